@@ -1,0 +1,126 @@
+// One command definition serves Discord and the offline table. Handlers get
+// an Invocation and return an Outcome; adapters turn outcomes into Discord
+// replies/messages or terminal output.
+
+export type OptionType = 'string' | 'integer' | 'boolean' | 'user';
+
+export interface Choice {
+  name: string;
+  value: string;
+}
+
+export interface OptionDef {
+  name: string;
+  description: string;
+  type: OptionType;
+  required: boolean;
+  choices?: Choice[];
+  /** Autocomplete source; its answers come from the game's legal actions. */
+  autocomplete?: boolean;
+}
+
+export interface SubcommandDef {
+  name: string;
+  description: string;
+  options: OptionDef[];
+  /** Never registered in Discord (e.g. /dev dice). */
+  consoleOnly?: boolean;
+}
+
+export interface CommandDef {
+  name: string;
+  description: string;
+  subcommands: SubcommandDef[];
+  consoleOnly?: boolean;
+}
+
+export interface Caller {
+  id: string;
+  name: string;
+  /** Manage Server permission, or a role the server configured as moderator. */
+  isModerator: boolean;
+  roleIds?: string[];
+}
+
+export interface Where {
+  guildId: string | null;
+  channelId: string;
+  /** Set when channelId is a thread: its parent channel. */
+  parentId?: string | null;
+}
+
+export interface Invocation {
+  command: string;
+  sub: string;
+  /** Raw option values as given (strings, numbers, booleans; a user option is a user id). */
+  options: Record<string, string | number | boolean>;
+  caller: Caller;
+  where: Where;
+}
+
+export interface AutocompleteRequest {
+  command: string;
+  sub: string;
+  focused: string;
+  /** What the user typed so far in the focused option. */
+  partial: string;
+  options: Record<string, string | number | boolean>;
+  caller: Caller;
+  where: Where;
+}
+
+export interface ButtonPress {
+  customId: string;
+  caller: Caller;
+  where: Where;
+}
+
+export interface Button {
+  customId: string;
+  label: string;
+  style: 'primary' | 'secondary' | 'success' | 'danger';
+}
+
+export interface Attachment {
+  name: string;
+  data: Buffer;
+  /** Alt text / accessible summary. */
+  description?: string;
+}
+
+export interface Message {
+  content: string;
+  files?: Attachment[];
+  buttons?: Button[];
+  /** User ids mentioned in content that should be pinged. */
+  mentions?: string[];
+}
+
+export interface Reply extends Message {
+  /** Private to the caller. Every rejection is ephemeral. */
+  ephemeral: boolean;
+}
+
+export interface Post extends Message {
+  /** Channel or thread to post into (the game's home). */
+  channelId: string;
+}
+
+export interface Outcome {
+  replies: Reply[];
+  posts: Post[];
+  /** Create a thread under `where.channelId` first and move the game there. */
+  newThread?: { name: string };
+}
+
+/** What an adapter needs from the command layer. */
+export interface Router {
+  definitions(opts?: { includeConsoleOnly?: boolean }): CommandDef[];
+  /** True when the handler may be slow (rendering, replay): defer first. */
+  isSlow(inv: Pick<Invocation, 'command' | 'sub'>): boolean;
+  dispatch(inv: Invocation, progress?: (line: string) => void): Promise<Outcome>;
+  autocomplete(req: AutocompleteRequest): Promise<Choice[]>;
+  button(press: ButtonPress): Promise<Outcome>;
+  /** Called when a new thread was created for a game (Outcome.newThread). */
+  threadCreated?(gameChannelId: string, threadId: string): void;
+}

@@ -1,0 +1,89 @@
+// Seeded, replayable dice. The generator state lives in the game envelope,
+// so state = setup(seed) + action log reproduces every roll.
+import seedrandom from 'seedrandom';
+import type { GameEvent, RollEvent } from './types.ts';
+
+export interface DiceState {
+  /** seedrandom Alea generator state (small, cheap to copy); null until first use. */
+  prng: seedrandom.State.Alea | null;
+  seed: string;
+  /** Faces queued by /dev dice (console only); consumed before the PRNG. */
+  forced: number[];
+  /** Number of dice rolled so far. */
+  count: number;
+  /** True once any forced face was used (the game is no longer provably fair). */
+  usedForced: boolean;
+}
+
+export function newDiceState(seed: string): DiceState {
+  return { prng: null, seed, forced: [], count: 0, usedForced: false };
+}
+
+export class Dice {
+  private rng: seedrandom.StatefulPRNG<seedrandom.State.Alea> | null = null;
+
+  constructor(
+    private readonly st: DiceState,
+    private readonly emit: (e: GameEvent) => void,
+  ) {}
+
+  private next(): number {
+    if (!this.rng) {
+      this.rng = seedrandom.alea(this.st.seed, { state: this.st.prng ?? true });
+    }
+    const v = this.rng.quick();
+    this.st.prng = this.rng.state();
+    return v;
+  }
+
+  /** Roll one die with `sides` faces; `label` names it in the log (e.g. 'red'). */
+  roll(sides: number, label: string): number {
+    let face: number;
+    let forced = false;
+    if (this.st.forced.length) {
+      face = this.st.forced.shift()!;
+      forced = true;
+      this.st.usedForced = true;
+      if (face < 1 || face > sides) face = ((face - 1) % sides + sides) % sides + 1;
+    } else {
+      face = 1 + Math.floor(this.next() * sides);
+    }
+    this.st.count++;
+    const ev: RollEvent = {
+      kind: 'roll',
+      text: `${label} d${sides}: ${face}${forced ? ' (forced)' : ''}`,
+      data: { die: `d${sides}`, label, face, forced },
+    };
+    this.emit(ev);
+    return face;
+  }
+
+  d6(label: string): number {
+    return this.roll(6, label);
+  }
+
+  d10(label: string): number {
+    return this.roll(10, label);
+  }
+
+  /** Two d6 summed, each die logged. */
+  twoD6(label: string): { a: number; b: number; total: number } {
+    const a = this.d6(`${label} #1`);
+    const b = this.d6(`${label} #2`);
+    return { a, b, total: a + b };
+  }
+
+  /** Uniform integer in [0, n) without a logged die: shuffles, draws. */
+  int(n: number): number {
+    return Math.floor(this.next() * n);
+  }
+
+  /** Fisher-Yates shuffle in place using the game's generator. */
+  shuffle<T>(items: T[]): T[] {
+    for (let i = items.length - 1; i > 0; i--) {
+      const j = this.int(i + 1);
+      [items[i], items[j]] = [items[j], items[i]];
+    }
+    return items;
+  }
+}

@@ -1,0 +1,214 @@
+// Drives any GameModule: setup, legality-gated apply, undo, replay, verify.
+// The stored state always equals replay(setup(seed), log).
+import { createHash } from 'node:crypto';
+import { Dice, newDiceState, type DiceState } from './dice.ts';
+import { RuleError } from './errors.ts';
+import type { Action, Ctx, GameEvent, GameModule, LegalAction, Role, Viewer } from './types.ts';
+
+export interface Envelope<S = unknown> {
+  system: string;
+  options: unknown;
+  seedHash: string;
+  dice: DiceState;
+  game: S;
+  /** Number of log entries folded into this state. */
+  seq: number;
+}
+
+/** One entry of the append-only action log. */
+export interface LogEntry {
+  seq: number;
+  role: Role;
+  action: Action;
+  /** Set when the entry was written; replay recomputes it. */
+  undoable?: boolean;
+}
+
+export const UNDO = '__undo';
+export const FORCE_DICE = '__dice';
+
+export function sha256(text: string): string {
+  return createHash('sha256').update(text).digest('hex');
+}
+
+export function canonical(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
+  if (value && typeof value === 'object') {
+    const o = value as Record<string, unknown>;
+    return `{${Object.keys(o)
+      .filter((k) => o[k] !== undefined)
+      .sort()
+      .map((k) => `${JSON.stringify(k)}:${canonical(o[k])}`)
+      .join(',')}}`;
+  }
+  return JSON.stringify(value);
+}
+
+function makeCtx(dice: DiceState, events: GameEvent[]): Ctx {
+  const emit = (e: GameEvent) => events.push(e);
+  return { dice: new Dice(dice, emit), emit };
+}
+
+export function createGame<S, O>(
+  mod: GameModule<S, O>,
+  rawOptions: Record<string, string | number | boolean>,
+  seed: string,
+): { env: Envelope<S>; events: GameEvent[] } {
+  const options = mod.parseOptions(rawOptions);
+  const dice = newDiceState(seed);
+  const events: GameEvent[] = [];
+  const game = mod.setup(options, makeCtx(dice, events));
+  return { env: { system: mod.id, options, seedHash: sha256(seed), dice, game, seq: 0 }, events };
+}
+
+export interface Applied<S> {
+  env: Envelope<S>;
+  events: GameEvent[];
+  undoable: boolean;
+  phaseChanged: boolean;
+  legal: LegalAction;
+}
+
+export function findLegal<S>(mod: GameModule<S>, state: S, role: Role, action: Action): LegalAction | undefined {
+  const key = canonical(action);
+  return mod.legal(state, role).find((l) => canonical(l.action) === key);
+}
+
+/**
+ * Apply one action on a copy of the state. The action must be one the module
+ * enumerates as legal; otherwise the module's own reason is reported.
+ * `inPlace` skips the copy (engine-only playouts).
+ */
+export function applyAction<S>(
+  mod: GameModule<S>,
+  env: Envelope<S>,
+  role: Role,
+  action: Action,
+  inPlace = false,
+): Applied<S> {
+  const legal = findLegal(mod, env.game, role, action);
+  const next: Envelope<S> = inPlace ? env : structuredClone(env);
+  const events: GameEvent[] = [];
+  const phaseBefore = mod.phase(env.game);
+  const rollsBefore = env.dice.count;
+  if (!legal) {
+    // Ask the module why, on a throwaway copy, so the reason names the rule.
+    const probe = inPlace ? structuredClone(env) : next;
+    try {
+      mod.apply(probe.game, role, action, makeCtx(probe.dice, []));
+    } catch (e) {
+      if (e instanceof RuleError) throw withAllowed(e, mod, env.game, role);
+      throw e;
+    }
+    throw withAllowed(new RuleError('', `That is not a legal action now.`), mod, env.game, role);
+  }
+  mod.apply(next.game, role, action, makeCtx(next.dice, events));
+  next.seq = env.seq + 1;
+  const diceRolled = next.dice.count !== rollsBefore;
+  const revealed = events.some((e) => e.reveal);
+  const othersAsked = mod.prompts(next.game).some((p) => p.role !== role);
+  return {
+    env: next,
+    events,
+    undoable: !diceRolled && !revealed && !othersAsked,
+    phaseChanged: mod.phase(next.game) !== phaseBefore,
+    legal,
+  };
+}
+
+function withAllowed<S>(e: RuleError, mod: GameModule<S>, state: S, role: Role): RuleError {
+  if (e.allowed.length) return e;
+  const labels = mod.legal(state, role).map((l) => l.label);
+  const allowed = labels.length ? labels : ['nothing: it is not your turn to act'];
+  return new RuleError(e.rule, e.message, allowed);
+}
+
+/** Engine-level log entries (dev dice) applied without the module. */
+export function applyMeta<S>(env: Envelope<S>, entry: LogEntry): Envelope<S> {
+  const next = structuredClone(env);
+  if (entry.action.type === FORCE_DICE) {
+    const faces = entry.action.faces as number[];
+    next.dice.forced.push(...faces);
+  }
+  next.seq = env.seq + 1;
+  return next;
+}
+
+/** The log with undone entries removed: what the state is built from. */
+export function effectiveLog(log: LogEntry[]): LogEntry[] {
+  const out: LogEntry[] = [];
+  for (const e of log) {
+    if (e.action.type === UNDO) {
+      const n = typeof e.action.count === 'number' ? e.action.count : 1;
+      for (let i = 0; i < n; i++) {
+        // Undo skips over dev-dice entries so a queued face stays queued.
+        let idx = out.length - 1;
+        while (idx >= 0 && out[idx].action.type === FORCE_DICE) idx--;
+        if (idx >= 0) out.splice(idx, 1);
+      }
+    } else out.push(e);
+  }
+  return out;
+}
+
+/** Rebuild a game from its seed and log. Throws if any logged action is now illegal. */
+export function replay<S>(
+  mod: GameModule<S>,
+  rawOptions: Record<string, string | number | boolean>,
+  seed: string,
+  log: LogEntry[],
+): { env: Envelope<S>; events: GameEvent[] } {
+  let { env, events } = createGame(mod, rawOptions, seed);
+  const all = [...events];
+  for (const entry of effectiveLog(log)) {
+    if (entry.action.type === FORCE_DICE) {
+      env = applyMeta(env, entry);
+      continue;
+    }
+    const r = applyAction(mod, env, entry.role, entry.action, true);
+    env = r.env;
+    all.push(...r.events);
+  }
+  env.seq = log.length;
+  return { env, events: all };
+}
+
+export interface VerifyReport {
+  ok: boolean;
+  seedMatchesHash: boolean;
+  stateMatches: boolean;
+  rolls: number;
+  forcedRolls: number;
+  lines: string[];
+}
+
+/** Replay the log from the revealed seed and compare with the stored state. */
+export function verify<S>(
+  mod: GameModule<S>,
+  rawOptions: Record<string, string | number | boolean>,
+  seed: string,
+  seedHash: string,
+  log: LogEntry[],
+  stored: Envelope<S>,
+): VerifyReport {
+  const seedMatchesHash = sha256(seed) === seedHash;
+  const { env, events } = replay(mod, rawOptions, seed, log);
+  const stateMatches = canonical(env.game) === canonical(stored.game) && canonical(env.dice) === canonical(stored.dice);
+  const rolls = events.filter((e) => e.kind === 'roll');
+  const forced = rolls.filter((e) => (e.data as { forced?: boolean } | undefined)?.forced);
+  const lines = [
+    `Seed hash published at start: ${seedHash}`,
+    `SHA-256 of the revealed seed ${seedMatchesHash ? 'matches' : 'DOES NOT match'}.`,
+    `Replayed ${log.length} log entries: ${rolls.length} dice rolled${forced.length ? `, ${forced.length} of them forced at the console (not provably fair)` : ''}.`,
+    `Replayed state ${stateMatches ? 'equals' : 'DIFFERS from'} the stored state.`,
+  ];
+  return { ok: seedMatchesHash && stateMatches, seedMatchesHash, stateMatches, rolls: rolls.length, forcedRolls: forced.length, lines };
+}
+
+export function visibleEvents(events: GameEvent[], viewer: Viewer): GameEvent[] {
+  return events.filter((e) => {
+    if (!e.to) return true;
+    if (viewer.kind === 'moderator') return true;
+    return viewer.kind === 'seat' && e.to.includes(viewer.role);
+  });
+}

@@ -1,0 +1,143 @@
+// The game-module contract shared by every system Muster hosts.
+// Rules code is pure: it gets a mutable draft of its own state plus a Ctx
+// (dice + event sink) and never touches I/O, the clock or Math.random.
+
+import type { Dice } from './dice.ts';
+
+export type Json = null | boolean | number | string | Json[] | { [k: string]: Json };
+
+/** A seat at the table, e.g. 'english', 'indian', 'p1'. */
+export type Role = string;
+
+export type Viewer =
+  | { kind: 'seat'; role: Role }
+  | { kind: 'spectator' }
+  | { kind: 'moderator' };
+
+/** A game action. Plain JSON so it can be logged, replayed and compared. */
+export interface Action {
+  type: string;
+  [k: string]: Json;
+}
+
+/**
+ * One legal action, as enumerated by the module. The same list feeds
+ * autocomplete, buttons, bots and fuzzers, and gates apply().
+ */
+export interface LegalAction {
+  action: Action;
+  /** Human label, e.g. "Move Philip's war band Montaup → Swansea (1 pip)". */
+  label: string;
+  /** The subcommand of the game's command group that performs it, e.g. 'move'. */
+  sub: string;
+  /** Option values for that subcommand (ids), e.g. { stack: 'montaup', to: 'swansea' }. */
+  args: Record<string, string>;
+  /** Display names for the arg values, e.g. { to: 'Swansea' }; defaults to the id. */
+  argLabels?: Record<string, string>;
+}
+
+export interface Prompt {
+  role: Role;
+  /** One human sentence: what this role is asked now. */
+  text: string;
+  /** A quick decision: the adapter may offer the legal actions as buttons. */
+  buttons?: boolean;
+}
+
+/** What happened. Events without `to` are public. */
+export interface GameEvent {
+  kind: string;
+  text: string;
+  /** Only these roles (and moderators) may see it. */
+  to?: Role[];
+  /** Marks information that was hidden until now (ends the undo window). */
+  reveal?: boolean;
+  data?: Json;
+}
+
+export interface RollEvent extends GameEvent {
+  kind: 'roll';
+  data: { die: string; label: string; face: number; forced: boolean };
+}
+
+export type Result =
+  | { status: 'ongoing' }
+  | {
+      status: 'over';
+      winners: Role[];
+      draw: boolean;
+      scores: Record<Role, number>;
+      summary: string;
+    };
+
+export interface RoleInfo {
+  id: Role;
+  name: string;
+  color: string;
+}
+
+export interface Ctx {
+  dice: Dice;
+  emit(event: GameEvent): void;
+}
+
+export interface OptionDoc {
+  name: string;
+  description: string;
+  type: 'string' | 'integer' | 'boolean';
+  choices?: { name: string; value: string | number }[];
+  default?: string | number | boolean;
+}
+
+/** A slash subcommand of a game's own group (/kpw move ...). */
+export interface GameSubcommand {
+  name: string;
+  description: string;
+  options: {
+    name: string;
+    description: string;
+    required: boolean;
+    /** Free text passed to toActions instead of matching legal args. */
+    freeText?: boolean;
+  }[];
+  /**
+   * For free-form subcommands (e.g. a whole plan in one line): turn the
+   * options into actions. Each is still checked against the legal list.
+   */
+  toActions?: (state: unknown, role: Role, args: Record<string, string>) => Action[];
+}
+
+export interface HelpTopic {
+  /** Rules summary of the whole system. */
+  overview: string;
+  /** Help for the phase the game is in now. */
+  phase(state: unknown): string;
+}
+
+export interface GameModule<S = unknown, O = unknown> {
+  id: string;
+  title: string;
+  /** Name of the game's own slash group, e.g. 'kpw'. */
+  command: string;
+  optionDocs: OptionDoc[];
+  /** Validates raw options; throws RuleError naming what is wrong. */
+  parseOptions(raw: Record<string, string | number | boolean>): O;
+  roles(options: O): RoleInfo[];
+  setup(options: O, ctx: Ctx): S;
+  prompts(state: S): Prompt[];
+  legal(state: S, role: Role): LegalAction[];
+  /** Mutates the draft; throws RuleError when the action breaks a rule. */
+  apply(state: S, role: Role, action: Action, ctx: Ctx): void;
+  view(state: S, viewer: Viewer): Json;
+  result(state: S): Result;
+  /** Label of the current phase; a change triggers a snapshot post. */
+  phase(state: S): string;
+  subcommands: GameSubcommand[];
+  help: HelpTopic;
+  /** Dice order note for /dev dice, e.g. "red, green, event". */
+  diceOrder: string;
+  /** A built-in bot's choice among the legal actions. */
+  bot?(state: S, role: Role, legal: LegalAction[], ctx: { rand: () => number }): LegalAction;
+  /** Text summary of a view (accessibility; goes with each snapshot). */
+  summarize(view: Json, viewer: Viewer): string;
+}
