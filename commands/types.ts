@@ -123,4 +123,6 @@ export interface Router {
   button(press: ButtonPress): Promise<Outcome>;
   /** Called when a new thread was created for a game (Outcome.newThread). */
   threadCreated?(gameChannelId: string, threadId: string): void;
+  /** Apply default choices for decisions whose deadline passed; call periodically. */
+  tick?(): Promise<Outcome[]>;
 }

@@ -138,6 +138,10 @@ export interface GameModule<S = unknown, O = unknown> {
   diceOrder: string;
   /** A built-in bot's choice among the legal actions. */
   bot?(state: S, role: Role, legal: LegalAction[], ctx: { rand: () => number }): LegalAction;
+  /** The action taken for `role` when a moderator's deadline passes (a sensible default), or null. */
+  onDeadline?(state: S, role: Role): Action | null;
+  /** Draw the snapshot for a view (PNG). Absent: text only. */
+  render?(view: Json): Promise<Buffer> | Buffer;
   /** Text summary of a view (accessibility; goes with each snapshot). */
   summarize(view: Json, viewer: Viewer): string;
 }

@@ -1,0 +1,82 @@
+// Shared helpers for handlers: finding the channel's game, seats, permissions,
+// option parsing.
+import type { Services } from '../src/app/services.ts';
+import { moduleOf } from '../src/app/session.ts';
+import type { GameModule } from '../src/engine/types.ts';
+import type { GameRow } from '../src/store/store.ts';
+import { UserError } from './present.ts';
+import type { Caller, Where } from './types.ts';
+
+export function liveGame(svc: Services, where: Where): GameRow {
+  const row = svc.store.liveGame(where.channelId);
+  if (!row) throw new UserError('There is no game in this channel. Start one with `/game new system:<game>`, or go to the game\'s thread.');
+  return row;
+}
+
+export function activeGame(svc: Services, where: Where): { row: GameRow; mod: GameModule<any, any> } {
+  const row = liveGame(svc, where);
+  if (row.status !== 'active') throw new UserError('The game has not started yet. Take a seat with `/game join side:<side>`, then `/game start`.');
+  return { row, mod: moduleOf(row) };
+}
+
+export function isModerator(svc: Services, caller: Caller, where: Where): boolean {
+  if (caller.isModerator) return true;
+  const role = where.guildId ? svc.store.moderatorRole(where.guildId) : null;
+  return !!role && (caller.roleIds ?? []).includes(role);
+}
+
+export function requireModerator(svc: Services, caller: Caller, where: Where, what: string): void {
+  if (!isModerator(svc, caller, where)) {
+    throw new UserError(`Only a moderator can ${what}. Moderators have the Manage Server permission or the server's moderator role (set with /game modrole).`);
+  }
+}
+
+export function requireCreatorOrModerator(svc: Services, row: GameRow, caller: Caller, where: Where, what: string): void {
+  if (row.createdBy !== caller.id && !isModerator(svc, caller, where)) {
+    throw new UserError(`Only the player who created this game, or a moderator, can ${what}.`);
+  }
+}
+
+/** Parse "key=value, key=value" (quotes allowed) into raw options. */
+export function parseKeyValues(text: string | undefined): Record<string, string | number | boolean> {
+  const out: Record<string, string | number | boolean> = {};
+  if (!text || !text.trim()) return out;
+  const re = /([a-z][a-z0-9_-]*)\s*(?:=\s*("([^"]*)"|[^\s,]+))?/gi;
+  let m: RegExpExecArray | null;
+  let consumed = '';
+  while ((m = re.exec(text))) {
+    consumed += m[0];
+    const key = m[1].toLowerCase();
+    const raw = m[3] ?? m[2];
+    if (raw === undefined) out[key] = true;
+    else if (/^(true|yes|on)$/i.test(raw)) out[key] = true;
+    else if (/^(false|no|off)$/i.test(raw)) out[key] = false;
+    else if (/^-?\d+$/.test(raw)) out[key] = Number(raw);
+    else out[key] = raw;
+  }
+  const leftover = text.replace(re, '').replace(/[\s,]/g, '');
+  if (leftover) throw new UserError(`Could not read the options "${text}". Write them as key=value pairs separated by commas, e.g. \`short=true, ferocity=limited\`.`);
+  return out;
+}
+
+export function str(options: Record<string, string | number | boolean>, name: string): string | undefined {
+  const v = options[name];
+  return v === undefined || v === '' ? undefined : String(v);
+}
+
+export function int(options: Record<string, string | number | boolean>, name: string, min: number, max: number): number | undefined {
+  const v = options[name];
+  if (v === undefined || v === '') return undefined;
+  const n = typeof v === 'number' ? v : Number(String(v).trim());
+  if (!Number.isInteger(n) || n < min || n > max) throw new UserError(`\`${name}\` must be a whole number from ${min} to ${max}, not "${v}".`);
+  return n;
+}
+
+export function bool(options: Record<string, string | number | boolean>, name: string): boolean | undefined {
+  const v = options[name];
+  if (v === undefined || v === '') return undefined;
+  if (typeof v === 'boolean') return v;
+  if (/^(true|yes|on|1)$/i.test(String(v))) return true;
+  if (/^(false|no|off|0)$/i.test(String(v))) return false;
+  throw new UserError(`\`${name}\` must be true or false, not "${v}".`);
+}

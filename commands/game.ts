@@ -1,0 +1,342 @@
+// The /game group: lobby, seats, status, map, log, undo, verify, export,
+// help, and the moderators' tools (abandon, deadline, result, roll back).
+import type { Services } from '../src/app/services.ts';
+import { BOT_PREFIX, envOf, isBotSeat, moduleOf } from '../src/app/session.ts';
+import { createGame, replay, sha256, verify, FORCE_DICE } from '../src/engine/runner.ts';
+import { RuleError } from '../src/engine/errors.ts';
+import { allGames, getGame } from '../src/games/registry.ts';
+import { activeGame, bool, int, isModerator, liveGame, parseKeyValues, requireCreatorOrModerator, requireModerator, str } from './context.ts';
+import { clip, decisionButtons, eventLines, only, presentAct, privateReply, promptLines, publicReply, resultText, roleName, snapshot, UserError } from './present.ts';
+import type { Choice, CommandDef, Invocation, Outcome } from './types.ts';
+
+export function gameCommand(): CommandDef {
+  const systems = allGames().map((g) => ({ name: g.title, value: g.id }));
+  return {
+    name: 'game',
+    description: 'Start, join and manage a game in this channel',
+    subcommands: [
+      {
+        name: 'new',
+        description: 'Open a new game in this channel (or in a new thread)',
+        options: [
+          { name: 'system', description: 'Which game', type: 'string', required: true, choices: systems },
+          { name: 'options', description: 'Game options as key=value, e.g. short=true', type: 'string', required: false, autocomplete: true },
+          { name: 'thread', description: 'Play in a new thread so spectators can follow', type: 'boolean', required: false },
+          { name: 'label', description: 'Tournament match label', type: 'string', required: false },
+        ],
+      },
+      {
+        name: 'join',
+        description: 'Take a side (moderators may seat another user)',
+        options: [
+          { name: 'side', description: 'The side to play', type: 'string', required: true, autocomplete: true },
+          { name: 'user', description: 'Seat this user instead (moderators)', type: 'user', required: false },
+        ],
+      },
+      { name: 'bot', description: 'Seat the built-in bot on a side', options: [{ name: 'side', description: 'The side for the bot', type: 'string', required: true, autocomplete: true }] },
+      { name: 'leave', description: 'Give up your seat before the game starts', options: [] },
+      { name: 'start', description: 'Start the game once the seats are taken', options: [{ name: 'fill_bots', description: 'Seat bots on empty sides', type: 'boolean', required: false }] },
+      { name: 'status', description: 'Whose turn it is, what is asked, the deadline', options: [] },
+      { name: 'map', description: 'Post the current snapshot', options: [] },
+      { name: 'log', description: 'Recent events', options: [{ name: 'count', description: 'How many actions (1-50)', type: 'integer', required: false }] },
+      { name: 'undo', description: 'Take back your last action (moderators: roll back several)', options: [{ name: 'count', description: 'Moderators: how many actions to roll back', type: 'integer', required: false }] },
+      { name: 'resign', description: 'Resign the game', options: [] },
+      { name: 'verify', description: 'Replay the game from its seed and check every roll', options: [] },
+      { name: 'export', description: 'The replay as JSON', options: [] },
+      { name: 'help', description: 'How to play: the rules summary and the current phase', options: [{ name: 'system', description: 'Which game (default: this channel\'s)', type: 'string', required: false, choices: systems }] },
+      { name: 'list', description: 'Games on this server (for tournaments)', options: [] },
+      { name: 'abandon', description: 'Moderators: end this channel\'s game without a result', options: [] },
+      { name: 'deadline', description: 'Moderators: set a deadline for the current decision', options: [{ name: 'hours', description: 'Hours from now (0 clears it)', type: 'integer', required: true }] },
+      {
+        name: 'result',
+        description: 'Moderators: record a result by hand (forfeit, adjudication)',
+        options: [
+          { name: 'winner', description: 'Winning side, or "draw"', type: 'string', required: true, autocomplete: true },
+          { name: 'note', description: 'Why', type: 'string', required: false },
+        ],
+      },
+      { name: 'modrole', description: 'Moderators: the server role that may moderate games', options: [{ name: 'role', description: 'Role id (empty clears it)', type: 'string', required: false }] },
+    ],
+  };
+}
+
+export const SLOW_GAME_SUBS = new Set(['map', 'verify', 'export', 'start', 'undo', 'resign', 'deadline']);
+
+export async function runGame(svc: Services, inv: Invocation, progress?: (l: string) => void): Promise<Outcome> {
+  const o = inv.options;
+  const { caller, where } = inv;
+  switch (inv.sub) {
+    case 'new': {
+      const system = str(o, 'system');
+      const mod = system ? getGame(system) : undefined;
+      if (!mod) throw new UserError(`Unknown game "${system ?? ''}". Games: ${allGames().map((g) => `${g.id} (${g.title})`).join(', ')}.`);
+      const raw = parseKeyValues(str(o, 'options'));
+      mod.parseOptions(raw); // validate now, before anything is stored
+      const seed = svc.newSeed();
+      const row = svc.store.createGame({ guildId: where.guildId, channelId: where.channelId, system: mod.id, options: raw, seed, seedHash: sha256(seed), createdBy: caller.id, label: str(o, 'label') ?? null });
+      const sides = mod.roles(mod.parseOptions(raw)).map((r) => `**${r.name}** (\`${r.id}\`)`).join(', ');
+      const thread = bool(o, 'thread');
+      return {
+        replies: [publicReply(`🎲 New **${mod.title}** game #${row.id} opened by <@${caller.id}>.\nSides: ${sides}.\nTake one with \`/game join side:<side>\` (or \`/game bot side:<side>\` for the built-in bot), then \`/game start\`.\nFair dice: the seed's SHA-256 is \`${row.seedHash}\`; the seed is revealed when the game ends.`)],
+        posts: [],
+        newThread: thread ? { name: `${mod.title} #${row.id}${row.label ? ` – ${row.label}` : ''}` } : undefined,
+      };
+    }
+    case 'join':
+    case 'bot': {
+      const row = liveGame(svc, where);
+      const mod = moduleOf(row);
+      if (row.status !== 'lobby') throw new UserError('The game has already started; seats can no longer change. A moderator can reseat a player with /game join side:<side> user:<user>.');
+      const side = str(o, 'side')?.toLowerCase();
+      const roles = mod.roles(mod.parseOptions(row.options));
+      const role = roles.find((r) => r.id === side || r.name.toLowerCase() === side);
+      if (!role) throw new UserError(`Unknown side "${side ?? ''}". Sides: ${roles.map((r) => `${r.id} (${r.name})`).join(', ')}.`);
+      const seats = svc.store.seats(row.id);
+      const taken = seats.find((s) => s.role === role.id);
+      let userId = caller.id;
+      let userName = caller.name;
+      if (inv.sub === 'bot') {
+        requireCreatorOrModerator(svc, row, caller, where, 'seat a bot');
+        userId = `${BOT_PREFIX}${role.id}`;
+        userName = `Bot ${role.name}`;
+      } else if (o.user !== undefined && String(o.user) !== caller.id) {
+        requireModerator(svc, caller, where, 'seat another user');
+        userId = String(o.user);
+        userName = String(o.user_name ?? o.user);
+      }
+      if (taken && taken.userId !== userId && !isModerator(svc, caller, where)) throw new UserError(`${role.name} is already taken by ${taken.userName}. Open sides: ${roles.filter((r) => !seats.some((s) => s.role === r.id)).map((r) => r.id).join(', ') || 'none'}.`);
+      svc.store.setSeat(row.id, role.id, userId, userName);
+      return only(publicReply(`🪑 ${userId.startsWith(BOT_PREFIX) ? userName : `<@${userId}>`} takes **${role.name}**.`));
+    }
+    case 'leave': {
+      const row = liveGame(svc, where);
+      if (row.status !== 'lobby') throw new UserError('The game has started: you cannot leave it now. Use /game resign to concede.');
+      const mine = svc.store.seats(row.id).filter((s) => s.userId === caller.id);
+      if (!mine.length) throw new UserError('You have no seat in this game.');
+      for (const s of mine) svc.store.removeSeat(row.id, s.role);
+      return only(publicReply(`<@${caller.id}> leaves ${mine.map((s) => s.role).join(', ')}.`));
+    }
+    case 'start': {
+      const row = liveGame(svc, where);
+      const mod = moduleOf(row);
+      if (row.status !== 'lobby') throw new UserError('The game has already started.');
+      requireCreatorOrModerator(svc, row, caller, where, 'start the game');
+      const roles = mod.roles(mod.parseOptions(row.options));
+      let seats = svc.store.seats(row.id);
+      const open = roles.filter((r) => !seats.some((s) => s.role === r.id));
+      if (open.length) {
+        if (!bool(o, 'fill_bots')) throw new UserError(`These sides have no player yet: ${open.map((r) => r.id).join(', ')}. Seat someone with /game join or /game bot, or start with fill_bots:true.`);
+        for (const r of open) svc.store.setSeat(row.id, r.id, `${BOT_PREFIX}${r.id}`, `Bot ${r.name}`);
+        seats = svc.store.seats(row.id);
+      }
+      const { env, events } = createGame(mod, row.options, row.seed);
+      svc.store.start(row.id, JSON.stringify(env));
+      progress?.('Setting up the board…');
+      const started = svc.store.game(row.id)!;
+      const res = svc.sessions.kick(started);
+      const view = mod.view(env.game, { kind: 'spectator' });
+      const snap = await snapshot(mod, view, `game${row.id}-start.png`, svc.render);
+      const opening = clip([`⚔️ **${mod.title}** #${row.id} begins. ${seats.map((s) => `${roleName(mod, env.options, s.role)}: ${isBotSeat(s) ? s.userName : `<@${s.userId}>`}`).join(' · ')}`, ...eventLines(events, null), snap.summary].join('\n'));
+      const first = { channelId: row.channelId, content: opening, files: snap.file ? [snap.file] : [] };
+      if (res.applied.length === 0) {
+        const prompt = promptLines(mod, res.env, seats);
+        first.content = clip(`${opening}\n${prompt.text}`);
+        return {
+          replies: [privateReply(`Started. Use \`/${mod.command}\` commands to play and \`/game help\` to learn the rules.`)],
+          posts: [{ ...first, mentions: prompt.mentions, buttons: decisionButtons(mod, res.row, res.env) }],
+        };
+      }
+      // Bots acted first (or played the whole game): present their moves too.
+      const played = await presentAct(mod, res, [], seats, { maxSnapshots: svc.maxSnapshots, render: svc.render, progress });
+      return { replies: [privateReply('Started.')], posts: [first, ...played.replies.filter((r) => !r.ephemeral).map((r) => ({ ...r, channelId: row.channelId })), ...played.posts] };
+    }
+    case 'status': {
+      const row = liveGame(svc, where);
+      const mod = moduleOf(row);
+      const seats = svc.store.seats(row.id);
+      const seatText = seats.map((s) => `${roleName(mod, mod.parseOptions(row.options), s.role)}: ${s.userName}${isBotSeat(s) ? '' : ''}`).join(' · ') || 'no seats taken';
+      if (row.status === 'lobby') return only(privateReply(`**${mod.title}** #${row.id} is waiting to start. Seats: ${seatText}.`));
+      const env = envOf(row);
+      const roles = svc.sessions.rolesOf(row, caller.id);
+      const viewer = roles.length ? ({ kind: 'seat', role: roles[0] } as const) : isModerator(svc, caller, where) ? ({ kind: 'moderator' } as const) : ({ kind: 'spectator' } as const);
+      const view = mod.view(env.game, viewer);
+      const deadline = row.deadline ? `\n⏰ Deadline: <t:${Math.floor(row.deadline / 1000)}:R>` : '';
+      return only(privateReply(`**${mod.title}** #${row.id} — ${mod.phase(env.game)}\nSeats: ${seatText}\n${mod.summarize(view, viewer)}\n${promptLines(mod, env, seats).text}${deadline}`));
+    }
+    case 'map': {
+      const { row, mod } = activeGame(svc, where);
+      const env = envOf(row);
+      progress?.('Drawing the map…');
+      const snap = await snapshot(mod, mod.view(env.game, { kind: 'spectator' }), `game${row.id}-v${row.version}.png`, svc.render);
+      return only(publicReply(`🗺️ **${mod.phase(env.game)}**\n${snap.summary}`, { files: snap.file ? [snap.file] : [] }));
+    }
+    case 'log': {
+      const row = svc.store.liveGame(where.channelId) ?? svc.store.latestGame(where.channelId);
+      if (!row || !row.state) throw new UserError('There is no started game in this channel.');
+      const mod = moduleOf(row);
+      const count = int(o, 'count', 1, 50) ?? 10;
+      const log = svc.store.log(row.id);
+      const { events } = replayEvents(svc, row);
+      const lines = events.slice(-count * 4).map((e) => (e.kind === 'roll' ? `🎲 ${e.text}` : `• ${e.text}`));
+      return only(privateReply(`**${mod.title}** #${row.id}: ${log.length} log entries. Recent events:\n${lines.join('\n') || '(none yet)'}`));
+    }
+    case 'undo': {
+      const { row, mod } = activeGame(svc, where);
+      const count = int(o, 'count', 1, 100);
+      if (count !== undefined && count > 1) {
+        requireModerator(svc, caller, where, 'roll back several actions');
+        svc.sessions.meta(row, caller.id, 'moderator', { type: '__undo', count });
+        return only(publicReply(`↩️ A moderator rolled the game back ${count} action(s). ${promptLines(mod, envOf(svc.store.game(row.id)!), svc.store.seats(row.id)).text}`));
+      }
+      const asMod = isModerator(svc, caller, where) && !svc.sessions.rolesOf(row, caller.id).length;
+      const target = svc.sessions.undoTarget(row, caller.id, asMod);
+      const env = svc.sessions.undo(row, caller.id, target.role);
+      return only(publicReply(`↩️ <@${caller.id}> took back: ${JSON.stringify(target.action)}\n${promptLines(mod, env, svc.store.seats(row.id)).text}`));
+    }
+    case 'resign': {
+      const { row, mod } = activeGame(svc, where);
+      const roles = svc.sessions.rolesOf(row, caller.id);
+      if (!roles.length) throw new UserError('You are not a player in this game, so you cannot resign it.');
+      const others = mod.roles(mod.parseOptions(row.options)).map((r) => r.id).filter((r) => !roles.includes(r));
+      const result = { status: 'over', winners: others, draw: false, scores: {}, summary: `${roles.join(', ')} resigned.` };
+      svc.store.finish(row.id, 'over', JSON.stringify(result));
+      return only(publicReply(`🏳️ <@${caller.id}> resigns. Winner: ${others.map((r) => roleName(mod, mod.parseOptions(row.options), r)).join(', ') || 'nobody'}.\nSeed revealed: \`${row.seed}\` — check it with /game verify.`));
+    }
+    case 'verify': {
+      const row = svc.store.liveGame(where.channelId) ?? svc.store.latestGame(where.channelId);
+      if (!row || !row.state) throw new UserError('There is no started game in this channel.');
+      const mod = moduleOf(row);
+      const over = row.status === 'over' || row.status === 'abandoned';
+      progress?.('Replaying the log from the seed…');
+      const report = verify(mod, row.options, row.seed, row.seedHash, svc.store.log(row.id), envOf(row));
+      const lines = over ? report.lines : [report.lines[0], `The seed stays secret until the game ends; replay of ${svc.store.log(row.id).length} entries ${report.stateMatches ? 'matches' : 'DOES NOT match'} the stored state.`];
+      return only(privateReply(`${report.ok ? '✅' : '⚠️'} Verification of game #${row.id}\n${lines.join('\n')}${over ? `\nSeed: \`${row.seed}\`` : ''}`));
+    }
+    case 'export': {
+      const row = svc.store.liveGame(where.channelId) ?? svc.store.latestGame(where.channelId);
+      if (!row) throw new UserError('There is no game in this channel.');
+      const over = row.status === 'over' || row.status === 'abandoned';
+      const data = {
+        game: row.id,
+        system: row.system,
+        options: row.options,
+        seedHash: row.seedHash,
+        seed: over ? row.seed : null,
+        seats: svc.store.seats(row.id).map((s) => ({ role: s.role, user: s.userName })),
+        log: svc.store.log(row.id).map((e) => ({ seq: e.seq, role: e.role, action: e.action, at: e.at })),
+        result: row.result ? JSON.parse(row.result) : null,
+      };
+      return only(privateReply(`Replay of game #${row.id} (${data.log.length} entries${over ? '' : '; the seed is withheld until the game ends'}).`, { files: [{ name: `muster-game-${row.id}.json`, data: Buffer.from(JSON.stringify(data, null, 1)) }] }));
+    }
+    case 'help': {
+      const system = str(o, 'system');
+      const row = svc.store.liveGame(where.channelId);
+      const mod = system ? getGame(system) : row ? moduleOf(row) : undefined;
+      if (!mod) return only(privateReply(generalHelp()));
+      let text = `📖 **${mod.title}**\n${mod.help.overview}\nDice order (for forced dice at the console): ${mod.diceOrder}`;
+      if (row?.state && row.system === mod.id) text += `\n\n**Now: ${mod.phase(envOf(row).game)}**\n${mod.help.phase(envOf(row).game)}`;
+      return only(privateReply(text));
+    }
+    case 'list': {
+      const rows = svc.store.listGames(where.guildId);
+      if (!rows.length) return only(privateReply('No games on this server yet.'));
+      const lines = rows.map((r) => `#${r.id} ${getGame(r.system)?.title ?? r.system}${r.label ? ` [${r.label}]` : ''} — ${r.status} in <#${r.channelId}>${r.deadline ? ` ⏰ <t:${Math.floor(r.deadline / 1000)}:R>` : ''} · ${svc.store.seats(r.id).map((s) => `${s.role}: ${s.userName}`).join(', ')}`);
+      return only(privateReply(lines.join('\n')));
+    }
+    case 'abandon': {
+      const row = liveGame(svc, where);
+      requireModerator(svc, caller, where, 'abandon a game');
+      svc.store.finish(row.id, 'abandoned', JSON.stringify({ status: 'abandoned', by: caller.id }));
+      return only(publicReply(`🛑 Game #${row.id} was abandoned by a moderator. Seed: \`${row.seed}\`.`));
+    }
+    case 'deadline': {
+      const { row } = activeGame(svc, where);
+      requireModerator(svc, caller, where, 'set deadlines');
+      const hours = int(o, 'hours', 0, 24 * 60)!;
+      const at = hours === 0 ? null : svc.now() + hours * 3_600_000;
+      svc.store.setDeadline(row.id, at);
+      return only(publicReply(at ? `⏰ Deadline set: <t:${Math.floor(at / 1000)}:R>. If the decision is not made by then, the game takes the default choice.` : '⏰ Deadline cleared.'));
+    }
+    case 'result': {
+      const row = liveGame(svc, where);
+      requireModerator(svc, caller, where, 'record a result');
+      const mod = moduleOf(row);
+      const w = str(o, 'winner')?.toLowerCase();
+      const roles = mod.roles(mod.parseOptions(row.options));
+      const draw = w === 'draw';
+      const win = roles.find((r) => r.id === w || r.name.toLowerCase() === w);
+      if (!draw && !win) throw new UserError(`Unknown winner "${w ?? ''}". Use one of: ${roles.map((r) => r.id).join(', ')}, draw.`);
+      const result = { status: 'over', winners: win ? [win.id] : [], draw, scores: {}, summary: `Recorded by a moderator${str(o, 'note') ? `: ${str(o, 'note')}` : ''}.` };
+      svc.store.finish(row.id, 'over', JSON.stringify(result));
+      return only(publicReply(`📋 Result recorded for game #${row.id}: ${draw ? 'draw' : `${win!.name} wins`}. ${result.summary}`));
+    }
+    case 'modrole': {
+      requireModerator(svc, caller, where, 'set the moderator role');
+      if (!where.guildId) throw new UserError('Moderator roles belong to a server; use this in a server channel.');
+      const role = str(o, 'role')?.replace(/[<@&>]/g, '') ?? null;
+      svc.store.setModeratorRole(where.guildId, role);
+      return only(privateReply(role ? `Members with role <@&${role}> can now moderate games.` : 'Moderator role cleared: only Manage Server members moderate.'));
+    }
+    default:
+      throw new UserError(`Unknown /game subcommand "${inv.sub}".`);
+  }
+}
+
+function replayEvents(svc: Services, row: import('../src/store/store.ts').GameRow) {
+  return replay(moduleOf(row), row.options, row.seed, svc.store.log(row.id));
+}
+
+export function generalHelp(): string {
+  return [
+    '📖 **Muster** runs historical wargames and board games in this channel.',
+    '1. `/game new system:<game>` opens a game (add `thread:true` to play in a thread spectators can follow).',
+    '2. `/game join side:<side>` takes a seat; `/game bot side:<side>` seats the built-in bot.',
+    '3. `/game start`; then play with the game\'s own commands (autocomplete lists what is legal now).',
+    '`/game status` says whose turn it is; `/game map` posts the board; `/game undo` takes back your last action while no dice were rolled.',
+    `Games: ${allGames().map((g) => `\`${g.id}\` ${g.title} (/${g.command})`).join(', ')}.`,
+    'Use `/game help system:<game>` for a game\'s rules summary.',
+  ].join('\n');
+}
+
+export async function autocompleteGame(svc: Services, sub: string, focused: string, partial: string, where: import('./types.ts').Where): Promise<Choice[]> {
+  const row = svc.store.liveGame(where.channelId);
+  const p = partial.toLowerCase();
+  if (focused === 'side' || focused === 'winner') {
+    if (!row) return [];
+    const mod = moduleOf(row);
+    const seats = svc.store.seats(row.id);
+    const roles = mod.roles(mod.parseOptions(row.options));
+    const list = roles
+      .filter((r) => sub !== 'join' || !seats.some((s) => s.role === r.id))
+      .map((r) => ({ name: r.name, value: r.id }));
+    if (focused === 'winner') list.push({ name: 'Draw', value: 'draw' });
+    return list.filter((c) => c.name.toLowerCase().includes(p) || c.value.includes(p));
+  }
+  if (focused === 'options') {
+    return allGames()
+      .flatMap((g) => g.optionDocs.map((d) => ({ name: `${g.id}: ${d.name}=${d.choices ? d.choices.map((c) => c.value).join('|') : d.type} — ${d.description}`.slice(0, 100), value: `${d.name}=${d.default ?? (d.choices?.[0]?.value ?? '')}` })))
+      .filter((c) => c.name.toLowerCase().includes(p))
+      .slice(0, 25);
+  }
+  return [];
+}
+
+export function devCommand(): CommandDef {
+  return {
+    name: 'dev',
+    description: 'Console-only developer tools',
+    consoleOnly: true,
+    subcommands: [{ name: 'dice', description: 'Queue the faces of the next dice rolled', options: [{ name: 'values', description: 'Faces, e.g. "1 5 3"', type: 'string', required: true }], consoleOnly: true }],
+  };
+}
+
+export function runDev(svc: Services, inv: Invocation): Outcome {
+  const { row, mod } = activeGame(svc, inv.where);
+  const text = str(inv.options, 'values') ?? '';
+  const faces = text.split(/[\s,]+/).filter(Boolean).map(Number);
+  if (!faces.length || faces.some((f) => !Number.isInteger(f) || f < 1 || f > 100)) throw new UserError(`\`values\` must be die faces separated by spaces, e.g. "1 5 3", not "${text}".`);
+  svc.sessions.meta(row, inv.caller.id, 'dev', { type: FORCE_DICE, faces });
+  return only(privateReply(`🎲 Next dice queued: ${faces.join(' ')} (order: ${mod.diceOrder}). This game is no longer provably fair.`));
+}
+
+export { RuleError, presentAct };

@@ -1,0 +1,143 @@
+// A game's own slash group (/kpw, /rifle, …), derived from its subcommands.
+// Options are matched against the legal-action enumeration: the one source
+// of truth for autocomplete, buttons and what apply accepts.
+import type { Services } from '../src/app/services.ts';
+import { envOf, moduleOf } from '../src/app/session.ts';
+import { RuleError } from '../src/engine/errors.ts';
+import type { Action, GameModule, LegalAction, Role } from '../src/engine/types.ts';
+import type { GameRow } from '../src/store/store.ts';
+import { activeGame } from './context.ts';
+import { parseButtonId, presentAct, privateReply, promptLines, roleName, UserError, only } from './present.ts';
+import type { ButtonPress, Choice, CommandDef, Invocation, Outcome, Where } from './types.ts';
+
+export function playCommand(mod: GameModule<any, any>): CommandDef {
+  return {
+    name: mod.command,
+    description: `Play ${mod.title}`.slice(0, 100),
+    subcommands: mod.subcommands.map((s) => ({
+      name: s.name,
+      description: s.description,
+      options: s.options.map((o) => ({ name: o.name, description: o.description, type: 'string' as const, required: o.required, autocomplete: !o.freeText })),
+    })),
+  };
+}
+
+const norm = (s: string) => s.trim().toLowerCase();
+
+/** Does a legal action's option value match what the user typed (id or display name)? */
+function matches(l: LegalAction, opt: string, typed: string): boolean {
+  const t = norm(typed);
+  const id = l.args[opt];
+  if (id === undefined) return false;
+  return norm(id) === t || norm(l.argLabels?.[opt] ?? '') === t;
+}
+
+/** The caller's seats in this game, or a clear refusal. */
+function callerRoles(svc: Services, row: GameRow, userId: string, mod: GameModule<any, any>): Role[] {
+  const roles = svc.sessions.rolesOf(row, userId);
+  if (roles.length === 0) {
+    const seats = svc.store.seats(row.id);
+    throw new UserError(`You are not a player in this game. Seats: ${seats.map((s) => `${roleName(mod, mod.parseOptions(row.options), s.role)} — ${s.userName}`).join(', ')}. Spectators can follow with /game status and /game map.`);
+  }
+  return roles;
+}
+
+function notYourTurn(mod: GameModule<any, any>, row: GameRow, svc: Services): UserError {
+  const env = envOf(row);
+  const p = promptLines(mod, env, svc.store.seats(row.id));
+  return new UserError(`It is not your turn. Waiting for:\n${p.text.replace(/<@(\w+)>/g, (_m, id) => svc.store.seats(row.id).find((s) => s.userId === id)?.userName ?? id)}`);
+}
+
+/** Pick the single legal action the options describe, or explain why not. */
+export function resolveAction(
+  mod: GameModule<any, any>,
+  state: unknown,
+  roles: Role[],
+  sub: string,
+  options: Record<string, string | number | boolean>,
+): { role: Role; actions: Action[] } {
+  const def = mod.subcommands.find((s) => s.name === sub);
+  if (!def) throw new UserError(`Unknown /${mod.command} subcommand "${sub}". Try: ${mod.subcommands.map((s) => s.name).join(', ')}.`);
+  for (const o of def.options) {
+    if (o.required && (options[o.name] === undefined || options[o.name] === '')) throw new UserError(`/${mod.command} ${sub} needs the option \`${o.name}\` (${o.description}).`);
+  }
+  const known = new Set(def.options.map((o) => o.name));
+  for (const k of Object.keys(options)) if (!known.has(k)) throw new UserError(`/${mod.command} ${sub} has no option \`${k}\`. Options: ${def.options.map((o) => o.name).join(', ') || 'none'}.`);
+  const withLegal = roles.map((r) => ({ role: r, legal: mod.legal(state, r) })).filter((x) => x.legal.length > 0);
+  if (!withLegal.length) return { role: roles[0], actions: [] };
+  if (def.toActions) {
+    const args = Object.fromEntries(Object.entries(options).map(([k, v]) => [k, String(v)]));
+    const role = withLegal[0].role;
+    return { role, actions: def.toActions(state, role, args) };
+  }
+  for (const { role, legal } of withLegal) {
+    const ofSub = legal.filter((l) => l.sub === sub);
+    if (!ofSub.length) continue;
+    let cands = ofSub;
+    for (const [k, v] of Object.entries(options)) {
+      const next = cands.filter((l) => matches(l, k, String(v)));
+      if (!next.length) {
+        const values = [...new Set(cands.map((l) => l.argLabels?.[k] ?? l.args[k]).filter(Boolean))];
+        throw new RuleError('', `"${v}" is not a legal \`${k}\` for /${mod.command} ${sub} now.`, values.length ? values.map((x) => `${k}:${x}`) : cands.map((l) => l.label));
+      }
+      cands = next;
+    }
+    if (cands.length === 1) return { role, actions: [cands[0].action] };
+    const missing = def.options.find((o) => !(o.name in options) && new Set(cands.map((l) => l.args[o.name])).size > 1);
+    throw new UserError(`Which one? ${missing ? `Add \`${missing.name}\`: ` : ''}${cands.slice(0, 15).map((l) => l.label).join('; ')}`);
+  }
+  const all = withLegal.flatMap((x) => x.legal);
+  throw new RuleError('', `/${mod.command} ${sub} is not possible now.`, all.map((l) => `${l.label} → /${mod.command} ${l.sub}${Object.entries(l.args).map(([k, v]) => ` ${k}:${l.argLabels?.[k] ?? v}`).join('')}`));
+}
+
+export async function runPlay(svc: Services, inv: Invocation, progress?: (l: string) => void): Promise<Outcome> {
+  const { row, mod } = activeGame(svc, inv.where);
+  if (mod.command !== inv.command) throw new UserError(`This channel's game is ${mod.title}: use /${mod.command}, not /${inv.command}.`);
+  const roles = callerRoles(svc, row, inv.caller.id, mod);
+  const env = envOf(row);
+  const { role, actions } = resolveAction(mod, env.game, roles, inv.sub, inv.options);
+  if (!actions.length) throw notYourTurn(mod, row, svc);
+  const res = svc.sessions.act(row, inv.caller.id, role, actions);
+  return presentAct(mod, res, roles, svc.store.seats(row.id), { maxSnapshots: svc.maxSnapshots, render: svc.render, progress });
+}
+
+export async function autocompletePlay(svc: Services, command: string, sub: string, focused: string, partial: string, options: Record<string, string | number | boolean>, userId: string, where: Where): Promise<Choice[]> {
+  const row = svc.store.liveGame(where.channelId);
+  if (!row || row.status !== 'active') return [];
+  const mod = moduleOf(row);
+  if (mod.command !== command) return [];
+  const roles = svc.sessions.rolesOf(row, userId);
+  const env = envOf(row);
+  const p = norm(partial);
+  const seen = new Map<string, string>();
+  for (const r of roles) {
+    for (const l of mod.legal(env.game, r)) {
+      if (l.sub !== sub || l.args[focused] === undefined) continue;
+      if (!Object.entries(options).every(([k, v]) => k === focused || v === '' || matches(l, k, String(v)))) continue;
+      const value = l.args[focused];
+      const name = l.argLabels?.[focused] ?? value;
+      if (p && !norm(name).includes(p) && !norm(value).includes(p)) continue;
+      if (!seen.has(value)) seen.set(value, name);
+    }
+  }
+  return [...seen].slice(0, 25).map(([value, name]) => ({ name: name.slice(0, 100), value: value.slice(0, 100) }));
+}
+
+export async function pressButton(svc: Services, press: ButtonPress, progress?: (l: string) => void): Promise<Outcome> {
+  const id = parseButtonId(press.customId);
+  if (!id) return only(privateReply('❌ This button is not one of Muster\'s (or is from an old version). Use the slash commands instead.'));
+  const row = svc.store.game(id.gameId);
+  if (!row || row.status !== 'active') return only(privateReply('⌛ This button is stale: that game is no longer running.'));
+  const mod = moduleOf(row);
+  if (row.version !== id.version) {
+    const p = promptLines(mod, envOf(row), svc.store.seats(row.id));
+    return only(privateReply(`⌛ This button is stale: the game has moved on since it was posted. Nothing was changed.\nNow: ${p.text}`));
+  }
+  const roles = svc.sessions.rolesOf(row, press.caller.id);
+  if (!roles.includes(id.role)) return only(privateReply(`❌ That decision belongs to ${roleName(mod, mod.parseOptions(row.options), id.role)}, and you do not hold that seat.`));
+  const legal = mod.legal(envOf(row).game, id.role);
+  const choice = legal[id.index];
+  if (!choice) return only(privateReply('⌛ This button is stale: that choice is no longer offered.'));
+  const res = svc.sessions.act(row, press.caller.id, id.role, [choice.action]);
+  return presentAct(mod, res, roles, svc.store.seats(row.id), { maxSnapshots: svc.maxSnapshots, render: svc.render, progress });
+}

@@ -1,0 +1,182 @@
+// Turning engine results into messages: event lines, prompts with mentions,
+// snapshots, private errors. Everything drawn here comes from views/events
+// already filtered for their audience.
+import { RuleError } from '../src/engine/errors.ts';
+import { visibleEvents, type Envelope } from '../src/engine/runner.ts';
+import type { GameEvent, GameModule, Json, Role } from '../src/engine/types.ts';
+import { StaleVersionError, type GameRow, type Seat } from '../src/store/store.ts';
+import { isBotSeat, type ActResult } from '../src/app/session.ts';
+import type { Attachment, Button, Outcome, Post, Reply } from './types.ts';
+
+export const DISCORD_LIMIT = 1900;
+
+export function clip(text: string, limit = DISCORD_LIMIT): string {
+  if (text.length <= limit) return text;
+  const lines = text.split('\n');
+  let out = '';
+  let i = 0;
+  for (; i < lines.length; i++) {
+    if (out.length + lines[i].length + 40 > limit) break;
+    out += (out ? '\n' : '') + lines[i];
+  }
+  return `${out}\n… ${lines.length - i} more line(s) (see /game log)`;
+}
+
+export function privateReply(content: string, extra: Partial<Reply> = {}): Reply {
+  return { content: clip(content), ephemeral: true, ...extra };
+}
+
+export function publicReply(content: string, extra: Partial<Reply> = {}): Reply {
+  return { content: clip(content), ephemeral: false, ...extra };
+}
+
+export function only(reply: Reply): Outcome {
+  return { replies: [reply], posts: [] };
+}
+
+/** Any error → a private reply that says what was wrong (and what is allowed). */
+export function errorOutcome(e: unknown): Outcome {
+  if (e instanceof RuleError) return only(privateReply(`❌ ${e.describe()}`));
+  if (e instanceof StaleVersionError) return only(privateReply(`⏳ ${e.message}`));
+  if (e instanceof UserError) return only(privateReply(`❌ ${e.message}`));
+  throw e;
+}
+
+/** Bad input that is not a game rule (unknown name, malformed option, permissions). */
+export class UserError extends Error {
+  override name = 'UserError';
+}
+
+export function mention(seat: Seat): string {
+  return isBotSeat(seat) ? `${seat.userName} (bot)` : `<@${seat.userId}>`;
+}
+
+export function roleName(mod: GameModule<any, any>, options: unknown, role: Role): string {
+  return mod.roles(options).find((r) => r.id === role)?.name ?? role;
+}
+
+/** "<@u> (English): evade or stand?" lines for every open prompt, with pings. */
+export function promptLines(mod: GameModule<any, any>, env: Envelope<any>, seats: Seat[]): { text: string; mentions: string[] } {
+  const lines: string[] = [];
+  const mentions: string[] = [];
+  for (const p of mod.prompts(env.game)) {
+    const seat = seats.find((s) => s.role === p.role);
+    const who = seat ? mention(seat) : '(empty seat)';
+    if (seat && !isBotSeat(seat)) mentions.push(seat.userId);
+    lines.push(`➡️ ${who} — **${roleName(mod, env.options, p.role)}**: ${p.text}`);
+  }
+  return { text: lines.join('\n'), mentions };
+}
+
+export function eventLines(events: GameEvent[], role: Role | null): string[] {
+  const viewer = role ? ({ kind: 'seat', role } as const) : ({ kind: 'spectator' } as const);
+  return visibleEvents(events, viewer).map((e) => (e.kind === 'roll' ? `🎲 ${e.text}` : `• ${e.text}`));
+}
+
+export function buttonId(gameId: number, version: number, role: Role, index: number): string {
+  return `mu:${gameId}:${version}:${role}:${index}`;
+}
+
+export function parseButtonId(id: string): { gameId: number; version: number; role: Role; index: number } | null {
+  const m = /^mu:(\d+):(\d+):([a-z0-9_-]+):(\d+)$/i.exec(id);
+  if (!m) return null;
+  return { gameId: Number(m[1]), version: Number(m[2]), role: m[3], index: Number(m[4]) };
+}
+
+/** Buttons for quick decisions (prompts marked buttons, ≤ 10 choices). */
+export function decisionButtons(mod: GameModule<any, any>, row: GameRow, env: Envelope<any>): Button[] {
+  const out: Button[] = [];
+  for (const p of mod.prompts(env.game)) {
+    if (!p.buttons) continue;
+    const legal = mod.legal(env.game, p.role);
+    if (legal.length === 0 || legal.length > 10) continue;
+    legal.forEach((l, i) =>
+      out.push({
+        customId: buttonId(row.id, row.version, p.role, i),
+        label: l.label.length > 80 ? `${l.label.slice(0, 77)}…` : l.label,
+        style: i === 0 ? 'primary' : 'secondary',
+      }),
+    );
+  }
+  return out.slice(0, 25);
+}
+
+export type Renderer = (mod: GameModule<any, any>, view: Json) => Promise<Buffer | null>;
+
+export async function snapshot(
+  mod: GameModule<any, any>,
+  view: Json,
+  name: string,
+  render: Renderer,
+): Promise<{ file: Attachment | null; summary: string }> {
+  const summary = mod.summarize(view, { kind: 'spectator' });
+  const png = await render(mod, view);
+  return { file: png ? { name, data: png, description: summary.slice(0, 1000) } : null, summary };
+}
+
+export interface PresentOptions {
+  /** Most phase snapshots posted for one batch (Discord: a few; console/demo: all). */
+  maxSnapshots: number;
+  render: Renderer;
+  progress?: (line: string) => void;
+}
+
+/** Replies and posts for a batch of applied actions. */
+export async function presentAct(
+  mod: GameModule<any, any>,
+  res: ActResult,
+  callerRoles: Role[],
+  seats: Seat[],
+  opts: PresentOptions,
+): Promise<Outcome> {
+  const { row, env } = res;
+  const lines: string[] = [];
+  for (const batch of res.events) {
+    const seat = seats.find((s) => s.role === batch.role);
+    const label = res.applied[res.events.indexOf(batch)]?.label ?? '';
+    lines.push(`**${seat ? seat.userName : batch.role}** (${roleName(mod, env.options, batch.role)}): ${label}`);
+    lines.push(...eventLines(batch.events, null));
+  }
+  const privateLines = res.events.flatMap((b) =>
+    b.events.filter((e) => e.to && e.to.some((r) => callerRoles.includes(r))).map((e) => `🔒 ${e.text}`),
+  );
+  const prompt = promptLines(mod, env, seats);
+  const replies: Reply[] = [publicReply(lines.join('\n') || 'Done.')];
+  if (privateLines.length) replies.push(privateReply(privateLines.join('\n')));
+  const posts: Post[] = [];
+  const marks = res.phases.length > opts.maxSnapshots ? res.phases.slice(-opts.maxSnapshots) : res.phases;
+  const skipped = res.phases.length - marks.length;
+  for (let i = 0; i < marks.length; i++) {
+    opts.progress?.(`Drawing snapshot ${i + 1}/${marks.length}…`);
+    const snap = await snapshot(mod, marks[i].view, `game${row.id}-v${row.version}-${i + 1}.png`, opts.render);
+    posts.push({
+      channelId: row.channelId,
+      content: clip(`🗺️ **${marks[i].phase}**${skipped && i === 0 ? ` (${skipped} earlier phase(s) passed quickly)` : ''}\n${snap.summary}`),
+      files: snap.file ? [snap.file] : [],
+    });
+  }
+  const tail = res.over ? resultText(mod, env, row) : prompt.text;
+  const buttons = res.over ? [] : decisionButtons(mod, row, env);
+  if (posts.length) {
+    const last = posts[posts.length - 1];
+    last.content = clip(`${last.content}\n${tail}`);
+    last.mentions = prompt.mentions;
+    last.buttons = buttons;
+  } else {
+    replies[0].content = clip(`${replies[0].content}\n${tail}`);
+    replies[0].mentions = prompt.mentions;
+    replies[0].buttons = buttons;
+  }
+  return { replies, posts };
+}
+
+export function resultText(mod: GameModule<any, any>, env: Envelope<any>, row: GameRow): string {
+  const r = mod.result(env.game);
+  if (r.status !== 'over') return '';
+  const winners = r.winners.map((w) => roleName(mod, env.options, w)).join(', ');
+  return [
+    `🏁 **Game over.** ${r.draw ? 'Draw.' : `Winner: ${winners}.`} ${r.summary}`,
+    `Scores: ${Object.entries(r.scores).map(([k, v]) => `${roleName(mod, env.options, k)} ${v}`).join(', ')}`,
+    `Seed revealed: \`${row.seed}\` (SHA-256 published at start: \`${row.seedHash.slice(0, 16)}…\`). Check it with /game verify.`,
+  ].join('\n');
+}

@@ -1,0 +1,75 @@
+// The command router: one entry point for Discord and the offline table.
+import type { Services } from '../src/app/services.ts';
+import { envOf, moduleOf } from '../src/app/session.ts';
+import { allGames } from '../src/games/registry.ts';
+import { autocompleteGame, devCommand, gameCommand, runDev, runGame, SLOW_GAME_SUBS } from './game.ts';
+import { autocompletePlay, playCommand, pressButton, runPlay } from './play.ts';
+import { errorOutcome, presentAct, privateReply, UserError } from './present.ts';
+import type { CommandDef, Outcome, Router } from './types.ts';
+
+export function createRouter(svc: Services): Router {
+  const games = () => allGames();
+  return {
+    definitions(opts = {}) {
+      const defs: CommandDef[] = [gameCommand(), ...games().map(playCommand)];
+      if (opts.includeConsoleOnly) defs.push(devCommand());
+      return defs;
+    },
+    isSlow(inv) {
+      if (inv.command === 'game') return SLOW_GAME_SUBS.has(inv.sub);
+      return games().some((g) => g.command === inv.command);
+    },
+    async dispatch(inv, progress) {
+      try {
+        if (inv.command === 'game') return await runGame(svc, inv, progress);
+        if (inv.command === 'dev') {
+          if (inv.where.guildId) throw new UserError('/dev commands exist only at the offline table.');
+          return runDev(svc, inv);
+        }
+        if (games().some((g) => g.command === inv.command)) return await runPlay(svc, inv, progress);
+        throw new UserError(`Unknown command /${inv.command}.`);
+      } catch (e) {
+        return errorOutcome(e);
+      }
+    },
+    async autocomplete(req) {
+      try {
+        if (req.command === 'game') return await autocompleteGame(svc, req.sub, req.focused, req.partial, req.where);
+        return await autocompletePlay(svc, req.command, req.sub, req.focused, req.partial, req.options, req.caller.id, req.where);
+      } catch {
+        return [];
+      }
+    },
+    async button(press) {
+      try {
+        return await pressButton(svc, press);
+      } catch (e) {
+        return errorOutcome(e);
+      }
+    },
+    threadCreated(channelId, threadId) {
+      const row = svc.store.liveGame(channelId);
+      if (row) svc.store.moveGame(row.id, threadId);
+    },
+    async tick() {
+      const out: Outcome[] = [];
+      for (const row of svc.store.overdue(svc.now())) {
+        try {
+          const mod = moduleOf(row);
+          svc.store.setDeadline(row.id, null);
+          const env = envOf(row);
+          const prompt = mod.prompts(env.game)[0];
+          const action = prompt && mod.onDeadline?.(env.game, prompt.role);
+          if (!prompt || !action) continue;
+          const res = svc.sessions.act(row, 'deadline', prompt.role, [action]);
+          const o = await presentAct(mod, res, [], svc.store.seats(row.id), { maxSnapshots: svc.maxSnapshots, render: svc.render });
+          // Nobody invoked this: the replies become posts in the game's channel.
+          out.push({ replies: [], posts: [...o.replies.filter((r) => !r.ephemeral).map((r) => ({ ...r, channelId: row.channelId, content: `⏰ Deadline passed — default taken.\n${r.content}` })), ...o.posts] });
+        } catch (e) {
+          out.push({ replies: [privateReply(`Deadline for game #${row.id} failed: ${String(e)}`)], posts: [] });
+        }
+      }
+      return out;
+    },
+  };
+}

@@ -1,0 +1,159 @@
+// Game sessions: load a stored game, apply a caller's actions, let bot seats
+// answer, and commit everything in one versioned transaction.
+import seedrandom from 'seedrandom';
+import { RuleError } from '../engine/errors.ts';
+import { applyAction, replay, UNDO, effectiveLog, type Envelope, type LogEntry } from '../engine/runner.ts';
+import type { Action, GameEvent, GameModule, Json, Prompt, Role } from '../engine/types.ts';
+import { getGame } from '../games/registry.ts';
+import { SNAPSHOT_EVERY, type GameRow, type Seat, type Store } from '../store/store.ts';
+
+export const BOT_PREFIX = 'bot:';
+const MAX_BOT_STEPS = 20_000;
+
+export function isBotSeat(seat: Seat): boolean {
+  return seat.userId.startsWith(BOT_PREFIX);
+}
+
+export function moduleOf(row: GameRow): GameModule<any, any> {
+  const mod = getGame(row.system);
+  if (!mod) throw new Error(`Unknown game system ${row.system}.`);
+  return mod;
+}
+
+export function envOf(row: GameRow): Envelope<any> {
+  if (!row.state) throw new RuleError('game', 'The game has not started yet. Use /game start once the seats are taken.');
+  return JSON.parse(row.state) as Envelope<any>;
+}
+
+/** A phase boundary passed during a batch: the view to draw for spectators. */
+export interface PhaseMark {
+  phase: string;
+  view: Json;
+}
+
+export interface ActResult {
+  row: GameRow;
+  env: Envelope<any>;
+  events: { role: Role; userId: string; events: GameEvent[] }[];
+  phases: PhaseMark[];
+  applied: { role: Role; label: string; userId: string }[];
+  over: boolean;
+}
+
+export class Sessions {
+  constructor(readonly store: Store) {}
+
+  seats(row: GameRow): Seat[] {
+    return this.store.seats(row.id);
+  }
+
+  rolesOf(row: GameRow, userId: string): Role[] {
+    return this.seats(row)
+      .filter((s) => s.userId === userId)
+      .map((s) => s.role);
+  }
+
+  /**
+   * Apply the caller's actions (all or nothing), then every bot seat's answer
+   * until a human must act or the game ends; commit once.
+   */
+  act(row: GameRow, userId: string, role: Role, actions: Action[]): ActResult {
+    return this.batch(row, { userId, role, actions });
+  }
+
+  /** Bots move first when the game starts (or resumes) on their turn. */
+  kick(row: GameRow): ActResult {
+    return this.batch(row, null);
+  }
+
+  private batch(row: GameRow, first: { userId: string; role: Role; actions: Action[] } | null): ActResult {
+    const mod = moduleOf(row);
+    const seats = this.seats(row);
+    const botRoles = new Set(seats.filter(isBotSeat).map((s) => s.role));
+    // A fresh parse per call, so applying in place never touches stored state.
+    let env = envOf(row);
+    const entries: { role: Role; userId: string; action: Action; undoable: boolean; state?: string }[] = [];
+    const events: ActResult['events'] = [];
+    const phases: PhaseMark[] = [];
+    const applied: ActResult['applied'] = [];
+    const step = (r: Role, uid: string, action: Action) => {
+      const res = applyAction(mod, env, r, action, true);
+      env = res.env;
+      const seq = row.version + entries.length + 1;
+      entries.push({ role: r, userId: uid, action, undoable: res.undoable, state: seq % SNAPSHOT_EVERY === 0 ? JSON.stringify(env) : undefined });
+      events.push({ role: r, userId: uid, events: res.events });
+      applied.push({ role: r, label: res.legal.label, userId: uid });
+      if (res.phaseChanged) phases.push({ phase: mod.phase(env.game), view: structuredClone(mod.view(env.game, { kind: 'spectator' })) });
+    };
+    if (first) for (const a of first.actions) step(first.role, first.userId, a);
+    this.runBots(mod, row, botRoles, seats, () => env, step);
+    return this.commit(row, mod, env, entries, events, phases, applied);
+  }
+
+  /** Let bot seats act until a human is asked or the game ends. */
+  private runBots(
+    mod: GameModule<any, any>,
+    row: GameRow,
+    botRoles: Set<Role>,
+    seats: Seat[],
+    current: () => Envelope<any>,
+    step: (r: Role, uid: string, a: Action) => void,
+  ): void {
+    if (botRoles.size === 0) return;
+    const rand = seedrandom(`${row.seed}:bots:${row.version}`);
+    for (let i = 0; i < MAX_BOT_STEPS; i++) {
+      const env = current();
+      if (mod.result(env.game).status === 'over') return;
+      const prompt = mod.prompts(env.game).find((p: Prompt) => botRoles.has(p.role));
+      if (!prompt) return;
+      const legal = mod.legal(env.game, prompt.role);
+      if (legal.length === 0) throw new Error(`Dead end: ${prompt.role} is asked "${prompt.text}" but has no legal action.`);
+      const pick = mod.bot ? mod.bot(env.game, prompt.role, legal, { rand: () => rand.quick() }) : legal[Math.floor(rand.quick() * legal.length)];
+      const seat = seats.find((s) => s.role === prompt.role)!;
+      step(prompt.role, seat.userId, pick.action);
+    }
+    throw new Error('Bots did not finish within the step limit.');
+  }
+
+  private commit(
+    row: GameRow,
+    mod: GameModule<any, any>,
+    env: Envelope<any>,
+    entries: { role: Role; userId: string; action: Action; undoable: boolean; state?: string }[],
+    events: ActResult['events'],
+    phases: PhaseMark[],
+    applied: ActResult['applied'],
+  ): ActResult {
+    const result = mod.result(env.game);
+    const over = result.status === 'over';
+    const finish = over ? { status: 'over' as const, result: JSON.stringify(result) } : undefined;
+    if (entries.length) this.store.commit(row.id, row.version, entries, JSON.stringify(env), finish);
+    return { row: this.store.game(row.id)!, env, events, phases, applied, over };
+  }
+
+  /** Engine-level log entry (dev dice, undo) appended and the state rebuilt by replay. */
+  meta(row: GameRow, userId: string, role: Role, action: Action): Envelope<any> {
+    const mod = moduleOf(row);
+    const log: LogEntry[] = this.store.log(row.id);
+    const next: LogEntry = { seq: row.version + 1, role, action };
+    const { env } = replay(mod, row.options, row.seed, [...log, next]);
+    this.store.commit(row.id, row.version, [{ role, userId, action, undoable: false }], JSON.stringify(env));
+    return env;
+  }
+
+  /** Which of the caller's entries can be undone now, or why not. */
+  undoTarget(row: GameRow, userId: string, asModerator: boolean): LogEntry & { userId: string } {
+    const log = this.store.log(row.id);
+    const eff = effectiveLog(log).filter((e) => e.action.type !== '__dice') as (LogEntry & { userId: string })[];
+    const last = eff[eff.length - 1];
+    if (!last) throw new RuleError('game', 'There is nothing to undo yet.');
+    if (asModerator) return last;
+    if (last.userId !== userId) throw new RuleError('game', 'You can only take back your own last action, and the last action was not yours. A moderator can roll back with /game undo.');
+    if (!last.undoable) throw new RuleError('game', 'That action can no longer be taken back: dice were rolled, hidden information was revealed, or another player was asked to act.');
+    return last;
+  }
+
+  undo(row: GameRow, userId: string, role: Role): Envelope<any> {
+    return this.meta(row, userId, role, { type: UNDO, count: 1 });
+  }
+}

@@ -1,0 +1,124 @@
+// The offline table: the same commands as Discord, typed in a terminal or
+// read from a script. Replies are printed with their audience; images are
+// written to a folder and their paths printed.
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Services } from '../app/services.ts';
+import { createRouter } from '../../commands/router.ts';
+import type { Button, Caller, Outcome, Router } from '../../commands/types.ts';
+import { parseLine, ParseError } from './parse.ts';
+
+export interface TableOptions {
+  outDir: string;
+  print: (line: string) => void;
+  /** Starting user and channel. */
+  user?: string;
+  channel?: string;
+}
+
+export class Table {
+  readonly router: Router;
+  user: string;
+  channel: string;
+  private lastButtons: Button[] = [];
+  private threads = 0;
+  private files = 0;
+
+  constructor(private readonly svc: Services, private readonly opts: TableOptions) {
+    this.router = createRouter(svc);
+    this.user = opts.user ?? 'alice';
+    this.channel = opts.channel ?? 'table';
+    fs.mkdirSync(opts.outDir, { recursive: true });
+  }
+
+  private caller(name: string): Caller {
+    return { id: name, name, isModerator: this.svc.config.consoleModerators.includes(name) };
+  }
+
+  /** Run one line. Returns false for an internal error (the caller decides whether to stop). */
+  async run(line: string): Promise<boolean> {
+    const p = this.opts.print;
+    let parsed;
+    try {
+      parsed = parseLine(line);
+    } catch (e) {
+      if (e instanceof ParseError) {
+        p(`  [private to ${this.user}] ❌ ${e.message}`);
+        return true;
+      }
+      throw e;
+    }
+    if (!parsed) return true;
+    if (parsed.user) this.user = parsed.user;
+    const caller = this.caller(this.user);
+    const where = { guildId: null, channelId: this.channel };
+    p(`${this.user}> /${parsed.command}${parsed.sub ? ` ${parsed.sub}` : ''}${Object.entries(parsed.options).map(([k, v]) => ` ${k}:${/\s/.test(v) ? `"${v}"` : v}`).join('')}`);
+    try {
+      for (const o of (await this.router.tick?.()) ?? []) this.show(o);
+      if (parsed.command === 'press') {
+        const n = Number(parsed.sub || parsed.options.n);
+        const b = this.lastButtons[n - 1];
+        if (!b) {
+          p(`  [private to ${this.user}] ❌ There is no button ${parsed.sub}. Buttons shown last: ${this.lastButtons.map((x, i) => `[${i + 1}] ${x.label}`).join(' ') || 'none'}.`);
+          return true;
+        }
+        this.show(await this.router.button({ customId: b.customId, caller, where }));
+        return true;
+      }
+      const focused = Object.entries(parsed.options).find(([, v]) => v.endsWith('?'));
+      if (focused) {
+        const options = { ...parsed.options, [focused[0]]: '' };
+        const choices = await this.router.autocomplete({ command: parsed.command, sub: parsed.sub, focused: focused[0], partial: focused[1].slice(0, -1), options, caller, where });
+        p(`  [autocomplete ${focused[0]}] ${choices.map((c) => (c.name === c.value ? c.value : `${c.name} = ${c.value}`)).join(' | ') || '(no choices)'}`);
+        return true;
+      }
+      const out = await this.router.dispatch({ command: parsed.command, sub: parsed.sub, options: parsed.options, caller, where }, (l) => p(`  … ${l}`));
+      this.show(out);
+      return true;
+    } catch (e) {
+      p(`  [internal error] ${(e as Error).stack ?? String(e)}`);
+      return false;
+    }
+  }
+
+  private show(out: Outcome): void {
+    const p = this.opts.print;
+    if (out.newThread) {
+      const id = `${this.channel}/thread-${++this.threads}`;
+      this.router.threadCreated?.(this.channel, id);
+      p(`  [thread created] "${out.newThread.name}" — the game moved to #${id}; you are now in it.`);
+      this.channel = id;
+    }
+    for (const r of out.replies) {
+      p(`  [${r.ephemeral ? `private to ${this.user}` : 'public reply'}] ${this.text(r.content)}`);
+      this.extras(r.files, r.buttons);
+    }
+    for (const post of out.posts) {
+      p(`  [post #${post.channelId}] ${this.text(post.content)}`);
+      this.extras(post.files, post.buttons);
+    }
+  }
+
+  private extras(files?: { name: string; data: Buffer }[], buttons?: Button[]): void {
+    const p = this.opts.print;
+    for (const f of files ?? []) {
+      const file = path.join(this.opts.outDir, `${String(++this.files).padStart(4, '0')}-${f.name}`);
+      fs.writeFileSync(file, f.data);
+      p(`    📎 ${file}`);
+    }
+    if (buttons?.length) {
+      this.lastButtons = buttons;
+      p(`    buttons: ${buttons.map((b, i) => `[${i + 1}] ${b.label}`).join('  ')}  (press with /press N)`);
+    }
+  }
+
+  /** Discord markup → terminal text. */
+  private text(s: string): string {
+    const seats = new Map<string, string>();
+    return s
+      .replace(/<@!?([\w.-]+)>/g, (_m, id) => `@${seats.get(id) ?? id}`)
+      .replace(/<#([\w/.-]+)>/g, (_m, id) => `#${id}`)
+      .replace(/<t:(\d+):\w>/g, (_m, t) => new Date(Number(t) * 1000).toISOString())
+      .replace(/\n/g, '\n    ');
+  }
+}

@@ -1,0 +1,71 @@
+// Versioned schema migrations. Append new ones; never edit a released one.
+import type Database from 'better-sqlite3';
+
+export const migrations: { version: number; name: string; sql: string }[] = [
+  {
+    version: 1,
+    name: 'games, seats, action log, snapshots, guild settings',
+    sql: `
+      CREATE TABLE games (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        guild_id TEXT,
+        channel_id TEXT NOT NULL,
+        system TEXT NOT NULL,
+        options TEXT NOT NULL,
+        seed TEXT NOT NULL,
+        seed_hash TEXT NOT NULL,
+        status TEXT NOT NULL CHECK (status IN ('lobby','active','over','abandoned')),
+        version INTEGER NOT NULL DEFAULT 0,
+        state TEXT,
+        result TEXT,
+        label TEXT,
+        deadline INTEGER,
+        created_by TEXT NOT NULL,
+        created_at INTEGER NOT NULL,
+        updated_at INTEGER NOT NULL
+      );
+      CREATE UNIQUE INDEX games_one_live_per_channel ON games(channel_id) WHERE status IN ('lobby','active');
+      CREATE INDEX games_by_guild ON games(guild_id, status);
+      CREATE TABLE seats (
+        game_id INTEGER NOT NULL REFERENCES games(id),
+        role TEXT NOT NULL,
+        user_id TEXT NOT NULL,
+        user_name TEXT NOT NULL,
+        PRIMARY KEY (game_id, role)
+      );
+      CREATE TABLE actions (
+        game_id INTEGER NOT NULL REFERENCES games(id),
+        seq INTEGER NOT NULL,
+        role TEXT NOT NULL,
+        user_id TEXT NOT NULL,
+        action TEXT NOT NULL,
+        undoable INTEGER NOT NULL DEFAULT 0,
+        at INTEGER NOT NULL,
+        PRIMARY KEY (game_id, seq)
+      );
+      CREATE TABLE snapshots (
+        game_id INTEGER NOT NULL REFERENCES games(id),
+        seq INTEGER NOT NULL,
+        state TEXT NOT NULL,
+        PRIMARY KEY (game_id, seq)
+      );
+      CREATE TABLE guild_settings (
+        guild_id TEXT PRIMARY KEY,
+        moderator_role_id TEXT
+      );
+    `,
+  },
+];
+
+export function migrate(db: Database.Database): number {
+  db.exec('CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at INTEGER NOT NULL)');
+  const current = (db.prepare('SELECT MAX(version) AS v FROM schema_migrations').get() as { v: number | null }).v ?? 0;
+  for (const m of migrations) {
+    if (m.version <= current) continue;
+    db.transaction(() => {
+      db.exec(m.sql);
+      db.prepare('INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)').run(m.version, m.name, Date.now());
+    })();
+  }
+  return migrations.length ? migrations[migrations.length - 1].version : 0;
+}

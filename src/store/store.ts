@@ -1,0 +1,259 @@
+// SQLite game store: one live game per channel/thread, seats, an append-only
+// action log and periodic snapshots. Each action commits in one transaction
+// guarded by the game's version, so racing commands are serialised.
+import Database from 'better-sqlite3';
+import type { Action, Role } from '../engine/types.ts';
+import type { LogEntry } from '../engine/runner.ts';
+import { migrate } from './migrations.ts';
+
+export type GameStatus = 'lobby' | 'active' | 'over' | 'abandoned';
+
+export interface GameRow {
+  id: number;
+  guildId: string | null;
+  channelId: string;
+  system: string;
+  options: Record<string, string | number | boolean>;
+  seed: string;
+  seedHash: string;
+  status: GameStatus;
+  version: number;
+  state: string | null;
+  result: string | null;
+  label: string | null;
+  deadline: number | null;
+  createdBy: string;
+  createdAt: number;
+  updatedAt: number;
+}
+
+export interface Seat {
+  role: Role;
+  userId: string;
+  userName: string;
+}
+
+/** The game moved on between reading it and committing: try again. */
+export class StaleVersionError extends Error {
+  constructor(readonly expected: number, readonly actual: number) {
+    super(`The game moved on (version ${actual}, you acted on ${expected}). Nothing was changed: look again and retry.`);
+    this.name = 'StaleVersionError';
+  }
+}
+
+export const SNAPSHOT_EVERY = 50;
+
+interface RawGame {
+  id: number;
+  guild_id: string | null;
+  channel_id: string;
+  system: string;
+  options: string;
+  seed: string;
+  seed_hash: string;
+  status: GameStatus;
+  version: number;
+  state: string | null;
+  result: string | null;
+  label: string | null;
+  deadline: number | null;
+  created_by: string;
+  created_at: number;
+  updated_at: number;
+}
+
+function toRow(r: RawGame): GameRow {
+  return {
+    id: r.id,
+    guildId: r.guild_id,
+    channelId: r.channel_id,
+    system: r.system,
+    options: JSON.parse(r.options),
+    seed: r.seed,
+    seedHash: r.seed_hash,
+    status: r.status,
+    version: r.version,
+    state: r.state,
+    result: r.result,
+    label: r.label,
+    deadline: r.deadline,
+    createdBy: r.created_by,
+    createdAt: r.created_at,
+    updatedAt: r.updated_at,
+  };
+}
+
+export class Store {
+  readonly db: Database.Database;
+
+  constructor(path: string, private readonly now: () => number = Date.now) {
+    this.db = new Database(path);
+    this.db.pragma('journal_mode = WAL');
+    // WAL + NORMAL survives a process crash (kill -9) without losing commits.
+    this.db.pragma('synchronous = NORMAL');
+    this.db.pragma('foreign_keys = ON');
+    this.db.pragma('busy_timeout = 5000');
+    migrate(this.db);
+  }
+
+  close(): void {
+    this.db.close();
+  }
+
+  createGame(g: {
+    guildId: string | null;
+    channelId: string;
+    system: string;
+    options: Record<string, string | number | boolean>;
+    seed: string;
+    seedHash: string;
+    createdBy: string;
+    label?: string | null;
+  }): GameRow {
+    const t = this.now();
+    try {
+      const info = this.db
+        .prepare(
+          `INSERT INTO games (guild_id, channel_id, system, options, seed, seed_hash, status, version, created_by, created_at, updated_at, label)
+           VALUES (?, ?, ?, ?, ?, ?, 'lobby', 0, ?, ?, ?, ?)`,
+        )
+        .run(g.guildId, g.channelId, g.system, JSON.stringify(g.options), g.seed, g.seedHash, g.createdBy, t, t, g.label ?? null);
+      return this.game(Number(info.lastInsertRowid))!;
+    } catch (e) {
+      if (String(e).includes('UNIQUE')) throw new Error('This channel already has a game. Finish or abandon it first, or start one in a thread.');
+      throw e;
+    }
+  }
+
+  game(id: number): GameRow | null {
+    const r = this.db.prepare('SELECT * FROM games WHERE id = ?').get(id) as RawGame | undefined;
+    return r ? toRow(r) : null;
+  }
+
+  /** The lobby or active game of a channel or thread. */
+  liveGame(channelId: string): GameRow | null {
+    const r = this.db
+      .prepare(`SELECT * FROM games WHERE channel_id = ? AND status IN ('lobby','active')`)
+      .get(channelId) as RawGame | undefined;
+    return r ? toRow(r) : null;
+  }
+
+  /** The newest game of a channel, finished or not. */
+  latestGame(channelId: string): GameRow | null {
+    const r = this.db.prepare('SELECT * FROM games WHERE channel_id = ? ORDER BY id DESC LIMIT 1').get(channelId) as RawGame | undefined;
+    return r ? toRow(r) : null;
+  }
+
+  listGames(guildId: string | null, limit = 25): GameRow[] {
+    const rows = this.db
+      .prepare(`SELECT * FROM games WHERE guild_id IS ? ORDER BY CASE status WHEN 'active' THEN 0 WHEN 'lobby' THEN 1 ELSE 2 END, id DESC LIMIT ?`)
+      .all(guildId, limit) as RawGame[];
+    return rows.map(toRow);
+  }
+
+  moveGame(id: number, channelId: string): void {
+    this.db.prepare('UPDATE games SET channel_id = ?, updated_at = ? WHERE id = ?').run(channelId, this.now(), id);
+  }
+
+  seats(gameId: number): Seat[] {
+    return (this.db.prepare('SELECT role, user_id, user_name FROM seats WHERE game_id = ? ORDER BY rowid').all(gameId) as {
+      role: string;
+      user_id: string;
+      user_name: string;
+    }[]).map((s) => ({ role: s.role, userId: s.user_id, userName: s.user_name }));
+  }
+
+  setSeat(gameId: number, role: Role, userId: string, userName: string): void {
+    this.db
+      .prepare('INSERT INTO seats (game_id, role, user_id, user_name) VALUES (?, ?, ?, ?) ON CONFLICT(game_id, role) DO UPDATE SET user_id = excluded.user_id, user_name = excluded.user_name')
+      .run(gameId, role, userId, userName);
+  }
+
+  removeSeat(gameId: number, role: Role): void {
+    this.db.prepare('DELETE FROM seats WHERE game_id = ? AND role = ?').run(gameId, role);
+  }
+
+  /** Lobby → active with the set-up state. */
+  start(gameId: number, state: string): void {
+    const info = this.db
+      .prepare(`UPDATE games SET status = 'active', state = ?, version = 0, updated_at = ? WHERE id = ? AND status = 'lobby'`)
+      .run(state, this.now(), gameId);
+    if (info.changes !== 1) throw new Error('The game is not in its lobby any more.');
+    this.db.prepare('INSERT OR REPLACE INTO snapshots (game_id, seq, state) VALUES (?, 0, ?)').run(gameId, state);
+  }
+
+  /**
+   * Append log entries and store the resulting state, atomically, only if
+   * the game is still at `expectedVersion`. Returns the new version.
+   * An entry carries its state only when a snapshot is due at its seq.
+   */
+  commit(
+    gameId: number,
+    expectedVersion: number,
+    entries: { role: Role; userId: string; action: Action; undoable: boolean; state?: string }[],
+    state: string,
+    finish?: { status: 'over' | 'abandoned'; result: string },
+  ): number {
+    return this.db.transaction(() => {
+      const cur = this.db.prepare('SELECT version, status FROM games WHERE id = ?').get(gameId) as { version: number; status: GameStatus } | undefined;
+      if (!cur) throw new Error(`No game ${gameId}.`);
+      if (cur.status !== 'active' || cur.version !== expectedVersion) throw new StaleVersionError(expectedVersion, cur.version);
+      const insert = this.db.prepare('INSERT INTO actions (game_id, seq, role, user_id, action, undoable, at) VALUES (?, ?, ?, ?, ?, ?, ?)');
+      const snap = this.db.prepare('INSERT OR REPLACE INTO snapshots (game_id, seq, state) VALUES (?, ?, ?)');
+      let seq = expectedVersion;
+      for (const e of entries) {
+        seq++;
+        insert.run(gameId, seq, e.role, e.userId, JSON.stringify(e.action), e.undoable ? 1 : 0, this.now());
+        if (seq % SNAPSHOT_EVERY === 0) snap.run(gameId, seq, e.state ?? state);
+      }
+      this.db
+        .prepare('UPDATE games SET version = ?, state = ?, updated_at = ?, status = COALESCE(?, status), result = COALESCE(?, result) WHERE id = ?')
+        .run(seq, state, this.now(), finish?.status ?? null, finish?.result ?? null, gameId);
+      return seq;
+    }).immediate();
+  }
+
+  log(gameId: number): (LogEntry & { userId: string; at: number })[] {
+    return (this.db.prepare('SELECT seq, role, user_id, action, undoable, at FROM actions WHERE game_id = ? ORDER BY seq').all(gameId) as {
+      seq: number;
+      role: string;
+      user_id: string;
+      action: string;
+      undoable: number;
+      at: number;
+    }[]).map((r) => ({ seq: r.seq, role: r.role, userId: r.user_id, action: JSON.parse(r.action), undoable: r.undoable === 1, at: r.at }));
+  }
+
+  snapshots(gameId: number): { seq: number; state: string }[] {
+    return this.db.prepare('SELECT seq, state FROM snapshots WHERE game_id = ? ORDER BY seq').all(gameId) as { seq: number; state: string }[];
+  }
+
+  /** End a game without an action (abandon, moderator-recorded result). */
+  finish(gameId: number, status: 'over' | 'abandoned', result: string): void {
+    this.db.prepare('UPDATE games SET status = ?, result = ?, updated_at = ? WHERE id = ?').run(status, result, this.now(), gameId);
+  }
+
+  setDeadline(gameId: number, deadline: number | null): void {
+    this.db.prepare('UPDATE games SET deadline = ?, updated_at = ? WHERE id = ?').run(deadline, this.now(), gameId);
+  }
+
+  setLabel(gameId: number, label: string | null): void {
+    this.db.prepare('UPDATE games SET label = ? WHERE id = ?').run(label, gameId);
+  }
+
+  /** Active games whose deadline has passed. */
+  overdue(now: number): GameRow[] {
+    return (this.db.prepare(`SELECT * FROM games WHERE status = 'active' AND deadline IS NOT NULL AND deadline <= ?`).all(now) as RawGame[]).map(toRow);
+  }
+
+  moderatorRole(guildId: string): string | null {
+    const r = this.db.prepare('SELECT moderator_role_id FROM guild_settings WHERE guild_id = ?').get(guildId) as { moderator_role_id: string | null } | undefined;
+    return r?.moderator_role_id ?? null;
+  }
+
+  setModeratorRole(guildId: string, roleId: string | null): void {
+    this.db
+      .prepare('INSERT INTO guild_settings (guild_id, moderator_role_id) VALUES (?, ?) ON CONFLICT(guild_id) DO UPDATE SET moderator_role_id = excluded.moderator_role_id')
+      .run(guildId, roleId);
+  }
+}

@@ -1,0 +1,128 @@
+import { describe, expect, it } from 'vitest';
+import { harness, text } from './harness.ts';
+
+async function started() {
+  const h = harness();
+  await h.say('alice', '/game new system:duel');
+  await h.say('alice', '/game join side:a');
+  await h.say('bob', '/game join side:b');
+  const o = await h.say('alice', '/game start');
+  return { ...h, start: o };
+}
+
+describe('command layer (issue 2 §4): every rejection is private and changes nothing', () => {
+  it('opens a game, seats players and starts with the prompt and a mention', async () => {
+    const { start } = await started();
+    expect(start.posts[0].content).toMatch(/begins/);
+    expect(start.posts[0].mentions).toEqual(['alice']);
+    expect(start.posts[0].content).toMatch(/roll or bank/);
+  });
+
+  it('wrong turn: private reply naming whose turn it is; version unchanged', async () => {
+    const h = await started();
+    const before = h.svc.store.liveGame('c1')!.version;
+    const o = await h.say('bob', '/duel roll');
+    expect(o.replies[0].ephemeral).toBe(true);
+    expect(o.replies[0].content).toMatch(/not your turn/i);
+    expect(h.svc.store.liveGame('c1')!.version).toBe(before);
+  });
+
+  it('not a player: private refusal listing the seats', async () => {
+    const h = await started();
+    const o = await h.say('carol', '/duel roll');
+    expect(o.replies[0].ephemeral).toBe(true);
+    expect(o.replies[0].content).toMatch(/not a player/);
+  });
+
+  it('unknown name / illegal option value: private, lists what is allowed', async () => {
+    const h = await started();
+    const o = await h.say('alice', '/duel mark n:seven');
+    expect(o.replies[0].ephemeral).toBe(true);
+    expect(o.replies[0].content).toMatch(/not a legal `n`/);
+    expect(o.replies[0].content).toMatch(/n:one/);
+    const u = await h.say('alice', '/duel jump');
+    expect(u.replies[0].content).toMatch(/Unknown \/duel subcommand/);
+  });
+
+  it('malformed option: game options that are not key=value, and bad integers', async () => {
+    const h = harness();
+    const o = await h.say('alice', '/game new system:duel options:==');
+    expect(o.replies[0].ephemeral).toBe(true);
+    expect(h.svc.store.liveGame('c1')).toBeNull();
+    const bad = await h.say('alice', '/game new system:duel options:target=3');
+    expect(bad.replies[0].content).toMatch(/target must be a whole number from 5 to 100/);
+    const unknown = await h.say('alice', '/game new system:chess');
+    expect(unknown.replies[0].content).toMatch(/Unknown game "chess"/);
+  });
+
+  it('a legal action is applied, logged, and matched by display name too', async () => {
+    const h = await started();
+    const o = await h.say('alice', '/duel mark n:one');
+    expect(o.replies[0].ephemeral).toBe(false);
+    expect(o.replies.some((r) => r.ephemeral && /marked 1/.test(r.content))).toBe(true);
+    expect(h.svc.store.log(h.svc.store.liveGame('c1')!.id)).toHaveLength(1);
+  });
+
+  it('undo (issue 2 §2): own action without dice can be taken back; after dice it cannot', async () => {
+    const h = await started();
+    await h.say('alice', '/duel mark n:two');
+    const u = await h.say('alice', '/game undo');
+    expect(text(u)).toMatch(/took back/);
+    await h.say('alice', '/duel roll');
+    const u2 = await h.say('alice', '/game undo');
+    expect(u2.replies[0].ephemeral).toBe(true);
+    expect(u2.replies[0].content).toMatch(/can no longer be taken back/);
+  });
+
+  it('stale button: refused privately, nothing changes', async () => {
+    const h = await started();
+    const o = await h.say('alice', '/duel mark n:one');
+    const button = o.replies[0].buttons![0];
+    await h.say('alice', '/duel mark n:two');
+    const v = h.svc.store.liveGame('c1')!.version;
+    const pressed = await h.router.button({ customId: button.customId, caller: { id: 'alice', name: 'alice', isModerator: false }, where: { guildId: 'g1', channelId: 'c1' } });
+    expect(pressed.replies[0].ephemeral).toBe(true);
+    expect(pressed.replies[0].content).toMatch(/stale/);
+    expect(h.svc.store.liveGame('c1')!.version).toBe(v);
+  });
+
+  it('a fresh button applies its legal action; another player pressing it is refused', async () => {
+    const h = await started();
+    const o = await h.say('alice', '/duel mark n:one');
+    const roll = o.replies[0].buttons!.find((b) => /Roll/.test(b.label))!;
+    const bob = await h.router.button({ customId: roll.customId, caller: { id: 'bob', name: 'bob', isModerator: false }, where: { guildId: 'g1', channelId: 'c1' } });
+    expect(bob.replies[0].ephemeral).toBe(true);
+    const ok = await h.router.button({ customId: roll.customId, caller: { id: 'alice', name: 'alice', isModerator: false }, where: { guildId: 'g1', channelId: 'c1' } });
+    expect(text(ok)).toMatch(/duel d6/);
+  });
+
+  it('two commands at once: the loser is told the game moved on, nothing lost', async () => {
+    const h = await started();
+    const row = h.svc.store.liveGame('c1')!;
+    h.svc.sessions.act(row, 'alice', 'a', [{ type: 'mark', n: 1 }]);
+    expect(() => h.svc.sessions.act(row, 'alice', 'a', [{ type: 'mark', n: 2 }])).toThrow(/moved on/);
+    expect(h.svc.store.log(row.id)).toHaveLength(1);
+  });
+
+  it('moderator tools: only moderators abandon; verify reports a matching replay', async () => {
+    const h = await started();
+    await h.say('alice', '/duel roll');
+    const v = await h.say('bob', '/game verify');
+    expect(v.replies[0].content).toMatch(/matches the stored state/);
+    const no = await h.say('alice', '/game abandon');
+    expect(no.replies[0].content).toMatch(/Only a moderator/);
+    const yes = await h.say('mod', '/game abandon');
+    expect(yes.replies[0].content).toMatch(/abandoned/);
+    const after = await h.say('bob', '/game verify');
+    expect(after.replies[0].content).toMatch(/SHA-256 of the revealed seed matches/);
+  });
+
+  it('bots fill empty seats and play to the end; the seed is revealed', async () => {
+    const h = harness();
+    await h.say('alice', '/game new system:duel');
+    const o = await h.say('alice', '/game start fill_bots:true');
+    expect(text(o)).toMatch(/Game over/);
+    expect(text(o)).toMatch(/Seed revealed: `test-seed`/);
+    expect(h.svc.store.latestGame('c1')!.status).toBe('over');
+  });
+});

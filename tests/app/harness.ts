@@ -1,0 +1,33 @@
+// Test harness: services on a fresh database with the duel fixture registered.
+import os from 'node:os';
+import path from 'node:path';
+import fs from 'node:fs';
+import { openServices, type Services } from '../../src/app/services.ts';
+import { getGame, registerGame } from '../../src/games/registry.ts';
+import { createRouter } from '../../commands/router.ts';
+import type { Invocation, Outcome, Router } from '../../commands/types.ts';
+import { duel } from '../fixtures/duel.ts';
+
+export function tempDb(): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'muster-'));
+  return path.join(dir, 'test.sqlite');
+}
+
+export function harness(opts: { seed?: string; dbPath?: string } = {}): { svc: Services; router: Router; say: (user: string, line: string, channel?: string) => Promise<Outcome> } {
+  if (!getGame('duel')) registerGame(duel);
+  const svc = openServices({ dbPath: opts.dbPath ?? tempDb(), outDir: path.join(os.tmpdir(), 'muster-img'), seed: opts.seed ?? 'test-seed', maxSnapshots: 100, consoleModerators: ['mod'] });
+  const router = createRouter(svc);
+  const say = async (user: string, line: string, channel = 'c1') => {
+    const [cmd, sub, ...rest] = line.replace(/^\//, '').split(' ');
+    const options: Record<string, string> = {};
+    for (const r of rest) {
+      const i = r.indexOf(':');
+      options[r.slice(0, i)] = r.slice(i + 1);
+    }
+    const inv: Invocation = { command: cmd, sub: sub ?? '', options, caller: { id: user, name: user, isModerator: user === 'mod' }, where: { guildId: 'g1', channelId: channel } };
+    return router.dispatch(inv);
+  };
+  return { svc, router, say };
+}
+
+export const text = (o: Outcome) => [...o.replies.map((r) => `${r.ephemeral ? '[private] ' : ''}${r.content}`), ...o.posts.map((p) => p.content)].join('\n');
