@@ -192,7 +192,21 @@ export function verify<S>(
   stored: Envelope<S>,
 ): VerifyReport {
   const seedMatchesHash = sha256(seed) === seedHash;
-  const { env, events } = replay(mod, rawOptions, seed, log);
+  let replayed: { env: Envelope<S>; events: GameEvent[] };
+  try {
+    replayed = replay(mod, rawOptions, seed, log);
+  } catch (e) {
+    const why = e instanceof RuleError ? e.message : String(e);
+    return {
+      ok: false,
+      seedMatchesHash,
+      stateMatches: false,
+      rolls: 0,
+      forcedRolls: 0,
+      lines: [`Seed hash published at start: ${seedHash}`, `SHA-256 of the revealed seed ${seedMatchesHash ? 'matches' : 'DOES NOT match'}.`, `Replay FAILED: ${why}`],
+    };
+  }
+  const { env, events } = replayed;
   const stateMatches = canonical(env.game) === canonical(stored.game) && canonical(env.dice) === canonical(stored.dice);
   const rolls = events.filter((e) => e.kind === 'roll');
   const forced = rolls.filter((e) => (e.data as { forced?: boolean } | undefined)?.forced);
