@@ -25,7 +25,7 @@ export async function runTable(argv: string[]): Promise<number> {
     ...(values.seed ? { seed: values.seed } : {}),
     maxSnapshots: 1000,
   });
-  const table = new Table(svc, { outDir: svc.config.outDir, print: (l) => console.log(l), user: values.user });
+  const table = new Table(svc, { outDir: svc.config.outDir, print: (l) => console.log(l), user: values.user, echo: !!values.script });
   try {
     if (values.script) {
       const lines = fs.readFileSync(values.script, 'utf8').split('\n');

@@ -13,6 +13,8 @@ export interface TableOptions {
   print: (line: string) => void;
   /** Starting user and channel. */
   user?: string;
+  /** Print each command before its output (scripts, demo). */
+  echo?: boolean;
   channel?: string;
 }
 
@@ -52,7 +54,7 @@ export class Table {
     if (parsed.user) this.user = parsed.user;
     const caller = this.caller(this.user);
     const where = { guildId: null, channelId: this.channel };
-    p(`${this.user}> /${parsed.command}${parsed.sub ? ` ${parsed.sub}` : ''}${Object.entries(parsed.options).map(([k, v]) => ` ${k}:${/\s/.test(v) ? `"${v}"` : v}`).join('')}`);
+    if (this.opts.echo !== false) p(`${this.user}> /${parsed.command}${parsed.sub ? ` ${parsed.sub}` : ''}${Object.entries(parsed.options).map(([k, v]) => ` ${k}:${/\s/.test(v) ? `"${v}"` : v}`).join('')}`);
     try {
       for (const o of (await this.router.tick?.()) ?? []) this.show(o);
       if (parsed.command === 'press') {
@@ -114,9 +116,8 @@ export class Table {
 
   /** Discord markup → terminal text. */
   private text(s: string): string {
-    const seats = new Map<string, string>();
     return s
-      .replace(/<@!?([\w.-]+)>/g, (_m, id) => `@${seats.get(id) ?? id}`)
+      .replace(/<@!?([\w.-]+)>/g, (_m, id) => `@${id}`)
       .replace(/<#([\w/.-]+)>/g, (_m, id) => `#${id}`)
       .replace(/<t:(\d+):\w>/g, (_m, t) => new Date(Number(t) * 1000).toISOString())
       .replace(/\n/g, '\n    ');

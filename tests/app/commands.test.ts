@@ -126,3 +126,53 @@ describe('command layer (issue 2 §4): every rejection is private and changes no
     expect(h.svc.store.latestGame('c1')!.status).toBe('over');
   });
 });
+
+describe('moderators (issue 2 §4): deadlines, results, seating', () => {
+  it('a passed deadline takes the default choice and posts it in the game channel', async () => {
+    const h = await started();
+    const no = await h.say('alice', '/game deadline hours:1');
+    expect(no.replies[0].content).toMatch(/Only a moderator/);
+    const yes = await h.say('mod', '/game deadline hours:1');
+    expect(yes.replies[0].content).toMatch(/Deadline set/);
+    const row = h.svc.store.liveGame('c1')!;
+    h.svc.store.setDeadline(row.id, Date.now() - 1000);
+    const outs = await h.router.tick!();
+    expect(outs).toHaveLength(1);
+    expect(outs[0].posts[0].channelId).toBe('c1');
+    expect(outs[0].posts[0].content).toMatch(/Deadline passed/);
+    expect(h.svc.store.log(row.id)[0].action).toEqual({ type: 'roll' });
+    expect(h.svc.store.game(row.id)!.deadline).toBeNull();
+  });
+
+  it('a moderator records a result; a malformed hours option is refused privately', async () => {
+    const h = await started();
+    const bad = await h.say('mod', '/game deadline hours:soon');
+    expect(bad.replies[0].ephemeral).toBe(true);
+    expect(bad.replies[0].content).toMatch(/whole number/);
+    const r = await h.say('mod', '/game result winner:b note:forfeit');
+    expect(r.replies[0].content).toMatch(/Player B wins/);
+    expect(h.svc.store.latestGame('c1')!.status).toBe('over');
+  });
+
+  it('a moderator seats another user; players cannot take a taken side', async () => {
+    const h = harness();
+    await h.say('alice', '/game new system:duel');
+    await h.say('alice', '/game join side:a');
+    const taken = await h.say('bob', '/game join side:a');
+    expect(taken.replies[0].content).toMatch(/already taken/);
+    const seated = await h.say('mod', '/game join side:b user:carol');
+    expect(seated.replies[0].content).toMatch(/carol/);
+    expect(h.svc.store.seats(h.svc.store.liveGame('c1')!.id).map((s) => s.userId)).toEqual(['alice', 'carol']);
+  });
+
+  it('a moderator may roll back several actions; players may not', async () => {
+    const h = await started();
+    await h.say('alice', '/duel mark n:one');
+    await h.say('alice', '/duel mark n:two');
+    const no = await h.say('alice', '/game undo count:2');
+    expect(no.replies[0].content).toMatch(/Only a moderator/);
+    await h.say('mod', '/game undo count:2');
+    const row = h.svc.store.liveGame('c1')!;
+    expect(JSON.parse(row.state!).game).toEqual(JSON.parse(h.svc.store.snapshots(row.id)[0].state).game);
+  });
+});

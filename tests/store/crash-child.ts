@@ -6,6 +6,7 @@ import { Sessions } from '../../src/app/session.ts';
 import { createGame, sha256 } from '../../src/engine/runner.ts';
 import { registerGame } from '../../src/games/registry.ts';
 import { duel } from '../fixtures/duel.ts';
+import type { Action } from '../../src/engine/types.ts';
 
 registerGame(duel);
 const store = new Store(process.argv[2]);
@@ -18,7 +19,7 @@ for (let i = 0; ; i++) {
   const row = store.game(row0.id)!;
   const env = JSON.parse(row.state!);
   const role = duel.prompts(env.game)[0].role;
-  const action = i % 3 === 2 ? { type: 'roll' } : { type: 'mark', n: (i % 2) + 1 };
+  const action: Action = i % 3 === 2 ? { type: 'roll' } : { type: 'mark', n: (i % 2) + 1 };
   const res = sessions.act(row, role, role, [action]);
   fs.writeSync(1, `ack ${res.row.version}\n`);
 }

@@ -1,0 +1,39 @@
+// Engine-only playouts shared by fuzz tests and the benchmark.
+import seedrandom from 'seedrandom';
+import { applyAction, createGame, type Envelope, type LogEntry } from '../../src/engine/runner.ts';
+import type { GameModule, Role } from '../../src/engine/types.ts';
+
+export interface Playout {
+  env: Envelope<any>;
+  log: LogEntry[];
+  steps: number;
+}
+
+/**
+ * Play a game to its end with the module's bot (or uniformly random legal
+ * actions), calling `each` after every step. Throws on a dead end.
+ */
+export function playout(
+  mod: GameModule<any, any>,
+  raw: Record<string, string | number | boolean>,
+  seed: string,
+  opts: { random?: boolean; maxSteps?: number; each?: (env: Envelope<any>, role: Role) => void } = {},
+): Playout {
+  let { env } = createGame(mod, raw, seed);
+  const rand = seedrandom(`${seed}:players`);
+  const log: LogEntry[] = [];
+  const max = opts.maxSteps ?? 50_000;
+  for (let i = 0; i < max; i++) {
+    if (mod.result(env.game).status === 'over') return { env, log, steps: i };
+    const prompts = mod.prompts(env.game);
+    if (!prompts.length) throw new Error(`Dead end at step ${i}: no prompt but the game is not over (${mod.phase(env.game)}).`);
+    const p = prompts[Math.floor(rand.quick() * prompts.length)];
+    const legal = mod.legal(env.game, p.role);
+    if (!legal.length) throw new Error(`Dead end at step ${i}: ${p.role} is asked "${p.text}" but has no legal action (${mod.phase(env.game)}).`);
+    const pick = !opts.random && mod.bot ? mod.bot(env.game, p.role, legal, { rand: () => rand.quick() }) : legal[Math.floor(rand.quick() * legal.length)];
+    env = applyAction(mod, env, p.role, pick.action, true).env;
+    log.push({ seq: i + 1, role: p.role, action: pick.action });
+    opts.each?.(env, p.role);
+  }
+  throw new Error(`No result after ${max} steps (${mod.phase(env.game)}).`);
+}
