@@ -1,0 +1,50 @@
+// Canvas creation, fonts and PNG encoding shared by every renderer.
+import { existsSync } from 'node:fs';
+import { Canvas, createCanvas, registerFont, type CanvasRenderingContext2D } from 'canvas';
+
+export type Ctx2D = CanvasRenderingContext2D;
+export { Canvas };
+
+/** The one font family every renderer uses (installed system-wide; registered explicitly so pango can't substitute). */
+export const FONT_FAMILY = 'DejaVu Sans';
+const FONT_DIR = '/usr/share/fonts/truetype/dejavu';
+let fontsReady = false;
+
+/** Registers DejaVu Sans once; must run before the first canvas is created (a node-canvas rule). */
+export function ensureFonts(): void {
+  if (fontsReady) return;
+  fontsReady = true;
+  const faces: [string, string][] = [
+    ['DejaVuSans.ttf', 'normal'],
+    ['DejaVuSans-Bold.ttf', 'bold'],
+  ];
+  for (const [file, weight] of faces) {
+    const p = `${FONT_DIR}/${file}`;
+    if (existsSync(p)) registerFont(p, { family: FONT_FAMILY, weight });
+  }
+}
+
+/** A CSS font string in the kit's family, e.g. font(14, 'bold'). */
+export function font(px: number, weight: 'normal' | 'bold' = 'normal'): string {
+  return `${weight === 'bold' ? 'bold ' : ''}${px}px "${FONT_FAMILY}"`;
+}
+
+export function makeCanvas(width: number, height: number): Canvas {
+  ensureFonts();
+  return createCanvas(width, height);
+}
+
+/**
+ * PNG with zlib level 3 and no row filters: measured on a 1600×1200 map
+ * ~28 ms vs ~125 ms for the defaults (level 6, all filters), for ~10% more
+ * bytes — speed matters more than a few KB on Discord.
+ */
+export function encodePng(canvas: Canvas): Buffer {
+  return canvas.toBuffer('image/png', { compressionLevel: 3, filters: Canvas.PNG_FILTER_NONE });
+}
+
+/** Reads width and height from a PNG's IHDR (bytes 16-23). */
+export function pngSize(png: Buffer): { width: number; height: number } {
+  if (png.length < 24 || png.readUInt32BE(0) !== 0x89504e47) throw new Error('not a PNG');
+  return { width: png.readUInt32BE(16), height: png.readUInt32BE(20) };
+}
