@@ -1,0 +1,137 @@
+// `npm run bench`: speed and memory figures, one `name: value unit` per line.
+// A benchmark, not a test: it reports, it does not pass or fail.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import seedrandom from 'seedrandom';
+import { registerAllGames } from '../../src/games/index.ts';
+import { getGame } from '../../src/games/registry.ts';
+import { Store } from '../../src/store/store.ts';
+import { Sessions } from '../../src/app/session.ts';
+import { createGame, sha256 } from '../../src/engine/runner.ts';
+import type { GameModule } from '../../src/engine/types.ts';
+import { playout } from '../games/playout.ts';
+
+registerAllGames();
+const print = (name: string, value: number, unit: string) => console.log(`${name}: ${value.toFixed(unit === 'count' ? 0 : 2)} ${unit}`);
+const pct = (xs: number[], p: number) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))];
+};
+const tmp = () => path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'muster-bench-')), 'bench.sqlite');
+
+function benchPlayout(mod: GameModule<any, any>, raw: Record<string, string | number | boolean>, n: number): number[] {
+  playout(mod, raw, 'warm-up');
+  const times: number[] = [];
+  for (let i = 0; i < n; i++) {
+    const t = performance.now();
+    playout(mod, raw, `bench-${i}`);
+    times.push(performance.now() - t);
+  }
+  return times;
+}
+
+/** validate + apply + SQLite commit of one action, through the same path commands use. */
+function benchApplyCommit(mod: GameModule<any, any>, raw: Record<string, string | number | boolean>, actions: number): number[] {
+  const store = new Store(tmp());
+  const sessions = new Sessions(store);
+  const rand = seedrandom('apply');
+  const times: number[] = [];
+  let g = 0;
+  let row = null as ReturnType<Store['game']>;
+  const fresh = () => {
+    const r = store.createGame({ guildId: null, channelId: `bench-${g++}`, system: mod.id, options: raw, seed: `s${g}`, seedHash: sha256(`s${g}`), createdBy: 'u' });
+    for (const role of mod.roles(mod.parseOptions(raw))) store.setSeat(r.id, role.id, role.id, role.id);
+    store.start(r.id, JSON.stringify(createGame(mod, raw, `s${g}`).env));
+    return store.game(r.id)!;
+  };
+  row = fresh();
+  while (times.length < actions) {
+    if (row!.status !== 'active') row = fresh();
+    const env = JSON.parse(row!.state!);
+    const p = mod.prompts(env.game)[0];
+    const legal = mod.legal(env.game, p.role);
+    const pick = mod.bot ? mod.bot(env.game, p.role, legal, { rand: () => rand.quick() }) : legal[0];
+    const t = performance.now();
+    const res = sessions.act(row!, p.role, p.role, [pick.action]);
+    times.push(performance.now() - t);
+    row = res.row;
+  }
+  store.close();
+  return times;
+}
+
+async function main() {
+  const kpw = getGame('kpw');
+  if (kpw) {
+    const play = benchPlayout(kpw, {}, 20);
+    print('kpw.playout_ms_p50', pct(play, 50), 'ms');
+    const ac = benchApplyCommit(kpw, {}, 1000);
+    print('kpw.apply_commit_p50_ms', pct(ac, 50), 'ms');
+    print('kpw.apply_commit_p99_ms', pct(ac, 99), 'ms');
+    const { renderKpw } = await import('../../render/kpw.ts');
+    const { drawKpw } = await import('../../render/kpw.ts');
+    const { encodePng, makeCanvas } = await import('../../render/kit.ts');
+    // A mid-game view: play until turn 4.
+    let view: any = null;
+    playout(kpw, {}, 'render-view', {
+      each(env) {
+        if (!view && (kpw.view(env.game, { kind: 'spectator' }) as any).turn >= 4) view = structuredClone(kpw.view(env.game, { kind: 'spectator' }));
+      },
+    });
+    renderKpw(view);
+    const canvas = makeCanvas(1600, 1200);
+    drawKpw(view, canvas);
+    const enc: number[] = [];
+    const ren: number[] = [];
+    for (let i = 0; i < 25; i++) {
+      let t = performance.now();
+      encodePng(canvas);
+      enc.push(performance.now() - t);
+      t = performance.now();
+      renderKpw(view);
+      ren.push(performance.now() - t);
+    }
+    print('kpw.png_encode_ms_p50', pct(enc, 50), 'ms');
+    print('kpw.render_ms_p50', pct(ren, 50), 'ms');
+    print('kpw.render_over_encode_ratio', pct(ren, 50) / pct(enc, 50), 'x');
+    // Memory: 1000 started games in one store, each with a few actions.
+    const before = process.memoryUsage().rss;
+    const dbPath = tmp();
+    const store = new Store(dbPath);
+    const sessions = new Sessions(store);
+    const rand = seedrandom('rss');
+    for (let i = 0; i < 1000; i++) {
+      const r = store.createGame({ guildId: 'g', channelId: `rss-${i}`, system: 'kpw', options: {}, seed: `r${i}`, seedHash: sha256(`r${i}`), createdBy: 'u' });
+      store.setSeat(r.id, 'english', 'e', 'e');
+      store.setSeat(r.id, 'indian', 'i', 'i');
+      store.start(r.id, JSON.stringify(createGame(kpw, {}, `r${i}`).env));
+      let row = store.game(r.id)!;
+      for (let k = 0; k < 10 && row.status === 'active'; k++) {
+        const env = JSON.parse(row.state!);
+        const p = kpw.prompts(env.game)[0];
+        const legal = kpw.legal(env.game, p.role);
+        row = sessions.act(row, p.role, p.role, [kpw.bot!(env.game, p.role, legal, { rand: () => rand.quick() }).action]).row;
+      }
+    }
+    global.gc?.();
+    print('store.rss_mb_1000_games', process.memoryUsage().rss / 1048576, 'MB');
+    print('store.rss_growth_mb_1000_games', (process.memoryUsage().rss - before) / 1048576, 'MB');
+    print('store.db_mb_1000_games', fs.statSync(dbPath).size / 1048576 + (fs.existsSync(`${dbPath}-wal`) ? fs.statSync(`${dbPath}-wal`).size / 1048576 : 0), 'MB');
+    store.close();
+  } else console.log('kpw: not registered');
+  const rifle = getGame('rifle');
+  if (rifle) {
+    for (const players of [1, 4]) {
+      const play = benchPlayout(rifle, { players }, 10);
+      print(`rifle.playout_ms_p50${players === 4 ? '' : `_${players}p`}`, pct(play, 50), 'ms');
+    }
+    const ac = benchApplyCommit(rifle, { players: 4 }, 1000);
+    print('rifle.apply_commit_p99_ms', pct(ac, 99), 'ms');
+  } else console.log('rifle: not registered');
+}
+
+main().catch((e) => {
+  console.error(e);
+  process.exit(1);
+});
