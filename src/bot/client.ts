@@ -1,0 +1,154 @@
+// The Discord bot: a discord.js Client wired to the command Router.
+// Only the Guilds intent (no privileged intents): slash commands, buttons and
+// autocomplete all arrive as interactions, and the guild/channel/thread cache
+// it maintains is enough to post into game channels.
+import { Client, Events, GatewayIntentBits, type Interaction } from 'discord.js';
+import type { Router } from '../../commands/types.ts';
+import type { Config } from '../app/config.ts';
+import { handleInteraction, type HandlerContext } from './handlers.ts';
+import { createLogger, type Logger, type LogLevel } from './log.ts';
+import { errorText, sendPosts } from './posts.ts';
+
+export interface BotConfig {
+  /** Bot token; required unless `login` is false. */
+  token?: string | null;
+  /** Roles that count as moderator besides the Manage Server permission. */
+  moderatorRoleIds?: string[];
+  logLevel?: LogLevel;
+  logger?: Logger;
+  /** Connect to the gateway (default true). Tests pass false and feed interactions directly. */
+  login?: boolean;
+  /** REST base override, e.g. http://127.0.0.1:PORT/api (tests). */
+  apiBase?: string;
+  /** Install SIGINT/SIGTERM (graceful stop) and unhandledRejection logging (default false). */
+  handleSignals?: boolean;
+  /** How often to call router.tick() for expired deadlines; 0 disables (default 30 s). */
+  tickMs?: number;
+  /** Defer fast commands / buttons that run longer than this (default 2000 ms). */
+  ackAfterMs?: number;
+  /** Minimum gap between progress edits (default 1000 ms). */
+  progressEveryMs?: number;
+  /** Autocomplete answer deadline (default 2500 ms). */
+  autocompleteMs?: number;
+}
+
+export interface BotHandle {
+  client: Client;
+  /** Resolves when no interaction handler or tick is running. */
+  idle(): Promise<void>;
+  /** Run one router.tick() now and post its outcomes. */
+  tick(): Promise<void>;
+  /** Stop ticking, let running handlers finish (≤ 5 s), destroy the client. */
+  stop(): Promise<void>;
+}
+
+/** BotConfig from the app's Config (+ DISCORD_API_BASE for a local stand-in). */
+export function botConfigFrom(app: Pick<Config, 'discordToken' | 'moderatorRoleIds' | 'logLevel'>, env: NodeJS.ProcessEnv = process.env): BotConfig {
+  return {
+    token: app.discordToken,
+    moderatorRoleIds: app.moderatorRoleIds,
+    logLevel: app.logLevel,
+    apiBase: env.DISCORD_API_BASE?.trim() || undefined,
+    handleSignals: true,
+  };
+}
+
+export async function runBot(router: Router, config: BotConfig): Promise<BotHandle> {
+  if (config.login !== false && !config.token) throw new Error('runBot: a bot token is required to log in (set DISCORD_TOKEN).');
+  const log = config.logger ?? createLogger(config.logLevel);
+  const client = new Client({
+    intents: [GatewayIntentBits.Guilds],
+    // Belt and braces: nothing pings unless a message names its users.
+    allowedMentions: { parse: [] },
+    ...(config.apiBase ? { rest: { api: config.apiBase } } : {}),
+  });
+  const ctx: HandlerContext = {
+    client,
+    router,
+    log,
+    moderatorRoleIds: config.moderatorRoleIds ?? [],
+    ackAfterMs: config.ackAfterMs ?? 2000,
+    progressEveryMs: config.progressEveryMs ?? 1000,
+    autocompleteMs: config.autocompleteMs ?? 2500,
+  };
+
+  const running = new Set<Promise<unknown>>();
+  const track = (p: Promise<unknown>) => {
+    const q = p.catch((e) => log.error('unhandled bot error:', e)).finally(() => running.delete(q));
+    running.add(q);
+  };
+  const idle = async () => {
+    while (running.size) await Promise.allSettled([...running]);
+  };
+
+  client.on(Events.InteractionCreate, (i: Interaction) => track(handleInteraction(ctx, i)));
+  client.on(Events.Error, (e) => log.error(`client error: ${errorText(e)}`));
+  client.on(Events.Warn, (m) => log.warn(m));
+  client.on(Events.ShardError, (e, id) => log.error(`shard ${id} error: ${errorText(e)}`));
+  client.once(Events.ClientReady, (c) => log.info(`Logged in as ${c.user.tag}; serving ${c.guilds.cache.size} server(s).`));
+
+  // Deadlines: the router applies default choices; we post what it reports.
+  let ticking = false;
+  const tickOnce = async () => {
+    if (!router.tick || ticking) return;
+    ticking = true;
+    try {
+      for (const outcome of await router.tick()) {
+        if (outcome.replies.length) log.debug(`tick: ${outcome.replies.length} reply(ies) without an interaction dropped`);
+        await sendPosts(client, outcome.posts, log);
+      }
+    } catch (e) {
+      log.error('tick failed:', e);
+    } finally {
+      ticking = false;
+    }
+  };
+  const tickMs = config.tickMs ?? 30_000;
+  const ticker = router.tick && tickMs > 0 ? setInterval(() => track(tickOnce()), tickMs) : undefined;
+
+  let stopped = false;
+  const stop = async () => {
+    if (stopped) return;
+    stopped = true;
+    if (ticker) clearInterval(ticker);
+    removeProcessHooks();
+    await Promise.race([idle(), new Promise((r) => setTimeout(r, 5000).unref())]);
+    await client.destroy();
+    log.info('Bot stopped.');
+  };
+
+  const onSignal = (sig: NodeJS.Signals) => {
+    log.info(`${sig}: shutting down`);
+    stop().then(
+      () => process.exit(0),
+      () => process.exit(1),
+    );
+  };
+  const onRejection = (e: unknown) => log.error('unhandled rejection:', e);
+  const removeProcessHooks = () => {
+    process.off('SIGINT', onSignal);
+    process.off('SIGTERM', onSignal);
+    process.off('unhandledRejection', onRejection);
+  };
+  if (config.handleSignals) {
+    process.once('SIGINT', onSignal);
+    process.once('SIGTERM', onSignal);
+    process.on('unhandledRejection', onRejection);
+  }
+
+  if (config.login === false) {
+    // No gateway: REST only (tests feed interactions into the client directly).
+    client.rest.setToken(config.token || 'no-token');
+  } else {
+    try {
+      await client.login(config.token!);
+    } catch (e) {
+      removeProcessHooks();
+      if (ticker) clearInterval(ticker);
+      await client.destroy();
+      throw e;
+    }
+  }
+
+  return { client, idle, tick: () => tickOnce(), stop };
+}

@@ -1,0 +1,140 @@
+// interactionCreate → Router. Every path ends in exactly one acknowledgement,
+// and every error becomes a private apology rather than a crash.
+import {
+  ApplicationCommandOptionType,
+  MessageFlags,
+  type AutocompleteInteraction,
+  type ButtonInteraction,
+  type ChatInputCommandInteraction,
+  type Client,
+  type Interaction,
+} from 'discord.js';
+import type { Choice, Invocation, Outcome, Router, Where } from '../../commands/types.ts';
+import { callerOf, subAndOptions, whereCached, whereOf } from './invocation.ts';
+import type { Logger } from './log.ts';
+import { clip } from './messages.ts';
+import { failureNote, openThread, sendPosts, errorText } from './posts.ts';
+import { throttledProgress } from './progress.ts';
+import { ackOf, defer, sendReplies, sendSorry, type Ack, type Repliable } from './respond.ts';
+import { ackIfSlow, within } from './timing.ts';
+
+export interface HandlerContext {
+  client: Client;
+  router: Router;
+  log: Logger;
+  moderatorRoleIds: readonly string[];
+  /** Defer a not-yet-acknowledged interaction whose handler runs this long. */
+  ackAfterMs: number;
+  /** Minimum gap between progress edits. */
+  progressEveryMs: number;
+  /** Give up on autocomplete answers after this long (Discord allows 3 s). */
+  autocompleteMs: number;
+}
+
+export async function handleInteraction(ctx: HandlerContext, i: Interaction): Promise<void> {
+  if (i.isChatInputCommand()) return guarded(ctx, i, (ack) => onCommand(ctx, i, ack));
+  if (i.isButton()) return guarded(ctx, i, (ack) => onButton(ctx, i, ack));
+  if (i.isAutocomplete()) return onAutocomplete(ctx, i);
+  ctx.log.debug(`ignored interaction type ${i.type}`);
+}
+
+async function guarded(ctx: HandlerContext, i: Repliable, run: (ack: Ack) => Promise<void>): Promise<void> {
+  const ack = ackOf(i);
+  try {
+    await run(ack);
+  } catch (e) {
+    ctx.log.error(`interaction ${describe(i)} failed:`, e);
+    await sendSorry(i, ack).catch((e2) => ctx.log.error(`could not tell the user about the failure: ${errorText(e2)}`));
+  }
+}
+
+async function onCommand(ctx: HandlerContext, i: ChatInputCommandInteraction, ack: Ack): Promise<void> {
+  const { sub, options } = subAndOptions(i.options.data);
+  const command = i.commandName;
+  if (ctx.router.isSlow({ command, sub })) await defer(i, ack);
+  const inv: Invocation = { command, sub, options, caller: callerOf(i, ctx.moderatorRoleIds), where: await whereOf(i, true) };
+  ctx.log.debug(`/${command} ${sub} by ${inv.caller.id} in ${inv.where.channelId}`);
+  // Progress shows only once there is a public placeholder to edit.
+  const progress = throttledProgress(
+    (line) => (ack.state === 'placeholder' ? i.editReply({ content: clip(line) }) : Promise.resolve()),
+    ctx.progressEveryMs,
+    ctx.log,
+  );
+  let outcome: Outcome;
+  try {
+    outcome = await ackIfSlow(ctx.router.dispatch(inv, (line) => progress.push(line)), ctx.ackAfterMs, () => defer(i, ack));
+  } finally {
+    await progress.close();
+  }
+  await deliver(ctx, i, ack, outcome, inv.where);
+}
+
+// Buttons carry everything in customId, so they keep working across restarts.
+async function onButton(ctx: HandlerContext, i: ButtonInteraction, ack: Ack): Promise<void> {
+  const where = await whereOf(i, true);
+  const press = { customId: i.customId, caller: callerOf(i, ctx.moderatorRoleIds), where };
+  ctx.log.debug(`button ${i.customId} by ${press.caller.id}`);
+  const outcome = await ackIfSlow(ctx.router.button(press), ctx.ackAfterMs, () => defer(i, ack));
+  await deliver(ctx, i, ack, outcome, where);
+}
+
+async function deliver(ctx: HandlerContext, i: Repliable, ack: Ack, outcome: Outcome, where: Where): Promise<void> {
+  await sendReplies(i, ack, outcome.replies);
+  const redirect = new Map<string, string>();
+  if (outcome.newThread && where.channelId) {
+    const threadId = await openThread(ctx.client, ctx.router, where.channelId, outcome.newThread.name, ctx.log);
+    if (threadId) redirect.set(where.channelId, threadId);
+  }
+  const failures = await sendPosts(ctx.client, outcome.posts, ctx.log, redirect);
+  if (failures.length) {
+    await i.followUp({ content: failureNote(failures), flags: MessageFlags.Ephemeral }).catch((e) => ctx.log.warn(`failure note not sent: ${errorText(e)}`));
+  }
+}
+
+async function onAutocomplete(ctx: HandlerContext, i: AutocompleteInteraction): Promise<void> {
+  let choices: Choice[] = [];
+  let integer = false;
+  try {
+    const focused = i.options.getFocused(true);
+    integer = focused.type === ApplicationCommandOptionType.Integer;
+    const { sub, options } = subAndOptions(i.options.data);
+    const req = {
+      command: i.commandName,
+      sub,
+      focused: focused.name,
+      partial: String(focused.value ?? ''),
+      options,
+      caller: callerOf(i, ctx.moderatorRoleIds),
+      where: whereCached(i),
+    };
+    choices = await within(ctx.router.autocomplete(req), ctx.autocompleteMs, []);
+  } catch (e) {
+    ctx.log.warn(`autocomplete ${i.commandName} failed: ${errorText(e)}`);
+  }
+  try {
+    await i.respond(toDiscordChoices(choices, integer));
+  } catch (e) {
+    ctx.log.warn(`autocomplete answer not sent: ${errorText(e)}`);
+  }
+}
+
+/** Discord: ≤ 25 choices, names 1-100 chars, string values ≤ 100; integer options need numbers. */
+export function toDiscordChoices(choices: Choice[], integer: boolean): { name: string; value: string | number }[] {
+  const out: { name: string; value: string | number }[] = [];
+  for (const c of choices) {
+    if (out.length === 25) break;
+    const name = clip(c.name || c.value, 100);
+    if (!name) continue;
+    if (integer) {
+      const n = Number(c.value);
+      if (Number.isSafeInteger(n)) out.push({ name, value: n });
+    } else if (c.value.length >= 1 && c.value.length <= 100) {
+      out.push({ name, value: c.value });
+    }
+  }
+  return out;
+}
+
+function describe(i: Repliable): string {
+  return i.isButton() ? `button ${i.customId}` : `/${i.commandName}`;
+}

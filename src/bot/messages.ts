@@ -1,0 +1,86 @@
+// Command-layer messages → discord.js message payloads: PNG attachments,
+// button rows, mention control, and Discord's 2000-character content limit.
+import { ActionRowBuilder, AttachmentBuilder, ButtonBuilder, ButtonStyle, type APIAllowedMentions } from 'discord.js';
+import type { Button, Message } from '../../commands/types.ts';
+
+export const MAX_CONTENT = 2000;
+const MAX_BUTTONS_PER_ROW = 5;
+const MAX_ROWS = 5;
+const MAX_LABEL = 80;
+
+export interface Payload {
+  content?: string;
+  files?: AttachmentBuilder[];
+  components?: ActionRowBuilder<ButtonBuilder>[];
+  allowedMentions: APIAllowedMentions;
+}
+
+const STYLE: Record<Button['style'], ButtonStyle> = {
+  primary: ButtonStyle.Primary,
+  secondary: ButtonStyle.Secondary,
+  success: ButtonStyle.Success,
+  danger: ButtonStyle.Danger,
+};
+
+/**
+ * One message may become several payloads when its text exceeds 2000 chars;
+ * files and buttons ride on the last one so they sit under the whole text.
+ * Returns [] for a message with nothing to show (Discord rejects those).
+ */
+export function payloadsOf(msg: Message): Payload[] {
+  const files = (msg.files ?? []).map(
+    (f) => new AttachmentBuilder(f.data, { name: f.name, ...(f.description ? { description: f.description.slice(0, 1024) } : {}) }),
+  );
+  const components = buttonRows(msg.buttons ?? []);
+  // Only the named users may be pinged; never @everyone or roles.
+  const allowedMentions: APIAllowedMentions = { users: [...new Set(msg.mentions ?? [])].slice(0, 100) };
+  const chunks = splitContent(msg.content ?? '');
+  if (chunks.length === 0 && files.length === 0 && components.length === 0) return [];
+  if (chunks.length === 0) chunks.push('');
+  return chunks.map((content, n) => {
+    const last = n === chunks.length - 1;
+    return {
+      content,
+      allowedMentions,
+      ...(last && files.length ? { files } : {}),
+      ...(last && components.length ? { components } : {}),
+    };
+  });
+}
+
+export function buttonRows(buttons: Button[]): ActionRowBuilder<ButtonBuilder>[] {
+  const rows: ActionRowBuilder<ButtonBuilder>[] = [];
+  const usable = buttons.slice(0, MAX_BUTTONS_PER_ROW * MAX_ROWS);
+  for (let i = 0; i < usable.length; i += MAX_BUTTONS_PER_ROW) {
+    rows.push(
+      new ActionRowBuilder<ButtonBuilder>().addComponents(
+        usable.slice(i, i + MAX_BUTTONS_PER_ROW).map((b) =>
+          new ButtonBuilder()
+            .setCustomId(b.customId)
+            .setLabel(b.label.slice(0, MAX_LABEL) || '…')
+            .setStyle(STYLE[b.style] ?? ButtonStyle.Secondary),
+        ),
+      ),
+    );
+  }
+  return rows;
+}
+
+/** Split text into ≤ max-char chunks, preferring line breaks. */
+export function splitContent(text: string, max = MAX_CONTENT): string[] {
+  const out: string[] = [];
+  let rest = text.trimEnd();
+  while (rest.length > max) {
+    let cut = rest.lastIndexOf('\n', max);
+    if (cut < max / 2) cut = max; // no good line break: hard split
+    out.push(rest.slice(0, cut));
+    rest = rest.slice(cut).replace(/^\n/, '');
+  }
+  if (rest.length) out.push(rest);
+  return out;
+}
+
+/** One line for a progress edit. */
+export function clip(text: string, max = MAX_CONTENT): string {
+  return text.length <= max ? text : text.slice(0, max - 1) + '…';
+}

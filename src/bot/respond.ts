@@ -1,0 +1,89 @@
+// Sending an Outcome's replies back through an interaction.
+//
+// Discord needs an answer within 3 s. Slow commands (router.isSlow) and any
+// handler that overruns `ackAfterMs` are acknowledged first:
+//  - commands defer *publicly* (type 5): slow work (maps, replays) usually
+//    ends in a public reply, and the placeholder doubles as the progress line;
+//  - buttons defer as an update (type 6): no visible message, replies follow.
+// A public placeholder can't turn private, so when the first reply is
+// ephemeral we resolve the placeholder, send the reply as an ephemeral
+// follow-up, then delete the placeholder. (A follow-up sent while the
+// placeholder is still "thinking" would replace it and inherit its public
+// visibility, hence the edit first.)
+import { MessageFlags, type ButtonInteraction, type ChatInputCommandInteraction } from 'discord.js';
+import type { Reply } from '../../commands/types.ts';
+import { payloadsOf, type Payload } from './messages.ts';
+
+export type Repliable = ChatInputCommandInteraction | ButtonInteraction;
+
+/**
+ * fresh: nothing sent yet; placeholder: a public deferred reply we may
+ * overwrite; answered: the interaction is acknowledged, only follow-ups remain.
+ */
+export interface Ack {
+  state: 'fresh' | 'placeholder' | 'answered';
+}
+
+export const SORRY = 'Something went wrong on my side. Please try again; if it keeps happening, tell a moderator.';
+const DONE = 'Done.';
+
+export function ackOf(i: Repliable): Ack {
+  if (!i.deferred && !i.replied) return { state: 'fresh' };
+  return { state: 'answered' };
+}
+
+/** Acknowledge without answering yet (see the header comment). */
+export async function defer(i: Repliable, ack: Ack): Promise<void> {
+  if (ack.state !== 'fresh') return;
+  if (i.isButton()) {
+    await i.deferUpdate();
+    ack.state = 'answered';
+  } else {
+    await i.deferReply();
+    ack.state = 'placeholder';
+  }
+}
+
+export async function sendReplies(i: Repliable, ack: Ack, replies: Reply[]): Promise<void> {
+  const parts = replies.flatMap((r) => payloadsOf(r).map((p) => ({ p, ephemeral: r.ephemeral })));
+  if (parts.length === 0) return finishEmpty(i, ack);
+  for (const { p, ephemeral } of parts) await sendOne(i, ack, p, ephemeral);
+}
+
+async function sendOne(i: Repliable, ack: Ack, p: Payload, ephemeral: boolean): Promise<void> {
+  const flags = ephemeral ? MessageFlags.Ephemeral : undefined;
+  switch (ack.state) {
+    case 'fresh':
+      await i.reply({ ...p, flags });
+      break;
+    case 'placeholder':
+      if (!ephemeral) {
+        await i.editReply({ ...p, components: p.components ?? [] });
+      } else {
+        if (!i.replied) await i.editReply({ content: '…', components: [] });
+        await i.followUp({ ...p, flags });
+        await i.deleteReply();
+      }
+      break;
+    case 'answered':
+      await i.followUp({ ...p, flags });
+      return;
+  }
+  ack.state = 'answered';
+}
+
+// An outcome with only posts still has to acknowledge the interaction.
+async function finishEmpty(i: Repliable, ack: Ack): Promise<void> {
+  if (ack.state === 'fresh') {
+    if (i.isButton()) await i.deferUpdate();
+    else await i.reply({ content: DONE, flags: MessageFlags.Ephemeral });
+  } else if (ack.state === 'placeholder') {
+    await i.deleteReply();
+  }
+  ack.state = 'answered';
+}
+
+/** Last resort after an error: a private apology, whatever state the interaction is in. */
+export async function sendSorry(i: Repliable, ack: Ack, text = SORRY): Promise<void> {
+  await sendReplies(i, ack, [{ content: text, ephemeral: true }]);
+}

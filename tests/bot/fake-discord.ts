@@ -1,0 +1,186 @@
+// A loopback stand-in for Discord's HTTP API: records every request the bot
+// makes and answers the handful of routes the adapter uses, with the shapes
+// discord.js expects (204 for interaction callbacks without with_response,
+// message objects for webhook/channel messages, channel objects for threads).
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export interface RecordedFile {
+  field: string;
+  name: string;
+  type: string;
+  data: Buffer;
+}
+
+export interface RecordedRequest {
+  method: string;
+  /** Path after /api/v10, e.g. /interactions/1/tok/callback */
+  path: string;
+  query: URLSearchParams;
+  /** JSON body, or the parsed payload_json of a multipart request. */
+  body: any;
+  files: RecordedFile[];
+}
+
+export interface Override {
+  status: number;
+  body?: unknown;
+}
+
+export const APP_ID = '1100000000000000001';
+export const BOT_USER = { id: APP_ID, username: 'Muster', discriminator: '0', global_name: null, avatar: null, bot: true };
+
+export class FakeDiscord {
+  readonly requests: RecordedRequest[] = [];
+  /** Channels served by GET /channels/:id (threads created via the API are added). */
+  readonly channels = new Map<string, any>();
+  /** Return a response to short-circuit a request (e.g. simulate a 403). */
+  override: ((r: RecordedRequest) => Override | undefined) | null = null;
+  private server = http.createServer((req, res) => void this.onRequest(req, res));
+  private nextId = 1400000000000000000n;
+  port = 0;
+
+  async start(): Promise<this> {
+    await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
+    this.port = (this.server.address() as AddressInfo).port;
+    return this;
+  }
+
+  get api(): string {
+    return `http://127.0.0.1:${this.port}/api`;
+  }
+
+  async close(): Promise<void> {
+    this.server.closeAllConnections();
+    await new Promise<void>((resolve) => this.server.close(() => resolve()));
+  }
+
+  reset(): void {
+    this.requests.length = 0;
+    this.override = null;
+  }
+
+  snowflake(): string {
+    return String(this.nextId++);
+  }
+
+  /** Requests matching method and a path pattern (string = exact, RegExp = test). */
+  find(method: string, path: string | RegExp): RecordedRequest[] {
+    return this.requests.filter((r) => r.method === method && (typeof path === 'string' ? r.path === path : path.test(r.path)));
+  }
+
+  private async onRequest(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
+    const chunks: Buffer[] = [];
+    for await (const c of req) chunks.push(c as Buffer);
+    const raw = Buffer.concat(chunks);
+    const url = new URL(req.url ?? '/', 'http://x');
+    const rec: RecordedRequest = {
+      method: req.method ?? 'GET',
+      path: decodeURIComponent(url.pathname).replace(/^\/api\/v\d+/, ''),
+      query: url.searchParams,
+      body: undefined,
+      files: [],
+    };
+    await parseBody(rec, raw, req.headers['content-type'] ?? '');
+    this.requests.push(rec);
+    const forced = this.override?.(rec);
+    const { status, body } = forced ?? this.answer(rec);
+    if (status === 204 || body === undefined) {
+      res.writeHead(status).end();
+    } else {
+      res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+    }
+  }
+
+  private answer(r: RecordedRequest): Override {
+    const p = r.path;
+    let m: RegExpMatchArray | null;
+    if (r.method === 'POST' && /^\/interactions\/\d+\/[^/]+\/callback$/.test(p)) {
+      // discord.js sends ?with_response=false and expects no body.
+      return r.query.get('with_response') === 'true' ? { status: 200, body: { interaction: { id: '0', type: r.body?.type } } } : { status: 204 };
+    }
+    if ((m = p.match(/^\/webhooks\/(\d+)\/([^/]+)\/messages\/@original$/))) {
+      if (r.method === 'DELETE') return { status: 204 };
+      if (r.method === 'PATCH') return { status: 200, body: this.message('0', r, m[1]) };
+    }
+    if (r.method === 'POST' && (m = p.match(/^\/webhooks\/(\d+)\/([^/]+)$/))) {
+      return { status: 200, body: this.message('0', r, m[1]) };
+    }
+    if ((m = p.match(/^\/channels\/(\d+)$/)) && r.method === 'GET') {
+      const ch = this.channels.get(m[1]);
+      return ch ? { status: 200, body: ch } : { status: 404, body: { message: 'Unknown Channel', code: 10003 } };
+    }
+    if (r.method === 'POST' && (m = p.match(/^\/channels\/(\d+)\/messages$/))) {
+      return { status: 200, body: this.message(m[1], r) };
+    }
+    if (r.method === 'POST' && (m = p.match(/^\/channels\/(\d+)\/threads$/))) {
+      const parent = this.channels.get(m[1]);
+      const thread = {
+        id: this.snowflake(),
+        type: r.body?.type ?? 11,
+        guild_id: parent?.guild_id,
+        parent_id: m[1],
+        name: r.body?.name,
+        owner_id: APP_ID,
+        message_count: 0,
+        member_count: 1,
+        rate_limit_per_user: 0,
+        thread_metadata: { archived: false, auto_archive_duration: r.body?.auto_archive_duration ?? 10080, archive_timestamp: new Date().toISOString(), locked: false },
+        member: { id: undefined, user_id: APP_ID, join_timestamp: new Date().toISOString(), flags: 0 },
+        flags: 0,
+      };
+      this.channels.set(thread.id, thread);
+      return { status: 201, body: thread };
+    }
+    if (r.method === 'PUT' && /^\/applications\/\d+(\/guilds\/\d+)?\/commands$/.test(p)) {
+      const list = Array.isArray(r.body) ? r.body : [];
+      return { status: 200, body: list.map((c: any) => ({ ...c, id: this.snowflake(), application_id: APP_ID, version: this.snowflake() })) };
+    }
+    return { status: 404, body: { message: `fake discord: no route for ${r.method} ${p}`, code: 0 } };
+  }
+
+  private message(channelId: string, r: RecordedRequest, webhookId?: string): any {
+    const b = r.body ?? {};
+    return {
+      id: this.snowflake(),
+      channel_id: channelId,
+      author: BOT_USER,
+      content: b.content ?? '',
+      timestamp: new Date().toISOString(),
+      edited_timestamp: null,
+      tts: false,
+      mention_everyone: false,
+      mentions: [],
+      mention_roles: [],
+      attachments: r.files.map((f, n) => ({ id: String(n), filename: f.name, size: f.data.length, url: `https://cdn.example/${f.name}`, proxy_url: `https://cdn.example/${f.name}`, content_type: f.type })),
+      embeds: [],
+      components: b.components ?? [],
+      pinned: false,
+      type: 0,
+      flags: b.flags ?? 0,
+      ...(webhookId ? { webhook_id: webhookId, application_id: webhookId } : {}),
+    };
+  }
+}
+
+async function parseBody(rec: RecordedRequest, raw: Buffer, contentType: string): Promise<void> {
+  if (!raw.length) return;
+  if (contentType.startsWith('multipart/form-data')) {
+    // The platform's own multipart parser (undici) reads discord.js's FormData.
+    const form = await new Response(new Uint8Array(raw), { headers: { 'content-type': contentType } }).formData();
+    for (const [field, value] of form) {
+      if (typeof value === 'string') {
+        if (field === 'payload_json') rec.body = JSON.parse(value);
+      } else {
+        rec.files.push({ field, name: value.name, type: value.type, data: Buffer.from(await value.arrayBuffer()) });
+      }
+    }
+    return;
+  }
+  const text = raw.toString('utf8');
+  try {
+    rec.body = JSON.parse(text);
+  } catch {
+    rec.body = text;
+  }
+}
