@@ -131,15 +131,21 @@ export async function presentAct(
 ): Promise<Outcome> {
   const { row, env } = res;
   const lines: string[] = [];
-  for (const batch of res.events) {
+  const privateLines: string[] = [];
+  res.events.forEach((batch, i) => {
     const seat = seats.find((s) => s.role === batch.role);
-    const label = res.applied[res.events.indexOf(batch)]?.label ?? '';
-    lines.push(`**${seat ? seat.userName : batch.role}** (${roleName(mod, env.options, batch.role)}): ${label}`);
+    const applied = res.applied[i];
+    const who = `**${seat ? seat.userName : batch.role}** (${roleName(mod, env.options, batch.role)})`;
+    // An action whose effects are all private (a secret plan) is announced without its label.
+    const hidden = applied?.secret || (batch.events.length > 0 && batch.events.every((e) => e.to));
+    lines.push(hidden ? `${who} acted (hidden until revealed).` : `${who}: ${applied?.label ?? ''}`);
     lines.push(...eventLines(batch.events, null));
-  }
-  const privateLines = res.events.flatMap((b) =>
-    b.events.filter((e) => e.to && e.to.some((r) => callerRoles.includes(r))).map((e) => `🔒 ${e.text}`),
-  );
+    const mine = callerRoles.includes(batch.role);
+    if (mine && hidden) privateLines.push(`🔒 ${applied?.label ?? ''}`);
+    if (mine || batch.events.some((e) => e.to?.some((r) => callerRoles.includes(r)))) {
+      privateLines.push(...batch.events.filter((e) => e.to && e.to.some((r) => callerRoles.includes(r))).map((e) => `🔒 ${e.text}`));
+    }
+  });
   const prompt = promptLines(mod, env, seats);
   const replies: Reply[] = [publicReply(lines.join('\n') || 'Done.')];
   if (privateLines.length) replies.push(privateReply(privateLines.join('\n')));

@@ -36,7 +36,7 @@ export interface ActResult {
   env: Envelope<any>;
   events: { role: Role; userId: string; events: GameEvent[] }[];
   phases: PhaseMark[];
-  applied: { role: Role; label: string; userId: string }[];
+  applied: { role: Role; label: string; userId: string; secret: boolean }[];
   over: boolean;
 }
 
@@ -82,7 +82,7 @@ export class Sessions {
       const seq = row.version + entries.length + 1;
       entries.push({ role: r, userId: uid, action, undoable: res.undoable, state: seq % SNAPSHOT_EVERY === 0 ? JSON.stringify(env) : undefined });
       events.push({ role: r, userId: uid, events: res.events });
-      applied.push({ role: r, label: res.legal.label, userId: uid });
+      applied.push({ role: r, label: res.legal.label, userId: uid, secret: !!res.legal.secret });
       if (res.phaseChanged) phases.push({ phase: mod.phase(env.game), view: structuredClone(mod.view(env.game, { kind: 'spectator' })) });
     };
     if (first) for (const a of first.actions) step(first.role, first.userId, a);

@@ -34,6 +34,8 @@ export interface LegalAction {
   args: Record<string, string>;
   /** Display names for the arg values, e.g. { to: 'Swansea' }; defaults to the id. */
   argLabels?: Record<string, string>;
+  /** The label reveals hidden information (a secret plan): show it to the actor only. */
+  secret?: boolean;
 }
 
 export interface Prompt {
