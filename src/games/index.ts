@@ -1,11 +1,7 @@
 // Registers every game system with its renderer. Idempotent.
-import { allGames, registerGame } from './registry.ts';
-
-let done = false;
+import { getGame, registerGame } from './registry.ts';
+import { rifle } from './rifle/index.ts';
 
 export function registerAllGames(): void {
-  if (done) return;
-  done = true;
-  void allGames;
-  void registerGame;
+  for (const mod of [rifle]) if (!getGame(mod.id)) registerGame(mod);
 }

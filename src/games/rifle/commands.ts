@@ -1,0 +1,39 @@
+// The /rifle subcommands. `plan` and `plans` turn their options into actions
+// themselves (a default count of 1; free text with several actions); every
+// action is still checked against the legal list by the runner.
+import { check } from '../../engine/errors.ts';
+import type { Action, GameSubcommand } from '../../engine/types.ts';
+import { findByText, parsePlanText } from './plan.ts';
+
+export const subcommands: GameSubcommand[] = [
+  { name: 'leader', description: 'Pick your leader (no two alike)', options: [{ name: 'name', description: 'Leader', required: true }] },
+  {
+    name: 'plan',
+    description: 'Plan one action (private until all are done)',
+    options: [
+      { name: 'action', description: 'Action (autocomplete shows what each limit still allows)', required: true },
+      { name: 'count', description: 'How many times (default 1)', required: false },
+    ],
+    toActions: (_state, _role, args): Action[] => {
+      const p = findByText(String(args.action ?? '').replace(/ — .*$/, ''));
+      check(p, 'R&A Action Board', `"${args.action}" is not an action on the Action Board.`);
+      const count = args.count === undefined || args.count === '' ? 1 : Number(args.count);
+      check(Number.isInteger(count) && count >= 1, 'R&A Action Phase', `count must be a whole number, 1 or more, not "${args.count}".`);
+      return [{ type: 'plan', act: p.key, count }];
+    },
+  },
+  {
+    name: 'plans',
+    description: 'Plan several actions at once, e.g. "fishing x3, trapping x2, build cabin, sell 4 hides"',
+    options: [{ name: 'text', description: 'Actions separated by commas', required: true, freeText: true }],
+    toActions: (_state, _role, args) => parsePlanText(String(args.text ?? '')),
+  },
+  { name: 'sell', description: 'Sell one good on a Trade Convoy (one type sold per convoy)', options: [{ name: 'good', description: 'Good', required: true }, { name: 'qty', description: 'Quantity', required: true }] },
+  { name: 'buy', description: 'Buy one good on a Trade Convoy (one type bought per convoy)', options: [{ name: 'good', description: 'Good', required: true }, { name: 'qty', description: 'Quantity', required: true }] },
+  { name: 'unplan', description: 'Remove one planned action (or the last Trade Convoy)', options: [{ name: 'action', description: 'Planned action', required: true }] },
+  { name: 'done', description: 'Declare your plan done (revealed when everyone is done)', options: [] },
+  { name: 'auto', description: 'Let the bot settler finish your plan and declare done', options: [] },
+  { name: 'choose', description: 'Answer a decision ("X or Y", Craftsman, leader extra, barter)', options: [{ name: 'option', description: 'Your choice', required: true }] },
+  { name: 'reroll', description: 'Spend 1 Peace to re-roll the Indian Raid', options: [] },
+  { name: 'accept', description: 'Accept the Indian Raid result', options: [] },
+];

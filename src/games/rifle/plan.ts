@@ -1,0 +1,236 @@
+// The Action phase, played simultaneously: each settlement plans privately
+// (every change checked against the limits, told only to its owner), then
+// declares done; when all are done the plans are revealed together and
+// carried out in the order each was planned.
+import { check } from '../../engine/errors.ts';
+import type { Action, Ctx, LegalAction } from '../../engine/types.ts';
+import { PLANNABLE, PLANNABLES, TRADE_ACTION } from './actions/catalogue.ts';
+import { allowsText, assertPlan, limitsLine, maxFeasible, opensConvoy, prune, simulate, withAct, withTrade } from './actions/limits.ts';
+import { PRICES, RES_NAME, TRADE_GOODS, type ResourceId } from './data.ts';
+import { active, say, type PlanEntry, type RifleState, type Settlement } from './state.ts';
+
+const RULE = 'R&A Action Phase';
+
+export function entryText(e: PlanEntry): string {
+  if (e.t === 'act') return `${PLANNABLE[e.key]?.name ?? e.key}${e.count > 1 ? ` ×${e.count}` : ''}`;
+  const parts: string[] = [];
+  if (e.sell) parts.push(`sell ${e.sell.qty} ${RES_NAME[e.sell.good]}`);
+  if (e.buy) parts.push(`buy ${e.buy.qty} ${RES_NAME[e.buy.good]}`);
+  return `Trade Convoy (${parts.join(', ') || 'empty'})`;
+}
+
+export function planText(plan: PlanEntry[]): string {
+  return plan.length ? plan.map(entryText).join(', ') : 'nothing planned';
+}
+
+function privateLine(s: RifleState, st: Settlement, ctx: Ctx, lead: string): void {
+  const { sim } = simulate(st, s.turn, st.plan);
+  ctx.emit({ kind: 'plan', to: [st.role], text: `${lead} Your plan: ${planText(st.plan)}. Still allowed: ${limitsLine(sim)}.` });
+}
+
+const QTYS = [1, 2, 3, 4, 5, 10, 20];
+
+/** Legal planning actions for one settlement (no pending decision, not done). */
+export function planLegal(s: RifleState, st: Settlement): LegalAction[] {
+  const out: LegalAction[] = [];
+  const { sim, error } = simulate(st, s.turn, st.plan);
+  if (error) return [{ action: { type: 'done' }, label: 'Done planning', sub: 'done', args: {} }];
+  for (const p of PLANNABLES) {
+    const max = maxFeasible(st, s.turn, (n) => withAct(st.plan, p.key, n), 20);
+    if (max < 1) continue;
+    const allow = allowsText(sim, p, max);
+    for (let n = 1; n <= max; n++) {
+      out.push({
+        action: { type: 'plan', act: p.key, count: n },
+        label: `Plan ${p.name}${n > 1 ? ` ×${n}` : ''} (${allow})`,
+        sub: 'plan',
+        args: { action: p.key, count: String(n) },
+        argLabels: { action: `${p.name} — ${allow}`, count: String(n) },
+      });
+    }
+  }
+  for (const side of ['sell', 'buy'] as const) {
+    for (const good of TRADE_GOODS) {
+      const price = PRICES[good]!;
+      const cap = side === 'sell' ? sim.res[good] : Math.floor(sim.res.money / price);
+      if (cap < 1) continue;
+      const max = maxFeasible(st, s.turn, (n) => withTrade(st.plan, side, good, n), cap);
+      if (max < 1) continue;
+      const fresh = opensConvoy(st.plan, side, good);
+      const qtys = [...new Set([...QTYS.filter((q) => q <= max), max])];
+      for (const q of qtys) {
+        out.push({
+          action: { type: side, good, qty: q },
+          label: `${side === 'sell' ? 'Sell' : 'Buy'} ${q} ${RES_NAME[good]} for ${q * price} Money${fresh ? ' (a new Trade Convoy)' : ' (on the open convoy)'}`,
+          sub: side,
+          args: { good, qty: String(q) },
+          argLabels: { good: `${RES_NAME[good]} (price ${price}, up to ${max})`, qty: String(q) },
+        });
+      }
+    }
+  }
+  const keys = new Set<string>();
+  for (const e of st.plan) keys.add(e.t === 'act' ? e.key : 'trade');
+  for (const k of keys) {
+    const name = k === 'trade' ? 'the last Trade Convoy' : `one ${PLANNABLE[k].name}`;
+    out.push({ action: { type: 'unplan', act: k }, label: `Unplan ${name}`, sub: 'unplan', args: { action: k }, argLabels: { action: k === 'trade' ? TRADE_ACTION.name : PLANNABLE[k].name } });
+  }
+  out.push({ action: { type: 'done' }, label: `Done planning (${planText(st.plan)})`, sub: 'done', args: {} });
+  out.push({ action: { type: 'auto' }, label: 'Let the bot settler finish the plan and declare done', sub: 'auto', args: {} });
+  return out;
+}
+
+export function planning(s: RifleState, st: Settlement): boolean {
+  return s.stage === 'plan' && !st.out && !st.done && !st.pending;
+}
+
+function needPlanning(s: RifleState, st: Settlement): void {
+  check(s.stage === 'plan', RULE, 'Plans are made in the Action phase; it is not the Action phase now.');
+  check(!st.out, RULE, 'Your settlement is out of the game.');
+  check(!st.pending, RULE, 'Answer your pending decision first (/rifle choose).');
+  check(!st.done, RULE, 'You have declared done; your plan is locked until the reveal.');
+}
+
+export function applyPlanAction(s: RifleState, st: Settlement, a: Action, ctx: Ctx, finishAll: (ctx: Ctx) => void, autoPlan: (st: Settlement) => void): void {
+  needPlanning(s, st);
+  switch (a.type) {
+    case 'plan': {
+      const key = String(a.act);
+      const p = PLANNABLE[key];
+      check(p, RULE, `There is no action "${key}".`);
+      const n = Number(a.count ?? 1);
+      check(Number.isInteger(n) && n >= 1, RULE, 'Count must be a whole number, 1 or more.');
+      const next = withAct(st.plan, key, n);
+      assertPlan(st, s.turn, next);
+      st.plan = next;
+      privateLine(s, st, ctx, `Planned ${p.name}${n > 1 ? ` ×${n}` : ''}.`);
+      return;
+    }
+    case 'sell':
+    case 'buy': {
+      const good = String(a.good) as ResourceId;
+      check(PRICES[good] !== undefined, 'R&A Buy and Sell Table', `${RES_NAME[good] ?? good} is not on the Buy and Sell Table (Wood and Lumber are too heavy; Peace, Looms, Plots and Happiness are not goods).`);
+      const q = Number(a.qty);
+      check(Number.isInteger(q) && q >= 1, RULE, 'Quantity must be a whole number, 1 or more.');
+      const next = withTrade(st.plan, a.type, good, q);
+      assertPlan(st, s.turn, next);
+      st.plan = next;
+      privateLine(s, st, ctx, `${a.type === 'sell' ? 'Selling' : 'Buying'} ${q} ${RES_NAME[good]}.`);
+      return;
+    }
+    case 'unplan': {
+      const key = String(a.act);
+      const plan = st.plan.map((e) => ({ ...e }) as PlanEntry);
+      let idx = -1;
+      for (let i = plan.length - 1; i >= 0; i--) {
+        const e = plan[i];
+        if ((key === 'trade' && e.t === 'trade') || (e.t === 'act' && e.key === key)) {
+          idx = i;
+          break;
+        }
+      }
+      check(idx >= 0, RULE, `Nothing planned under "${key}".`);
+      const e = plan[idx];
+      if (e.t === 'act' && e.count > 1) e.count -= 1;
+      else plan.splice(idx, 1);
+      const { kept, dropped } = prune(st, s.turn, plan);
+      st.plan = kept;
+      privateLine(s, st, ctx, `Removed ${key === 'trade' ? 'a Trade Convoy' : PLANNABLE[key].name}.${dropped.length ? ` Also dropped (no longer possible): ${dropped.join(', ')}.` : ''}`);
+      return;
+    }
+    case 'auto':
+      autoPlan(st);
+      privateLine(s, st, ctx, 'The bot settler finished your plan.');
+      markDone(s, st, ctx, finishAll);
+      return;
+    case 'done':
+      markDone(s, st, ctx, finishAll);
+      return;
+  }
+  check(false, RULE, `Unknown planning action ${a.type}.`);
+}
+
+function markDone(s: RifleState, st: Settlement, ctx: Ctx, finishAll: (ctx: Ctx) => void): void {
+  const { error } = simulate(st, s.turn, st.plan);
+  if (error) st.plan = prune(st, s.turn, st.plan).kept;
+  st.done = true;
+  ctx.emit({ kind: 'done', text: `${st.name} has finished planning.` });
+  if (active(s).every((x) => x.done)) finishAll(ctx);
+}
+
+/** Reveal every plan, carry them out, and record the cubes on the Action Board. */
+export function revealAndExecute(s: RifleState, ctx: Ctx): void {
+  const lines: string[] = [];
+  for (const st of s.settlements) {
+    st.placed = {};
+    st.revealedPlan = [];
+  }
+  for (const st of active(s)) {
+    const sim = assertPlan(st, s.turn, st.plan);
+    st.res = sim.res;
+    st.str = sim.str;
+    st.placed = sim.placed;
+    st.revealedPlan = st.plan.map((e) => structuredClone(e));
+    const penalties: string[] = [];
+    for (const id of ['soap', 'cooking']) {
+      const def = PLANNABLE[id];
+      if (!st.plan.some((e) => e.t === 'act' && e.key === id)) {
+        st.res.happiness -= def.action.penaltyIfSkipped ?? 0;
+        penalties.push(`no ${def.name}: −${def.action.penaltyIfSkipped} Happiness`);
+      }
+    }
+    lines.push(`${st.name}: ${planText(st.plan)}${penalties.length ? ` (${penalties.join('; ')})` : ''}.`);
+  }
+  s.revealedTurn = s.turn;
+  const text = `Plans revealed — ${lines.join(' ')}`;
+  say(s, text);
+  ctx.emit({ kind: 'reveal', text, reveal: true, data: Object.fromEntries(active(s).map((st) => [st.role, st.placed])) });
+}
+
+/** Free-text plans: "fishing x3, trapping x2, build cabin, sell 4 hides, buy 2 tools". */
+export function parsePlanText(text: string): Action[] {
+  const out: Action[] = [];
+  const items = text.split(/[,;\n+]+/).map((t) => t.trim()).filter(Boolean);
+  for (const raw of items) {
+    let t = raw.toLowerCase().replace(/\s+/g, ' ');
+    const trade = /^(sell|buy) (\d+) (.+)$/.exec(t) ?? /^(sell|buy) (.+?) (?:x|×)\s*(\d+)$/.exec(t);
+    if (trade) {
+      const [, side, a, b] = trade;
+      const qty = /^\d+$/.test(a) ? Number(a) : Number(b);
+      const goodText = /^\d+$/.test(a) ? b : a;
+      const good = TRADE_GOODS.find((g) => g === goodText || RES_NAME[g].toLowerCase() === goodText || RES_NAME[g].toLowerCase().replace(/s$/, '') === goodText.replace(/s$/, ''));
+      check(good, 'R&A Buy and Sell Table', `"${goodText}" is not a tradeable good. Goods: ${TRADE_GOODS.map((g) => RES_NAME[g]).join(', ')}.`);
+      out.push({ type: side, good, qty });
+      continue;
+    }
+    let count = 1;
+    const m = /^(.*?)\s*(?:x|×|\*)\s*(\d+)$/.exec(t) ?? /^(\d+)\s*(?:x|×)?\s+(.*)$/.exec(t);
+    if (m) {
+      if (/^\d+$/.test(m[1])) {
+        count = Number(m[1]);
+        t = m[2];
+      } else {
+        count = Number(m[2]);
+        t = m[1];
+      }
+    }
+    const p = findByText(t);
+    check(p, RULE, `"${raw}" is not an action. Try e.g. "fishing x3, trapping x2, build cabin, sell 4 hides". Actions: ${PLANNABLES.map((x) => x.name).join(', ')}.`);
+    out.push({ type: 'plan', act: p.key, count });
+  }
+  check(out.length > 0, RULE, 'Nothing to plan: write e.g. "fishing x3, trapping x2, build cabin".');
+  return out;
+}
+
+function findByText(t: string) {
+  const norm = (x: string) => x.trim().toLowerCase().replace(/\s+/g, ' ').replace(/\band\b/g, '&');
+  const n = norm(t);
+  return (
+    PLANNABLE[n] ??
+    PLANNABLES.find((p) => norm(p.name) === n) ??
+    PLANNABLES.find((p) => p.aliases.some((a) => norm(a) === n)) ??
+    PLANNABLES.find((p) => norm(p.name).startsWith(n) && n.length >= 3)
+  );
+}
+
+export { findByText };

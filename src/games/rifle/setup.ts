@@ -1,0 +1,66 @@
+// Options (1-4 settlements, how many are bots), seats, and the starting
+// boards. Leaders are picked in-game (no two alike).
+import { check } from '../../engine/errors.ts';
+import type { Ctx, OptionDoc, RoleInfo } from '../../engine/types.ts';
+import { RULES } from './data.ts';
+import { freshNotes, measuresOf, startingResources, startingStructures, syncHousing, type RifleOptions, type RifleState, type Settlement } from './state.ts';
+
+export const optionDocs: OptionDoc[] = [
+  { name: 'players', description: 'Settlements (1 = solo against the frontier, up to 4)', type: 'integer', default: 2, choices: [1, 2, 3, 4].map((n) => ({ name: String(n), value: n })) },
+  { name: 'bots', description: 'How many of the seats (the last ones) are bot settlers', type: 'integer', default: 0 },
+];
+
+export function parseOptions(raw: Record<string, string | number | boolean>): RifleOptions {
+  const players = raw.players === undefined ? 2 : Number(raw.players);
+  check(Number.isInteger(players) && players >= 1 && players <= 4, 'R&A Introduction', `players must be 1 to 4 (recommended 1-4 players), not "${raw.players}".`);
+  const bots = raw.bots === undefined ? 0 : Number(raw.bots);
+  check(Number.isInteger(bots) && bots >= 0 && bots <= players, 'R&A options', `bots must be a whole number from 0 to ${players}, not "${raw.bots}".`);
+  return { players, bots };
+}
+
+export function roleIds(o: RifleOptions): string[] {
+  return Array.from({ length: o.players }, (_, i) => `p${i + 1}`);
+}
+
+export function isBotSeat(o: RifleOptions, i: number): boolean {
+  return i >= o.players - o.bots;
+}
+
+export function roles(o: RifleOptions): RoleInfo[] {
+  return roleIds(o).map((id, i) => ({ id, name: `Settlement ${i + 1}${isBotSeat(o, i) ? ' (bot)' : ''}`, color: RULES.colors[i] }));
+}
+
+export function setup(o: RifleOptions, ctx: Ctx): RifleState {
+  const settlements: Settlement[] = roleIds(o).map((role, i) => {
+    const res = startingResources();
+    const str = startingStructures();
+    syncHousing(res, str);
+    const st: Settlement = {
+      role,
+      name: `Settlement ${i + 1}`,
+      color: RULES.colors[i],
+      bot: isBotSeat(o, i),
+      leader: null,
+      res,
+      str,
+      out: null,
+      craftsmen: { carpenter: 0, blacksmith: 0 },
+      militia: 0,
+      boon: null,
+      extra: null,
+      plan: [],
+      done: false,
+      placed: {},
+      revealedPlan: [],
+      pending: null,
+      ph: { step: 0 },
+      phaseDone: false,
+      notes: freshNotes(),
+      history: [],
+    };
+    st.history.push(measuresOf(st, 0));
+    return st;
+  });
+  ctx.emit({ kind: 'setup', text: `Rifle and Axe: ${o.players === 1 ? 'a solo settlement against the frontier' : `${o.players} settlements`}, Kentucky ${RULES.turns.firstYear}. Each player picks a leader (/rifle leader).` });
+  return { options: o, turn: 1, stage: 'leaders', phaseIdx: 0, settlements, revealedTurn: 0, chronicle: [] };
+}

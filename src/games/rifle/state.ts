@@ -1,0 +1,237 @@
+// The game state of Rifle and Axe and small helpers over one settlement's
+// boards (housing, horse room, fight level, award measures, season).
+import { LEADERS, RULES, STRUCTURE, STRUCTURE_IDS, type FreeKind, type ResourceId, type Season, type StructureId } from './data.ts';
+
+export type Resources = Record<ResourceId, number>;
+export type Structures = Record<StructureId, number>;
+
+export interface PlanAct {
+  t: 'act';
+  /** Plannable key: action id, 'action:variant' or 'build:structure'. */
+  key: string;
+  count: number;
+}
+export interface TradeSide {
+  good: ResourceId;
+  qty: number;
+}
+export interface PlanTrade {
+  t: 'trade';
+  sell: TradeSide | null;
+  buy: TradeSide | null;
+}
+export type PlanEntry = PlanAct | PlanTrade;
+
+/** A decision the table leaves to one player. */
+export type Pending =
+  | { kind: 'either'; amount: number; of: [ResourceId, ResourceId]; why: string }
+  | { kind: 'craftsman' }
+  | { kind: 'extra'; options: FreeKind[] }
+  | { kind: 'reroll'; face: number }
+  | { kind: 'barter' };
+
+export interface Measures {
+  turn: number;
+  population: number;
+  happiness: number;
+  builder: number;
+  prosperity: number;
+  hoarder: number;
+}
+
+export interface TurnNotes {
+  folkLost: number;
+  starvation: boolean;
+  winter: 'mild' | 'moderate' | 'harsh' | null;
+  fuelShort: boolean;
+}
+
+export interface Settlement {
+  role: string;
+  name: string;
+  color: string;
+  bot: boolean;
+  leader: string | null;
+  res: Resources;
+  str: Structures;
+  /** Out of the game: the fort was overrun, or no Folk are left. */
+  out: null | 'overrun' | 'abandoned';
+  /** Specialists gained from the Craftsman boon (permanent, ours). */
+  craftsmen: { carpenter: number; blacksmith: number };
+  /** Kentucky Militia turns left (this and next turn). */
+  militia: number;
+  /** Boon rolled this turn (id), if any. */
+  boon: string | null;
+  /** Harrod's / Ann Lindsay's extra action chosen this turn. */
+  extra: FreeKind | null;
+  plan: PlanEntry[];
+  done: boolean;
+  /** Cubes on the Action Board by action id, from the last reveal. */
+  placed: Record<string, number>;
+  /** Plan as revealed (for the view), from the last reveal. */
+  revealedPlan: PlanEntry[];
+  pending: Pending | null;
+  /** Progress within the current phase (resumable after a decision). */
+  ph: { step: number; face?: number; rolls?: number };
+  phaseDone: boolean;
+  notes: TurnNotes;
+  history: Measures[];
+}
+
+export type Stage = 'leaders' | 'plan' | 'resolve' | 'over';
+
+export interface RifleOptions {
+  players: number;
+  bots: number;
+}
+
+export interface RifleState {
+  options: RifleOptions;
+  /** 1..20 */
+  turn: number;
+  stage: Stage;
+  /** Index into RESOLVE_PHASES while stage is 'resolve'. */
+  phaseIdx: number;
+  settlements: Settlement[];
+  /** Turn whose plans were last revealed (0 = none yet). */
+  revealedTurn: number;
+  /** Public lines of what happened this turn (newest last, capped). */
+  chronicle: string[];
+}
+
+export const RESOLVE_PHASES = ['hardship', 'mishap', 'raid', 'consume', 'seasonal', 'storage', 'happiness', 'end'] as const;
+export type ResolvePhase = (typeof RESOLVE_PHASES)[number];
+
+export const PHASE_NAMES: Record<ResolvePhase, string> = {
+  hardship: 'Hardship Phase',
+  mishap: 'Mishap Phase',
+  raid: 'Raid Phase',
+  consume: 'Consume Phase',
+  seasonal: 'Seasonal Phase',
+  storage: 'Storage Phase',
+  happiness: 'Happiness Phase',
+  end: 'End Phase',
+};
+
+export function seasonOf(turn: number): Season {
+  return RULES.turns.seasons[(turn - 1) % 4];
+}
+
+export function yearOf(turn: number): number {
+  return RULES.turns.firstYear + Math.floor((turn - 1) / 4);
+}
+
+export function seasonName(turn: number): string {
+  const s = seasonOf(turn);
+  return `${s[0].toUpperCase()}${s.slice(1)} ${yearOf(turn)}`;
+}
+
+export function startingResources(): Resources {
+  return Object.fromEntries(RULES.resources.map((r) => [r.id, r.start])) as Resources;
+}
+
+export function startingStructures(): Structures {
+  return Object.fromEntries(STRUCTURE_IDS.map((id) => [id, STRUCTURE[id].start])) as Structures;
+}
+
+/** Housing follows the structures that give it (Cabins, Blockhouses, Log Stations). */
+export function housingOf(str: Structures): number {
+  return STRUCTURE_IDS.reduce((a, id) => a + (STRUCTURE[id].housing ?? 0) * str[id], 0);
+}
+
+export function syncHousing(res: Resources, str: Structures): void {
+  res.housing = housingOf(str);
+}
+
+/** Corral Pens hold 4 Horses each. */
+export function horseRoom(str: Structures): number {
+  return STRUCTURE_IDS.reduce((a, id) => a + (STRUCTURE[id].horseRoom ?? 0) * str[id], 0);
+}
+
+/** Gain horses up to the corral room; returns how many were actually kept. */
+export function gainHorses(st: Settlement, n: number): number {
+  const room = Math.max(0, horseRoom(st.str) - st.res.horses);
+  const kept = Math.min(n, room);
+  st.res.horses += kept;
+  return kept;
+}
+
+export function storageRoom(st: { res: Resources; str: Structures }): number {
+  return st.res.containers + STRUCTURE_IDS.reduce((a, id) => a + (STRUCTURE[id].storage ?? 0) * st.str[id], 0);
+}
+
+export interface FightParts {
+  rifles: number;
+  leader: number;
+  structures: number;
+  lye: number;
+  militia: number;
+  total: number;
+  notes: string[];
+}
+
+/** Settler Fight Level (Rifles, Gunpowder, Metal, leader, structures, Lye, Militia). */
+export function fightLevel(st: Settlement): FightParts {
+  const notes: string[] = [];
+  let rifles = st.res.rifles;
+  if (st.res.gunpowder <= 0) {
+    if (rifles > 0) notes.push('no Gunpowder: Rifles give nothing');
+    rifles = 0;
+  } else if (st.res.metal <= 0) {
+    if (rifles > 0) notes.push('no Metal: half the Rifle bonus');
+    rifles = Math.floor(rifles / 2);
+  }
+  const leader = st.leader ? LEADERS[st.leader].fight : 0;
+  const structures = STRUCTURE_IDS.reduce((a, id) => a + (STRUCTURE[id].fight ?? 0) * st.str[id], 0);
+  const lye = st.res.lye > 0 && st.str.blockhouse > 0 ? 1 : 0;
+  const militia = st.militia > 0 ? 20 : 0;
+  return { rifles, leader, structures, lye, militia, total: rifles + leader + structures + lye + militia, notes };
+}
+
+export function structureCount(str: Structures): number {
+  return STRUCTURE_IDS.reduce((a, id) => a + str[id], 0);
+}
+
+export function measuresOf(st: Settlement, turn: number): Measures {
+  return {
+    turn,
+    population: st.res.folk,
+    happiness: st.res.happiness,
+    builder: structureCount(st.str) + st.res.plots,
+    prosperity: st.res.money,
+    hoarder: st.res.grain + st.res.livestock + st.res.food,
+  };
+}
+
+export function lose(st: Settlement, r: ResourceId, n: number): number {
+  if (r === 'happiness') {
+    st.res.happiness -= n;
+    return n;
+  }
+  const lost = Math.min(Math.max(0, st.res[r]), n);
+  st.res[r] -= lost;
+  return lost;
+}
+
+export function loseFolk(st: Settlement, n: number): number {
+  const lost = lose(st, 'folk', n);
+  st.notes.folkLost += lost;
+  return lost;
+}
+
+export function active(s: RifleState): Settlement[] {
+  return s.settlements.filter((x) => !x.out);
+}
+
+export function byRole(s: RifleState, role: string): Settlement | undefined {
+  return s.settlements.find((x) => x.role === role);
+}
+
+export function freshNotes(): TurnNotes {
+  return { folkLost: 0, starvation: false, winter: null, fuelShort: false };
+}
+
+export function say(s: RifleState, line: string): void {
+  s.chronicle.push(line);
+  if (s.chronicle.length > 60) s.chronicle.splice(0, s.chronicle.length - 60);
+}

@@ -1,0 +1,70 @@
+// The /rifle command surface: subcommands cover every legal action, free-text
+// plans, default counts, autocomplete labels naming what each limit allows.
+import { describe, expect, it } from 'vitest';
+import { pngSize } from '../../render/kit.ts';
+import { renderRifle, renderRifleChart } from '../../render/rifle.ts';
+import { parsePlanText } from '../../src/games/rifle/plan.ts';
+import { playout } from '../games/playout.ts';
+import { act, newGame, rifle, start } from './helpers.ts';
+
+describe('/rifle commands', () => {
+  it('every legal action names an existing subcommand and its options', () => {
+    const subs = new Map(rifle.subcommands.map((s) => [s.name, new Set(s.options.map((o) => o.name))]));
+    let n = 0;
+    playout(rifle, { players: 2 }, 'cmd-1', {
+      each(env) {
+        for (const p of rifle.prompts(env.game))
+          for (const l of rifle.legal(env.game, p.role)) {
+            expect(subs.get(l.sub), l.label).toBeDefined();
+            for (const k of Object.keys(l.args)) expect(subs.get(l.sub)!.has(k), `${l.sub} ${k}`).toBe(true);
+            expect(l.label.length).toBeGreaterThan(3);
+            n++;
+          }
+      },
+    });
+    expect(n).toBeGreaterThan(100);
+  });
+  it('plans text: "fishing x3, trapping x2, build cabin, sell 4 hides, buy 2 tools"', () => {
+    expect(parsePlanText('fishing x3, trapping x2, build cabin, sell 4 hides, buy 2 tools, 2 weave containers, milk')).toEqual([
+      { type: 'plan', act: 'fishing', count: 3 },
+      { type: 'plan', act: 'trapping', count: 2 },
+      { type: 'plan', act: 'build:cabins', count: 1 },
+      { type: 'sell', good: 'hides', qty: 4 },
+      { type: 'buy', good: 'tools', qty: 2 },
+      { type: 'plan', act: 'weaving:containers', count: 2 },
+      { type: 'plan', act: 'milkbutcher:milk', count: 1 },
+    ]);
+    expect(() => parsePlanText('juggling x2')).toThrow(/not an action/);
+  });
+  it('plan action (count defaults to 1); autocomplete labels say what each limiting factor still allows', () => {
+    const g = newGame(1, 'cmd');
+    start(g, ['clark']);
+    const plan = rifle.subcommands.find((s) => s.name === 'plan')!;
+    expect(plan.toActions!(g.env.game, 'p1', { action: 'trapping' })).toEqual([{ type: 'plan', act: 'trapping', count: 1 }]);
+    act(g, 'p1', { type: 'plan', act: 'clear', count: 2 });
+    const trap = rifle.legal(g.env.game, 'p1').find((l) => l.action.type === 'plan' && l.action.act === 'trapping')!;
+    expect(trap.argLabels!.action).toMatch(/max 6, 6 left; Tools 2 left; Folk 8 left; can add 2/);
+    expect(rifle.legal(g.env.game, 'p1').some((l) => l.sub === 'unplan' && l.args.action === 'clear')).toBe(true);
+    expect(rifle.legal(g.env.game, 'p1').some((l) => l.action.type === 'plan' && l.action.act === 'harvest')).toBe(false);
+  });
+  it('help: an overview and the phase now', () => {
+    const g = newGame(1, 'help');
+    expect(rifle.help.overview).toMatch(/\/rifle plans/);
+    expect(rifle.help.phase(g.env.game)).toMatch(/leader/);
+    start(g, ['clark']);
+    expect(rifle.help.phase(g.env.game)).toMatch(/Spring: Plant now/);
+  });
+});
+
+describe('Rendering', () => {
+  it('boards and Action Board PNG; the award chart at game end', () => {
+    const { env } = playout(rifle, { players: 4 }, 'render-1');
+    const view = rifle.view(env.game, { kind: 'spectator' });
+    const png = renderRifle(view);
+    expect(pngSize(png).width).toBeGreaterThan(900);
+    expect(pngSize(renderRifleChart(view)).height).toBeGreaterThan(300);
+    const g = newGame(1, 'r');
+    start(g, ['clark']);
+    expect(pngSize(renderRifle(rifle.view(g.env.game, { kind: 'seat', role: 'p1' }))).width).toBeGreaterThan(900);
+  });
+});

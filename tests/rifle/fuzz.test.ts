@@ -1,0 +1,69 @@
+// Fuzz: seeded bot-vs-bot games for 1-4 settlements to the end — no
+// exception, no dead end, hidden plans never leak before the reveal, and
+// replay(seed, log) equals the final state.
+import seedrandom from 'seedrandom';
+import { describe, expect, it } from 'vitest';
+import { applyAction, canonical, createGame, replay, visibleEvents, type LogEntry } from '../../src/engine/runner.ts';
+import type { GameEvent, Viewer } from '../../src/engine/types.ts';
+import { rifle, type RifleState } from '../../src/games/rifle/index.ts';
+import { planText } from '../../src/games/rifle/plan.ts';
+
+function play(players: number, seed: string, random = false) {
+  const raw = { players };
+  let { env } = createGame(rifle, raw, seed);
+  const rand = seedrandom(`${seed}:players`);
+  const log: LogEntry[] = [];
+  let steps = 0;
+  while (rifle.result(env.game).status !== 'over') {
+    if (++steps > 40_000) throw new Error(`no result after 40000 steps (${rifle.phase(env.game)})`);
+    const prompts = rifle.prompts(env.game);
+    expect(prompts.length, `dead end: ${rifle.phase(env.game)}`).toBeGreaterThan(0);
+    const p = prompts[Math.floor(rand.quick() * prompts.length)];
+    const legal = rifle.legal(env.game, p.role);
+    expect(legal.length, `dead end for ${p.role}: ${p.text}`).toBeGreaterThan(0);
+    const pick = random ? legal[Math.floor(rand.quick() * legal.length)] : rifle.bot!(env.game, p.role, legal, { rand: () => rand.quick() });
+    const r = applyAction(rifle, env, p.role, pick.action, true);
+    env = r.env;
+    log.push({ seq: log.length + 1, role: p.role, action: pick.action });
+    checkHidden(env.game, r.events, p.role);
+  }
+  return { env, log, raw, steps };
+}
+
+/** No other seat or spectator sees a plan before the reveal, in views or events. */
+function checkHidden(s: RifleState, events: GameEvent[], actor: string): void {
+  // Plan events go to the planner alone.
+  for (const e of events) if (e.kind === 'plan' || e.text.includes('Your plan')) expect(e.to).toEqual([actor]);
+  expect(visibleEvents(events, { kind: 'spectator' }).some((e) => e.text.includes('Your plan'))).toBe(false);
+  if (s.stage !== 'plan') return;
+  for (const st of s.settlements) {
+    if (!st.plan.length) continue;
+    const secret = planText(st.plan);
+    const others: Viewer[] = [{ kind: 'spectator' }, ...s.settlements.filter((x) => x.role !== st.role).map((x) => ({ kind: 'seat' as const, role: x.role }))];
+    for (const v of others) {
+      const view = rifle.view(s, v) as { settlements: { role: string; plan: unknown }[] };
+      expect(view.settlements.find((x) => x.role === st.role)!.plan).toBeNull();
+      for (const e of visibleEvents(events, v)) expect(e.text.includes(secret) && e.to?.[0] === st.role, `plan of ${st.role} leaked to ${JSON.stringify(v)}: ${e.text}`).toBe(false);
+    }
+  }
+}
+
+describe('Fuzz: bot settlers play whole games (1-4 players)', () => {
+  for (const players of [1, 2, 3, 4]) {
+    it(`${players} player${players > 1 ? 's' : ''}: seeded games end, no dead end, plans hidden, replay equals`, () => {
+      for (const seed of [`fz${players}-a`, `fz${players}-b`, `fz${players}-c`]) {
+        const { env, log, raw } = play(players, seed);
+        const r = rifle.result(env.game);
+        expect(r.status).toBe('over');
+        expect(canonical(replay(rifle, raw, seed, log).env.game)).toBe(canonical(env.game));
+        for (const v of [{ kind: 'spectator' as const }, { kind: 'moderator' as const }, { kind: 'seat' as const, role: 'p1' }]) {
+          expect(rifle.summarize(rifle.view(env.game, v), v).length).toBeGreaterThan(10);
+        }
+      }
+    });
+  }
+  it('uniformly random legal actions (2 players) also reach the end', () => {
+    const { env } = play(2, 'rnd-1', true);
+    expect(rifle.result(env.game).status).toBe('over');
+  });
+});
