@@ -37,7 +37,8 @@ export async function runDemo(argv: string[], print: (l: string) => void = conso
     const result = row?.result ? JSON.parse(row.result) : null;
     const images = fs.readdirSync(out).filter((f) => f.endsWith('.png')).length;
     print(`Snapshots written: ${images} in ${out}`);
-    print(result?.status === 'over' ? `Result: ${result.draw ? 'draw' : `${result.winners.join(', ')} won`} — ${result.summary}` : `Result: game did not finish (status ${row?.status}).`);
+    const who = result?.draw ? 'draw' : result?.winners?.length ? `${result.winners.map((w: string) => roles.find((r) => r.id === w)?.name ?? w).join(', ')} won` : 'nobody won';
+    print(result?.status === 'over' ? `Result: ${who} — ${result.summary}` : `Result: game did not finish (status ${row?.status}).`);
     return result?.status === 'over' ? 0 : 1;
   } finally {
     svc.store.close();
