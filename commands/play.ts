@@ -67,8 +67,17 @@ export function resolveAction(
   if (!withLegal.length) return { role: roles[0], actions: [] };
   if (def.toActions) {
     const args = Object.fromEntries(Object.entries(options).map(([k, v]) => [k, String(v)]));
-    const role = withLegal[0].role;
-    return { role, actions: def.toActions(state, role, args) };
+    const { role, legal } = withLegal[0];
+    try {
+      return { role, actions: def.toActions(state, role, args) };
+    } catch (e) {
+      // Name what is allowed when the game's own parser did not.
+      if (e instanceof RuleError && !e.allowed.length) {
+        const ofSub = legal.filter((l) => l.sub === sub);
+        throw new RuleError(e.rule, e.message, (ofSub.length ? ofSub : legal).map((l) => l.label));
+      }
+      throw e;
+    }
   }
   for (const { role, legal } of withLegal) {
     const ofSub = legal.filter((l) => l.sub === sub);
