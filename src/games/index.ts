@@ -1,7 +1,11 @@
 // Registers every game system with its renderer. Idempotent.
 import { getGame, registerGame } from './registry.ts';
+import { kpw } from './kpw/index.ts';
 import { rifle } from './rifle/index.ts';
+import { renderKpw } from '../../render/kpw.ts';
+import type { KpwView } from './kpw/view-types.ts';
 
 export function registerAllGames(): void {
-  for (const mod of [rifle]) if (!getGame(mod.id)) registerGame(mod);
+  if (!getGame(kpw.id)) registerGame({ ...kpw, render: (view) => renderKpw(view as unknown as KpwView) });
+  if (!getGame(rifle.id)) registerGame(rifle);
 }

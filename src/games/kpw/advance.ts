@@ -1,0 +1,141 @@
+// 13.7 Advance after combat, 13.9 applying the event die (Spy/Guide placed,
+// massacre levy) and 13.10 flipping the marker to Battle Fought.
+import { check, fail } from '../../engine/errors.ts';
+import type { Action, Ctx, LegalAction } from '../../engine/types.ts';
+import { call } from '../../engine/procstack.ts';
+import { controlled, isOpen, la, leftoverProblem, listUnits, markersAvailable, stopProblem, subsets } from './common.ts';
+import { spaceName } from './map.ts';
+import { at, isInf, isLeader, note, other, type Battle, type BattleFrame, type CombatFrame, type KpwState, type Side, type Unit, unitList } from './state.ts';
+import { battleOf, bu, type BS } from './battle.ts';
+
+function combatFrame(s: KpwState): CombatFrame | undefined {
+  for (let i = s.stack.frames.length - 1; i >= 0; i--) {
+    const f = s.stack.frames[i];
+    if (f.proc === 'combat') return f;
+  }
+  return undefined;
+}
+
+/** 13.7: the space must be open and free of enemy Infantry. */
+function mayAdvance(s: KpwState, f: BattleFrame): boolean {
+  const b = battleOf(s, f);
+  if (b.mohawk) return false;
+  if (at(s, b.to, other(b.side)).some(isInf)) return false;
+  return isOpen(s, b.to);
+}
+
+/** Groups that may advance: this battle's survivors, and stacks marked for battle with the same space. */
+function advanceChoices(s: KpwState, f: BattleFrame): { from: string; units: Unit[]; battle?: Battle }[] {
+  if (!mayAdvance(s, f)) return [];
+  const b = battleOf(s, f);
+  const side = b.side;
+  const out: { from: string; units: Unit[]; battle?: Battle }[] = [];
+  const consider = (from: string, pool: Unit[], battle?: Battle) => {
+    for (const g of subsets(pool)) {
+      if (!g.some(isInf) && !g.every(isLeader)) continue;
+      if (stopProblem(s, side, g, b.to) || leftoverProblem(s, side, from, g.map((u) => u.id))) continue;
+      out.push({ from, units: g, battle });
+    }
+  };
+  consider(b.from, bu(s, f, 'A'));
+  const cf = combatFrame(s);
+  for (const o of s.battles) {
+    if (o.id === b.id || o.fought || o.side !== side || o.to !== b.to || o.mohawk) continue;
+    const pool = at(s, o.from, side).filter((u) => controlled(s, u) && !(cf?.attacked ?? []).includes(u.id));
+    consider(o.from, pool, o);
+  }
+  return out;
+}
+
+export function legalAdvance(s: KpwState, f: BattleFrame, role: Side): LegalAction[] {
+  if (f.step !== 'advance') return [];
+  const b = battleOf(s, f);
+  if (role !== b.side) return [];
+  const out = advanceChoices(s, f).map((c) => {
+    const ids = c.units.map((u) => u.id).join('+');
+    return la({ type: 'advance', units: ids }, `Advance ${listUnits(c.units)} from ${spaceName(c.from)} into ${spaceName(b.to)}`, 'advance', { units: ids }, { units: `${listUnits(c.units)} (${spaceName(c.from)})` });
+  });
+  out.push(la({ type: 'stay' }, `Do not advance${f.advanced ? ' further' : ''}`, 'stay'));
+  return out;
+}
+
+export function applyAdvance(s: KpwState, f: BattleFrame, role: Side, a: Action, ctx: Ctx): void {
+  const b = battleOf(s, f);
+  check(f.step === 'advance', 'KPW 13.7', 'There is no advance after combat to decide now.');
+  check(role === b.side, 'KPW 13.7', 'Only the attacker may advance.');
+  if (a.type === 'stay') {
+    f.step = 'event8';
+    return;
+  }
+  check(a.type === 'advance', 'KPW 13.7', 'Advance or stay.');
+  const ids = String(a.units).split('+');
+  const c = advanceChoices(s, f).find((x) => x.units.length === ids.length && x.units.every((u) => ids.includes(u.id)));
+  if (!c) {
+    if (!mayAdvance(s, f)) fail('KPW 13.7', `You may advance only into an open space free of enemy Infantry; ${spaceName(b.to)} is not.`);
+    fail('KPW 13.7', 'Those units may not advance together (they must have attacked, or been marked to attack, this space; stacking limits apply).');
+  }
+  for (const u of c.units) u.loc = b.to;
+  f.advanced = true;
+  note(s, ctx, 'advance', `${listUnits(c.units)} advance${c.units.length === 1 ? 's' : ''} into ${spaceName(b.to)}.`);
+  if (c.battle) {
+    const cf = combatFrame(s);
+    cf?.attacked.push(...ids);
+    const rest = at(s, c.battle.from, b.side).filter((u) => !(cf?.attacked ?? []).includes(u.id));
+    if (!rest.some(isInf)) c.battle.fought = true;
+  }
+}
+
+function placeMarkers(s: KpwState, f: BattleFrame, ctx: Ctx): void {
+  for (const [list, kind] of [
+    [f.pendingSpy, 'spy'],
+    [f.pendingGuide, 'guide'],
+  ] as const) {
+    for (const x of list as BS[]) {
+      const l = bu(s, f, x).find(isLeader) ?? at(s, battleOf(s, f)[x === 'A' ? 'from' : 'to'], f[x].role).find(isLeader);
+      if (!l || l[kind] || !markersAvailable(s, kind)) continue;
+      l[kind] = true;
+      note(s, ctx, kind, `${l.name} takes a ${kind === 'spy' ? 'Spy' : 'Guide'} (13.3).`);
+    }
+  }
+}
+
+/** Massacre (13.3): one full-strength Infantry from the pool or Eliminated box of an eligible tribe/colony. */
+function massacreItems(s: KpwState, side: Side): string[] {
+  const out: string[] = [];
+  const owners = side === 'indian' ? Object.keys(s.tribes).filter((t) => s.tribes[t].status === 'allied' && !s.tribes[t].devastated) : Object.keys(s.colonies).filter((c) => !s.colonies[c].devastated);
+  for (const o of owners) {
+    const kind = side === 'indian' ? 'warrior' : 'soldier';
+    const pool = unitList(s).find((u) => u.owner === o && u.kind === kind && u.where === 'pool' && u.wasAt === undefined);
+    const elim = unitList(s).find((u) => u.owner === o && u.kind === kind && u.where === 'elim');
+    if (pool) out.push(pool.id);
+    if (elim) out.push(elim.id);
+  }
+  return out;
+}
+
+export function autoAdvance(s: KpwState, f: BattleFrame, ctx: Ctx): boolean {
+  const b = battleOf(s, f);
+  switch (f.step) {
+    case 'advance':
+      if (advanceChoices(s, f).length) return false;
+      f.step = 'event8';
+      return true;
+    case 'event8': {
+      placeMarkers(s, f, ctx);
+      f.step = 'done';
+      if (f.massacre && !s.over) {
+        const team = f[f.massacre].team;
+        if (team !== 'mohawk') {
+          const items = massacreItems(s, team);
+          if (items.length) call(s.stack, { proc: 'place', step: 'place', side: team, purpose: 'massacre', items });
+        }
+      }
+      return true;
+    }
+    case 'done':
+      b.fought = true;
+      s.stack.frames.pop();
+      return true;
+  }
+  return false;
+}

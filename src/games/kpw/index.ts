@@ -1,0 +1,124 @@
+// King Philip's War as a Muster game module.
+import { fail } from '../../engine/errors.ts';
+import type { GameModule, GameSubcommand } from '../../engine/types.ts';
+import { botChoice, deadlineChoice } from './bot.ts';
+import { DICE_ORDER, OVERVIEW, phaseHelp } from './help.ts';
+import { applyAction, legal, prompts } from './legal.ts';
+import { run } from './sequence.ts';
+import { examplePosition, initialState, pushManualSetup } from './setup.ts';
+import type { Ferocity, KpwOptions, KpwState, Side } from './state.ts';
+import { buildView, phaseLabel, summarize } from './view.ts';
+
+const bool = (v: unknown, name: string): boolean => {
+  if (v === undefined || v === false || v === 'false' || v === 'no' || v === 'off' || v === 0) return false;
+  if (v === true || v === 'true' || v === 'yes' || v === 'on' || v === 1) return true;
+  fail('game', `Option ${name} must be true or false, not "${v}".`);
+};
+
+export function parseKpwOptions(raw: Record<string, string | number | boolean>): KpwOptions {
+  const allowed = ['short', 'church3', 'disunited', 'ferocity', 'setup'];
+  for (const k of Object.keys(raw)) if (!allowed.includes(k)) fail('game', `Unknown option "${k}". Allowed: ${allowed.join(', ')}.`);
+  const ferocity = raw.ferocity === undefined ? 'normal' : String(raw.ferocity);
+  if (!['normal', 'unlimited', 'limited'].includes(ferocity)) fail('game', `ferocity must be normal, unlimited (18.2) or limited (18.3), not "${ferocity}".`);
+  const setup = raw.setup === undefined ? 'example' : String(raw.setup);
+  if (!['example', 'manual'].includes(setup)) fail('game', `setup must be example or manual, not "${setup}".`);
+  return {
+    short: bool(raw.short, 'short'),
+    church3: bool(raw.church3, 'church3'),
+    disunited: bool(raw.disunited, 'disunited'),
+    ferocity: ferocity as Ferocity,
+    setup: setup as 'example' | 'manual',
+  };
+}
+
+const sub = (name: string, description: string, ...options: string[]): GameSubcommand => ({
+  name,
+  description,
+  options: options.map((o) => ({ name: o, description: o, required: true })),
+});
+
+export const kpw: GameModule<KpwState, KpwOptions> = {
+  id: 'kpw',
+  title: "King Philip's War",
+  command: 'kpw',
+  optionDocs: [
+    { name: 'short', description: 'Short game: odd turns only, Church on turn 5 (17.0)', type: 'boolean', default: false },
+    { name: 'church3', description: "Developer's note: Church enters automatically on turn 3", type: 'boolean', default: false },
+    { name: 'disunited', description: 'Disunited Colonies (18.1)', type: 'boolean', default: false },
+    {
+      name: 'ferocity',
+      description: 'Second battle rounds: normal (none), unlimited (18.2), limited to Key Leaders (18.3)',
+      type: 'string',
+      choices: [
+        { name: 'normal', value: 'normal' },
+        { name: 'unlimited', value: 'unlimited' },
+        { name: 'limited', value: 'limited' },
+      ],
+      default: 'normal',
+    },
+    {
+      name: 'setup',
+      description: 'example: the Extended Examples start position; manual: place per 7.0',
+      type: 'string',
+      choices: [
+        { name: 'example', value: 'example' },
+        { name: 'manual', value: 'manual' },
+      ],
+      default: 'example',
+    },
+  ],
+  parseOptions: parseKpwOptions,
+  roles: () => [
+    { id: 'english', name: 'English', color: '#c0392b' },
+    { id: 'indian', name: 'Indians', color: '#2e8b3a' },
+  ],
+  setup(options, ctx) {
+    const s = initialState(options);
+    if (options.setup === 'manual') pushManualSetup(s);
+    else examplePosition(s);
+    run(s, ctx);
+    return s;
+  },
+  prompts,
+  legal: (s, role) => legal(s, role as Side),
+  apply: (s, role, action, ctx) => applyAction(s, role as Side, action, ctx),
+  view: (s, viewer) => buildView(s, viewer) as unknown as import('../../engine/types.ts').Json,
+  result(s) {
+    if (!s.over) return { status: 'ongoing' };
+    return { status: 'over', winners: s.over.winners, draw: s.over.draw, scores: { english: s.vp.english, indian: s.vp.indian }, summary: s.over.summary };
+  },
+  phase: phaseLabel,
+  subcommands: [
+    sub('roll', 'Roll for Church or Allied Indians (phase 1)'),
+    sub('place', 'Place a counter', 'unit', 'to'),
+    sub('activate', 'Start moving units from a space', 'space', 'units'),
+    sub('step', 'Move the active group to a neighbouring space', 'to'),
+    sub('pickup', 'Pick up a unit', 'unit'),
+    sub('drop', 'Drop off a unit', 'unit'),
+    sub('battle', 'Place a Battle marker', 'target'),
+    sub('stop', "End this group's move"),
+    sub('end', 'End the phase'),
+    sub('intercept', 'Try to intercept from a space', 'from'),
+    sub('send', 'Choose the intercepting units', 'units'),
+    sub('decline', 'Decline'),
+    sub('recruit', 'Send Philip to recruit a tribe', 'tribe', 'space', 'with'),
+    sub('fight', 'Resolve a battle', 'battle', 'units'),
+    sub('evade', 'Try to evade', 'to'),
+    sub('stand', 'Stand and fight'),
+    sub('reroll', 'Re-roll one battle die', 'die'),
+    sub('pass', 'Keep the dice'),
+    sub('panic', 'Choose the panicking unit', 'unit'),
+    sub('loss', 'Take one SP of losses', 'unit'),
+    sub('exploit', 'Roll for the NY/CT border war'),
+    sub('ferocity', 'Fight a second round'),
+    sub('advance', 'Advance after combat', 'units'),
+    sub('stay', 'Do not advance'),
+  ],
+  help: { overview: OVERVIEW, phase: (s) => phaseHelp(s as KpwState) },
+  diceOrder: DICE_ORDER,
+  bot: (s, role, l, ctx) => botChoice(s, role as Side, l, ctx.rand),
+  onDeadline(s, role) {
+    return deadlineChoice(legal(s, role as Side))?.action ?? null;
+  },
+  summarize,
+};

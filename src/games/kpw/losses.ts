@@ -1,0 +1,325 @@
+// 13.4-13.6: strength points, losses from the CRT, taking losses (units or
+// the site), VP, leaders lost (survival roll, return track), tribal
+// surrender, devastation, the NY/CT border war, and 18.2/18.3 ferocity.
+import { check, fail } from '../../engine/errors.ts';
+import type { Action, Ctx, LegalAction } from '../../engine/types.ts';
+import { addVP, checkDevastation, dmg, la, razed, siteCondition, siteSP, tribeName } from './common.ts';
+import { crtLosses, kpwData } from './data.ts';
+import { maxDamage, siteSide, sitesOf, sp, spaceName } from './map.ts';
+import { isInf, isLeader, note, other, type BattleFrame, type KpwState, type Side, type Unit, unitList } from './state.ts';
+import { battleOf, bu, hasSite, opp, sideOf, type BS } from './battle.ts';
+import { applyAdvance, autoAdvance, legalAdvance } from './advance.ts';
+
+/** 13.4 strength: infantry 2/1, Key Leader +1, Musket +1, own site 1/2, Spy -1; Panic leaves one out. */
+export function strength(s: KpwState, f: BattleFrame, x: BS): number {
+  const us = bu(s, f, x).filter((u) => u.id !== f.panic);
+  let n = 0;
+  for (const u of us) if (isInf(u)) n += u.str;
+  if (us.some((u) => u.kind === 'key')) n += 1;
+  if (bu(s, f, x).some((u) => u.musket)) n += 1;
+  if (hasSite(s, f, x) && f.panic !== 'site') n += siteSP(s, battleOf(s, f).to);
+  if (bu(s, f, x).some((u) => isLeader(u) && u.spy)) n -= 1;
+  return n;
+}
+
+function sideName(f: BattleFrame, x: BS): string {
+  const t = f[x].team;
+  return t === 'mohawk' ? 'Mohawks' : t === 'english' ? 'English' : 'Indians';
+}
+
+/** CRT losses the side x inflicts on its enemy. */
+function inflicted(s: KpwState, f: BattleFrame, x: BS): { sp: number; die: number; loss: number } {
+  const spx = strength(s, f, x);
+  const shift = f.round === 1 ? f.shift[x] : 0;
+  const die = f.dice[f[x].die];
+  return { sp: spx, die, loss: spx > 0 ? crtLosses(kpwData().charts, spx + shift, die) : 0 };
+}
+
+function computeLosses(s: KpwState, f: BattleFrame, ctx: Ctx): void {
+  const b = battleOf(s, f);
+  const desc = (x: BS, r: { sp: number; die: number; loss: number }) =>
+    `${sideName(f, x)} ${r.sp} SP${f.round === 1 && f.shift[x] ? ' (+1 column)' : ''} on ${f[x].die} ${r.die} → ${sideName(f, opp(x))} lose ${r.loss}`;
+  if (f.round === 1 && f.event === 1) {
+    const aff = f.affected!;
+    const r = inflicted(s, f, opp(aff));
+    f.loss[aff] = r.loss;
+    f.hit[aff] += r.loss;
+    f.lossQueue = [aff];
+    f.ambushSecond = true;
+    note(s, ctx, 'losses', `Battle of ${spaceName(b.to)} (ambush): ${desc(opp(aff), r)}.`);
+  } else {
+    const ra = inflicted(s, f, 'A');
+    const rd = inflicted(s, f, 'D');
+    f.loss.D = ra.loss;
+    f.loss.A = rd.loss;
+    f.hit.D += ra.loss;
+    f.hit.A += rd.loss;
+    f.lossQueue = ['D', 'A'];
+    const [first, second]: [BS, BS] = f.A.die === 'red' ? ['A', 'D'] : ['D', 'A'];
+    const r1 = first === 'A' ? ra : rd;
+    const r2 = first === 'A' ? rd : ra;
+    note(s, ctx, 'losses', `Battle of ${spaceName(b.to)}${f.round === 2 ? ' (second round)' : ''}: ${desc(first, r1)}; ${desc(second, r2)}.`);
+  }
+  f.step = 'allocate';
+}
+
+export function lossChoices(s: KpwState, f: BattleFrame, x: BS): string[] {
+  const out = bu(s, f, x)
+    .filter(isInf)
+    .map((u) => u.id);
+  if (hasSite(s, f, x)) out.push('site');
+  return out;
+}
+
+/** VP to the enemy of a battle side (no one scores for or against the Mohawks of 11.2). */
+function enemyOf(f: BattleFrame, x: BS): Side | null {
+  const t = f[x].team;
+  if (t === 'mohawk') return null;
+  return other(t);
+}
+
+function removeInfantry(s: KpwState, u: Unit, ctx: Ctx): void {
+  const loc = u.loc!;
+  u.where = u.side === 'indian' && u.owner !== 'MO' ? 'elim' : u.kind === 'allied' ? 'elim' : 'pool';
+  u.loc = null;
+  u.str = 0;
+  if (u.musket) {
+    u.musket = false;
+    const heir = unitList(s).find((x) => x.where === 'map' && x.loc === loc && x.side === u.side && isInf(x));
+    if (heir) heir.musket = true;
+    else note(s, ctx, 'musket', `The muskets in ${spaceName(loc)} are lost (10.2).`);
+  }
+}
+
+function takeLoss(s: KpwState, f: BattleFrame, x: BS, id: string, ctx: Ctx): void {
+  const b = battleOf(s, f);
+  if (id === 'site') {
+    const t = b.to;
+    s.damage[t] = dmg(s, t) + 1;
+    const cond = siteCondition(s, t);
+    note(s, ctx, 'site', `${spaceName(t)} is ${cond}.`);
+    if (dmg(s, t) >= maxDamage(t)) {
+      const owner = siteSide(t)!;
+      s.prov[owner]++;
+      addVP(s, ctx, other(owner), 1, `${spaceName(t)} razed`);
+      if (sp(t).owner === 'CT') f.ctRazed = true;
+    }
+  } else {
+    const u = s.units[id];
+    if (u.str === 2) {
+      u.str = 1;
+      note(s, ctx, 'loss', `${u.name} is weakened.`);
+    } else {
+      removeInfantry(s, u, ctx);
+      note(s, ctx, 'loss', `${u.name} is defeated.`);
+      const e = enemyOf(f, x);
+      if (e) addVP(s, ctx, e, 1, `${u.name} defeated`);
+    }
+  }
+  f.loss[x]--;
+}
+
+/** 13.5 Leaders: with no Infantry (or standing site) left after losses, the leaders present are lost. */
+function leadersLost(s: KpwState, f: BattleFrame, ctx: Ctx): void {
+  for (const x of ['A', 'D'] as BS[]) {
+    const us = bu(s, f, x);
+    if (us.some(isInf) || hasSite(s, f, x) || f.hit[x] <= 0) continue;
+    for (const l of us.filter(isLeader)) loseLeader(s, ctx, l, enemyOf(f, x));
+  }
+  const gone = (id: string) => ['dead', 'track'].includes(s.units[id].where);
+  if (!s.over && gone('philip') && s.units.canonchet.where !== 'pool' && gone('canonchet')) {
+    s.over = { winners: ['english'], draw: false, summary: 'Philip and Canonchet are both dead or off the map: the Indians lose at once (13.5).' };
+    note(s, ctx, 'victory', s.over.summary);
+  }
+  if (!s.noSurrender && s.churchEntered && gone('church') && gone('winslow')) {
+    s.noSurrender = true;
+    note(s, ctx, 'leaders', 'Church and Winslow are both lost: Indian tribes will no longer surrender (13.5).');
+  }
+}
+
+export function loseLeader(s: KpwState, ctx: Ctx, l: Unit, enemy: Side | null): void {
+  l.spy = false;
+  l.guide = false;
+  const loc = l.loc;
+  l.loc = null;
+  for (const u of unitList(s)) if (u.where === 'map' && u.loc === loc && u.side === l.side && u.musket && !isInf(u)) u.musket = false;
+  if (l.kind === 'key') {
+    if (enemy) addVP(s, ctx, enemy, 2, `${l.name} lost`);
+    const face = ctx.dice.d6(`survival: ${l.name}`);
+    if (face <= 3) {
+      l.where = 'dead';
+      note(s, ctx, 'leader', `${l.name} is killed (survival roll ${face}) and leaves the game.`);
+    } else {
+      l.where = 'track';
+      l.returnTurn = s.turn + 2;
+      note(s, ctx, 'leader', `${l.name} is wounded (survival roll ${face}) and returns on turn ${l.returnTurn}.`);
+    }
+  } else {
+    if (enemy) addVP(s, ctx, enemy, 1, `${l.name} lost`);
+    l.where = 'track';
+    l.returnTurn = s.turn + 2;
+    note(s, ctx, 'leader', `${l.name} is lost; a successor comes on turn ${l.returnTurn}.`);
+  }
+}
+
+/** 13.6 Tribal surrender: every allied tribe the English VP marker has reached lays down its arms. */
+export function checkSurrender(s: KpwState, ctx: Ctx): void {
+  if (s.noSurrender) return;
+  for (const row of kpwData().charts.surrender) {
+    const st = s.tribes[row.tribe];
+    if (!st || st.status !== 'allied' || st.permanent || s.vp.english < row.vp) continue;
+    st.status = 'surrendered';
+    for (const u of unitList(s)) {
+      if (u.owner !== row.tribe || u.kind === 'key' || u.where !== 'map') continue;
+      u.wasAt = u.loc;
+      u.where = 'pool';
+      u.loc = null;
+      u.spy = false;
+      u.guide = false;
+      u.musket = false;
+    }
+    note(s, ctx, 'surrender', `The ${tribeName(row.tribe)} surrender at ${row.vp} English VP: their units leave the map (13.6).`);
+  }
+}
+
+function effects(s: KpwState, f: BattleFrame, ctx: Ctx): void {
+  leadersLost(s, f, ctx);
+  if (s.vp.english > f.vpEnglishBefore) checkSurrender(s, ctx);
+  checkDevastation(s, ctx);
+  f.step = f.ctRazed && !s.exploitUsed && !s.over ? 'exploit' : 'ferocity';
+}
+
+export function ctRazedCount(s: KpwState): number {
+  return sitesOf('CT').filter((v) => razed(s, v)).length;
+}
+
+function ferocityAllowed(s: KpwState, f: BattleFrame): boolean {
+  const mode = s.options.ferocity;
+  if (mode === 'normal' || f.round !== 1 || battleOf(s, f).mohawk) return false;
+  if (strength(s, f, 'A') <= 0 || strength(s, f, 'D') <= 0) return false;
+  if (mode === 'limited' && !bu(s, f, 'A').some((u) => u.kind === 'key')) return false;
+  return true;
+}
+
+export function legalBattleLater(s: KpwState, f: BattleFrame, role: Side): LegalAction[] {
+  const out: LegalAction[] = [];
+  switch (f.step) {
+    case 'allocate': {
+      const x = f.lossQueue[0];
+      if (role !== sideOf(f, x)) return [];
+      const b = battleOf(s, f);
+      const seen = new Set<string>();
+      for (const id of lossChoices(s, f, x)) {
+        const u = s.units[id];
+        const key = id === 'site' ? id : `${u.owner}|${u.str}|${u.musket ? 1 : 0}`;
+        if (seen.has(key)) continue;
+        seen.add(key);
+        const label =
+          id === 'site'
+            ? `${spaceName(b.to)} takes the loss (${siteCondition(s, b.to)} → next condition)`
+            : `${u.name} takes the loss (${u.str === 2 ? 'weakened' : 'defeated'})`;
+        out.push(la({ type: 'loss', unit: id }, `${label}; ${f.loss[x]} SP to take`, 'loss', { unit: id }, { unit: id === 'site' ? spaceName(b.to) : u.name }));
+      }
+      return out;
+    }
+    case 'exploit':
+      if (role !== 'indian') return [];
+      return [
+        la({ type: 'exploit' }, `Roll to exploit the New York/Connecticut border war (needs less than ${ctRazedCount(s)}; once per game)`, 'exploit'),
+        la({ type: 'decline' }, 'Do not roll for the border war now', 'decline'),
+      ];
+    case 'ferocity':
+      if (role !== f.A.role) return [];
+      return [la({ type: 'ferocity' }, 'Fight a second round of battle (ferocity)', 'ferocity'), la({ type: 'decline' }, 'Do not fight a second round', 'decline')];
+    case 'advance':
+    case 'massacre':
+      return legalAdvance(s, f, role);
+  }
+  return out;
+}
+
+export function applyBattleLater(s: KpwState, f: BattleFrame, role: Side, a: Action, ctx: Ctx): void {
+  switch (a.type) {
+    case 'loss': {
+      check(f.step === 'allocate', 'KPW 13.5', 'No losses are waiting to be taken.');
+      const x = f.lossQueue[0];
+      check(role === sideOf(f, x), 'KPW 13.5', 'The owning player takes his own losses; it is not your turn to.');
+      const id = String(a.unit);
+      if (!lossChoices(s, f, x).includes(id)) fail('KPW 13.5', 'Take the loss on one of your Infantry in the battle or on your settlement/village/fort there.');
+      takeLoss(s, f, x, id, ctx);
+      return;
+    }
+    case 'exploit':
+    case 'decline':
+      if (f.step === 'exploit') {
+        check(role === 'indian', 'KPW 13.6', 'Only the Indian player may exploit the border war.');
+        if (a.type === 'exploit') {
+          s.exploitUsed = true;
+          const n = ctRazedCount(s);
+          const face = ctx.dice.d6('border war');
+          if (face < n) {
+            note(s, ctx, 'border-war', `Border war: rolled ${face} < ${n} Connecticut settlements razed.`);
+            addVP(s, ctx, 'indian', 3, 'New York/Connecticut border war');
+          } else note(s, ctx, 'border-war', `Border war: rolled ${face}, not less than ${n}: nothing (13.6).`);
+        }
+        f.step = 'ferocity';
+        return;
+      }
+      check(f.step === 'ferocity' && role === f.A.role, 'KPW 18.2', 'There is nothing to decline now.');
+      f.step = 'advance';
+      return;
+    case 'ferocity':
+      check(f.step === 'ferocity' && role === f.A.role && ferocityAllowed(s, f), s.options.ferocity === 'limited' ? 'KPW 18.3' : 'KPW 18.2', 'A second round needs the ferocity option, SP on both sides (and under limited ferocity a Key Leader).');
+      f.round = 2;
+      f.panic = undefined;
+      f.step = 'roll';
+      note(s, ctx, 'battle', 'The attacker presses on: a second round (18.2).');
+      return;
+  }
+  applyAdvance(s, f, role, a, ctx);
+}
+
+export function autoBattleLater(s: KpwState, f: BattleFrame, ctx: Ctx): boolean {
+  switch (f.step) {
+    case 'losses':
+      computeLosses(s, f, ctx);
+      return true;
+    case 'allocate':
+      while (f.lossQueue.length) {
+        const x = f.lossQueue[0];
+        const choices = f.loss[x] > 0 ? lossChoices(s, f, x) : [];
+        // A forced choice (only the site, or a single unit) is taken without asking.
+        if (choices.length === 1) {
+          takeLoss(s, f, x, choices[0], ctx);
+          return true;
+        }
+        if (choices.length) return false;
+        f.loss[x] = 0;
+        f.lossQueue.shift();
+      }
+      if (f.ambushSecond) {
+        f.ambushSecond = false;
+        const aff = f.affected!;
+        const r = inflicted(s, f, aff);
+        f.loss[opp(aff)] = r.loss;
+        f.hit[opp(aff)] += r.loss;
+        f.lossQueue = [opp(aff)];
+        note(s, ctx, 'losses', `Then the ambushed ${sideName(f, aff)} strike back with ${r.sp} SP on ${f[aff].die} ${r.die}: ${sideName(f, opp(aff))} lose ${r.loss}.`);
+        return true;
+      }
+      f.step = 'effects';
+      return true;
+    case 'effects':
+      effects(s, f, ctx);
+      return true;
+    case 'exploit':
+      return false;
+    case 'ferocity':
+      if (!ferocityAllowed(s, f)) {
+        f.step = 'advance';
+        return true;
+      }
+      return false;
+  }
+  return autoAdvance(s, f, ctx);
+}

@@ -1,0 +1,300 @@
+// 12.1-12.3, 12.6 Movement: activating war bands/companies, stepping along
+// connections (land, ½-pip river, ocean), picking up and dropping units.
+import { check, fail } from '../../engine/errors.ts';
+import type { Action, Ctx, LegalAction } from '../../engine/types.ts';
+import { call } from '../../engine/procstack.ts';
+import {
+  controlled,
+  entry,
+  la,
+  leftoverProblem,
+  listUnits,
+  pipText,
+  stackProblem,
+  stopProblem,
+  subsets,
+} from './common.ts';
+import { kmap, sp, spaceName, type Link } from './map.ts';
+import { at, isWinter, note, withIndex, type Group, type KpwState, type MoveFrame, type Side, type Unit, unitList } from './state.ts';
+import { interceptionCands } from './interception.ts';
+import { legalMarkers, applyMarker, markerOptions } from './battle-markers.ts';
+
+export const groupLimit = (s: KpwState, side: Side): number => (side === 'indian' || s.churchEntered ? 5 : 3);
+
+export function gUnits(s: KpwState, g: Group): Unit[] {
+  return g.units.map((id) => s.units[id]).filter((u) => u && u.where === 'map');
+}
+
+/** 12.1: war band 6, company 5; Guide +1, Spy -1 (in half-pips). */
+export function allowance(side: Side, us: Unit[]): number {
+  let p = side === 'indian' ? 6 : 5;
+  if (us.some((u) => u.guide)) p++;
+  if (us.some((u) => u.spy)) p--;
+  return p * 2;
+}
+
+export const left = (s: KpwState, side: Side, g: Group): number => allowance(side, gUnits(s, g)) - g.used;
+
+/** Half-pip cost of a connection for this group, or null when it may not use it (12.1, 12.2, 12.6). */
+export function edgeCost(s: KpwState, side: Side, us: Unit[], link: Link): number | null {
+  const w = isWinter(s) ? 2 : 1;
+  if (link.river) {
+    if (side === 'english' && !(s.churchEntered && us.some((u) => u.id === 'church' || u.kind === 'allied'))) return null;
+    return w;
+  }
+  if (side === 'english' && !s.churchEntered && link.pips > 1 && !us.some((u) => u.guide)) return null;
+  return link.pips * 2 * w;
+}
+
+function disunitedBars(s: KpwState, side: Side, us: Unit[], to: string): boolean {
+  if (!s.options.disunited || s.churchEntered || side !== 'english') return false;
+  const col = kmap().colonyOf.get(to);
+  return us.some((u) => u.kind === 'soldier' && u.owner !== col);
+}
+
+export interface StepOpt {
+  to: string;
+  key: string;
+  cost: number;
+  river: boolean;
+  ocean: boolean;
+}
+
+/** Can a group standing (or passing) at `from` with `budget` half-pips still reach a space where it may stop? */
+function canFinish(s: KpwState, side: Side, us: Unit[], from: string, budget: number, exclude: string[]): boolean {
+  if (!stopProblem(s, side, us, from, exclude)) return true;
+  const best = new Map<string, number>([[from, 0]]);
+  const open: [string, number][] = [[from, 0]];
+  while (open.length) {
+    open.sort((a, b) => a[1] - b[1]);
+    const [cur, c] = open.shift()!;
+    for (const n of kmap().graph.neighbors(cur)) {
+      const cost = edgeCost(s, side, us, n.edge.data);
+      if (cost === null || c + cost > budget) continue;
+      const e = entry(s, side, n.to, n.edge.data.river);
+      if (e === 'no' || disunitedBars(s, side, us, n.to)) continue;
+      if (e === 'stop' && !stopProblem(s, side, us, n.to, exclude)) return true;
+      if (c + cost < (best.get(n.to) ?? Infinity)) {
+        best.set(n.to, c + cost);
+        open.push([n.to, c + cost]);
+      }
+    }
+  }
+  return false;
+}
+
+export function stepOptions(s: KpwState, side: Side, g: Group): StepOpt[] {
+  const us = gUnits(s, g);
+  const rem = left(s, side, g);
+  const out: StepOpt[] = [];
+  for (const n of kmap().graph.neighbors(g.at)) {
+    const link = n.edge.data;
+    const cost = edgeCost(s, side, us, link);
+    if (cost === null || cost > rem) continue;
+    const e = entry(s, side, n.to, link.river);
+    if (e === 'no' || disunitedBars(s, side, us, n.to)) continue;
+    if (!canFinish(s, side, us, n.to, rem - cost, [])) continue;
+    out.push({ to: n.to, key: link.river ? `${n.to}~river` : n.to, cost, river: link.river, ocean: false });
+  }
+  // 12.3 ocean: from a port, with the whole allowance, to any other port; never Allied Indians.
+  if (side === 'english' && g.used === 0 && sp(g.at).port && !us.some((u) => u.kind === 'allied')) {
+    for (const p of kmap().ports) {
+      if (p === g.at || disunitedBars(s, side, us, p)) continue;
+      if (stopProblem(s, side, us, p)) continue;
+      out.push({ to: p, key: `${p}~ocean`, cost: rem, river: false, ocean: true });
+    }
+  }
+  return out;
+}
+
+/** Units that may start a move together from a space (6.3, 6.4, 12.1). */
+function groupChoices(s: KpwState, side: Side, space: string): Unit[][] {
+  const here = at(s, space, side);
+  const free = here.filter((u) => !u.moved && controlled(s, u));
+  if (!free.length) return [];
+  return subsets(free).filter((g) => !stackProblem(s, g) && !leftoverProblem(s, side, space, g.map((u) => u.id)));
+}
+
+export function legalMove(s: KpwState, f: MoveFrame, role: Side): LegalAction[] {
+  if (role !== f.side) return [];
+  const side = f.side;
+  const out: LegalAction[] = [];
+  if (f.step === 'select') {
+    if (s.moved < groupLimit(s, side)) {
+      const spaces = new Set<string>();
+      for (const id in s.units) {
+        const u = s.units[id];
+        if (u.where === 'map' && u.side === side && !u.moved && u.loc) spaces.add(u.loc);
+      }
+      for (const space of spaces) {
+        const all = at(s, space, side);
+        for (const g of groupChoices(s, side, space)) {
+          const arg = g.length === all.length ? 'all' : g.map((u) => u.id).join('+');
+          const names = listUnits(g);
+          out.push(la({ type: 'activate', space, units: arg }, `Move ${names} from ${spaceName(space)}`, 'activate', { space, units: arg }, { space: spaceName(space), units: arg === 'all' ? `all (${names})` : names }));
+        }
+      }
+    }
+    out.push(la({ type: 'end' }, `End the ${side === 'english' ? 'English' : 'Indian'} Movement Phase`, 'end'));
+    return out;
+  }
+  const g = f.group!;
+  if (f.step === 'group') {
+    const rem = left(s, side, g);
+    for (const o of stepOptions(s, side, g)) {
+      const how = o.ocean ? ' by sea (all pips)' : o.river ? ` by river (${pipText(o.cost)})` : ` (${pipText(o.cost)})`;
+      out.push(la({ type: 'step', to: o.key }, `Move to ${spaceName(o.to)}${how}; ${pipText(o.ocean ? 0 : rem - o.cost)} left`, 'step', { to: o.key }, { to: `${spaceName(o.to)}${o.ocean ? ' (ocean)' : o.river ? ' (river)' : ''}` }));
+    }
+    const gus = gUnits(s, g);
+    for (const u of at(s, g.at, side)) {
+      if (g.units.includes(u.id) || u.moved || !controlled(s, u)) continue;
+      const ng = [...gus, u];
+      if (stackProblem(s, ng) || leftoverProblem(s, side, g.at, [...g.units, u.id])) continue;
+      if (allowance(side, ng) < g.used) continue;
+      if (!canFinish(s, side, ng, g.at, allowance(side, ng) - g.used, [])) continue;
+      out.push(la({ type: 'pickup', unit: u.id }, `Pick up ${u.name} at ${spaceName(g.at)}`, 'pickup', { unit: u.id }, { unit: u.name }));
+    }
+    if (gus.length > 1) {
+      for (const u of gus) {
+        const rest = gus.filter((x) => x.id !== u.id);
+        if (stackProblem(s, rest)) continue;
+        if (entry(s, side, g.at, false) !== 'stop') continue;
+        if (stopProblem(s, side, [u], g.at, rest.map((x) => x.id))) continue;
+        // The rest must still be able to end its move somewhere (the dropped unit stays here).
+        if (!canFinish(s, side, rest, g.at, allowance(side, rest) - g.used, [])) continue;
+        out.push(la({ type: 'drop', unit: u.id }, `Drop off ${u.name} at ${spaceName(g.at)}`, 'drop', { unit: u.id }, { unit: u.name }));
+      }
+    }
+  }
+  out.push(...legalMarkers(s, f, side));
+  if (!stopProblem(s, side, gUnits(s, g), g.at)) out.push(la({ type: 'stop' }, `End this ${side === 'english' ? 'company' : 'war band'}'s move at ${spaceName(g.at)}`, 'stop'));
+  return out;
+}
+
+export function endGroup(f: MoveFrame): void {
+  f.group = undefined;
+  f.step = 'select';
+}
+
+export function applyMove(s: KpwState, f: MoveFrame, role: Side, a: Action, ctx: Ctx): void {
+  const side = f.side;
+  check(role === side, 'KPW 12.1', 'It is not your movement phase.');
+  switch (a.type) {
+    case 'end': {
+      s.stack.frames.pop();
+      note(s, ctx, 'phase', `${side === 'english' ? 'English' : 'Indian'} movement ends.`);
+      return;
+    }
+    case 'activate': {
+      check(f.step === 'select', 'KPW 12.1', 'Finish the current move first (stop, or place a Battle marker).');
+      const limit = groupLimit(s, side);
+      check(s.moved < limit, 'KPW 12.1', `You may move only ${limit} ${side === 'english' ? 'companies' : 'war bands'} per movement phase.`);
+      const space = String(a.space);
+      const here = at(s, space, side);
+      const ids = a.units === 'all' ? here.map((u) => u.id) : String(a.units).split('+');
+      const us = ids.map((id) => s.units[id]);
+      check(us.length > 0 && us.every((u) => u && u.where === 'map' && u.loc === space && u.side === side), 'KPW 12.1', `Those units are not all yours in ${spaceName(space)}.`);
+      check(us.every((u) => !u.moved), 'KPW 12.1', 'No unit moves more than once per movement phase.');
+      check(us.every((u) => controlled(s, u)), 'KPW 11.1', 'Only units of allied tribes may move.');
+      const p = stackProblem(s, us) ?? leftoverProblem(s, side, space, ids);
+      if (p) fail('KPW 6.3', p);
+      for (const u of us) u.moved = true;
+      s.moved++;
+      f.group = { units: ids, at: space, prev: null, used: 0 };
+      f.step = 'group';
+      return;
+    }
+    case 'step': {
+      check(f.step === 'group' && f.group, 'KPW 12.1', 'No war band or company is moving.');
+      const g = f.group;
+      const o = withIndex(s, () => stepOptions(s, side, g)).find((x) => x.key === a.to);
+      if (!o) {
+        const [to, how] = String(a.to).split('~');
+        const us = gUnits(s, g);
+        const links = kmap().graph.has(to) ? kmap().graph.edgesBetween(g.at, to) : [];
+        if (how === 'ocean') fail('KPW 12.3', 'Ocean movement must start in a port before moving, end in another port, and may not carry Allied Indians.');
+        const link = links.find((e) => e.data.river === (how === 'river'));
+        if (!link) fail('KPW 5.0', `${spaceName(to)} is not ${how === 'river' ? 'joined by river' : 'adjacent'} to ${spaceName(g.at)}.`);
+        const cost = edgeCost(s, side, us, link.data);
+        if (cost === null) {
+          if (link.data.river) fail('KPW 12.2', 'Only war bands (or, after Church, companies with Church or Allied Indians) may move by river.');
+          fail('KPW 12.1', 'Before Church arrives the English may use only 1-pip connections (unless the company has a Guide).');
+        }
+        const rem = left(s, side, g);
+        check(cost <= rem, 'KPW 12.1', `That costs ${pipText(cost)}; the ${side === 'english' ? 'company' : 'war band'} has ${pipText(rem)} left.`);
+        fail('KPW 12.1', `The ${side === 'english' ? 'company' : 'war band'} may not enter ${spaceName(to)} (enemy units, an enemy or unallied village/settlement, or nowhere to stop after it).`);
+      }
+      const movers = [...g.units];
+      g.prev = g.at;
+      g.at = o.to;
+      g.used += o.cost;
+      for (const id of movers) s.units[id].loc = o.to;
+      if (o.ocean) {
+        g.ocean = true;
+        note(s, ctx, 'move', `${listUnits(gUnits(s, g))} sail${movers.length === 1 ? 's' : ''} to ${spaceName(o.to)} (ocean movement).`);
+        endGroup(f);
+      }
+      const cands = interceptionCands(s, side === 'english' ? 'indian' : 'english', o.to, g.prev, false, movers);
+      if (cands.length) call(s.stack, { proc: 'intercept', step: 'choose', side: side === 'english' ? 'indian' : 'english', kind: 'moving', into: o.to, from: g.prev, cands, movers });
+      return;
+    }
+    case 'pickup': {
+      check(f.step === 'group' && f.group, 'KPW 12.1', 'No war band or company is moving.');
+      const g = f.group;
+      const u = s.units[String(a.unit)];
+      check(u && u.where === 'map' && u.loc === g.at && u.side === side && !g.units.includes(u.id), 'KPW 12.1', 'That unit is not here to pick up.');
+      check(!u.moved, 'KPW 12.1', 'Units picked up may not have moved (or been dropped off) this phase.');
+      const ng = [...gUnits(s, g), u];
+      const p = stackProblem(s, ng) ?? leftoverProblem(s, side, g.at, [...g.units, u.id]);
+      if (p) fail('KPW 6.3', p);
+      check(allowance(side, ng) >= g.used, 'KPW 12.1', 'No unit may move more than its pip allowance.');
+      check(canFinish(s, side, ng, g.at, allowance(side, ng) - g.used, []), 'KPW 6.3', 'The group would have nowhere to end its move.');
+      u.moved = true;
+      g.units.push(u.id);
+      return;
+    }
+    case 'drop': {
+      check(f.step === 'group' && f.group, 'KPW 12.1', 'No war band or company is moving.');
+      const g = f.group;
+      check(g.units.includes(String(a.unit)), 'KPW 12.1', 'That unit is not in the moving group.');
+      check(g.units.length > 1, 'KPW 12.1', 'To leave the last unit here, end the move (stop).');
+      const u = s.units[String(a.unit)];
+      const rest = gUnits(s, g).filter((x) => x.id !== u.id);
+      const p = stackProblem(s, rest) ?? stopProblem(s, side, [u], g.at, rest.map((x) => x.id));
+      if (p) fail('KPW 6.3', p);
+      check(canFinish(s, side, rest, g.at, allowance(side, rest) - g.used, []), 'KPW 6.3', 'The rest of the group would have nowhere to end its move.');
+      g.units = g.units.filter((id) => id !== u.id);
+      return;
+    }
+    case 'stop': {
+      check(f.group, 'KPW 12.1', 'No war band or company is moving.');
+      const p = stopProblem(s, side, gUnits(s, f.group), f.group.at);
+      if (p) fail('KPW 6.3', p);
+      if (f.step === 'group' && f.group.used > 0)
+        note(s, ctx, 'move', `${listUnits(gUnits(s, f.group))} moved to ${spaceName(f.group.at)}.`);
+      endGroup(f);
+      return;
+    }
+    case 'battle':
+      applyMarker(s, f, side, a, ctx);
+      return;
+  }
+  fail('KPW 12.1', `Unknown movement action ${a.type}.`);
+}
+
+/** Nothing left to do but end: end the phase without asking. */
+export function autoMove(s: KpwState, f: MoveFrame): boolean {
+  // After a Battle marker, with no further marker possible, the move simply ends.
+  if (f.step === 'markers' && !withIndex(s, () => markerOptions(s, f, f.side)).length) {
+    endGroup(f);
+    return true;
+  }
+  if (f.step !== 'select') return false;
+  const free = s.moved < groupLimit(s, f.side) && unitList(s).some((u) => u.where === 'map' && u.side === f.side && !u.moved && controlled(s, u));
+  if (!free) {
+    s.stack.frames.pop();
+    return true;
+  }
+  return false;
+}
+
