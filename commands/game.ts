@@ -6,7 +6,7 @@ import { createGame, replay, sha256, verify, FORCE_DICE } from '../src/engine/ru
 import { RuleError } from '../src/engine/errors.ts';
 import { allGames, getGame } from '../src/games/registry.ts';
 import { activeGame, bool, int, isModerator, liveGame, parseKeyValues, requireCreatorOrModerator, requireModerator, str } from './context.ts';
-import { clip, decisionButtons, eventLines, only, presentAct, privateReply, promptLines, publicReply, resultText, roleName, snapshot, UserError } from './present.ts';
+import { chunks, clip, decisionButtons, eventLines, only, presentAct, privateReply, promptLines, publicReply, resultText, roleName, snapshot, UserError } from './present.ts';
 import type { Choice, CommandDef, Invocation, Outcome } from './types.ts';
 
 export function gameCommand(): CommandDef {
@@ -235,7 +235,7 @@ export async function runGame(svc: Services, inv: Invocation, progress?: (l: str
       if (!mod) return only(privateReply(generalHelp()));
       let text = `📖 **${mod.title}**\n${mod.help.overview}\nDice order (for forced dice at the console): ${mod.diceOrder}`;
       if (row?.state && row.system === mod.id) text += `\n\n**Now: ${mod.phase(envOf(row).game)}**\n${mod.help.phase(envOf(row).game)}`;
-      return only(privateReply(text));
+      return { replies: chunks(text).map((c) => privateReply(c)), posts: [] };
     }
     case 'list': {
       const rows = svc.store.listGames(where.guildId);

@@ -22,6 +22,21 @@ export function clip(text: string, limit = DISCORD_LIMIT): string {
   return `${out}\n… ${lines.length - i} more line(s) (see /game log)`;
 }
 
+/** Split long text at line breaks into Discord-sized pieces. */
+export function chunks(text: string, limit = DISCORD_LIMIT): string[] {
+  const out: string[] = [];
+  let cur = '';
+  for (const line of text.split('\n')) {
+    if (cur && cur.length + line.length + 1 > limit) {
+      out.push(cur);
+      cur = '';
+    }
+    cur += (cur ? '\n' : '') + (line.length > limit ? clip(line, limit) : line);
+  }
+  if (cur) out.push(cur);
+  return out;
+}
+
 export function privateReply(content: string, extra: Partial<Reply> = {}): Reply {
   return { content: clip(content), ephemeral: true, ...extra };
 }
