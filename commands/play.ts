@@ -58,8 +58,9 @@ export function resolveAction(
 ): { role: Role; actions: Action[] } {
   const def = mod.subcommands.find((s) => s.name === sub);
   if (!def) throw new UserError(`Unknown /${mod.command} subcommand "${sub}". Try: ${mod.subcommands.map((s) => s.name).join(', ')}.`);
+  // Free-text subcommands need their text; matched ones may omit an option when only one choice fits.
   for (const o of def.options) {
-    if (o.required && (options[o.name] === undefined || options[o.name] === '')) throw new UserError(`/${mod.command} ${sub} needs the option \`${o.name}\` (${o.description}).`);
+    if (def.toActions && o.required && (options[o.name] === undefined || options[o.name] === '')) throw new UserError(`/${mod.command} ${sub} needs the option \`${o.name}\` (${o.description}).`);
   }
   const known = new Set(def.options.map((o) => o.name));
   for (const k of Object.keys(options)) if (!known.has(k)) throw new UserError(`/${mod.command} ${sub} has no option \`${k}\`. Options: ${def.options.map((o) => o.name).join(', ') || 'none'}.`);
@@ -93,7 +94,8 @@ export function resolveAction(
     }
     if (cands.length === 1) return { role, actions: [cands[0].action] };
     const missing = def.options.find((o) => !(o.name in options) && new Set(cands.map((l) => l.args[o.name])).size > 1);
-    throw new UserError(`Which one? ${missing ? `Add \`${missing.name}\`: ` : ''}${cands.slice(0, 15).map((l) => l.label).join('; ')}`);
+    const choices = missing ? [...new Set(cands.map((l) => `${missing.name}:${l.argLabels?.[missing.name] ?? l.args[missing.name]}`))] : cands.map((l) => l.label);
+    throw new UserError(`Which one? ${missing ? `Add \`${missing.name}\` (${missing.description}): ` : ''}${choices.slice(0, 15).join('; ')}`);
   }
   const all = withLegal.flatMap((x) => x.legal);
   throw new RuleError('', `/${mod.command} ${sub} is not possible now.`, all.map((l) => `${l.label} → /${mod.command} ${l.sub}${Object.entries(l.args).map(([k, v]) => ` ${k}:${l.argLabels?.[k] ?? v}`).join('')}`));
