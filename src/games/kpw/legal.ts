@@ -41,7 +41,9 @@ function frameAsks(s: KpwState, f: KFrame): Prompt | null {
     case 'place': {
       const n = f.items.length;
       const what = f.tribe ? ` (${tribeName(f.tribe)})` : '';
-      return { role: f.side, text: `${PLACE_TEXT[f.purpose]}${what}: ${n} to place.` };
+      // Massacre offers several candidate units but raises only one.
+      const count = f.purpose === 'massacre' ? `choose 1 of ${n} units` : `${n} to place`;
+      return { role: f.side, text: `${PLACE_TEXT[f.purpose]}${what}: ${count}.` };
     }
     case 'move': {
       const who = f.side === 'english' ? 'company' : 'war band';
