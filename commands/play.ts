@@ -104,8 +104,14 @@ export function resolveAction(
 export async function runPlay(svc: Services, inv: Invocation, progress?: (l: string) => void): Promise<Outcome> {
   const { row, mod } = activeGame(svc, inv.where);
   if (mod.command !== inv.command) throw new UserError(`This channel's game is ${mod.title}: use /${mod.command}, not /${inv.command}.`);
-  const roles = callerRoles(svc, row, inv.caller.id, mod);
   const env = envOf(row);
+  const def = mod.subcommands.find((s) => s.name === inv.sub);
+  if (def?.info) {
+    const mine = svc.sessions.rolesOf(row, inv.caller.id);
+    const viewer = mine.length ? ({ kind: 'seat', role: mine[0] } as const) : ({ kind: 'spectator' } as const);
+    return only(privateReply(def.info(env.game, viewer)));
+  }
+  const roles = callerRoles(svc, row, inv.caller.id, mod);
   const { role, actions } = resolveAction(mod, env.game, roles, inv.sub, inv.options);
   if (!actions.length) throw notYourTurn(mod, row, svc);
   const res = svc.sessions.act(row, inv.caller.id, role, actions);

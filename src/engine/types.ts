@@ -107,6 +107,8 @@ export interface GameSubcommand {
    * options into actions. Each is still checked against the legal list.
    */
   toActions?: (state: unknown, role: Role, args: Record<string, string>) => Action[];
+  /** An information subcommand (e.g. review your plan): answered privately, changes nothing. */
+  info?: (state: unknown, viewer: Viewer) => string;
 }
 
 export interface HelpTopic {
