@@ -1,13 +1,15 @@
 // The /game group: lobby, seats, status, map, log, undo, verify, export,
 // help, and the moderators' tools (abandon, deadline, result, roll back).
 import type { Services } from '../src/app/services.ts';
-import { BOT_PREFIX, envOf, isBotSeat, moduleOf } from '../src/app/session.ts';
-import { createGame, replay, sha256, verify, FORCE_DICE } from '../src/engine/runner.ts';
+import { BOT_PREFIX, entryVisible, envOf, isBotSeat, moduleOf, replayDetailed } from '../src/app/session.ts';
+import type { GameRow } from '../src/store/store.ts';
+import type { Viewer } from '../src/engine/types.ts';
+import { createGame, sha256, verify, visibleEvents, FORCE_DICE } from '../src/engine/runner.ts';
 import { RuleError } from '../src/engine/errors.ts';
 import { allGames, getGame } from '../src/games/registry.ts';
 import { activeGame, bool, int, isModerator, liveGame, parseKeyValues, requireCreatorOrModerator, requireModerator, str } from './context.ts';
 import { chunks, clip, decisionButtons, eventLines, only, presentAct, privateReply, promptLines, publicReply, resultText, roleName, snapshot, UserError } from './present.ts';
-import type { Choice, CommandDef, Invocation, Outcome } from './types.ts';
+import type { Caller, Choice, CommandDef, Invocation, Outcome, Where } from './types.ts';
 
 export function gameCommand(): CommandDef {
   const systems = allGames().map((g) => ({ name: g.title, value: g.id }));
@@ -157,8 +159,7 @@ export async function runGame(svc: Services, inv: Invocation, progress?: (l: str
       const seatText = seats.map((s) => `${roleName(mod, mod.parseOptions(row.options), s.role)}: ${s.userName}${isBotSeat(s) ? '' : ''}`).join(' · ') || 'no seats taken';
       if (row.status === 'lobby') return only(privateReply(`**${mod.title}** #${row.id} is waiting to start. Seats: ${seatText}.`));
       const env = envOf(row);
-      const roles = svc.sessions.rolesOf(row, caller.id);
-      const viewer = roles.length ? ({ kind: 'seat', role: roles[0] } as const) : isModerator(svc, caller, where) ? ({ kind: 'moderator' } as const) : ({ kind: 'spectator' } as const);
+      const viewer = viewerOf(svc, row, caller, where);
       const view = mod.view(env.game, viewer);
       const deadline = row.deadline ? `\n⏰ Deadline: <t:${Math.floor(row.deadline / 1000)}:R>` : '';
       return only(privateReply(`**${mod.title}** #${row.id} — ${mod.phase(env.game)}\nSeats: ${seatText}\n${mod.summarize(view, viewer)}\n${promptLines(mod, env, seats).text}${deadline}`));
@@ -175,10 +176,14 @@ export async function runGame(svc: Services, inv: Invocation, progress?: (l: str
       if (!row || !row.state) throw new UserError('There is no started game in this channel.');
       const mod = moduleOf(row);
       const count = int(o, 'count', 1, 50) ?? 10;
-      const log = svc.store.log(row.id);
-      const { events } = replayEvents(svc, row);
-      const lines = events.slice(-count * 4).map((e) => (e.kind === 'roll' ? `🎲 ${e.text}` : `• ${e.text}`));
-      return only(privateReply(`**${mod.title}** #${row.id}: ${log.length} log entries. Recent events:\n${lines.join('\n') || '(none yet)'}`));
+      const viewer = viewerOf(svc, row, caller, where);
+      const over = row.status === 'over' || row.status === 'abandoned';
+      const entries = replayDetailed(row, svc.store.log(row.id)).filter((e) => !e.undone && e.action.type !== '__undo');
+      const lines = entries.slice(-count).flatMap((e) => {
+        if (!entryVisible(e, viewer, over)) return [`• ${roleName(mod, envOf(row).options, e.role)} acted (hidden until revealed).`];
+        return visibleEvents(e.events, over ? { kind: 'moderator' } : viewer).map((ev) => (ev.kind === 'roll' ? `🎲 ${ev.text}` : `• ${ev.text}`));
+      });
+      return { replies: chunks(`**${mod.title}** #${row.id}: ${entries.length} actions. The last ${Math.min(count, entries.length)}:\n${lines.join('\n') || '(none yet)'}`).map((c) => privateReply(c)), posts: [] };
     }
     case 'undo': {
       const { row, mod } = activeGame(svc, where);
@@ -216,6 +221,8 @@ export async function runGame(svc: Services, inv: Invocation, progress?: (l: str
       const row = svc.store.liveGame(where.channelId) ?? svc.store.latestGame(where.channelId);
       if (!row) throw new UserError('There is no game in this channel.');
       const over = row.status === 'over' || row.status === 'abandoned';
+      const viewer = viewerOf(svc, row, caller, where);
+      const entries = row.state ? replayDetailed(row, svc.store.log(row.id)) : [];
       const data = {
         game: row.id,
         system: row.system,
@@ -223,10 +230,12 @@ export async function runGame(svc: Services, inv: Invocation, progress?: (l: str
         seedHash: row.seedHash,
         seed: over ? row.seed : null,
         seats: svc.store.seats(row.id).map((s) => ({ role: s.role, user: s.userName })),
-        log: svc.store.log(row.id).map((e) => ({ seq: e.seq, role: e.role, action: e.action, at: e.at })),
+        // Secret actions of other seats are withheld until the game ends.
+        log: entries.map((e) => ({ seq: e.seq, role: e.role, action: entryVisible(e, viewer, over) ? e.action : { type: 'hidden' }, at: e.at })),
         result: row.result ? JSON.parse(row.result) : null,
       };
-      return only(privateReply(`Replay of game #${row.id} (${data.log.length} entries${over ? '' : '; the seed is withheld until the game ends'}).`, { files: [{ name: `muster-game-${row.id}.json`, data: Buffer.from(JSON.stringify(data, null, 1)) }] }));
+      const hidden = data.log.filter((e) => e.action.type === 'hidden').length;
+      return only(privateReply(`Replay of game #${row.id} (${data.log.length} entries${over ? '' : '; the seed is withheld until the game ends'}${hidden ? `; ${hidden} secret action(s) of other players withheld` : ''}).`, { files: [{ name: `muster-game-${row.id}.json`, data: Buffer.from(JSON.stringify(data, null, 1)) }] }));
     }
     case 'help': {
       const system = str(o, 'system');
@@ -282,8 +291,10 @@ export async function runGame(svc: Services, inv: Invocation, progress?: (l: str
   }
 }
 
-function replayEvents(svc: Services, row: import('../src/store/store.ts').GameRow) {
-  return replay(moduleOf(row), row.options, row.seed, svc.store.log(row.id));
+function viewerOf(svc: Services, row: GameRow, caller: Caller, where: Where): Viewer {
+  const roles = svc.sessions.rolesOf(row, caller.id);
+  if (roles.length) return { kind: 'seat', role: roles[0] };
+  return isModerator(svc, caller, where) ? { kind: 'moderator' } : { kind: 'spectator' };
 }
 
 export function generalHelp(): string {

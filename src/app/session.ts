@@ -2,8 +2,8 @@
 // answer, and commit everything in one versioned transaction.
 import seedrandom from 'seedrandom';
 import { RuleError } from '../engine/errors.ts';
-import { applyAction, replay, UNDO, effectiveLog, type Envelope, type LogEntry } from '../engine/runner.ts';
-import type { Action, GameEvent, GameModule, Json, Prompt, Role } from '../engine/types.ts';
+import { applyAction, applyMeta, createGame, replay, UNDO, FORCE_DICE, effectiveLog, type Envelope, type LogEntry } from '../engine/runner.ts';
+import type { Action, GameEvent, GameModule, Json, Prompt, Role, Viewer } from '../engine/types.ts';
 import { getGame } from '../games/registry.ts';
 import { SNAPSHOT_EVERY, type GameRow, type Seat, type Store } from '../store/store.ts';
 
@@ -156,4 +156,46 @@ export class Sessions {
   undo(row: GameRow, userId: string, role: Role): Envelope<any> {
     return this.meta(row, userId, role, { type: UNDO, count: 1 });
   }
+}
+
+export interface ReplayedEntry {
+  seq: number;
+  role: Role;
+  action: Action;
+  at: number;
+  /** Undone later (not part of the state). */
+  undone: boolean;
+  /** Its effects were all private (a secret plan): other seats must not see it yet. */
+  hidden: boolean;
+  events: GameEvent[];
+}
+
+/** Replay a stored game entry by entry, keeping each entry's events and secrecy. */
+export function replayDetailed(row: GameRow, log: (LogEntry & { at: number })[]): ReplayedEntry[] {
+  const mod = moduleOf(row);
+  const effective = new Set(effectiveLog(log).map((e) => e.seq));
+  let { env } = createGame(mod, row.options, row.seed);
+  const out: ReplayedEntry[] = [];
+  for (const e of log) {
+    const base = { seq: e.seq, role: e.role, action: e.action, at: e.at, undone: !effective.has(e.seq) };
+    if (base.undone || e.action.type === UNDO) {
+      out.push({ ...base, hidden: true, events: [] });
+    } else if (e.action.type === FORCE_DICE) {
+      env = applyMeta(env, e);
+      out.push({ ...base, hidden: false, events: [] });
+    } else {
+      const r = applyAction(mod, env, e.role, e.action, true);
+      env = r.env;
+      const hidden = !!r.legal.secret || (r.events.length > 0 && r.events.every((ev) => ev.to));
+      out.push({ ...base, hidden, events: r.events });
+    }
+  }
+  return out;
+}
+
+/** May this viewer see this entry's action now? */
+export function entryVisible(e: ReplayedEntry, viewer: Viewer, over: boolean): boolean {
+  if (over || viewer.kind === 'moderator') return true;
+  if (viewer.kind === 'seat' && viewer.role === e.role) return true;
+  return !e.hidden;
 }

@@ -1,0 +1,50 @@
+// Spectators and other seats never see hidden information: secret plans stay
+// out of public replies, /game log and /game export until they are revealed.
+import { describe, expect, it } from 'vitest';
+import { harness, text } from './harness.ts';
+
+async function planning() {
+  const h = harness({ seed: 'hidden' });
+  await h.say('alice', '/game new system:rifle options:players=2');
+  await h.say('alice', '/game join side:p1');
+  await h.say('bob', '/game join side:p2');
+  await h.say('alice', '/game start');
+  await h.say('alice', '/rifle leader name:boone');
+  await h.say('bob', '/rifle leader name:clark');
+  const planned = await h.say('alice', '/rifle plan action:fishing count:3');
+  return { ...h, planned };
+}
+
+describe('hidden information (issue 2 §2 views per viewer; issue 3 private plans)', () => {
+  it('a secret plan is announced publicly without its content; the planner gets it privately', async () => {
+    const { planned } = await planning();
+    const pub = planned.replies.filter((r) => !r.ephemeral).map((r) => r.content).join('\n') + planned.posts.map((p) => p.content).join('\n');
+    expect(pub).toMatch(/acted \(hidden until revealed\)/);
+    expect(pub).not.toMatch(/Fishing/i);
+    expect(planned.replies.some((r) => r.ephemeral && /Fishing/.test(r.content))).toBe(true);
+  });
+
+  it('/game log and /game export withhold the plan from the other seat and spectators, not from its owner', async () => {
+    const h = await planning();
+    for (const who of ['bob', 'carol']) {
+      const log = await h.say(who, '/game log count:20');
+      expect(text(log)).not.toMatch(/Fishing/i);
+      expect(text(log)).toMatch(/hidden until revealed/);
+      const exp = await h.say(who, '/game export');
+      const json = exp.replies[0].files![0].data.toString();
+      expect(json).not.toMatch(/fishing/i);
+      expect(json).toMatch(/"hidden"/);
+    }
+    const own = await h.say('alice', '/game log count:20');
+    expect(text(own)).toMatch(/Fishing/i);
+    const mine = await h.say('alice', '/game export');
+    expect(mine.replies[0].files![0].data.toString()).toMatch(/fishing/i);
+  });
+
+  it('/game status shows a seat its own plan but not the other seat\'s', async () => {
+    const h = await planning();
+    expect(text(await h.say('alice', '/game status'))).toMatch(/Fishing/i);
+    expect(text(await h.say('bob', '/game status'))).not.toMatch(/Fishing/i);
+    expect(text(await h.say('carol', '/game status'))).not.toMatch(/Fishing/i);
+  });
+});
