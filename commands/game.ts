@@ -125,6 +125,8 @@ export async function runGame(svc: Services, inv: Invocation, progress?: (l: str
       requireCreatorOrModerator(svc, row, caller, where, 'start the game');
       const roles = mod.roles(mod.parseOptions(row.options));
       let seats = svc.store.seats(row.id);
+      for (const r of roles.filter((r) => r.bot && !seats.some((s) => s.role === r.id))) svc.store.setSeat(row.id, r.id, `${BOT_PREFIX}${r.id}`, `Bot ${r.name}`);
+      seats = svc.store.seats(row.id);
       const open = roles.filter((r) => !seats.some((s) => s.role === r.id));
       if (open.length) {
         if (!bool(o, 'fill_bots')) throw new UserError(`These sides have no player yet: ${open.map((r) => r.id).join(', ')}. Seat someone with /game join or /game bot, or start with fill_bots:true.`);

@@ -76,6 +76,8 @@ export interface RoleInfo {
   id: Role;
   name: string;
   color: string;
+  /** Seated by the built-in bot when the game starts (an option chose it). */
+  bot?: boolean;
 }
 
 export interface Ctx {
