@@ -12,7 +12,7 @@ export class RuleError extends Error {
   }
 
   describe(maxAllowed = 15): string {
-    let s = `${this.message}${this.rule ? ` (rule ${this.rule})` : ''}`;
+    let s = `${this.message}${this.rule && this.rule !== 'game' ? ` (rule ${this.rule})` : ''}`;
     if (this.allowed.length) {
       const shown = this.allowed.slice(0, maxAllowed);
       s += `\nAllowed now: ${shown.join('; ')}`;
