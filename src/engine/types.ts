@@ -91,6 +91,11 @@ export interface OptionDoc {
   type: 'string' | 'integer' | 'boolean';
   choices?: { name: string; value: string | number }[];
   default?: string | number | boolean;
+  /** Integers: the allowed range. */
+  min?: number;
+  max?: number;
+  /** Rule reference cited when the value is refused. */
+  rule?: string;
 }
 
 /** A slash subcommand of a game's own group (/kpw move ...). */

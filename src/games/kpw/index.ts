@@ -1,6 +1,6 @@
 // King Philip's War as a Muster game module.
-import { fail } from '../../engine/errors.ts';
-import type { GameModule, GameSubcommand } from '../../engine/types.ts';
+import { parseOptionsWithDocs } from '../../engine/options.ts';
+import type { GameModule, GameSubcommand, OptionDoc } from '../../engine/types.ts';
 import { botChoice, deadlineChoice } from './bot.ts';
 import { DICE_ORDER, OVERVIEW, phaseHelp } from './help.ts';
 import { applyAction, legal, prompts } from './legal.ts';
@@ -9,39 +9,7 @@ import { examplePosition, initialState, pushManualSetup } from './setup.ts';
 import type { Ferocity, KpwOptions, KpwState, Side } from './state.ts';
 import { buildView, phaseLabel, summarize } from './view.ts';
 
-const bool = (v: unknown, name: string): boolean => {
-  if (v === undefined || v === false || v === 'false' || v === 'no' || v === 'off' || v === 0) return false;
-  if (v === true || v === 'true' || v === 'yes' || v === 'on' || v === 1) return true;
-  fail('game', `Option ${name} must be true or false, not "${v}".`);
-};
-
-export function parseKpwOptions(raw: Record<string, string | number | boolean>): KpwOptions {
-  const allowed = ['short', 'church3', 'disunited', 'ferocity', 'setup'];
-  for (const k of Object.keys(raw)) if (!allowed.includes(k)) fail('game', `Unknown option "${k}". Allowed: ${allowed.join(', ')}.`);
-  const ferocity = raw.ferocity === undefined ? 'normal' : String(raw.ferocity);
-  if (!['normal', 'unlimited', 'limited'].includes(ferocity)) fail('game', `ferocity must be normal, unlimited (18.2) or limited (18.3), not "${ferocity}".`);
-  const setup = raw.setup === undefined ? 'example' : String(raw.setup);
-  if (!['example', 'manual'].includes(setup)) fail('game', `setup must be example or manual, not "${setup}".`);
-  return {
-    short: bool(raw.short, 'short'),
-    church3: bool(raw.church3, 'church3'),
-    disunited: bool(raw.disunited, 'disunited'),
-    ferocity: ferocity as Ferocity,
-    setup: setup as 'example' | 'manual',
-  };
-}
-
-const sub = (name: string, description: string, ...options: string[]): GameSubcommand => ({
-  name,
-  description,
-  options: options.map((o) => ({ name: o, description: o, required: true })),
-});
-
-export const kpw: GameModule<KpwState, KpwOptions> = {
-  id: 'kpw',
-  title: "King Philip's War",
-  command: 'kpw',
-  optionDocs: [
+const kpwOptionDocs: OptionDoc[] = [
     { name: 'short', description: 'Short game: odd turns only, Church on turn 5 (17.0)', type: 'boolean', default: false },
     { name: 'church3', description: "Developer's note: Church enters automatically on turn 3", type: 'boolean', default: false },
     { name: 'disunited', description: 'Disunited Colonies (18.1)', type: 'boolean', default: false },
@@ -51,8 +19,8 @@ export const kpw: GameModule<KpwState, KpwOptions> = {
       type: 'string',
       choices: [
         { name: 'normal', value: 'normal' },
-        { name: 'unlimited', value: 'unlimited' },
-        { name: 'limited', value: 'limited' },
+        { name: '18.2', value: 'unlimited' },
+        { name: '18.3', value: 'limited' },
       ],
       default: 'normal',
     },
@@ -66,7 +34,24 @@ export const kpw: GameModule<KpwState, KpwOptions> = {
       ],
       default: 'example',
     },
-  ],
+  ];
+
+export function parseKpwOptions(raw: Record<string, string | number | boolean>): KpwOptions {
+  const o = parseOptionsWithDocs(kpwOptionDocs, raw);
+  return { short: !!o.short, church3: !!o.church3, disunited: !!o.disunited, ferocity: o.ferocity as Ferocity, setup: o.setup as 'example' | 'manual' };
+}
+
+const sub = (name: string, description: string, ...options: string[]): GameSubcommand => ({
+  name,
+  description,
+  options: options.map((o) => ({ name: o, description: o, required: true })),
+});
+
+export const kpw: GameModule<KpwState, KpwOptions> = {
+  id: 'kpw',
+  title: "King Philip's War",
+  command: 'kpw',
+  optionDocs: kpwOptionDocs,
   parseOptions: parseKpwOptions,
   roles: () => [
     { id: 'english', name: 'English', color: '#c0392b' },
