@@ -6,7 +6,7 @@
 import type { Action, LegalAction } from '../../engine/types.ts';
 import { canonical } from '../../engine/runner.ts';
 import { PLANNABLE } from './actions/catalogue.ts';
-import { maxFeasible, simulate, withAct, withTrade } from './actions/limits.ts';
+import { maxActAfter, maxTradeAfter, probePlan } from './actions/limits.ts';
 import { PRICES, RULES, type ResourceId } from './data.ts';
 import { decisionLegal, defaultDecision, leaderLegal } from './decisions.ts';
 import { planning } from './plan.ts';
@@ -24,7 +24,8 @@ function tradesPlanned(plan: PlanEntry[]): number {
 
 /** The next step of a sensible plan, or done. */
 export function nextPlanAction(s: RifleState, st: Settlement, rand: Rand): Action {
-  const { sim, error } = simulate(st, s.turn, st.plan);
+  const probe = probePlan(st, s.turn, st.plan);
+  const { sim, error } = probe;
   if (error) return { type: 'done' };
   const season = seasonOf(s.turn);
   const nextWinter = season === 'fall';
@@ -32,14 +33,14 @@ export function nextPlanAction(s: RifleState, st: Settlement, rand: Rand): Actio
   const e = sim.res;
   const want = (key: string, n: number): Action | null => {
     if (n < 1 || !PLANNABLE[key]) return null;
-    const max = maxFeasible(st, s.turn, (k) => withAct(st.plan, key, k), n);
+    const max = maxActAfter(probe, key, n);
     return max >= 1 ? { type: 'plan', act: key, count: max } : null;
   };
   const trade = (side: 'sell' | 'buy', good: ResourceId, n: number): Action | null => {
     if (n < 1) return null;
     const cap = side === 'sell' ? Math.min(n, e[good]) : Math.min(n, Math.floor(e.money / PRICES[good]!));
     if (cap < 1) return null;
-    const max = maxFeasible(st, s.turn, (k) => withTrade(st.plan, side, good, k), cap);
+    const max = maxTradeAfter(probe, side, good, cap);
     return max >= 1 ? { type: side, good, qty: max } : null;
   };
   const folkLeft = sim.folkCap - sim.folkUsed;

@@ -5,7 +5,7 @@
 import { check } from '../../engine/errors.ts';
 import type { Action, Ctx, LegalAction } from '../../engine/types.ts';
 import { PLANNABLE, PLANNABLES, TRADE_ACTION } from './actions/catalogue.ts';
-import { allowsText, assertPlan, limitsLine, maxFeasible, opensConvoy, prune, simulate, withAct, withTrade } from './actions/limits.ts';
+import { allowsText, assertPlan, limitsLine, maxActAfter, maxTradeAfter, opensConvoy, probePlan, prune, simulate, withAct, withTrade, type Sim } from './actions/limits.ts';
 import { PRICES, RES_NAME, TRADE_GOODS, type ResourceId } from './data.ts';
 import { active, say, type PlanEntry, type RifleState, type Settlement } from './state.ts';
 
@@ -23,8 +23,9 @@ export function planText(plan: PlanEntry[]): string {
   return plan.length ? plan.map(entryText).join(', ') : 'nothing planned';
 }
 
-function privateLine(s: RifleState, st: Settlement, ctx: Ctx, lead: string): void {
-  const { sim } = simulate(st, s.turn, st.plan);
+/** `known`: the simulation of st.plan, when the caller has it already. */
+function privateLine(s: RifleState, st: Settlement, ctx: Ctx, lead: string, known?: Sim): void {
+  const sim = known ?? simulate(st, s.turn, st.plan).sim;
   ctx.emit({ kind: 'plan', to: [st.role], text: `${lead} Your plan: ${planText(st.plan)}. Still allowed: ${limitsLine(sim)}.` });
 }
 
@@ -33,10 +34,11 @@ const QTYS = [1, 2, 3, 4, 5, 10, 20];
 /** Legal planning actions for one settlement (no pending decision, not done). */
 export function planLegal(s: RifleState, st: Settlement): LegalAction[] {
   const out: LegalAction[] = [];
-  const { sim, error } = simulate(st, s.turn, st.plan);
+  const probe = probePlan(st, s.turn, st.plan);
+  const { sim, error } = probe;
   if (error) return [{ action: { type: 'done' }, label: 'Done planning', sub: 'done', args: {} }];
   for (const p of PLANNABLES) {
-    const max = maxFeasible(st, s.turn, (n) => withAct(st.plan, p.key, n), 20);
+    const max = maxActAfter(probe, p.key, 20);
     if (max < 1) continue;
     const allow = allowsText(sim, p, max);
     for (let n = 1; n <= max; n++) {
@@ -54,7 +56,7 @@ export function planLegal(s: RifleState, st: Settlement): LegalAction[] {
       const price = PRICES[good]!;
       const cap = side === 'sell' ? sim.res[good] : Math.floor(sim.res.money / price);
       if (cap < 1) continue;
-      const max = maxFeasible(st, s.turn, (n) => withTrade(st.plan, side, good, n), cap);
+      const max = maxTradeAfter(probe, side, good, cap);
       if (max < 1) continue;
       const fresh = opensConvoy(st.plan, side, good);
       const qtys = [...new Set([...QTYS.filter((q) => q <= max), max])];
@@ -101,9 +103,9 @@ export function applyPlanAction(s: RifleState, st: Settlement, a: Action, ctx: C
       const n = Number(a.count ?? 1);
       check(Number.isInteger(n) && n >= 1, RULE, 'Count must be a whole number, 1 or more.');
       const next = withAct(st.plan, key, n);
-      assertPlan(st, s.turn, next);
+      const sim = assertPlan(st, s.turn, next);
       st.plan = next;
-      privateLine(s, st, ctx, `Planned ${p.name}${n > 1 ? ` ×${n}` : ''}.`);
+      privateLine(s, st, ctx, `Planned ${p.name}${n > 1 ? ` ×${n}` : ''}.`, sim);
       return;
     }
     case 'sell':
@@ -113,9 +115,9 @@ export function applyPlanAction(s: RifleState, st: Settlement, a: Action, ctx: C
       const q = Number(a.qty);
       check(Number.isInteger(q) && q >= 1, RULE, 'Quantity must be a whole number, 1 or more.');
       const next = withTrade(st.plan, a.type, good, q);
-      assertPlan(st, s.turn, next);
+      const sim = assertPlan(st, s.turn, next);
       st.plan = next;
-      privateLine(s, st, ctx, `${a.type === 'sell' ? 'Selling' : 'Buying'} ${q} ${RES_NAME[good]}.`);
+      privateLine(s, st, ctx, `${a.type === 'sell' ? 'Selling' : 'Buying'} ${q} ${RES_NAME[good]}.`, sim);
       return;
     }
     case 'unplan': {

@@ -90,8 +90,26 @@ export function newSim(st: Settlement, turn: number): Sim {
   };
 }
 
+/** A deep copy of a simulation (plain objects of numbers; cheaper than structuredClone). */
 export function cloneSim(s: Sim): Sim {
-  return structuredClone(s);
+  return {
+    season: s.season,
+    base: { ...s.base },
+    res: { ...s.res },
+    str: { ...s.str },
+    folkCap: s.folkCap,
+    folkUsed: s.folkUsed,
+    cap: { ...s.cap },
+    used: { ...s.used },
+    minStock: { ...s.minStock },
+    freeCap: { ...s.freeCap },
+    freeUsed: { ...s.freeUsed },
+    counts: { ...s.counts },
+    spec: { carpenter: { ...s.spec.carpenter }, blacksmith: { ...s.spec.blacksmith } },
+    horselessTrade: s.horselessTrade,
+    trades: s.trades,
+    placed: { ...s.placed },
+  };
 }
 
 /** Hard maximum per turn for a plannable (null: none). */
@@ -145,8 +163,8 @@ function checkHorseRoom(sim: Sim): string | null {
   return null;
 }
 
-/** Apply one unit of a plannable action. Returns a reason on failure (the sim is then spoiled). */
-export function stepUnit(sim: Sim, p: Plannable): string | null {
+/** The checks of one unit that read the sim without changing it (season, hard maximum, specialist). */
+function unitBlocked(sim: Sim, p: Plannable): string | null {
   const what = p.name;
   if (!seasonAllows(p, sim.season)) {
     return fail(`${what} is not possible in ${sim.season[0].toUpperCase()}${sim.season.slice(1)}${p.only ? ` (${p.only.join('/')} only)` : ''}`);
@@ -159,8 +177,16 @@ export function stepUnit(sim: Sim, p: Plannable): string | null {
   if (p.specialist) {
     const sp = sim.spec[p.specialist];
     if (sp.used + 1 > sp.cap) return fail(`${what}: at most ${sp.cap} ${p.specialist === 'carpenter' ? 'Carpenter' : 'Blacksmith'} action${sp.cap > 1 ? 's' : ''} per turn`);
-    sp.used++;
   }
+  return null;
+}
+
+/** Apply one unit of a plannable action. Returns a reason on failure (the sim is then spoiled). */
+export function stepUnit(sim: Sim, p: Plannable): string | null {
+  const what = p.name;
+  const blocked = unitBlocked(sim, p);
+  if (blocked) return blocked;
+  if (p.specialist) sim.spec[p.specialist].used++;
   let err: string | null;
   if (p.structure) {
     const s = STRUCTURE[p.structure];
@@ -335,6 +361,84 @@ export function opensConvoy(plan: PlanEntry[], side: 'sell' | 'buy', good: Resou
   if (!last || last.t !== 'trade') return true;
   const cur = last[side];
   return !!cur && cur.good !== good;
+}
+
+/**
+ * A plan simulated once, to probe many candidate additions without replaying
+ * it for each: `sim` is the state after the whole plan; `before` the state
+ * before its last entry (kept only when that entry is a Trade Convoy, which a
+ * sell or buy may still change).
+ */
+export interface PlanProbe {
+  plan: PlanEntry[];
+  sim: Sim;
+  before: Sim | null;
+  error: string | null;
+}
+
+/** Same result as simulate(); also keeps what probing needs. */
+export function probePlan(st: Settlement, turn: number, plan: PlanEntry[]): PlanProbe {
+  let sim = newSim(st, turn);
+  let before: Sim | null = null;
+  for (let i = 0; i < plan.length; i++) {
+    const e = plan[i];
+    if (i === plan.length - 1 && e.t === 'trade') {
+      before = sim;
+      sim = cloneSim(before);
+    }
+    const error = stepEntry(sim, e);
+    if (error) return { plan, sim, before: null, error };
+  }
+  return { plan, sim, before, error: null };
+}
+
+/**
+ * Largest n (≤ cap) for which withAct(plan, key, n) stays a legal plan; 0 if
+ * none. The plan must be legal (probe.error null). withAct only appends units
+ * after the plan, and each unit is stepped in turn, so n units are legal
+ * exactly when the first n steps after the plan succeed: step until one fails.
+ */
+export function maxActAfter(probe: PlanProbe, key: string, cap: number): number {
+  const p = PLANNABLE[key];
+  if (cap < 1 || !p) return 0;
+  // The first unit's read-only checks, before paying for a copy.
+  if (unitBlocked(probe.sim, p)) return 0;
+  const trial = cloneSim(probe.sim);
+  let n = 0;
+  while (n < cap && !stepUnit(trial, p)) n++;
+  return n;
+}
+
+/**
+ * Largest qty (≤ cap) for which withTrade(plan, side, good, qty) stays a legal
+ * plan; 0 if none. Same search as maxFeasible, but each probe steps only the
+ * changed or added convoy on a copy of the simulated plan. The plan must be
+ * legal (probe.error null).
+ */
+export function maxTradeAfter(probe: PlanProbe, side: 'sell' | 'buy', good: ResourceId, cap: number): number {
+  const last = probe.plan[probe.plan.length - 1];
+  let from: Sim;
+  let make: (q: number) => PlanTrade;
+  if (last && last.t === 'trade' && (!last[side] || last[side]!.good === good)) {
+    // withTrade puts it on the open convoy: re-run that convoy, changed.
+    const had = last[side]?.qty ?? 0;
+    const keep = last;
+    from = probe.before!;
+    make = (q) => ({ t: 'trade', sell: side === 'sell' ? { good, qty: had + q } : keep.sell, buy: side === 'buy' ? { good, qty: had + q } : keep.buy });
+  } else {
+    from = probe.sim;
+    make = (q) => ({ t: 'trade', sell: side === 'sell' ? { good, qty: q } : null, buy: side === 'buy' ? { good, qty: q } : null });
+  }
+  const ok = (q: number) => !stepTrade(cloneSim(from), make(q));
+  if (cap < 1 || !ok(1)) return 0;
+  let lo = 1;
+  let hi = cap;
+  while (lo < hi) {
+    const mid = Math.ceil((lo + hi) / 2);
+    if (!ok(mid)) hi = mid - 1;
+    else lo = mid;
+  }
+  return lo;
 }
 
 /** Largest n (≤ cap) for which `make(n)` stays a legal plan; 0 if none. */
