@@ -4,6 +4,8 @@
 import { check } from '../../engine/errors.ts';
 import type { Action, GameSubcommand } from '../../engine/types.ts';
 import { findByText, parsePlanText } from './plan.ts';
+import type { RifleState } from './state.ts';
+import { buildView, summarize } from './view.ts';
 
 export const subcommands: GameSubcommand[] = [
   { name: 'leader', description: 'Pick your leader (no two alike)', options: [{ name: 'name', description: 'Leader', required: true }] },
@@ -31,6 +33,12 @@ export const subcommands: GameSubcommand[] = [
   { name: 'sell', description: 'Sell one good on a Trade Convoy (one type sold per convoy)', options: [{ name: 'good', description: 'Good', required: true }, { name: 'qty', description: 'Quantity', required: true }] },
   { name: 'buy', description: 'Buy one good on a Trade Convoy (one type bought per convoy)', options: [{ name: 'good', description: 'Good', required: true }, { name: 'qty', description: 'Quantity', required: true }] },
   { name: 'unplan', description: 'Remove one planned action (or the last Trade Convoy)', options: [{ name: 'action', description: 'Planned action', required: true }] },
+  {
+    name: 'review',
+    description: 'Review your plan and what each limit still allows (private)',
+    options: [],
+    info: (state, viewer) => summarize(buildView(state as RifleState, viewer), viewer),
+  },
   { name: 'done', description: 'Declare your plan done (revealed when everyone is done)', options: [] },
   { name: 'auto', description: 'Let the bot settler finish your plan and declare done', options: [] },
   { name: 'choose', description: 'Answer a decision ("X or Y", Craftsman, leader extra, barter)', options: [{ name: 'option', description: 'Your choice', required: true }] },

@@ -1,20 +1,21 @@
 // Options (1-4 settlements, how many are bots), seats, and the starting
 // boards. Leaders are picked in-game (no two alike).
 import { check } from '../../engine/errors.ts';
+import { parseOptionsWithDocs } from '../../engine/options.ts';
 import type { Ctx, OptionDoc, RoleInfo } from '../../engine/types.ts';
 import { RULES } from './data.ts';
 import { freshNotes, measuresOf, startingResources, startingStructures, syncHousing, type RifleOptions, type RifleState, type Settlement } from './state.ts';
 
 export const optionDocs: OptionDoc[] = [
-  { name: 'players', description: 'Settlements (1 = solo against the frontier, up to 4)', type: 'integer', default: 2, choices: [1, 2, 3, 4].map((n) => ({ name: String(n), value: n })) },
-  { name: 'bots', description: 'How many of the seats (the last ones) are bot settlers', type: 'integer', default: 0 },
+  { name: 'players', description: 'Settlements (1 = solo against the frontier, up to 4)', type: 'integer', default: 2, min: 1, max: 4, rule: 'R&A Introduction', choices: [1, 2, 3, 4].map((n) => ({ name: String(n), value: n })) },
+  { name: 'bots', description: 'How many of the seats (the last ones) are bot settlers', type: 'integer', default: 0, min: 0, max: 4 },
 ];
 
 export function parseOptions(raw: Record<string, string | number | boolean>): RifleOptions {
-  const players = raw.players === undefined ? 2 : Number(raw.players);
-  check(Number.isInteger(players) && players >= 1 && players <= 4, 'R&A Introduction', `players must be 1 to 4 (recommended 1-4 players), not "${raw.players}".`);
-  const bots = raw.bots === undefined ? 0 : Number(raw.bots);
-  check(Number.isInteger(bots) && bots >= 0 && bots <= players, 'R&A options', `bots must be a whole number from 0 to ${players}, not "${raw.bots}".`);
+  const o = parseOptionsWithDocs(optionDocs, raw);
+  const players = o.players as number;
+  const bots = o.bots as number;
+  check(bots <= players, 'R&A options', `bots must be a whole number from 0 to ${players}, not "${raw.bots}".`);
   return { players, bots };
 }
 
@@ -27,7 +28,7 @@ export function isBotSeat(o: RifleOptions, i: number): boolean {
 }
 
 export function roles(o: RifleOptions): RoleInfo[] {
-  return roleIds(o).map((id, i) => ({ id, name: `Settlement ${i + 1}${isBotSeat(o, i) ? ' (bot)' : ''}`, color: RULES.colors[i] }));
+  return roleIds(o).map((id, i) => ({ id, name: `Settlement ${i + 1}${isBotSeat(o, i) ? ' (bot)' : ''}`, color: RULES.colors[i], bot: isBotSeat(o, i) }));
 }
 
 export function setup(o: RifleOptions, ctx: Ctx): RifleState {
