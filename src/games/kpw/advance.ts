@@ -91,7 +91,8 @@ function placeMarkers(s: KpwState, f: BattleFrame, ctx: Ctx): void {
     [f.pendingGuide, 'guide'],
   ] as const) {
     for (const x of list as BS[]) {
-      const l = bu(s, f, x).find(isLeader) ?? at(s, battleOf(s, f)[x === 'A' ? 'from' : 'to'], f[x].role).find(isLeader);
+      // The leader who fought in this battle, wherever he stands now (he may have advanced).
+      const l = f[x].units.map((id) => s.units[id]).find((u) => u && u.where === 'map' && isLeader(u));
       if (!l || l[kind] || !markersAvailable(s, kind)) continue;
       l[kind] = true;
       note(s, ctx, kind, `${l.name} takes a ${kind === 'spy' ? 'Spy' : 'Guide'} (13.3).`);

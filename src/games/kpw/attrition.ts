@@ -47,7 +47,7 @@ export function applyAttrition(s: KpwState, f: AttritionFrame, role: Side, a: Ac
   u.str = 2;
   if (u.musket) {
     u.musket = false;
-    const heir = unitList(s).find((x) => x.where === 'map' && x.loc === loc && x.side === u.side && isInf(x));
+    const heir = unitList(s).find((x) => x.where === 'map' && x.loc === loc && x.side === u.side && isInf(x) && !x.musket);
     if (heir) heir.musket = true;
   }
   note(s, ctx, 'attrition', `${u.name} is lost to winter attrition.`);

@@ -109,11 +109,19 @@ export function stopProblem(s: KpwState, side: Side, group: Unit[], id: string, 
   if (group.some((u) => u.kind === 'allied') && intact(s, id) && siteSide(id) === 'english')
     return 'Allied Indians may not end their move in a settlement (4.2).';
   if (all.length && !all.some(isInf) && !(intact(s, id) && siteSide(id) === side)) return 'A leader must end its move on a village/settlement or with Infantry (6.4).';
-  if (s.options.disunited && !s.churchEntered && side === 'english') {
-    const col = kmap().colonyOf.get(id);
-    if (group.some((u) => u.kind === 'soldier' && u.owner !== col)) return 'Before Church, units may not leave their own colony (18.1).';
-  }
+  if (side === 'english' && leavesColony(s, group, id)) return 'Before Church, units may not leave their own colony (18.1).';
   return null;
+}
+
+/**
+ * 18.1 Disunited Colonies: before Church, a colony's units (Soldiers, its
+ * Captain, Winslow) may not go outside their own colony. Allied Indians
+ * belong to no colony.
+ */
+export function leavesColony(s: KpwState, group: Unit[], to: string): boolean {
+  if (!s.options.disunited || s.churchEntered) return false;
+  const col = kmap().colonyOf.get(to);
+  return group.some((u) => u.side === 'english' && u.kind !== 'allied' && u.owner !== col);
 }
 
 

@@ -3,7 +3,7 @@
 import { check, fail } from '../../engine/errors.ts';
 import type { Action, Ctx, LegalAction } from '../../engine/types.ts';
 import { call } from '../../engine/procstack.ts';
-import { intact, la, leftoverProblem, tribeName } from './common.ts';
+import { intact, la, leftoverProblem, stopProblem, tribeName } from './common.ts';
 import { kpwData } from './data.ts';
 import { kmap, sitesOf, spaceName } from './map.ts';
 import { at, isInf, note, type KpwState, type Side, type TurnFrame, unitList } from './state.ts';
@@ -124,9 +124,11 @@ export function tribeJoins(s: KpwState, ctx: Ctx, tribe: string, why: 'diplomacy
     st.permanent = true;
     note(s, ctx, 'alliance', `The ${tribeName(tribe)} return to the war for good after the English attack (13.6).`);
     const back: string[] = [];
-    for (const u of unitList(s)) {
-      if (u.owner !== tribe || u.where !== 'pool' || u.wasAt === undefined) continue;
-      if (u.wasAt && intact(s, u.wasAt) && !at(s, u.wasAt, 'english').length) {
+    // Infantry first, so a returning leader finds his war band (6.4); stacking is kept (6.3).
+    const returning = unitList(s).filter((u) => u.owner === tribe && u.where === 'pool' && u.wasAt !== undefined);
+    returning.sort((a, b) => Number(isInf(b)) - Number(isInf(a)));
+    for (const u of returning) {
+      if (u.wasAt && !stopProblem(s, 'indian', [u], u.wasAt)) {
         u.where = 'map';
         u.loc = u.wasAt;
         u.wasAt = undefined;

@@ -21,7 +21,7 @@ const PHASE_HELP: Record<string, string> = {
   diplomacy: 'Phase 3: /kpw recruit moves Philip (with up to one unit) to a village of a tribe that is ready (enough English settlements razed) and it joins; or /kpw end. The Mohawks are tried from the Treaty Space with a die roll.',
   indReinf: 'Phase 4: place each allied tribe\'s new warriors in its own villages with /kpw place; then give any Musket marker to a war band in a river or port space.',
   muskets: 'Muskets (10.2): give the Musket marker to a war band in a river or port space; it adds 1 SP.',
-  indMove: 'Phase 5: Indian movement. /kpw activate a space\'s units, /kpw step, /kpw pickup, /kpw drop, /kpw battle target, /kpw stop; /kpw end when done. The English may try to intercept.',
+  indMove: 'Phase 5: Indian movement. /kpw activate a space\'s units, /kpw step, /kpw pickup, /kpw drop, /kpw battle target, /kpw stop; /kpw end when done; when a war band with muskets splits, /kpw muskets hands them to the unit that keeps them (10.2). The English may try to intercept.',
   indCombat: 'Phase 6: resolve every Indian Battle marker with /kpw fight, in any order.',
   engMove: 'Phase 7: English movement (3 companies and 1-pip paths before Church, 5 after; ocean moves port to port with all pips).',
   engCombat: 'Phase 8: resolve every English Battle marker with /kpw fight.',

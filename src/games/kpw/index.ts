@@ -82,6 +82,7 @@ export const kpw: GameModule<KpwState, KpwOptions> = {
     sub('drop', 'Drop off a unit', 'unit'),
     sub('battle', 'Place a Battle marker', 'target'),
     sub('stop', "End this group's move"),
+    sub('muskets', 'Hand the Musket marker to another unit when a war band splits (10.2)', 'unit'),
     sub('end', 'End the phase'),
     sub('intercept', 'Try to intercept from a space', 'from'),
     sub('send', 'Choose the intercepting units', 'units'),

@@ -2,7 +2,7 @@
 import { check, fail } from '../../engine/errors.ts';
 import { checkAtLeast, type Modifier } from '../../engine/tables.ts';
 import type { Action, Ctx, LegalAction } from '../../engine/types.ts';
-import { controlled, intactSiteSide, la, leftoverProblem, listUnits, stackProblem, subsets } from './common.ts';
+import { controlled, intactSiteSide, la, leavesColony, leftoverProblem, listUnits, stackProblem, subsets } from './common.ts';
 import { kmap, spaceName } from './map.ts';
 import { at, isInf, isLeader, note, other, type InterceptFrame, type KpwState, type MoveFrame, type Side, type Unit } from './state.ts';
 import { placeMarker } from './battle-markers.ts';
@@ -21,7 +21,16 @@ function landPips(a: string, b: string): number | null {
 export function sendChoices(s: KpwState, side: Side, from: string, into: string): Unit[][] {
   const mine = at(s, from, side).filter((u) => controlled(s, u));
   const there = at(s, into, side);
-  return subsets(mine).filter((g) => g.some(isInf) && !stackProblem(s, [...there, ...g]) && !leftoverProblem(s, side, from, g.map((u) => u.id)));
+  // Allied Indians may not end a move in a settlement (4.2).
+  const settlement = intactSiteSide(s, into) === 'english';
+  return subsets(mine).filter(
+    (g) =>
+      g.some(isInf) &&
+      !(settlement && g.some((u) => u.kind === 'allied')) &&
+      !stackProblem(s, [...there, ...g]) &&
+      !leavesColony(s, g, into) &&
+      !leftoverProblem(s, side, from, g.map((u) => u.id)),
+  );
 }
 
 /**
@@ -40,7 +49,6 @@ export function interceptionCands(s: KpwState, side: Side, into: string, _from: 
     if (landPips(n.to, into) === null) continue;
     const stack = at(s, n.to, side).filter((u) => controlled(s, u));
     if (!stack.some(isInf)) continue;
-    if (s.options.disunited && !s.churchEntered && side === 'english' && stack.some((u) => u.kind === 'soldier' && u.owner !== kmap().colonyOf.get(into))) continue;
     if (!sendChoices(s, side, n.to, into).length) continue;
     out.push(n.to);
   }

@@ -85,7 +85,7 @@ function removeInfantry(s: KpwState, u: Unit, ctx: Ctx): void {
   u.str = 0;
   if (u.musket) {
     u.musket = false;
-    const heir = unitList(s).find((x) => x.where === 'map' && x.loc === loc && x.side === u.side && isInf(x));
+    const heir = unitList(s).find((x) => x.where === 'map' && x.loc === loc && x.side === u.side && isInf(x) && !x.musket);
     if (heir) heir.musket = true;
     else note(s, ctx, 'musket', `The muskets in ${spaceName(loc)} are lost (10.2).`);
   }

@@ -6,7 +6,10 @@ import { call } from '../../engine/procstack.ts';
 import {
   controlled,
   entry,
+  intact,
+  tribeAllied,
   la,
+  leavesColony,
   leftoverProblem,
   listUnits,
   pipText,
@@ -14,8 +17,8 @@ import {
   stopProblem,
   subsets,
 } from './common.ts';
-import { kmap, sp, spaceName, type Link } from './map.ts';
-import { at, isWinter, note, withIndex, type Group, type KpwState, type MoveFrame, type Side, type Unit, unitList } from './state.ts';
+import { kmap, siteSide, sp, spaceName, type Link } from './map.ts';
+import { at, isInf, isWinter, note, withIndex, type Group, type KpwState, type MoveFrame, type Side, type Unit, unitList } from './state.ts';
 import { interceptionCands } from './interception.ts';
 import { legalMarkers, applyMarker, markerOptions } from './battle-markers.ts';
 
@@ -47,9 +50,7 @@ export function edgeCost(s: KpwState, side: Side, us: Unit[], link: Link): numbe
 }
 
 function disunitedBars(s: KpwState, side: Side, us: Unit[], to: string): boolean {
-  if (!s.options.disunited || s.churchEntered || side !== 'english') return false;
-  const col = kmap().colonyOf.get(to);
-  return us.some((u) => u.kind === 'soldier' && u.owner !== col);
+  return side === 'english' && leavesColony(s, us, to);
 }
 
 export interface StepOpt {
@@ -60,15 +61,27 @@ export interface StepOpt {
   ocean: boolean;
 }
 
+/**
+ * 12.2: a war band that floated into a non-allied river village by river may
+ * only float on past it (by river); one that begins its move there (Philip
+ * after 11.2) may leave any way.
+ */
+export function riverOnly(s: KpwState, side: Side, space: string, floating: boolean): boolean {
+  if (!floating || side !== 'indian' || siteSide(space) !== 'indian' || !intact(s, space)) return false;
+  return !tribeAllied(s, sp(space).owner!);
+}
+
 /** Can a group standing (or passing) at `from` with `budget` half-pips still reach a space where it may stop? */
-function canFinish(s: KpwState, side: Side, us: Unit[], from: string, budget: number, exclude: string[]): boolean {
+function canFinish(s: KpwState, side: Side, us: Unit[], from: string, budget: number, exclude: string[], floating = true): boolean {
   if (!stopProblem(s, side, us, from, exclude)) return true;
   const best = new Map<string, number>([[from, 0]]);
   const open: [string, number][] = [[from, 0]];
   while (open.length) {
     open.sort((a, b) => a[1] - b[1]);
     const [cur, c] = open.shift()!;
+    const floatOnly = riverOnly(s, side, cur, cur !== from || floating);
     for (const n of kmap().graph.neighbors(cur)) {
+      if (floatOnly && !n.edge.data.river) continue;
       const cost = edgeCost(s, side, us, n.edge.data);
       if (cost === null || c + cost > budget) continue;
       const e = entry(s, side, n.to, n.edge.data.river);
@@ -87,8 +100,10 @@ export function stepOptions(s: KpwState, side: Side, g: Group): StepOpt[] {
   const us = gUnits(s, g);
   const rem = left(s, side, g);
   const out: StepOpt[] = [];
+  const floatOnly = riverOnly(s, side, g.at, g.prev !== null);
   for (const n of kmap().graph.neighbors(g.at)) {
     const link = n.edge.data;
+    if (floatOnly && !link.river) continue;
     const cost = edgeCost(s, side, us, link);
     if (cost === null || cost > rem) continue;
     const e = entry(s, side, n.to, link.river);
@@ -151,7 +166,7 @@ export function legalMove(s: KpwState, f: MoveFrame, role: Side): LegalAction[] 
       const ng = [...gus, u];
       if (stackProblem(s, ng) || leftoverProblem(s, side, g.at, [...g.units, u.id])) continue;
       if (allowance(side, ng) < g.used) continue;
-      if (!canFinish(s, side, ng, g.at, allowance(side, ng) - g.used, [])) continue;
+      if (!canFinish(s, side, ng, g.at, allowance(side, ng) - g.used, [], g.prev !== null)) continue;
       out.push(la({ type: 'pickup', unit: u.id }, `Pick up ${u.name} at ${spaceName(g.at)}`, 'pickup', { unit: u.id }, { unit: u.name }));
     }
     if (gus.length > 1) {
@@ -161,13 +176,34 @@ export function legalMove(s: KpwState, f: MoveFrame, role: Side): LegalAction[] 
         if (entry(s, side, g.at, false) !== 'stop') continue;
         if (stopProblem(s, side, [u], g.at, rest.map((x) => x.id))) continue;
         // The rest must still be able to end its move somewhere (the dropped unit stays here).
-        if (!canFinish(s, side, rest, g.at, allowance(side, rest) - g.used, [])) continue;
+        if (!canFinish(s, side, rest, g.at, allowance(side, rest) - g.used, [], g.prev !== null)) continue;
         out.push(la({ type: 'drop', unit: u.id }, `Drop off ${u.name} at ${spaceName(g.at)}`, 'drop', { unit: u.id }, { unit: u.name }));
       }
     }
   }
+  if (f.step === 'group') out.push(...musketHandOffs(s, side, g));
   out.push(...legalMarkers(s, f, side));
   if (!stopProblem(s, side, gUnits(s, g), g.at)) out.push(la({ type: 'stop' }, `End this ${side === 'english' ? 'company' : 'war band'}'s move at ${spaceName(g.at)}`, 'stop'));
+  return out;
+}
+
+/**
+ * 10.2: when a war band with muskets splits (units left behind at the start,
+ * or dropped off), the Indian player decides which unit keeps the muskets:
+ * hand them between the moving group and the units staying in its space.
+ */
+function musketHandOffs(s: KpwState, side: Side, g: Group): LegalAction[] {
+  if (side !== 'indian') return [];
+  const here = at(s, g.at, side).filter((u) => isInf(u) && controlled(s, u));
+  const out: LegalAction[] = [];
+  for (const h of here) {
+    if (!h.musket) continue;
+    const inGroup = g.units.includes(h.id);
+    for (const t of here) {
+      if (t.musket || g.units.includes(t.id) === inGroup) continue;
+      out.push(la({ type: 'muskets', unit: t.id }, `Hand the muskets from ${h.name} to ${t.name} (${inGroup ? 'staying in' : 'moving on from'} ${spaceName(g.at)})`, 'muskets', { unit: t.id }, { unit: t.name }));
+    }
+  }
   return out;
 }
 
@@ -200,7 +236,7 @@ export function applyMove(s: KpwState, f: MoveFrame, role: Side, a: Action, ctx:
       if (p) fail('KPW 6.3', p);
       for (const u of us) u.moved = true;
       s.moved++;
-      f.group = { units: ids, at: space, prev: null, used: 0 };
+      f.group = { units: ids, at: space, prev: null, used: 0, path: [space] };
       f.step = 'group';
       return;
     }
@@ -215,6 +251,7 @@ export function applyMove(s: KpwState, f: MoveFrame, role: Side, a: Action, ctx:
         if (how === 'ocean') fail('KPW 12.3', 'Ocean movement must start in a port before moving, end in another port, and may not carry Allied Indians.');
         const link = links.find((e) => e.data.river === (how === 'river'));
         if (!link) fail('KPW 5.0', `${spaceName(to)} is not ${how === 'river' ? 'joined by river' : 'adjacent'} to ${spaceName(g.at)}.`);
+        if (!link.data.river && riverOnly(s, side, g.at, g.prev !== null)) fail('KPW 12.2', `The war band is floating past the unallied village ${spaceName(g.at)}: it may only go on by river.`);
         const cost = edgeCost(s, side, us, link.data);
         if (cost === null) {
           if (link.data.river) fail('KPW 12.2', 'Only war bands (or, after Church, companies with Church or Allied Indians) may move by river.');
@@ -229,13 +266,28 @@ export function applyMove(s: KpwState, f: MoveFrame, role: Side, a: Action, ctx:
       g.at = o.to;
       g.used += o.cost;
       for (const id of movers) s.units[id].loc = o.to;
+      const path = (g.path ??= [g.prev]);
+      path.push(o.to);
+      // 12.4 step 1 sends an intercepted mover back to its previous space; if it may not
+      // stop there (it was floating past an unallied village, 12.2), to the last space
+      // of its move where it may.
+      let back = g.prev;
+      if (stopProblem(s, side, gUnits(s, g), back)) {
+        for (let i = path.length - 2; i >= 0; i--) {
+          if (!stopProblem(s, side, gUnits(s, g), path[i])) {
+            back = path[i];
+            break;
+          }
+        }
+      }
       if (o.ocean) {
         g.ocean = true;
         note(s, ctx, 'move', `${listUnits(gUnits(s, g))} sail${movers.length === 1 ? 's' : ''} to ${spaceName(o.to)} (ocean movement).`);
         endGroup(f);
       }
-      const cands = interceptionCands(s, side === 'english' ? 'indian' : 'english', o.to, g.prev, false, movers);
-      if (cands.length) call(s.stack, { proc: 'intercept', step: 'choose', side: side === 'english' ? 'indian' : 'english', kind: 'moving', into: o.to, from: g.prev, cands, movers });
+      // 12.4: a moving war band/company (a leader moving alone is neither) may be intercepted.
+      const cands = gUnits(s, g).some(isInf) ? interceptionCands(s, side === 'english' ? 'indian' : 'english', o.to, g.prev, false, movers) : [];
+      if (cands.length) call(s.stack, { proc: 'intercept', step: 'choose', side: side === 'english' ? 'indian' : 'english', kind: 'moving', into: o.to, from: back, cands, movers });
       return;
     }
     case 'pickup': {
@@ -248,7 +300,7 @@ export function applyMove(s: KpwState, f: MoveFrame, role: Side, a: Action, ctx:
       const p = stackProblem(s, ng) ?? leftoverProblem(s, side, g.at, [...g.units, u.id]);
       if (p) fail('KPW 6.3', p);
       check(allowance(side, ng) >= g.used, 'KPW 12.1', 'No unit may move more than its pip allowance.');
-      check(canFinish(s, side, ng, g.at, allowance(side, ng) - g.used, []), 'KPW 6.3', 'The group would have nowhere to end its move.');
+      check(canFinish(s, side, ng, g.at, allowance(side, ng) - g.used, [], g.prev !== null), 'KPW 6.3', 'The group would have nowhere to end its move.');
       u.moved = true;
       g.units.push(u.id);
       return;
@@ -262,7 +314,7 @@ export function applyMove(s: KpwState, f: MoveFrame, role: Side, a: Action, ctx:
       const rest = gUnits(s, g).filter((x) => x.id !== u.id);
       const p = stackProblem(s, rest) ?? stopProblem(s, side, [u], g.at, rest.map((x) => x.id));
       if (p) fail('KPW 6.3', p);
-      check(canFinish(s, side, rest, g.at, allowance(side, rest) - g.used, []), 'KPW 6.3', 'The rest of the group would have nowhere to end its move.');
+      check(canFinish(s, side, rest, g.at, allowance(side, rest) - g.used, [], g.prev !== null), 'KPW 6.3', 'The rest of the group would have nowhere to end its move.');
       g.units = g.units.filter((id) => id !== u.id);
       return;
     }
@@ -278,6 +330,19 @@ export function applyMove(s: KpwState, f: MoveFrame, role: Side, a: Action, ctx:
     case 'battle':
       applyMarker(s, f, side, a, ctx);
       return;
+    case 'muskets': {
+      check(f.step === 'group' && f.group, 'KPW 10.2', 'Muskets change hands only while a war band is moving and splitting.');
+      const g = f.group;
+      const to = s.units[String(a.unit)];
+      const offer = musketHandOffs(s, side, g).find((l) => l.action.unit === a.unit);
+      if (!offer || !to) fail('KPW 10.2', 'Hand the muskets to a unit of your own in this space that splits off from (or stays with) the war band holding them, and that has none.');
+      const inGroup = g.units.includes(to.id);
+      const from = at(s, g.at, side).find((u) => isInf(u) && u.musket && g.units.includes(u.id) !== inGroup)!;
+      from.musket = false;
+      to.musket = true;
+      note(s, ctx, 'musket', `The muskets pass from ${from.name} to ${to.name} in ${spaceName(g.at)} (10.2).`);
+      return;
+    }
   }
   fail('KPW 12.1', `Unknown movement action ${a.type}.`);
 }

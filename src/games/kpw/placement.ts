@@ -72,7 +72,8 @@ function candidateSpaces(s: KpwState, f: PlaceFrame, u: Unit): string[] {
 
 export function placeTargets(s: KpwState, f: PlaceFrame, id: string): string[] {
   if (id === MUSKET) {
-    return companiesOf(s, 'indian', null).filter((v) => (sp(v).river || sp(v).port) && !at(s, v, 'indian').some((x) => x.musket));
+    // A war band that already has muskets may take another (it adds no SP, 10.2, but can go with a split).
+    return companiesOf(s, 'indian', null).filter((v) => (sp(v).river || sp(v).port) && at(s, v, 'indian').some((x) => isInf(x) && controlled(s, x) && !x.musket));
   }
   const u = s.units[id];
   const placed = { ...u, str: u.str || (isInf(u) ? 2 : 0) };
@@ -118,7 +119,7 @@ export function applyPlace(s: KpwState, f: PlaceFrame, role: Side, a: Action, ct
   check(f.items.includes(id), 'KPW 10.1', `${itemName(s, id)} is not waiting to be placed now.`);
   if (!withIndex(s, () => placeTargets(s, f, id)).includes(to)) fail(ruleFor(f), `${itemName(s, id)} may not be placed in ${spaceName(to)}: ${whyNot(s, f, id, to)}`);
   if (id === MUSKET) {
-    const holder = at(s, to, 'indian').find(isInf)!;
+    const holder = at(s, to, 'indian').find((x) => isInf(x) && controlled(s, x) && !x.musket)!;
     holder.musket = true;
     note(s, ctx, 'musket', `Muskets go to the war band in ${spaceName(to)} (10.2).`);
   } else {
@@ -127,6 +128,7 @@ export function applyPlace(s: KpwState, f: PlaceFrame, role: Side, a: Action, ct
     u.where = 'map';
     u.loc = to;
     u.returnTurn = undefined;
+    u.wasAt = undefined;
     if (isInf(u) && (fresh || !u.str)) u.str = 2;
     if (f.purpose === 'church') s.churchEntered = true;
     if (f.purpose !== 'setup') note(s, ctx, 'place', `${u.name} placed in ${spaceName(to)}.`);

@@ -15,9 +15,20 @@ function tribeReinf(tribe: string): number {
 
 /** Leaders whose turn on the track has come (13.5). */
 function returning(s: KpwState, side: Side): string[] {
-  return unitList(s)
-    .filter((u) => u.side === side && u.where === 'track' && (u.returnTurn ?? 99) <= s.turn)
-    .map((u) => u.id);
+  const due = unitList(s).filter((u) => u.side === side && u.where === 'track' && (u.returnTurn ?? 99) <= s.turn);
+  const out: string[] = [];
+  for (const u of due) {
+    // 13.6: the successor of a Sachem whose tribe has surrendered stays off the map with
+    // his tribe, and comes back with it if it returns to the war.
+    if (u.kind === 'sachem' && s.tribes[u.owner]?.status === 'surrendered') {
+      u.where = 'pool';
+      u.returnTurn = undefined;
+      u.wasAt = null;
+      continue;
+    }
+    out.push(u.id);
+  }
+  return out;
 }
 
 /** Queue this phase's reinforcements for placement; true if anything is due. */

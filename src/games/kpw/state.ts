@@ -127,6 +127,8 @@ export interface Group {
   ocean?: boolean;
   /** Half-pips left when the first Battle marker was placed. */
   left?: number;
+  /** Spaces stood in during this move, the start first (12.2/12.4: where an intercepted mover may return). */
+  path?: string[];
 }
 
 export interface MoveFrame {
