@@ -3,7 +3,7 @@
 import seedrandom from 'seedrandom';
 import { RuleError } from '../engine/errors.ts';
 import { applyAction, applyMeta, createGame, replay, UNDO, FORCE_DICE, effectiveLog, type Envelope, type LogEntry } from '../engine/runner.ts';
-import type { Action, GameEvent, GameModule, Json, Prompt, Role, Viewer } from '../engine/types.ts';
+import type { Action, GameEvent, GameModule, Json, LegalAction, Prompt, Role, Viewer } from '../engine/types.ts';
 import { getGame } from '../games/registry.ts';
 import { SNAPSHOT_EVERY, type GameRow, type Seat, type Store } from '../store/store.ts';
 
@@ -76,8 +76,8 @@ export class Sessions {
     const events: ActResult['events'] = [];
     const phases: PhaseMark[] = [];
     const applied: ActResult['applied'] = [];
-    const step = (r: Role, uid: string, action: Action) => {
-      const res = applyAction(mod, env, r, action, true);
+    const step = (r: Role, uid: string, action: Action, known?: LegalAction[]) => {
+      const res = applyAction(mod, env, r, action, true, known);
       env = res.env;
       const seq = row.version + entries.length + 1;
       entries.push({ role: r, userId: uid, action, undoable: res.undoable, state: seq % SNAPSHOT_EVERY === 0 ? JSON.stringify(env) : undefined });
@@ -97,7 +97,7 @@ export class Sessions {
     botRoles: Set<Role>,
     seats: Seat[],
     current: () => Envelope<any>,
-    step: (r: Role, uid: string, a: Action) => void,
+    step: (r: Role, uid: string, a: Action, known?: LegalAction[]) => void,
   ): void {
     if (botRoles.size === 0) return;
     const rand = seedrandom(`${row.seed}:bots:${row.version}`);
@@ -110,7 +110,7 @@ export class Sessions {
       if (legal.length === 0) throw new Error(`Dead end: ${prompt.role} is asked "${prompt.text}" but has no legal action.`);
       const pick = mod.bot ? mod.bot(env.game, prompt.role, legal, { rand: () => rand.quick() }) : legal[Math.floor(rand.quick() * legal.length)];
       const seat = seats.find((s) => s.role === prompt.role)!;
-      step(prompt.role, seat.userId, pick.action);
+      step(prompt.role, seat.userId, pick.action, legal);
     }
     throw new Error('Bots did not finish within the step limit.');
   }

@@ -69,15 +69,16 @@ export interface Applied<S> {
   legal: LegalAction;
 }
 
-export function findLegal<S>(mod: GameModule<S>, state: S, role: Role, action: Action): LegalAction | undefined {
+export function findLegal<S>(mod: GameModule<S>, state: S, role: Role, action: Action, known?: LegalAction[]): LegalAction | undefined {
   const key = canonical(action);
-  return mod.legal(state, role).find((l) => canonical(l.action) === key);
+  return (known ?? mod.legal(state, role)).find((l) => canonical(l.action) === key);
 }
 
 /**
  * Apply one action on a copy of the state. The action must be one the module
  * enumerates as legal; otherwise the module's own reason is reported.
- * `inPlace` skips the copy (engine-only playouts).
+ * `inPlace` skips the copy (engine-only playouts); `known` is the legal list
+ * the caller has just enumerated for this very state and role (bots).
  */
 export function applyAction<S>(
   mod: GameModule<S>,
@@ -85,8 +86,9 @@ export function applyAction<S>(
   role: Role,
   action: Action,
   inPlace = false,
+  known?: LegalAction[],
 ): Applied<S> {
-  const legal = findLegal(mod, env.game, role, action);
+  const legal = findLegal(mod, env.game, role, action, known);
   const next: Envelope<S> = inPlace ? env : structuredClone(env);
   const events: GameEvent[] = [];
   const phaseBefore = mod.phase(env.game);
