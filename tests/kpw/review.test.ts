@@ -1,6 +1,6 @@
 // Rules-review fixes: each test names the section of the rules it checks.
 import { describe, expect, it } from 'vitest';
-import { act, asked, clearMap, force, game, legal, loc, put, rejects, s, startCombat, startMove, texts, unit, type G } from './helpers.ts';
+import { act, asked, clearMap, force, game, legal, loc, phase, put, rejects, s, skipChurch, startCombat, startMove, texts, unit, type G } from './helpers.ts';
 
 function base(opts: Record<string, string | boolean> = {}): G {
   const g = game(opts);
@@ -190,5 +190,25 @@ describe('13.6 a surrendered tribe returns to the war', () => {
     expect(place.every((l) => ['punkatees', 'sakonnet'].includes(String(l.args.to)))).toBe(true);
     act(g, 'indian', place[0].action);
     expect(unit(g, String(place[0].args.unit)).wasAt).toBeUndefined();
+  });
+});
+
+describe('10.1 the Indian player "may" place Warrior reinforcements', () => {
+  it('10.1 the Indians may leave Warrior reinforcements in the pool; the English may not decline theirs', () => {
+    const g = game();
+    skipChurch(g);
+    act(g, 'indian', { type: 'end' });
+    act(g, 'english', { type: 'end' });
+    force(g, 6);
+    act(g, 'english', { type: 'roll' });
+    expect(legal(g, 'english').some((l) => l.action.type === 'decline')).toBe(false);
+    rejects(g, 'english', { type: 'decline' }, /not a legal action|Only the Indian player/);
+    while (asked(g) === 'english') act(g, 'english', legal(g, 'english')[0].action);
+    const waiting = [...(s(g).stack.frames.at(-1) as { items: string[] }).items];
+    expect(waiting.length).toBeGreaterThan(0);
+    const evs = act(g, 'indian', { type: 'decline' });
+    expect(texts(evs)).toMatch(/leave .* in the pool this turn \(10\.1\)/);
+    for (const id of waiting) expect(unit(g, id).where).toBe('pool');
+    expect(phase(g)).not.toMatch(/Indian Reinforcements/);
   });
 });

@@ -108,11 +108,23 @@ export function legalPlace(s: KpwState, f: PlaceFrame, role: Side): LegalAction[
       out.push(la({ type: 'place', unit: id, to: v }, `Place ${itemName(s, id)} in ${spaceName(v)}`, 'place', { unit: id, to: v }, { unit: itemName(s, id), to: spaceName(v) }));
     }
   }
+  if (optionalWarriors(s, f)) out.push(la({ type: 'decline' }, 'Place no more Warrior reinforcements this turn (10.1: the Indian player "may" place them)', 'decline', {}, {}));
   return out;
+}
+
+/** 10.1: the Indian player "may" place Warrior reinforcements; returning leaders are not optional. */
+function optionalWarriors(s: KpwState, f: PlaceFrame): boolean {
+  return f.purpose === 'reinf' && f.side === 'indian' && f.items.length > 0 && f.items.every((id) => id !== MUSKET && isInf(s.units[id]));
 }
 
 export function applyPlace(s: KpwState, f: PlaceFrame, role: Side, a: Action, ctx: Ctx): void {
   check(role === f.side, 'KPW 7.0', 'It is not your placement.');
+  if (a.type === 'decline') {
+    check(optionalWarriors(s, f), 'KPW 10.1', 'Only the Indian player may leave Warrior reinforcements unplaced.');
+    note(s, ctx, 'place', `The Indians leave ${f.items.map((id) => s.units[id].name).join(', ')} in the pool this turn (10.1).`);
+    f.items = [];
+    return;
+  }
   check(a.type === 'place', 'KPW 7.0', 'Place the waiting counters first.');
   const id = String(a.unit);
   const to = String(a.to);
