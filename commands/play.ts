@@ -4,6 +4,7 @@
 import type { Services } from '../src/app/services.ts';
 import { envOf, moduleOf } from '../src/app/session.ts';
 import { RuleError } from '../src/engine/errors.ts';
+import { allowedLines } from '../src/engine/runner.ts';
 import type { Action, GameModule, LegalAction, Role } from '../src/engine/types.ts';
 import type { GameRow } from '../src/store/store.ts';
 import { activeGame } from './context.ts';
@@ -22,7 +23,9 @@ export function playCommand(mod: GameModule<any, any>): CommandDef {
   };
 }
 
-const norm = (s: string) => s.trim().toLowerCase();
+// Case, accents and punctuation do not matter: "daniel-boone" is "Daniel Boone".
+const norm = (s: string) =>
+  s.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toLowerCase().replace(/[^a-z0-9+~]+/g, ' ').trim();
 
 /** Does a legal action's option value match what the user typed (id or display name)? */
 function matches(l: LegalAction, opt: string, typed: string): boolean {
@@ -30,6 +33,17 @@ function matches(l: LegalAction, opt: string, typed: string): boolean {
   const id = l.args[opt];
   if (id === undefined) return false;
   return norm(id) === t || norm(l.argLabels?.[opt] ?? '') === t;
+}
+
+/** A looser match, used only when nothing matches exactly: the typed words start words of the name ("boone", "dan boone"). */
+function partlyMatches(l: LegalAction, opt: string, typed: string): boolean {
+  const t = norm(typed).split(' ').filter(Boolean);
+  const id = l.args[opt];
+  if (id === undefined || !t.length) return false;
+  return [id, l.argLabels?.[opt] ?? ''].some((name) => {
+    const words = norm(name).split(' ');
+    return t.every((w) => words.some((x) => x.startsWith(w)));
+  });
 }
 
 /** The caller's seats in this game, or a clear refusal. */
@@ -75,7 +89,7 @@ export function resolveAction(
       // Name what is allowed when the game's own parser did not.
       if (e instanceof RuleError && !e.allowed.length) {
         const ofSub = legal.filter((l) => l.sub === sub);
-        throw new RuleError(e.rule, e.message, (ofSub.length ? ofSub : legal).map((l) => l.label));
+        throw new RuleError(e.rule, e.message, allowedLines(ofSub.length ? ofSub : legal));
       }
       throw e;
     }
@@ -85,10 +99,11 @@ export function resolveAction(
     if (!ofSub.length) continue;
     let cands = ofSub;
     for (const [k, v] of Object.entries(options)) {
-      const next = cands.filter((l) => matches(l, k, String(v)));
+      let next = cands.filter((l) => matches(l, k, String(v)));
+      if (!next.length) next = cands.filter((l) => partlyMatches(l, k, String(v)));
       if (!next.length) {
         const values = [...new Set(cands.map((l) => l.argLabels?.[k] ?? l.args[k]).filter(Boolean))];
-        throw new RuleError('', `"${v}" is not a legal \`${k}\` for /${mod.command} ${sub} now.`, values.length ? values.map((x) => `${k}:${x}`) : cands.map((l) => l.label));
+        throw new RuleError('', `"${v}" is not a legal \`${k}\` for /${mod.command} ${sub} now.`, values.length ? values.map((x) => `${k}:${x}`) : allowedLines(cands));
       }
       cands = next;
     }
@@ -98,7 +113,7 @@ export function resolveAction(
     throw new UserError(`Which one? ${missing ? `Add \`${missing.name}\` (${missing.description}): ` : ''}${choices.slice(0, 15).join('; ')}`);
   }
   const all = withLegal.flatMap((x) => x.legal);
-  throw new RuleError('', `/${mod.command} ${sub} is not possible now.`, all.map((l) => `${l.label} → /${mod.command} ${l.sub}${Object.entries(l.args).map(([k, v]) => ` ${k}:${l.argLabels?.[k] ?? v}`).join('')}`));
+  throw new RuleError('', `/${mod.command} ${sub} is not possible now.`, [...new Set(all.map((l) => (l.group ? `${l.group} → /${mod.command} ${l.sub}` : `${l.label} → /${mod.command} ${l.sub}${Object.entries(l.args).map(([k, v]) => ` ${k}:${l.argLabels?.[k] ?? v}`).join('')}`)))]);
 }
 
 export async function runPlay(svc: Services, inv: Invocation, progress?: (l: string) => void): Promise<Outcome> {

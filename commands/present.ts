@@ -101,17 +101,20 @@ export function parseButtonId(id: string): { gameId: number; version: number; ro
 /** Buttons for quick decisions (prompts marked buttons, ≤ 10 choices). */
 export function decisionButtons(mod: GameModule<any, any>, row: GameRow, env: Envelope<any>): Button[] {
   const out: Button[] = [];
-  for (const p of mod.prompts(env.game)) {
-    if (!p.buttons) continue;
+  const asked = mod.prompts(env.game).filter((p) => p.buttons);
+  // Several seats asked at once: say whose each button is.
+  for (const p of asked) {
     const legal = mod.legal(env.game, p.role);
     if (legal.length === 0 || legal.length > 10) continue;
-    legal.forEach((l, i) =>
+    const prefix = asked.length > 1 ? `${roleName(mod, env.options, p.role)}: ` : "";
+    legal.forEach((l, i) => {
+      const label = prefix + l.label;
       out.push({
         customId: buttonId(row.id, row.version, p.role, i),
-        label: l.label.length > 80 ? `${l.label.slice(0, 77)}…` : l.label,
+        label: label.length > 80 ? `${label.slice(0, 77)}…` : label,
         style: i === 0 ? 'primary' : 'secondary',
-      }),
-    );
+      });
+    });
   }
   return out.slice(0, 25);
 }

@@ -118,9 +118,14 @@ export function applyAction<S>(
   };
 }
 
+/** What is allowed, one line per action or group of actions. */
+export function allowedLines(legal: LegalAction[]): string[] {
+  return [...new Set(legal.map((l) => l.group ?? l.label))];
+}
+
 function withAllowed<S>(e: RuleError, mod: GameModule<S>, state: S, role: Role): RuleError {
   if (e.allowed.length) return e;
-  const labels = mod.legal(state, role).map((l) => l.label);
+  const labels = allowedLines(mod.legal(state, role));
   const allowed = labels.length ? labels : ['nothing: it is not your turn to act'];
   return new RuleError(e.rule, e.message, allowed);
 }

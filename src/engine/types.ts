@@ -36,6 +36,8 @@ export interface LegalAction {
   argLabels?: Record<string, string>;
   /** The label reveals hidden information (a secret plan): show it to the actor only. */
   secret?: boolean;
+  /** Actions sharing a group (the counts of one planned action) are one line where what is allowed is listed. */
+  group?: string;
 }
 
 export interface Prompt {

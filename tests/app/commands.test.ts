@@ -176,3 +176,43 @@ describe('moderators (issue 2 §4): deadlines, results, seating', () => {
     expect(JSON.parse(row.state!).game).toEqual(JSON.parse(h.svc.store.snapshots(row.id)[0].state).game);
   });
 });
+
+describe('names and buttons (issue 2 §4: unknown names; issue 3: buttons for prompts)', () => {
+  it('names match regardless of case and punctuation, or by a unique word; several seats asked get labelled buttons', async () => {
+    await import('../../src/games/index.ts');
+    const h = harness({ seed: 'names-1' });
+    await h.say('alice', '/game new system:rifle options:players=2');
+    await h.say('alice', '/game join side:p1');
+    await h.say('bob', '/game join side:p2');
+    const start = await h.say('alice', '/game start');
+    const buttons = start.posts.flatMap((p) => p.buttons ?? []);
+    expect(buttons).toHaveLength(10);
+    expect(buttons[0].label).toMatch(/^Settlement 1: Lead with/);
+    expect(buttons[9].label).toMatch(/^Settlement 2: Lead with/);
+    const a = await h.say('alice', '/rifle leader name:DANIEL-boone');
+    expect(text(a)).toMatch(/Settlement 1 is led by Daniel Boone/);
+    const b = await h.say('bob', '/rifle leader name:rogers');
+    expect(text(b)).toMatch(/Settlement 2 is led by George Rogers Clark/);
+  });
+
+  it('a name that fits several choices asks which one; an unknown one lists what is allowed, grouping the counts of one action', async () => {
+    await import('../../src/games/index.ts');
+    const h = harness({ seed: 'names-2' });
+    await h.say('alice', '/game new system:rifle options:players=1');
+    await h.say('alice', '/game join side:p1');
+    await h.say('alice', '/game start');
+    const before = h.svc.store.liveGame('c1')!.version;
+    const amb = await h.say('alice', '/rifle leader name:b');
+    expect(amb.replies[0].ephemeral).toBe(true);
+    expect(amb.replies[0].content).toMatch(/Which one\?.*Daniel Boone.*Benjamin Logan/);
+    const none = await h.say('alice', '/rifle leader name:washington');
+    expect(none.replies[0].content).toMatch(/not a legal `name`.*\n.*Daniel Boone/);
+    expect(h.svc.store.liveGame('c1')!.version).toBe(before);
+    await h.say('alice', '/rifle leader name:clark');
+    const bad = await h.say("alice", "/rifle plans text:fishing*9");
+    expect(bad.replies[0].ephemeral).toBe(true);
+    // Each plannable action appears once with its range of counts, not once per count.
+    expect(bad.replies[0].content).toMatch(/at most 6 per turn[\s\S]*Allowed now:.*Plan Milk ×1–6/);
+    expect(bad.replies[0].content).not.toMatch(/Plan Milk ×2/);
+  });
+});

@@ -25,9 +25,9 @@ function prompts(s: RifleState): Prompt[] {
   for (const st of s.settlements) {
     if (st.out) continue;
     if (s.stage === 'leaders') {
-      if (!st.leader) out.push({ role: st.role, text: `${st.name}: pick your leader (/rifle leader).`, buttons: true });
-    } else if (st.pending) out.push({ role: st.role, text: `${st.name}: ${decisionText(st)}`, buttons: true });
-    else if (planning(s, st)) out.push({ role: st.role, text: `${st.name}: plan your actions for ${seasonName(s.turn)} (${st.res.folk} Folk) — /rifle plan, /rifle plans, then /rifle done.` });
+      if (!st.leader) out.push({ role: st.role, text: `Pick your leader (/rifle leader).`, buttons: true });
+    } else if (st.pending) out.push({ role: st.role, text: decisionText(st), buttons: true });
+    else if (planning(s, st)) out.push({ role: st.role, text: `Plan your actions for ${seasonName(s.turn)} (${st.res.folk} Folk) — /rifle plan, /rifle plans, then /rifle done.` });
   }
   return out;
 }

@@ -48,6 +48,7 @@ export function planLegal(s: RifleState, st: Settlement): LegalAction[] {
         sub: 'plan',
         args: { action: p.key, count: String(n) },
         argLabels: { action: `${p.name} — ${allow}`, count: String(n) },
+        group: `Plan ${p.name}${max > 1 ? ` ×1–${max}` : ''} (${allow})`,
       });
     }
   }
@@ -67,6 +68,7 @@ export function planLegal(s: RifleState, st: Settlement): LegalAction[] {
           sub: side,
           args: { good, qty: String(q) },
           argLabels: { good: `${RES_NAME[good]} (price ${price}, up to ${max})`, qty: String(q) },
+          group: `${side === 'sell' ? 'Sell' : 'Buy'} up to ${max} ${RES_NAME[good]} at ${price} Money each${fresh ? ' (a new Trade Convoy)' : ' (on the open convoy)'}`,
         });
       }
     }
