@@ -1,5 +1,7 @@
 // Rules-review fixes: each test names the section of the rules it checks.
 import { describe, expect, it } from 'vitest';
+import { leavesColony } from '../../src/games/kpw/common.ts';
+import { kmap } from '../../src/games/kpw/map.ts';
 import { act, asked, clearMap, force, game, legal, loc, phase, put, rejects, s, skipChurch, startCombat, startMove, texts, unit, type G } from './helpers.ts';
 
 function base(opts: Record<string, string | boolean> = {}): G {
@@ -153,6 +155,26 @@ describe('18.1 Disunited Colonies', () => {
       act(g, 'english', { type: 'activate', space: 'providence', units: 'all' });
       expect(legal(g, 'english').some((l) => l.args.to === 'rehoboth')).toBe(!disunited);
     }
+  });
+
+  it('18.1 colony borders come from the map data: Mount Hope is Plymouth\'s, the Mohawk country lies outside every colony', () => {
+    const m = kmap();
+    expect(m.colonyOf.get('montaup')).toBe('PL');
+    expect(m.colonyOf.get('boston')).toBe('MA');
+    for (const id of ['caughnawaga', 'canajoharie', 'schaghticoke']) expect(m.colonyOf.get(id)).toBe('NY');
+    // Every settlement lies in its own colony; every space has one.
+    for (const id of m.ids) {
+      const sp = m.space.get(id)!;
+      expect(m.colonyOf.get(id)).toMatch(/^(MA|PL|RI|CT|NY)$/);
+      if (sp.kind === 'settlement') expect(m.colonyOf.get(id)).toBe(sp.owner);
+    }
+    // Before Church a Plymouth company may go to Montaup; a Massachusetts one may not (and neither to the Mohawks).
+    const g = base({ disunited: true });
+    expect(leavesColony(s(g), [unit(g, 'pl1')], 'montaup')).toBe(false);
+    expect(leavesColony(s(g), [unit(g, 'ma1')], 'montaup')).toBe(true);
+    expect(leavesColony(s(g), [unit(g, 'ma1')], 'schaghticoke')).toBe(true);
+    s(g).churchEntered = true;
+    expect(leavesColony(s(g), [unit(g, 'ma1')], 'montaup')).toBe(false);
   });
 
   it('18.1 interceptors may not leave their colony before Church', () => {

@@ -18,6 +18,8 @@ export const KpwSpaceSchema = z.strictObject({
   name: z.string().min(1),
   kind: z.enum(['settlement', 'village', 'fort', 'neutral']),
   owner: z.union([ColonyId, TribeId, z.null()]),
+  /** The colony whose jurisdiction holds the space (18.1); 'NY' is outside all four. */
+  colony: z.union([ColonyId, z.literal('NY')]),
   port: z.boolean(),
   river: z.boolean(),
   treaty: z.boolean(),
@@ -154,6 +156,7 @@ export function validateKpwMap(raw: unknown): KpwMap {
     if (s.kind === 'village' && !isTribe(s.owner)) fail(`${where}: a village must be owned by a tribe`);
     if (s.kind === 'fort' && !isColony(s.owner) && !isTribe(s.owner)) fail(`${where}: a fort needs a colony or tribe owner`);
     if (s.kind === 'neutral' && s.owner !== null) fail(`${where}: a neutral space has no owner`);
+    if (isColony(s.owner) && s.colony !== s.owner) fail(`${where}: an English site lies in its own colony`);
     if (s.kind === 'neutral' && (s.port || s.river)) fail(`${where}: neutral spaces are neither ports nor river spaces`);
     if (s.port && !isColony(s.owner)) fail(`${where}: only English settlements/forts are ports`);
     if (s.treaty && !(s.kind === 'village' && s.owner === 'MO')) fail(`${where}: only a Mohawk village can be the Treaty Space`);

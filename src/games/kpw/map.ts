@@ -16,7 +16,7 @@ export interface KpwMapIndex {
   ids: string[];
   ports: string[];
   treaty: string;
-  /** Colony whose border holds a space (18.1): its own colony, else the nearest settlement's. */
+  /** Colony whose jurisdiction holds a space (18.1), from the map data. */
   colonyOf: Map<string, string>;
   sitesOf: Map<string, string[]>;
 }
@@ -34,23 +34,7 @@ export function kmap(): KpwMapIndex {
   }
   for (const c of map.connections) graph.addEdge(c.a, c.b, { pips: c.pips, water: c.water, river: false });
   for (const r of map.rivers) graph.addEdge(r.a, r.b, { pips: 0, water: false, river: true });
-  const settlements = map.spaces.filter((s) => s.owner && ['MA', 'PL', 'RI', 'CT'].includes(s.owner));
-  const colonyOf = new Map<string, string>();
-  for (const s of map.spaces) {
-    if (s.owner && ['MA', 'PL', 'RI', 'CT'].includes(s.owner)) colonyOf.set(s.id, s.owner);
-    else {
-      let best = settlements[0];
-      let bd = Infinity;
-      for (const t of settlements) {
-        const d = (t.x - s.x) ** 2 + (t.y - s.y) ** 2;
-        if (d < bd) {
-          bd = d;
-          best = t;
-        }
-      }
-      colonyOf.set(s.id, best.owner!);
-    }
-  }
+  const colonyOf = new Map<string, string>(map.spaces.map((s) => [s.id, s.colony]));
   const sitesOf = new Map<string, string[]>();
   for (const s of map.spaces) {
     if (s.kind === 'neutral' || !s.owner) continue;

@@ -143,10 +143,13 @@ export function legalMove(s: KpwState, f: MoveFrame, role: Side): LegalAction[] 
       }
       for (const space of spaces) {
         const all = at(s, space, side);
-        for (const g of groupChoices(s, side, space)) {
+        const choices = groupChoices(s, side, space);
+        // One line per space where what is allowed is listed, not one per subset of its units.
+        const group = `Move from ${spaceName(space)} (units:all or some of ${listUnits(all.filter((u) => choices.some((g) => g.includes(u))))})`;
+        for (const g of choices) {
           const arg = g.length === all.length ? 'all' : g.map((u) => u.id).join('+');
           const names = listUnits(g);
-          out.push(la({ type: 'activate', space, units: arg }, `Move ${names} from ${spaceName(space)}`, 'activate', { space, units: arg }, { space: spaceName(space), units: arg === 'all' ? `all (${names})` : names }));
+          out.push({ ...la({ type: 'activate', space, units: arg }, `Move ${names} from ${spaceName(space)}`, 'activate', { space, units: arg }, { space: spaceName(space), units: arg === 'all' ? `all (${names})` : names }), group });
         }
       }
     }
