@@ -215,6 +215,42 @@ describe('13.6 a surrendered tribe returns to the war', () => {
   });
 });
 
+describe('13.5/13.6 a lost Sachem of a surrendered tribe', () => {
+  it('13.6 his successor stays off the map with the surrendered tribe, and comes back with it', () => {
+    const g = game();
+    skipChurch(g);
+    s(g).tribes.SK.status = 'surrendered';
+    for (const id of ['sk1', 'sk2']) {
+      unit(g, id).where = 'pool';
+      unit(g, id).wasAt = 'punkatees';
+    }
+    Object.assign(unit(g, 'sk-sachem'), { where: 'track', loc: null, returnTurn: 2 });
+    act(g, 'indian', { type: 'end' });
+    act(g, 'english', { type: 'end' });
+    force(g, 6);
+    act(g, 'english', { type: 'roll' });
+    while (asked(g) === 'english') act(g, 'english', legal(g, 'english')[0].action);
+    // Turn 2: his turn on the track has come, but his tribe is out of the war.
+    expect(s(g).turn).toBe(2);
+    expect(unit(g, 'sk-sachem').where).toBe('pool');
+    expect(legal(g, 'indian').some((l) => l.args.unit === 'sk-sachem')).toBe(false);
+    // The English attack a Sakonnet village: the tribe returns and the successor with it (13.6).
+    const h = base();
+    s(h).churchEntered = true;
+    s(h).tribes.SK.status = 'surrendered';
+    for (const id of ['sk1', 'sk2']) Object.assign(unit(h, id), { where: 'pool', wasAt: 'punkatees' });
+    Object.assign(unit(h, 'sk-sachem'), { where: 'pool', loc: null, wasAt: null });
+    put(h, 'pl1', 'swansea');
+    startMove(h, 'english');
+    act(h, 'english', { type: 'activate', space: 'swansea', units: 'all' });
+    act(h, 'english', { type: 'battle', target: 'punkatees' });
+    expect(s(h).tribes.SK.status).toBe('allied');
+    expect(unit(h, 'sk1')).toMatchObject({ where: 'map', loc: 'punkatees' });
+    const place = subs(h, 'indian', 'place');
+    expect(place.some((l) => l.args.unit === 'sk-sachem')).toBe(true);
+  });
+});
+
 describe('10.1 the Indian player "may" place Warrior reinforcements', () => {
   it('10.1 the Indians may leave Warrior reinforcements in the pool; the English may not decline theirs', () => {
     const g = game();
