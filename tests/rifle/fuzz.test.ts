@@ -8,8 +8,8 @@ import type { GameEvent, Viewer } from '../../src/engine/types.ts';
 import { rifle, type RifleState } from '../../src/games/rifle/index.ts';
 import { planText } from '../../src/games/rifle/plan.ts';
 
-function play(players: number, seed: string, random = false) {
-  const raw = { players };
+function play(players: number, seed: string, random = false, extra: Record<string, boolean> = {}) {
+  const raw = { players, ...extra };
   let { env } = createGame(rifle, raw, seed);
   const rand = seedrandom(`${seed}:players`);
   const log: LogEntry[] = [];
@@ -62,6 +62,19 @@ describe('Fuzz: bot settlers play whole games (1-4 players)', () => {
       }
     });
   }
+  it('with the roundup house rule settlements grow and recruit; games still end cleanly and replay equal', () => {
+    let survivors = 0;
+    let recruited = 0;
+    for (const seed of ['ru-a', 'ru-b', 'ru-c', 'ru-d']) {
+      const { env, log, raw } = play(2, seed, false, { roundup: true });
+      expect(rifle.result(env.game).status).toBe('over');
+      expect(canonical(replay(rifle, raw, seed, log).env.game)).toBe(canonical(env.game));
+      survivors += env.game.settlements.filter((x) => !x.out).length;
+      recruited += log.filter((e) => e.action.type === 'plan' && e.action.act === 'recruit').length;
+    }
+    expect(recruited).toBeGreaterThan(0);
+    expect(survivors).toBeGreaterThan(0);
+  });
   it('uniformly random legal actions (2 players) also reach the end', () => {
     const { env } = play(2, 'rnd-1', true);
     expect(rifle.result(env.game).status).toBe('over');

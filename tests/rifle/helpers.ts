@@ -11,7 +11,7 @@ export interface G {
   log: LogEntry[];
 }
 
-export function newGame(players = 1, seed = 't', raw: Record<string, number> = {}): G {
+export function newGame(players = 1, seed = 't', raw: Record<string, number | boolean> = {}): G {
   const { env, events } = createGame(rifle, { players, ...raw }, seed);
   return { env, events, log: [] };
 }

@@ -205,6 +205,29 @@ describe('Growth, Livestock and Boon phases', () => {
     expect(r.tools).toBe(r0.tools + 2);
     expect(r.gunpowder).toBe(r0.gunpowder + 1);
   });
+  it('Growth Phase "per 20 Folk (rounding down)": 10 Folk roll nothing; the roundup house rule (ours) gives them one roll', () => {
+    for (const roundup of [false, true]) {
+      const g = newGame(1, 'tables', { roundup });
+      // Turn 1 opens with the Growth Phase too: with roundup its d6 comes first (d6=1: births).
+      if (roundup) force(g, 1);
+      start(g, ['clark'], { boon: [7] });
+      Object.assign(st(g).res, { folk: 10, food: 20, containers: 40 });
+      // hardship 1, mishaps 10 10, raid 2, happiness 1 1, [growth d6=1: births], foal 1, boon 7
+      const text = done(g, 1, 10, 10, 2, 1, 1, ...(roundup ? [1] : []), 1, 7);
+      expect(st(g).res.folk).toBe(roundup ? 11 : 10);
+      expect(text.includes('births, +1 Folk')).toBe(roundup);
+      expect(g.env.dice.forced).toEqual([]);
+    }
+  });
+  it('Recruit "Max 1 per 20 Folk you have rounding down": none at 10 Folk as written; one with roundup (ours)', () => {
+    for (const roundup of [false, true]) {
+      const g = newGame(1, 'tables', { roundup });
+      start(g, ['clark'], { boon: [7] });
+      const recruits = rifle.legal(g.env.game, 'p1').filter((l) => l.action.type === 'plan' && l.action.act === 'recruit');
+      expect(recruits.map((l) => l.action.count)).toEqual(roundup ? [1] : []);
+      if (!roundup) expect(() => act(g, 'p1', { type: 'plan', act: 'recruit', count: 1 })).toThrow(/at most 0|Recruit/);
+    }
+  });
   it('Livestock phase: +1 per 5 Livestock; d6 4+ gains a Horse (room in the Corral Pens permitting)', () => {
     const g = game('clark', (g) => Object.assign(st(g).res, { livestock: 11, horses: 7 }));
     done(g, 1, 10, 10, 2, 1, 1, 4, 7);

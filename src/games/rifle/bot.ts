@@ -59,6 +59,7 @@ export function nextPlanAction(s: RifleState, st: Settlement, rand: Rand): Actio
     () => (e.food < foodNeed ? want('milkbutcher:milk', foodNeed - e.food) : null),
     () => (e.food < foodNeed && e.livestock > 8 ? want('milkbutcher:butcher', Math.min(foodNeed - e.food, e.livestock - 8)) : null),
     () => (e.salt < saltNeed ? want('salt', saltNeed - e.salt) : null),
+    () => (season !== 'winter' && e.housing > folk ? want('recruit', 1) : null),
     // Peace Points buy re-rolls of the Indian Raid: keep a few in hand.
     () => (e.peace < 3 && e.housewares > folk ? want('gift:housewares', Math.min(3 - e.peace, e.housewares - folk)) : null),
     () => (e.peace < 3 && e.clothing > folk ? want('gift:clothes', Math.min(3 - e.peace, e.clothing - folk)) : null),

@@ -9,6 +9,7 @@ import { freshNotes, measuresOf, startingResources, startingStructures, syncHous
 export const optionDocs: OptionDoc[] = [
   { name: 'players', description: 'Settlements (1 = solo against the frontier, up to 4)', type: 'integer', default: 2, min: 1, max: 4, rule: 'R&A Introduction', choices: [1, 2, 3, 4].map((n) => ({ name: String(n), value: n })) },
   { name: 'bots', description: 'How many of the seats (the last ones) are bot settlers', type: 'integer', default: 0, min: 0, max: 4 },
+  { name: 'roundup', description: 'House rule: Growth rolls and Recruits "per 20 Folk" round up, so a small settlement can grow', type: 'boolean', default: false, rule: 'R&A Growth Phase (house rule, data/rifle/README.md)' },
 ];
 
 export function parseOptions(raw: Record<string, string | number | boolean>): RifleOptions {
@@ -16,7 +17,7 @@ export function parseOptions(raw: Record<string, string | number | boolean>): Ri
   const players = o.players as number;
   const bots = o.bots as number;
   check(bots <= players, 'R&A options', `bots must be a whole number from 0 to ${players}, not "${raw.bots}".`);
-  return { players, bots };
+  return { players, bots, roundUp: o.roundup as boolean };
 }
 
 export function roleIds(o: RifleOptions): string[] {
@@ -58,6 +59,7 @@ export function setup(o: RifleOptions, ctx: Ctx): RifleState {
       phaseDone: false,
       notes: freshNotes(),
       history: [],
+      ...(o.roundUp ? { roundUp: true } : {}),
     };
     st.history.push(measuresOf(st, 0));
     return st;

@@ -76,6 +76,8 @@ export interface Settlement {
   phaseDone: boolean;
   notes: TurnNotes;
   history: Measures[];
+  /** House rule `roundup` (ours): "per 20 Folk" counts round up, so a small settlement can grow. */
+  roundUp?: boolean;
 }
 
 export type Stage = 'leaders' | 'plan' | 'resolve' | 'over';
@@ -83,6 +85,12 @@ export type Stage = 'leaders' | 'plan' | 'resolve' | 'over';
 export interface RifleOptions {
   players: number;
   bots: number;
+  roundUp: boolean;
+}
+
+/** Growth rolls and the Recruit maximum: one per 20 Folk, rounded down as written (up with the house rule). */
+export function perTwentyFolk(st: Pick<Settlement, 'roundUp'>, folk: number): number {
+  return st.roundUp ? Math.ceil(folk / 20) : Math.floor(folk / 20);
 }
 
 export interface RifleState {

@@ -16,7 +16,7 @@
 //  - an extra Build action pays one point of the structure's labour.
 import { check } from '../../../engine/errors.ts';
 import { FACTORS, LEADERS, PRICES, RES_NAME, STRUCTURE, STRUCTURE_IDS, type Factor, type FreeKind, type ResourceId, type Season, type StructureId } from '../data.ts';
-import { horseRoom, seasonOf, syncHousing, type PlanEntry, type PlanTrade, type Resources, type Settlement, type Structures } from '../state.ts';
+import { horseRoom, perTwentyFolk, seasonOf, syncHousing, type PlanEntry, type PlanTrade, type Resources, type Settlement, type Structures } from '../state.ts';
 import { outputsIn, PLANNABLE, seasonAllows, type Plannable } from './catalogue.ts';
 
 export interface Sim {
@@ -38,6 +38,8 @@ export interface Sim {
   trades: number;
   /** Cubes per Action Board action id. */
   placed: Record<string, number>;
+  /** House rule `roundup`: maxima per 20 Folk round up. */
+  roundUp: boolean;
 }
 
 const zeroFactors = (): Record<Factor, number> => Object.fromEntries(FACTORS.map((f) => [f, 0])) as Record<Factor, number>;
@@ -87,6 +89,7 @@ export function newSim(st: Settlement, turn: number): Sim {
     horselessTrade: false,
     trades: 0,
     placed: {},
+    roundUp: !!st.roundUp,
   };
 }
 
@@ -109,6 +112,7 @@ export function cloneSim(s: Sim): Sim {
     horselessTrade: s.horselessTrade,
     trades: s.trades,
     placed: { ...s.placed },
+    roundUp: s.roundUp,
   };
 }
 
@@ -116,7 +120,7 @@ export function cloneSim(s: Sim): Sim {
 export function maxOf(sim: Sim, p: Plannable): number | null {
   let m: number | null = null;
   if (p.structure) return STRUCTURE[p.structure].max;
-  if (p.max) m = 'fixed' in p.max ? p.max.fixed : Math.floor(sim.base[p.max.per] / p.max.every);
+  if (p.max) m = 'fixed' in p.max ? p.max.fixed : p.max.per === 'folk' && p.max.every === 20 ? perTwentyFolk(sim, sim.base.folk) : Math.floor(sim.base[p.max.per] / p.max.every);
   if (m !== null && (p.free === 'hunting' || p.free === 'recruit')) m += sim.freeCap[p.free];
   return m;
 }

@@ -2,7 +2,7 @@
 // Livestock Phase (breeding, a foal on 4+). Also the Leaching Vat's Lye.
 import type { Ctx } from '../../../engine/types.ts';
 import { RES_NAME, RULES, STRUCTURE, STRUCTURE_IDS, TABLES, type ResourceId } from '../data.ts';
-import { gainHorses, say, type RifleState, type Settlement } from '../state.ts';
+import { gainHorses, perTwentyFolk, say, type RifleState, type Settlement } from '../state.ts';
 
 /** One Immigrant: 1 Folk with 1 Clothes, Rifle, Tools, Housewares and 2 supply rolls. */
 export function immigrant(s: RifleState, st: Settlement, ctx: Ctx, why: string): string {
@@ -25,7 +25,7 @@ export function immigrant(s: RifleState, st: Settlement, ctx: Ctx, why: string):
 }
 
 export function growthPhase(s: RifleState, st: Settlement, ctx: Ctx): void {
-  const rolls = Math.floor(st.res.folk / 20);
+  const rolls = perTwentyFolk(st, st.res.folk);
   for (let i = 0; i < rolls; i++) {
     const face = ctx.dice.d6(`${st.name} growth`);
     const row = TABLES.growth.lookup(face);
