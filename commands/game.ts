@@ -47,7 +47,7 @@ export function gameCommand(): CommandDef {
       { name: 'export', description: 'The replay as JSON', options: [] },
       { name: 'help', description: 'How to play: the rules summary and the current phase', options: [{ name: 'system', description: 'Which game (default: this channel\'s)', type: 'string', required: false, choices: systems }] },
       { name: 'list', description: 'Games on this server (for tournaments)', options: [] },
-      { name: 'abandon', description: 'Moderators: end this channel\'s game without a result', options: [] },
+      { name: 'abandon', description: 'End this channel\'s game without a result (moderators; the creator before it starts)', options: [] },
       { name: 'deadline', description: 'Moderators: set a deadline for the current decision', options: [{ name: 'hours', description: 'Hours from now (0 clears it)', type: 'integer', required: true }] },
       {
         name: 'result',
@@ -72,6 +72,16 @@ export async function runGame(svc: Services, inv: Invocation, progress?: (l: str
       const system = str(o, 'system');
       const mod = system ? getGame(system) : undefined;
       if (!mod) throw new UserError(`Unknown game "${system ?? ''}". Games: ${allGames().map((g) => `${g.id} (${g.title})`).join(', ')}.`);
+      const busy = svc.store.liveGame(where.channelId);
+      if (busy) {
+        const other = getGame(busy.system);
+        throw new UserError(
+          `This channel already has game #${busy.id} (${other?.title ?? busy.system}, ${busy.status === 'lobby' ? 'waiting for players' : 'in play'}); one game lives in a channel or thread at a time. ` +
+            (busy.status === 'lobby'
+              ? `Its creator or a moderator can call it off with /game abandon; or run /game new inside a thread of this channel.`
+              : `Finish it (/game resign), ask a moderator to /game abandon it, or run /game new inside a thread of this channel.`),
+        );
+      }
       const raw = parseKeyValues(str(o, 'options'));
       mod.parseOptions(raw); // validate now, before anything is stored
       const seed = svc.newSeed();
@@ -256,9 +266,12 @@ export async function runGame(svc: Services, inv: Invocation, progress?: (l: str
     }
     case 'abandon': {
       const row = liveGame(svc, where);
-      requireModerator(svc, caller, where, 'abandon a game');
+      // A game still in its lobby may be called off by whoever opened it; one in play only by a moderator.
+      if (row.status === 'lobby') requireCreatorOrModerator(svc, row, caller, where, 'call off this game');
+      else requireModerator(svc, caller, where, 'abandon a game in play (players may /game resign)');
       svc.store.finish(row.id, 'abandoned', JSON.stringify({ status: 'abandoned', by: caller.id }));
-      return only(publicReply(`🛑 Game #${row.id} was abandoned by a moderator. Seed: \`${row.seed}\`.`));
+      const by = isModerator(svc, caller, where) ? 'a moderator' : 'the player who opened it';
+      return only(publicReply(`🛑 Game #${row.id} was ${row.status === 'lobby' ? 'called off' : 'abandoned'} by ${by}. Seed: \`${row.seed}\`.`));
     }
     case 'deadline': {
       const { row } = activeGame(svc, where);
@@ -311,7 +324,7 @@ export function generalHelp(): string {
   ].join('\n');
 }
 
-export async function autocompleteGame(svc: Services, sub: string, focused: string, partial: string, where: import('./types.ts').Where): Promise<Choice[]> {
+export async function autocompleteGame(svc: Services, sub: string, focused: string, partial: string, where: Where, chosen: Record<string, string | number | boolean> = {}): Promise<Choice[]> {
   const row = svc.store.liveGame(where.channelId);
   const p = partial.toLowerCase();
   if (focused === 'side' || focused === 'winner') {
@@ -326,9 +339,21 @@ export async function autocompleteGame(svc: Services, sub: string, focused: stri
     return list.filter((c) => c.name.toLowerCase().includes(p) || c.value.includes(p));
   }
   if (focused === 'options') {
+    // Once the system is chosen, only its options; earlier "k=v, " parts are kept and their keys not offered again.
+    const system = typeof chosen.system === 'string' && getGame(chosen.system) ? chosen.system : null;
+    const parts = partial.split(',').map((x) => x.trim());
+    const last = (parts.pop() ?? '').toLowerCase();
+    const done = parts.filter(Boolean);
+    const used = new Set(done.map((x) => x.split('=')[0].trim().toLowerCase()));
+    const prefix = done.length ? `${done.join(', ')}, ` : '';
     return allGames()
-      .flatMap((g) => g.optionDocs.map((d) => ({ name: `${g.id}: ${d.name}=${d.choices ? d.choices.map((c) => c.value).join('|') : d.type} — ${d.description}`.slice(0, 100), value: `${d.name}=${d.default ?? (d.choices?.[0]?.value ?? '')}` })))
-      .filter((c) => c.name.toLowerCase().includes(p))
+      .filter((g) => !system || g.id === system)
+      .flatMap((g) =>
+        g.optionDocs
+          .filter((d) => !used.has(d.name))
+          .map((d) => ({ name: `${g.id}: ${d.name}=${d.choices ? d.choices.map((c) => c.value).join('|') : d.type} — ${d.description}`.slice(0, 100), value: `${prefix}${d.name}=${d.default ?? d.choices?.[0]?.value ?? ''}`.slice(0, 100) })),
+      )
+      .filter((c) => c.name.toLowerCase().includes(last))
       .slice(0, 25);
   }
   return [];

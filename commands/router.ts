@@ -34,7 +34,7 @@ export function createRouter(svc: Services): Router {
     },
     async autocomplete(req) {
       try {
-        if (req.command === 'game') return await autocompleteGame(svc, req.sub, req.focused, req.partial, req.where);
+        if (req.command === 'game') return await autocompleteGame(svc, req.sub, req.focused, req.partial, req.where, req.options);
         return await autocompletePlay(svc, req.command, req.sub, req.focused, req.partial, req.options, req.caller.id, req.where);
       } catch {
         return [];

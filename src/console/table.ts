@@ -70,7 +70,9 @@ export class Table {
       const focused = Object.entries(parsed.options).find(([, v]) => v.endsWith('?'));
       if (focused) {
         const options = { ...parsed.options, [focused[0]]: '' };
-        const choices = await this.router.autocomplete({ command: parsed.command, sub: parsed.sub, focused: focused[0], partial: focused[1].slice(0, -1), options, caller, where });
+        // Options with fixed choices are a dropdown in Discord: list those; the rest autocomplete.
+        const def = this.router.definitions({ includeConsoleOnly: true }).find((d) => d.name === parsed.command)?.subcommands.find((s) => s.name === parsed.sub)?.options.find((o) => o.name === focused[0]);
+        const choices = def?.choices ?? (await this.router.autocomplete({ command: parsed.command, sub: parsed.sub, focused: focused[0], partial: focused[1].slice(0, -1), options, caller, where }));
         p(`  [autocomplete ${focused[0]}] ${choices.map((c) => (c.name === c.value ? c.value : `${c.name} = ${c.value}`)).join(' | ') || '(no choices)'}`);
         return true;
       }

@@ -34,6 +34,14 @@ export interface Seat {
 }
 
 /** The game moved on between reading it and committing: try again. */
+/** A second live game for a channel (one live game per channel or thread). */
+export class ChannelBusyError extends Error {
+  constructor() {
+    super('This channel already has a game. Finish or abandon it first, or run /game new inside a thread of this channel.');
+    this.name = 'ChannelBusyError';
+  }
+}
+
 export class StaleVersionError extends Error {
   constructor(readonly expected: number, readonly actual: number) {
     super(`The game moved on (version ${actual}, you acted on ${expected}). Nothing was changed: look again and retry.`);
@@ -122,7 +130,7 @@ export class Store {
         .run(g.guildId, g.channelId, g.system, JSON.stringify(g.options), g.seed, g.seedHash, g.createdBy, t, t, g.label ?? null);
       return this.game(Number(info.lastInsertRowid))!;
     } catch (e) {
-      if (String(e).includes('UNIQUE')) throw new Error('This channel already has a game. Finish or abandon it first, or start one in a thread.');
+      if (String(e).includes('UNIQUE')) throw new ChannelBusyError();
       throw e;
     }
   }

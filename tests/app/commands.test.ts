@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { ChannelBusyError } from '../../src/store/store.ts';
 import { harness, text } from './harness.ts';
 
 async function started() {
@@ -216,3 +217,39 @@ describe('names and buttons (issue 2 §4: unknown names; issue 3: buttons for pr
     expect(bad.replies[0].content).not.toMatch(/Plan Milk ×2/);
   });
 });
+
+describe('one game per channel (issue 2 §3)', () => {
+  it('a second /game new in a busy channel is refused privately, naming the game and the way out; the creator may call off a lobby', async () => {
+    const h = harness();
+    await h.say('alice', '/game new system:duel');
+    const again = await h.say('bob', '/game new system:duel');
+    expect(again.replies[0].ephemeral).toBe(true);
+    expect(again.replies[0].content).toMatch(/already has game #1 .*waiting for players[\s\S]*\/game abandon/);
+    const notCreator = await h.say('bob', '/game abandon');
+    expect(notCreator.replies[0].content).toMatch(/Only the player who created this game, or a moderator/);
+    const off = await h.say('alice', '/game abandon');
+    expect(off.replies[0].content).toMatch(/called off by the player who opened it/);
+    const fresh = await h.say('bob', '/game new system:duel');
+    expect(fresh.replies[0].ephemeral).toBeFalsy();
+    expect(h.svc.store.liveGame('c1')!.createdBy).toBe('bob');
+  });
+
+  it('a game in play is abandoned only by a moderator; the store refuses a racing second game with a clear error', async () => {
+    const h = await started();
+    const no = await h.say('alice', '/game abandon');
+    expect(no.replies[0].content).toMatch(/moderator/);
+    expect(h.svc.store.liveGame('c1')!.status).toBe('active');
+    expect(() => h.svc.store.createGame({ guildId: 'g1', channelId: 'c1', system: 'duel', options: {}, seed: 's', seedHash: 'h', createdBy: 'x' })).toThrow(ChannelBusyError);
+  });
+
+  it('options autocomplete: only the chosen system, keeping what is typed', async () => {
+    await import('../../src/games/index.ts');
+    const h = harness();
+    const list = await h.router.autocomplete({ command: 'game', sub: 'new', focused: 'options', partial: 'players=1, ro', options: { system: 'rifle' }, caller: { id: 'a', name: 'a', isModerator: false }, where: { guildId: 'g1', channelId: 'c1' } });
+    expect(list.map((c) => c.value)).toEqual(['players=1, roundup=false']);
+    const kpw = await h.router.autocomplete({ command: 'game', sub: 'new', focused: 'options', partial: '', options: { system: 'kpw' }, caller: { id: 'a', name: 'a', isModerator: false }, where: { guildId: 'g1', channelId: 'c1' } });
+    expect(kpw.length).toBeGreaterThan(3);
+    expect(kpw.every((c) => c.name.startsWith('kpw:'))).toBe(true);
+  });
+});
+
