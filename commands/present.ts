@@ -4,7 +4,7 @@
 import { RuleError } from '../src/engine/errors.ts';
 import { visibleEvents, type Envelope } from '../src/engine/runner.ts';
 import type { GameEvent, GameModule, Json, Role } from '../src/engine/types.ts';
-import { ChannelBusyError, StaleVersionError, type GameRow, type Seat } from '../src/store/store.ts';
+import { StaleVersionError, StoreConflictError, type GameRow, type Seat } from '../src/store/store.ts';
 import { isBotSeat, type ActResult } from '../src/app/session.ts';
 import type { Attachment, Button, Outcome, Post, Reply } from './types.ts';
 
@@ -53,7 +53,7 @@ export function only(reply: Reply): Outcome {
 export function errorOutcome(e: unknown): Outcome {
   if (e instanceof RuleError) return only(privateReply(`❌ ${e.describe()}`));
   if (e instanceof StaleVersionError) return only(privateReply(`⏳ ${e.message}`));
-  if (e instanceof UserError || e instanceof ChannelBusyError) return only(privateReply(`❌ ${e.message}`));
+  if (e instanceof UserError || e instanceof StoreConflictError) return only(privateReply(`❌ ${e.message}`));
   throw e;
 }
 

@@ -34,11 +34,15 @@ export interface Seat {
 }
 
 /** The game moved on between reading it and committing: try again. */
+/** A write refused because another command changed the game first; the message is for the user. */
+export class StoreConflictError extends Error {
+  override name = 'StoreConflictError';
+}
+
 /** A second live game for a channel (one live game per channel or thread). */
-export class ChannelBusyError extends Error {
+export class ChannelBusyError extends StoreConflictError {
   constructor() {
     super('This channel already has a game. Finish or abandon it first, or run /game new inside a thread of this channel.');
-    this.name = 'ChannelBusyError';
   }
 }
 
@@ -188,7 +192,7 @@ export class Store {
     const info = this.db
       .prepare(`UPDATE games SET status = 'active', state = ?, version = 0, updated_at = ? WHERE id = ? AND status = 'lobby'`)
       .run(state, this.now(), gameId);
-    if (info.changes !== 1) throw new Error('The game is not in its lobby any more.');
+    if (info.changes !== 1) throw new StoreConflictError('The game has already started (or was called off) — nothing was changed. See /game status.');
     this.db.prepare('INSERT OR REPLACE INTO snapshots (game_id, seq, state) VALUES (?, 0, ?)').run(gameId, state);
   }
 
