@@ -199,7 +199,7 @@ export function resultText(mod: GameModule<any, any>, env: Envelope<any>, row: G
   if (r.status !== 'over') return '';
   const winners = r.winners.map((w) => roleName(mod, env.options, w)).join(', ');
   return [
-    `🏁 **Game over.** ${r.draw ? 'Draw.' : `Winner: ${winners}.`} ${r.summary}`,
+    `🏁 **Game over.** ${r.draw ? 'Draw.' : winners ? `Winner: ${winners}.` : 'No winner.'} ${r.summary}`,
     `Scores: ${Object.entries(r.scores).map(([k, v]) => `${roleName(mod, env.options, k)} ${v}`).join(', ')}`,
     `Seed revealed: \`${row.seed}\` (SHA-256 published at start: \`${row.seedHash.slice(0, 16)}…\`). Check it with /game verify.`,
   ].join('\n');

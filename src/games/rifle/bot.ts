@@ -129,7 +129,8 @@ export function bot(s: RifleState, role: string, legal: LegalAction[], ctx: { ra
     const p = st.pending;
     let a: Action | null = defaultDecision(st);
     if (p.kind === 'craftsman') a = { type: 'choose', option: rand() < 0.5 ? 'carpenter' : 'blacksmith' };
-    if (p.kind === 'extra') a = { type: 'choose', option: p.options[Math.floor(rand() * p.options.length)] };
+    // An extra Recruit is the surest growth a small settlement has (none "per 20 Folk" below 20).
+    if (p.kind === 'extra') a = { type: 'choose', option: p.options.includes('recruit') && seasonOf(s.turn) !== 'winter' && st.res.horses > 0 ? 'recruit' : p.options[Math.floor(rand() * p.options.length)] };
     if (p.kind === 'reroll' && p.face >= 5) a = { type: 'reroll' };
     if (p.kind === 'barter') {
       const opts = decisionLegal(st);
