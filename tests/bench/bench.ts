@@ -130,6 +130,16 @@ async function main() {
     }
     const ac = benchApplyCommit(rifle, { players: 4 }, 1000);
     print('rifle.apply_commit_p99_ms', pct(ac, 99), 'ms');
+    // Balance, not speed: how many of 30 bot-played solo settlements last the
+    // five years, as written and with the roundup house rule (data/rifle/README.md).
+    for (const roundup of [false, true]) {
+      let alive = 0;
+      for (let i = 1; i <= 30; i++) {
+        const { env } = playout(rifle, { players: 1, ...(roundup ? { roundup: true } : {}) }, `surv-${i}`);
+        alive += env.game.settlements.filter((st: { out?: unknown }) => !st.out).length;
+      }
+      print(`rifle.solo_survivors_of_30${roundup ? '_roundup' : ''}`, alive, 'count');
+    }
   } else console.log('rifle: not registered');
 }
 
