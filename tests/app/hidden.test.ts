@@ -24,6 +24,22 @@ describe('hidden information (issue 2 §2 views per viewer; issue 3 private plan
     expect(planned.replies.some((r) => r.ephemeral && /Fishing/.test(r.content))).toBe(true);
   });
 
+  it('declaring done (by hand, or a bot seat) announces it without the plan', async () => {
+    const h = await planning();
+    const done = await h.say('alice', '/rifle done');
+    const pub = done.replies.filter((r) => !r.ephemeral).map((r) => r.content).join('\n') + done.posts.map((p) => p.content).join('\n');
+    expect(pub).toMatch(/finished planning/);
+    expect(pub).not.toMatch(/Fishing/i);
+    const b = harness({ seed: 'hidden-bot' });
+    await b.say('alice', '/game new system:rifle options:players=2,bots=1');
+    await b.say('alice', '/game join side:p1');
+    await b.say('alice', '/game start');
+    const o = await b.say('alice', '/rifle leader name:boone');
+    const botPub = o.replies.filter((r) => !r.ephemeral).map((r) => r.content).join('\n') + o.posts.map((p) => p.content).join('\n');
+    expect(botPub).toMatch(/finished planning/);
+    expect(botPub).not.toMatch(/Fishing|Trapping|Gathering|Cooking|Plant/i);
+  });
+
   it('/game log and /game export withhold the plan from the other seat and spectators, not from its owner', async () => {
     const h = await planning();
     for (const who of ['bob', 'carol']) {

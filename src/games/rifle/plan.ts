@@ -79,7 +79,8 @@ export function planLegal(s: RifleState, st: Settlement): LegalAction[] {
     const name = k === 'trade' ? 'the last Trade Convoy' : `one ${PLANNABLE[k].name}`;
     out.push({ action: { type: 'unplan', act: k }, label: `Unplan ${name}`, sub: 'unplan', args: { action: k }, argLabels: { action: k === 'trade' ? TRADE_ACTION.name : PLANNABLE[k].name } });
   }
-  out.push({ action: { type: 'done' }, label: `Done planning (${planText(st.plan)})`, sub: 'done', args: {} });
+  // The label is announced publicly: it must not carry the plan (secret until the reveal).
+  out.push({ action: { type: 'done' }, label: st.plan.length ? 'Done planning' : 'Done planning (nothing planned: no Soap Making or Cooking costs 2 Happiness each)', sub: 'done', args: {} });
   out.push({ action: { type: 'auto' }, label: 'Let the bot settler finish the plan and declare done', sub: 'auto', args: {} });
   return out;
 }
