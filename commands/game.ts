@@ -214,6 +214,13 @@ export async function runGame(svc: Services, inv: Invocation, progress?: (l: str
       const { row, mod } = activeGame(svc, where);
       const roles = svc.sessions.rolesOf(row, caller.id);
       if (!roles.length) throw new UserError('You are not a player in this game, so you cannot resign it.');
+      if (mod.resign) {
+        // The game plays on without these seats (it may end, if too few are left).
+        const res = svc.sessions.resign(row, caller.id, roles);
+        const played = await presentAct(mod, res, roles, svc.store.seats(row.id), { maxSnapshots: svc.maxSnapshots, render: svc.render, progress });
+        played.replies[0] = publicReply(`🏳️ <@${caller.id}> resigns ${roles.map((r) => roleName(mod, res.env.options, r)).join(', ')}.${res.over ? '' : ' The others play on.'}\n${played.replies[0].content}`);
+        return played;
+      }
       const others = mod.roles(mod.parseOptions(row.options)).map((r) => r.id).filter((r) => !roles.includes(r));
       const result = { status: 'over', winners: others, draw: false, scores: {}, summary: `${roles.join(', ')} resigned.` };
       svc.store.finish(row.id, 'over', JSON.stringify(result));

@@ -2,7 +2,7 @@
 // answer, and commit everything in one versioned transaction.
 import seedrandom from 'seedrandom';
 import { RuleError } from '../engine/errors.ts';
-import { applyAction, applyMeta, createGame, replay, UNDO, FORCE_DICE, effectiveLog, type Envelope, type LogEntry } from '../engine/runner.ts';
+import { applyEntry, applyMeta, createGame, replay, UNDO, FORCE_DICE, RESIGN, effectiveLog, type Envelope, type LogEntry } from '../engine/runner.ts';
 import type { Action, GameEvent, GameModule, Json, LegalAction, Prompt, Role, Viewer } from '../engine/types.ts';
 import { getGame } from '../games/registry.ts';
 import { SNAPSHOT_EVERY, type GameRow, type Seat, type Store } from '../store/store.ts';
@@ -61,12 +61,18 @@ export class Sessions {
     return this.batch(row, { userId, role, actions });
   }
 
+  /** The caller's seats leave a game that plays on without them (GameModule.resign); bots then act. */
+  resign(row: GameRow, userId: string, roles: Role[]): ActResult {
+    const [first, ...rest] = roles;
+    return this.batch(row, { userId, role: first, actions: [{ type: RESIGN }] }, rest);
+  }
+
   /** Bots move first when the game starts (or resumes) on their turn. */
   kick(row: GameRow): ActResult {
     return this.batch(row, null);
   }
 
-  private batch(row: GameRow, first: { userId: string; role: Role; actions: Action[] } | null): ActResult {
+  private batch(row: GameRow, first: { userId: string; role: Role; actions: Action[] } | null, alsoResign: Role[] = []): ActResult {
     const mod = moduleOf(row);
     const seats = this.seats(row);
     const botRoles = new Set(seats.filter(isBotSeat).map((s) => s.role));
@@ -77,7 +83,7 @@ export class Sessions {
     const phases: PhaseMark[] = [];
     const applied: ActResult['applied'] = [];
     const step = (r: Role, uid: string, action: Action, known?: LegalAction[]) => {
-      const res = applyAction(mod, env, r, action, true, known);
+      const res = applyEntry(mod, env, r, action, true, known);
       env = res.env;
       const seq = row.version + entries.length + 1;
       entries.push({ role: r, userId: uid, action, undoable: res.undoable, state: seq % SNAPSHOT_EVERY === 0 ? JSON.stringify(env) : undefined });
@@ -86,6 +92,7 @@ export class Sessions {
       if (res.phaseChanged) phases.push({ phase: mod.phase(env.game), view: structuredClone(mod.view(env.game, { kind: 'spectator' })) });
     };
     if (first) for (const a of first.actions) step(first.role, first.userId, a);
+    for (const r of alsoResign) if (mod.result(env.game).status !== 'over') step(r, first!.userId, { type: RESIGN });
     this.runBots(mod, row, botRoles, seats, () => env, step);
     return this.commit(row, mod, env, entries, events, phases, applied);
   }
@@ -184,7 +191,7 @@ export function replayDetailed(row: GameRow, log: (LogEntry & { at: number })[])
       env = applyMeta(env, e);
       out.push({ ...base, hidden: false, events: [] });
     } else {
-      const r = applyAction(mod, env, e.role, e.action, true);
+      const r = applyEntry(mod, env, e.role, e.action, true);
       env = r.env;
       const hidden = !!r.legal.secret || (r.events.length > 0 && r.events.every((ev) => ev.to));
       out.push({ ...base, hidden, events: r.events });

@@ -26,6 +26,8 @@ export interface LogEntry {
 
 export const UNDO = '__undo';
 export const FORCE_DICE = '__dice';
+/** A seat resigns from a game that plays on without it (GameModule.resign). */
+export const RESIGN = '__resign';
 
 export function sha256(text: string): string {
   return createHash('sha256').update(text).digest('hex');
@@ -118,6 +120,22 @@ export function applyAction<S>(
   };
 }
 
+/** A logged resignation, applied through the module's resign hook. */
+export function applyResign<S>(mod: GameModule<S>, env: Envelope<S>, role: Role, inPlace = false): Applied<S> {
+  if (!mod.resign) throw new RuleError('', `${mod.title} ends when a player resigns; it has no way to play on without a seat.`);
+  const next: Envelope<S> = inPlace ? env : structuredClone(env);
+  const events: GameEvent[] = [];
+  const phaseBefore = mod.phase(env.game);
+  mod.resign(next.game, role, makeCtx(next.dice, events));
+  next.seq = env.seq + 1;
+  return { env: next, events, undoable: false, phaseChanged: mod.phase(next.game) !== phaseBefore, legal: { action: { type: RESIGN }, label: 'Resigns', sub: '', args: {} } };
+}
+
+/** Apply one logged entry that is a game action or a resignation. */
+export function applyEntry<S>(mod: GameModule<S>, env: Envelope<S>, role: Role, action: Action, inPlace = false, known?: LegalAction[]): Applied<S> {
+  return action.type === RESIGN ? applyResign(mod, env, role, inPlace) : applyAction(mod, env, role, action, inPlace, known);
+}
+
 /** What is allowed, one line per action or group of actions. */
 export function allowedLines(legal: LegalAction[]): string[] {
   return [...new Set(legal.map((l) => l.group ?? l.label))];
@@ -172,7 +190,7 @@ export function replay<S>(
       env = applyMeta(env, entry);
       continue;
     }
-    const r = applyAction(mod, env, entry.role, entry.action, true);
+    const r = applyEntry(mod, env, entry.role, entry.action, true);
     env = r.env;
     all.push(...r.events);
   }

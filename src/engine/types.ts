@@ -151,6 +151,12 @@ export interface GameModule<S = unknown, O = unknown> {
   diceOrder: string;
   /** A built-in bot's choice among the legal actions. */
   bot?(state: S, role: Role, legal: LegalAction[], ctx: { rand: () => number }): LegalAction;
+  /**
+   * Games of several seats that play on without one: drop `role` (it has lost)
+   * and carry on; may end the game. Absent: a resignation ends the game and
+   * the other seats win.
+   */
+  resign?(state: S, role: Role, ctx: Ctx): void;
   /** The action taken for `role` when a moderator's deadline passes (a sensible default), or null. */
   onDeadline?(state: S, role: Role): Action | null;
   /** Draw the snapshot for a view (PNG). Absent: text only. */

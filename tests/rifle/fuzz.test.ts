@@ -3,12 +3,12 @@
 // replay(seed, log) equals the final state.
 import seedrandom from 'seedrandom';
 import { describe, expect, it } from 'vitest';
-import { applyAction, canonical, createGame, replay, visibleEvents, type LogEntry } from '../../src/engine/runner.ts';
+import { applyAction, applyResign, canonical, createGame, replay, RESIGN, visibleEvents, type LogEntry } from '../../src/engine/runner.ts';
 import type { GameEvent, Viewer } from '../../src/engine/types.ts';
 import { rifle, type RifleState } from '../../src/games/rifle/index.ts';
 import { planText } from '../../src/games/rifle/plan.ts';
 
-function play(players: number, seed: string, random = false, extra: Record<string, boolean> = {}) {
+function play(players: number, seed: string, random = false, extra: Record<string, boolean> = {}, resignRate = 0) {
   const raw = { players, ...extra };
   let { env } = createGame(rifle, raw, seed);
   const rand = seedrandom(`${seed}:players`);
@@ -19,6 +19,12 @@ function play(players: number, seed: string, random = false, extra: Record<strin
     const prompts = rifle.prompts(env.game);
     expect(prompts.length, `dead end: ${rifle.phase(env.game)}`).toBeGreaterThan(0);
     const p = prompts[Math.floor(rand.quick() * prompts.length)];
+    if (resignRate && rand.quick() < resignRate) {
+      // Any seat still in play may resign at any moment; the others play on.
+      env = applyResign(rifle, env, p.role, true).env;
+      log.push({ seq: log.length + 1, role: p.role, action: { type: RESIGN } });
+      continue;
+    }
     const legal = rifle.legal(env.game, p.role);
     expect(legal.length, `dead end for ${p.role}: ${p.text}`).toBeGreaterThan(0);
     const pick = random ? legal[Math.floor(rand.quick() * legal.length)] : rifle.bot!(env.game, p.role, legal, { rand: () => rand.quick() });
@@ -49,6 +55,17 @@ function checkHidden(s: RifleState, events: GameEvent[], actor: string): void {
 }
 
 describe('Fuzz: bot settlers play whole games (1-4 players)', () => {
+  it('resignations at random moments (leaders, planning, pending decisions) never dead-end; replay equals', () => {
+    let resigned = 0;
+    for (const seed of ['rs-a', 'rs-b', 'rs-c', 'rs-d', 'rs-e', 'rs-f']) {
+      const { env, log, raw } = play(4, seed, false, { roundup: true }, 0.01);
+      expect(rifle.result(env.game).status).toBe('over');
+      resigned += env.game.settlements.filter((st) => st.out === 'resigned').length;
+      expect(canonical(replay(rifle, raw, seed, log).env.game)).toBe(canonical(env.game));
+    }
+    expect(resigned).toBeGreaterThan(3);
+  });
+
   for (const players of [1, 2, 3, 4]) {
     it(`${players} player${players > 1 ? 's' : ''}: seeded games end, no dead end, plans hidden, replay equals`, () => {
       for (const seed of [`fz${players}-a`, `fz${players}-b`, `fz${players}-c`]) {

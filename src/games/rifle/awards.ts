@@ -43,7 +43,7 @@ export function finalResult(s: RifleState): Result {
     const m = measuresOf(st, s.turn);
     const fate = survived
       ? `${st.name} SURVIVED the frontier to ${RULES.turns.firstYear + 5}.`
-      : `${st.name} did NOT survive: ${st.out === 'overrun' ? 'the fort was overrun' : 'its last Folk left'} in turn ${s.turn}.`;
+      : `${st.name} did NOT survive: ${st.out === 'overrun' ? 'the fort was overrun' : st.out === 'resigned' ? 'its player resigned' : 'its last Folk left'} in turn ${s.turn}.`;
     return {
       status: 'over',
       winners: survived ? [st.role] : [],
@@ -59,7 +59,7 @@ export function finalResult(s: RifleState): Result {
   const awardText = awards
     .map((a) => (a.winners.length ? `${a.name} (${a.measure}, ${a.best}): ${names(a.winners)}${a.shared ? ' — tied, shared' : ''}` : `${a.name}: nobody`))
     .join('; ');
-  const outs = s.settlements.filter((st) => st.out).map((st) => `${st.name} ${st.out === 'overrun' ? 'was overrun' : 'was abandoned'} and lost`);
+  const outs = s.settlements.filter((st) => st.out).map((st) => `${st.name} ${st.out === 'overrun' ? 'was overrun' : st.out === 'resigned' ? 'resigned' : 'was abandoned'} and lost`);
   return {
     status: 'over',
     winners,

@@ -14,7 +14,7 @@ import { help } from './help.ts';
 import { advance, finishPlanning, resume, startTurn } from './phases/driver.ts';
 import { applyPlanAction, planLegal, planning, planText } from './plan.ts';
 import { optionDocs, parseOptions, roles, setup } from './setup.ts';
-import { byRole, seasonName, type RifleOptions, type RifleState } from './state.ts';
+import { active, byRole, say, seasonName, type RifleOptions, type RifleState } from './state.ts';
 import { buildView, phaseLabel, summarize } from './view.ts';
 
 export type { RifleState, RifleOptions } from './state.ts';
@@ -54,7 +54,7 @@ function apply(s: RifleState, role: string, a: Action, ctx: Ctx): void {
     check(!s.settlements.some((x) => x.leader === id), 'R&A Setup', `${LEADERS[id].name} already leads another settlement (no two alike).`);
     st.leader = id;
     ctx.emit({ kind: 'leader', text: `${st.name} is led by ${LEADERS[id].name} (${LEADERS[id].text}).` });
-    if (s.settlements.every((x) => x.leader)) startTurn(s, ctx);
+    if (s.settlements.every((x) => x.leader || x.out)) startTurn(s, ctx);
     return;
   }
   if (['choose', 'reroll', 'accept'].includes(a.type)) {
@@ -98,6 +98,29 @@ export const rifle: GameModule<RifleState, RifleOptions> = {
   help,
   diceOrder: 'per settlement in seat order: Growth d6 (+2 supply d6 per immigrant), foal d6, Boon d10; after the reveal: Hardship d10, Mishap d10 ×2, Raid d10 (re-rolls, fighting d6, horses d6, rifle d6 per death, catastrophe d6), starvation/salt d6s, Winter d6, Happiness 2d6',
   bot: (s, role, l, ctx) => bot(s, role, l, ctx),
+  // A resigning settlement is out (it has lost, like an abandoned one); the
+  // others play on, and the game ends when fewer than two are left.
+  resign(s, role, ctx) {
+    const st = byRole(s, role);
+    check(st && !st.out && s.stage !== 'over', 'R&A', `${st?.name ?? role} is not in play.`);
+    st.out = 'resigned';
+    st.pending = null;
+    st.plan = [];
+    st.done = true;
+    st.phaseDone = true;
+    const text = `${st.name} resigns and leaves the frontier.`;
+    ctx.emit({ kind: 'out', text });
+    say(s, text);
+    const left = active(s).length;
+    if (left === 0 || (s.settlements.length > 1 && left < 2)) {
+      s.stage = 'over';
+      ctx.emit({ kind: 'over', text: 'The game is over.' });
+    } else if (s.stage === 'leaders') {
+      if (s.settlements.every((x) => x.leader || x.out)) startTurn(s, ctx);
+    } else if (s.stage === 'plan') {
+      if (active(s).every((x) => x.done)) finishPlanning(s, ctx);
+    } else advance(s, ctx);
+  },
   onDeadline(s, role) {
     const st = byRole(s, role);
     if (!st || st.out || s.stage === 'over') return null;

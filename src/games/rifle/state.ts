@@ -55,7 +55,7 @@ export interface Settlement {
   res: Resources;
   str: Structures;
   /** Out of the game: the fort was overrun, or no Folk are left. */
-  out: null | 'overrun' | 'abandoned';
+  out: null | 'overrun' | 'abandoned' | 'resigned';
   /** Specialists gained from the Craftsman boon (permanent, ours). */
   craftsmen: { carpenter: number; blacksmith: number };
   /** Kentucky Militia turns left (this and next turn). */
