@@ -82,6 +82,7 @@ export class Sessions {
     const events: ActResult['events'] = [];
     const phases: PhaseMark[] = [];
     const applied: ActResult['applied'] = [];
+    let markedAt = 0;
     const step = (r: Role, uid: string, action: Action, known?: LegalAction[]) => {
       const res = applyEntry(mod, env, r, action, true, known);
       env = res.env;
@@ -89,11 +90,17 @@ export class Sessions {
       entries.push({ role: r, userId: uid, action, undoable: res.undoable, state: seq % SNAPSHOT_EVERY === 0 ? JSON.stringify(env) : undefined });
       events.push({ role: r, userId: uid, events: res.events });
       applied.push({ role: r, label: res.legal.label, userId: uid, secret: !!res.legal.secret });
-      if (res.phaseChanged) phases.push({ phase: mod.phase(env.game), view: structuredClone(mod.view(env.game, { kind: 'spectator' })) });
+      if (res.phaseChanged) {
+        phases.push({ phase: mod.phase(env.game), view: structuredClone(mod.view(env.game, { kind: 'spectator' })) });
+        markedAt = entries.length;
+      }
     };
     if (first) for (const a of first.actions) step(first.role, first.userId, a);
     for (const r of alsoResign) if (mod.result(env.game).status !== 'over') step(r, first!.userId, { type: RESIGN });
     this.runBots(mod, row, botRoles, seats, () => env, step);
+    // Actions after the last phase change (bots planning in the same phase)
+    // belong in its snapshot: draw the phase as it stands at the end.
+    if (phases.length && entries.length > markedAt) phases[phases.length - 1].view = structuredClone(mod.view(env.game, { kind: 'spectator' }));
     return this.commit(row, mod, env, entries, events, phases, applied);
   }
 

@@ -20,9 +20,13 @@ describe('game options and bot seats through /game (issue 3: solo companions, em
     expect(text(start)).toMatch(/Bot Settlement 2/);
     const row = h.svc.store.liveGame('c1')!;
     expect(h.svc.store.seats(row.id).map((s) => s.userId)).toEqual(['alice', 'bot:p2']);
-    await h.say('alice', '/rifle leader name:boone');
+    const picked = await h.say('alice', '/rifle leader name:boone');
     // The bot picked a leader too, so planning has begun for both.
     expect(text(await h.say('alice', '/game status'))).toMatch(/Action Phase/);
+    // The phase snapshot shows the phase as it stands after the bot planned in it.
+    const last = picked.posts[picked.posts.length - 1];
+    expect(last.content).toMatch(/Still planning: Settlement 1\./);
+    expect(last.files?.[0].description).toMatch(/Still planning: Settlement 1\./);
   });
 
   it('/rifle review answers privately and changes nothing', async () => {
