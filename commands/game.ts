@@ -207,8 +207,11 @@ export async function runGame(svc: Services, inv: Invocation, progress?: (l: str
       }
       const asMod = isModerator(svc, caller, where) && !svc.sessions.rolesOf(row, caller.id).length;
       const target = svc.sessions.undoTarget(row, caller.id, asMod);
+      const what = svc.sessions.describe(row, target);
       const env = svc.sessions.undo(row, caller.id, target.role);
-      return only(publicReply(`↩️ <@${caller.id}> took back: ${JSON.stringify(target.action)}\n${promptLines(mod, env, svc.store.seats(row.id)).text}`));
+      // A secret action (a plan step) is taken back without saying what it was.
+      const pub = publicReply(`↩️ <@${caller.id}> took back: ${what.hidden ? 'a hidden action' : what.label}\n${promptLines(mod, env, svc.store.seats(row.id)).text}`);
+      return { replies: what.hidden ? [pub, privateReply(`↩️ You took back: ${what.label}`)] : [pub], posts: [] };
     }
     case 'resign': {
       const { row, mod } = activeGame(svc, where);

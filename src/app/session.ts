@@ -167,6 +167,19 @@ export class Sessions {
     return last;
   }
 
+  /** What an entry was, as it was played (replays up to it): its label, and whether it was secret. */
+  describe(row: GameRow, entry: LogEntry): { label: string; hidden: boolean } {
+    const mod = moduleOf(row);
+    const before = this.store.log(row.id).filter((e) => e.seq < entry.seq);
+    const { env } = replay(mod, row.options, row.seed, before);
+    try {
+      const r = applyEntry(mod, env, entry.role, entry.action);
+      return { label: r.legal.label, hidden: !!r.legal.secret || (r.events.length > 0 && r.events.every((ev) => ev.to)) };
+    } catch {
+      return { label: entry.action.type, hidden: true };
+    }
+  }
+
   undo(row: GameRow, userId: string, role: Role): Envelope<any> {
     return this.meta(row, userId, role, { type: UNDO, count: 1 });
   }

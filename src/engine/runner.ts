@@ -106,11 +106,13 @@ export function applyAction<S>(
     }
     throw withAllowed(new RuleError('', `That is not a legal action now.`), mod, env.game, role);
   }
+  // Prompts other seats already had (simultaneous play) do not end the undo window; a new one does.
+  const askedBefore = new Set(mod.prompts(env.game).map((p) => `${p.role}\n${p.text}`));
   mod.apply(next.game, role, action, makeCtx(next.dice, events));
   next.seq = env.seq + 1;
   const diceRolled = next.dice.count !== rollsBefore;
   const revealed = events.some((e) => e.reveal);
-  const othersAsked = mod.prompts(next.game).some((p) => p.role !== role);
+  const othersAsked = mod.prompts(next.game).some((p) => p.role !== role && !askedBefore.has(`${p.role}\n${p.text}`));
   return {
     env: next,
     events,

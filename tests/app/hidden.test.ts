@@ -64,3 +64,24 @@ describe('hidden information (issue 2 §2 views per viewer; issue 3 private plan
     expect(text(await h.say('carol', '/game status'))).not.toMatch(/Fishing/i);
   });
 });
+
+describe('undo in simultaneous play (issue 2 §2 undo; issue 3)', () => {
+  it('a planner takes back a plan step while the other seat is still planning; the public reply hides it', async () => {
+    const h = await planning();
+    const o = await h.say('alice', '/game undo');
+    const pub = o.replies.filter((r) => !r.ephemeral).map((r) => r.content).join('\n');
+    expect(pub).toMatch(/took back: a hidden action/);
+    expect(pub).not.toMatch(/Fishing/i);
+    expect(o.replies.find((r) => r.ephemeral)!.content).toMatch(/You took back: Plan Fishing ×3/);
+    expect(text(await h.say('alice', '/rifle review'))).toMatch(/nothing planned/);
+  });
+
+  it('declaring done can be taken back while another seat still plans', async () => {
+    const h = await planning();
+    await h.say('alice', '/rifle done');
+    const o = await h.say('alice', '/game undo');
+    expect(text(o)).toMatch(/took back: Done planning/);
+    const again = await h.say('alice', '/rifle plan action:gathering count:2');
+    expect(again.replies.some((r) => r.ephemeral && /Gathering/.test(r.content))).toBe(true);
+  });
+});
