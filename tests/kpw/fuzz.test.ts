@@ -34,6 +34,23 @@ describe('KPW fuzz', () => {
     }
   });
 
+  it('12.1 every activation offered leaves the group something legal (random games, surrenders included)', () => {
+    for (let i = 0; i < 4; i++) {
+      playout(kpw, OPTION_SETS[i % OPTION_SETS.length], `kpw-activate-${i}`, {
+        random: true,
+        each(e) {
+          if (kpw.result(e.game).status === 'over') return;
+          const top = e.game.stack.frames.at(-1);
+          if (top?.proc !== 'move' || top.step !== 'select') return;
+          for (const l of kpw.legal(e.game, top.side).filter((x) => x.sub === 'activate')) {
+            const next = applyAction(kpw, e, top.side, l.action).env;
+            expect(kpw.legal(next.game, top.side).length, l.label).toBeGreaterThan(0);
+          }
+        },
+      });
+    }
+  });
+
   it('every legal action offered applies without error (sampled along random games)', () => {
     for (const seed of ['every-1', 'every-2']) {
       let { env } = createGame(kpw, { ferocity: 'unlimited' }, seed);

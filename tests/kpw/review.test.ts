@@ -42,8 +42,9 @@ describe('10.2 muskets', () => {
     act(g, 'indian', hand[0].action);
     expect(unit(g, 'pc2').musket).toBe(true);
     expect(unit(g, 'pc1').musket).toBeFalsy();
-    // They can be handed back before the war band leaves; not once it has gone.
-    expect(subs(g, 'indian', 'muskets').map((l) => l.args.unit)).toEqual(['pc1']);
+    // One decision per split: not handed back and forth (no endless hand-overs); not once the war band has gone.
+    expect(subs(g, 'indian', 'muskets')).toEqual([]);
+    rejects(g, 'indian', { type: 'muskets', unit: 'pc1' }, /already changed hands at this split/);
     act(g, 'indian', { type: 'step', to: 'winnecunnet' });
     expect(subs(g, 'indian', 'muskets')).toEqual([]);
     rejects(g, 'indian', { type: 'muskets', unit: 'pc1' }, /Hand the muskets to a unit of your own in this space/);

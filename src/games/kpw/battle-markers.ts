@@ -6,7 +6,7 @@ import { call } from '../../engine/procstack.ts';
 import { intactSiteSide, la, pipText, stopProblem } from './common.ts';
 import { kmap, sp, spaceName } from './map.ts';
 import { at, isInf, isWinter, note, other, withIndex, type KpwState, type MoveFrame, type Side } from './state.ts';
-import { edgeCost, gUnits, left } from './movement.ts';
+import { edgeCost, gUnits, left, staying } from './movement.ts';
 import { tribeJoins } from './diplomacy.ts';
 
 export const markerLimit = (s: KpwState, side: Side): number => (isWinter(s) ? 3 : side === 'indian' || s.churchEntered ? 5 : 3);
@@ -33,7 +33,7 @@ export function markerOptions(s: KpwState, f: MoveFrame, side: Side): MarkerOpt[
   if (!g || g.ocean || s.markers >= markerLimit(s, side)) return [];
   const us = gUnits(s, g);
   const budget = f.step === 'group' ? left(s, side, g) : g.left ?? 0;
-  if (f.step === 'group' && stopProblem(s, side, us, g.at)) return [];
+  if (f.step === 'group' && stopProblem(s, side, us, g.at, [], staying(g))) return [];
   const inf = at(s, g.at, side).filter(isInf).length;
   const mine = s.battles.filter((b) => b.side === side && b.from === g.at && !b.fought);
   if (mine.length >= inf) return [];

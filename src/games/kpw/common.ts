@@ -95,12 +95,18 @@ export function entry(s: KpwState, side: Side, id: string, viaRiver: boolean): '
   return 'no';
 }
 
-/** May this moving/placed group end in the space (entry, stacking, Allied Indians, lone leaders, 18.1)? */
-export function stopProblem(s: KpwState, side: Side, group: Unit[], id: string, exclude: string[] = []): string | null {
+/**
+ * May this moving/placed group end in the space (entry, stacking, Allied
+ * Indians, lone leaders, 18.1)? `staying`: the units already stand there and
+ * have not left it this move. 12.1 forbids entering an unallied village, not
+ * staying in one: units of another tribe in a village whose tribe surrendered
+ * (13.6) may remain where they are.
+ */
+export function stopProblem(s: KpwState, side: Side, group: Unit[], id: string, exclude: string[] = [], staying = false): string | null {
   const e = entry(s, side, id, true);
   const name = spaceName(id);
   if (e === 'no') return `${side === 'english' ? 'English units' : 'Warriors'} may not enter ${name} (12.1).`;
-  if (e === 'pass') return `A war band may only float past the unallied village ${name} (12.2).`;
+  if (e === 'pass' && !staying) return `A war band may only float past the unallied village ${name} (12.2).`;
   const ids = new Set([...group.map((u) => u.id), ...exclude]);
   const here = at(s, id, side).filter((u) => !ids.has(u.id));
   const all = [...here, ...group];
@@ -210,6 +216,12 @@ export function leftoverProblem(s: KpwState, side: Side, id: string, leaving: st
   return null;
 }
 
+
+/** The rule section a reason names, e.g. "… (12.2)." → "KPW 12.2". */
+export function ruleOf(reason: string, fallback: string): string {
+  const m = reason.match(/\((\d+\.\d+)\)\.?$/);
+  return m ? `KPW ${m[1]}` : fallback;
+}
 
 export function la(action: Action, label: string, sub: string, args: Record<string, string> = {}, argLabels?: Record<string, string>): LegalAction {
   return argLabels ? { action, label, sub, args, argLabels } : { action, label, sub, args };

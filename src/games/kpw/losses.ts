@@ -162,7 +162,11 @@ export function loseLeader(s: KpwState, ctx: Ctx, l: Unit, enemy: Side | null): 
   }
 }
 
-/** 13.6 Tribal surrender: every allied tribe the English VP marker has reached lays down its arms. */
+/**
+ * 13.6 Tribal surrender: every allied tribe the English VP marker has reached
+ * lays down its arms. Other tribes' units in its villages stay where they
+ * stand: 12.1 bars entering an unallied village, not staying in one.
+ */
 export function checkSurrender(s: KpwState, ctx: Ctx): void {
   if (s.noSurrender) return;
   for (const row of kpwData().charts.surrender) {

@@ -13,6 +13,7 @@ import {
   leftoverProblem,
   listUnits,
   pipText,
+  ruleOf,
   stackProblem,
   stopProblem,
   subsets,
@@ -71,9 +72,12 @@ export function riverOnly(s: KpwState, side: Side, space: string, floating: bool
   return !tribeAllied(s, sp(space).owner!);
 }
 
+/** The group has not stepped yet: it still stands where it began (12.1 staying is not entering). */
+export const staying = (g: Group): boolean => g.used === 0;
+
 /** Can a group standing (or passing) at `from` with `budget` half-pips still reach a space where it may stop? */
-function canFinish(s: KpwState, side: Side, us: Unit[], from: string, budget: number, exclude: string[], floating = true): boolean {
-  if (!stopProblem(s, side, us, from, exclude)) return true;
+function canFinish(s: KpwState, side: Side, us: Unit[], from: string, budget: number, exclude: string[], floating = true, stay = false): boolean {
+  if (!stopProblem(s, side, us, from, exclude, stay)) return true;
   const best = new Map<string, number>([[from, 0]]);
   const open: [string, number][] = [[from, 0]];
   while (open.length) {
@@ -122,12 +126,14 @@ export function stepOptions(s: KpwState, side: Side, g: Group): StepOpt[] {
   return out;
 }
 
-/** Units that may start a move together from a space (6.3, 6.4, 12.1). */
+/** Units that may start a move together from a space and can end it somewhere, if only where they stand (6.3, 6.4, 12.1). */
 function groupChoices(s: KpwState, side: Side, space: string): Unit[][] {
   const here = at(s, space, side);
   const free = here.filter((u) => !u.moved && controlled(s, u));
   if (!free.length) return [];
-  return subsets(free).filter((g) => !stackProblem(s, g) && !leftoverProblem(s, side, space, g.map((u) => u.id)));
+  return subsets(free).filter(
+    (g) => !stackProblem(s, g) && !leftoverProblem(s, side, space, g.map((u) => u.id)) && canFinish(s, side, g, space, allowance(side, g), [], false, true),
+  );
 }
 
 export function legalMove(s: KpwState, f: MoveFrame, role: Side): LegalAction[] {
@@ -169,24 +175,24 @@ export function legalMove(s: KpwState, f: MoveFrame, role: Side): LegalAction[] 
       const ng = [...gus, u];
       if (stackProblem(s, ng) || leftoverProblem(s, side, g.at, [...g.units, u.id])) continue;
       if (allowance(side, ng) < g.used) continue;
-      if (!canFinish(s, side, ng, g.at, allowance(side, ng) - g.used, [], g.prev !== null)) continue;
+      if (!canFinish(s, side, ng, g.at, allowance(side, ng) - g.used, [], g.prev !== null, staying(g))) continue;
       out.push(la({ type: 'pickup', unit: u.id }, `Pick up ${u.name} at ${spaceName(g.at)}`, 'pickup', { unit: u.id }, { unit: u.name }));
     }
     if (gus.length > 1) {
       for (const u of gus) {
         const rest = gus.filter((x) => x.id !== u.id);
         if (stackProblem(s, rest)) continue;
-        if (entry(s, side, g.at, false) !== 'stop') continue;
-        if (stopProblem(s, side, [u], g.at, rest.map((x) => x.id))) continue;
+        if (!staying(g) && entry(s, side, g.at, false) !== 'stop') continue;
+        if (stopProblem(s, side, [u], g.at, rest.map((x) => x.id), staying(g))) continue;
         // The rest must still be able to end its move somewhere (the dropped unit stays here).
-        if (!canFinish(s, side, rest, g.at, allowance(side, rest) - g.used, [], g.prev !== null)) continue;
+        if (!canFinish(s, side, rest, g.at, allowance(side, rest) - g.used, [], g.prev !== null, staying(g))) continue;
         out.push(la({ type: 'drop', unit: u.id }, `Drop off ${u.name} at ${spaceName(g.at)}`, 'drop', { unit: u.id }, { unit: u.name }));
       }
     }
   }
   if (f.step === 'group') out.push(...musketHandOffs(s, side, g));
   out.push(...legalMarkers(s, f, side));
-  if (!stopProblem(s, side, gUnits(s, g), g.at)) out.push(la({ type: 'stop' }, `End this ${side === 'english' ? 'company' : 'war band'}'s move at ${spaceName(g.at)}`, 'stop'));
+  if (!stopProblem(s, side, gUnits(s, g), g.at, [], staying(g))) out.push(la({ type: 'stop' }, `End this ${side === 'english' ? 'company' : 'war band'}'s move at ${spaceName(g.at)}`, 'stop'));
   return out;
 }
 
@@ -196,7 +202,7 @@ export function legalMove(s: KpwState, f: MoveFrame, role: Side): LegalAction[] 
  * hand them between the moving group and the units staying in its space.
  */
 function musketHandOffs(s: KpwState, side: Side, g: Group): LegalAction[] {
-  if (side !== 'indian') return [];
+  if (side !== 'indian' || g.musketHanded) return [];
   const here = at(s, g.at, side).filter((u) => isInf(u) && controlled(s, u));
   const out: LegalAction[] = [];
   for (const h of here) {
@@ -268,6 +274,7 @@ export function applyMove(s: KpwState, f: MoveFrame, role: Side, a: Action, ctx:
       g.prev = g.at;
       g.at = o.to;
       g.used += o.cost;
+      g.musketHanded = false;
       for (const id of movers) s.units[id].loc = o.to;
       const path = (g.path ??= [g.prev]);
       path.push(o.to);
@@ -275,9 +282,9 @@ export function applyMove(s: KpwState, f: MoveFrame, role: Side, a: Action, ctx:
       // stop there (it was floating past an unallied village, 12.2), to the last space
       // of its move where it may.
       let back = g.prev;
-      if (stopProblem(s, side, gUnits(s, g), back)) {
+      if (stopProblem(s, side, gUnits(s, g), back, [], path.length === 2)) {
         for (let i = path.length - 2; i >= 0; i--) {
-          if (!stopProblem(s, side, gUnits(s, g), path[i])) {
+          if (!stopProblem(s, side, gUnits(s, g), path[i], [], i === 0)) {
             back = path[i];
             break;
           }
@@ -303,9 +310,10 @@ export function applyMove(s: KpwState, f: MoveFrame, role: Side, a: Action, ctx:
       const p = stackProblem(s, ng) ?? leftoverProblem(s, side, g.at, [...g.units, u.id]);
       if (p) fail('KPW 6.3', p);
       check(allowance(side, ng) >= g.used, 'KPW 12.1', 'No unit may move more than its pip allowance.');
-      check(canFinish(s, side, ng, g.at, allowance(side, ng) - g.used, [], g.prev !== null), 'KPW 6.3', 'The group would have nowhere to end its move.');
+      check(canFinish(s, side, ng, g.at, allowance(side, ng) - g.used, [], g.prev !== null, staying(g)), 'KPW 6.3', 'The group would have nowhere to end its move.');
       u.moved = true;
       g.units.push(u.id);
+      g.musketHanded = false;
       return;
     }
     case 'drop': {
@@ -315,16 +323,18 @@ export function applyMove(s: KpwState, f: MoveFrame, role: Side, a: Action, ctx:
       check(g.units.length > 1, 'KPW 12.1', 'To leave the last unit here, end the move (stop).');
       const u = s.units[String(a.unit)];
       const rest = gUnits(s, g).filter((x) => x.id !== u.id);
-      const p = stackProblem(s, rest) ?? stopProblem(s, side, [u], g.at, rest.map((x) => x.id));
+      const p = stackProblem(s, rest) ?? stopProblem(s, side, [u], g.at, rest.map((x) => x.id), staying(g));
       if (p) fail('KPW 6.3', p);
-      check(canFinish(s, side, rest, g.at, allowance(side, rest) - g.used, [], g.prev !== null), 'KPW 6.3', 'The rest of the group would have nowhere to end its move.');
+      if (!staying(g) && entry(s, side, g.at, false) !== 'stop') fail('KPW 12.2', `Units may not be dropped off in ${spaceName(g.at)}: the war band is only passing through.`);
+      check(canFinish(s, side, rest, g.at, allowance(side, rest) - g.used, [], g.prev !== null, staying(g)), 'KPW 6.3', 'The rest of the group would have nowhere to end its move.');
       g.units = g.units.filter((id) => id !== u.id);
+      g.musketHanded = false;
       return;
     }
     case 'stop': {
       check(f.group, 'KPW 12.1', 'No war band or company is moving.');
-      const p = stopProblem(s, side, gUnits(s, f.group), f.group.at);
-      if (p) fail('KPW 6.3', p);
+      const p = stopProblem(s, side, gUnits(s, f.group), f.group.at, [], staying(f.group));
+      if (p) fail(ruleOf(p, 'KPW 6.3'), p);
       if (f.step === 'group' && f.group.used > 0)
         note(s, ctx, 'move', `${listUnits(gUnits(s, f.group))} moved to ${spaceName(f.group.at)}.`);
       endGroup(f);
@@ -337,12 +347,14 @@ export function applyMove(s: KpwState, f: MoveFrame, role: Side, a: Action, ctx:
       check(f.step === 'group' && f.group, 'KPW 10.2', 'Muskets change hands only while a war band is moving and splitting.');
       const g = f.group;
       const to = s.units[String(a.unit)];
+      check(!g.musketHanded, 'KPW 10.2', 'The muskets have already changed hands at this split: the Indian player decides once which unit keeps them (move on, pick up or drop off first).');
       const offer = musketHandOffs(s, side, g).find((l) => l.action.unit === a.unit);
       if (!offer || !to) fail('KPW 10.2', 'Hand the muskets to a unit of your own in this space that splits off from (or stays with) the war band holding them, and that has none.');
       const inGroup = g.units.includes(to.id);
       const from = at(s, g.at, side).find((u) => isInf(u) && u.musket && g.units.includes(u.id) !== inGroup)!;
       from.musket = false;
       to.musket = true;
+      g.musketHanded = true;
       note(s, ctx, 'musket', `The muskets pass from ${from.name} to ${to.name} in ${spaceName(g.at)} (10.2).`);
       return;
     }

@@ -129,6 +129,8 @@ export interface Group {
   left?: number;
   /** Spaces stood in during this move, the start first (12.2/12.4: where an intercepted mover may return). */
   path?: string[];
+  /** 10.2: the muskets changed hands since the group last stepped, picked up or dropped (one decision per split, so no endless hand-overs). */
+  musketHanded?: boolean;
 }
 
 export interface MoveFrame {

@@ -1,0 +1,96 @@
+// Fixes from the rules audit: dead ends around surrendered tribes' villages
+// (12.1/12.2, 13.6), musket hand-overs (10.2) and the doubtful readings.
+import { describe, expect, it } from 'vitest';
+import { kpwData } from '../../src/games/kpw/data.ts';
+import { sitesOf } from '../../src/games/kpw/map.ts';
+import { act, asked, clearMap, force, game, legal, loc, put, rejects, s, startCombat, startMove, texts, unit } from './helpers.ts';
+
+describe("12.1/13.6 units left in a surrendered tribe's village", () => {
+  it('12.1 a group standing in a neutral village may stop there (it did not enter it) and may still leave', () => {
+    const g = game();
+    clearMap(g);
+    s(g).tribes.SK.status = 'surrendered';
+    put(g, 'pc1', 'sakonnet');
+    put(g, 'pc2', 'sakonnet');
+    put(g, 'ma1', 'boston');
+    startMove(g, 'indian');
+    act(g, 'indian', { type: 'activate', space: 'sakonnet', units: 'pc1' });
+    expect(legal(g, 'indian').map((x) => x.sub)).toContain('stop');
+    act(g, 'indian', { type: 'stop' });
+    expect(loc(g, 'pc1')).toBe('sakonnet');
+    // With Dartmouth razed there is a way out; once gone, the village may not be re-entered.
+    s(g).damage.dartmouth = 2;
+    act(g, 'indian', { type: 'activate', space: 'sakonnet', units: 'pc2' });
+    act(g, 'indian', { type: 'step', to: 'dartmouth' });
+    expect(legal(g, 'indian').some((l) => l.sub === 'step' && l.args.to === 'sakonnet')).toBe(false);
+  });
+
+  it('12.1 a unit may be dropped where the group began; a group that moved on may not stop in the village', () => {
+    const g = game();
+    clearMap(g);
+    s(g).tribes.SK.status = 'surrendered';
+    s(g).damage.dartmouth = 2;
+    put(g, 'pc1', 'sakonnet');
+    put(g, 'pc2', 'sakonnet');
+    startMove(g, 'indian');
+    act(g, 'indian', { type: 'activate', space: 'sakonnet', units: 'all' });
+    act(g, 'indian', { type: 'drop', unit: 'pc2' });
+    act(g, 'indian', { type: 'step', to: 'dartmouth' });
+    act(g, 'indian', { type: 'stop' });
+    expect([loc(g, 'pc1'), loc(g, 'pc2')]).toEqual(['dartmouth', 'sakonnet']);
+  });
+
+  it('12.1 every activation offered leaves something legal (Philip and a Wampanoag in Weekapaug after the Niantics surrender)', () => {
+    const g = game();
+    clearMap(g);
+    s(g).tribes.NC.status = 'surrendered';
+    put(g, 'philip', 'wekapaug');
+    put(g, 'wa1', 'wekapaug');
+    put(g, 'ma1', 'boston');
+    startMove(g, 'indian');
+    for (const a of legal(g, 'indian').filter((l) => l.sub === 'activate')) {
+      const h = { env: structuredClone(g.env), events: [] };
+      act(h, 'indian', a.action);
+      expect(legal(h, 'indian').length, a.label).toBeGreaterThan(0);
+    }
+    act(g, 'indian', { type: 'activate', space: 'wekapaug', units: 'all' });
+    act(g, 'indian', { type: 'stop' });
+    expect(loc(g, 'philip')).toBe('wekapaug');
+  });
+
+  it('12.1/13.6 sweep: in every village of every tribe that can surrender, stranded groups always have a legal way to finish', () => {
+    for (const row of kpwData().charts.surrender) {
+      for (const v of sitesOf(row.tribe)) {
+        for (const ids of [['philip', 'wa1', 'wa2'], ['wa1'], ['philip']]) {
+          const g = game();
+          clearMap(g);
+          s(g).tribes[row.tribe].status = 'surrendered';
+          for (const id of ids) put(g, id, v);
+          put(g, 'ma1', 'boston');
+          startMove(g, 'indian');
+          for (const a of legal(g, 'indian').filter((l) => l.sub === 'activate')) {
+            const h = { env: structuredClone(g.env), events: [] };
+            act(h, 'indian', a.action);
+            // Stopping where they stand is always possible; so is the whole move ending.
+            expect(legal(h, 'indian').map((l) => l.sub), `${v}: ${a.label}`).toContain('stop');
+          }
+        }
+      }
+    }
+  });
+});
+
+describe('10.2 musket hand-overs are bounded', () => {
+  it('10.2 the muskets change hands once per split; a new drop-off is a new split', () => {
+    const g = game();
+    clearMap(g);
+    for (const id of ['pc-sachem', 'pc1', 'pc2', 'pc3']) put(g, id, 'titicut');
+    unit(g, 'pc1').musket = true;
+    startMove(g, 'indian');
+    act(g, 'indian', { type: 'activate', space: 'titicut', units: 'pc-sachem+pc2+pc3' });
+    act(g, 'indian', { type: 'muskets', unit: 'pc2' });
+    expect(legal(g, 'indian').filter((l) => l.sub === 'muskets')).toEqual([]);
+    act(g, 'indian', { type: 'drop', unit: 'pc3' });
+    expect(legal(g, 'indian').filter((l) => l.sub === 'muskets').map((l) => l.args.unit).sort()).toEqual(['pc1', 'pc3']);
+  });
+});
