@@ -94,3 +94,51 @@ describe('10.2 musket hand-overs are bounded', () => {
     expect(legal(g, 'indian').filter((l) => l.sub === 'muskets').map((l) => l.args.unit).sort()).toEqual(['pc1', 'pc3']);
   });
 });
+
+describe('13.6 Canonchet and the Narragansett surrender', () => {
+  it('13.6 Canonchet leaves the map with the Narragansetts (no VP, not lost: 16.0 not triggered) and returns with them', () => {
+    const g = game();
+    clearMap(g);
+    s(g).churchEntered = true;
+    s(g).tribes.NA.status = 'allied';
+    s(g).vp.english = 20; // Narragansett surrender at 21
+    s(g).units.philip.where = 'dead';
+    for (const id of ['ri1', 'ri2', 'ri-captain']) put(g, id, 'warwick');
+    put(g, 'na1', 'shawomet', 1);
+    put(g, 'canonchet', 'queens_fort');
+    put(g, 'na2', 'queens_fort');
+    startCombat(g, 'english', [['warwick', 'shawomet']]);
+    act(g, 'english', { type: 'fight', battle: 't1', units: 'all' });
+    force(g, 6, 1, 2);
+    if (asked(g) === 'indian' && legal(g, 'indian').some((l) => l.sub === 'stand')) act(g, 'indian', { type: 'stand' });
+    while (legal(g, 'indian').some((l) => l.sub === 'loss' && l.args.unit === 'na1')) act(g, 'indian', { type: 'loss', unit: 'na1' });
+    expect(s(g).tribes.NA.status).toBe('surrendered');
+    expect(unit(g, 'canonchet')).toMatchObject({ where: 'pool', wasAt: 'queens_fort' });
+    expect(s(g).vp.indian).toBe(0);
+    expect(s(g).over).toBeNull();
+    expect(texts(g.events)).not.toMatch(/Canonchet lost/);
+    // Attacked later, the tribe returns for good and Canonchet with it.
+    startMove(g, 'english');
+    act(g, 'english', { type: 'activate', space: 'warwick', units: 'all' });
+    act(g, 'english', { type: 'battle', target: 'shawomet' });
+    expect(s(g).tribes.NA).toMatchObject({ status: 'allied', permanent: true });
+    expect(unit(g, 'canonchet')).toMatchObject({ where: 'map', loc: 'queens_fort' });
+  });
+});
+
+describe('13.5/13.6 a wounded Canonchet of a surrendered tribe', () => {
+  it('13.6 when his turn on the track comes, he stays off the map with the surrendered Narragansetts', () => {
+    const g = game();
+    force(g, 6);
+    act(g, 'english', { type: 'roll' });
+    s(g).tribes.NA.status = 'surrendered';
+    Object.assign(unit(g, 'canonchet'), { where: 'track', loc: null, returnTurn: 2 });
+    act(g, 'indian', { type: 'end' });
+    act(g, 'english', { type: 'end' });
+    force(g, 6);
+    act(g, 'english', { type: 'roll' });
+    while (asked(g) === 'english') act(g, 'english', legal(g, 'english')[0].action);
+    expect(s(g).turn).toBe(2);
+    expect(unit(g, 'canonchet').where).toBe('pool');
+  });
+});

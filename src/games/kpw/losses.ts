@@ -164,8 +164,12 @@ export function loseLeader(s: KpwState, ctx: Ctx, l: Unit, enemy: Side | null): 
 
 /**
  * 13.6 Tribal surrender: every allied tribe the English VP marker has reached
- * lays down its arms. Other tribes' units in its villages stay where they
- * stand: 12.1 bars entering an unallied village, not staying in one.
+ * lays down its arms. All its units leave the map, Canonchet with the
+ * Narragansetts: he enters with them (11.1) and is theirs; removed, he is
+ * neither dead nor on the track (13.5/16.0, like before he entered), scores no
+ * VP, and comes back with them if they are attacked. Other tribes' units in
+ * its villages stay where they stand: 12.1 bars entering an unallied village,
+ * not staying in one.
  */
 export function checkSurrender(s: KpwState, ctx: Ctx): void {
   if (s.noSurrender) return;
@@ -174,7 +178,7 @@ export function checkSurrender(s: KpwState, ctx: Ctx): void {
     if (!st || st.status !== 'allied' || st.permanent || s.vp.english < row.vp) continue;
     st.status = 'surrendered';
     for (const u of unitList(s)) {
-      if (u.owner !== row.tribe || u.kind === 'key' || u.where !== 'map') continue;
+      if (u.owner !== row.tribe || u.where !== 'map') continue;
       u.wasAt = u.loc;
       u.where = 'pool';
       u.loc = null;

@@ -18,9 +18,9 @@ function returning(s: KpwState, side: Side): string[] {
   const due = unitList(s).filter((u) => u.side === side && u.where === 'track' && (u.returnTurn ?? 99) <= s.turn);
   const out: string[] = [];
   for (const u of due) {
-    // 13.6: the successor of a Sachem whose tribe has surrendered stays off the map with
-    // his tribe, and comes back with it if it returns to the war.
-    if (u.kind === 'sachem' && s.tribes[u.owner]?.status === 'surrendered') {
+    // 13.6: the successor of a Sachem (or a wounded Canonchet) whose tribe has surrendered
+    // stays off the map with his tribe, and comes back with it if it returns to the war.
+    if (u.side === 'indian' && s.tribes[u.owner]?.status === 'surrendered') {
       u.where = 'pool';
       u.returnTurn = undefined;
       u.wasAt = null;
