@@ -177,3 +177,28 @@ export function drawTurnItems(ctx: Ctx2D, t: TurnTrackSpec, current: number, ite
     }
   });
 }
+
+/**
+ * Integer ("nice") axis ticks covering lo..hi: a step of 1, 2 or 5 × 10^k,
+ * at most maxIntervals intervals, the range widened to whole steps so every
+ * label sits exactly at its value. E.g. 0..5 → 0,1,2,3,4,5; 0..33 → 0,10,20,30,40.
+ */
+export function niceTicks(lo: number, hi: number, maxIntervals = 5): { lo: number; hi: number; step: number; ticks: number[] } {
+  let a = Math.floor(Math.min(lo, hi));
+  let b = Math.ceil(Math.max(lo, hi));
+  if (b === a) b = a + 1;
+  const n = Math.max(1, Math.floor(maxIntervals));
+  let step = 1;
+  for (let mag = 1; ; mag *= 10) {
+    const s = [1, 2, 5].map((f) => f * mag).find((m) => Math.ceil(b / m) - Math.floor(a / m) <= n);
+    if (s !== undefined) {
+      step = s;
+      break;
+    }
+  }
+  a = Math.floor(a / step) * step;
+  b = Math.ceil(b / step) * step;
+  const ticks: number[] = [];
+  for (let t = a; t <= b; t += step) ticks.push(t);
+  return { lo: a, hi: b, step, ticks };
+}
