@@ -23,9 +23,10 @@ export function playCommand(mod: GameModule<any, any>): CommandDef {
   };
 }
 
-// Case, accents and punctuation do not matter: "daniel-boone" is "Daniel Boone".
+// Case, accents and punctuation do not matter: "daniel-boone" is "Daniel Boone";
+// a leading minus does ("-5" is not "5").
 const norm = (s: string) =>
-  s.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toLowerCase().replace(/[^a-z0-9+~]+/g, ' ').trim();
+  s.replace(/^\s*-(?=\s*\d)/, 'minus ').normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toLowerCase().replace(/[^a-z0-9+~]+/g, ' ').trim();
 
 /** Does a legal action's option value match what the user typed (id or display name)? */
 function matches(l: LegalAction, opt: string, typed: string): boolean {

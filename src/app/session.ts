@@ -40,6 +40,17 @@ export interface ActResult {
   over: boolean;
 }
 
+/** One action of an all-or-nothing list was refused; nothing of the list was applied. */
+export class BatchItemError extends RuleError {
+  constructor(
+    override readonly cause: RuleError,
+    readonly index: number,
+    readonly total: number,
+  ) {
+    super(cause.rule, `Item ${index + 1} of ${total} was refused: ${cause.message}${/[.!?]$/.test(cause.message) ? '' : '.'} Nothing from this list was applied${index > 0 ? '; what is allowed below counts the items before it' : ''}.`, cause.allowed);
+  }
+}
+
 export class Sessions {
   constructor(readonly store: Store) {}
 
@@ -95,7 +106,16 @@ export class Sessions {
         markedAt = entries.length;
       }
     };
-    if (first) for (const a of first.actions) step(first.role, first.userId, a);
+    if (first)
+      first.actions.forEach((a, i) => {
+        try {
+          step(first.role, first.userId, a);
+        } catch (e) {
+          // Several actions at once (a plan list) are all or nothing: say which one failed.
+          if (e instanceof RuleError && first.actions.length > 1) throw new BatchItemError(e, i, first.actions.length);
+          throw e;
+        }
+      });
     for (const r of alsoResign) if (mod.result(env.game).status !== 'over') step(r, first!.userId, { type: RESIGN });
     this.runBots(mod, row, botRoles, seats, () => env, step);
     // Actions after the last phase change (bots planning in the same phase)

@@ -68,3 +68,36 @@ describe('Rendering', () => {
     expect(pngSize(renderRifle(rifle.view(g.env.game, { kind: 'seat', role: 'p1' }))).width).toBeGreaterThan(900);
   });
 });
+
+describe('/rifle refusals say what was wrong (issue 3)', () => {
+  it('a plan list is all or nothing and names the item refused', async () => {
+    const { harness, text } = await import('../app/harness.ts');
+    const h = harness({ seed: 'batch' });
+    await h.say('alice', '/game new system:rifle options:players=1');
+    await h.say('alice', '/game join side:p1');
+    await h.say('alice', '/game start');
+    await h.say('alice', '/rifle leader name:clark');
+    // Turn 1: no Lumber yet, so a Cabin (1 Lumber) cannot be built.
+    const o = await h.router.dispatch({ command: 'rifle', sub: 'plans', options: { text: 'fishing x3, build cabin' }, caller: { id: 'alice', name: 'alice', isModerator: false }, where: { guildId: 'g1', channelId: 'c1' } });
+    expect(o.replies[0].ephemeral).toBe(true);
+    expect(o.replies[0].content).toMatch(/Item 2 of 2 was refused: .*Lumber/);
+    expect(o.replies[0].content).toMatch(/Nothing from this list was applied/);
+    expect(text(await h.say('alice', '/rifle review'))).toMatch(/nothing planned/);
+    const trade = await h.say('alice', '/rifle plan action:trade');
+    expect(trade.replies[0].content).toMatch(/\/rifle sell good: qty: and \/rifle buy good: qty:/);
+  });
+  it('Trade Convoy quantities: any quantity up to what is held (the rule), never a negative one', async () => {
+    const g = newGame(1, 'qty');
+    start(g, ['clark']);
+    const sells = rifle.legal(g.env.game, 'p1').filter((l) => l.action.type === 'sell' && l.action.good === 'grain').map((l) => l.action.qty);
+    expect(sells).toEqual(Array.from({ length: 10 }, (_, i) => i + 1));
+    const { harness } = await import('../app/harness.ts');
+    const h = harness({ seed: 'qty' });
+    await h.say('alice', '/game new system:rifle options:players=1');
+    await h.say('alice', '/game join side:p1');
+    await h.say('alice', '/game start');
+    await h.say('alice', '/rifle leader name:clark');
+    expect((await h.say('alice', '/rifle sell good:grain qty:-5')).replies[0].content).toMatch(/"-5" is not a legal `qty`/);
+    expect((await h.say('alice', '/rifle sell good:grain qty:7')).replies.some((r) => /Sell 7 Grain/.test(r.content))).toBe(true);
+  });
+});

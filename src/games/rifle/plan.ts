@@ -29,8 +29,6 @@ function privateLine(s: RifleState, st: Settlement, ctx: Ctx, lead: string, know
   ctx.emit({ kind: 'plan', to: [st.role], text: `${lead} Your plan: ${planText(st.plan)}. Still allowed: ${limitsLine(sim)}.` });
 }
 
-const QTYS = [1, 2, 3, 4, 5, 10, 20];
-
 /** Legal planning actions for one settlement (no pending decision, not done). */
 export function planLegal(s: RifleState, st: Settlement): LegalAction[] {
   const out: LegalAction[] = [];
@@ -60,8 +58,8 @@ export function planLegal(s: RifleState, st: Settlement): LegalAction[] {
       const max = maxTradeAfter(probe, side, good, cap);
       if (max < 1) continue;
       const fresh = opensConvoy(st.plan, side, good);
-      const qtys = [...new Set([...QTYS.filter((q) => q <= max), max])];
-      for (const q of qtys) {
+      // Any quantity (the Trade Convoy rule), each one enumerated so autocomplete and apply agree.
+      for (let q = 1; q <= max; q++) {
         out.push({
           action: { type: side, good, qty: q },
           label: `${side === 'sell' ? 'Sell' : 'Buy'} ${q} ${RES_NAME[good]} for ${q * price} Money${fresh ? ' (a new Trade Convoy)' : ' (on the open convoy)'}`,

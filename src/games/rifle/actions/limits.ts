@@ -152,7 +152,10 @@ function useFolk(sim: Sim, n: number, kind: FreeKind | undefined, what: string):
     sim.freeUsed[kind]++;
     need--;
   }
-  if (sim.folkUsed + need > sim.folkCap) return fail(`${what}: not enough Folk (${sim.folkCap - sim.folkUsed} of ${sim.folkCap} actions left${need > 1 ? `, needs ${need}` : ''})`);
+  if (sim.folkUsed + need > sim.folkCap) {
+    const left = sim.folkCap - sim.folkUsed;
+    return fail(`${what}: not enough Folk (${left ? `${left} of ${sim.folkCap} Folk actions left, needs ${need}` : `all ${sim.folkCap} Folk actions are taken by this point of the plan`})`);
+  }
   sim.folkUsed += need;
   return null;
 }
