@@ -233,6 +233,14 @@ describe('17.0 the short game', () => {
     s(g).stack.frames = [{ proc: 'turn', step: 'engMove', started: true }, { proc: 'move', step: 'select', side: 'english' }];
     act(g, 'english', { type: 'end' });
     expect(s(g).turn).toBe(5);
+    // 17.0: Church enters during the English Reinforcements phase, not phase 1; then the Allied roll (9.0 play note).
+    expect(phase(g)).toBe('Turn 5 · English Reinforcements');
     expect(legal(g, 'english')[0].args.unit).toBe('church');
+    act(g, 'english', legal(g, 'english')[0].action);
+    while (legal(g, 'english').some((l) => l.sub === 'place')) act(g, 'english', legal(g, 'english')[0].action);
+    expect(legal(g, 'english').map((l) => l.label)).toEqual([expect.stringMatching(/Roll for Allied Indians/)]);
+    force(g, 6);
+    act(g, 'english', { type: 'roll' });
+    expect(phase(g)).not.toMatch(/English Reinforcements/);
   });
 });

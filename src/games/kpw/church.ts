@@ -32,7 +32,8 @@ export function stepChurch(s: KpwState, f: TurnFrame, ctx: Ctx): boolean {
     if (churchPending(s, f)) return false;
     f.churchDone = true;
     const auto = churchAutoTurn(s);
-    if (auto && !s.churchEntered && s.units.church.where === 'pool' && s.turn >= auto) {
+    // 17.0: the short game's Church comes in the English Reinforcements phase instead (sequence.ts).
+    if (auto && !s.options.short && !s.churchEntered && s.units.church.where === 'pool' && s.turn >= auto) {
       note(s, ctx, 'church', `Benjamin Church enters the game on turn ${s.turn} (${s.options.short ? '17.0' : "developer's note"}).`);
       s.churchTurn = s.turn;
       call(s.stack, { proc: 'place', step: 'place', side: 'english', purpose: 'church', items: ['church'] });

@@ -31,7 +31,7 @@ const PLACE_TEXT: Record<string, string> = {
 function frameAsks(s: KpwState, f: KFrame): Prompt | null {
   switch (f.proc) {
     case 'turn':
-      if (f.step === 'church') {
+      if (f.step === 'church' || (f.step === 'engReinf' && f.churchEntry)) {
         const p = churchPending(s, f);
         if (!p) return null;
         return { role: 'english', text: p === 'church' ? `Turn ${s.turn}: roll for Benjamin Church's arrival.` : `Turn ${s.turn}: roll for Allied Indians.`, buttons: true };
@@ -103,7 +103,7 @@ function legalNow(s: KpwState, role: Side): LegalAction[] {
   const f = top(s.stack);
   switch (f.proc) {
     case 'turn':
-      if (f.step === 'church') return legalChurch(s, f, role);
+      if (f.step === 'church' || (f.step === 'engReinf' && f.churchEntry)) return legalChurch(s, f, role);
       if (f.step === 'diplomacy') return legalDiplomacy(s, role);
       return [];
     case 'place':
@@ -131,7 +131,7 @@ export function applyAction(s: KpwState, role: Side, a: Action, ctx: Ctx): void 
   const f = top(s.stack);
   switch (f.proc) {
     case 'turn':
-      if (f.step === 'church') applyChurch(s, f, role, a, ctx);
+      if (f.step === 'church' || (f.step === 'engReinf' && f.churchEntry)) applyChurch(s, f, role, a, ctx);
       else if (f.step === 'diplomacy') applyDiplomacy(s, f, role, a, ctx);
       break;
     case 'place':

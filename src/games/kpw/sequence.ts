@@ -65,6 +65,8 @@ function stepTurn(s: KpwState, f: TurnFrame, ctx: Ctx): boolean {
     return true;
   }
   if (f.started) {
+    // 9.0 play note: the Allied Indian roll comes as soon as Church has entered.
+    if (f.step === 'engReinf' && f.churchEntry && churchPending(s, f)) return false;
     if (f.step === 'indCombat' || f.step === 'engCombat') {
       const side = f.step === 'indCombat' ? 'indian' : 'english';
       s.battles = s.battles.filter((b) => b.side !== side);
@@ -79,6 +81,15 @@ function stepTurn(s: KpwState, f: TurnFrame, ctx: Ctx): boolean {
   switch (f.step) {
     case 'engReinf':
       if (!firstTurn) pushReinforcements(s, 'english', ctx);
+      // 17.0: in the short game Church enters on turn 5 during this phase (placed before the
+      // Soldiers, who may then join any company, 9.0); the Allied Indian roll follows.
+      if (s.options.short && s.turn >= 5 && !s.churchEntered && s.units.church.where === 'pool') {
+        f.churchEntry = true;
+        f.churchDone = true;
+        s.churchTurn = s.turn;
+        note(s, ctx, 'church', `Benjamin Church enters the game on turn ${s.turn} in the English Reinforcements phase (17.0).`);
+        call(s.stack, { proc: 'place', step: 'place', side: 'english', purpose: 'church', items: ['church'] });
+      }
       break;
     case 'indReinf':
       if (!firstTurn) pushReinforcements(s, 'indian', ctx);

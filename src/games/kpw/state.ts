@@ -93,6 +93,8 @@ export interface TurnFrame {
   churchDone?: boolean;
   alliedDone?: boolean;
   started?: boolean;
+  /** 17.0: Church entered in this English Reinforcements phase; the Allied Indian roll is due here. */
+  churchEntry?: boolean;
   [k: string]: unknown;
 }
 
