@@ -1,7 +1,7 @@
 // The /game group: lobby, seats, status, map, log, undo, verify, export,
 // help, and the moderators' tools (abandon, deadline, result, roll back).
 import type { Services } from '../src/app/services.ts';
-import { BOT_PREFIX, entryVisible, envOf, isBotSeat, moduleOf, replayDetailed } from '../src/app/session.ts';
+import { BOT_NAME, BOT_PREFIX, entryVisible, envOf, isBotSeat, moduleOf, replayDetailed } from '../src/app/session.ts';
 import type { GameRow } from '../src/store/store.ts';
 import type { Viewer } from '../src/engine/types.ts';
 import { createGame, sha256, verify, visibleEvents, FORCE_DICE } from '../src/engine/runner.ts';
@@ -110,7 +110,7 @@ export async function runGame(svc: Services, inv: Invocation, progress?: (l: str
       if (inv.sub === 'bot') {
         requireCreatorOrModerator(svc, row, caller, where, 'seat a bot');
         userId = `${BOT_PREFIX}${role.id}`;
-        userName = `Bot ${role.name}`;
+        userName = BOT_NAME;
       } else if (o.user !== undefined && String(o.user) !== caller.id) {
         requireModerator(svc, caller, where, 'seat another user');
         userId = String(o.user);
@@ -135,12 +135,12 @@ export async function runGame(svc: Services, inv: Invocation, progress?: (l: str
       requireCreatorOrModerator(svc, row, caller, where, 'start the game');
       const roles = mod.roles(mod.parseOptions(row.options));
       let seats = svc.store.seats(row.id);
-      for (const r of roles.filter((r) => r.bot && !seats.some((s) => s.role === r.id))) svc.store.setSeat(row.id, r.id, `${BOT_PREFIX}${r.id}`, `Bot ${r.name}`);
+      for (const r of roles.filter((r) => r.bot && !seats.some((s) => s.role === r.id))) svc.store.setSeat(row.id, r.id, `${BOT_PREFIX}${r.id}`, BOT_NAME);
       seats = svc.store.seats(row.id);
       const open = roles.filter((r) => !seats.some((s) => s.role === r.id));
       if (open.length) {
         if (!bool(o, 'fill_bots')) throw new UserError(`These sides have no player yet: ${open.map((r) => r.id).join(', ')}. Seat someone with /game join or /game bot, or start with fill_bots:true.`);
-        for (const r of open) svc.store.setSeat(row.id, r.id, `${BOT_PREFIX}${r.id}`, `Bot ${r.name}`);
+        for (const r of open) svc.store.setSeat(row.id, r.id, `${BOT_PREFIX}${r.id}`, BOT_NAME);
         seats = svc.store.seats(row.id);
       }
       const { env, events } = createGame(mod, row.options, row.seed);

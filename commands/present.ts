@@ -63,7 +63,7 @@ export class UserError extends Error {
 }
 
 export function mention(seat: Seat): string {
-  return isBotSeat(seat) ? `${seat.userName} (bot)` : `<@${seat.userId}>`;
+  return isBotSeat(seat) ? seat.userName : `<@${seat.userId}>`;
 }
 
 export function roleName(mod: GameModule<any, any>, options: unknown, role: Role): string {

@@ -8,6 +8,8 @@ import { getGame } from '../games/registry.ts';
 import { SNAPSHOT_EVERY, type GameRow, type Seat, type Store } from '../store/store.ts';
 
 export const BOT_PREFIX = 'bot:';
+/** Seat name of the built-in bot (its role name says which side it plays). */
+export const BOT_NAME = 'Muster bot';
 const MAX_BOT_STEPS = 20_000;
 
 export function isBotSeat(seat: Seat): boolean {

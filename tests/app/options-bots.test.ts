@@ -17,7 +17,7 @@ describe('game options and bot seats through /game (issue 3: solo companions, em
     await h.say('alice', '/game new system:rifle options:players=2,bots=1');
     await h.say('alice', '/game join side:p1');
     const start = await h.say('alice', '/game start');
-    expect(text(start)).toMatch(/Bot Settlement 2/);
+    expect(text(start)).toMatch(/Settlement 2 \(bot\): Muster bot/);
     const row = h.svc.store.liveGame('c1')!;
     expect(h.svc.store.seats(row.id).map((s) => s.userId)).toEqual(['alice', 'bot:p2']);
     const picked = await h.say('alice', '/rifle leader name:boone');

@@ -91,7 +91,7 @@ function needPlanning(s: RifleState, st: Settlement): void {
   check(s.stage === 'plan', RULE, 'Plans are made in the Action phase; it is not the Action phase now.');
   check(!st.out, RULE, 'Your settlement is out of the game.');
   check(!st.pending, RULE, 'Answer your pending decision first (/rifle choose).');
-  check(!st.done, RULE, 'You have declared done; your plan is locked until the reveal.');
+  check(!st.done, RULE, 'You have declared done; your plan is locked until the reveal (/game undo takes "done" back while nobody else has acted since).');
 }
 
 export function applyPlanAction(s: RifleState, st: Settlement, a: Action, ctx: Ctx, finishAll: (ctx: Ctx) => void, autoPlan: (st: Settlement) => void): void {

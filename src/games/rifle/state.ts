@@ -56,6 +56,8 @@ export interface Settlement {
   str: Structures;
   /** Out of the game: the fort was overrun, or no Folk are left. */
   out: null | 'overrun' | 'abandoned' | 'resigned';
+  /** The turn it went out (charts end there). */
+  outTurn?: number;
   /** Specialists gained from the Craftsman boon (permanent, ours). */
   craftsmen: { carpenter: number; blacksmith: number };
   /** Kentucky Militia turns left (this and next turn). */

@@ -43,6 +43,7 @@ export function buildView(s: RifleState, viewer: Viewer): Json {
       leader: st.leader,
       leaderName: st.leader ? LEADERS[st.leader].name : null,
       out: st.out,
+      outTurn: st.outTurn ?? null,
       resources: RESOURCE_IDS.map((id) => ({ id, name: RES_NAME[id], value: st.res[id] })),
       structures: STRUCTURE_IDS.map((id) => ({ id, name: STRUCTURE[id].name, value: st.str[id], max: STRUCTURE[id].max, benefit: STRUCTURE[id].benefit })),
       fight: { total: fight.total, rifles: fight.rifles, leader: fight.leader, structures: fight.structures, lye: fight.lye, militia: fight.militia, notes: fight.notes },
@@ -103,7 +104,7 @@ export function summarize(view: Json, viewer: Viewer): string {
     lines.push(
       `${st.name}${st.leaderName ? ` (${st.leaderName})` : ''}${tag}: Folk ${r.folk}, Food ${r.food}, Housing ${r.housing}, Clothing ${r.clothing}, Happiness ${r.happiness}, Money ${r.money}, Fight ${st.fight.total}${st.pending ? ` · asked: ${st.pending}` : ''}`,
     );
-    if (st.plan !== null && viewer.kind !== 'spectator') lines.push(`  your plan: ${st.plan}; still allowed: ${st.limits}`);
+    if (st.plan !== null && viewer.kind !== 'spectator') lines.push(`  ${viewer.kind === 'seat' ? 'your plan' : 'plan'}: ${st.plan}; still allowed: ${st.limits}`);
   }
   const waiting = v.settlements.filter((x) => x.planning).map((x) => x.name);
   if (v.stage === 'plan' && waiting.length) lines.push(`Still planning: ${waiting.join(', ')}.`);

@@ -33,6 +33,7 @@ const RUN: Record<ResolvePhase, PhaseFn> = {
 function checkAbandoned(s: RifleState, st: Settlement, ctx: Ctx): void {
   if (!st.out && st.res.folk <= 0) {
     st.out = 'abandoned';
+    st.outTurn = s.turn;
     st.pending = null;
     const text = `${st.name} has no Folk left and is abandoned.`;
     ctx.emit({ kind: 'out', text });

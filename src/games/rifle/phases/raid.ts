@@ -83,6 +83,7 @@ function resolveRaid(s: RifleState, st: Settlement, ctx: Ctx): boolean {
     const d = ctx.dice.d6(`${st.name} catastrophe`);
     if (d >= F.overrunOn) {
       st.out = 'overrun';
+      st.outTurn = s.turn;
       lines.push(`catastrophe d6=${d}: THE FORT IS OVERRUN — ${st.name} is out of the game`);
     } else lines.push(`catastrophe d6=${d}: the fort holds`);
   }
