@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { kpw } from '../../src/games/kpw/index.ts';
 import { stackProblem } from '../../src/games/kpw/common.ts';
-import { sp } from '../../src/games/kpw/map.ts';
+import { kmap, sitesOf, sp } from '../../src/games/kpw/map.ts';
 import { act, asked, clearMap, force, game, legal, loc, phase, put, rejects, s, skipChurch, startCombat, startMove, texts, unit } from './helpers.ts';
 
 describe('6.3/6.4 stacking and leaders', () => {
@@ -39,7 +39,8 @@ describe('7.0 set-up and 8.0 sequence of play', () => {
     const g = game({ setup: 'manual' });
     expect(phase(g)).toBe('Set-up');
     expect(asked(g)).toBe('english');
-    expect(loc(g, 'mo-sachem')).not.toBe('pool');
+    expect(loc(g, 'mo1')).not.toBe('pool');
+    expect(loc(g, 'mo-sachem')).toBe('pool'); // 7.0: the Indian player places him in either village
     expect(legal(g, 'english').some((l) => l.args.unit === 'ma-captain')).toBe(false); // no MA soldier yet
     act(g, 'english', { type: 'place', unit: 'ma1', to: 'boston' });
     expect(legal(g, 'english').some((l) => l.args.unit === 'ma2' && l.args.to === 'boston')).toBe(false);
@@ -48,7 +49,9 @@ describe('7.0 set-up and 8.0 sequence of play', () => {
     let n = 0;
     while (asked(g) === 'english' && n++ < 40) act(g, 'english', legal(g, 'english')[0].action);
     expect(asked(g)).toBe('indian');
-    for (const l of legal(g, 'indian')) expect(['WA', 'SK', 'PC']).toContain(kpwOwner(String(l.args.to)));
+    for (const l of legal(g, 'indian')) expect(['WA', 'SK', 'PC', 'MO']).toContain(kpwOwner(String(l.args.to)));
+    const mo = legal(g, 'indian').filter((l) => l.args.unit === 'mo-sachem').map((l) => String(l.args.to));
+    expect(mo.sort()).toEqual(sitesOf('MO').filter((v) => v !== kmap().treaty).sort());
     while (asked(g) === 'indian' && n++ < 80) act(g, 'indian', legal(g, 'indian')[0].action);
     expect(phase(g)).toBe('Turn 1 · Church/Allied Indian Roll');
     const onMap = Object.values(s(g).units).filter((u) => u.where === 'map');

@@ -32,6 +32,8 @@ function candidateSpaces(s: KpwState, f: PlaceFrame, u: Unit): string[] {
         if (u.kind === 'soldier') return sitesOf(u.owner).filter((v) => !at(s, v, 'english').some((x) => x.kind === 'soldier'));
         return settlementsWithSoldier(s, u.owner).filter((v) => at(s, v, 'english').some((x) => x.kind === 'soldier' && x.owner === u.owner));
       }
+      // 7.0: the Mohawk Sachem goes in either Mohawk village that is not the Treaty Space.
+      if (u.owner === 'MO') return sitesOf('MO').filter((v) => v !== kmap().treaty);
       return sitesOf(u.id === 'philip' ? 'WA' : u.owner);
     case 'reinf':
       if (u.side === 'english') {
@@ -77,7 +79,9 @@ export function placeTargets(s: KpwState, f: PlaceFrame, id: string): string[] {
   }
   const u = s.units[id];
   const placed = { ...u, str: u.str || (isInf(u) ? 2 : 0) };
-  return candidateSpaces(s, f, u).filter((v) => !stopProblem(s, u.side, [placed], v));
+  // Neutral Mohawks are set up in their own (unallied) villages: as if already standing there.
+  const own = f.purpose === 'setup' && u.owner === 'MO';
+  return candidateSpaces(s, f, u).filter((v) => !stopProblem(s, u.side, [placed], v, [], own));
 }
 
 /** The first unit of each kind/owner/strength: identical counters need not be offered twice. */
@@ -162,7 +166,7 @@ function whyNot(s: KpwState, f: PlaceFrame, id: string, to: string): string {
     if (f.purpose === 'setup' && u.kind === 'soldier') return 'one Soldier per settlement of its own colony.';
     return u.side === 'english' ? 'it must go to a settlement (or company) of its own colony.' : 'it must go to a village of its own tribe (or a war band it may lead).';
   }
-  return stopProblem(s, u.side, [u], to) ?? 'stacking limits.';
+  return stopProblem(s, u.side, [u], to, [], f.purpose === 'setup' && u.owner === 'MO') ?? 'stacking limits.';
 }
 
 /** Nothing placeable any more: what remains is delayed to the next turn (10.1, 10.2) or lost. */

@@ -66,12 +66,12 @@ function put(s: KpwState, id: string, loc: string): void {
   u.loc = loc;
 }
 
-/** 7.0 (Mohawks): two warriors in each non-treaty Mohawk village, the Sachem in the first. */
-function placeMohawks(s: KpwState): void {
+/** 7.0 (Mohawks): two warriors in each non-treaty Mohawk village; the Sachem in the first unless the Indian player places him. */
+function placeMohawks(s: KpwState, sachem = true): void {
   const villages = sitesOf('MO').filter((v) => v !== kmap().treaty);
   let n = 1;
   for (const v of villages) for (let i = 0; i < 2; i++) if (s.units[`mo${n}`]) put(s, `mo${n++}`, v);
-  if (villages[0]) put(s, 'mo-sachem', villages[0]);
+  if (sachem && villages[0]) put(s, 'mo-sachem', villages[0]);
 }
 
 /**
@@ -98,15 +98,15 @@ export function examplePosition(s: KpwState): void {
   placeMohawks(s);
 }
 
-/** 7.0 manual set-up: the English place first, then the Indians (Mohawks are placed for them). */
+/** 7.0 manual set-up: the English place first, then the Indians (the Mohawk Warriors are placed for them; the Sachem "in either village" is theirs to choose). */
 export function pushManualSetup(s: KpwState): void {
-  placeMohawks(s);
+  placeMohawks(s, false);
   const eng: string[] = [];
   for (const [c, n] of [['ma', 5], ['pl', 2], ['ri', 2], ['ct', 2]] as const) for (let i = 1; i <= n; i++) eng.push(`${c}${i}`);
   eng.push('ma-captain', 'pl-captain', 'winslow', 'ri-captain', 'ct-captain');
   const ind: string[] = [];
   for (const [t, n] of [['wa', 6], ['sk', 2], ['pc', 2]] as const) for (let i = 1; i <= n; i++) ind.push(`${t}${i}`);
-  ind.push('philip', 'wa-sachem', 'sk-sachem', 'pc-sachem');
+  ind.push('philip', 'wa-sachem', 'sk-sachem', 'pc-sachem', 'mo-sachem');
   call(s.stack, { proc: 'place', step: 'place', side: 'indian', purpose: 'setup', items: ind });
   call(s.stack, { proc: 'place', step: 'place', side: 'english', purpose: 'setup', items: eng });
 }
