@@ -4,7 +4,7 @@
 import type { Services } from '../src/app/services.ts';
 import { envOf, moduleOf } from '../src/app/session.ts';
 import { RuleError } from '../src/engine/errors.ts';
-import { allowedLines } from '../src/engine/runner.ts';
+import { allowedLines, whyNot } from '../src/engine/runner.ts';
 import type { Action, GameModule, LegalAction, Role } from '../src/engine/types.ts';
 import type { GameRow } from '../src/store/store.ts';
 import { activeGame } from './context.ts';
@@ -95,14 +95,26 @@ export function resolveAction(
       throw e;
     }
   }
+  // The rules' own reason for a refusal, when the options describe an action.
+  const reason = (role: Role, cands: LegalAction[]): RuleError | null => {
+    const action = def.probe?.(Object.fromEntries(Object.entries(options).map(([k, v]) => [k, String(v)])));
+    const why = action ? whyNot(mod, state, role, action) : null;
+    return why ? new RuleError(why.rule, why.message, why.allowed.length ? why.allowed : allowedLines(cands)) : null;
+  };
   for (const { role, legal } of withLegal) {
     const ofSub = legal.filter((l) => l.sub === sub);
-    if (!ofSub.length) continue;
+    if (!ofSub.length) {
+      const why = withLegal.length === 1 ? reason(role, legal) : null;
+      if (why) throw why;
+      continue;
+    }
     let cands = ofSub;
     for (const [k, v] of Object.entries(options)) {
       let next = cands.filter((l) => matches(l, k, String(v)));
       if (!next.length) next = cands.filter((l) => partlyMatches(l, k, String(v)));
       if (!next.length) {
+        const why = reason(role, cands);
+        if (why) throw why;
         const values = [...new Set(cands.map((l) => l.argLabels?.[k] ?? l.args[k]).filter(Boolean))];
         throw new RuleError('', `"${v}" is not a legal \`${k}\` for /${mod.command} ${sub} now.`, values.length ? values.map((x) => `${k}:${x}`) : allowedLines(cands));
       }

@@ -138,6 +138,16 @@ export function applyEntry<S>(mod: GameModule<S>, env: Envelope<S>, role: Role, 
   return action.type === RESIGN ? applyResign(mod, env, role, inPlace) : applyAction(mod, env, role, action, inPlace, known);
 }
 
+/** Why the module refuses an action, asked on a copy with throwaway dice; null if it would not refuse. */
+export function whyNot<S>(mod: GameModule<S>, state: S, role: Role, action: Action): RuleError | null {
+  try {
+    mod.apply(structuredClone(state), role, action, makeCtx(newDiceState('probe'), []));
+  } catch (e) {
+    if (e instanceof RuleError) return e;
+  }
+  return null;
+}
+
 /** What is allowed, one line per action or group of actions. */
 export function allowedLines(legal: LegalAction[]): string[] {
   return [...new Set(legal.map((l) => l.group ?? l.label))];

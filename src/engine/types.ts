@@ -116,6 +116,11 @@ export interface GameSubcommand {
    * options into actions. Each is still checked against the legal list.
    */
   toActions?: (state: unknown, role: Role, args: Record<string, string>) => Action[];
+  /**
+   * The action the options describe, built without the legal list, so that a
+   * refusal can give the rules' own reason (apply is asked on a copy).
+   */
+  probe?: (args: Record<string, string>) => Action | null;
   /** An information subcommand (e.g. review your plan): answered privately, changes nothing. */
   info?: (state: unknown, viewer: Viewer) => string;
 }

@@ -97,7 +97,23 @@ describe('/rifle refusals say what was wrong (issue 3)', () => {
     await h.say('alice', '/game join side:p1');
     await h.say('alice', '/game start');
     await h.say('alice', '/rifle leader name:clark');
-    expect((await h.say('alice', '/rifle sell good:grain qty:-5')).replies[0].content).toMatch(/"-5" is not a legal `qty`/);
+    expect((await h.say('alice', '/rifle sell good:grain qty:-5')).replies[0].content).toMatch(/Quantity must be a whole number, 1 or more/);
     expect((await h.say('alice', '/rifle sell good:grain qty:7')).replies.some((r) => /Sell 7 Grain/.test(r.content))).toBe(true);
+  });
+});
+
+describe('refusals give the rules\' reason (issue 2 §4)', () => {
+  it('a sell or buy beyond what the limits allow says why, not just "not legal"', async () => {
+    const { harness } = await import('../app/harness.ts');
+    const h = harness({ seed: 'why' });
+    await h.say('alice', '/game new system:rifle options:players=1');
+    await h.say('alice', '/game join side:p1');
+    await h.say('alice', '/game start');
+    await h.say('alice', '/rifle leader name:clark');
+    const grain = (await h.say('alice', '/rifle sell good:grain qty:50')).replies[0];
+    expect(grain.ephemeral).toBe(true);
+    expect(grain.content).toMatch(/only 10 Grain to sell/);
+    expect((await h.say('alice', '/rifle sell good:wood qty:2')).replies[0].content).toMatch(/Wood is not on the Buy and Sell Table/);
+    expect((await h.say('alice', '/rifle buy good:horses qty:30')).replies[0].content).toMatch(/30 Horses cost 180 Money; 5 on hand/);
   });
 });

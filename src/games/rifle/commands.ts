@@ -3,9 +3,18 @@
 // action is still checked against the legal list by the runner.
 import { check } from '../../engine/errors.ts';
 import type { Action, GameSubcommand } from '../../engine/types.ts';
+import { RES_NAME, RESOURCE_IDS } from './data.ts';
 import { findByText, parsePlanText } from './plan.ts';
 import type { RifleState } from './state.ts';
 import { buildView, summarize } from './view.ts';
+
+/** A sell/buy as typed, for the rules' reason when it is refused ("grain", "Grain (price 1, …)"). */
+function tradeProbe(type: 'sell' | 'buy', a: Record<string, string>): Action | null {
+  const typed = (a.good ?? '').replace(/\s*\(.*$/, '').trim().toLowerCase();
+  const good = RESOURCE_IDS.find((id) => id === typed || RES_NAME[id].toLowerCase() === typed) ?? typed;
+  const qty = Number(a.qty);
+  return typed && Number.isFinite(qty) ? { type, good, qty } : null;
+}
 
 export const subcommands: GameSubcommand[] = [
   { name: 'leader', description: 'Pick your leader (no two alike)', options: [{ name: 'name', description: 'Leader', required: true }] },
@@ -31,8 +40,8 @@ export const subcommands: GameSubcommand[] = [
     options: [{ name: 'text', description: 'Actions separated by commas', required: true, freeText: true }],
     toActions: (_state, _role, args) => parsePlanText(String(args.text ?? '')),
   },
-  { name: 'sell', description: 'Sell one good on a Trade Convoy (one type sold per convoy)', options: [{ name: 'good', description: 'Good', required: true }, { name: 'qty', description: 'Quantity', required: true }] },
-  { name: 'buy', description: 'Buy one good on a Trade Convoy (one type bought per convoy)', options: [{ name: 'good', description: 'Good', required: true }, { name: 'qty', description: 'Quantity', required: true }] },
+  { name: 'sell', description: 'Sell one good on a Trade Convoy (one type sold per convoy)', options: [{ name: 'good', description: 'Good', required: true }, { name: 'qty', description: 'Quantity', required: true }], probe: (a) => tradeProbe('sell', a) },
+  { name: 'buy', description: 'Buy one good on a Trade Convoy (one type bought per convoy)', options: [{ name: 'good', description: 'Good', required: true }, { name: 'qty', description: 'Quantity', required: true }], probe: (a) => tradeProbe('buy', a) },
   { name: 'unplan', description: 'Remove one planned action (or the last Trade Convoy)', options: [{ name: 'action', description: 'Planned action', required: true }] },
   {
     name: 'review',
