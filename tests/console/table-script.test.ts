@@ -60,3 +60,24 @@ describe('offline table script (issue 2 §5): KPW Extended Examples of Play', ()
     expect(() => parseLine('hello')).toThrow(/slash command/);
   });
 });
+
+describe('offline table script (issue 3): a hand-computed Rifle and Axe turn', () => {
+  it('plays the solo first turn of tests/rifle/turn.test.ts with forced dice, every table as the rules give it', async () => {
+    const { out, ok } = await runScript('tests/scripts/rifle-first-turn.txt');
+    expect(ok).toBe(true);
+    expect(out).not.toMatch(/❌|internal error/);
+    // Action phase: Cooking +1, no Soap Making −2 (the Soapmaking rule).
+    expect(out).toMatch(/Plans revealed — Settlement 1: Cooking, Fishing ×6, Gathering ×3 \(no Soap Making: −2 Happiness\)/);
+    // Hardship 7 Old Age, Mishaps 8 Breakage and 10 Wear Down.
+    expect(out).toMatch(/Hardship d10=7 — Old Age: −1 Folk/);
+    expect(out).toMatch(/Mishap 1 d10=8 — Breakage: −1 Tools/);
+    expect(out).toMatch(/Mishap 2 d10=10 — Wear Down: −1 Housewares/);
+    // Indian Fighting: Fight 8 > 5 gives +1; 3+1 = 4 succeeds; 2 Gunpowder per violent encounter.
+    expect(out).toMatch(/rolled 3 \(\+1 Fight level above the Indians\) = 4, needs 4\+ → success; 2 Gunpowder used; 0 Folk killed/);
+    // Consume 9 Food; Storage 28 goods vs 10 Containers.
+    expect(out).toMatch(/Consume — 9 Food eaten/);
+    expect(out).toMatch(/Storage — 28 stored goods, room for 10: −10 Grain, −8 Food/);
+    expect(out).toMatch(/Happiness \+6 \(2d6 3\+4: \+7, 1 Folk lost: -1\) → 17/);
+    expect(out).toMatch(/Settlement 1 \(George Rogers Clark\): Folk 9, Food 4, Housing 10, Clothing 10, Happiness 19, Money 5, Fight 8/);
+  });
+});
