@@ -142,3 +142,34 @@ describe('13.5/13.6 a wounded Canonchet of a surrendered tribe', () => {
     expect(unit(g, 'canonchet').where).toBe('pool');
   });
 });
+
+describe('13.5 leaders whose company is destroyed', () => {
+  it('13.5 the Captain is lost when his last Soldier falls, even inside a standing settlement', () => {
+    const g = game();
+    clearMap(g);
+    for (const id of ['philip', 'wa1', 'wa2', 'wa3']) put(g, id, 'montaup');
+    put(g, 'pl1', 'swansea', 1);
+    put(g, 'pl-captain', 'swansea');
+    startCombat(g, 'indian', [['montaup', 'swansea']]);
+    act(g, 'indian', { type: 'fight', battle: 't1', units: 'all' });
+    force(g, 1, 3, 3); // Indians 7 SP on green 3: 2 losses; English 2 SP on red 1: none
+    if (legal(g, 'english').some((l) => l.sub === 'stand')) act(g, 'english', { type: 'stand' });
+    act(g, 'english', { type: 'loss', unit: 'pl1' }); // the second SP falls on the settlement by itself
+    expect(unit(g, 'pl1').where).toBe('pool');
+    expect(s(g).damage.swansea).toBe(1); // raided: the settlement stands
+    expect(unit(g, 'pl-captain').where).toBe('track');
+  });
+
+  it('13.5 a lone Captain in a standing settlement is not lost while the settlement absorbs the losses', () => {
+    const g = game();
+    clearMap(g);
+    for (const id of ['philip', 'wa1', 'wa2', 'wa3']) put(g, id, 'montaup');
+    put(g, 'pl-captain', 'swansea');
+    startCombat(g, 'indian', [['montaup', 'swansea']]);
+    act(g, 'indian', { type: 'fight', battle: 't1', units: 'all' });
+    force(g, 1, 2, 3); // Indians 7 SP on green 2: 1 loss, on the settlement
+    if (legal(g, 'english').some((l) => l.sub === 'stand')) act(g, 'english', { type: 'stand' });
+    expect(s(g).damage.swansea).toBe(1);
+    expect(unit(g, 'pl-captain').where).toBe('map');
+  });
+});

@@ -245,7 +245,7 @@ describe('13.6 effects of losses', () => {
     expect(texts(out)).toMatch(/The Sakonnet surrender/);
     expect(s(g).tribes.SK.status).toBe('surrendered');
     expect(unit(g, 'sk2').where).toBe('pool');
-    expect(unit(g, 'sk-sachem').where).toBe('pool');
+    expect(unit(g, 'sk-sachem').where).toBe('track'); // 13.5: lost with his war band's last Warrior, the village standing or not
   });
 
   it('13.6 devastation: a tribe whose villages are all razed gets no more reinforcements', () => {

@@ -7,6 +7,11 @@ import { controlled, la } from './common.ts';
 import { spaceName } from './map.ts';
 import { isInf, note, type AttritionFrame, type KpwState, type Side, type Unit, unitList } from './state.ts';
 
+/**
+ * 14.0 says "one full-strength soldier" but then measures "Infantry" (its play
+ * notes too), and 6.2 makes Allied Indian Warriors English Infantry: the
+ * English may give up an Allied Indian instead of a Soldier.
+ */
 export function attritionChoices(s: KpwState, side: Side): Unit[] {
   const inf = unitList(s).filter((u) => u.where === 'map' && u.side === side && isInf(u) && controlled(s, u));
   const full = inf.filter((u) => u.str === 2);

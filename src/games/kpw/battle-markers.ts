@@ -28,6 +28,12 @@ interface MarkerOpt {
   river: boolean;
 }
 
+/**
+ * After the first Battle marker (which ends the move and fixes g.left), more
+ * markers from the same space need the same pips left but do not add up: pips
+ * are spent per unit (12.1), each unit fights in one battle only (13.0), so
+ * each marker is paid by the Infantry that will fight under it.
+ */
 export function markerOptions(s: KpwState, f: MoveFrame, side: Side): MarkerOpt[] {
   const g = f.group;
   if (!g || g.ocean || s.markers >= markerLimit(s, side)) return [];

@@ -10,7 +10,12 @@ import { isInf, isLeader, note, other, type BattleFrame, type KpwState, type Sid
 import { battleOf, bu, hasSite, opp, sideOf, type BS } from './battle.ts';
 import { applyAdvance, autoAdvance, legalAdvance } from './advance.ts';
 
-/** 13.4 strength: infantry 2/1, Key Leader +1, Musket +1, own site 1/2, Spy -1; Panic leaves one out. */
+/**
+ * 13.4 strength: infantry 2/1, Key Leader +1, Musket +1, own site 1/2, Spy -1;
+ * Panic leaves one out. The Musket still counts when its holder panics: it
+ * gives "the war band carrying them" +1 (10.2), and Panic excludes a unit or
+ * site (13.3), not a marker.
+ */
 export function strength(s: KpwState, f: BattleFrame, x: BS): number {
   const us = bu(s, f, x).filter((u) => u.id !== f.panic);
   let n = 0;
@@ -71,7 +76,12 @@ export function lossChoices(s: KpwState, f: BattleFrame, x: BS): string[] {
   return out;
 }
 
-/** VP to the enemy of a battle side (no one scores for or against the Mohawks of 11.2). */
+/**
+ * VP to the enemy of a battle side. In 11.2's attack the English player fights
+ * for the Mohawks, so he is the Indian player's "opposing player" (13.5) and
+ * scores Philip's losses; the Mohawks are nobody's units (neutral, then
+ * removed), so their losses score for no one.
+ */
 function enemyOf(f: BattleFrame, x: BS): Side | null {
   const t = f[x].team;
   if (t === 'mohawk') return null;
@@ -119,11 +129,20 @@ function takeLoss(s: KpwState, f: BattleFrame, x: BS, id: string, ctx: Ctx): voi
   f.loss[x]--;
 }
 
-/** 13.5 Leaders: with no Infantry (or standing site) left after losses, the leaders present are lost. */
+/**
+ * 13.5 Leaders: "if the last unit is removed from a company or war band in
+ * battle, any leaders present are lost". A company/war band is its Infantry
+ * (6.3); a standing settlement is no part of it, so a Captain whose last
+ * Soldier falls is lost even if the settlement stands. A leader who fought
+ * with no Infantry at all is lost when he takes losses with no standing site
+ * to absorb them; with no losses (e.g. a lone Captain's 0 SP inflicting and
+ * suffering nothing, or doubles) nothing was removed and he stays.
+ */
 function leadersLost(s: KpwState, f: BattleFrame, ctx: Ctx): void {
   for (const x of ['A', 'D'] as BS[]) {
     const us = bu(s, f, x);
-    if (us.some(isInf) || hasSite(s, f, x) || f.hit[x] <= 0) continue;
+    const hadInfantry = f[x].units.some((id) => isInf(s.units[id]));
+    if (us.some(isInf) || f.hit[x] <= 0 || (!hadInfantry && hasSite(s, f, x))) continue;
     for (const l of us.filter(isLeader)) loseLeader(s, ctx, l, enemyOf(f, x));
   }
   const gone = (id: string) => ['dead', 'track'].includes(s.units[id].where);
