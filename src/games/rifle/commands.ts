@@ -36,7 +36,7 @@ export const subcommands: GameSubcommand[] = [
   },
   {
     name: 'plans',
-    description: 'Plan several actions at once, e.g. "fishing x3, trapping x2, build cabin, sell 4 hides"',
+    description: 'Plan several actions at once, e.g. "clear land x2, planks, build cabin, sell 4 grain"',
     options: [{ name: 'text', description: 'Actions separated by commas', required: true, freeText: true }],
     toActions: (_state, _role, args) => parsePlanText(String(args.text ?? '')),
   },

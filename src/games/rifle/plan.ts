@@ -218,10 +218,10 @@ export function parsePlanText(text: string): Action[] {
       }
     }
     const p = findByText(t);
-    check(p, RULE, `"${raw}" is not an action. Try e.g. "fishing x3, trapping x2, build cabin, sell 4 hides". Actions: ${PLANNABLES.map((x) => x.name).join(', ')}.`);
+    check(p, RULE, `"${raw}" is not an action. Try e.g. "clear land x2, planks, build cabin, sell 4 grain". Actions: ${PLANNABLES.map((x) => x.name).join(', ')}.`);
     out.push({ type: 'plan', act: p.key, count });
   }
-  check(out.length > 0, RULE, 'Nothing to plan: write e.g. "fishing x3, trapping x2, build cabin".');
+  check(out.length > 0, RULE, 'Nothing to plan: write e.g. "clear land x2, planks, build cabin, fishing x3".');
   return out;
 }
 
