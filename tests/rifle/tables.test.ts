@@ -51,6 +51,19 @@ describe('Hardship Table (d10)', () => {
   });
 });
 
+describe('"X or Y" losses (Hardship 4-6, Mishap 2, 5, 6)', () => {
+  it('Hardship table d10=4 Flood: choosing a pile smaller than 4 takes the rest from the other (one loss of 4; our reading)', () => {
+    const g = game('clark', (x) => Object.assign(st(x).res, { grain: 1, food: 20 }));
+    done(g, 4);
+    expect(rifle.legal(g.env.game, 'p1').map((l) => l.label)).toEqual(['Lose 1 Grain (all held) and 3 Food', 'Lose 4 Food (20 held)']);
+    force(g, 10, 10, 2, ...QUIET_AFTER_RAID);
+    const t = texts(act(g, 'p1', { type: 'choose', option: 'grain' }));
+    expect(t).toMatch(/chose to lose 1 Grain and the other 3 from Food/);
+    expect(st(g).res.grain).toBe(0);
+    expect(st(g).res.food).toBe(20 - 3 - 10);
+  });
+});
+
 describe('Mishap Table (d10, twice)', () => {
   it('Mishap table d10=7 Fire: −1 Cabin, so −1 Housing; d10=1 Rust: −1 Rifles', () => {
     const g = game();

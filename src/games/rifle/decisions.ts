@@ -59,7 +59,12 @@ export function decisionLegal(st: Settlement): LegalAction[] {
     case 'extra':
       return p.options.map((o) => choice(o, `Extra ${EXTRA_NAMES[o]} action this turn`, EXTRA_NAMES[o]));
     case 'either':
-      return p.of.map((r) => choice(r, `Lose ${p.amount} ${RES_NAME[r]} (${r === 'happiness' ? st.res.happiness : st.res[r]} held)`, RES_NAME[r]));
+      return p.of.map((r) => {
+        const held = r === 'happiness' ? Infinity : st.res[r];
+        const other = p.of[0] === r ? p.of[1] : p.of[0];
+        const label = held >= p.amount ? `Lose ${p.amount} ${RES_NAME[r]} (${r === 'happiness' ? st.res.happiness : held} held)` : `Lose ${held} ${RES_NAME[r]} (all held) and ${p.amount - held} ${RES_NAME[other]}`;
+        return choice(r, label, RES_NAME[r]);
+      });
     case 'reroll':
       return [
         { action: { type: 'accept' }, label: `Accept ${TABLES.raid.lookup(p.face).name}`, sub: 'accept', args: {} },

@@ -40,12 +40,19 @@ export function applyLoss(s: RifleState, st: Settlement, row: LossRow, why: stri
   return false;
 }
 
+/**
+ * "−4 Grain or Food" is one loss of 4: the chosen good pays what it can and
+ * the rest falls on the other (ours: otherwise choosing an empty pile would
+ * dodge the loss).
+ */
 export function resolveEither(s: RifleState, st: Settlement, r: ResourceId, ctx: Ctx): void {
   const p = st.pending;
   if (!p || p.kind !== 'either') return;
   const lost = lose(st, r, p.amount);
+  const other = p.of[0] === r ? p.of[1] : p.of[0];
+  const rest = lost < p.amount ? lose(st, other, p.amount - lost) : 0;
   st.pending = null;
-  const text = `${st.name} chose to lose ${lost} ${RES_NAME[r]} (${p.why}).`;
+  const text = `${st.name} chose to lose ${lost} ${RES_NAME[r]}${rest ? ` and the other ${rest} from ${RES_NAME[other]}` : ''} (${p.why}).`;
   ctx.emit({ kind: 'loss', text });
   say(s, text);
 }
