@@ -31,3 +31,14 @@ export function harness(opts: { seed?: string; dbPath?: string } = {}): { svc: S
 }
 
 export const text = (o: Outcome) => [...o.replies.map((r) => `${r.ephemeral ? '[private] ' : ''}${r.content}`), ...o.posts.map((p) => p.content)].join('\n');
+
+/** A started Rifle and Axe game at the table: seats p1… for `users`, and leaders picked when given. */
+export async function rifleTable(opts: { seed: string; players?: number; users?: string[]; leaders?: string[] }) {
+  const h = harness({ seed: opts.seed });
+  const users = opts.users ?? ['alice'];
+  await h.say(users[0], `/game new system:rifle options:players=${opts.players ?? users.length}`);
+  for (const [i, u] of users.entries()) await h.say(u, `/game join side:p${i + 1}`);
+  await h.say(users[0], '/game start');
+  for (const [i, l] of (opts.leaders ?? []).entries()) await h.say(users[i], `/rifle leader name:${l}`);
+  return h;
+}

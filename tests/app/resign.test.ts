@@ -2,17 +2,9 @@
 // several settlements (Rifle and Axe) drops the resigning seat and plays on,
 // and the drop is in the log, so replay and /game verify still hold.
 import { describe, expect, it } from 'vitest';
-import { harness, text } from './harness.ts';
+import { harness, rifleTable, text } from './harness.ts';
 
-async function rifle3() {
-  const h = harness({ seed: 'resign' });
-  await h.say('alice', '/game new system:rifle options:players=3');
-  await h.say('alice', '/game join side:p1');
-  await h.say('bob', '/game join side:p2');
-  await h.say('carol', '/game join side:p3');
-  await h.say('alice', '/game start');
-  return h;
-}
+const rifle3 = () => rifleTable({ seed: 'resign', users: ['alice', 'bob', 'carol'] });
 
 describe('resigning (issue 2 §4, issue 3)', () => {
   it('Rifle and Axe, 3 players: one resigns during leader picks; the other two play on', async () => {

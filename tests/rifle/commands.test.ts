@@ -6,6 +6,7 @@ import { renderRifle, renderRifleChart } from '../../render/rifle.ts';
 import { parsePlanText } from '../../src/games/rifle/plan.ts';
 import { playout } from '../games/playout.ts';
 import { act, newGame, rifle, start } from './helpers.ts';
+import { rifleTable, text } from '../app/harness.ts';
 
 describe('/rifle commands', () => {
   it('every legal action names an existing subcommand and its options', () => {
@@ -71,12 +72,7 @@ describe('Rendering', () => {
 
 describe('/rifle refusals say what was wrong (issue 3)', () => {
   it('a plan list is all or nothing and names the item refused', async () => {
-    const { harness, text } = await import('../app/harness.ts');
-    const h = harness({ seed: 'batch' });
-    await h.say('alice', '/game new system:rifle options:players=1');
-    await h.say('alice', '/game join side:p1');
-    await h.say('alice', '/game start');
-    await h.say('alice', '/rifle leader name:clark');
+    const h = await rifleTable({ seed: 'batch', leaders: ['clark'] });
     // Turn 1: no Lumber yet, so a Cabin (1 Lumber) cannot be built.
     const o = await h.router.dispatch({ command: 'rifle', sub: 'plans', options: { text: 'fishing x3, build cabin' }, caller: { id: 'alice', name: 'alice', isModerator: false }, where: { guildId: 'g1', channelId: 'c1' } });
     expect(o.replies[0].ephemeral).toBe(true);
@@ -91,12 +87,7 @@ describe('/rifle refusals say what was wrong (issue 3)', () => {
     start(g, ['clark']);
     const sells = rifle.legal(g.env.game, 'p1').filter((l) => l.action.type === 'sell' && l.action.good === 'grain').map((l) => l.action.qty);
     expect(sells).toEqual(Array.from({ length: 10 }, (_, i) => i + 1));
-    const { harness } = await import('../app/harness.ts');
-    const h = harness({ seed: 'qty' });
-    await h.say('alice', '/game new system:rifle options:players=1');
-    await h.say('alice', '/game join side:p1');
-    await h.say('alice', '/game start');
-    await h.say('alice', '/rifle leader name:clark');
+    const h = await rifleTable({ seed: 'qty', leaders: ['clark'] });
     expect((await h.say('alice', '/rifle sell good:grain qty:-5')).replies[0].content).toMatch(/Quantity must be a whole number, 1 or more/);
     expect((await h.say('alice', '/rifle sell good:grain qty:7')).replies.some((r) => /Sell 7 Grain/.test(r.content))).toBe(true);
   });
@@ -104,12 +95,7 @@ describe('/rifle refusals say what was wrong (issue 3)', () => {
 
 describe('refusals give the rules\' reason (issue 2 §4)', () => {
   it('a sell or buy beyond what the limits allow says why, not just "not legal"', async () => {
-    const { harness } = await import('../app/harness.ts');
-    const h = harness({ seed: 'why' });
-    await h.say('alice', '/game new system:rifle options:players=1');
-    await h.say('alice', '/game join side:p1');
-    await h.say('alice', '/game start');
-    await h.say('alice', '/rifle leader name:clark');
+    const h = await rifleTable({ seed: 'why', leaders: ['clark'] });
     const grain = (await h.say('alice', '/rifle sell good:grain qty:50')).replies[0];
     expect(grain.ephemeral).toBe(true);
     expect(grain.content).toMatch(/only 10 Grain to sell/);
