@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { kpwData } from '../../src/games/kpw/data.ts';
 import { sitesOf } from '../../src/games/kpw/map.ts';
+import { interceptionCands } from '../../src/games/kpw/interception.ts';
 import { act, asked, clearMap, force, game, legal, loc, put, rejects, s, startCombat, startMove, texts, unit } from './helpers.ts';
 
 describe("12.1/13.6 units left in a surrendered tribe's village", () => {
@@ -171,5 +172,32 @@ describe('13.5 leaders whose company is destroyed', () => {
     if (legal(g, 'english').some((l) => l.sub === 'stand')) act(g, 'english', { type: 'stand' });
     expect(s(g).damage.swansea).toBe(1);
     expect(unit(g, 'pl-captain').where).toBe('map');
+  });
+});
+
+describe('13.1/12.4 roll labels', () => {
+  it('13.1 an English company with no leader is told its evasion cannot succeed (7+ on one die)', () => {
+    const g = game();
+    clearMap(g);
+    s(g).damage.bridgewater = 2;
+    for (const id of ['philip', 'wa1', 'wa2']) put(g, id, 'bridgewater');
+    put(g, 'ma1', 'blue_hills');
+    startCombat(g, 'indian', [['bridgewater', 'blue_hills']]);
+    act(g, 'indian', { type: 'fight', battle: 't1', units: 'all' });
+    const ev = legal(g, 'english').filter((l) => l.sub === 'evade');
+    expect(ev.length).toBeGreaterThan(0);
+    for (const l of ev) expect(l.label).toMatch(/needs 7\+: cannot succeed/);
+  });
+
+  it('12.4 a stack that could not intercept even on a 6 is not offered the roll', () => {
+    const g = game();
+    clearMap(g);
+    s(g).damage.dartmouth = 2; // razed: open, 2 pips from Sakonnet
+    put(g, 'sk1', 'sakonnet');
+    put(g, 'ma1', 'dartmouth');
+    // 5+ with -2 pips and no leader needs a 7: no roll offered.
+    expect(interceptionCands(s(g), 'indian', 'dartmouth', null, false, ['ma1'])).toEqual([]);
+    put(g, 'sk-sachem', 'sakonnet');
+    expect(interceptionCands(s(g), 'indian', 'dartmouth', null, false, ['ma1'])).toEqual(['sakonnet']);
   });
 });

@@ -20,7 +20,7 @@ describe('13.1 evasion', () => {
     act(g, 'indian', { type: 'fight', battle: 't1', units: 'all' });
     const ev = legal(g, 'english').filter((l) => l.sub === 'evade');
     expect(ev.map((l) => l.args.to).sort()).toEqual(['boston', 'hingham']);
-    expect(ev[0].label).toMatch(/needs 6\+/);
+    expect(ev[0].label).toMatch(/needs 7\+ \(\+1 Captain\): a roll of 6\+/); // worded like the result line
     force(g, 6);
     const out = act(g, 'english', { type: 'evade', to: 'hingham' });
     expect(texts(out)).toMatch(/no battle/);

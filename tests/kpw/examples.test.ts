@@ -154,7 +154,7 @@ describe('Extended Examples of Play', () => {
     act(g, 'english', legal(g, 'english')[0].action);
     expect(asked(g)).toBe('indian');
     const ev1 = legal(g, 'indian').find((l) => l.sub === 'evade' && l.args.to === 'winnecunnet')!;
-    expect(ev1.label).toMatch(/needs 4\+/);
+    expect(ev1.label).toMatch(/needs 5\+ \(\+1 Sachem\): a roll of 4\+/);
     force(g, 6, 3, 3, 3);
     const ev = act(g, 'indian', ev1.action);
     expect(texts(ev)).toMatch(/rolled 6 \(\+1 Sachem\) = 7, needs 5\+ → success/);

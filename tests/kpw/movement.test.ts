@@ -134,7 +134,7 @@ describe('12.4/12.5 interception', () => {
     act(g, 'english', { type: 'activate', space: 'marlborough', units: 'all' });
     act(g, 'english', { type: 'step', to: 'magunkaquog' });
     const l = legal(g, 'indian').find((x) => x.sub === 'intercept')!;
-    expect(l.label).toMatch(/needs 6\+/); // 5, -2 pips, +1 Sachem
+    expect(l.label).toMatch(/needs 5\+ \(-2 pips, \+1 Sachem\): a roll of 6\+/);
     force(g, 6);
     act(g, 'indian', l.action);
     expect(loc(g, 'ma4')).toBe('marlborough');

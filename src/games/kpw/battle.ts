@@ -4,7 +4,7 @@ import { check, fail } from '../../engine/errors.ts';
 import { checkAtLeast, type Modifier } from '../../engine/tables.ts';
 import type { Action, Ctx, LegalAction } from '../../engine/types.ts';
 import { call } from '../../engine/procstack.ts';
-import { controlled, entry, intact, la, listUnits, markersAvailable, stopProblem, subsets } from './common.ts';
+import { controlled, entry, intact, la, listUnits, markersAvailable, needText, stopProblem, subsets } from './common.ts';
 import { kmap, siteSide, spaceName } from './map.ts';
 import {
   at,
@@ -129,6 +129,9 @@ export function autoCombat(s: KpwState, f: CombatFrame, ctx: Ctx): boolean {
 }
 
 // ---- 13.1 evasion ----
+
+/** 13.1: Indians evade on 5+, the English on 7+ (modified). */
+export const evadeTarget = (side: Side): number => (side === 'indian' ? 5 : 7);
 
 export function evadeTargets(s: KpwState, f: BattleFrame): string[] {
   const b = battleOf(s, f);
@@ -260,10 +263,11 @@ export function legalBattle(s: KpwState, f: BattleFrame, role: Side): LegalActio
   switch (f.step) {
     case 'evade':
       if (role !== f.D.role) return [];
+      // 13.1 lets any defender try; an English company with no leader or Guide needs a 7 on
+      // one die, so its label says the roll cannot succeed (kept: the step and its dice order stay).
       for (const x of evadeTargets(s, f)) {
-        const mods = evadeMods(bu(s, f, 'D'));
-        const need = (f.D.team === 'indian' ? 5 : 7) - mods.reduce((a, m) => a + m.value, 0);
-        out.push(la({ type: 'evade', to: x }, `Try to evade to ${spaceName(x)} (needs ${need}+)`, 'evade', { to: x }, { to: spaceName(x) }));
+        const need = needText(evadeTarget(f.D.team as Side), evadeMods(bu(s, f, 'D'))).text;
+        out.push(la({ type: 'evade', to: x }, `Try to evade to ${spaceName(x)} (${need})`, 'evade', { to: x }, { to: spaceName(x) }));
       }
       out.push(la({ type: 'stand' }, `Stand and fight in ${spaceName(b.to)}`, 'stand'));
       return out;
@@ -303,7 +307,7 @@ export function applyBattle(s: KpwState, f: BattleFrame, role: Side, a: Action, 
       if (!evadeTargets(s, f).includes(to))
         fail('KPW 13.1', `You may not evade to ${spaceName(to)}: it must be adjacent, free of enemies, not an enemy or unallied village/settlement, and within stacking limits (a war band cannot evade from Church).`);
       const def = bu(s, f, 'D');
-      const target = f.D.team === 'indian' ? 5 : 7;
+      const target = evadeTarget(f.D.team as Side);
       const face = ctx.dice.d6(`evasion: ${spaceName(b.to)}`);
       const r = checkAtLeast(face, target, evadeMods(def), `Evasion from ${spaceName(b.to)} to ${spaceName(to)}`);
       note(s, ctx, 'evasion', r.text);

@@ -10,8 +10,11 @@ function pick<T>(xs: T[], rand: () => number): T {
   return xs[Math.floor(rand() * xs.length) % xs.length];
 }
 
+/** The die face a roll's label says it needs (needText's wording). */
 function need(label: string): number {
-  const m = /needs (\d+)\+/.exec(label);
+  if (/cannot succeed/.test(label)) return 99;
+  if (/succeeds on any roll/.test(label)) return 1;
+  const m = /a roll of (\d+)\+/.exec(label) ?? /needs (\d+)\+/.exec(label);
   return m ? Number(m[1]) : 99;
 }
 

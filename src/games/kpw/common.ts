@@ -1,6 +1,7 @@
 // Rules shared by several phases: site conditions (4.2), stacking (6.3, 6.4),
 // who controls what, entering spaces (12.1), VP and provisions (13.5).
 import type { Action, Ctx, LegalAction } from '../../engine/types.ts';
+import type { Modifier } from '../../engine/tables.ts';
 import { kpwData } from './data.ts';
 import { kmap, maxDamage, siteSide, sitesOf, sp, spaceName } from './map.ts';
 import { at, isInf, isLeader, note, other, WAMPANOAG, type KpwState, type Side, type Unit } from './state.ts';
@@ -216,6 +217,21 @@ export function leftoverProblem(s: KpwState, side: Side, id: string, leaving: st
   return null;
 }
 
+
+/**
+ * A modified d6 roll's odds, worded like the roll's result line ("rolled 4
+ * (+1 Sachem) = 5, needs 5+"): "needs 5+ (+1 Sachem): a roll of 4+". `face`
+ * is the die face needed; above 6 the roll cannot succeed.
+ */
+export function needText(target: number, mods: Modifier[]): { face: number; text: string } {
+  const active = mods.filter((m) => m.value !== 0);
+  const face = target - active.reduce((a, m) => a + m.value, 0);
+  const list = active.map((m) => `${m.value > 0 ? '+' : ''}${m.value} ${m.label}`).join(', ');
+  const base = `needs ${target}+${list ? ` (${list})` : ''}`;
+  if (face > 6) return { face, text: `${base}: cannot succeed` };
+  if (face <= 1) return { face, text: `${base}: succeeds on any roll` };
+  return { face, text: list ? `${base}: a roll of ${face}+` : base };
+}
 
 /** The rule section a reason names, e.g. "… (12.2)." → "KPW 12.2". */
 export function ruleOf(reason: string, fallback: string): string {

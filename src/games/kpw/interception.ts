@@ -2,7 +2,7 @@
 import { check, fail } from '../../engine/errors.ts';
 import { checkAtLeast, type Modifier } from '../../engine/tables.ts';
 import type { Action, Ctx, LegalAction } from '../../engine/types.ts';
-import { controlled, intactSiteSide, la, leavesColony, leftoverProblem, listUnits, stackProblem, subsets } from './common.ts';
+import { controlled, intactSiteSide, la, leavesColony, leftoverProblem, listUnits, needText, stackProblem, subsets } from './common.ts';
 import { kmap, spaceName } from './map.ts';
 import { at, isInf, isLeader, note, other, type InterceptFrame, type KpwState, type MoveFrame, type Side, type Unit } from './state.ts';
 import { placeMarker } from './battle-markers.ts';
@@ -50,6 +50,8 @@ export function interceptionCands(s: KpwState, side: Side, into: string, _from: 
     const stack = at(s, n.to, side).filter((u) => controlled(s, u));
     if (!stack.some(isInf)) continue;
     if (!sendChoices(s, side, n.to, into).length) continue;
+    // A roll that cannot succeed (e.g. 3 pips and no leader) is not offered.
+    if (needText(5, interceptMods(s, side, n.to, into)).face > 6) continue;
     out.push(n.to);
   }
   return out;
@@ -69,9 +71,8 @@ export function legalIntercept(s: KpwState, f: InterceptFrame, role: Side): Lega
   if (role !== f.side) return [];
   if (f.step === 'choose') {
     const out = f.cands.map((c) => {
-      const mods = interceptMods(s, f.side, c, f.into);
-      const need = 5 - mods.reduce((a, m) => a + m.value, 0);
-      return la({ type: 'intercept', from: c }, `Try to intercept into ${spaceName(f.into)} from ${spaceName(c)} (needs ${need}+)`, 'intercept', { from: c }, { from: spaceName(c) });
+      const need = needText(5, interceptMods(s, f.side, c, f.into)).text;
+      return la({ type: 'intercept', from: c }, `Try to intercept into ${spaceName(f.into)} from ${spaceName(c)} (${need})`, 'intercept', { from: c }, { from: spaceName(c) });
     });
     out.push(la({ type: 'decline' }, 'Do not intercept', 'decline'));
     return out;
