@@ -2,6 +2,7 @@
 // (12.1/12.2, 13.6), musket hand-overs (10.2) and the doubtful readings.
 import { describe, expect, it } from 'vitest';
 import { kpwData } from '../../src/games/kpw/data.ts';
+import { kpw } from '../../src/games/kpw/index.ts';
 import { sitesOf } from '../../src/games/kpw/map.ts';
 import { interceptionCands } from '../../src/games/kpw/interception.ts';
 import { act, asked, clearMap, force, game, legal, loc, put, rejects, s, startCombat, startMove, texts, unit } from './helpers.ts';
@@ -199,5 +200,15 @@ describe('13.1/12.4 roll labels', () => {
     expect(interceptionCands(s(g), 'indian', 'dartmouth', null, false, ['ma1'])).toEqual([]);
     put(g, 'sk-sachem', 'sakonnet');
     expect(interceptionCands(s(g), 'indian', 'dartmouth', null, false, ['ma1'])).toEqual(['sakonnet']);
+  });
+});
+
+describe('status summary', () => {
+  it("9.0 /game status names Church's space by its display name, not its id", () => {
+    const g = game();
+    Object.assign(unit(g, 'church'), { where: 'map', loc: 'warwick' });
+    s(g).churchEntered = true;
+    const view = kpw.view(g.env.game, { kind: 'spectator' });
+    expect(kpw.summarize!(view, { kind: 'spectator' })).toMatch(/Church: on the map at Warwick\./);
   });
 });

@@ -2,7 +2,7 @@
 import type { Json, Viewer } from '../../engine/types.ts';
 import { kpwData } from './data.ts';
 import { siteCondition } from './common.ts';
-import { isSite } from './map.ts';
+import { isSite, spaceName } from './map.ts';
 import { prompts } from './legal.ts';
 import { PHASE_NAMES, turnFrame } from './sequence.ts';
 import { isInf, type KpwState, type Side, unitList } from './state.ts';
@@ -76,12 +76,18 @@ export function buildView(s: KpwState, viewer: Viewer): KpwView {
   return v;
 }
 
+function churchText(c: KpwView['church']): string {
+  if (c.status === 'on-map') return `on the map at ${spaceName(c.space!)}`;
+  if (c.status === 'returning') return `wounded, returns on turn ${c.returnTurn}`;
+  return c.status === 'dead' ? 'dead' : 'not yet arrived';
+}
+
 export function summarize(view: Json, _viewer: Viewer): string {
   const v = view as unknown as KpwView;
   const lines = [
     `King Philip's War: ${v.phase}${v.winter ? ' (winter)' : ''}${v.short ? ', short game' : ''}.`,
     `VP: English ${v.vp.english}, Indians ${v.vp.indian}. Sites razed: English ${v.provisionsLost.english}, Indian ${v.provisionsLost.indian}.`,
-    `Church: ${v.church.status}${v.church.space ? ` at ${v.church.space}` : ''}.`,
+    `Church: ${churchText(v.church)}.`,
   ];
   if (v.result.status === 'over') lines.push(`Game over: ${v.result.summary}`);
   for (const p of v.prompts) lines.push(`${p.role === 'english' ? 'English' : 'Indians'}: ${p.text}`);
