@@ -3,9 +3,12 @@
 import { describe, expect, it } from 'vitest';
 import { kpwData } from '../../src/games/kpw/data.ts';
 import { kpw } from '../../src/games/kpw/index.ts';
+import { PROBES } from '../../src/games/kpw/probes.ts';
+import { whyNot } from '../../src/engine/runner.ts';
+import { resolveAction } from '../../commands/play.ts';
 import { sitesOf } from '../../src/games/kpw/map.ts';
 import { interceptionCands } from '../../src/games/kpw/interception.ts';
-import { act, asked, clearMap, force, game, legal, loc, put, rejects, s, startCombat, startMove, texts, unit } from './helpers.ts';
+import { act, asked, clearMap, force, game, legal, loc, put, s, skipChurch, startCombat, startMove, texts, unit } from './helpers.ts';
 
 describe("12.1/13.6 units left in a surrendered tribe's village", () => {
   it('12.1 a group standing in a neutral village may stop there (it did not enter it) and may still leave', () => {
@@ -210,5 +213,25 @@ describe('status summary', () => {
     s(g).churchEntered = true;
     const view = kpw.view(g.env.game, { kind: 'spectator' });
     expect(kpw.summarize!(view, { kind: 'spectator' })).toMatch(/Church: on the map at Warwick\./);
+  });
+});
+
+describe('refusals name the rule', () => {
+  it('12.1 /kpw step to an intact settlement gives the rule reason, not just "not a legal to"', () => {
+    const g = game();
+    clearMap(g);
+    put(g, 'pc1', 'titicut');
+    startMove(g, 'indian');
+    act(g, 'indian', { type: 'activate', space: 'titicut', units: 'all' });
+    expect(() => resolveAction(kpw, g.env.game, ['indian'], 'step', { to: 'Bridgewater' })).toThrow(/may not enter Bridgewater: an enemy settlement that still stands \(12\.1\)/);
+    expect(() => resolveAction(kpw, g.env.game, ['indian'], 'step', { to: 'Boston' })).toThrow(/not adjacent/);
+  });
+
+  it('6.4 activating Philip alone out of a stack of three Warriors names the stacking rule', () => {
+    const g = game();
+    skipChurch(g);
+    const why = whyNot(kpw, g.env.game, 'indian', PROBES.activate({ space: 'Montaup', units: 'Philip' })!);
+    expect(why?.message).toMatch(/cannot leave a stack of three Infantry on its own.*take at least one Infantry along \(6\.4\)/);
+    expect(why?.rule).toBe('KPW 6.4');
   });
 });

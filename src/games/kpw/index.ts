@@ -4,6 +4,7 @@ import type { GameModule, GameSubcommand, OptionDoc } from '../../engine/types.t
 import { botChoice, deadlineChoice } from './bot.ts';
 import { DICE_ORDER, OVERVIEW, phaseHelp } from './help.ts';
 import { applyAction, legal, prompts } from './legal.ts';
+import { PROBES } from './probes.ts';
 import { run } from './sequence.ts';
 import { examplePosition, initialState, pushManualSetup } from './setup.ts';
 import type { Ferocity, KpwOptions, KpwState, Side } from './state.ts';
@@ -45,6 +46,7 @@ const sub = (name: string, description: string, ...options: string[]): GameSubco
   name,
   description,
   options: options.map((o) => ({ name: o, description: o, required: true })),
+  ...(PROBES[name] ? { probe: PROBES[name] } : {}),
 });
 
 export const kpw: GameModule<KpwState, KpwOptions> = {

@@ -216,6 +216,37 @@ function musketHandOffs(s: KpwState, side: Side, g: Group): LegalAction[] {
   return out;
 }
 
+/** Why a step is refused, naming the rule (apply's answer for the command layer). */
+function stepRefusal(s: KpwState, side: Side, g: Group, key: string): never {
+  const [to, how] = key.split('~');
+  const us = gUnits(s, g);
+  const band = side === 'english' ? 'company' : 'war band';
+  if (!kmap().graph.has(to)) fail('KPW 4.2', `There is no space "${to}" on the map.`);
+  const links = kmap().graph.edgesBetween(g.at, to);
+  if (how === 'ocean') fail('KPW 12.3', 'Ocean movement must start in a port before moving, end in another port, and may not carry Allied Indians.');
+  const link = links.find((e) => e.data.river === (how === 'river'));
+  if (!link) {
+    if (links.length) fail('KPW 12.2', `${spaceName(to)} is joined to ${spaceName(g.at)} only by ${how === 'river' ? 'land' : 'river'}: use to:${how === 'river' ? to : `${to}~river`}.`);
+    fail('KPW 5.0', `${spaceName(to)} is not adjacent to ${spaceName(g.at)}.`);
+  }
+  if (!link.data.river && riverOnly(s, side, g.at, g.prev !== null)) fail('KPW 12.2', `The war band is floating past the unallied village ${spaceName(g.at)}: it may only go on by river.`);
+  const cost = edgeCost(s, side, us, link.data);
+  if (cost === null) {
+    if (link.data.river) fail('KPW 12.2', 'Only war bands (or, after Church, companies with Church or Allied Indians) may move by river.');
+    fail('KPW 12.1', 'Before Church arrives the English may use only 1-pip connections (unless the company has a Guide).');
+  }
+  const rem = left(s, side, g);
+  check(cost <= rem, 'KPW 12.1', `That costs ${pipText(cost)}; the ${band} has ${pipText(rem)} left.`);
+  const name = spaceName(to);
+  if (at(s, to, side === 'english' ? 'indian' : 'english').length) fail('KPW 12.1', `${name} holds enemy units: a ${band} may not enter it (attack it with a Battle marker instead, 12.7).`);
+  const owner = intact(s, to) ? siteSide(to) : null;
+  if (owner && owner !== side) fail('KPW 12.1', `${side === 'english' ? 'Companies' : 'War bands'} may not enter ${name}: an enemy ${side === 'english' ? 'village' : 'settlement'} that still stands (12.1).`);
+  if (owner === 'indian' && !tribeAllied(s, sp(to).owner!) && !link.data.river)
+    fail('KPW 12.1', `War bands cannot enter ${name}, a village of a tribe not allied to Philip (they may float past it by river, 12.2).`);
+  if (disunitedBars(s, side, us, to)) fail('KPW 18.1', 'Before Church, units may not leave their own colony (Disunited Colonies).');
+  fail(owner === 'indian' ? 'KPW 12.2' : 'KPW 12.1', `From ${name} the ${band} could not reach any space where it may end its move with the pips it has left.`);
+}
+
 export function endGroup(f: MoveFrame): void {
   f.group = undefined;
   f.step = 'select';
@@ -242,7 +273,8 @@ export function applyMove(s: KpwState, f: MoveFrame, role: Side, a: Action, ctx:
       check(us.every((u) => !u.moved), 'KPW 12.1', 'No unit moves more than once per movement phase.');
       check(us.every((u) => controlled(s, u)), 'KPW 11.1', 'Only units of allied tribes may move.');
       const p = stackProblem(s, us) ?? leftoverProblem(s, side, space, ids);
-      if (p) fail('KPW 6.3', p);
+      if (p) fail(ruleOf(p, 'KPW 6.3'), p);
+      check(canFinish(s, side, us, space, allowance(side, us), [], false, true), 'KPW 12.1', `Those units could not end a move anywhere, not even in ${spaceName(space)}.`);
       for (const u of us) u.moved = true;
       s.moved++;
       f.group = { units: ids, at: space, prev: null, used: 0, path: [space] };
@@ -253,23 +285,7 @@ export function applyMove(s: KpwState, f: MoveFrame, role: Side, a: Action, ctx:
       check(f.step === 'group' && f.group, 'KPW 12.1', 'No war band or company is moving.');
       const g = f.group;
       const o = withIndex(s, () => stepOptions(s, side, g)).find((x) => x.key === a.to);
-      if (!o) {
-        const [to, how] = String(a.to).split('~');
-        const us = gUnits(s, g);
-        const links = kmap().graph.has(to) ? kmap().graph.edgesBetween(g.at, to) : [];
-        if (how === 'ocean') fail('KPW 12.3', 'Ocean movement must start in a port before moving, end in another port, and may not carry Allied Indians.');
-        const link = links.find((e) => e.data.river === (how === 'river'));
-        if (!link) fail('KPW 5.0', `${spaceName(to)} is not ${how === 'river' ? 'joined by river' : 'adjacent'} to ${spaceName(g.at)}.`);
-        if (!link.data.river && riverOnly(s, side, g.at, g.prev !== null)) fail('KPW 12.2', `The war band is floating past the unallied village ${spaceName(g.at)}: it may only go on by river.`);
-        const cost = edgeCost(s, side, us, link.data);
-        if (cost === null) {
-          if (link.data.river) fail('KPW 12.2', 'Only war bands (or, after Church, companies with Church or Allied Indians) may move by river.');
-          fail('KPW 12.1', 'Before Church arrives the English may use only 1-pip connections (unless the company has a Guide).');
-        }
-        const rem = left(s, side, g);
-        check(cost <= rem, 'KPW 12.1', `That costs ${pipText(cost)}; the ${side === 'english' ? 'company' : 'war band'} has ${pipText(rem)} left.`);
-        fail('KPW 12.1', `The ${side === 'english' ? 'company' : 'war band'} may not enter ${spaceName(to)} (enemy units, an enemy or unallied village/settlement, or nowhere to stop after it).`);
-      }
+      if (!o) stepRefusal(s, side, g, String(a.to));
       const movers = [...g.units];
       g.prev = g.at;
       g.at = o.to;

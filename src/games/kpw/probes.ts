@@ -1,0 +1,51 @@
+// The action a typed /kpw command names, built without the legal list, so a
+// refusal can give the rule's own reason (the command layer asks apply why).
+import type { Action } from '../../engine/types.ts';
+import { kmap } from './map.ts';
+import { counterMix } from './setup.ts';
+
+const norm = (x: string): string =>
+  x.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toLowerCase().replace(/[^a-z0-9]+/g, ' ').trim();
+
+/** A space id from its id or display name ("Queen's Fort"), or the text as typed. */
+export function spaceId(typed: string): string {
+  const t = norm(typed);
+  for (const [id, sp] of kmap().space) if (norm(id) === t || norm(sp.name) === t) return id;
+  return typed.trim();
+}
+
+/** A connection key: "x", "x~river", "x~ocean", also as labelled ("Winnecunnet (river)"). */
+export function stepKey(typed: string): string {
+  const m = /^(.*?)\s*(?:~\s*(river|ocean)|\((river|ocean)\))\s*$/i.exec(typed);
+  if (!m) return spaceId(typed);
+  return `${spaceId(m[1])}~${(m[2] ?? m[3]).toLowerCase()}`;
+}
+
+let names: Map<string, string> | null = null;
+/** A unit id from its id or name ("WA Warrior 1"), or the text as typed. */
+export function unitId(typed: string): string {
+  names ??= new Map(Object.values(counterMix()).flatMap((u) => [[norm(u.id), u.id], [norm(u.name), u.id]] as [string, string][]));
+  return names.get(norm(typed)) ?? typed.trim();
+}
+
+/** "all", or units joined by + or commas (ids or names). */
+export function unitsArg(typed: string): string {
+  const t = typed.replace(/^all\s*\(.*\)$/i, 'all').trim();
+  if (norm(t) === 'all') return 'all';
+  return t.split(/\s*[+,]\s*/).filter(Boolean).map(unitId).join('+');
+}
+
+const opt = (a: Record<string, string>, k: string): string | null => (a[k] === undefined || a[k] === '' ? null : a[k]);
+
+/** Probes per subcommand: null when an option is missing (nothing to ask apply about). */
+export const PROBES: Record<string, (a: Record<string, string>) => Action | null> = {
+  step: (a) => (opt(a, 'to') ? { type: 'step', to: stepKey(a.to) } : null),
+  activate: (a) => (opt(a, 'space') ? { type: 'activate', space: spaceId(a.space), units: unitsArg(a.units ?? 'all') } : null),
+  battle: (a) => (opt(a, 'target') ? { type: 'battle', target: stepKey(a.target) } : null),
+  pickup: (a) => (opt(a, 'unit') ? { type: 'pickup', unit: unitId(a.unit) } : null),
+  drop: (a) => (opt(a, 'unit') ? { type: 'drop', unit: unitId(a.unit) } : null),
+  muskets: (a) => (opt(a, 'unit') ? { type: 'muskets', unit: unitId(a.unit) } : null),
+  evade: (a) => (opt(a, 'to') ? { type: 'evade', to: spaceId(a.to) } : null),
+  intercept: (a) => (opt(a, 'from') ? { type: 'intercept', from: spaceId(a.from) } : null),
+  place: (a) => (opt(a, 'unit') && opt(a, 'to') ? { type: 'place', unit: norm(a.unit) === 'musket marker' || norm(a.unit) === 'musket' ? 'musket' : unitId(a.unit), to: spaceId(a.to) } : null),
+};
