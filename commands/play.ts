@@ -109,9 +109,13 @@ export function resolveAction(
       continue;
     }
     let cands = ofSub;
+    let loose = false;
     for (const [k, v] of Object.entries(options)) {
       let next = cands.filter((l) => matches(l, k, String(v)));
-      if (!next.length) next = cands.filter((l) => partlyMatches(l, k, String(v)));
+      if (!next.length) {
+        next = cands.filter((l) => partlyMatches(l, k, String(v)));
+        loose = true;
+      }
       if (!next.length) {
         const why = reason(role, cands);
         if (why) throw why;
@@ -121,6 +125,9 @@ export function resolveAction(
       cands = next;
     }
     if (cands.length === 1) return { role, actions: [cands[0].action] };
+    // Several loose matches: if the rules refuse what was typed, their reason beats "which one?".
+    const why = loose ? reason(role, cands) : null;
+    if (why) throw new RuleError(why.rule, why.message, cands.map((l) => l.label));
     const missing = def.options.find((o) => !(o.name in options) && new Set(cands.map((l) => l.args[o.name])).size > 1);
     const choices = missing ? [...new Set(cands.map((l) => `${missing.name}:${l.argLabels?.[missing.name] ?? l.args[missing.name]}`))] : cands.map((l) => l.label);
     throw new UserError(`Which one? ${missing ? `Add \`${missing.name}\` (${missing.description}): ` : ''}${choices.slice(0, 15).join('; ')}`);
