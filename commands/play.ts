@@ -8,7 +8,7 @@ import { allowedLines, whyNot } from '../src/engine/runner.ts';
 import type { Action, GameModule, LegalAction, Role } from '../src/engine/types.ts';
 import type { GameRow } from '../src/store/store.ts';
 import { activeGame } from './context.ts';
-import { parseButtonId, presentAct, privateReply, promptLines, roleName, UserError, only } from './present.ts';
+import { chunks, parseButtonId, presentAct, privateReply, promptLines, roleName, UserError, only } from './present.ts';
 import type { ButtonPress, Choice, CommandDef, Invocation, Outcome, Where } from './types.ts';
 
 export function playCommand(mod: GameModule<any, any>): CommandDef {
@@ -147,13 +147,22 @@ export async function runPlay(svc: Services, inv: Invocation, progress?: (l: str
     return only(privateReply(def.info(env.game, viewer)));
   }
   const roles = callerRoles(svc, row, inv.caller.id, mod);
+  // "?" (or the autocomplete's "… more" entry) as an option's value: list every choice, privately.
+  const asked = Object.entries(inv.options).find(([, v]) => v === '?' || v === MORE);
+  if (asked) {
+    const choices = await autocompletePlay(svc, inv.command, inv.sub, asked[0], '', { ...inv.options, [asked[0]]: '' }, inv.caller.id, inv.where, Infinity);
+    const text = choices.length ? `Choices for \`${asked[0]}\` now:\n${choices.map((c) => `• ${c.name}`).join('\n')}` : `No \`${asked[0]}\` is possible for /${mod.command} ${inv.sub} now.`;
+    return { replies: chunks(text).map((c) => privateReply(c)), posts: [] };
+  }
   const { role, actions } = resolveAction(mod, env.game, roles, inv.sub, inv.options);
   if (!actions.length) throw notYourTurn(mod, row, svc);
   const res = svc.sessions.act(row, inv.caller.id, role, actions);
   return presentAct(mod, res, roles, svc.store.seats(row.id), { maxSnapshots: svc.maxSnapshots, render: svc.render, progress });
 }
 
-export async function autocompletePlay(svc: Services, command: string, sub: string, focused: string, partial: string, options: Record<string, string | number | boolean>, userId: string, where: Where): Promise<Choice[]> {
+const MORE = '?more';
+
+export async function autocompletePlay(svc: Services, command: string, sub: string, focused: string, partial: string, options: Record<string, string | number | boolean>, userId: string, where: Where, max = 25): Promise<Choice[]> {
   const row = svc.store.liveGame(where.channelId);
   if (!row || row.status !== 'active') return [];
   const mod = moduleOf(row);
@@ -172,7 +181,10 @@ export async function autocompletePlay(svc: Services, command: string, sub: stri
       if (!seen.has(value)) seen.set(value, name);
     }
   }
-  return [...seen].slice(0, 25).map(([value, name]) => ({ name: name.slice(0, 100), value: value.slice(0, 100) }));
+  const all = [...seen].map(([value, name]) => ({ name: name.slice(0, 100), value: value.slice(0, 100) }));
+  if (all.length <= max) return all;
+  // Discord shows 25 at most: say that more exist (picking the hint lists them all, privately).
+  return [...all.slice(0, max - 1), { name: `… ${all.length - max + 1} more: type part of a name, or pick this for the full list`, value: MORE }];
 }
 
 export async function pressButton(svc: Services, press: ButtonPress, progress?: (l: string) => void): Promise<Outcome> {

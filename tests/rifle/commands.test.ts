@@ -103,3 +103,21 @@ describe('refusals give the rules\' reason (issue 2 §4)', () => {
     expect((await h.say('alice', '/rifle buy good:horses qty:30')).replies[0].content).toMatch(/30 Horses cost 180 Money; 5 on hand/);
   });
 });
+
+describe('autocomplete (issue 2 §4)', () => {
+  it('a list longer than Discord\'s 25 ends with a hint that more exist; typing narrows it', async () => {
+    const h = await rifleTable({ seed: 'ac', leaders: ['clark'] });
+    const ask = (partial: string) => h.router.autocomplete({ command: 'rifle', sub: 'plan', focused: 'action', partial, options: {}, caller: { id: 'alice', name: 'alice', isModerator: false }, where: { guildId: 'g1', channelId: 'c1' } });
+    const all = await ask('');
+    expect(all).toHaveLength(25);
+    expect(all[24].name).toMatch(/^… \d+ more: type part of a name/);
+    const smelt = await ask('smelt');
+    expect(smelt.map((c) => c.value)).toEqual(['smelting']);
+    const before = h.svc.store.liveGame('c1')!.version;
+    const picked = await h.say('alice', `/rifle plan action:${all[24].value}`);
+    expect(picked.replies[0].ephemeral).toBe(true);
+    expect(picked.replies[0].content).toMatch(/Choices for `action` now:/);
+    expect(picked.replies.map((r) => r.content).join('\n')).toMatch(/• Smelting/);
+    expect(h.svc.store.liveGame('c1')!.version).toBe(before);
+  });
+});
