@@ -8,7 +8,7 @@ import { whyNot } from '../../src/engine/runner.ts';
 import { resolveAction } from '../../commands/play.ts';
 import { sitesOf } from '../../src/games/kpw/map.ts';
 import { interceptionCands } from '../../src/games/kpw/interception.ts';
-import { act, asked, clearMap, force, game, legal, loc, put, s, skipChurch, startCombat, startMove, texts, unit } from './helpers.ts';
+import { act, asked, clearMap, force, game, legal, loc, put, s, skipChurch, startCombat, startMove, texts, unit, toTurn2 } from './helpers.ts';
 
 describe("12.1/13.6 units left in a surrendered tribe's village", () => {
   it('12.1 a group standing in a neutral village may stop there (it did not enter it) and may still leave', () => {
@@ -138,11 +138,7 @@ describe('13.5/13.6 a wounded Canonchet of a surrendered tribe', () => {
     act(g, 'english', { type: 'roll' });
     s(g).tribes.NA.status = 'surrendered';
     Object.assign(unit(g, 'canonchet'), { where: 'track', loc: null, returnTurn: 2 });
-    act(g, 'indian', { type: 'end' });
-    act(g, 'english', { type: 'end' });
-    force(g, 6);
-    act(g, 'english', { type: 'roll' });
-    while (asked(g) === 'english') act(g, 'english', legal(g, 'english')[0].action);
+    toTurn2(g);
     expect(s(g).turn).toBe(2);
     expect(unit(g, 'canonchet').where).toBe('pool');
   });

@@ -119,3 +119,12 @@ export function fight(g: G, side: 'english' | 'indian', id: string, ...dice: num
   force(g, ...dice);
   return act(g, side, { type: 'fight', battle: id, units: 'all' });
 }
+
+/** End turn 1's movement phases and roll turn 2's Church roll (6: no Church); optionally take the English reinforcements with their first choice. */
+export function toTurn2(g: G, placeReinforcements = true): void {
+  act(g, 'indian', { type: 'end' });
+  act(g, 'english', { type: 'end' });
+  force(g, 6);
+  act(g, 'english', { type: 'roll' });
+  if (placeReinforcements) while (asked(g) === 'english') act(g, 'english', legal(g, 'english')[0].action);
+}

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { leavesColony } from '../../src/games/kpw/common.ts';
 import { kmap } from '../../src/games/kpw/map.ts';
-import { act, asked, clearMap, force, game, legal, loc, phase, put, rejects, s, skipChurch, startCombat, startMove, texts, unit, type G } from './helpers.ts';
+import { act, asked, clearMap, force, game, legal, loc, phase, put, rejects, s, skipChurch, startCombat, startMove, texts, unit, type G, toTurn2 } from './helpers.ts';
 
 function base(opts: Record<string, string | boolean> = {}): G {
   const g = game(opts);
@@ -226,11 +226,7 @@ describe('13.5/13.6 a lost Sachem of a surrendered tribe', () => {
       unit(g, id).wasAt = 'punkatees';
     }
     Object.assign(unit(g, 'sk-sachem'), { where: 'track', loc: null, returnTurn: 2 });
-    act(g, 'indian', { type: 'end' });
-    act(g, 'english', { type: 'end' });
-    force(g, 6);
-    act(g, 'english', { type: 'roll' });
-    while (asked(g) === 'english') act(g, 'english', legal(g, 'english')[0].action);
+    toTurn2(g);
     // Turn 2: his turn on the track has come, but his tribe is out of the war.
     expect(s(g).turn).toBe(2);
     expect(unit(g, 'sk-sachem').where).toBe('pool');
@@ -256,10 +252,7 @@ describe('10.1 the Indian player "may" place Warrior reinforcements', () => {
   it('10.1 the Indians may leave Warrior reinforcements in the pool; the English may not decline theirs', () => {
     const g = game();
     skipChurch(g);
-    act(g, 'indian', { type: 'end' });
-    act(g, 'english', { type: 'end' });
-    force(g, 6);
-    act(g, 'english', { type: 'roll' });
+    toTurn2(g, false);
     expect(legal(g, 'english').some((l) => l.action.type === 'decline')).toBe(false);
     rejects(g, 'english', { type: 'decline' }, /not a legal action|Only the Indian player/);
     while (asked(g) === 'english') act(g, 'english', legal(g, 'english')[0].action);

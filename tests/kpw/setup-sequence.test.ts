@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { kpw } from '../../src/games/kpw/index.ts';
 import { stackProblem } from '../../src/games/kpw/common.ts';
 import { kmap, sitesOf, sp } from '../../src/games/kpw/map.ts';
-import { act, asked, clearMap, force, game, legal, loc, phase, put, rejects, s, skipChurch, startCombat, startMove, texts, unit } from './helpers.ts';
+import { act, asked, clearMap, force, game, legal, loc, phase, put, rejects, s, skipChurch, startCombat, startMove, texts, unit, toTurn2 } from './helpers.ts';
 
 describe('6.3/6.4 stacking and leaders', () => {
   it('6.3 two Infantry without a leader, three with one; tribes do not mix except Wampanoag groups or under Philip/Canonchet', () => {
@@ -122,10 +122,7 @@ describe('10.1 reinforcements and 10.2 muskets', () => {
     unit(g, 'pl-captain').loc = null;
     unit(g, 'pl-captain').returnTurn = 2;
     skipChurch(g);
-    act(g, 'indian', { type: 'end' });
-    act(g, 'english', { type: 'end' });
-    force(g, 6);
-    act(g, 'english', { type: 'roll' });
+    toTurn2(g, false);
     const items = (s(g).stack.frames.at(-1) as { items: string[] }).items;
     expect(items).toContain('pl-captain');
     expect(items.filter((id) => s(g).units[id].kind === 'soldier')).toHaveLength(5);
@@ -141,11 +138,7 @@ describe('10.1 reinforcements and 10.2 muskets', () => {
     s(g).tribes.SK.devastated = false;
     for (const v of ['titicut', 'winnecunnet', 'assonet']) s(g).damage[v] = 2;
     skipChurch(g);
-    act(g, 'indian', { type: 'end' });
-    act(g, 'english', { type: 'end' });
-    force(g, 6);
-    act(g, 'english', { type: 'roll' });
-    while (asked(g) === 'english') act(g, 'english', legal(g, 'english')[0].action);
+    toTurn2(g);
     expect(s(g).tribes.SK.delayed + s(g).tribes.PC.delayed).toBe(2);
   });
 
