@@ -468,3 +468,18 @@ describe('KPW data validation rejects corrupted copies', () => {
       expect(() => validateKpwCharts(c, map)).toThrow(msg);
     });
 });
+
+describe('/kpw charts (help that teaches the game)', () => {
+  it('prints the CRT, the Alliance Chart and the surrender positions from the validated data', async () => {
+    const { chartsText } = await import('../../src/games/kpw/charts-text.ts');
+    const { kpwData, crtLosses } = await import('../../src/games/kpw/data.ts');
+    const t = chartsText();
+    const { charts } = kpwData();
+    // 13.4 Example (Portsmouth): 7 SP on a 5 inflicts 3 — the printed row for die 5 shows it in the 7 column.
+    expect(crtLosses(charts, 7, 5)).toBe(3);
+    const row5 = t.split('\n').find((l) => /^\s+5 \|/.test(l))!;
+    expect(row5.split('|')[1].trim().split(/\s+/).map(Number)[6]).toBe(3);
+    expect(t).toMatch(/Narragansett: ready when 4 settlements are razed/);
+    expect(t).toMatch(/Niantic 8 · Sakonnet 10/);
+  });
+});

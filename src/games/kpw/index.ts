@@ -2,6 +2,7 @@
 import { parseOptionsWithDocs } from '../../engine/options.ts';
 import type { GameModule, GameSubcommand, OptionDoc } from '../../engine/types.ts';
 import { botChoice, deadlineChoice } from './bot.ts';
+import { chartsText } from './charts-text.ts';
 import { DICE_ORDER, OVERVIEW, phaseHelp } from './help.ts';
 import { applyAction, legal, prompts } from './legal.ts';
 import { PROBES } from './probes.ts';
@@ -101,6 +102,7 @@ export const kpw: GameModule<KpwState, KpwOptions> = {
     sub('ferocity', 'Fight a second round'),
     sub('advance', 'Advance after combat', 'units'),
     sub('stay', 'Do not advance'),
+    { name: 'charts', description: 'The CRT, Alliance Chart and surrender positions (private)', options: [], info: () => chartsText() },
   ],
   help: { overview: OVERVIEW, phase: (s) => phaseHelp(s as KpwState) },
   diceOrder: DICE_ORDER,
