@@ -112,13 +112,15 @@ export async function runGame(svc: Services, inv: Invocation, progress?: (l: str
         userId = `${BOT_PREFIX}${role.id}`;
         userName = BOT_NAME;
       } else if (o.user !== undefined && String(o.user) !== caller.id) {
+        if (!String(o.user).trim()) throw new UserError('`user:` needs a member of this server (pick one, or leave the option out to take the side yourself).');
         requireModerator(svc, caller, where, 'seat another user');
         userId = String(o.user);
         userName = String(o.user_name ?? o.user);
       }
       if (taken && taken.userId !== userId && !isModerator(svc, caller, where)) throw new UserError(`${role.name} is already taken by ${taken.userName}. Open sides: ${roles.filter((r) => !seats.some((s) => s.role === r.id)).map((r) => r.id).join(', ') || 'none'}.`);
       svc.store.setSeat(row.id, role.id, userId, userName);
-      return only(publicReply(`🪑 ${userId.startsWith(BOT_PREFIX) ? userName : `<@${userId}>`} takes **${role.name}**.`));
+      const replaced = taken && taken.userId !== userId ? ` (in place of ${taken.userId.startsWith(BOT_PREFIX) ? taken.userName : `<@${taken.userId}>`})` : '';
+      return only(publicReply(`🪑 ${userId.startsWith(BOT_PREFIX) ? userName : `<@${userId}>`} takes **${role.name}**${replaced}.`));
     }
     case 'leave': {
       const row = liveGame(svc, where);
@@ -131,6 +133,7 @@ export async function runGame(svc: Services, inv: Invocation, progress?: (l: str
     case 'start': {
       const row = liveGame(svc, where);
       const mod = moduleOf(row);
+      bool(o, 'fill_bots'); // a malformed value is refused even when no side is open
       if (row.status !== 'lobby') throw new UserError('The game has already started.');
       requireCreatorOrModerator(svc, row, caller, where, 'start the game');
       const roles = mod.roles(mod.parseOptions(row.options));

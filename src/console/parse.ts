@@ -29,10 +29,17 @@ export function parseLine(line: string): ParsedLine | null {
   let sub = '';
   if (tokens.length && !tokens[0].includes(':')) sub = tokens.shift()!.toLowerCase();
   const options: Record<string, string> = {};
+  let last: string | null = null;
   for (const t of tokens) {
     const i = t.indexOf(':');
-    if (i <= 0) throw new ParseError(`Options are written name:value (use quotes for spaces: name:"two words"); "${t}" is not.`);
+    if (i <= 0) {
+      // A bare word continues the previous value, as in Discord's option boxes: unit:Musket marker to:Titicut.
+      if (last === null) throw new ParseError(`Options are written name:value (use quotes for spaces: name:"two words"); "${t}" is not.`);
+      options[last] += ` ${t}`;
+      continue;
+    }
     const name = t.slice(0, i).toLowerCase();
+    last = name;
     if (name in options) throw new ParseError(`Option "${name}" is given twice.`);
     options[name] = t.slice(i + 1);
   }

@@ -45,7 +45,10 @@ export class Table {
       parsed = parseLine(line);
     } catch (e) {
       if (e instanceof ParseError) {
-        p(`  [private to ${this.user}] ❌ ${e.message}`);
+        // Echo the line and answer whoever typed it (the prefix, if it parses that far).
+        const who = /^\s*([A-Za-z0-9_.-]+)\s*:\s*\//.exec(line)?.[1].toLowerCase() ?? this.user;
+        if (this.opts.echo !== false) p(`${who}> ${line.replace(/^\s*[A-Za-z0-9_.-]+\s*:\s*(?=\/)/, '').trim()}`);
+        p(`  [private to ${who}] ❌ ${e.message}`);
         return true;
       }
       throw e;

@@ -253,3 +253,22 @@ describe('one game per channel (issue 2 §3)', () => {
   });
 });
 
+
+describe('seating refusals (issue 2 §4: malformed options change nothing)', () => {
+  it('a blank user: is refused; a reseat names who was replaced; fill_bots must be true or false', async () => {
+    const h = harness();
+    await h.say('alice', '/game new system:duel');
+    await h.say('alice', '/game join side:a');
+    await h.say('mod', '/game join side:b user:bob');
+    const blank = await h.say('mod', '/game join side:b user:');
+    expect(blank.replies[0].ephemeral).toBe(true);
+    expect(blank.replies[0].content).toMatch(/`user:` needs a member/);
+    const row = h.svc.store.liveGame('c1')!;
+    expect(h.svc.store.seats(row.id).find((s) => s.role === 'b')!.userId).toBe('bob');
+    const re = await h.say('mod', '/game join side:b user:carol');
+    expect(re.replies[0].content).toMatch(/<@carol> takes \*\*Player B\*\* \(in place of <@bob>\)/);
+    const maybe = await h.say('alice', '/game start fill_bots:maybe');
+    expect(maybe.replies[0].content).toMatch(/`fill_bots` must be true or false/);
+    expect(h.svc.store.liveGame('c1')!.status).toBe('lobby');
+  });
+});

@@ -58,6 +58,9 @@ describe('offline table script (issue 2 §5): KPW Extended Examples of Play', ()
     expect(parseLine('bob: /game new system:kpw options:"short=true, ferocity=limited"')).toEqual({ user: 'bob', command: 'game', sub: 'new', options: { system: 'kpw', options: 'short=true, ferocity=limited' } });
     expect(() => parseLine('bob: /kpw step swansea')).toThrow(/name:value/);
     expect(() => parseLine('hello')).toThrow(/slash command/);
+    // Unquoted words continue the previous value, as the bot's own hints are written.
+    expect(parseLine('alice: /kpw place unit:Musket marker to:Titicut')!.options).toEqual({ unit: 'Musket marker', to: 'Titicut' });
+    expect(parseLine('alice: /rifle leader name:James Harrod')!.options).toEqual({ name: 'James Harrod' });
   });
 });
 
