@@ -194,10 +194,11 @@ export async function runGame(svc: Services, inv: Invocation, progress?: (l: str
       const viewer = viewerOf(svc, row, caller, where);
       const over = row.status === 'over' || row.status === 'abandoned';
       const entries = replayDetailed(row, svc.store.log(row.id)).filter((e) => !e.undone && e.action.type !== '__undo');
+      const hiddenLine = (e: (typeof entries)[number]) => `• ${roleName(mod, envOf(row).options, e.role)} acted (hidden until revealed).`;
       const lines = entries.slice(-count).flatMap((e) => {
-        if (!entryVisible(e, viewer, over)) return [`• ${roleName(mod, envOf(row).options, e.role)} acted (hidden until revealed).`];
+        if (!entryVisible(e, viewer, over)) return [hiddenLine(e)];
         return visibleEvents(e.events, over ? { kind: 'moderator' } : viewer).map((ev) => (ev.kind === 'roll' ? `🎲 ${ev.text}` : `• ${ev.text}`));
-      });
+      }).filter((l, i, all) => !(i > 0 && l === all[i - 1] && l.endsWith('acted (hidden until revealed).'))); // a run of hidden steps is one line
       return { replies: chunks(`**${mod.title}** #${row.id}: ${entries.length} actions. The last ${Math.min(count, entries.length)}:\n${lines.join('\n') || '(none yet)'}`).map((c) => privateReply(c)), posts: [] };
     }
     case 'undo': {

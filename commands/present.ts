@@ -156,7 +156,9 @@ export async function presentAct(
     const who = `**${seat ? seat.userName : batch.role}** (${roleName(mod, env.options, batch.role)})`;
     // An action whose effects are all private (a secret plan) is announced without its label.
     const hidden = applied?.secret || (batch.events.length > 0 && batch.events.every((e) => e.to));
-    lines.push(hidden ? `${who} acted (hidden until revealed).` : `${who}: ${applied?.label ?? ''}`);
+    // One line for a run of hidden steps, so others do not learn how many there were.
+    const line = hidden ? `${who} acted (hidden until revealed).` : `${who}: ${applied?.label ?? ''}`;
+    if (!(hidden && lines[lines.length - 1] === line)) lines.push(line);
     lines.push(...eventLines(batch.events, null));
     const mine = callerRoles.includes(batch.role);
     if (mine && hidden) privateLines.push(`🔒 ${applied?.label ?? ''}`);

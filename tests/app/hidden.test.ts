@@ -24,6 +24,15 @@ describe('hidden information (issue 2 §2 views per viewer; issue 3 private plan
     expect(planned.replies.some((r) => r.ephemeral && /Fishing/.test(r.content))).toBe(true);
   });
 
+  it('a plan list of several steps is announced as one hidden line (others do not learn how many)', async () => {
+    const h = await planning();
+    const o = await h.say('alice', '/rifle plans text:gathering,cooking');
+    const pub = o.replies.filter((r) => !r.ephemeral).map((r) => r.content).join('\n');
+    expect(pub.match(/acted \(hidden until revealed\)/g)).toHaveLength(1);
+    const log = text(await h.say('carol', '/game log count:20'));
+    expect(log.match(/Settlement 1 acted \(hidden until revealed\)/g)).toHaveLength(1);
+  });
+
   it('declaring done (by hand, or a bot seat) announces it without the plan', async () => {
     const h = await planning();
     const done = await h.say('alice', '/rifle done');

@@ -78,7 +78,7 @@ export function planLegal(s: RifleState, st: Settlement): LegalAction[] {
     out.push({ action: { type: 'unplan', act: k }, label: `Unplan ${name}`, sub: 'unplan', args: { action: k }, argLabels: { action: k === 'trade' ? TRADE_ACTION.name : PLANNABLE[k].name } });
   }
   // The label is announced publicly: it must not carry the plan (secret until the reveal).
-  out.push({ action: { type: 'done' }, label: st.plan.length ? 'Done planning' : 'Done planning (nothing planned: no Soap Making or Cooking costs 2 Happiness each)', sub: 'done', args: {} });
+  out.push({ action: { type: 'done' }, label: 'Done planning', sub: 'done', args: {} });
   out.push({ action: { type: 'auto' }, label: 'Let the bot settler finish the plan and declare done', sub: 'auto', args: {} });
   return out;
 }
@@ -157,6 +157,7 @@ function markDone(s: RifleState, st: Settlement, ctx: Ctx, finishAll: (ctx: Ctx)
   const { error } = simulate(st, s.turn, st.plan);
   if (error) st.plan = prune(st, s.turn, st.plan).kept;
   st.done = true;
+  if (!st.plan.length) ctx.emit({ kind: 'plan', to: [st.role], text: 'You planned nothing: skipping Soap Making and Cooking costs 2 Happiness each (/game undo takes "done" back while nobody else has acted).' });
   ctx.emit({ kind: 'done', text: `${st.name} has finished planning.` });
   if (active(s).every((x) => x.done)) finishAll(ctx);
 }
