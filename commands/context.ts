@@ -9,7 +9,11 @@ import type { Caller, Where } from './types.ts';
 
 export function liveGame(svc: Services, where: Where): GameRow {
   const row = svc.store.liveGame(where.channelId);
-  if (!row) throw new UserError('There is no game in this channel. Start one with `/game new system:<game>`, or go to the game\'s thread.');
+  if (!row) {
+    const last = svc.store.latestGame(where.channelId);
+    const ended = last ? ` Game #${last.id} (${last.system}) has ended${last.result ? `: ${(JSON.parse(last.result) as { summary?: string }).summary ?? ''}` : ` (${last.status})`}; /game log, /game export and /game verify still show it.` : '';
+    throw new UserError(`There is no game running in this channel.${ended} Start one with \`/game new system:<game>\`, or go to the game's thread.`);
+  }
   return row;
 }
 

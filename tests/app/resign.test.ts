@@ -55,3 +55,17 @@ describe('resigning (issue 2 §4, issue 3)', () => {
     expect(h.svc.store.latestGame('c1')!.status).toBe('over');
   });
 });
+
+describe('after the end (issue 2 §4)', () => {
+  it('/game status on a finished game says it ended, how, and what still works', async () => {
+    const h = harness();
+    await h.say('alice', '/game new system:duel');
+    await h.say('alice', '/game join side:a');
+    await h.say('bob', '/game join side:b');
+    await h.say('alice', '/game start');
+    await h.say('alice', '/game resign');
+    const o = await h.say('bob', '/game status');
+    expect(o.replies[0].ephemeral).toBe(true);
+    expect(o.replies[0].content).toMatch(/Game #1 \(duel\) has ended: a resigned\..*\/game verify still show it/);
+  });
+});
