@@ -469,7 +469,7 @@ describe('KPW data validation rejects corrupted copies', () => {
     });
 });
 
-describe('/kpw charts (help that teaches the game)', () => {
+describe('charts in /game help (help that teaches the game)', () => {
   it('prints the CRT, the Alliance Chart and the surrender positions from the validated data', async () => {
     const { chartsText } = await import('../../src/games/kpw/charts-text.ts');
     const { kpwData, crtLosses } = await import('../../src/games/kpw/data.ts');
@@ -481,5 +481,7 @@ describe('/kpw charts (help that teaches the game)', () => {
     expect(row5.split('|')[1].trim().split(/\s+/).map(Number)[6]).toBe(3);
     expect(t).toMatch(/Narragansett: ready when 4 settlements are razed/);
     expect(t).toMatch(/Niantic 8 · Sakonnet 10/);
+    const { kpw } = await import('../../src/games/kpw/index.ts');
+    expect(kpw.help.overview).toContain(t);
   });
 });

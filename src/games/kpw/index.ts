@@ -102,9 +102,9 @@ export const kpw: GameModule<KpwState, KpwOptions> = {
     sub('ferocity', 'Fight a second round'),
     sub('advance', 'Advance after combat', 'units'),
     sub('stay', 'Do not advance'),
-    { name: 'charts', description: 'The CRT, Alliance Chart and surrender positions (private)', options: [], info: () => chartsText() },
   ],
-  help: { overview: OVERVIEW, phase: (s) => phaseHelp(s as KpwState) },
+  // Discord allows 25 subcommands and /kpw has them all: the charts come with /game help.
+  help: { overview: `${OVERVIEW}\n\n${chartsText()}`, phase: (s) => phaseHelp(s as KpwState) },
   diceOrder: DICE_ORDER,
   bot: (s, role, l, ctx) => botChoice(s, role as Side, l, ctx.rand),
   onDeadline(s, role) {

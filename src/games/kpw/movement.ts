@@ -167,7 +167,7 @@ export function legalMove(s: KpwState, f: MoveFrame, role: Side): LegalAction[] 
     const rem = left(s, side, g);
     for (const o of stepOptions(s, side, g)) {
       const how = o.ocean ? ' by sea (all pips)' : o.river ? ` by river (${pipText(o.cost)})` : ` (${pipText(o.cost)})`;
-      out.push(la({ type: 'step', to: o.key }, `Move to ${spaceName(o.to)}${how}; ${pipText(o.ocean ? 0 : rem - o.cost)} left`, 'step', { to: o.key }, { to: `${spaceName(o.to)}${o.ocean ? ' (ocean)' : o.river ? ' (river)' : ''}` }));
+      out.push(la({ type: 'step', to: o.key }, `Move to ${spaceName(o.to)}${how}, ${pipText(o.ocean ? 0 : rem - o.cost)} left after`, 'step', { to: o.key }, { to: `${spaceName(o.to)}${o.ocean ? ' (ocean)' : o.river ? ' (river)' : ''}` }));
     }
     const gus = gUnits(s, g);
     for (const u of at(s, g.at, side)) {

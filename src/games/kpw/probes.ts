@@ -47,5 +47,12 @@ export const PROBES: Record<string, (a: Record<string, string>) => Action | null
   muskets: (a) => (opt(a, 'unit') ? { type: 'muskets', unit: unitId(a.unit) } : null),
   evade: (a) => (opt(a, 'to') ? { type: 'evade', to: spaceId(a.to) } : null),
   intercept: (a) => (opt(a, 'from') ? { type: 'intercept', from: spaceId(a.from) } : null),
+  // Subcommands without options name their action outright.
+  stop: () => ({ type: 'stop' }),
+  end: () => ({ type: 'end' }),
+  stand: () => ({ type: 'stand' }),
+  stay: () => ({ type: 'stay' }),
+  decline: () => ({ type: 'decline' }),
+  roll: () => ({ type: 'roll' }),
   place: (a) => (opt(a, 'unit') && opt(a, 'to') ? { type: 'place', unit: norm(a.unit) === 'musket marker' || norm(a.unit) === 'musket' ? 'musket' : unitId(a.unit), to: spaceId(a.to) } : null),
 };
