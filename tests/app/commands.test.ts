@@ -1,15 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { ChannelBusyError } from '../../src/store/store.ts';
-import { harness, text } from './harness.ts';
+import { duoTable, harness, text } from './harness.ts';
 
-async function started() {
-  const h = harness();
-  await h.say('alice', '/game new system:duel');
-  await h.say('alice', '/game join side:a');
-  await h.say('bob', '/game join side:b');
-  const o = await h.say('alice', '/game start');
-  return { ...h, start: o };
-}
+const started = () => duoTable();
 
 describe('command layer (issue 2 §4): every rejection is private and changes nothing', () => {
   it('opens a game, seats players and starts with the prompt and a mention', async () => {

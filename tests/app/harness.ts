@@ -42,3 +42,13 @@ export async function rifleTable(opts: { seed: string; players?: number; users?:
   for (const [i, l] of (opts.leaders ?? []).entries()) await h.say(users[i], `/rifle leader name:${l}`);
   return h;
 }
+
+/** A started two-seat game: alice takes the first side, bob the second. */
+export async function duoTable(system = 'duel', sides: [string, string] = ['a', 'b'], seed?: string) {
+  const h = harness({ seed });
+  await h.say('alice', `/game new system:${system}`);
+  await h.say('alice', `/game join side:${sides[0]}`);
+  await h.say('bob', `/game join side:${sides[1]}`);
+  const start = await h.say('alice', '/game start');
+  return { ...h, start };
+}

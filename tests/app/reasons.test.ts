@@ -1,15 +1,11 @@
 // A refusal names the rule that refuses what was typed (issue 2 §4), also
 // when the typed name loosely fits several legal choices.
 import { describe, expect, it } from 'vitest';
-import { harness } from './harness.ts';
+import { duoTable } from './harness.ts';
 
 describe('refusals give the rules\' reason', () => {
   it('KPW 6.4: "activate units:philip" in Montaup explains that Philip may not leave three Warriors alone', async () => {
-    const h = harness({ seed: 'reasons' });
-    await h.say('alice', '/game new system:kpw');
-    await h.say('alice', '/game join side:indian');
-    await h.say('bob', '/game join side:english');
-    await h.say('alice', '/game start');
+    const h = await duoTable('kpw', ['indian', 'english'], 'reasons');
     await h.say('bob', '/dev dice values:6');
     await h.say('bob', '/kpw roll');
     const o = await h.say('alice', '/kpw activate space:montaup units:philip');

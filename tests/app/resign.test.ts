@@ -2,7 +2,7 @@
 // several settlements (Rifle and Axe) drops the resigning seat and plays on,
 // and the drop is in the log, so replay and /game verify still hold.
 import { describe, expect, it } from 'vitest';
-import { harness, rifleTable, text } from './harness.ts';
+import { duoTable, rifleTable, text } from './harness.ts';
 
 const rifle3 = () => rifleTable({ seed: 'resign', users: ['alice', 'bob', 'carol'] });
 
@@ -45,11 +45,7 @@ describe('resigning (issue 2 §4, issue 3)', () => {
   });
 
   it('a two-sided game (duel) ends at once with the other side the winner', async () => {
-    const h = harness();
-    await h.say('alice', '/game new system:duel');
-    await h.say('alice', '/game join side:a');
-    await h.say('bob', '/game join side:b');
-    await h.say('alice', '/game start');
+    const h = await duoTable();
     const o = await h.say('alice', '/game resign');
     expect(text(o)).toMatch(/Winner: Player B/);
     expect(h.svc.store.latestGame('c1')!.status).toBe('over');
@@ -58,11 +54,7 @@ describe('resigning (issue 2 §4, issue 3)', () => {
 
 describe('after the end (issue 2 §4)', () => {
   it('/game status on a finished game says it ended, how, and what still works', async () => {
-    const h = harness();
-    await h.say('alice', '/game new system:duel');
-    await h.say('alice', '/game join side:a');
-    await h.say('bob', '/game join side:b');
-    await h.say('alice', '/game start');
+    const h = await duoTable();
     await h.say('alice', '/game resign');
     const o = await h.say('bob', '/game status');
     expect(o.replies[0].ephemeral).toBe(true);
