@@ -4,11 +4,11 @@
 import type { Services } from '../src/app/services.ts';
 import { envOf, moduleOf } from '../src/app/session.ts';
 import { RuleError } from '../src/engine/errors.ts';
-import { allowedLines, whyNot } from '../src/engine/runner.ts';
+import { allowedLines, syncDecisions, whyNot } from '../src/engine/runner.ts';
 import type { Action, GameModule, LegalAction, Role } from '../src/engine/types.ts';
 import type { GameRow } from '../src/store/store.ts';
 import { activeGame } from './context.ts';
-import { chunks, parseButtonId, presentAct, privateReply, promptLines, roleName, UserError, only } from './present.ts';
+import { actionKey, chunks, decisionButtons, parseButtonId, presentAct, privateReply, promptLines, roleName, UserError, only } from './present.ts';
 import type { ButtonPress, Choice, CommandDef, Invocation, Outcome, Where } from './types.ts';
 
 export function playCommand(mod: GameModule<any, any>): CommandDef {
@@ -189,19 +189,22 @@ export async function autocompletePlay(svc: Services, command: string, sub: stri
 
 export async function pressButton(svc: Services, press: ButtonPress, progress?: (l: string) => void): Promise<Outcome> {
   const id = parseButtonId(press.customId);
-  if (!id) return only(privateReply('❌ This button is not one of Muster\'s (or is from an old version). Use the slash commands instead.'));
+  if (!id) return only(privateReply("❌ This button is not one of Muster's (or is from an old version). Use the slash commands instead."));
   const row = svc.store.game(id.gameId);
   if (!row || row.status !== 'active') return only(privateReply('⌛ This button is stale: that game is no longer running.'));
   const mod = moduleOf(row);
-  if (row.version !== id.version) {
-    const p = promptLines(mod, envOf(row), svc.store.seats(row.id));
-    return only(privateReply(`⌛ This button is stale: the game has moved on since it was posted. Nothing was changed.\nNow: ${p.text}`));
-  }
+  const env = envOf(row);
   const roles = svc.sessions.rolesOf(row, press.caller.id);
+  // A button stays valid while its own decision is open, whatever other seats did meanwhile.
+  const open = (env.decisions ?? syncDecisions(mod, structuredClone(env))).open[id.role];
+  if (!open || open.id !== id.decision) {
+    const p = promptLines(mod, env, svc.store.seats(row.id));
+    const fresh = decisionButtons(mod, row, env, roles);
+    return only(privateReply(`⌛ This button is stale: that decision has been taken or has passed. Nothing was changed.\nNow: ${p.text}${fresh.length ? '\nYour choices now:' : ''}`, { buttons: fresh }));
+  }
   if (!roles.includes(id.role)) return only(privateReply(`❌ That decision belongs to ${roleName(mod, mod.parseOptions(row.options), id.role)}, and you do not hold that seat.`));
-  const legal = mod.legal(envOf(row).game, id.role);
-  const choice = legal[id.index];
-  if (!choice) return only(privateReply('⌛ This button is stale: that choice is no longer offered.'));
+  const choice = mod.legal(env.game, id.role).find((l: LegalAction) => actionKey(l.action) === id.key);
+  if (!choice) return only(privateReply('⌛ This button is stale: that choice is no longer offered.', { buttons: decisionButtons(mod, row, env, roles) }));
   const res = svc.sessions.act(row, press.caller.id, id.role, [choice.action]);
   return presentAct(mod, res, roles, svc.store.seats(row.id), { maxSnapshots: svc.maxSnapshots, render: svc.render, progress });
 }

@@ -2,8 +2,8 @@
 // snapshots, private errors. Everything drawn here comes from views/events
 // already filtered for their audience.
 import { RuleError } from '../src/engine/errors.ts';
-import { visibleEvents, type Envelope } from '../src/engine/runner.ts';
-import type { GameEvent, GameModule, Json, Role } from '../src/engine/types.ts';
+import { canonical, sha256, syncDecisions, visibleEvents, type Envelope } from '../src/engine/runner.ts';
+import type { Action, GameEvent, GameModule, Json, Role } from '../src/engine/types.ts';
 import { StaleVersionError, StoreConflictError, type GameRow, type Seat } from '../src/store/store.ts';
 import { isBotSeat, type ActResult } from '../src/app/session.ts';
 import type { Attachment, Button, Outcome, Post, Reply } from './types.ts';
@@ -88,29 +88,38 @@ export function eventLines(events: GameEvent[], role: Role | null): string[] {
   return visibleEvents(events, viewer).map((e) => (e.kind === 'roll' ? `🎲 ${e.text}` : `• ${e.text}`));
 }
 
-export function buttonId(gameId: number, version: number, role: Role, index: number): string {
-  return `mu:${gameId}:${version}:${role}:${index}`;
+/** A short fingerprint of an action, so a button names its choice, not a list position. */
+export function actionKey(action: Action): string {
+  return sha256(canonical(action)).slice(0, 12);
 }
 
-export function parseButtonId(id: string): { gameId: number; version: number; role: Role; index: number } | null {
-  const m = /^mu:(\d+):(\d+):([a-z0-9_-]+):(\d+)$/i.exec(id);
+/** A button belongs to one decision of one seat: valid while that decision is open. */
+export function buttonId(gameId: number, decision: number, role: Role, action: Action): string {
+  return `md:${gameId}:${decision}:${role}:${actionKey(action)}`;
+}
+
+export function parseButtonId(id: string): { gameId: number; decision: number; role: Role; key: string } | null {
+  const m = /^md:(\d+):(\d+):([a-z0-9_-]+):([0-9a-f]{12})$/i.exec(id);
   if (!m) return null;
-  return { gameId: Number(m[1]), version: Number(m[2]), role: m[3], index: Number(m[4]) };
+  return { gameId: Number(m[1]), decision: Number(m[2]), role: m[3], key: m[4] };
 }
 
-/** Buttons for quick decisions (prompts marked buttons, ≤ 10 choices). */
-export function decisionButtons(mod: GameModule<any, any>, row: GameRow, env: Envelope<any>): Button[] {
+/** Buttons for quick decisions (prompts marked buttons, ≤ 10 choices), or for the given roles only. */
+export function decisionButtons(mod: GameModule<any, any>, row: GameRow, env: Envelope<any>, onlyRoles?: Role[]): Button[] {
   const out: Button[] = [];
   const asked = mod.prompts(env.game).filter((p) => p.buttons);
+  const book = env.decisions ?? syncDecisions(mod, structuredClone(env));
   // Several seats asked at once: say whose each button is.
   for (const p of asked) {
+    if (onlyRoles && !onlyRoles.includes(p.role)) continue;
+    const decision = book.open[p.role];
     const legal = mod.legal(env.game, p.role);
-    if (legal.length === 0 || legal.length > 10) continue;
+    if (!decision || legal.length === 0 || legal.length > 10) continue;
     const prefix = asked.length > 1 ? `${roleName(mod, env.options, p.role)}: ` : "";
     legal.forEach((l, i) => {
       const label = prefix + l.label;
       out.push({
-        customId: buttonId(row.id, row.version, p.role, i),
+        customId: buttonId(row.id, decision.id, p.role, l.action),
         label: label.length > 80 ? `${label.slice(0, 77)}…` : label,
         style: i === 0 ? 'primary' : 'secondary',
       });
@@ -150,26 +159,30 @@ export async function presentAct(
   const { row, env } = res;
   const lines: string[] = [];
   const privateLines: string[] = [];
+  // Private lines owed to seats the caller does not hold, whoever acted.
+  const owed = new Map<Role, string[]>();
   res.events.forEach((batch, i) => {
     const seat = seats.find((s) => s.role === batch.role);
     const applied = res.applied[i];
     const who = `**${seat ? seat.userName : batch.role}** (${roleName(mod, env.options, batch.role)})`;
-    // An action whose effects are all private (a secret plan) is announced without its label.
-    const hidden = applied?.secret || (batch.events.length > 0 && batch.events.every((e) => e.to));
+    // A secret order (declared by the module) is announced without its label.
+    const hidden = !!applied?.secret;
     // One line for a run of hidden steps, so others do not learn how many there were.
     const line = hidden ? `${who} acted (hidden until revealed).` : `${who}: ${applied?.label ?? ''}`;
     if (!(hidden && lines[lines.length - 1] === line)) lines.push(line);
     lines.push(...eventLines(batch.events, null));
     const mine = callerRoles.includes(batch.role);
     if (mine && hidden) privateLines.push(`🔒 ${applied?.label ?? ''}`);
-    if (mine || batch.events.some((e) => e.to?.some((r) => callerRoles.includes(r)))) {
-      privateLines.push(...batch.events.filter((e) => e.to && e.to.some((r) => callerRoles.includes(r))).map((e) => `🔒 ${e.text}`));
+    for (const e of batch.events) {
+      if (!e.to) continue;
+      if (e.to.some((r) => callerRoles.includes(r))) privateLines.push(`🔒 ${e.text}`);
+      for (const r of e.to) if (!callerRoles.includes(r)) owed.set(r, [...(owed.get(r) ?? []), e.text]);
     }
   });
   const prompt = promptLines(mod, env, seats);
   const replies: Reply[] = [publicReply(lines.join('\n') || 'Done.')];
   if (privateLines.length) replies.push(privateReply(privateLines.join('\n')));
-  const posts: Post[] = [];
+  const posts: Post[] = privateDeliveries(mod, row, env, seats, owed);
   const marks = res.phases.length > opts.maxSnapshots ? res.phases.slice(-opts.maxSnapshots) : res.phases;
   const skipped = res.phases.length - marks.length;
   for (let i = 0; i < marks.length; i++) {
@@ -194,6 +207,21 @@ export async function presentAct(
     replies[0].buttons = buttons;
   }
   return { replies, posts };
+}
+
+/** One private post per seat that is owed lines it did not see in a reply. */
+function privateDeliveries(mod: GameModule<any, any>, row: GameRow, env: Envelope<any>, seats: Seat[], owed: Map<Role, string[]>): Post[] {
+  const out: Post[] = [];
+  for (const [role, texts] of owed) {
+    const holders = seats.filter((s) => s.role === role && !isBotSeat(s));
+    if (!holders.length) continue;
+    out.push({
+      channelId: row.channelId,
+      content: clip(`🔒 **${roleName(mod, env.options, role)}**, for your eyes only:\n${texts.map((t) => `• ${t}`).join('\n')}`),
+      to: { roles: [role], userIds: holders.map((h) => h.userId), names: holders.map((h) => h.userName) },
+    });
+  }
+  return out;
 }
 
 export function resultText(mod: GameModule<any, any>, env: Envelope<any>, row: GameRow): string {

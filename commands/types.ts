@@ -104,6 +104,11 @@ export interface Reply extends Message {
 export interface Post extends Message {
   /** Channel or thread to post into (the game's home). */
   channelId: string;
+  /**
+   * A private delivery: only these seats' holders may see it (their private
+   * thread or DM in Discord; `[to bob]` at the offline table).
+   */
+  to?: { roles: string[]; userIds: string[]; names: string[] };
 }
 
 export interface Outcome {

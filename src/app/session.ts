@@ -5,6 +5,7 @@ import { RuleError } from '../engine/errors.ts';
 import { applyEntry, applyMeta, createGame, replay, UNDO, FORCE_DICE, RESIGN, effectiveLog, type Envelope, type LogEntry } from '../engine/runner.ts';
 import type { Action, GameEvent, GameModule, Json, LegalAction, Prompt, Role, Viewer } from '../engine/types.ts';
 import { getGame } from '../games/registry.ts';
+import { seesAll } from '../engine/viewers.ts';
 import { SNAPSHOT_EVERY, type GameRow, type Seat, type Store } from '../store/store.ts';
 
 export const BOT_PREFIX = 'bot:';
@@ -196,7 +197,7 @@ export class Sessions {
     const { env } = replay(mod, row.options, row.seed, before);
     try {
       const r = applyEntry(mod, env, entry.role, entry.action);
-      return { label: r.legal.label, hidden: !!r.legal.secret || (r.events.length > 0 && r.events.every((ev) => ev.to)) };
+      return { label: r.legal.label, hidden: !!r.legal.secret };
     } catch {
       return { label: entry.action.type, hidden: true };
     }
@@ -235,7 +236,7 @@ export function replayDetailed(row: GameRow, log: (LogEntry & { at: number })[])
     } else {
       const r = applyEntry(mod, env, e.role, e.action, true);
       env = r.env;
-      const hidden = !!r.legal.secret || (r.events.length > 0 && r.events.every((ev) => ev.to));
+      const hidden = !!r.legal.secret;
       out.push({ ...base, hidden, events: r.events });
     }
   }
@@ -244,7 +245,7 @@ export function replayDetailed(row: GameRow, log: (LogEntry & { at: number })[])
 
 /** May this viewer see this entry's action now? */
 export function entryVisible(e: ReplayedEntry, viewer: Viewer, over: boolean): boolean {
-  if (over || viewer.kind === 'moderator') return true;
+  if (over || seesAll(viewer)) return true;
   if (viewer.kind === 'seat' && viewer.role === e.role) return true;
   return !e.hidden;
 }

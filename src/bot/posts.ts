@@ -15,6 +15,10 @@ export interface PostFailure {
 export async function sendPosts(client: Client, posts: Post[], log: Logger, redirect = new Map<string, string>()): Promise<PostFailure[]> {
   const failures: PostFailure[] = [];
   for (const post of posts) {
+    if (post.to) {
+      failures.push(...(await sendPrivate(client, post, log)));
+      continue;
+    }
     const channelId = redirect.get(post.channelId) ?? post.channelId;
     try {
       const channel = await client.channels.fetch(channelId);
@@ -23,6 +27,21 @@ export async function sendPosts(client: Client, posts: Post[], log: Logger, redi
     } catch (e) {
       log.error(`post to ${channelId} failed: ${errorText(e)}`);
       failures.push({ channelId, error: errorText(e) });
+    }
+  }
+  return failures;
+}
+
+/** A post addressed to seats: each holder by direct message (private threads per seat are issue 9's). */
+async function sendPrivate(client: Client, post: Post, log: Logger): Promise<PostFailure[]> {
+  const failures: PostFailure[] = [];
+  for (const userId of post.to?.userIds ?? []) {
+    try {
+      const user = await client.users.fetch(userId);
+      for (const payload of payloadsOf(post)) await user.send(payload);
+    } catch (e) {
+      log.error(`private delivery to a seat of ${post.channelId} failed: ${errorText(e)}`);
+      failures.push({ channelId: post.channelId, error: `a private message to a player could not be delivered: ${errorText(e)}` });
     }
   }
   return failures;

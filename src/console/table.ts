@@ -101,7 +101,7 @@ export class Table {
       this.extras(r.files, r.buttons);
     }
     for (const post of out.posts) {
-      p(`  [post #${post.channelId}] ${this.text(post.content)}`);
+      p(post.to ? `  [to ${post.to.names.join(', ')}] ${this.text(post.content)}` : `  [post #${post.channelId}] ${this.text(post.content)}`);
       this.extras(post.files, post.buttons);
     }
   }

@@ -1,9 +1,11 @@
 // Drives any GameModule: setup, legality-gated apply, undo, replay, verify.
 // The stored state always equals replay(setup(seed), log).
 import { createHash } from 'node:crypto';
+import { type DecisionBook, newDecisionBook, trackDecisions } from './decisions.ts';
 import { Dice, newDiceState, type DiceState } from './dice.ts';
 import { RuleError } from './errors.ts';
 import type { Action, Ctx, GameEvent, GameModule, LegalAction, Role, Viewer } from './types.ts';
+import { maysee } from './viewers.ts';
 
 export interface Envelope<S = unknown> {
   system: string;
@@ -13,6 +15,16 @@ export interface Envelope<S = unknown> {
   game: S;
   /** Number of log entries folded into this state. */
   seq: number;
+  /** The decision each seat is asked now (absent in games stored before Engine v2). */
+  decisions?: DecisionBook;
+}
+
+/** Update the envelope's decision ids to the module's prompts now. */
+export function syncDecisions<S>(mod: GameModule<S>, env: Envelope<S>): DecisionBook {
+  env.decisions ??= newDecisionBook();
+  const over = mod.result(env.game).status === 'over';
+  trackDecisions(env.decisions, over ? [] : mod.prompts(env.game), mod.phase(env.game));
+  return env.decisions;
 }
 
 /** One entry of the append-only action log. */
@@ -60,7 +72,9 @@ export function createGame<S, O>(
   const dice = newDiceState(seed);
   const events: GameEvent[] = [];
   const game = mod.setup(options, makeCtx(dice, events));
-  return { env: { system: mod.id, options, seedHash: sha256(seed), dice, game, seq: 0 }, events };
+  const env: Envelope<S> = { system: mod.id, options, seedHash: sha256(seed), dice, game, seq: 0 };
+  syncDecisions(mod, env);
+  return { env, events };
 }
 
 export interface Applied<S> {
@@ -90,7 +104,7 @@ export function applyAction<S>(
   inPlace = false,
   known?: LegalAction[],
 ): Applied<S> {
-  const legal = findLegal(mod, env.game, role, action, known);
+  const legal = findLegal(mod, env.game, role, action, known) ?? acceptOpen(mod, env.game, role, action);
   const next: Envelope<S> = inPlace ? env : structuredClone(env);
   const events: GameEvent[] = [];
   const phaseBefore = mod.phase(env.game);
@@ -106,13 +120,14 @@ export function applyAction<S>(
     }
     throw withAllowed(new RuleError('', `That is not a legal action now.`), mod, env.game, role);
   }
-  // Prompts other seats already had (simultaneous play) do not end the undo window; a new one does.
-  const askedBefore = new Set(mod.prompts(env.game).map((p) => `${p.role}\n${p.text}`));
+  // Decisions other seats already had (simultaneous play) do not end the undo window; a new one does.
+  const before = { ...(env.decisions?.open ?? {}) };
   mod.apply(next.game, role, action, makeCtx(next.dice, events));
   next.seq = env.seq + 1;
+  const book = syncDecisions(mod, next);
   const diceRolled = next.dice.count !== rollsBefore;
   const revealed = events.some((e) => e.reveal);
-  const othersAsked = mod.prompts(next.game).some((p) => p.role !== role && !askedBefore.has(`${p.role}\n${p.text}`));
+  const othersAsked = Object.entries(book.open).some(([r, d]) => r !== role && before[r]?.id !== d.id);
   return {
     env: next,
     events,
@@ -120,6 +135,22 @@ export function applyAction<S>(
     phaseChanged: mod.phase(next.game) !== phaseBefore,
     legal,
   };
+}
+
+/**
+ * An open action (GameModule.open) is accepted by its own check, which throws
+ * the rule's reason when it refuses; null when the type is not open.
+ */
+function acceptOpen<S>(mod: GameModule<S>, state: S, role: Role, action: Action): LegalAction | null {
+  const open = mod.open?.[action.type];
+  if (!open) return null;
+  try {
+    open.check(state, role, action);
+  } catch (e) {
+    if (e instanceof RuleError) throw withAllowed(e, mod, state, role);
+    throw e;
+  }
+  return { action, label: open.label(state, role, action), sub: open.sub, args: {}, secret: open.secret };
 }
 
 /** A logged resignation, applied through the module's resign hook. */
@@ -130,6 +161,7 @@ export function applyResign<S>(mod: GameModule<S>, env: Envelope<S>, role: Role,
   const phaseBefore = mod.phase(env.game);
   mod.resign(next.game, role, makeCtx(next.dice, events));
   next.seq = env.seq + 1;
+  syncDecisions(mod, next);
   return { env: next, events, undoable: false, phaseChanged: mod.phase(next.game) !== phaseBefore, legal: { action: { type: RESIGN }, label: 'Resigns', sub: '', args: {} } };
 }
 
@@ -257,9 +289,5 @@ export function verify<S>(
 }
 
 export function visibleEvents(events: GameEvent[], viewer: Viewer): GameEvent[] {
-  return events.filter((e) => {
-    if (!e.to) return true;
-    if (viewer.kind === 'moderator') return true;
-    return viewer.kind === 'seat' && e.to.includes(viewer.role);
-  });
+  return events.filter((e) => maysee(viewer, e.to));
 }

@@ -9,10 +9,19 @@ export type Json = null | boolean | number | string | Json[] | { [k: string]: Js
 /** A seat at the table, e.g. 'english', 'indian', 'p1'. */
 export type Role = string;
 
+/**
+ * Who is looking. A seat sees its own secrets; an umpire (a moderator made the
+ * game's referee, holding no seat) and moderators see everything; spectators
+ * see only what is public.
+ */
 export type Viewer =
   | { kind: 'seat'; role: Role }
   | { kind: 'spectator' }
-  | { kind: 'moderator' };
+  | { kind: 'moderator' }
+  | { kind: 'umpire' };
+
+/** The role id an umpire acts as (it is never a player seat). */
+export const UMPIRE: Role = 'umpire';
 
 /** A game action. Plain JSON so it can be logged, replayed and compared. */
 export interface Action {
@@ -34,7 +43,11 @@ export interface LegalAction {
   args: Record<string, string>;
   /** Display names for the arg values, e.g. { to: 'Swansea' }; defaults to the id. */
   argLabels?: Record<string, string>;
-  /** The label reveals hidden information (a secret plan): show it to the actor only. */
+  /**
+   * Declared by the module, never inferred: the action is a secret order (a
+   * plan step) whose label and effects only its seat (and the umpire) may see
+   * until the module reveals it.
+   */
   secret?: boolean;
   /** Actions sharing a group (the counts of one planned action) are one line where what is allowed is listed. */
   group?: string;
@@ -46,6 +59,12 @@ export interface Prompt {
   text: string;
   /** A quick decision: the adapter may offer the legal actions as buttons. */
   buttons?: boolean;
+  /**
+   * What decision this is, stable while it stays open (e.g. 'turn3:indMove').
+   * Deadlines and buttons belong to a decision; a new key is a new decision.
+   * Default: the phase label.
+   */
+  decision?: string;
 }
 
 /** What happened. Events without `to` are public. */
@@ -80,6 +99,28 @@ export interface RoleInfo {
   color: string;
   /** Seated by the built-in bot when the game starts (an option chose it). */
   bot?: boolean;
+  /**
+   * A side several people may hold (a team of generals): 'any' lets any
+   * member take its decisions; 'turns' passes each new decision to the next
+   * member in seat order.
+   */
+  team?: 'any' | 'turns';
+}
+
+/**
+ * An action whose parameters cannot be listed in advance (a path, a quantity,
+ * a point in inches, an order text). It is accepted when `check` accepts it;
+ * `check` is also what explains a refusal, so each rule is written once.
+ */
+export interface OpenAction<S = unknown> {
+  /** The subcommand that performs it. */
+  sub: string;
+  /** Throws a RuleError (the rule and what is allowed) when `action` breaks a rule now. */
+  check(state: S, role: Role, action: Action): void;
+  /** The human label of an accepted action. */
+  label(state: S, role: Role, action: Action): string;
+  /** A secret order (see LegalAction.secret). */
+  secret?: boolean;
 }
 
 export interface Ctx {
@@ -141,6 +182,14 @@ export interface GameModule<S = unknown, O = unknown> {
   /** Validates raw options; throws RuleError naming what is wrong. */
   parseOptions(raw: Record<string, string | number | boolean>): O;
   roles(options: O): RoleInfo[];
+  /**
+   * Action types that are open (see OpenAction): accepted by their check
+   * instead of equality with a listed action. Listed actions of the same type
+   * still feed buttons, autocomplete, bots and fuzzing.
+   */
+  open?: Record<string, OpenAction<S>>;
+  /** The game may have an umpire: what the umpire decides is in legal(state, UMPIRE). */
+  umpire?: { description: string };
   setup(options: O, ctx: Ctx): S;
   prompts(state: S): Prompt[];
   legal(state: S, role: Role): LegalAction[];

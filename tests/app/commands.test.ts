@@ -68,16 +68,31 @@ describe('command layer (issue 2 §4): every rejection is private and changes no
     expect(u2.replies[0].content).toMatch(/can no longer be taken back/);
   });
 
-  it('stale button: refused privately, nothing changes', async () => {
+  it('stale button (Engine v2 §7): stale once its decision is gone; refused privately with fresh choices, nothing changes', async () => {
     const h = await started();
     const o = await h.say('alice', '/duel mark n:one');
     const button = o.replies[0].buttons![0];
-    await h.say('alice', '/duel mark n:two');
+    // End alice's turn: bank what a roll brings (or bust on a 1).
+    for (let i = 0; i < 10 && JSON.parse(h.svc.store.liveGame('c1')!.state!).game.turn === 'a'; i++) {
+      await h.say('alice', JSON.parse(h.svc.store.liveGame('c1')!.state!).game.pending > 0 ? '/duel bank' : '/duel roll');
+    }
     const v = h.svc.store.liveGame('c1')!.version;
+    expect(JSON.parse(h.svc.store.liveGame('c1')!.state!).game.turn).toBe('b');
     const pressed = await h.router.button({ customId: button.customId, caller: { id: 'alice', name: 'alice', isModerator: false }, where: { guildId: 'g1', channelId: 'c1' } });
     expect(pressed.replies[0].ephemeral).toBe(true);
     expect(pressed.replies[0].content).toMatch(/stale/);
     expect(h.svc.store.liveGame('c1')!.version).toBe(v);
+  });
+
+  it('button per decision (Engine v2 §7): an action within the same decision leaves its buttons valid', async () => {
+    const h = await started();
+    const o = await h.say('alice', '/duel mark n:one');
+    const button = o.replies[0].buttons!.find((b) => /Mark 2/.test(b.label))!;
+    await h.say('alice', '/duel mark n:two');
+    const v = h.svc.store.liveGame('c1')!.version;
+    const pressed = await h.router.button({ customId: button.customId, caller: { id: 'alice', name: 'alice', isModerator: false }, where: { guildId: 'g1', channelId: 'c1' } });
+    expect(pressed.replies.map((r) => r.content).join('\n')).not.toMatch(/stale/);
+    expect(h.svc.store.liveGame('c1')!.version).toBe(v + 1);
   });
 
   it('a fresh button applies its legal action; another player pressing it is refused', async () => {

@@ -37,7 +37,7 @@ export interface KpwBattleView {
 }
 
 export interface KpwView {
-  viewer: 'english' | 'indian' | 'spectator' | 'moderator';
+  viewer: 'english' | 'indian' | 'spectator' | 'moderator' | 'umpire';
   turn: number;
   lastTurn: number;
   winter: boolean;

@@ -44,6 +44,7 @@ export function planLegal(s: RifleState, st: Settlement): LegalAction[] {
         action: { type: 'plan', act: p.key, count: n },
         label: `Plan ${p.name}${n > 1 ? ` ×${n}` : ''} (${allow})`,
         sub: 'plan',
+        secret: true,
         args: { action: p.key, count: String(n) },
         argLabels: { action: `${p.name} — ${allow}`, count: String(n) },
         group: `Plan ${p.name}${max > 1 ? ` ×1–${max}` : ''} (${allow})`,
@@ -64,6 +65,7 @@ export function planLegal(s: RifleState, st: Settlement): LegalAction[] {
           action: { type: side, good, qty: q },
           label: `${side === 'sell' ? 'Sell' : 'Buy'} ${q} ${RES_NAME[good]} for ${q * price} Money${fresh ? ' (a new Trade Convoy)' : ' (on the open convoy)'}`,
           sub: side,
+          secret: true,
           args: { good, qty: String(q) },
           argLabels: { good: `${RES_NAME[good]} (price ${price}, up to ${max})`, qty: String(q) },
           group: `${side === 'sell' ? 'Sell' : 'Buy'} up to ${max} ${RES_NAME[good]} at ${price} Money each${fresh ? ' (a new Trade Convoy)' : ' (on the open convoy)'}`,
@@ -75,7 +77,7 @@ export function planLegal(s: RifleState, st: Settlement): LegalAction[] {
   for (const e of st.plan) keys.add(e.t === 'act' ? e.key : 'trade');
   for (const k of keys) {
     const name = k === 'trade' ? 'the last Trade Convoy' : `one ${PLANNABLE[k].name}`;
-    out.push({ action: { type: 'unplan', act: k }, label: `Unplan ${name}`, sub: 'unplan', args: { action: k }, argLabels: { action: k === 'trade' ? TRADE_ACTION.name : PLANNABLE[k].name } });
+    out.push({ action: { type: 'unplan', act: k }, label: `Unplan ${name}`, sub: 'unplan', secret: true, args: { action: k }, argLabels: { action: k === 'trade' ? TRADE_ACTION.name : PLANNABLE[k].name } });
   }
   // The label is announced publicly: it must not carry the plan (secret until the reveal).
   out.push({ action: { type: 'done' }, label: 'Done planning', sub: 'done', args: {} });

@@ -1,6 +1,7 @@
 // What each viewer may see. Plans are private until the reveal: a seat sees
 // its own plan, spectators none, moderators all. Everything else is public.
 import type { Json, Viewer } from '../../engine/types.ts';
+import { seesAll } from '../../engine/viewers.ts';
 import { computeAwards, finalResult } from './awards.ts';
 import { LEADERS, RES_NAME, RESOURCE_IDS, RULES, STRUCTURE, STRUCTURE_IDS } from './data.ts';
 import { decisionText } from './decisions.ts';
@@ -22,7 +23,7 @@ export function phaseLabel(s: RifleState): string {
 }
 
 function canSeePlan(st: Settlement, viewer: Viewer): boolean {
-  return viewer.kind === 'moderator' || (viewer.kind === 'seat' && viewer.role === st.role);
+  return seesAll(viewer) || (viewer.kind === 'seat' && viewer.role === st.role);
 }
 
 export function buildView(s: RifleState, viewer: Viewer): Json {

@@ -1,0 +1,166 @@
+// Simultaneous secret orders: each seat builds a revisable list of orders
+// (add, withdraw, declare final, reopen until everyone is final); when every
+// seat is final they are revealed together and resolved in the order the
+// module defines. Games keep a Submission in their state and expose it to
+// the flow through submissionProcedure.
+import { check, RuleError } from './errors.ts';
+import type { Procedure } from './flow.ts';
+import type { Frame } from './procstack.ts';
+import type { Action, Ctx, Json, LegalAction, Role } from './types.ts';
+
+export interface SeatOrders<T extends Json = Json> {
+  items: T[];
+  final: boolean;
+  /** Order in which seats declared final (1 = first): a tie-break some games use. */
+  finalAt: number | null;
+}
+
+export interface Submission<T extends Json = Json> {
+  seats: Record<Role, SeatOrders<T>>;
+  /** How many final declarations have been made (numbers finalAt). */
+  finals: number;
+  revealed: boolean;
+}
+
+export function openSubmission<T extends Json>(roles: Role[]): Submission<T> {
+  const seats: Record<Role, SeatOrders<T>> = {};
+  for (const r of roles) seats[r] = { items: [], final: false, finalAt: null };
+  return { seats, finals: 0, revealed: false };
+}
+
+function seat<T extends Json>(sub: Submission<T>, role: Role, rule: string): SeatOrders<T> {
+  const st = sub.seats[role];
+  if (!st) throw new RuleError(rule, 'You have no orders to give in this phase.');
+  check(!sub.revealed, rule, 'The orders have been revealed; they can no longer change.');
+  return st;
+}
+
+export function addOrder<T extends Json>(sub: Submission<T>, role: Role, item: T, rule: string): void {
+  const st = seat(sub, role, rule);
+  check(!st.final, rule, 'Your orders are final. Reopen them first (/game undo or the reopen command) while others are still writing.');
+  st.items.push(item);
+}
+
+export function withdrawOrder<T extends Json>(sub: Submission<T>, role: Role, index: number, rule: string): T {
+  const st = seat(sub, role, rule);
+  check(!st.final, rule, 'Your orders are final. Reopen them first.');
+  check(Number.isInteger(index) && index >= 0 && index < st.items.length, rule, `There is no order ${index + 1}; you have ${st.items.length}.`);
+  return st.items.splice(index, 1)[0];
+}
+
+export function finalize(sub: Submission, role: Role, rule: string): void {
+  const st = seat(sub, role, rule);
+  check(!st.final, rule, 'Your orders are already final.');
+  st.final = true;
+  st.finalAt = ++sub.finals;
+}
+
+export function reopen(sub: Submission, role: Role, rule: string): void {
+  const st = seat(sub, role, rule);
+  check(st.final, rule, 'Your orders are not final yet; you can still change them.');
+  check(!allFinal(sub), rule, 'Every seat is final: the orders are being revealed.');
+  st.final = false;
+  st.finalAt = null;
+}
+
+export function allFinal(sub: Submission): boolean {
+  return Object.values(sub.seats).every((s) => s.final);
+}
+
+/** Seats still writing their orders. */
+export function waiting(sub: Submission): Role[] {
+  return Object.entries(sub.seats)
+    .filter(([, s]) => !s.final)
+    .map(([r]) => r);
+}
+
+/** Reveal every seat's orders at once, in the order `by` gives (default: who was final first). */
+export function reveal<T extends Json>(sub: Submission<T>, by?: (a: [Role, SeatOrders<T>], b: [Role, SeatOrders<T>]) => number): { role: Role; items: T[] }[] {
+  sub.revealed = true;
+  const entries = Object.entries(sub.seats);
+  entries.sort(by ?? ((a, b) => (a[1].finalAt ?? Infinity) - (b[1].finalAt ?? Infinity)));
+  return entries.map(([role, s]) => ({ role, items: s.items }));
+}
+
+/** What a game tells the engine about its orders. */
+export interface OrdersSpec<S, T extends Json, F extends Frame = Frame> {
+  /** Rule cited on refusals, e.g. 'R&A Action Phase'. */
+  rule: string;
+  submission(s: S, f: F): Submission<T>;
+  /** One sentence for a seat still writing. */
+  prompt(s: S, f: F, role: Role): string;
+  /** Orders that can be listed for `role` now (buttons, autocomplete, bots, fuzz). */
+  choices(s: S, f: F, role: Role): { item: T; label: string; sub: string; args: Record<string, string>; argLabels?: Record<string, string> }[];
+  /** Throws a RuleError when `item` may not be added to `role`'s orders now: accepts and explains. */
+  check(s: S, f: F, role: Role, item: T): void;
+  /** Label of an order, seen only by its seat and the umpire until the reveal. */
+  label(s: S, f: F, role: Role, item: T): string;
+  /** Called once every seat is final: reveal and carry out the orders. */
+  resolve(s: S, f: F, ctx: Ctx): void;
+  /** Subcommand names for the engine's own actions. */
+  subs?: { order?: string; withdraw?: string; final?: string; reopen?: string };
+}
+
+const asItem = <T extends Json>(a: Action): T => a.item as T;
+
+/**
+ * A flow procedure for a simultaneous secret phase. Its actions: `order`
+ * (open: any item the module's check accepts), `withdraw`, `final`, `reopen`.
+ * Every order action is declared secret; `final` says only that a seat is done.
+ */
+export function ordersProcedure<S, T extends Json, F extends Frame = Frame>(spec: OrdersSpec<S, T, F>): Procedure<S, F> {
+  const subs = { order: 'order', withdraw: 'withdraw', final: 'final', reopen: 'reopen', ...spec.subs };
+  const handlers: Record<string, (s: S, f: F, role: Role, a: Action) => void> = {
+    order: (s, f, role, a) => {
+      const sub = spec.submission(s, f);
+      check(sub.seats[role] && !sub.seats[role].final, spec.rule, 'Your orders are final. Reopen them to change them.');
+      spec.check(s, f, role, asItem<T>(a));
+      addOrder(sub, role, asItem<T>(a), spec.rule);
+    },
+    withdraw: (s, f, role, a) => void withdrawOrder(spec.submission(s, f), role, Number(a.index), spec.rule),
+    final: (s, f, role) => finalize(spec.submission(s, f), role, spec.rule),
+    reopen: (s, f, role) => reopen(spec.submission(s, f), role, spec.rule),
+  };
+  return {
+    prompts(s, f) {
+      const sub = spec.submission(s, f);
+      return waiting(sub).map((role) => ({ role, text: spec.prompt(s, f, role), decision: `orders:${role}` }));
+    },
+    legal(s, f, role) {
+      const sub = spec.submission(s, f);
+      const mine = sub.seats[role];
+      if (!mine || sub.revealed) return [];
+      if (mine.final) return allFinal(sub) ? [] : [{ action: { type: 'reopen' }, label: 'Reopen your orders', sub: subs.reopen, args: {} }];
+      const out: LegalAction[] = spec.choices(s, f, role).map((c) => ({ action: { type: 'order', item: c.item }, label: c.label, sub: c.sub, args: c.args, argLabels: c.argLabels, secret: true }));
+      mine.items.forEach((item, i) =>
+        out.push({ action: { type: 'withdraw', index: i }, label: `Withdraw order ${i + 1}: ${spec.label(s, f, role, item)}`, sub: subs.withdraw, args: { index: String(i + 1) }, secret: true }),
+      );
+      out.push({ action: { type: 'final' }, label: 'Declare your orders final', sub: subs.final, args: {} });
+      return out;
+    },
+    apply(s, f, role, a) {
+      const h = handlers[a.type];
+      if (!h) throw new RuleError(spec.rule, `Orders are being written now: add, withdraw, declare final or reopen (not ${a.type}).`);
+      h(s, f, role, a);
+    },
+    auto(s, f, ctx) {
+      const sub = spec.submission(s, f);
+      if (sub.revealed || !allFinal(sub)) return false;
+      spec.resolve(s, f, ctx);
+      return true;
+    },
+    open: {
+      order: {
+        sub: subs.order,
+        secret: true,
+        check: (s, f, role, a) => {
+          const sub = spec.submission(s, f);
+          check(sub.seats[role] && !sub.revealed, spec.rule, 'You have no orders to give now.');
+          check(!sub.seats[role].final, spec.rule, 'Your orders are final. Reopen them to change them.');
+          spec.check(s, f, role, asItem<T>(a));
+        },
+        label: (s, f, role, a) => spec.label(s, f, role, asItem<T>(a)),
+      },
+    },
+  };
+}
