@@ -7,6 +7,7 @@ import type { Viewer } from '../src/engine/types.ts';
 import { createGame, sha256, verify, visibleEvents, FORCE_DICE } from '../src/engine/runner.ts';
 import { RuleError } from '../src/engine/errors.ts';
 import { allGames, getGame } from '../src/games/registry.ts';
+import { setDeadlines, deadlineLines } from './deadlines.ts';
 import { activeGame, bool, int, isModerator, liveGame, parseKeyValues, requireCreatorOrModerator, requireModerator, str } from './context.ts';
 import { chunks, clip, decisionButtons, eventLines, only, presentAct, privateReply, promptLines, publicReply, resultText, roleName, snapshot, UserError } from './present.ts';
 import type { Caller, Choice, CommandDef, Invocation, Outcome, Where } from './types.ts';
@@ -48,7 +49,8 @@ export function gameCommand(): CommandDef {
       { name: 'help', description: 'How to play: the rules summary and the current phase', options: [{ name: 'system', description: 'Which game (default: this channel\'s)', type: 'string', required: false, choices: systems }] },
       { name: 'list', description: 'Games on this server (for tournaments)', options: [] },
       { name: 'abandon', description: 'End this channel\'s game without a result (moderators; the creator before it starts)', options: [] },
-      { name: 'deadline', description: 'Moderators: set a deadline for the current decision', options: [{ name: 'hours', description: 'Hours from now (0 clears it)', type: 'integer', required: true }] },
+      { name: 'deadline', description: 'Moderators: a deadline for the decisions open now', options: [{ name: 'hours', description: 'Hours from now (0 clears it)', type: 'integer', required: true }] },
+      { name: 'clock', description: 'Moderators: a time limit for every decision from now on', options: [{ name: 'hours', description: 'Hours per decision (0 clears it)', type: 'integer', required: true }] },
       {
         name: 'result',
         description: 'Moderators: record a result by hand (forfeit, adjudication)',
@@ -146,11 +148,8 @@ export async function runGame(svc: Services, inv: Invocation, progress?: (l: str
         for (const r of open) svc.store.setSeat(row.id, r.id, `${BOT_PREFIX}${r.id}`, BOT_NAME);
         seats = svc.store.seats(row.id);
       }
-      const { env, events } = createGame(mod, row.options, row.seed);
-      svc.store.start(row.id, JSON.stringify(env));
       progress?.('Setting up the board…');
-      const started = svc.store.game(row.id)!;
-      const res = svc.sessions.kick(started);
+      const { res, setupEvents: events, setupEnv: env } = svc.sessions.start(row);
       const view = mod.view(env.game, { kind: 'spectator' });
       const snap = await snapshot(mod, view, `game${row.id}-start.png`, svc.render);
       const opening = clip([`⚔️ **${mod.title}** #${row.id} begins. ${seats.map((s) => `${roleName(mod, env.options, s.role)}: ${isBotSeat(s) ? s.userName : `<@${s.userId}>`}`).join(' · ')}`, ...eventLines(events, null), snap.summary].join('\n'));
@@ -176,7 +175,7 @@ export async function runGame(svc: Services, inv: Invocation, progress?: (l: str
       const env = envOf(row);
       const viewer = viewerOf(svc, row, caller, where);
       const view = mod.view(env.game, viewer);
-      const deadline = row.deadline ? `\n⏰ Deadline: <t:${Math.floor(row.deadline / 1000)}:R>` : '';
+      const deadline = deadlineLines(svc, mod, row);
       return only(privateReply(`**${mod.title}** #${row.id} — ${mod.phase(env.game)}\nSeats: ${seatText}\n${mod.summarize(view, viewer)}\n${promptLines(mod, env, seats).text}${deadline}`));
     }
     case 'map': {
@@ -287,14 +286,9 @@ export async function runGame(svc: Services, inv: Invocation, progress?: (l: str
       const by = isModerator(svc, caller, where) ? 'a moderator' : 'the player who opened it';
       return only(publicReply(`🛑 Game #${row.id} was ${row.status === 'lobby' ? 'called off' : 'abandoned'} by ${by}. Seed: \`${row.seed}\`.`));
     }
-    case 'deadline': {
-      const { row } = activeGame(svc, where);
-      requireModerator(svc, caller, where, 'set deadlines');
-      const hours = int(o, 'hours', 0, 24 * 60)!;
-      const at = hours === 0 ? null : svc.now() + hours * 3_600_000;
-      svc.store.setDeadline(row.id, at);
-      return only(publicReply(at ? `⏰ Deadline set: <t:${Math.floor(at / 1000)}:R>. If the decision is not made by then, the game takes the default choice.` : '⏰ Deadline cleared.'));
-    }
+    case 'deadline':
+    case 'clock':
+      return setDeadlines(svc, inv);
     case 'result': {
       const row = liveGame(svc, where);
       requireModerator(svc, caller, where, 'record a result');

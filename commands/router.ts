@@ -1,4 +1,5 @@
 // The command router: one entry point for Discord and the offline table.
+import { runDeadlines } from './deadlines.ts';
 import type { Services } from '../src/app/services.ts';
 import { envOf, moduleOf } from '../src/app/session.ts';
 import { allGames } from '../src/games/registry.ts';
@@ -52,24 +53,7 @@ export function createRouter(svc: Services): Router {
       if (row) svc.store.moveGame(row.id, threadId);
     },
     async tick() {
-      const out: Outcome[] = [];
-      for (const row of svc.store.overdue(svc.now())) {
-        try {
-          const mod = moduleOf(row);
-          svc.store.setDeadline(row.id, null);
-          const env = envOf(row);
-          const prompt = mod.prompts(env.game)[0];
-          const action = prompt && mod.onDeadline?.(env.game, prompt.role);
-          if (!prompt || !action) continue;
-          const res = svc.sessions.act(row, 'deadline', prompt.role, [action]);
-          const o = await presentAct(mod, res, [], svc.store.seats(row.id), { maxSnapshots: svc.maxSnapshots, render: svc.render });
-          // Nobody invoked this: the replies become posts in the game's channel.
-          out.push({ replies: [], posts: [...o.replies.filter((r) => !r.ephemeral).map((r) => ({ ...r, channelId: row.channelId, content: `⏰ Deadline passed — default taken.\n${r.content}` })), ...o.posts] });
-        } catch (e) {
-          out.push({ replies: [privateReply(`Deadline for game #${row.id} failed: ${String(e)}`)], posts: [] });
-        }
-      }
-      return out;
+      return runDeadlines(svc);
     },
   };
 }

@@ -86,6 +86,38 @@ export class Sessions {
     return this.batch(row, null);
   }
 
+  /**
+   * Lobby → active: the set-up state and the bots' first moves commit in one
+   * transaction, so a crash between them cannot leave a game stuck on a bot.
+   */
+  start(row: GameRow): { res: ActResult; setupEvents: GameEvent[]; setupEnv: Envelope<any> } {
+    const mod = moduleOf(row);
+    const { env, events } = createGame(mod, row.options, row.seed);
+    const setupEnv = structuredClone(env);
+    let res: ActResult | undefined;
+    this.store.db.transaction(() => {
+      this.store.start(row.id, JSON.stringify(env));
+      res = this.kick(this.store.game(row.id)!);
+      if (!res.applied.length) this.store.deadlines.sync(row.id, res.env.decisions, this.store.now(), res.over);
+    }).immediate();
+    return { res: res!, setupEvents: events, setupEnv };
+  }
+
+  /** Every active game where a bot is asked moves on (after a restart, or anything that left a bot waiting). */
+  kickAll(): ActResult[] {
+    const moved: ActResult[] = [];
+    for (const row of this.store.activeGames()) {
+      const seats = this.seats(row);
+      if (!seats.some(isBotSeat)) continue;
+      const mod = moduleOf(row);
+      const env = envOf(row);
+      const bots = new Set(seats.filter(isBotSeat).map((x) => x.role));
+      if (mod.result(env.game).status === 'over' || !mod.prompts(env.game).some((p: Prompt) => bots.has(p.role))) continue;
+      moved.push(this.kick(row));
+    }
+    return moved;
+  }
+
   private batch(row: GameRow, first: { userId: string; role: Role; actions: Action[] } | null, alsoResign: Role[] = []): ActResult {
     const mod = moduleOf(row);
     const seats = this.seats(row);
@@ -164,7 +196,7 @@ export class Sessions {
     const result = mod.result(env.game);
     const over = result.status === 'over';
     const finish = over ? { status: 'over' as const, result: JSON.stringify(result) } : undefined;
-    if (entries.length) this.store.commit(row.id, row.version, entries, JSON.stringify(env), finish);
+    if (entries.length) this.store.commit(row.id, row.version, entries, JSON.stringify(env), finish, () => this.store.deadlines.sync(row.id, env.decisions, this.store.now(), over));
     return { row: this.store.game(row.id)!, env, events, phases, applied, over };
   }
 
@@ -174,8 +206,15 @@ export class Sessions {
     const log: LogEntry[] = this.store.log(row.id);
     const next: LogEntry = { seq: row.version + 1, role, action };
     const { env } = replay(mod, row.options, row.seed, [...log, next]);
-    this.store.commit(row.id, row.version, [{ role, userId, action, undoable: false }], JSON.stringify(env));
-    return env;
+    let out = env;
+    // A rollback or undo may land on a bot's decision: the bot answers in the same transaction.
+    this.store.db.transaction(() => {
+      const over = mod.result(env.game).status === 'over';
+      this.store.commit(row.id, row.version, [{ role, userId, action, undoable: false }], JSON.stringify(env), undefined, () => this.store.deadlines.sync(row.id, env.decisions, this.store.now(), over));
+      const res = this.kick(this.store.game(row.id)!);
+      out = res.env;
+    }).immediate();
+    return out;
   }
 
   /** Which of the caller's entries can be undone now, or why not. */

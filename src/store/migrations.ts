@@ -55,6 +55,21 @@ export const migrations: { version: number; name: string; sql: string }[] = [
       );
     `,
   },
+  {
+    version: 3,
+    name: 'deadlines per decision and seat, clock policy per game',
+    sql: `
+      CREATE TABLE decision_deadlines (
+        game_id INTEGER NOT NULL REFERENCES games(id),
+        role TEXT NOT NULL,
+        decision_id INTEGER NOT NULL,
+        due_at INTEGER NOT NULL,
+        PRIMARY KEY (game_id, role)
+      );
+      CREATE INDEX decision_deadlines_due ON decision_deadlines(due_at);
+      ALTER TABLE games ADD COLUMN clock_ms INTEGER;
+    `,
+  },
 ];
 
 export function migrate(db: Database.Database): number {

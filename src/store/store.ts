@@ -4,6 +4,7 @@
 import Database from 'better-sqlite3';
 import type { Action, Role } from '../engine/types.ts';
 import type { LogEntry } from '../engine/runner.ts';
+import { Deadlines } from './deadlines.ts';
 import { migrate } from './migrations.ts';
 
 export type GameStatus = 'lobby' | 'active' | 'over' | 'abandoned';
@@ -97,8 +98,9 @@ function toRow(r: RawGame): GameRow {
 
 export class Store {
   readonly db: Database.Database;
+  readonly deadlines: Deadlines;
 
-  constructor(path: string, private readonly now: () => number = Date.now) {
+  constructor(path: string, readonly now: () => number = Date.now) {
     this.db = new Database(path);
     this.db.pragma('journal_mode = WAL');
     // WAL + NORMAL survives a process crash (kill -9) without losing commits.
@@ -108,6 +110,7 @@ export class Store {
     // Fewer, larger checkpoints: a checkpoint's fsync is the slowest part of a commit.
     this.db.pragma('wal_autocheckpoint = 4000');
     migrate(this.db);
+    this.deadlines = new Deadlines(this.db);
   }
 
   close(): void {
@@ -165,6 +168,11 @@ export class Store {
     return rows.map(toRow);
   }
 
+  /** Every active game (a restart checks that no bot is left waiting). */
+  activeGames(): GameRow[] {
+    return (this.db.prepare(`SELECT * FROM games WHERE status = 'active'`).all() as RawGame[]).map(toRow);
+  }
+
   moveGame(id: number, channelId: string): void {
     this.db.prepare('UPDATE games SET channel_id = ?, updated_at = ? WHERE id = ?').run(channelId, this.now(), id);
   }
@@ -207,6 +215,8 @@ export class Store {
     entries: { role: Role; userId: string; action: Action; undoable: boolean; state?: string }[],
     state: string,
     finish?: { status: 'over' | 'abandoned'; result: string },
+    /** More writes that must land with these entries or not at all (deadlines). */
+    also?: () => void,
   ): number {
     return this.db.transaction(() => {
       const cur = this.db.prepare('SELECT version, status FROM games WHERE id = ?').get(gameId) as { version: number; status: GameStatus } | undefined;
@@ -223,6 +233,7 @@ export class Store {
       this.db
         .prepare('UPDATE games SET version = ?, state = ?, updated_at = ?, status = COALESCE(?, status), result = COALESCE(?, result) WHERE id = ?')
         .run(seq, state, this.now(), finish?.status ?? null, finish?.result ?? null, gameId);
+      also?.();
       return seq;
     }).immediate();
   }

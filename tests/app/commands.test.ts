@@ -144,13 +144,14 @@ describe('moderators (issue 2 §4): deadlines, results, seating', () => {
     const yes = await h.say('mod', '/game deadline hours:1');
     expect(yes.replies[0].content).toMatch(/Deadline set/);
     const row = h.svc.store.liveGame('c1')!;
-    h.svc.store.setDeadline(row.id, Date.now() - 1000);
+    const [d] = h.svc.store.deadlines.ofGame(row.id);
+    h.svc.store.deadlines.set(row.id, d.role, d.decisionId, Date.now() - 1000);
     const outs = await h.router.tick!();
     expect(outs).toHaveLength(1);
     expect(outs[0].posts[0].channelId).toBe('c1');
     expect(outs[0].posts[0].content).toMatch(/Deadline passed/);
     expect(h.svc.store.log(row.id)[0].action).toEqual({ type: 'roll' });
-    expect(h.svc.store.game(row.id)!.deadline).toBeNull();
+    expect(h.svc.store.deadlines.ofGame(row.id)).toEqual([]);
   });
 
   it('a moderator records a result; a malformed hours option is refused privately', async () => {

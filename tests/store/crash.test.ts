@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { Store } from '../../src/store/store.ts';
+import { migrations } from '../../src/store/migrations.ts';
 import { canonical, replay } from '../../src/engine/runner.ts';
 import { duel } from '../fixtures/duel.ts';
 import { tempDb } from '../app/harness.ts';
@@ -38,7 +39,7 @@ describe('store durability (issue 2 §3)', () => {
     new Store(db).close();
     const s = new Store(db);
     const rows = s.db.prepare('SELECT version FROM schema_migrations').all();
-    expect(rows).toEqual([{ version: 1 }]);
+    expect(rows).toEqual(migrations.map((m) => ({ version: m.version })));
     expect(s.db.pragma('journal_mode', { simple: true })).toBe('wal');
     s.close();
   });

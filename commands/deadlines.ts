@@ -1,0 +1,99 @@
+// Deadlines per decision: a moderator sets one for the decisions open now
+// (every seat they wait on) or a clock policy for every new decision; the
+// tick gives each late seat the module's default, reading fresh state per
+// game and retrying when a player acted meanwhile.
+import type { Services } from '../src/app/services.ts';
+import { envOf, moduleOf } from '../src/app/session.ts';
+import type { GameModule } from '../src/engine/types.ts';
+import { StaleVersionError, type GameRow } from '../src/store/store.ts';
+import type { DecisionDeadline } from '../src/store/deadlines.ts';
+import { activeGame, int, requireModerator } from './context.ts';
+import { only, presentAct, publicReply, roleName } from './present.ts';
+import type { Invocation, Outcome } from './types.ts';
+
+const HOUR = 3_600_000;
+const stamp = (ms: number) => `<t:${Math.floor(ms / 1000)}:R>`;
+
+/** `/game deadline hours:N` (the decisions open now) and `/game clock hours:N` (every new decision). */
+export function setDeadlines(svc: Services, inv: Invocation): Outcome {
+  const { row, mod } = activeGame(svc, inv.where);
+  requireModerator(svc, inv.caller, inv.where, inv.sub === 'clock' ? 'set the clock' : 'set deadlines');
+  const hours = int(inv.options, 'hours', 0, 24 * 60)!;
+  const env = envOf(row);
+  const open = Object.entries(env.decisions?.open ?? {});
+  if (inv.sub === 'clock') {
+    svc.store.deadlines.setClock(row.id, hours ? hours * HOUR : null);
+    if (!hours) return only(publicReply('⏰ Clock cleared: new decisions get no deadline.'));
+    // The policy applies to decisions open now that have no deadline yet, too.
+    const have = new Set(svc.store.deadlines.ofGame(row.id).map((d) => d.role));
+    for (const [role, d] of open) if (!have.has(role)) svc.store.deadlines.set(row.id, role, d.id, svc.now() + hours * HOUR);
+    return only(publicReply(`⏰ Clock set: every decision must be made within ${hours} hour(s), or the game takes its default choice.`));
+  }
+  if (!hours) {
+    svc.store.deadlines.clear(row.id);
+    return only(publicReply('⏰ Deadlines cleared for the decisions open now.'));
+  }
+  if (!open.length) return only(publicReply('Nobody is asked anything now: there is no decision to set a deadline for.'));
+  const at = svc.now() + hours * HOUR;
+  for (const [role, d] of open) svc.store.deadlines.set(row.id, role, d.id, at);
+  const who = open.map(([r]) => roleName(mod, env.options, r)).join(', ');
+  return only(publicReply(`⏰ Deadline set for ${who}: ${stamp(at)}. A seat that has not decided by then gets the default choice for this decision only.`));
+}
+
+/** Status lines: each waiting seat's deadline. */
+export function deadlineLines(svc: Services, mod: GameModule<any, any>, row: GameRow): string {
+  const ds = svc.store.deadlines.ofGame(row.id);
+  const clock = svc.store.deadlines.clock(row.id);
+  const lines = ds.map((d) => `⏰ ${roleName(mod, mod.parseOptions(row.options), d.role)}: ${stamp(d.dueAt)}`);
+  if (clock) lines.push(`⏰ Clock: ${Math.round(clock / HOUR)} h per decision.`);
+  return lines.length ? `\n${lines.join('\n')}` : '';
+}
+
+/** At most this many defaults for one seat in one tick (a default that does not close its decision repeats). */
+const MAX_DEFAULTS = 50;
+
+/** Apply the defaults of every passed deadline; the outcomes become posts in the games' channels. */
+export async function runDeadlines(svc: Services): Promise<Outcome[]> {
+  const out: Outcome[] = [];
+  // A bot left waiting (e.g. by a crash in an older version) moves now.
+  for (const res of svc.sessions.kickAll()) {
+    if (!res.applied.length) continue;
+    const mod = moduleOf(res.row);
+    const o = await presentAct(mod, res, [], svc.store.seats(res.row.id), { maxSnapshots: svc.maxSnapshots, render: svc.render });
+    out.push({ replies: [], posts: [...o.replies.filter((r) => !r.ephemeral).map((r) => ({ ...r, channelId: res.row.channelId })), ...o.posts] });
+  }
+  for (const d of svc.store.deadlines.due(svc.now())) {
+    try {
+      const o = await defaultFor(svc, d);
+      if (o) out.push(o);
+    } catch (e) {
+      out.push({ replies: [], posts: [{ channelId: svc.store.game(d.gameId)?.channelId ?? '', content: `⚠️ The deadline default for game #${d.gameId} failed: ${String(e).slice(0, 300)}` }] });
+    }
+  }
+  return out;
+}
+
+async function defaultFor(svc: Services, d: DecisionDeadline): Promise<Outcome | null> {
+  const posts: Outcome['posts'] = [];
+  for (let i = 0; i < MAX_DEFAULTS; i++) {
+    // Fresh state every time: a player may have acted since the list was read.
+    const row = svc.store.game(d.gameId);
+    if (!row || row.status !== 'active') return svc.store.deadlines.clear(d.gameId), null;
+    const mod = moduleOf(row);
+    const env = envOf(row);
+    if (env.decisions?.open[d.role]?.id !== d.decisionId) break;
+    const action = mod.onDeadline?.(env.game, d.role);
+    if (!action) break;
+    try {
+      const res = svc.sessions.act(row, 'deadline', d.role, [action]);
+      const o = await presentAct(mod, res, [], svc.store.seats(row.id), { maxSnapshots: svc.maxSnapshots, render: svc.render });
+      const who = roleName(mod, env.options, d.role);
+      posts.push(...o.replies.filter((r) => !r.ephemeral).map((r) => ({ ...r, channelId: row.channelId, content: `⏰ Deadline passed for ${who} — default taken.\n${r.content}` })), ...o.posts);
+    } catch (e) {
+      if (e instanceof StaleVersionError) continue;
+      throw e;
+    }
+  }
+  svc.store.deadlines.clear(d.gameId, d.role, d.decisionId);
+  return posts.length ? { replies: [], posts } : null;
+}

@@ -1,0 +1,71 @@
+// Deadlines belong to a decision and to the seat it waits on: a row names
+// the decision id it was set for, so it can never fire on a later decision.
+// A game's clock policy gives every new decision its own deadline.
+import type Database from 'better-sqlite3';
+import type { DecisionBook } from '../engine/decisions.ts';
+import type { Role } from '../engine/types.ts';
+
+export interface DecisionDeadline {
+  gameId: number;
+  role: Role;
+  decisionId: number;
+  dueAt: number;
+}
+
+interface Raw {
+  game_id: number;
+  role: string;
+  decision_id: number;
+  due_at: number;
+}
+
+const toDeadline = (r: Raw): DecisionDeadline => ({ gameId: r.game_id, role: r.role, decisionId: r.decision_id, dueAt: r.due_at });
+
+export class Deadlines {
+  constructor(private readonly db: Database.Database) {}
+
+  ofGame(gameId: number): DecisionDeadline[] {
+    return (this.db.prepare('SELECT * FROM decision_deadlines WHERE game_id = ? ORDER BY due_at').all(gameId) as Raw[]).map(toDeadline);
+  }
+
+  /** Deadlines that have passed, oldest first (served by the due_at index). */
+  due(now: number, limit = 100): DecisionDeadline[] {
+    return (this.db.prepare('SELECT * FROM decision_deadlines WHERE due_at <= ? ORDER BY due_at LIMIT ?').all(now, limit) as Raw[]).map(toDeadline);
+  }
+
+  set(gameId: number, role: Role, decisionId: number, dueAt: number): void {
+    this.db
+      .prepare('INSERT INTO decision_deadlines (game_id, role, decision_id, due_at) VALUES (?, ?, ?, ?) ON CONFLICT(game_id, role) DO UPDATE SET decision_id = excluded.decision_id, due_at = excluded.due_at')
+      .run(gameId, role, decisionId, dueAt);
+  }
+
+  /** Remove one seat's deadline (only if it is still the one for `decisionId`, when given), or all of a game's. */
+  clear(gameId: number, role?: Role, decisionId?: number): void {
+    if (role === undefined) this.db.prepare('DELETE FROM decision_deadlines WHERE game_id = ?').run(gameId);
+    else if (decisionId === undefined) this.db.prepare('DELETE FROM decision_deadlines WHERE game_id = ? AND role = ?').run(gameId, role);
+    else this.db.prepare('DELETE FROM decision_deadlines WHERE game_id = ? AND role = ? AND decision_id = ?').run(gameId, role, decisionId);
+  }
+
+  clock(gameId: number): number | null {
+    const r = this.db.prepare('SELECT clock_ms FROM games WHERE id = ?').get(gameId) as { clock_ms: number | null } | undefined;
+    return r?.clock_ms ?? null;
+  }
+
+  setClock(gameId: number, ms: number | null): void {
+    this.db.prepare('UPDATE games SET clock_ms = ? WHERE id = ?').run(ms, gameId);
+  }
+
+  /**
+   * After a commit: drop deadlines whose decision has closed, and give each
+   * new decision the clock policy's deadline. Runs inside the commit's transaction.
+   */
+  sync(gameId: number, book: DecisionBook | undefined, now: number, over: boolean): void {
+    if (over || !book) return this.clear(gameId);
+    const open = book.open;
+    for (const d of this.ofGame(gameId)) if (open[d.role]?.id !== d.decisionId) this.clear(gameId, d.role, d.decisionId);
+    const clock = this.clock(gameId);
+    if (!clock) return;
+    const have = new Set(this.ofGame(gameId).map((d) => d.role));
+    for (const [role, dec] of Object.entries(open)) if (!have.has(role)) this.set(gameId, role, dec.id, now + clock);
+  }
+}
