@@ -162,13 +162,38 @@ describe('Indian Raid Table (d10), Indian fighting, catastrophe', () => {
 });
 
 describe('Consume, Winter, Storage, Happiness', () => {
-  it('Consume: 1 Food per Folk, d6 5+ per unfed Folk; 1 Salt per 10 Folk, d6 4+ per missing Salt', () => {
+  it('Consume Phase: 1 Food per Folk, d6 5+ per unfed Folk; then 1 Salt per 10 Folk, d6 4+ for each Folk still here without Salt', () => {
     const g = game('clark', (g) => Object.assign(st(g).res, { food: 7, salt: 0 }));
-    // 3 unfed: 5, 1, 6 → 2 lost; 1 Salt missing: 4 → 1 lost
-    const t = done(g, 1, 10, 10, 2, 5, 1, 6, 4, ...QUIET_AFTER_RAID);
+    // 3 unfed: 5, 1, 6 → 2 lost; no Salt for the 8 left: 4, 1×6, 5 → 2 lost
+    const t = done(g, 1, 10, 10, 2, 5, 1, 6, 4, 1, 1, 1, 1, 1, 1, 5, ...QUIET_AFTER_RAID);
     expect(t).toMatch(/STARVATION: 3 Folk unfed, 2 moved away or died/);
-    expect(t).toMatch(/SALT SHORT by 1: 1 Folk lost/);
-    expect(st(g).res.folk).toBe(7);
+    expect(t).toMatch(/SALT SHORT by 1: 0 Salt for 0 Folk, 8 Folk unsalted, 2 Folk lost/);
+    expect(st(g).res.folk).toBe(6);
+  });
+  it('Consume Phase "Every 10 Folk (rounding down) also consume 1 Salt … roll 1D6 for each unfed Folk": 23 Folk with 1 Salt — 10 served, 13 roll', () => {
+    const g = game('clark', (g) => Object.assign(st(g).res, { folk: 23, food: 30, salt: 1 }));
+    // 13 salt dice: 4, 6, then eleven 1s → 2 lost (21 Folk); next turn's Growth d6=1 (births, 21 Folk roll once).
+    const t = done(g, 1, 10, 10, 2, 4, 6, ...Array(11).fill(1), 1, 1, 1, 1, 7);
+    expect(t).toMatch(/SALT SHORT by 1: 1 Salt for 10 Folk, 13 Folk unsalted, 2 Folk lost/);
+    expect(st(g).res.salt).toBe(0);
+    expect(st(g).res.folk).toBe(21 + 1);
+    expect(g.env.dice.forced).toEqual([]);
+  });
+  it('Consume Phase, house rule mildsalt (ours): one d6 per missing Salt — 23 Folk with 1 Salt roll once', () => {
+    const g = newGame(1, 'tables', { mildsalt: true });
+    start(g, ['clark']);
+    Object.assign(st(g).res, { folk: 23, food: 30, salt: 1, containers: 40 });
+    // 1 salt die: 4 → 1 lost (22 Folk); next turn's Growth d6=1.
+    const t = done(g, 1, 10, 10, 2, 4, 1, 1, 1, 1, 7);
+    expect(t).toMatch(/SALT SHORT by 1: 1 d6 \(one per missing Salt, mildsalt\), 1 Folk lost/);
+    expect(st(g).res.folk).toBe(22 + 1);
+    expect(g.env.dice.forced).toEqual([]);
+  });
+  it('Consume Phase: Salt for every 10 Folk (rounding down) means no dice at all, also for the Folk beyond the tens', () => {
+    const g = game('clark', (g) => Object.assign(st(g).res, { folk: 19, food: 30, salt: 1 }));
+    const t = done(g, 1, 10, 10, 2, ...QUIET_AFTER_RAID);
+    expect(t).toMatch(/Consume — 19 Food eaten; 1 Salt used/);
+    expect(st(g).res.folk).toBe(19);
   });
   it('Winter table d6=6 Harsh: −1 Folk −2 Livestock −4 Fuel, +1 Folk lost per Housing, Clothes and Fuel shortage', () => {
     const g = game();

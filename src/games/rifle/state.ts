@@ -88,6 +88,8 @@ export interface RifleOptions {
   players: number;
   bots: number;
   roundUp: boolean;
+  /** House rule `mildsalt` (ours): a Salt shortage rolls one d6 per missing Salt, not per unsalted Folk. */
+  mildSalt?: boolean;
 }
 
 /** Growth rolls and the Recruit maximum: one per 20 Folk, rounded down as written (up with the house rule). */
