@@ -209,15 +209,37 @@ describe('Consume, Winter, Storage, Happiness', () => {
     expect(st(g).res.wood).toBe(0);
     expect(st(g).res.livestock).toBe(l0 - 1 - 2 + Math.floor((l0 - 3) / 5));
   });
-  it('Storage: Grain, Food, Lye, Salt, Gunpowder beyond Containers (+ Root Cellars) are lost, Grain first', () => {
+  it('Storage Phase: Grain, Food, Lye, Salt, Gunpowder beyond Containers (+ Root Cellars) — the player chooses which to lose, one good at a time', () => {
     const g = game('clark', (g) => {
       Object.assign(st(g).res, { food: 20, grain: 10, containers: 10 });
       st(g).str.cellar = 2;
     });
-    done(g, 1, 10, 10, 2, ...QUIET_AFTER_RAID);
-    // after eating: food 10, grain 10, salt 3, gunpowder 4 = 27 stored, room 12
-    expect(st(g).res.grain).toBe(0);
-    expect(st(g).res.food).toBe(5);
+    const t = done(g, 1, 10, 10, 2, ...QUIET_AFTER_RAID);
+    // after eating: food 10, grain 10, salt 3, gunpowder 4 = 27 stored, room 12: 15 to lose
+    expect(t).toMatch(/Storage — 27 stored goods, room for 12: 15 must be lost \(the player chooses which\)/);
+    expect(rifle.prompts(g.env.game)).toEqual([{ role: 'p1', text: expect.stringMatching(/Storage: 27 stored goods, room for 12 — choose which to lose, 15 more/), buttons: true }]);
+    expect(rifle.legal(g.env.game, 'p1').map((l) => l.label)).toEqual([
+      'Lose all 10 Grain', 'Lose 1 Grain', 'Lose all 10 Food', 'Lose 1 Food', 'Lose all 3 Salt', 'Lose 1 Salt', 'Lose all 4 Gunpowder', 'Lose 1 Gunpowder',
+    ]);
+    // Deadline and bot default: Grain first (rules.json storage.lossOrder, ours).
+    expect(rifle.onDeadline!(g.env.game, 'p1')).toEqual({ type: 'choose', option: 'grain' });
+    expect(() => act(g, 'p1', { type: 'choose', option: 'lye' })).toThrow(expect.objectContaining({ rule: 'R&A Storage Phase', message: expect.stringMatching(/grain \(all that is due, up to 10\) or grain-1/) }));
+    act(g, 'p1', { type: 'choose', option: 'salt-1' });
+    act(g, 'p1', { type: 'choose', option: 'food' });
+    expect(st(g).pending).toMatchObject({ kind: 'storage', left: 4 });
+    expect(rifle.legal(g.env.game, 'p1').map((l) => l.label)).toEqual(['Lose 4 Grain (of 10)', 'Lose 1 Grain', 'Lose all 2 Salt', 'Lose 1 Salt', 'Lose all 4 Gunpowder', 'Lose 1 Gunpowder']);
+    const end = texts(act(g, 'p1', { type: 'choose', option: 'gunpowder' }));
+    expect(end).toMatch(/Storage — 27 stored goods, room for 12: −1 Salt, −10 Food, −4 Gunpowder\./);
+    expect([st(g).res.grain, st(g).res.food, st(g).res.salt, st(g).res.gunpowder]).toEqual([10, 0, 2, 0]);
+    expect(g.env.game.turn).toBe(2);
+  });
+  it('Storage Phase: no prompt when there is no choice — one stored good held, or all of them must go', () => {
+    const one = game('clark', (g) => Object.assign(st(g).res, { food: 10, salt: 1, gunpowder: 0, grain: 20, containers: 5 }));
+    expect(done(one, 1, 10, 10, 2, ...QUIET_AFTER_RAID)).toMatch(/Storage — 20 stored goods, room for 5: −15 Grain\./);
+    expect(st(one).res.grain).toBe(5);
+    const all = game('clark', (g) => Object.assign(st(g).res, { food: 12, salt: 2, gunpowder: 1, grain: 0, containers: 0 }));
+    expect(done(all, 1, 10, 10, 2, ...QUIET_AFTER_RAID)).toMatch(/Storage — 4 stored goods, room for 0: −2 Food, −1 Salt, −1 Gunpowder\./);
+    expect(all.env.game.turn).toBe(2);
   });
   it('Happiness: 2d6, +1 Mild Winter, −1 per Folk lost and for each of Clothes, Housing, Housewares shortage, −1 Starvation', () => {
     const g = game();

@@ -1,5 +1,6 @@
 // The game state of Rifle and Axe and small helpers over one settlement's
 // boards (housing, horse room, fight level, award measures, season).
+import type { StoragePending } from './phases/storage.ts';
 import { LEADERS, RULES, STRUCTURE, STRUCTURE_IDS, type FreeKind, type ResourceId, type Season, type StructureId } from './data.ts';
 
 export type Resources = Record<ResourceId, number>;
@@ -28,7 +29,8 @@ export type Pending =
   | { kind: 'craftsman' }
   | { kind: 'extra'; options: FreeKind[] }
   | { kind: 'reroll'; face: number }
-  | { kind: 'barter' };
+  | { kind: 'barter' }
+  | StoragePending;
 
 export interface Measures {
   turn: number;
