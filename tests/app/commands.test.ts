@@ -255,7 +255,7 @@ describe('one game per channel (issue 2 §3)', () => {
     await import('../../src/games/index.ts');
     const h = harness();
     const list = await h.router.autocomplete({ command: 'game', sub: 'new', focused: 'options', partial: 'players=1, ro', options: { system: 'rifle' }, caller: { id: 'a', name: 'a', isModerator: false }, where: { guildId: 'g1', channelId: 'c1' } });
-    expect(list.map((c) => c.value)).toEqual(['players=1, roundup=false']);
+    expect(list.map((c) => c.value)).toEqual(['players=1, roundup=false', 'players=1, mildsalt=false']);
     const kpw = await h.router.autocomplete({ command: 'game', sub: 'new', focused: 'options', partial: '', options: { system: 'kpw' }, caller: { id: 'a', name: 'a', isModerator: false }, where: { guildId: 'g1', channelId: 'c1' } });
     expect(kpw.length).toBeGreaterThan(3);
     expect(kpw.every((c) => c.name.startsWith('kpw:'))).toBe(true);

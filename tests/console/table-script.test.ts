@@ -79,6 +79,9 @@ describe('offline table script (issue 3): a hand-computed Rifle and Axe turn', (
     expect(out).toMatch(/rolled 3 \(\+1 Fight level above the Indians\) = 4, needs 4\+ → success; 2 Gunpowder used; 0 Folk killed/);
     // Consume 9 Food; Storage 28 goods vs 10 Containers.
     expect(out).toMatch(/Consume — 9 Food eaten/);
+    // Which 18 spoil is the player's choice (Storage Phase): all the Grain by command, then Food by its button.
+    expect(out).toMatch(/Storage — 28 stored goods, room for 10: 18 must be lost \(the player chooses which\)/);
+    expect(out).toMatch(/\[1\] Lose 8 Food \(of 12\)/);
     expect(out).toMatch(/Storage — 28 stored goods, room for 10: −10 Grain, −8 Food/);
     expect(out).toMatch(/Happiness \+6 \(2d6 3\+4: \+7, 1 Folk lost: -1\) → 17/);
     expect(out).toMatch(/Settlement 1 \(George Rogers Clark\): Folk 9, Food 4, Housing 10, Clothing 10, Happiness 19, Money 5, Fight 8/);

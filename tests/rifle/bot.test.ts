@@ -54,6 +54,18 @@ describe('bot settler', () => {
     expect(bot(g.env.game, 'p1', rifle.legal(g.env.game, 'p1'), { rand: fixed }).action).toEqual({ type: 'choose', option: 'wood' });
   });
 
+  it('Storage Phase: the bot loses the stored goods in the default order (Grain first) and picks only legal buttons', () => {
+    const g = newGame(1);
+    start(g, ['clark']);
+    const s = st(g);
+    Object.assign(s.res, { grain: 3, food: 5, salt: 2, gunpowder: 1, lye: 0 });
+    s.pending = { kind: 'storage', total: 11, room: 6, left: 5, lost: {} };
+    const legal = rifle.legal(g.env.game, 'p1');
+    const pick = bot(g.env.game, 'p1', legal, { rand: fixed });
+    expect(legal).toContain(pick);
+    expect(pick.action).toEqual({ type: 'choose', option: 'grain' });
+  });
+
   it('a first-turn plan is legal, cooks, and leaves Food for every Folk and the Salt they need', () => {
     for (const leader of ['harrod', 'clark', 'lindsay']) {
       const g = newGame(1, `plan-${leader}`);

@@ -2,8 +2,8 @@
 // actions, Trade Convoy, Build, Milk & Butcher, Gift Giving).
 import { describe, expect, it } from 'vitest';
 import { RuleError } from '../../src/engine/errors.ts';
-import { simulate } from '../../src/games/rifle/actions/limits.ts';
-import { act, legalTypes, newGame, rifle, start, st, type G } from './helpers.ts';
+import { limitsLine, simulate } from '../../src/games/rifle/actions/limits.ts';
+import { act, legalTypes, newGame, rifle, start, st, texts, type G } from './helpers.ts';
 
 function game(leader = 'clark', tweak: (g: G) => void = () => {}): G {
   const g = newGame(1, 'limits');
@@ -233,6 +233,26 @@ describe('Trade Convoy', () => {
     const tools = legalTypes(g).filter((a) => a.type === 'sell' && a.good === 'tools').map((a) => Number(a.qty));
     expect(Math.max(...tools)).toBe(1);
     refused(g, { type: 'sell', good: 'tools', qty: 2 }, /committed/);
+  });
+  it('Limit Rules and the Trade note: Horses sold earlier in the plan are gone from "Still allowed" and from each action\'s label', () => {
+    const g = game('clark', (g) => Object.assign(st(g).res, { tools: 8, folk: 12 }));
+    // 8 Horses; the convoy that sells 3 uses 1: 4 left to work with, not 7.
+    const ev = act(g, 'p1', { type: 'sell', good: 'horses', qty: 3 });
+    const line = ev.map((e) => e.text).join('\n');
+    expect(line).toMatch(/Still allowed: .*Horses 4\/8 \(3 sold or given away\)/);
+    expect(maxCount(g, 'clear')).toBe(4);
+    const group = rifle.legal(g.env.game, 'p1').find((l) => l.action.type === 'plan' && l.action.act === 'clear')!.label;
+    expect(group).toMatch(/Horses 4 left/);
+    plan(g, 'clear', 4);
+    expect(texts(act(g, 'p1', { type: 'plan', act: 'home', count: 1 }))).toMatch(/Horses 0\/8 \(3 sold or given away\)/);
+    refused(g, { type: 'plan', act: 'salt', count: 1 }, /Horses sold or given away earlier this turn/);
+  });
+  it('Gift Giving spends Horses too: "Still allowed" counts them as gone', () => {
+    const g = game();
+    plan(g, 'gift:horses', 2);
+    // Each gift uses 1 Horse (the Limit) and gives 1 away: 8 − 2 given = 6, 2 used → 4 left.
+    expect(limitsLine(sim(g))).toMatch(/Horses 4\/8 \(2 sold or given away\)/);
+    expect(maxCount(g, 'salt')).toBe(4);
   });
   it('one Trade action even with no Horses left, but only one', () => {
     const g = game('clark', (g) => Object.assign(st(g).res, { horses: 2, tools: 4 }));

@@ -162,13 +162,38 @@ describe('Indian Raid Table (d10), Indian fighting, catastrophe', () => {
 });
 
 describe('Consume, Winter, Storage, Happiness', () => {
-  it('Consume: 1 Food per Folk, d6 5+ per unfed Folk; 1 Salt per 10 Folk, d6 4+ per missing Salt', () => {
+  it('Consume Phase: 1 Food per Folk, d6 5+ per unfed Folk; then 1 Salt per 10 Folk, d6 4+ for each Folk still here without Salt', () => {
     const g = game('clark', (g) => Object.assign(st(g).res, { food: 7, salt: 0 }));
-    // 3 unfed: 5, 1, 6 → 2 lost; 1 Salt missing: 4 → 1 lost
-    const t = done(g, 1, 10, 10, 2, 5, 1, 6, 4, ...QUIET_AFTER_RAID);
+    // 3 unfed: 5, 1, 6 → 2 lost; no Salt for the 8 left: 4, 1×6, 5 → 2 lost
+    const t = done(g, 1, 10, 10, 2, 5, 1, 6, 4, 1, 1, 1, 1, 1, 1, 5, ...QUIET_AFTER_RAID);
     expect(t).toMatch(/STARVATION: 3 Folk unfed, 2 moved away or died/);
-    expect(t).toMatch(/SALT SHORT by 1: 1 Folk lost/);
-    expect(st(g).res.folk).toBe(7);
+    expect(t).toMatch(/SALT SHORT by 1: 0 Salt for 0 Folk, 8 Folk unsalted, 2 Folk lost/);
+    expect(st(g).res.folk).toBe(6);
+  });
+  it('Consume Phase "Every 10 Folk (rounding down) also consume 1 Salt … roll 1D6 for each unfed Folk": 23 Folk with 1 Salt — 10 served, 13 roll', () => {
+    const g = game('clark', (g) => Object.assign(st(g).res, { folk: 23, food: 30, salt: 1 }));
+    // 13 salt dice: 4, 6, then eleven 1s → 2 lost (21 Folk); next turn's Growth d6=1 (births, 21 Folk roll once).
+    const t = done(g, 1, 10, 10, 2, 4, 6, ...Array(11).fill(1), 1, 1, 1, 1, 7);
+    expect(t).toMatch(/SALT SHORT by 1: 1 Salt for 10 Folk, 13 Folk unsalted, 2 Folk lost/);
+    expect(st(g).res.salt).toBe(0);
+    expect(st(g).res.folk).toBe(21 + 1);
+    expect(g.env.dice.forced).toEqual([]);
+  });
+  it('Consume Phase, house rule mildsalt (ours): one d6 per missing Salt — 23 Folk with 1 Salt roll once', () => {
+    const g = newGame(1, 'tables', { mildsalt: true });
+    start(g, ['clark']);
+    Object.assign(st(g).res, { folk: 23, food: 30, salt: 1, containers: 40 });
+    // 1 salt die: 4 → 1 lost (22 Folk); next turn's Growth d6=1.
+    const t = done(g, 1, 10, 10, 2, 4, 1, 1, 1, 1, 7);
+    expect(t).toMatch(/SALT SHORT by 1: 1 d6 \(one per missing Salt, mildsalt\), 1 Folk lost/);
+    expect(st(g).res.folk).toBe(22 + 1);
+    expect(g.env.dice.forced).toEqual([]);
+  });
+  it('Consume Phase: Salt for every 10 Folk (rounding down) means no dice at all, also for the Folk beyond the tens', () => {
+    const g = game('clark', (g) => Object.assign(st(g).res, { folk: 19, food: 30, salt: 1 }));
+    const t = done(g, 1, 10, 10, 2, ...QUIET_AFTER_RAID);
+    expect(t).toMatch(/Consume — 19 Food eaten; 1 Salt used/);
+    expect(st(g).res.folk).toBe(19);
   });
   it('Winter table d6=6 Harsh: −1 Folk −2 Livestock −4 Fuel, +1 Folk lost per Housing, Clothes and Fuel shortage', () => {
     const g = game();
@@ -184,15 +209,37 @@ describe('Consume, Winter, Storage, Happiness', () => {
     expect(st(g).res.wood).toBe(0);
     expect(st(g).res.livestock).toBe(l0 - 1 - 2 + Math.floor((l0 - 3) / 5));
   });
-  it('Storage: Grain, Food, Lye, Salt, Gunpowder beyond Containers (+ Root Cellars) are lost, Grain first', () => {
+  it('Storage Phase: Grain, Food, Lye, Salt, Gunpowder beyond Containers (+ Root Cellars) — the player chooses which to lose, one good at a time', () => {
     const g = game('clark', (g) => {
       Object.assign(st(g).res, { food: 20, grain: 10, containers: 10 });
       st(g).str.cellar = 2;
     });
-    done(g, 1, 10, 10, 2, ...QUIET_AFTER_RAID);
-    // after eating: food 10, grain 10, salt 3, gunpowder 4 = 27 stored, room 12
-    expect(st(g).res.grain).toBe(0);
-    expect(st(g).res.food).toBe(5);
+    const t = done(g, 1, 10, 10, 2, ...QUIET_AFTER_RAID);
+    // after eating: food 10, grain 10, salt 3, gunpowder 4 = 27 stored, room 12: 15 to lose
+    expect(t).toMatch(/Storage — 27 stored goods, room for 12: 15 must be lost \(the player chooses which\)/);
+    expect(rifle.prompts(g.env.game)).toEqual([{ role: 'p1', text: expect.stringMatching(/Storage: 27 stored goods, room for 12 — choose which to lose, 15 more/), buttons: true }]);
+    expect(rifle.legal(g.env.game, 'p1').map((l) => l.label)).toEqual([
+      'Lose all 10 Grain', 'Lose 1 Grain', 'Lose all 10 Food', 'Lose 1 Food', 'Lose all 3 Salt', 'Lose 1 Salt', 'Lose all 4 Gunpowder', 'Lose 1 Gunpowder',
+    ]);
+    // Deadline and bot default: Grain first (rules.json storage.lossOrder, ours).
+    expect(rifle.onDeadline!(g.env.game, 'p1')).toEqual({ type: 'choose', option: 'grain' });
+    expect(() => act(g, 'p1', { type: 'choose', option: 'lye' })).toThrow(expect.objectContaining({ rule: 'R&A Storage Phase', message: expect.stringMatching(/grain \(all that is due, up to 10\) or grain-1/) }));
+    act(g, 'p1', { type: 'choose', option: 'salt-1' });
+    act(g, 'p1', { type: 'choose', option: 'food' });
+    expect(st(g).pending).toMatchObject({ kind: 'storage', left: 4 });
+    expect(rifle.legal(g.env.game, 'p1').map((l) => l.label)).toEqual(['Lose 4 Grain (of 10)', 'Lose 1 Grain', 'Lose all 2 Salt', 'Lose 1 Salt', 'Lose all 4 Gunpowder', 'Lose 1 Gunpowder']);
+    const end = texts(act(g, 'p1', { type: 'choose', option: 'gunpowder' }));
+    expect(end).toMatch(/Storage — 27 stored goods, room for 12: −1 Salt, −10 Food, −4 Gunpowder\./);
+    expect([st(g).res.grain, st(g).res.food, st(g).res.salt, st(g).res.gunpowder]).toEqual([10, 0, 2, 0]);
+    expect(g.env.game.turn).toBe(2);
+  });
+  it('Storage Phase: no prompt when there is no choice — one stored good held, or all of them must go', () => {
+    const one = game('clark', (g) => Object.assign(st(g).res, { food: 10, salt: 1, gunpowder: 0, grain: 20, containers: 5 }));
+    expect(done(one, 1, 10, 10, 2, ...QUIET_AFTER_RAID)).toMatch(/Storage — 20 stored goods, room for 5: −15 Grain\./);
+    expect(st(one).res.grain).toBe(5);
+    const all = game('clark', (g) => Object.assign(st(g).res, { food: 12, salt: 2, gunpowder: 1, grain: 0, containers: 0 }));
+    expect(done(all, 1, 10, 10, 2, ...QUIET_AFTER_RAID)).toMatch(/Storage — 4 stored goods, room for 0: −2 Food, −1 Salt, −1 Gunpowder\./);
+    expect(all.env.game.turn).toBe(2);
   });
   it('Happiness: 2d6, +1 Mild Winter, −1 per Folk lost and for each of Clothes, Housing, Housewares shortage, −1 Starvation', () => {
     const g = game();

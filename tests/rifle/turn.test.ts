@@ -20,8 +20,12 @@ describe('A whole turn, hand-computed (solo, George Rogers Clark)', () => {
     ]);
     // hardship 7, mishaps 8 and 10, raid 3 (Murder, Fight 5), fighting d6=3, happiness 3+4, next turn foal 1 and boon 7
     force(g, 7, 8, 10, 3, 3, 3, 4, 1, 7);
-    const t = texts(act(g, 'p1', { type: 'done' }));
+    let t = texts(act(g, 'p1', { type: 'done' }));
     expect(t).toMatch(/Plans revealed — Settlement 1: Cooking, Fishing ×6, Gathering ×3 \(no Soap Making: −2 Happiness\)/);
+    // Storage: 28 stored goods, 10 Containers; which 18 spoil is the player's choice (Storage Phase).
+    expect(t).toMatch(/Storage — 28 stored goods, room for 10: 18 must be lost \(the player chooses which\)/);
+    t = texts(act(g, 'p1', { type: 'choose', option: 'grain' }));
+    t += texts(act(g, 'p1', { type: 'choose', option: 'food' }));
     expect(t).toMatch(/Storage — 28 stored goods, room for 10: −10 Grain, −8 Food/);
     expect(t).toMatch(/Happiness \+6/);
     const r = st(g).res;

@@ -51,7 +51,7 @@ export const subcommands: GameSubcommand[] = [
   },
   { name: 'done', description: 'Declare your plan done (revealed when everyone is done)', options: [] },
   { name: 'auto', description: 'Let the bot settler finish your plan and declare done', options: [] },
-  { name: 'choose', description: 'Answer a decision ("X or Y", Craftsman, leader extra, barter)', options: [{ name: 'option', description: 'Your choice', required: true }] },
+  { name: 'choose', description: 'Answer a decision ("X or Y", Craftsman, leader extra, barter, what spoils in Storage)', options: [{ name: 'option', description: 'Your choice', required: true }] },
   { name: 'reroll', description: 'Spend 1 Peace to re-roll the Indian Raid', options: [] },
   { name: 'accept', description: 'Accept the Indian Raid result', options: [] },
 ];

@@ -1,12 +1,13 @@
 // Decisions the rules leave to a player: the leader at setup, the Craftsman
 // boon, Harrod's and Ann Lindsay's extra action, "X or Y" losses, the Peace
-// re-roll and the Indian barter. Each is a prompt with buttons and a default.
+// re-roll, the Indian barter and which stored goods spoil. Each is a prompt with buttons and a default.
 import { check } from '../../engine/errors.ts';
 import type { Action, Ctx, LegalAction } from '../../engine/types.ts';
 import { LEADERS, RES_NAME, RULES, type FreeKind, type ResourceId } from './data.ts';
 import { barter, barterGoods, reroll } from './phases/raid.ts';
 import { defaultEither, resolveEither } from './phases/losses.ts';
 import { askExtra } from './phases/boon.ts';
+import { defaultStorage, loseStored, storageGoods } from './phases/storage.ts';
 import { TABLES } from './data.ts';
 import { say, type RifleState, type Settlement } from './state.ts';
 
@@ -45,6 +46,8 @@ export function decisionText(st: Settlement): string {
       return `${p.why}: lose ${p.amount} ${RES_NAME[p.of[0]]} or ${p.amount} ${RES_NAME[p.of[1]]}?`;
     case 'reroll':
       return `Indian Raid: ${TABLES.raid.lookup(p.face).name} (d10=${p.face}). Spend 1 Peace (${st.res.peace} held) to re-roll, or accept?`;
+    case 'storage':
+      return `Storage: ${p.total} stored goods, room for ${p.room} — choose which to lose, ${p.left} more (you hold ${storageGoods(st).map((r) => `${st.res[r]} ${RES_NAME[r]}`).join(', ')}).`;
     case 'barter':
       return `The Indians will trade: each Rifle, Gunpowder, Horse or Clothes buys ${RULES.barter.per} Food or ${RULES.barter.per} Hides. Choose a barter or finish.`;
   }
@@ -70,6 +73,12 @@ export function decisionLegal(st: Settlement): LegalAction[] {
         { action: { type: 'accept' }, label: `Accept ${TABLES.raid.lookup(p.face).name}`, sub: 'accept', args: {} },
         { action: { type: 'reroll' }, label: `Spend 1 Peace to re-roll (${st.res.peace} Peace)`, sub: 'reroll', args: {} },
       ];
+    case 'storage':
+      return storageGoods(st).flatMap((r) => {
+        const n = Math.min(st.res[r], p.left);
+        const all = choice(r, `Lose ${n === st.res[r] ? 'all ' : ''}${n} ${RES_NAME[r]}${n < st.res[r] ? ` (of ${st.res[r]})` : ''}`, `${RES_NAME[r]} ×${n}`);
+        return n > 1 ? [all, choice(`${r}-1`, `Lose 1 ${RES_NAME[r]}`, `${RES_NAME[r]} ×1`)] : [all];
+      });
     case 'barter': {
       const out: LegalAction[] = [];
       for (const g of barterGoods(st)) for (const r of RULES.barter.get) out.push(choice(`${g}-${r}`, `Give 1 ${RES_NAME[g]} for ${RULES.barter.per} ${RES_NAME[r]}`));
@@ -94,6 +103,8 @@ export function defaultDecision(st: Settlement): Action | null {
       return { type: 'accept' };
     case 'barter':
       return { type: 'choose', option: 'finish' };
+    case 'storage':
+      return { type: 'choose', option: defaultStorage(st) };
   }
 }
 
@@ -132,6 +143,14 @@ export function applyDecision(s: RifleState, st: Settlement, a: Action, ctx: Ctx
         check(st.res.peace > 0, 'R&A Raid Phase', 'No Peace to spend.');
         reroll(s, st, ctx);
       } else st.pending = null;
+      resume();
+      return;
+    }
+    case 'storage': {
+      const [r, one] = opt.split('-') as [ResourceId, string | undefined];
+      const goods = storageGoods(st);
+      check(a.type === 'choose' && goods.includes(r) && (one === undefined || one === '1'), 'R&A Storage Phase', `Choose a stored good you hold to lose: ${goods.map((g) => `${g} (all that is due, up to ${Math.min(st.res[g], p.left)}) or ${g}-1`).join(', ')}.`);
+      loseStored(s, st, r, one ? 1 : p.left, ctx);
       resume();
       return;
     }

@@ -10,6 +10,7 @@ export const optionDocs: OptionDoc[] = [
   { name: 'players', description: 'Settlements (1 = solo against the frontier, up to 4)', type: 'integer', default: 2, min: 1, max: 4, rule: 'R&A Introduction', choices: [1, 2, 3, 4].map((n) => ({ name: String(n), value: n })) },
   { name: 'bots', description: 'How many of the seats (the last ones) are bot settlers', type: 'integer', default: 0, min: 0, max: 4 },
   { name: 'roundup', description: 'House rule: Growth rolls and Recruits "per 20 Folk" round up, so a small settlement can grow', type: 'boolean', default: false, rule: 'R&A Growth Phase (house rule, data/rifle/README.md)' },
+  { name: 'mildsalt', description: 'House rule: a Salt shortage rolls one d6 per missing Salt (10 Folk), not one per Folk left without Salt', type: 'boolean', default: false, rule: 'R&A Consume Phase (house rule, data/rifle/README.md)' },
 ];
 
 export function parseOptions(raw: Record<string, string | number | boolean>): RifleOptions {
@@ -17,7 +18,7 @@ export function parseOptions(raw: Record<string, string | number | boolean>): Ri
   const players = o.players as number;
   const bots = o.bots as number;
   check(bots <= players, 'R&A options', `bots must be a whole number from 0 to ${players}, not "${raw.bots}".`);
-  return { players, bots, roundUp: o.roundup as boolean };
+  return { players, bots, roundUp: o.roundup as boolean, ...(o.mildsalt ? { mildSalt: true } : {}) };
 }
 
 export function roleIds(o: RifleOptions): string[] {

@@ -1,5 +1,6 @@
 // The game state of Rifle and Axe and small helpers over one settlement's
 // boards (housing, horse room, fight level, award measures, season).
+import type { StoragePending } from './phases/storage.ts';
 import { LEADERS, RULES, STRUCTURE, STRUCTURE_IDS, type FreeKind, type ResourceId, type Season, type StructureId } from './data.ts';
 
 export type Resources = Record<ResourceId, number>;
@@ -28,7 +29,8 @@ export type Pending =
   | { kind: 'craftsman' }
   | { kind: 'extra'; options: FreeKind[] }
   | { kind: 'reroll'; face: number }
-  | { kind: 'barter' };
+  | { kind: 'barter' }
+  | StoragePending;
 
 export interface Measures {
   turn: number;
@@ -88,6 +90,8 @@ export interface RifleOptions {
   players: number;
   bots: number;
   roundUp: boolean;
+  /** House rule `mildsalt` (ours): a Salt shortage rolls one d6 per missing Salt, not per unsalted Folk. */
+  mildSalt?: boolean;
 }
 
 /** Growth rolls and the Recruit maximum: one per 20 Folk, rounded down as written (up with the house rule). */

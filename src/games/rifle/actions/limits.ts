@@ -461,10 +461,26 @@ export function maxFeasible(st: Settlement, turn: number, make: (n: number) => P
   return lo;
 }
 
+/**
+ * Units of a factor later actions may still use: the cap, less what is used,
+ * and no more than the lowest stock so far (a Horse sold or given away
+ * earlier in the plan cannot also work; useFactor enforces the same).
+ */
+export function factorLeft(sim: Sim, f: Factor): number {
+  const usable = f === 'plots' ? sim.cap[f] : Math.min(sim.cap[f], sim.minStock[f]);
+  return Math.max(0, usable - sim.used[f]);
+}
+
+/** "Horses 4/8 (3 sold or given away)": the note only when stock went below the cap. */
+function factorText(sim: Sim, f: Factor): string {
+  const gone = f === 'plots' ? 0 : sim.cap[f] - Math.min(sim.cap[f], sim.minStock[f]);
+  return `${RES_NAME[f]} ${factorLeft(sim, f)}/${sim.cap[f]}${gone > 0 ? ` (${gone} sold or given away)` : ''}`;
+}
+
 /** One line on what the limiting factors still allow after the plan. */
 export function limitsLine(sim: Sim): string {
   const parts = [`Folk ${sim.folkCap - sim.folkUsed}/${sim.folkCap}`];
-  for (const f of ['tools', 'horses', 'implements', 'rifles', 'looms'] as Factor[]) parts.push(`${RES_NAME[f]} ${Math.max(0, sim.cap[f] - sim.used[f])}/${sim.cap[f]}`);
+  for (const f of ['tools', 'horses', 'implements', 'rifles', 'looms'] as Factor[]) parts.push(factorText(sim, f));
   const free = (Object.entries(sim.freeCap) as [FreeKind, number][]).filter(([, n]) => n > 0).map(([k, n]) => `${k} ${n - sim.freeUsed[k]}/${n}`);
   if (free.length) parts.push(`free: ${free.join(', ')}`);
   parts.push(`Carpenter ${sim.spec.carpenter.cap - sim.spec.carpenter.used}/${sim.spec.carpenter.cap}`, `Blacksmith ${sim.spec.blacksmith.cap - sim.spec.blacksmith.used}/${sim.spec.blacksmith.cap}`);
@@ -483,7 +499,7 @@ export function allowsText(sim: Sim, p: Plannable, canAdd: number): string {
     const s = STRUCTURE[p.structure];
     bits.push(`labour ${s.labor}, Wood ${s.wood}, Lumber ${s.lumber}`);
   }
-  for (const f of p.structure ? (['tools', 'horses'] as Factor[]) : p.factors) bits.push(`${RES_NAME[f]} ${Math.max(0, sim.cap[f] - sim.used[f])} left`);
+  for (const f of p.structure ? (['tools', 'horses'] as Factor[]) : p.factors) bits.push(`${RES_NAME[f]} ${factorLeft(sim, f)} left`);
   if (p.specialist) bits.push(`${p.specialist} ${sim.spec[p.specialist].cap - sim.spec[p.specialist].used} left`);
   if (p.noFolk) bits.push('no Folk');
   else bits.push(`Folk ${sim.folkCap - sim.folkUsed} left`);
