@@ -4,7 +4,7 @@ import type { Services } from '../src/app/services.ts';
 import { BOT_NAME, BOT_PREFIX, entryVisible, envOf, isBotSeat, moduleOf, replayDetailed } from '../src/app/session.ts';
 import type { GameRow } from '../src/store/store.ts';
 import type { Viewer } from '../src/engine/types.ts';
-import { createGame, sha256, verify, visibleEvents, FORCE_DICE } from '../src/engine/runner.ts';
+import { createGame, effectiveLog, sha256, verify, visibleEvents, FORCE_DICE, RESEED } from '../src/engine/runner.ts';
 import { RuleError } from '../src/engine/errors.ts';
 import { allGames, getGame } from '../src/games/registry.ts';
 import { activeGame, bool, int, isModerator, liveGame, parseKeyValues, requireCreatorOrModerator, requireModerator, str } from './context.ts';
@@ -193,7 +193,11 @@ export async function runGame(svc: Services, inv: Invocation, progress?: (l: str
       const count = int(o, 'count', 1, 50) ?? 10;
       const viewer = viewerOf(svc, row, caller, where);
       const over = row.status === 'over' || row.status === 'abandoned';
-      const entries = replayDetailed(row, svc.store.log(row.id)).filter((e) => !e.undone && e.action.type !== '__undo');
+      const log = svc.store.log(row.id);
+      // Only the entries shown need their events: replay from a snapshot before the first of them.
+      const shown = effectiveLog(log).filter((e) => e.action.type !== RESEED);
+      const first = shown.length ? shown[Math.max(0, shown.length - count)].seq : Infinity;
+      const entries = replayDetailed(row, log, { seq: first, snapshots: svc.store.snapshotSource(row.id) }).filter((e) => !e.undone && e.action.type !== '__undo');
       const hiddenLine = (e: (typeof entries)[number]) => `• ${roleName(mod, envOf(row).options, e.role)} acted (hidden until revealed).`;
       const lines = entries.slice(-count).flatMap((e) => {
         if (!entryVisible(e, viewer, over)) return [hiddenLine(e)];
@@ -248,7 +252,9 @@ export async function runGame(svc: Services, inv: Invocation, progress?: (l: str
       if (!row) throw new UserError('There is no game in this channel.');
       const over = row.status === 'over' || row.status === 'abandoned';
       const viewer = viewerOf(svc, row, caller, where);
-      const entries = row.state ? replayDetailed(row, svc.store.log(row.id)) : [];
+      // Every entry's secrecy matters only to a player or spectator of a game in play; else no replay is needed.
+      const needAll = !over && viewer.kind !== 'moderator';
+      const entries = row.state ? replayDetailed(row, svc.store.log(row.id), { seq: needAll ? 0 : Infinity, snapshots: svc.store.snapshotSource(row.id) }) : [];
       const data = {
         game: row.id,
         system: row.system,

@@ -238,6 +238,13 @@ export class Store {
     }[]).map((r) => ({ seq: r.seq, role: r.role, userId: r.user_id, action: JSON.parse(r.action), undoable: r.undoable === 1, at: r.at }));
   }
 
+  /** Snapshots without their states (cheap), and one state by seq: for replays that start from a snapshot. */
+  snapshotSource(gameId: number): { seqs: number[]; load: (seq: number) => string | null } {
+    const seqs = (this.db.prepare('SELECT seq FROM snapshots WHERE game_id = ? ORDER BY seq').all(gameId) as { seq: number }[]).map((r) => r.seq);
+    const one = this.db.prepare('SELECT state FROM snapshots WHERE game_id = ? AND seq = ?');
+    return { seqs, load: (seq) => (one.get(gameId, seq) as { state: string } | undefined)?.state ?? null };
+  }
+
   snapshots(gameId: number): { seq: number; state: string }[] {
     return this.db.prepare('SELECT seq, state FROM snapshots WHERE game_id = ? ORDER BY seq').all(gameId) as { seq: number; state: string }[];
   }
