@@ -38,7 +38,7 @@ describe('store durability (issue 2 §3)', () => {
     new Store(db).close();
     const s = new Store(db);
     const rows = s.db.prepare('SELECT version FROM schema_migrations').all();
-    expect(rows).toEqual([{ version: 1 }]);
+    expect(rows).toEqual([{ version: 1 }, { version: 2 }]);
     expect(s.db.pragma('journal_mode', { simple: true })).toBe('wal');
     s.close();
   });
