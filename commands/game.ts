@@ -2,7 +2,7 @@
 // help, and the moderators' tools (abandon, deadline, result, roll back).
 import type { Services } from '../src/app/services.ts';
 import { BOT_NAME, BOT_PREFIX, entryVisible, envOf, isBotSeat, moduleOf, replayDetailed } from '../src/app/session.ts';
-import type { GameRow } from '../src/store/store.ts';
+import { SeatTakenError, type GameRow } from '../src/store/store.ts';
 import type { Viewer } from '../src/engine/types.ts';
 import { createGame, effectiveLog, sha256, verify, visibleEvents, FORCE_DICE, RESEED } from '../src/engine/runner.ts';
 import { RuleError } from '../src/engine/errors.ts';
@@ -118,7 +118,14 @@ export async function runGame(svc: Services, inv: Invocation, progress?: (l: str
         userName = String(o.user_name ?? o.user);
       }
       if (taken && taken.userId !== userId && !isModerator(svc, caller, where)) throw new UserError(`${role.name} is already taken by ${taken.userName}. Open sides: ${roles.filter((r) => !seats.some((s) => s.role === r.id)).map((r) => r.id).join(', ') || 'none'}.`);
-      svc.store.setSeat(row.id, role.id, userId, userName);
+      try {
+        // Conditional on what this command saw: another process may have taken the seat since.
+        svc.store.takeSeat(row.id, role.id, userId, userName, taken?.userId ?? null);
+      } catch (e) {
+        if (!(e instanceof SeatTakenError)) throw e;
+        const now = svc.store.seats(row.id);
+        throw new UserError(`${role.name} was just taken by ${e.holder.userName}; you were not seated. Open sides: ${roles.filter((r) => !now.some((s) => s.role === r.id)).map((r) => r.id).join(', ') || 'none'}.`);
+      }
       const replaced = taken && taken.userId !== userId ? ` (in place of ${taken.userId.startsWith(BOT_PREFIX) ? taken.userName : `<@${taken.userId}>`})` : '';
       return only(publicReply(`🪑 ${userId.startsWith(BOT_PREFIX) ? userName : `<@${userId}>`} takes **${role.name}**${replaced}.`));
     }

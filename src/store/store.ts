@@ -46,6 +46,13 @@ export class ChannelBusyError extends StoreConflictError {
   }
 }
 
+/** A seat someone else took between reading the lobby and writing the seat. */
+export class SeatTakenError extends StoreConflictError {
+  constructor(readonly role: Role, readonly holder: Seat) {
+    super(`The side ${role} was just taken by ${holder.userName}; nothing was changed.`);
+  }
+}
+
 export class StaleVersionError extends Error {
   constructor(readonly expected: number, readonly actual: number) {
     super(`The game moved on (version ${actual}, you acted on ${expected}). Nothing was changed: look again and retry.`);
@@ -181,6 +188,21 @@ export class Store {
     this.db
       .prepare('INSERT INTO seats (game_id, role, user_id, user_name) VALUES (?, ?, ?, ?) ON CONFLICT(game_id, role) DO UPDATE SET user_id = excluded.user_id, user_name = excluded.user_name')
       .run(gameId, role, userId, userName);
+  }
+
+  /**
+   * Take a seat only if the game is still in its lobby and the seat is held
+   * by `expected` (null: free) or already by this user. One immediate
+   * transaction, so two processes on one database cannot both win it.
+   */
+  takeSeat(gameId: number, role: Role, userId: string, userName: string, expected: string | null): void {
+    this.db.transaction(() => {
+      const g = this.db.prepare('SELECT status FROM games WHERE id = ?').get(gameId) as { status: GameStatus } | undefined;
+      if (g?.status !== 'lobby') throw new StoreConflictError('The game started (or was called off) before your seat was taken; nothing was changed. See /game status.');
+      const cur = this.db.prepare('SELECT user_id, user_name FROM seats WHERE game_id = ? AND role = ?').get(gameId, role) as { user_id: string; user_name: string } | undefined;
+      if (cur && cur.user_id !== userId && cur.user_id !== expected) throw new SeatTakenError(role, { role, userId: cur.user_id, userName: cur.user_name });
+      this.setSeat(gameId, role, userId, userName);
+    }).immediate();
   }
 
   removeSeat(gameId: number, role: Role): void {
