@@ -4,14 +4,14 @@ import type { Services } from '../src/app/services.ts';
 import { moduleOf } from '../src/app/session.ts';
 import type { GameModule } from '../src/engine/types.ts';
 import type { GameRow } from '../src/store/store.ts';
-import { UserError } from './present.ts';
+import { echo, UserError } from './present.ts';
 import type { Caller, Where } from './types.ts';
 
 export function liveGame(svc: Services, where: Where): GameRow {
   const row = svc.store.liveGame(where.channelId);
   if (!row) {
     const last = svc.store.latestGame(where.channelId);
-    const ended = last ? ` Game #${last.id} (${last.system}) has ended${last.result ? `: ${(JSON.parse(last.result) as { summary?: string }).summary ?? ''}` : ` (${last.status})`}; /game log, /game export and /game verify still show it.` : '';
+    const ended = last ? ` Game #${last.id} (${last.system}) has ended${last.result ? `: ${echo((JSON.parse(last.result) as { summary?: string }).summary ?? '', 400)}` : ` (${last.status})`}; /game log, /game export and /game verify still show it.` : '';
     throw new UserError(`There is no game running in this channel.${ended} Start one with \`/game new system:<game>\`, or go to the game's thread.`);
   }
   return row;
@@ -59,7 +59,7 @@ export function parseKeyValues(text: string | undefined): Record<string, string 
     else out[key] = raw;
   }
   const leftover = text.replace(re, '').replace(/[\s,]/g, '');
-  if (leftover) throw new UserError(`Could not read the options "${text}". Write them as key=value pairs separated by commas, e.g. \`short=true, ferocity=limited\`.`);
+  if (leftover) throw new UserError(`Could not read the options "${echo(text)}". Write them as key=value pairs separated by commas, e.g. \`short=true, ferocity=limited\`.`);
   return out;
 }
 
@@ -72,7 +72,7 @@ export function int(options: Record<string, string | number | boolean>, name: st
   const v = options[name];
   if (v === undefined || v === '') return undefined;
   const n = typeof v === 'number' ? v : Number(String(v).trim());
-  if (!Number.isInteger(n) || n < min || n > max) throw new UserError(`\`${name}\` must be a whole number from ${min} to ${max}, not "${v}".`);
+  if (!Number.isInteger(n) || n < min || n > max) throw new UserError(`\`${name}\` must be a whole number from ${min} to ${max}, not "${echo(v)}".`);
   return n;
 }
 
@@ -82,5 +82,5 @@ export function bool(options: Record<string, string | number | boolean>, name: s
   if (typeof v === 'boolean') return v;
   if (/^(true|yes|on|1)$/i.test(String(v))) return true;
   if (/^(false|no|off|0)$/i.test(String(v))) return false;
-  throw new UserError(`\`${name}\` must be true or false, not "${v}".`);
+  throw new UserError(`\`${name}\` must be true or false, not "${echo(v)}".`);
 }

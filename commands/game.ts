@@ -2,14 +2,14 @@
 // help, and the moderators' tools (abandon, deadline, result, roll back).
 import type { Services } from '../src/app/services.ts';
 import { BOT_NAME, BOT_PREFIX, entryVisible, envOf, isBotSeat, moduleOf, replayDetailed } from '../src/app/session.ts';
-import type { GameRow } from '../src/store/store.ts';
+import { SeatTakenError, type GameRow } from '../src/store/store.ts';
 import type { Viewer } from '../src/engine/types.ts';
-import { createGame, sha256, verify, visibleEvents, FORCE_DICE } from '../src/engine/runner.ts';
+import { createGame, effectiveLog, sha256, verify, visibleEvents, FORCE_DICE, RESEED } from '../src/engine/runner.ts';
 import { RuleError } from '../src/engine/errors.ts';
 import { allGames, getGame } from '../src/games/registry.ts';
 import { setDeadlines, deadlineLines } from './deadlines.ts';
 import { activeGame, bool, int, isModerator, liveGame, parseKeyValues, requireCreatorOrModerator, requireModerator, str } from './context.ts';
-import { chunks, clip, decisionButtons, eventLines, only, presentAct, privateReply, promptLines, publicReply, resultText, roleName, snapshot, UserError } from './present.ts';
+import { chunks, clip, decisionButtons, echo, eventLines, only, presentAct, privateReply, promptLines, publicReply, resultText, roleName, snapshot, UserError } from './present.ts';
 import type { Caller, Choice, CommandDef, Invocation, Outcome, Where } from './types.ts';
 
 export function gameCommand(): CommandDef {
@@ -73,7 +73,7 @@ export async function runGame(svc: Services, inv: Invocation, progress?: (l: str
     case 'new': {
       const system = str(o, 'system');
       const mod = system ? getGame(system) : undefined;
-      if (!mod) throw new UserError(`Unknown game "${system ?? ''}". Games: ${allGames().map((g) => `${g.id} (${g.title})`).join(', ')}.`);
+      if (!mod) throw new UserError(`Unknown game "${echo(system)}". Games: ${allGames().map((g) => `${g.id} (${g.title})`).join(', ')}.`);
       const busy = svc.store.liveGame(where.channelId);
       if (busy) {
         const other = getGame(busy.system);
@@ -93,7 +93,7 @@ export async function runGame(svc: Services, inv: Invocation, progress?: (l: str
       return {
         replies: [publicReply(`🎲 New **${mod.title}** game #${row.id} opened by <@${caller.id}>.\nSides: ${sides}.\nTake one with \`/game join side:<side>\` (or \`/game bot side:<side>\` for the built-in bot), then \`/game start\`.\nFair dice: the seed's SHA-256 is \`${row.seedHash}\`; the seed is revealed when the game ends.`)],
         posts: [],
-        newThread: thread ? { name: `${mod.title} #${row.id}${row.label ? ` – ${row.label}` : ''}` } : undefined,
+        newThread: thread ? { name: echo(`${mod.title} #${row.id}${row.label ? ` – ${row.label}` : ''}`, 100) } : undefined, // Discord's thread-name limit
       };
     }
     case 'join':
@@ -104,7 +104,7 @@ export async function runGame(svc: Services, inv: Invocation, progress?: (l: str
       const side = str(o, 'side')?.toLowerCase();
       const roles = mod.roles(mod.parseOptions(row.options));
       const role = roles.find((r) => r.id === side || r.name.toLowerCase() === side);
-      if (!role) throw new UserError(`Unknown side "${side ?? ''}". Sides: ${roles.map((r) => `${r.id} (${r.name})`).join(', ')}.`);
+      if (!role) throw new UserError(`Unknown side "${echo(side)}". Sides: ${roles.map((r) => `${r.id} (${r.name})`).join(', ')}.`);
       const seats = svc.store.seats(row.id);
       const taken = seats.find((s) => s.role === role.id);
       let userId = caller.id;
@@ -114,13 +114,20 @@ export async function runGame(svc: Services, inv: Invocation, progress?: (l: str
         userId = `${BOT_PREFIX}${role.id}`;
         userName = BOT_NAME;
       } else if (o.user !== undefined && String(o.user) !== caller.id) {
-        if (!String(o.user).trim()) throw new UserError('`user:` needs a member of this server (pick one, or leave the option out to take the side yourself).');
+        if (!String(o.user).trim() || String(o.user).length > 100) throw new UserError('`user:` needs a member of this server (pick one, or leave the option out to take the side yourself).');
         requireModerator(svc, caller, where, 'seat another user');
         userId = String(o.user);
-        userName = String(o.user_name ?? o.user);
+        userName = echo(o.user_name ?? o.user, 100);
       }
       if (taken && taken.userId !== userId && !isModerator(svc, caller, where)) throw new UserError(`${role.name} is already taken by ${taken.userName}. Open sides: ${roles.filter((r) => !seats.some((s) => s.role === r.id)).map((r) => r.id).join(', ') || 'none'}.`);
-      svc.store.setSeat(row.id, role.id, userId, userName);
+      try {
+        // Conditional on what this command saw: another process may have taken the seat since.
+        svc.store.takeSeat(row.id, role.id, userId, userName, taken?.userId ?? null);
+      } catch (e) {
+        if (!(e instanceof SeatTakenError)) throw e;
+        const now = svc.store.seats(row.id);
+        throw new UserError(`${role.name} was just taken by ${e.holder.userName}; you were not seated. Open sides: ${roles.filter((r) => !now.some((s) => s.role === r.id)).map((r) => r.id).join(', ') || 'none'}.`);
+      }
       const replaced = taken && taken.userId !== userId ? ` (in place of ${taken.userId.startsWith(BOT_PREFIX) ? taken.userName : `<@${taken.userId}>`})` : '';
       return only(publicReply(`🪑 ${userId.startsWith(BOT_PREFIX) ? userName : `<@${userId}>`} takes **${role.name}**${replaced}.`));
     }
@@ -170,7 +177,7 @@ export async function runGame(svc: Services, inv: Invocation, progress?: (l: str
       const row = liveGame(svc, where);
       const mod = moduleOf(row);
       const seats = svc.store.seats(row.id);
-      const seatText = seats.map((s) => `${roleName(mod, mod.parseOptions(row.options), s.role)}: ${s.userName}${isBotSeat(s) ? '' : ''}`).join(' · ') || 'no seats taken';
+      const seatText = seats.map((s) => `${roleName(mod, mod.parseOptions(row.options), s.role)}: ${echo(s.userName, 100)}`).join(' · ') || 'no seats taken';
       if (row.status === 'lobby') return only(privateReply(`**${mod.title}** #${row.id} is waiting to start. Seats: ${seatText}.`));
       const env = envOf(row);
       const viewer = viewerOf(svc, row, caller, where);
@@ -192,7 +199,11 @@ export async function runGame(svc: Services, inv: Invocation, progress?: (l: str
       const count = int(o, 'count', 1, 50) ?? 10;
       const viewer = viewerOf(svc, row, caller, where);
       const over = row.status === 'over' || row.status === 'abandoned';
-      const entries = replayDetailed(row, svc.store.log(row.id)).filter((e) => !e.undone && e.action.type !== '__undo');
+      const log = svc.store.log(row.id);
+      // Only the entries shown need their events: replay from a snapshot before the first of them.
+      const shown = effectiveLog(log).filter((e) => e.action.type !== RESEED);
+      const first = shown.length ? shown[Math.max(0, shown.length - count)].seq : Infinity;
+      const entries = replayDetailed(row, log, { seq: first, snapshots: svc.store.snapshotSource(row.id) }).filter((e) => !e.undone && e.action.type !== '__undo');
       const hiddenLine = (e: (typeof entries)[number]) => `• ${roleName(mod, envOf(row).options, e.role)} acted (hidden until revealed).`;
       const lines = entries.slice(-count).flatMap((e) => {
         if (!entryVisible(e, viewer, over)) return [hiddenLine(e)];
@@ -247,7 +258,9 @@ export async function runGame(svc: Services, inv: Invocation, progress?: (l: str
       if (!row) throw new UserError('There is no game in this channel.');
       const over = row.status === 'over' || row.status === 'abandoned';
       const viewer = viewerOf(svc, row, caller, where);
-      const entries = row.state ? replayDetailed(row, svc.store.log(row.id)) : [];
+      // Every entry's secrecy matters only to a player or spectator of a game in play; else no replay is needed.
+      const needAll = !over && viewer.kind !== 'moderator';
+      const entries = row.state ? replayDetailed(row, svc.store.log(row.id), { seq: needAll ? 0 : Infinity, snapshots: svc.store.snapshotSource(row.id) }) : [];
       const data = {
         game: row.id,
         system: row.system,
@@ -274,7 +287,7 @@ export async function runGame(svc: Services, inv: Invocation, progress?: (l: str
     case 'list': {
       const rows = svc.store.listGames(where.guildId);
       if (!rows.length) return only(privateReply('No games on this server yet.'));
-      const lines = rows.map((r) => `#${r.id} ${getGame(r.system)?.title ?? r.system}${r.label ? ` [${r.label}]` : ''} — ${r.status} in <#${r.channelId}>${r.deadline ? ` ⏰ <t:${Math.floor(r.deadline / 1000)}:R>` : ''} · ${svc.store.seats(r.id).map((s) => `${s.role}: ${s.userName}`).join(', ')}`);
+      const lines = rows.map((r) => `#${r.id} ${getGame(r.system)?.title ?? r.system}${r.label ? ` [${echo(r.label, 100)}]` : ''} — ${r.status} in <#${r.channelId}>${r.deadline ? ` ⏰ <t:${Math.floor(r.deadline / 1000)}:R>` : ''} · ${svc.store.seats(r.id).map((s) => `${s.role}: ${echo(s.userName, 100)}`).join(', ')}`);
       return only(privateReply(lines.join('\n')));
     }
     case 'abandon': {
@@ -297,8 +310,10 @@ export async function runGame(svc: Services, inv: Invocation, progress?: (l: str
       const roles = mod.roles(mod.parseOptions(row.options));
       const draw = w === 'draw';
       const win = roles.find((r) => r.id === w || r.name.toLowerCase() === w);
-      if (!draw && !win) throw new UserError(`Unknown winner "${w ?? ''}". Use one of: ${roles.map((r) => r.id).join(', ')}, draw.`);
-      const result = { status: 'over', winners: win ? [win.id] : [], draw, scores: {}, summary: `Recorded by a moderator${str(o, 'note') ? `: ${str(o, 'note')}` : ''}.` };
+      if (!draw && !win) throw new UserError(`Unknown winner "${echo(w)}". Use one of: ${roles.map((r) => r.id).join(', ')}, draw.`);
+      // The full note is kept; the summary, repeated in later replies, carries at most ECHO_MAX of it.
+      const note = str(o, 'note');
+      const result = { status: 'over', winners: win ? [win.id] : [], draw, scores: {}, summary: `Recorded by a moderator${note ? `: ${echo(note)}` : ''}.`, ...(note ? { note } : {}) };
       svc.store.finish(row.id, 'over', JSON.stringify(result));
       return only(publicReply(`📋 Result recorded for game #${row.id}: ${draw ? 'draw' : `${win!.name} wins`}. ${result.summary}`));
     }
@@ -310,7 +325,7 @@ export async function runGame(svc: Services, inv: Invocation, progress?: (l: str
       return only(privateReply(role ? `Members with role <@&${role}> can now moderate games.` : 'Moderator role cleared: only Manage Server members moderate.'));
     }
     default:
-      throw new UserError(`Unknown /game subcommand "${inv.sub}".`);
+      throw new UserError(`Unknown /game subcommand "${echo(inv.sub)}".`);
   }
 }
 
@@ -380,7 +395,7 @@ export function runDev(svc: Services, inv: Invocation): Outcome {
   const { row, mod } = activeGame(svc, inv.where);
   const text = str(inv.options, 'values') ?? '';
   const faces = text.split(/[\s,]+/).filter(Boolean).map(Number);
-  if (!faces.length || faces.some((f) => !Number.isInteger(f) || f < 1 || f > 100)) throw new UserError(`\`values\` must be die faces separated by spaces, e.g. "1 5 3", not "${text}".`);
+  if (!faces.length || faces.some((f) => !Number.isInteger(f) || f < 1 || f > 100)) throw new UserError(`\`values\` must be die faces separated by spaces, e.g. "1 5 3", not "${echo(text)}".`);
   svc.sessions.meta(row, inv.caller.id, 'dev', { type: FORCE_DICE, faces });
   return only(privateReply(`🎲 Next dice queued: ${faces.join(' ')} (order: ${mod.diceOrder}). This game is no longer provably fair.`));
 }

@@ -8,7 +8,7 @@ import { allowedLines, syncDecisions, whyNot } from '../src/engine/runner.ts';
 import type { Action, GameModule, LegalAction, Role } from '../src/engine/types.ts';
 import type { GameRow } from '../src/store/store.ts';
 import { activeGame } from './context.ts';
-import { actionKey, chunks, decisionButtons, parseButtonId, presentAct, privateReply, promptLines, roleName, UserError, only } from './present.ts';
+import { actionKey, chunks, decisionButtons, echo, parseButtonId, presentAct, privateReply, promptLines, roleName, UserError, only } from './present.ts';
 import type { ButtonPress, Choice, CommandDef, Invocation, Outcome, Where } from './types.ts';
 
 export function playCommand(mod: GameModule<any, any>): CommandDef {
@@ -72,7 +72,7 @@ export function resolveAction(
   options: Record<string, string | number | boolean>,
 ): { role: Role; actions: Action[] } {
   const def = mod.subcommands.find((s) => s.name === sub);
-  if (!def) throw new UserError(`Unknown /${mod.command} subcommand "${sub}". Try: ${mod.subcommands.map((s) => s.name).join(', ')}.`);
+  if (!def) throw new UserError(`Unknown /${mod.command} subcommand "${echo(sub)}". Try: ${mod.subcommands.map((s) => s.name).join(', ')}.`);
   // Free-text subcommands need their text; matched ones may omit an option when only one choice fits.
   for (const o of def.options) {
     if (def.toActions && o.required && (options[o.name] === undefined || options[o.name] === '')) throw new UserError(`/${mod.command} ${sub} needs the option \`${o.name}\` (${o.description}).`);
@@ -120,7 +120,7 @@ export function resolveAction(
         const why = reason(role, cands);
         if (why) throw why;
         const values = [...new Set(cands.map((l) => l.argLabels?.[k] ?? l.args[k]).filter(Boolean))];
-        throw new RuleError('', `"${v}" is not a legal \`${k}\` for /${mod.command} ${sub} now.`, values.length ? values.map((x) => `${k}:${x}`) : allowedLines(cands));
+        throw new RuleError('', `"${echo(v)}" is not a legal \`${k}\` for /${mod.command} ${sub} now.`, values.length ? values.map((x) => `${k}:${x}`) : allowedLines(cands));
       }
       cands = next;
     }

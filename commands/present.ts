@@ -16,10 +16,29 @@ export function clip(text: string, limit = DISCORD_LIMIT): string {
   let out = '';
   let i = 0;
   for (; i < lines.length; i++) {
-    if (out.length + lines[i].length + 40 > limit) break;
-    out += (out ? '\n' : '') + lines[i];
+    const room = limit - 40 - out.length - (out ? 1 : 0);
+    if (lines[i].length <= room) {
+      out += (out ? '\n' : '') + lines[i];
+      continue;
+    }
+    // A line too long for the room left is cut, not dropped: dropping a long
+    // first line used to leave a message with nothing but "… more line(s)".
+    if (room >= 80 || !out) {
+      out += (out ? '\n' : '') + `${lines[i].slice(0, Math.max(0, room - 1)).replace(/[\uD800-\uDBFF]$/, '')}…`;
+      i++;
+    }
+    break;
   }
-  return `${out}\n… ${lines.length - i} more line(s) (see /game log)`;
+  return i < lines.length ? `${out}\n… ${lines.length - i} more line(s) (see /game log)` : out;
+}
+
+/** Longest option value a reply repeats back; longer ones end in "…". */
+export const ECHO_MAX = 200;
+
+/** A value the user typed, repeated in a reply: capped so it cannot crowd out the message. */
+export function echo(value: unknown, max = ECHO_MAX): string {
+  const s = String(value ?? '');
+  return s.length <= max ? s : `${s.slice(0, max - 1).replace(/[\uD800-\uDBFF]$/, '')}…`;
 }
 
 /** Split long text at line breaks into Discord-sized pieces. */

@@ -2,7 +2,8 @@
 // answer, and commit everything in one versioned transaction.
 import seedrandom from 'seedrandom';
 import { RuleError } from '../engine/errors.ts';
-import { applyEntry, applyMeta, createGame, replay, UNDO, FORCE_DICE, RESIGN, effectiveLog, type Envelope, type LogEntry } from '../engine/runner.ts';
+import { applyEntry, applyMeta, createGame, UNDO, FORCE_DICE, RESIGN, RESEED, effectiveLog, isMeta, type Envelope, type LogEntry } from '../engine/runner.ts';
+import { loadSnapshot, pickSnapshot, replayFromSnapshot, type SnapshotSource } from '../engine/snapshots.ts';
 import type { Action, GameEvent, GameModule, Json, LegalAction, Prompt, Role, Viewer } from '../engine/types.ts';
 import { getGame } from '../games/registry.ts';
 import { seesAll } from '../engine/viewers.ts';
@@ -200,12 +201,17 @@ export class Sessions {
     return { row: this.store.game(row.id)!, env, events, phases, applied, over };
   }
 
-  /** Engine-level log entry (dev dice, undo) appended and the state rebuilt by replay. */
+  /**
+   * Engine-level log entry (dev dice, undo) appended and the state rebuilt by
+   * replay from the nearest usable snapshot. Every undo written here re-seeds
+   * the dice (runner RESEED), a player's own as well as a moderator's rollback.
+   */
   meta(row: GameRow, userId: string, role: Role, action: Action): Envelope<any> {
     const mod = moduleOf(row);
     const log: LogEntry[] = this.store.log(row.id);
+    if (action.type === UNDO) action = { ...action, reseed: true };
     const next: LogEntry = { seq: row.version + 1, role, action };
-    const { env } = replay(mod, row.options, row.seed, [...log, next]);
+    const { env } = replayFromSnapshot(mod, row.options, row.seed, [...log, next], this.store.snapshotSource(row.id));
     let out = env;
     // A rollback or undo may land on a bot's decision: the bot answers in the same transaction.
     this.store.db.transaction(() => {
@@ -220,7 +226,7 @@ export class Sessions {
   /** Which of the caller's entries can be undone now, or why not. */
   undoTarget(row: GameRow, userId: string, asModerator: boolean): LogEntry & { userId: string } {
     const log = this.store.log(row.id);
-    const eff = effectiveLog(log).filter((e) => e.action.type !== '__dice') as (LogEntry & { userId: string })[];
+    const eff = effectiveLog(log).filter((e) => !isMeta(e)) as (LogEntry & { userId: string })[];
     const last = eff[eff.length - 1];
     if (!last) throw new RuleError('game', 'There is nothing to undo yet.');
     if (asModerator) return last;
@@ -233,7 +239,7 @@ export class Sessions {
   describe(row: GameRow, entry: LogEntry): { label: string; hidden: boolean } {
     const mod = moduleOf(row);
     const before = this.store.log(row.id).filter((e) => e.seq < entry.seq);
-    const { env } = replay(mod, row.options, row.seed, before);
+    const { env } = replayFromSnapshot(mod, row.options, row.seed, before, this.store.snapshotSource(row.id));
     try {
       const r = applyEntry(mod, env, entry.role, entry.action);
       return { label: r.legal.label, hidden: !!r.legal.secret };
@@ -259,21 +265,37 @@ export interface ReplayedEntry {
   events: GameEvent[];
 }
 
-/** Replay a stored game entry by entry, keeping each entry's events and secrecy. */
-export function replayDetailed(row: GameRow, log: (LogEntry & { at: number })[]): ReplayedEntry[] {
+/**
+ * Replay a stored game entry by entry, keeping each entry's events and secrecy.
+ * With `from`, only entries at or after `from.seq` need their events: the
+ * replay starts at the latest usable snapshot before it, and earlier entries
+ * come back with no events and `hidden: true` (not replayed, so withheld).
+ */
+export function replayDetailed(row: GameRow, log: (LogEntry & { at: number })[], from?: { seq: number; snapshots: SnapshotSource }): ReplayedEntry[] {
   const mod = moduleOf(row);
-  const effective = new Set(effectiveLog(log).map((e) => e.seq));
-  let { env } = createGame(mod, row.options, row.seed);
+  const eff = effectiveLog(log);
+  const effective = new Set(eff.filter((e) => e.action.type !== RESEED).map((e) => e.seq));
+  const reseeds = new Map(eff.filter((e) => e.action.type === RESEED).map((e) => [e.seq, e]));
+  const lastSeq = log.length ? log[log.length - 1].seq : 0;
+  // Nothing needed (from past the end): no replay at all.
+  const startSeq = from ? (from.seq > lastSeq ? Infinity : pickSnapshot(log, from.snapshots.seqs, from.seq - 1, eff).seq) : 0;
+  let env: Envelope<any> | null = startSeq === Infinity ? null : startSeq > 0 ? loadSnapshot(from!.snapshots, startSeq) : null;
+  const skipTo = env ? startSeq : startSeq === Infinity ? Infinity : 0;
+  if (!env && skipTo === 0) env = createGame(mod, row.options, row.seed).env;
   const out: ReplayedEntry[] = [];
   for (const e of log) {
     const base = { seq: e.seq, role: e.role, action: e.action, at: e.at, undone: !effective.has(e.seq) };
-    if (base.undone || e.action.type === UNDO) {
+    if (e.seq <= skipTo) {
+      out.push({ ...base, hidden: true, events: [] });
+    } else if (base.undone || e.action.type === UNDO) {
+      const marker = reseeds.get(e.seq);
+      if (marker) env = applyMeta(env!, marker);
       out.push({ ...base, hidden: true, events: [] });
     } else if (e.action.type === FORCE_DICE) {
-      env = applyMeta(env, e);
+      env = applyMeta(env!, e);
       out.push({ ...base, hidden: false, events: [] });
     } else {
-      const r = applyEntry(mod, env, e.role, e.action, true);
+      const r = applyEntry(mod, env!, e.role, e.action, true);
       env = r.env;
       const hidden = !!r.legal.secret;
       out.push({ ...base, hidden, events: r.events });

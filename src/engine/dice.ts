@@ -19,6 +19,16 @@ export function newDiceState(seed: string): DiceState {
   return { prng: null, seed, forced: [], count: 0, usedForced: false };
 }
 
+/**
+ * Restart the generator on a stream derived from the game's seed and a
+ * rollback number. A moderator's rollback calls this so the dice rolled away
+ * do not come back: players (without the seed) cannot predict the new stream,
+ * and /game verify (with the revealed seed) reproduces it.
+ */
+export function reseedDice(st: DiceState, n: number): void {
+  st.prng = seedrandom.alea(`${st.seed}:rollback:${n}`, { state: true }).state();
+}
+
 export class Dice {
   private rng: seedrandom.StatefulPRNG<seedrandom.State.Alea> | null = null;
 

@@ -2,7 +2,7 @@
 // The stored state always equals replay(setup(seed), log).
 import { createHash } from 'node:crypto';
 import { type DecisionBook, newDecisionBook, trackDecisions } from './decisions.ts';
-import { Dice, newDiceState, type DiceState } from './dice.ts';
+import { Dice, newDiceState, reseedDice, type DiceState } from './dice.ts';
 import { RuleError } from './errors.ts';
 import type { Action, Ctx, GameEvent, GameModule, LegalAction, Role, Viewer } from './types.ts';
 import { maysee } from './viewers.ts';
@@ -40,6 +40,17 @@ export const UNDO = '__undo';
 export const FORCE_DICE = '__dice';
 /** A seat resigns from a game that plays on without it (GameModule.resign). */
 export const RESIGN = '__resign';
+/**
+ * Left in the effective log by an UNDO entry that carries `reseed: true`
+ * (every undo written since issue 8): restarts the dice stream so a rollback
+ * does not replay the faces it rolled away. Carries the UNDO's seq.
+ */
+export const RESEED = '__reseed';
+
+/** Engine-level entries (dev dice, re-seed markers): applied by applyMeta, never undone. */
+export function isMeta(entry: LogEntry): boolean {
+  return entry.action.type === FORCE_DICE || entry.action.type === RESEED;
+}
 
 export function sha256(text: string): string {
   return createHash('sha256').update(text).digest('hex');
@@ -198,26 +209,50 @@ export function applyMeta<S>(env: Envelope<S>, entry: LogEntry): Envelope<S> {
   if (entry.action.type === FORCE_DICE) {
     const faces = entry.action.faces as number[];
     next.dice.forced.push(...faces);
+  } else if (entry.action.type === RESEED) {
+    reseedDice(next.dice, entry.action.n as number);
   }
   next.seq = env.seq + 1;
   return next;
 }
 
-/** The log with undone entries removed: what the state is built from. */
+/**
+ * The log with undone entries removed: what the state is built from. An UNDO
+ * with `reseed` that removed something leaves a RESEED marker in its place.
+ */
 export function effectiveLog(log: LogEntry[]): LogEntry[] {
   const out: LogEntry[] = [];
   for (const e of log) {
     if (e.action.type === UNDO) {
       const n = typeof e.action.count === 'number' ? e.action.count : 1;
+      let removed = 0;
       for (let i = 0; i < n; i++) {
-        // Undo skips over dev-dice entries so a queued face stays queued.
+        // Undo skips over dev-dice entries (a queued face stays queued) and re-seed markers.
         let idx = out.length - 1;
-        while (idx >= 0 && out[idx].action.type === FORCE_DICE) idx--;
-        if (idx >= 0) out.splice(idx, 1);
+        while (idx >= 0 && isMeta(out[idx])) idx--;
+        if (idx >= 0) {
+          out.splice(idx, 1);
+          removed++;
+        }
       }
+      if (removed && e.action.reseed) out.push({ seq: e.seq, role: e.role, action: { type: RESEED, n: e.seq } });
     } else out.push(e);
   }
   return out;
+}
+
+/** Fold effective entries onto a state in place (replay's inner loop; also used after a snapshot). */
+export function applyEffective<S>(mod: GameModule<S>, env: Envelope<S>, entries: LogEntry[], events: GameEvent[]): Envelope<S> {
+  for (const entry of entries) {
+    if (isMeta(entry)) {
+      env = applyMeta(env, entry);
+      continue;
+    }
+    const r = applyEntry(mod, env, entry.role, entry.action, true);
+    env = r.env;
+    events.push(...r.events);
+  }
+  return env;
 }
 
 /** Rebuild a game from its seed and log. Throws if any logged action is now illegal. */
@@ -227,17 +262,9 @@ export function replay<S>(
   seed: string,
   log: LogEntry[],
 ): { env: Envelope<S>; events: GameEvent[] } {
-  let { env, events } = createGame(mod, rawOptions, seed);
-  const all = [...events];
-  for (const entry of effectiveLog(log)) {
-    if (entry.action.type === FORCE_DICE) {
-      env = applyMeta(env, entry);
-      continue;
-    }
-    const r = applyEntry(mod, env, entry.role, entry.action, true);
-    env = r.env;
-    all.push(...r.events);
-  }
+  const start = createGame(mod, rawOptions, seed);
+  const all = [...start.events];
+  const env = applyEffective(mod, start.env, effectiveLog(log), all);
   env.seq = log.length;
   return { env, events: all };
 }

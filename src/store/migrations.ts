@@ -56,6 +56,15 @@ export const migrations: { version: number; name: string; sql: string }[] = [
     `,
   },
   {
+    version: 2,
+    name: 'indexes for latestGame and the deadline tick',
+    // latestGame: newest game of a channel, any status. overdue: active games past their deadline.
+    sql: `
+      CREATE INDEX games_by_channel ON games(channel_id, id);
+      CREATE INDEX games_active_deadline ON games(deadline) WHERE status = 'active' AND deadline IS NOT NULL;
+      `,
+  },
+  {
     version: 3,
     name: 'deadlines per decision and seat, clock policy per game',
     sql: `

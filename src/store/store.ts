@@ -47,6 +47,13 @@ export class ChannelBusyError extends StoreConflictError {
   }
 }
 
+/** A seat someone else took between reading the lobby and writing the seat. */
+export class SeatTakenError extends StoreConflictError {
+  constructor(readonly role: Role, readonly holder: Seat) {
+    super(`The side ${role} was just taken by ${holder.userName}; nothing was changed.`);
+  }
+}
+
 export class StaleVersionError extends Error {
   constructor(readonly expected: number, readonly actual: number) {
     super(`The game moved on (version ${actual}, you acted on ${expected}). Nothing was changed: look again and retry.`);
@@ -191,6 +198,21 @@ export class Store {
       .run(gameId, role, userId, userName);
   }
 
+  /**
+   * Take a seat only if the game is still in its lobby and the seat is held
+   * by `expected` (null: free) or already by this user. One immediate
+   * transaction, so two processes on one database cannot both win it.
+   */
+  takeSeat(gameId: number, role: Role, userId: string, userName: string, expected: string | null): void {
+    this.db.transaction(() => {
+      const g = this.db.prepare('SELECT status FROM games WHERE id = ?').get(gameId) as { status: GameStatus } | undefined;
+      if (g?.status !== 'lobby') throw new StoreConflictError('The game started (or was called off) before your seat was taken; nothing was changed. See /game status.');
+      const cur = this.db.prepare('SELECT user_id, user_name FROM seats WHERE game_id = ? AND role = ?').get(gameId, role) as { user_id: string; user_name: string } | undefined;
+      if (cur && cur.user_id !== userId && cur.user_id !== expected) throw new SeatTakenError(role, { role, userId: cur.user_id, userName: cur.user_name });
+      this.setSeat(gameId, role, userId, userName);
+    }).immediate();
+  }
+
   removeSeat(gameId: number, role: Role): void {
     this.db.prepare('DELETE FROM seats WHERE game_id = ? AND role = ?').run(gameId, role);
   }
@@ -247,6 +269,13 @@ export class Store {
       undoable: number;
       at: number;
     }[]).map((r) => ({ seq: r.seq, role: r.role, userId: r.user_id, action: JSON.parse(r.action), undoable: r.undoable === 1, at: r.at }));
+  }
+
+  /** Snapshots without their states (cheap), and one state by seq: for replays that start from a snapshot. */
+  snapshotSource(gameId: number): { seqs: number[]; load: (seq: number) => string | null } {
+    const seqs = (this.db.prepare('SELECT seq FROM snapshots WHERE game_id = ? ORDER BY seq').all(gameId) as { seq: number }[]).map((r) => r.seq);
+    const one = this.db.prepare('SELECT state FROM snapshots WHERE game_id = ? AND seq = ?');
+    return { seqs, load: (seq) => (one.get(gameId, seq) as { state: string } | undefined)?.state ?? null };
   }
 
   snapshots(gameId: number): { seq: number; state: string }[] {

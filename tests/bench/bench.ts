@@ -8,7 +8,8 @@ import { registerAllGames } from '../../src/games/index.ts';
 import { getGame } from '../../src/games/registry.ts';
 import { Store } from '../../src/store/store.ts';
 import { Sessions } from '../../src/app/session.ts';
-import { createGame, sha256 } from '../../src/engine/runner.ts';
+import { createGame, replay, sha256 } from '../../src/engine/runner.ts';
+import { replayFromSnapshot } from '../../src/engine/snapshots.ts';
 import type { GameModule } from '../../src/engine/types.ts';
 import { playout } from '../games/playout.ts';
 
@@ -61,6 +62,43 @@ function benchApplyCommit(mod: GameModule<any, any>, raw: Record<string, string 
   }
   store.close();
   return times.slice(warm);
+}
+
+const median = (xs: number[]) => pct(xs, 50);
+
+/**
+ * Issue 8 §1: rebuild the state of a long bot-played game (500+ entries,
+ * snapshots every 50) from the seed and from the nearest snapshot.
+ */
+function benchReplay(mod: GameModule<any, any>, raw: Record<string, string | number | boolean>): void {
+  const store = new Store(tmp());
+  const sessions = new Sessions(store);
+  let row = null as ReturnType<Store['game']>;
+  for (let i = 0; i < 20; i++) {
+    const seed = `replay-${i}`;
+    const r = store.createGame({ guildId: null, channelId: `replay-${i}`, system: mod.id, options: raw, seed, seedHash: sha256(seed), createdBy: 'u' });
+    for (const role of mod.roles(mod.parseOptions(raw))) store.setSeat(r.id, role.id, `bot:${role.id}`, 'bot');
+    store.start(r.id, JSON.stringify(createGame(mod, raw, seed).env));
+    row = sessions.kick(store.game(r.id)!).row;
+    if (row.version >= 500) break; // the first game long enough
+  }
+  const log = store.log(row!.id);
+  const source = store.snapshotSource(row!.id);
+  const full: number[] = [];
+  const snap: number[] = [];
+  for (let i = 0; i < 9; i++) {
+    let t = performance.now();
+    replay(mod, raw, row!.seed, log);
+    full.push(performance.now() - t);
+    t = performance.now();
+    replayFromSnapshot(mod, raw, row!.seed, log, source);
+    snap.push(performance.now() - t);
+  }
+  print('replay.entries', log.length, 'count');
+  print('replay.snapshot_behind', log.length - Math.max(...source.seqs), 'count');
+  print('replay.full_ms', median(full), 'ms');
+  print('replay.from_snapshot_ms', median(snap), 'ms');
+  store.close();
 }
 
 async function main() {
@@ -123,6 +161,8 @@ async function main() {
     store.close();
   } else console.log('kpw: not registered');
   const rifle = getGame('rifle');
+  // Four settlements with the roundup house rule: bot games of 600+ entries.
+  if (rifle) benchReplay(rifle, { players: 4, roundup: true });
   if (rifle) {
     for (const players of [1, 4]) {
       const play = benchPlayout(rifle, { players }, 10);
