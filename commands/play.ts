@@ -7,7 +7,7 @@ import { RuleError } from '../src/engine/errors.ts';
 import { allowedLines, whyNot } from '../src/engine/runner.ts';
 import type { Action, GameModule, LegalAction, Role } from '../src/engine/types.ts';
 import type { GameRow } from '../src/store/store.ts';
-import { activeGame } from './context.ts';
+import { activeGame, seatName } from './context.ts';
 import { chunks, parseButtonId, presentAct, privateReply, promptLines, roleName, UserError, only } from './present.ts';
 import type { ButtonPress, Choice, CommandDef, Invocation, Outcome, Where } from './types.ts';
 
@@ -73,7 +73,7 @@ function callerRoles(svc: Services, row: GameRow, userId: string, mod: GameModul
   const roles = svc.sessions.rolesOf(row, userId);
   if (roles.length === 0) {
     const seats = svc.store.seats(row.id);
-    throw new UserError(`You are not a player in this game. Seats: ${seats.map((s) => `${roleName(mod, mod.parseOptions(row.options), s.role)} — ${s.userName}`).join(', ')}. Spectators can follow with /game status and /game map.`);
+    throw new UserError(`You are not a player in this game. Seats: ${seats.map((s) => `${roleName(mod, mod.parseOptions(row.options), s.role)} — ${seatName(s)}`).join(', ')}. Spectators can follow with /game status and /game map.`);
   }
   return roles;
 }
