@@ -142,6 +142,8 @@ function optionJson(opt: OptionDef, parent: string, problems: string[]): APIAppl
     if (c.value.length < 1 || c.value.length > LIMITS.choiceValue) problems.push(`${at} choice value "${c.value}" must be 1-${LIMITS.choiceValue} chars`);
     if (opt.type === 'integer' && !Number.isSafeInteger(Number(c.value))) problems.push(`${at} choice value "${c.value}" is not an integer`);
   }
+  if (opt.type !== 'integer' && (opt.min !== undefined || opt.max !== undefined)) problems.push(`${at} min/max need an integer option`);
+  if (opt.min !== undefined && opt.max !== undefined && opt.min > opt.max) problems.push(`${at} min ${opt.min} is above max ${opt.max}`);
   if (opt.type === 'string') {
     return {
       ...base,
@@ -150,8 +152,6 @@ function optionJson(opt: OptionDef, parent: string, problems: string[]): APIAppl
       ...(opt.autocomplete ? { autocomplete: true } : {}),
     } as APIApplicationCommandBasicOption;
   }
-  if (opt.type !== 'integer' && (opt.min !== undefined || opt.max !== undefined)) problems.push(`${at} min/max need an integer option`);
-  if (opt.min !== undefined && opt.max !== undefined && opt.min > opt.max) problems.push(`${at} min ${opt.min} is above max ${opt.max}`);
   if (opt.type === 'integer') {
     return {
       ...base,
