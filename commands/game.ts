@@ -346,7 +346,8 @@ function reseat(svc: Services, row: GameRow, inv: Invocation): Outcome {
   if (old?.userId === userId) throw new UserError(`${seatName(old)} already plays ${role.name}; nothing was changed.`);
   svc.store.setSeat(row.id, role.id, userId, inv.names?.user ?? userId);
   const was = old ? ` in place of ${isBotSeat(old) ? old.userName : `<@${old.userId}>`}` : '';
-  return only(publicReply(`🪑 A moderator reseated **${role.name}** in game #${row.id}: <@${userId}> plays it now${was}. The game and its log are unchanged.`));
+  // Ping the new player: the seat may owe a decision now.
+  return only(publicReply(`🪑 A moderator reseated **${role.name}** in game #${row.id}: <@${userId}> plays it now${was}. The game and its log are unchanged.`, { mentions: [userId] }));
 }
 
 function viewerOf(svc: Services, row: GameRow, caller: Caller, where: Where): Viewer {
@@ -375,9 +376,13 @@ export async function autocompleteGame(svc: Services, sub: string, focused: stri
     const mod = moduleOf(row);
     const seats = svc.store.seats(row.id);
     const roles = mod.roles(mod.parseOptions(row.options));
+    // Before the start, join offers the open sides; in play (a moderator's reseat) every side, with its holder.
     const list = roles
-      .filter((r) => sub !== 'join' || !seats.some((s) => s.role === r.id))
-      .map((r) => ({ name: r.name, value: r.id }));
+      .filter((r) => sub !== 'join' || row.status !== 'lobby' || !seats.some((s) => s.role === r.id))
+      .map((r) => {
+        const holder = row.status !== 'lobby' && sub === 'join' ? seats.find((s) => s.role === r.id) : undefined;
+        return { name: holder ? `${r.name} (now ${seatName(holder)})` : r.name, value: r.id };
+      });
     if (focused === 'winner') list.push({ name: 'Draw', value: 'draw' });
     return list.filter((c) => c.name.toLowerCase().includes(p) || c.value.includes(p));
   }

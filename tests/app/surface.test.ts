@@ -127,7 +127,17 @@ describe('moderators reseat a running game (issue 8 item 3)', () => {
     expect(after.version).toBe(before.version);
     expect(h.svc.store.log(after.id).length).toBe(log);
     expect(h.svc.store.seats(after.id).find((s) => s.role === 'b')).toMatchObject({ userId: 'carol' });
+    expect(o.replies[0].mentions).toEqual(['carol']);
     expect(text(await h.say('bob', '/duel roll'))).toMatch(/not a player/);
+  });
+
+  it('in play, side: autocompletes every side with its holder (for a reseat)', async () => {
+    const h = await duoTable();
+    const choices = await h.router.autocomplete({ command: 'game', sub: 'join', focused: 'side', partial: '', options: {}, caller: { id: 'mod', name: 'mod', isModerator: true }, where: { guildId: 'g1', channelId: 'c1' } });
+    expect(choices).toEqual([
+      { name: 'Player A (now alice)', value: 'a' },
+      { name: 'Player B (now bob)', value: 'b' },
+    ]);
   });
 
   it('a player is told a moderator can reseat; a moderator without user: is told how', async () => {
