@@ -81,7 +81,10 @@ function callerRoles(svc: Services, row: GameRow, userId: string, mod: GameModul
 function notYourTurn(mod: GameModule<any, any>, row: GameRow, svc: Services): UserError {
   const env = envOf(row);
   const p = promptLines(mod, env, svc.store.seats(row.id));
-  return new UserError(`It is not your turn. Waiting for:\n${p.text.replace(/<@(\w+)>/g, (_m, id) => svc.store.seats(row.id).find((s) => s.userId === id)?.userName ?? id)}`);
+  return new UserError(`It is not your turn. Waiting for:\n${p.text.replace(/<@(\w+)>/g, (_m, id) => {
+    const seat = svc.store.seats(row.id).find((s) => s.userId === id);
+    return seat ? seatName(seat) : `<@${id}>`;
+  })}`);
 }
 
 /** Pick the single legal action the options describe, or explain why not. */
