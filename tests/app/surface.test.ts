@@ -151,10 +151,15 @@ describe('moderators reseat a running game (issue 8 item 3)', () => {
     expect(player2.replies[0].content).toMatch(/seats are fixed/);
   });
 
-  it('seats are listed by side and player name in /game list and /game status', async () => {
+  it('seats are listed by side and player name in /game list and /game status, also after a reseat from Discord', async () => {
     const h = await duoTable();
     const list = text(await h.say('mod', '/game list'));
     expect(list).toMatch(/Player A: alice, Player B: bob/);
     expect(text(await h.say('mod', '/game status'))).toMatch(/Player A: alice · Player B: bob/);
+    // Discord sends the user's id and, resolved, the name: the seat keeps the name.
+    const id = '1300000000000000003';
+    await h.router.dispatch({ command: 'game', sub: 'join', options: { side: 'b', user: id }, names: { user: 'Carol C' }, caller: { id: 'mod', name: 'mod', isModerator: true }, where: { guildId: 'g1', channelId: 'c1' } });
+    expect(text(await h.say('mod', '/game status'))).toMatch(/Player B: Carol C/);
+    expect(text(await h.say('mod', '/game list'))).not.toMatch(new RegExp(id));
   });
 });
