@@ -84,3 +84,8 @@ export function bool(options: Record<string, string | number | boolean>, name: s
   if (/^(false|no|off|0)$/i.test(String(v))) return false;
   throw new UserError(`\`${name}\` must be true or false, not "${echo(v)}".`);
 }
+
+/** A seat's holder by name (seats stored before names were known hold a raw id: mention it, Discord shows the name). */
+export function seatName(s: { userId: string; userName: string }): string {
+  return s.userName === s.userId && /^\d{15,}$/.test(s.userId) ? `<@${s.userId}>` : s.userName;
+}

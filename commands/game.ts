@@ -8,7 +8,7 @@ import { createGame, effectiveLog, sha256, verify, visibleEvents, FORCE_DICE, RE
 import { RuleError } from '../src/engine/errors.ts';
 import { allGames, getGame } from '../src/games/registry.ts';
 import { setDeadlines, deadlineLines } from './deadlines.ts';
-import { activeGame, bool, int, isModerator, liveGame, parseKeyValues, requireCreatorOrModerator, requireModerator, str } from './context.ts';
+import { activeGame, bool, int, isModerator, liveGame, parseKeyValues, requireCreatorOrModerator, requireModerator, seatName, str } from './context.ts';
 import { chunks, clip, decisionButtons, echo, eventLines, only, presentAct, privateReply, promptLines, publicReply, resultText, roleName, snapshot, UserError } from './present.ts';
 import type { Caller, Choice, CommandDef, Invocation, Outcome, Where } from './types.ts';
 
@@ -22,44 +22,44 @@ export function gameCommand(): CommandDef {
         name: 'new',
         description: 'Open a new game in this channel (or in a new thread)',
         options: [
-          { name: 'system', description: 'Which game', type: 'string', required: true, choices: systems },
-          { name: 'options', description: 'Game options as key=value, e.g. short=true', type: 'string', required: false, autocomplete: true },
-          { name: 'thread', description: 'Play in a new thread so spectators can follow', type: 'boolean', required: false },
-          { name: 'label', description: 'Tournament match label', type: 'string', required: false },
+          { name: 'system', description: 'Which game to play', type: 'string', required: true, choices: systems },
+          { name: 'options', description: 'Game options as key=value pairs, e.g. short=true, ferocity=limited', type: 'string', required: false, autocomplete: true },
+          { name: 'thread', description: 'true: play in a new thread of this channel that spectators can follow', type: 'boolean', required: false },
+          { name: 'label', description: 'A label for tournament lists, e.g. "Round 2, table 3"', type: 'string', required: false },
         ],
       },
       {
         name: 'join',
-        description: 'Take a side (moderators may seat another user)',
+        description: 'Take a side (moderators: seat or reseat another member, also mid-game)',
         options: [
-          { name: 'side', description: 'The side to play', type: 'string', required: true, autocomplete: true },
-          { name: 'user', description: 'Seat this user instead (moderators)', type: 'user', required: false },
+          { name: 'side', description: 'The side to play (autocomplete lists the open ones)', type: 'string', required: true, autocomplete: true },
+          { name: 'user', description: 'Moderators: seat this member instead; in a running game, replaces the holder', type: 'user', required: false },
         ],
       },
-      { name: 'bot', description: 'Seat the built-in bot on a side', options: [{ name: 'side', description: 'The side for the bot', type: 'string', required: true, autocomplete: true }] },
+      { name: 'bot', description: 'Seat the built-in bot on a side', options: [{ name: 'side', description: 'The side the built-in bot plays', type: 'string', required: true, autocomplete: true }] },
       { name: 'leave', description: 'Give up your seat before the game starts', options: [] },
-      { name: 'start', description: 'Start the game once the seats are taken', options: [{ name: 'fill_bots', description: 'Seat bots on empty sides', type: 'boolean', required: false }] },
+      { name: 'start', description: 'Start the game once the seats are taken', options: [{ name: 'fill_bots', description: 'true: seat the built-in bot on every side still open', type: 'boolean', required: false }] },
       { name: 'status', description: 'Whose turn it is, what is asked, the deadline', options: [] },
       { name: 'map', description: 'Post the current snapshot', options: [] },
-      { name: 'log', description: 'Recent events', options: [{ name: 'count', description: 'How many actions (1-50)', type: 'integer', required: false }] },
-      { name: 'undo', description: 'Take back your last action (moderators: roll back several)', options: [{ name: 'count', description: 'Moderators: how many actions to roll back', type: 'integer', required: false }] },
+      { name: 'log', description: 'Recent events', options: [{ name: 'count', description: 'How many recent actions to show (1-50, default 10)', type: 'integer', required: false, min: 1, max: 50 }] },
+      { name: 'undo', description: 'Take back your last action (moderators: roll back several)', options: [{ name: 'count', description: 'Moderators: how many actions to roll back (1-100)', type: 'integer', required: false, min: 1, max: 100 }] },
       { name: 'resign', description: 'Resign the game', options: [] },
       { name: 'verify', description: 'Replay the game from its seed and check every roll', options: [] },
       { name: 'export', description: 'The replay as JSON', options: [] },
-      { name: 'help', description: 'How to play: the rules summary and the current phase', options: [{ name: 'system', description: 'Which game (default: this channel\'s)', type: 'string', required: false, choices: systems }] },
+      { name: 'help', description: 'How to play: the rules summary and the current phase', options: [{ name: 'system', description: 'Which game (default: the one in this channel)', type: 'string', required: false, choices: systems }] },
       { name: 'list', description: 'Games on this server (for tournaments)', options: [] },
       { name: 'abandon', description: 'End this channel\'s game without a result (moderators; the creator before it starts)', options: [] },
-      { name: 'deadline', description: 'Moderators: a deadline for the decisions open now', options: [{ name: 'hours', description: 'Hours from now (0 clears it)', type: 'integer', required: true }] },
-      { name: 'clock', description: 'Moderators: a time limit for every decision from now on', options: [{ name: 'hours', description: 'Hours per decision (0 clears it)', type: 'integer', required: true }] },
+      { name: 'deadline', description: 'Moderators: a deadline for the decisions open now', options: [{ name: 'hours', description: 'Hours from now until each waiting seat gets its default (0 clears; at most 1440)', type: 'integer', required: true, min: 0, max: 24 * 60 }] },
+      { name: 'clock', description: 'Moderators: a time limit for every decision from now on', options: [{ name: 'hours', description: 'Hours per decision (0 clears it; at most 1440)', type: 'integer', required: true, min: 0, max: 24 * 60 }] },
       {
         name: 'result',
         description: 'Moderators: record a result by hand (forfeit, adjudication)',
         options: [
-          { name: 'winner', description: 'Winning side, or "draw"', type: 'string', required: true, autocomplete: true },
-          { name: 'note', description: 'Why', type: 'string', required: false },
+          { name: 'winner', description: 'The winning side, or "draw"', type: 'string', required: true, autocomplete: true },
+          { name: 'note', description: 'Why, for the record (e.g. "forfeit: no-show")', type: 'string', required: false },
         ],
       },
-      { name: 'modrole', description: 'Moderators: the server role that may moderate games', options: [{ name: 'role', description: 'Role id (empty clears it)', type: 'string', required: false }] },
+      { name: 'modrole', description: 'Moderators: the server role that may moderate games', options: [{ name: 'role', description: 'The server role whose members may moderate (leave out to clear it)', type: 'role', required: false }] },
     ],
   };
 }
@@ -100,7 +100,14 @@ export async function runGame(svc: Services, inv: Invocation, progress?: (l: str
     case 'bot': {
       const row = liveGame(svc, where);
       const mod = moduleOf(row);
-      if (row.status !== 'lobby') throw new UserError('The game has already started; seats can no longer change. A moderator can reseat a player with /game join side:<side> user:<user>.');
+      if (row.status !== 'lobby') {
+        if (inv.sub === 'join' && o.user !== undefined && isModerator(svc, caller, where)) return reseat(svc, row, inv);
+        throw new UserError(
+          isModerator(svc, caller, where)
+            ? `The game has started: to reseat a side, name its new player: /game join side:<side> user:<member>${inv.sub === 'bot' ? ' (the built-in bot joins only before the start)' : ''}.`
+            : 'The game has started, so seats are fixed. A moderator can reseat a side (e.g. to replace a player who has left).',
+        );
+      }
       const side = str(o, 'side')?.toLowerCase();
       const roles = mod.roles(mod.parseOptions(row.options));
       const role = roles.find((r) => r.id === side || r.name.toLowerCase() === side);
@@ -117,9 +124,9 @@ export async function runGame(svc: Services, inv: Invocation, progress?: (l: str
         if (!String(o.user).trim() || String(o.user).length > 100) throw new UserError('`user:` needs a member of this server (pick one, or leave the option out to take the side yourself).');
         requireModerator(svc, caller, where, 'seat another user');
         userId = String(o.user);
-        userName = echo(o.user_name ?? o.user, 100);
+        userName = echo(inv.names?.user ?? String(o.user_name ?? o.user), 100);
       }
-      if (taken && taken.userId !== userId && !isModerator(svc, caller, where)) throw new UserError(`${role.name} is already taken by ${taken.userName}. Open sides: ${roles.filter((r) => !seats.some((s) => s.role === r.id)).map((r) => r.id).join(', ') || 'none'}.`);
+      if (taken && taken.userId !== userId && !isModerator(svc, caller, where)) throw new UserError(`${role.name} is already taken by ${seatName(taken)}. Open sides: ${roles.filter((r) => !seats.some((s) => s.role === r.id)).map((r) => r.id).join(', ') || 'none'}.`);
       try {
         // Conditional on what this command saw: another process may have taken the seat since.
         svc.store.takeSeat(row.id, role.id, userId, userName, taken?.userId ?? null);
@@ -177,7 +184,7 @@ export async function runGame(svc: Services, inv: Invocation, progress?: (l: str
       const row = liveGame(svc, where);
       const mod = moduleOf(row);
       const seats = svc.store.seats(row.id);
-      const seatText = seats.map((s) => `${roleName(mod, mod.parseOptions(row.options), s.role)}: ${echo(s.userName, 100)}`).join(' · ') || 'no seats taken';
+      const seatText = seats.map((s) => `${roleName(mod, mod.parseOptions(row.options), s.role)}: ${echo(seatName(s), 100)}`).join(' · ') || 'no seats taken';
       if (row.status === 'lobby') return only(privateReply(`**${mod.title}** #${row.id} is waiting to start. Seats: ${seatText}.`));
       const env = envOf(row);
       const viewer = viewerOf(svc, row, caller, where);
@@ -285,9 +292,14 @@ export async function runGame(svc: Services, inv: Invocation, progress?: (l: str
       return { replies: chunks(text).map((c) => privateReply(c)), posts: [] };
     }
     case 'list': {
+      // Side names and player names, not raw ids.
+      const seatsText = (r: GameRow) => {
+        const m = getGame(r.system);
+        return svc.store.seats(r.id).map((s) => `${m ? roleName(m, m.parseOptions(r.options), s.role) : s.role}: ${seatName(s)}`).join(', ');
+      };
       const rows = svc.store.listGames(where.guildId);
       if (!rows.length) return only(privateReply('No games on this server yet.'));
-      const lines = rows.map((r) => `#${r.id} ${getGame(r.system)?.title ?? r.system}${r.label ? ` [${echo(r.label, 100)}]` : ''} — ${r.status} in <#${r.channelId}>${r.deadline ? ` ⏰ <t:${Math.floor(r.deadline / 1000)}:R>` : ''} · ${svc.store.seats(r.id).map((s) => `${s.role}: ${echo(s.userName, 100)}`).join(', ')}`);
+      const lines = rows.map((r) => `#${r.id} ${getGame(r.system)?.title ?? r.system}${r.label ? ` [${echo(r.label, 100)}]` : ''} — ${r.status} in <#${r.channelId}> · ${seatsText(r)}`);
       return only(privateReply(lines.join('\n')));
     }
     case 'abandon': {
@@ -329,6 +341,24 @@ export async function runGame(svc: Services, inv: Invocation, progress?: (l: str
   }
 }
 
+/** A moderator gives a running game's seat to another member. Only the seat changes: never the state or the log. */
+function reseat(svc: Services, row: GameRow, inv: Invocation): Outcome {
+  const mod = moduleOf(row);
+  const userId = String(inv.options.user).trim();
+  if (!userId) throw new UserError('`user:` needs a member of this server: the side\'s new player.');
+  const side = str(inv.options, 'side')?.toLowerCase();
+  const roles = mod.roles(mod.parseOptions(row.options));
+  const role = roles.find((r) => r.id === side || r.name.toLowerCase() === side);
+  const seats = svc.store.seats(row.id);
+  if (!role) throw new UserError(`Unknown side "${side ?? ''}". Sides: ${roles.map((r) => `${r.id} (${r.name}: ${seats.find((s) => s.role === r.id) ? seatName(seats.find((s) => s.role === r.id)!) : 'open'})`).join(', ')}.`);
+  const old = seats.find((s) => s.role === role.id);
+  if (old?.userId === userId) throw new UserError(`${seatName(old)} already plays ${role.name}; nothing was changed.`);
+  svc.store.setSeat(row.id, role.id, userId, inv.names?.user ?? userId);
+  const was = old ? ` in place of ${isBotSeat(old) ? old.userName : `<@${old.userId}>`}` : '';
+  // Ping the new player: the seat may owe a decision now.
+  return only(publicReply(`🪑 A moderator reseated **${role.name}** in game #${row.id}: <@${userId}> plays it now${was}. The game and its log are unchanged.`, { mentions: [userId] }));
+}
+
 function viewerOf(svc: Services, row: GameRow, caller: Caller, where: Where): Viewer {
   const roles = svc.sessions.rolesOf(row, caller.id);
   if (roles.length) return { kind: 'seat', role: roles[0] };
@@ -355,9 +385,13 @@ export async function autocompleteGame(svc: Services, sub: string, focused: stri
     const mod = moduleOf(row);
     const seats = svc.store.seats(row.id);
     const roles = mod.roles(mod.parseOptions(row.options));
+    // Before the start, join offers the open sides; in play (a moderator's reseat) every side, with its holder.
     const list = roles
-      .filter((r) => sub !== 'join' || !seats.some((s) => s.role === r.id))
-      .map((r) => ({ name: r.name, value: r.id }));
+      .filter((r) => sub !== 'join' || row.status !== 'lobby' || !seats.some((s) => s.role === r.id))
+      .map((r) => {
+        const holder = row.status !== 'lobby' && sub === 'join' ? seats.find((s) => s.role === r.id) : undefined;
+        return { name: holder ? `${r.name} (now ${seatName(holder)})` : r.name, value: r.id };
+      });
     if (focused === 'winner') list.push({ name: 'Draw', value: 'draw' });
     return list.filter((c) => c.name.toLowerCase().includes(p) || c.value.includes(p));
   }

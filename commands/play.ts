@@ -7,20 +7,41 @@ import { RuleError } from '../src/engine/errors.ts';
 import { allowedLines, syncDecisions, whyNot } from '../src/engine/runner.ts';
 import type { Action, GameModule, LegalAction, Role } from '../src/engine/types.ts';
 import type { GameRow } from '../src/store/store.ts';
-import { activeGame } from './context.ts';
+import { activeGame, seatName } from './context.ts';
 import { actionKey, chunks, decisionButtons, echo, parseButtonId, presentAct, privateReply, promptLines, roleName, UserError, only } from './present.ts';
 import type { ButtonPress, Choice, CommandDef, Invocation, Outcome, Where } from './types.ts';
 
 export function playCommand(mod: GameModule<any, any>): CommandDef {
+  const names = mod.subcommands.map((s) => s.name);
+  // Legal actions name their subcommand without its group, so names stay unique across groups.
+  const dup = names.find((n, i) => names.indexOf(n) !== i);
+  if (dup) throw new Error(`/${mod.command}: subcommand "${dup}" is declared twice`);
+  const groups = [...new Set(mod.subcommands.flatMap((s) => (s.group ? [s.group] : [])))];
   return {
     name: mod.command,
     description: `Play ${mod.title}`.slice(0, 100),
     subcommands: mod.subcommands.map((s) => ({
+      ...(s.group ? { group: s.group } : {}),
       name: s.name,
       description: s.description,
-      options: s.options.map((o) => ({ name: o.name, description: o.description, type: 'string' as const, required: o.required, autocomplete: !o.freeText })),
+      options: s.options.map((o) => {
+        const type = o.type ?? 'string';
+        // Strings and integers are matched against the legal list, so autocomplete offers it.
+        const autocomplete = !o.freeText && (type === 'string' || type === 'integer');
+        return { name: o.name, description: o.description, type, required: o.required, autocomplete, ...(o.min !== undefined ? { min: o.min } : {}), ...(o.max !== undefined ? { max: o.max } : {}) };
+      }),
     })),
+    // A group's description lists its subcommands: what a player scans for.
+    ...(groups.length ? { groups: groups.map((g) => ({ name: g, description: clipText(`${g[0].toUpperCase()}${g.slice(1)}: ${mod.subcommands.filter((s) => s.group === g).map((s) => s.name).join(', ')}`, 100) })) } : {}),
   };
+}
+
+const clipText = (t: string, n: number) => (t.length <= n ? t : `${t.slice(0, n - 1)}…`);
+
+/** How a player types a subcommand: "move step" when it is grouped. */
+export function subPath(mod: GameModule<any, any>, sub: string): string {
+  const s = mod.subcommands.find((x) => x.name === sub);
+  return s?.group ? `${s.group} ${sub}` : sub;
 }
 
 // Case, accents and punctuation do not matter: "daniel-boone" is "Daniel Boone";
@@ -52,7 +73,7 @@ function callerRoles(svc: Services, row: GameRow, userId: string, mod: GameModul
   const roles = svc.sessions.rolesOf(row, userId);
   if (roles.length === 0) {
     const seats = svc.store.seats(row.id);
-    throw new UserError(`You are not a player in this game. Seats: ${seats.map((s) => `${roleName(mod, mod.parseOptions(row.options), s.role)} — ${s.userName}`).join(', ')}. Spectators can follow with /game status and /game map.`);
+    throw new UserError(`You are not a player in this game. Seats: ${seats.map((s) => `${roleName(mod, mod.parseOptions(row.options), s.role)} — ${seatName(s)}`).join(', ')}. Spectators can follow with /game status and /game map.`);
   }
   return roles;
 }
@@ -60,7 +81,10 @@ function callerRoles(svc: Services, row: GameRow, userId: string, mod: GameModul
 function notYourTurn(mod: GameModule<any, any>, row: GameRow, svc: Services): UserError {
   const env = envOf(row);
   const p = promptLines(mod, env, svc.store.seats(row.id));
-  return new UserError(`It is not your turn. Waiting for:\n${p.text.replace(/<@(\w+)>/g, (_m, id) => svc.store.seats(row.id).find((s) => s.userId === id)?.userName ?? id)}`);
+  return new UserError(`It is not your turn. Waiting for:\n${p.text.replace(/<@(\w+)>/g, (_m, id) => {
+    const seat = svc.store.seats(row.id).find((s) => s.userId === id);
+    return seat ? seatName(seat) : `<@${id}>`;
+  })}`);
 }
 
 /** Pick the single legal action the options describe, or explain why not. */
@@ -72,13 +96,13 @@ export function resolveAction(
   options: Record<string, string | number | boolean>,
 ): { role: Role; actions: Action[] } {
   const def = mod.subcommands.find((s) => s.name === sub);
-  if (!def) throw new UserError(`Unknown /${mod.command} subcommand "${echo(sub)}". Try: ${mod.subcommands.map((s) => s.name).join(', ')}.`);
+  if (!def) throw new UserError(`Unknown /${mod.command} subcommand "${echo(sub)}". Try: ${mod.subcommands.map((s) => subPath(mod, s.name)).join(', ')}.`);
   // Free-text subcommands need their text; matched ones may omit an option when only one choice fits.
   for (const o of def.options) {
-    if (def.toActions && o.required && (options[o.name] === undefined || options[o.name] === '')) throw new UserError(`/${mod.command} ${sub} needs the option \`${o.name}\` (${o.description}).`);
+    if (def.toActions && o.required && (options[o.name] === undefined || options[o.name] === '')) throw new UserError(`/${mod.command} ${subPath(mod, sub)} needs the option \`${o.name}\` (${o.description}).`);
   }
   const known = new Set(def.options.map((o) => o.name));
-  for (const k of Object.keys(options)) if (!known.has(k)) throw new UserError(`/${mod.command} ${sub} has no option \`${k}\`. Options: ${def.options.map((o) => o.name).join(', ') || 'none'}.`);
+  for (const k of Object.keys(options)) if (!known.has(k)) throw new UserError(`/${mod.command} ${subPath(mod, sub)} has no option \`${k}\`. Options: ${def.options.map((o) => o.name).join(', ') || 'none'}.`);
   const withLegal = roles.map((r) => ({ role: r, legal: mod.legal(state, r) })).filter((x) => x.legal.length > 0);
   if (!withLegal.length) return { role: roles[0], actions: [] };
   if (def.toActions) {
@@ -120,7 +144,7 @@ export function resolveAction(
         const why = reason(role, cands);
         if (why) throw why;
         const values = [...new Set(cands.map((l) => l.argLabels?.[k] ?? l.args[k]).filter(Boolean))];
-        throw new RuleError('', `"${echo(v)}" is not a legal \`${k}\` for /${mod.command} ${sub} now.`, values.length ? values.map((x) => `${k}:${x}`) : allowedLines(cands));
+        throw new RuleError('', `"${echo(v)}" is not a legal \`${k}\` for /${mod.command} ${subPath(mod, sub)} now.`, values.length ? values.map((x) => `${k}:${x}`) : allowedLines(cands));
       }
       cands = next;
     }
@@ -133,7 +157,7 @@ export function resolveAction(
     throw new UserError(`Which one? ${missing ? `Add \`${missing.name}\` (${missing.description}): ` : ''}${choices.slice(0, 15).join('; ')}`);
   }
   const all = withLegal.flatMap((x) => x.legal);
-  throw new RuleError('', `/${mod.command} ${sub} is not possible now.`, [...new Set(all.map((l) => (l.group ? `${l.group} → /${mod.command} ${l.sub}` : `${l.label} → /${mod.command} ${l.sub}${Object.entries(l.args).map(([k, v]) => ` ${k}:${l.argLabels?.[k] ?? v}`).join('')}`)))]);
+  throw new RuleError('', `/${mod.command} ${subPath(mod, sub)} is not possible now.`, [...new Set(all.map((l) => (l.group ? `${l.group} → /${mod.command} ${subPath(mod, l.sub)}` : `${l.label} → /${mod.command} ${subPath(mod, l.sub)}${Object.entries(l.args).map(([k, v]) => ` ${k}:${l.argLabels?.[k] ?? v}`).join('')}`)))]);
 }
 
 export async function runPlay(svc: Services, inv: Invocation, progress?: (l: string) => void): Promise<Outcome> {
@@ -151,7 +175,7 @@ export async function runPlay(svc: Services, inv: Invocation, progress?: (l: str
   const asked = Object.entries(inv.options).find(([, v]) => v === '?' || v === MORE);
   if (asked) {
     const choices = await autocompletePlay(svc, inv.command, inv.sub, asked[0], '', { ...inv.options, [asked[0]]: '' }, inv.caller.id, inv.where, Infinity);
-    const text = choices.length ? `Choices for \`${asked[0]}\` now:\n${choices.map((c) => `• ${c.name}`).join('\n')}` : `No \`${asked[0]}\` is possible for /${mod.command} ${inv.sub} now.`;
+    const text = choices.length ? `Choices for \`${asked[0]}\` now:\n${choices.map((c) => `• ${c.name}`).join('\n')}` : `No \`${asked[0]}\` is possible for /${mod.command} ${subPath(mod, inv.sub)} now.`;
     return { replies: chunks(text).map((c) => privateReply(c)), posts: [] };
   }
   const { role, actions } = resolveAction(mod, env.game, roles, inv.sub, inv.options);

@@ -4,24 +4,31 @@ import type { Services } from '../src/app/services.ts';
 import { envOf, moduleOf } from '../src/app/session.ts';
 import { allGames } from '../src/games/registry.ts';
 import { autocompleteGame, devCommand, gameCommand, runDev, runGame, SLOW_GAME_SUBS } from './game.ts';
+import { coerceOptions, findSub } from './options.ts';
 import { autocompletePlay, playCommand, pressButton, runPlay } from './play.ts';
 import { errorOutcome, presentAct, privateReply, UserError } from './present.ts';
 import type { CommandDef, Outcome, Router } from './types.ts';
 
 export function createRouter(svc: Services): Router {
   const games = () => allGames();
+  const definitions = (opts: { includeConsoleOnly?: boolean } = {}): CommandDef[] => {
+    const defs: CommandDef[] = [gameCommand(), ...games().map(playCommand)];
+    if (opts.includeConsoleOnly) defs.push(devCommand());
+    return defs;
+  };
   return {
-    definitions(opts = {}) {
-      const defs: CommandDef[] = [gameCommand(), ...games().map(playCommand)];
-      if (opts.includeConsoleOnly) defs.push(devCommand());
-      return defs;
-    },
+    definitions,
     isSlow(inv) {
       if (inv.command === 'game') return SLOW_GAME_SUBS.has(inv.sub);
       return games().some((g) => g.command === inv.command);
     },
-    async dispatch(inv, progress) {
+    async dispatch(raw, progress) {
       try {
+        // One place checks the path and types the values, for Discord and the table alike.
+        let inv = raw;
+        const def = definitions({ includeConsoleOnly: true }).find((d) => d.name === raw.command);
+        const sub = def && findSub(def, raw.group, raw.sub);
+        if (def && sub) inv = { ...raw, group: sub.group, options: coerceOptions(def.name, sub, raw.options) };
         if (inv.command === 'game') return await runGame(svc, inv, progress);
         if (inv.command === 'dev') {
           if (inv.where.guildId) throw new UserError('/dev commands exist only at the offline table.');

@@ -2,7 +2,7 @@
 // an Invocation and return an Outcome; adapters turn outcomes into Discord
 // replies/messages or terminal output.
 
-export type OptionType = 'string' | 'integer' | 'boolean' | 'user';
+export type OptionType = 'string' | 'integer' | 'boolean' | 'user' | 'role';
 
 export interface Choice {
   name: string;
@@ -17,9 +17,14 @@ export interface OptionDef {
   choices?: Choice[];
   /** Autocomplete source; its answers come from the game's legal actions. */
   autocomplete?: boolean;
+  /** Integers: the allowed range (Discord enforces it; the table checks it). */
+  min?: number;
+  max?: number;
 }
 
 export interface SubcommandDef {
+  /** Discord subcommand group it belongs to (/kpw move step); absent: top level. */
+  group?: string;
   name: string;
   description: string;
   options: OptionDef[];
@@ -31,6 +36,8 @@ export interface CommandDef {
   name: string;
   description: string;
   subcommands: SubcommandDef[];
+  /** Descriptions of the subcommand groups named by `subcommands[].group`. */
+  groups?: { name: string; description: string }[];
   consoleOnly?: boolean;
 }
 
@@ -51,15 +58,20 @@ export interface Where {
 
 export interface Invocation {
   command: string;
+  /** The subcommand group, when the subcommand has one (the table may omit it: an alias). */
+  group?: string;
   sub: string;
-  /** Raw option values as given (strings, numbers, booleans; a user option is a user id). */
+  /** Option values (strings, numbers, booleans; a user or role option is its id). */
   options: Record<string, string | number | boolean>;
+  /** Display names of user/role options, when the adapter knows them (Discord's resolved data). */
+  names?: Record<string, string>;
   caller: Caller;
   where: Where;
 }
 
 export interface AutocompleteRequest {
   command: string;
+  group?: string;
   sub: string;
   focused: string;
   /** What the user typed so far in the focused option. */

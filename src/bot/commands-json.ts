@@ -7,6 +7,7 @@ import {
   ApplicationIntegrationType,
   InteractionContextType,
   type APIApplicationCommandBasicOption,
+  type APIApplicationCommandSubcommandGroupOption,
   type APIApplicationCommandSubcommandOption,
   type RESTPostAPIChatInputApplicationCommandsJSONBody,
 } from 'discord.js';
@@ -36,6 +37,7 @@ const OPTION_TYPE: Record<OptionType, ApplicationCommandOptionType> = {
   integer: ApplicationCommandOptionType.Integer,
   boolean: ApplicationCommandOptionType.Boolean,
   user: ApplicationCommandOptionType.User,
+  role: ApplicationCommandOptionType.Role,
 };
 
 export class CommandJsonError extends Error {
@@ -62,13 +64,36 @@ function commandJson(def: CommandDef, problems: string[]): CommandJson {
   checkDescription(def.description, at, problems);
   const subs = def.subcommands.filter((s) => !s.consoleOnly);
   if (subs.length === 0) problems.push(`${at}: no Discord-visible subcommands`);
-  if (subs.length > LIMITS.options) problems.push(`${at}: ${subs.length} subcommands (max ${LIMITS.options})`);
-  checkUnique(subs.map((s) => s.name), `${at} subcommand`, problems);
+  // Top level: ungrouped subcommands and groups, in declaration order; Discord counts both toward 25.
+  const top: (APIApplicationCommandSubcommandOption | APIApplicationCommandSubcommandGroupOption)[] = [];
+  const groups = new Map<string, APIApplicationCommandSubcommandGroupOption>();
+  for (const s of subs) {
+    if (!s.group) {
+      top.push(subcommandJson(s, at, problems));
+      continue;
+    }
+    let g = groups.get(s.group);
+    if (!g) {
+      const description = def.groups?.find((x) => x.name === s.group)?.description ?? '';
+      checkName(s.group, `${at} ${s.group}`, problems);
+      checkDescription(description, `${at} ${s.group} (group)`, problems);
+      g = { type: ApplicationCommandOptionType.SubcommandGroup, name: s.group, description, options: [] };
+      groups.set(s.group, g);
+      top.push(g);
+    }
+    g.options!.push(subcommandJson(s, `${at} ${s.group}`, problems));
+  }
+  if (top.length > LIMITS.options) problems.push(`${at}: ${top.length} subcommands and groups at the top level (max ${LIMITS.options})`);
+  checkUnique(top.map((s) => s.name), `${at} subcommand or group`, problems);
+  for (const g of groups.values()) {
+    if (g.options!.length > LIMITS.options) problems.push(`${at} ${g.name}: ${g.options!.length} subcommands (max ${LIMITS.options})`);
+    checkUnique(g.options!.map((s) => s.name), `${at} ${g.name} subcommand`, problems);
+  }
   const json: CommandJson = {
     type: ApplicationCommandType.ChatInput,
     name: def.name,
     description: def.description,
-    options: subs.map((s) => subcommandJson(s, at, problems)),
+    options: top,
     // Games live in server channels: no DMs, guild installs only.
     contexts: [InteractionContextType.Guild],
     integration_types: [ApplicationIntegrationType.GuildInstall],
@@ -117,6 +142,8 @@ function optionJson(opt: OptionDef, parent: string, problems: string[]): APIAppl
     if (c.value.length < 1 || c.value.length > LIMITS.choiceValue) problems.push(`${at} choice value "${c.value}" must be 1-${LIMITS.choiceValue} chars`);
     if (opt.type === 'integer' && !Number.isSafeInteger(Number(c.value))) problems.push(`${at} choice value "${c.value}" is not an integer`);
   }
+  if (opt.type !== 'integer' && (opt.min !== undefined || opt.max !== undefined)) problems.push(`${at} min/max need an integer option`);
+  if (opt.min !== undefined && opt.max !== undefined && opt.min > opt.max) problems.push(`${at} min ${opt.min} is above max ${opt.max}`);
   if (opt.type === 'string') {
     return {
       ...base,
@@ -129,6 +156,8 @@ function optionJson(opt: OptionDef, parent: string, problems: string[]): APIAppl
     return {
       ...base,
       type: ApplicationCommandOptionType.Integer,
+      ...(opt.min !== undefined ? { min_value: opt.min } : {}),
+      ...(opt.max !== undefined ? { max_value: opt.max } : {}),
       ...(choices.length ? { choices: choices.map((c) => ({ name: c.name, value: Number(c.value) })) } : {}),
       ...(opt.autocomplete ? { autocomplete: true } : {}),
     } as APIApplicationCommandBasicOption;

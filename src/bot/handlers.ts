@@ -49,11 +49,13 @@ async function guarded(ctx: HandlerContext, i: Repliable, run: (ack: Ack) => Pro
 }
 
 async function onCommand(ctx: HandlerContext, i: ChatInputCommandInteraction, ack: Ack): Promise<void> {
-  const { sub, options } = subAndOptions(i.options.data);
+  const { options, names } = subAndOptions(i.options.data);
   const command = i.commandName;
+  const group = i.options.getSubcommandGroup(false) ?? undefined;
+  const sub = i.options.getSubcommand(false) ?? '';
   if (ctx.router.isSlow({ command, sub })) await defer(i, ack);
-  const inv: Invocation = { command, sub, options, caller: callerOf(i, ctx.moderatorRoleIds), where: await whereOf(i, true) };
-  ctx.log.debug(`/${command} ${sub} by ${inv.caller.id} in ${inv.where.channelId}`);
+  const inv: Invocation = { command, ...(group ? { group } : {}), sub, options, names, caller: callerOf(i, ctx.moderatorRoleIds), where: await whereOf(i, true) };
+  ctx.log.debug(`/${command} ${group ? `${group} ` : ''}${sub} by ${inv.caller.id} in ${inv.where.channelId}`);
   // Progress shows only once there is a public placeholder to edit.
   const progress = throttledProgress(
     (line) => (ack.state === 'placeholder' ? i.editReply({ content: clip(line) }) : Promise.resolve()),
@@ -97,10 +99,12 @@ async function onAutocomplete(ctx: HandlerContext, i: AutocompleteInteraction): 
   try {
     const focused = i.options.getFocused(true);
     integer = focused.type === ApplicationCommandOptionType.Integer;
-    const { sub, options } = subAndOptions(i.options.data);
+    const { options } = subAndOptions(i.options.data);
+    const group = i.options.getSubcommandGroup(false) ?? undefined;
     const req = {
       command: i.commandName,
-      sub,
+      ...(group ? { group } : {}),
+      sub: i.options.getSubcommand(false) ?? '',
       focused: focused.name,
       partial: String(focused.value ?? ''),
       options,

@@ -12,25 +12,44 @@ import type { Caller, Where } from '../../commands/types.ts';
 
 export type OptionValues = Record<string, string | number | boolean>;
 
-/** Subcommand name and its raw option values (a user option is its user id). */
-export function subAndOptions(data: readonly CommandInteractionOption[]): { sub: string; options: OptionValues } {
+/**
+ * Subcommand group (when the command has groups: /kpw move step), subcommand
+ * name, option values (a user or role option is its id) and the display
+ * names of user/role options from Discord's resolved data.
+ */
+export function subAndOptions(data: readonly CommandInteractionOption[]): { group?: string; sub: string; options: OptionValues; names: Record<string, string> } {
+  let group: string | undefined;
   let sub = '';
   let opts = data;
   const top = data[0];
   if (top?.type === ApplicationCommandOptionType.SubcommandGroup) {
-    // Not used by our definitions; flatten "group sub" so nothing is lost.
+    group = top.name;
     const inner = top.options?.[0];
-    sub = inner ? `${top.name} ${inner.name}` : top.name;
+    sub = inner?.name ?? '';
     opts = inner?.options ?? [];
   } else if (top?.type === ApplicationCommandOptionType.Subcommand) {
     sub = top.name;
     opts = top.options ?? [];
   }
   const options: OptionValues = {};
+  const names: Record<string, string> = {};
   for (const o of opts) {
     if (o.value !== undefined && o.value !== null) options[o.name] = o.value;
+    const name = nameOf(o);
+    if (name) names[o.name] = name;
   }
-  return { sub, options };
+  return { ...(group ? { group } : {}), sub, options, names };
+}
+
+// A seat shows a name, not a raw id: the member's display name, else the user's.
+function nameOf(o: CommandInteractionOption): string | undefined {
+  if (o.type === ApplicationCommandOptionType.User) {
+    const m = o.member;
+    if (m instanceof GuildMember) return m.displayName;
+    return (m as { nick?: string | null } | null | undefined)?.nick || o.user?.globalName || o.user?.username || undefined;
+  }
+  if (o.type === ApplicationCommandOptionType.Role) return o.role?.name;
+  return undefined;
 }
 
 /** Who pressed: moderator = Manage Server (Administrator implies it) or a configured role. */

@@ -3,6 +3,8 @@
 export interface ParsedLine {
   user: string | null;
   command: string;
+  /** Subcommand group (/kpw move step), when the command has one by that name. */
+  group?: string;
   sub: string;
   options: Record<string, string>;
 }
@@ -11,8 +13,8 @@ export class ParseError extends Error {
   override name = 'ParseError';
 }
 
-/** Null for blank lines and comments. */
-export function parseLine(line: string): ParsedLine | null {
+/** Null for blank lines and comments. `isGroup` says which words are subcommand groups of a command. */
+export function parseLine(line: string, isGroup: (command: string, word: string) => boolean = () => false): ParsedLine | null {
   const text = line.replace(/^\s+|\s+$/g, '');
   if (!text || text.startsWith('#')) return null;
   let user: string | null = null;
@@ -27,7 +29,13 @@ export function parseLine(line: string): ParsedLine | null {
   const command = (tokens.shift() ?? '').toLowerCase();
   if (!command || command.includes(':')) throw new ParseError(`Missing command name in "${text}".`);
   let sub = '';
+  let group: string | undefined;
   if (tokens.length && !tokens[0].includes(':')) sub = tokens.shift()!.toLowerCase();
+  // "/kpw move step": a group, then its subcommand.
+  if (sub && isGroup(command, sub) && tokens.length && !tokens[0].includes(':')) {
+    group = sub;
+    sub = tokens.shift()!.toLowerCase();
+  }
   const options: Record<string, string> = {};
   let last: string | null = null;
   for (const t of tokens) {
@@ -43,7 +51,7 @@ export function parseLine(line: string): ParsedLine | null {
     if (name in options) throw new ParseError(`Option "${name}" is given twice.`);
     options[name] = t.slice(i + 1);
   }
-  return { user, command, sub, options };
+  return { user, command, ...(group ? { group } : {}), sub, options };
 }
 
 /** Split on spaces, keeping name:"quoted values" together and unquoting them. */

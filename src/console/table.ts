@@ -42,7 +42,8 @@ export class Table {
     const p = this.opts.print;
     let parsed;
     try {
-      parsed = parseLine(line);
+      const defs = this.router.definitions({ includeConsoleOnly: true });
+      parsed = parseLine(line, (command, word) => defs.some((d) => d.name === command && d.subcommands.some((s) => s.group === word)));
     } catch (e) {
       if (e instanceof ParseError) {
         // Echo the line and answer whoever typed it (the prefix, if it parses that far).
@@ -57,7 +58,8 @@ export class Table {
     if (parsed.user) this.user = parsed.user;
     const caller = this.caller(this.user);
     const where = { guildId: null, channelId: this.channel };
-    if (this.opts.echo !== false) p(`${this.user}> /${parsed.command}${parsed.sub ? ` ${parsed.sub}` : ''}${Object.entries(parsed.options).map(([k, v]) => ` ${k}:${/\s/.test(v) ? `"${v}"` : v}`).join('')}`);
+    const route = [parsed.group, parsed.sub].filter(Boolean).join(' ');
+    if (this.opts.echo !== false) p(`${this.user}> /${parsed.command}${route ? ` ${route}` : ''}${Object.entries(parsed.options).map(([k, v]) => ` ${k}:${/\s/.test(v) ? `"${v}"` : v}`).join('')}`);
     try {
       for (const o of (await this.router.tick?.()) ?? []) this.show(o);
       if (parsed.command === 'press') {
@@ -75,11 +77,11 @@ export class Table {
         const options = { ...parsed.options, [focused[0]]: '' };
         // Options with fixed choices are a dropdown in Discord: list those; the rest autocomplete.
         const def = this.router.definitions({ includeConsoleOnly: true }).find((d) => d.name === parsed.command)?.subcommands.find((s) => s.name === parsed.sub)?.options.find((o) => o.name === focused[0]);
-        const choices = def?.choices ?? (await this.router.autocomplete({ command: parsed.command, sub: parsed.sub, focused: focused[0], partial: focused[1].slice(0, -1), options, caller, where }));
+        const choices = def?.choices ?? (await this.router.autocomplete({ command: parsed.command, group: parsed.group, sub: parsed.sub, focused: focused[0], partial: focused[1].slice(0, -1), options, caller, where }));
         p(`  [autocomplete ${focused[0]}] ${choices.map((c) => (c.name === c.value ? c.value : `${c.name} = ${c.value}`)).join(' | ') || '(no choices)'}`);
         return true;
       }
-      const out = await this.router.dispatch({ command: parsed.command, sub: parsed.sub, options: parsed.options, caller, where }, (l) => p(`  … ${l}`));
+      const out = await this.router.dispatch({ command: parsed.command, ...(parsed.group ? { group: parsed.group } : {}), sub: parsed.sub, options: parsed.options, caller, where }, (l) => p(`  … ${l}`));
       this.show(out);
       return true;
     } catch (e) {

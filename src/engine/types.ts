@@ -145,12 +145,19 @@ export interface OptionDoc {
 export interface GameSubcommand {
   name: string;
   description: string;
+  /** Discord subcommand group (/kpw move step); absent: a top-level subcommand. Names stay unique across groups. */
+  group?: string;
   options: {
     name: string;
     description: string;
     required: boolean;
     /** Free text passed to toActions instead of matching legal args. */
     freeText?: boolean;
+    /** Value type (default string); values still reach toActions/probe/matching as strings. */
+    type?: 'string' | 'integer' | 'boolean' | 'user' | 'role';
+    /** Integers: the allowed range. */
+    min?: number;
+    max?: number;
   }[];
   /**
    * For free-form subcommands (e.g. a whole plan in one line): turn the

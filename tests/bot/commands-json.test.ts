@@ -96,3 +96,39 @@ describe('the real router', () => {
     expect(json.map((c) => c.name)).toContain('game');
   });
 });
+
+describe('commandsJson: subcommand groups and typed limits (issue 8 item 11)', () => {
+  const subs = (n: number, group?: string) => Array.from({ length: n }, (_, i) => ({ ...(group ? { group } : {}), name: `${group ?? 's'}${i}`, description: 'd', options: [] }));
+  const groups = (...names: string[]) => names.map((name) => ({ name, description: `The ${name} group` }));
+
+  it('groups and ungrouped subcommands share the 25 places at the top level', () => {
+    expect(problemsOf([{ name: 'g', description: 'd', subcommands: [...subs(24), ...subs(25, 'move')], groups: groups('move') }])).toEqual([]);
+    expect(problemsOf([{ name: 'g', description: 'd', subcommands: [...subs(25), ...subs(1, 'move')], groups: groups('move') }])[0]).toMatch(/26 subcommands and groups at the top level \(max 25\)/);
+  });
+
+  it('at most 25 subcommands per group; groups need a valid name and a description; names do not clash', () => {
+    expect(problemsOf([{ name: 'g', description: 'd', subcommands: subs(26, 'move'), groups: groups('move') }])[0]).toMatch(/\/g move: 26 subcommands \(max 25\)/);
+    expect(problemsOf([{ name: 'g', description: 'd', subcommands: subs(1, 'move') }])[0]).toMatch(/\/g move \(group\) description/);
+    expect(problemsOf([{ name: 'g', description: 'd', subcommands: subs(1, 'Move'), groups: groups('Move') }])[0]).toMatch(/name "Move"/);
+    expect(problemsOf([{ name: 'g', description: 'd', subcommands: [{ name: 'move', description: 'd', options: [] }, ...subs(1, 'move')], groups: groups('move') }])[0]).toMatch(/duplicate .* name "move"/);
+  });
+
+  it('emits type-2 groups holding type-1 subcommands, integer ranges and role options', () => {
+    const [json] = commandsJson([
+      {
+        name: 'g',
+        description: 'd',
+        groups: groups('move'),
+        subcommands: [
+          { group: 'move', name: 'step', description: 'Step', options: [{ name: 'n', description: 'How far', type: 'integer', required: true, min: 1, max: 6 }] },
+          { name: 'mods', description: 'Mods', options: [{ name: 'role', description: 'Who', type: 'role', required: false }] },
+        ],
+      },
+    ]);
+    expect(json.options).toEqual([
+      { type: 2, name: 'move', description: 'The move group', options: [{ type: 1, name: 'step', description: 'Step', options: [{ type: 4, name: 'n', description: 'How far', required: true, min_value: 1, max_value: 6 }] }] },
+      { type: 1, name: 'mods', description: 'Mods', options: [{ type: 8, name: 'role', description: 'Who', required: false }] },
+    ]);
+    expect(problemsOf([cmd([{ name: 'a', description: 'a', type: 'string', required: true, min: 1 }])])[0]).toMatch(/min\/max need an integer/);
+  });
+});

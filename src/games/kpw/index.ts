@@ -43,10 +43,11 @@ export function parseKpwOptions(raw: Record<string, string | number | boolean>):
   return { short: !!o.short, church3: !!o.church3, disunited: !!o.disunited, ferocity: o.ferocity as Ferocity, setup: o.setup as 'example' | 'manual' };
 }
 
-const sub = (name: string, description: string, ...options: string[]): GameSubcommand => ({
+// Options are [name, what it means]; values are matched against the legal list (autocomplete shows it).
+const sub = (name: string, description: string, ...options: [string, string][]): GameSubcommand => ({
   name,
   description,
-  options: options.map((o) => ({ name: o, description: o, required: true })),
+  options: options.map(([o, d]) => ({ name: o, description: d, required: true })),
   ...(PROBES[name] ? { probe: PROBES[name] } : {}),
 });
 
@@ -78,29 +79,29 @@ export const kpw: GameModule<KpwState, KpwOptions> = {
   phase: phaseLabel,
   subcommands: [
     sub('roll', 'Roll for Church or Allied Indians (phase 1)'),
-    sub('place', 'Place a counter', 'unit', 'to'),
-    sub('activate', 'Start moving units from a space', 'space', 'units'),
-    sub('step', 'Move the active group to a neighbouring space', 'to'),
-    sub('pickup', 'Pick up a unit', 'unit'),
-    sub('drop', 'Drop off a unit', 'unit'),
-    sub('battle', 'Place a Battle marker', 'target'),
+    sub('place', 'Place a counter', ['unit', 'The counter to place (a new unit or a returning leader)'], ['to', 'The space to place it in']),
+    sub('activate', 'Start moving units from a space', ['space', 'The space the group starts from'], ['units', "Which of its units move together, or 'all'"]),
+    sub('step', 'Move the active group to a neighbouring space', ['to', "Neighbouring space (river moves 'space~river', sea moves 'port~ocean')"]),
+    sub('pickup', 'Pick up a unit', ['unit', 'A unit in the group\'s space to join the moving group']),
+    sub('drop', 'Drop off a unit', ['unit', 'A unit of the moving group to leave in this space']),
+    sub('battle', 'Place a Battle marker', ['target', 'The neighbouring space to attack (ends the group\'s move)']),
     sub('stop', "End this group's move"),
-    sub('muskets', 'Hand the Musket marker to another unit when a war band splits (10.2)', 'unit'),
+    sub('muskets', 'Hand the Musket marker to another unit when a war band splits (10.2)', ['unit', 'The war band that keeps the Musket marker']),
     sub('end', 'End the phase'),
-    sub('intercept', 'Try to intercept from a space', 'from'),
-    sub('send', 'Choose the intercepting units', 'units'),
+    sub('intercept', 'Try to intercept from a space', ['from', 'The space your intercepting units come from']),
+    sub('send', 'Choose the intercepting units', ['units', "Which units intercept, or 'all'"]),
     sub('decline', 'Decline'),
-    sub('recruit', 'Send Philip to recruit a tribe', 'tribe', 'space', 'with'),
-    sub('fight', 'Resolve a battle', 'battle', 'units'),
-    sub('evade', 'Try to evade', 'to'),
+    sub('recruit', 'Send Philip to recruit a tribe', ['tribe', 'The tribe to recruit (it must be ready)'], ['space', "The tribe's village Philip goes to"], ['with', 'The one unit going with Philip, or none']),
+    sub('fight', 'Resolve a battle', ['battle', 'The Battle marker to resolve (from → to)'], ['units', "Which units attack, or 'all'"]),
+    sub('evade', 'Try to evade', ['to', 'The space the defenders try to evade into']),
     sub('stand', 'Stand and fight'),
-    sub('reroll', 'Re-roll one battle die', 'die'),
+    sub('reroll', 'Re-roll one battle die', ['die', 'The die to re-roll: red, green or event']),
     sub('pass', 'Keep the dice'),
-    sub('panic', 'Choose the panicking unit', 'unit'),
-    sub('loss', 'Take one SP of losses', 'unit'),
+    sub('panic', 'Choose the panicking unit', ['unit', 'The unit that panics and is left out of the strength']),
+    sub('loss', 'Take one SP of losses', ['unit', 'The unit (or the site) that takes the step loss']),
     sub('exploit', 'Roll for the NY/CT border war'),
     sub('ferocity', 'Fight a second round'),
-    sub('advance', 'Advance after combat', 'units'),
+    sub('advance', 'Advance after combat', ['units', 'The surviving attackers that advance into the space']),
     sub('stay', 'Do not advance'),
   ],
   // Discord allows 25 subcommands and /kpw has them all: the charts come with /game help.

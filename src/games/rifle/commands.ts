@@ -17,13 +17,14 @@ function tradeProbe(type: 'sell' | 'buy', a: Record<string, string>): Action | n
 }
 
 export const subcommands: GameSubcommand[] = [
-  { name: 'leader', description: 'Pick your leader (no two alike)', options: [{ name: 'name', description: 'Leader', required: true }] },
+  { name: 'leader', description: 'Pick your leader (no two alike)', options: [{ name: 'name', description: 'The leader to play (autocomplete lists those still free)', required: true }] },
   {
     name: 'plan',
     description: 'Plan one action (private until all are done)',
     options: [
-      { name: 'action', description: 'Action (autocomplete shows what each limit still allows)', required: true },
-      { name: 'count', description: 'How many times (default 1)', required: false },
+      { name: 'action', description: 'An Action Board action (autocomplete shows what each limit still allows)', required: true },
+      // Free: toActions reads it; the rules refuse a count below 1 with their own reason (no min here).
+      { name: 'count', description: 'How many times to plan it (default 1)', required: false, freeText: true, type: 'integer' },
     ],
     toActions: (_state, _role, args): Action[] => {
       const p = findByText(String(args.action ?? '').replace(/ — .*$/, ''));
@@ -37,12 +38,29 @@ export const subcommands: GameSubcommand[] = [
   {
     name: 'plans',
     description: 'Plan several actions at once, e.g. "clear land x2, planks, build cabin, sell 4 grain"',
-    options: [{ name: 'text', description: 'Actions separated by commas', required: true, freeText: true }],
+    options: [{ name: 'text', description: 'Actions separated by commas, e.g. "clear land x2, planks, sell 4 grain"', required: true, freeText: true }],
     toActions: (_state, _role, args) => parsePlanText(String(args.text ?? '')),
   },
-  { name: 'sell', description: 'Sell one good on a Trade Convoy (one type sold per convoy)', options: [{ name: 'good', description: 'Good', required: true }, { name: 'qty', description: 'Quantity', required: true }], probe: (a) => tradeProbe('sell', a) },
-  { name: 'buy', description: 'Buy one good on a Trade Convoy (one type bought per convoy)', options: [{ name: 'good', description: 'Good', required: true }, { name: 'qty', description: 'Quantity', required: true }], probe: (a) => tradeProbe('buy', a) },
-  { name: 'unplan', description: 'Remove one planned action (or the last Trade Convoy)', options: [{ name: 'action', description: 'Planned action', required: true }] },
+  {
+    name: 'sell',
+    description: 'Sell one good on a Trade Convoy (one type sold per convoy)',
+    options: [
+      { name: 'good', description: 'The good to sell (autocomplete shows its price and how many you can)', required: true },
+      // No min: the rules refuse a quantity below 1 with their own reason.
+      { name: 'qty', description: 'How many to sell', required: true, type: 'integer' },
+    ],
+    probe: (a) => tradeProbe('sell', a),
+  },
+  {
+    name: 'buy',
+    description: 'Buy one good on a Trade Convoy (one type bought per convoy)',
+    options: [
+      { name: 'good', description: 'The good to buy (autocomplete shows its price and how many you can)', required: true },
+      { name: 'qty', description: 'How many to buy', required: true, type: 'integer' },
+    ],
+    probe: (a) => tradeProbe('buy', a),
+  },
+  { name: 'unplan', description: 'Remove one planned action (or the last Trade Convoy)', options: [{ name: 'action', description: 'The planned action to remove', required: true }] },
   {
     name: 'review',
     description: 'Review your plan and what each limit still allows (private)',
@@ -51,7 +69,7 @@ export const subcommands: GameSubcommand[] = [
   },
   { name: 'done', description: 'Declare your plan done (revealed when everyone is done)', options: [] },
   { name: 'auto', description: 'Let the bot settler finish your plan and declare done', options: [] },
-  { name: 'choose', description: 'Answer a decision ("X or Y", Craftsman, leader extra, barter, what spoils in Storage)', options: [{ name: 'option', description: 'Your choice', required: true }] },
+  { name: 'choose', description: 'Answer a decision ("X or Y", Craftsman, leader extra, barter, what spoils in Storage)', options: [{ name: 'option', description: 'Your answer (autocomplete lists the choices offered)', required: true }] },
   { name: 'reroll', description: 'Spend 1 Peace to re-roll the Indian Raid', options: [] },
   { name: 'accept', description: 'Accept the Indian Raid result', options: [] },
 ];

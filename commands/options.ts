@@ -1,0 +1,64 @@
+// The command path (/kpw move step) and typed option values. Discord sends
+// values already typed and in range; the offline table sends text, so both
+// are checked here, once, before any handler runs: a malformed value is a
+// private error that says what is allowed and changes nothing.
+import { UserError } from './present.ts';
+import type { CommandDef, OptionDef, SubcommandDef } from './types.ts';
+
+export type OptionValues = Record<string, string | number | boolean>;
+
+/** "move step" for a grouped subcommand, "step" otherwise. */
+export const pathOf = (s: Pick<SubcommandDef, 'group' | 'name'>): string => (s.group ? `${s.group} ${s.name}` : s.name);
+
+/**
+ * The subcommand an invocation names. Names are unique within a command, so a
+ * missing group is accepted (the table's flat alias, e.g. `/kpw step`); a wrong
+ * one is refused with the right path. Undefined when the name is unknown.
+ */
+export function findSub(def: CommandDef, group: string | undefined, sub: string): SubcommandDef | undefined {
+  const s = def.subcommands.find((x) => x.name === sub);
+  if (!s) {
+    const inGroup = def.subcommands.filter((x) => x.group && x.group === (group ?? sub));
+    if (inGroup.length) throw new UserError(`/${def.name} ${group ?? sub} needs a subcommand: ${inGroup.map((x) => `/${def.name} ${pathOf(x)}`).join(', ')}.`);
+    return undefined;
+  }
+  if (group !== undefined && s.group !== group) throw new UserError(`There is no /${def.name} ${group} ${sub}; use /${def.name} ${pathOf(s)}.`);
+  return s;
+}
+
+/** Option values converted to their declared types; refuses malformed or out-of-range values. */
+export function coerceOptions(command: string, sub: SubcommandDef, options: OptionValues): OptionValues {
+  const out: OptionValues = {};
+  for (const [k, v] of Object.entries(options)) {
+    const o = sub.options.find((x) => x.name === k);
+    // Unknown options are the handlers' to refuse; blanks and "?" (list the choices) pass through.
+    out[k] = !o || v === '' || (o.autocomplete && typeof v === 'string' && v.startsWith('?')) ? v : coerce(`/${command} ${pathOf(sub)}`, o, v);
+  }
+  return out;
+}
+
+function coerce(at: string, o: OptionDef, v: string | number | boolean): string | number | boolean {
+  const text = String(v).trim();
+  switch (o.type) {
+    case 'integer': {
+      const n = typeof v === 'number' ? v : /^[-+]?\d+$/.test(text) ? Number(text) : NaN;
+      const range = o.min !== undefined && o.max !== undefined ? ` from ${o.min} to ${o.max}` : o.min !== undefined ? ` of at least ${o.min}` : o.max !== undefined ? ` of at most ${o.max}` : '';
+      if (!Number.isSafeInteger(n) || (o.min !== undefined && n < o.min) || (o.max !== undefined && n > o.max)) {
+        throw new UserError(`\`${o.name}\` must be a whole number${range}, not "${text}" (${at} ${o.name}: ${o.description}). Nothing was changed.`);
+      }
+      return n;
+    }
+    case 'boolean':
+      if (typeof v === 'boolean') return v;
+      if (/^(true|yes|on)$/i.test(text)) return true;
+      if (/^(false|no|off)$/i.test(text)) return false;
+      throw new UserError(`\`${o.name}\` must be true or false, not "${text}" (${at} ${o.name}: ${o.description}). Nothing was changed.`);
+    case 'user':
+      // Discord sends the id; at the table a name, "@name" or a <@id> mention.
+      return text.replace(/^<@!?([^>]+)>$/, '$1').replace(/^@/, '');
+    case 'role':
+      return text.replace(/^<@&([^>]+)>$/, '$1').replace(/^@/, '');
+    default:
+      return typeof v === 'string' ? v : text;
+  }
+}
