@@ -2,7 +2,7 @@
 // values already typed and in range; the offline table sends text, so both
 // are checked here, once, before any handler runs: a malformed value is a
 // private error that says what is allowed and changes nothing.
-import { UserError } from './present.ts';
+import { echo, UserError } from './present.ts';
 import type { CommandDef, OptionDef, SubcommandDef } from './types.ts';
 
 export type OptionValues = Record<string, string | number | boolean>;
@@ -44,7 +44,7 @@ function coerce(at: string, o: OptionDef, v: string | number | boolean): string 
       const n = typeof v === 'number' ? v : /^[-+]?\d+$/.test(text) ? Number(text) : NaN;
       const range = o.min !== undefined && o.max !== undefined ? ` from ${o.min} to ${o.max}` : o.min !== undefined ? ` of at least ${o.min}` : o.max !== undefined ? ` of at most ${o.max}` : '';
       if (!Number.isSafeInteger(n) || (o.min !== undefined && n < o.min) || (o.max !== undefined && n > o.max)) {
-        throw new UserError(`\`${o.name}\` must be a whole number${range}, not "${text}" (${at} ${o.name}: ${o.description}). Nothing was changed.`);
+        throw new UserError(`\`${o.name}\` must be a whole number${range}, not "${echo(text)}" (${at} ${o.name}: ${o.description}). Nothing was changed.`);
       }
       return n;
     }
@@ -52,7 +52,7 @@ function coerce(at: string, o: OptionDef, v: string | number | boolean): string 
       if (typeof v === 'boolean') return v;
       if (/^(true|yes|on)$/i.test(text)) return true;
       if (/^(false|no|off)$/i.test(text)) return false;
-      throw new UserError(`\`${o.name}\` must be true or false, not "${text}" (${at} ${o.name}: ${o.description}). Nothing was changed.`);
+      throw new UserError(`\`${o.name}\` must be true or false, not "${echo(text)}" (${at} ${o.name}: ${o.description}). Nothing was changed.`);
     case 'user':
       // Discord sends the id; at the table a name, "@name" or a <@id> mention.
       return text.replace(/^<@!?([^>]+)>$/, '$1').replace(/^@/, '');
