@@ -34,6 +34,13 @@ export interface LegalAction {
   args: Record<string, string>;
   /** Display names for the arg values, e.g. { to: 'Swansea' }; defaults to the id. */
   argLabels?: Record<string, string>;
+  /**
+   * Other values an option also accepts for this same choice, not offered
+   * separately (an identical counter, a whole stack named unit by unit), each
+   * with the action (and label) it stands for when that differs from
+   * `action`. Such an action is legal too (the runner accepts it).
+   */
+  aliases?: Record<string, { value: string; action?: Action; label?: string }[]>;
   /** The label reveals hidden information (a secret plan): show it to the actor only. */
   secret?: boolean;
   /** Actions sharing a group (the counts of one planned action) are one line where what is allowed is listed. */

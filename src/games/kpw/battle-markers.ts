@@ -3,7 +3,7 @@
 import { check, fail } from '../../engine/errors.ts';
 import type { Action, Ctx, LegalAction } from '../../engine/types.ts';
 import { call } from '../../engine/procstack.ts';
-import { intactSiteSide, la, pipText, stopProblem } from './common.ts';
+import { intactSiteSide, la, pipText, ruleOf, stopProblem } from './common.ts';
 import { kmap, sp, spaceName } from './map.ts';
 import { at, isInf, isWinter, note, other, withIndex, type KpwState, type MoveFrame, type Side } from './state.ts';
 import { edgeCost, gUnits, left, staying } from './movement.ts';
@@ -67,17 +67,36 @@ export function applyMarker(s: KpwState, f: MoveFrame, side: Side, a: Action, ct
   const lim = markerLimit(s, side);
   check(s.markers < lim, isWinter(s) ? 'KPW 12.8' : 'KPW 12.7', `You may place only ${lim} Battle markers this movement phase.`);
   const o = withIndex(s, () => markerOptions(s, f, side)).find((x) => x.key === a.target);
-  if (!o) {
-    const to = String(a.target).split('~')[0];
-    if (!kmap().graph.has(to) || !kmap().graph.adjacent(g.at, to)) fail('KPW 12.7', `${spaceName(to)} is not adjacent to ${spaceName(g.at)}.`);
-    if (!attackable(s, side, to)) fail('KPW 12.7', `There is nothing to attack in ${spaceName(to)}.`);
-    fail('KPW 12.7', 'Not enough pips left (or not allowed on that connection), or every Infantry here already has a Battle marker to resolve.');
-  }
+  if (!o) markerRefusal(s, f, side, String(a.target));
   if (f.step === 'group') {
     g.left = left(s, side, g) - o.cost;
     f.step = 'markers';
   }
   placeMarker(s, ctx, side, g.at, o.to, o.river);
+}
+
+/** Why a Battle marker is refused, naming the rule that forbids it (apply's answer for the command layer). */
+function markerRefusal(s: KpwState, f: MoveFrame, side: Side, target: string): never {
+  const g = f.group!;
+  const [to, how] = target.split('~');
+  if (!kmap().graph.has(to)) fail('KPW 4.2', `There is no space "${to}" on the map.`);
+  if (!kmap().graph.adjacent(g.at, to)) fail('KPW 12.7', `${spaceName(to)} is not adjacent to ${spaceName(g.at)}.`);
+  if (!attackable(s, side, to)) fail('KPW 12.7', `There is nothing to attack in ${spaceName(to)}.`);
+  // The marker ends the move (12.7): the group must be allowed to end it where it stands.
+  const us = gUnits(s, g);
+  const stop = f.step === 'group' ? stopProblem(s, side, us, g.at, [], staying(g)) : null;
+  if (stop) fail(ruleOf(stop, 'KPW 6.3'), `Placing a Battle marker ends the move, and the ${side === 'english' ? 'company' : 'war band'} may not end it in ${spaceName(g.at)}: ${stop}`);
+  const links = kmap().graph.edgesBetween(g.at, to).filter((e) => (how === 'river') === e.data.river);
+  if (!links.length) fail('KPW 12.7', `${spaceName(to)} is joined to ${spaceName(g.at)} only by ${how === 'river' ? 'land' : 'river'}: use target:${how === 'river' ? to : `${to}~river`}.`);
+  const costs = links.map((e) => edgeCost(s, side, us, e.data));
+  if (costs.every((c) => c === null)) {
+    if (how === 'river') fail('KPW 12.2', 'Only war bands (or, after Church, companies with Church or Allied Indians) may move, and so attack, by river.');
+    fail('KPW 12.7', `Before Church arrives an English company without a Guide may place a Battle marker only along a 1-pip connection; ${spaceName(g.at)} to ${spaceName(to)} is longer.`);
+  }
+  const cost = Math.min(...costs.filter((c): c is number => c !== null));
+  const budget = f.step === 'group' ? left(s, side, g) : g.left ?? 0;
+  if (cost > budget) fail('KPW 12.7', `Not enough pips: that Battle marker costs ${pipText(cost)}; the ${side === 'english' ? 'company' : 'war band'} has ${pipText(budget)} left.`);
+  fail('KPW 12.7', `Every Infantry in ${spaceName(g.at)} already has a Battle marker to resolve (or ${spaceName(to)} already has one from here): one marker per Infantry.`);
 }
 
 /** Record a Battle marker; the tribe of an attacked unallied village joins; then 12.5 interception. */

@@ -4,7 +4,7 @@ import { check, fail } from '../../engine/errors.ts';
 import { checkAtLeast, type Modifier } from '../../engine/tables.ts';
 import type { Action, Ctx, LegalAction } from '../../engine/types.ts';
 import { call } from '../../engine/procstack.ts';
-import { controlled, entry, intact, la, listUnits, markersAvailable, needText, stopProblem, subsets } from './common.ts';
+import { controlled, entry, intact, la, listUnits, markersAvailable, needText, stopProblem, subsets, wholeStackAliases } from './common.ts';
 import { kmap, siteSide, spaceName } from './map.ts';
 import {
   at,
@@ -76,9 +76,8 @@ export function legalCombat(s: KpwState, f: CombatFrame, role: Side): LegalActio
     for (const g of fightChoices(s, f, b)) {
       const arg = g.length === all.length ? 'all' : g.map((u) => u.id).join('+');
       const names = g.length ? listUnits(g) : 'nobody left';
-      out.push(
-        la({ type: 'fight', battle: b.id, units: arg }, `Resolve the battle ${spaceName(b.from)} → ${spaceName(b.to)} with ${names}`, 'fight', { battle: b.id, units: arg }, { battle: `${spaceName(b.from)} → ${spaceName(b.to)}`, units: arg === 'all' ? `all (${names})` : names }),
-      );
+      const l = la({ type: 'fight', battle: b.id, units: arg }, `Resolve the battle ${spaceName(b.from)} → ${spaceName(b.to)} with ${names}`, 'fight', { battle: b.id, units: arg }, { battle: `${spaceName(b.from)} → ${spaceName(b.to)}`, units: arg === 'all' ? `all (${names})` : names });
+      out.push(arg === 'all' && g.length ? { ...l, aliases: { units: wholeStackAliases(g) } } : l);
     }
   }
   return out;

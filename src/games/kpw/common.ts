@@ -246,6 +246,22 @@ export function la(action: Action, label: string, sub: string, args: Record<stri
   return argLabels ? { action, label, sub, args, argLabels } : { action, label, sub, args };
 }
 
+/**
+ * Aliases of a unit option for counters identical to the one offered (same
+ * kind, owner, strength): typed by id or name, each stands for its own action.
+ */
+export function sameCounterAliases(s: KpwState, ids: string[], action: (id: string) => Action, label: (id: string) => string): { value: string; action: Action; label: string }[] {
+  return ids.flatMap((id) => [
+    { value: id, action: action(id), label: label(id) },
+    { value: s.units[id]?.name ?? id, action: action(id), label: label(id) },
+  ]);
+}
+
+/** Aliases of a units option offered as 'all': the same units named one by one (ids or names, any order). */
+export function wholeStackAliases(units: Unit[]): { value: string }[] {
+  return [{ value: units.map((u) => u.id).join('+') }, { value: units.map((u) => u.name).join('+') }];
+}
+
 export function pipText(halves: number): string {
   const whole = Math.floor(halves / 2);
   const half = halves % 2 ? '½' : '';

@@ -85,7 +85,8 @@ export const kpw: GameModule<KpwState, KpwOptions> = {
     sub('drop', 'Drop off a unit', 'unit'),
     sub('battle', 'Place a Battle marker', 'target'),
     sub('stop', "End this group's move"),
-    sub('muskets', 'Hand the Musket marker to another unit when a war band splits (10.2)', 'unit'),
+    // `from` (the unit holding the muskets) is optional: needed only when two units in the space hold them.
+    { ...sub('muskets', 'Hand the Musket marker to another unit when a war band splits (10.2)', 'unit'), options: [{ name: 'unit', description: 'unit', required: true }, { name: 'from', description: 'the unit holding the muskets (when two do)', required: false }] },
     sub('end', 'End the phase'),
     sub('intercept', 'Try to intercept from a space', 'from'),
     sub('send', 'Choose the intercepting units', 'units'),

@@ -2,7 +2,7 @@
 import { check, fail } from '../../engine/errors.ts';
 import { checkAtLeast, type Modifier } from '../../engine/tables.ts';
 import type { Action, Ctx, LegalAction } from '../../engine/types.ts';
-import { controlled, intactSiteSide, la, leavesColony, leftoverProblem, listUnits, needText, stackProblem, subsets } from './common.ts';
+import { controlled, intactSiteSide, la, leavesColony, leftoverProblem, listUnits, needText, stackProblem, subsets, wholeStackAliases } from './common.ts';
 import { kmap, spaceName } from './map.ts';
 import { at, isInf, isLeader, note, other, type InterceptFrame, type KpwState, type MoveFrame, type Side, type Unit } from './state.ts';
 import { placeMarker } from './battle-markers.ts';
@@ -81,7 +81,8 @@ export function legalIntercept(s: KpwState, f: InterceptFrame, role: Side): Lega
     const all = at(s, f.chosen!, f.side).filter((u) => controlled(s, u));
     const arg = g.length === all.length ? 'all' : g.map((u) => u.id).join('+');
     const names = listUnits(g);
-    return la({ type: 'send', units: arg }, `Send ${names} into ${spaceName(f.into)}`, 'send', { units: arg }, { units: arg === 'all' ? `all (${names})` : names });
+    const l = la({ type: 'send', units: arg }, `Send ${names} into ${spaceName(f.into)}`, 'send', { units: arg }, { units: arg === 'all' ? `all (${names})` : names });
+    return arg === 'all' ? { ...l, aliases: { units: wholeStackAliases(g) } } : l;
   });
 }
 

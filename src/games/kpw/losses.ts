@@ -3,7 +3,7 @@
 // surrender, devastation, the NY/CT border war, and 18.2/18.3 ferocity.
 import { check, fail } from '../../engine/errors.ts';
 import type { Action, Ctx, LegalAction } from '../../engine/types.ts';
-import { addVP, checkDevastation, dmg, la, razed, siteCondition, siteSP, tribeName } from './common.ts';
+import { addVP, checkDevastation, dmg, la, razed, sameCounterAliases, siteCondition, siteSP, tribeName } from './common.ts';
 import { crtLosses, kpwData } from './data.ts';
 import { maxDamage, siteSide, sitesOf, sp, spaceName } from './map.ts';
 import { isInf, isLeader, note, other, type BattleFrame, type KpwState, type Side, type Unit, unitList } from './state.ts';
@@ -235,17 +235,21 @@ export function legalBattleLater(s: KpwState, f: BattleFrame, role: Side): Legal
       const x = f.lossQueue[0];
       if (role !== sideOf(f, x)) return [];
       const b = battleOf(s, f);
-      const seen = new Set<string>();
+      // Identical counters (tribe/colony, strength, muskets) are one choice; the others are its aliases.
+      const same = new Map<string, string[]>();
       for (const id of lossChoices(s, f, x)) {
         const u = s.units[id];
         const key = id === 'site' ? id : `${u.owner}|${u.str}|${u.musket ? 1 : 0}`;
-        if (seen.has(key)) continue;
-        seen.add(key);
-        const label =
-          id === 'site'
-            ? `${spaceName(b.to)} takes the loss (${siteCondition(s, b.to)} → next condition)`
-            : `${u.name} takes the loss (${u.str === 2 ? 'weakened' : 'defeated'})`;
-        out.push(la({ type: 'loss', unit: id }, `${label}; ${f.loss[x]} SP to take`, 'loss', { unit: id }, { unit: id === 'site' ? spaceName(b.to) : u.name }));
+        same.set(key, [...(same.get(key) ?? []), id]);
+      }
+      const label = (id: string) => {
+        const u = s.units[id];
+        const what = id === 'site' ? `${spaceName(b.to)} takes the loss (${siteCondition(s, b.to)} → next condition)` : `${u.name} takes the loss (${u.str === 2 ? 'weakened' : 'defeated'})`;
+        return `${what}; ${f.loss[x]} SP to take`;
+      };
+      for (const [id, ...others] of same.values()) {
+        const l = la({ type: 'loss', unit: id }, label(id), 'loss', { unit: id }, { unit: id === 'site' ? spaceName(b.to) : s.units[id].name });
+        out.push(others.length ? { ...l, aliases: { unit: sameCounterAliases(s, others, (o) => ({ type: 'loss', unit: o }), label) } } : l);
       }
       return out;
     }

@@ -17,6 +17,7 @@ import {
   stackProblem,
   stopProblem,
   subsets,
+  wholeStackAliases,
 } from './common.ts';
 import { kmap, siteSide, sp, spaceName, type Link } from './map.ts';
 import { at, isInf, isWinter, note, withIndex, type Group, type KpwState, type MoveFrame, type Side, type Unit, unitList } from './state.ts';
@@ -155,7 +156,8 @@ export function legalMove(s: KpwState, f: MoveFrame, role: Side): LegalAction[] 
         for (const g of choices) {
           const arg = g.length === all.length ? 'all' : g.map((u) => u.id).join('+');
           const names = listUnits(g);
-          out.push({ ...la({ type: 'activate', space, units: arg }, `Move ${names} from ${spaceName(space)}`, 'activate', { space, units: arg }, { space: spaceName(space), units: arg === 'all' ? `all (${names})` : names }), group });
+          const l = la({ type: 'activate', space, units: arg }, `Move ${names} from ${spaceName(space)}`, 'activate', { space, units: arg }, { space: spaceName(space), units: arg === 'all' ? `all (${names})` : names });
+          out.push({ ...l, group, ...(arg === 'all' ? { aliases: { units: wholeStackAliases(g) } } : {}) });
         }
       }
     }
@@ -204,16 +206,23 @@ export function legalMove(s: KpwState, f: MoveFrame, role: Side): LegalAction[] 
 function musketHandOffs(s: KpwState, side: Side, g: Group): LegalAction[] {
   if (side !== 'indian' || g.musketHanded) return [];
   const here = at(s, g.at, side).filter((u) => isInf(u) && controlled(s, u));
-  const out: LegalAction[] = [];
+  const pairs: [Unit, Unit][] = [];
   for (const h of here) {
     if (!h.musket) continue;
     const inGroup = g.units.includes(h.id);
-    for (const t of here) {
-      if (t.musket || g.units.includes(t.id) === inGroup) continue;
-      out.push(la({ type: 'muskets', unit: t.id }, `Hand the muskets from ${h.name} to ${t.name} (${inGroup ? 'staying in' : 'moving on from'} ${spaceName(g.at)})`, 'muskets', { unit: t.id }, { unit: t.name }));
-    }
+    for (const t of here) if (!t.musket && g.units.includes(t.id) !== inGroup) pairs.push([h, t]);
   }
-  return out;
+  // `from` names the holder; the action carries it only when two holders could hand to the same unit.
+  const twoHolders = (t: Unit) => pairs.filter(([, x]) => x === t).length > 1;
+  return pairs.map(([h, t]) =>
+    la(
+      { type: 'muskets', unit: t.id, ...(twoHolders(t) ? { from: h.id } : {}) },
+      `Hand the muskets from ${h.name} to ${t.name} (${g.units.includes(h.id) ? 'staying in' : 'moving on from'} ${spaceName(g.at)})`,
+      'muskets',
+      { unit: t.id, from: h.id },
+      { unit: t.name, from: h.name },
+    ),
+  );
 }
 
 /** Why a step is refused, naming the rule (apply's answer for the command layer). */
@@ -364,10 +373,11 @@ export function applyMove(s: KpwState, f: MoveFrame, role: Side, a: Action, ctx:
       const g = f.group;
       const to = s.units[String(a.unit)];
       check(!g.musketHanded, 'KPW 10.2', 'The muskets have already changed hands at this split: the Indian player decides once which unit keeps them (move on, pick up or drop off first).');
-      const offer = musketHandOffs(s, side, g).find((l) => l.action.unit === a.unit);
-      if (!offer || !to) fail('KPW 10.2', 'Hand the muskets to a unit of your own in this space that splits off from (or stays with) the war band holding them, and that has none.');
-      const inGroup = g.units.includes(to.id);
-      const from = at(s, g.at, side).find((u) => isInf(u) && u.musket && g.units.includes(u.id) !== inGroup)!;
+      // Without `from`, any holder on the other side of the split (the one offer there is).
+      const offers = musketHandOffs(s, side, g).filter((l) => l.args.unit === a.unit && (a.from === undefined || l.args.from === a.from));
+      if (!offers.length || !to) fail('KPW 10.2', 'Hand the muskets to a unit of your own in this space that splits off from (or stays with) the war band holding them, and that has none.');
+      if (offers.length > 1) fail('KPW 10.2', `Two units here hold muskets: name the one that hands them over (from:${offers.map((l) => l.argLabels!.from).join(' or from:')}).`);
+      const from = s.units[offers[0].args.from];
       from.musket = false;
       to.musket = true;
       g.musketHanded = true;
