@@ -6,7 +6,7 @@ import { call } from '../../engine/procstack.ts';
 import { intactSiteSide, la, pipText, ruleOf, stopProblem } from './common.ts';
 import { kmap, sp, spaceName } from './map.ts';
 import { at, isInf, isWinter, note, other, withIndex, type KpwState, type MoveFrame, type Side } from './state.ts';
-import { edgeCost, gUnits, left, staying } from './movement.ts';
+import { edgeCost, gUnits, left, staying } from './move-costs.ts';
 import { tribeJoins } from './diplomacy.ts';
 
 export const markerLimit = (s: KpwState, side: Side): number => (isWinter(s) ? 3 : side === 'indian' || s.churchEntered ? 5 : 3);

@@ -4,8 +4,8 @@ import { check, fail } from '../../engine/errors.ts';
 import { checkAtLeast, type Modifier } from '../../engine/tables.ts';
 import type { Action, Ctx, LegalAction } from '../../engine/types.ts';
 import { call } from '../../engine/procstack.ts';
-import { controlled, entry, intact, la, listUnits, markersAvailable, needText, stopProblem, subsets, wholeStackAliases } from './common.ts';
-import { kmap, siteSide, spaceName } from './map.ts';
+import { controlled, entry, la, listUnits, markersAvailable, needText, stopProblem, subsets, wholeStackAliases } from './common.ts';
+import { kmap, spaceName } from './map.ts';
 import {
   at,
   EVENTS,
@@ -23,27 +23,7 @@ import {
 } from './state.ts';
 import { removeMohawks } from './diplomacy.ts';
 import { applyBattleLater, autoBattleLater, legalBattleLater } from './losses.ts';
-
-export type BS = 'A' | 'D';
-export const opp = (x: BS): BS => (x === 'A' ? 'D' : 'A');
-
-export function battleOf(s: KpwState, f: BattleFrame): Battle {
-  return s.battles.find((b) => b.id === f.id)!;
-}
-
-/** The battle side's units still in the fight. */
-export function bu(s: KpwState, f: BattleFrame, x: BS): Unit[] {
-  const b = battleOf(s, f);
-  const where = x === 'A' ? b.from : b.to;
-  return f[x].units.map((id) => s.units[id]).filter((u) => u && u.where === 'map' && u.loc === where);
-}
-
-/** The defender's own standing settlement/village/fort in the battle space, if any. */
-export function hasSite(s: KpwState, f: BattleFrame, x: BS): boolean {
-  const b = battleOf(s, f);
-  if (x === 'A' || b.mohawk) return false;
-  return intact(s, b.to) && siteSide(b.to) === f.D.team;
-}
+import { battleOf, bu, hasSite, opp, sideOf, type BS } from './battle-sides.ts';
 
 // ---- the combat phase: choose the next battle ----
 
@@ -190,10 +170,6 @@ function rollBattle(s: KpwState, f: BattleFrame, ctx: Ctx): void {
   f.rr = ['A-spy', 'D-spy', 'A-guide', 'D-guide'];
   if (doubles(f)) cancelOnDoubles(s, f, ctx);
   else f.step = 'reroll';
-}
-
-export function sideOf(f: BattleFrame, x: BS): Side {
-  return x === 'A' ? f.A.role : f.D.role;
 }
 
 /** Event die applies: even red+green to the side using the red die, odd to the green. */

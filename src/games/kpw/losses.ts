@@ -7,8 +7,9 @@ import { addVP, checkDevastation, dmg, la, razed, sameCounterAliases, siteCondit
 import { crtLosses, kpwData } from './data.ts';
 import { maxDamage, siteSide, sitesOf, sp, spaceName } from './map.ts';
 import { isInf, isLeader, note, other, type BattleFrame, type KpwState, type Side, type Unit, unitList } from './state.ts';
-import { battleOf, bu, hasSite, opp, sideOf, type BS } from './battle.ts';
-import { applyAdvance, autoAdvance, legalAdvance } from './advance.ts';
+import { battleOf, bu, hasSite, opp, sideOf, type BS } from './battle-sides.ts';
+import { applyAdvance, legalAdvance } from './advance-after-combat.ts';
+import { autoBattleEnd } from './battle-end.ts';
 
 /**
  * 13.4 strength: infantry 2/1, Key Leader +1, Musket +1, own site 1/2, Spy -1;
@@ -352,5 +353,5 @@ export function autoBattleLater(s: KpwState, f: BattleFrame, ctx: Ctx): boolean 
       }
       return false;
   }
-  return autoAdvance(s, f, ctx);
+  return autoBattleEnd(s, f, ctx);
 }

@@ -19,37 +19,13 @@ import {
   subsets,
   wholeStackAliases,
 } from './common.ts';
-import { kmap, siteSide, sp, spaceName, type Link } from './map.ts';
-import { at, isInf, isWinter, note, withIndex, type Group, type KpwState, type MoveFrame, type Side, type Unit, unitList } from './state.ts';
+import { kmap, siteSide, sp, spaceName } from './map.ts';
+import { at, isInf, note, withIndex, type Group, type KpwState, type MoveFrame, type Side, type Unit, unitList } from './state.ts';
 import { interceptionCands } from './interception.ts';
 import { legalMarkers, applyMarker, markerOptions } from './battle-markers.ts';
+import { allowance, edgeCost, gUnits, left, staying } from './move-costs.ts';
 
 export const groupLimit = (s: KpwState, side: Side): number => (side === 'indian' || s.churchEntered ? 5 : 3);
-
-export function gUnits(s: KpwState, g: Group): Unit[] {
-  return g.units.map((id) => s.units[id]).filter((u) => u && u.where === 'map');
-}
-
-/** 12.1: war band 6, company 5; Guide +1, Spy -1 (in half-pips). */
-export function allowance(side: Side, us: Unit[]): number {
-  let p = side === 'indian' ? 6 : 5;
-  if (us.some((u) => u.guide)) p++;
-  if (us.some((u) => u.spy)) p--;
-  return p * 2;
-}
-
-export const left = (s: KpwState, side: Side, g: Group): number => allowance(side, gUnits(s, g)) - g.used;
-
-/** Half-pip cost of a connection for this group, or null when it may not use it (12.1, 12.2, 12.6). */
-export function edgeCost(s: KpwState, side: Side, us: Unit[], link: Link): number | null {
-  const w = isWinter(s) ? 2 : 1;
-  if (link.river) {
-    if (side === 'english' && !(s.churchEntered && us.some((u) => u.id === 'church' || u.kind === 'allied'))) return null;
-    return w;
-  }
-  if (side === 'english' && !s.churchEntered && link.pips > 1 && !us.some((u) => u.guide)) return null;
-  return link.pips * 2 * w;
-}
 
 function disunitedBars(s: KpwState, side: Side, us: Unit[], to: string): boolean {
   return side === 'english' && leavesColony(s, us, to);
@@ -72,9 +48,6 @@ export function riverOnly(s: KpwState, side: Side, space: string, floating: bool
   if (!floating || side !== 'indian' || siteSide(space) !== 'indian' || !intact(s, space)) return false;
   return !tribeAllied(s, sp(space).owner!);
 }
-
-/** The group has not stepped yet: it still stands where it began (12.1 staying is not entering). */
-export const staying = (g: Group): boolean => g.used === 0;
 
 /** Can a group standing (or passing) at `from` with `budget` half-pips still reach a space where it may stop? */
 function canFinish(s: KpwState, side: Side, us: Unit[], from: string, budget: number, exclude: string[], floating = true, stay = false): boolean {
