@@ -2,10 +2,10 @@
 // the battle space). What follows the battle is battle-end.ts.
 import { check, fail } from '../../engine/errors.ts';
 import type { Action, Ctx, LegalAction } from '../../engine/types.ts';
-import { controlled, isOpen, la, leftoverProblem, listUnits, stopProblem, subsets } from './common.ts';
+import { controlled, isOpen, legalAction, leftoverProblem, listUnits, stopProblem, subsets } from './common.ts';
 import { spaceName } from './map.ts';
 import { at, isInf, isLeader, note, other, type Battle, type BattleFrame, type CombatFrame, type KpwState, type Side, type Unit } from './state.ts';
-import { battleOf, bu } from './battle-sides.ts';
+import { battleOf, unitsInBattle } from './battle-sides.ts';
 
 function combatFrame(s: KpwState): CombatFrame | undefined {
   for (let i = s.stack.frames.length - 1; i >= 0; i--) {
@@ -36,7 +36,7 @@ export function advanceChoices(s: KpwState, f: BattleFrame): { from: string; uni
       out.push({ from, units: g, battle });
     }
   };
-  consider(b.from, bu(s, f, 'A'));
+  consider(b.from, unitsInBattle(s, f, 'A'));
   const cf = combatFrame(s);
   for (const o of s.battles) {
     if (o.id === b.id || o.fought || o.side !== side || o.to !== b.to || o.mohawk) continue;
@@ -52,9 +52,9 @@ export function legalAdvance(s: KpwState, f: BattleFrame, role: Side): LegalActi
   if (role !== b.side) return [];
   const out = advanceChoices(s, f).map((c) => {
     const ids = c.units.map((u) => u.id).join('+');
-    return la({ type: 'advance', units: ids }, `Advance ${listUnits(c.units)} from ${spaceName(c.from)} into ${spaceName(b.to)}`, 'advance', { units: ids }, { units: `${listUnits(c.units)} (${spaceName(c.from)})` });
+    return legalAction({ type: 'advance', units: ids }, `Advance ${listUnits(c.units)} from ${spaceName(c.from)} into ${spaceName(b.to)}`, 'advance', { units: ids }, { units: `${listUnits(c.units)} (${spaceName(c.from)})` });
   });
-  out.push(la({ type: 'stay' }, `Do not advance${f.advanced ? ' further' : ''}`, 'stay'));
+  out.push(legalAction({ type: 'stay' }, `Do not advance${f.advanced ? ' further' : ''}`, 'stay'));
   return out;
 }
 

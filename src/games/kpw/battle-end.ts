@@ -4,7 +4,7 @@ import type { Ctx } from '../../engine/types.ts';
 import { call } from '../../engine/procstack.ts';
 import { markersAvailable } from './common.ts';
 import { advanceChoices } from './advance-after-combat.ts';
-import { battleOf, type BS } from './battle-sides.ts';
+import { battleOf, type Combatant } from './battle-sides.ts';
 import { isLeader, note, type BattleFrame, type KpwState, type Side, unitList } from './state.ts';
 
 function placeSpiesAndGuides(s: KpwState, f: BattleFrame, ctx: Ctx): void {
@@ -12,7 +12,7 @@ function placeSpiesAndGuides(s: KpwState, f: BattleFrame, ctx: Ctx): void {
     [f.pendingSpy, 'spy'],
     [f.pendingGuide, 'guide'],
   ] as const) {
-    for (const x of list as BS[]) {
+    for (const x of list as Combatant[]) {
       // The leader who fought in this battle, wherever he stands now (he may have advanced).
       const l = f[x].units.map((id) => s.units[id]).find((u) => u && u.where === 'map' && isLeader(u));
       if (!l || l[kind] || !markersAvailable(s, kind)) continue;

@@ -13,7 +13,7 @@ import { applyDiplomacy, legalDiplomacy } from './diplomacy.ts';
 import { applyIntercept, legalIntercept } from './interception.ts';
 import { markerLimit } from './battle-markers.ts';
 import { applyMove, groupLimit, legalMove } from './movement.ts';
-import { left } from './move-costs.ts';
+import { pipsLeft } from './move-costs.ts';
 import { spaceName } from './map.ts';
 import { applyPlace, legalPlace } from './placement.ts';
 import { pipText } from './common.ts';
@@ -53,7 +53,7 @@ function frameAsks(s: KpwState, f: KFrame): Prompt | null {
       if (f.step === 'select')
         return { role: f.side, text: `Move a ${who} (${s.moved}/${groupLimit(s, f.side)} moved, ${s.markers}/${markerLimit(s, f.side)} Battle markers) or end the movement phase.` };
       const g = f.group!;
-      if (f.step === 'group') return { role: f.side, text: `The ${who} in ${spaceName(g.at)} has ${pipText(left(s, f.side, g))} left: move on, pick up, drop off, place a Battle marker or stop.` };
+      if (f.step === 'group') return { role: f.side, text: `The ${who} in ${spaceName(g.at)} has ${pipText(pipsLeft(s, f.side, g))} left: move on, pick up, drop off, place a Battle marker or stop.` };
       return { role: f.side, text: `Place another Battle marker from ${spaceName(g.at)} (one per Infantry there) or stop.`, buttons: true };
     }
     case 'intercept':

@@ -4,7 +4,7 @@
 import type { Link } from './map.ts';
 import { isWinter, type Group, type KpwState, type Side, type Unit } from './state.ts';
 
-export function gUnits(s: KpwState, g: Group): Unit[] {
+export function groupUnits(s: KpwState, g: Group): Unit[] {
   return g.units.map((id) => s.units[id]).filter((u) => u && u.where === 'map');
 }
 
@@ -16,7 +16,7 @@ export function allowance(side: Side, us: Unit[]): number {
   return p * 2;
 }
 
-export const left = (s: KpwState, side: Side, g: Group): number => allowance(side, gUnits(s, g)) - g.used;
+export const pipsLeft = (s: KpwState, side: Side, g: Group): number => allowance(side, groupUnits(s, g)) - g.used;
 
 /** Half-pip cost of a connection for this group, or null when it may not use it (12.1, 12.2, 12.6). */
 export function edgeCost(s: KpwState, side: Side, us: Unit[], link: Link): number | null {

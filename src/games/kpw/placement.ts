@@ -3,8 +3,8 @@
 // tribes entering (11.1) and massacre levies (13.3). One frame, many purposes.
 import { check, fail } from '../../engine/errors.ts';
 import type { Action, Ctx, LegalAction } from '../../engine/types.ts';
-import { controlled, intact, isOpen, la, sameCounterAliases, stopProblem, tribeName } from './common.ts';
-import { kmap, sitesOf, sp, spaceName } from './map.ts';
+import { controlled, intact, isOpen, legalAction, sameCounterAliases, stopProblem, tribeName } from './common.ts';
+import { kpwMap, sitesOf, spaceOf, spaceName } from './map.ts';
 import { at, isInf, isLeader, note, withIndex, type KpwState, type PlaceFrame, type Side, type Unit, unitList } from './state.ts';
 
 export const MUSKET = 'musket';
@@ -33,7 +33,7 @@ function candidateSpaces(s: KpwState, f: PlaceFrame, u: Unit): string[] {
         return settlementsWithSoldier(s, u.owner).filter((v) => at(s, v, 'english').some((x) => x.kind === 'soldier' && x.owner === u.owner));
       }
       // 7.0: the Mohawk Sachem goes in either Mohawk village that is not the Treaty Space.
-      if (u.owner === 'MO') return sitesOf('MO').filter((v) => v !== kmap().treaty);
+      if (u.owner === 'MO') return sitesOf('MO').filter((v) => v !== kpwMap().treaty);
       return sitesOf(u.id === 'philip' ? 'WA' : u.owner);
     case 'reinf':
       if (u.side === 'english') {
@@ -52,9 +52,9 @@ function candidateSpaces(s: KpwState, f: PlaceFrame, u: Unit): string[] {
         ]),
       ];
     case 'church':
-      return [...ownSites('PL'), ...ownSites('RI')].filter((v) => sp(v).kind !== 'village');
+      return [...ownSites('PL'), ...ownSites('RI')].filter((v) => spaceOf(v).kind !== 'village');
     case 'allied':
-      return kmap().ids.filter((v) => isOpen(s, v));
+      return kpwMap().ids.filter((v) => isOpen(s, v));
     case 'entry':
       return ownSites(f.tribe!).filter((v) => !at(s, v, 'indian').some((x) => x.kind === 'warrior' && x.owner === f.tribe));
     case 'entryLeader':
@@ -75,7 +75,7 @@ function candidateSpaces(s: KpwState, f: PlaceFrame, u: Unit): string[] {
 export function placeTargets(s: KpwState, f: PlaceFrame, id: string): string[] {
   if (id === MUSKET) {
     // A war band that already has muskets may take another (it adds no SP, 10.2, but can go with a split).
-    return companiesOf(s, 'indian', null).filter((v) => (sp(v).river || sp(v).port) && at(s, v, 'indian').some((x) => isInf(x) && controlled(s, x) && !x.musket));
+    return companiesOf(s, 'indian', null).filter((v) => (spaceOf(v).river || spaceOf(v).port) && at(s, v, 'indian').some((x) => isInf(x) && controlled(s, x) && !x.musket));
   }
   const u = s.units[id];
   const placed = { ...u, str: u.str || (isInf(u) ? 2 : 0) };
@@ -109,13 +109,13 @@ export function legalPlace(s: KpwState, f: PlaceFrame, role: Side): LegalAction[
   const out: LegalAction[] = [];
   for (const [id, ...others] of identicalGroups(s, f.items)) {
     for (const v of placeTargets(s, f, id)) {
-      const l = la({ type: 'place', unit: id, to: v }, `Place ${itemName(s, id)} in ${spaceName(v)}`, 'place', { unit: id, to: v }, { unit: itemName(s, id), to: spaceName(v) });
+      const l = legalAction({ type: 'place', unit: id, to: v }, `Place ${itemName(s, id)} in ${spaceName(v)}`, 'place', { unit: id, to: v }, { unit: itemName(s, id), to: spaceName(v) });
       // An identical counter typed instead (ma3 for ma1) is placed itself.
       const aliases = sameCounterAliases(s, others, (o) => ({ type: 'place', unit: o, to: v }), (o) => `Place ${itemName(s, o)} in ${spaceName(v)}`);
       out.push(others.length ? { ...l, aliases: { unit: aliases } } : l);
     }
   }
-  if (optionalWarriors(s, f)) out.push(la({ type: 'decline' }, 'Place no more Warrior reinforcements this turn (10.1: the Indian player "may" place them)', 'decline', {}, {}));
+  if (optionalWarriors(s, f)) out.push(legalAction({ type: 'decline' }, 'Place no more Warrior reinforcements this turn (10.1: the Indian player "may" place them)', 'decline', {}, {}));
   return out;
 }
 
@@ -162,7 +162,7 @@ export function placeRule(f: PlaceFrame): string {
 }
 
 function whyNot(s: KpwState, f: PlaceFrame, id: string, to: string): string {
-  if (!kmap().space.has(to)) return 'no such space.';
+  if (!kpwMap().space.has(to)) return 'no such space.';
   if (id === MUSKET) return 'muskets go to a war band in a river or port space.';
   const u = s.units[id];
   if (!candidateSpaces(s, f, u).includes(to)) {
