@@ -153,7 +153,9 @@ export function resolveAction(
     throw new UserError(`Which one? ${missing ? `Add \`${missing.name}\` (${missing.description}): ` : ''}${choices.slice(0, 15).join('; ')}`);
   }
   const all = withLegal.flatMap((x) => x.legal);
-  throw new RuleError('', `/${mod.command} ${sub} is not possible now.`, [...new Set(all.map((l) => (l.group ? `${l.group} → /${mod.command} ${l.sub}` : `${l.label} → /${mod.command} ${l.sub}${Object.entries(l.args).map(([k, v]) => ` ${k}:${l.argLabels?.[k] ?? v}`).join('')}`)))]);
+  // Name the decision that is open, so an unrelated command is told what is asked instead.
+  const asked = mod.prompts(state).filter((p) => roles.includes(p.role)).map((p) => p.text);
+  throw new RuleError('', `/${mod.command} ${sub} is not possible now.${asked.length ? ` Asked now: ${asked.join(' ')}` : ''}`, [...new Set(all.map((l) => (l.group ? `${l.group} → /${mod.command} ${l.sub}` : `${l.label} → /${mod.command} ${l.sub}${Object.entries(l.args).map(([k, v]) => ` ${k}:${l.argLabels?.[k] ?? v}`).join('')}`)))]);
 }
 
 export async function runPlay(svc: Services, inv: Invocation, progress?: (l: string) => void): Promise<Outcome> {

@@ -152,3 +152,15 @@ describe('issue 8: 12.1 a whole stack named unit by unit', () => {
     expect(resolve(g, 'indian', 'activate', { space: 'Montaup', units: names })).toEqual([{ type: 'activate', space: 'montaup', units: 'all' }]);
   });
 });
+
+describe('issue 8: an unrelated command without options', () => {
+  it('13.1 /kpw activate with no options during an evasion still says what is asked now', () => {
+    const g = base();
+    put(g, 'ma1', 'swansea');
+    put(g, 'philip', 'montaup');
+    put(g, 'wa1', 'montaup');
+    startCombat(g, 'indian', [['montaup', 'swansea']]);
+    act(g, 'indian', { type: 'fight', battle: 't1', units: 'all' });
+    expect(() => resolve(g, 'english', 'activate', {})).toThrow(/not possible now\. Asked now: Your units in Swansea are attacked: try to evade, or stand and fight\?/);
+  });
+});
