@@ -1,6 +1,8 @@
 // 8.0: which commands answer the decision open now. A command that answers
 // something else is told what is asked, instead of a refusal from whichever
 // procedure happens to be on top (e.g. "no advance to decide" during evasion).
+import { fail } from '../../engine/errors.ts';
+import type { Action, LegalAction } from '../../engine/types.ts';
 import type { KFrame } from './state.ts';
 import { placeRule } from './placement.ts';
 
@@ -41,4 +43,15 @@ export function openDecision(f: KFrame): Decision | null {
     case 'attrition':
       return { types: ['loss'], rule: 'KPW 14.0' };
   }
+}
+
+/** Refuse an action that answers another decision, naming the open one and the commands that answer it now. */
+export function refuseUnrelated(f: KFrame, a: Action, askedText: string, legal: () => LegalAction[]): void {
+  const open = openDecision(f);
+  if (!open || open.types.includes(String(a.type))) return;
+  // Only the commands offered now (e.g. no /kpw decline in set-up).
+  const offered = new Set(legal().map((l) => String(l.action.type)));
+  const now = open.types.filter((t) => offered.has(t));
+  const how = (now.length ? now : open.types).map((t) => `/kpw ${t}`).join(' or ');
+  fail(open.rule, `/kpw ${a.type} does not answer what is asked now. ${askedText} Answer with ${how}.`);
 }

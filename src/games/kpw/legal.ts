@@ -8,7 +8,7 @@ import { applyBattle, applyCombat, evadeTargets, legalBattle, legalCombat, openB
 import { battleOf, sideOf } from './battle-sides.ts';
 import { applyChurch, churchPending, legalChurch } from './church.ts';
 import { tribeName } from './common.ts';
-import { openDecision } from './decision.ts';
+import { refuseUnrelated } from './decision.ts';
 import { applyDiplomacy, legalDiplomacy } from './diplomacy.ts';
 import { applyIntercept, legalIntercept } from './interception.ts';
 import { markerLimit } from './battle-markers.ts';
@@ -132,14 +132,7 @@ export function applyAction(s: KpwState, role: Side, a: Action, ctx: Ctx): void 
     fail('KPW 8.0', `It is not your turn to act: ${who} ${asked[0] ? `must act (${asked[0].text})` : 'is asked anything'}.`);
   }
   const f = top(s.stack);
-  const open = openDecision(f);
-  if (open && !open.types.includes(String(a.type))) {
-    // Name the commands that answer it now (e.g. no /kpw decline in set-up).
-    const offered = new Set(legalNow(s, role).map((l) => String(l.action.type)));
-    const now = open.types.filter((t) => offered.has(t));
-    const how = (now.length ? now : open.types).map((t) => `/kpw ${t}`).join(' or ');
-    fail(open.rule, `/kpw ${a.type} does not answer what is asked now. ${asked.find((p) => p.role === role)!.text} Answer with ${how}.`);
-  }
+  refuseUnrelated(f, a, asked.find((p) => p.role === role)!.text, () => legal(s, role));
   switch (f.proc) {
     case 'turn':
       if (f.step === 'church' || (f.step === 'engReinf' && f.churchEntry)) applyChurch(s, f, role, a, ctx);
