@@ -49,12 +49,32 @@ export function subPath(mod: GameModule<any, any>, sub: string): string {
 const norm = (s: string) =>
   s.replace(/^\s*-(?=\s*\d)/, 'minus ').normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toLowerCase().replace(/[^a-z0-9+~]+/g, ' ').trim();
 
-/** Does a legal action's option value match what the user typed (id or display name)? */
+/** A list of names ("wa2, philip" or "philip+wa2") as one key: the order does not matter. */
+const listKey = (s: string) => s.split(/\s*[+,]\s*/).map(norm).filter(Boolean).sort().join('+');
+
+/** The alias of a legal action's option that the user typed (an identical counter, a stack named unit by unit). */
+function aliasHit(l: LegalAction, opt: string, typed: string): { value: string; action?: Action } | undefined {
+  const k = listKey(typed);
+  return l.aliases?.[opt]?.find((a) => listKey(a.value) === k);
+}
+
+/** Does a legal action's option value match what the user typed (id, display name, a list in any order, or an alias)? */
 function matches(l: LegalAction, opt: string, typed: string): boolean {
   const t = norm(typed);
   const id = l.args[opt];
   if (id === undefined) return false;
-  return norm(id) === t || norm(l.argLabels?.[opt] ?? '') === t;
+  return norm(id) === t || norm(l.argLabels?.[opt] ?? '') === t || listKey(id) === listKey(typed) || !!aliasHit(l, opt, typed);
+}
+
+/** The action a matched legal action stands for: an alias typed (wa2 for an identical wa1) names its own. */
+function chosenAction(l: LegalAction, options: Record<string, string | number | boolean>): Action {
+  for (const [k, v] of Object.entries(options)) {
+    const typed = String(v);
+    if (norm(l.args[k] ?? '') === norm(typed) || norm(l.argLabels?.[k] ?? '') === norm(typed)) continue;
+    const hit = aliasHit(l, k, typed);
+    if (hit?.action) return hit.action;
+  }
+  return l.action;
 }
 
 /** A looser match, used only when nothing matches exactly: the typed words start words of the name ("boone", "dan boone"). */
@@ -148,7 +168,7 @@ export function resolveAction(
       }
       cands = next;
     }
-    if (cands.length === 1) return { role, actions: [cands[0].action] };
+    if (cands.length === 1) return { role, actions: [chosenAction(cands[0], options)] };
     // Several loose matches: if the rules refuse what was typed, their reason beats "which one?".
     const why = loose ? reason(role, cands) : null;
     if (why) throw new RuleError(why.rule, why.message, cands.map((l) => l.label));
@@ -157,7 +177,9 @@ export function resolveAction(
     throw new UserError(`Which one? ${missing ? `Add \`${missing.name}\` (${missing.description}): ` : ''}${choices.slice(0, 15).join('; ')}`);
   }
   const all = withLegal.flatMap((x) => x.legal);
-  throw new RuleError('', `/${mod.command} ${subPath(mod, sub)} is not possible now.`, [...new Set(all.map((l) => (l.group ? `${l.group} → /${mod.command} ${subPath(mod, l.sub)}` : `${l.label} → /${mod.command} ${subPath(mod, l.sub)}${Object.entries(l.args).map(([k, v]) => ` ${k}:${l.argLabels?.[k] ?? v}`).join('')}`)))]);
+  // Name the decision that is open, so an unrelated command is told what is asked instead.
+  const asked = mod.prompts(state).filter((p) => roles.includes(p.role)).map((p) => p.text);
+  throw new RuleError('', `/${mod.command} ${subPath(mod, sub)} is not possible now.${asked.length ? ` Asked now: ${asked.join(' ')}` : ''}`, [...new Set(all.map((l) => (l.group ? `${l.group} → /${mod.command} ${subPath(mod, l.sub)}` : `${l.label} → /${mod.command} ${subPath(mod, l.sub)}${Object.entries(l.args).map(([k, v]) => ` ${k}:${l.argLabels?.[k] ?? v}`).join('')}`)))]);
 }
 
 export async function runPlay(svc: Services, inv: Invocation, progress?: (l: string) => void): Promise<Outcome> {

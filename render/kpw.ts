@@ -10,7 +10,7 @@ import { defaultKpwMap, mapKey, type RenderMap } from './kpw/map-source.ts';
 import { drawDynamicPanels } from './kpw/panels.ts';
 import { drawBattles, drawSites, drawStacks, makeBoard, type Board } from './kpw/pieces.ts';
 import { drawStaticLayer } from './kpw/static-layer.ts';
-import { H, MAP_VIEW, W } from './kpw/style.ts';
+import { HEIGHT, MAP_VIEW, WIDTH } from './kpw/style.ts';
 
 export { KPW_STATIC_CACHE };
 export type { RenderMap };
@@ -34,7 +34,7 @@ export function drawKpw(view: KpwView, canvas: Canvas, map: RenderMap = defaultK
   const board = boardFor(map);
   const lastTurn = Math.max(9, view.lastTurn || 9);
   const key = `kpw:${mapKey(map)}:${view.short ? 'short' : 'full'}:${lastTurn}`;
-  const base = KPW_STATIC_CACHE.get(key, W, H, (c) => drawStaticLayer(c, map, board.proj, view.short, lastTurn));
+  const base = KPW_STATIC_CACHE.get(key, WIDTH, HEIGHT, (c) => drawStaticLayer(c, map, board.proj, view.short, lastTurn));
   ctx.drawImage(base, 0, 0);
   drawSites(ctx, board, view.sites);
   drawStacks(ctx, board, view.stacks);
@@ -64,7 +64,7 @@ let output: Canvas | null = null;
 
 /** The snapshot PNG (1600×1200). */
 export function renderKpw(view: KpwView, map: RenderMap = defaultKpwMap()): Buffer {
-  output ??= makeCanvas(W, H);
+  output ??= makeCanvas(WIDTH, HEIGHT);
   drawKpw(view, output, map);
   return encodePng(output);
 }

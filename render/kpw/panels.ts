@@ -14,24 +14,24 @@ import type { KpwView } from '../../src/games/kpw/view-types.ts';
 import type { RenderMap } from './map-source.ts';
 import { drawAnchor } from './spaces.ts';
 import {
-  BOTTOM_H, H, INK, PANEL_BG, PANEL_X, PARCHMENT, RIVER_RING, SETTLEMENT_RING, SIDE_COLOR, SIDE_INK,
-  SITE_MARK, STATUS_COLOR, TOP_H, W,
+  BOTTOM_H, HEIGHT, INK, PANEL_BG, PANEL_X, PARCHMENT, RIVER_RING, SETTLEMENT_RING, SIDE_COLOR, SIDE_INK,
+  SITE_MARK, STATUS_COLOR, TOP_H, WIDTH,
 } from './style.ts';
 
 export const VP_TRACK: NumericTrackSpec = {
-  x: 152, y: 6, width: W - 152 - 8, height: 44, min: 0, max: 30, openEnded: true, fill: '#efe3c4', ink: '#4a3a26',
+  x: 152, y: 6, width: WIDTH - 152 - 8, height: 44, min: 0, max: 30, openEnded: true, fill: '#efe3c4', ink: '#4a3a26',
 };
 
-const PX = PANEL_X + 10;
-const PW = W - PANEL_X - 20;
+const PANEL_LEFT = PANEL_X + 10;
+const PANEL_WIDTH = WIDTH - PANEL_X - 20;
 /** Fixed rows of the right panel (y of each section's top). */
-const P = { title: 80, turns: 134, church: 378, tribes: 404, colonies: 600, lost: 702, key: 782, recent: 992 };
+const PANEL_ROW_Y = { title: 80, turns: 134, church: 378, tribes: 404, colonies: 600, lost: 702, key: 782, recent: 992 };
 const ROW = 19;
 
 function turnSpec(view: Pick<KpwView, 'lastTurn'>, short: boolean): TurnTrackSpec {
   const n = Math.max(9, view.lastTurn || 9);
   return {
-    x: PX, y: P.turns + 19, width: PW, height: n * 24, orientation: 'vertical',
+    x: PANEL_LEFT, y: PANEL_ROW_Y.turns + 19, width: PANEL_WIDTH, height: n * 24, orientation: 'vertical',
     turns: Array.from({ length: n }, (_, i) => ({
       turn: i + 1,
       caption: i + 1 === 5 ? 'WINTER' : undefined,
@@ -42,9 +42,9 @@ function turnSpec(view: Pick<KpwView, 'lastTurn'>, short: boolean): TurnTrackSpe
 }
 
 function sectionTitle(ctx: Ctx2D, text: string, y: number): void {
-  drawText(ctx, text, PX, y, { size: 12, weight: 'bold', color: '#6b4a2a', baseline: 'top' });
+  drawText(ctx, text, PANEL_LEFT, y, { size: 12, weight: 'bold', color: '#6b4a2a', baseline: 'top' });
   ctx.fillStyle = 'rgba(107,74,42,0.45)';
-  ctx.fillRect(PX, y + 15, PW, 1);
+  ctx.fillRect(PANEL_LEFT, y + 15, PANEL_WIDTH, 1);
 }
 
 const vpMarker = (side: 'english' | 'indian'): MarkerSpec => ({ shape: 'circle', r: 10, fill: SIDE_COLOR[side], stroke: '#111', text: 'VP' });
@@ -85,9 +85,9 @@ function mapKey2(): LegendItem[] {
 export function drawStaticPanels(ctx: Ctx2D, short: boolean, lastTurn: number): void {
   // Top strip
   ctx.fillStyle = PANEL_BG;
-  ctx.fillRect(0, 0, W, TOP_H);
+  ctx.fillRect(0, 0, WIDTH, TOP_H);
   ctx.fillStyle = '#6b4a2a';
-  ctx.fillRect(0, TOP_H - 2, W, 2);
+  ctx.fillRect(0, TOP_H - 2, WIDTH, 2);
   drawText(ctx, 'VICTORY POINTS', 10, 8, { size: 12, weight: 'bold', color: INK, baseline: 'top' });
   drawText(ctx, 'PROVISIONS LOST', 10, 22, { size: 12, weight: 'bold', color: INK, baseline: 'top' });
   drawMarker(ctx, 20, 52, { ...vpMarker('english'), r: 9 });
@@ -99,26 +99,26 @@ export function drawStaticPanels(ctx: Ctx2D, short: boolean, lastTurn: number): 
 
   // Right panel
   ctx.fillStyle = PANEL_BG;
-  ctx.fillRect(PANEL_X, TOP_H, W - PANEL_X, H - TOP_H);
+  ctx.fillRect(PANEL_X, TOP_H, WIDTH - PANEL_X, HEIGHT - TOP_H);
   ctx.fillStyle = '#6b4a2a';
-  ctx.fillRect(PANEL_X, TOP_H, 2, H - TOP_H);
-  drawText(ctx, "KING PHILIP'S WAR", PX + PW / 2, P.title, { size: 20, weight: 'bold', color: '#5a1e12', align: 'center', baseline: 'top' });
-  drawText(ctx, 'New England, 1675–1676', PX + PW / 2, P.title + 26, { size: 12, color: INK, align: 'center', baseline: 'top' });
-  sectionTitle(ctx, 'TURN TRACK', P.turns);
+  ctx.fillRect(PANEL_X, TOP_H, 2, HEIGHT - TOP_H);
+  drawText(ctx, "KING PHILIP'S WAR", PANEL_LEFT + PANEL_WIDTH / 2, PANEL_ROW_Y.title, { size: 20, weight: 'bold', color: '#5a1e12', align: 'center', baseline: 'top' });
+  drawText(ctx, 'New England, 1675–1676', PANEL_LEFT + PANEL_WIDTH / 2, PANEL_ROW_Y.title + 26, { size: 12, color: INK, align: 'center', baseline: 'top' });
+  sectionTitle(ctx, 'TURN TRACK', PANEL_ROW_Y.turns);
   drawTurnBoxes(ctx, turnSpec({ lastTurn }, short));
-  sectionTitle(ctx, 'TRIBES', P.tribes);
-  sectionTitle(ctx, 'COLONIES', P.colonies);
-  sectionTitle(ctx, 'ELIMINATED', P.lost);
-  sectionTitle(ctx, 'MAP KEY', P.key);
-  drawLegend(ctx, PX, P.key + 20, mapKey(), { width: 130, rowHeight: 18, size: 11 });
-  drawLegend(ctx, PX + 140, P.key + 20, mapKey2(), { width: PW - 140, rowHeight: 18, size: 11 });
-  sectionTitle(ctx, 'RECENT', P.recent);
+  sectionTitle(ctx, 'TRIBES', PANEL_ROW_Y.tribes);
+  sectionTitle(ctx, 'COLONIES', PANEL_ROW_Y.colonies);
+  sectionTitle(ctx, 'ELIMINATED', PANEL_ROW_Y.lost);
+  sectionTitle(ctx, 'MAP KEY', PANEL_ROW_Y.key);
+  drawLegend(ctx, PANEL_LEFT, PANEL_ROW_Y.key + 20, mapKey(), { width: 130, rowHeight: 18, size: 11 });
+  drawLegend(ctx, PANEL_LEFT + 140, PANEL_ROW_Y.key + 20, mapKey2(), { width: PANEL_WIDTH - 140, rowHeight: 18, size: 11 });
+  sectionTitle(ctx, 'RECENT', PANEL_ROW_Y.recent);
 
   // Bottom status bar
   ctx.fillStyle = PARCHMENT;
-  ctx.fillRect(0, H - BOTTOM_H, PANEL_X, BOTTOM_H);
+  ctx.fillRect(0, HEIGHT - BOTTOM_H, PANEL_X, BOTTOM_H);
   ctx.fillStyle = '#6b4a2a';
-  ctx.fillRect(0, H - BOTTOM_H, PANEL_X, 2);
+  ctx.fillRect(0, HEIGHT - BOTTOM_H, PANEL_X, 2);
 }
 
 const STATUS_WORD: Record<string, string> = {
@@ -150,33 +150,33 @@ export function drawDynamicPanels(ctx: Ctx2D, view: KpwView, map: RenderMap): vo
   const churchText = c.status === 'waiting' ? 'waiting to enter'
     : c.status === 'on-map' ? `in play${c.space ? ` at ${map.spaces.find((s) => s.id === c.space)?.name ?? c.space}` : ''}`
       : c.status === 'returning' ? `returns turn ${c.returnTurn ?? '?'}` : 'dead';
-  drawText(ctx, 'Church:', PX, P.church, { size: 13, weight: 'bold', color: INK, baseline: 'top', cache: true });
-  drawText(ctx, fitText(ctx, churchText, PW - 62, 13), PX + 60, P.church, { size: 13, color: c.status === 'dead' ? '#8e1f14' : INK, baseline: 'top', cache: true });
+  drawText(ctx, 'Church:', PANEL_LEFT, PANEL_ROW_Y.church, { size: 13, weight: 'bold', color: INK, baseline: 'top', cache: true });
+  drawText(ctx, fitText(ctx, churchText, PANEL_WIDTH - 62, 13), PANEL_LEFT + 60, PANEL_ROW_Y.church, { size: 13, color: c.status === 'dead' ? '#8e1f14' : INK, baseline: 'top', cache: true });
 
   const tribeItems: LegendItem[] = map.tribes.map((t) => {
     const st = view.tribes[t.id] ?? 'neutral';
     return { swatch: t.color, label: `${t.id} ${t.name}`, note: STATUS_WORD[st] ?? st, noteColor: STATUS_COLOR[st], muted: st === 'removed' };
   });
-  drawLegend(ctx, PX, P.tribes + 20, tribeItems, { width: PW, rowHeight: ROW, size: 12, cache: true });
+  drawLegend(ctx, PANEL_LEFT, PANEL_ROW_Y.tribes + 20, tribeItems, { width: PANEL_WIDTH, rowHeight: ROW, size: 12, cache: true });
 
   const colonyItems: LegendItem[] = map.colonies.map((col) => {
     const st = view.colonies[col.id] ?? 'active';
     return { swatch: col.color, label: `${col.id} ${col.name}`, note: STATUS_WORD[st] ?? st, noteColor: STATUS_COLOR[st] };
   });
-  drawLegend(ctx, PX, P.colonies + 20, colonyItems, { width: PW, rowHeight: ROW, size: 12, cache: true });
+  drawLegend(ctx, PANEL_LEFT, PANEL_ROW_Y.colonies + 20, colonyItems, { width: PANEL_WIDTH, rowHeight: ROW, size: 12, cache: true });
 
   const w = Object.entries(view.eliminated.warriors).filter(([, n]) => n > 0).map(([t, n]) => `${t} ${n}`).join(', ');
   const lost = `Warriors: ${w || 'none'}${view.eliminated.leaders.length ? ` · Leaders: ${view.eliminated.leaders.join(', ')}` : ''}`;
-  drawWrapped(ctx, lost, PX, P.lost + 20, PW, { size: 12, color: INK, maxLines: 3, lineHeight: 15, cache: true });
+  drawWrapped(ctx, lost, PANEL_LEFT, PANEL_ROW_Y.lost + 20, PANEL_WIDTH, { size: 12, color: INK, maxLines: 3, lineHeight: 15, cache: true });
 
   const recent = view.recent.slice(-5);
-  let y = P.recent + 20;
-  for (let i = recent.length - 1; i >= 0 && y < H - 30; i--) {
-    y += drawWrapped(ctx, `• ${recent[i]}`, PX, y, PW, { size: 11, color: i === recent.length - 1 ? INK : '#5d5043', maxLines: 3, lineHeight: 14, cache: true }) + 3;
+  let y = PANEL_ROW_Y.recent + 20;
+  for (let i = recent.length - 1; i >= 0 && y < HEIGHT - 30; i--) {
+    y += drawWrapped(ctx, `• ${recent[i]}`, PANEL_LEFT, y, PANEL_WIDTH, { size: 11, color: i === recent.length - 1 ? INK : '#5d5043', maxLines: 3, lineHeight: 14, cache: true }) + 3;
   }
 
   // Bottom bar: phase, then who must act.
-  const by = H - BOTTOM_H;
+  const by = HEIGHT - BOTTOM_H;
   const phaseW = drawText(ctx, fitText(ctx, view.phase, 380, 17, 'bold'), 12, by + BOTTOM_H / 2 + 1, { size: 17, weight: 'bold', color: '#5a1e12', baseline: 'middle', cache: true });
   const px = 12 + Math.max(phaseW, 120) + 18;
   const prompts = view.prompts.slice(0, 2);

@@ -9,20 +9,20 @@ import { drawConnections, drawRivers } from './network.ts';
 import { drawStaticPanels } from './panels.ts';
 import { drawColonyRegions } from './regions.ts';
 import { drawSpace, drawSpaceLabel } from './spaces.ts';
-import { H, LAND, SEA, SEA_DEEP, W } from './style.ts';
+import { HEIGHT, LAND, SEA, SEA_DEEP, WIDTH } from './style.ts';
 
 function seaTexture(ctx: Ctx2D): void {
-  const g = ctx.createLinearGradient(0, 0, W * 0.4, H);
+  const g = ctx.createLinearGradient(0, 0, WIDTH * 0.4, HEIGHT);
   g.addColorStop(0, SEA);
   g.addColorStop(1, SEA_DEEP);
   ctx.fillStyle = g;
-  ctx.fillRect(0, 0, W, H);
+  ctx.fillRect(0, 0, WIDTH, HEIGHT);
   // Sparse engraved wavelets, like an old chart.
   ctx.strokeStyle = 'rgba(255,255,255,0.35)';
   ctx.lineWidth = 1.2;
   ctx.beginPath();
-  for (let y = 20; y < H; y += 34) {
-    for (let x = ((y / 34) % 2) * 40; x < W; x += 80) {
+  for (let y = 20; y < HEIGHT; y += 34) {
+    for (let x = ((y / 34) % 2) * 40; x < WIDTH; x += 80) {
       ctx.moveTo(x, y);
       ctx.quadraticCurveTo(x + 6, y - 5, x + 12, y);
       ctx.quadraticCurveTo(x + 18, y - 5, x + 24, y);
@@ -37,12 +37,12 @@ export function drawStaticLayer(ctx: Ctx2D, map: RenderMap, proj: Projection, sh
   fillLand(ctx, map, proj, 22, '#b4cfdb');
   fillLand(ctx, map, proj, 11, '#cde0e6');
   fillLand(ctx, map, proj, 2.5, '#5b4a36');
-  const land = makeCanvas(W, H);
+  const land = makeCanvas(WIDTH, HEIGHT);
   const lctx = land.getContext('2d');
   fillLand(lctx, map, proj, 0, LAND);
-  fillLakes(lctx, W, H, LAND);
+  fillLakes(lctx, WIDTH, HEIGHT, LAND);
   ctx.drawImage(land, 0, 0);
-  drawColonyRegions(ctx, map, proj, land, W, H);
+  drawColonyRegions(ctx, map, proj, land, WIDTH, HEIGHT);
   drawRivers(ctx, map, proj);
   drawConnections(ctx, map, proj);
   const ownerColor = new Map<string, string>();

@@ -1,12 +1,12 @@
 // KPW palette and sizes, in one place so the map, pieces and legend agree.
-export const W = 1600;
-export const H = 1200;
+export const WIDTH = 1600;
+export const HEIGHT = 1200;
 
 /** Layout: VP track across the top, legend panel on the right, status bar at the bottom. */
 export const TOP_H = 72;
 export const PANEL_X = 1336;
 export const BOTTOM_H = 50;
-export const MAP_VIEW = { x: 0, y: TOP_H, w: PANEL_X, h: H - TOP_H - BOTTOM_H };
+export const MAP_VIEW = { x: 0, y: TOP_H, w: PANEL_X, h: HEIGHT - TOP_H - BOTTOM_H };
 
 export const SPACE_R = 17;
 export const FORT_R = 21;

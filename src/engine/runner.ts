@@ -98,7 +98,16 @@ export interface Applied<S> {
 
 export function findLegal<S>(mod: GameModule<S>, state: S, role: Role, action: Action, known?: LegalAction[]): LegalAction | undefined {
   const key = canonical(action);
-  return (known ?? mod.legal(state, role)).find((l) => canonical(l.action) === key);
+  const list = known ?? mod.legal(state, role);
+  const exact = list.find((l) => canonical(l.action) === key);
+  if (exact) return exact;
+  // An alias's own action (an identical counter typed instead of the one offered).
+  for (const l of list)
+    for (const [opt, as] of Object.entries(l.aliases ?? {})) {
+      const a = as.find((x) => x.action && canonical(x.action) === key);
+      if (a) return { ...l, action: a.action!, label: a.label ?? l.label, args: { ...l.args, [opt]: a.value }, aliases: undefined };
+    }
+  return undefined;
 }
 
 /**

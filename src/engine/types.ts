@@ -44,6 +44,13 @@ export interface LegalAction {
   /** Display names for the arg values, e.g. { to: 'Swansea' }; defaults to the id. */
   argLabels?: Record<string, string>;
   /**
+   * Other values an option also accepts for this same choice, not offered
+   * separately (an identical counter, a whole stack named unit by unit), each
+   * with the action (and label) it stands for when that differs from
+   * `action`. Such an action is legal too (the runner accepts it).
+   */
+  aliases?: Record<string, { value: string; action?: Action; label?: string }[]>;
+  /**
    * Declared by the module, never inferred: the action is a secret order (a
    * plan step) whose label and effects only its seat (and the umpire) may see
    * until the module reveals it.

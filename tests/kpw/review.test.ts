@@ -1,7 +1,7 @@
 // Rules-review fixes: each test names the section of the rules it checks.
 import { describe, expect, it } from 'vitest';
 import { leavesColony } from '../../src/games/kpw/common.ts';
-import { kmap } from '../../src/games/kpw/map.ts';
+import { kpwMap } from '../../src/games/kpw/map.ts';
 import { act, asked, clearMap, force, game, legal, loc, phase, put, rejects, s, skipChurch, startCombat, startMove, texts, unit, type G, toTurn2 } from './helpers.ts';
 
 function base(opts: Record<string, string | boolean> = {}): G {
@@ -159,7 +159,7 @@ describe('18.1 Disunited Colonies', () => {
   });
 
   it('18.1 colony borders come from the map data: Mount Hope is Plymouth\'s, the Mohawk country lies outside every colony', () => {
-    const m = kmap();
+    const m = kpwMap();
     expect(m.colonyOf.get('montaup')).toBe('PL');
     expect(m.colonyOf.get('boston')).toBe('MA');
     for (const id of ['caughnawaga', 'canajoharie', 'schaghticoke']) expect(m.colonyOf.get(id)).toBe('NY');

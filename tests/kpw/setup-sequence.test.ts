@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { kpw } from '../../src/games/kpw/index.ts';
 import { stackProblem } from '../../src/games/kpw/common.ts';
-import { kmap, sitesOf, sp } from '../../src/games/kpw/map.ts';
+import { kpwMap, sitesOf, spaceOf } from '../../src/games/kpw/map.ts';
 import { act, asked, clearMap, force, game, legal, loc, phase, put, rejects, s, skipChurch, startCombat, startMove, texts, unit, toTurn2 } from './helpers.ts';
 
 describe('6.3/6.4 stacking and leaders', () => {
@@ -51,7 +51,7 @@ describe('7.0 set-up and 8.0 sequence of play', () => {
     expect(asked(g)).toBe('indian');
     for (const l of legal(g, 'indian')) expect(['WA', 'SK', 'PC', 'MO']).toContain(kpwOwner(String(l.args.to)));
     const mo = legal(g, 'indian').filter((l) => l.args.unit === 'mo-sachem').map((l) => String(l.args.to));
-    expect(mo.sort()).toEqual(sitesOf('MO').filter((v) => v !== kmap().treaty).sort());
+    expect(mo.sort()).toEqual(sitesOf('MO').filter((v) => v !== kpwMap().treaty).sort());
     while (asked(g) === 'indian' && n++ < 80) act(g, 'indian', legal(g, 'indian')[0].action);
     expect(phase(g)).toBe('Turn 1 · Church/Allied Indian Roll');
     const onMap = Object.values(s(g).units).filter((u) => u.where === 'map');
@@ -78,7 +78,7 @@ describe('7.0 set-up and 8.0 sequence of play', () => {
   });
 });
 
-const kpwOwner = (space: string): string => sp(space).owner!;
+const kpwOwner = (space: string): string => spaceOf(space).owner!;
 
 describe('9.0 Church and Allied Indians', () => {
   it('9.0 Church enters on a roll at or under the turn; the Allied Indian roll follows the same turn', () => {

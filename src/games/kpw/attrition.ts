@@ -3,7 +3,7 @@
 import { check } from '../../engine/errors.ts';
 import type { Action, Ctx, LegalAction } from '../../engine/types.ts';
 import { call } from '../../engine/procstack.ts';
-import { controlled, la } from './common.ts';
+import { controlled, legalAction } from './common.ts';
 import { spaceName } from './map.ts';
 import { isInf, note, type AttritionFrame, type KpwState, type Side, type Unit, unitList } from './state.ts';
 
@@ -37,7 +37,7 @@ export function legalAttrition(s: KpwState, f: AttritionFrame, role: Side): Lega
     const key = `${u.owner}|${u.str}|${u.loc}`;
     if (seen.has(key)) continue;
     seen.add(key);
-    out.push(la({ type: 'loss', unit: u.id }, `Remove ${u.name} in ${spaceName(u.loc!)} to winter attrition (${f.left} to go)`, 'loss', { unit: u.id }, { unit: `${u.name} (${spaceName(u.loc!)})` }));
+    out.push(legalAction({ type: 'loss', unit: u.id }, `Remove ${u.name} in ${spaceName(u.loc!)} to winter attrition (${f.left} to go)`, 'loss', { unit: u.id }, { unit: `${u.name} (${spaceName(u.loc!)})` }));
   }
   return out;
 }

@@ -4,8 +4,8 @@ import { check, fail } from '../../engine/errors.ts';
 import { checkAtLeast, type Modifier } from '../../engine/tables.ts';
 import type { Action, Ctx, LegalAction } from '../../engine/types.ts';
 import { call } from '../../engine/procstack.ts';
-import { controlled, entry, intact, la, listUnits, markersAvailable, needText, stopProblem, subsets } from './common.ts';
-import { kmap, siteSide, spaceName } from './map.ts';
+import { controlled, entry, legalAction, listUnits, markersAvailable, needText, stopProblem, subsets, wholeStackAliases } from './common.ts';
+import { kpwMap, spaceName } from './map.ts';
 import {
   at,
   EVENTS,
@@ -23,27 +23,7 @@ import {
 } from './state.ts';
 import { removeMohawks } from './diplomacy.ts';
 import { applyBattleLater, autoBattleLater, legalBattleLater } from './losses.ts';
-
-export type BS = 'A' | 'D';
-export const opp = (x: BS): BS => (x === 'A' ? 'D' : 'A');
-
-export function battleOf(s: KpwState, f: BattleFrame): Battle {
-  return s.battles.find((b) => b.id === f.id)!;
-}
-
-/** The battle side's units still in the fight. */
-export function bu(s: KpwState, f: BattleFrame, x: BS): Unit[] {
-  const b = battleOf(s, f);
-  const where = x === 'A' ? b.from : b.to;
-  return f[x].units.map((id) => s.units[id]).filter((u) => u && u.where === 'map' && u.loc === where);
-}
-
-/** The defender's own standing settlement/village/fort in the battle space, if any. */
-export function hasSite(s: KpwState, f: BattleFrame, x: BS): boolean {
-  const b = battleOf(s, f);
-  if (x === 'A' || b.mohawk) return false;
-  return intact(s, b.to) && siteSide(b.to) === f.D.team;
-}
+import { battleOf, unitsInBattle, hasSite, opponentOf, sideOf, type Combatant } from './battle-sides.ts';
 
 // ---- the combat phase: choose the next battle ----
 
@@ -76,9 +56,8 @@ export function legalCombat(s: KpwState, f: CombatFrame, role: Side): LegalActio
     for (const g of fightChoices(s, f, b)) {
       const arg = g.length === all.length ? 'all' : g.map((u) => u.id).join('+');
       const names = g.length ? listUnits(g) : 'nobody left';
-      out.push(
-        la({ type: 'fight', battle: b.id, units: arg }, `Resolve the battle ${spaceName(b.from)} → ${spaceName(b.to)} with ${names}`, 'fight', { battle: b.id, units: arg }, { battle: `${spaceName(b.from)} → ${spaceName(b.to)}`, units: arg === 'all' ? `all (${names})` : names }),
-      );
+      const l = legalAction({ type: 'fight', battle: b.id, units: arg }, `Resolve the battle ${spaceName(b.from)} → ${spaceName(b.to)} with ${names}`, 'fight', { battle: b.id, units: arg }, { battle: `${spaceName(b.from)} → ${spaceName(b.to)}`, units: arg === 'all' ? `all (${names})` : names });
+      out.push(arg === 'all' && g.length ? { ...l, aliases: { units: wholeStackAliases(g) } } : l);
     }
   }
   return out;
@@ -135,12 +114,12 @@ export const evadeTarget = (side: Side): number => (side === 'indian' ? 5 : 7);
 
 export function evadeTargets(s: KpwState, f: BattleFrame): string[] {
   const b = battleOf(s, f);
-  const def = bu(s, f, 'D');
+  const def = unitsInBattle(s, f, 'D');
   if (!def.length || f.D.team === 'mohawk') return [];
   const side = f.D.team as Side;
-  if (side === 'indian' && bu(s, f, 'A').some((u) => u.id === 'church')) return [];
+  if (side === 'indian' && unitsInBattle(s, f, 'A').some((u) => u.id === 'church')) return [];
   const out: string[] = [];
-  for (const n of kmap().graph.neighbors(b.to)) {
+  for (const n of kpwMap().graph.neighbors(b.to)) {
     if (out.includes(n.to) || n.to === b.from) continue;
     if (entry(s, side, n.to, false) !== 'stop') continue;
     if (stopProblem(s, side, def, n.to)) continue;
@@ -162,9 +141,9 @@ export function evadeMods(us: Unit[]): Modifier[] {
 
 /** Who may re-roll now: A/D with a Spy on an enemy leader, then A/D with their own Guide. */
 export function rerollAvailable(s: KpwState, f: BattleFrame, key: string): boolean {
-  const [x, kind] = key.split('-') as [BS, 'spy' | 'guide'];
-  if (kind === 'spy') return bu(s, f, opp(x)).some((u) => isLeader(u) && u.spy);
-  return bu(s, f, x).some((u) => isLeader(u) && u.guide);
+  const [x, kind] = key.split('-') as [Combatant, 'spy' | 'guide'];
+  if (kind === 'spy') return unitsInBattle(s, f, opponentOf(x)).some((u) => isLeader(u) && u.spy);
+  return unitsInBattle(s, f, x).some((u) => isLeader(u) && u.guide);
 }
 
 function doubles(f: BattleFrame): boolean {
@@ -173,8 +152,8 @@ function doubles(f: BattleFrame): boolean {
 
 function cancelOnDoubles(s: KpwState, f: BattleFrame, ctx: Ctx): void {
   let removed = 0;
-  for (const x of ['A', 'D'] as BS[])
-    for (const u of bu(s, f, x)) {
+  for (const x of ['A', 'D'] as Combatant[])
+    for (const u of unitsInBattle(s, f, x)) {
       if (u.spy || u.guide) removed++;
       u.spy = false;
       u.guide = false;
@@ -193,20 +172,16 @@ function rollBattle(s: KpwState, f: BattleFrame, ctx: Ctx): void {
   else f.step = 'reroll';
 }
 
-export function sideOf(f: BattleFrame, x: BS): Side {
-  return x === 'A' ? f.A.role : f.D.role;
-}
-
 /** Event die applies: even red+green to the side using the red die, odd to the green. */
 function applyEvent(s: KpwState, f: BattleFrame, ctx: Ctx): void {
   const even = (f.dice.red + f.dice.green) % 2 === 0;
-  const aff: BS = even === (f.A.die === 'red') ? 'A' : 'D';
+  const aff: Combatant = even === (f.A.die === 'red') ? 'A' : 'D';
   f.affected = aff;
   f.event = f.dice.event;
   const team = f[aff].team;
   const who = team === 'mohawk' ? 'the Mohawks' : team === 'english' ? 'the English' : 'the Indians';
   const name = EVENTS[f.event];
-  const leader = bu(s, f, aff).find(isLeader);
+  const leader = unitsInBattle(s, f, aff).find(isLeader);
   let text = `Event ${name} affects ${who}`;
   f.step = 'losses';
   switch (f.event) {
@@ -248,7 +223,7 @@ function applyEvent(s: KpwState, f: BattleFrame, ctx: Ctx): void {
 
 export function panicChoices(s: KpwState, f: BattleFrame): string[] {
   const aff = f.affected!;
-  const out = bu(s, f, aff)
+  const out = unitsInBattle(s, f, aff)
     .filter((u) => isInf(u) || u.kind === 'key')
     .map((u) => u.id);
   if (hasSite(s, f, aff)) out.push('site');
@@ -266,26 +241,26 @@ export function legalBattle(s: KpwState, f: BattleFrame, role: Side): LegalActio
       // 13.1 lets any defender try; an English company with no leader or Guide needs a 7 on
       // one die, so its label says the roll cannot succeed (kept: the step and its dice order stay).
       for (const x of evadeTargets(s, f)) {
-        const need = needText(evadeTarget(f.D.team as Side), evadeMods(bu(s, f, 'D'))).text;
-        out.push(la({ type: 'evade', to: x }, `Try to evade to ${spaceName(x)} (${need})`, 'evade', { to: x }, { to: spaceName(x) }));
+        const need = needText(evadeTarget(f.D.team as Side), evadeMods(unitsInBattle(s, f, 'D'))).text;
+        out.push(legalAction({ type: 'evade', to: x }, `Try to evade to ${spaceName(x)} (${need})`, 'evade', { to: x }, { to: spaceName(x) }));
       }
-      out.push(la({ type: 'stand' }, `Stand and fight in ${spaceName(b.to)}`, 'stand'));
+      out.push(legalAction({ type: 'stand' }, `Stand and fight in ${spaceName(b.to)}`, 'stand'));
       return out;
     case 'reroll': {
-      const x = f.rr[0].split('-')[0] as BS;
+      const x = f.rr[0].split('-')[0] as Combatant;
       if (role !== sideOf(f, x)) return [];
       const dice = f.round === 1 ? (['red', 'green', 'event'] as const) : (['red', 'green'] as const);
       const by = f.rr[0].endsWith('spy') ? 'the Spy with the enemy leader' : 'your Guide';
-      for (const d of dice) out.push(la({ type: 'reroll', die: d }, `Re-roll the ${d} die (now ${f.dice[d]}${d === 'event' ? ` ${EVENTS[f.dice.event]}` : ''}) using ${by}`, 'reroll', { die: d }));
-      out.push(la({ type: 'pass' }, 'Keep the dice', 'pass'));
+      for (const d of dice) out.push(legalAction({ type: 'reroll', die: d }, `Re-roll the ${d} die (now ${f.dice[d]}${d === 'event' ? ` ${EVENTS[f.dice.event]}` : ''}) using ${by}`, 'reroll', { die: d }));
+      out.push(legalAction({ type: 'pass' }, 'Keep the dice', 'pass'));
       return out;
     }
     case 'panic': {
-      const chooser = sideOf(f, opp(f.affected!));
+      const chooser = sideOf(f, opponentOf(f.affected!));
       if (role !== chooser) return [];
       for (const id of panicChoices(s, f)) {
         const name = id === 'site' ? `the ${spaceName(b.to)} site` : s.units[id].name;
-        out.push(la({ type: 'panic', unit: id }, `${name} panics and is left out of the strength`, 'panic', { unit: id }, { unit: name }));
+        out.push(legalAction({ type: 'panic', unit: id }, `${name} panics and is left out of the strength`, 'panic', { unit: id }, { unit: name }));
       }
       return out;
     }
@@ -306,7 +281,7 @@ export function applyBattle(s: KpwState, f: BattleFrame, role: Side, a: Action, 
       const to = String(a.to);
       if (!evadeTargets(s, f).includes(to))
         fail('KPW 13.1', `You may not evade to ${spaceName(to)}: it must be adjacent, free of enemies, not an enemy or unallied village/settlement, and within stacking limits (a war band cannot evade from Church).`);
-      const def = bu(s, f, 'D');
+      const def = unitsInBattle(s, f, 'D');
       const target = evadeTarget(f.D.team as Side);
       const face = ctx.dice.d6(`evasion: ${spaceName(b.to)}`);
       const r = checkAtLeast(face, target, evadeMods(def), `Evasion from ${spaceName(b.to)} to ${spaceName(to)}`);
@@ -326,14 +301,14 @@ export function applyBattle(s: KpwState, f: BattleFrame, role: Side, a: Action, 
     case 'pass': {
       check(f.step === 'reroll', 'KPW 13.2', 'No re-roll is on offer now.');
       const key = f.rr[0];
-      const x = key.split('-')[0] as BS;
+      const x = key.split('-')[0] as Combatant;
       check(role === sideOf(f, x), 'KPW 13.2', 'The attacker chooses first, then the defender.');
       f.rr.shift();
       if (a.type === 'pass') return;
       const die = String(a.die) as 'red' | 'green' | 'event';
       check(die === 'red' || die === 'green' || (die === 'event' && f.round === 1), 'KPW 13.2', 'Re-roll one of the battle dice: red, green or event.');
       const kind = key.endsWith('spy') ? 'spy' : 'guide';
-      const holder = bu(s, f, kind === 'spy' ? opp(x) : x).find((u) => isLeader(u) && u[kind]);
+      const holder = unitsInBattle(s, f, kind === 'spy' ? opponentOf(x) : x).find((u) => isLeader(u) && u[kind]);
       if (holder) holder[kind] = false;
       f.dice[die] = ctx.dice.d6(`re-roll ${die}`);
       note(s, ctx, 'reroll', `${kind === 'spy' ? 'Spy' : 'Guide'} used: the ${die} die is re-rolled to ${f.dice[die]}.`);
@@ -341,7 +316,7 @@ export function applyBattle(s: KpwState, f: BattleFrame, role: Side, a: Action, 
       return;
     }
     case 'panic': {
-      check(f.step === 'panic' && role === sideOf(f, opp(f.affected!)), 'KPW 13.3', 'No Panic choice is pending for you.');
+      check(f.step === 'panic' && role === sideOf(f, opponentOf(f.affected!)), 'KPW 13.3', 'No Panic choice is pending for you.');
       const id = String(a.unit);
       check(panicChoices(s, f).includes(id), 'KPW 13.3', 'Choose one enemy unit or site in the battle.');
       f.panic = id;
@@ -358,13 +333,13 @@ export function autoBattle(s: KpwState, f: BattleFrame, ctx: Ctx): boolean {
   const b = battleOf(s, f);
   switch (f.step) {
     case 'start': {
-      const atk = bu(s, f, 'A');
+      const atk = unitsInBattle(s, f, 'A');
       if (!atk.length) {
         note(s, ctx, 'battle', `No attackers are left for ${spaceName(b.to)}: the marker is wasted.`);
         f.step = 'done';
         return true;
       }
-      if (!bu(s, f, 'D').length && !hasSite(s, f, 'D')) {
+      if (!unitsInBattle(s, f, 'D').length && !hasSite(s, f, 'D')) {
         note(s, ctx, 'battle', `${spaceName(b.to)} is already empty: the attack is wasted (12.7).`);
         f.step = 'advance';
         return true;

@@ -4,7 +4,7 @@ import type { LegalAction } from '../../engine/types.ts';
 import { at, isInf, type KpwState, type Side } from './state.ts';
 import { top } from '../../engine/procstack.ts';
 import { intact } from './common.ts';
-import { siteSide, sp } from './map.ts';
+import { siteSide, spaceOf } from './map.ts';
 
 function pick<T>(xs: T[], rand: () => number): T {
   return xs[Math.floor(rand() * xs.length) % xs.length];
@@ -27,7 +27,7 @@ function targetStrength(s: KpwState, side: Side, key: string): number {
 
 function wakesTribe(s: KpwState, key: string): boolean {
   const t = key.split('~')[0];
-  const owner = sp(t).owner;
+  const owner = spaceOf(t).owner;
   if (owner && siteSide(t) === 'indian' && intact(s, t) && s.tribes[owner]?.status !== 'allied') return true;
   return at(s, t, 'indian').some((u) => u.kind !== 'key' && s.tribes[u.owner]?.status !== 'allied');
 }

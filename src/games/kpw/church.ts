@@ -3,7 +3,7 @@
 import { check, fail } from '../../engine/errors.ts';
 import type { Action, Ctx, LegalAction } from '../../engine/types.ts';
 import { call } from '../../engine/procstack.ts';
-import { la } from './common.ts';
+import { legalAction } from './common.ts';
 import { note, type KpwState, type Side, type TurnFrame } from './state.ts';
 
 /** Turn Church enters without a roll (developer's note; 17.0 short game), or 0. */
@@ -51,8 +51,8 @@ export function stepChurch(s: KpwState, f: TurnFrame, ctx: Ctx): boolean {
 export function legalChurch(s: KpwState, f: TurnFrame, role: Side): LegalAction[] {
   if (role !== 'english') return [];
   const p = churchPending(s, f);
-  if (p === 'church') return [la({ type: 'roll' }, `Roll for Church (arrives on ${s.turn === 1 ? 'a 1' : `1-${Math.min(s.turn, 6)}`})`, 'roll')];
-  if (p === 'allied') return [la({ type: 'roll' }, `Roll for Allied Indians (needs 1 or less, -1 per two villages razed: ${Math.floor(s.prov.indian / 2)})`, 'roll')];
+  if (p === 'church') return [legalAction({ type: 'roll' }, `Roll for Church (arrives on ${s.turn === 1 ? 'a 1' : `1-${Math.min(s.turn, 6)}`})`, 'roll')];
+  if (p === 'allied') return [legalAction({ type: 'roll' }, `Roll for Allied Indians (needs 1 or less, -1 per two villages razed: ${Math.floor(s.prov.indian / 2)})`, 'roll')];
   return [];
 }
 

@@ -3,18 +3,18 @@
 import type { Action, Ctx, LegalAction } from '../../engine/types.ts';
 import type { Modifier } from '../../engine/tables.ts';
 import { kpwData } from './data.ts';
-import { kmap, maxDamage, siteSide, sitesOf, sp, spaceName } from './map.ts';
+import { kpwMap, maxDamage, siteSide, sitesOf, spaceOf, spaceName } from './map.ts';
 import { at, isInf, isLeader, note, other, WAMPANOAG, type KpwState, type Side, type Unit } from './state.ts';
 
-export const dmg = (s: KpwState, id: string): number => s.damage[id] ?? 0;
+export const damageOf = (s: KpwState, id: string): number => s.damage[id] ?? 0;
 
 /** An undamaged/raided/damaged/breached site still standing (not razed). */
 export function intact(s: KpwState, id: string): boolean {
-  return sp(id).kind !== 'neutral' && dmg(s, id) < maxDamage(id);
+  return spaceOf(id).kind !== 'neutral' && damageOf(s, id) < maxDamage(id);
 }
 
 export function razed(s: KpwState, id: string): boolean {
-  return sp(id).kind !== 'neutral' && dmg(s, id) >= maxDamage(id);
+  return spaceOf(id).kind !== 'neutral' && damageOf(s, id) >= maxDamage(id);
 }
 
 /** Neutral spaces and razed sites (4.2). */
@@ -25,15 +25,15 @@ export function isOpen(s: KpwState, id: string): boolean {
 /** SP the site adds in battle (13.4). */
 export function siteSP(s: KpwState, id: string): number {
   if (!intact(s, id)) return 0;
-  const d = dmg(s, id);
-  if (sp(id).kind === 'fort') return Math.max(0, 2 - d);
+  const d = damageOf(s, id);
+  if (spaceOf(id).kind === 'fort') return Math.max(0, 2 - d);
   return d === 0 ? 1 : 0;
 }
 
 export function siteCondition(s: KpwState, id: string): 'undamaged' | 'raided' | 'razed' | 'damaged' | 'breached' {
-  const d = dmg(s, id);
+  const d = damageOf(s, id);
   if (d >= maxDamage(id)) return 'razed';
-  if (sp(id).kind === 'fort') return d === 0 ? 'undamaged' : d === 1 ? 'damaged' : 'breached';
+  if (spaceOf(id).kind === 'fort') return d === 0 ? 'undamaged' : d === 1 ? 'damaged' : 'breached';
   return d === 0 ? 'undamaged' : 'raided';
 }
 
@@ -85,7 +85,7 @@ export function stackProblem(s: KpwState, units: Unit[]): string | null {
 
 /** May units of `side` be in this space at all (12.1)? 'pass' = only passing through. */
 export function entry(s: KpwState, side: Side, id: string, viaRiver: boolean): 'stop' | 'pass' | 'no' {
-  const space = sp(id);
+  const space = spaceOf(id);
   if (at(s, id, other(side)).length) return 'no';
   if (!intact(s, id)) return 'stop';
   const owner = siteSide(id);
@@ -127,7 +127,7 @@ export function stopProblem(s: KpwState, side: Side, group: Unit[], id: string, 
  */
 export function leavesColony(s: KpwState, group: Unit[], to: string): boolean {
   if (!s.options.disunited || s.churchEntered) return false;
-  const col = kmap().colonyOf.get(to);
+  const col = kpwMap().colonyOf.get(to);
   return group.some((u) => u.side === 'english' && u.kind !== 'allied' && u.owner !== col);
 }
 
@@ -242,8 +242,24 @@ export function ruleOf(reason: string, fallback: string): string {
   return m ? `KPW ${m[1]}` : fallback;
 }
 
-export function la(action: Action, label: string, sub: string, args: Record<string, string> = {}, argLabels?: Record<string, string>): LegalAction {
+export function legalAction(action: Action, label: string, sub: string, args: Record<string, string> = {}, argLabels?: Record<string, string>): LegalAction {
   return argLabels ? { action, label, sub, args, argLabels } : { action, label, sub, args };
+}
+
+/**
+ * Aliases of a unit option for counters identical to the one offered (same
+ * kind, owner, strength): typed by id or name, each stands for its own action.
+ */
+export function sameCounterAliases(s: KpwState, ids: string[], action: (id: string) => Action, label: (id: string) => string): { value: string; action: Action; label: string }[] {
+  return ids.flatMap((id) => [
+    { value: id, action: action(id), label: label(id) },
+    { value: s.units[id]?.name ?? id, action: action(id), label: label(id) },
+  ]);
+}
+
+/** Aliases of a units option offered as 'all': the same units named one by one (ids or names, any order). */
+export function wholeStackAliases(units: Unit[]): { value: string }[] {
+  return [{ value: units.map((u) => u.id).join('+') }, { value: units.map((u) => u.name).join('+') }];
 }
 
 export function pipText(halves: number): string {

@@ -3,9 +3,9 @@
 import { check, fail } from '../../engine/errors.ts';
 import type { Action, Ctx, LegalAction } from '../../engine/types.ts';
 import { call } from '../../engine/procstack.ts';
-import { intact, la, leftoverProblem, stopProblem, tribeName } from './common.ts';
+import { intact, legalAction, leftoverProblem, stopProblem, tribeName } from './common.ts';
 import { kpwData } from './data.ts';
-import { kmap, sitesOf, spaceName } from './map.ts';
+import { kpwMap, sitesOf, spaceName } from './map.ts';
 import { at, isInf, note, type KpwState, type Side, type TurnFrame, unitList } from './state.ts';
 
 export function razedSettlements(s: KpwState): number {
@@ -22,7 +22,7 @@ export function diplomacyOptions(s: KpwState): { tribe: string; spaces: string[]
     const st = s.tribes[row.tribe];
     if (!st || st.status !== 'neutral' || razed < row.razedNeeded) continue;
     let spaces: string[];
-    if (row.tribe === 'MO') spaces = intact(s, kmap().treaty) && !at(s, kmap().treaty, 'english').length ? [kmap().treaty] : [];
+    if (row.tribe === 'MO') spaces = intact(s, kpwMap().treaty) && !at(s, kpwMap().treaty, 'english').length ? [kpwMap().treaty] : [];
     else spaces = sitesOf(row.tribe).filter((v) => intact(s, v) && !at(s, v, 'english').length && !at(s, v, 'indian').some((u) => u.kind !== 'key'));
     if (spaces.length) out.push({ tribe: row.tribe, spaces });
   }
@@ -42,12 +42,12 @@ export function legalDiplomacy(s: KpwState, role: Side): LegalAction[] {
         if (leftoverProblem(s, 'indian', from, leaving)) continue;
         const w = c ? c.id : 'none';
         out.push(
-          la({ type: 'recruit', tribe: o.tribe, space, with: w }, `Philip goes to ${spaceName(space)}${c ? ` with ${c.name}` : ''} to recruit the ${tribeName(o.tribe)}${o.tribe === 'MO' ? ' (roll: 1-3 join, 4-5 neutral, 6 attack)' : ''}`, 'recruit', { tribe: o.tribe, space, with: w }, { tribe: tribeName(o.tribe), space: spaceName(space), with: c ? c.name : 'nobody' }),
+          legalAction({ type: 'recruit', tribe: o.tribe, space, with: w }, `Philip goes to ${spaceName(space)}${c ? ` with ${c.name}` : ''} to recruit the ${tribeName(o.tribe)}${o.tribe === 'MO' ? ' (roll: 1-3 join, 4-5 neutral, 6 attack)' : ''}`, 'recruit', { tribe: o.tribe, space, with: w }, { tribe: tribeName(o.tribe), space: spaceName(space), with: c ? c.name : 'nobody' }),
         );
       }
     }
   }
-  out.push(la({ type: 'end' }, 'Recruit no tribe this turn', 'end'));
+  out.push(legalAction({ type: 'end' }, 'Recruit no tribe this turn', 'end'));
   return out;
 }
 
@@ -91,7 +91,7 @@ export function applyDiplomacy(s: KpwState, f: TurnFrame, role: Side, a: Action,
 
 /** 11.2 result 6: Battle markers from each other Mohawk village onto the Treaty Space; the English fight them. */
 function mohawkAttack(s: KpwState, ctx: Ctx): void {
-  const treaty = kmap().treaty;
+  const treaty = kpwMap().treaty;
   call(s.stack, { proc: 'combat', step: 'choose', side: 'english', attacked: [], mohawk: true });
   for (const v of sitesOf('MO')) {
     if (v === treaty || !at(s, v, 'indian').some((u) => u.owner === 'MO' && isInf(u))) continue;

@@ -12,7 +12,7 @@ Nine turns (five odd turns in the short game); turn 5 is winter: moves cost doub
 Each turn: 1 Church/Allied Indian roll · 2 English reinforcements · 3 Indian diplomacy · 4 Indian reinforcements (+ muskets) · 5 Indian movement · 6 Indian combat · 7 English movement · 8 English combat · 9 winter attrition · 10 victory check.
 Movement: /kpw activate (a space and its units, or 'all'), then /kpw step to a neighbour (river moves are 'space~river' for ½ pip, sea moves 'port~ocean'), /kpw pickup, /kpw drop, and /kpw battle <target> to place a Battle marker (ends that group's move), /kpw stop. War bands have 6 pips, companies 5 (Guide +1, Spy -1). Up to 5 war bands and 5 markers; the English 3 and 3, 1-pip paths only, until Church arrives.
 Combat: /kpw fight picks the next battle. Defenders may /kpw evade or /kpw stand; dice red, green, event; doubles cancel the battle; Spies and Guides allow one /kpw reroll. Even red+green: the event hits the English, odd: the Indians. Losses are taken with /kpw loss (a unit step or the settlement/village/fort), then /kpw advance or /kpw stay.
-VP: 1 per enemy Infantry defeated, site razed, Sachem/Captain lost; 2 per Key Leader lost. 30 VP wins at once; so do Boston and Plymouth razed (Indians) or Philip and Canonchet both gone (English). Otherwise most VP after turn 9.
+VP: 1 per enemy Infantry defeated, site razed, Sachem/Captain lost; 2 per Key Leader lost. Either side's 30 VP, or Boston and Plymouth razed (for the Indians), wins at the end of the turn (16.0), not at once; Philip and Canonchet both dead or on the track loses the Indians the game at once (13.5). Otherwise most VP after turn 9; ties go to the side that lost fewer sites, then a draw.
 Diplomacy: once enough settlements are razed, /kpw recruit sends Philip to a ready tribe's village and it joins.`;
 
 const PHASE_HELP: Record<string, string> = {
@@ -26,7 +26,7 @@ const PHASE_HELP: Record<string, string> = {
   engMove: 'Phase 7: English movement (3 companies and 1-pip paths before Church, 5 after; ocean moves port to port with all pips).',
   engCombat: 'Phase 8: resolve every English Battle marker with /kpw fight.',
   attrition: 'Phase 9 (turn 5): each side removes one full-strength Infantry per two of its own sites razed (/kpw loss).',
-  victory: 'Phase 10: automatic victories are checked, then the turn advances.',
+  victory: 'Phase 10: automatic victories (30 VP; Boston and Plymouth razed; Philip and Canonchet gone) are checked at the end of the turn (16.0), then the next turn begins.',
 };
 
 export function phaseHelp(s: KpwState): string {

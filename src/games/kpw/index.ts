@@ -86,7 +86,8 @@ export const kpw: GameModule<KpwState, KpwOptions> = {
     sub('drop', 'Drop off a unit', ['unit', 'A unit of the moving group to leave in this space']),
     sub('battle', 'Place a Battle marker', ['target', 'The neighbouring space to attack (ends the group\'s move)']),
     sub('stop', "End this group's move"),
-    sub('muskets', 'Hand the Musket marker to another unit when a war band splits (10.2)', ['unit', 'The war band that keeps the Musket marker']),
+    // `from` (the unit holding the muskets) is optional: needed only when two units in the space hold them.
+    { ...sub('muskets', 'Hand the Musket marker to another unit when a war band splits (10.2)', ['unit', 'The war band that receives the Musket marker']), options: [{ name: 'unit', description: 'The war band that receives the Musket marker', required: true }, { name: 'from', description: 'The unit holding the muskets now (needed only when two in the space do)', required: false }] },
     sub('end', 'End the phase'),
     sub('intercept', 'Try to intercept from a space', ['from', 'The space your intercepting units come from']),
     sub('send', 'Choose the intercepting units', ['units', "Which units intercept, or 'all'"]),

@@ -2,15 +2,15 @@
 import { check, fail } from '../../engine/errors.ts';
 import { checkAtLeast, type Modifier } from '../../engine/tables.ts';
 import type { Action, Ctx, LegalAction } from '../../engine/types.ts';
-import { controlled, intactSiteSide, la, leavesColony, leftoverProblem, listUnits, needText, stackProblem, subsets } from './common.ts';
-import { kmap, spaceName } from './map.ts';
+import { controlled, intactSiteSide, legalAction, leavesColony, leftoverProblem, listUnits, needText, stackProblem, subsets, wholeStackAliases } from './common.ts';
+import { kpwMap, spaceName } from './map.ts';
 import { at, isInf, isLeader, note, other, type InterceptFrame, type KpwState, type MoveFrame, type Side, type Unit } from './state.ts';
 import { placeMarker } from './battle-markers.ts';
 
 /** Land, non-water connection between two spaces (interception never crosses rivers or bays). */
 function landPips(a: string, b: string): number | null {
   let best: number | null = null;
-  for (const e of kmap().graph.edgesBetween(a, b)) {
+  for (const e of kpwMap().graph.edgesBetween(a, b)) {
     if (e.data.river || e.data.water) continue;
     if (best === null || e.data.pips < best) best = e.data.pips;
   }
@@ -42,9 +42,9 @@ export function interceptionCands(s: KpwState, side: Side, into: string, _from: 
   if (intactSiteSide(s, into) === other(side)) return [];
   if (at(s, into, other(side)).some((u) => !movers.includes(u.id))) return [];
   // An Indian stack may not go into an unallied tribe's village.
-  if (side === 'indian' && intactSiteSide(s, into) === 'indian' && s.tribes[kmap().space.get(into)!.owner!]?.status !== 'allied') return [];
+  if (side === 'indian' && intactSiteSide(s, into) === 'indian' && s.tribes[kpwMap().space.get(into)!.owner!]?.status !== 'allied') return [];
   const out: string[] = [];
-  for (const n of kmap().graph.neighbors(into)) {
+  for (const n of kpwMap().graph.neighbors(into)) {
     if (out.includes(n.to)) continue;
     if (landPips(n.to, into) === null) continue;
     const stack = at(s, n.to, side).filter((u) => controlled(s, u));
@@ -72,16 +72,17 @@ export function legalIntercept(s: KpwState, f: InterceptFrame, role: Side): Lega
   if (f.step === 'choose') {
     const out = f.cands.map((c) => {
       const need = needText(5, interceptMods(s, f.side, c, f.into)).text;
-      return la({ type: 'intercept', from: c }, `Try to intercept into ${spaceName(f.into)} from ${spaceName(c)} (${need})`, 'intercept', { from: c }, { from: spaceName(c) });
+      return legalAction({ type: 'intercept', from: c }, `Try to intercept into ${spaceName(f.into)} from ${spaceName(c)} (${need})`, 'intercept', { from: c }, { from: spaceName(c) });
     });
-    out.push(la({ type: 'decline' }, 'Do not intercept', 'decline'));
+    out.push(legalAction({ type: 'decline' }, 'Do not intercept', 'decline'));
     return out;
   }
   return sendChoices(s, f.side, f.chosen!, f.into).map((g) => {
     const all = at(s, f.chosen!, f.side).filter((u) => controlled(s, u));
     const arg = g.length === all.length ? 'all' : g.map((u) => u.id).join('+');
     const names = listUnits(g);
-    return la({ type: 'send', units: arg }, `Send ${names} into ${spaceName(f.into)}`, 'send', { units: arg }, { units: arg === 'all' ? `all (${names})` : names });
+    const l = legalAction({ type: 'send', units: arg }, `Send ${names} into ${spaceName(f.into)}`, 'send', { units: arg }, { units: arg === 'all' ? `all (${names})` : names });
+    return arg === 'all' ? { ...l, aliases: { units: wholeStackAliases(g) } } : l;
   });
 }
 

@@ -4,13 +4,16 @@ import { fail } from '../../engine/errors.ts';
 import { top } from '../../engine/procstack.ts';
 import type { Action, Ctx, LegalAction, Prompt } from '../../engine/types.ts';
 import { applyAttrition, legalAttrition } from './attrition.ts';
-import { applyBattle, applyCombat, battleOf, evadeTargets, legalBattle, legalCombat, openBattles, sideOf } from './battle.ts';
+import { applyBattle, applyCombat, evadeTargets, legalBattle, legalCombat, openBattles } from './battle.ts';
+import { battleOf, sideOf } from './battle-sides.ts';
 import { applyChurch, churchPending, legalChurch } from './church.ts';
 import { tribeName } from './common.ts';
+import { refuseUnrelated } from './decision.ts';
 import { applyDiplomacy, legalDiplomacy } from './diplomacy.ts';
 import { applyIntercept, legalIntercept } from './interception.ts';
 import { markerLimit } from './battle-markers.ts';
-import { applyMove, groupLimit, left, legalMove } from './movement.ts';
+import { applyMove, groupLimit, legalMove } from './movement.ts';
+import { pipsLeft } from './move-costs.ts';
 import { spaceName } from './map.ts';
 import { applyPlace, legalPlace } from './placement.ts';
 import { pipText } from './common.ts';
@@ -50,7 +53,7 @@ function frameAsks(s: KpwState, f: KFrame): Prompt | null {
       if (f.step === 'select')
         return { role: f.side, text: `Move a ${who} (${s.moved}/${groupLimit(s, f.side)} moved, ${s.markers}/${markerLimit(s, f.side)} Battle markers) or end the movement phase.` };
       const g = f.group!;
-      if (f.step === 'group') return { role: f.side, text: `The ${who} in ${spaceName(g.at)} has ${pipText(left(s, f.side, g))} left: move on, pick up, drop off, place a Battle marker or stop.` };
+      if (f.step === 'group') return { role: f.side, text: `The ${who} in ${spaceName(g.at)} has ${pipText(pipsLeft(s, f.side, g))} left: move on, pick up, drop off, place a Battle marker or stop.` };
       return { role: f.side, text: `Place another Battle marker from ${spaceName(g.at)} (one per Infantry there) or stop.`, buttons: true };
     }
     case 'intercept':
@@ -129,6 +132,7 @@ export function applyAction(s: KpwState, role: Side, a: Action, ctx: Ctx): void 
     fail('KPW 8.0', `It is not your turn to act: ${who} ${asked[0] ? `must act (${asked[0].text})` : 'is asked anything'}.`);
   }
   const f = top(s.stack);
+  refuseUnrelated(f, a, asked.find((p) => p.role === role)!.text, () => legal(s, role));
   switch (f.proc) {
     case 'turn':
       if (f.step === 'church' || (f.step === 'engReinf' && f.churchEntry)) applyChurch(s, f, role, a, ctx);

@@ -3,12 +3,13 @@
 // surrender, devastation, the NY/CT border war, and 18.2/18.3 ferocity.
 import { check, fail } from '../../engine/errors.ts';
 import type { Action, Ctx, LegalAction } from '../../engine/types.ts';
-import { addVP, checkDevastation, dmg, la, razed, siteCondition, siteSP, tribeName } from './common.ts';
+import { addVP, checkDevastation, damageOf, legalAction, razed, sameCounterAliases, siteCondition, siteSP, tribeName } from './common.ts';
 import { crtLosses, kpwData } from './data.ts';
-import { maxDamage, siteSide, sitesOf, sp, spaceName } from './map.ts';
+import { maxDamage, siteSide, sitesOf, spaceOf, spaceName } from './map.ts';
 import { isInf, isLeader, note, other, type BattleFrame, type KpwState, type Side, type Unit, unitList } from './state.ts';
-import { battleOf, bu, hasSite, opp, sideOf, type BS } from './battle.ts';
-import { applyAdvance, autoAdvance, legalAdvance } from './advance.ts';
+import { battleOf, unitsInBattle, hasSite, opponentOf, sideOf, type Combatant } from './battle-sides.ts';
+import { applyAdvance, legalAdvance } from './advance-after-combat.ts';
+import { autoBattleEnd } from './battle-end.ts';
 
 /**
  * 13.4 strength: infantry 2/1, Key Leader +1, Musket +1, own site 1/2, Spy -1;
@@ -16,42 +17,42 @@ import { applyAdvance, autoAdvance, legalAdvance } from './advance.ts';
  * gives "the war band carrying them" +1 (10.2), and Panic excludes a unit or
  * site (13.3), not a marker.
  */
-export function strength(s: KpwState, f: BattleFrame, x: BS): number {
-  const us = bu(s, f, x).filter((u) => u.id !== f.panic);
+export function strength(s: KpwState, f: BattleFrame, x: Combatant): number {
+  const us = unitsInBattle(s, f, x).filter((u) => u.id !== f.panic);
   let n = 0;
   for (const u of us) if (isInf(u)) n += u.str;
   if (us.some((u) => u.kind === 'key')) n += 1;
-  if (bu(s, f, x).some((u) => u.musket)) n += 1;
+  if (unitsInBattle(s, f, x).some((u) => u.musket)) n += 1;
   if (hasSite(s, f, x) && f.panic !== 'site') n += siteSP(s, battleOf(s, f).to);
-  if (bu(s, f, x).some((u) => isLeader(u) && u.spy)) n -= 1;
+  if (unitsInBattle(s, f, x).some((u) => isLeader(u) && u.spy)) n -= 1;
   return n;
 }
 
-function sideName(f: BattleFrame, x: BS): string {
+function sideName(f: BattleFrame, x: Combatant): string {
   const t = f[x].team;
   return t === 'mohawk' ? 'Mohawks' : t === 'english' ? 'English' : 'Indians';
 }
 
 /** CRT losses the side x inflicts on its enemy. */
-function inflicted(s: KpwState, f: BattleFrame, x: BS): { sp: number; die: number; loss: number } {
-  const spx = strength(s, f, x);
+function inflicted(s: KpwState, f: BattleFrame, x: Combatant): { strength: number; die: number; loss: number } {
+  const own = strength(s, f, x);
   const shift = f.round === 1 ? f.shift[x] : 0;
   const die = f.dice[f[x].die];
-  return { sp: spx, die, loss: spx > 0 ? crtLosses(kpwData().charts, spx + shift, die) : 0 };
+  return { strength: own, die, loss: own > 0 ? crtLosses(kpwData().charts, own + shift, die) : 0 };
 }
 
 function computeLosses(s: KpwState, f: BattleFrame, ctx: Ctx): void {
   const b = battleOf(s, f);
-  const desc = (x: BS, r: { sp: number; die: number; loss: number }) =>
-    `${sideName(f, x)} ${r.sp} SP${f.round === 1 && f.shift[x] ? ' (+1 column)' : ''} on ${f[x].die} ${r.die} → ${sideName(f, opp(x))} lose ${r.loss}`;
+  const desc = (x: Combatant, r: { strength: number; die: number; loss: number }) =>
+    `${sideName(f, x)} ${r.strength} SP${f.round === 1 && f.shift[x] ? ' (+1 column)' : ''} on ${f[x].die} ${r.die} → ${sideName(f, opponentOf(x))} lose ${r.loss}`;
   if (f.round === 1 && f.event === 1) {
     const aff = f.affected!;
-    const r = inflicted(s, f, opp(aff));
+    const r = inflicted(s, f, opponentOf(aff));
     f.loss[aff] = r.loss;
     f.hit[aff] += r.loss;
     f.lossQueue = [aff];
     f.ambushSecond = true;
-    note(s, ctx, 'losses', `Battle of ${spaceName(b.to)} (ambush): ${desc(opp(aff), r)}.`);
+    note(s, ctx, 'losses', `Battle of ${spaceName(b.to)} (ambush): ${desc(opponentOf(aff), r)}.`);
   } else {
     const ra = inflicted(s, f, 'A');
     const rd = inflicted(s, f, 'D');
@@ -60,7 +61,7 @@ function computeLosses(s: KpwState, f: BattleFrame, ctx: Ctx): void {
     f.hit.D += ra.loss;
     f.hit.A += rd.loss;
     f.lossQueue = ['D', 'A'];
-    const [first, second]: [BS, BS] = f.A.die === 'red' ? ['A', 'D'] : ['D', 'A'];
+    const [first, second]: [Combatant, Combatant] = f.A.die === 'red' ? ['A', 'D'] : ['D', 'A'];
     const r1 = first === 'A' ? ra : rd;
     const r2 = first === 'A' ? rd : ra;
     note(s, ctx, 'losses', `Battle of ${spaceName(b.to)}${f.round === 2 ? ' (second round)' : ''}: ${desc(first, r1)}; ${desc(second, r2)}.`);
@@ -68,8 +69,8 @@ function computeLosses(s: KpwState, f: BattleFrame, ctx: Ctx): void {
   f.step = 'allocate';
 }
 
-export function lossChoices(s: KpwState, f: BattleFrame, x: BS): string[] {
-  const out = bu(s, f, x)
+export function lossChoices(s: KpwState, f: BattleFrame, x: Combatant): string[] {
+  const out = unitsInBattle(s, f, x)
     .filter(isInf)
     .map((u) => u.id);
   if (hasSite(s, f, x)) out.push('site');
@@ -82,7 +83,7 @@ export function lossChoices(s: KpwState, f: BattleFrame, x: BS): string[] {
  * scores Philip's losses; the Mohawks are nobody's units (neutral, then
  * removed), so their losses score for no one.
  */
-function enemyOf(f: BattleFrame, x: BS): Side | null {
+function enemyOf(f: BattleFrame, x: Combatant): Side | null {
   const t = f[x].team;
   if (t === 'mohawk') return null;
   return other(t);
@@ -101,18 +102,18 @@ function removeInfantry(s: KpwState, u: Unit, ctx: Ctx): void {
   }
 }
 
-function takeLoss(s: KpwState, f: BattleFrame, x: BS, id: string, ctx: Ctx): void {
+function takeLoss(s: KpwState, f: BattleFrame, x: Combatant, id: string, ctx: Ctx): void {
   const b = battleOf(s, f);
   if (id === 'site') {
     const t = b.to;
-    s.damage[t] = dmg(s, t) + 1;
+    s.damage[t] = damageOf(s, t) + 1;
     const cond = siteCondition(s, t);
     note(s, ctx, 'site', `${spaceName(t)} is ${cond}.`);
-    if (dmg(s, t) >= maxDamage(t)) {
+    if (damageOf(s, t) >= maxDamage(t)) {
       const owner = siteSide(t)!;
       s.prov[owner]++;
       addVP(s, ctx, other(owner), 1, `${spaceName(t)} razed`);
-      if (sp(t).owner === 'CT') f.ctRazed = true;
+      if (spaceOf(t).owner === 'CT') f.ctRazed = true;
     }
   } else {
     const u = s.units[id];
@@ -139,8 +140,8 @@ function takeLoss(s: KpwState, f: BattleFrame, x: BS, id: string, ctx: Ctx): voi
  * suffering nothing, or doubles) nothing was removed and he stays.
  */
 function leadersLost(s: KpwState, f: BattleFrame, ctx: Ctx): void {
-  for (const x of ['A', 'D'] as BS[]) {
-    const us = bu(s, f, x);
+  for (const x of ['A', 'D'] as Combatant[]) {
+    const us = unitsInBattle(s, f, x);
     const hadInfantry = f[x].units.some((id) => isInf(s.units[id]));
     if (us.some(isInf) || f.hit[x] <= 0 || (!hadInfantry && hasSite(s, f, x))) continue;
     for (const l of us.filter(isLeader)) loseLeader(s, ctx, l, enemyOf(f, x));
@@ -224,7 +225,7 @@ function ferocityAllowed(s: KpwState, f: BattleFrame): boolean {
   const mode = s.options.ferocity;
   if (mode === 'normal' || f.round !== 1 || battleOf(s, f).mohawk) return false;
   if (strength(s, f, 'A') <= 0 || strength(s, f, 'D') <= 0) return false;
-  if (mode === 'limited' && !bu(s, f, 'A').some((u) => u.kind === 'key')) return false;
+  if (mode === 'limited' && !unitsInBattle(s, f, 'A').some((u) => u.kind === 'key')) return false;
   return true;
 }
 
@@ -235,29 +236,33 @@ export function legalBattleLater(s: KpwState, f: BattleFrame, role: Side): Legal
       const x = f.lossQueue[0];
       if (role !== sideOf(f, x)) return [];
       const b = battleOf(s, f);
-      const seen = new Set<string>();
+      // Identical counters (tribe/colony, strength, muskets) are one choice; the others are its aliases.
+      const same = new Map<string, string[]>();
       for (const id of lossChoices(s, f, x)) {
         const u = s.units[id];
         const key = id === 'site' ? id : `${u.owner}|${u.str}|${u.musket ? 1 : 0}`;
-        if (seen.has(key)) continue;
-        seen.add(key);
-        const label =
-          id === 'site'
-            ? `${spaceName(b.to)} takes the loss (${siteCondition(s, b.to)} → next condition)`
-            : `${u.name} takes the loss (${u.str === 2 ? 'weakened' : 'defeated'})`;
-        out.push(la({ type: 'loss', unit: id }, `${label}; ${f.loss[x]} SP to take`, 'loss', { unit: id }, { unit: id === 'site' ? spaceName(b.to) : u.name }));
+        same.set(key, [...(same.get(key) ?? []), id]);
+      }
+      const label = (id: string) => {
+        const u = s.units[id];
+        const what = id === 'site' ? `${spaceName(b.to)} takes the loss (${siteCondition(s, b.to)} → next condition)` : `${u.name} takes the loss (${u.str === 2 ? 'weakened' : 'defeated'})`;
+        return `${what}; ${f.loss[x]} SP to take`;
+      };
+      for (const [id, ...others] of same.values()) {
+        const l = legalAction({ type: 'loss', unit: id }, label(id), 'loss', { unit: id }, { unit: id === 'site' ? spaceName(b.to) : s.units[id].name });
+        out.push(others.length ? { ...l, aliases: { unit: sameCounterAliases(s, others, (o) => ({ type: 'loss', unit: o }), label) } } : l);
       }
       return out;
     }
     case 'exploit':
       if (role !== 'indian') return [];
       return [
-        la({ type: 'exploit' }, `Roll to exploit the New York/Connecticut border war (needs less than ${ctRazedCount(s)}; once per game)`, 'exploit'),
-        la({ type: 'decline' }, 'Do not roll for the border war now', 'decline'),
+        legalAction({ type: 'exploit' }, `Roll to exploit the New York/Connecticut border war (needs less than ${ctRazedCount(s)}; once per game)`, 'exploit'),
+        legalAction({ type: 'decline' }, 'Do not roll for the border war now', 'decline'),
       ];
     case 'ferocity':
       if (role !== f.A.role) return [];
-      return [la({ type: 'ferocity' }, 'Fight a second round of battle (ferocity)', 'ferocity'), la({ type: 'decline' }, 'Do not fight a second round', 'decline')];
+      return [legalAction({ type: 'ferocity' }, 'Fight a second round of battle (ferocity)', 'ferocity'), legalAction({ type: 'decline' }, 'Do not fight a second round', 'decline')];
     case 'advance':
     case 'massacre':
       return legalAdvance(s, f, role);
@@ -328,10 +333,10 @@ export function autoBattleLater(s: KpwState, f: BattleFrame, ctx: Ctx): boolean 
         f.ambushSecond = false;
         const aff = f.affected!;
         const r = inflicted(s, f, aff);
-        f.loss[opp(aff)] = r.loss;
-        f.hit[opp(aff)] += r.loss;
-        f.lossQueue = [opp(aff)];
-        note(s, ctx, 'losses', `Then the ambushed ${sideName(f, aff)} strike back with ${r.sp} SP on ${f[aff].die} ${r.die}: ${sideName(f, opp(aff))} lose ${r.loss}.`);
+        f.loss[opponentOf(aff)] = r.loss;
+        f.hit[opponentOf(aff)] += r.loss;
+        f.lossQueue = [opponentOf(aff)];
+        note(s, ctx, 'losses', `Then the ambushed ${sideName(f, aff)} strike back with ${r.strength} SP on ${f[aff].die} ${r.die}: ${sideName(f, opponentOf(aff))} lose ${r.loss}.`);
         return true;
       }
       f.step = 'effects';
@@ -348,5 +353,5 @@ export function autoBattleLater(s: KpwState, f: BattleFrame, ctx: Ctx): boolean 
       }
       return false;
   }
-  return autoAdvance(s, f, ctx);
+  return autoBattleEnd(s, f, ctx);
 }

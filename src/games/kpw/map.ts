@@ -23,7 +23,7 @@ export interface KpwMapIndex {
 
 let cached: KpwMapIndex | undefined;
 
-export function kmap(): KpwMapIndex {
+export function kpwMap(): KpwMapIndex {
   if (cached) return cached;
   const { map } = kpwData();
   const graph = new MapGraph<KpwSpace, Link>();
@@ -53,32 +53,32 @@ export function kmap(): KpwMapIndex {
   return cached;
 }
 
-export function sp(id: string): KpwSpace {
-  const s = kmap().space.get(id);
+export function spaceOf(id: string): KpwSpace {
+  const s = kpwMap().space.get(id);
   if (!s) throw new Error(`unknown space ${id}`);
   return s;
 }
 
 export function spaceName(id: string): string {
-  return kmap().space.get(id)?.name ?? id;
+  return kpwMap().space.get(id)?.name ?? id;
 }
 
 export function isSite(id: string): boolean {
-  return sp(id).kind !== 'neutral';
+  return spaceOf(id).kind !== 'neutral';
 }
 
 /** Which side a settlement/village/fort belongs to. */
 export function siteSide(id: string): 'english' | 'indian' | null {
-  const o = sp(id).owner;
+  const o = spaceOf(id).owner;
   if (!o) return null;
   return ['MA', 'PL', 'RI', 'CT'].includes(o) ? 'english' : 'indian';
 }
 
 export function maxDamage(id: string): number {
-  return sp(id).kind === 'fort' ? 3 : 2;
+  return spaceOf(id).kind === 'fort' ? 3 : 2;
 }
 
 /** Settlements/villages (and forts) of a colony or tribe. */
 export function sitesOf(owner: string): string[] {
-  return kmap().sitesOf.get(owner) ?? [];
+  return kpwMap().sitesOf.get(owner) ?? [];
 }

@@ -8,7 +8,7 @@ import {
   entry,
   intact,
   tribeAllied,
-  la,
+  legalAction,
   leavesColony,
   leftoverProblem,
   listUnits,
@@ -17,38 +17,15 @@ import {
   stackProblem,
   stopProblem,
   subsets,
+  wholeStackAliases,
 } from './common.ts';
-import { kmap, siteSide, sp, spaceName, type Link } from './map.ts';
-import { at, isInf, isWinter, note, withIndex, type Group, type KpwState, type MoveFrame, type Side, type Unit, unitList } from './state.ts';
+import { kpwMap, siteSide, spaceOf, spaceName } from './map.ts';
+import { at, isInf, note, withIndex, type Group, type KpwState, type MoveFrame, type Side, type Unit, unitList } from './state.ts';
 import { interceptionCands } from './interception.ts';
 import { legalMarkers, applyMarker, markerOptions } from './battle-markers.ts';
+import { allowance, edgeCost, groupUnits, pipsLeft, staying } from './move-costs.ts';
 
 export const groupLimit = (s: KpwState, side: Side): number => (side === 'indian' || s.churchEntered ? 5 : 3);
-
-export function gUnits(s: KpwState, g: Group): Unit[] {
-  return g.units.map((id) => s.units[id]).filter((u) => u && u.where === 'map');
-}
-
-/** 12.1: war band 6, company 5; Guide +1, Spy -1 (in half-pips). */
-export function allowance(side: Side, us: Unit[]): number {
-  let p = side === 'indian' ? 6 : 5;
-  if (us.some((u) => u.guide)) p++;
-  if (us.some((u) => u.spy)) p--;
-  return p * 2;
-}
-
-export const left = (s: KpwState, side: Side, g: Group): number => allowance(side, gUnits(s, g)) - g.used;
-
-/** Half-pip cost of a connection for this group, or null when it may not use it (12.1, 12.2, 12.6). */
-export function edgeCost(s: KpwState, side: Side, us: Unit[], link: Link): number | null {
-  const w = isWinter(s) ? 2 : 1;
-  if (link.river) {
-    if (side === 'english' && !(s.churchEntered && us.some((u) => u.id === 'church' || u.kind === 'allied'))) return null;
-    return w;
-  }
-  if (side === 'english' && !s.churchEntered && link.pips > 1 && !us.some((u) => u.guide)) return null;
-  return link.pips * 2 * w;
-}
 
 function disunitedBars(s: KpwState, side: Side, us: Unit[], to: string): boolean {
   return side === 'english' && leavesColony(s, us, to);
@@ -69,11 +46,8 @@ export interface StepOpt {
  */
 export function riverOnly(s: KpwState, side: Side, space: string, floating: boolean): boolean {
   if (!floating || side !== 'indian' || siteSide(space) !== 'indian' || !intact(s, space)) return false;
-  return !tribeAllied(s, sp(space).owner!);
+  return !tribeAllied(s, spaceOf(space).owner!);
 }
-
-/** The group has not stepped yet: it still stands where it began (12.1 staying is not entering). */
-export const staying = (g: Group): boolean => g.used === 0;
 
 /** Can a group standing (or passing) at `from` with `budget` half-pips still reach a space where it may stop? */
 function canFinish(s: KpwState, side: Side, us: Unit[], from: string, budget: number, exclude: string[], floating = true, stay = false): boolean {
@@ -84,7 +58,7 @@ function canFinish(s: KpwState, side: Side, us: Unit[], from: string, budget: nu
     open.sort((a, b) => a[1] - b[1]);
     const [cur, c] = open.shift()!;
     const floatOnly = riverOnly(s, side, cur, cur !== from || floating);
-    for (const n of kmap().graph.neighbors(cur)) {
+    for (const n of kpwMap().graph.neighbors(cur)) {
       if (floatOnly && !n.edge.data.river) continue;
       const cost = edgeCost(s, side, us, n.edge.data);
       if (cost === null || c + cost > budget) continue;
@@ -101,11 +75,11 @@ function canFinish(s: KpwState, side: Side, us: Unit[], from: string, budget: nu
 }
 
 export function stepOptions(s: KpwState, side: Side, g: Group): StepOpt[] {
-  const us = gUnits(s, g);
-  const rem = left(s, side, g);
+  const us = groupUnits(s, g);
+  const rem = pipsLeft(s, side, g);
   const out: StepOpt[] = [];
   const floatOnly = riverOnly(s, side, g.at, g.prev !== null);
-  for (const n of kmap().graph.neighbors(g.at)) {
+  for (const n of kpwMap().graph.neighbors(g.at)) {
     const link = n.edge.data;
     if (floatOnly && !link.river) continue;
     const cost = edgeCost(s, side, us, link);
@@ -116,8 +90,8 @@ export function stepOptions(s: KpwState, side: Side, g: Group): StepOpt[] {
     out.push({ to: n.to, key: link.river ? `${n.to}~river` : n.to, cost, river: link.river, ocean: false });
   }
   // 12.3 ocean: from a port, with the whole allowance, to any other port; never Allied Indians.
-  if (side === 'english' && g.used === 0 && sp(g.at).port && !us.some((u) => u.kind === 'allied')) {
-    for (const p of kmap().ports) {
+  if (side === 'english' && g.used === 0 && spaceOf(g.at).port && !us.some((u) => u.kind === 'allied')) {
+    for (const p of kpwMap().ports) {
       if (p === g.at || disunitedBars(s, side, us, p)) continue;
       if (stopProblem(s, side, us, p)) continue;
       out.push({ to: p, key: `${p}~ocean`, cost: rem, river: false, ocean: true });
@@ -155,28 +129,29 @@ export function legalMove(s: KpwState, f: MoveFrame, role: Side): LegalAction[] 
         for (const g of choices) {
           const arg = g.length === all.length ? 'all' : g.map((u) => u.id).join('+');
           const names = listUnits(g);
-          out.push({ ...la({ type: 'activate', space, units: arg }, `Move ${names} from ${spaceName(space)}`, 'activate', { space, units: arg }, { space: spaceName(space), units: arg === 'all' ? `all (${names})` : names }), group });
+          const l = legalAction({ type: 'activate', space, units: arg }, `Move ${names} from ${spaceName(space)}`, 'activate', { space, units: arg }, { space: spaceName(space), units: arg === 'all' ? `all (${names})` : names });
+          out.push({ ...l, group, ...(arg === 'all' ? { aliases: { units: wholeStackAliases(g) } } : {}) });
         }
       }
     }
-    out.push(la({ type: 'end' }, `End the ${side === 'english' ? 'English' : 'Indian'} Movement Phase`, 'end'));
+    out.push(legalAction({ type: 'end' }, `End the ${side === 'english' ? 'English' : 'Indian'} Movement Phase`, 'end'));
     return out;
   }
   const g = f.group!;
   if (f.step === 'group') {
-    const rem = left(s, side, g);
+    const rem = pipsLeft(s, side, g);
     for (const o of stepOptions(s, side, g)) {
       const how = o.ocean ? ' by sea (all pips)' : o.river ? ` by river (${pipText(o.cost)})` : ` (${pipText(o.cost)})`;
-      out.push(la({ type: 'step', to: o.key }, `Move to ${spaceName(o.to)}${how}, ${pipText(o.ocean ? 0 : rem - o.cost)} left after`, 'step', { to: o.key }, { to: `${spaceName(o.to)}${o.ocean ? ' (ocean)' : o.river ? ' (river)' : ''}` }));
+      out.push(legalAction({ type: 'step', to: o.key }, `Move to ${spaceName(o.to)}${how}, ${pipText(o.ocean ? 0 : rem - o.cost)} left after`, 'step', { to: o.key }, { to: `${spaceName(o.to)}${o.ocean ? ' (ocean)' : o.river ? ' (river)' : ''}` }));
     }
-    const gus = gUnits(s, g);
+    const gus = groupUnits(s, g);
     for (const u of at(s, g.at, side)) {
       if (g.units.includes(u.id) || u.moved || !controlled(s, u)) continue;
       const ng = [...gus, u];
       if (stackProblem(s, ng) || leftoverProblem(s, side, g.at, [...g.units, u.id])) continue;
       if (allowance(side, ng) < g.used) continue;
       if (!canFinish(s, side, ng, g.at, allowance(side, ng) - g.used, [], g.prev !== null, staying(g))) continue;
-      out.push(la({ type: 'pickup', unit: u.id }, `Pick up ${u.name} at ${spaceName(g.at)}`, 'pickup', { unit: u.id }, { unit: u.name }));
+      out.push(legalAction({ type: 'pickup', unit: u.id }, `Pick up ${u.name} at ${spaceName(g.at)}`, 'pickup', { unit: u.id }, { unit: u.name }));
     }
     if (gus.length > 1) {
       for (const u of gus) {
@@ -186,13 +161,13 @@ export function legalMove(s: KpwState, f: MoveFrame, role: Side): LegalAction[] 
         if (stopProblem(s, side, [u], g.at, rest.map((x) => x.id), staying(g))) continue;
         // The rest must still be able to end its move somewhere (the dropped unit stays here).
         if (!canFinish(s, side, rest, g.at, allowance(side, rest) - g.used, [], g.prev !== null, staying(g))) continue;
-        out.push(la({ type: 'drop', unit: u.id }, `Drop off ${u.name} at ${spaceName(g.at)}`, 'drop', { unit: u.id }, { unit: u.name }));
+        out.push(legalAction({ type: 'drop', unit: u.id }, `Drop off ${u.name} at ${spaceName(g.at)}`, 'drop', { unit: u.id }, { unit: u.name }));
       }
     }
   }
   if (f.step === 'group') out.push(...musketHandOffs(s, side, g));
   out.push(...legalMarkers(s, f, side));
-  if (!stopProblem(s, side, gUnits(s, g), g.at, [], staying(g))) out.push(la({ type: 'stop' }, `End this ${side === 'english' ? 'company' : 'war band'}'s move at ${spaceName(g.at)}`, 'stop'));
+  if (!stopProblem(s, side, groupUnits(s, g), g.at, [], staying(g))) out.push(legalAction({ type: 'stop' }, `End this ${side === 'english' ? 'company' : 'war band'}'s move at ${spaceName(g.at)}`, 'stop'));
   return out;
 }
 
@@ -204,25 +179,32 @@ export function legalMove(s: KpwState, f: MoveFrame, role: Side): LegalAction[] 
 function musketHandOffs(s: KpwState, side: Side, g: Group): LegalAction[] {
   if (side !== 'indian' || g.musketHanded) return [];
   const here = at(s, g.at, side).filter((u) => isInf(u) && controlled(s, u));
-  const out: LegalAction[] = [];
+  const pairs: [Unit, Unit][] = [];
   for (const h of here) {
     if (!h.musket) continue;
     const inGroup = g.units.includes(h.id);
-    for (const t of here) {
-      if (t.musket || g.units.includes(t.id) === inGroup) continue;
-      out.push(la({ type: 'muskets', unit: t.id }, `Hand the muskets from ${h.name} to ${t.name} (${inGroup ? 'staying in' : 'moving on from'} ${spaceName(g.at)})`, 'muskets', { unit: t.id }, { unit: t.name }));
-    }
+    for (const t of here) if (!t.musket && g.units.includes(t.id) !== inGroup) pairs.push([h, t]);
   }
-  return out;
+  // `from` names the holder; the action carries it only when two holders could hand to the same unit.
+  const twoHolders = (t: Unit) => pairs.filter(([, x]) => x === t).length > 1;
+  return pairs.map(([h, t]) =>
+    legalAction(
+      { type: 'muskets', unit: t.id, ...(twoHolders(t) ? { from: h.id } : {}) },
+      `Hand the muskets from ${h.name} to ${t.name} (${g.units.includes(h.id) ? 'staying in' : 'moving on from'} ${spaceName(g.at)})`,
+      'muskets',
+      { unit: t.id, from: h.id },
+      { unit: t.name, from: h.name },
+    ),
+  );
 }
 
 /** Why a step is refused, naming the rule (apply's answer for the command layer). */
 function stepRefusal(s: KpwState, side: Side, g: Group, key: string): never {
   const [to, how] = key.split('~');
-  const us = gUnits(s, g);
+  const us = groupUnits(s, g);
   const band = side === 'english' ? 'company' : 'war band';
-  if (!kmap().graph.has(to)) fail('KPW 4.2', `There is no space "${to}" on the map.`);
-  const links = kmap().graph.edgesBetween(g.at, to);
+  if (!kpwMap().graph.has(to)) fail('KPW 4.2', `There is no space "${to}" on the map.`);
+  const links = kpwMap().graph.edgesBetween(g.at, to);
   if (how === 'ocean') fail('KPW 12.3', 'Ocean movement must start in a port before moving, end in another port, and may not carry Allied Indians.');
   const link = links.find((e) => e.data.river === (how === 'river'));
   if (!link) {
@@ -235,13 +217,13 @@ function stepRefusal(s: KpwState, side: Side, g: Group, key: string): never {
     if (link.data.river) fail('KPW 12.2', 'Only war bands (or, after Church, companies with Church or Allied Indians) may move by river.');
     fail('KPW 12.1', 'Before Church arrives the English may use only 1-pip connections (unless the company has a Guide).');
   }
-  const rem = left(s, side, g);
+  const rem = pipsLeft(s, side, g);
   check(cost <= rem, 'KPW 12.1', `That costs ${pipText(cost)}; the ${band} has ${pipText(rem)} left.`);
   const name = spaceName(to);
   if (at(s, to, side === 'english' ? 'indian' : 'english').length) fail('KPW 12.1', `${name} holds enemy units: a ${band} may not enter it (attack it with a Battle marker instead, 12.7).`);
   const owner = intact(s, to) ? siteSide(to) : null;
   if (owner && owner !== side) fail('KPW 12.1', `${side === 'english' ? 'Companies' : 'War bands'} may not enter ${name}: an enemy ${side === 'english' ? 'village' : 'settlement'} that still stands (12.1).`);
-  if (owner === 'indian' && !tribeAllied(s, sp(to).owner!) && !link.data.river)
+  if (owner === 'indian' && !tribeAllied(s, spaceOf(to).owner!) && !link.data.river)
     fail('KPW 12.1', `War bands cannot enter ${name}, a village of a tribe not allied to Philip (they may float past it by river, 12.2).`);
   if (disunitedBars(s, side, us, to)) fail('KPW 18.1', 'Before Church, units may not leave their own colony (Disunited Colonies).');
   fail(owner === 'indian' ? 'KPW 12.2' : 'KPW 12.1', `From ${name} the ${band} could not reach any space where it may end its move with the pips it has left.`);
@@ -298,9 +280,9 @@ export function applyMove(s: KpwState, f: MoveFrame, role: Side, a: Action, ctx:
       // stop there (it was floating past an unallied village, 12.2), to the last space
       // of its move where it may.
       let back = g.prev;
-      if (stopProblem(s, side, gUnits(s, g), back, [], path.length === 2)) {
+      if (stopProblem(s, side, groupUnits(s, g), back, [], path.length === 2)) {
         for (let i = path.length - 2; i >= 0; i--) {
-          if (!stopProblem(s, side, gUnits(s, g), path[i], [], i === 0)) {
+          if (!stopProblem(s, side, groupUnits(s, g), path[i], [], i === 0)) {
             back = path[i];
             break;
           }
@@ -308,11 +290,11 @@ export function applyMove(s: KpwState, f: MoveFrame, role: Side, a: Action, ctx:
       }
       if (o.ocean) {
         g.ocean = true;
-        note(s, ctx, 'move', `${listUnits(gUnits(s, g))} sail${movers.length === 1 ? 's' : ''} to ${spaceName(o.to)} (ocean movement).`);
+        note(s, ctx, 'move', `${listUnits(groupUnits(s, g))} sail${movers.length === 1 ? 's' : ''} to ${spaceName(o.to)} (ocean movement).`);
         endGroup(f);
       }
       // 12.4: a moving war band/company (a leader moving alone is neither) may be intercepted.
-      const cands = gUnits(s, g).some(isInf) ? interceptionCands(s, side === 'english' ? 'indian' : 'english', o.to, g.prev, false, movers) : [];
+      const cands = groupUnits(s, g).some(isInf) ? interceptionCands(s, side === 'english' ? 'indian' : 'english', o.to, g.prev, false, movers) : [];
       if (cands.length) call(s.stack, { proc: 'intercept', step: 'choose', side: side === 'english' ? 'indian' : 'english', kind: 'moving', into: o.to, from: back, cands, movers });
       return;
     }
@@ -322,7 +304,7 @@ export function applyMove(s: KpwState, f: MoveFrame, role: Side, a: Action, ctx:
       const u = s.units[String(a.unit)];
       check(u && u.where === 'map' && u.loc === g.at && u.side === side && !g.units.includes(u.id), 'KPW 12.1', 'That unit is not here to pick up.');
       check(!u.moved, 'KPW 12.1', 'Units picked up may not have moved (or been dropped off) this phase.');
-      const ng = [...gUnits(s, g), u];
+      const ng = [...groupUnits(s, g), u];
       const p = stackProblem(s, ng) ?? leftoverProblem(s, side, g.at, [...g.units, u.id]);
       if (p) fail('KPW 6.3', p);
       check(allowance(side, ng) >= g.used, 'KPW 12.1', 'No unit may move more than its pip allowance.');
@@ -338,7 +320,7 @@ export function applyMove(s: KpwState, f: MoveFrame, role: Side, a: Action, ctx:
       check(g.units.includes(String(a.unit)), 'KPW 12.1', 'That unit is not in the moving group.');
       check(g.units.length > 1, 'KPW 12.1', 'To leave the last unit here, end the move (stop).');
       const u = s.units[String(a.unit)];
-      const rest = gUnits(s, g).filter((x) => x.id !== u.id);
+      const rest = groupUnits(s, g).filter((x) => x.id !== u.id);
       const p = stackProblem(s, rest) ?? stopProblem(s, side, [u], g.at, rest.map((x) => x.id), staying(g));
       if (p) fail('KPW 6.3', p);
       if (!staying(g) && entry(s, side, g.at, false) !== 'stop') fail('KPW 12.2', `Units may not be dropped off in ${spaceName(g.at)}: the war band is only passing through.`);
@@ -349,10 +331,10 @@ export function applyMove(s: KpwState, f: MoveFrame, role: Side, a: Action, ctx:
     }
     case 'stop': {
       check(f.group, 'KPW 12.1', 'No war band or company is moving.');
-      const p = stopProblem(s, side, gUnits(s, f.group), f.group.at, [], staying(f.group));
+      const p = stopProblem(s, side, groupUnits(s, f.group), f.group.at, [], staying(f.group));
       if (p) fail(ruleOf(p, 'KPW 6.3'), p);
       if (f.step === 'group' && f.group.used > 0)
-        note(s, ctx, 'move', `${listUnits(gUnits(s, f.group))} moved to ${spaceName(f.group.at)}.`);
+        note(s, ctx, 'move', `${listUnits(groupUnits(s, f.group))} moved to ${spaceName(f.group.at)}.`);
       endGroup(f);
       return;
     }
@@ -364,10 +346,11 @@ export function applyMove(s: KpwState, f: MoveFrame, role: Side, a: Action, ctx:
       const g = f.group;
       const to = s.units[String(a.unit)];
       check(!g.musketHanded, 'KPW 10.2', 'The muskets have already changed hands at this split: the Indian player decides once which unit keeps them (move on, pick up or drop off first).');
-      const offer = musketHandOffs(s, side, g).find((l) => l.action.unit === a.unit);
-      if (!offer || !to) fail('KPW 10.2', 'Hand the muskets to a unit of your own in this space that splits off from (or stays with) the war band holding them, and that has none.');
-      const inGroup = g.units.includes(to.id);
-      const from = at(s, g.at, side).find((u) => isInf(u) && u.musket && g.units.includes(u.id) !== inGroup)!;
+      // Without `from`, any holder on the other side of the split (the one offer there is).
+      const offers = musketHandOffs(s, side, g).filter((l) => l.args.unit === a.unit && (a.from === undefined || l.args.from === a.from));
+      if (!offers.length || !to) fail('KPW 10.2', 'Hand the muskets to a unit of your own in this space that splits off from (or stays with) the war band holding them, and that has none.');
+      if (offers.length > 1) fail('KPW 10.2', `Two units here hold muskets: name the one that hands them over (from:${offers.map((l) => l.argLabels!.from).join(' or from:')}).`);
+      const from = s.units[offers[0].args.from];
       from.musket = false;
       to.musket = true;
       g.musketHanded = true;

@@ -3,8 +3,8 @@
 // tribes entering (11.1) and massacre levies (13.3). One frame, many purposes.
 import { check, fail } from '../../engine/errors.ts';
 import type { Action, Ctx, LegalAction } from '../../engine/types.ts';
-import { controlled, intact, isOpen, la, stopProblem, tribeName } from './common.ts';
-import { kmap, sitesOf, sp, spaceName } from './map.ts';
+import { controlled, intact, isOpen, legalAction, sameCounterAliases, stopProblem, tribeName } from './common.ts';
+import { kpwMap, sitesOf, spaceOf, spaceName } from './map.ts';
 import { at, isInf, isLeader, note, withIndex, type KpwState, type PlaceFrame, type Side, type Unit, unitList } from './state.ts';
 
 export const MUSKET = 'musket';
@@ -33,7 +33,7 @@ function candidateSpaces(s: KpwState, f: PlaceFrame, u: Unit): string[] {
         return settlementsWithSoldier(s, u.owner).filter((v) => at(s, v, 'english').some((x) => x.kind === 'soldier' && x.owner === u.owner));
       }
       // 7.0: the Mohawk Sachem goes in either Mohawk village that is not the Treaty Space.
-      if (u.owner === 'MO') return sitesOf('MO').filter((v) => v !== kmap().treaty);
+      if (u.owner === 'MO') return sitesOf('MO').filter((v) => v !== kpwMap().treaty);
       return sitesOf(u.id === 'philip' ? 'WA' : u.owner);
     case 'reinf':
       if (u.side === 'english') {
@@ -52,9 +52,9 @@ function candidateSpaces(s: KpwState, f: PlaceFrame, u: Unit): string[] {
         ]),
       ];
     case 'church':
-      return [...ownSites('PL'), ...ownSites('RI')].filter((v) => sp(v).kind !== 'village');
+      return [...ownSites('PL'), ...ownSites('RI')].filter((v) => spaceOf(v).kind !== 'village');
     case 'allied':
-      return kmap().ids.filter((v) => isOpen(s, v));
+      return kpwMap().ids.filter((v) => isOpen(s, v));
     case 'entry':
       return ownSites(f.tribe!).filter((v) => !at(s, v, 'indian').some((x) => x.kind === 'warrior' && x.owner === f.tribe));
     case 'entryLeader':
@@ -75,7 +75,7 @@ function candidateSpaces(s: KpwState, f: PlaceFrame, u: Unit): string[] {
 export function placeTargets(s: KpwState, f: PlaceFrame, id: string): string[] {
   if (id === MUSKET) {
     // A war band that already has muskets may take another (it adds no SP, 10.2, but can go with a split).
-    return companiesOf(s, 'indian', null).filter((v) => (sp(v).river || sp(v).port) && at(s, v, 'indian').some((x) => isInf(x) && controlled(s, x) && !x.musket));
+    return companiesOf(s, 'indian', null).filter((v) => (spaceOf(v).river || spaceOf(v).port) && at(s, v, 'indian').some((x) => isInf(x) && controlled(s, x) && !x.musket));
   }
   const u = s.units[id];
   const placed = { ...u, str: u.str || (isInf(u) ? 2 : 0) };
@@ -84,18 +84,18 @@ export function placeTargets(s: KpwState, f: PlaceFrame, id: string): string[] {
   return candidateSpaces(s, f, u).filter((v) => !stopProblem(s, u.side, [placed], v, [], own));
 }
 
-/** The first unit of each kind/owner/strength: identical counters need not be offered twice. */
-function distinct(s: KpwState, items: string[]): string[] {
-  const seen = new Set<string>();
-  const out: string[] = [];
+/** Items grouped by identical counter (kind/owner/strength/box): each group is offered once, by its first unit. */
+function identicalGroups(s: KpwState, items: string[]): string[][] {
+  const groups = new Map<string, string[]>();
   for (const id of items) {
     const u = s.units[id];
     const key = u ? (isLeader(u) ? id : `${u.kind}|${u.owner}|${u.str}|${u.where}`) : id;
-    if (seen.has(key)) continue;
-    seen.add(key);
-    out.push(id);
+    const g = groups.get(key);
+    if (g) {
+      if (!g.includes(id)) g.push(id);
+    } else groups.set(key, [id]);
   }
-  return out;
+  return [...groups.values()];
 }
 
 export function itemName(s: KpwState, id: string): string {
@@ -107,12 +107,15 @@ export function itemName(s: KpwState, id: string): string {
 export function legalPlace(s: KpwState, f: PlaceFrame, role: Side): LegalAction[] {
   if (role !== f.side) return [];
   const out: LegalAction[] = [];
-  for (const id of distinct(s, f.items)) {
+  for (const [id, ...others] of identicalGroups(s, f.items)) {
     for (const v of placeTargets(s, f, id)) {
-      out.push(la({ type: 'place', unit: id, to: v }, `Place ${itemName(s, id)} in ${spaceName(v)}`, 'place', { unit: id, to: v }, { unit: itemName(s, id), to: spaceName(v) }));
+      const l = legalAction({ type: 'place', unit: id, to: v }, `Place ${itemName(s, id)} in ${spaceName(v)}`, 'place', { unit: id, to: v }, { unit: itemName(s, id), to: spaceName(v) });
+      // An identical counter typed instead (ma3 for ma1) is placed itself.
+      const aliases = sameCounterAliases(s, others, (o) => ({ type: 'place', unit: o, to: v }), (o) => `Place ${itemName(s, o)} in ${spaceName(v)}`);
+      out.push(others.length ? { ...l, aliases: { unit: aliases } } : l);
     }
   }
-  if (optionalWarriors(s, f)) out.push(la({ type: 'decline' }, 'Place no more Warrior reinforcements this turn (10.1: the Indian player "may" place them)', 'decline', {}, {}));
+  if (optionalWarriors(s, f)) out.push(legalAction({ type: 'decline' }, 'Place no more Warrior reinforcements this turn (10.1: the Indian player "may" place them)', 'decline', {}, {}));
   return out;
 }
 
@@ -122,18 +125,18 @@ function optionalWarriors(s: KpwState, f: PlaceFrame): boolean {
 }
 
 export function applyPlace(s: KpwState, f: PlaceFrame, role: Side, a: Action, ctx: Ctx): void {
-  check(role === f.side, 'KPW 7.0', 'It is not your placement.');
+  check(role === f.side, placeRule(f), 'It is not your placement.');
   if (a.type === 'decline') {
     check(optionalWarriors(s, f), 'KPW 10.1', 'Only the Indian player may leave Warrior reinforcements unplaced.');
     note(s, ctx, 'place', `The Indians leave ${f.items.map((id) => s.units[id].name).join(', ')} in the pool this turn (10.1).`);
     f.items = [];
     return;
   }
-  check(a.type === 'place', 'KPW 7.0', 'Place the waiting counters first.');
+  check(a.type === 'place', placeRule(f), f.purpose === 'setup' ? 'Place the waiting counters first.' : 'Place the counter waiting to be placed first.');
   const id = String(a.unit);
   const to = String(a.to);
   check(f.items.includes(id), 'KPW 10.1', `${itemName(s, id)} is not waiting to be placed now.`);
-  if (!withIndex(s, () => placeTargets(s, f, id)).includes(to)) fail(ruleFor(f), `${itemName(s, id)} may not be placed in ${spaceName(to)}: ${whyNot(s, f, id, to)}`);
+  if (!withIndex(s, () => placeTargets(s, f, id)).includes(to)) fail(placeRule(f), `${itemName(s, id)} may not be placed in ${spaceName(to)}: ${whyNot(s, f, id, to)}`);
   if (id === MUSKET) {
     const holder = at(s, to, 'indian').find((x) => isInf(x) && controlled(s, x) && !x.musket)!;
     holder.musket = true;
@@ -153,12 +156,13 @@ export function applyPlace(s: KpwState, f: PlaceFrame, role: Side, a: Action, ct
   if (f.purpose === 'massacre' || f.purpose === 'allied') f.items = [];
 }
 
-function ruleFor(f: PlaceFrame): string {
+/** The rule section of a placement, by its purpose. */
+export function placeRule(f: PlaceFrame): string {
   return { setup: 'KPW 7.0', reinf: 'KPW 10.1', church: 'KPW 9.0', allied: 'KPW 9.0', musket: 'KPW 10.2', entry: 'KPW 11.1', entryLeader: 'KPW 11.1', massacre: 'KPW 13.3' }[f.purpose];
 }
 
 function whyNot(s: KpwState, f: PlaceFrame, id: string, to: string): string {
-  if (!kmap().space.has(to)) return 'no such space.';
+  if (!kpwMap().space.has(to)) return 'no such space.';
   if (id === MUSKET) return 'muskets go to a war band in a river or port space.';
   const u = s.units[id];
   if (!candidateSpaces(s, f, u).includes(to)) {

@@ -1,7 +1,8 @@
 // The action a typed /kpw command names, built without the legal list, so a
 // refusal can give the rule's own reason (the command layer asks apply why).
+import { fail } from '../../engine/errors.ts';
 import type { Action } from '../../engine/types.ts';
-import { kmap } from './map.ts';
+import { kpwMap } from './map.ts';
 import { counterMix } from './setup.ts';
 
 const norm = (x: string): string =>
@@ -10,15 +11,22 @@ const norm = (x: string): string =>
 /** A space id from its id or display name ("Queen's Fort"), or the text as typed. */
 export function spaceId(typed: string): string {
   const t = norm(typed);
-  for (const [id, sp] of kmap().space) if (norm(id) === t || norm(sp.name) === t) return id;
+  for (const [id, space] of kpwMap().space) if (norm(id) === t || norm(space.name) === t) return id;
   return typed.trim();
+}
+
+/** A space id for a probe; a name that is no space on the map is refused as such, whatever the command. */
+function knownSpace(typed: string): string {
+  const id = spaceId(typed);
+  if (!kpwMap().space.has(id)) fail('KPW 4.2', `No such space: there is no "${typed.trim()}" on the map.`);
+  return id;
 }
 
 /** A connection key: "x", "x~river", "x~ocean", also as labelled ("Winnecunnet (river)"). */
 export function stepKey(typed: string): string {
   const m = /^(.*?)\s*(?:~\s*(river|ocean)|\((river|ocean)\))\s*$/i.exec(typed);
-  if (!m) return spaceId(typed);
-  return `${spaceId(m[1])}~${(m[2] ?? m[3]).toLowerCase()}`;
+  if (!m) return knownSpace(typed);
+  return `${knownSpace(m[1])}~${(m[2] ?? m[3]).toLowerCase()}`;
 }
 
 let names: Map<string, string> | null = null;
@@ -35,18 +43,18 @@ export function unitsArg(typed: string): string {
   return t.split(/\s*[+,]\s*/).filter(Boolean).map(unitId).join('+');
 }
 
-const opt = (a: Record<string, string>, k: string): string | null => (a[k] === undefined || a[k] === '' ? null : a[k]);
+const given = (a: Record<string, string>, k: string): string | null => (a[k] === undefined || a[k] === '' ? null : a[k]);
 
 /** Probes per subcommand: null when an option is missing (nothing to ask apply about). */
 export const PROBES: Record<string, (a: Record<string, string>) => Action | null> = {
-  step: (a) => (opt(a, 'to') ? { type: 'step', to: stepKey(a.to) } : null),
-  activate: (a) => (opt(a, 'space') ? { type: 'activate', space: spaceId(a.space), units: unitsArg(a.units ?? 'all') } : null),
-  battle: (a) => (opt(a, 'target') ? { type: 'battle', target: stepKey(a.target) } : null),
-  pickup: (a) => (opt(a, 'unit') ? { type: 'pickup', unit: unitId(a.unit) } : null),
-  drop: (a) => (opt(a, 'unit') ? { type: 'drop', unit: unitId(a.unit) } : null),
-  muskets: (a) => (opt(a, 'unit') ? { type: 'muskets', unit: unitId(a.unit) } : null),
-  evade: (a) => (opt(a, 'to') ? { type: 'evade', to: spaceId(a.to) } : null),
-  intercept: (a) => (opt(a, 'from') ? { type: 'intercept', from: spaceId(a.from) } : null),
+  step: (a) => (given(a, 'to') ? { type: 'step', to: stepKey(a.to) } : null),
+  activate: (a) => (given(a, 'space') ? { type: 'activate', space: knownSpace(a.space), units: unitsArg(a.units ?? 'all') } : null),
+  battle: (a) => (given(a, 'target') ? { type: 'battle', target: stepKey(a.target) } : null),
+  pickup: (a) => (given(a, 'unit') ? { type: 'pickup', unit: unitId(a.unit) } : null),
+  drop: (a) => (given(a, 'unit') ? { type: 'drop', unit: unitId(a.unit) } : null),
+  muskets: (a) => (given(a, 'unit') ? { type: 'muskets', unit: unitId(a.unit), ...(given(a, 'from') ? { from: unitId(a.from) } : {}) } : null),
+  evade: (a) => (given(a, 'to') ? { type: 'evade', to: knownSpace(a.to) } : null),
+  intercept: (a) => (given(a, 'from') ? { type: 'intercept', from: knownSpace(a.from) } : null),
   // Subcommands without options name their action outright.
   stop: () => ({ type: 'stop' }),
   end: () => ({ type: 'end' }),
@@ -54,5 +62,10 @@ export const PROBES: Record<string, (a: Record<string, string>) => Action | null
   stay: () => ({ type: 'stay' }),
   decline: () => ({ type: 'decline' }),
   roll: () => ({ type: 'roll' }),
-  place: (a) => (opt(a, 'unit') && opt(a, 'to') ? { type: 'place', unit: norm(a.unit) === 'musket marker' || norm(a.unit) === 'musket' ? 'musket' : unitId(a.unit), to: spaceId(a.to) } : null),
+  place: (a) => (given(a, 'unit') && given(a, 'to') ? { type: 'place', unit: norm(a.unit) === 'musket marker' || norm(a.unit) === 'musket' ? 'musket' : unitId(a.unit), to: knownSpace(a.to) } : null),
+  // Recruiting has no probe of its own; an unknown space is still named as such.
+  recruit: (a) => {
+    if (given(a, 'space')) knownSpace(a.space);
+    return null;
+  },
 };

@@ -3,7 +3,7 @@
 import { call } from '../../engine/procstack.ts';
 import { kpwData } from './data.ts';
 import { COLONIES, TRIBES, TRIBE_NAMES, type KpwOptions, type KpwState, type Unit } from './state.ts';
-import { kmap, sitesOf } from './map.ts';
+import { kpwMap, sitesOf } from './map.ts';
 
 function mkUnit(id: string, kind: Unit['kind'], side: Unit['side'], owner: string, name: string): Unit {
   return { id, kind, side, owner, name, str: kind === 'soldier' || kind === 'warrior' || kind === 'allied' ? 2 : 0, where: 'pool', loc: null };
@@ -61,14 +61,14 @@ export function initialState(options: KpwOptions): KpwState {
 function put(s: KpwState, id: string, loc: string): void {
   const u = s.units[id];
   if (!u) throw new Error(`no unit ${id}`);
-  if (!kmap().space.has(loc)) throw new Error(`no space ${loc}`);
+  if (!kpwMap().space.has(loc)) throw new Error(`no space ${loc}`);
   u.where = 'map';
   u.loc = loc;
 }
 
 /** 7.0 (Mohawks): two warriors in each non-treaty Mohawk village; the Sachem in the first unless the Indian player places him. */
 function placeMohawks(s: KpwState, sachem = true): void {
-  const villages = sitesOf('MO').filter((v) => v !== kmap().treaty);
+  const villages = sitesOf('MO').filter((v) => v !== kpwMap().treaty);
   let n = 1;
   for (const v of villages) for (let i = 0; i < 2; i++) if (s.units[`mo${n}`]) put(s, `mo${n++}`, v);
   if (sachem && villages[0]) put(s, 'mo-sachem', villages[0]);

@@ -1,12 +1,11 @@
-// 13.7 Advance after combat, 13.9 applying the event die (Spy/Guide placed,
-// massacre levy) and 13.10 flipping the marker to Battle Fought.
+// 13.7 Battle Step 6: advance after combat (the attacker's units moving into
+// the battle space). What follows the battle is battle-end.ts.
 import { check, fail } from '../../engine/errors.ts';
 import type { Action, Ctx, LegalAction } from '../../engine/types.ts';
-import { call } from '../../engine/procstack.ts';
-import { controlled, isOpen, la, leftoverProblem, listUnits, markersAvailable, stopProblem, subsets } from './common.ts';
+import { controlled, isOpen, legalAction, leftoverProblem, listUnits, stopProblem, subsets } from './common.ts';
 import { spaceName } from './map.ts';
-import { at, isInf, isLeader, note, other, type Battle, type BattleFrame, type CombatFrame, type KpwState, type Side, type Unit, unitList } from './state.ts';
-import { battleOf, bu, type BS } from './battle.ts';
+import { at, isInf, isLeader, note, other, type Battle, type BattleFrame, type CombatFrame, type KpwState, type Side, type Unit } from './state.ts';
+import { battleOf, unitsInBattle } from './battle-sides.ts';
 
 function combatFrame(s: KpwState): CombatFrame | undefined {
   for (let i = s.stack.frames.length - 1; i >= 0; i--) {
@@ -25,7 +24,7 @@ function mayAdvance(s: KpwState, f: BattleFrame): boolean {
 }
 
 /** Groups that may advance: this battle's survivors, and stacks marked for battle with the same space. */
-function advanceChoices(s: KpwState, f: BattleFrame): { from: string; units: Unit[]; battle?: Battle }[] {
+export function advanceChoices(s: KpwState, f: BattleFrame): { from: string; units: Unit[]; battle?: Battle }[] {
   if (!mayAdvance(s, f)) return [];
   const b = battleOf(s, f);
   const side = b.side;
@@ -37,7 +36,7 @@ function advanceChoices(s: KpwState, f: BattleFrame): { from: string; units: Uni
       out.push({ from, units: g, battle });
     }
   };
-  consider(b.from, bu(s, f, 'A'));
+  consider(b.from, unitsInBattle(s, f, 'A'));
   const cf = combatFrame(s);
   for (const o of s.battles) {
     if (o.id === b.id || o.fought || o.side !== side || o.to !== b.to || o.mohawk) continue;
@@ -53,9 +52,9 @@ export function legalAdvance(s: KpwState, f: BattleFrame, role: Side): LegalActi
   if (role !== b.side) return [];
   const out = advanceChoices(s, f).map((c) => {
     const ids = c.units.map((u) => u.id).join('+');
-    return la({ type: 'advance', units: ids }, `Advance ${listUnits(c.units)} from ${spaceName(c.from)} into ${spaceName(b.to)}`, 'advance', { units: ids }, { units: `${listUnits(c.units)} (${spaceName(c.from)})` });
+    return legalAction({ type: 'advance', units: ids }, `Advance ${listUnits(c.units)} from ${spaceName(c.from)} into ${spaceName(b.to)}`, 'advance', { units: ids }, { units: `${listUnits(c.units)} (${spaceName(c.from)})` });
   });
-  out.push(la({ type: 'stay' }, `Do not advance${f.advanced ? ' further' : ''}`, 'stay'));
+  out.push(legalAction({ type: 'stay' }, `Do not advance${f.advanced ? ' further' : ''}`, 'stay'));
   return out;
 }
 
@@ -83,60 +82,4 @@ export function applyAdvance(s: KpwState, f: BattleFrame, role: Side, a: Action,
     const rest = at(s, c.battle.from, b.side).filter((u) => !(cf?.attacked ?? []).includes(u.id));
     if (!rest.some(isInf)) c.battle.fought = true;
   }
-}
-
-function placeMarkers(s: KpwState, f: BattleFrame, ctx: Ctx): void {
-  for (const [list, kind] of [
-    [f.pendingSpy, 'spy'],
-    [f.pendingGuide, 'guide'],
-  ] as const) {
-    for (const x of list as BS[]) {
-      // The leader who fought in this battle, wherever he stands now (he may have advanced).
-      const l = f[x].units.map((id) => s.units[id]).find((u) => u && u.where === 'map' && isLeader(u));
-      if (!l || l[kind] || !markersAvailable(s, kind)) continue;
-      l[kind] = true;
-      note(s, ctx, kind, `${l.name} takes a ${kind === 'spy' ? 'Spy' : 'Guide'} (13.3).`);
-    }
-  }
-}
-
-/** Massacre (13.3): one full-strength Infantry from the pool or Eliminated box of an eligible tribe/colony. */
-function massacreItems(s: KpwState, side: Side): string[] {
-  const out: string[] = [];
-  const owners = side === 'indian' ? Object.keys(s.tribes).filter((t) => s.tribes[t].status === 'allied' && !s.tribes[t].devastated) : Object.keys(s.colonies).filter((c) => !s.colonies[c].devastated);
-  for (const o of owners) {
-    const kind = side === 'indian' ? 'warrior' : 'soldier';
-    const pool = unitList(s).find((u) => u.owner === o && u.kind === kind && u.where === 'pool' && u.wasAt === undefined);
-    const elim = unitList(s).find((u) => u.owner === o && u.kind === kind && u.where === 'elim');
-    if (pool) out.push(pool.id);
-    if (elim) out.push(elim.id);
-  }
-  return out;
-}
-
-export function autoAdvance(s: KpwState, f: BattleFrame, ctx: Ctx): boolean {
-  const b = battleOf(s, f);
-  switch (f.step) {
-    case 'advance':
-      if (advanceChoices(s, f).length) return false;
-      f.step = 'event8';
-      return true;
-    case 'event8': {
-      placeMarkers(s, f, ctx);
-      f.step = 'done';
-      if (f.massacre && !s.over) {
-        const team = f[f.massacre].team;
-        if (team !== 'mohawk') {
-          const items = massacreItems(s, team);
-          if (items.length) call(s.stack, { proc: 'place', step: 'place', side: team, purpose: 'massacre', items });
-        }
-      }
-      return true;
-    }
-    case 'done':
-      b.fought = true;
-      s.stack.frames.pop();
-      return true;
-  }
-  return false;
 }
