@@ -187,11 +187,14 @@ export interface HelpTopic {
   phase(state: unknown): string;
 }
 
-export interface GameModule<S = unknown, O = unknown> {
+/**
+ * The rules of a game: pure functions of its state (setup, flow, legal,
+ * validate, apply, view, result). They import no renderer, send nothing and
+ * read no files but their own data.
+ */
+export interface GameRules<S = unknown, O = unknown, V extends Json = Json> {
   id: string;
   title: string;
-  /** Name of the game's own slash group, e.g. 'kpw'. */
-  command: string;
   optionDocs: OptionDoc[];
   /** Validates raw options; throws RuleError naming what is wrong. */
   parseOptions(raw: Record<string, string | number | boolean>): O;
@@ -209,14 +212,11 @@ export interface GameModule<S = unknown, O = unknown> {
   legal(state: S, role: Role): LegalAction[];
   /** Mutates the draft; throws RuleError when the action breaks a rule. */
   apply(state: S, role: Role, action: Action, ctx: Ctx): void;
-  view(state: S, viewer: Viewer): Json;
+  /** What this viewer may see: renderers and messages draw only from a view. */
+  view(state: S, viewer: Viewer): V;
   result(state: S): Result;
   /** Label of the current phase; a change triggers a snapshot post. */
   phase(state: S): string;
-  subcommands: GameSubcommand[];
-  help: HelpTopic;
-  /** Dice order note for /dev dice, e.g. "red, green, event". */
-  diceOrder: string;
   /** A built-in bot's choice among the legal actions. */
   bot?(state: S, role: Role, legal: LegalAction[], ctx: { rand: () => number }): LegalAction;
   /**
@@ -225,10 +225,23 @@ export interface GameModule<S = unknown, O = unknown> {
    * the other seats win.
    */
   resign?(state: S, role: Role, ctx: Ctx): void;
-  /** The action taken for `role` when a moderator's deadline passes (a sensible default), or null. */
+  /** The action taken for `role` when a deadline passes (a sensible default), or null. */
   onDeadline?(state: S, role: Role): Action | null;
-  /** Draw the snapshot for a view (PNG). Absent: text only. */
-  render?(view: Json): Promise<Buffer> | Buffer;
-  /** Text summary of a view (accessibility; goes with each snapshot). */
-  summarize(view: Json, viewer: Viewer): string;
 }
+
+/** Table matters: how people reach the rules (commands, help, buttons, drawings). */
+export interface GameTable<V extends Json = Json> {
+  /** Name of the game's own slash group, e.g. 'kpw'. */
+  command: string;
+  subcommands: GameSubcommand[];
+  help: HelpTopic;
+  /** Dice order note for /dev dice, e.g. "red, green, event". */
+  diceOrder: string;
+  /** Draw the snapshot for a view (PNG). Absent: text only. */
+  render?(view: V): Promise<Buffer> | Buffer;
+  /** Text summary of a view (accessibility; goes with each snapshot). */
+  summarize(view: V, viewer: Viewer): string;
+}
+
+/** A game as the table hosts it: its rules and its table matters. */
+export type GameModule<S = unknown, O = unknown, V extends Json = Json> = GameRules<S, O, V> & GameTable<V>;

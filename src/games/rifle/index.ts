@@ -4,7 +4,6 @@
 // views, help, bot and renderer together.
 import { check } from '../../engine/errors.ts';
 import type { Action, Ctx, GameModule, LegalAction, Prompt } from '../../engine/types.ts';
-import { renderRifle } from '../../../render/rifle.ts';
 import { finalResult } from './awards.ts';
 import { autoPlan, bot } from './bot.ts';
 import { subcommands } from './commands.ts';
@@ -130,7 +129,6 @@ export const rifle: GameModule<RifleState, RifleOptions> = {
     if (planning(s, st)) return st.plan.length ? { type: 'done' } : { type: 'auto' };
     return null;
   },
-  render: renderRifle,
   summarize,
 };
 
