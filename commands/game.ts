@@ -3,7 +3,8 @@
 import type { Services } from '../src/app/services.ts';
 import { BOT_NAME, BOT_PREFIX, entryVisible, envOf, isBotSeat, moduleOf, replayDetailed } from '../src/app/session.ts';
 import { SeatTakenError, type GameRow } from '../src/store/store.ts';
-import type { Viewer } from '../src/engine/types.ts';
+import type { Action, Viewer } from '../src/engine/types.ts';
+import { seesAll } from '../src/engine/viewers.ts';
 import { createGame, effectiveLog, sha256, verify, visibleEvents, FORCE_DICE, RESEED } from '../src/engine/runner.ts';
 import { RuleError } from '../src/engine/errors.ts';
 import { allGames, getGame } from '../src/games/registry.ts';
@@ -65,6 +66,22 @@ export function gameCommand(): CommandDef {
 }
 
 export const SLOW_GAME_SUBS = new Set(['map', 'verify', 'export', 'start', 'undo', 'resign', 'deadline']);
+
+/**
+ * The log as this viewer may have it. Before the end, a viewer who may not see
+ * an entry gets one 'hidden' line per run of another seat's secret entries,
+ * and no sequence numbers or times, so nobody can count hidden steps.
+ */
+function exportLog(entries: ReturnType<typeof replayDetailed>, viewer: Viewer, over: boolean): { seq?: number; role: string; action: Action | { type: 'hidden' }; at?: number }[] {
+  const everything = over || seesAll(viewer);
+  const out: { seq?: number; role: string; action: Action | { type: 'hidden' }; at?: number }[] = [];
+  for (const e of entries) {
+    if (everything) out.push({ seq: e.seq, role: e.role, action: e.action, at: e.at });
+    else if (entryVisible(e, viewer, over)) out.push({ role: e.role, action: e.action, at: e.at });
+    else if (!(out.length && out[out.length - 1].action.type === 'hidden' && out[out.length - 1].role === e.role)) out.push({ role: e.role, action: { type: 'hidden' } });
+  }
+  return out;
+}
 
 export async function runGame(svc: Services, inv: Invocation, progress?: (l: string) => void): Promise<Outcome> {
   const o = inv.options;
@@ -207,16 +224,26 @@ export async function runGame(svc: Services, inv: Invocation, progress?: (l: str
       const viewer = viewerOf(svc, row, caller, where);
       const over = row.status === 'over' || row.status === 'abandoned';
       const log = svc.store.log(row.id);
-      // Only the entries shown need their events: replay from a snapshot before the first of them.
+      // Only the entries shown need their events: replay from a snapshot before the first of them. A viewer
+      // who may not see some entries gets a wider window, so hidden runs (one line each) cannot shorten it.
+      const everything = over || seesAll(viewer);
       const shown = effectiveLog(log).filter((e) => e.action.type !== RESEED);
-      const first = shown.length ? shown[Math.max(0, shown.length - count)].seq : Infinity;
-      const entries = replayDetailed(row, log, { seq: first, snapshots: svc.store.snapshotSource(row.id) }).filter((e) => !e.undone && e.action.type !== '__undo');
-      const hiddenLine = (e: (typeof entries)[number]) => `• ${roleName(mod, envOf(row).options, e.role)} acted (hidden until revealed).`;
-      const lines = entries.slice(-count).flatMap((e) => {
-        if (!entryVisible(e, viewer, over)) return [hiddenLine(e)];
-        return visibleEvents(e.events, over ? { kind: 'moderator' } : viewer).map((ev) => (ev.kind === 'roll' ? `🎲 ${ev.text}` : `• ${ev.text}`));
-      }).filter((l, i, all) => !(i > 0 && l === all[i - 1] && l.endsWith('acted (hidden until revealed).'))); // a run of hidden steps is one line
-      return { replies: chunks(`**${mod.title}** #${row.id}: ${entries.length} actions. The last ${Math.min(count, entries.length)}:\n${lines.join('\n') || '(none yet)'}`).map((c) => privateReply(c)), posts: [] };
+      const back = everything ? count : count * 4 + 200;
+      const first = shown.length ? shown[Math.max(0, shown.length - back)].seq : Infinity;
+      const entries = replayDetailed(row, log, { seq: first, snapshots: svc.store.snapshotSource(row.id) }).filter((e) => !e.undone && e.action.type !== '__undo' && e.seq >= first);
+      // A run of one seat's hidden entries is one item, so nobody can count hidden steps.
+      const items: { entry: (typeof entries)[number]; hidden: boolean }[] = [];
+      for (const e of entries) {
+        const hidden = !entryVisible(e, viewer, over);
+        const prev = items[items.length - 1];
+        if (hidden && prev?.hidden && prev.entry.role === e.role) continue;
+        items.push({ entry: e, hidden });
+      }
+      const picked = items.slice(-count);
+      const lines = picked.flatMap(({ entry: e, hidden }) =>
+        hidden ? [`• ${roleName(mod, envOf(row).options, e.role)} acted (hidden until revealed).`] : visibleEvents(e.events, over ? { kind: 'moderator' } : viewer).map((ev) => (ev.kind === 'roll' ? `🎲 ${ev.text}` : `• ${ev.text}`)),
+      );
+      return { replies: chunks(`**${mod.title}** #${row.id}: the last ${picked.length} action(s):\n${lines.join('\n') || '(none yet)'}`).map((c) => privateReply(c)), posts: [] };
     }
     case 'undo': {
       const { row, mod } = activeGame(svc, where);
@@ -275,12 +302,11 @@ export async function runGame(svc: Services, inv: Invocation, progress?: (l: str
         seedHash: row.seedHash,
         seed: over ? row.seed : null,
         seats: svc.store.seats(row.id).map((s) => ({ role: s.role, user: s.userName })),
-        // Secret actions of other seats are withheld until the game ends.
-        log: entries.map((e) => ({ seq: e.seq, role: e.role, action: entryVisible(e, viewer, over) ? e.action : { type: 'hidden' }, at: e.at })),
+        log: exportLog(entries, viewer, over),
         result: row.result ? JSON.parse(row.result) : null,
       };
-      const hidden = data.log.filter((e) => e.action.type === 'hidden').length;
-      return only(privateReply(`Replay of game #${row.id} (${data.log.length} entries${over ? '' : '; the seed is withheld until the game ends'}${hidden ? `; ${hidden} secret action(s) of other players withheld` : ''}).`, { files: [{ name: `muster-game-${row.id}.json`, data: Buffer.from(JSON.stringify(data, null, 1)) }] }));
+      const withheld = data.log.some((e) => e.action.type === 'hidden');
+      return only(privateReply(`Replay of game #${row.id}${over ? '' : ' (the seed is withheld until the game ends)'}${withheld ? '. Secret actions of other players are withheld until they are revealed.' : '.'}`, { files: [{ name: `muster-game-${row.id}.json`, data: Buffer.from(JSON.stringify(data, null, 1)) }] }));
     }
     case 'help': {
       const system = str(o, 'system');

@@ -206,7 +206,8 @@ export async function presentAct(
   const skipped = res.phases.length - marks.length;
   for (let i = 0; i < marks.length; i++) {
     opts.progress?.(`Drawing snapshot ${i + 1}/${marks.length}…`);
-    const snap = await snapshot(mod, marks[i].view, `game${row.id}-v${row.version}-${i + 1}.png`, opts.render);
+    // Named by decision count, not version: a version would count hidden plan steps.
+    const snap = await snapshot(mod, marks[i].view, `game${row.id}-d${env.decisions?.last ?? 0}-${i + 1}.png`, opts.render);
     posts.push({
       channelId: row.channelId,
       content: clip(`🗺️ **${marks[i].phase}**${skipped && i === 0 ? ` (${skipped} earlier phase(s) passed quickly)` : ''}\n${snap.summary}`),

@@ -66,6 +66,20 @@ describe('hidden information (issue 2 §2 views per viewer; issue 3 private plan
     expect(mine.replies[0].files![0].data.toString()).toMatch(/fishing/i);
   });
 
+  it('Engine v2 §4: export and log give the same output whether the other seat took one hidden step or three', async () => {
+    const outputs: string[][] = [];
+    for (const steps of [1, 3]) {
+      const h = await planning();
+      for (let i = 1; i < steps; i++) await h.say('alice', '/rifle plan action:fishing count:1');
+      const exp = JSON.parse((await h.say('bob', '/game export')).replies[0].files![0].data.toString());
+      const log = text(await h.say('bob', '/game log count:50'));
+      // Strip what legitimately differs between two games (ids); what remains must not depend on the step count.
+      outputs.push([JSON.stringify(exp.log.map((e: { role: string; action: { type: string } }) => [e.role, e.action.type])), log]);
+      expect(exp.log.every((e: { seq?: number; at?: number; action: { type: string } }) => e.action.type !== 'hidden' || (e.seq === undefined && e.at === undefined))).toBe(true);
+    }
+    expect(outputs[0]).toEqual(outputs[1]);
+  });
+
   it('/game status shows a seat its own plan but not the other seat\'s', async () => {
     const h = await planning();
     expect(text(await h.say('alice', '/game status'))).toMatch(/Fishing/i);

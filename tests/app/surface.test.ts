@@ -81,7 +81,7 @@ describe('typed options (Discord types them; the table parses them, and a bad va
       expect(o.replies[0].ephemeral).toBe(true);
       expect(o.replies[0].content).toMatch(/`count` must be a whole number from 1 to 50, not ".*"/);
     }
-    expect(text(await h.say('alice', '/game log count:3'))).toMatch(/The last/);
+    expect(text(await h.say('alice', '/game log count:3'))).toMatch(/the last/);
     const neg = await h.say('mod', '/game deadline hours:-5');
     expect(neg.replies[0]).toMatchObject({ ephemeral: true });
     expect(neg.replies[0].content).toMatch(/`hours` must be a whole number from 0 to 1440, not "-5"/);
