@@ -213,7 +213,7 @@ export async function runGame(svc: Services, inv: Invocation, progress?: (l: str
       const { row, mod } = activeGame(svc, where);
       const env = envOf(row);
       progress?.('Drawing the map…');
-      const snap = await snapshot(mod, mod.view(env.game, { kind: 'spectator' }), `game${row.id}-v${row.version}.png`, svc.render);
+      const snap = await snapshot(mod, mod.view(env.game, { kind: 'spectator' }), `game${row.id}-d${env.decisions?.last ?? 0}.png`, svc.render);
       return only(publicReply(`🗺️ **${mod.phase(env.game)}**\n${snap.summary}`, { files: snap.file ? [snap.file] : [] }));
     }
     case 'log': {
