@@ -167,12 +167,15 @@ describe('WoG leaders', () => {
     }
   });
 
-  it.each(both)('Phase 3/9: %s leaders have ranks 1-3, battle 1-8, bravery 0-3 and a home on the map', (_, r) => {
+  it.each(both)('Phase 3/9: %s leaders have ranks 1-3, battle 1-8, bravery 0-3, a home on the map, alive at entry', (_, r) => {
     const ids = new Set(map.areas.map((a) => a.id));
     for (const l of r.leaders) {
       expect(ids.has(l.home), l.id).toBe(true);
       expect(l.rank * charts.leaders.commandPerRank).toBeLessThanOrEqual(9);
-      expect(l.born).toBeLessThan(r.scenario.turnYears[l.entryTurn - 1]!);
+      const year = r.scenario.turnYears[l.entryTurn - 1]!;
+      expect(l.died, `${l.id} alive when he enters`).toBeGreaterThanOrEqual(year);
+      expect(year - l.born, `${l.id} not past 60 on entry`).toBeLessThanOrEqual(60);
+      expect(l.born).toBeLessThan(year);
     }
   });
 
@@ -262,6 +265,7 @@ describe('WoG loader rejects corrupted data with a clear message', () => {
     ['home area unknown', (r) => (r.leaders[0].home = 'atlantis'), /unknown home area 'atlantis'/],
     ['a 2-star king', (r) => (r.leaders.find((l: any) => l.id === r.setup.kings.english).rank = 2), /3-star/],
     ['three non-aligned at start', (r) => r.setup.nonAligned.push(r.setup.nonAligned[0]), /exactly two non-aligned/],
+    ['a neutral home', (r) => (r.leaders[2].home = 'navarre'), /home 'navarre' is neutral/],
     ['duplicate leader', (r) => r.leaders.push({ ...r.leaders[1] }), /duplicate leader/],
     ['control of a neutral area', (r) => r.setup.control.english.push('switzerland'), /neutral 'switzerland'/],
   ];

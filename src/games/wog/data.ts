@@ -108,6 +108,8 @@ export function validateWogRoster(raw: unknown, map: WogMap): WogRoster {
     if (leaders.has(l.id)) fail(`duplicate leader id '${l.id}'`);
     leaders.set(l.id, l);
     if (!areas.has(l.home)) fail(`${where}: unknown home area '${l.home}'`);
+    // Phase 4 rolls for control "at home" and Phase 9 places there; neutral areas are never controlled.
+    if (areas.get(l.home)!.kind === 'neutral') fail(`${where}: home '${l.home}' is neutral and can never be controlled (Phase 4)`);
     if (l.died < l.born) fail(`${where}: died before born`);
     if (l.burgundian && areas.get(l.home)!.knights !== 'burgundian') fail(`${where}: a Burgundian leader's home raises Burgundian chevaliers`);
     if (l.special === 'jeanne_darc' && l.side !== 'french') fail(`${where}: Jeanne d'Arc is French (Phase 3)`);
