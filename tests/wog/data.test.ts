@@ -6,6 +6,7 @@ import {
   diesOf,
   eliminationResult,
   entering,
+  linkBetween,
   loadWogData,
   validateWogCharts,
   validateWogMap,
@@ -118,7 +119,9 @@ describe('WoG map', () => {
   });
 
   it('facts-file template: Wales-England obstructed, Seine Normandy-Ile-de-France, Pyrenees obstructed', () => {
-    const kind = (a: string, b: string): string | undefined => graph.edgesBetween(a, b)[0]?.data.kind;
+    const kind = (a: string, b: string): string | null => linkBetween(graph, a, b);
+    expect(kind('england', 'normandy')).toBe('sea');
+    expect(kind('england', 'languedoc')).toBeNull();
     expect(kind('wales', 'england')).toBe('obstructed');
     expect(kind('normandy', 'ile_de_france')).toBe('river');
     expect(kind('gascony', 'navarre')).toBe('obstructed');

@@ -55,6 +55,11 @@ export function wogGraph(map: WogMap): WogGraph {
   return g;
 }
 
+/** How two areas connect (Phase 2 move limits, Phase 6 deployment), or null if not adjacent. */
+export function linkBetween(graph: WogGraph, a: string, b: string): WogLink['kind'] | null {
+  return graph.edgesBetween(a, b)[0]?.data.kind ?? null;
+}
+
 /** Parses and cross-checks the map; throws an Error naming the bad entry. */
 export function validateWogMap(raw: unknown): WogMap {
   const map = parse(WogMapSchema, raw, 'map');
