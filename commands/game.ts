@@ -13,12 +13,32 @@ import { activeGame, bool, int, isModerator, liveGame, parseKeyValues, requireCr
 import { chunks, clip, decisionButtons, echo, eventLines, only, presentAct, privateReply, promptLines, publicReply, resultText, roleName, snapshot, UserError } from './present.ts';
 import type { Caller, Choice, CommandDef, Invocation, Outcome, Where } from './types.ts';
 
+/** Moderator-only tools: in Discord they live in /mod, which only members with Manage Server see by default. */
+export const MOD_SUBS = new Set(['deadline', 'clock', 'result', 'modrole']);
+/** Manage Server (Discord's permission bit 1 << 5). */
+const MANAGE_GUILD = String(1 << 5);
+
+export function modCommand(): CommandDef {
+  return {
+    name: 'mod',
+    description: 'Moderators: deadlines, clocks, results and the moderator role',
+    defaultMemberPermissions: MANAGE_GUILD,
+    subcommands: gameSubcommands().filter((sc) => MOD_SUBS.has(sc.name)),
+  };
+}
+
 export function gameCommand(): CommandDef {
-  const systems = allGames().map((g) => ({ name: g.title, value: g.id }));
+  // At the offline table /game deadline etc. still work; Discord shows them only under /mod.
   return {
     name: 'game',
     description: 'Start, join and manage a game in this channel',
-    subcommands: [
+    subcommands: gameSubcommands().map((sc) => (MOD_SUBS.has(sc.name) ? { ...sc, consoleOnly: true } : sc)),
+  };
+}
+
+function gameSubcommands(): CommandDef['subcommands'] {
+  const systems = allGames().map((g) => ({ name: g.title, value: g.id }));
+  return [
       {
         name: 'new',
         description: 'Open a new game in this channel (or in a new thread)',
@@ -61,8 +81,7 @@ export function gameCommand(): CommandDef {
         ],
       },
       { name: 'modrole', description: 'Moderators: the server role that may moderate games', options: [{ name: 'role', description: 'The server role whose members may moderate (leave out to clear it)', type: 'role', required: false }] },
-    ],
-  };
+  ];
 }
 
 export const SLOW_GAME_SUBS = new Set(['map', 'verify', 'export', 'start', 'undo', 'resign', 'deadline']);

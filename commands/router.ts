@@ -3,7 +3,7 @@ import { runDeadlines } from './deadlines.ts';
 import type { Services } from '../src/app/services.ts';
 import { envOf, moduleOf } from '../src/app/session.ts';
 import { allGames } from '../src/games/registry.ts';
-import { autocompleteGame, devCommand, gameCommand, runDev, runGame, SLOW_GAME_SUBS } from './game.ts';
+import { autocompleteGame, devCommand, gameCommand, modCommand, runDev, runGame, SLOW_GAME_SUBS } from './game.ts';
 import { coerceOptions, findSub } from './options.ts';
 import { autocompletePlay, playCommand, pressButton, runPlay } from './play.ts';
 import { errorOutcome, presentAct, privateReply, UserError } from './present.ts';
@@ -12,14 +12,14 @@ import type { CommandDef, Outcome, Router } from './types.ts';
 export function createRouter(svc: Services): Router {
   const games = () => allGames();
   const definitions = (opts: { includeConsoleOnly?: boolean } = {}): CommandDef[] => {
-    const defs: CommandDef[] = [gameCommand(), ...games().map(playCommand)];
+    const defs: CommandDef[] = [gameCommand(), modCommand(), ...games().map(playCommand)];
     if (opts.includeConsoleOnly) defs.push(devCommand());
     return defs;
   };
   return {
     definitions,
     isSlow(inv) {
-      if (inv.command === 'game') return SLOW_GAME_SUBS.has(inv.sub);
+      if (inv.command === 'game' || inv.command === 'mod') return SLOW_GAME_SUBS.has(inv.sub);
       return games().some((g) => g.command === inv.command);
     },
     async dispatch(raw, progress) {
@@ -29,7 +29,8 @@ export function createRouter(svc: Services): Router {
         const def = definitions({ includeConsoleOnly: true }).find((d) => d.name === raw.command);
         const sub = def && findSub(def, raw.group, raw.sub);
         if (def && sub) inv = { ...raw, group: sub.group, options: coerceOptions(def.name, sub, raw.options) };
-        if (inv.command === 'game') return await runGame(svc, inv, progress);
+        // /mod holds the moderators' /game tools (its own menu in Discord).
+        if (inv.command === 'game' || inv.command === 'mod') return await runGame(svc, { ...inv, command: 'game' }, progress);
         if (inv.command === 'dev') {
           if (inv.where.guildId) throw new UserError('/dev commands exist only at the offline table.');
           return runDev(svc, inv);
@@ -42,7 +43,7 @@ export function createRouter(svc: Services): Router {
     },
     async autocomplete(req) {
       try {
-        if (req.command === 'game') return await autocompleteGame(svc, req.sub, req.focused, req.partial, req.where, req.options);
+        if (req.command === 'game' || req.command === 'mod') return await autocompleteGame(svc, req.sub, req.focused, req.partial, req.where, req.options);
         return await autocompletePlay(svc, req.command, req.sub, req.focused, req.partial, req.options, req.caller.id, req.where);
       } catch {
         return [];

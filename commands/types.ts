@@ -35,6 +35,11 @@ export interface SubcommandDef {
 export interface CommandDef {
   name: string;
   description: string;
+  /**
+   * Discord permission bits a member needs to see the command in their menu
+   * (server admins can grant other roles in Server Settings → Integrations).
+   */
+  defaultMemberPermissions?: string;
   subcommands: SubcommandDef[];
   /** Descriptions of the subcommand groups named by `subcommands[].group`. */
   groups?: { name: string; description: string }[];

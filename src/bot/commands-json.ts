@@ -97,6 +97,7 @@ function commandJson(def: CommandDef, problems: string[]): CommandJson {
     // Games live in server channels: no DMs, guild installs only.
     contexts: [InteractionContextType.Guild],
     integration_types: [ApplicationIntegrationType.GuildInstall],
+    ...(def.defaultMemberPermissions ? { default_member_permissions: def.defaultMemberPermissions } : {}),
   };
   const chars = charCount(json);
   if (chars > LIMITS.totalChars) problems.push(`${at}: ${chars} characters in names/descriptions/choices (max ${LIMITS.totalChars})`);

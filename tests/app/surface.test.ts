@@ -88,11 +88,11 @@ describe('typed options (Discord types them; the table parses them, and a bad va
     expect(h.svc.store.liveGame('c1')!.deadline).toBeNull();
   });
 
-  it('/game modrole role: is a Discord role option; the table takes a name or a <@&id> mention', async () => {
+  it('/mod modrole role: is a Discord role option; the table takes a name or a <@&id> mention', async () => {
     const { router, say, svc } = harness();
     const def = router.definitions().find((d) => d.name === 'game')!.subcommands.find((s) => s.name === 'modrole')!;
     expect(def.options[0]).toMatchObject({ name: 'role', type: 'role' });
-    const json = commandsJson(router.definitions()).find((c) => c.name === 'game')!;
+    const json = commandsJson(router.definitions()).find((c) => c.name === 'mod')!;
     const modrole = json.options!.find((o) => o.name === 'modrole') as { options: { type: number }[] };
     expect(modrole.options[0].type).toBe(8);
     await say('mod', '/game modrole role:<@&42>');

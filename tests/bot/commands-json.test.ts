@@ -132,3 +132,18 @@ describe('commandsJson: subcommand groups and typed limits (issue 8 item 11)', (
     expect(problemsOf([cmd([{ name: 'a', description: 'a', type: 'string', required: true, min: 1 }])])[0]).toMatch(/min\/max need an integer/);
   });
 });
+
+describe('moderator tools in their own menu (issue 9: Discord\'s own controls)', () => {
+  it('/mod carries default_member_permissions (Manage Server) and /game shows no moderator-only subcommand in Discord', async () => {
+    const { openServices } = await import('../../src/app/services.ts');
+    const { createRouter } = await import('../../commands/router.ts');
+    const json = commandsJson(createRouter(openServices({ dbPath: ':memory:' })).definitions());
+    const mod = json.find((c) => c.name === 'mod')!;
+    expect(mod.default_member_permissions).toBe(String(1 << 5));
+    expect((mod.options ?? []).map((o) => o.name).sort()).toEqual(['clock', 'deadline', 'modrole', 'result']);
+    const game = json.find((c) => c.name === 'game')!;
+    expect(game.default_member_permissions).toBeUndefined();
+    expect((game.options ?? []).map((o) => o.name)).not.toContain('deadline');
+    expect((game.options ?? []).map((o) => o.name)).toContain('join');
+  });
+});
