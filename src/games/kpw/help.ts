@@ -1,8 +1,7 @@
 // Teaching text: the overview and help for the phase in play.
 import { top } from '../../engine/procstack.ts';
 import { phaseLabel } from './view.ts';
-import { turnFrame } from './sequence.ts';
-import type { KpwState } from './state.ts';
+import { turnFrame, type KpwState } from './state.ts';
 
 export const DICE_ORDER =
   'Battle: red (English), green (Indians), event (1 Ambush, 2 Spy, 3 Emergency Reinforcements, 4 Massacre, 5 Panic, 6 Guide); re-rolls roll the chosen die again. Every other roll is one d6 in rule order: Church, Allied Indians, interception, evasion, Mohawk recruitment, Key Leader survival, border-war exploitation.';

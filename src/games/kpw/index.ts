@@ -4,9 +4,8 @@ import type { GameModule, GameSubcommand, OptionDoc } from '../../engine/types.t
 import { botChoice, deadlineChoice } from './bot.ts';
 import { chartsText } from './charts-text.ts';
 import { DICE_ORDER, OVERVIEW, phaseHelp } from './help.ts';
-import { applyAction, legal, prompts } from './legal.ts';
+import { machine } from './flow.ts';
 import { PROBES } from './probes.ts';
-import { run } from './sequence.ts';
 import { examplePosition, initialState, pushManualSetup } from './setup.ts';
 import type { Ferocity, KpwOptions, KpwState, Side } from './state.ts';
 import { buildView, phaseLabel, summarize } from './view.ts';
@@ -65,12 +64,12 @@ export const kpw: GameModule<KpwState, KpwOptions> = {
     const s = initialState(options);
     if (options.setup === 'manual') pushManualSetup(s);
     else examplePosition(s);
-    run(s, ctx);
+    machine.run(s, ctx);
     return s;
   },
-  prompts,
-  legal: (s, role) => legal(s, role as Side),
-  apply: (s, role, action, ctx) => applyAction(s, role as Side, action, ctx),
+  prompts: (s) => machine.prompts(s),
+  legal: (s, role) => machine.legal(s, role),
+  apply: (s, role, action, ctx) => machine.apply(s, role, action, ctx),
   view: (s, viewer) => buildView(s, viewer) as unknown as import('../../engine/types.ts').Json,
   result(s) {
     if (!s.over) return { status: 'ongoing' };
@@ -110,7 +109,7 @@ export const kpw: GameModule<KpwState, KpwOptions> = {
   diceOrder: DICE_ORDER,
   bot: (s, role, l, ctx) => botChoice(s, role as Side, l, ctx.rand),
   onDeadline(s, role) {
-    return deadlineChoice(legal(s, role as Side))?.action ?? null;
+    return deadlineChoice(machine.legal(s, role))?.action ?? null;
   },
   summarize,
 };
