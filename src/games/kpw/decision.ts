@@ -6,6 +6,7 @@ import { fail } from '../../engine/errors.ts';
 import type { Action, LegalAction } from '../../engine/types.ts';
 import type { BattleFrame, InterceptFrame, PlaceFrame } from './state.ts';
 import { placeRule } from './placement.ts';
+import { kpwPath } from './paths.ts';
 
 export interface Decision {
   /** Action types (= /kpw subcommands) that answer it. */
@@ -45,6 +46,6 @@ export function refuseUnrelated(open: Decision | null, a: Action, askedText: str
   // Only the commands offered now (e.g. no /kpw decline in set-up).
   const offered = new Set(legal().map((l) => String(l.action.type)));
   const now = open.types.filter((t) => offered.has(t));
-  const how = (now.length ? now : open.types).map((t) => `/kpw ${t}`).join(' or ');
-  fail(open.rule, `/kpw ${a.type} does not answer what is asked now. ${askedText} Answer with ${how}.`);
+  const how = (now.length ? now : open.types).map(kpwPath).join(' or ');
+  fail(open.rule, `${kpwPath(String(a.type))} does not answer what is asked now. ${askedText} Answer with ${how}.`);
 }

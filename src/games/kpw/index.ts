@@ -5,6 +5,7 @@ import { botChoice, deadlineChoice } from './bot.ts';
 import { chartsText } from './charts-text.ts';
 import { DICE_ORDER, OVERVIEW, phaseHelp } from './help.ts';
 import { machine } from './flow.ts';
+import { KPW_GROUP } from './paths.ts';
 import { PROBES } from './probes.ts';
 import { examplePosition, initialState, pushManualSetup } from './setup.ts';
 import type { Ferocity, KpwOptions, KpwState, Side } from './state.ts';
@@ -44,6 +45,7 @@ export function parseKpwOptions(raw: Record<string, string | number | boolean>):
 
 // Options are [name, what it means]; values are matched against the legal list (autocomplete shows it).
 const sub = (name: string, description: string, ...options: [string, string][]): GameSubcommand => ({
+  ...(KPW_GROUP[name] ? { group: KPW_GROUP[name] } : {}),
   name,
   description,
   options: options.map(([o, d]) => ({ name: o, description: d, required: true })),
@@ -98,13 +100,13 @@ export const kpw: GameModule<KpwState, KpwOptions> = {
     sub('reroll', 'Re-roll one battle die', ['die', 'The die to re-roll: red, green or event']),
     sub('pass', 'Keep the dice'),
     sub('panic', 'Choose the panicking unit', ['unit', 'The unit that panics and is left out of the strength']),
-    sub('loss', 'Take one SP of losses', ['unit', 'The unit (or the site) that takes the step loss']),
+    sub('loss', 'Take one SP of losses (a battle, or winter attrition)', ['unit', 'The unit (or the site) that takes the step loss']),
     sub('exploit', 'Roll for the NY/CT border war'),
     sub('ferocity', 'Fight a second round'),
     sub('advance', 'Advance after combat', ['units', 'The surviving attackers that advance into the space']),
     sub('stay', 'Do not advance'),
+    { name: 'charts', description: 'The Combat Results Table, Alliance Chart and surrender positions', options: [], info: () => chartsText() },
   ],
-  // Discord allows 25 subcommands and /kpw has them all: the charts come with /game help.
   help: { overview: `${OVERVIEW}\n\n${chartsText()}`, phase: (s) => phaseHelp(s as KpwState) },
   diceOrder: DICE_ORDER,
   bot: (s, role, l, ctx) => botChoice(s, role as Side, l, ctx.rand),
