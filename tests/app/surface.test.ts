@@ -16,7 +16,7 @@ const register = () => {
   if (!getGame('gduel')) registerGame(gduel);
 };
 
-describe('subcommand groups (a test game: KPW stays flat)', () => {
+describe('subcommand groups (a test game)', () => {
   it('become Discord subcommand groups whose descriptions list their subcommands', () => {
     register();
     const { router } = harness();

@@ -117,7 +117,7 @@ describe('issue 8: unknown places and unrelated commands', () => {
     expect(legal(g, 'english').some((l) => l.sub === 'evade')).toBe(true);
     const why = whyNot(kpw, g.env.game, 'english', { type: 'activate', space: 'swansea', units: 'all' });
     expect(why?.rule).toBe('KPW 13.1');
-    expect(why?.message).toMatch(/try to evade, or stand and fight\?.*Answer with \/kpw evade or \/kpw stand/);
+    expect(why?.message).toMatch(/try to evade, or stand and fight\?.*Answer with \/kpw combat evade or \/kpw combat stand/);
     expect(why?.message).not.toMatch(/advance/);
   });
 
@@ -127,12 +127,12 @@ describe('issue 8: unknown places and unrelated commands', () => {
     toTurn2(g, false);
     const why = whyNot(kpw, g.env.game, 'english', { type: 'activate', space: 'boston', units: 'all' });
     expect(why?.rule).toBe('KPW 10.1');
-    expect(why?.message).toMatch(/Place your reinforcements \(10\.1\).*Answer with \/kpw place/);
+    expect(why?.message).toMatch(/Place your reinforcements \(10\.1\).*Answer with \/kpw turn place/);
     expect(why?.message).not.toMatch(/waiting counters|7\.0/);
     const m = game({ setup: 'manual' });
     const set = whyNot(kpw, m.env.game, 'english', { type: 'activate', space: 'boston', units: 'all' });
     expect(set?.rule).toBe('KPW 7.0');
-    expect(set?.message).toMatch(/Answer with \/kpw place\.$/);
+    expect(set?.message).toMatch(/Answer with \/kpw turn place\.$/);
   });
 
   it('16.0 /game help says automatic victory comes at the end of the turn, not at once', () => {

@@ -1,4 +1,4 @@
-// The charts in /game help: the Combat Results Table, the Alliance Chart and the surrender
+// The charts (/kpw charts, and in /game help): the Combat Results Table, the Alliance Chart and the surrender
 // positions as text, from the validated data (our adaptation; see data/kpw).
 import { kpwData } from './data.ts';
 import { tribeName } from './common.ts';

@@ -32,7 +32,7 @@ export function stepChurch(s: KpwState, f: TurnFrame, ctx: Ctx): boolean {
     if (churchPending(s, f)) return false;
     f.churchDone = true;
     const auto = churchAutoTurn(s);
-    // 17.0: the short game's Church comes in the English Reinforcements phase instead (sequence.ts).
+    // 17.0: the short game's Church comes in the English Reinforcements phase instead (phases.ts).
     if (auto && !s.options.short && !s.churchEntered && s.units.church.where === 'pool' && s.turn >= auto) {
       note(s, ctx, 'church', `Benjamin Church enters the game on turn ${s.turn} (${s.options.short ? '17.0' : "developer's note"}).`);
       s.churchTurn = s.turn;

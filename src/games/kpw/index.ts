@@ -4,9 +4,9 @@ import type { GameModule, GameSubcommand, OptionDoc } from '../../engine/types.t
 import { botChoice, deadlineChoice } from './bot.ts';
 import { chartsText } from './charts-text.ts';
 import { DICE_ORDER, OVERVIEW, phaseHelp } from './help.ts';
-import { applyAction, legal, prompts } from './legal.ts';
+import { machine } from './flow.ts';
+import { KPW_GROUP } from './paths.ts';
 import { PROBES } from './probes.ts';
-import { run } from './sequence.ts';
 import { examplePosition, initialState, pushManualSetup } from './setup.ts';
 import type { Ferocity, KpwOptions, KpwState, Side } from './state.ts';
 import { buildView, phaseLabel, summarize } from './view.ts';
@@ -45,6 +45,7 @@ export function parseKpwOptions(raw: Record<string, string | number | boolean>):
 
 // Options are [name, what it means]; values are matched against the legal list (autocomplete shows it).
 const sub = (name: string, description: string, ...options: [string, string][]): GameSubcommand => ({
+  ...(KPW_GROUP[name] ? { group: KPW_GROUP[name] } : {}),
   name,
   description,
   options: options.map(([o, d]) => ({ name: o, description: d, required: true })),
@@ -65,12 +66,12 @@ export const kpw: GameModule<KpwState, KpwOptions> = {
     const s = initialState(options);
     if (options.setup === 'manual') pushManualSetup(s);
     else examplePosition(s);
-    run(s, ctx);
+    machine.run(s, ctx);
     return s;
   },
-  prompts,
-  legal: (s, role) => legal(s, role as Side),
-  apply: (s, role, action, ctx) => applyAction(s, role as Side, action, ctx),
+  prompts: (s) => machine.prompts(s),
+  legal: (s, role) => machine.legal(s, role),
+  apply: (s, role, action, ctx) => machine.apply(s, role, action, ctx),
   view: (s, viewer) => buildView(s, viewer) as unknown as import('../../engine/types.ts').Json,
   result(s) {
     if (!s.over) return { status: 'ongoing' };
@@ -99,18 +100,18 @@ export const kpw: GameModule<KpwState, KpwOptions> = {
     sub('reroll', 'Re-roll one battle die', ['die', 'The die to re-roll: red, green or event']),
     sub('pass', 'Keep the dice'),
     sub('panic', 'Choose the panicking unit', ['unit', 'The unit that panics and is left out of the strength']),
-    sub('loss', 'Take one SP of losses', ['unit', 'The unit (or the site) that takes the step loss']),
+    sub('loss', 'Take one SP of losses (a battle, or winter attrition)', ['unit', 'The unit (or the site) that takes the step loss']),
     sub('exploit', 'Roll for the NY/CT border war'),
     sub('ferocity', 'Fight a second round'),
     sub('advance', 'Advance after combat', ['units', 'The surviving attackers that advance into the space']),
     sub('stay', 'Do not advance'),
+    { name: 'charts', description: 'The Combat Results Table, Alliance Chart and surrender positions', options: [], info: () => chartsText() },
   ],
-  // Discord allows 25 subcommands and /kpw has them all: the charts come with /game help.
   help: { overview: `${OVERVIEW}\n\n${chartsText()}`, phase: (s) => phaseHelp(s as KpwState) },
   diceOrder: DICE_ORDER,
   bot: (s, role, l, ctx) => botChoice(s, role as Side, l, ctx.rand),
   onDeadline(s, role) {
-    return deadlineChoice(legal(s, role as Side))?.action ?? null;
+    return deadlineChoice(machine.legal(s, role))?.action ?? null;
   },
   summarize,
 };

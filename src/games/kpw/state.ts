@@ -240,6 +240,11 @@ export interface SetupFrame {
 
 export type KFrame = TurnFrame | PlaceFrame | MoveFrame | InterceptFrame | CombatFrame | BattleFrame | AttritionFrame;
 
+/** The turn frame at the bottom of the stack: which phase of 8.0 is in play. */
+export function turnFrame(s: { stack: ProcStack<KFrame> }): TurnFrame {
+  return s.stack.frames[0] as TurnFrame;
+}
+
 export interface KpwState {
   options: KpwOptions;
   turn: number;

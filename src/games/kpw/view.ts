@@ -3,9 +3,9 @@ import type { Json, Viewer } from '../../engine/types.ts';
 import { kpwData } from './data.ts';
 import { siteCondition } from './common.ts';
 import { isSite, spaceName } from './map.ts';
-import { prompts } from './legal.ts';
-import { PHASE_NAMES, turnFrame } from './sequence.ts';
-import { isInf, type KpwState, type Side, unitList } from './state.ts';
+import { machine } from './flow.ts';
+import { PHASE_NAMES } from './phases.ts';
+import { isInf, type KpwState, type Side, turnFrame, unitList } from './state.ts';
 import type { KpwStackView, KpwUnitView, KpwView } from './view-types.ts';
 
 export function phaseLabel(s: KpwState): string {
@@ -58,7 +58,7 @@ export function buildView(s: KpwState, viewer: Viewer): KpwView {
     winter: s.turn === 5,
     short: s.options.short,
     phase: phaseLabel(s),
-    prompts: prompts(s).map((p) => ({ role: p.role as Side, text: p.text })),
+    prompts: machine.prompts(s).map((p) => ({ role: p.role as Side, text: p.text })),
     vp: { ...s.vp },
     provisionsLost: { ...s.prov },
     church,
