@@ -1,7 +1,7 @@
 // Teaching summary of the game and the commands, and help for the phase now.
 import type { HelpTopic } from '../../engine/types.ts';
 import { RULES } from './data.ts';
-import { PHASE_NAMES, RESOLVE_PHASES, seasonOf, type RifleState } from './state.ts';
+import { PHASE_NAMES, resolvePhaseOf, seasonOf, stageOf, type RifleState } from './state.ts';
 
 export const overview = `**Rifle and Axe** — Kentucky, ${RULES.turns.firstYear}. Each player leads a pioneer settlement for 20 turns (5 years, from Spring; every fourth turn is a Winter). The most Awards at the end wins: Population (Folk), Happiness, Builder (Structures + Plots), Prosperity (Money), Hoarder (Grain + Livestock + Food); tied awards are shared.
 **Each turn:** Growth, Livestock and Boon (automatic dice) → **Action Phase** (you plan privately; one action per Folk, plus free actions from your leader, boons and structures) → Hardship, two Mishaps, Indian Raid, Consume (1 Food per Folk, 1 Salt per 10 Folk), Winter, Storage (Containers; you choose what spoils), Happiness.
@@ -12,7 +12,7 @@ Plans stay secret until every settlement is done; then all are revealed together
 
 export function phaseHelp(state: unknown): string {
   const s = state as RifleState;
-  switch (s.stage) {
+  switch (stageOf(s)) {
     case 'leaders':
       return 'Pick your leader with /rifle leader (no two alike): Harrod (extra Build, Trade or Recruit), Boone (Fight +2, extra Hunt), Clark (Fight +4), Logan (Fight +2, extra Build), Ann Lindsay (extra Home Industry, Cooking or Weaving).';
     case 'plan': {
@@ -26,7 +26,7 @@ export function phaseHelp(state: unknown): string {
       return `Action Phase: one action per Folk. Limits shared by actions naming the same factor (Tools, Horses, Implements, Rifles, Looms); hard maxima per turn; one Carpenter and one Blacksmith action (more with shops and craftsmen). Plan with /rifle plan or /rifle plans, trade with /rifle sell and /rifle buy, then /rifle done. ${notes.join(' ')}`;
     }
     case 'resolve':
-      return `${PHASE_NAMES[RESOLVE_PHASES[s.phaseIdx]]}: the dice are rolled for every settlement; answer any question with /rifle choose (or /rifle reroll / accept for a raid).`;
+      return `${PHASE_NAMES[resolvePhaseOf(s)]}: the dice are rolled for every settlement; answer any question with /rifle choose (or /rifle reroll / accept for a raid).`;
     case 'over':
       return 'The game is over: see the awards.';
   }
