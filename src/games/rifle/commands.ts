@@ -6,6 +6,7 @@ import type { Action, GameSubcommand } from '../../engine/types.ts';
 import { RES_NAME, RESOURCE_IDS } from './data.ts';
 import { findByText, parsePlanText } from './plan.ts';
 import type { RifleState } from './state.ts';
+import { upgrade } from './upgrade.ts';
 import { buildView, summarize } from './view.ts';
 
 /** A sell/buy as typed, for the rules' reason when it is refused ("grain", "Grain (price 1, …)"). */
@@ -47,7 +48,7 @@ export const subcommands: GameSubcommand[] = [
     name: 'review',
     description: 'Review your plan and what each limit still allows (private)',
     options: [],
-    info: (state, viewer) => summarize(buildView(state as RifleState, viewer), viewer),
+    info: (state, viewer) => (upgrade(state as RifleState), summarize(buildView(state as RifleState, viewer), viewer)),
   },
   { name: 'done', description: 'Declare your plan done (revealed when everyone is done)', options: [] },
   { name: 'auto', description: 'Let the bot settler finish your plan and declare done', options: [] },

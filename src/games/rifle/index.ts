@@ -16,9 +16,13 @@ import { help } from './help.ts';
 import { planOf, planning, planText } from './plan.ts';
 import { optionDocs, parseOptions, roles, setup } from './setup.ts';
 import { active, byRole, say, stageOf, type RifleOptions, type RifleState } from './state.ts';
+import { upgrade } from './upgrade.ts';
 import { buildView, phaseLabel, summarize } from './view.ts';
 
 export type { RifleState, RifleOptions } from './state.ts';
+
+/** Every entry point reads the state as it is now (upgrade.ts: games stored before the flow table). */
+const now = (s: RifleState): RifleState => (upgrade(s), s);
 
 export const rifle: GameModule<RifleState, RifleOptions> = {
   id: 'rifle',
@@ -28,19 +32,20 @@ export const rifle: GameModule<RifleState, RifleOptions> = {
   parseOptions,
   roles,
   setup,
-  prompts: (s) => machine.prompts(s),
-  legal: (s, role) => machine.legal(s, role),
-  apply: (s, role, a, ctx) => machine.apply(s, role, a, ctx),
-  view: buildView,
-  result: (s) => (stageOf(s) === 'over' ? finalResult(s) : { status: 'ongoing' }),
-  phase: phaseLabel,
+  prompts: (s) => machine.prompts(now(s)),
+  legal: (s, role) => machine.legal(now(s), role),
+  apply: (s, role, a, ctx) => machine.apply(now(s), role, a, ctx),
+  view: (s, viewer) => buildView(now(s), viewer),
+  result: (s) => (stageOf(now(s)) === 'over' ? finalResult(s) : { status: 'ongoing' }),
+  phase: (s) => phaseLabel(now(s)),
   subcommands,
-  help,
+  help: { overview: help.overview, phase: (s) => help.phase(now(s as RifleState)) },
   diceOrder: 'per settlement in seat order, phase by phase (a settlement that stops for a choice — a Peace re-roll, an "X or Y", what spoils in Storage — finishes that phase after the others have rolled theirs): Growth d6 (+2 supply d6 per immigrant), foal d6, Boon d10; after the reveal: Hardship d10, Mishap d10 ×2, Raid d10 (re-rolls, fighting d6, horses d6, rifle d6 per death, catastrophe d6), starvation/salt d6s, Winter d6, Happiness 2d6',
-  bot: (s, role, l, ctx) => bot(s, role, l, ctx),
+  bot: (s, role, l, ctx) => bot(now(s), role, l, ctx),
   // A resigning settlement is out (it has lost, like an abandoned one); the
   // others play on, and the game ends when fewer than two are left.
   resign(s, role, ctx) {
+    upgrade(s);
     const st = byRole(s, role);
     check(st && !st.out && stageOf(s) !== 'over', 'R&A', `${st?.name ?? role} is not in play.`);
     st.out = 'resigned';
@@ -58,6 +63,7 @@ export const rifle: GameModule<RifleState, RifleOptions> = {
     } else machine.run(s, ctx);
   },
   onDeadline(s, role) {
+    upgrade(s);
     const st = byRole(s, role);
     const stage = stageOf(s);
     if (!st || st.out || stage === 'over') return null;
