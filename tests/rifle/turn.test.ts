@@ -59,7 +59,8 @@ describe('Simultaneous planning: private until all are done', () => {
     expect(rifle.summarize(rifle.view(g.env.game, { kind: 'spectator' }), { kind: 'spectator' })).toMatch(/Still planning: Settlement 1, Settlement 2/);
     act(g, 'p1', { type: 'done' });
     expect(rifle.prompts(g.env.game).map((p) => p.role)).toEqual(['p2']);
-    expect(rifle.legal(g.env.game, 'p1')).toEqual([]);
+    // Done locks the plan: only /rifle reopen is left while p2 still plans.
+    expect(rifle.legal(g.env.game, 'p1').map((l) => l.action)).toEqual([{ type: 'reopen' }]);
     const reveal = act(g, 'p2', { type: 'auto' }).find((e) => e.reveal);
     expect(reveal?.text).toMatch(/Settlement 1: Fishing ×4/);
     expect(JSON.stringify(rifle.view(g.env.game, { kind: 'spectator' }))).toMatch(/"fishing":4/);

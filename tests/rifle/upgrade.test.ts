@@ -41,7 +41,7 @@ describe('Rifle games stored before the flow table', () => {
       const st = s.game.settlements.find((x) => x.role === b.role)!;
       expect(planText(planOf(s.game, st))).toBe(b.plan);
       expect(s.game.orders!.seats[b.role].final).toBe(b.done);
-      if (b.done) expect(rifle.legal(s.game, b.role)).toEqual([]);
+      if (b.done) expect(rifle.legal(s.game, b.role).map((l) => l.action)).toEqual([{ type: 'reopen' }]);
     }
     expect(rifle.result(playOn(s.game, 'after-plan')).status).toBe('over');
   });

@@ -51,6 +51,7 @@ export const subcommands: GameSubcommand[] = [
     info: (state, viewer) => (upgrade(state as RifleState), summarize(buildView(state as RifleState, viewer), viewer)),
   },
   { name: 'done', description: 'Declare your plan done (revealed when everyone is done)', options: [] },
+  { name: 'reopen', description: 'Take back "done" and change your plan (while another settlement is still planning)', options: [] },
   { name: 'auto', description: 'Let the bot settler finish your plan and declare done', options: [] },
   { name: 'choose', description: 'Answer a decision ("X or Y", Craftsman, leader extra, barter, what spoils in Storage)', options: [{ name: 'option', description: 'Your choice', required: true }] },
   { name: 'reroll', description: 'Spend 1 Peace to re-roll the Indian Raid', options: [] },

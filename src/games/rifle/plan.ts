@@ -113,7 +113,7 @@ export function needPlanning(s: RifleState, st: Settlement): void {
   check(stageOf(s) === 'plan' && s.orders && !s.orders.revealed, RULE, 'Plans are made in the Action phase; it is not the Action phase now.');
   check(!st.out && s.orders.seats[st.role], RULE, 'Your settlement is out of the game.');
   check(!st.pending, RULE, 'Answer your pending decision first (/rifle choose).');
-  check(!s.orders.seats[st.role].final, RULE, 'You have declared done; your plan is locked until the reveal (/game undo takes "done" back while nobody else has acted since).');
+  check(!s.orders.seats[st.role].final, RULE, 'You have declared done; your plan is locked until the reveal (/rifle reopen takes it back while another settlement is still planning).');
 }
 
 export function applyPlanAction(s: RifleState, st: Settlement, a: Action, ctx: Ctx, autoPlan: (st: Settlement) => void): void {
