@@ -48,6 +48,23 @@ export function withdrawOrder<T extends Json>(sub: Submission<T>, role: Role, in
   return st.items.splice(index, 1)[0];
 }
 
+/**
+ * Replace a seat's whole list while it is still writing: for games whose
+ * orders merge or cascade (a count raised on an order already given, a
+ * removal that drops the orders depending on it) rather than append.
+ */
+export function reviseOrders<T extends Json>(sub: Submission<T>, role: Role, items: T[], rule: string): void {
+  const st = seat(sub, role, rule);
+  check(!st.final, rule, 'Your orders are final. Reopen them first (/game undo or the reopen command) while others are still writing.');
+  st.items = items;
+}
+
+/** A seat leaves the phase (it resigned or is out): it no longer blocks the reveal. */
+export function leaveOrders(sub: Submission, role: Role): void {
+  if (sub.revealed) return;
+  delete sub.seats[role];
+}
+
 export function finalize(sub: Submission, role: Role, rule: string): void {
   const st = seat(sub, role, rule);
   check(!st.final, rule, 'Your orders are already final.');

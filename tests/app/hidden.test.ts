@@ -107,4 +107,14 @@ describe('undo in simultaneous play (issue 2 §2 undo; issue 3)', () => {
     const again = await h.say('alice', '/rifle plan action:gathering count:2');
     expect(again.replies.some((r) => r.ephemeral && /Gathering/.test(r.content))).toBe(true);
   });
+
+  it('/rifle reopen takes done back while another seat still plans, after others have acted too', async () => {
+    const h = await planning();
+    await h.say('alice', '/rifle done');
+    await h.say('bob', '/rifle plan action:fishing count:1');
+    const o = await h.say('alice', '/rifle reopen');
+    expect(text(o)).toMatch(/Settlement 1 is planning again/);
+    const again = await h.say('alice', '/rifle plan action:gathering count:2');
+    expect(again.replies.some((r) => r.ephemeral && /Gathering/.test(r.content))).toBe(true);
+  });
 });

@@ -5,6 +5,7 @@ import { autoPlan, bot, raidCost } from '../../src/games/rifle/bot.ts';
 import { applyAction } from '../../src/engine/runner.ts';
 import { simulate } from '../../src/games/rifle/actions/limits.ts';
 import { act, newGame, rifle, st, start } from './helpers.ts';
+import { planOf } from '../../src/games/rifle/plan.ts';
 
 const fixed = () => 0.5;
 
@@ -75,11 +76,11 @@ describe('bot settler', () => {
       const s = st(g);
       // In place, as /rifle auto does, so `s` follows the plan.
       autoPlan(g.env.game, s, (a) => void applyAction(rifle, g.env, 'p1', a, true));
-      const { sim, error } = simulate(s, g.env.game.turn, s.plan);
+      const { sim, error } = simulate(s, g.env.game.turn, planOf(g.env.game, s));
       expect(error).toBeNull();
       expect(sim.res.food).toBeGreaterThanOrEqual(sim.res.folk);
       expect(sim.res.salt).toBeGreaterThanOrEqual(Math.floor(sim.res.folk / 10));
-      expect(s.plan.some((e) => e.t === 'act' && e.key === 'cooking')).toBe(true);
+      expect(planOf(g.env.game, s).some((e) => e.t === 'act' && e.key === 'cooking')).toBe(true);
       expect(sim.folkUsed).toBeGreaterThan(sim.folkCap - 2);
     }
   });

@@ -6,7 +6,8 @@ import { describe, expect, it } from 'vitest';
 import { applyAction, applyResign, canonical, createGame, replay, RESIGN, visibleEvents, type LogEntry } from '../../src/engine/runner.ts';
 import type { GameEvent, Viewer } from '../../src/engine/types.ts';
 import { rifle, type RifleState } from '../../src/games/rifle/index.ts';
-import { planText } from '../../src/games/rifle/plan.ts';
+import { planOf, planText } from '../../src/games/rifle/plan.ts';
+import { stageOf } from '../../src/games/rifle/state.ts';
 
 function play(players: number, seed: string, random = false, extra: Record<string, boolean> = {}, resignRate = 0) {
   const raw = { players, ...extra };
@@ -41,10 +42,10 @@ function checkHidden(s: RifleState, events: GameEvent[], actor: string): void {
   // Plan events go to the planner alone.
   for (const e of events) if (e.kind === 'plan' || e.text.includes('Your plan')) expect(e.to).toEqual([actor]);
   expect(visibleEvents(events, { kind: 'spectator' }).some((e) => e.text.includes('Your plan'))).toBe(false);
-  if (s.stage !== 'plan') return;
+  if (stageOf(s) !== 'plan') return;
   for (const st of s.settlements) {
-    if (!st.plan.length) continue;
-    const secret = planText(st.plan);
+    if (!planOf(s, st).length) continue;
+    const secret = planText(planOf(s, st));
     const others: Viewer[] = [{ kind: 'spectator' }, ...s.settlements.filter((x) => x.role !== st.role).map((x) => ({ kind: 'seat' as const, role: x.role }))];
     for (const v of others) {
       const view = rifle.view(s, v) as { settlements: { role: string; plan: unknown }[] };

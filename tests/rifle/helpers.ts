@@ -3,7 +3,8 @@ import { expect } from 'vitest';
 import { applyAction, createGame, type Envelope, type LogEntry } from '../../src/engine/runner.ts';
 import type { Action, GameEvent } from '../../src/engine/types.ts';
 import { rifle, type RifleState } from '../../src/games/rifle/index.ts';
-import type { Settlement } from '../../src/games/rifle/state.ts';
+import { planOf } from '../../src/games/rifle/plan.ts';
+import { stageOf, type PlanEntry, type Settlement } from '../../src/games/rifle/state.ts';
 
 export interface G {
   env: Envelope<RifleState>;
@@ -43,8 +44,18 @@ export function start(g: G, leaders: string[], opts: { foal?: number[]; boon?: n
     if (i === n - 1) for (let k = 0; k < n; k++) force(g, opts.foal?.[k] ?? 1, opts.boon?.[k] ?? 7);
     act(g, `p${i + 1}`, { type: 'leader', leader: leaders[i] });
   }
-  expect(g.env.game.stage).toBe('plan');
+  expect(stageOf(g.env.game)).toBe('plan');
   expect(g.env.dice.forced).toEqual([]);
+}
+
+/** The settlement's plan so far (its orders in the Action phase's submission). */
+export function planNow(g: G, role = 'p1'): PlanEntry[] {
+  return planOf(g.env.game, st(g, role));
+}
+
+/** End the game here (awards tests). */
+export function endHere(g: G): void {
+  g.env.game.flow.frames = [{ proc: 'over', step: 'over' }];
 }
 
 export function legalTypes(g: G, role = 'p1'): Action[] {

@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { RuleError } from '../../src/engine/errors.ts';
 import { limitsLine, simulate } from '../../src/games/rifle/actions/limits.ts';
-import { act, legalTypes, newGame, rifle, start, st, texts, type G } from './helpers.ts';
+import { act, legalTypes, newGame, planNow, rifle, start, st, texts, type G } from './helpers.ts';
 
 function game(leader = 'clark', tweak: (g: G) => void = () => {}): G {
   const g = newGame(1, 'limits');
@@ -23,7 +23,7 @@ const refused = (g: G, a: Record<string, unknown>, re: RegExp) => {
   expect((err as Error).message).toMatch(re);
 };
 const maxCount = (g: G, key: string) => Math.max(0, ...legalTypes(g).filter((a) => a.type === 'plan' && a.act === key).map((a) => Number(a.count)));
-const sim = (g: G) => simulate(st(g), g.env.game.turn, st(g).plan).sim;
+const sim = (g: G) => simulate(st(g), g.env.game.turn, planNow(g)).sim;
 
 describe('Limit Rules: limiting factors are cumulative', () => {
   it('Action limits: 8 Tools shared between Clear Land and Trapping (4 + 4, not 8 of each)', () => {
@@ -215,7 +215,7 @@ describe('Trade Convoy', () => {
     const g = game('clark', (g) => (st(g).res.hides = 6));
     act(g, 'p1', { type: 'sell', good: 'hides', qty: 4 });
     act(g, 'p1', { type: 'buy', good: 'tools', qty: 3 });
-    expect(st(g).plan).toEqual([{ t: 'trade', sell: { good: 'hides', qty: 4 }, buy: { good: 'tools', qty: 3 } }]);
+    expect(planNow(g)).toEqual([{ t: 'trade', sell: { good: 'hides', qty: 4 }, buy: { good: 'tools', qty: 3 } }]);
     expect(sim(g).res.money).toBe(5 + 8 - 12);
     expect(sim(g).trades).toBe(1);
     act(g, 'p1', { type: 'sell', good: 'grain', qty: 2 });
@@ -296,7 +296,7 @@ describe('Build', () => {
     plan(g, 'clear', 2);
     plan(g, 'planks', 1);
     const ev = act(g, 'p1', { type: 'unplan', act: 'clear' });
-    expect(st(g).plan).toEqual([{ t: 'act', key: 'clear', count: 1 }]);
+    expect(planNow(g)).toEqual([{ t: 'act', key: 'clear', count: 1 }]);
     expect(ev[0].text).toMatch(/dropped.*Planks/);
   });
 });

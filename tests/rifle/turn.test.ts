@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { visibleEvents } from '../../src/engine/runner.ts';
 import { finalResult } from '../../src/games/rifle/awards.ts';
-import { act, force, newGame, rifle, start, st, texts } from './helpers.ts';
+import { act, endHere, force, newGame, planNow, rifle, start, st, texts } from './helpers.ts';
 
 describe('A whole turn, hand-computed (solo, George Rogers Clark)', () => {
   it('Spring 1780: plan "cooking, fishing x6, gathering x3"; Hardship 7, Mishaps 8 and 10, Murder repelled, storage spoils, Happiness 3+4', () => {
@@ -13,7 +13,7 @@ describe('A whole turn, hand-computed (solo, George Rogers Clark)', () => {
     expect(st(g).res.livestock).toBe(12);
     const plans = rifle.subcommands.find((c) => c.name === 'plans')!;
     for (const a of plans.toActions!(g.env.game, 'p1', { text: 'cooking, fishing x6, gathering x3' })) act(g, 'p1', a);
-    expect(st(g).plan).toEqual([
+    expect(planNow(g)).toEqual([
       { t: 'act', key: 'cooking', count: 1 },
       { t: 'act', key: 'fishing', count: 6 },
       { t: 'act', key: 'gathering', count: 3 },
@@ -59,7 +59,8 @@ describe('Simultaneous planning: private until all are done', () => {
     expect(rifle.summarize(rifle.view(g.env.game, { kind: 'spectator' }), { kind: 'spectator' })).toMatch(/Still planning: Settlement 1, Settlement 2/);
     act(g, 'p1', { type: 'done' });
     expect(rifle.prompts(g.env.game).map((p) => p.role)).toEqual(['p2']);
-    expect(rifle.legal(g.env.game, 'p1')).toEqual([]);
+    // Done locks the plan: only /rifle reopen is left while p2 still plans.
+    expect(rifle.legal(g.env.game, 'p1').map((l) => l.action)).toEqual([{ type: 'reopen' }]);
     const reveal = act(g, 'p2', { type: 'auto' }).find((e) => e.reveal);
     expect(reveal?.text).toMatch(/Settlement 1: Fishing ×4/);
     expect(JSON.stringify(rifle.view(g.env.game, { kind: 'spectator' }))).toMatch(/"fishing":4/);
@@ -82,7 +83,7 @@ describe('Awards at the end', () => {
     Object.assign(a.res, { folk: 12, happiness: 30, money: 9, grain: 5, livestock: 5, food: 5 });
     Object.assign(b.res, { folk: 12, happiness: 20, money: 9, grain: 1, livestock: 1, food: 1 });
     Object.assign(c.res, { folk: 8, happiness: 40, money: 2, grain: 0, livestock: 0, food: 0, plots: 9 });
-    s.stage = 'over';
+    endHere(g);
     const r = finalResult(s);
     expect(r.status).toBe('over');
     if (r.status !== 'over') return;
@@ -101,7 +102,7 @@ describe('Awards at the end', () => {
     Object.assign(a.res, { folk: 12, happiness: 30, money: 1 });
     Object.assign(b.res, { folk: 10, happiness: 10, money: 9, grain: 30 });
     a.res.plots = b.res.plots = 6;
-    s.stage = 'over';
+    endHere(g);
     let r = finalResult(s);
     if (r.status === 'over') {
       expect(r.winners).toEqual(['p1', 'p2']);
@@ -118,7 +119,7 @@ describe('Awards at the end', () => {
   it('Solo: the end report gives the five award measures and says the settlement survived', () => {
     const g = newGame(1, 'solo-end');
     start(g, ['clark']);
-    g.env.game.stage = 'over';
+    endHere(g);
     const r = rifle.result(g.env.game);
     expect(r.status).toBe('over');
     if (r.status === 'over') {

@@ -9,8 +9,8 @@ import { PLANNABLE } from './actions/catalogue.ts';
 import { maxActAfter, maxTradeAfter, probePlan } from './actions/limits.ts';
 import { PRICES, RULES, TABLES, type ResourceId } from './data.ts';
 import { decisionLegal, defaultDecision, leaderLegal } from './decisions.ts';
-import { planning } from './plan.ts';
-import { fightLevel, horseRoom, seasonOf, storageRoom, type PlanEntry, type RifleState, type Settlement } from './state.ts';
+import { planning, planOf } from './plan.ts';
+import { fightLevel, horseRoom, seasonOf, stageOf, storageRoom, type PlanEntry, type RifleState, type Settlement } from './state.ts';
 
 type Rand = () => number;
 
@@ -39,7 +39,7 @@ export function raidCost(face: number, fight: number, folk: number): number {
 
 /** The next step of a sensible plan, or done. */
 export function nextPlanAction(s: RifleState, st: Settlement, rand: Rand): Action {
-  const probe = probePlan(st, s.turn, st.plan);
+  const probe = probePlan(st, s.turn, planOf(s, st));
   const { sim, error } = probe;
   if (error) return { type: 'done' };
   const season = seasonOf(s.turn);
@@ -159,9 +159,9 @@ export function nextPlanAction(s: RifleState, st: Settlement, rand: Rand): Actio
     () => (e.salt < saltNeed ? want('salt', saltNeed - e.salt) : null),
     () => (e.salt < saltNeed ? buyWith('salt', saltNeed - e.salt) : null),
     // Cooking and Soap Making (each skipped costs 2 Happiness).
-    () => (planned(st.plan, 'cooking') < 1 && e.wood >= 1 ? want('cooking', 1) : null),
-    () => (planned(st.plan, 'soap') < 1 && e.lye < 1 && folkLeft > 2 && fight >= 21 ? buyWith('lye', 1) : null),
-    () => (planned(st.plan, 'soap') < 1 && e.lye >= 1 ? want('soap', 1) : null),
+    () => (planned(planOf(s, st), 'cooking') < 1 && e.wood >= 1 ? want('cooking', 1) : null),
+    () => (planned(planOf(s, st), 'soap') < 1 && e.lye < 1 && folkLeft > 2 && fight >= 21 ? buyWith('lye', 1) : null),
+    () => (planned(planOf(s, st), 'soap') < 1 && e.lye >= 1 ? want('soap', 1) : null),
     // Grain the Containers cannot hold is sold (its convoy then buys what is short) rather than spoiled.
     () => (excess > 2 && grainSpare > 2 && e.grain - Math.max(seedKeep, e.grain - excess) >= 3 ? trade('sell', 'grain', Math.min(excess, grainSpare)) : null),
     // Peace Points buy re-rolls of a bad Indian Raid: more while the fort is weak.
@@ -172,7 +172,7 @@ export function nextPlanAction(s: RifleState, st: Settlement, rand: Rand): Actio
     () => (e.housing < housingGoal && (sim.str.blockhouse >= 4 || e.wood < 4 || e.lumber < 2) ? want('build:cabins', Math.min(2, housingGoal - e.housing)) : null),
     // Stores need containers before the Storage phase throws goods away.
     () => (excess > 0 && e.lumber >= 1 ? want('barrels', Math.min(e.lumber, Math.ceil(excess / 5))) : null),
-    () => (excess > 0 && e.lumber < 1 && e.wood >= 4 && carpenterFree && planned(st.plan, 'planks') === 0 ? want('planks', 1) : null),
+    () => (excess > 0 && e.lumber < 1 && e.wood >= 4 && carpenterFree && planned(planOf(s, st), 'planks') === 0 ? want('planks', 1) : null),
     () => (season === 'spring' ? want('plant', Math.min(e.grain, Math.max(0, e.plots - e.seed))) : null),
     // Wood and Lumber: for the next structure, Barrels and Winter Fuel.
     () => (e.wood < woodWant ? want('clear', Math.ceil((woodWant - e.wood) / 2)) : null),
@@ -246,7 +246,7 @@ export function bot(s: RifleState, role: string, legal: LegalAction[], ctx: { ra
   const st = s.settlements.find((x) => x.role === role)!;
   const rand = ctx.rand;
   const done = legal.find((l) => l.action.type === 'done');
-  if (s.stage === 'leaders') {
+  if (stageOf(s) === 'leaders') {
     const opts = leaderLegal(s, st);
     if (!opts.length) return legal[0];
     // Harrod's extra Recruit is the surest growth; then Fight (Clark +4, Logan/Boone +2).

@@ -6,6 +6,7 @@ import type { Action, GameSubcommand } from '../../engine/types.ts';
 import { RES_NAME, RESOURCE_IDS } from './data.ts';
 import { findByText, parsePlanText } from './plan.ts';
 import type { RifleState } from './state.ts';
+import { upgrade } from './upgrade.ts';
 import { buildView, summarize } from './view.ts';
 
 /** A sell/buy as typed, for the rules' reason when it is refused ("grain", "Grain (price 1, …)"). */
@@ -65,9 +66,10 @@ export const subcommands: GameSubcommand[] = [
     name: 'review',
     description: 'Review your plan and what each limit still allows (private)',
     options: [],
-    info: (state, viewer) => summarize(buildView(state as RifleState, viewer), viewer),
+    info: (state, viewer) => (upgrade(state as RifleState), summarize(buildView(state as RifleState, viewer), viewer)),
   },
   { name: 'done', description: 'Declare your plan done (revealed when everyone is done)', options: [] },
+  { name: 'reopen', description: 'Take back "done" and change your plan (while another settlement is still planning)', options: [] },
   { name: 'auto', description: 'Let the bot settler finish your plan and declare done', options: [] },
   { name: 'choose', description: 'Answer a decision ("X or Y", Craftsman, leader extra, barter, what spoils in Storage)', options: [{ name: 'option', description: 'Your answer (autocomplete lists the choices offered)', required: true }] },
   { name: 'reroll', description: 'Spend 1 Peace to re-roll the Indian Raid', options: [] },

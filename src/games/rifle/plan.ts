@@ -1,15 +1,32 @@
 // The Action phase, played simultaneously: each settlement plans privately
 // (every change checked against the limits, told only to its owner), then
 // declares done; when all are done the plans are revealed together and
-// carried out in the order each was planned.
+// carried out in the order each was planned. The plans are the orders of the
+// engine's Submission (s.orders): a plan step revises the seat's list, done
+// is `finalize`, and the reveal is the submission's.
 import { check } from '../../engine/errors.ts';
+import { finalize, reveal, reviseOrders } from '../../engine/submissions.ts';
 import type { Action, Ctx, LegalAction } from '../../engine/types.ts';
 import { PLANNABLE, PLANNABLES, TRADE_ACTION } from './actions/catalogue.ts';
 import { allowsText, assertPlan, limitsLine, maxActAfter, maxTradeAfter, opensConvoy, probePlan, prune, simulate, withAct, withTrade, type Sim } from './actions/limits.ts';
 import { PRICES, RES_NAME, TRADE_GOODS, type ResourceId } from './data.ts';
-import { active, say, type PlanEntry, type RifleState, type Settlement } from './state.ts';
+import { active, say, stageOf, type PlanEntry, type RifleState, type Settlement } from './state.ts';
 
 const RULE = 'R&A Action Phase';
+
+/** The settlement's plan this turn (its orders; kept after the reveal until the next turn). */
+export function planOf(s: RifleState, st: Settlement): PlanEntry[] {
+  return s.orders?.seats[st.role]?.items ?? [];
+}
+
+/** Has the settlement declared done (its orders final)? Out settlements count as done. */
+export function isDone(s: RifleState, st: Settlement): boolean {
+  return !!st.out || !!s.orders?.seats[st.role]?.final;
+}
+
+function setPlan(s: RifleState, st: Settlement, plan: PlanEntry[]): void {
+  reviseOrders(s.orders!, st.role, plan, RULE);
+}
 
 export function entryText(e: PlanEntry): string {
   if (e.t === 'act') return `${PLANNABLE[e.key]?.name ?? e.key}${e.count > 1 ? ` ×${e.count}` : ''}`;
@@ -25,14 +42,16 @@ export function planText(plan: PlanEntry[]): string {
 
 /** `known`: the simulation of st.plan, when the caller has it already. */
 function privateLine(s: RifleState, st: Settlement, ctx: Ctx, lead: string, known?: Sim): void {
-  const sim = known ?? simulate(st, s.turn, st.plan).sim;
-  ctx.emit({ kind: 'plan', to: [st.role], text: `${lead} Your plan: ${planText(st.plan)}. Still allowed: ${limitsLine(sim)}.` });
+  const plan = planOf(s, st);
+  const sim = known ?? simulate(st, s.turn, plan).sim;
+  ctx.emit({ kind: 'plan', to: [st.role], text: `${lead} Your plan: ${planText(plan)}. Still allowed: ${limitsLine(sim)}.` });
 }
 
 /** Legal planning actions for one settlement (no pending decision, not done). */
 export function planLegal(s: RifleState, st: Settlement): LegalAction[] {
   const out: LegalAction[] = [];
-  const probe = probePlan(st, s.turn, st.plan);
+  const plan = planOf(s, st);
+  const probe = probePlan(st, s.turn, plan);
   const { sim, error } = probe;
   if (error) return [{ action: { type: 'done' }, label: 'Done planning', sub: 'done', args: {} }];
   for (const p of PLANNABLES) {
@@ -58,7 +77,7 @@ export function planLegal(s: RifleState, st: Settlement): LegalAction[] {
       if (cap < 1) continue;
       const max = maxTradeAfter(probe, side, good, cap);
       if (max < 1) continue;
-      const fresh = opensConvoy(st.plan, side, good);
+      const fresh = opensConvoy(plan, side, good);
       // Any quantity (the Trade Convoy rule), each one enumerated so autocomplete and apply agree.
       for (let q = 1; q <= max; q++) {
         out.push({
@@ -74,7 +93,7 @@ export function planLegal(s: RifleState, st: Settlement): LegalAction[] {
     }
   }
   const keys = new Set<string>();
-  for (const e of st.plan) keys.add(e.t === 'act' ? e.key : 'trade');
+  for (const e of plan) keys.add(e.t === 'act' ? e.key : 'trade');
   for (const k of keys) {
     const name = k === 'trade' ? 'the last Trade Convoy' : `one ${PLANNABLE[k].name}`;
     out.push({ action: { type: 'unplan', act: k }, label: `Unplan ${name}`, sub: 'unplan', secret: true, args: { action: k }, argLabels: { action: k === 'trade' ? TRADE_ACTION.name : PLANNABLE[k].name } });
@@ -86,18 +105,20 @@ export function planLegal(s: RifleState, st: Settlement): LegalAction[] {
 }
 
 export function planning(s: RifleState, st: Settlement): boolean {
-  return s.stage === 'plan' && !st.out && !st.done && !st.pending;
+  return stageOf(s) === 'plan' && !st.out && !isDone(s, st) && !st.pending && !!s.orders?.seats[st.role];
 }
 
-function needPlanning(s: RifleState, st: Settlement): void {
-  check(s.stage === 'plan', RULE, 'Plans are made in the Action phase; it is not the Action phase now.');
-  check(!st.out, RULE, 'Your settlement is out of the game.');
+/** Why `st` may not change its plan now (the rule and what to do instead). */
+export function needPlanning(s: RifleState, st: Settlement): void {
+  check(stageOf(s) === 'plan' && s.orders && !s.orders.revealed, RULE, 'Plans are made in the Action phase; it is not the Action phase now.');
+  check(!st.out && s.orders.seats[st.role], RULE, 'Your settlement is out of the game.');
   check(!st.pending, RULE, 'Answer your pending decision first (/rifle choose).');
-  check(!st.done, RULE, 'You have declared done; your plan is locked until the reveal (/game undo takes "done" back while nobody else has acted since).');
+  check(!s.orders.seats[st.role].final, RULE, 'You have declared done; your plan is locked until the reveal (/rifle reopen takes it back while another settlement is still planning).');
 }
 
-export function applyPlanAction(s: RifleState, st: Settlement, a: Action, ctx: Ctx, finishAll: (ctx: Ctx) => void, autoPlan: (st: Settlement) => void): void {
+export function applyPlanAction(s: RifleState, st: Settlement, a: Action, ctx: Ctx, autoPlan: (st: Settlement) => void): void {
   needPlanning(s, st);
+  const plan = planOf(s, st);
   switch (a.type) {
     case 'plan': {
       const key = String(a.act);
@@ -105,9 +126,9 @@ export function applyPlanAction(s: RifleState, st: Settlement, a: Action, ctx: C
       check(p, RULE, `There is no action "${key}".`);
       const n = Number(a.count ?? 1);
       check(Number.isInteger(n) && n >= 1, RULE, 'Count must be a whole number, 1 or more.');
-      const next = withAct(st.plan, key, n);
+      const next = withAct(plan, key, n);
       const sim = assertPlan(st, s.turn, next);
-      st.plan = next;
+      setPlan(s, st, next);
       privateLine(s, st, ctx, `Planned ${p.name}${n > 1 ? ` ×${n}` : ''}.`, sim);
       return;
     }
@@ -117,51 +138,52 @@ export function applyPlanAction(s: RifleState, st: Settlement, a: Action, ctx: C
       check(PRICES[good] !== undefined, 'R&A Buy and Sell Table', `${RES_NAME[good] ?? good} is not on the Buy and Sell Table (Wood and Lumber are too heavy; Peace, Looms, Plots and Happiness are not goods).`);
       const q = Number(a.qty);
       check(Number.isInteger(q) && q >= 1, RULE, 'Quantity must be a whole number, 1 or more.');
-      const next = withTrade(st.plan, a.type, good, q);
+      const next = withTrade(plan, a.type, good, q);
       const sim = assertPlan(st, s.turn, next);
-      st.plan = next;
+      setPlan(s, st, next);
       privateLine(s, st, ctx, `${a.type === 'sell' ? 'Selling' : 'Buying'} ${q} ${RES_NAME[good]}.`, sim);
       return;
     }
     case 'unplan': {
       const key = String(a.act);
-      const plan = st.plan.map((e) => ({ ...e }) as PlanEntry);
+      const copy = plan.map((e) => ({ ...e }) as PlanEntry);
       let idx = -1;
-      for (let i = plan.length - 1; i >= 0; i--) {
-        const e = plan[i];
+      for (let i = copy.length - 1; i >= 0; i--) {
+        const e = copy[i];
         if ((key === 'trade' && e.t === 'trade') || (e.t === 'act' && e.key === key)) {
           idx = i;
           break;
         }
       }
       check(idx >= 0, RULE, `Nothing planned under "${key}".`);
-      const e = plan[idx];
+      const e = copy[idx];
       if (e.t === 'act' && e.count > 1) e.count -= 1;
-      else plan.splice(idx, 1);
-      const { kept, dropped } = prune(st, s.turn, plan);
-      st.plan = kept;
+      else copy.splice(idx, 1);
+      const { kept, dropped } = prune(st, s.turn, copy);
+      setPlan(s, st, kept);
       privateLine(s, st, ctx, `Removed ${key === 'trade' ? 'a Trade Convoy' : PLANNABLE[key].name}.${dropped.length ? ` Also dropped (no longer possible): ${dropped.join(', ')}.` : ''}`);
       return;
     }
     case 'auto':
       autoPlan(st);
       privateLine(s, st, ctx, 'The bot settler finished your plan.');
-      markDone(s, st, ctx, finishAll);
+      markDone(s, st, ctx);
       return;
     case 'done':
-      markDone(s, st, ctx, finishAll);
+      markDone(s, st, ctx);
       return;
   }
   check(false, RULE, `Unknown planning action ${a.type}.`);
 }
 
-function markDone(s: RifleState, st: Settlement, ctx: Ctx, finishAll: (ctx: Ctx) => void): void {
-  const { error } = simulate(st, s.turn, st.plan);
-  if (error) st.plan = prune(st, s.turn, st.plan).kept;
-  st.done = true;
-  if (!st.plan.length) ctx.emit({ kind: 'plan', to: [st.role], text: 'You planned nothing: skipping Soap Making and Cooking costs 2 Happiness each (/game undo takes "done" back while nobody else has acted).' });
+/** Done: the orders are final; the flow reveals them once every settlement in play is done. */
+function markDone(s: RifleState, st: Settlement, ctx: Ctx): void {
+  const plan = planOf(s, st);
+  const { error } = simulate(st, s.turn, plan);
+  if (error) setPlan(s, st, prune(st, s.turn, plan).kept);
+  finalize(s.orders!, st.role, RULE);
+  if (!planOf(s, st).length) ctx.emit({ kind: 'plan', to: [st.role], text: 'You planned nothing: skipping Soap Making and Cooking costs 2 Happiness each (/game undo takes "done" back while nobody else has acted).' });
   ctx.emit({ kind: 'done', text: `${st.name} has finished planning.` });
-  if (active(s).every((x) => x.done)) finishAll(ctx);
 }
 
 /** Reveal every plan, carry them out, and record the cubes on the Action Board. */
@@ -171,21 +193,25 @@ export function revealAndExecute(s: RifleState, ctx: Ctx): void {
     st.placed = {};
     st.revealedPlan = [];
   }
+  // Seat order (the order the plans are announced and carried out), not who was done first.
+  const seatNo = (r: string) => s.settlements.findIndex((x) => x.role === r);
+  const plans = new Map(reveal(s.orders!, (a, b) => seatNo(a[0]) - seatNo(b[0])).map((x) => [x.role, x.items]));
   for (const st of active(s)) {
-    const sim = assertPlan(st, s.turn, st.plan);
+    const plan = plans.get(st.role) ?? [];
+    const sim = assertPlan(st, s.turn, plan);
     st.res = sim.res;
     st.str = sim.str;
     st.placed = sim.placed;
-    st.revealedPlan = st.plan.map((e) => structuredClone(e));
+    st.revealedPlan = plan.map((e) => structuredClone(e));
     const penalties: string[] = [];
     for (const id of ['soap', 'cooking']) {
       const def = PLANNABLE[id];
-      if (!st.plan.some((e) => e.t === 'act' && e.key === id)) {
+      if (!plan.some((e) => e.t === 'act' && e.key === id)) {
         st.res.happiness -= def.action.penaltyIfSkipped ?? 0;
         penalties.push(`no ${def.name}: −${def.action.penaltyIfSkipped} Happiness`);
       }
     }
-    lines.push(`${st.name}: ${planText(st.plan)}${penalties.length ? ` (${penalties.join('; ')})` : ''}.`);
+    lines.push(`${st.name}: ${planText(plan)}${penalties.length ? ` (${penalties.join('; ')})` : ''}.`);
   }
   s.revealedTurn = s.turn;
   const text = `Plans revealed — ${lines.join(' ')}`;

@@ -51,13 +51,10 @@ export function setup(o: RifleOptions, ctx: Ctx): RifleState {
       militia: 0,
       boon: null,
       extra: null,
-      plan: [],
-      done: false,
       placed: {},
       revealedPlan: [],
       pending: null,
-      ph: { step: 0 },
-      phaseDone: false,
+      raidFace: null,
       notes: freshNotes(),
       history: [],
       ...(o.roundUp ? { roundUp: true } : {}),
@@ -66,5 +63,5 @@ export function setup(o: RifleOptions, ctx: Ctx): RifleState {
     return st;
   });
   ctx.emit({ kind: 'setup', text: `Rifle and Axe: ${o.players === 1 ? 'a solo settlement against the frontier' : `${o.players} settlements`}, Kentucky ${RULES.turns.firstYear}. Each player picks a leader (/rifle leader).` });
-  return { options: o, turn: 1, stage: 'leaders', phaseIdx: 0, settlements, revealedTurn: 0, chronicle: [] };
+  return { options: o, turn: 1, flow: { frames: [{ proc: 'leaders', step: 'pick' }] }, orders: null, settlements, revealedTurn: 0, chronicle: [] };
 }

@@ -1,26 +1,29 @@
 // The game state of Rifle and Axe and small helpers over one settlement's
 // boards (housing, horse room, fight level, award measures, season).
+import type { ProcStack } from '../../engine/procstack.ts';
+import type { Submission } from '../../engine/submissions.ts';
 import type { StoragePending } from './phases/storage.ts';
 import { LEADERS, RULES, STRUCTURE, STRUCTURE_IDS, type FreeKind, type ResourceId, type Season, type StructureId } from './data.ts';
 
 export type Resources = Record<ResourceId, number>;
 export type Structures = Record<StructureId, number>;
 
-export interface PlanAct {
+// Plan entries are the orders of a Submission, so they are plain JSON types.
+export type PlanAct = {
   t: 'act';
   /** Plannable key: action id, 'action:variant' or 'build:structure'. */
   key: string;
   count: number;
-}
-export interface TradeSide {
+};
+export type TradeSide = {
   good: ResourceId;
   qty: number;
-}
-export interface PlanTrade {
+};
+export type PlanTrade = {
   t: 'trade';
   sell: TradeSide | null;
   buy: TradeSide | null;
-}
+};
 export type PlanEntry = PlanAct | PlanTrade;
 
 /** A decision the table leaves to one player. */
@@ -68,16 +71,13 @@ export interface Settlement {
   boon: string | null;
   /** Harrod's / Ann Lindsay's extra action chosen this turn. */
   extra: FreeKind | null;
-  plan: PlanEntry[];
-  done: boolean;
   /** Cubes on the Action Board by action id, from the last reveal. */
   placed: Record<string, number>;
   /** Plan as revealed (for the view), from the last reveal. */
   revealedPlan: PlanEntry[];
   pending: Pending | null;
-  /** Progress within the current phase (resumable after a decision). */
-  ph: { step: number; face?: number; rolls?: number };
-  phaseDone: boolean;
+  /** This turn's Indian Raid result (d10), read when the raid is resolved after a possible re-roll. */
+  raidFace: number | null;
   notes: TurnNotes;
   history: Measures[];
   /** House rule `roundup` (ours): "per 20 Folk" counts round up, so a small settlement can grow. */
@@ -103,14 +103,43 @@ export interface RifleState {
   options: RifleOptions;
   /** 1..20 */
   turn: number;
-  stage: Stage;
-  /** Index into RESOLVE_PHASES while stage is 'resolve'. */
-  phaseIdx: number;
+  /** The sequence of play (flow.ts): the procedure running now is on top. */
+  flow: ProcStack<RifleFrame>;
+  /** The Action phase's secret plans, one seat per settlement still in play (null before the first turn). */
+  orders: Submission<PlanEntry> | null;
   settlements: Settlement[];
   /** Turn whose plans were last revealed (0 = none yet). */
   revealedTurn: number;
   /** Public lines of what happened this turn (newest last, capped). */
   chronicle: string[];
+}
+
+/**
+ * A frame of Rifle's sequence of play. `resolve` frames name their phase as
+ * the step and keep, per settlement, how many of its steps have run.
+ */
+export type RifleFrame =
+  | { proc: 'leaders'; step: 'pick' }
+  | { proc: 'turn'; step: 'start' | 'plan' | 'resolve' }
+  | { proc: 'plan'; step: 'orders' }
+  | { proc: 'resolve'; step: ResolvePhase; at: Record<string, number> }
+  | { proc: 'over'; step: 'over' };
+
+/** The procedure running now. */
+export function frameOf(s: RifleState): RifleFrame {
+  return s.flow.frames[s.flow.frames.length - 1];
+}
+
+/** Where the game is, as players know it (the turn procedure only passes through). */
+export function stageOf(s: RifleState): Stage {
+  const p = frameOf(s).proc;
+  return p === 'turn' ? 'plan' : p;
+}
+
+/** The resolution phase running now (Hardship while none is). */
+export function resolvePhaseOf(s: RifleState): ResolvePhase {
+  const f = frameOf(s);
+  return f.proc === 'resolve' ? f.step : RESOLVE_PHASES[0];
 }
 
 export const RESOLVE_PHASES = ['hardship', 'mishap', 'raid', 'consume', 'seasonal', 'storage', 'happiness', 'end'] as const;

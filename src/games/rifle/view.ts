@@ -5,18 +5,18 @@ import { seesAll } from '../../engine/viewers.ts';
 import { computeAwards, finalResult } from './awards.ts';
 import { LEADERS, RES_NAME, RESOURCE_IDS, RULES, STRUCTURE, STRUCTURE_IDS } from './data.ts';
 import { decisionText } from './decisions.ts';
-import { planText } from './plan.ts';
+import { isDone, planOf, planText } from './plan.ts';
 import { simulate, limitsLine } from './actions/limits.ts';
-import { fightLevel, RESOLVE_PHASES, PHASE_NAMES, seasonName, seasonOf, yearOf, type RifleState, type Settlement } from './state.ts';
+import { fightLevel, PHASE_NAMES, resolvePhaseOf, seasonName, seasonOf, stageOf, yearOf, type RifleState, type Settlement } from './state.ts';
 
 export function phaseLabel(s: RifleState): string {
-  switch (s.stage) {
+  switch (stageOf(s)) {
     case 'leaders':
       return 'Setup: choosing leaders';
     case 'plan':
       return `Turn ${s.turn} · ${seasonName(s.turn)} · Action Phase (planning)`;
     case 'resolve':
-      return `Turn ${s.turn} · ${seasonName(s.turn)} · ${PHASE_NAMES[RESOLVE_PHASES[s.phaseIdx]]}`;
+      return `Turn ${s.turn} · ${seasonName(s.turn)} · ${PHASE_NAMES[resolvePhaseOf(s)]}`;
     case 'over':
       return 'Game over';
   }
@@ -27,14 +27,15 @@ function canSeePlan(st: Settlement, viewer: Viewer): boolean {
 }
 
 export function buildView(s: RifleState, viewer: Viewer): Json {
+  const stage = stageOf(s);
   const settlements = s.settlements.map((st) => {
     const own = canSeePlan(st, viewer);
     const fight = fightLevel(st);
     let plan: Json = null;
     let limits: Json = null;
-    if (own && s.stage === 'plan') {
-      plan = planText(st.plan);
-      limits = limitsLine(simulate(st, s.turn, st.plan).sim);
+    if (own && stage === 'plan') {
+      plan = planText(planOf(s, st));
+      limits = limitsLine(simulate(st, s.turn, planOf(s, st)).sim);
     }
     return {
       role: st.role,
@@ -52,8 +53,8 @@ export function buildView(s: RifleState, viewer: Viewer): Json {
       craftsmen: st.craftsmen,
       boon: st.boon,
       extra: own ? st.extra : null,
-      planning: s.stage === 'plan' && !st.done && !st.out,
-      done: st.done,
+      planning: stage === 'plan' && !isDone(s, st),
+      done: isDone(s, st),
       plan,
       limits,
       pending: st.pending ? (own || st.pending.kind !== 'extra' ? decisionText(st) : 'choosing a leader\'s extra action') : null,
@@ -62,7 +63,7 @@ export function buildView(s: RifleState, viewer: Viewer): Json {
       history: st.history.map((h) => ({ ...h })),
     };
   });
-  const over = s.stage === 'over';
+  const over = stage === 'over';
   const result = over ? finalResult(s) : null;
   return {
     game: 'rifle',
@@ -71,7 +72,7 @@ export function buildView(s: RifleState, viewer: Viewer): Json {
     season: seasonOf(s.turn),
     year: yearOf(s.turn),
     seasonLabel: seasonName(s.turn),
-    stage: s.stage,
+    stage,
     phase: phaseLabel(s),
     solo: s.settlements.length === 1,
     revealedTurn: s.revealedTurn,

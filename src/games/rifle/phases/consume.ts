@@ -42,5 +42,4 @@ export function consumePhase(s: RifleState, st: Settlement, ctx: Ctx): void {
   const text = `${st.name}: Consume — ${parts.join('; ')}.`;
   ctx.emit({ kind: 'consume', text });
   say(s, text);
-  st.phaseDone = true;
 }

@@ -4,7 +4,6 @@ import type { Ctx } from '../../../engine/types.ts';
 import { say, type RifleState, type Settlement } from '../state.ts';
 
 export function happinessPhase(s: RifleState, st: Settlement, ctx: Ctx): void {
-  st.phaseDone = true;
   const { a, b, total } = ctx.dice.twoD6(`${st.name} happiness`);
   const mods: [string, number][] = [[`2d6 ${a}+${b}`, total]];
   if (st.notes.winter === 'mild') mods.push(['mild Winter', 1]);

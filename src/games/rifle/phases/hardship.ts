@@ -5,10 +5,6 @@ import type { RifleState, Settlement } from '../state.ts';
 import { applyLoss } from './losses.ts';
 
 export function hardshipPhase(s: RifleState, st: Settlement, ctx: Ctx): void {
-  if (st.ph.step === 0) {
-    st.ph.step = 1;
-    const face = ctx.dice.d10(`${st.name} hardship`);
-    if (applyLoss(s, st, TABLES.hardship.lookup(face), `Hardship d10=${face}`, ctx)) return;
-  }
-  st.phaseDone = true;
+  const face = ctx.dice.d10(`${st.name} hardship`);
+  applyLoss(s, st, TABLES.hardship.lookup(face), `Hardship d10=${face}`, ctx);
 }

@@ -4,11 +4,10 @@ import { TABLES } from '../data.ts';
 import type { RifleState, Settlement } from '../state.ts';
 import { applyLoss } from './losses.ts';
 
-export function mishapPhase(s: RifleState, st: Settlement, ctx: Ctx): void {
-  while (st.ph.step < 2) {
-    st.ph.step++;
-    const face = ctx.dice.d10(`${st.name} mishap #${st.ph.step}`);
-    if (applyLoss(s, st, TABLES.mishap.lookup(face), `Mishap ${st.ph.step} d10=${face}`, ctx)) return;
-  }
-  st.phaseDone = true;
+/** Mishap roll `n` (1 or 2): each is its own step, as either may ask "X or Y". */
+export function mishapRoll(n: number): (s: RifleState, st: Settlement, ctx: Ctx) => void {
+  return (s, st, ctx) => {
+    const face = ctx.dice.d10(`${st.name} mishap #${n}`);
+    applyLoss(s, st, TABLES.mishap.lookup(face), `Mishap ${n} d10=${face}`, ctx);
+  };
 }

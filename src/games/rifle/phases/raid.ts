@@ -10,7 +10,7 @@ const F = RULES.fighting;
 
 function roll(s: RifleState, st: Settlement, ctx: Ctx, what: string): void {
   const face = ctx.dice.d10(`${st.name} raid`);
-  st.ph.face = face;
+  st.raidFace = face;
   const row = TABLES.raid.lookup(face);
   const text = `${st.name}: ${what} d10=${face} — ${row.name}${row.kind === 'fight' || row.kind === 'horses' ? ` (Indian Fight ${row.fight})` : ''}.`;
   ctx.emit({ kind: 'raid', text });
@@ -19,17 +19,14 @@ function roll(s: RifleState, st: Settlement, ctx: Ctx, what: string): void {
   if (face >= 3 && st.res.peace > 0) st.pending = { kind: 'reroll', face };
 }
 
-export function raidPhase(s: RifleState, st: Settlement, ctx: Ctx): void {
-  if (st.ph.step === 0) {
-    st.ph.step = 1;
-    roll(s, st, ctx, 'Indian Raid');
-    if (st.pending) return;
-  }
-  if (st.ph.step === 1) {
-    st.ph.step = 2;
-    if (resolveRaid(s, st, ctx)) return;
-  }
-  st.phaseDone = true;
+/** Raid step 1: the d10 (a hostile result may be re-rolled for a Peace Point). */
+export function raidRoll(s: RifleState, st: Settlement, ctx: Ctx): void {
+  roll(s, st, ctx, 'Indian Raid');
+}
+
+/** Raid step 2: carry out the result kept (a Trade asks for barters). */
+export function raidResolve(s: RifleState, st: Settlement, ctx: Ctx): void {
+  resolveRaid(s, st, ctx);
 }
 
 export function reroll(s: RifleState, st: Settlement, ctx: Ctx): void {
@@ -53,7 +50,7 @@ export function barter(s: RifleState, st: Settlement, give: ResourceId, get: Res
 
 /** Returns true when the player is asked something (barter). */
 function resolveRaid(s: RifleState, st: Settlement, ctx: Ctx): boolean {
-  const face = st.ph.face ?? 2;
+  const face = st.raidFace ?? 2;
   const row = TABLES.raid.lookup(face);
   if (row.kind === 'truce') return false;
   if (row.kind === 'trade') {

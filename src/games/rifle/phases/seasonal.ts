@@ -6,7 +6,6 @@ import { TABLES } from '../data.ts';
 import { lose, loseFolk, say, seasonOf, type RifleState, type Settlement } from '../state.ts';
 
 export function seasonalPhase(s: RifleState, st: Settlement, ctx: Ctx): void {
-  st.phaseDone = true;
   if (seasonOf(s.turn) !== 'winter') return;
   const face = ctx.dice.d6(`${st.name} winter`);
   const row = TABLES.winter.lookup(face);

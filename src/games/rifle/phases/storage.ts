@@ -10,21 +10,16 @@ import { lose, say, storageRoom, type RifleState, type Settlement } from '../sta
 export type StoragePending = { kind: 'storage'; total: number; room: number; left: number; lost: Partial<Record<ResourceId, number>> };
 
 export function storagePhase(s: RifleState, st: Settlement, ctx: Ctx): void {
-  if (st.ph.step === 0) {
-    st.ph.step = 1;
-    const total = RULES.storage.stored.reduce((a, r) => a + st.res[r], 0);
-    const room = storageRoom(st);
-    if (total > room) {
-      st.pending = { kind: 'storage', total, room, left: total - room, lost: {} };
-      if (settle(s, st, ctx)) {
-        const text = `${st.name}: Storage — ${total} stored goods, room for ${room}: ${total - room} must be lost (the player chooses which).`;
-        ctx.emit({ kind: 'storage', text });
-        say(s, text);
-        return;
-      }
+  const total = RULES.storage.stored.reduce((a, r) => a + st.res[r], 0);
+  const room = storageRoom(st);
+  if (total > room) {
+    st.pending = { kind: 'storage', total, room, left: total - room, lost: {} };
+    if (settle(s, st, ctx)) {
+      const text = `${st.name}: Storage — ${total} stored goods, room for ${room}: ${total - room} must be lost (the player chooses which).`;
+      ctx.emit({ kind: 'storage', text });
+      say(s, text);
     }
   }
-  st.phaseDone = true;
 }
 
 /** Stored goods held that can still pay the loss. */
