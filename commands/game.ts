@@ -3,11 +3,12 @@
 import type { Services } from '../src/app/services.ts';
 import { BOT_NAME, BOT_PREFIX, entryVisible, envOf, isBotSeat, moduleOf, replayDetailed } from '../src/app/session.ts';
 import type { GameRow } from '../src/store/store.ts';
-import type { Viewer } from '../src/engine/types.ts';
+import { UMPIRE, type Viewer } from '../src/engine/types.ts';
 import { createGame, sha256, verify, visibleEvents, FORCE_DICE } from '../src/engine/runner.ts';
 import { RuleError } from '../src/engine/errors.ts';
 import { allGames, getGame } from '../src/games/registry.ts';
 import { setDeadlines, deadlineLines } from './deadlines.ts';
+import { appointUmpire, refuseUmpireAsPlayer } from './seats.ts';
 import { activeGame, bool, int, isModerator, liveGame, parseKeyValues, requireCreatorOrModerator, requireModerator, str } from './context.ts';
 import { chunks, clip, decisionButtons, eventLines, only, presentAct, privateReply, promptLines, publicReply, resultText, roleName, snapshot, UserError } from './present.ts';
 import type { Caller, Choice, CommandDef, Invocation, Outcome, Where } from './types.ts';
@@ -100,6 +101,7 @@ export async function runGame(svc: Services, inv: Invocation, progress?: (l: str
     case 'bot': {
       const row = liveGame(svc, where);
       const mod = moduleOf(row);
+      if (inv.sub === 'join' && str(o, 'side')?.toLowerCase() === UMPIRE) return appointUmpire(svc, row, mod, inv);
       if (row.status !== 'lobby') throw new UserError('The game has already started; seats can no longer change. A moderator can reseat a player with /game join side:<side> user:<user>.');
       const side = str(o, 'side')?.toLowerCase();
       const roles = mod.roles(mod.parseOptions(row.options));
@@ -119,9 +121,11 @@ export async function runGame(svc: Services, inv: Invocation, progress?: (l: str
         userId = String(o.user);
         userName = String(o.user_name ?? o.user);
       }
-      if (taken && taken.userId !== userId && !isModerator(svc, caller, where)) throw new UserError(`${role.name} is already taken by ${taken.userName}. Open sides: ${roles.filter((r) => !seats.some((s) => s.role === r.id)).map((r) => r.id).join(', ') || 'none'}.`);
-      svc.store.setSeat(row.id, role.id, userId, userName);
-      const replaced = taken && taken.userId !== userId ? ` (in place of ${taken.userId.startsWith(BOT_PREFIX) ? taken.userName : `<@${taken.userId}>`})` : '';
+      refuseUmpireAsPlayer(svc, row, userId);
+      // A team side (RoleInfo.team) takes several members; another side has one holder.
+      if (taken && !role.team && taken.userId !== userId && !isModerator(svc, caller, where)) throw new UserError(`${role.name} is already taken by ${taken.userName}. Open sides: ${roles.filter((r) => !seats.some((s) => s.role === r.id)).map((r) => r.id).join(', ') || 'none'}.`);
+      svc.store.setSeat(row.id, role.id, userId, userName, !!role.team);
+      const replaced = taken && !role.team && taken.userId !== userId ? ` (in place of ${taken.userId.startsWith(BOT_PREFIX) ? taken.userName : `<@${taken.userId}>`})` : '';
       return only(publicReply(`🪑 ${userId.startsWith(BOT_PREFIX) ? userName : `<@${userId}>`} takes **${role.name}**${replaced}.`));
     }
     case 'leave': {
@@ -129,7 +133,7 @@ export async function runGame(svc: Services, inv: Invocation, progress?: (l: str
       if (row.status !== 'lobby') throw new UserError('The game has started: you cannot leave it now. Use /game resign to concede.');
       const mine = svc.store.seats(row.id).filter((s) => s.userId === caller.id);
       if (!mine.length) throw new UserError('You have no seat in this game.');
-      for (const s of mine) svc.store.removeSeat(row.id, s.role);
+      for (const s of mine) svc.store.removeSeat(row.id, s.role, caller.id);
       return only(publicReply(`<@${caller.id}> leaves ${mine.map((s) => s.role).join(', ')}.`));
     }
     case 'start': {
@@ -316,6 +320,7 @@ export async function runGame(svc: Services, inv: Invocation, progress?: (l: str
 
 function viewerOf(svc: Services, row: GameRow, caller: Caller, where: Where): Viewer {
   const roles = svc.sessions.rolesOf(row, caller.id);
+  if (roles.includes(UMPIRE)) return { kind: 'umpire' };
   if (roles.length) return { kind: 'seat', role: roles[0] };
   return isModerator(svc, caller, where) ? { kind: 'moderator' } : { kind: 'spectator' };
 }
