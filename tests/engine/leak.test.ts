@@ -1,30 +1,23 @@
-// Property: over whole games (Council with bots and umpire over many seeds,
-// Rifle and Axe with 2-4 bot or random seats), no viewer ever sees another
+// Property: over whole games (Council with bots, an umpire and a team side
+// over many seeds; Rifle and Axe in leak-rifle.test.ts), no viewer ever sees another
 // seat's secret before its reveal — in replies, posts, private deliveries,
 // buttons, /game log, /game export, /game status, autocomplete, the view or
 // its summary. And the checker is not vacuous: planted leaks are reported.
 import { describe, expect, it } from 'vitest';
 import type { GameModule } from '../../src/engine/types.ts';
-import { rifle, type RifleState } from '../../src/games/rifle/index.ts';
-import { planText } from '../../src/games/rifle/plan.ts';
 import { council, councilView } from '../fixtures/council/index.ts';
-import { orderLabel, type CouncilState } from '../fixtures/council/flow.ts';
+import { left, orderLabel, type CouncilState } from '../fixtures/council/flow.ts';
 import { findLeaks, type LeakGame, type Oracle } from './leak.ts';
 
 /** Council's secrets: each seat's orders, until they are revealed. */
-const councilOracle: Oracle = (s: CouncilState) => (s.sub.revealed ? [] : s.sides.flatMap((x) => s.sub.seats[x.id].items.map((o) => ({ owner: x.id, needle: orderLabel(s, x.id, o) }))));
-
-/** Rifle's secrets: each settlement's plan while plans are written. */
-const rifleOracle: Oracle = (s: RifleState) =>
-  s.stage !== 'plan'
+const councilOracle: Oracle = (s: CouncilState) =>
+  s.sub.revealed
     ? []
-    : s.settlements
-        .filter((st) => st.plan.length)
-        .flatMap((st) => [
-          { owner: st.role, needle: `Your plan: ${planText(st.plan)}.` },
-          // The plan as the view would carry it.
-          { owner: st.role, needle: `"plan":${JSON.stringify(planText(st.plan))}` },
-        ]);
+    : s.sides.flatMap((x) => [
+        ...s.sub.seats[x.id].items.map((o) => ({ owner: x.id, needle: orderLabel(s, x.id, o) })),
+        // What the orders cost tells what was ordered.
+        ...(s.sub.seats[x.id].items.length ? [{ owner: x.id, needle: `(${left(s, x.id)} troop${left(s, x.id) === 1 ? '' : 's'} left)` }] : []),
+      ]);
 
 const councilGame = (seed: string, mod: GameModule<any, any> = council): LeakGame => ({
   mod,
@@ -39,6 +32,7 @@ const councilGame = (seed: string, mod: GameModule<any, any> = council): LeakGam
   umpire: 'uma',
   random: seed.endsWith('2'),
   oracle: councilOracle,
+  chaos: 0.05,
 });
 
 describe('leak property (issue 8 item 15)', () => {
@@ -51,22 +45,6 @@ describe('leak property (issue 8 item 15)', () => {
       expect(r.over).toBe(true);
     }
   }, 120_000);
-
-  it('Rifle and Axe: 2-4 settlements, bot or random, plans never leak before the reveal', async () => {
-    const games: [number, string, boolean][] = [
-      [2, 'r-2', false],
-      [3, 'r-3', true],
-      [4, 'r-4', false],
-    ];
-    for (const [players, seed, random] of games) {
-      const seats = Array.from({ length: players }, (_, i) => ({ role: `p${i + 1}`, user: i === players - 1 && players > 2 ? 'bot' : `u${i + 1}` }));
-      const r = await findLeaks({ mod: rifle, options: `players=${players}`, seed, seats, random, oracle: rifleOracle, probeRate: 0.05, maxSteps: 3000 });
-      expect(r.findings, `${players} players, ${seed}`).toEqual([]);
-      // Whole games, probed while plans were secret.
-      expect(r.over, `${players} players, ${seed}`).toBe(true);
-      expect(r.probes).toBeGreaterThan(3);
-    }
-  }, 240_000);
 
   it('a view that shows other seats\' orders is reported (planted leak)', async () => {
     const leaky: GameModule<CouncilState, any> = { ...council, id: 'council-leaky-view', command: 'councilv', view: (s) => councilView(s, { kind: 'moderator' }) };
@@ -85,10 +63,11 @@ describe('leak property (issue 8 item 15)', () => {
     expect(r.findings.some((f) => f.viewer === 'public' && f.source === 'public reply' && /sends \d troops? to the/.test(f.needle))).toBe(true);
   }, 60_000);
 
-  it('Rifle with a view that shows every plan is reported (planted leak)', async () => {
-    const leaky: GameModule<RifleState, any> = { ...rifle, id: 'rifle-leaky-view', command: 'riflev', view: (s) => rifle.view(s, { kind: 'moderator' }) };
-    const seats = [{ role: 'p1', user: 'u1' }, { role: 'p2', user: 'u2' }];
-    const r = await findLeaks({ mod: leaky, options: 'players=2', seed: 'r-2', seats, oracle: rifleOracle, probeRate: 0.2, maxSteps: 150 });
-    expect(r.findings.some((f) => f.source === 'view' && f.needle.startsWith('"plan":'))).toBe(true);
+  it('a public prompt that says how many troops a seat has left is reported (planted leak)', async () => {
+    const prompts: typeof council.prompts = (s) => council.prompts(s).map((p) => (s.sub.seats[p.role] && !s.contests ? { ...p, text: `${p.text} (${left(s, p.role)} troop${left(s, p.role) === 1 ? '' : 's'} left)` } : p));
+    const leaky: GameModule<CouncilState, any> = { ...council, id: 'council-leaky-prompt', command: 'councilp', prompts };
+    const r = await findLeaks({ ...councilGame('c-3', leaky) });
+    expect(r.findings.some((f) => f.viewer === 'public' && /troops? left\)$/.test(f.needle))).toBe(true);
+    expect(r.findings.some((f) => f.source === '/game status' && f.viewer === 'eve')).toBe(true);
   }, 60_000);
 });

@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import seedrandom from 'seedrandom';
 import { openServices, type Services } from '../../src/app/services.ts';
-import { envOf, isBotSeat, moduleOf } from '../../src/app/session.ts';
+import { envOf, isBotSeat, moduleOf, replayDetailed } from '../../src/app/session.ts';
 import { canonical } from '../../src/engine/runner.ts';
 import { UMPIRE, type Action, type GameModule, type Role, type Viewer } from '../../src/engine/types.ts';
 import { getGame, registerGame } from '../../src/games/registry.ts';
@@ -33,6 +33,10 @@ export interface LeakGame {
   oracle?: Oracle;
   /** Probe the per-viewer outputs at this fraction of the steps (1 = every step). */
   probeRate?: number;
+  /** Of those probes, the fraction that also replays /game log and /game export (slow on long games). */
+  replayRate?: number;
+  /** At this fraction of the steps, a seat takes back its last action or a deadline passes (defaults). */
+  chaos?: number;
   maxSteps?: number;
 }
 
@@ -58,6 +62,8 @@ export async function findLeaks(game: LeakGame): Promise<{ findings: Finding[]; 
   if (!getGame(game.mod.id)) registerGame(game.mod);
   const svc = openServices({ dbPath: tempDb(), outDir: path.join(os.tmpdir(), 'muster-leak'), seed: game.seed, maxSnapshots: 3, consoleModerators: ['mod'] });
   svc.render = async () => null; // text summaries only: pictures are drawn from the same spectator view
+  let offset = 0;
+  svc.now = () => Date.now() + offset;
   const router = createRouter(svc);
   const rand = seedrandom(`${game.seed}:leak`);
   const say = (user: string, command: string, sub: string, options: Record<string, string> = {}) =>
@@ -136,17 +142,19 @@ export async function findLeaks(game: LeakGame): Promise<{ findings: Finding[]; 
     pending = [];
     if (live.length && rand.quick() < (game.probeRate ?? 1)) {
       probes++;
+      const replays = rand.quick() < (game.replayRate ?? 1);
       for (const u of users) {
         const mine = rolesOf(u);
         const viewer: Viewer = mine.includes(UMPIRE) ? { kind: 'umpire' } : mine.length ? { kind: 'seat', role: mine[0] } : { kind: 'spectator' };
         const view = mod.view(env.game, viewer);
         check(u, 'view', canonical(view), live, oracleNow, legalNow);
         check(u, 'summarize', mod.summarize(view, viewer), live, oracleNow, legalNow);
-        for (const sub of ['status', 'log', 'export']) {
+        for (const sub of replays ? ['status', 'log', 'export'] : ['status']) {
           const o = await say(u, 'game', sub, sub === 'log' ? { count: '50' } : {});
           for (const r of o.replies) check(u, `/game ${sub}`, [r.content, ...(r.files ?? []).map((f) => f.data.toString('utf8'))].join('\n') + (sub === 'export' ? canonical(JSON.parse(r.files?.[0]?.data.toString('utf8') ?? 'null')) : ''), live, oracleNow, legalNow);
         }
-        for (const sub of mod.subcommands) {
+        // One subcommand's options per viewer and probe (over a game, every one is asked).
+        for (const sub of [mod.subcommands[Math.floor(rand.quick() * mod.subcommands.length)]]) {
           if (sub.info) for (const r of (await say(u, mod.command, sub.name)).replies) check(u, `/${mod.command} ${sub.name}`, r.content, live, oracleNow, legalNow);
           for (const opt of sub.options) {
             const choices = await router.autocomplete({ command: mod.command, sub: sub.name, focused: opt.name, partial: '', options: {}, caller: { id: u, name: u, isModerator: false }, where: WHERE });
@@ -161,6 +169,27 @@ export async function findLeaks(game: LeakGame): Promise<{ findings: Finding[]; 
     const asked = mod.prompts(env.game).filter((p) => seats.some((s) => s.role === p.role && !isBotSeat(s)));
     if (!asked.length) break;
     const p = asked[Math.floor(rand.quick() * asked.length)];
+    const chaos = rand.quick() < (game.chaos ?? 0) ? rand.quick() : null;
+    if (chaos !== null && chaos < 0.5) {
+      // Someone takes back their last action (a secret one is taken back without saying what).
+      const seat = seats.filter((x) => !isBotSeat(x))[Math.floor(rand.quick() * seats.filter((x) => !isBotSeat(x)).length)];
+      pending.push({ caller: seat.userId, outcome: await say(seat.userId, 'game', 'undo') });
+      continue;
+    }
+    if (chaos !== null) {
+      // A deadline passes: every late seat gets the module's default, posted in the channel.
+      pending.push({ caller: 'mod', outcome: await say('mod', 'game', 'deadline', { hours: '1' }) });
+      offset += 2 * 3_600_000;
+      for (const o of (await router.tick?.()) ?? []) pending.push({ caller: 'deadline', outcome: o });
+      // Defaults may have revealed the orders (and sent private events): read them from the replayed log.
+      const after = svc.store.game(row.id)!;
+      for (const e of replayDetailed(after, svc.store.log(row.id)).filter((x) => x.seq > row.version && !x.undone))
+        for (const ev of e.events) {
+          if (ev.reveal) for (const n of needles.splice(0)) if (n.until === 'over') needles.push(n);
+          for (const r of ev.to ?? []) own({ owner: r, text: ev.text, until: 'over' });
+        }
+      continue;
+    }
     const holders = seats.filter((s) => s.role === p.role && svc.sessions.rolesOf(row, s.userId, true).includes(p.role));
     const user = holders[Math.floor(rand.quick() * holders.length)].userId;
     const legal = mod.legal(env.game, p.role);

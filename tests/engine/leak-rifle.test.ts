@@ -1,0 +1,45 @@
+// The leak property on Rifle and Axe (secret plans): whole games of 2-4
+// settlements, bot or random seats, some seats the built-in bot; and a
+// planted leak (a view showing every plan) that the checker must report.
+import { describe, expect, it } from 'vitest';
+import type { GameModule } from '../../src/engine/types.ts';
+import { rifle, type RifleState } from '../../src/games/rifle/index.ts';
+import { planText } from '../../src/games/rifle/plan.ts';
+import { findLeaks, type Oracle } from './leak.ts';
+
+/** Rifle's secrets: each settlement's plan while plans are written. */
+const rifleOracle: Oracle = (s: RifleState) =>
+  s.stage !== 'plan'
+    ? []
+    : s.settlements
+        .filter((st) => st.plan.length)
+        .flatMap((st) => [
+          { owner: st.role, needle: `Your plan: ${planText(st.plan)}.` },
+          // The plan as the view would carry it.
+          { owner: st.role, needle: `"plan":${JSON.stringify(planText(st.plan))}` },
+        ]);
+
+describe('leak property on Rifle and Axe (issue 8 item 15)', () => {
+  it('Rifle and Axe: 2-4 settlements, bot or random, plans never leak before the reveal', async () => {
+    const games: [number, string, boolean][] = [
+      [2, 'r-2', false],
+      [3, 'r-3', true],
+      [4, 'r-4', false],
+    ];
+    for (const [players, seed, random] of games) {
+      const seats = Array.from({ length: players }, (_, i) => ({ role: `p${i + 1}`, user: i === players - 1 && players > 2 ? 'bot' : `u${i + 1}` }));
+      const r = await findLeaks({ mod: rifle, options: `players=${players}`, seed, seats, random, oracle: rifleOracle, probeRate: 0.15, replayRate: 0.2, maxSteps: 3000, chaos: 0.02 });
+      expect(r.findings, `${players} players, ${seed}`).toEqual([]);
+      // Whole games, probed while plans were secret.
+      expect(r.over, `${players} players, ${seed}`).toBe(true);
+      expect(r.probes).toBeGreaterThan(3);
+    }
+  }, 240_000);
+
+  it('Rifle with a view that shows every plan is reported (planted leak)', async () => {
+    const leaky: GameModule<RifleState, any> = { ...rifle, id: 'rifle-leaky-view', command: 'riflev', view: (s) => rifle.view(s, { kind: 'moderator' }) };
+    const seats = [{ role: 'p1', user: 'u1' }, { role: 'p2', user: 'u2' }];
+    const r = await findLeaks({ mod: leaky, options: 'players=2', seed: 'r-2', seats, oracle: rifleOracle, probeRate: 0.3, replayRate: 0, maxSteps: 80 });
+    expect(r.findings.some((f) => f.source === 'view' && f.needle.startsWith('"plan":'))).toBe(true);
+  }, 60_000);
+});
