@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import type { GameModule } from '../../src/engine/types.ts';
 import { rifle, type RifleState } from '../../src/games/rifle/index.ts';
 import { planText } from '../../src/games/rifle/plan.ts';
+import { rifleTable } from '../app/harness.ts';
 import { findLeaks, type Oracle } from './leak.ts';
 
 /** Rifle's secrets: each settlement's plan while plans are written. */
@@ -17,7 +18,9 @@ const rifleOracle: Oracle = (s: RifleState) =>
           { owner: st.role, needle: `Your plan: ${planText(st.plan)}.` },
           // The plan as the view would carry it.
           { owner: st.role, needle: `"plan":${JSON.stringify(planText(st.plan))}` },
-        ]);
+        ])
+        // A leader's extra action for the turn, chosen while planning (the view shows it to its seat only).
+        .concat(s.settlements.filter((st) => st.extra).map((st) => ({ owner: st.role, needle: `"extra":${JSON.stringify(st.extra)}` })));
 
 describe('leak property on Rifle and Axe (issue 8 item 15)', () => {
   it('Rifle and Axe: 2-4 settlements, bot or random, plans never leak before the reveal', async () => {
@@ -42,4 +45,17 @@ describe('leak property on Rifle and Axe (issue 8 item 15)', () => {
     const r = await findLeaks({ mod: leaky, options: 'players=2', seed: 'r-2', seats, oracle: rifleOracle, probeRate: 0.3, replayRate: 0, maxSteps: 80 });
     expect(r.findings.some((f) => f.source === 'view' && f.needle.startsWith('"plan":'))).toBe(true);
   }, 60_000);
+
+  it("a leader's extra action is chosen in secret: not announced, not in another viewer's export (regression)", async () => {
+    const h = await rifleTable({ seed: 'x', users: ['alice', 'bob'], leaders: ['harrod', 'clark'] });
+    const o = await h.say('alice', '/rifle choose option:recruit');
+    const pub = [...o.replies.filter((r) => !r.ephemeral).map((r) => r.content), ...o.posts.filter((p) => !p.to).map((p) => p.content)].join('\n');
+    expect(pub).toMatch(/\*\*alice\*\* \(Settlement 1\) acted \(hidden until revealed\)/);
+    expect(pub).not.toMatch(/Recruit/);
+    expect(o.replies.some((r) => r.ephemeral && /extra Recruit action/.test(r.content))).toBe(true);
+    for (const viewer of ['bob', 'carol']) {
+      const ex = (await h.say(viewer, '/game export')).replies[0].files![0].data.toString('utf8');
+      expect(ex).not.toMatch(/recruit/);
+    }
+  });
 });

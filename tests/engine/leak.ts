@@ -164,6 +164,8 @@ export async function findLeaks(game: LeakGame): Promise<{ findings: Finding[]; 
       }
     }
     if (over || ++step > max) break;
+    // Let the worker's event loop breathe (test runner messages) between steps of a long game.
+    await new Promise((r) => setImmediate(r));
     // The next decision of a human seat (bots answer inside the session).
     const seats = svc.store.seats(row.id);
     const asked = mod.prompts(env.game).filter((p) => seats.some((s) => s.role === p.role && !isBotSeat(s)));
