@@ -3,12 +3,13 @@
 import type { Services } from '../src/app/services.ts';
 import { BOT_NAME, BOT_PREFIX, entryVisible, envOf, isBotSeat, moduleOf, replayDetailed } from '../src/app/session.ts';
 import { SeatTakenError, type GameRow } from '../src/store/store.ts';
-import type { Action, Viewer } from '../src/engine/types.ts';
+import { type Action, UMPIRE, type Viewer } from '../src/engine/types.ts';
 import { seesAll } from '../src/engine/viewers.ts';
 import { createGame, effectiveLog, sha256, verify, visibleEvents, FORCE_DICE, RESEED } from '../src/engine/runner.ts';
 import { RuleError } from '../src/engine/errors.ts';
 import { allGames, getGame } from '../src/games/registry.ts';
 import { setDeadlines, deadlineLines } from './deadlines.ts';
+import { appointUmpire, refuseUmpireAsPlayer } from './seats.ts';
 import { activeGame, bool, int, isModerator, liveGame, parseKeyValues, requireCreatorOrModerator, requireModerator, seatName, str } from './context.ts';
 import { chunks, clip, decisionButtons, echo, eventLines, only, presentAct, privateReply, promptLines, publicReply, resultText, roleName, snapshot, UserError } from './present.ts';
 import type { Caller, Choice, CommandDef, Invocation, Outcome, Where } from './types.ts';
@@ -136,6 +137,7 @@ export async function runGame(svc: Services, inv: Invocation, progress?: (l: str
     case 'bot': {
       const row = liveGame(svc, where);
       const mod = moduleOf(row);
+      if (inv.sub === 'join' && str(o, 'side')?.toLowerCase() === UMPIRE) return appointUmpire(svc, row, mod, inv);
       if (row.status !== 'lobby') {
         if (inv.sub === 'join' && o.user !== undefined && isModerator(svc, caller, where)) return reseat(svc, row, inv);
         throw new UserError(
@@ -162,16 +164,19 @@ export async function runGame(svc: Services, inv: Invocation, progress?: (l: str
         userId = String(o.user);
         userName = echo(inv.names?.user ?? String(o.user_name ?? o.user), 100);
       }
-      if (taken && taken.userId !== userId && !isModerator(svc, caller, where)) throw new UserError(`${role.name} is already taken by ${seatName(taken)}. Open sides: ${roles.filter((r) => !seats.some((s) => s.role === r.id)).map((r) => r.id).join(', ') || 'none'}.`);
+      refuseUmpireAsPlayer(svc, row, userId);
+      // A team side (RoleInfo.team) takes several members; another side has one holder.
+      if (taken && !role.team && taken.userId !== userId && !isModerator(svc, caller, where)) throw new UserError(`${role.name} is already taken by ${seatName(taken)}. Open sides: ${roles.filter((r) => !seats.some((s) => s.role === r.id)).map((r) => r.id).join(', ') || 'none'}.`);
       try {
         // Conditional on what this command saw: another process may have taken the seat since.
-        svc.store.takeSeat(row.id, role.id, userId, userName, taken?.userId ?? null);
+        if (role.team) svc.store.setSeat(row.id, role.id, userId, userName, true);
+        else svc.store.takeSeat(row.id, role.id, userId, userName, taken?.userId ?? null);
       } catch (e) {
         if (!(e instanceof SeatTakenError)) throw e;
         const now = svc.store.seats(row.id);
         throw new UserError(`${role.name} was just taken by ${e.holder.userName}; you were not seated. Open sides: ${roles.filter((r) => !now.some((s) => s.role === r.id)).map((r) => r.id).join(', ') || 'none'}.`);
       }
-      const replaced = taken && taken.userId !== userId ? ` (in place of ${taken.userId.startsWith(BOT_PREFIX) ? taken.userName : `<@${taken.userId}>`})` : '';
+      const replaced = taken && !role.team && taken.userId !== userId ? ` (in place of ${taken.userId.startsWith(BOT_PREFIX) ? taken.userName : `<@${taken.userId}>`})` : '';
       return only(publicReply(`🪑 ${userId.startsWith(BOT_PREFIX) ? userName : `<@${userId}>`} takes **${role.name}**${replaced}.`));
     }
     case 'leave': {
@@ -179,7 +184,7 @@ export async function runGame(svc: Services, inv: Invocation, progress?: (l: str
       if (row.status !== 'lobby') throw new UserError('The game has started: you cannot leave it now. Use /game resign to concede.');
       const mine = svc.store.seats(row.id).filter((s) => s.userId === caller.id);
       if (!mine.length) throw new UserError('You have no seat in this game.');
-      for (const s of mine) svc.store.removeSeat(row.id, s.role);
+      for (const s of mine) svc.store.removeSeat(row.id, s.role, caller.id);
       return only(publicReply(`<@${caller.id}> leaves ${mine.map((s) => s.role).join(', ')}.`));
     }
     case 'start': {
@@ -406,6 +411,7 @@ function reseat(svc: Services, row: GameRow, inv: Invocation): Outcome {
 
 function viewerOf(svc: Services, row: GameRow, caller: Caller, where: Where): Viewer {
   const roles = svc.sessions.rolesOf(row, caller.id);
+  if (roles.includes(UMPIRE)) return { kind: 'umpire' };
   if (roles.length) return { kind: 'seat', role: roles[0] };
   return isModerator(svc, caller, where) ? { kind: 'moderator' } : { kind: 'spectator' };
 }

@@ -5,7 +5,7 @@ import type { Services } from '../src/app/services.ts';
 import { envOf, moduleOf } from '../src/app/session.ts';
 import { RuleError } from '../src/engine/errors.ts';
 import { allowedLines, syncDecisions, whyNot } from '../src/engine/runner.ts';
-import type { Action, GameModule, LegalAction, Role } from '../src/engine/types.ts';
+import { UMPIRE, type Action, type GameModule, type LegalAction, type Role, type Viewer } from '../src/engine/types.ts';
 import type { GameRow } from '../src/store/store.ts';
 import { activeGame, seatName } from './context.ts';
 import { actionKey, chunks, decisionButtons, echo, parseButtonId, presentAct, privateReply, promptLines, roleName, UserError, only } from './present.ts';
@@ -90,7 +90,8 @@ function partlyMatches(l: LegalAction, opt: string, typed: string): boolean {
 
 /** The caller's seats in this game, or a clear refusal. */
 function callerRoles(svc: Services, row: GameRow, userId: string, mod: GameModule<any, any>): Role[] {
-  const roles = svc.sessions.rolesOf(row, userId);
+  const roles = svc.sessions.rolesOf(row, userId, true);
+  if (roles.length === 0 && svc.sessions.rolesOf(row, userId).length) throw notYourTurn(mod, row, svc, ' Your team takes its decisions in turns, and this one is another member\'s.');
   if (roles.length === 0) {
     const seats = svc.store.seats(row.id);
     throw new UserError(`You are not a player in this game. Seats: ${seats.map((s) => `${roleName(mod, mod.parseOptions(row.options), s.role)} — ${seatName(s)}`).join(', ')}. Spectators can follow with /game status and /game map.`);
@@ -98,10 +99,10 @@ function callerRoles(svc: Services, row: GameRow, userId: string, mod: GameModul
   return roles;
 }
 
-function notYourTurn(mod: GameModule<any, any>, row: GameRow, svc: Services): UserError {
+function notYourTurn(mod: GameModule<any, any>, row: GameRow, svc: Services, why = ''): UserError {
   const env = envOf(row);
   const p = promptLines(mod, env, svc.store.seats(row.id));
-  return new UserError(`It is not your turn. Waiting for:\n${p.text.replace(/<@(\w+)>/g, (_m, id) => {
+  return new UserError(`It is not your turn.${why} Waiting for:\n${p.text.replace(/<@(\w+)>/g, (_m, id) => {
     const seat = svc.store.seats(row.id).find((s) => s.userId === id);
     return seat ? seatName(seat) : `<@${id}>`;
   })}`);
@@ -189,7 +190,7 @@ export async function runPlay(svc: Services, inv: Invocation, progress?: (l: str
   const def = mod.subcommands.find((s) => s.name === inv.sub);
   if (def?.info) {
     const mine = svc.sessions.rolesOf(row, inv.caller.id);
-    const viewer = mine.length ? ({ kind: 'seat', role: mine[0] } as const) : ({ kind: 'spectator' } as const);
+    const viewer: Viewer = mine.includes(UMPIRE) ? { kind: 'umpire' } : mine.length ? { kind: 'seat', role: mine[0] } : { kind: 'spectator' };
     return only(privateReply(def.info(env.game, viewer)));
   }
   const roles = callerRoles(svc, row, inv.caller.id, mod);
@@ -213,7 +214,7 @@ export async function autocompletePlay(svc: Services, command: string, sub: stri
   if (!row || row.status !== 'active') return [];
   const mod = moduleOf(row);
   if (mod.command !== command) return [];
-  const roles = svc.sessions.rolesOf(row, userId);
+  const roles = svc.sessions.rolesOf(row, userId, true);
   const env = envOf(row);
   const p = norm(partial);
   const seen = new Map<string, string>();
@@ -240,7 +241,7 @@ export async function pressButton(svc: Services, press: ButtonPress, progress?: 
   if (!row || row.status !== 'active') return only(privateReply('⌛ This button is stale: that game is no longer running.'));
   const mod = moduleOf(row);
   const env = envOf(row);
-  const roles = svc.sessions.rolesOf(row, press.caller.id);
+  const roles = svc.sessions.rolesOf(row, press.caller.id, true);
   // A button stays valid while its own decision is open, whatever other seats did meanwhile.
   const open = (env.decisions ?? syncDecisions(mod, structuredClone(env))).open[id.role];
   if (!open || open.id !== id.decision) {

@@ -7,6 +7,7 @@ import { loadSnapshot, pickSnapshot, replayFromSnapshot, type SnapshotSource } f
 import type { Action, GameEvent, GameModule, Json, LegalAction, Prompt, Role, Viewer } from '../engine/types.ts';
 import { getGame } from '../games/registry.ts';
 import { seesAll } from '../engine/viewers.ts';
+import { actingRoles } from './teams.ts';
 import { SNAPSHOT_EVERY, type GameRow, type Seat, type Store } from '../store/store.ts';
 
 export const BOT_PREFIX = 'bot:';
@@ -62,10 +63,18 @@ export class Sessions {
     return this.store.seats(row.id);
   }
 
-  rolesOf(row: GameRow, userId: string): Role[] {
-    return this.seats(row)
-      .filter((s) => s.userId === userId)
-      .map((s) => s.role);
+  /**
+   * The sides `userId` holds (a team side may have several members; the
+   * umpire holds the UMPIRE role). `acting`: only those the user may act for
+   * now, since a 'turns' team passes each decision to the next member.
+   */
+  rolesOf(row: GameRow, userId: string, acting = false): Role[] {
+    const seats = this.seats(row);
+    if (acting && row.state) {
+      const mod = moduleOf(row);
+      return actingRoles(userId, seats, mod.roles(mod.parseOptions(row.options)), envOf(row).decisions);
+    }
+    return seats.filter((s) => s.userId === userId).map((s) => s.role);
   }
 
   /**

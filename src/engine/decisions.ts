@@ -13,6 +13,8 @@ export interface DecisionBook {
   last: number;
   /** The decision each role is asked now. */
   open: Record<Role, OpenDecision>;
+  /** How many decisions each role has been asked so far (a 'turns' team passes each new one on). */
+  asked?: Record<Role, number>;
 }
 
 export function newDecisionBook(): DecisionBook {
@@ -26,7 +28,11 @@ export function trackDecisions(book: DecisionBook, prompts: Prompt[], phase: str
     if (next[p.role]) continue;
     const key = p.decision ?? phase;
     const was = book.open[p.role];
-    next[p.role] = was && was.key === key ? was : { id: ++book.last, key };
+    if (was && was.key === key) next[p.role] = was;
+    else {
+      next[p.role] = { id: ++book.last, key };
+      book.asked = { ...book.asked, [p.role]: (book.asked?.[p.role] ?? 0) + 1 };
+    }
   }
   book.open = next;
 }

@@ -79,6 +79,23 @@ export const migrations: { version: number; name: string; sql: string }[] = [
       ALTER TABLE games ADD COLUMN clock_ms INTEGER;
     `,
   },
+  {
+    version: 4,
+    name: 'team seats: several users may hold one side (key game, role, user)',
+    // Recreated in rowid order, so seat order (team turns, listings) is kept.
+    sql: `
+      CREATE TABLE seats_v4 (
+        game_id INTEGER NOT NULL REFERENCES games(id),
+        role TEXT NOT NULL,
+        user_id TEXT NOT NULL,
+        user_name TEXT NOT NULL,
+        PRIMARY KEY (game_id, role, user_id)
+      );
+      INSERT INTO seats_v4 (game_id, role, user_id, user_name) SELECT game_id, role, user_id, user_name FROM seats ORDER BY rowid;
+      DROP TABLE seats;
+      ALTER TABLE seats_v4 RENAME TO seats;
+    `,
+  },
 ];
 
 export function migrate(db: Database.Database): number {

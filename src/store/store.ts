@@ -192,10 +192,24 @@ export class Store {
     }[]).map((s) => ({ role: s.role, userId: s.user_id, userName: s.user_name }));
   }
 
-  setSeat(gameId: number, role: Role, userId: string, userName: string): void {
-    this.db
-      .prepare('INSERT INTO seats (game_id, role, user_id, user_name) VALUES (?, ?, ?, ?) ON CONFLICT(game_id, role) DO UPDATE SET user_id = excluded.user_id, user_name = excluded.user_name')
-      .run(gameId, role, userId, userName);
+  /**
+   * Seat a user on a side. `add` (a team side, RoleInfo.team) adds a member;
+   * otherwise the user replaces whoever held the side, keeping its place.
+   */
+  setSeat(gameId: number, role: Role, userId: string, userName: string, add = false): void {
+    if (add) {
+      this.db.prepare('INSERT INTO seats (game_id, role, user_id, user_name) VALUES (?, ?, ?, ?) ON CONFLICT(game_id, role, user_id) DO UPDATE SET user_name = excluded.user_name').run(gameId, role, userId, userName);
+      return;
+    }
+    this.db.transaction(() => {
+      const first = this.db.prepare('SELECT MIN(rowid) AS id FROM seats WHERE game_id = ? AND role = ?').get(gameId, role) as { id: number | null };
+      if (first.id === null) {
+        this.db.prepare('INSERT INTO seats (game_id, role, user_id, user_name) VALUES (?, ?, ?, ?)').run(gameId, role, userId, userName);
+        return;
+      }
+      this.db.prepare('DELETE FROM seats WHERE game_id = ? AND role = ? AND rowid <> ?').run(gameId, role, first.id);
+      this.db.prepare('UPDATE seats SET user_id = ?, user_name = ? WHERE rowid = ?').run(userId, userName, first.id);
+    })();
   }
 
   /**
@@ -213,8 +227,10 @@ export class Store {
     }).immediate();
   }
 
-  removeSeat(gameId: number, role: Role): void {
-    this.db.prepare('DELETE FROM seats WHERE game_id = ? AND role = ?').run(gameId, role);
+  /** Remove a side's seat (every member), or one member of a team side. */
+  removeSeat(gameId: number, role: Role, userId?: string): void {
+    if (userId === undefined) this.db.prepare('DELETE FROM seats WHERE game_id = ? AND role = ?').run(gameId, role);
+    else this.db.prepare('DELETE FROM seats WHERE game_id = ? AND role = ? AND user_id = ?').run(gameId, role, userId);
   }
 
   /** Lobby → active with the set-up state. */

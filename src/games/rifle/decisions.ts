@@ -60,7 +60,8 @@ export function decisionLegal(st: Settlement): LegalAction[] {
     case 'craftsman':
       return [choice('carpenter', 'Gain a Carpenter'), choice('blacksmith', 'Gain a Blacksmith')];
     case 'extra':
-      return p.options.map((o) => choice(o, `Extra ${EXTRA_NAMES[o]} action this turn`, EXTRA_NAMES[o]));
+      // Part of the secret planning (the view shows `extra` to its own seat only): declared secret, so it is not announced.
+      return p.options.map((o) => ({ ...choice(o, `Extra ${EXTRA_NAMES[o]} action this turn`, EXTRA_NAMES[o]), secret: true }));
     case 'either':
       return p.of.map((r) => {
         const held = r === 'happiness' ? Infinity : st.res[r];
