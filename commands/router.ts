@@ -5,9 +5,10 @@ import { envOf, moduleOf } from '../src/app/session.ts';
 import { allGames } from '../src/games/registry.ts';
 import { autocompleteGame, devCommand, gameCommand, runDev, runGame, SLOW_GAME_SUBS } from './game.ts';
 import { coerceOptions, findSub } from './options.ts';
+import { queueOutcome, undeliveredPosts } from './outbox.ts';
 import { autocompletePlay, playCommand, pressButton, runPlay } from './play.ts';
 import { errorOutcome, presentAct, privateReply, UserError } from './present.ts';
-import type { CommandDef, Outcome, Router } from './types.ts';
+import type { CommandDef, Invocation, Outcome, Router } from './types.ts';
 
 export function createRouter(svc: Services): Router {
   const games = () => allGames();
@@ -16,29 +17,36 @@ export function createRouter(svc: Services): Router {
     if (opts.includeConsoleOnly) defs.push(devCommand());
     return defs;
   };
+  const run = async (raw: Invocation, progress?: (line: string) => void): Promise<Outcome> => {
+    try {
+      // One place checks the path and types the values, for Discord and the table alike.
+      let inv = raw;
+      const def = definitions({ includeConsoleOnly: true }).find((d) => d.name === raw.command);
+      const sub = def && findSub(def, raw.group, raw.sub);
+      if (def && sub) inv = { ...raw, group: sub.group, options: coerceOptions(def.name, sub, raw.options) };
+      if (inv.command === 'game') return await runGame(svc, inv, progress);
+      if (inv.command === 'dev') {
+        if (inv.where.guildId) throw new UserError('/dev commands exist only at the offline table.');
+        return runDev(svc, inv);
+      }
+      if (games().some((g) => g.command === inv.command)) return await runPlay(svc, inv, progress);
+      throw new UserError(`Unknown command /${inv.command}.`);
+    } catch (e) {
+      return errorOutcome(e);
+    }
+  };
+  // Every post an outcome owes is stored before any adapter sees the outcome.
+  const queued = async (work: Promise<Outcome>) => queueOutcome(svc, await work);
   return {
+    outbox: svc.store.outbox,
+    undelivered: (u) => undeliveredPosts(svc, u),
     definitions,
     isSlow(inv) {
       if (inv.command === 'game') return SLOW_GAME_SUBS.has(inv.sub);
       return games().some((g) => g.command === inv.command);
     },
     async dispatch(raw, progress) {
-      try {
-        // One place checks the path and types the values, for Discord and the table alike.
-        let inv = raw;
-        const def = definitions({ includeConsoleOnly: true }).find((d) => d.name === raw.command);
-        const sub = def && findSub(def, raw.group, raw.sub);
-        if (def && sub) inv = { ...raw, group: sub.group, options: coerceOptions(def.name, sub, raw.options) };
-        if (inv.command === 'game') return await runGame(svc, inv, progress);
-        if (inv.command === 'dev') {
-          if (inv.where.guildId) throw new UserError('/dev commands exist only at the offline table.');
-          return runDev(svc, inv);
-        }
-        if (games().some((g) => g.command === inv.command)) return await runPlay(svc, inv, progress);
-        throw new UserError(`Unknown command /${inv.command}.`);
-      } catch (e) {
-        return errorOutcome(e);
-      }
+      return queued(run(raw, progress));
     },
     async autocomplete(req) {
       try {
@@ -50,7 +58,7 @@ export function createRouter(svc: Services): Router {
     },
     async button(press) {
       try {
-        return await pressButton(svc, press);
+        return await queued(pressButton(svc, press));
       } catch (e) {
         return errorOutcome(e);
       }
@@ -58,9 +66,10 @@ export function createRouter(svc: Services): Router {
     threadCreated(channelId, threadId) {
       const row = svc.store.liveGame(channelId);
       if (row) svc.store.moveGame(row.id, threadId);
+      svc.store.outbox.redirect(channelId, threadId);
     },
     async tick() {
-      return runDeadlines(svc);
+      return Promise.all((await runDeadlines(svc)).map((o) => queueOutcome(svc, o)));
     },
   };
 }
