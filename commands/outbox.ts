@@ -10,12 +10,45 @@ import type { Invocation, Outcome, Post, Undelivered } from './types.ts';
 
 const stamp = (ms: number) => `<t:${Math.floor(ms / 1000)}:R>`;
 
-/** Store the outcome's posts in the outbox; the outcome then names their ids. */
-export function queueOutcome(svc: Services, o: Outcome): Outcome {
-  if (!o.posts.length) return o;
+/**
+ * Store the outcome's posts in the outbox; the outcome then names their ids.
+ * In the same transaction the markers of the games it answers for (the
+ * channel's game, and every game a post names) are removed: their posts are in.
+ */
+export function queueOutcome(svc: Services, o: Outcome, channelId?: string): Outcome {
   const posts = o.posts.map((p) => withDeadlines(svc, { ...p, gameId: p.gameId ?? svc.store.liveGame(p.channelId)?.id }));
-  const stored = svc.store.outbox.enqueue(posts);
+  const here = channelId ? svc.store.latestGame(channelId)?.id : undefined;
+  const settles = [...posts.map((p) => p.gameId), here].filter((g): g is number => g !== undefined);
+  const stored = svc.store.outbox.enqueue(posts, { settles });
+  if (!o.posts.length) return o;
   return { ...o, posts: stored.map((s) => s.post), queued: stored.map((s) => s.id) };
+}
+
+/** What an outbox marker becomes when its posts never came: the game's current state, said plainly. */
+export async function recoverPosts(svc: Services, gameId: number): Promise<Post[]> {
+  const row = svc.store.game(gameId);
+  if (!row || !row.state) return [];
+  const mod = moduleOf(row);
+  const env = envOf(row);
+  const seats = svc.store.seats(row.id);
+  const snap = await snapshot(mod, mod.view(env.game, { kind: 'spectator' }), `game${row.id}-v${row.version}.png`, svc.render);
+  const over = row.status !== 'active';
+  const handoff = over ? [] : handoffsOf(env, seats, []);
+  const tail = over ? (row.result ? `🏁 The game has ended. ${String((JSON.parse(row.result) as { summary?: string }).summary ?? '')}` : '') : promptLines(mod, env, seats).text;
+  return [
+    {
+      channelId: row.channelId,
+      gameId: row.id,
+      kind: 'repost',
+      content: clip(`🔁 **${mod.title}** #${row.id}: I was interrupted before posting the last moves (\`/game log\` lists them). Where the game stands now — ${mod.phase(env.game)}:
+${snap.summary}
+${tail}`),
+      files: snap.file ? [snap.file] : [],
+      buttons: over ? [] : decisionButtons(mod, row, env),
+      mentions: [...new Set(handoff.map((h) => h.userId))],
+      handoff,
+    },
+  ];
 }
 
 /** A hand-off shows the deadline of each decision it hands off. */

@@ -5,7 +5,7 @@ import { envOf, moduleOf } from '../src/app/session.ts';
 import { allGames } from '../src/games/registry.ts';
 import { autocompleteGame, devCommand, gameCommand, runDev, runGame, SLOW_GAME_SUBS } from './game.ts';
 import { coerceOptions, findSub } from './options.ts';
-import { queueOutcome, undeliveredPosts } from './outbox.ts';
+import { queueOutcome, recoverPosts, undeliveredPosts } from './outbox.ts';
 import { autocompletePlay, playCommand, pressButton, runPlay } from './play.ts';
 import { errorOutcome, presentAct, privateReply, UserError } from './present.ts';
 import type { CommandDef, Invocation, Outcome, Router } from './types.ts';
@@ -35,10 +35,13 @@ export function createRouter(svc: Services): Router {
       return errorOutcome(e);
     }
   };
-  // Every post an outcome owes is stored before any adapter sees the outcome.
-  const queued = async (work: Promise<Outcome>) => queueOutcome(svc, await work);
+  // Every post an outcome owes is stored before any adapter sees the outcome;
+  // a commit marks its game as owing posts until then (crash between the two).
+  svc.sessions.onCommit ??= (gameId) => svc.store.outbox.owe(gameId);
+  const queued = async (work: Promise<Outcome>, channelId: string) => queueOutcome(svc, await work, channelId);
   return {
     outbox: svc.store.outbox,
+    recover: (gameId) => recoverPosts(svc, gameId),
     undelivered: (u) => undeliveredPosts(svc, u),
     definitions,
     isSlow(inv) {
@@ -46,7 +49,7 @@ export function createRouter(svc: Services): Router {
       return games().some((g) => g.command === inv.command);
     },
     async dispatch(raw, progress) {
-      return queued(run(raw, progress));
+      return queued(run(raw, progress), raw.where.channelId);
     },
     async autocomplete(req) {
       try {
@@ -58,7 +61,7 @@ export function createRouter(svc: Services): Router {
     },
     async button(press) {
       try {
-        return await queued(pressButton(svc, press));
+        return await queued(pressButton(svc, press), press.where.channelId);
       } catch (e) {
         return errorOutcome(e);
       }

@@ -130,9 +130,10 @@ export interface Post extends Message {
    * update: part of a game's record (events, maps); handoff: asks someone to
    * act (dropped when every decision it names was handed off before);
    * repost: /game repost; notice: says a post was not delivered (never itself
-   * reported when it fails).
+   * reported when it fails); owed: an outbox marker for posts of a commit not
+   * stored yet (recover() replaces it if they never come).
    */
-  kind?: 'update' | 'handoff' | 'repost' | 'notice';
+  kind?: 'update' | 'handoff' | 'repost' | 'notice' | 'owed';
   /** Decisions this post hands off: each user is pinged once per decision. */
   handoff?: Handoff[];
 }
@@ -177,6 +178,8 @@ export interface Router {
   tick?(): Promise<Outcome[]>;
   /** The durable queue this router writes owed posts into (absent: adapters keep their own). */
   outbox?: Outbox;
+  /** The current state of game G as posts: what an outbox marker turns into when its posts never came. */
+  recover?(gameId: number): Promise<Post[]>;
   /** Posts telling a game's players and moderators that a post was not delivered. */
   undelivered?(u: Undelivered): Post[];
 }

@@ -110,9 +110,17 @@ async function deliver(ctx: HandlerContext, i: Repliable, ack: Ack, outcome: Out
       ctx.log.warn(`reply to ${describe(i)} failed; its posts go out anyway: ${errorText(e)}`);
     }
   }
-  // A public reply that could not be sent is part of the game's record: post it instead.
+  // A public reply that could not be sent is part of the game's record: it
+  // leads the outcome's first public post (still held), or is posted itself.
   const lostPublic = ack.state === 'lost' ? outcome.replies.filter((r) => !r.ephemeral) : [];
-  if (lostPublic.length) ids.push(...outbox.enqueue(lostPublic.map(({ ephemeral: _e, buttons: _b, ...r }) => ({ ...r, channelId: where.channelId, kind: 'update' as const }))).map((x) => x.id));
+  if (lostPublic.length) {
+    const text = lostPublic.map((r) => r.content).join('\n');
+    const first = ids.find((id) => !outbox.get(id)?.post.to);
+    const files = lostPublic.flatMap((r) => r.files ?? []);
+    if (!(first !== undefined && !files.length && outbox.prefix(first, text))) {
+      ids.unshift(...outbox.enqueue([{ channelId: where.channelId, kind: 'update', content: text, files }]).map((x) => x.id));
+    }
+  }
   let threadId: string | null = null;
   if (outcome.newThread && where.channelId) {
     threadId = await openThread(ctx.client, ctx.router, where.channelId, outcome.newThread.name, ctx.log);

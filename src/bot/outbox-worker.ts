@@ -56,6 +56,7 @@ export class OutboxWorker {
   ) {}
 
   start(): void {
+    this.outbox.resume();
     this.timer = setInterval(() => void this.kick(), this.policy.pollMs);
     this.timer.unref();
     void this.kick();
@@ -104,6 +105,7 @@ export class OutboxWorker {
   }
 
   private async deliver(row: OutboxRow): Promise<void> {
+    if (row.post.kind === 'owed') return this.recover(row);
     const post = row.post;
     const parts = payloadsOf(post);
     const targets = post.to ? post.to.userIds : [row.lane];
@@ -115,7 +117,7 @@ export class OutboxWorker {
         for (let n = 0; n < parts.length; n++, k++) {
           if (k < row.doneParts) continue;
           try {
-            dest ??= post.to ? await this.client.users.createDM(target) : await this.channel(target);
+            dest ??= post.to ? await this.client.users.createDM(target, { force: true }) : await this.channel(target);
             // Discord keeps the first message with this nonce for a few minutes: a resend is answered with it.
             await dest.send({ ...parts[n], nonce: nonceOf(row, k), enforceNonce: true });
           } catch (e) {
@@ -148,6 +150,18 @@ export class OutboxWorker {
         this.log.warn(`outbox #${row.id} to ${row.lane} failed (attempt ${row.attempts + 1}), retrying in ${wait} ms: ${error}`);
       }
     }
+  }
+
+  /** A commit's posts never came (a crash before they were stored): post where the game stands instead. */
+  private async recover(row: OutboxRow): Promise<void> {
+    let posts: Post[] = [];
+    try {
+      posts = row.gameId !== null ? ((await this.router.recover?.(row.gameId)) ?? []) : [];
+    } catch (e) {
+      this.log.error(`outbox #${row.id}: recovering game ${row.gameId} failed: ${errorText(e)}`);
+    }
+    this.outbox.replace(row.id, posts);
+    this.log.warn(`outbox #${row.id}: game ${row.gameId} owed posts that were never stored; posted its current state instead`);
   }
 
   private async channel(id: string): Promise<SendableChannels> {

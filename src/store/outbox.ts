@@ -83,12 +83,14 @@ export class Outbox {
    * whose every listed decision was already handed off is not mentioned
    * again, and a hand-off post with nothing new (kind 'handoff') is dropped.
    */
-  enqueue(posts: Post[], opts: { hold?: boolean } = {}): { id: number; post: Post }[] {
+  enqueue(posts: Post[], opts: { hold?: boolean; settles?: number[] } = {}): { id: number; post: Post }[] {
     const out: { id: number; post: Post }[] = [];
     const at = this.now() + (opts.hold === false ? 0 : this.holdMs);
     const ping = this.db.prepare('INSERT OR IGNORE INTO outbox_pings (game_id, role, decision_id) VALUES (?, ?, ?)');
     const insert = this.db.prepare('INSERT INTO outbox (game_id, lane, post, next_at, created_at) VALUES (?, ?, ?, ?, ?)');
+    const settle = this.db.prepare(`DELETE FROM outbox WHERE game_id = ? AND state = 'pending' AND json_extract(post, '$.kind') = 'owed'`);
     this.db.transaction(() => {
+      for (const g of new Set(opts.settles ?? [])) settle.run(g);
       for (const original of posts) {
         const post = { ...original };
         if (post.handoff?.length && post.gameId !== undefined) {
@@ -104,6 +106,44 @@ export class Outbox {
       }
     })();
     return out;
+  }
+
+  /**
+   * Inside a commit's transaction: game G owes posts not rendered yet. The
+   * marker is removed when they are stored (enqueue's `settles`); if it comes
+   * due first (a crash, or rendering that never finished) the worker posts the
+   * game's current state instead.
+   */
+  owe(gameId: number, recoverAfterMs = 60_000): void {
+    const g = this.db.prepare('SELECT channel_id FROM games WHERE id = ?').get(gameId) as { channel_id: string } | undefined;
+    if (!g) return;
+    const marker: Post = { channelId: g.channel_id, gameId, kind: 'owed', content: '' };
+    this.db.prepare('INSERT INTO outbox (game_id, lane, post, next_at, created_at) VALUES (?, ?, ?, ?, ?)').run(gameId, g.channel_id, encode(marker), this.now() + recoverAfterMs, this.now());
+  }
+
+  /** A restart: nothing is rendering or replying any more, so everything held may go. Old sent rows are dropped. */
+  resume(keepSentMs = 7 * 24 * 3_600_000): void {
+    this.db.prepare(`UPDATE outbox SET next_at = MIN(next_at, ?) WHERE state = 'pending' AND attempts = 0`).run(this.now());
+    this.db.prepare(`DELETE FROM outbox WHERE state = 'sent' AND done_at < ?`).run(this.now() - keepSentMs);
+  }
+
+  /** A marker is answered by these posts (due at once): the game's current state answers its other markers too. */
+  replace(markerId: number, posts: Post[]): void {
+    this.db.transaction(() => {
+      this.sent(markerId);
+      const gameId = this.get(markerId)?.gameId;
+      this.enqueue(posts, { hold: false, settles: gameId != null ? [gameId] : [] });
+    })();
+  }
+
+  /** Put text in front of a row not tried yet (a lost public reply leads its outcome's first post). False: too late. */
+  prefix(id: number, text: string): boolean {
+    return this.db.transaction(() => {
+      const row = this.get(id);
+      if (!row || row.state !== 'pending' || row.attempts > 0 || row.doneParts > 0) return false;
+      this.db.prepare('UPDATE outbox SET post = ? WHERE id = ?').run(encode({ ...row.post, content: `${text}\n${row.post.content}` }), id);
+      return true;
+    })();
   }
 
   /** The reply went out (or could not): these rows may go now. */
@@ -144,8 +184,14 @@ export class Outbox {
     this.db.prepare('UPDATE outbox SET attempts = attempts + 1, next_at = ?, error = ? WHERE id = ?').run(at, error.slice(0, 500), id);
   }
 
+  /** Undeliverable. A hand-off that never arrived did not ping: the next post for its decisions (a repost) may. */
   failed(id: number, error: string): void {
-    this.db.prepare(`UPDATE outbox SET state = 'failed', attempts = attempts + 1, error = ?, done_at = ? WHERE id = ?`).run(error.slice(0, 500), this.now(), id);
+    this.db.transaction(() => {
+      this.db.prepare(`UPDATE outbox SET state = 'failed', attempts = attempts + 1, error = ?, done_at = ? WHERE id = ?`).run(error.slice(0, 500), this.now(), id);
+      const post = this.get(id)?.post;
+      const unping = this.db.prepare('DELETE FROM outbox_pings WHERE game_id = ? AND role = ? AND decision_id = ?');
+      if (post?.gameId !== undefined && !post.to) for (const h of post.handoff ?? []) unping.run(post.gameId, h.role, h.decision);
+    })();
   }
 
   /** A game moved into a new thread: what it still owes goes there. */
