@@ -11,7 +11,8 @@ import { allGames, getGame } from '../src/games/registry.ts';
 import { setDeadlines, deadlineLines } from './deadlines.ts';
 import { appointUmpire, refuseUmpireAsPlayer } from './seats.ts';
 import { activeGame, bool, int, isModerator, liveGame, parseKeyValues, requireCreatorOrModerator, requireModerator, seatName, str } from './context.ts';
-import { chunks, clip, decisionButtons, echo, eventLines, only, presentAct, privateReply, promptLines, publicReply, resultText, roleName, snapshot, UserError } from './present.ts';
+import { repost } from './outbox.ts';
+import { chunks, clip, decisionButtons, echo, eventLines, handoffsOf, only, presentAct, privateReply, promptLines, publicReply, resultText, roleName, snapshot, UserError } from './present.ts';
 import type { Caller, Choice, CommandDef, Invocation, Outcome, Where } from './types.ts';
 
 /** Moderator-only tools: in Discord they live in /mod, which only members with Manage Server see by default. */
@@ -63,6 +64,7 @@ function gameSubcommands(): CommandDef['subcommands'] {
       { name: 'start', description: 'Start the game once the seats are taken', options: [{ name: 'fill_bots', description: 'true: seat the built-in bot on every side still open', type: 'boolean', required: false }] },
       { name: 'status', description: 'Whose turn it is, what is asked, the deadline', options: [] },
       { name: 'map', description: 'Post the current snapshot', options: [] },
+      { name: 'repost', description: 'Post the current map, prompt and buttons again (after a post was lost)', options: [] },
       { name: 'log', description: 'Recent events', options: [{ name: 'count', description: 'How many recent actions to show (1-50, default 10)', type: 'integer', required: false, min: 1, max: 50 }] },
       { name: 'undo', description: 'Take back your last action (moderators: roll back several)', options: [{ name: 'count', description: 'Moderators: how many actions to roll back (1-100)', type: 'integer', required: false, min: 1, max: 100 }] },
       { name: 'resign', description: 'Resign the game', options: [] },
@@ -85,7 +87,7 @@ function gameSubcommands(): CommandDef['subcommands'] {
   ];
 }
 
-export const SLOW_GAME_SUBS = new Set(['map', 'verify', 'export', 'start', 'undo', 'resign', 'deadline']);
+export const SLOW_GAME_SUBS = new Set(['map', 'repost', 'verify', 'export', 'start', 'undo', 'resign', 'deadline']);
 
 /**
  * The log as this viewer may have it. Before the end, a viewer who may not see
@@ -214,7 +216,7 @@ export async function runGame(svc: Services, inv: Invocation, progress?: (l: str
         first.content = clip(`${opening}\n${prompt.text}`);
         return {
           replies: [privateReply(`Started. Use \`/${mod.command}\` commands to play and \`/game help\` to learn the rules.`)],
-          posts: [{ ...first, mentions: prompt.mentions, buttons: decisionButtons(mod, res.row, res.env) }],
+          posts: [{ ...first, gameId: row.id, mentions: prompt.mentions, buttons: decisionButtons(mod, res.row, res.env), handoff: handoffsOf(res.env, seats, []) }],
         };
       }
       // Bots acted first (or played the whole game): present their moves too.
@@ -240,6 +242,8 @@ export async function runGame(svc: Services, inv: Invocation, progress?: (l: str
       const snap = await snapshot(mod, mod.view(env.game, { kind: 'spectator' }), `game${row.id}-d${env.decisions?.last ?? 0}.png`, svc.render);
       return only(publicReply(`🗺️ **${mod.phase(env.game)}**\n${snap.summary}`, { files: snap.file ? [snap.file] : [] }));
     }
+    case 'repost':
+      return repost(svc, inv, progress);
     case 'log': {
       const row = svc.store.liveGame(where.channelId) ?? svc.store.latestGame(where.channelId);
       if (!row || !row.state) throw new UserError('There is no started game in this channel.');

@@ -6,7 +6,7 @@ import { canonical, sha256, syncDecisions, visibleEvents, type Envelope } from '
 import type { Action, GameEvent, GameModule, Json, Role } from '../src/engine/types.ts';
 import { StaleVersionError, StoreConflictError, type GameRow, type Seat } from '../src/store/store.ts';
 import { isBotSeat, type ActResult } from '../src/app/session.ts';
-import type { Attachment, Button, Outcome, Post, Reply } from './types.ts';
+import type { Attachment, Button, Handoff, Outcome, Post, Reply } from './types.ts';
 
 export const DISCORD_LIMIT = 1900;
 
@@ -90,10 +90,11 @@ export function roleName(mod: GameModule<any, any>, options: unknown, role: Role
 }
 
 /** "<@u> (English): evade or stand?" lines for every open prompt, with pings. */
-export function promptLines(mod: GameModule<any, any>, env: Envelope<any>, seats: Seat[]): { text: string; mentions: string[] } {
+export function promptLines(mod: GameModule<any, any>, env: Envelope<any>, seats: Seat[], onlyRoles?: Role[]): { text: string; mentions: string[] } {
   const lines: string[] = [];
   const mentions: string[] = [];
   for (const p of mod.prompts(env.game)) {
+    if (onlyRoles && !onlyRoles.includes(p.role)) continue;
     const seat = seats.find((s) => s.role === p.role);
     const who = seat ? mention(seat) : '(empty seat)';
     if (seat && !isBotSeat(seat)) mentions.push(seat.userId);
@@ -214,19 +215,44 @@ export async function presentAct(
       files: snap.file ? [snap.file] : [],
     });
   }
-  const tail = res.over ? resultText(mod, env, row) : prompt.text;
-  const buttons = res.over ? [] : decisionButtons(mod, row, env);
-  if (posts.length) {
+  for (const p of posts) p.gameId = row.id;
+  if (res.over) {
+    // The result is the game's record: a post, never only a reply.
+    const result = resultText(mod, env, row);
+    if (posts.length && !posts[posts.length - 1].to) posts[posts.length - 1].content = clip(`${posts[posts.length - 1].content}\n${result}`);
+    else posts.push({ channelId: row.channelId, gameId: row.id, kind: 'update', content: clip(result) });
+    return { replies, posts };
+  }
+  // The caller reads the whole prompt and gets their own buttons in the reply
+  // (best effort); everyone else asked is handed off by a post, which is durable.
+  replies[0].content = clip(`${replies[0].content}\n${prompt.text}`);
+  replies[0].buttons = decisionButtons(mod, row, env, callerRoles);
+  const handoff = handoffsOf(env, seats, callerRoles);
+  if (handoff.length) {
+    const roles = handoff.map((h) => h.role);
+    const text = promptLines(mod, env, seats, roles).text;
+    const buttons = decisionButtons(mod, row, env, roles);
+    const mentions = [...new Set(handoff.map((h) => h.userId))];
     const last = posts[posts.length - 1];
-    last.content = clip(`${last.content}\n${tail}`);
-    last.mentions = prompt.mentions;
-    last.buttons = buttons;
-  } else {
-    replies[0].content = clip(`${replies[0].content}\n${tail}`);
-    replies[0].mentions = prompt.mentions;
-    replies[0].buttons = buttons;
+    if (last && !last.to) Object.assign(last, { content: clip(`${last.content}\n${text}`), mentions, buttons, handoff });
+    else posts.push({ channelId: row.channelId, gameId: row.id, kind: 'handoff', content: clip(text), mentions, buttons, handoff });
   }
   return { replies, posts };
+}
+
+/**
+ * The open decisions of human seats the caller does not hold: whoever must
+ * act next and is not the one who just acted (nobody is pinged about their own move).
+ */
+export function handoffsOf(env: Envelope<any>, seats: Seat[], callerRoles: Role[]): Handoff[] {
+  const callers = new Set(seats.filter((s) => callerRoles.includes(s.role)).map((s) => s.userId));
+  const out: Handoff[] = [];
+  for (const [role, d] of Object.entries(env.decisions?.open ?? {})) {
+    const seat = seats.find((s) => s.role === role);
+    if (!seat || isBotSeat(seat) || callers.has(seat.userId)) continue;
+    out.push({ role, decision: d.id, userId: seat.userId });
+  }
+  return out;
 }
 
 /** One private post per seat that is owed lines it did not see in a reply. */

@@ -1,6 +1,7 @@
 // One command definition serves Discord and the offline table. Handlers get
 // an Invocation and return an Outcome; adapters turn outcomes into Discord
 // replies/messages or terminal output.
+import type { Outbox } from '../src/store/outbox.ts';
 
 export type OptionType = 'string' | 'integer' | 'boolean' | 'user' | 'role';
 
@@ -111,6 +112,8 @@ export interface Message {
   buttons?: Button[];
   /** User ids mentioned in content that should be pinged. */
   mentions?: string[];
+  /** Role ids that may be pinged (a server's moderator role, on an undelivered notice). */
+  mentionRoles?: string[];
 }
 
 export interface Reply extends Message {
@@ -126,6 +129,32 @@ export interface Post extends Message {
    * thread or DM in Discord; `[to bob]` at the offline table).
    */
   to?: { roles: string[]; userIds: string[]; names: string[] };
+  /** The game this post belongs to (hand-off pings, undelivered notices). */
+  gameId?: number;
+  /**
+   * update: part of a game's record (events, maps); handoff: asks someone to
+   * act (dropped when every decision it names was handed off before);
+   * repost: /game repost; notice: says a post was not delivered (never itself
+   * reported when it fails); owed: an outbox marker for posts of a commit not
+   * stored yet (recover() replaces it if they never come).
+   */
+  kind?: 'update' | 'handoff' | 'repost' | 'notice' | 'owed';
+  /** Decisions this post hands off: each user is pinged once per decision. */
+  handoff?: Handoff[];
+}
+
+export interface Handoff {
+  role: string;
+  /** env.decisions.open[role].id */
+  decision: number;
+  userId: string;
+}
+
+/** A post Discord refused for good (or after the last retry). */
+export interface Undelivered {
+  gameId: number | null;
+  post: Post;
+  error: string;
 }
 
 export interface Outcome {
@@ -133,6 +162,11 @@ export interface Outcome {
   posts: Post[];
   /** Create a thread under `where.channelId` first and move the game there. */
   newThread?: { name: string };
+  /**
+   * Outbox ids of `posts`: already stored by the router, which delivers them
+   * (adapters release them after the reply instead of sending them).
+   */
+  queued?: number[];
 }
 
 /** What an adapter needs from the command layer. */
@@ -147,4 +181,10 @@ export interface Router {
   threadCreated?(gameChannelId: string, threadId: string): void;
   /** Apply default choices for decisions whose deadline passed; call periodically. */
   tick?(): Promise<Outcome[]>;
+  /** The durable queue this router writes owed posts into (absent: adapters keep their own). */
+  outbox?: Outbox;
+  /** The current state of game G as posts: what an outbox marker turns into when its posts never came. */
+  recover?(gameId: number): Promise<Post[]>;
+  /** Posts telling a game's players and moderators that a post was not delivered. */
+  undelivered?(u: Undelivered): Post[];
 }

@@ -57,6 +57,13 @@ export class BatchItemError extends RuleError {
 }
 
 export class Sessions {
+  /**
+   * Runs inside the transaction of every commit that owes posts (actions,
+   * a start): the outbox notes that game G owes posts, so a crash before
+   * they are rendered and stored still ends in a post (commands/outbox.ts).
+   */
+  onCommit?: (gameId: number) => void;
+
   constructor(readonly store: Store) {}
 
   seats(row: GameRow): Seat[] {
@@ -107,6 +114,7 @@ export class Sessions {
     let res: ActResult | undefined;
     this.store.db.transaction(() => {
       this.store.start(row.id, JSON.stringify(env));
+      this.onCommit?.(row.id);
       res = this.kick(this.store.game(row.id)!);
       if (!res.applied.length) this.store.deadlines.sync(row.id, res.env.decisions, this.store.now(), res.over);
     }).immediate();
@@ -206,7 +214,11 @@ export class Sessions {
     const result = mod.result(env.game);
     const over = result.status === 'over';
     const finish = over ? { status: 'over' as const, result: JSON.stringify(result) } : undefined;
-    if (entries.length) this.store.commit(row.id, row.version, entries, JSON.stringify(env), finish, () => this.store.deadlines.sync(row.id, env.decisions, this.store.now(), over));
+    if (entries.length)
+      this.store.commit(row.id, row.version, entries, JSON.stringify(env), finish, () => {
+        this.store.deadlines.sync(row.id, env.decisions, this.store.now(), over);
+        this.onCommit?.(row.id);
+      });
     return { row: this.store.game(row.id)!, env, events, phases, applied, over };
   }
 

@@ -7,7 +7,9 @@ import type { Router } from '../../commands/types.ts';
 import type { Config } from '../app/config.ts';
 import { handleInteraction, type HandlerContext } from './handlers.ts';
 import { createLogger, type Logger, type LogLevel } from './log.ts';
-import { errorText, sendPosts } from './posts.ts';
+import { Outbox } from '../store/outbox.ts';
+import { DEFAULT_RETRY, OutboxWorker, type RetryPolicy } from './outbox-worker.ts';
+import { errorText } from './posts.ts';
 
 export interface BotConfig {
   /** Bot token; required unless `login` is false. */
@@ -30,6 +32,8 @@ export interface BotConfig {
   progressEveryMs?: number;
   /** Autocomplete answer deadline (default 2500 ms). */
   autocompleteMs?: number;
+  /** Outbox retries: backoff, attempts before giving up, polling (defaults: DEFAULT_RETRY). */
+  retry?: Partial<RetryPolicy>;
 }
 
 export interface BotHandle {
@@ -40,6 +44,8 @@ export interface BotHandle {
   tick(): Promise<void>;
   /** Stop ticking, let running handlers finish (≤ 5 s), destroy the client. */
   stop(): Promise<void>;
+  /** Delivers the router's outbox (or the bot's own, for a router without one). */
+  outbox: OutboxWorker;
 }
 
 /** BotConfig from the app's Config (+ DISCORD_API_BASE for a local stand-in). */
@@ -62,9 +68,12 @@ export async function runBot(router: Router, config: BotConfig): Promise<BotHand
     allowedMentions: { parse: [] },
     ...(config.apiBase ? { rest: { api: config.apiBase } } : {}),
   });
+  // Posts go through the outbox only; a router without one gets a private, in-memory outbox.
+  const worker = new OutboxWorker(client, router.outbox ?? Outbox.memory(), router, log, { ...DEFAULT_RETRY, ...config.retry });
   const ctx: HandlerContext = {
     client,
     router,
+    worker,
     log,
     moderatorRoleIds: config.moderatorRoleIds ?? [],
     ackAfterMs: config.ackAfterMs ?? 2000,
@@ -95,8 +104,11 @@ export async function runBot(router: Router, config: BotConfig): Promise<BotHand
     try {
       for (const outcome of await router.tick()) {
         if (outcome.replies.length) log.debug(`tick: ${outcome.replies.length} reply(ies) without an interaction dropped`);
-        await sendPosts(client, outcome.posts, log);
+        // No reply to wait for: the posts may go at once.
+        if (outcome.queued) worker.outbox.release(outcome.queued);
+        else worker.outbox.enqueue(outcome.posts, { hold: false });
       }
+      await worker.kick();
     } catch (e) {
       log.error('tick failed:', e);
     } finally {
@@ -113,6 +125,8 @@ export async function runBot(router: Router, config: BotConfig): Promise<BotHand
     if (ticker) clearInterval(ticker);
     removeProcessHooks();
     await Promise.race([idle(), new Promise((r) => setTimeout(r, 5000).unref())]);
+    // What is still pending stays in the outbox for the next start.
+    await worker.stop();
     await client.destroy();
     log.info('Bot stopped.');
   };
@@ -150,5 +164,7 @@ export async function runBot(router: Router, config: BotConfig): Promise<BotHand
     }
   }
 
-  return { client, idle, tick: () => tickOnce(), stop };
+  // Resume what an earlier run left pending (and poll for due retries).
+  worker.start();
+  return { client, idle, tick: () => tickOnce(), stop, outbox: worker };
 }

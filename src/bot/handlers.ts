@@ -13,7 +13,8 @@ import type { Choice, Invocation, Outcome, Router, Where } from '../../commands/
 import { callerOf, subAndOptions, whereCached, whereOf } from './invocation.ts';
 import type { Logger } from './log.ts';
 import { clip } from './messages.ts';
-import { failureNote, openThread, sendPosts, errorText } from './posts.ts';
+import type { OutboxWorker } from './outbox-worker.ts';
+import { failureNote, openThread, errorText } from './posts.ts';
 import { throttledProgress } from './progress.ts';
 import { ackOf, defer, sendReplies, sendSorry, type Ack, type Repliable } from './respond.ts';
 import { ackIfSlow, within } from './timing.ts';
@@ -21,6 +22,8 @@ import { ackIfSlow, within } from './timing.ts';
 export interface HandlerContext {
   client: Client;
   router: Router;
+  /** Delivers every post; handlers only store and release them. */
+  worker: OutboxWorker;
   log: Logger;
   moderatorRoleIds: readonly string[];
   /** Defer a not-yet-acknowledged interaction whose handler runs this long. */
@@ -64,7 +67,7 @@ async function onCommand(ctx: HandlerContext, i: ChatInputCommandInteraction, ac
   );
   let outcome: Outcome;
   try {
-    outcome = await ackIfSlow(ctx.router.dispatch(inv, (line) => progress.push(line)), ctx.ackAfterMs, () => defer(i, ack));
+    outcome = await ackIfSlow(ctx.router.dispatch(inv, (line) => progress.push(line)), ctx.ackAfterMs, () => lateDefer(ctx, i, ack));
   } finally {
     await progress.close();
   }
@@ -76,20 +79,63 @@ async function onButton(ctx: HandlerContext, i: ButtonInteraction, ack: Ack): Pr
   const where = await whereOf(i, true);
   const press = { customId: i.customId, caller: callerOf(i, ctx.moderatorRoleIds), where };
   ctx.log.debug(`button ${i.customId} by ${press.caller.id}`);
-  const outcome = await ackIfSlow(ctx.router.button(press), ctx.ackAfterMs, () => defer(i, ack));
+  const outcome = await ackIfSlow(ctx.router.button(press), ctx.ackAfterMs, () => lateDefer(ctx, i, ack));
   await deliver(ctx, i, ack, outcome, where);
 }
 
-async function deliver(ctx: HandlerContext, i: Repliable, ack: Ack, outcome: Outcome, where: Where): Promise<void> {
-  await sendReplies(i, ack, outcome.replies);
-  const redirect = new Map<string, string>();
-  if (outcome.newThread && where.channelId) {
-    const threadId = await openThread(ctx.client, ctx.router, where.channelId, outcome.newThread.name, ctx.log);
-    if (threadId) redirect.set(where.channelId, threadId);
+// The work has started (and may commit): a failed acknowledgement must not
+// stop it, nor the posts it owes. The reply is then lost; the posts are not.
+async function lateDefer(ctx: HandlerContext, i: Repliable, ack: Ack): Promise<void> {
+  try {
+    await defer(i, ack);
+  } catch (e) {
+    ack.state = 'lost';
+    ctx.log.warn(`acknowledgement of ${describe(i)} failed; its posts go out anyway: ${errorText(e)}`);
   }
-  const failures = await sendPosts(ctx.client, outcome.posts, ctx.log, redirect);
-  if (failures.length) {
-    await i.followUp({ content: failureNote(failures), flags: MessageFlags.Ephemeral }).catch((e) => ctx.log.warn(`failure note not sent: ${errorText(e)}`));
+}
+
+/**
+ * The reply is best effort; the posts never depend on it. They are in the
+ * outbox already (the router stored them) and held back only until the reply
+ * has had its chance, so the channel reads: action, then map and hand-off.
+ */
+async function deliver(ctx: HandlerContext, i: Repliable, ack: Ack, outcome: Outcome, where: Where): Promise<void> {
+  const outbox = ctx.worker.outbox;
+  const ids = [...(outcome.queued ?? [])];
+  if (ack.state !== 'lost') {
+    try {
+      await sendReplies(i, ack, outcome.replies);
+    } catch (e) {
+      ack.state = 'lost';
+      ctx.log.warn(`reply to ${describe(i)} failed; its posts go out anyway: ${errorText(e)}`);
+    }
+  }
+  // A public reply that could not be sent is part of the game's record: it
+  // leads the outcome's first public post (still held), or is posted itself.
+  const lostPublic = ack.state === 'lost' ? outcome.replies.filter((r) => !r.ephemeral) : [];
+  if (lostPublic.length) {
+    const text = lostPublic.map((r) => r.content).join('\n');
+    const first = ids.find((id) => !outbox.get(id)?.post.to);
+    const files = lostPublic.flatMap((r) => r.files ?? []);
+    if (!(first !== undefined && !files.length && outbox.prefix(first, text))) {
+      ids.unshift(...outbox.enqueue([{ channelId: where.channelId, kind: 'update', content: text, files }]).map((x) => x.id));
+    }
+  }
+  let threadId: string | null = null;
+  if (outcome.newThread && where.channelId) {
+    threadId = await openThread(ctx.client, ctx.router, where.channelId, outcome.newThread.name, ctx.log);
+    if (threadId) outbox.redirect(where.channelId, threadId);
+  }
+  // A router without an outbox handed us plain posts: store them now.
+  if (!outcome.queued && outcome.posts.length) {
+    const moved = outcome.posts.map((p) => (threadId && p.channelId === where.channelId ? { ...p, channelId: threadId } : p));
+    ids.push(...outbox.enqueue(moved).map((x) => x.id));
+  }
+  outbox.release(ids);
+  await ctx.worker.kick();
+  const failed = ids.map((id) => outbox.get(id)).filter((r) => r?.state === 'failed');
+  if (failed.length && ack.state !== 'lost') {
+    await i.followUp({ content: failureNote(failed.map((r) => ({ channelId: r!.lane, error: r!.error ?? '' }))), flags: MessageFlags.Ephemeral }).catch((e) => ctx.log.warn(`failure note not sent: ${errorText(e)}`));
   }
 }
 

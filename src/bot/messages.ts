@@ -33,7 +33,7 @@ export function payloadsOf(msg: Message): Payload[] {
   );
   const components = buttonRows(msg.buttons ?? []);
   // Only the named users may be pinged; never @everyone or roles.
-  const allowedMentions: APIAllowedMentions = { users: [...new Set(msg.mentions ?? [])].slice(0, 100) };
+  const allowedMentions: APIAllowedMentions = { users: [...new Set(msg.mentions ?? [])].slice(0, 100), ...(msg.mentionRoles?.length ? { roles: [...new Set(msg.mentionRoles)].slice(0, 100) } : {}) };
   const chunks = splitContent(msg.content ?? '');
   if (chunks.length === 0 && files.length === 0 && components.length === 0) return [];
   if (chunks.length === 0) chunks.push('');

@@ -1,50 +1,13 @@
-// Outcome posts → channel messages, and Outcome.newThread → a thread the
-// game moves into. Post failures (missing permissions, deleted channel) are
-// reported back instead of thrown, so one bad channel doesn't sink the rest.
+// Outcome.newThread → a thread the game moves into, and the caller's note
+// when a post was refused. Posts themselves go through the outbox
+// (outbox-worker.ts), which retries them and reports what it could not deliver.
 import { ChannelType, ThreadAutoArchiveDuration, type Client } from 'discord.js';
-import type { Post, Router } from '../../commands/types.ts';
+import type { Router } from '../../commands/types.ts';
 import type { Logger } from './log.ts';
-import { payloadsOf } from './messages.ts';
 
 export interface PostFailure {
   channelId: string;
   error: string;
-}
-
-/** Send posts in order; `redirect` maps a channel id to the thread that replaced it. */
-export async function sendPosts(client: Client, posts: Post[], log: Logger, redirect = new Map<string, string>()): Promise<PostFailure[]> {
-  const failures: PostFailure[] = [];
-  for (const post of posts) {
-    if (post.to) {
-      failures.push(...(await sendPrivate(client, post, log)));
-      continue;
-    }
-    const channelId = redirect.get(post.channelId) ?? post.channelId;
-    try {
-      const channel = await client.channels.fetch(channelId);
-      if (!channel || !channel.isSendable()) throw new Error(`channel ${channelId} is not a text channel I can send to`);
-      for (const payload of payloadsOf(post)) await channel.send(payload);
-    } catch (e) {
-      log.error(`post to ${channelId} failed: ${errorText(e)}`);
-      failures.push({ channelId, error: errorText(e) });
-    }
-  }
-  return failures;
-}
-
-/** A post addressed to seats: each holder by direct message (private threads per seat are issue 9's). */
-async function sendPrivate(client: Client, post: Post, log: Logger): Promise<PostFailure[]> {
-  const failures: PostFailure[] = [];
-  for (const userId of post.to?.userIds ?? []) {
-    try {
-      const user = await client.users.fetch(userId);
-      for (const payload of payloadsOf(post)) await user.send(payload);
-    } catch (e) {
-      log.error(`private delivery to a seat of ${post.channelId} failed: ${errorText(e)}`);
-      failures.push({ channelId: post.channelId, error: `a private message to a player could not be delivered: ${errorText(e)}` });
-    }
-  }
-  return failures;
 }
 
 /**

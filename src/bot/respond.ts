@@ -18,10 +18,11 @@ export type Repliable = ChatInputCommandInteraction | ButtonInteraction;
 
 /**
  * fresh: nothing sent yet; placeholder: a public deferred reply we may
- * overwrite; answered: the interaction is acknowledged, only follow-ups remain.
+ * overwrite; answered: the interaction is acknowledged, only follow-ups remain;
+ * lost: Discord refused the acknowledgement (late, or failed): nothing more can be said.
  */
 export interface Ack {
-  state: 'fresh' | 'placeholder' | 'answered';
+  state: 'fresh' | 'placeholder' | 'answered' | 'lost';
 }
 
 export const SORRY = 'Something went wrong on my side. Please try again; if it keeps happening, tell a moderator.';
@@ -68,12 +69,15 @@ async function sendOne(i: Repliable, ack: Ack, p: Payload, ephemeral: boolean): 
     case 'answered':
       await i.followUp({ ...p, flags });
       return;
+    case 'lost':
+      throw new Error('the interaction can no longer be answered');
   }
   ack.state = 'answered';
 }
 
 // An outcome with only posts still has to acknowledge the interaction.
 async function finishEmpty(i: Repliable, ack: Ack): Promise<void> {
+  if (ack.state === 'lost') return;
   if (ack.state === 'fresh') {
     if (i.isButton()) await i.deferUpdate();
     else await i.reply({ content: DONE, flags: MessageFlags.Ephemeral });

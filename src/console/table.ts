@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Services } from '../app/services.ts';
 import { createRouter } from '../../commands/router.ts';
-import type { Button, Caller, Outcome, Router } from '../../commands/types.ts';
+import type { Button, Caller, Outcome, Post, Router } from '../../commands/types.ts';
 import { parseLine, ParseError } from './parse.ts';
 
 export interface TableOptions {
@@ -102,10 +102,23 @@ export class Table {
       p(`  [${r.ephemeral ? `private to ${this.user}` : 'public reply'}] ${this.text(r.content)}`);
       this.extras(r.files, r.buttons);
     }
-    for (const post of out.posts) {
-      p(post.to ? `  [to ${post.to.names.join(', ')}] ${this.text(post.content)}` : `  [post #${post.channelId}] ${this.text(post.content)}`);
-      this.extras(post.files, post.buttons);
+    // The table delivers from the outbox, like the bot: whatever is owed (this
+    // outcome's posts, and anything an earlier run left) is printed once, in order.
+    const outbox = this.router.outbox;
+    if (!outbox) return out.posts.forEach((post) => this.printPost(post));
+    if (!out.queued && out.posts.length) outbox.enqueue(out.posts, { hold: false });
+    for (const row of outbox.pending()) {
+      // A marker left by an interrupted run: its posts were never stored.
+      if (row.post.kind === 'owed') p(`  [post #${row.lane}] (an earlier run stopped before posting game #${row.gameId}'s last moves: /game status and /game map show where it stands)`);
+      else this.printPost(row.post);
+      outbox.sent(row.id);
     }
+  }
+
+  private printPost(post: Post): void {
+    const p = this.opts.print;
+    p(post.to ? `  [to ${post.to.names.join(', ')}] ${this.text(post.content)}` : `  [post #${post.channelId}] ${this.text(post.content)}`);
+    this.extras(post.files, post.buttons);
   }
 
   private extras(files?: { name: string; data: Buffer }[], buttons?: Button[]): void {

@@ -96,13 +96,40 @@ export const migrations: { version: number; name: string; sql: string }[] = [
       ALTER TABLE seats_v4 RENAME TO seats;
     `,
   },
+  // migrate() applies each version it has not seen, whatever the order.
+  {
+    version: 5,
+    name: 'outbox of owed posts, hand-off pings per decision',
+    sql: `
+      CREATE TABLE outbox (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        game_id INTEGER,
+        lane TEXT NOT NULL,
+        post TEXT NOT NULL,
+        state TEXT NOT NULL DEFAULT 'pending',
+        attempts INTEGER NOT NULL DEFAULT 0,
+        next_at INTEGER NOT NULL,
+        done_parts INTEGER NOT NULL DEFAULT 0,
+        error TEXT,
+        created_at INTEGER NOT NULL,
+        done_at INTEGER
+      );
+      CREATE INDEX outbox_pending ON outbox(lane, id) WHERE state = 'pending';
+      CREATE TABLE outbox_pings (
+        game_id INTEGER NOT NULL,
+        role TEXT NOT NULL,
+        decision_id INTEGER NOT NULL,
+        PRIMARY KEY (game_id, role, decision_id)
+      );
+    `,
+  },
 ];
 
 export function migrate(db: Database.Database): number {
   db.exec('CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at INTEGER NOT NULL)');
-  const current = (db.prepare('SELECT MAX(version) AS v FROM schema_migrations').get() as { v: number | null }).v ?? 0;
+  const done = new Set((db.prepare('SELECT version FROM schema_migrations').all() as { version: number }[]).map((r) => r.version));
   for (const m of migrations) {
-    if (m.version <= current) continue;
+    if (done.has(m.version)) continue;
     db.transaction(() => {
       db.exec(m.sql);
       db.prepare('INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)').run(m.version, m.name, Date.now());

@@ -6,6 +6,7 @@ import type { Action, Role } from '../engine/types.ts';
 import type { LogEntry } from '../engine/runner.ts';
 import { Deadlines } from './deadlines.ts';
 import { migrate } from './migrations.ts';
+import { Outbox } from './outbox.ts';
 
 export type GameStatus = 'lobby' | 'active' | 'over' | 'abandoned';
 
@@ -106,6 +107,8 @@ function toRow(r: RawGame): GameRow {
 export class Store {
   readonly db: Database.Database;
   readonly deadlines: Deadlines;
+  /** Posts owed by committed actions, until Discord accepts them. */
+  readonly outbox: Outbox;
 
   constructor(path: string, readonly now: () => number = Date.now) {
     this.db = new Database(path);
@@ -118,6 +121,7 @@ export class Store {
     this.db.pragma('wal_autocheckpoint = 4000');
     migrate(this.db);
     this.deadlines = new Deadlines(this.db);
+    this.outbox = new Outbox(this.db, now);
   }
 
   close(): void {

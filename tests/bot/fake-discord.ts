@@ -25,7 +25,45 @@ export interface RecordedRequest {
 export interface Override {
   status: number;
   body?: unknown;
+  headers?: Record<string, string>;
+  /** Do the request's work (a message is created) and still answer this: Discord took it, the answer was lost. */
+  after?: boolean;
 }
+
+/** An injected failure: answers the next `times` requests that match. */
+export interface Fault extends Override {
+  match: (r: RecordedRequest) => boolean;
+  times: number;
+}
+
+/** A message Discord created (once per nonce, however often it was sent). */
+export interface Delivered {
+  channelId: string;
+  content: string;
+  mentions: string[];
+  components: any[];
+  files: RecordedFile[];
+  flags: number;
+}
+
+/** Ready-made faults (issue 9). */
+export const FAULTS = {
+  serverError: { status: 500, body: { message: '500: Internal Server Error', code: 0 } },
+  unknownInteraction: { status: 404, body: { message: 'Unknown interaction', code: 10062 } },
+  missingAccess: { status: 403, body: { message: 'Missing Access', code: 50001 } },
+  rateLimited: (seconds: number) => ({
+    status: 429,
+    body: { message: 'You are being rate limited.', retry_after: seconds, global: false },
+    headers: { 'retry-after': String(seconds), 'x-ratelimit-scope': 'user', 'x-ratelimit-limit': '5', 'x-ratelimit-remaining': '0', 'x-ratelimit-reset-after': String(seconds) },
+  }),
+} satisfies Record<string, Override | ((n: number) => Override)>;
+
+/** Matchers for faults. */
+export const ON = {
+  channelPost: (r: RecordedRequest) => r.method === 'POST' && /^\/channels\/\d+\/messages$/.test(r.path),
+  upload: (r: RecordedRequest) => ON.channelPost(r) && r.files.length > 0,
+  callback: (r: RecordedRequest) => r.method === 'POST' && /^\/interactions\/\d+\/[^/]+\/callback$/.test(r.path),
+};
 
 export const APP_ID = '1100000000000000001';
 export const BOT_USER = { id: APP_ID, username: 'Muster', discriminator: '0', global_name: null, avatar: null, bot: true };
@@ -36,6 +74,11 @@ export class FakeDiscord {
   readonly channels = new Map<string, any>();
   /** Return a response to short-circuit a request (e.g. simulate a 403). */
   override: ((r: RecordedRequest) => Override | undefined) | null = null;
+  /** Injected failures, consumed in order (fault()). */
+  readonly faults: Fault[] = [];
+  /** Messages created in channels and DMs, deduplicated by nonce as Discord does. */
+  readonly delivered: Delivered[] = [];
+  private nonces = new Map<string, any>();
   private server = http.createServer((req, res) => void this.onRequest(req, res));
   private nextId = 1400000000000000000n;
   port = 0;
@@ -57,7 +100,19 @@ export class FakeDiscord {
 
   reset(): void {
     this.requests.length = 0;
+    this.delivered.length = 0;
+    this.faults.length = 0;
     this.override = null;
+  }
+
+  /** Answer the next `times` matching requests with `response` (500s: discord.js itself tries 4 times). */
+  fault(match: (r: RecordedRequest) => boolean, response: Override, times = 1): void {
+    this.faults.push({ ...response, match, times });
+  }
+
+  /** Delivered messages of one channel, in order. */
+  messages(channelId: string): Delivered[] {
+    return this.delivered.filter((d) => d.channelId === channelId);
   }
 
   snowflake(): string {
@@ -83,12 +138,15 @@ export class FakeDiscord {
     };
     await parseBody(rec, raw, req.headers['content-type'] ?? '');
     this.requests.push(rec);
-    const forced = this.override?.(rec);
-    const { status, body } = forced ?? this.answer(rec);
+    const fault = this.faults.find((f) => f.times > 0 && f.match(rec));
+    if (fault) fault.times--;
+    const forced = fault ?? this.override?.(rec);
+    const real = !forced || forced.after ? this.answer(rec) : undefined;
+    const { status, body, headers } = forced ?? real!;
     if (status === 204 || body === undefined) {
-      res.writeHead(status).end();
+      res.writeHead(status, headers ?? {}).end();
     } else {
-      res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+      res.writeHead(status, { 'content-type': 'application/json', ...headers }).end(JSON.stringify(body));
     }
   }
 
@@ -111,7 +169,21 @@ export class FakeDiscord {
       return ch ? { status: 200, body: ch } : { status: 404, body: { message: 'Unknown Channel', code: 10003 } };
     }
     if (r.method === 'POST' && (m = p.match(/^\/channels\/(\d+)\/messages$/))) {
-      return { status: 200, body: this.message(m[1], r) };
+      // enforce_nonce: a second send with the same nonce gets the first message back, nothing new.
+      const key = r.body?.enforce_nonce && r.body?.nonce ? `${m[1]}:${r.body.nonce}` : null;
+      if (key && this.nonces.has(key)) return { status: 200, body: this.nonces.get(key) };
+      const msg = this.message(m[1], r);
+      if (key) this.nonces.set(key, msg);
+      const b = r.body ?? {};
+      this.delivered.push({ channelId: m[1], content: b.content ?? '', mentions: b.allowed_mentions?.users ?? [], components: b.components ?? [], files: r.files, flags: b.flags ?? 0 });
+      return { status: 200, body: msg };
+    }
+    if (r.method === 'POST' && p === '/users/@me/channels') {
+      // A DM channel per recipient, for private deliveries and notices.
+      const id = `9${String(r.body?.recipient_id ?? '0').slice(1)}`;
+      const dm = { id, type: 1, last_message_id: null, recipients: [{ id: r.body?.recipient_id, username: 'player', discriminator: '0', global_name: null, avatar: null }] };
+      this.channels.set(id, dm);
+      return { status: 200, body: dm };
     }
     if (r.method === 'POST' && (m = p.match(/^\/channels\/(\d+)\/threads$/))) {
       const parent = this.channels.get(m[1]);

@@ -1,0 +1,106 @@
+// The command layer's side of the outbox: every post an outcome owes is
+// stored before any adapter tries to send it (so a failed reply, a failed
+// acknowledgement or a crash loses no hand-off), /game repost, and the notice
+// that tells a game's players and moderators what Discord refused.
+import type { Services } from '../src/app/services.ts';
+import { envOf, isBotSeat, moduleOf } from '../src/app/session.ts';
+import { activeGame, isModerator } from './context.ts';
+import { clip, decisionButtons, handoffsOf, promptLines, roleName, snapshot, UserError } from './present.ts';
+import type { Invocation, Outcome, Post, Undelivered } from './types.ts';
+
+const stamp = (ms: number) => `<t:${Math.floor(ms / 1000)}:R>`;
+
+/**
+ * Store the outcome's posts in the outbox; the outcome then names their ids.
+ * In the same transaction the markers of the games it answers for (the
+ * channel's game, and every game a post names) are removed: their posts are in.
+ */
+export function queueOutcome(svc: Services, o: Outcome, channelId?: string): Outcome {
+  const posts = o.posts.map((p) => withDeadlines(svc, { ...p, gameId: p.gameId ?? svc.store.liveGame(p.channelId)?.id }));
+  const here = channelId ? svc.store.latestGame(channelId)?.id : undefined;
+  const settles = [...posts.map((p) => p.gameId), here].filter((g): g is number => g !== undefined);
+  const stored = svc.store.outbox.enqueue(posts, { settles });
+  if (!o.posts.length) return o;
+  return { ...o, posts: stored.map((s) => s.post), queued: stored.map((s) => s.id) };
+}
+
+/** What an outbox marker becomes when its posts never came: the game's current state, said plainly. */
+export async function recoverPosts(svc: Services, gameId: number): Promise<Post[]> {
+  const row = svc.store.game(gameId);
+  if (!row || !row.state) return [];
+  const mod = moduleOf(row);
+  const env = envOf(row);
+  const seats = svc.store.seats(row.id);
+  const snap = await snapshot(mod, mod.view(env.game, { kind: 'spectator' }), `game${row.id}-v${row.version}.png`, svc.render);
+  const over = row.status !== 'active';
+  const handoff = over ? [] : handoffsOf(env, seats, []);
+  const tail = over ? (row.result ? `🏁 The game has ended. ${String((JSON.parse(row.result) as { summary?: string }).summary ?? '')}` : '') : promptLines(mod, env, seats).text;
+  return [
+    {
+      channelId: row.channelId,
+      gameId: row.id,
+      kind: 'repost',
+      content: clip(`🔁 **${mod.title}** #${row.id}: I was interrupted before posting the last moves (\`/game log\` lists them). Where the game stands now — ${mod.phase(env.game)}:
+${snap.summary}
+${tail}`),
+      files: snap.file ? [snap.file] : [],
+      buttons: over ? [] : decisionButtons(mod, row, env),
+      mentions: [...new Set(handoff.map((h) => h.userId))],
+      handoff,
+    },
+  ];
+}
+
+/** A hand-off shows the deadline of each decision it hands off. */
+function withDeadlines(svc: Services, post: Post): Post {
+  if (!post.handoff?.length || post.gameId === undefined) return post;
+  const row = svc.store.game(post.gameId);
+  if (!row) return post;
+  const mod = moduleOf(row);
+  const options = mod.parseOptions(row.options);
+  const due = svc.store.deadlines
+    .ofGame(row.id)
+    .filter((d) => post.handoff!.some((h) => h.role === d.role && h.decision === d.decisionId))
+    .map((d) => `⏰ ${roleName(mod, options, d.role)} decides ${stamp(d.dueAt)}, or the default is taken.`);
+  return due.length ? { ...post, content: clip(`${post.content}\n${due.join('\n')}`) } : post;
+}
+
+/** /game repost: the current map, prompt and buttons of the channel's game, as a new post. */
+export async function repost(svc: Services, inv: Invocation, progress?: (l: string) => void): Promise<Outcome> {
+  const { row, mod } = activeGame(svc, inv.where);
+  const seats = svc.store.seats(row.id);
+  if (!seats.some((s) => s.userId === inv.caller.id) && !isModerator(svc, inv.caller, inv.where)) {
+    throw new UserError('Only the players of this game and moderators can repost it. /game status shows you the state privately.');
+  }
+  const env = envOf(row);
+  progress?.('Drawing the map…');
+  const snap = await snapshot(mod, mod.view(env.game, { kind: 'spectator' }), `game${row.id}-v${row.version}.png`, svc.render);
+  const handoff = handoffsOf(env, seats, []);
+  const post: Post = {
+    channelId: row.channelId,
+    gameId: row.id,
+    kind: 'repost',
+    content: clip(`🔁 **${mod.title}** #${row.id} — ${mod.phase(env.game)}\n${snap.summary}\n${promptLines(mod, env, seats).text}`),
+    files: snap.file ? [snap.file] : [],
+    buttons: decisionButtons(mod, row, env),
+    // Pings only a decision never handed off before (the outbox drops the rest).
+    mentions: [...new Set(handoff.map((h) => h.userId))],
+    handoff,
+  };
+  return { replies: [{ content: 'Reposting the current state of the game in this channel.', ephemeral: true }], posts: [post] };
+}
+
+/** What to tell a game's players and moderators when Discord refused a post for good. */
+export function undeliveredPosts(svc: Services, u: Undelivered): Post[] {
+  const row = u.gameId !== null ? svc.store.game(u.gameId) : null;
+  if (!row) return [];
+  const humans = svc.store.seats(row.id).filter((s) => !isBotSeat(s));
+  const modRole = row.guildId ? svc.store.moderatorRole(row.guildId) : null;
+  const what = u.post.to ? `a private message for ${u.post.to.names.join(', ')}` : u.post.kind === 'handoff' ? 'a hand-off (who is asked now, with buttons)' : 'a game update (map or moves)';
+  const mods = modRole ? `<@&${modRole}>, please` : 'Moderators: please';
+  const text = `⚠️ Game #${row.id}: Discord would not take ${what} for <#${u.post.channelId}> (${clip(u.error, 200)}). The game itself is intact. ${mods} check that I can view that channel, send messages and attach files there (and that players accept direct messages from server members); then \`/game repost\` sends the current map, prompt and buttons again.`;
+  const base = { channelId: row.channelId, gameId: row.id, kind: 'notice' as const, content: text, mentionRoles: modRole ? [modRole] : [] };
+  // A private delivery failed: say so in the game's channel. The channel itself failed: tell each player directly.
+  if (u.post.to) return [{ ...base, mentions: u.post.to.userIds }];
+  return [{ ...base, to: { roles: humans.map((h) => h.role), userIds: humans.map((h) => h.userId), names: humans.map((h) => h.userName) } }];
+}

@@ -1,0 +1,188 @@
+// Drains the outbox into Discord. One row at a time per lane, oldest first;
+// a failure that may pass (5xx, network, rate limit) is retried with
+// exponential backoff and jitter (a 429's retry-after is honoured), surviving
+// restarts because the schedule lives in the row. A refusal that will not
+// pass (403 missing access, 404 unknown channel, bad request) or the last
+// attempt marks the row failed and queues a notice for the game's players
+// and moderators. Each payload carries a nonce Discord enforces, so a resend
+// after a crash between "accepted" and "marked sent" does not post twice.
+import { DiscordAPIError, RateLimitError, type Client, type SendableChannels } from 'discord.js';
+import type { Post, Router } from '../../commands/types.ts';
+import type { Outbox, OutboxRow } from '../store/outbox.ts';
+import type { Logger } from './log.ts';
+import { payloadsOf } from './messages.ts';
+import { errorText } from './posts.ts';
+
+export interface RetryPolicy {
+  /** First retry after about this long; doubles per attempt. */
+  baseMs: number;
+  maxMs: number;
+  /** Attempts before a row counts as undeliverable. */
+  maxAttempts: number;
+  /** How often due retries are looked for. */
+  pollMs: number;
+}
+
+export const DEFAULT_RETRY: RetryPolicy = { baseMs: 2_000, maxMs: 10 * 60_000, maxAttempts: 10, pollMs: 1_000 };
+
+/** Refusals that no retry will change. */
+export function isPermanent(e: unknown): boolean {
+  if (e instanceof NotSendable) return true;
+  if (e instanceof DiscordAPIError) return e.status === 400 || e.status === 401 || e.status === 403 || e.status === 404;
+  return false;
+}
+
+class NotSendable extends Error {}
+
+/** Wait before attempt `attempts + 1`: base·2^attempts, capped, with ±50 % jitter; retry-after wins. */
+export function backoff(policy: RetryPolicy, attempts: number, e: unknown, rand = Math.random): number {
+  if (e instanceof RateLimitError) return Math.max(e.retryAfter, policy.baseMs);
+  const exp = Math.min(policy.maxMs, policy.baseMs * 2 ** attempts);
+  return Math.round(exp * (0.5 + rand()));
+}
+
+export class OutboxWorker {
+  private running: Promise<void> | null = null;
+  private again = false;
+  private timer: NodeJS.Timeout | undefined;
+  private stopped = false;
+
+  constructor(
+    private readonly client: Client,
+    readonly outbox: Outbox,
+    private readonly router: Router,
+    private readonly log: Logger,
+    readonly policy: RetryPolicy = DEFAULT_RETRY,
+  ) {}
+
+  start(): void {
+    this.outbox.resume();
+    this.timer = setInterval(() => void this.kick(), this.policy.pollMs);
+    this.timer.unref();
+    void this.kick();
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.timer) clearInterval(this.timer);
+    await this.running;
+  }
+
+  /** Send everything due now; resolves when nothing due is left (retries stay scheduled). */
+  kick(): Promise<void> {
+    if (this.stopped) return Promise.resolve();
+    if (this.running) {
+      this.again = true;
+      return this.running;
+    }
+    this.running = this.drain().finally(() => {
+      this.running = null;
+    });
+    return this.running;
+  }
+
+  /** Until no row is pending (tests; a graceful stop may wait on it too). */
+  async settle(timeoutMs = 10_000): Promise<void> {
+    const end = Date.now() + timeoutMs;
+    while (this.outbox.pending().length) {
+      if (Date.now() > end) throw new Error(`outbox not settled: ${this.outbox.pending().length} row(s) pending`);
+      await this.kick();
+      await new Promise((r) => setTimeout(r, Math.min(50, this.policy.pollMs)));
+    }
+  }
+
+  private async drain(): Promise<void> {
+    do {
+      this.again = false;
+      for (;;) {
+        if (this.stopped) return;
+        const now = this.outbox.now();
+        const due = this.outbox.heads().filter((r) => r.nextAt <= now);
+        if (!due.length) break;
+        for (const row of due) await this.deliver(row);
+      }
+    } while (this.again && !this.stopped);
+  }
+
+  private async deliver(row: OutboxRow): Promise<void> {
+    if (row.post.kind === 'owed') return this.recover(row);
+    const post = row.post;
+    const parts = payloadsOf(post);
+    const targets = post.to ? post.to.userIds : [row.lane];
+    const refused: { userId: string; error: string }[] = [];
+    let k = 0;
+    try {
+      for (const target of targets) {
+        let dest: SendableChannels | null = null;
+        for (let n = 0; n < parts.length; n++, k++) {
+          if (k < row.doneParts) continue;
+          try {
+            dest ??= post.to ? await this.client.users.createDM(target, { force: true }) : await this.channel(target);
+            // Discord keeps the first message with this nonce for a few minutes: a resend is answered with it.
+            await dest.send({ ...parts[n], nonce: nonceOf(row, k), enforceNonce: true });
+          } catch (e) {
+            // One player who takes no direct messages does not hold back the others.
+            if (!post.to || !isPermanent(e)) throw e;
+            refused.push({ userId: target, error: errorText(e) });
+            k += parts.length - n;
+            this.outbox.progress(row.id, k);
+            break;
+          }
+          this.outbox.progress(row.id, k + 1);
+        }
+      }
+      this.outbox.sent(row.id);
+      if (refused.length && post.to) {
+        const idx = new Set(refused.map((r) => r.userId));
+        const names = post.to.userIds.map((u, i) => (idx.has(u) ? post.to!.names[i] ?? u : null)).filter((x): x is string => !!x);
+        this.undeliverable(row, { ...post, to: { ...post.to, userIds: [...idx], names } }, refused[0].error, true);
+      }
+    } catch (e) {
+      const error = errorText(e);
+      const permanent = isPermanent(e);
+      if (permanent || row.attempts + 1 >= this.policy.maxAttempts) {
+        this.outbox.failed(row.id, error);
+        this.log.error(`outbox #${row.id} to ${row.lane} undeliverable after ${row.attempts + 1} attempt(s): ${error}`);
+        this.undeliverable(row, post, error, permanent);
+      } else {
+        const wait = backoff(this.policy, row.attempts, e);
+        this.outbox.retry(row.id, this.outbox.now() + wait, error);
+        this.log.warn(`outbox #${row.id} to ${row.lane} failed (attempt ${row.attempts + 1}), retrying in ${wait} ms: ${error}`);
+      }
+    }
+  }
+
+  /** A commit's posts never came (a crash before they were stored): post where the game stands instead. */
+  private async recover(row: OutboxRow): Promise<void> {
+    let posts: Post[] = [];
+    try {
+      posts = row.gameId !== null ? ((await this.router.recover?.(row.gameId)) ?? []) : [];
+    } catch (e) {
+      this.log.error(`outbox #${row.id}: recovering game ${row.gameId} failed: ${errorText(e)}`);
+    }
+    this.outbox.replace(row.id, posts);
+    this.log.warn(`outbox #${row.id}: game ${row.gameId} owed posts that were never stored; posted its current state instead`);
+  }
+
+  private async channel(id: string): Promise<SendableChannels> {
+    const channel = await this.client.channels.fetch(id);
+    if (!channel || !channel.isSendable()) throw new NotSendable(`channel ${id} is not a text channel I can send to`);
+    return channel;
+  }
+
+  /** Tell the game's players and moderators; a failed notice is only logged. */
+  private undeliverable(row: OutboxRow, post: Post, error: string, permanent: boolean): void {
+    if (post.kind === 'notice') return;
+    // The channel refused: what else waits for it would be refused too. One notice covers them all.
+    if (!post.to && permanent) for (const other of this.outbox.pending().filter((r) => r.lane === row.lane && !r.post.to)) this.outbox.failed(other.id, `not tried: ${error}`);
+    const notices = this.router.undelivered?.({ gameId: row.gameId, post, error }) ?? [
+      { channelId: row.lane, kind: 'notice' as const, content: `⚠️ A game update could not be delivered here (${error}). /game repost sends the current state again.` },
+    ];
+    this.outbox.enqueue(notices, { hold: false });
+  }
+}
+
+/** ≤ 25 characters, unique per payload of a row (the creation time keeps ids of a recreated database apart). */
+function nonceOf(row: OutboxRow, k: number): string {
+  return `m${row.id.toString(36)}.${row.createdAt.toString(36)}.${k}`.slice(0, 25);
+}

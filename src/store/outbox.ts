@@ -1,0 +1,205 @@
+// The outbox: every post a committed action owes, stored until Discord takes
+// it. Rows are delivered in id order per lane (the game's channel, private
+// deliveries included, so a game's messages never overtake each other); a row
+// in backoff holds back the rows behind it in its lane, not other lanes.
+import Database from 'better-sqlite3';
+import type { Post } from '../../commands/types.ts';
+import { migrate } from './migrations.ts';
+
+export type OutboxState = 'pending' | 'sent' | 'failed';
+
+export interface OutboxRow {
+  id: number;
+  gameId: number | null;
+  lane: string;
+  post: Post;
+  state: OutboxState;
+  attempts: number;
+  nextAt: number;
+  /** Payloads (message parts × recipients) already accepted: a resend starts after them. */
+  doneParts: number;
+  error: string | null;
+  createdAt: number;
+}
+
+interface Raw {
+  id: number;
+  game_id: number | null;
+  lane: string;
+  post: string;
+  state: OutboxState;
+  attempts: number;
+  next_at: number;
+  done_parts: number;
+  error: string | null;
+  created_at: number;
+}
+
+// Files are bytes: stored base64 inside the JSON so a row is self-contained.
+function encode(post: Post): string {
+  return JSON.stringify({ ...post, files: post.files?.map((f) => ({ ...f, data: f.data.toString('base64') })) });
+}
+
+function decode(text: string): Post {
+  const p = JSON.parse(text) as Omit<Post, 'files'> & { files?: { name: string; data: string; description?: string }[] };
+  return { ...p, files: p.files?.map((f) => ({ ...f, data: Buffer.from(f.data, 'base64') })) };
+}
+
+const toRow = (r: Raw): OutboxRow => ({
+  id: r.id,
+  gameId: r.game_id,
+  lane: r.lane,
+  post: decode(r.post),
+  state: r.state,
+  attempts: r.attempts,
+  nextAt: r.next_at,
+  doneParts: r.done_parts,
+  error: r.error,
+  createdAt: r.created_at,
+});
+
+export class Outbox {
+  constructor(
+    readonly db: Database.Database,
+    readonly now: () => number = Date.now,
+    /**
+     * New rows wait this long for the interaction's reply (released sooner by
+     * release()), so the channel reads action first, then map and hand-off;
+     * after a crash they simply fall due.
+     */
+    readonly holdMs = 10_000,
+  ) {}
+
+  /** An outbox of its own (an adapter whose router keeps none, e.g. test routers). */
+  static memory(now?: () => number): Outbox {
+    const db = new Database(':memory:');
+    migrate(db);
+    return new Outbox(db, now, 0);
+  }
+
+  /**
+   * Queue posts in order (call inside the transaction that owes them, or
+   * right after it). A post's hand-off decisions are pinged once: a user
+   * whose every listed decision was already handed off is not mentioned
+   * again, and a hand-off post with nothing new (kind 'handoff') is dropped.
+   */
+  enqueue(posts: Post[], opts: { hold?: boolean; settles?: number[] } = {}): { id: number; post: Post }[] {
+    const out: { id: number; post: Post }[] = [];
+    const at = this.now() + (opts.hold === false ? 0 : this.holdMs);
+    const ping = this.db.prepare('INSERT OR IGNORE INTO outbox_pings (game_id, role, decision_id) VALUES (?, ?, ?)');
+    const insert = this.db.prepare('INSERT INTO outbox (game_id, lane, post, next_at, created_at) VALUES (?, ?, ?, ?, ?)');
+    const settle = this.db.prepare(`DELETE FROM outbox WHERE game_id = ? AND state = 'pending' AND json_extract(post, '$.kind') = 'owed'`);
+    this.db.transaction(() => {
+      for (const g of new Set(opts.settles ?? [])) settle.run(g);
+      for (const original of posts) {
+        const post = { ...original };
+        if (post.handoff?.length && post.gameId !== undefined) {
+          const fresh = new Set<string>();
+          for (const h of post.handoff) if (ping.run(post.gameId, h.role, h.decision).changes === 1) fresh.add(h.userId);
+          // Only users with a decision not handed off before are pinged.
+          const handedOff = new Set(post.handoff.map((h) => h.userId));
+          post.mentions = (post.mentions ?? []).filter((u) => !handedOff.has(u) || fresh.has(u));
+          if (post.kind === 'handoff' && fresh.size === 0) continue;
+        }
+        const info = insert.run(post.gameId ?? null, post.channelId, encode(post), at, this.now());
+        out.push({ id: Number(info.lastInsertRowid), post });
+      }
+    })();
+    return out;
+  }
+
+  /**
+   * Inside a commit's transaction: game G owes posts not rendered yet. The
+   * marker is removed when they are stored (enqueue's `settles`); if it comes
+   * due first (a crash, or rendering that never finished) the worker posts the
+   * game's current state instead.
+   */
+  owe(gameId: number, recoverAfterMs = 60_000): void {
+    const g = this.db.prepare('SELECT channel_id FROM games WHERE id = ?').get(gameId) as { channel_id: string } | undefined;
+    if (!g) return;
+    const marker: Post = { channelId: g.channel_id, gameId, kind: 'owed', content: '' };
+    this.db.prepare('INSERT INTO outbox (game_id, lane, post, next_at, created_at) VALUES (?, ?, ?, ?, ?)').run(gameId, g.channel_id, encode(marker), this.now() + recoverAfterMs, this.now());
+  }
+
+  /** A restart: nothing is rendering or replying any more, so everything held may go. Old sent rows are dropped. */
+  resume(keepSentMs = 7 * 24 * 3_600_000): void {
+    this.db.prepare(`UPDATE outbox SET next_at = MIN(next_at, ?) WHERE state = 'pending' AND attempts = 0`).run(this.now());
+    this.db.prepare(`DELETE FROM outbox WHERE state = 'sent' AND done_at < ?`).run(this.now() - keepSentMs);
+  }
+
+  /** A marker is answered by these posts (due at once): the game's current state answers its other markers too. */
+  replace(markerId: number, posts: Post[]): void {
+    this.db.transaction(() => {
+      this.sent(markerId);
+      const gameId = this.get(markerId)?.gameId;
+      this.enqueue(posts, { hold: false, settles: gameId != null ? [gameId] : [] });
+    })();
+  }
+
+  /** Put text in front of a row not tried yet (a lost public reply leads its outcome's first post). False: too late. */
+  prefix(id: number, text: string): boolean {
+    return this.db.transaction(() => {
+      const row = this.get(id);
+      if (!row || row.state !== 'pending' || row.attempts > 0 || row.doneParts > 0) return false;
+      this.db.prepare('UPDATE outbox SET post = ? WHERE id = ?').run(encode({ ...row.post, content: `${text}\n${row.post.content}` }), id);
+      return true;
+    })();
+  }
+
+  /** The reply went out (or could not): these rows may go now. */
+  release(ids: number[]): void {
+    const stmt = this.db.prepare(`UPDATE outbox SET next_at = MIN(next_at, ?) WHERE id = ? AND state = 'pending' AND attempts = 0`);
+    const t = this.now();
+    this.db.transaction(() => ids.forEach((id) => stmt.run(t, id)))();
+  }
+
+  /** The head of every lane (its oldest pending row), due or not. */
+  heads(): OutboxRow[] {
+    const rows = this.db
+      .prepare(`SELECT o.* FROM outbox o WHERE o.state = 'pending' AND o.id = (SELECT MIN(id) FROM outbox p WHERE p.lane = o.lane AND p.state = 'pending') ORDER BY o.id`)
+      .all() as Raw[];
+    return rows.map(toRow);
+  }
+
+  /** Every pending row, oldest first. */
+  pending(): OutboxRow[] {
+    return (this.db.prepare(`SELECT * FROM outbox WHERE state = 'pending' ORDER BY id`).all() as Raw[]).map(toRow);
+  }
+
+  get(id: number): OutboxRow | null {
+    const r = this.db.prepare('SELECT * FROM outbox WHERE id = ?').get(id) as Raw | undefined;
+    return r ? toRow(r) : null;
+  }
+
+  /** One payload of a row was accepted: a retry resumes after it. */
+  progress(id: number, doneParts: number): void {
+    this.db.prepare('UPDATE outbox SET done_parts = ? WHERE id = ?').run(doneParts, id);
+  }
+
+  sent(id: number): void {
+    this.db.prepare(`UPDATE outbox SET state = 'sent', done_at = ?, error = NULL WHERE id = ?`).run(this.now(), id);
+  }
+
+  retry(id: number, at: number, error: string): void {
+    this.db.prepare('UPDATE outbox SET attempts = attempts + 1, next_at = ?, error = ? WHERE id = ?').run(at, error.slice(0, 500), id);
+  }
+
+  /** Undeliverable. A hand-off that never arrived did not ping: the next post for its decisions (a repost) may. */
+  failed(id: number, error: string): void {
+    this.db.transaction(() => {
+      this.db.prepare(`UPDATE outbox SET state = 'failed', attempts = attempts + 1, error = ?, done_at = ? WHERE id = ?`).run(error.slice(0, 500), this.now(), id);
+      const post = this.get(id)?.post;
+      const unping = this.db.prepare('DELETE FROM outbox_pings WHERE game_id = ? AND role = ? AND decision_id = ?');
+      if (post?.gameId !== undefined && !post.to) for (const h of post.handoff ?? []) unping.run(post.gameId, h.role, h.decision);
+    })();
+  }
+
+  /** A game moved into a new thread: what it still owes goes there. */
+  redirect(from: string, to: string): void {
+    const rows = this.db.prepare(`SELECT * FROM outbox WHERE lane = ? AND state = 'pending'`).all(from) as Raw[];
+    const upd = this.db.prepare('UPDATE outbox SET lane = ?, post = ? WHERE id = ?');
+    this.db.transaction(() => {
+      for (const r of rows) upd.run(to, encode({ ...decode(r.post), channelId: to }), r.id);
+    })();
+  }
+}
