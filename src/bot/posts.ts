@@ -3,7 +3,7 @@
 // reported back instead of thrown, so one bad channel doesn't sink the rest.
 import { ChannelType, ThreadAutoArchiveDuration, type Client } from 'discord.js';
 import type { Post, Router } from '../../commands/types.ts';
-import type { Logger } from './log.ts';
+import { scoped, type Logger } from './log.ts';
 import { payloadsOf } from './messages.ts';
 
 export interface PostFailure {
@@ -25,7 +25,7 @@ export async function sendPosts(client: Client, posts: Post[], log: Logger, redi
       if (!channel || !channel.isSendable()) throw new Error(`channel ${channelId} is not a text channel I can send to`);
       for (const payload of payloadsOf(post)) await channel.send(payload);
     } catch (e) {
-      log.error(`post to ${channelId} failed: ${errorText(e)}`);
+      scoped(log, { channelId }).error('post failed', e);
       failures.push({ channelId, error: errorText(e) });
     }
   }
@@ -40,7 +40,7 @@ async function sendPrivate(client: Client, post: Post, log: Logger): Promise<Pos
       const user = await client.users.fetch(userId);
       for (const payload of payloadsOf(post)) await user.send(payload);
     } catch (e) {
-      log.error(`private delivery to a seat of ${post.channelId} failed: ${errorText(e)}`);
+      scoped(log, { channelId: post.channelId }).error('private delivery to a seat failed', e);
       failures.push({ channelId: post.channelId, error: `a private message to a player could not be delivered: ${errorText(e)}` });
     }
   }
@@ -56,7 +56,7 @@ export async function openThread(client: Client, router: Router, channelId: stri
   try {
     const channel = await client.channels.fetch(channelId);
     if (!channel || (channel.type !== ChannelType.GuildText && channel.type !== ChannelType.GuildAnnouncement)) {
-      log.warn(`no thread for ${channelId}: channel type ${channel?.type} can't hold one`);
+      scoped(log, { channelId }).warn(`no thread: channel type ${channel?.type} can't hold one`);
       return null;
     }
     const thread = await channel.threads.create({
@@ -67,7 +67,7 @@ export async function openThread(client: Client, router: Router, channelId: stri
     router.threadCreated?.(channelId, thread.id);
     return thread.id;
   } catch (e) {
-    log.error(`creating a thread under ${channelId} failed: ${errorText(e)}`);
+    scoped(log, { channelId }).error('creating a thread failed', e);
     return null;
   }
 }
