@@ -16,8 +16,6 @@ export interface RenderPoolOptions {
   idleMs?: number;
   /** Give up when the first thread is not serving after this long (default 30 s: tsx compiles the renderers on start). */
   startMs?: number;
-  /** A job running longer than this is abandoned and drawn in-process (default 30 s). */
-  jobMs?: number;
   /** The worker entry (tests point it at a broken file to exercise the fallback). */
   filename?: string | URL;
   /** Told once when the pool gives up and rendering moves in-process. */
@@ -92,7 +90,9 @@ export class RenderPool {
     }
     try {
       const job: RenderJob = { system, view };
-      const png = (await pool.run(job, { signal: AbortSignal.timeout(this.opts.jobMs ?? 30_000) })) as Uint8Array | null;
+      // No time limit: under load a job waits in the queue, and that wait is
+      // not a failure (a thread that dies rejects its job; piscina replaces it).
+      const png = (await pool.run(job)) as Uint8Array | null;
       this.failures = 0;
       return png ? Buffer.from(png.buffer, png.byteOffset, png.byteLength) : undefined;
     } catch (e) {
