@@ -8,6 +8,7 @@ import type { GameModule } from '../src/engine/types.ts';
 import { StaleVersionError, type GameRow } from '../src/store/store.ts';
 import type { DecisionDeadline } from '../src/store/deadlines.ts';
 import { activeGame, int, requireModerator } from './context.ts';
+import { expireLobbies } from './lobbies.ts';
 import { only, presentAct, publicReply, roleName } from './present.ts';
 import type { Invocation, Outcome } from './types.ts';
 
@@ -70,6 +71,7 @@ export async function runDeadlines(svc: Services): Promise<Outcome[]> {
       out.push({ replies: [], posts: [{ channelId: svc.store.game(d.gameId)?.channelId ?? '', content: `⚠️ The deadline default for game #${d.gameId} failed: ${String(e).slice(0, 300)}` }] });
     }
   }
+  out.push(...expireLobbies(svc));
   return out;
 }
 

@@ -1,5 +1,6 @@
 // Settings from the environment (.env is read by the entry points).
 import path from 'node:path';
+import { defaultRenderThreads } from './render-pool.ts';
 
 export interface Config {
   discordToken: string | null;
@@ -10,6 +11,22 @@ export interface Config {
   logLevel: 'debug' | 'info' | 'warn' | 'error';
   moderatorRoleIds: string[];
   consoleModerators: string[];
+  /** Render worker threads (MUSTER_RENDER_THREADS; 0 renders in-process). */
+  renderThreads: number;
+  /** Snapshot images kept per game by the offline table and demo (MUSTER_KEEP_IMAGES). */
+  keepImages: number;
+  /** A lobby that never starts is closed after this many hours (MUSTER_LOBBY_EXPIRY_HOURS; 0 never). */
+  lobbyExpiryHours: number;
+  /** Online backups of the database: folder, cron schedule (empty: none) and copies kept. */
+  backupDir: string;
+  backupCron: string | null;
+  backupKeep: number;
+}
+
+/** A whole number ≥ 0 from the environment, or the default. */
+function count(v: string | undefined, fallback: number): number {
+  const n = Number(v?.trim());
+  return v?.trim() && Number.isFinite(n) && n >= 0 ? Math.floor(n) : fallback;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -23,5 +40,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: (['debug', 'info', 'warn', 'error'].includes(level) ? level : 'info') as Config['logLevel'],
     moderatorRoleIds: (env.MUSTER_MODERATOR_ROLES ?? '').split(',').map((s) => s.trim()).filter(Boolean),
     consoleModerators: (env.MUSTER_CONSOLE_MODERATORS ?? 'mod').split(',').map((s) => s.trim()).filter(Boolean),
+    renderThreads: count(env.MUSTER_RENDER_THREADS, defaultRenderThreads()),
+    keepImages: count(env.MUSTER_KEEP_IMAGES, 20),
+    lobbyExpiryHours: count(env.MUSTER_LOBBY_EXPIRY_HOURS, 72),
+    backupDir: path.resolve(env.MUSTER_BACKUP_DIR ?? 'var/backups'),
+    backupCron: env.MUSTER_BACKUP_CRON?.trim() || null,
+    backupKeep: count(env.MUSTER_BACKUP_KEEP, 7),
   };
 }

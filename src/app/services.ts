@@ -7,17 +7,21 @@ import { Sessions } from './session.ts';
 import { Store } from '../store/store.ts';
 import type { GameModule, Json } from '../engine/types.ts';
 import { registerAllGames } from '../games/index.ts';
+import { renderers } from '../../render/renderers.ts';
+import { acquireRenderPool, releaseRenderPool } from './render-pool.ts';
 
 export interface Services {
   config: Config;
   store: Store;
   sessions: Sessions;
-  /** Draw a view as PNG (null when the game has no renderer). */
+  /** Draw a view as PNG (null when the game has no renderer): in a worker thread when the pool is up, else here. */
   render(mod: GameModule<any, any>, view: Json): Promise<Buffer | null>;
   /** Snapshots posted per batch of actions. */
   maxSnapshots: number;
   newSeed(): string;
   now(): number;
+  /** Release the render threads and close the store. */
+  close(): Promise<void>;
 }
 
 export function openServices(overrides: Partial<Config> & { maxSnapshots?: number; seed?: string } = {}): Services {
@@ -25,15 +29,29 @@ export function openServices(overrides: Partial<Config> & { maxSnapshots?: numbe
   const config = { ...loadConfig(), ...overrides };
   if (config.dbPath !== ':memory:') fs.mkdirSync(path.dirname(config.dbPath), { recursive: true });
   const store = new Store(config.dbPath);
+  const pool = acquireRenderPool(config.renderThreads, (why) => console.warn(`muster: render threads unavailable (${why}); drawing snapshots in-process`));
+  let closed = false;
   return {
     config,
     store,
     sessions: new Sessions(store),
     async render(mod, view) {
-      return mod.render ? await mod.render(view) : null;
+      if (!mod.render) return null;
+      // The pool draws the registered systems; a test module's renderer runs here.
+      if (pool?.available && renderers[mod.id] && mod.render === renderers[mod.id]) {
+        const png = await pool.render(mod.id, view);
+        if (png) return png;
+      }
+      return await mod.render(view);
     },
     maxSnapshots: overrides.maxSnapshots ?? 2,
     newSeed: () => overrides.seed ?? randomBytes(16).toString('hex'),
     now: () => Date.now(),
+    async close() {
+      if (closed) return;
+      closed = true;
+      await releaseRenderPool(pool);
+      if (store.db.open) store.close();
+    },
   };
 }

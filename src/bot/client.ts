@@ -34,6 +34,8 @@ export interface BotConfig {
   autocompleteMs?: number;
   /** Outbox retries: backoff, attempts before giving up, polling (defaults: DEFAULT_RETRY). */
   retry?: Partial<RetryPolicy>;
+  /** Run on stop once handlers are idle, before the client goes (backups, render threads, the store). */
+  onStop?: () => Promise<void>;
 }
 
 export interface BotHandle {
@@ -83,7 +85,7 @@ export async function runBot(router: Router, config: BotConfig): Promise<BotHand
 
   const running = new Set<Promise<unknown>>();
   const track = (p: Promise<unknown>) => {
-    const q = p.catch((e) => log.error('unhandled bot error:', e)).finally(() => running.delete(q));
+    const q = p.catch((e) => log.error('unhandled bot error', e)).finally(() => running.delete(q));
     running.add(q);
   };
   const idle = async () => {
@@ -93,7 +95,7 @@ export async function runBot(router: Router, config: BotConfig): Promise<BotHand
   client.on(Events.InteractionCreate, (i: Interaction) => track(handleInteraction(ctx, i)));
   client.on(Events.Error, (e) => log.error(`client error: ${errorText(e)}`));
   client.on(Events.Warn, (m) => log.warn(m));
-  client.on(Events.ShardError, (e, id) => log.error(`shard ${id} error: ${errorText(e)}`));
+  client.on(Events.ShardError, (e, id) => log.error(`shard ${id} error`, e));
   client.once(Events.ClientReady, (c) => log.info(`Logged in as ${c.user.tag}; serving ${c.guilds.cache.size} server(s).`));
 
   // Deadlines: the router applies default choices; we post what it reports.
@@ -110,7 +112,7 @@ export async function runBot(router: Router, config: BotConfig): Promise<BotHand
       }
       await worker.kick();
     } catch (e) {
-      log.error('tick failed:', e);
+      log.error('tick failed', e);
     } finally {
       ticking = false;
     }
@@ -127,6 +129,7 @@ export async function runBot(router: Router, config: BotConfig): Promise<BotHand
     await Promise.race([idle(), new Promise((r) => setTimeout(r, 5000).unref())]);
     // What is still pending stays in the outbox for the next start.
     await worker.stop();
+    await config.onStop?.().catch((e) => log.error('stop hook failed:', e));
     await client.destroy();
     log.info('Bot stopped.');
   };
@@ -138,7 +141,7 @@ export async function runBot(router: Router, config: BotConfig): Promise<BotHand
       () => process.exit(1),
     );
   };
-  const onRejection = (e: unknown) => log.error('unhandled rejection:', e);
+  const onRejection = (e: unknown) => log.error('unhandled rejection', e);
   const removeProcessHooks = () => {
     process.off('SIGINT', onSignal);
     process.off('SIGTERM', onSignal);

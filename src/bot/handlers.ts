@@ -11,7 +11,7 @@ import {
 } from 'discord.js';
 import type { Choice, Invocation, Outcome, Router, Where } from '../../commands/types.ts';
 import { callerOf, subAndOptions, whereCached, whereOf } from './invocation.ts';
-import type { Logger } from './log.ts';
+import { scoped, type Logger } from './log.ts';
 import { clip } from './messages.ts';
 import type { OutboxWorker } from './outbox-worker.ts';
 import { failureNote, openThread, errorText } from './posts.ts';
@@ -46,8 +46,9 @@ async function guarded(ctx: HandlerContext, i: Repliable, run: (ack: Ack) => Pro
   try {
     await run(ack);
   } catch (e) {
-    ctx.log.error(`interaction ${describe(i)} failed:`, e);
-    await sendSorry(i, ack).catch((e2) => ctx.log.error(`could not tell the user about the failure: ${errorText(e2)}`));
+    const log = scoped(ctx.log, { guildId: i.guildId, channelId: i.channelId });
+    log.error(`interaction ${describe(i)} failed`, e);
+    await sendSorry(i, ack).catch((e2) => log.error('could not tell the user about the failure', e2));
   }
 }
 
@@ -58,7 +59,7 @@ async function onCommand(ctx: HandlerContext, i: ChatInputCommandInteraction, ac
   const sub = i.options.getSubcommand(false) ?? '';
   if (ctx.router.isSlow({ command, sub })) await defer(i, ack);
   const inv: Invocation = { command, ...(group ? { group } : {}), sub, options, names, caller: callerOf(i, ctx.moderatorRoleIds), where: await whereOf(i, true) };
-  ctx.log.debug(`/${command} ${group ? `${group} ` : ''}${sub} by ${inv.caller.id} in ${inv.where.channelId}`);
+  scoped(ctx.log, { guildId: i.guildId, channelId: inv.where.channelId }).debug(`/${command} ${group ? `${group} ` : ''}${sub} by ${inv.caller.id}`);
   // Progress shows only once there is a public placeholder to edit.
   const progress = throttledProgress(
     (line) => (ack.state === 'placeholder' ? i.editReply({ content: clip(line) }) : Promise.resolve()),
@@ -159,12 +160,12 @@ async function onAutocomplete(ctx: HandlerContext, i: AutocompleteInteraction): 
     };
     choices = await within(ctx.router.autocomplete(req), ctx.autocompleteMs, []);
   } catch (e) {
-    ctx.log.warn(`autocomplete ${i.commandName} failed: ${errorText(e)}`);
+    scoped(ctx.log, { guildId: i.guildId, channelId: i.channelId }).warn(`autocomplete ${i.commandName} failed`, e);
   }
   try {
     await i.respond(toDiscordChoices(choices, integer));
   } catch (e) {
-    ctx.log.warn(`autocomplete answer not sent: ${errorText(e)}`);
+    scoped(ctx.log, { guildId: i.guildId, channelId: i.channelId }).warn('autocomplete answer not sent', e);
   }
 }
 

@@ -3,7 +3,7 @@
 // (outbox-worker.ts), which retries them and reports what it could not deliver.
 import { ChannelType, ThreadAutoArchiveDuration, type Client } from 'discord.js';
 import type { Router } from '../../commands/types.ts';
-import type { Logger } from './log.ts';
+import { scoped, type Logger } from './log.ts';
 
 export interface PostFailure {
   channelId: string;
@@ -19,7 +19,7 @@ export async function openThread(client: Client, router: Router, channelId: stri
   try {
     const channel = await client.channels.fetch(channelId);
     if (!channel || (channel.type !== ChannelType.GuildText && channel.type !== ChannelType.GuildAnnouncement)) {
-      log.warn(`no thread for ${channelId}: channel type ${channel?.type} can't hold one`);
+      scoped(log, { channelId }).warn(`no thread: channel type ${channel?.type} can't hold one`);
       return null;
     }
     const thread = await channel.threads.create({
@@ -30,7 +30,7 @@ export async function openThread(client: Client, router: Router, channelId: stri
     router.threadCreated?.(channelId, thread.id);
     return thread.id;
   } catch (e) {
-    log.error(`creating a thread under ${channelId} failed: ${errorText(e)}`);
+    scoped(log, { channelId }).error('creating a thread failed', e);
     return null;
   }
 }

@@ -1,12 +1,36 @@
-// Entry for the Discord bot: services + router + client.
+// Entry for the Discord bot: services + router + client, and the scheduled
+// online backups (MUSTER_BACKUP_CRON). Stopping the bot stops the schedule,
+// the render threads and the store, in that order.
 import type { Config } from '../app/config.ts';
 import { openServices } from '../app/services.ts';
 import { createRouter } from '../../commands/router.ts';
+import { scheduleBackups } from '../store/backup.ts';
 import { botConfigFrom, runBot, type BotHandle } from './client.ts';
+import { createLogger } from './log.ts';
 
 export async function startBot(config: Config): Promise<BotHandle> {
   const svc = openServices({ dbPath: config.dbPath, outDir: config.outDir });
-  const handle = await runBot(createRouter(svc), botConfigFrom(config));
-  console.log('Muster is connected to Discord. Ctrl-C stops it.');
-  return handle;
+  const log = createLogger(config.logLevel);
+  const backups = config.backupCron
+    ? scheduleBackups(svc.store, {
+        cron: config.backupCron,
+        dir: config.backupDir,
+        keep: config.backupKeep,
+        onDone: (file, ms) => log.info(`backup written: ${file} (${Math.round(ms)} ms)`),
+        onError: (e) => log.error('backup failed:', e),
+      })
+    : null;
+  if (backups) log.info(`online backups to ${config.backupDir} on "${config.backupCron}", next ${backups.next()?.toISOString()}`);
+  const onStop = async () => {
+    await backups?.stop();
+    await svc.close();
+  };
+  try {
+    const handle = await runBot(createRouter(svc), { ...botConfigFrom(config), logger: log, onStop });
+    console.log('Muster is connected to Discord. Ctrl-C stops it.');
+    return handle;
+  } catch (e) {
+    await onStop();
+    throw e;
+  }
 }

@@ -43,7 +43,7 @@ export async function runTable(argv: string[]): Promise<number> {
     }
     return 0;
   } finally {
-    svc.store.close();
+    await svc.close();
   }
 }
 

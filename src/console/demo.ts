@@ -36,12 +36,12 @@ export async function runDemo(argv: string[], print: (l: string) => void = conso
     const row = svc.store.latestGame('table');
     const result = row?.result ? JSON.parse(row.result) : null;
     const images = fs.readdirSync(out).filter((f) => f.endsWith('.png')).length;
-    print(`Snapshots written: ${images} in ${out}`);
+    print(`Snapshots kept: ${images} in ${out} (the latest ${svc.config.keepImages || 'all'} per game; MUSTER_KEEP_IMAGES)`);
     const who = result?.draw ? 'draw' : result?.winners?.length ? `${result.winners.map((w: string) => roles.find((r) => r.id === w)?.name ?? w).join(', ')} won` : 'nobody won';
     print(result?.status === 'over' ? `Result: ${who} — ${result.summary}` : `Result: game did not finish (status ${row?.status}).`);
     return result?.status === 'over' ? 0 : 1;
   } finally {
-    svc.store.close();
+    await svc.close();
   }
 }
 

@@ -7,6 +7,7 @@ import type { Services } from '../app/services.ts';
 import { createRouter } from '../../commands/router.ts';
 import type { Button, Caller, Outcome, Post, Router } from '../../commands/types.ts';
 import { parseLine, ParseError } from './parse.ts';
+import { imageName, pruneImages } from './images.ts';
 
 export interface TableOptions {
   outDir: string;
@@ -16,6 +17,8 @@ export interface TableOptions {
   /** Print each command before its output (scripts, demo). */
   echo?: boolean;
   channel?: string;
+  /** Snapshot files kept per game (default: the config's MUSTER_KEEP_IMAGES). */
+  keepImages?: number;
 }
 
 export class Table {
@@ -123,10 +126,14 @@ export class Table {
 
   private extras(files?: { name: string; data: Buffer }[], buttons?: Button[]): void {
     const p = this.opts.print;
-    for (const f of files ?? []) {
-      const file = path.join(this.opts.outDir, `${String(++this.files).padStart(4, '0')}-${f.name}`);
-      fs.writeFileSync(file, f.data);
-      p(`    📎 ${file}`);
+    if (files?.length) {
+      const gameId = this.svc.store.latestGame(this.channel)?.id ?? null;
+      for (const f of files) {
+        const file = path.join(this.opts.outDir, imageName(gameId, ++this.files, f.name));
+        fs.writeFileSync(file, f.data);
+        p(`    📎 ${file}`);
+      }
+      pruneImages(this.opts.outDir, gameId, this.opts.keepImages ?? this.svc.config.keepImages);
     }
     if (buttons?.length) {
       this.lastButtons = buttons;

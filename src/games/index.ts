@@ -3,11 +3,9 @@
 import { getGame, registerGame } from './registry.ts';
 import { kpw } from './kpw/index.ts';
 import { rifle } from './rifle/index.ts';
-import { renderKpw } from '../../render/kpw.ts';
-import { renderRifle } from '../../render/rifle.ts';
-import type { KpwView } from './kpw/view-types.ts';
+import { renderers } from '../../render/renderers.ts';
 
 export function registerAllGames(): void {
-  if (!getGame(kpw.id)) registerGame({ ...kpw, render: (view) => renderKpw(view as unknown as KpwView) });
-  if (!getGame(rifle.id)) registerGame({ ...rifle, render: renderRifle });
+  if (!getGame(kpw.id)) registerGame({ ...kpw, render: renderers.kpw });
+  if (!getGame(rifle.id)) registerGame({ ...rifle, render: renderers.rifle });
 }

@@ -320,6 +320,16 @@ export class Store {
     return (this.db.prepare(`SELECT * FROM games WHERE status = 'active' AND deadline IS NOT NULL AND deadline <= ?`).all(now) as RawGame[]).map(toRow);
   }
 
+  /** Lobbies opened at or before `createdBefore` that never started, oldest first. */
+  staleLobbies(createdBefore: number, limit = 100): GameRow[] {
+    return (this.db.prepare(`SELECT * FROM games WHERE status = 'lobby' AND created_at <= ? ORDER BY created_at LIMIT ?`).all(createdBefore, limit) as RawGame[]).map(toRow);
+  }
+
+  /** Close a lobby as abandoned, only if it is still a lobby (it may have started meanwhile). */
+  expireLobby(gameId: number, result: string): boolean {
+    return this.db.prepare(`UPDATE games SET status = 'abandoned', result = ?, updated_at = ? WHERE id = ? AND status = 'lobby'`).run(result, this.now(), gameId).changes === 1;
+  }
+
   moderatorRole(guildId: string): string | null {
     const r = this.db.prepare('SELECT moderator_role_id FROM guild_settings WHERE guild_id = ?').get(guildId) as { moderator_role_id: string | null } | undefined;
     return r?.moderator_role_id ?? null;

@@ -1,4 +1,5 @@
 // `npm run bench`: speed and memory figures, one `name: value unit` per line.
+// `npm run bench -- load`: many live games under a clocked command stream (load.ts).
 // A benchmark, not a test: it reports, it does not pass or fail.
 import fs from 'node:fs';
 import os from 'node:os';
@@ -183,7 +184,12 @@ async function main() {
   } else console.log('rifle: not registered');
 }
 
-main().catch((e) => {
-  console.error(e);
-  process.exit(1);
-});
+// `npm run bench -- load [...]`: the load bench (tests/bench/load.ts); no argument: the figures above.
+const run = process.argv[2] === 'load' ? import('./load.ts').then((m) => m.runLoad(process.argv.slice(3))) : main();
+run.then(
+  () => process.exit(0),
+  (e) => {
+    console.error(e);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,13 @@
+// Each system's snapshot renderer by game id: the one list both the game
+// registration (src/games/index.ts) and the render worker threads
+// (src/app/render-task.ts) draw from, so a worker loads renderers only, not
+// the rules.
+import type { Json } from '../src/engine/types.ts';
+import type { KpwView } from '../src/games/kpw/view-types.ts';
+import { renderKpw } from './kpw.ts';
+import { renderRifle } from './rifle.ts';
+
+export const renderers: Readonly<Record<string, (view: Json) => Buffer>> = {
+  kpw: (view) => renderKpw(view as unknown as KpwView),
+  rifle: renderRifle,
+};

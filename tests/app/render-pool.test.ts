@@ -1,0 +1,82 @@
+// Issue 9 (rendering off the event loop): snapshots drawn by worker threads
+// are the same PNGs the in-process renderer draws; a pool whose threads cannot
+// start gives up and Services falls back to in-process rendering; closing
+// stops the threads (vitest would not exit otherwise).
+import path from 'node:path';
+import os from 'node:os';
+import fs from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { acquireRenderPool, releaseRenderPool, RenderPool } from '../../src/app/render-pool.ts';
+import { openServices } from '../../src/app/services.ts';
+import { registerAllGames } from '../../src/games/index.ts';
+import { getGame } from '../../src/games/registry.ts';
+import { createGame } from '../../src/engine/runner.ts';
+import { tempDb } from './harness.ts';
+
+registerAllGames();
+const viewOf = (system: string, raw: Record<string, string | number | boolean> = {}) => {
+  const mod = getGame(system)!;
+  const env = createGame(mod, raw, 'pool-seed').env;
+  return { mod, view: mod.view(env.game, { kind: 'spectator' }) };
+};
+
+describe('render worker pool (issue 9)', () => {
+  it('draws KPW and Rifle snapshots in worker threads, byte for byte as in-process', async () => {
+    const pool = new RenderPool({ threads: 2 });
+    // Until a thread serves, the caller draws in-process.
+    expect(await pool.render('kpw', viewOf('kpw').view)).toBeUndefined();
+    expect(await pool.ready()).toBe(true);
+    try {
+      for (const [system, raw] of [['kpw', {}], ['rifle', { players: 2 }]] as const) {
+        const { mod, view } = viewOf(system, raw);
+        const [a, b] = await Promise.all([pool.render(system, view), pool.render(system, view)]);
+        const here = (await mod.render!(view)) as Buffer;
+        expect(a).toBeInstanceOf(Buffer);
+        expect(a!.subarray(1, 4).toString()).toBe('PNG');
+        expect(a!.equals(here)).toBe(true);
+        expect(b!.equals(here)).toBe(true);
+      }
+      // A system the threads have no renderer for is left to the caller.
+      expect(await pool.render('duel', {})).toBeUndefined();
+    } finally {
+      await pool.close();
+    }
+    expect(pool.available).toBe(false);
+    expect(await pool.render('kpw', viewOf('kpw').view)).toBeUndefined();
+  }, 120_000);
+
+  it('a pool whose threads cannot load gives up, and Services renders in-process', async () => {
+    const broken = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'muster-pool-')), 'missing-worker.mjs');
+    const why: string[] = [];
+    const pool = new RenderPool({ threads: 1, filename: broken, startMs: 20_000, onGiveUp: (w) => why.push(w) });
+    const { view } = viewOf('kpw');
+    expect(await pool.render('kpw', view)).toBeUndefined();
+    expect(await pool.ready()).toBe(false);
+    expect(await pool.render('kpw', view)).toBeUndefined();
+    expect(why.length).toBe(1);
+    expect(why[0]).toMatch(/missing-worker/);
+    expect(pool.available).toBe(false);
+    await pool.close();
+
+    // With no threads configured, Services draws in-process: same PNG.
+    const svc = openServices({ dbPath: tempDb(), renderThreads: 0 });
+    const png = await svc.render(getGame('kpw')!, view);
+    expect(png!.subarray(1, 4).toString()).toBe('PNG');
+    await svc.close();
+  }, 120_000);
+
+  it('Services.render uses the shared pool and close() releases it', async () => {
+    const svc = openServices({ dbPath: tempDb(), renderThreads: 1 });
+    const { mod, view } = viewOf('rifle', { players: 1 });
+    await svc.render(mod, view); // starts the threads (drawn in-process meanwhile)
+    const shared = acquireRenderPool(1)!; // the same pool svc holds
+    expect(await shared.ready()).toBe(true);
+    await releaseRenderPool(shared);
+    const png = await svc.render(mod, view);
+    expect(png!.equals((await mod.render!(view)) as Buffer)).toBe(true);
+    await svc.close();
+    await svc.close(); // twice is harmless
+    expect(svc.store.db.open).toBe(false);
+    expect(shared.available).toBe(false); // the last user closed it: its threads are gone
+  }, 120_000);
+});
