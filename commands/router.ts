@@ -8,21 +8,18 @@ import { coerceOptions, findSub } from './options.ts';
 import { autocompletePlay, playCommand, pressButton, runPlay } from './play.ts';
 import { errorOutcome, presentAct, privateReply, UserError } from './present.ts';
 import type { CommandDef, Outcome, Router } from './types.ts';
+import { ratingCommand, runRating } from './rating.ts';
+import { runTournament, tournamentCommand } from './tournament.ts';
+import { advanceTournaments, forfeitOnTime } from '../src/tournament/service.ts';
 
 export function createRouter(svc: Services): Router {
   const games = () => allGames();
   const definitions = (opts: { includeConsoleOnly?: boolean } = {}): CommandDef[] => {
-    const defs: CommandDef[] = [gameCommand(), ...games().map(playCommand)];
+    const defs: CommandDef[] = [gameCommand(), tournamentCommand(), ratingCommand(), ...games().map(playCommand)];
     if (opts.includeConsoleOnly) defs.push(devCommand());
     return defs;
   };
-  return {
-    definitions,
-    isSlow(inv) {
-      if (inv.command === 'game') return SLOW_GAME_SUBS.has(inv.sub);
-      return games().some((g) => g.command === inv.command);
-    },
-    async dispatch(raw, progress) {
+  async function route(raw: Parameters<Router['dispatch']>[0], progress?: (line: string) => void): Promise<Outcome> {
       try {
         // One place checks the path and types the values, for Discord and the table alike.
         let inv = raw;
@@ -30,6 +27,8 @@ export function createRouter(svc: Services): Router {
         const sub = def && findSub(def, raw.group, raw.sub);
         if (def && sub) inv = { ...raw, group: sub.group, options: coerceOptions(def.name, sub, raw.options) };
         if (inv.command === 'game') return await runGame(svc, inv, progress);
+        if (inv.command === 'tournament') return runTournament(svc, inv);
+        if (inv.command === 'rating') return runRating(svc, inv);
         if (inv.command === 'dev') {
           if (inv.where.guildId) throw new UserError('/dev commands exist only at the offline table.');
           return runDev(svc, inv);
@@ -39,6 +38,25 @@ export function createRouter(svc: Services): Router {
       } catch (e) {
         return errorOutcome(e);
       }
+  }
+  // Any command or button may have ended a tournament game: its tournament moves on (standings, next round).
+  const withTournaments = (out: Outcome, channelId: string): Outcome => {
+    try {
+      out.posts.push(...advanceTournaments(svc));
+    } catch (e) {
+      out.posts.push(...errorOutcome(e).replies.map((r) => ({ channelId, content: r.content })));
+    }
+    return out;
+  };
+  return {
+    definitions,
+    isSlow(inv) {
+      if (inv.command === 'game') return SLOW_GAME_SUBS.has(inv.sub);
+      if (inv.command === 'tournament') return ['start', 'result', 'drop', 'pair'].includes(inv.sub);
+      return games().some((g) => g.command === inv.command);
+    },
+    async dispatch(raw, progress) {
+      return withTournaments(await route(raw, progress), raw.where.channelId);
     },
     async autocomplete(req) {
       try {
@@ -50,7 +68,7 @@ export function createRouter(svc: Services): Router {
     },
     async button(press) {
       try {
-        return await pressButton(svc, press);
+        return withTournaments(await pressButton(svc, press), press.where.channelId);
       } catch (e) {
         return errorOutcome(e);
       }
@@ -60,7 +78,11 @@ export function createRouter(svc: Services): Router {
       if (row) svc.store.moveGame(row.id, threadId);
     },
     async tick() {
-      return runDeadlines(svc);
+      // A tournament's clock forfeits the late seat before any default is taken.
+      const forfeits: Outcome = { replies: [], posts: forfeitOnTime(svc) };
+      const rest = await runDeadlines(svc);
+      const moved: Outcome = { replies: [], posts: advanceTournaments(svc) };
+      return [forfeits, ...rest, moved].filter((o) => o.posts.length);
     },
   };
 }
