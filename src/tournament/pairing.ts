@@ -47,9 +47,6 @@ function due(x: PairPlayer): 'a' | 'b' | null {
   return null;
 }
 
-/** Both must have the same side next: one of them would get it a third time. */
-const clash = (p: PairPlayer, q: PairPlayer) => due(p) !== null && due(p) === due(q);
-
 /**
  * Match a ranked pool by depth-first search: each top unpaired player takes
  * the first acceptable candidate (its score group in Dutch order, top half
@@ -60,6 +57,7 @@ function matchPool(pool: PairPlayer[], allowRepeats: boolean, budget: number, st
   const n = pool.length;
   const used = new Uint8Array(n);
   const played = pool.map((p) => new Set(p.opponents));
+  const dues = pool.map(due);
   const out: [number, number][] = [];
   let steps = 0;
   let aborted = false;
@@ -69,8 +67,9 @@ function matchPool(pool: PairPlayer[], allowRepeats: boolean, budget: number, st
     for (let j = i + 1; j < n; j++) if (!used[j]) (pool[j].score === pool[i].score ? same : lower).push(j);
     const start = Math.max(0, Math.ceil(same.length / 2) - (same.length % 2 ? 1 : 0));
     const dutch = [...same.slice(start), ...same.slice(0, start)];
-    // Within a score group, opponents who can take the other side come first.
-    const fits = (j: number) => !clash(pool[i], pool[j]);
+    // Within a score group, opponents who can take the other side come first
+    // (two players due the same side would give one of them it a third time).
+    const fits = (j: number) => dues[i] === null || dues[i] !== dues[j];
     const all = [...dutch.filter(fits), ...dutch.filter((j) => !fits(j)), ...lower.filter(fits), ...lower.filter((j) => !fits(j))];
     if (strictSides) return all.filter((j) => fits(j) && !played[i].has(pool[j].id));
     if (!allowRepeats) return all.filter((j) => !played[i].has(pool[j].id));
