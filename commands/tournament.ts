@@ -40,7 +40,7 @@ export function tournamentCommand(): CommandDef {
       { name: 'signup', description: 'Enter the tournament', options: [tid, user('sign up')] },
       { name: 'checkin', description: 'Confirm you will play (only checked-in players are paired)', options: [tid, user('check in')] },
       { name: 'drop', description: 'Leave the tournament (a game in progress is forfeited)', options: [tid, user('drop'), reason(false)] },
-      { name: 'reinstate', description: 'Moderators: bring a dropped player back from the next round', options: [tid, { ...user('reinstate'), required: true }, reason(true)] },
+      { name: 'reinstate', description: 'Moderators: bring a dropped player back from the next round', options: [{ ...user('reinstate'), required: true }, reason(true), tid] },
       { name: 'start', description: 'Moderators: close sign-up, seed by rating and pair round 1', options: [tid] },
       { name: 'pairings', description: 'A round\'s pairings and results', options: [tid, { name: 'round', description: 'Round (default: the current one)', type: 'integer', required: false, min: 1 }] },
       { name: 'standings', description: 'Standings with tie-breaks', options: [tid] },
