@@ -302,7 +302,7 @@ export async function runGame(svc: Services, inv: Invocation, progress?: (l: str
       }
       const others = mod.roles(mod.parseOptions(row.options)).map((r) => r.id).filter((r) => !roles.includes(r));
       const result = { status: 'over', winners: others, draw: false, scores: {}, summary: `${roles.join(', ')} resigned.` };
-      svc.store.finish(row.id, 'over', JSON.stringify(result));
+      svc.store.finish(row.id, 'over', JSON.stringify(result), 'resign');
       return only(publicReply(`🏳️ <@${caller.id}> resigns. Winner: ${others.map((r) => roleName(mod, mod.parseOptions(row.options), r)).join(', ') || 'nobody'}.\nSeed revealed: \`${row.seed}\` — check it with /game verify.`));
     }
     case 'verify': {

@@ -9,11 +9,14 @@ import { queueOutcome, recoverPosts, undeliveredPosts } from './outbox.ts';
 import { autocompletePlay, playCommand, pressButton, runPlay } from './play.ts';
 import { errorOutcome, presentAct, privateReply, UserError } from './present.ts';
 import type { CommandDef, Invocation, Outcome, Router } from './types.ts';
+import { ratingCommand, runRating } from './rating.ts';
+import { runTournament, tournamentCommand } from './tournament.ts';
+import { advanceTournaments, forfeitOnTime } from '../src/tournament/service.ts';
 
 export function createRouter(svc: Services): Router {
   const games = () => allGames();
   const definitions = (opts: { includeConsoleOnly?: boolean } = {}): CommandDef[] => {
-    const defs: CommandDef[] = [gameCommand(), modCommand(), ...games().map(playCommand)];
+    const defs: CommandDef[] = [gameCommand(), modCommand(), tournamentCommand(), ratingCommand(), ...games().map(playCommand)];
     if (opts.includeConsoleOnly) defs.push(devCommand());
     return defs;
   };
@@ -26,6 +29,8 @@ export function createRouter(svc: Services): Router {
       if (def && sub) inv = { ...raw, group: sub.group, options: coerceOptions(def.name, sub, raw.options) };
       // /mod holds the moderators' /game tools (its own menu in Discord).
       if (inv.command === 'game' || inv.command === 'mod') return await runGame(svc, { ...inv, command: 'game' }, progress);
+      if (inv.command === 'tournament') return runTournament(svc, inv);
+      if (inv.command === 'rating') return runRating(svc, inv);
       if (inv.command === 'dev') {
         if (inv.where.guildId) throw new UserError('/dev commands exist only at the offline table.');
         return runDev(svc, inv);
@@ -35,6 +40,15 @@ export function createRouter(svc: Services): Router {
     } catch (e) {
       return errorOutcome(e);
     }
+  };
+  // Any command or button may have ended a tournament game: its tournament moves on (standings, next round).
+  const withTournaments = (out: Outcome, channelId: string): Outcome => {
+    try {
+      out.posts.push(...advanceTournaments(svc));
+    } catch (e) {
+      out.posts.push(...errorOutcome(e).replies.map((r) => ({ channelId, content: r.content })));
+    }
+    return out;
   };
   // Every post an outcome owes is stored before any adapter sees the outcome;
   // a commit marks its game as owing posts until then (crash between the two).
@@ -47,10 +61,11 @@ export function createRouter(svc: Services): Router {
     definitions,
     isSlow(inv) {
       if (inv.command === 'game' || inv.command === 'mod') return SLOW_GAME_SUBS.has(inv.sub);
+      if (inv.command === 'tournament') return ['start', 'result', 'drop', 'pair'].includes(inv.sub);
       return games().some((g) => g.command === inv.command);
     },
     async dispatch(raw, progress) {
-      return queued(run(raw, progress), raw.where.channelId);
+      return queued(run(raw, progress).then((o) => withTournaments(o, raw.where.channelId)), raw.where.channelId);
     },
     async autocomplete(req) {
       try {
@@ -62,7 +77,7 @@ export function createRouter(svc: Services): Router {
     },
     async button(press) {
       try {
-        return await queued(pressButton(svc, press), press.where.channelId);
+        return await queued(pressButton(svc, press).then((o) => withTournaments(o, press.where.channelId)), press.where.channelId);
       } catch (e) {
         return errorOutcome(e);
       }
@@ -73,7 +88,11 @@ export function createRouter(svc: Services): Router {
       svc.store.outbox.redirect(channelId, threadId);
     },
     async tick() {
-      return Promise.all((await runDeadlines(svc)).map((o) => queueOutcome(svc, o)));
+      // A tournament's clock forfeits the late seat before any default is taken.
+      const forfeits: Outcome = { replies: [], posts: forfeitOnTime(svc) };
+      const rest = await runDeadlines(svc);
+      const moved: Outcome = { replies: [], posts: advanceTournaments(svc) };
+      return Promise.all([forfeits, ...rest, moved].filter((o) => o.posts.length).map((o) => queueOutcome(svc, o)));
     },
   };
 }

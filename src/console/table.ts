@@ -43,6 +43,13 @@ export class Table {
   /** Run one line. Returns false for an internal error (the caller decides whether to stop). */
   async run(line: string): Promise<boolean> {
     const p = this.opts.print;
+    // `/goto #channel` (table only): move to another channel, e.g. a tournament match's `t1-r1-m2`.
+    const go = /^\s*\/goto\s+#?([\w/.-]+)\s*$/.exec(line);
+    if (go) {
+      this.channel = go[1];
+      if (this.opts.echo !== false) p(`${this.user}> /goto #${this.channel}`);
+      return true;
+    }
     let parsed;
     try {
       const defs = this.router.definitions({ includeConsoleOnly: true });

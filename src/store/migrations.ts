@@ -123,6 +123,94 @@ export const migrations: { version: number; name: string; sql: string }[] = [
       );
     `,
   },
+  {
+    version: 6,
+    name: 'game_finished: one event per game end, whatever ended it',
+    // Written in the transaction that ends the game (Store.commit / Store.finish);
+    // tournaments and ratings consume it. `rated` marks the ratings' progress.
+    sql: `
+      CREATE TABLE game_finished (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        game_id INTEGER NOT NULL UNIQUE REFERENCES games(id),
+        status TEXT NOT NULL,
+        how TEXT NOT NULL,
+        result TEXT NOT NULL,
+        at INTEGER NOT NULL,
+        rated INTEGER NOT NULL DEFAULT 0
+      );
+      CREATE INDEX game_finished_unrated ON game_finished(id) WHERE rated = 0;
+    `,
+  },
+  {
+    version: 7,
+    name: 'tournaments, entrants, rounds, matches, organiser log; ratings',
+    sql: `
+      CREATE TABLE tournaments (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        guild_id TEXT,
+        channel_id TEXT NOT NULL,
+        name TEXT NOT NULL,
+        system TEXT NOT NULL,
+        options TEXT NOT NULL,
+        format TEXT NOT NULL,
+        rounds INTEGER NOT NULL,
+        clock_hours INTEGER,
+        status TEXT NOT NULL CHECK (status IN ('signup','running','finished')),
+        round INTEGER NOT NULL DEFAULT 0,
+        created_by TEXT NOT NULL,
+        created_at INTEGER NOT NULL
+      );
+      CREATE TABLE tournament_entrants (
+        tournament_id INTEGER NOT NULL REFERENCES tournaments(id),
+        user_id TEXT NOT NULL,
+        user_name TEXT NOT NULL,
+        rating REAL NOT NULL DEFAULT 0,
+        seed INTEGER,
+        checked_in INTEGER NOT NULL DEFAULT 0,
+        dropped INTEGER NOT NULL DEFAULT 0,
+        PRIMARY KEY (tournament_id, user_id)
+      );
+      CREATE TABLE tournament_rounds (
+        tournament_id INTEGER NOT NULL REFERENCES tournaments(id),
+        round INTEGER NOT NULL,
+        paired_at INTEGER NOT NULL,
+        finished_at INTEGER,
+        PRIMARY KEY (tournament_id, round)
+      );
+      CREATE TABLE tournament_matches (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        tournament_id INTEGER NOT NULL REFERENCES tournaments(id),
+        round INTEGER NOT NULL,
+        board INTEGER NOT NULL,
+        a_user TEXT NOT NULL,
+        b_user TEXT,
+        game_id INTEGER REFERENCES games(id),
+        outcome TEXT,
+        how TEXT,
+        UNIQUE (tournament_id, round, board)
+      );
+      CREATE INDEX tournament_matches_game ON tournament_matches(game_id);
+      CREATE TABLE tournament_log (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        tournament_id INTEGER NOT NULL REFERENCES tournaments(id),
+        at INTEGER NOT NULL,
+        by TEXT NOT NULL,
+        what TEXT NOT NULL,
+        reason TEXT NOT NULL
+      );
+      CREATE TABLE ratings (
+        guild_id TEXT NOT NULL,
+        system TEXT NOT NULL,
+        side TEXT NOT NULL,
+        user_id TEXT NOT NULL,
+        user_name TEXT NOT NULL,
+        mu REAL NOT NULL,
+        sigma REAL NOT NULL,
+        games INTEGER NOT NULL,
+        PRIMARY KEY (guild_id, system, side, user_id)
+      );
+    `,
+  },
 ];
 
 export function migrate(db: Database.Database): number {

@@ -9,6 +9,8 @@ import { migrate } from './migrations.ts';
 import { Outbox } from './outbox.ts';
 
 export type GameStatus = 'lobby' | 'active' | 'over' | 'abandoned';
+/** What ended a game: an action in play (a win, a draw, a module resignation), or one of the commands that end it without one. */
+export type FinishHow = 'play' | 'resign' | 'moderator' | 'abandon' | 'forfeit';
 
 export interface GameRow {
   id: number;
@@ -275,6 +277,7 @@ export class Store {
       this.db
         .prepare('UPDATE games SET version = ?, state = ?, updated_at = ?, status = COALESCE(?, status), result = COALESCE(?, result) WHERE id = ?')
         .run(seq, state, this.now(), finish?.status ?? null, finish?.result ?? null, gameId);
+      if (finish) this.recordFinished(gameId, finish.status, 'play', finish.result);
       also?.();
       return seq;
     }).immediate();
@@ -302,9 +305,21 @@ export class Store {
     return this.db.prepare('SELECT seq, state FROM snapshots WHERE game_id = ? ORDER BY seq').all(gameId) as { seq: number; state: string }[];
   }
 
-  /** End a game without an action (abandon, moderator-recorded result). */
-  finish(gameId: number, status: 'over' | 'abandoned', result: string): void {
-    this.db.prepare('UPDATE games SET status = ?, result = ?, updated_at = ? WHERE id = ?').run(status, result, this.now(), gameId);
+  /** End a game without an action (abandon, moderator-recorded result, resignation, forfeit). */
+  finish(gameId: number, status: 'over' | 'abandoned', result: string, how: FinishHow = status === 'abandoned' ? 'abandon' : 'moderator'): void {
+    this.db.transaction(() => {
+      this.db.prepare('UPDATE games SET status = ?, result = ?, updated_at = ? WHERE id = ?').run(status, result, this.now(), gameId);
+      this.recordFinished(gameId, status, how, result);
+    })();
+  }
+
+  /**
+   * The one "game finished" event, written in the same transaction as the
+   * game's last action or result, whichever path ended it (tournaments and
+   * ratings read it). A game ends once: a second end is ignored.
+   */
+  private recordFinished(gameId: number, status: 'over' | 'abandoned', how: FinishHow, result: string): void {
+    this.db.prepare('INSERT OR IGNORE INTO game_finished (game_id, status, how, result, at) VALUES (?, ?, ?, ?, ?)').run(gameId, status, how, result, this.now());
   }
 
   setDeadline(gameId: number, deadline: number | null): void {

@@ -13,6 +13,7 @@ import { createGame, replay, sha256 } from '../../src/engine/runner.ts';
 import { replayFromSnapshot } from '../../src/engine/snapshots.ts';
 import type { GameModule } from '../../src/engine/types.ts';
 import { playout } from '../games/playout.ts';
+import { benchTournament } from './tournament.ts';
 
 registerAllGames();
 const print = (name: string, value: number, unit: string) => console.log(`${name}: ${value.toFixed(unit === 'count' ? 0 : 2)} ${unit}`);
@@ -103,6 +104,7 @@ function benchReplay(mod: GameModule<any, any>, raw: Record<string, string | num
 }
 
 async function main() {
+  benchTournament(print);
   const kpw = getGame('kpw');
   if (kpw) {
     const play = benchPlayout(kpw, {}, 20);

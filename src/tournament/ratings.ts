@@ -1,0 +1,99 @@
+// Ratings per server and system ('*') and per side, by openskill (Weng-Lin,
+// MIT): a kept implementation of Bayesian rating, rather than a hand-written Elo.
+// Only finished games between people count (no bot seat, two or more people).
+// They are read from the game_finished events in order, so the live ratings
+// and a recomputation from stored results are the same fold.
+import { ordinal, rate, rating } from 'openskill';
+import type { Store } from '../store/store.ts';
+import { BOT_PREFIX } from '../app/session.ts';
+
+export const ALL_SIDES = '*';
+
+export interface RatingRow {
+  guildId: string;
+  system: string;
+  side: string;
+  userId: string;
+  userName: string;
+  mu: number;
+  sigma: number;
+  games: number;
+  /** mu − 3σ: the conservative figure ranked on. */
+  ordinal: number;
+}
+
+const toRow = (r: any): RatingRow => ({ guildId: r.guild_id, system: r.system, side: r.side, userId: r.user_id, userName: r.user_name, mu: r.mu, sigma: r.sigma, games: r.games, ordinal: ordinal({ mu: r.mu, sigma: r.sigma }) });
+
+export class Ratings {
+  constructor(private readonly store: Store) {}
+
+  private get db() {
+    return this.store.db;
+  }
+
+  get(guildId: string | null, system: string, side: string, userId: string): RatingRow | null {
+    const r = this.db.prepare('SELECT * FROM ratings WHERE guild_id = ? AND system = ? AND side = ? AND user_id = ?').get(guildId ?? '', system, side, userId);
+    return r ? toRow(r) : null;
+  }
+
+  ofUser(guildId: string | null, userId: string): RatingRow[] {
+    return this.db.prepare('SELECT * FROM ratings WHERE guild_id = ? AND user_id = ? ORDER BY system, side').all(guildId ?? '', userId).map(toRow);
+  }
+
+  leaderboard(guildId: string | null, system: string, side = ALL_SIDES, limit = 20): RatingRow[] {
+    return this.db
+      .prepare('SELECT * FROM ratings WHERE guild_id = ? AND system = ? AND side = ?')
+      .all(guildId ?? '', system, side)
+      .map(toRow)
+      .sort((x, y) => y.ordinal - x.ordinal || y.games - x.games)
+      .slice(0, limit);
+  }
+
+  /** Fold every finished game not yet rated into the ratings. Returns how many games counted. */
+  sync(): number {
+    let counted = 0;
+    const pending = this.db.prepare('SELECT id, game_id, status, result FROM game_finished WHERE rated = 0 ORDER BY id').all() as { id: number; game_id: number; status: string; result: string }[];
+    if (!pending.length) return 0;
+    this.db.transaction(() => {
+      const mark = this.db.prepare('UPDATE game_finished SET rated = 1 WHERE id = ?');
+      for (const f of pending) {
+        if (f.status === 'over' && this.rateGame(f.game_id, JSON.parse(f.result))) counted++;
+        mark.run(f.id);
+      }
+    })();
+    return counted;
+  }
+
+  /** Forget every rating and fold all stored results again. */
+  recompute(): number {
+    this.db.transaction(() => {
+      this.db.prepare('DELETE FROM ratings').run();
+      this.db.prepare('UPDATE game_finished SET rated = 0').run();
+    })();
+    return this.sync();
+  }
+
+  private rateGame(gameId: number, result: { winners?: string[]; draw?: boolean }): boolean {
+    const game = this.store.game(gameId);
+    if (!game) return false;
+    const seats = this.store.seats(gameId);
+    const people = new Set(seats.map((s) => s.userId));
+    if (seats.length < 2 || seats.some((s) => s.userId.startsWith(BOT_PREFIX)) || people.size !== seats.length) return false;
+    const winners = result.winners ?? [];
+    if (!result.draw && !winners.length) return false;
+    const rank = seats.map((s) => (result.draw || winners.includes(s.role) ? 1 : 2));
+    const guild = game.guildId ?? '';
+    for (const side of [ALL_SIDES, null]) {
+      const keys = seats.map((s) => ({ seat: s, side: side ?? s.role }));
+      const before = keys.map((k) => this.get(guild, game.system, k.side, k.seat.userId));
+      const teams = before.map((b) => [b ? { mu: b.mu, sigma: b.sigma } : rating()]);
+      const after = rate(teams, { rank });
+      keys.forEach((k, i) => {
+        this.db
+          .prepare('INSERT INTO ratings (guild_id, system, side, user_id, user_name, mu, sigma, games) VALUES (?, ?, ?, ?, ?, ?, ?, 1) ON CONFLICT DO UPDATE SET mu = excluded.mu, sigma = excluded.sigma, user_name = excluded.user_name, games = games + 1')
+          .run(guild, game.system, k.side, k.seat.userId, k.seat.userName, after[i][0].mu, after[i][0].sigma);
+      });
+    }
+    return true;
+  }
+}

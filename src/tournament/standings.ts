@@ -1,0 +1,76 @@
+// Standings with FIDE tie-breaks (Buchholz, median Buchholz, Sonneborn-Berger).
+// Unplayed rounds follow the FIDE 2009 rules (Handbook C.02 §13.15):
+// a player's own bye or forfeit counts against a virtual opponent whose score
+// is SPR + (1 − SfPR) + 0.5 × (n − R); in an opponent's score every unplayed
+// round counts as a draw. n is the number of rounds recorded so far, so the
+// standings after a round never depend on rounds still to come.
+
+export interface StandingGame {
+  round: number;
+  a: string;
+  /** null: a bye for `a`. */
+  b: string | null;
+  /** Points of each side (a win 1, a draw ½). */
+  pa: number;
+  pb: number;
+  /** False for byes and forfeits: no game was played. */
+  played: boolean;
+}
+
+export interface Standing {
+  rank: number;
+  id: string;
+  score: number;
+  buchholz: number;
+  medianBuchholz: number;
+  sonnebornBerger: number;
+  played: number;
+}
+
+interface Entry {
+  round: number;
+  opp: string | null;
+  pts: number;
+  played: boolean;
+}
+
+export function standings(ids: string[], games: StandingGame[], rating: (id: string) => number = () => 0): Standing[] {
+  const rows = new Map<string, Entry[]>(ids.map((id) => [id, []]));
+  const at = (id: string) => {
+    let r = rows.get(id);
+    if (!r) rows.set(id, (r = []));
+    return r;
+  };
+  let n = 0;
+  for (const g of games) {
+    n = Math.max(n, g.round);
+    at(g.a).push({ round: g.round, opp: g.b, pts: g.pa, played: g.played });
+    if (g.b !== null) at(g.b).push({ round: g.round, opp: g.a, pts: g.pb, played: g.played });
+  }
+  const score = new Map<string, number>();
+  const adjusted = new Map<string, number>();
+  for (const [id, es] of rows) {
+    score.set(id, es.reduce((s, e) => s + e.pts, 0));
+    // Unplayed rounds (byes, forfeits, rounds missed) count as draws in an opponent's score.
+    const playedPts = es.filter((e) => e.played).reduce((s, e) => s + e.pts, 0);
+    adjusted.set(id, playedPts + 0.5 * (n - es.filter((e) => e.played).length));
+  }
+  const out = [...rows.keys()].map((id) => {
+    const es = [...rows.get(id)!].sort((x, y) => x.round - y.round);
+    let before = 0;
+    const contrib: { opp: number; pts: number }[] = [];
+    for (const e of es) {
+      const opp = e.played && e.opp !== null ? adjusted.get(e.opp)! : before + (1 - e.pts) + 0.5 * (n - e.round);
+      contrib.push({ opp, pts: e.pts });
+      before += e.pts;
+    }
+    const bh = contrib.reduce((s, c) => s + c.opp, 0);
+    const sorted = contrib.map((c) => c.opp).sort((x, y) => x - y);
+    const median = sorted.length >= 3 ? bh - sorted[0] - sorted[sorted.length - 1] : bh;
+    const sb = contrib.reduce((s, c) => s + c.opp * c.pts, 0);
+    return { rank: 0, id, score: score.get(id)!, buchholz: bh, medianBuchholz: median, sonnebornBerger: sb, played: es.filter((e) => e.played).length };
+  });
+  out.sort((x, y) => y.score - x.score || y.buchholz - x.buchholz || y.medianBuchholz - x.medianBuchholz || y.sonnebornBerger - x.sonnebornBerger || rating(y.id) - rating(x.id) || (x.id < y.id ? -1 : 1));
+  out.forEach((s, i) => (s.rank = i + 1));
+  return out;
+}
