@@ -6,6 +6,7 @@ import { canonical, sha256, syncDecisions, visibleEvents, type Envelope } from '
 import type { Action, GameEvent, GameModule, Json, Role } from '../src/engine/types.ts';
 import { StaleVersionError, StoreConflictError, type GameRow, type Seat } from '../src/store/store.ts';
 import { isBotSeat, type ActResult } from '../src/app/session.ts';
+import { turnHolder } from '../src/app/teams.ts';
 import type { Attachment, Button, Handoff, Outcome, Post, Reply } from './types.ts';
 
 export const DISCORD_LIMIT = 1900;
@@ -93,11 +94,14 @@ export function roleName(mod: GameModule<any, any>, options: unknown, role: Role
 export function promptLines(mod: GameModule<any, any>, env: Envelope<any>, seats: Seat[], onlyRoles?: Role[]): { text: string; mentions: string[] } {
   const lines: string[] = [];
   const mentions: string[] = [];
+  const infos = mod.roles(env.options);
   for (const p of mod.prompts(env.game)) {
     if (onlyRoles && !onlyRoles.includes(p.role)) continue;
-    const seat = seats.find((s) => s.role === p.role);
-    const who = seat ? mention(seat) : '(empty seat)';
-    if (seat && !isBotSeat(seat)) mentions.push(seat.userId);
+    // A team side: the member whose turn it is ('turns'), or every member ('any').
+    const holder = turnHolder(infos.find((r) => r.id === p.role), seats, env.decisions);
+    const asked = holder ? [holder] : seats.filter((s) => s.role === p.role);
+    const who = asked.length ? asked.map(mention).join(', ') : '(empty seat)';
+    for (const seat of asked) if (!isBotSeat(seat)) mentions.push(seat.userId);
     lines.push(`➡️ ${who} — **${roleName(mod, env.options, p.role)}**: ${p.text}`);
   }
   return { text: lines.join('\n'), mentions };
@@ -182,7 +186,8 @@ export async function presentAct(
   // Private lines owed to seats the caller does not hold, whoever acted.
   const owed = new Map<Role, string[]>();
   res.events.forEach((batch, i) => {
-    const seat = seats.find((s) => s.role === batch.role);
+    // The member who acted (a team side has several).
+    const seat = seats.find((s) => s.role === batch.role && s.userId === batch.userId) ?? seats.find((s) => s.role === batch.role);
     const applied = res.applied[i];
     const who = `**${seat ? seat.userName : batch.role}** (${roleName(mod, env.options, batch.role)})`;
     // A secret order (declared by the module) is announced without its label.
@@ -196,13 +201,15 @@ export async function presentAct(
     for (const e of batch.events) {
       if (!e.to) continue;
       if (e.to.some((r) => callerRoles.includes(r))) privateLines.push(`🔒 ${e.text}`);
-      for (const r of e.to) if (!callerRoles.includes(r)) owed.set(r, [...(owed.get(r) ?? []), e.text]);
+      // Every other holder of an addressed seat (other seats, and the caller's teammates) gets it privately.
+      for (const r of e.to) owed.set(r, [...(owed.get(r) ?? []), e.text]);
     }
   });
   const prompt = promptLines(mod, env, seats);
   const replies: Reply[] = [publicReply(lines.join('\n') || 'Done.')];
   if (privateLines.length) replies.push(privateReply(privateLines.join('\n')));
-  const posts: Post[] = privateDeliveries(mod, row, env, seats, owed);
+  const callerId = res.applied[0]?.userId;
+  const posts: Post[] = privateDeliveries(mod, row, env, seats.filter((s) => !(callerId && s.userId === callerId && callerRoles.includes(s.role))), owed);
   const marks = res.phases.length > opts.maxSnapshots ? res.phases.slice(-opts.maxSnapshots) : res.phases;
   const skipped = res.phases.length - marks.length;
   for (let i = 0; i < marks.length; i++) {
