@@ -20,7 +20,7 @@ import { retreatProc } from './retreat.ts';
 import { scoreTurn } from './scoring.ts';
 import { fleeProc } from './siege.ts';
 import { rollNonAlignedPick } from './setup.ts';
-import { data, enemy, leaderName, nip, nipFirst, note, sideName, type Side, type WogState } from './state.ts';
+import { data, enemy, leaderData, leaderName, nip, nipFirst, note, sideName, type Side, type WogState } from './state.ts';
 
 export const PHASES = ['setup', 'initiative', 'impulses', 'battles', 'control', 'raise', 'deploy', 'prisoners', 'death', 'place', 'crown', 'assign', 'score'] as const;
 export type Phase = (typeof PHASES)[number];
@@ -114,7 +114,12 @@ const pickProc: Procedure<WogState, PickFrame> = {
   apply(s, f, role, a, ctx) {
     if (role !== f.side) throw new RuleError('WoG setup', `The ${sideName(f.side)} won the roll and choose.`);
     mustBeLegal(pickLegal(s, f, role), a, 'WoG setup', 'Choose one of the two starting non-aligned leaders.');
-    for (const id of data().rosters[s.scenario].setup.nonAligned) s.leaders[id]!.owner = id === a.leader ? f.side : enemy(f.side);
+    for (const id of data().rosters[s.scenario].setup.nonAligned) {
+      const l = s.leaders[id]!;
+      l.owner = id === a.leader ? f.side : enemy(f.side);
+      // WOG-NOTES: the English taking Robert of Gloucester get an Aggressor marker in England.
+      if (l.owner === 'english' && leaderData(s, id).special === 'robert_aggressor' && l.area) s.aggressor[l.area] = 'english';
+    }
     note(s, ctx, 'setup', `${sideName(f.side)} take ${leaderName(s, String(a.leader))}; the other non-aligned leader goes to the ${sideName(enemy(f.side))}.`);
     retWith(s.stack);
   },
