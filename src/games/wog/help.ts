@@ -11,7 +11,7 @@ Each turn: 1 initiative roll (+1 king in his capital, -1 no king; the IP gets 2 
 /wog done ends your part of phases 5, 6, 7 and 10.`;
 
 const PHASE_HELP: Record<Phase, string> = {
-  setup: 'Setup: the winner of the roll takes one of the two starting non-aligned leaders with /wog choose; the other side gets the other.',
+  setup: 'Setup: the English /wog roll for both sides; the winner of the roll takes one of the two starting non-aligned leaders with /wog choose; the other side gets the other.',
   initiative: 'Phase 1: both roll; the higher (with king modifiers) has the initiative.',
   impulses: 'Phase 2: on your impulse /wog move some leaders from one area to a neighbour (only if your leaders there outnumber enemy leaders plus an enemy control marker), /wog uncontrol an enemy marker (your leaders > enemy leaders + 1), or /wog pass. Moving into enemy leaders places your Aggressor marker.',
   battles: 'Phase 3: the IP picks the battle (/wog battle). Commanders (/wog commander: a highest-ranking leader; nIP first). The area\'s controller may be besieged (/wog siege: the attacker needs more than value + 3 + defender bravery − attacker bravery − gunners) or fight (/wog fight). After each round /wog continue, /wog retreat (the enemy pursues one round at +1; survivors are disgraced), or /wog force after three aggressor misses.',

@@ -31,6 +31,7 @@ const opt = (name: string, description: string, required = true) => ({ name, des
 const sub = (name: string, description: string, ...options: ReturnType<typeof opt>[]): GameSubcommand => ({ name, description, options });
 
 export const SUBCOMMANDS: GameSubcommand[] = [
+  sub('roll', 'Setup: roll for the first pick of the non-aligned leaders'),
   sub('choose', 'Setup: take a starting non-aligned leader', opt('leader', 'The non-aligned leader')),
   sub('move', 'Phase 2: move leaders across one border', opt('from', 'Area they leave'), opt('to', 'Neighbouring area'), opt('leaders', "Leaders moving together, joined with '+'")),
   sub('uncontrol', 'Phase 2: remove an enemy control marker', opt('area', 'The area')),

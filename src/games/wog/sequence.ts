@@ -51,7 +51,8 @@ interface TurnFrame {
 
 interface PickFrame {
   proc: 'pickNA';
-  step: 'go';
+  /** roll: the English roll for both (a player's action, so the table can force it); choose: the winner picks. */
+  step: 'roll' | 'choose';
   side: Side;
   [k: string]: unknown;
 }
@@ -60,7 +61,7 @@ const sides = (proc: string, s: WogState) => ({ proc, step: 'go' as const, sides
 
 /** Enter a phase: do its automatic part and call the procedure where players decide. */
 const ENTER: Record<Phase, (s: WogState, ctx: Ctx) => void> = {
-  setup: (s, ctx) => call(s.stack, { proc: 'pickNA', step: 'go', side: rollNonAlignedPick(s, ctx) } satisfies PickFrame),
+  setup: (s) => call(s.stack, { proc: 'pickNA', step: 'roll', side: 'english' } satisfies PickFrame),
   initiative: determineInitiative,
   impulses: (s) => call(s.stack, startImpulses(s)),
   battles: (s) => call(s.stack, { proc: 'battles', step: 'pick' }),
@@ -106,14 +107,23 @@ const turnProc: Procedure<WogState, TurnFrame> = {
 };
 
 const pickLegal = (s: WogState, f: PickFrame, role: string) =>
-  role !== f.side ? [] : data().rosters[s.scenario].setup.nonAligned.map((id) => act('choose', `Take ${leaderName(s, id)} (non-aligned)`, { leader: id }, { leader: leaderName(s, id) }));
+  role !== f.side ? [] : f.step === 'roll' ? [act('roll', 'Roll for the first pick of the starting non-aligned leaders (both dice)')] : data().rosters[s.scenario].setup.nonAligned.map((id) => act('choose', `Take ${leaderName(s, id)} (non-aligned)`, { leader: id }, { leader: leaderName(s, id) }));
 
 const pickProc: Procedure<WogState, PickFrame> = {
-  prompts: (s, f) => [{ role: f.side, text: 'You won the roll: choose your non-aligned leader (/wog choose).', decision: 'setup:na', buttons: true }],
+  prompts: (s, f) => [
+    f.step === 'roll'
+      ? { role: f.side, text: 'Roll for the first pick of the two starting non-aligned leaders (/wog roll).', decision: 'setup:na-roll', buttons: true }
+      : { role: f.side, text: 'You won the roll: choose your non-aligned leader (/wog choose).', decision: 'setup:na', buttons: true },
+  ],
   legal: pickLegal,
   apply(s, f, role, a, ctx) {
-    if (role !== f.side) throw new RuleError('WoG setup', `The ${sideName(f.side)} won the roll and choose.`);
-    mustBeLegal(pickLegal(s, f, role), a, 'WoG setup', 'Choose one of the two starting non-aligned leaders.');
+    if (role !== f.side) throw new RuleError('WoG setup', f.step === 'roll' ? 'The English roll for the pick.' : `The ${sideName(f.side)} won the roll and choose.`);
+    mustBeLegal(pickLegal(s, f, role), a, 'WoG setup', f.step === 'roll' ? 'Roll first (/wog roll).' : 'Choose one of the two starting non-aligned leaders.');
+    if (a.type === 'roll') {
+      f.side = rollNonAlignedPick(s, ctx);
+      f.step = 'choose';
+      return;
+    }
     for (const id of data().rosters[s.scenario].setup.nonAligned) {
       const l = s.leaders[id]!;
       l.owner = id === a.leader ? f.side : enemy(f.side);
