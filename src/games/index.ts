@@ -6,10 +6,11 @@ import { rifle } from './rifle/index.ts';
 import { wog } from './wog/index.ts';
 import { renderKpw } from '../../render/kpw.ts';
 import { renderRifle } from '../../render/rifle.ts';
+import { renderWog } from '../../render/wog.ts';
 import type { KpwView } from './kpw/view-types.ts';
 
 export function registerAllGames(): void {
   if (!getGame(kpw.id)) registerGame({ ...kpw, render: (view) => renderKpw(view as unknown as KpwView) });
   if (!getGame(rifle.id)) registerGame({ ...rifle, render: renderRifle });
-  if (!getGame(wog.id)) registerGame(wog);
+  if (!getGame(wog.id)) registerGame({ ...wog, render: renderWog });
 }

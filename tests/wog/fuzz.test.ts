@@ -7,7 +7,7 @@ import { playout } from '../games/playout.ts';
 
 describe('WoG fuzz (whole sequence of play)', () => {
   it('bot-vs-bot and random games in both scenarios reach a result; no dead ends; replay equals the final state', () => {
-    for (let i = 0; i < 12; i++) {
+    for (let i = 0; i < 10; i++) {
       const opts = { scenario: i % 2 ? 'liw' : 'hyw' };
       const seed = `wog-fuzz-${i}`;
       const { env, log } = playout(wog, opts, seed, {
