@@ -28,7 +28,13 @@ export function parseWogOptions(raw: Record<string, string | number | boolean>):
 }
 
 const opt = (name: string, description: string, required = true) => ({ name, description, required });
-const sub = (name: string, description: string, ...options: ReturnType<typeof opt>[]): GameSubcommand => ({ name, description, options });
+// probe: the action the options describe, so a refusal gives the rule's own reason (apply on a copy).
+const sub = (name: string, description: string, ...options: ReturnType<typeof opt>[]): GameSubcommand => ({
+  name,
+  description,
+  options,
+  probe: (args) => ({ type: name, ...Object.fromEntries(Object.entries(args).filter(([, v]) => v !== undefined && v !== '')) }),
+});
 
 export const SUBCOMMANDS: GameSubcommand[] = [
   sub('roll', 'Setup: roll for the first pick of the non-aligned leaders'),
