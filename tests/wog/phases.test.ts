@@ -217,3 +217,18 @@ describe('Phase 11 scoring and the end', () => {
     expect(s.over).toMatchObject({ draw: true, winners: [] });
   });
 });
+
+describe('Phase 2 at the runner', () => {
+  it('the same leaders named in another order are the same move', async () => {
+    const { applyAction, createGame } = await import('../../src/engine/runner.ts');
+    const { wog } = await import('../../src/games/wog/index.ts');
+    let { env } = createGame(wog, { scenario: 'hyw' }, 'order');
+    env.dice.forced.push(5, 2);
+    env = applyAction(wog, env, 'english', { type: 'roll' }).env;
+    env.dice.forced.push(4, 3);
+    env = applyAction(wog, env, 'english', { type: 'choose', leader: 'charles_blois' }).env;
+    env = applyAction(wog, env, 'english', { type: 'move', from: 'england', to: 'normandy', leaders: 'northampton+edward_iii' }).env;
+    expect(env.game.leaders.edward_iii!.area).toBe('normandy');
+    expect(env.game.leaders.northampton!.area).toBe('normandy');
+  });
+});

@@ -44,15 +44,22 @@ export function impulseLegal(s: WogState, side: Side): LegalAction[] {
       const kind = linkBetween(data().graph, from, to);
       for (const group of subsets(ids, limit)) {
         const names = group.map((id) => leaderName(s, id)).join(', ');
-        out.push(
-          act('move', `Move ${names}: ${areaName(from)} → ${areaName(to)} (${kind}, up to ${limit})`, { from, to, leaders: group.join('+') }, { from: areaName(from), to: areaName(to), leaders: names }),
-        );
+        const l = act('move', `Move ${names}: ${areaName(from)} → ${areaName(to)} (${kind}, up to ${limit})`, { from, to, leaders: group.join('+') }, { from: areaName(from), to: areaName(to), leaders: names });
+        // The same leaders named in another order are the same move.
+        const others = orders(group).filter((o) => o.join('+') !== group.join('+'));
+        if (others.length) l.aliases = { leaders: others.map((o) => ({ value: o.join('+'), action: { type: 'move', from, to, leaders: o.join('+') } })) };
+        out.push(l);
       }
     }
   }
   for (const a of Object.keys(s.control).sort()) if (canUncontrol(s, side, a)) out.push(act('uncontrol', `Remove the ${sideName(enemy(side))} control marker in ${areaName(a)}`, { area: a }, { area: areaName(a) }));
   out.push(act('pass', 'Pass this impulse'));
   return out;
+}
+
+function orders(ids: string[]): string[][] {
+  if (ids.length <= 1) return [ids];
+  return ids.flatMap((id, i) => orders([...ids.slice(0, i), ...ids.slice(i + 1)]).map((rest) => [id, ...rest]));
 }
 
 function explainMove(s: WogState, side: Side, a: Action): never {
@@ -82,6 +89,7 @@ export const impulsesProc: Procedure<WogState, ImpulseFrame> = {
   apply(s, f, role, a, ctx: Ctx) {
     if (role !== f.side) throw new RuleError(RULE, `It is the ${sideName(f.side)} impulse.`);
     const legal = impulseLegal(s, f.side);
+    if (a.type === 'move') a = { ...a, leaders: String(a.leaders ?? '').split('+').sort().join('+') };
     if (a.type === 'move' && !legal.some((l) => l.action.type === 'move' && l.action.from === a.from && l.action.to === a.to && l.action.leaders === a.leaders)) explainMove(s, f.side, a);
     mustBeLegal(legal, a, RULE, 'That is not an action of this impulse.');
     if (a.type === 'move') {
