@@ -103,7 +103,7 @@ function drawPanel(ctx: Ctx2D, v: WogView, x0: number, h: number): void {
   const ip = v.ip ? `Initiative: ${v.ip}` : 'Initiative: not yet rolled';
   drawText(ctx, `${ip} · impulses E ${v.impulses.english} F ${v.impulses.french}`, x0 + 16, y, { size: 13, color: INK });
   y += 22;
-  drawText(ctx, `Kings: ${v.kings.english ?? 'none'} / ${v.kings.french ?? 'none'}`, x0 + 16, y, { size: 13, color: INK });
+  drawText(ctx, fitText(ctx, `Kings: ${v.kingNames.english ?? 'none'} / ${v.kingNames.french ?? 'none'}`, PANEL - 32, 13), x0 + 16, y, { size: 13, color: INK });
   y += 22;
   for (const side of ['english', 'french'] as const) {
     const txt = `${side === 'english' ? 'English' : 'French'} prison: ${v.prisons[side].join(', ') || 'empty'}`;

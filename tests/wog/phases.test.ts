@@ -232,3 +232,17 @@ describe('Phase 2 at the runner', () => {
     expect(env.game.leaders.northampton!.area).toBe('normandy');
   });
 });
+
+describe('Setup (Lion in Winter): Robert of Gloucester', () => {
+  it('the English taking Robert of Gloucester get an Aggressor marker in England (WOG-NOTES)', async () => {
+    const { applyAction, createGame } = await import('../../src/engine/runner.ts');
+    const { wog } = await import('../../src/games/wog/index.ts');
+    let { env } = createGame(wog, { scenario: 'liw' }, 'robert');
+    env.dice.forced.push(6, 1);
+    env = applyAction(wog, env, 'english', { type: 'roll' }).env;
+    env = applyAction(wog, env, 'english', { type: 'choose', leader: 'robert_gloucester' }).env;
+    expect(env.game.leaders.robert_gloucester!.owner).toBe('english');
+    expect(env.game.leaders.david_i!.owner).toBe('french');
+    expect(env.game.aggressor.england).toBe('english');
+  });
+});

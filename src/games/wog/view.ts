@@ -31,6 +31,8 @@ export interface WogView {
   areas: { id: string; name: string; value: number | null; control: string | null; leaders: WogLeaderView[]; loose: string[]; aggressor: string | null }[];
   prisons: Record<Side, string[]>;
   kings: Record<Side, string | null>;
+  /** The kings' names (null: no king). */
+  kingNames: Record<Side, string | null>;
   log: string[];
   over: string | null;
   [k: string]: Json;
@@ -74,6 +76,7 @@ export function buildView(s: WogState, _viewer: Viewer): WogView {
       french: Object.values(s.leaders).filter((l) => l.where === 'prison' && l.captor === 'french').map((l) => l.id),
     },
     kings: { ...s.kings },
+    kingNames: { english: s.kings.english && leaderData(s, s.kings.english).name, french: s.kings.french && leaderData(s, s.kings.french).name },
     log: s.log.slice(-12),
     over: s.over?.summary ?? null,
   };
@@ -87,6 +90,7 @@ export function summarize(v: WogView, _viewer: Viewer): string {
   for (const a of v.areas)
     if (a.leaders.length)
       lines.push(`${a.name}${a.value ? ` (${a.value})` : ' (neutral)'}${a.control ? ` [${a.control}]` : ''}: ${a.leaders.map((l) => `${l.name} ${l.side[0]!.toUpperCase()} ${l.rank}★${l.king ? ' king' : ''} +${l.troops.length} SP`).join('; ')}`);
+  lines.push(`Kings: ${v.kingNames.english ?? 'none'} (English), ${v.kingNames.french ?? 'none'} (French).`);
   for (const side of ['english', 'french'] as Side[]) if (v.prisons[side].length) lines.push(`In the ${sideName(side)} prison: ${v.prisons[side].join(', ')}.`);
   if (v.over) lines.push(v.over);
   return lines.join('\n');
