@@ -50,9 +50,16 @@ describe('Phase 3 battle rounds, losses, Elimination, retreat and pursuit (hand-
     const t = dice(5, 6, 1, 1, 1, 1, 1, 1, 2, 6, 6, 6);
     startBattles(s, t);
     expect(t.left()).toBe(0);
-    // French 2 hits: two infantry of Philippe (Raoul has none, and leaders go after troops).
+    // Losses, nIP (French) first: 2 hits. Raoul has no troops and may be hit; Philippe (BC) may not while Raoul stands.
+    const fr = machine.legal(s, 'french').map((l) => `${l.action.leader}:${l.action.troop}`);
+    expect(fr).toEqual(['philippe_vi:infantry', 'philippe_vi:mercenary', 'philippe_vi:knight', 'raoul_eu:leader']);
+    expect(() => machine.apply(s, 'french', { type: 'loss', leader: 'philippe_vi', troop: 'leader' }, t.ctx)).toThrow(/can't be removed while they have troops/);
+    machine.apply(s, 'french', { type: 'loss', leader: 'philippe_vi', troop: 'infantry' }, t.ctx);
+    machine.apply(s, 'french', { type: 'loss', leader: 'philippe_vi', troop: 'infantry' }, t.ctx);
     expect(s.leaders.philippe_vi!.troops.filter((x) => x.kind === 'infantry')).toHaveLength(2);
-    // English 3 hits: Manny's infantry (non-BC first), then two of Edward's.
+    // English 3 hits: Manny's infantry, then two of Edward's infantry.
+    for (const [leader, troop] of [['walter_manny', 'infantry'], ['edward_iii', 'infantry'], ['edward_iii', 'infantry']])
+      machine.apply(s, 'english', { type: 'loss', leader, troop }, t.ctx);
     expect(s.leaders.walter_manny!.troops).toHaveLength(0);
     expect(s.leaders.edward_iii!.troops.map((x) => x.kind)).toEqual(['infantry', 'longbow', 'longbow', 'knight']);
     expect(s.misses.champagne).toBe(0);
@@ -61,14 +68,20 @@ describe('Phase 3 battle rounds, losses, Elimination, retreat and pursuit (hand-
     machine.apply(s, 'french', { type: 'continue' }, t.ctx);
     expect(machine.prompts(s)[0]!.role).toBe('english');
     // Round 2. English: strength 5+1 = 6, longbows 3 → 9 dice: six hits. French: strength 6+1 → 3 dice, all miss.
-    // French 6 hits: infantry, infantry, a mercenary (the other breaks), the chevalier (covers 2), then Raoul (not the BC).
-    // Raoul's Elimination die 3: captured.
-    t.force(6, 6, 6, 6, 6, 6, 1, 1, 1, 1, 1, 1, 3);
+    t.force(6, 6, 6, 6, 6, 6, 1, 1, 1, 1, 1, 1);
     machine.apply(s, 'english', { type: 'continue' }, t.ctx);
+    // French 6 hits: infantry, infantry, a mercenary (the other breaks), the chevalier (covers 2): 1 left,
+    // and only Raoul can take it (the BC is last): taken for them. Raoul's Elimination die 3: captured.
+    machine.apply(s, 'french', { type: 'loss', leader: 'philippe_vi', troop: 'infantry' }, t.ctx);
+    machine.apply(s, 'french', { type: 'loss', leader: 'philippe_vi', troop: 'infantry' }, t.ctx);
+    machine.apply(s, 'french', { type: 'loss', leader: 'philippe_vi', troop: 'mercenary' }, t.ctx);
+    t.force(3);
+    machine.apply(s, 'french', { type: 'loss', leader: 'philippe_vi', troop: 'knight' }, t.ctx);
     expect(t.left()).toBe(0);
     expect(s.leaders.philippe_vi!.troops).toEqual([]);
     expect(s.leaders.raoul_eu).toMatchObject({ where: 'prison', captor: 'english' });
-    expect(t.text()).toMatch(/French lose infantry, infantry, mercenaries \(Brabant\), mercenaries \(broke\), chevalier/);
+    expect(t.text()).toMatch(/French lose mercenaries \(Brabant\) \(Philippe VI\); 1 more mercenaries break/);
+    expect(t.text()).toMatch(/French: Raoul, Count of Eu \(Constable\) is hit/);
     // The French retreat (nIP decides first): to one area, not enemy controlled or occupied.
     expect(subs(s, 'french')).toEqual(['continue', 'retreat']);
     machine.apply(s, 'french', { type: 'retreat' }, t.ctx);

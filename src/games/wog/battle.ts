@@ -8,7 +8,7 @@ import { call } from '../../engine/procstack.ts';
 import type { Ctx, LegalAction } from '../../engine/types.ts';
 import { battleDice, braveryMods, rollHits } from './battle-dice.ts';
 import { act, mustBeLegal } from './common.ts';
-import { eliminate, takeHits } from './losses.ts';
+import { callLosses } from './losses.ts';
 import { retreatTargets, type RetreatFrame } from './retreat.ts';
 import { resolveSiege, type FleeFrame } from './siege.ts';
 import { areaName, contested, data, enemy, isKing, leaderData, leaderName, leadersIn, nip, nipFirst, note, rank, sideName, type Side, type WogState } from './state.ts';
@@ -123,9 +123,8 @@ export function battleRound(s: WogState, f: BattleFrame, ctx: Ctx): void {
   }
   const agg = s.aggressor[f.area];
   if (agg) s.misses[f.area] = hits[agg] > 0 ? 0 : (s.misses[f.area] ?? 0) + 1;
-  const hitE = takeHits(s, 'english', f.area, bc.english, hits.french, ctx);
-  const hitF = takeHits(s, 'french', f.area, bc.french, hits.english, ctx);
-  eliminate(s, [...hitE, ...hitF], ctx);
+  // Each side removes what the other side hit (the losses procedure, nIP first).
+  callLosses(s, f.area, bc, { english: hits.french, french: hits.english });
 }
 
 function over(s: WogState, f: BattleFrame): boolean {

@@ -2,6 +2,7 @@
 // areas, fight when not outnumbered, raise specials, place at home.
 import type { LegalAction } from '../../engine/types.ts';
 import { battleDice } from './battle-dice.ts';
+import { preferredLoss } from './losses.ts';
 import { area, armySp, command, leaderData, leadersIn, enemy, type Side, type WogState } from './state.ts';
 
 const strength = (s: WogState, side: Side, a: string): number => leadersIn(s, a, side).reduce((n, l) => n + armySp(l), 0);
@@ -41,6 +42,8 @@ export function botChoice(s: WogState, side: Side, legal: LegalAction[], rand: (
       }
       return best;
     }
+    case 'loss':
+      return preferredLoss(s, legal);
     case 'commander':
       return [...legal].sort((a, b) => leaderData(s, String(b.action.leader)).battle - leaderData(s, String(a.action.leader)).battle)[0]!;
     case 'siege':

@@ -3,6 +3,7 @@ import { RuleError } from '../../engine/errors.ts';
 import { parseOptionsWithDocs } from '../../engine/options.ts';
 import type { GameModule, GameSubcommand, Json, OptionDoc } from '../../engine/types.ts';
 import { botChoice, deadlineChoice } from './bot.ts';
+import { preferredLoss } from './losses.ts';
 import { DICE_ORDER, OVERVIEW, phaseHelp } from './help.ts';
 import { machine } from './sequence.ts';
 import { initialState } from './setup.ts';
@@ -44,6 +45,7 @@ export const SUBCOMMANDS: GameSubcommand[] = [
   sub('pass', 'Phase 2: pass this impulse'),
   sub('battle', 'Phase 3: resolve the battle in an area (initiative player)', opt('area', 'The contested area')),
   sub('commander', 'Phase 3: choose your battle commander', opt('leader', 'A highest-ranking leader there')),
+  sub('loss', 'Phase 3: remove one SP (or a bare leader) for a hit taken', opt('leader', 'Whose army takes it'), opt('troop', 'infantry, longbow, gunner, mercenary, knight, or leader')),
   sub('siege', 'Phase 3: be besieged in the area you control'),
   sub('fight', 'Phase 3: fight a battle instead of a siege'),
   sub('continue', 'Phase 3: fight another round'),
@@ -92,6 +94,9 @@ export const wog: GameModule<WogState, WogOptions> = {
   help: { overview: OVERVIEW, phase: (s) => phaseHelp(s as WogState) },
   diceOrder: DICE_ORDER,
   bot: (s, role, l, ctx) => botChoice(s, role as Side, l, ctx.rand),
-  onDeadline: (s, role) => deadlineChoice(machine.legal(s, role))?.action ?? null,
+  onDeadline(s, role) {
+    const legal = machine.legal(s, role);
+    return (legal[0]?.sub === 'loss' ? preferredLoss(s, legal) : deadlineChoice(legal))?.action ?? null;
+  },
   summarize: (v, viewer) => summarize(v as unknown as WogView, viewer),
 };

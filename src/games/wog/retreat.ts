@@ -7,13 +7,15 @@ import { retWith, type Procedure } from '../../engine/flow.ts';
 import type { Ctx, LegalAction } from '../../engine/types.ts';
 import { battleDice, braveryMods, rollHits } from './battle-dice.ts';
 import { act, mustBeLegal } from './common.ts';
-import { eliminate, takeHits } from './losses.ts';
+import { callLosses } from './losses.ts';
 import { refuges } from './siege.ts';
 import { areaName, borderLimit, capture, data, enemy, leaderName, leadersIn, note, rank, sideName, type Side, type WogState } from './state.ts';
 
 export interface RetreatFrame {
   proc: 'retreat';
-  step: 'to';
+  /** to: choose the area; move: the pursuit's losses are taken, the survivors go. */
+  step: 'to' | 'move';
+  to?: string | null;
   area: string;
   side: Side;
   bc: Record<Side, string>;
@@ -31,18 +33,22 @@ function retreatLegal(s: WogState, f: RetreatFrame): LegalAction[] {
   );
 }
 
-/** Pursuit, then the survivors move (the highest ranks first within the limit) disgraced. */
-export function doRetreat(s: WogState, f: RetreatFrame, to: string | null, ctx: Ctx): void {
+/** The pursuit: one battle round for the pursuer alone; the retreating side then takes its losses. */
+export function pursue(s: WogState, f: RetreatFrame, ctx: Ctx): void {
   const pursuer = enemy(f.side);
   const pbc = f.bc[pursuer];
-  if (to !== null && leadersIn(s, f.area, pursuer).some((l) => l.id === pbc)) {
-    const { dice } = battleDice(s, pursuer, f.area, pbc);
-    // Reading: a pursuit is a battle round for the pursuer alone: +1 and his bravery advantage, no Jeanne duel.
-    const mod = data().charts.battle.pursuitModifier + braveryMods(s, f.bc)[pursuer];
-    const r = rollHits(s, ctx, pursuer, dice, mod, 'Pursuit');
-    note(s, ctx, 'pursuit', `${sideName(pursuer)} pursue with ${dice} dice at +${mod}: ${r.faces.join(' ')} → ${r.hits} hits.`);
-    eliminate(s, takeHits(s, f.side, f.area, f.bc[f.side], r.hits, ctx), ctx);
-  }
+  if (!leadersIn(s, f.area, pursuer).some((l) => l.id === pbc)) return;
+  const { dice } = battleDice(s, pursuer, f.area, pbc);
+  // Reading: a pursuit is a battle round for the pursuer alone: +1 and his bravery advantage, no Jeanne duel.
+  const mod = data().charts.battle.pursuitModifier + braveryMods(s, f.bc)[pursuer];
+  const r = rollHits(s, ctx, pursuer, dice, mod, 'Pursuit');
+  note(s, ctx, 'pursuit', `${sideName(pursuer)} pursue with ${dice} dice at +${mod}: ${r.faces.join(' ')} → ${r.hits} hits.`);
+  callLosses(s, f.area, f.bc, { [f.side]: r.hits, [pursuer]: 0 } as Record<Side, number>);
+}
+
+/** The survivors move (the highest ranks first within the border limit), disgraced; the rest are captured. */
+export function moveSurvivors(s: WogState, f: RetreatFrame, to: string | null, ctx: Ctx): void {
+  const pursuer = enemy(f.side);
   const army = leadersIn(s, f.area, f.side).sort((a, b) => rank(s, b.id) - rank(s, a.id) || a.id.localeCompare(b.id));
   const limit = to === null ? 0 : borderLimit(s, f.side, f.area, to);
   army.forEach((l, i) => {
@@ -58,18 +64,19 @@ export function doRetreat(s: WogState, f: RetreatFrame, to: string | null, ctx: 
 }
 
 export const retreatProc: Procedure<WogState, RetreatFrame> = {
-  prompts: (s, f) => [{ role: f.side, text: `Retreat from ${areaName(f.area)}: choose the area (/wog retreat to:…).`, decision: `t${s.turn}:retreat:${f.area}` }],
-  legal: (s, f, role) => (role === f.side ? retreatLegal(s, f) : []),
+  prompts: (s, f) => (f.step !== 'to' ? [] : [{ role: f.side, text: `Retreat from ${areaName(f.area)}: choose the area (/wog retreat to:…).`, decision: `t${s.turn}:retreat:${f.area}` }]),
+  legal: (s, f, role) => (role === f.side && f.step === 'to' ? retreatLegal(s, f) : []),
   auto(s, f, ctx) {
-    if (retreatLegal(s, f).length) return false;
-    doRetreat(s, f, null, ctx);
+    if (f.step === 'to' && retreatLegal(s, f).length) return false;
+    moveSurvivors(s, f, f.step === 'move' ? (f.to ?? null) : null, ctx);
     retWith(s.stack);
     return true;
   },
   apply(s, f, role, a, ctx) {
     if (role !== f.side) throw new RuleError('WoG Phase 3 (retreat)', `The ${sideName(f.side)} are retreating.`);
     mustBeLegal(retreatLegal(s, f), a, 'WoG Phase 3 (retreat)', 'All retreating leaders go to the same adjacent area, not enemy controlled or occupied, within border limits.');
-    doRetreat(s, f, String(a.to), ctx);
-    retWith(s.stack);
+    f.to = String(a.to);
+    f.step = 'move';
+    pursue(s, f, ctx);
   },
 };

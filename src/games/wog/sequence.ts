@@ -10,6 +10,7 @@ import { battleProc, battlesProc } from './battle.ts';
 import { act, mustBeLegal } from './common.ts';
 import { determineControl } from './control.ts';
 import { leaderDeath } from './death.ts';
+import { lossesProc } from './losses.ts';
 import { deployProc } from './deploy.ts';
 import { impulsesProc, startImpulses } from './impulses.ts';
 import { determineInitiative } from './initiative.ts';
@@ -141,6 +142,7 @@ export const FLOW: Flow<WogState> = {
   impulses: impulsesProc,
   battles: battlesProc,
   battle: battleProc,
+  losses: lossesProc,
   flee: fleeProc,
   retreat: retreatProc,
   raise: raiseProc,
