@@ -246,3 +246,29 @@ describe('Setup (Lion in Winter): Robert of Gloucester', () => {
     expect(env.game.aggressor.england).toBe('english');
   });
 });
+
+describe('Phase 7: the IP decides the exchange combinations', () => {
+  it('with two ways to match 2 stars the IP chooses; the one left in prison can be ransomed or rots', async () => {
+    const { machine } = await import('../../src/games/wog/sequence.ts');
+    const s = blank();
+    s.ip = 'english';
+    capture(s, 'raoul_eu', 'english');
+    capture(s, 'louis_nevers', 'english');
+    capture(s, 'northampton', 'french');
+    s.control.champagne = 'french';
+    s.stack.frames = [{ proc: 'turn', step: 'death', now: 'prisoners' }, { proc: 'exchange', step: 'go' }];
+    const t = dice();
+    machine.run(s, t.ctx);
+    expect(machine.prompts(s)[0]!.role).toBe('english');
+    expect(machine.legal(s, 'english').map((l) => l.action.french)).toEqual(['louis_nevers', 'raoul_eu']);
+    machine.apply(s, 'english', { type: 'exchange', english: 'northampton', french: 'raoul_eu' }, t.ctx);
+    expect(s.leaders.northampton!.where).toBe('routed');
+    expect(s.leaders.raoul_eu!.where).toBe('routed');
+    // The French may ransom Louis de Nevers (2★) with Champagne (value 2).
+    expect(machine.prompts(s)[0]!.role).toBe('french');
+    machine.apply(s, 'french', { type: 'ransom', leader: 'louis_nevers', area: 'champagne' }, t.ctx);
+    expect(s.control.champagne).toBeNull();
+    // Play has gone on to Phase 9, where routed leaders join the pool to be placed (unless Phase 8 took him).
+    expect(['pool', 'dead']).toContain(s.leaders.louis_nevers!.where);
+  });
+});

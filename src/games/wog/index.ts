@@ -55,6 +55,7 @@ export const SUBCOMMANDS: GameSubcommand[] = [
   sub('raise', 'Phase 5: raise 1 SP in a controlled area', opt('area', 'Controlled area'), opt('kind', 'infantry, knight, gunner or longbow')),
   sub('deploy', 'Phase 6: move an area\'s unassigned troops', opt('from', 'Area with unassigned troops'), opt('to', 'Friendly area reached through friendly areas')),
   sub('hire', 'Phase 6: hire a mercenary for a leader', opt('from', 'Neutral area'), opt('leader', 'Your leader with room')),
+  sub('exchange', 'Phase 7: choose which prisoners are exchanged (initiative player)', opt('english', "English leaders freed, joined with '+'"), opt('french', "French leaders freed, joined with '+'")),
   sub('ransom', 'Phase 7: ransom a captured leader', opt('leader', 'Your imprisoned leader'), opt('area', 'Controlled area to give up (value ≥ rank)')),
   sub('place', 'Phase 9: place a new or routed leader', opt('leader', 'Leader'), opt('area', 'Area')),
   sub('crown', 'Phase 9: crown a king', opt('leader', 'A 3-star leader of yours')),

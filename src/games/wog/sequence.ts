@@ -15,7 +15,7 @@ import { deployProc } from './deploy.ts';
 import { impulsesProc, startImpulses } from './impulses.ts';
 import { determineInitiative } from './initiative.ts';
 import { crownProc, fillPool, placeProc } from './placement.ts';
-import { exchangePrisoners, ransomProc } from './prisoners.ts';
+import { exchangeProc, ransomProc } from './prisoners.ts';
 import { raiseProc, returnMercenaries } from './raise.ts';
 import { retreatProc } from './retreat.ts';
 import { scoreTurn } from './scoring.ts';
@@ -72,10 +72,7 @@ const ENTER: Record<Phase, (s: WogState, ctx: Ctx) => void> = {
     call(s.stack, sides('raise', s));
   },
   deploy: (s) => call(s.stack, sides('deploy', s)),
-  prisoners: (s, ctx) => {
-    exchangePrisoners(s, ctx);
-    call(s.stack, { proc: 'ransom', step: 'go', sides: [s.ip!, nip(s)] });
-  },
+  prisoners: (s) => call(s.stack, { proc: 'exchange', step: 'go' }),
   death: leaderDeath,
   place: (s) => {
     fillPool(s);
@@ -147,6 +144,7 @@ export const FLOW: Flow<WogState> = {
   retreat: retreatProc,
   raise: raiseProc,
   deploy: deployProc,
+  exchange: exchangeProc,
   ransom: ransomProc,
   place: placeProc,
   crown: crownProc,
