@@ -1,4 +1,4 @@
-// `npm run demo -- <system> [--seed S] [--out DIR] [--players N] [--options "k=v"]`
+// `npm run demo -- <system> [--seed S] [--out DIR] [--players N] [--scenario ID] [--options "k=v"]`
 // Plays a whole game between built-in bots through the offline table,
 // printing the transcript and writing a snapshot per phase.
 import os from 'node:os';
@@ -13,7 +13,7 @@ import { parseKeyValues } from '../../commands/context.ts';
 export async function runDemo(argv: string[], print: (l: string) => void = console.log): Promise<number> {
   const { values, positionals } = parseArgs({
     args: argv,
-    options: { seed: { type: 'string', default: '1' }, out: { type: 'string' }, players: { type: 'string' }, options: { type: 'string' }, db: { type: 'string' } },
+    options: { seed: { type: 'string', default: '1' }, out: { type: 'string' }, players: { type: 'string' }, scenario: { type: 'string' }, options: { type: 'string' }, db: { type: 'string' } },
     allowPositionals: true,
   });
   const system = positionals[0] ?? 'kpw';
@@ -25,7 +25,7 @@ export async function runDemo(argv: string[], print: (l: string) => void = conso
     print(`Unknown system "${system}".`);
     return 1;
   }
-  const opts = [values.options, values.players ? `players=${values.players}` : ''].filter(Boolean).join(', ');
+  const opts = [values.options, values.players ? `players=${values.players}` : '', values.scenario ? `scenario=${values.scenario}` : ''].filter(Boolean).join(', ');
   const table = new Table(svc, { outDir: out, print, user: 'demo' });
   const lines = [`/game new system:${system}${opts ? ` options:"${opts}"` : ''}`];
   const roles = mod.roles(mod.parseOptions(parseKeyValues(opts)));

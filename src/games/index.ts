@@ -3,9 +3,11 @@
 import { getGame, registerGame } from './registry.ts';
 import { kpw } from './kpw/index.ts';
 import { rifle } from './rifle/index.ts';
+import { wog } from './wog/index.ts';
 import { renderers } from '../../render/renderers.ts';
 
 export function registerAllGames(): void {
   if (!getGame(kpw.id)) registerGame({ ...kpw, render: renderers.kpw });
   if (!getGame(rifle.id)) registerGame({ ...rifle, render: renderers.rifle });
+  if (!getGame(wog.id)) registerGame({ ...wog, render: renderers.wog });
 }

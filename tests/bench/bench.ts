@@ -104,6 +104,14 @@ function benchReplay(mod: GameModule<any, any>, raw: Record<string, string | num
 }
 
 async function main() {
+  const wog = getGame('wog');
+  if (wog) {
+    const play = benchPlayout(wog, { scenario: 'hyw' }, 10);
+    print('wog.playout_ms_p50', pct(play, 50), 'ms');
+    const ac = benchApplyCommit(wog, { scenario: 'hyw' }, 1000);
+    print('wog.apply_commit_p50_ms', pct(ac, 50), 'ms');
+    print('wog.apply_commit_p99_ms', pct(ac, 99), 'ms');
+  }
   benchTournament(print);
   const kpw = getGame('kpw');
   if (kpw) {

@@ -1,0 +1,140 @@
+// Warriors of God snapshots, drawn only from the view (plus the static map
+// data): area outlines filled by control, sea connections, value and control
+// markers, leader stacks (rank, SP, king, disgraced), aggressor markers, and
+// a side panel with the turn track, the zero-sum VP track, prisons and the log.
+import type { Json } from '../src/engine/types.ts';
+import { wogData } from '../src/games/wog/data.ts';
+import type { WogView } from '../src/games/wog/view.ts';
+import { drawText, encodePng, fitText, lighten, makeCanvas, paint, roundRectPath, wrapLines, type Ctx2D } from './kit.ts';
+
+const INK = '#2b2117';
+const PAPER = '#efe6cf';
+const SEA = '#b9d3e6';
+const SIDE: Record<string, string> = { english: '#c0392b', french: '#2e5cb8', nonaligned: '#6b6b6b' };
+const PANEL = 360;
+
+function drawAreas(ctx: Ctx2D, v: WogView): void {
+  const map = wogData().map;
+  const byId = new Map(v.areas.map((a) => [a.id, a]));
+  for (const a of map.areas) {
+    const av = byId.get(a.id)!;
+    ctx.beginPath();
+    a.polygon.forEach(([x, y], i) => (i ? ctx.lineTo(x, y) : ctx.moveTo(x, y)));
+    ctx.closePath();
+    const fill = a.kind === 'neutral' ? '#d9d4c7' : av.control ? lighten(SIDE[av.control]!, 0.7) : '#f2e9d0';
+    paint(ctx, { fill, stroke: '#6d5f49', lineWidth: 1.5 });
+  }
+  // Sea connections: dashed lines between label points.
+  ctx.save();
+  ctx.setLineDash([8, 6]);
+  ctx.strokeStyle = '#1f5f8b';
+  ctx.lineWidth = 3;
+  const label = new Map(map.areas.map((a) => [a.id, a.label]));
+  for (const s of map.seaConnections) {
+    const p = label.get(s.a)!;
+    const q = label.get(s.b)!;
+    ctx.beginPath();
+    ctx.moveTo(p.x, p.y);
+    ctx.lineTo(q.x, q.y);
+    ctx.stroke();
+  }
+  ctx.restore();
+}
+
+function drawArea(ctx: Ctx2D, v: WogView, id: string): void {
+  const a = wogData().map.areas.find((x) => x.id === id)!;
+  const av = v.areas.find((x) => x.id === id)!;
+  const { x, y } = a.label;
+  drawText(ctx, `${a.name}${a.value ? ` ${a.value}` : ''}`, x, y - 14, { size: 15, weight: 'bold', color: INK, halo: '#fffaf0', haloWidth: 3, align: 'center' });
+  if (av.control) {
+    ctx.beginPath();
+    ctx.arc(x + 62, y - 19, 8, 0, Math.PI * 2);
+    paint(ctx, { fill: SIDE[av.control], stroke: '#fff', lineWidth: 2 });
+  }
+  if (av.aggressor) drawText(ctx, `⚔ ${av.aggressor}`, x, y - 34, { size: 12, weight: 'bold', color: SIDE[av.aggressor], halo: '#fff', haloWidth: 2, align: 'center' });
+  let yy = y;
+  for (const l of av.leaders.slice(0, 6)) {
+    const w = 150;
+    roundRectPath(ctx, x - w / 2, yy, w, 18, 3);
+    paint(ctx, { fill: SIDE[l.side] ?? '#666', stroke: l.king ? '#e2b33c' : '#222', lineWidth: l.king ? 2.5 : 1 });
+    const text = `${'★'.repeat(l.rank)} ${l.name.split(/[ ,(]/)[0]} ${l.troops.length}SP${l.disgraced ? ' ✗' : ''}`;
+    drawText(ctx, fitText(ctx, text, w - 6, 11), x, yy + 13, { size: 11, color: '#fff', align: 'center' });
+    yy += 20;
+  }
+  if (av.leaders.length > 6) drawText(ctx, `+${av.leaders.length - 6} more`, x, yy + 12, { size: 11, color: INK, align: 'center' });
+  if (av.loose.length) drawText(ctx, `${av.loose.length} loose SP`, x, yy + 12, { size: 11, color: '#5a4a32', halo: '#fff', haloWidth: 2, align: 'center' });
+}
+
+function drawPanel(ctx: Ctx2D, v: WogView, x0: number, h: number): void {
+  ctx.fillStyle = PAPER;
+  ctx.fillRect(x0, 0, PANEL, h);
+  let y = 30;
+  drawText(ctx, 'Warriors of God', x0 + 16, y, { size: 22, weight: 'bold', color: INK });
+  y += 24;
+  drawText(ctx, `${v.scenarioName} · ${v.year}`, x0 + 16, y, { size: 14, color: INK });
+  y += 22;
+  for (const line of wrapLines(ctx, v.phase, PANEL - 32, 14)) {
+    drawText(ctx, line, x0 + 16, y, { size: 14, weight: 'bold', color: INK });
+    y += 18;
+  }
+  // Turn track 1-12.
+  y += 8;
+  for (let t = 1; t <= 12; t++) {
+    const bx = x0 + 16 + (t - 1) * 27;
+    roundRectPath(ctx, bx, y, 24, 24, 3);
+    paint(ctx, { fill: t === v.turn ? '#7a2e1f' : '#fff', stroke: '#6d5f49' });
+    drawText(ctx, String(t), bx + 12, y + 17, { size: 12, color: t === v.turn ? '#fff' : INK, align: 'center' });
+  }
+  y += 44;
+  // Zero-sum VP track −30..30.
+  const w = PANEL - 32;
+  ctx.fillStyle = lighten(SIDE.french!, 0.6);
+  ctx.fillRect(x0 + 16, y, w / 2, 18);
+  ctx.fillStyle = lighten(SIDE.english!, 0.6);
+  ctx.fillRect(x0 + 16 + w / 2, y, w / 2, 18);
+  const mx = x0 + 16 + ((Math.max(-30, Math.min(30, v.vp)) + 30) / 60) * w;
+  ctx.beginPath();
+  ctx.arc(mx, y + 9, 10, 0, Math.PI * 2);
+  paint(ctx, { fill: '#222', stroke: '#fff', lineWidth: 2 });
+  drawText(ctx, String(Math.abs(v.vp)), mx, y + 13, { size: 11, weight: 'bold', color: '#fff', align: 'center' });
+  y += 34;
+  drawText(ctx, `French 30 ◀ VP ▶ English 30`, x0 + 16 + w / 2, y, { size: 12, color: INK, align: 'center' });
+  y += 26;
+  const ip = v.ip ? `Initiative: ${v.ip}` : 'Initiative: not yet rolled';
+  drawText(ctx, `${ip} · impulses E ${v.impulses.english} F ${v.impulses.french}`, x0 + 16, y, { size: 13, color: INK });
+  y += 22;
+  drawText(ctx, fitText(ctx, `Kings: ${v.kingNames.english ?? 'none'} / ${v.kingNames.french ?? 'none'}`, PANEL - 32, 13), x0 + 16, y, { size: 13, color: INK });
+  y += 22;
+  for (const side of ['english', 'french'] as const) {
+    const txt = `${side === 'english' ? 'English' : 'French'} prison: ${v.prisons[side].join(', ') || 'empty'}`;
+    for (const line of wrapLines(ctx, txt, PANEL - 32, 12)) {
+      drawText(ctx, line, x0 + 16, y, { size: 12, color: SIDE[side] });
+      y += 16;
+    }
+  }
+  y += 10;
+  drawText(ctx, 'Latest', x0 + 16, y, { size: 13, weight: 'bold', color: INK });
+  y += 18;
+  for (const entry of [...v.log].reverse()) {
+    for (const line of wrapLines(ctx, entry, PANEL - 32, 11)) {
+      if (y > h - 12) return;
+      drawText(ctx, line, x0 + 16, y, { size: 11, color: '#3b3023' });
+      y += 14;
+    }
+    y += 3;
+  }
+}
+
+export function renderWog(view: Json): Buffer {
+  const v = view as unknown as WogView;
+  const map = wogData().map;
+  const canvas = makeCanvas(map.width + PANEL, map.height);
+  const ctx = canvas.getContext('2d');
+  ctx.fillStyle = SEA;
+  ctx.fillRect(0, 0, map.width, map.height);
+  drawAreas(ctx, v);
+  for (const a of map.areas) drawArea(ctx, v, a.id);
+  drawPanel(ctx, v, map.width, map.height);
+  if (v.over) drawText(ctx, v.over, map.width / 2, 40, { size: 22, weight: 'bold', color: INK, halo: '#fff', haloWidth: 4, align: 'center' });
+  return encodePng(canvas);
+}

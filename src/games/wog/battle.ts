@@ -1,0 +1,199 @@
+// Phase Three: Resolve Battles. The IP orders the battles; each one chooses
+// commanders (nIP first), siege or battle, then rounds until one side is gone
+// or retreats (nIP decides first). Sieges, flights and retreats are nested
+// procedures (siege.ts, retreat.ts).
+import { RuleError } from '../../engine/errors.ts';
+import { retWith, type Procedure } from '../../engine/flow.ts';
+import { call } from '../../engine/procstack.ts';
+import type { Ctx, LegalAction } from '../../engine/types.ts';
+import { battleDice, braveryMods, rollHits } from './battle-dice.ts';
+import { act, mustBeLegal } from './common.ts';
+import { callLosses } from './losses.ts';
+import { retreatTargets, type RetreatFrame } from './retreat.ts';
+import { resolveSiege, type FleeFrame } from './siege.ts';
+import { areaName, contested, data, enemy, isKing, leaderData, leaderName, leadersIn, nip, nipFirst, note, rank, sideName, type Side, type WogState } from './state.ts';
+
+const RULE = 'WoG Phase 3';
+
+export interface BattlesFrame {
+  proc: 'battles';
+  step: 'pick';
+  [k: string]: unknown;
+}
+
+export interface BattleFrame {
+  proc: 'battle';
+  step: 'bc' | 'mode' | 'round' | 'decide' | 'done';
+  area: string;
+  bc: Record<Side, string | null>;
+  decider: Side;
+  round: number;
+  [k: string]: unknown;
+}
+
+function battlesLegal(s: WogState): LegalAction[] {
+  return contested(s).map((a) => act('battle', `Resolve the battle in ${areaName(a)}`, { area: a }, { area: areaName(a) }));
+}
+
+function startBattle(s: WogState, a: string, ctx: Ctx): void {
+  note(s, ctx, 'battle', `Battle in ${areaName(a)}.`);
+  call(s.stack, { proc: 'battle', step: 'bc', area: a, bc: { english: null, french: null }, decider: nip(s), round: 0 } satisfies BattleFrame);
+}
+
+export const battlesProc: Procedure<WogState, BattlesFrame> = {
+  prompts: (s) => [{ role: s.ip!, text: 'Choose the next battle to resolve (/wog battle).', decision: `t${s.turn}:battles:${contested(s).join(',')}` }],
+  legal: (s, _f, role) => (role === s.ip ? battlesLegal(s) : []),
+  auto(s, _f, ctx) {
+    const c = contested(s);
+    if (c.length === 0) {
+      retWith(s.stack);
+      return true;
+    }
+    if (c.length === 1) {
+      startBattle(s, c[0]!, ctx);
+      return true;
+    }
+    return false;
+  },
+  apply(s, _f, role, a, ctx) {
+    if (role !== s.ip) throw new RuleError(RULE, 'Battles are resolved in the order the initiative player chooses.');
+    mustBeLegal(battlesLegal(s), a, RULE, 'Choose an area holding leaders of both sides.');
+    startBattle(s, String(a.area), ctx);
+  },
+};
+
+/**
+ * BC candidates: the side's highest-ranking leaders there. Reading of "can be
+ * 3-star leader other than King": when the highest rank is 3, any 3-star may
+ * command, the king need not.
+ */
+export function bcCandidates(s: WogState, side: Side, a: string): string[] {
+  const ls = leadersIn(s, a, side);
+  const top = Math.max(...ls.map((l) => rank(s, l.id)));
+  return ls
+    .filter((l) => rank(s, l.id) === top)
+    .map((l) => l.id)
+    .sort();
+}
+
+const bcTurn = (s: WogState, f: BattleFrame): Side | null => nipFirst(s).find((x) => f.bc[x] === null) ?? null;
+
+function decideLegal(s: WogState, f: BattleFrame, side: Side): LegalAction[] {
+  const out = [act('continue', `Fight another round in ${areaName(f.area)}`)];
+  if (retreatTargets(s, side, f.area).length) out.push(act('retreat', `Retreat from ${areaName(f.area)} (the enemy pursues)`));
+  const agg = s.aggressor[f.area];
+  if (agg && agg !== side && (s.misses[f.area] ?? 0) >= data().charts.battle.missesToForceRetreat)
+    out.push(act('force', `Force the ${sideName(agg)} aggressor to retreat (three misses)`));
+  return out;
+}
+
+function battleLegal(s: WogState, f: BattleFrame, role: Side): LegalAction[] {
+  if (f.step === 'bc') {
+    if (bcTurn(s, f) !== role) return [];
+    return bcCandidates(s, role, f.area).map((id) => act('commander', `${leaderName(s, id)} commands in ${areaName(f.area)}`, { leader: id }, { leader: leaderName(s, id) }));
+  }
+  if (f.step === 'mode') {
+    if (s.control[f.area] !== role) return [];
+    return [act('siege', `Be besieged in ${areaName(f.area)}`), act('fight', `Fight a battle in ${areaName(f.area)}`)];
+  }
+  if (f.step === 'decide' && role === f.decider) return decideLegal(s, f, role);
+  return [];
+}
+
+/** One battle round: the Jeanne duel, the dice, hits on 6+, misses, losses, Elimination rolls. */
+export function battleRound(s: WogState, f: BattleFrame, ctx: Ctx): void {
+  const bc = f.bc as Record<Side, string>;
+  f.round++;
+  const silent: Record<Side, boolean> = { english: false, french: false };
+  if (leaderData(s, bc.french).special === 'jeanne_darc') {
+    const die = ctx.dice.d6("Jeanne d'Arc's duel (English)");
+    const brav = leaderData(s, bc.english).bravery;
+    if (die < brav) silent.french = true;
+    else if (die > brav) silent.english = true;
+    note(s, ctx, 'jeanne', `Jeanne d'Arc: English roll ${die} against bravery ${brav}: ${silent.french ? 'the French roll no dice' : silent.english ? 'the English roll no dice' : 'a normal round'}.`);
+  }
+  const mods = braveryMods(s, bc);
+  const hits: Record<Side, number> = { english: 0, french: 0 };
+  for (const side of ['english', 'french'] as Side[]) {
+    if (silent[side]) continue;
+    const d = battleDice(s, side, f.area, bc[side]);
+    const r = rollHits(s, ctx, side, d.dice, mods[side], `Battle ${areaName(f.area)} round ${f.round}`);
+    hits[side] = r.hits;
+    note(s, ctx, 'round', `${sideName(side)}: ${d.dice} dice (BR ${d.br}, strength ${d.strength}, longbows ${d.longbows})${mods[side] ? ` at +${mods[side]}` : ''}: ${r.faces.join(' ') || '-'} → ${r.hits} hits.`);
+  }
+  const agg = s.aggressor[f.area];
+  if (agg) s.misses[f.area] = hits[agg] > 0 ? 0 : (s.misses[f.area] ?? 0) + 1;
+  // Each side removes what the other side hit (the losses procedure, nIP first).
+  callLosses(s, f.area, bc, { english: hits.french, french: hits.english });
+}
+
+function over(s: WogState, f: BattleFrame): boolean {
+  return leadersIn(s, f.area, 'english').length === 0 || leadersIn(s, f.area, 'french').length === 0;
+}
+
+export const battleProc: Procedure<WogState, BattleFrame> = {
+  prompts(s, f) {
+    if (f.step === 'bc') {
+      const side = bcTurn(s, f)!;
+      return [{ role: side, text: `Choose your battle commander in ${areaName(f.area)} (/wog commander).`, decision: `t${s.turn}:bc:${f.area}:${side}`, buttons: true }];
+    }
+    if (f.step === 'mode') return [{ role: s.control[f.area]!, text: `You control ${areaName(f.area)}: be besieged (/wog siege) or fight (/wog fight)?`, decision: `t${s.turn}:mode:${f.area}`, buttons: true }];
+    if (f.step === 'decide') return [{ role: f.decider, text: `Round ${f.round} in ${areaName(f.area)} is over: /wog continue or /wog retreat?`, decision: `t${s.turn}:decide:${f.area}:${f.round}:${f.decider}`, buttons: true }];
+    return [];
+  },
+  legal: (s, f, role) => battleLegal(s, f, role as Side),
+  auto(s, f, ctx) {
+    if (f.step === 'done' || over(s, f)) {
+      if (over(s, f)) note(s, ctx, 'battle', `The battle in ${areaName(f.area)} is over.`);
+      retWith(s.stack);
+      return true;
+    }
+    if (f.step === 'bc') {
+      const side = bcTurn(s, f);
+      if (side === null) {
+        f.step = 'mode';
+        return true;
+      }
+      const c = bcCandidates(s, side, f.area);
+      if (c.length !== 1) return false;
+      f.bc[side] = c[0]!;
+      return true;
+    }
+    if (f.step === 'mode') {
+      const ctl = s.control[f.area];
+      if (ctl === 'english' || ctl === 'french') return false;
+      f.step = 'round';
+      return true;
+    }
+    if (f.step === 'round') {
+      battleRound(s, f, ctx);
+      f.step = 'decide';
+      f.decider = nip(s);
+      return true;
+    }
+    return false;
+  },
+  apply(s, f, role, a, ctx) {
+    const side = role as Side;
+    const legal = battleLegal(s, f, side);
+    if (!legal.length) throw new RuleError(RULE, 'The other side decides now.');
+    mustBeLegal(legal, a, RULE, f.step === 'bc' ? 'The battle commander must be one of your highest-ranking leaders there.' : 'That is not a choice of this battle now.');
+    if (a.type === 'commander') {
+      f.bc[side] = String(a.leader);
+      note(s, ctx, 'bc', `${leaderName(s, String(a.leader))}${isKing(s, String(a.leader)) ? ' (king)' : ''} commands the ${sideName(side)} in ${areaName(f.area)}.`);
+    } else if (a.type === 'siege') {
+      const fled = resolveSiege(s, f.area, side, f.bc as Record<Side, string>, ctx);
+      f.step = 'done';
+      if (fled) call(s.stack, { proc: 'flee', step: 'go', area: f.area, side: enemy(side), used: {} } satisfies FleeFrame);
+    } else if (a.type === 'fight') f.step = 'round';
+    else if (a.type === 'continue') {
+      if (f.decider === nip(s)) f.decider = s.ip!;
+      else f.step = 'round';
+    } else if (a.type === 'retreat' || a.type === 'force') {
+      const who = a.type === 'retreat' ? side : enemy(side);
+      note(s, ctx, 'retreat', `The ${sideName(who)} retreat from ${areaName(f.area)}${a.type === 'force' ? ' (forced after three misses)' : ''}.`);
+      f.step = 'done';
+      call(s.stack, { proc: 'retreat', step: 'to', area: f.area, side: who, bc: f.bc as Record<Side, string> } satisfies RetreatFrame);
+    }
+  },
+};

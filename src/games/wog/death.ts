@@ -1,0 +1,20 @@
+// Phase Eight: Determine Leader Death (Leader Death Chart by turns since entry).
+import type { Ctx } from '../../engine/types.ts';
+import { deathAge, diesOf } from './data.ts';
+import { data, leaderData, leaderName, note, type WogState } from './state.ts';
+
+/** Every leader in play rolls (map, prison, routed box); the dead leave their troops unassigned. */
+export function leaderDeath(s: WogState, ctx: Ctx): void {
+  for (const l of Object.values(s.leaders)) {
+    if (l.where !== 'map' && l.where !== 'prison' && l.where !== 'routed') continue;
+    const d = leaderData(s, l.id);
+    const die = ctx.dice.d6(`Death: ${d.name}`);
+    if (!diesOf(data().charts, d, s.turn, die)) continue;
+    if (l.area) s.loose[l.area]!.push(...l.troops);
+    l.troops = [];
+    l.where = 'dead';
+    l.area = null;
+    for (const side of ['english', 'french'] as const) if (s.kings[side] === l.id) s.kings[side] = null;
+    note(s, ctx, 'death', `${leaderName(s, l.id)} dies (age ${deathAge(d, s.turn)} turns, rolled ${die}).`);
+  }
+}

@@ -1,0 +1,68 @@
+// Phase Six: Deploy Troops and Recruit Mercenaries (nIP first). Unassigned
+// troops move through chains of friendly-controlled areas (never across an
+// obstructed border; the French never by sea); mercenaries hired from a
+// neutral area go at once to a leader.
+import { RuleError } from '../../engine/errors.ts';
+import { type Procedure } from '../../engine/flow.ts';
+import type { Edge } from '../../engine/graph.ts';
+import type { LegalAction } from '../../engine/types.ts';
+import { act, mustBeLegal } from './common.ts';
+import type { WogLink } from './data.ts';
+import { canCommand } from './assign.ts';
+import type { SidesFrame } from './raise.ts';
+import { raiseProc } from './raise.ts';
+import { areaName, data, leaderName, leadersIn, note, sideName, troopLabel, type Side, type WogState } from './state.ts';
+
+const RULE = 'WoG Phase 6';
+
+/** Friendly-controlled areas reachable from `from` along a friendly chain (shared engine graph search). */
+export function deployReach(s: WogState, side: Side, from: string): string[] {
+  const cost = (e: Edge<WogLink>): number | null => (e.data.kind === 'obstructed' || (e.data.kind === 'sea' && side === 'french') ? null : 1);
+  const reach = data().graph.costs(from, 1000, cost, (id) => s.control[id] === side);
+  return [...reach.keys()].filter((id) => id !== from && s.control[id] === side).sort();
+}
+
+function deployLegal(s: WogState, side: Side): LegalAction[] {
+  const out: LegalAction[] = [];
+  for (const a of data().map.areas) {
+    const loose = (s.loose[a.id] ?? []).filter((t) => t.kind !== 'mercenary');
+    if (s.control[a.id] === side && loose.length)
+      for (const to of deployReach(s, side, a.id))
+        out.push(act('deploy', `Deploy the ${loose.length} unassigned SP in ${areaName(a.id)} to ${areaName(to)}`, { from: a.id, to }, { from: areaName(a.id), to: areaName(to) }));
+    const merc = (s.loose[a.id] ?? []).find((t) => t.kind === 'mercenary');
+    if (a.kind === 'neutral' && merc) {
+      const areas = [a.id, ...deployReach(s, side, a.id)];
+      for (const ar of areas)
+        for (const l of leadersIn(s, ar, side))
+          if (canCommand(s, l.id, merc))
+            out.push(act('hire', `Hire ${troopLabel(merc)} for ${leaderName(s, l.id)} in ${areaName(ar)}`, { from: a.id, leader: l.id }, { from: areaName(a.id), leader: leaderName(s, l.id) }));
+    }
+  }
+  out.push(act('done', 'Done deploying'));
+  return out;
+}
+
+export const deployProc: Procedure<WogState, SidesFrame> = {
+  prompts: (s, f) => [{ role: f.sides[0]!, text: 'Deploy unassigned troops (/wog deploy) and hire mercenaries (/wog hire), then /wog done.', decision: `t${s.turn}:deploy:${f.sides[0]}` }],
+  legal: (s, f, role) => (role === f.sides[0] ? deployLegal(s, role as Side) : []),
+  auto: raiseProc.auto,
+  apply(s, f, role, a, ctx) {
+    const side = f.sides[0]!;
+    if (role !== side) throw new RuleError(RULE, `The ${sideName(side)} deploy now (nIP first).`);
+    mustBeLegal(deployLegal(s, side), a, RULE, 'Troops move only through chains of your controlled areas (not across obstructed borders; the French not by sea); mercenaries go straight to a leader with room.');
+    if (a.type === 'deploy') {
+      const from = String(a.from);
+      const to = String(a.to);
+      const moving = s.loose[from]!.filter((t) => t.kind !== 'mercenary');
+      s.loose[from] = s.loose[from]!.filter((t) => t.kind === 'mercenary');
+      s.loose[to]!.push(...moving);
+      note(s, ctx, 'deploy', `${sideName(side)} deploy ${moving.length} SP ${areaName(from)} → ${areaName(to)}.`);
+    } else if (a.type === 'hire') {
+      const from = String(a.from);
+      const i = s.loose[from]!.findIndex((t) => t.kind === 'mercenary');
+      const t = s.loose[from]!.splice(i, 1)[0]!;
+      s.leaders[String(a.leader)]!.troops.push(t);
+      note(s, ctx, 'hire', `${leaderName(s, String(a.leader))} hires ${troopLabel(t)}.`);
+    } else f.sides.shift();
+  },
+};

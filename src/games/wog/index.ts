@@ -1,0 +1,103 @@
+// Warriors of God as a Muster game module (rules on the engine's flow model).
+import { RuleError } from '../../engine/errors.ts';
+import { parseOptionsWithDocs } from '../../engine/options.ts';
+import type { GameModule, GameSubcommand, Json, OptionDoc } from '../../engine/types.ts';
+import { botChoice, deadlineChoice } from './bot.ts';
+import { preferredLoss } from './losses.ts';
+import { DICE_ORDER, OVERVIEW, phaseHelp } from './help.ts';
+import { machine } from './sequence.ts';
+import { initialState } from './setup.ts';
+import type { Side, WogOptions, WogState } from './state.ts';
+import { buildView, phaseLabel, summarize, type WogView } from './view.ts';
+
+const optionDocs: OptionDoc[] = [
+  {
+    name: 'scenario',
+    description: 'hyw: The Hundred Years War (1337-1453); liw: The Lion in Winter (1135-1258)',
+    type: 'string',
+    choices: [
+      { name: 'The Hundred Years War', value: 'hyw' },
+      { name: 'The Lion in Winter', value: 'liw' },
+    ],
+    default: 'hyw',
+  },
+];
+
+export function parseWogOptions(raw: Record<string, string | number | boolean>): WogOptions {
+  const o = parseOptionsWithDocs(optionDocs, raw);
+  return { scenario: o.scenario as WogOptions['scenario'] };
+}
+
+const opt = (name: string, description: string, required = true) => ({ name, description, required });
+// probe: the action the options describe, so a refusal gives the rule's own reason (apply on a copy).
+const sub = (name: string, description: string, ...options: ReturnType<typeof opt>[]): GameSubcommand => ({
+  name,
+  description,
+  options,
+  probe: (args) => ({ type: name, ...Object.fromEntries(Object.entries(args).filter(([, v]) => v !== undefined && v !== '')) }),
+});
+
+export const SUBCOMMANDS: GameSubcommand[] = [
+  sub('roll', 'Setup: roll for the first pick of the non-aligned leaders'),
+  sub('choose', 'Setup: take a starting non-aligned leader', opt('leader', 'The non-aligned leader')),
+  sub('move', 'Phase 2: move leaders across one border', opt('from', 'Area they leave'), opt('to', 'Neighbouring area'), opt('leaders', "Leaders moving together, joined with '+'")),
+  sub('uncontrol', 'Phase 2: remove an enemy control marker', opt('area', 'The area')),
+  sub('pass', 'Phase 2: pass this impulse'),
+  sub('battle', 'Phase 3: resolve the battle in an area (initiative player)', opt('area', 'The contested area')),
+  sub('commander', 'Phase 3: choose your battle commander', opt('leader', 'A highest-ranking leader there')),
+  sub('loss', 'Phase 3: remove one SP (or a bare leader) for a hit taken', opt('leader', 'Whose army takes it'), opt('troop', 'infantry, longbow, gunner, mercenary, knight, or leader')),
+  sub('siege', 'Phase 3: be besieged in the area you control'),
+  sub('fight', 'Phase 3: fight a battle instead of a siege'),
+  sub('continue', 'Phase 3: fight another round'),
+  sub('retreat', 'Phase 3: retreat (then choose where)', opt('to', 'Area to retreat to (when asked where)', false)),
+  sub('force', 'Phase 3: force the aggressor to retreat after three misses'),
+  sub('flee', 'Phase 3: a leader flees a failed siege', opt('leader', 'The leader'), opt('to', 'Where he flees')),
+  sub('raise', 'Phase 5: raise 1 SP in a controlled area', opt('area', 'Controlled area'), opt('kind', 'infantry, knight, gunner or longbow')),
+  sub('deploy', 'Phase 6: move an area\'s unassigned troops', opt('from', 'Area with unassigned troops'), opt('to', 'Friendly area reached through friendly areas')),
+  sub('hire', 'Phase 6: hire a mercenary for a leader', opt('from', 'Neutral area'), opt('leader', 'Your leader with room')),
+  sub('exchange', 'Phase 7: choose which prisoners are exchanged (initiative player)', opt('english', "English leaders freed, joined with '+'"), opt('french', "French leaders freed, joined with '+'")),
+  sub('ransom', 'Phase 7: ransom a captured leader', opt('leader', 'Your imprisoned leader'), opt('area', 'Controlled area to give up (value ≥ rank)')),
+  sub('place', 'Phase 9: place a new or routed leader', opt('leader', 'Leader'), opt('area', 'Area')),
+  sub('crown', 'Phase 9: crown a king', opt('leader', 'A 3-star leader of yours')),
+  sub('assign', 'Phase 10: assign one unassigned SP to a leader', opt('area', 'Area'), opt('troop', 'Troop kind'), opt('leader', 'Leader')),
+  sub('done', 'Finish your part of this phase'),
+];
+
+export const wog: GameModule<WogState, WogOptions> = {
+  id: 'wog',
+  title: 'Warriors of God',
+  command: 'wog',
+  optionDocs,
+  parseOptions: parseWogOptions,
+  roles: () => [
+    { id: 'english', name: 'English', color: '#c0392b' },
+    { id: 'french', name: 'French', color: '#2e5cb8' },
+  ],
+  setup(options, ctx) {
+    const s = initialState(options);
+    machine.run(s, ctx);
+    return s;
+  },
+  prompts: (s) => machine.prompts(s),
+  legal: (s, role) => machine.legal(s, role),
+  apply(s, role, action, ctx) {
+    if (role !== 'english' && role !== 'french') throw new RuleError('WoG', `No seat "${role}".`);
+    machine.apply(s, role, action, ctx);
+  },
+  view: (s, viewer) => buildView(s, viewer) as unknown as Json,
+  result(s) {
+    if (!s.over) return { status: 'ongoing' };
+    const scores = { english: Math.max(0, s.vp), french: Math.max(0, -s.vp) };
+    return { status: 'over', winners: s.over.winners, draw: s.over.draw, scores, summary: s.over.summary };
+  },
+  phase: phaseLabel,
+  subcommands: SUBCOMMANDS,
+  help: { overview: OVERVIEW, phase: (s) => phaseHelp(s as WogState) },
+  diceOrder: DICE_ORDER,
+  bot: (s, role, l, ctx) => botChoice(s, role as Side, l, ctx.rand),
+  onDeadline(s, role) {
+    const legal = machine.legal(s, role);
+    return (legal[0]?.sub === 'loss' ? preferredLoss(s, legal) : deadlineChoice(legal))?.action ?? null;
+  },
+  summarize: (v, viewer) => summarize(v as unknown as WogView, viewer),
+};
