@@ -44,12 +44,10 @@ export function requireCreatorOrModerator(svc: Services, row: GameRow, caller: C
 /** Parse "key=value, key=value" (quotes allowed) into raw options. */
 export function parseKeyValues(text: string | undefined): Record<string, string | number | boolean> {
   const out: Record<string, string | number | boolean> = {};
-  if (!text || !text.trim()) return out;
+  if (!text?.trim()) return out;
   const re = /([a-z][a-z0-9_-]*)\s*(?:=\s*("([^"]*)"|[^\s,]+))?/gi;
   let m: RegExpExecArray | null;
-  let consumed = '';
   while ((m = re.exec(text))) {
-    consumed += m[0];
     const key = m[1].toLowerCase();
     const raw = m[3] ?? m[2];
     if (raw === undefined) out[key] = true;

@@ -80,7 +80,7 @@ async function defaultFor(svc: Services, d: DecisionDeadline): Promise<Outcome |
   for (let i = 0; i < MAX_DEFAULTS; i++) {
     // Fresh state every time: a player may have acted since the list was read.
     const row = svc.store.game(d.gameId);
-    if (!row || row.status !== 'active') return svc.store.deadlines.clear(d.gameId), null;
+    if (row?.status !== 'active') return svc.store.deadlines.clear(d.gameId), null;
     const mod = moduleOf(row);
     const env = envOf(row);
     if (env.decisions?.open[d.role]?.id !== d.decisionId) break;

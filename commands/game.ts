@@ -5,14 +5,14 @@ import { BOT_NAME, BOT_PREFIX, entryVisible, envOf, isBotSeat, moduleOf, replayD
 import { SeatTakenError, type GameRow } from '../src/store/store.ts';
 import { type Action, UMPIRE, type Viewer } from '../src/engine/types.ts';
 import { seesAll } from '../src/engine/viewers.ts';
-import { createGame, effectiveLog, sha256, verify, visibleEvents, FORCE_DICE, RESEED } from '../src/engine/runner.ts';
+import { effectiveLog, sha256, verify, visibleEvents, FORCE_DICE, RESEED } from '../src/engine/runner.ts';
 import { RuleError } from '../src/engine/errors.ts';
 import { allGames, getGame } from '../src/games/registry.ts';
 import { setDeadlines, deadlineLines } from './deadlines.ts';
 import { appointUmpire, refuseUmpireAsPlayer } from './seats.ts';
 import { activeGame, bool, int, isModerator, liveGame, parseKeyValues, requireCreatorOrModerator, requireModerator, seatName, str } from './context.ts';
 import { repost } from './outbox.ts';
-import { chunks, clip, decisionButtons, echo, eventLines, handoffsOf, only, presentAct, privateReply, promptLines, publicReply, resultText, roleName, snapshot, UserError } from './present.ts';
+import { chunks, clip, decisionButtons, echo, eventLines, handoffsOf, only, presentAct, privateReply, promptLines, publicReply, roleName, snapshot, UserError } from './present.ts';
 import type { Caller, Choice, CommandDef, Invocation, Outcome, Where } from './types.ts';
 
 /** Moderator-only tools: in Discord they live in /mod, which only members with Manage Server see by default. */
@@ -246,7 +246,7 @@ export async function runGame(svc: Services, inv: Invocation, progress?: (l: str
       return repost(svc, inv, progress);
     case 'log': {
       const row = svc.store.liveGame(where.channelId) ?? svc.store.latestGame(where.channelId);
-      if (!row || !row.state) throw new UserError('There is no started game in this channel.');
+      if (!row?.state) throw new UserError('There is no started game in this channel.');
       const mod = moduleOf(row);
       const count = int(o, 'count', 1, 50) ?? 10;
       const viewer = viewerOf(svc, row, caller, where);
@@ -307,7 +307,7 @@ export async function runGame(svc: Services, inv: Invocation, progress?: (l: str
     }
     case 'verify': {
       const row = svc.store.liveGame(where.channelId) ?? svc.store.latestGame(where.channelId);
-      if (!row || !row.state) throw new UserError('There is no started game in this channel.');
+      if (!row?.state) throw new UserError('There is no started game in this channel.');
       const mod = moduleOf(row);
       const over = row.status === 'over' || row.status === 'abandoned';
       progress?.('Replaying the log from the seed…');

@@ -27,7 +27,7 @@ export function queueOutcome(svc: Services, o: Outcome, channelId?: string): Out
 /** What an outbox marker becomes when its posts never came: the game's current state, said plainly. */
 export async function recoverPosts(svc: Services, gameId: number): Promise<Post[]> {
   const row = svc.store.game(gameId);
-  if (!row || !row.state) return [];
+  if (!row?.state) return [];
   const mod = moduleOf(row);
   const env = envOf(row);
   const seats = svc.store.seats(row.id);

@@ -211,7 +211,7 @@ const MORE = '?more';
 
 export async function autocompletePlay(svc: Services, command: string, sub: string, focused: string, partial: string, options: Record<string, string | number | boolean>, userId: string, where: Where, max = 25): Promise<Choice[]> {
   const row = svc.store.liveGame(where.channelId);
-  if (!row || row.status !== 'active') return [];
+  if (row?.status !== 'active') return [];
   const mod = moduleOf(row);
   if (mod.command !== command) return [];
   const roles = svc.sessions.rolesOf(row, userId, true);
@@ -238,7 +238,7 @@ export async function pressButton(svc: Services, press: ButtonPress, progress?: 
   const id = parseButtonId(press.customId);
   if (!id) return only(privateReply("❌ This button is not one of Muster's (or is from an old version). Use the slash commands instead."));
   const row = svc.store.game(id.gameId);
-  if (!row || row.status !== 'active') return only(privateReply('⌛ This button is stale: that game is no longer running.'));
+  if (row?.status !== 'active') return only(privateReply('⌛ This button is stale: that game is no longer running.'));
   const mod = moduleOf(row);
   const env = envOf(row);
   const roles = svc.sessions.rolesOf(row, press.caller.id, true);

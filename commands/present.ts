@@ -25,7 +25,7 @@ export function clip(text: string, limit = DISCORD_LIMIT): string {
     // A line too long for the room left is cut, not dropped: dropping a long
     // first line used to leave a message with nothing but "… more line(s)".
     if (room >= 80 || !out) {
-      out += (out ? '\n' : '') + `${lines[i].slice(0, Math.max(0, room - 1)).replace(/[\uD800-\uDBFF]$/, '')}…`;
+      out += `${out ? '\n' : ''}${lines[i].slice(0, Math.max(0, room - 1)).replace(/[\uD800-\uDBFF]$/, '')}…`;
       i++;
     }
     break;

@@ -1,13 +1,12 @@
 // The command router: one entry point for Discord and the offline table.
 import { runDeadlines } from './deadlines.ts';
 import type { Services } from '../src/app/services.ts';
-import { envOf, moduleOf } from '../src/app/session.ts';
 import { allGames } from '../src/games/registry.ts';
 import { autocompleteGame, devCommand, gameCommand, modCommand, runDev, runGame, SLOW_GAME_SUBS } from './game.ts';
 import { coerceOptions, findSub } from './options.ts';
 import { queueOutcome, recoverPosts, undeliveredPosts } from './outbox.ts';
 import { autocompletePlay, playCommand, pressButton, runPlay } from './play.ts';
-import { errorOutcome, presentAct, privateReply, UserError } from './present.ts';
+import { errorOutcome, UserError } from './present.ts';
 import type { CommandDef, Invocation, Outcome, Router } from './types.ts';
 import { ratingCommand, runRating } from './rating.ts';
 import { runTournament, tournamentCommand } from './tournament.ts';

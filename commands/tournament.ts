@@ -3,7 +3,7 @@
 // running one live in src/tournament/service.ts.
 import type { Services } from '../src/app/services.ts';
 import { getGame, allGames } from '../src/games/registry.ts';
-import { type Tournament, type Format, type Outcome as MatchOutcome } from '../src/tournament/repo.ts';
+import type { Tournament, Format, Outcome as MatchOutcome } from '../src/tournament/repo.ts';
 import { pairRound, repoOf, sidesOf, standingsText, startTournament } from '../src/tournament/service.ts';
 import { int, parseKeyValues, requireModerator, str } from './context.ts';
 import { chunks, echo, only, privateReply, publicReply, UserError } from './present.ts';
@@ -210,7 +210,7 @@ function manualPair(svc: Services, inv: Invocation): Outcome {
   requireModerator(svc, inv.caller, inv.where, 'pair players by hand');
   const repo = repoOf(svc);
   const t = repo.current(inv.where.guildId);
-  if (!t || t.status !== 'running') throw new UserError('There is no running tournament on this server.');
+  if (t?.status !== 'running') throw new UserError('There is no running tournament on this server.');
   const x = str(inv.options, 'user')!;
   const y = str(inv.options, 'opponent')!;
   if (x === y) throw new UserError('A player cannot be paired with themselves.');

@@ -135,7 +135,7 @@ let users = 0;
 
 export function acquireRenderPool(threads: number, onGiveUp?: (why: string) => void): RenderPool | null {
   if (threads <= 0) return null;
-  if (!shared || !shared.available) shared = new RenderPool({ threads, onGiveUp });
+  if (!shared?.available) shared = new RenderPool({ threads, onGiveUp });
   users++;
   return shared;
 }

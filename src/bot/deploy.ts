@@ -58,7 +58,7 @@ async function main(): Promise<void> {
   // Definitions need no stored games: an in-memory database keeps deploys side-effect free.
   const router: Router = createRouter(openServices({ dbPath: ':memory:' }));
   const res = await deployCommands(router, cfg);
-  log.info(`Deployed ${res.names.length} ${res.scope} command(s): ${res.names.map((n) => '/' + n).join(' ')}`);
+  log.info(`Deployed ${res.names.length} ${res.scope} command(s): ${res.names.map((n) => `/${n}`).join(' ')}`);
   if (res.scope === 'global') log.info('Global commands can take up to an hour to appear in every server.');
 }
 

@@ -82,5 +82,5 @@ export function splitContent(text: string, max = MAX_CONTENT): string[] {
 
 /** One line for a progress edit. */
 export function clip(text: string, max = MAX_CONTENT): string {
-  return text.length <= max ? text : text.slice(0, max - 1) + '…';
+  return text.length <= max ? text : `${text.slice(0, max - 1)}…`;
 }

@@ -166,7 +166,7 @@ export class OutboxWorker {
 
   private async channel(id: string): Promise<SendableChannels> {
     const channel = await this.client.channels.fetch(id);
-    if (!channel || !channel.isSendable()) throw new NotSendable(`channel ${id} is not a text channel I can send to`);
+    if (!channel?.isSendable()) throw new NotSendable(`channel ${id} is not a text channel I can send to`);
     return channel;
   }
 

@@ -142,7 +142,7 @@ export class FlowMachine<S> {
       }
       const f = this.current(s);
       const auto = this.proc(f).auto;
-      if (!auto || !auto(s, f, ctx)) return;
+      if (!auto?.(s, f, ctx)) return;
     }
     throw new Error('the sequence of play does not settle');
   }

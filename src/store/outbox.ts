@@ -140,7 +140,7 @@ export class Outbox {
   prefix(id: number, text: string): boolean {
     return this.db.transaction(() => {
       const row = this.get(id);
-      if (!row || row.state !== 'pending' || row.attempts > 0 || row.doneParts > 0) return false;
+      if (row?.state !== 'pending' || row.attempts > 0 || row.doneParts > 0) return false;
       this.db.prepare('UPDATE outbox SET post = ? WHERE id = ?').run(encode({ ...row.post, content: `${text}\n${row.post.content}` }), id);
       return true;
     })();

@@ -70,7 +70,7 @@ export async function runLoad(argv: string[]): Promise<void> {
   /** The next command for a game: a seat that is asked, and a legal move its bot picks. */
   const nextCommand = (channelId: string): Invocation | null => {
     const row = svc.store.liveGame(channelId);
-    if (!row || row.status !== 'active') return null;
+    if (row?.status !== 'active') return null;
     const mod = getGame(row.system)!;
     const env = envOf(row);
     const prompts = mod.prompts(env.game);
@@ -88,7 +88,7 @@ export async function runLoad(argv: string[]): Promise<void> {
   let snapshots = 0;
   let refused = 0;
   let skipped = 0;
-  let done = 0;
+  let _done = 0;
   const busy = new Set<string>();
   const pending = new Map<string, number>(); // channel → arrival time of its command in flight
   const loopLag = monitorEventLoopDelay({ resolution: 5 });
@@ -127,7 +127,7 @@ export async function runLoad(argv: string[]): Promise<void> {
         snapshots += [...o.replies, ...o.posts].reduce((n, m) => n + (m.files?.length ?? 0), 0);
         if (o.replies.some((r) => r.ephemeral && /❌|not |Which one/.test(r.content))) refused++;
       }
-      done++;
+      _done++;
     });
     const tracked = job.finally(() => {
       busy.delete(channelId);

@@ -74,7 +74,7 @@ describe('toDiscordChoices', () => {
     const many = Array.from({ length: 30 }, (_, n) => ({ name: 'n'.repeat(120), value: String(n) }));
     const out = toDiscordChoices(many, true);
     expect(out).toHaveLength(25);
-    expect(out[0]).toEqual({ name: 'n'.repeat(99) + '…', value: 0 });
+    expect(out[0]).toEqual({ name: `${'n'.repeat(99)}…`, value: 0 });
     expect(toDiscordChoices([{ name: 'bad', value: 'x' }], true)).toEqual([]);
   });
 });

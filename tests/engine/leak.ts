@@ -120,7 +120,7 @@ export async function findLeaks(game: LeakGame): Promise<{ findings: Finding[]; 
 
   const liveNow = (state: unknown, over: boolean) => {
     const oracleNow = over ? [] : (game.oracle?.(state) ?? []);
-    const live = [...needles.filter((n) => !over || n.until !== 'over'), ...oracleNow.map((o) => ({ owner: o.owner, text: o.needle, until: 'reveal' as const }))].filter((n) => !over);
+    const live = [...needles.filter((n) => !over || n.until !== 'over'), ...oracleNow.map((o) => ({ owner: o.owner, text: o.needle, until: 'reveal' as const }))].filter(() => !over);
     return { oracleNow, live };
   };
 

@@ -25,7 +25,7 @@ describe('6.3/6.4 stacking and leaders', () => {
 
   it('6.4 leaders may not stack together, and a leader may not leave three Infantry alone', () => {
     const g = game();
-    expect(stackProblem(s(g), [s(g).units['wa1'], s(g).units['philip'], s(g).units['wa-sachem']])).toMatch(/Leaders may not stack/);
+    expect(stackProblem(s(g), [s(g).units.wa1, s(g).units.philip, s(g).units['wa-sachem']])).toMatch(/Leaders may not stack/);
     skipChurch(g);
     const acts = legal(g, 'indian').filter((l) => l.sub === 'activate' && l.args.space === 'montaup');
     expect(acts.some((l) => l.args.units === 'philip')).toBe(false);

@@ -112,7 +112,13 @@ describe('WoG map', () => {
     const land = (id: string): string[] => graph.neighbors(id).filter((n) => n.edge.data.kind !== 'sea').map((n) => n.to);
     const seen = new Set(['england']);
     const queue = ['england'];
-    while (queue.length) for (const n of land(queue.shift()!)) if (!seen.has(n)) (seen.add(n), queue.push(n));
+    while (queue.length) {
+      for (const n of land(queue.shift()!)) {
+        if (seen.has(n)) continue;
+        seen.add(n);
+        queue.push(n);
+      }
+    }
     expect([...seen].sort()).toEqual(['england', 'scotland', 'wales']);
     expect(land('ireland')).toEqual([]);
     for (const id of ['normandy', 'picardy', 'brittany', 'aquitaine']) expect(graph.edgesBetween('england', id)[0]?.data.kind).toBe('sea');

@@ -1,7 +1,7 @@
 // Phases 1, 2, 4-11 under forced dice: initiative, movement limits, control
 // rolls, raising, deployment, prisoners, death, placement, command, scoring.
 import { describe, expect, it } from 'vitest';
-import { RuleError } from '../../src/engine/errors.ts';
+import type { RuleError } from '../../src/engine/errors.ts';
 import { canCommand } from '../../src/games/wog/assign.ts';
 import { determineControl } from '../../src/games/wog/control.ts';
 import { diesOf } from '../../src/games/wog/data.ts';

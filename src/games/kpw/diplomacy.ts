@@ -20,7 +20,7 @@ export function diplomacyOptions(s: KpwState): { tribe: string; spaces: string[]
   const out: { tribe: string; spaces: string[] }[] = [];
   for (const row of kpwData().charts.alliance) {
     const st = s.tribes[row.tribe];
-    if (!st || st.status !== 'neutral' || razed < row.razedNeeded) continue;
+    if (st?.status !== 'neutral' || razed < row.razedNeeded) continue;
     let spaces: string[];
     if (row.tribe === 'MO') spaces = intact(s, kpwMap().treaty) && !at(s, kpwMap().treaty, 'english').length ? [kpwMap().treaty] : [];
     else spaces = sitesOf(row.tribe).filter((v) => intact(s, v) && !at(s, v, 'english').length && !at(s, v, 'indian').some((u) => u.kind !== 'key'));

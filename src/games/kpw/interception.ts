@@ -118,7 +118,7 @@ export function applyIntercept(s: KpwState, f: InterceptFrame, role: Side, a: Ac
       const movers = (f.movers as string[]) ?? [];
       for (const id of movers) if (s.units[id]?.where === 'map') s.units[id].loc = f.from;
       const mf = moveFrame(s);
-      if (mf && mf.group) {
+      if (mf?.group) {
         mf.group = undefined;
         mf.step = 'select';
       }

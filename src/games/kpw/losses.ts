@@ -195,7 +195,7 @@ export function checkSurrender(s: KpwState, ctx: Ctx): void {
   if (s.noSurrender) return;
   for (const row of kpwData().charts.surrender) {
     const st = s.tribes[row.tribe];
-    if (!st || st.status !== 'allied' || st.permanent || s.vp.english < row.vp) continue;
+    if (st?.status !== 'allied' || st.permanent || s.vp.english < row.vp) continue;
     st.status = 'surrendered';
     for (const u of unitList(s)) {
       if (u.owner !== row.tribe || u.where !== 'map') continue;

@@ -28,7 +28,7 @@ function choice(option: string, label: string, argLabel?: string): LegalAction {
   return { action: { type: 'choose', option }, label, sub: 'choose', args: { option }, argLabels: { option: argLabel ?? label } };
 }
 
-export function leaderLegal(s: RifleState, st: Settlement): LegalAction[] {
+export function leaderLegal(s: RifleState, _st: Settlement): LegalAction[] {
   const taken = new Set(s.settlements.map((x) => x.leader).filter(Boolean));
   return RULES.leaders
     .filter((l) => !taken.has(l.id))

@@ -1,6 +1,6 @@
 // Phase Ten: Assign Troops (nIP first) and remove leaderless troops.
 import { RuleError } from '../../engine/errors.ts';
-import { type Procedure } from '../../engine/flow.ts';
+import type { Procedure } from '../../engine/flow.ts';
 import type { Ctx, LegalAction } from '../../engine/types.ts';
 import { act, mustBeLegal } from './common.ts';
 import { raiseProc, type SidesFrame } from './raise.ts';

@@ -3,7 +3,7 @@
 // obstructed border; the French never by sea); mercenaries hired from a
 // neutral area go at once to a leader.
 import { RuleError } from '../../engine/errors.ts';
-import { type Procedure } from '../../engine/flow.ts';
+import type { Procedure } from '../../engine/flow.ts';
 import type { Edge } from '../../engine/graph.ts';
 import type { LegalAction } from '../../engine/types.ts';
 import { act, mustBeLegal } from './common.ts';

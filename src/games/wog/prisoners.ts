@@ -2,7 +2,7 @@
 // exchanged go to the routed boxes), then each side may ransom its own
 // imprisoned leaders by giving up control of an area of value ≥ rank.
 import { RuleError } from '../../engine/errors.ts';
-import { type Procedure } from '../../engine/flow.ts';
+import type { Procedure } from '../../engine/flow.ts';
 import { goTo } from '../../engine/procstack.ts';
 import type { Ctx, LegalAction } from '../../engine/types.ts';
 import { act, mustBeLegal } from './common.ts';

@@ -96,7 +96,7 @@ export function outputsIn(p: Plannable, season: Season): Partial<Record<Resource
 
 export function seasonAllows(p: Plannable, season: Season): boolean {
   if (p.only && !p.only.includes(season)) return false;
-  if (p.notIn && p.notIn.includes(season)) return false;
+  if (p.notIn?.includes(season)) return false;
   return true;
 }
 

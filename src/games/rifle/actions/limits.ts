@@ -365,7 +365,7 @@ export function withTrade(plan: PlanEntry[], side: 'sell' | 'buy', good: Resourc
 /** Would the open convoy take this side (no new Trade action needed)? */
 export function opensConvoy(plan: PlanEntry[], side: 'sell' | 'buy', good: ResourceId): boolean {
   const last = plan[plan.length - 1];
-  if (!last || last.t !== 'trade') return true;
+  if (last?.t !== 'trade') return true;
   const cur = last[side];
   return !!cur && cur.good !== good;
 }

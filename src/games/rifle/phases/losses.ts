@@ -47,7 +47,7 @@ export function applyLoss(s: RifleState, st: Settlement, row: LossRow, why: stri
  */
 export function resolveEither(s: RifleState, st: Settlement, r: ResourceId, ctx: Ctx): void {
   const p = st.pending;
-  if (!p || p.kind !== 'either') return;
+  if (p?.kind !== 'either') return;
   const lost = lose(st, r, p.amount);
   const other = p.of[0] === r ? p.of[1] : p.of[0];
   const rest = lost < p.amount ? lose(st, other, p.amount - lost) : 0;

@@ -30,7 +30,7 @@ export function storageGoods(st: Settlement): ResourceId[] {
 /** Pay what is due when no choice is left; true while the player still has one. */
 function settle(s: RifleState, st: Settlement, ctx: Ctx): boolean {
   const p = st.pending;
-  if (!p || p.kind !== 'storage') return false;
+  if (p?.kind !== 'storage') return false;
   const goods = storageGoods(st);
   const held = goods.reduce((a, r) => a + st.res[r], 0);
   if (p.left > 0 && goods.length > 1 && p.left < held) return true;
@@ -52,7 +52,7 @@ function take(st: Settlement, p: StoragePending, r: ResourceId, n: number): void
 /** The player's answer: lose `n` of good `r` (at most what is still due). */
 export function loseStored(s: RifleState, st: Settlement, r: ResourceId, n: number, ctx: Ctx): void {
   const p = st.pending;
-  if (!p || p.kind !== 'storage') return;
+  if (p?.kind !== 'storage') return;
   take(st, p, r, n);
   settle(s, st, ctx);
 }
