@@ -117,7 +117,8 @@ export class RenderPool {
       const pool = this.pool;
       this.pool = null;
       this.serving = false;
-      this.closing = pool ? pool.destroy().catch(() => undefined) : Promise.resolve();
+      // close() lets running jobs finish; destroy() would end a thread inside a native PNG encode (a fatal abort).
+      this.closing = pool ? pool.close().catch(() => undefined) : Promise.resolve();
     }
     return this.closing;
   }
