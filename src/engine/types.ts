@@ -192,7 +192,7 @@ export interface HelpTopic {
  * validate, apply, view, result). They import no renderer, send nothing and
  * read no files but their own data.
  */
-export interface GameRules<S = unknown, O = unknown, V extends Json = Json> {
+export interface GameRules<S = unknown, O = unknown, V = Json> {
   id: string;
   title: string;
   optionDocs: OptionDoc[];
@@ -230,7 +230,7 @@ export interface GameRules<S = unknown, O = unknown, V extends Json = Json> {
 }
 
 /** Table matters: how people reach the rules (commands, help, buttons, drawings). */
-export interface GameTable<V extends Json = Json> {
+export interface GameTable<V = Json> {
   /** Name of the game's own slash group, e.g. 'kpw'. */
   command: string;
   subcommands: GameSubcommand[];
@@ -244,4 +244,5 @@ export interface GameTable<V extends Json = Json> {
 }
 
 /** A game as the table hosts it: its rules and its table matters. */
-export type GameModule<S = unknown, O = unknown, V extends Json = Json> = GameRules<S, O, V> & GameTable<V>;
+/** V is the game's own view type (plain JSON data); hosts that hold every game use GameModule<any, any, any>. */
+export type GameModule<S = unknown, O = unknown, V = any> = GameRules<S, O, V> & GameTable<V>;

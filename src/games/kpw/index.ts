@@ -10,6 +10,7 @@ import { PROBES } from './probes.ts';
 import { examplePosition, initialState, pushManualSetup } from './setup.ts';
 import type { Ferocity, KpwOptions, KpwState, Side } from './state.ts';
 import { buildView, phaseLabel, summarize } from './view.ts';
+import type { KpwView } from './view-types.ts';
 
 const kpwOptionDocs: OptionDoc[] = [
     { name: 'short', description: 'Short game: odd turns only, Church on turn 5 (17.0)', type: 'boolean', default: false },
@@ -52,7 +53,7 @@ const sub = (name: string, description: string, ...options: [string, string][]):
   ...(PROBES[name] ? { probe: PROBES[name] } : {}),
 });
 
-export const kpw: GameModule<KpwState, KpwOptions> = {
+export const kpw: GameModule<KpwState, KpwOptions, KpwView> = {
   id: 'kpw',
   title: "King Philip's War",
   command: 'kpw',
@@ -72,7 +73,7 @@ export const kpw: GameModule<KpwState, KpwOptions> = {
   prompts: (s) => machine.prompts(s),
   legal: (s, role) => machine.legal(s, role),
   apply: (s, role, action, ctx) => machine.apply(s, role, action, ctx),
-  view: (s, viewer) => buildView(s, viewer) as unknown as import('../../engine/types.ts').Json,
+  view: buildView,
   result(s) {
     if (!s.over) return { status: 'ongoing' };
     return { status: 'over', winners: s.over.winners, draw: s.over.draw, scores: { english: s.vp.english, indian: s.vp.indian }, summary: s.over.summary };

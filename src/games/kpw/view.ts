@@ -1,5 +1,5 @@
 // The per-viewer KpwView (view-types.ts) and its text summary.
-import type { Json, Viewer } from '../../engine/types.ts';
+import type { Viewer } from '../../engine/types.ts';
 import { kpwData } from './data.ts';
 import { siteCondition } from './common.ts';
 import { isSite, spaceName } from './map.ts';
@@ -82,8 +82,7 @@ function churchText(c: KpwView['church']): string {
   return c.status === 'dead' ? 'dead' : 'not yet arrived';
 }
 
-export function summarize(view: Json, _viewer: Viewer): string {
-  const v = view as unknown as KpwView;
+export function summarize(v: KpwView, _viewer: Viewer): string {
   const lines = [
     `King Philip's War: ${v.phase}${v.winter ? ' (winter)' : ''}${v.short ? ', short game' : ''}.`,
     `VP: English ${v.vp.english}, Indians ${v.vp.indian}. Sites razed: English ${v.provisionsLost.english}, Indian ${v.provisionsLost.indian}.`,
