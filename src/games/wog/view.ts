@@ -2,7 +2,7 @@
 // open map, prisons and boxes are public), so every viewer sees the same view.
 import type { Json, Viewer } from '../../engine/types.ts';
 import { currentPhase, PHASE_NAMES } from './sequence.ts';
-import { areaName, data, leaderData, sideName, troopLabel, type Side, type WogState } from './state.ts';
+import { areaName, data, leaderData, leadersIn, sideName, troopLabel, type Side, type WogState } from './state.ts';
 
 export interface WogLeaderView {
   id: string;
@@ -65,9 +65,7 @@ export function buildView(s: WogState, _viewer: Viewer): WogView {
       name: a.name,
       value: a.value,
       control: s.control[a.id] ?? null,
-      leaders: Object.values(s.leaders)
-        .filter((l) => l.where === 'map' && l.area === a.id)
-        .map((l) => leader(l.id)),
+      leaders: leadersIn(s, a.id).map((l) => leader(l.id)),
       loose: (s.loose[a.id] ?? []).map(troopLabel),
       aggressor: s.aggressor[a.id] ?? null,
     })),
