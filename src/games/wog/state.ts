@@ -63,6 +63,11 @@ export interface WogState {
 export const data = () => wogData();
 export const area = (id: string): WogArea => data().graph.node(id);
 export const areaName = (id: string): string => area(id).name;
+/** An area's id from its id or its name as typed (a probe passes options as typed); null if none. */
+export function areaIdOf(typed: string): string | null {
+  const t = typed.trim().toLowerCase();
+  return data().map.areas.find((a) => a.id === t || a.name.toLowerCase() === t)?.id ?? null;
+}
 
 const rosterCache = new Map<string, Map<string, WogLeader>>();
 export function leaderData(s: { scenario: ScenarioId }, id: string): WogLeader {
