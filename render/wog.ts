@@ -2,6 +2,9 @@
 // data): area outlines filled by control, sea connections, value and control
 // markers, leader stacks (rank, SP, king, disgraced), aggressor markers, and
 // a side panel with the turn track, the zero-sum VP track, prisons and the log.
+// Borders show their kind (river blue, obstructed brown dashed, sea thick
+// blue); during a battle the fought-over area is ringed and zoomed into an
+// inset over the open sea, legible at Discord's ~550 px preview.
 import type { Json } from '../src/engine/types.ts';
 import { wogData } from '../src/games/wog/data.ts';
 import type { WogView } from '../src/games/wog/view.ts';
@@ -24,11 +27,13 @@ function drawAreas(ctx: Ctx2D, v: WogView): void {
     const fill = a.kind === 'neutral' ? '#d9d4c7' : av.control ? lighten(SIDE[av.control]!, 0.7) : '#f2e9d0';
     paint(ctx, { fill, stroke: '#6d5f49', lineWidth: 1.5 });
   }
-  // Sea connections: dashed lines between label points.
+  drawBorders(ctx, 1);
+  // Sea connections: thick blue lines between label points.
   ctx.save();
-  ctx.setLineDash([8, 6]);
-  ctx.strokeStyle = '#1f5f8b';
-  ctx.lineWidth = 3;
+  ctx.strokeStyle = BORDER.sea.color;
+  ctx.globalAlpha = 0.75;
+  ctx.lineWidth = BORDER.sea.width;
+  ctx.lineCap = 'round';
   const label = new Map(map.areas.map((a) => [a.id, a.label]));
   for (const s of map.seaConnections) {
     const p = label.get(s.a)!;
@@ -36,6 +41,55 @@ function drawAreas(ctx: Ctx2D, v: WogView): void {
     ctx.beginPath();
     ctx.moveTo(p.x, p.y);
     ctx.lineTo(q.x, q.y);
+    ctx.stroke();
+  }
+  ctx.restore();
+}
+
+/** Border styles (Phase 2 limits differ by kind): rivers blue, obstructed brown dashed, clear plain, sea thick blue. */
+export const BORDER = {
+  clear: { color: '#6d5f49', width: 1.5, dash: [] as number[] },
+  river: { color: '#2f7fd0', width: 5, dash: [] as number[] },
+  obstructed: { color: '#7a4a1c', width: 5, dash: [10, 6] },
+  sea: { color: '#1f5f8b', width: 7, dash: [] as number[] },
+} as const;
+
+type Seg = [number, number, number, number];
+let shared: { a: string; b: string; kind: 'clear' | 'river' | 'obstructed'; segs: Seg[] }[] | null = null;
+/** Each land border's stretch of outline: the edges of a's polygon whose ends are both corners of b's (the cells share them). */
+export function borderSegments(): NonNullable<typeof shared> {
+  if (shared) return shared;
+  const map = wogData().map;
+  const poly = new Map(map.areas.map((a) => [a.id, a.polygon]));
+  const near = (p: number[], pts: number[][]) => pts.some((q) => Math.abs(q[0]! - p[0]!) < 1 && Math.abs(q[1]! - p[1]!) < 1);
+  shared = map.borders.map((b) => {
+    const pa = poly.get(b.a)!;
+    const pb = poly.get(b.b)!;
+    const segs: Seg[] = [];
+    pa.forEach((p, i) => {
+      const q = pa[(i + 1) % pa.length]!;
+      if (near(p, pb) && near(q, pb)) segs.push([p[0]!, p[1]!, q[0]!, q[1]!]);
+    });
+    return { a: b.a, b: b.b, kind: b.kind, segs };
+  });
+  return shared;
+}
+
+/** River and obstructed borders over the plain outlines (scale: the inset draws them larger). */
+function drawBorders(ctx: Ctx2D, scale: number, only?: string): void {
+  ctx.save();
+  ctx.lineCap = 'round';
+  for (const b of borderSegments()) {
+    if (b.kind === 'clear' || (only && b.a !== only && b.b !== only)) continue;
+    const st = BORDER[b.kind];
+    ctx.strokeStyle = st.color;
+    ctx.lineWidth = st.width * scale;
+    ctx.setLineDash(st.dash.map((d) => d * scale));
+    ctx.beginPath();
+    for (const [x1, y1, x2, y2] of b.segs) {
+      ctx.moveTo(x1, y1);
+      ctx.lineTo(x2, y2);
+    }
     ctx.stroke();
   }
   ctx.restore();
@@ -125,6 +179,72 @@ function drawPanel(ctx: Ctx2D, v: WogView, x0: number, h: number): void {
   }
 }
 
+/** The fought-over area ringed on the main map, so the inset's subject is found at a glance. */
+function outlineArea(ctx: Ctx2D, id: string): void {
+  const a = wogData().map.areas.find((x) => x.id === id);
+  if (!a) return;
+  ctx.beginPath();
+  a.polygon.forEach(([px, py], i) => (i ? ctx.lineTo(px!, py!) : ctx.moveTo(px!, py!)));
+  ctx.closePath();
+  paint(ctx, { stroke: '#111', lineWidth: 5 });
+}
+
+/** Where the battle inset goes: the open sea north-east of England, clear of every area. */
+export const INSET = { x: 556, y: 8, w: 436, h: 326 };
+
+/**
+ * The area being fought over, zoomed into the inset: its outline (borders by
+ * kind), and each side's leaders large enough to read at Discord's preview width.
+ */
+function drawBattleInset(ctx: Ctx2D, v: WogView): void {
+  if (!v.battle) return;
+  const a = wogData().map.areas.find((x) => x.id === v.battle!.area);
+  const av = v.areas.find((x) => x.id === v.battle!.area);
+  if (!a || !av) return;
+  const { x, y, w, h } = INSET;
+  roundRectPath(ctx, x, y, w, h, 10);
+  paint(ctx, { fill: '#fffaf0', stroke: INK, lineWidth: 3 });
+  drawText(ctx, fitText(ctx, `⚔ ${a.name}${v.battle.round ? ` · round ${v.battle.round}` : ''}`, w - 24, 30), x + w / 2, y + 38, { size: 30, weight: 'bold', color: INK, align: 'center' });
+  // The outline, scaled into the left third.
+  const xs = a.polygon.map((p) => p[0]!);
+  const ys = a.polygon.map((p) => p[1]!);
+  const bw = Math.max(...xs) - Math.min(...xs);
+  const bh = Math.max(...ys) - Math.min(...ys);
+  const box = { x: x + 12, y: y + 58, w: 120, h: h - 72 };
+  const k = Math.min(box.w / bw, box.h / bh);
+  ctx.save();
+  ctx.translate(box.x + (box.w - bw * k) / 2 - Math.min(...xs) * k, box.y + (box.h - bh * k) / 2 - Math.min(...ys) * k);
+  ctx.scale(k, k);
+  ctx.beginPath();
+  a.polygon.forEach(([px, py], i) => (i ? ctx.lineTo(px!, py!) : ctx.moveTo(px!, py!)));
+  ctx.closePath();
+  paint(ctx, { fill: av.control ? lighten(SIDE[av.control]!, 0.6) : '#f2e9d0', stroke: '#6d5f49', lineWidth: 2 / k });
+  drawBorders(ctx, 1 / k, a.id);
+  ctx.restore();
+  // Both sides' leaders, large.
+  let yy = y + 64;
+  const lx = x + 142;
+  const lw = w - 154;
+  for (const side of ['english', 'french'] as const) {
+    const ls = av.leaders.filter((l) => l.side === side);
+    if (!ls.length) continue;
+    drawText(ctx, `${side === 'english' ? 'English' : 'French'} · ${ls.reduce((n, l) => n + 1 + l.troops.length, 0)} SP`, lx, yy + 18, { size: 22, weight: 'bold', color: SIDE[side] });
+    yy += 28;
+    for (const l of ls.slice(0, 2)) {
+      roundRectPath(ctx, lx, yy, lw, 36, 5);
+      paint(ctx, { fill: SIDE[side]!, stroke: l.king ? '#e2b33c' : '#222', lineWidth: l.king ? 4 : 1.5 });
+      const text = `${'★'.repeat(l.rank)} ${l.name.split(/[ ,(]/)[0]} ${l.troops.length}SP${l.disgraced ? ' ✗' : ''}`;
+      drawText(ctx, fitText(ctx, text, lw - 12, 25), lx + lw / 2, yy + 27, { size: 25, weight: 'bold', color: '#fff', align: 'center' });
+      yy += 40;
+    }
+    if (ls.length > 2) {
+      drawText(ctx, `+${ls.length - 2} more`, lx, yy + 16, { size: 20, color: INK });
+      yy += 22;
+    }
+    yy += 6;
+  }
+}
+
 export function renderWog(view: Json): Buffer {
   const v = view as unknown as WogView;
   const map = wogData().map;
@@ -135,6 +255,8 @@ export function renderWog(view: Json): Buffer {
   drawAreas(ctx, v);
   for (const a of map.areas) drawArea(ctx, v, a.id);
   drawPanel(ctx, v, map.width, map.height);
+  if (v.battle) outlineArea(ctx, v.battle.area);
+  drawBattleInset(ctx, v);
   if (v.over) drawText(ctx, v.over, map.width / 2, 40, { size: 22, weight: 'bold', color: INK, halo: '#fff', haloWidth: 4, align: 'center' });
   return encodePng(canvas);
 }

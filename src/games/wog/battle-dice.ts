@@ -1,7 +1,7 @@
 // Phase 3 battle dice: how many dice a side rolls, the bravery difference,
 // hits on 6+ (battle rounds and pursuit rounds alike).
 import type { Ctx } from '../../engine/types.ts';
-import { data, leaderData, leadersIn, sideName, type Side, type WogState } from './state.ts';
+import { data, leaderData, leadersIn, note, sideName, type Side, type WogState } from './state.ts';
 
 /** Battle rating of the BC; Robin Hood gets +1 when he commands any longbowmen. */
 export function battleRating(s: WogState, bc: string): number {
@@ -38,4 +38,20 @@ export function rollHits(s: WogState, ctx: Ctx, side: Side, n: number, mod: numb
 export function braveryMods(s: WogState, bc: Record<Side, string>): Record<Side, number> {
   const d = leaderData(s, bc.english).bravery - leaderData(s, bc.french).bravery;
   return { english: Math.max(0, d), french: Math.max(0, -d) };
+}
+
+/**
+ * "If French BC is Jeanne d'Arc", the English roll 1d6 against their BC's
+ * bravery: lower silences the French this round, higher the English. Every
+ * battle round, the pursuit's included (the aid calls it a battle round).
+ */
+export function jeanneDuel(s: WogState, bc: Record<Side, string>, ctx: Ctx): Record<Side, boolean> {
+  const silent: Record<Side, boolean> = { english: false, french: false };
+  if (leaderData(s, bc.french).special !== 'jeanne_darc') return silent;
+  const die = ctx.dice.d6("Jeanne d'Arc's duel (English)");
+  const brav = leaderData(s, bc.english).bravery;
+  if (die < brav) silent.french = true;
+  else if (die > brav) silent.english = true;
+  note(s, ctx, 'jeanne', `Jeanne d'Arc: English roll ${die} against bravery ${brav}: ${silent.french ? 'the French roll no dice' : silent.english ? 'the English roll no dice' : 'a normal round'}.`);
+  return silent;
 }

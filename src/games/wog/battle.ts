@@ -6,7 +6,7 @@ import { RuleError } from '../../engine/errors.ts';
 import { retWith, type Procedure } from '../../engine/flow.ts';
 import { call } from '../../engine/procstack.ts';
 import type { Ctx, LegalAction } from '../../engine/types.ts';
-import { battleDice, braveryMods, rollHits } from './battle-dice.ts';
+import { battleDice, braveryMods, rollHits, jeanneDuel } from './battle-dice.ts';
 import { act, mustBeLegal } from './common.ts';
 import { callLosses } from './losses.ts';
 import { retreatTargets, type RetreatFrame } from './retreat.ts';
@@ -104,14 +104,7 @@ function battleLegal(s: WogState, f: BattleFrame, role: Side): LegalAction[] {
 export function battleRound(s: WogState, f: BattleFrame, ctx: Ctx): void {
   const bc = f.bc as Record<Side, string>;
   f.round++;
-  const silent: Record<Side, boolean> = { english: false, french: false };
-  if (leaderData(s, bc.french).special === 'jeanne_darc') {
-    const die = ctx.dice.d6("Jeanne d'Arc's duel (English)");
-    const brav = leaderData(s, bc.english).bravery;
-    if (die < brav) silent.french = true;
-    else if (die > brav) silent.english = true;
-    note(s, ctx, 'jeanne', `Jeanne d'Arc: English roll ${die} against bravery ${brav}: ${silent.french ? 'the French roll no dice' : silent.english ? 'the English roll no dice' : 'a normal round'}.`);
-  }
+  const silent = jeanneDuel(s, bc, ctx);
   const mods = braveryMods(s, bc);
   const hits: Record<Side, number> = { english: 0, french: 0 };
   for (const side of ['english', 'french'] as Side[]) {

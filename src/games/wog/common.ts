@@ -12,9 +12,20 @@ const same = (a: Action, b: Action): boolean => {
   return ka.length === kb.length && ka.every((k) => String(a[k]) === String(b[k]));
 };
 
-/** Refuses an action that is not in the legal list, citing the rule and what is allowed. */
+/** Refuses an action that is not in the legal list (or one of its aliases, e.g. a quantity), citing the rule and what is allowed. */
 export function mustBeLegal(legal: LegalAction[], action: Action, rule: string, why: string): void {
-  if (!legal.some((l) => same(l.action, action))) throw new RuleError(rule, why, legal.map((l) => l.label));
+  const listed = (l: LegalAction) => same(l.action, action) || Object.values(l.aliases ?? {}).some((as) => as.some((x) => x.action && same(x.action, action)));
+  if (!legal.some(listed)) throw new RuleError(rule, why, legal.map((l) => l.label));
+}
+
+/**
+ * A quantity option on a listed action: the action itself means `plain` (1 for
+ * a raise, all for a deploy); 1..max are aliases carrying `count`, so the
+ * command without count stays one choice and each count is checked as listed.
+ */
+export function withCount(l: LegalAction, max: number, plain = 1): LegalAction {
+  const as = Array.from({ length: max }, (_, i) => String(i + 1)).map((n) => ({ value: n, action: { ...l.action, count: n } }));
+  return { ...l, args: { ...l.args, count: String(plain) }, aliases: { ...l.aliases, count: as } };
 }
 
 /** All subsets of `items` with 1..max members (leaders moving together). */

@@ -1,9 +1,9 @@
 // Phase Five: Raise Troops (nIP first) and return unassigned mercenaries home.
 import { RuleError } from '../../engine/errors.ts';
 import { retWith, type Procedure } from '../../engine/flow.ts';
-import type { Ctx, LegalAction } from '../../engine/types.ts';
-import { act, mustBeLegal } from './common.ts';
-import { area, areaName, data, note, sideName, troopLabel, type Side, type Troop, type WogState } from './state.ts';
+import type { Action, Ctx, LegalAction } from '../../engine/types.ts';
+import { act, mustBeLegal, withCount } from './common.ts';
+import { area, areaIdOf, areaName, data, note, sideName, troopLabel, type Side, type Troop, type WogState } from './state.ts';
 
 const RULE = 'WoG Phase 5';
 
@@ -45,10 +45,17 @@ export function raiseOptions(s: WogState, side: Side): { area: string; troop: Tr
   return out;
 }
 
+/** SP `side` may still raise in an area this turn (its value less what it raised). */
+const spLeft = (s: WogState, a: string): number => area(a).value! - (s.raised[a]?.sp ?? 0);
+/** How many of one kind one command may raise: knights and gunners one per area per turn, others up to the SP left. */
+const maxCount = (s: WogState, a: string, kind: Troop['kind']): number => (kind === 'knight' || kind === 'gunner' ? 1 : spLeft(s, a));
+
 function raiseLegal(s: WogState, side: Side): LegalAction[] {
-  const out = raiseOptions(s, side).map((o) =>
-    act('raise', `Raise 1 ${troopLabel(o.troop)} in ${areaName(o.area)} (${area(o.area).value! - (s.raised[o.area]?.sp ?? 0)} SP left)`, { area: o.area, kind: o.troop.kind }, { area: areaName(o.area) }),
-  );
+  const out = raiseOptions(s, side).map((o) => {
+    const max = maxCount(s, o.area, o.troop.kind);
+    const l = act('raise', `Raise 1 ${troopLabel(o.troop)} in ${areaName(o.area)} (${spLeft(s, o.area)} SP left${max > 1 ? `; count: up to ${max}` : ''})`, { area: o.area, kind: o.troop.kind }, { area: areaName(o.area) });
+    return withCount(l, max);
+  });
   out.push(act('done', out.length ? 'Done: raise infantry with every SP left' : 'Done raising troops'));
   return out;
 }
@@ -59,6 +66,17 @@ function raiseOne(s: WogState, a: string, t: Troop): void {
   if (t.kind === 'knight') r.knight = true;
   if (t.kind === 'gunner') r.gunner = true;
   s.loose[a]!.push(t);
+}
+
+/** Phase 5's limits on a quantity, said before the legal-list check so a refusal names the limit. */
+function checkCount(s: WogState, side: Side, a: Action): void {
+  if (a.count === undefined) return;
+  const n = Number(a.count);
+  const where = areaIdOf(String(a.area));
+  if (!Number.isInteger(n) || n < 1) throw new RuleError(RULE, `count must be a whole number of SP, 1 or more (not "${String(a.count)}").`);
+  if (where === null || s.control[where] !== side || area(where).value === null) return; // the legal-list check explains
+  if ((a.kind === 'knight' || a.kind === 'gunner') && n > 1) throw new RuleError(RULE, `Only 1 ${a.kind} can be raised per area per turn.`);
+  if (n > spLeft(s, where)) throw new RuleError(RULE, `${areaName(where)} may raise ${spLeft(s, where)} more SP this turn (SP raised = area value, ${area(where).value}).`);
 }
 
 export const raiseProc: Procedure<WogState, SidesFrame> = {
@@ -74,10 +92,13 @@ export const raiseProc: Procedure<WogState, SidesFrame> = {
   apply(s, f, role, a, ctx) {
     const side = f.sides[0]!;
     if (role !== side) throw new RuleError(RULE, `The ${sideName(side)} raise troops now (nIP first).`);
+    if (a.type === 'raise') checkCount(s, side, a);
     mustBeLegal(raiseLegal(s, side), a, RULE, 'Raise up to the area value in SP in each controlled area: knights by flag (one per area), gunners in value-3 areas (one per area), longbowmen in England and Wales.');
     if (a.type === 'raise') {
       const o = raiseOptions(s, side).find((x) => x.area === a.area && x.troop.kind === a.kind)!;
-      raiseOne(s, o.area, { ...o.troop });
+      const n = a.count === undefined ? 1 : Number(a.count);
+      for (let i = 0; i < n; i++) raiseOne(s, o.area, { ...o.troop });
+      if (n > 1) note(s, ctx, 'raise', `${sideName(side)} raise ${n} ${troopLabel(o.troop)} in ${areaName(o.area)}.`);
       return;
     }
     let n = 0;

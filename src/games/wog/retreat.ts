@@ -5,7 +5,7 @@
 import { RuleError } from '../../engine/errors.ts';
 import { retWith, type Procedure } from '../../engine/flow.ts';
 import type { Ctx, LegalAction } from '../../engine/types.ts';
-import { battleDice, braveryMods, rollHits } from './battle-dice.ts';
+import { battleDice, braveryMods, jeanneDuel, rollHits } from './battle-dice.ts';
 import { act, mustBeLegal } from './common.ts';
 import { callLosses } from './losses.ts';
 import { refuges } from './siege.ts';
@@ -38,8 +38,15 @@ export function pursue(s: WogState, f: RetreatFrame, ctx: Ctx): void {
   const pursuer = enemy(f.side);
   const pbc = f.bc[pursuer];
   if (!leadersIn(s, f.area, pursuer).some((l) => l.id === pbc)) return;
+  // Reading: a pursuit is a battle round for the pursuer alone: +1 and his bravery
+  // advantage. Jeanne's duel applies when she is (still) the French BC, on
+  // either side of the pursuit: it can silence the pursuer (README).
+  const bc = f.bc;
+  if (s.leaders[bc.french]?.where === 'map' && s.leaders[bc.french]!.area === f.area && s.leaders[bc.english]?.where === 'map' && s.leaders[bc.english]!.area === f.area && jeanneDuel(s, bc, ctx)[pursuer]) {
+    note(s, ctx, 'pursuit', `${sideName(pursuer)} roll no pursuit dice.`);
+    return;
+  }
   const { dice } = battleDice(s, pursuer, f.area, pbc);
-  // Reading: a pursuit is a battle round for the pursuer alone: +1 and his bravery advantage, no Jeanne duel.
   const mod = data().charts.battle.pursuitModifier + braveryMods(s, f.bc)[pursuer];
   const r = rollHits(s, ctx, pursuer, dice, mod, 'Pursuit');
   note(s, ctx, 'pursuit', `${sideName(pursuer)} pursue with ${dice} dice at +${mod}: ${r.faces.join(' ')} → ${r.hits} hits.`);

@@ -63,6 +63,11 @@ export interface WogState {
 export const data = () => wogData();
 export const area = (id: string): WogArea => data().graph.node(id);
 export const areaName = (id: string): string => area(id).name;
+/** An area's id from its id or its name as typed (a probe passes options as typed); null if none. */
+export function areaIdOf(typed: string): string | null {
+  const t = typed.trim().toLowerCase();
+  return data().map.areas.find((a) => a.id === t || a.name.toLowerCase() === t)?.id ?? null;
+}
 
 const rosterCache = new Map<string, Map<string, WogLeader>>();
 export function leaderData(s: { scenario: ScenarioId }, id: string): WogLeader {
@@ -81,13 +86,30 @@ export function note(s: WogState, ctx: Ctx, kind: string, text: string): void {
   ctx.emit({ kind, text });
 }
 
+/**
+ * Every leader record, in roster order. Cached per `leaders` object because
+ * Object.values over 77 keys dominated legal() and the bot (leadersIn is called
+ * hundreds of times per action). Sound because setup creates every leader once
+ * and the rules only mutate them in place (tests/wog/speed.test.ts checks it).
+ */
+const allCache = new WeakMap<Record<string, LeaderState>, LeaderState[]>();
+function allLeaders(s: WogState): LeaderState[] {
+  let all = allCache.get(s.leaders);
+  if (!all) allCache.set(s.leaders, (all = Object.values(s.leaders)));
+  return all;
+}
+
 /** Leaders of `side` on the map in an area (all sides when side is undefined). */
 export function leadersIn(s: WogState, a: string, side?: Side): LeaderState[] {
-  return Object.values(s.leaders).filter((l) => l.where === 'map' && l.area === a && (side === undefined || l.owner === side));
+  const out: LeaderState[] = [];
+  for (const l of allLeaders(s)) if (l.where === 'map' && l.area === a && (side === undefined || l.owner === side)) out.push(l);
+  return out;
 }
 
 export function onMap(s: WogState, side?: Side): LeaderState[] {
-  return Object.values(s.leaders).filter((l) => l.where === 'map' && (side === undefined || l.owner === side));
+  const out: LeaderState[] = [];
+  for (const l of allLeaders(s)) if (l.where === 'map' && (side === undefined || l.owner === side)) out.push(l);
+  return out;
 }
 
 export const nip = (s: WogState): Side => enemy(s.ip ?? 'english');

@@ -2,7 +2,7 @@
 // open map, prisons and boxes are public), so every viewer sees the same view.
 import type { Json, Viewer } from '../../engine/types.ts';
 import { currentPhase, PHASE_NAMES } from './sequence.ts';
-import { areaName, data, leaderData, sideName, troopLabel, type Side, type WogState } from './state.ts';
+import { areaName, data, leaderData, leadersIn, sideName, troopLabel, type Side, type WogState } from './state.ts';
 
 export interface WogLeaderView {
   id: string;
@@ -35,11 +35,19 @@ export interface WogView {
   kingNames: Record<Side, string | null>;
   log: string[];
   over: string | null;
+  /** The area being fought over (Phase 3 battle, its losses, retreat or flight), for the snapshot's zoomed inset. */
+  battle: { area: string; round: number } | null;
   [k: string]: Json;
 }
 
 export function phaseLabel(s: WogState): string {
   return s.over ? 'Game over' : `Turn ${s.turn} · ${PHASE_NAMES[currentPhase(s)]}`;
+}
+
+/** The innermost battle frame's area (a battle's losses and retreat run above it). */
+function battleArea(s: WogState): WogView['battle'] {
+  const f = [...s.stack.frames].reverse().find((x) => x.proc === 'battle' && typeof x.area === 'string');
+  return f ? { area: String(f.area), round: Number(f.round ?? 0) } : null;
 }
 
 export function buildView(s: WogState, _viewer: Viewer): WogView {
@@ -65,9 +73,7 @@ export function buildView(s: WogState, _viewer: Viewer): WogView {
       name: a.name,
       value: a.value,
       control: s.control[a.id] ?? null,
-      leaders: Object.values(s.leaders)
-        .filter((l) => l.where === 'map' && l.area === a.id)
-        .map((l) => leader(l.id)),
+      leaders: leadersIn(s, a.id).map((l) => leader(l.id)),
       loose: (s.loose[a.id] ?? []).map(troopLabel),
       aggressor: s.aggressor[a.id] ?? null,
     })),
@@ -79,6 +85,7 @@ export function buildView(s: WogState, _viewer: Viewer): WogView {
     kingNames: { english: s.kings.english && leaderData(s, s.kings.english).name, french: s.kings.french && leaderData(s, s.kings.french).name },
     log: s.log.slice(-12),
     over: s.over?.summary ?? null,
+    battle: battleArea(s),
   };
 }
 
