@@ -5,7 +5,7 @@ import { resolveAction } from '../../commands/play.ts';
 import { wog } from '../../src/games/wog/index.ts';
 import { machine } from '../../src/games/wog/sequence.ts';
 import type { WogState } from '../../src/games/wog/state.ts';
-import { blank, dice, inf, put, startBattles, subs, top } from './helpers.ts';
+import { blank, dice, inf, put, startBattles, subs } from './helpers.ts';
 
 describe("Phase 3 pursuit: Jeanne d'Arc's duel (the pursuit is a battle round)", () => {
   const retreatingJeanne = (duel: number) => {

@@ -11,7 +11,7 @@ import { act, mustBeLegal } from './common.ts';
 import { callLosses } from './losses.ts';
 import { retreatTargets, type RetreatFrame } from './retreat.ts';
 import { resolveSiege, type FleeFrame } from './siege.ts';
-import { areaName, contested, data, enemy, isKing, leaderData, leaderName, leadersIn, nip, nipFirst, note, rank, sideName, type Side, type WogState } from './state.ts';
+import { areaName, contested, data, enemy, isKing, leaderName, leadersIn, nip, nipFirst, note, rank, sideName, type Side, type WogState } from './state.ts';
 
 const RULE = 'WoG Phase 3';
 
