@@ -1,0 +1,134 @@
+// Issue 9: private posts go to a private thread per seat under the game's
+// channel, with only that seat's players; a second post reuses it; when the
+// channel refuses threads the post goes by DM, and when the DM is refused too
+// the text waits for the player's next interaction.
+import { afterEach, describe, expect, it } from 'vitest';
+import { runBot, type BotHandle } from '../../src/bot/client.ts';
+import type { Logger } from '../../src/bot/log.ts';
+import { createRouter } from '../../commands/router.ts';
+import { openServices, type Services } from '../../src/app/services.ts';
+import { getGame, registerGame } from '../../src/games/registry.ts';
+import type { GameModule } from '../../src/engine/types.ts';
+import { duel } from '../fixtures/duel.ts';
+import { tempDb } from '../app/harness.ts';
+import { FAULTS, FakeDiscord, ON } from './fake-discord.ts';
+import { ALICE, BOB, CHANNEL_ID, GUILD_ID, commandPayload, feed, seedGuild } from './payloads.ts';
+
+// A duel whose 'mark' whispers to the other side: a private event for a seat the caller does not hold.
+const spy: GameModule<any, any> = {
+  ...duel,
+  id: 'duelspy',
+  command: 'duelspy',
+  title: 'Duel (spy)',
+  apply(s, role, a, ctx) {
+    if ((a as { type: string }).type !== 'mark') return duel.apply(s, role, a, ctx);
+    ctx.emit({ kind: 'mark', text: `psst ${(a as unknown as { n: number }).n}`, to: [role === 'a' ? 'b' : 'a'] });
+  },
+};
+if (!getGame('duelspy')) registerGame(spy);
+
+const PRIVATE_THREAD = 12;
+
+const silent: Logger = { debug() {}, info() {}, warn() {}, error() {} };
+const s = (name: string, value: string) => ({ name, type: 3, value });
+
+interface Table {
+  fake: FakeDiscord;
+  svc: Services;
+  bot: BotHandle;
+}
+let open: Table[] = [];
+afterEach(async () => {
+  for (const t of open) {
+    await t.bot.stop();
+    t.svc.store.close();
+    await t.fake.close();
+  }
+  open = [];
+});
+
+async function send(t: Table, payload: unknown): Promise<void> {
+  feed(t.bot.client, payload);
+  await t.bot.idle();
+}
+
+/** alice plays a, bob plays b. */
+async function started(): Promise<Table> {
+  const fake = await new FakeDiscord().start();
+  const svc = openServices({ dbPath: tempDb(), seed: 'seat-threads', maxSnapshots: 1 });
+  const bot = await runBot(createRouter(svc), { login: false, token: 'test-token', apiBase: fake.api, tickMs: 0, logger: silent, retry: { baseMs: 20, maxMs: 100, maxAttempts: 4, pollMs: 20 } });
+  seedGuild(bot.client, fake);
+  const t = { fake, svc, bot };
+  open.push(t);
+  await send(t, commandPayload('game', 'new', [s('system', 'duelspy')]));
+  await send(t, commandPayload('game', 'join', [s('side', 'a')]));
+  await send(t, commandPayload('game', 'join', [s('side', 'b')], { user: BOB }));
+  await send(t, commandPayload('game', 'start'));
+  await t.bot.outbox.settle();
+  return t;
+}
+
+const threadsCreated = (t: Table) => t.fake.find('POST', `/channels/${CHANNEL_ID}/threads`);
+const gameId = (t: Table) => t.svc.store.liveGame(CHANNEL_ID)!.id;
+
+describe('private threads per seat (issue 9)', () => {
+  it("a private event reaches the seat's private thread, which holds only that seat's players; the next one reuses it", async () => {
+    const t = await started();
+    await send(t, commandPayload('duelspy', 'mark', [s('n', 'one')]));
+    await t.bot.outbox.settle();
+    const [create] = threadsCreated(t);
+    expect(create.body).toMatchObject({ type: PRIVATE_THREAD, invitable: false });
+    const row = t.svc.store.db.prepare('SELECT thread_id FROM seat_threads WHERE game_id = ? AND role = ?').get(gameId(t), 'b') as { thread_id: string };
+    const threadId = row.thread_id;
+    expect(t.fake.channels.get(threadId)).toMatchObject({ type: PRIVATE_THREAD, parent_id: CHANNEL_ID, guild_id: GUILD_ID });
+    // Only bob (seat b): not alice (the other side), not carol (a spectator).
+    expect([...t.fake.threadMembers.get(threadId)!]).toEqual([BOB.id]);
+    const inThread = t.fake.messages(threadId);
+    expect(inThread).toHaveLength(1);
+    expect(inThread[0].content).toMatch(/for your eyes only[\s\S]*psst 1/);
+    // Nothing private went to the game's channel or by DM.
+    expect(t.fake.messages(CHANNEL_ID).some((m) => /psst/.test(m.content))).toBe(false);
+    expect(t.fake.find('POST', '/users/@me/channels')).toHaveLength(0);
+
+    await send(t, commandPayload('duelspy', 'mark', [s('n', 'two')]));
+    await t.bot.outbox.settle();
+    expect(threadsCreated(t)).toHaveLength(1);
+    expect(t.fake.find('PUT', /\/thread-members\//)).toHaveLength(1);
+    expect(t.fake.messages(threadId).map((m) => m.content.match(/psst \d/)?.[0])).toEqual(['psst 1', 'psst 2']);
+  });
+
+  it('a 403 on creating the thread: the private post goes by direct message instead', async () => {
+    const t = await started();
+    t.fake.fault(ON.threadCreate, FAULTS.missingAccess, 1);
+    await send(t, commandPayload('duelspy', 'mark', [s('n', 'one')]));
+    await t.bot.outbox.settle();
+    expect(threadsCreated(t)).toHaveLength(1);
+    const [dm] = t.fake.find('POST', '/users/@me/channels');
+    expect(dm.body.recipient_id).toBe(BOB.id);
+    const toBob = t.fake.delivered.filter((d) => d.channelId !== CHANNEL_ID);
+    expect(toBob).toHaveLength(1);
+    expect(toBob[0].content).toMatch(/psst 1/);
+    expect(t.svc.store.db.prepare('SELECT COUNT(*) AS n FROM seat_threads').get()).toEqual({ n: 0 });
+    // The post counts as delivered: no notice in the channel.
+    expect(t.fake.messages(CHANNEL_ID).some((m) => /would not take/.test(m.content))).toBe(false);
+  });
+
+  it('thread refused and DMs closed: the text waits for the player and comes with their next command, privately', async () => {
+    const t = await started();
+    t.fake.fault(ON.threadCreate, FAULTS.missingAccess, 1);
+    t.fake.fault((r) => ON.channelPost(r) && r.path.startsWith('/channels/9'), FAULTS.missingAccess, 1);
+    await send(t, commandPayload('duelspy', 'mark', [s('n', 'two')]));
+    await t.bot.outbox.settle();
+    expect(t.fake.delivered.filter((d) => /psst/.test(d.content))).toHaveLength(0);
+    // The channel hears that a private message failed, not what it said.
+    const notice = t.fake.messages(CHANNEL_ID).find((m) => /would not take a private message/.test(m.content));
+    expect(notice?.content).not.toMatch(/psst/);
+    // Bob's next command: the held text arrives in an ephemeral follow-up, once.
+    await send(t, commandPayload('game', 'status', [], { user: BOB }));
+    const held = t.fake.find('POST', /^\/webhooks\//).filter((r) => /psst 2/.test(r.body?.content ?? ''));
+    expect(held).toHaveLength(1);
+    expect(held[0].body.flags).toBe(64);
+    await send(t, commandPayload('game', 'status', [], { user: BOB }));
+    expect(t.fake.find('POST', /^\/webhooks\//).filter((r) => /psst 2/.test(r.body?.content ?? ''))).toHaveLength(1);
+  });
+});
