@@ -181,12 +181,14 @@ export class OutboxWorker {
   private async privateTargets(row: OutboxRow, post: Post): Promise<Target[]> {
     const to = post.to!;
     const dms = (ids: string[]): Target[] => ids.map((userId) => ({ userId, open: () => this.client.users.createDM(userId, { force: true }) }));
-    if (to.roles.length !== 1 || row.gameId === null || post.kind === 'notice') return dms(to.userIds);
+    // A copy of a private reply is kept only where a seat thread can hold it: never as a DM.
+    if (to.roles.length !== 1 || row.gameId === null || post.kind === 'notice') return post.echo ? [] : dms(to.userIds);
     const role = to.roles[0];
     const members = [...new Set([...this.seats.holders(row.gameId, role), ...to.userIds])];
     const opened = await openSeatThread(this.client, this.seats, { gameId: row.gameId, role, channelId: post.channelId, members }, this.log);
-    if (!opened) return dms(to.userIds);
-    return [{ thread: role, open: async () => opened.thread as SendableChannels }, ...dms(opened.unreachable.filter((u) => to.userIds.includes(u)))];
+    if (!opened) return post.echo ? [] : dms(to.userIds);
+    const rest = post.echo ? [] : dms(opened.unreachable.filter((u) => to.userIds.includes(u)));
+    return [{ thread: role, open: async () => opened.thread as SendableChannels }, ...rest];
   }
 
   /** A commit's posts never came (a crash before they were stored): post where the game stands instead. */

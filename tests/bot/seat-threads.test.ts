@@ -12,7 +12,7 @@ import type { GameModule } from '../../src/engine/types.ts';
 import { duel } from '../fixtures/duel.ts';
 import { tempDb } from '../app/harness.ts';
 import { FAULTS, FakeDiscord, ON } from './fake-discord.ts';
-import { ALICE, BOB, CHANNEL_ID, GUILD_ID, commandPayload, feed, seedGuild } from './payloads.ts';
+import { ALICE, BOB, CHANNEL_ID, GUILD_ID, PERMS, commandPayload, feed, seedGuild } from './payloads.ts';
 
 // A duel whose 'mark' whispers to the other side: a private event for a seat the caller does not hold.
 const spy: GameModule<any, any> = {
@@ -26,6 +26,7 @@ const spy: GameModule<any, any> = {
   },
 };
 if (!getGame('duelspy')) registerGame(spy);
+if (!getGame('duel')) registerGame(duel);
 
 const PRIVATE_THREAD = 12;
 
@@ -53,14 +54,14 @@ async function send(t: Table, payload: unknown): Promise<void> {
 }
 
 /** alice plays a, bob plays b. */
-async function started(): Promise<Table> {
+async function started(system = 'duelspy'): Promise<Table> {
   const fake = await new FakeDiscord().start();
   const svc = openServices({ dbPath: tempDb(), seed: 'seat-threads', maxSnapshots: 1 });
   const bot = await runBot(createRouter(svc), { login: false, token: 'test-token', apiBase: fake.api, tickMs: 0, logger: silent, retry: { baseMs: 20, maxMs: 100, maxAttempts: 4, pollMs: 20 } });
   seedGuild(bot.client, fake);
   const t = { fake, svc, bot };
   open.push(t);
-  await send(t, commandPayload('game', 'new', [s('system', 'duelspy')]));
+  await send(t, commandPayload('game', 'new', [s('system', system)]));
   await send(t, commandPayload('game', 'join', [s('side', 'a')]));
   await send(t, commandPayload('game', 'join', [s('side', 'b')], { user: BOB }));
   await send(t, commandPayload('game', 'start'));
@@ -130,5 +131,36 @@ describe('private threads per seat (issue 9)', () => {
     expect(held[0].body.flags).toBe(64);
     await send(t, commandPayload('game', 'status', [], { user: BOB }));
     expect(t.fake.find('POST', /^\/webhooks\//).filter((r) => /psst 2/.test(r.body?.content ?? ''))).toHaveLength(1);
+  });
+
+  it("the caller's own secret lines are kept in their seat's thread, and reminders arrive there", async () => {
+    const t = await started('duel');
+    await send(t, commandPayload('duel', 'mark', [s('n', 'one')]));
+    await t.bot.outbox.settle();
+    const id = (t.svc.store.db.prepare('SELECT thread_id FROM seat_threads WHERE game_id = ? AND role = ?').get(gameId(t), 'a') as { thread_id: string }).thread_id;
+    expect([...t.fake.threadMembers.get(id)!]).toEqual([ALICE.id]);
+    expect(t.fake.messages(id).map((m) => m.content)).toEqual([expect.stringMatching(/your own orders[\s\S]*marked 1/)]);
+    // A reminder at half time of a 10-hour deadline (fake clock), in the same thread, pinging alice.
+    const t0 = Date.now();
+    t.svc.now = () => t0;
+    await send(t, commandPayload('game', 'deadline', [{ name: 'hours', type: 4, value: 10 }], { permissions: PERMS.manageGuild }));
+    t.svc.now = () => t0 + 5 * 3_600_000;
+    await t.bot.tick();
+    await t.bot.outbox.settle();
+    const reminder = t.fake.messages(id).at(-1)!;
+    expect(reminder.content).toMatch(/^⏰ <@1300000000000000001> reminder: \*\*Player A\*\*/);
+    expect(reminder.mentions).toEqual([ALICE.id]);
+    expect(threadsCreated(t)).toHaveLength(1);
+  });
+
+  it('without a seat thread the copy of a private reply is not sent by DM (the reply was enough)', async () => {
+    const t = await started('duel');
+    t.fake.fault(ON.threadCreate, FAULTS.missingAccess, 1);
+    await send(t, commandPayload('duel', 'mark', [s('n', 'one')]));
+    await t.bot.outbox.settle();
+    expect(threadsCreated(t)).toHaveLength(1);
+    expect(t.fake.find('POST', '/users/@me/channels')).toHaveLength(0);
+    expect(t.fake.delivered.some((d) => /marked 1/.test(d.content))).toBe(false);
+    expect(t.svc.store.db.prepare("SELECT COUNT(*) AS n FROM outbox WHERE state != 'sent'").get()).toEqual({ n: 0 });
   });
 });
