@@ -163,4 +163,22 @@ describe('private threads per seat (issue 9)', () => {
     expect(t.fake.delivered.some((d) => /marked 1/.test(d.content))).toBe(false);
     expect(t.svc.store.db.prepare("SELECT COUNT(*) AS n FROM outbox WHERE state != 'sent'").get()).toEqual({ n: 0 });
   });
+
+  it('a seat thread that vanished (404) is forgotten and a new one opened; the post arrives once', async () => {
+    const t = await started();
+    await send(t, commandPayload('duelspy', 'mark', [s('n', 'one')]));
+    await t.bot.outbox.settle();
+    const [first] = threadsCreated(t);
+    const old = (t.svc.store.db.prepare('SELECT thread_id FROM seat_threads WHERE role = ?').get('b') as { thread_id: string }).thread_id;
+    expect(first).toBeDefined();
+    t.fake.fault((r) => r.method === 'POST' && r.path === `/channels/${old}/messages`, { status: 404, body: { message: 'Unknown Channel', code: 10003 } }, 1);
+    await send(t, commandPayload('duelspy', 'mark', [s('n', 'two')]));
+    await t.bot.outbox.settle();
+    expect(threadsCreated(t)).toHaveLength(2);
+    const fresh = (t.svc.store.db.prepare('SELECT thread_id FROM seat_threads WHERE role = ?').get('b') as { thread_id: string }).thread_id;
+    expect(fresh).not.toBe(old);
+    expect([...t.fake.threadMembers.get(fresh)!]).toEqual([BOB.id]);
+    expect(t.fake.messages(fresh).map((m) => m.content.match(/psst \d/)?.[0])).toEqual(['psst 2']);
+    expect(t.fake.delivered.filter((d) => /psst 2/.test(d.content))).toHaveLength(1);
+  });
 });
