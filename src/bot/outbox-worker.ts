@@ -184,8 +184,10 @@ export class OutboxWorker {
     // A copy of a private reply is kept only where a seat thread can hold it: never as a DM.
     if (to.roles.length !== 1 || row.gameId === null || post.kind === 'notice') return post.echo ? [] : dms(to.userIds);
     const role = to.roles[0];
-    const members = [...new Set([...this.seats.holders(row.gameId, role), ...to.userIds])];
-    const opened = await openSeatThread(this.client, this.seats, { gameId: row.gameId, role, channelId: post.channelId, members }, this.log);
+    // The seat's holders come from the store; a post may name only some of them (a reminder).
+    const holders = this.seats.holders(row.gameId, role);
+    const members = [...new Set([...holders, ...to.userIds])];
+    const opened = await openSeatThread(this.client, this.seats, { gameId: row.gameId, role, channelId: post.channelId, members, exact: holders.length > 0 }, this.log);
     if (!opened) return post.echo ? [] : dms(to.userIds);
     const rest = post.echo ? [] : dms(opened.unreachable.filter((u) => to.userIds.includes(u)));
     return [{ thread: role, open: async () => opened.thread as SendableChannels }, ...rest];

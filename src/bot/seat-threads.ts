@@ -16,6 +16,8 @@ export interface SeatThreadRequest {
   channelId: string;
   /** Everyone who must be in the thread. */
   members: string[];
+  /** `members` is the seat's full list (read from its seats): anyone else in the thread is removed. */
+  exact: boolean;
 }
 
 export interface OpenedSeatThread {
@@ -68,8 +70,20 @@ export async function openSeatThread(client: Client, repo: SeatThreads, req: Sea
   return { thread, unreachable: await addMissing(repo, thread, req, [], log) };
 }
 
-/** Add the seat's players not added yet (a new teammate joins the thread on the next post). */
+/**
+ * Add the seat's players not added yet (a new teammate joins the thread on
+ * the next post), and remove those who no longer hold the seat (a reseat):
+ * the replaced player must not read the seat's later secrets.
+ */
 async function addMissing(repo: SeatThreads, thread: ThreadChannel, req: SeatThreadRequest, have: string[], log: Logger): Promise<string[]> {
+  for (const userId of req.exact ? have.filter((u) => !req.members.includes(u)) : []) {
+    try {
+      await thread.members.remove(userId);
+    } catch (e) {
+      if (!refused(e)) throw e; // already gone: fine
+    }
+    repo.removeMember(req.gameId, req.role, userId);
+  }
   const unreachable: string[] = [];
   for (const userId of req.members) {
     if (have.includes(userId)) continue;

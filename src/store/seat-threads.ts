@@ -40,6 +40,12 @@ export class SeatThreads {
     this.db.prepare('UPDATE seat_threads SET members = ? WHERE game_id = ? AND role = ?').run(JSON.stringify([...t.members, userId]), gameId, role);
   }
 
+  removeMember(gameId: number, role: string, userId: string): void {
+    const t = this.get(gameId, role);
+    if (!t) return;
+    this.db.prepare('UPDATE seat_threads SET members = ? WHERE game_id = ? AND role = ?').run(JSON.stringify(t.members.filter((u) => u !== userId)), gameId, role);
+  }
+
   /** The thread is gone (deleted, no access): the next private post opens a new one. */
   forget(gameId: number, role: string): void {
     this.db.prepare('DELETE FROM seat_threads WHERE game_id = ? AND role = ?').run(gameId, role);

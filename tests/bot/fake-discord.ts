@@ -219,6 +219,10 @@ export class FakeDiscord {
       this.threadMembers.set(m[1], new Set([...(this.threadMembers.get(m[1]) ?? []), m[2]]));
       return { status: 204 };
     }
+    if (r.method === 'DELETE' && (m = p.match(/^\/channels\/(\d+)\/thread-members\/(\d+)$/))) {
+      this.threadMembers.get(m[1])?.delete(m[2]);
+      return { status: 204 };
+    }
     if (r.method === 'PUT' && /^\/applications\/\d+(\/guilds\/\d+)?\/commands$/.test(p)) {
       const list = Array.isArray(r.body) ? r.body : [];
       return { status: 200, body: list.map((c: any) => ({ ...c, id: this.snowflake(), application_id: APP_ID, version: this.snowflake() })) };

@@ -181,4 +181,23 @@ describe('private threads per seat (issue 9)', () => {
     expect(t.fake.messages(fresh).map((m) => m.content.match(/psst \d/)?.[0])).toEqual(['psst 2']);
     expect(t.fake.delivered.filter((d) => /psst 2/.test(d.content))).toHaveLength(1);
   });
+
+  it('a reseat: the replaced player leaves the seat thread and the new one joins before the next private post', async () => {
+    const t = await started();
+    await send(t, commandPayload('duelspy', 'mark', [s('n', 'one')]));
+    await t.bot.outbox.settle();
+    const id = (t.svc.store.db.prepare('SELECT thread_id FROM seat_threads WHERE role = ?').get('b') as { thread_id: string }).thread_id;
+    const CAROL = '1300000000000000003';
+    await send(t, commandPayload('game', 'join', [s('side', 'b'), { name: 'user', type: 6, value: CAROL }], { permissions: PERMS.manageGuild }));
+    expect(t.svc.store.seats(gameId(t)).filter((x) => x.role === 'b').map((x) => x.userId)).toEqual([CAROL]);
+    await send(t, commandPayload('duelspy', 'mark', [s('n', 'two')]));
+    await t.bot.outbox.settle();
+    expect([...t.fake.threadMembers.get(id)!]).toEqual([CAROL]);
+    expect(t.fake.find('DELETE', `/channels/${id}/thread-members/${BOB.id}`)).toHaveLength(1);
+    // Removed before the new secret was posted.
+    const removal = t.fake.requests.findIndex((r) => r.method === 'DELETE' && r.path.endsWith(BOB.id));
+    const secret = t.fake.requests.findIndex((r) => r.method === 'POST' && r.path === `/channels/${id}/messages` && /psst 2/.test(r.body?.content ?? ''));
+    expect(removal).toBeGreaterThanOrEqual(0);
+    expect(removal).toBeLessThan(secret);
+  });
 });
