@@ -27,7 +27,7 @@ export function setDeadlines(svc: Services, inv: Invocation): Outcome {
     if (!hours) return only(publicReply('⏰ Clock cleared: new decisions get no deadline.'));
     // The policy applies to decisions open now that have no deadline yet, too.
     const have = new Set(svc.store.deadlines.ofGame(row.id).map((d) => d.role));
-    for (const [role, d] of open) if (!have.has(role)) svc.store.deadlines.set(row.id, role, d.id, svc.now() + hours * HOUR);
+    for (const [role, d] of open) if (!have.has(role)) svc.store.deadlines.set(row.id, role, d.id, svc.now() + hours * HOUR, svc.now());
     return only(publicReply(`⏰ Clock set: every decision must be made within ${hours} hour(s), or the game takes its default choice.`));
   }
   if (!hours) {
@@ -36,7 +36,7 @@ export function setDeadlines(svc: Services, inv: Invocation): Outcome {
   }
   if (!open.length) return only(publicReply('Nobody is asked anything now: there is no decision to set a deadline for.'));
   const at = svc.now() + hours * HOUR;
-  for (const [role, d] of open) svc.store.deadlines.set(row.id, role, d.id, at);
+  for (const [role, d] of open) svc.store.deadlines.set(row.id, role, d.id, at, svc.now());
   const who = open.map(([r]) => roleName(mod, env.options, r)).join(', ');
   return only(publicReply(`⏰ Deadline set for ${who}: ${stamp(at)}. A seat that has not decided by then gets the default choice for this decision only.`));
 }

@@ -210,6 +210,17 @@ export async function presentAct(
   if (privateLines.length) replies.push(privateReply(privateLines.join('\n')));
   const callerId = res.applied[0]?.userId;
   const posts: Post[] = privateDeliveries(mod, row, env, seats.filter((s) => !(callerId && s.userId === callerId && callerRoles.includes(s.role))), owed);
+  // The caller's secret lines outlive the ephemeral reply in their seat's private thread (Discord),
+  // unless a post for their teammates already takes them there.
+  const me = callerRoles.length === 1 ? seats.find((s) => s.userId === callerId && s.role === callerRoles[0]) : undefined;
+  if (privateLines.length && me && !posts.some((p) => p.to?.roles.includes(me.role))) {
+    posts.push({
+      channelId: row.channelId,
+      content: clip(`🔒 **${roleName(mod, env.options, me.role)}**, your own orders (only your side sees this thread):\n${privateLines.join('\n')}`),
+      to: { roles: [me.role], userIds: [me.userId], names: [me.userName] },
+      echo: true,
+    });
+  }
   const marks = res.phases.length > opts.maxSnapshots ? res.phases.slice(-opts.maxSnapshots) : res.phases;
   const skipped = res.phases.length - marks.length;
   for (let i = 0; i < marks.length; i++) {

@@ -10,12 +10,13 @@ import { errorOutcome, UserError } from './present.ts';
 import type { CommandDef, Invocation, Outcome, Router } from './types.ts';
 import { ratingCommand, runRating } from './rating.ts';
 import { runTournament, tournamentCommand } from './tournament.ts';
+import { remindCommand, runReminders, runRemind } from './remind.ts';
 import { advanceTournaments, forfeitOnTime } from '../src/tournament/service.ts';
 
 export function createRouter(svc: Services): Router {
   const games = () => allGames();
   const definitions = (opts: { includeConsoleOnly?: boolean } = {}): CommandDef[] => {
-    const defs: CommandDef[] = [gameCommand(), modCommand(), tournamentCommand(), ratingCommand(), ...games().map(playCommand)];
+    const defs: CommandDef[] = [gameCommand(), modCommand(), tournamentCommand(), ratingCommand(), remindCommand(), ...games().map(playCommand)];
     if (opts.includeConsoleOnly) defs.push(devCommand());
     return defs;
   };
@@ -30,6 +31,7 @@ export function createRouter(svc: Services): Router {
       if (inv.command === 'game' || inv.command === 'mod') return await runGame(svc, { ...inv, command: 'game' }, progress);
       if (inv.command === 'tournament') return runTournament(svc, inv);
       if (inv.command === 'rating') return runRating(svc, inv);
+      if (inv.command === 'remind') return runRemind(svc, inv);
       if (inv.command === 'dev') {
         if (inv.where.guildId) throw new UserError('/dev commands exist only at the offline table.');
         return runDev(svc, inv);
@@ -89,9 +91,11 @@ export function createRouter(svc: Services): Router {
     async tick() {
       // A tournament's clock forfeits the late seat before any default is taken.
       const forfeits: Outcome = { replies: [], posts: forfeitOnTime(svc) };
+      // Reminders first: a deadline that passes in this tick is gone once its default is taken.
+      const reminders: Outcome = { replies: [], posts: runReminders(svc) };
       const rest = await runDeadlines(svc);
       const moved: Outcome = { replies: [], posts: advanceTournaments(svc) };
-      return Promise.all([forfeits, ...rest, moved].filter((o) => o.posts.length).map((o) => queueOutcome(svc, o)));
+      return Promise.all([forfeits, reminders, ...rest, moved].filter((o) => o.posts.length).map((o) => queueOutcome(svc, o)));
     },
   };
 }

@@ -129,6 +129,12 @@ export interface Post extends Message {
    * thread or DM in Discord; `[to bob]` at the offline table).
    */
   to?: { roles: string[]; userIds: string[]; names: string[] };
+  /**
+   * A copy, for the seat's private thread, of what its caller already read in
+   * a private reply (secret orders): delivered only where a seat thread can
+   * hold it, never as a DM or at the offline table.
+   */
+  echo?: boolean;
   /** The game this post belongs to (hand-off pings, undelivered notices). */
   gameId?: number;
   /**

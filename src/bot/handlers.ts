@@ -14,6 +14,7 @@ import { callerOf, subAndOptions, whereCached, whereOf } from './invocation.ts';
 import { scoped, type Logger } from './log.ts';
 import { clip } from './messages.ts';
 import type { OutboxWorker } from './outbox-worker.ts';
+import { deliverNotes } from './seat-threads.ts';
 import { failureNote, openThread, errorText } from './posts.ts';
 import { throttledProgress } from './progress.ts';
 import { ackOf, defer, sendReplies, sendSorry, type Ack, type Repliable } from './respond.ts';
@@ -138,6 +139,8 @@ async function deliver(ctx: HandlerContext, i: Repliable, ack: Ack, outcome: Out
   if (failed.length && ack.state !== 'lost') {
     await i.followUp({ content: failureNote(failed.map((r) => ({ channelId: r!.lane, error: r!.error ?? '' }))), flags: MessageFlags.Ephemeral }).catch((e) => ctx.log.warn(`failure note not sent: ${errorText(e)}`));
   }
+  // Private texts no seat thread or DM could take wait for this user's next interaction.
+  if (ack.state !== 'lost') await deliverNotes(ctx.worker.seats, i.user.id, (content) => i.followUp({ content, flags: MessageFlags.Ephemeral }), ctx.log);
 }
 
 async function onAutocomplete(ctx: HandlerContext, i: AutocompleteInteraction): Promise<void> {

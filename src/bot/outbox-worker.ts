@@ -12,6 +12,15 @@ import type { Outbox, OutboxRow } from '../store/outbox.ts';
 import type { Logger } from './log.ts';
 import { payloadsOf } from './messages.ts';
 import { errorText } from './posts.ts';
+import { SeatThreads } from '../store/seat-threads.ts';
+import { openSeatThread } from './seat-threads.ts';
+
+/** One destination of a row: a channel, a seat's thread (its role) or a player's DM (their id). */
+interface Target {
+  open(): Promise<SendableChannels>;
+  thread?: string;
+  userId?: string;
+}
 
 export interface RetryPolicy {
   /** First retry after about this long; doubles per attempt. */
@@ -46,6 +55,8 @@ export class OutboxWorker {
   private again = false;
   private timer: NodeJS.Timeout | undefined;
   private stopped = false;
+  /** Seat threads and held notes live in the outbox's database. */
+  readonly seats: SeatThreads;
 
   constructor(
     private readonly client: Client,
@@ -53,7 +64,9 @@ export class OutboxWorker {
     private readonly router: Router,
     private readonly log: Logger,
     readonly policy: RetryPolicy = DEFAULT_RETRY,
-  ) {}
+  ) {
+    this.seats = new SeatThreads(outbox.db, outbox.now);
+  }
 
   start(): void {
     this.outbox.resume();
@@ -108,22 +121,27 @@ export class OutboxWorker {
     if (row.post.kind === 'owed') return this.recover(row);
     const post = row.post;
     const parts = payloadsOf(post);
-    const targets = post.to ? post.to.userIds : [row.lane];
     const refused: { userId: string; error: string }[] = [];
     let k = 0;
     try {
+      const targets = post.to ? await this.privateTargets(row, post) : [{ open: () => this.channel(row.lane) }];
       for (const target of targets) {
         let dest: SendableChannels | null = null;
         for (let n = 0; n < parts.length; n++, k++) {
           if (k < row.doneParts) continue;
           try {
-            dest ??= post.to ? await this.client.users.createDM(target, { force: true }) : await this.channel(target);
+            dest ??= await target.open();
             // Discord keeps the first message with this nonce for a few minutes: a resend is answered with it.
             await dest.send({ ...parts[n], nonce: nonceOf(row, k), enforceNonce: true });
           } catch (e) {
+            // A seat thread that vanished: forget it, the retry opens a new one.
+            if (target.thread && isPermanent(e) && row.gameId !== null) {
+              this.seats.forget(row.gameId, target.thread);
+              throw new Error(`seat thread gone: ${errorText(e)}`);
+            }
             // One player who takes no direct messages does not hold back the others.
-            if (!post.to || !isPermanent(e)) throw e;
-            refused.push({ userId: target, error: errorText(e) });
+            if (!target.userId || !isPermanent(e)) throw e;
+            refused.push({ userId: target.userId, error: errorText(e) });
             k += parts.length - n;
             this.outbox.progress(row.id, k);
             break;
@@ -133,6 +151,8 @@ export class OutboxWorker {
       }
       this.outbox.sent(row.id);
       if (refused.length && post.to) {
+        // Last resort: the text waits for the player's next command, shown only to them.
+        for (const r of refused) this.seats.addNote(r.userId, row.gameId, post.content);
         const idx = new Set(refused.map((r) => r.userId));
         const names = post.to.userIds.map((u, i) => (idx.has(u) ? post.to!.names[i] ?? u : null)).filter((x): x is string => !!x);
         this.undeliverable(row, { ...post, to: { ...post.to, userIds: [...idx], names } }, refused[0].error, true);
@@ -150,6 +170,27 @@ export class OutboxWorker {
         this.log.warn(`outbox #${row.id} to ${row.lane} failed (attempt ${row.attempts + 1}), retrying in ${wait} ms: ${error}`);
       }
     }
+  }
+
+  /**
+   * Where a private post goes: the seat's private thread when it is addressed
+   * to one seat of a game (plus a DM for any player the thread could not take),
+   * else a DM per player. A notice to every player (the channel itself
+   * failed) always goes by DM.
+   */
+  private async privateTargets(row: OutboxRow, post: Post): Promise<Target[]> {
+    const to = post.to!;
+    const dms = (ids: string[]): Target[] => ids.map((userId) => ({ userId, open: () => this.client.users.createDM(userId, { force: true }) }));
+    // A copy of a private reply is kept only where a seat thread can hold it: never as a DM.
+    if (to.roles.length !== 1 || row.gameId === null || post.kind === 'notice') return post.echo ? [] : dms(to.userIds);
+    const role = to.roles[0];
+    // The seat's holders come from the store; a post may name only some of them (a reminder).
+    const holders = this.seats.holders(row.gameId, role);
+    const members = [...new Set([...holders, ...to.userIds])];
+    const opened = await openSeatThread(this.client, this.seats, { gameId: row.gameId, role, channelId: post.channelId, members, exact: holders.length > 0 }, this.log);
+    if (!opened) return post.echo ? [] : dms(to.userIds);
+    const rest = post.echo ? [] : dms(opened.unreachable.filter((u) => to.userIds.includes(u)));
+    return [{ thread: role, open: async () => opened.thread as SendableChannels }, ...rest];
   }
 
   /** A commit's posts never came (a crash before they were stored): post where the game stands instead. */

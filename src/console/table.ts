@@ -127,6 +127,8 @@ export class Table {
 
   private printPost(post: Post): void {
     const p = this.opts.print;
+    // The table already printed the private reply it copies (Discord keeps it in the seat's thread).
+    if (post.echo) return;
     p(post.to ? `  [to ${post.to.names.join(', ')}] ${this.text(post.content)}` : `  [post #${post.channelId}] ${this.text(post.content)}`);
     this.extras(post.files, post.buttons);
   }

@@ -33,10 +33,13 @@ export class Deadlines {
     return (this.db.prepare('SELECT * FROM decision_deadlines WHERE due_at <= ? ORDER BY due_at LIMIT ?').all(now, limit) as Raw[]).map(toDeadline);
   }
 
-  set(gameId: number, role: Role, decisionId: number, dueAt: number): void {
+  /** `setAt`: when it was set (reminders at half time); unknown when omitted. */
+  set(gameId: number, role: Role, decisionId: number, dueAt: number, setAt: number | null = null): void {
     this.db
-      .prepare('INSERT INTO decision_deadlines (game_id, role, decision_id, due_at) VALUES (?, ?, ?, ?) ON CONFLICT(game_id, role) DO UPDATE SET decision_id = excluded.decision_id, due_at = excluded.due_at')
-      .run(gameId, role, decisionId, dueAt);
+      .prepare(
+        'INSERT INTO decision_deadlines (game_id, role, decision_id, due_at, set_at) VALUES (?, ?, ?, ?, ?) ON CONFLICT(game_id, role) DO UPDATE SET decision_id = excluded.decision_id, due_at = excluded.due_at, set_at = excluded.set_at',
+      )
+      .run(gameId, role, decisionId, dueAt, setAt);
   }
 
   /** Remove one seat's deadline (only if it is still the one for `decisionId`, when given), or all of a game's. */
@@ -66,6 +69,6 @@ export class Deadlines {
     const clock = this.clock(gameId);
     if (!clock) return;
     const have = new Set(this.ofGame(gameId).map((d) => d.role));
-    for (const [role, dec] of Object.entries(open)) if (!have.has(role)) this.set(gameId, role, dec.id, now + clock);
+    for (const [role, dec] of Object.entries(open)) if (!have.has(role)) this.set(gameId, role, dec.id, now + clock, now);
   }
 }

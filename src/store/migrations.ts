@@ -211,6 +211,47 @@ export const migrations: { version: number; name: string; sql: string }[] = [
       );
     `,
   },
+  // Version 8 belongs to another branch (game threads, the game card); migrate() applies whatever is missing.
+  {
+    version: 9,
+    name: 'private threads per seat, notes for the next interaction, reminders',
+    // seat_threads.members: user ids already added to the thread (JSON array).
+    // set_at: when a deadline was set (half-time reminders); NULL on older rows.
+    sql: `
+      CREATE TABLE seat_threads (
+        game_id INTEGER NOT NULL,
+        role TEXT NOT NULL,
+        thread_id TEXT NOT NULL,
+        members TEXT NOT NULL DEFAULT '[]',
+        created_at INTEGER NOT NULL,
+        PRIMARY KEY (game_id, role)
+      );
+      CREATE TABLE seat_notes (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        user_id TEXT NOT NULL,
+        game_id INTEGER,
+        content TEXT NOT NULL,
+        created_at INTEGER NOT NULL
+      );
+      CREATE INDEX seat_notes_user ON seat_notes(user_id, id);
+      ALTER TABLE decision_deadlines ADD COLUMN set_at INTEGER;
+      CREATE TABLE reminders_sent (
+        game_id INTEGER NOT NULL,
+        role TEXT NOT NULL,
+        decision_id INTEGER NOT NULL,
+        kind TEXT NOT NULL,
+        at INTEGER NOT NULL,
+        PRIMARY KEY (game_id, role, decision_id, kind)
+      );
+      CREATE TABLE reminder_settings (
+        user_id TEXT PRIMARY KEY,
+        enabled INTEGER NOT NULL DEFAULT 1,
+        interval_ms INTEGER,
+        quiet_from INTEGER,
+        quiet_to INTEGER
+      );
+    `,
+  },
 ];
 
 export function migrate(db: Database.Database): number {

@@ -18,10 +18,13 @@ async function planning() {
 describe('hidden information (issue 2 §2 views per viewer; issue 3 private plans)', () => {
   it('a secret plan is announced publicly without its content; the planner gets it privately', async () => {
     const { planned } = await planning();
-    const pub = planned.replies.filter((r) => !r.ephemeral).map((r) => r.content).join('\n') + planned.posts.map((p) => p.content).join('\n');
+    const pub = planned.replies.filter((r) => !r.ephemeral).map((r) => r.content).join('\n') + planned.posts.filter((p) => !p.to).map((p) => p.content).join('\n');
     expect(pub).toMatch(/acted \(hidden until revealed\)/);
     expect(pub).not.toMatch(/Fishing/i);
     expect(planned.replies.some((r) => r.ephemeral && /Fishing/.test(r.content))).toBe(true);
+    // A copy for the planner's own seat thread (Discord), addressed to them alone.
+    const kept = planned.posts.filter((p) => /Fishing/.test(p.content));
+    expect(kept.map((p) => [p.to, p.echo])).toEqual([[{ roles: ['p1'], userIds: ['alice'], names: ['alice'] }, true]]);
   });
 
   it('a plan list of several steps is announced as one hidden line (others do not learn how many)', async () => {

@@ -63,6 +63,8 @@ export const ON = {
   channelPost: (r: RecordedRequest) => r.method === 'POST' && /^\/channels\/\d+\/messages$/.test(r.path),
   upload: (r: RecordedRequest) => ON.channelPost(r) && r.files.length > 0,
   callback: (r: RecordedRequest) => r.method === 'POST' && /^\/interactions\/\d+\/[^/]+\/callback$/.test(r.path),
+  threadCreate: (r: RecordedRequest) => r.method === 'POST' && /^\/channels\/\d+\/threads$/.test(r.path),
+  dmOpen: (r: RecordedRequest) => r.method === 'POST' && r.path === '/users/@me/channels',
 };
 
 export const APP_ID = '1100000000000000001';
@@ -78,6 +80,8 @@ export class FakeDiscord {
   readonly faults: Fault[] = [];
   /** Messages created in channels and DMs, deduplicated by nonce as Discord does. */
   readonly delivered: Delivered[] = [];
+  /** Users added to each thread (PUT /channels/:thread/thread-members/:user); the bot owns the threads it creates. */
+  readonly threadMembers = new Map<string, Set<string>>();
   private nonces = new Map<string, any>();
   private server = http.createServer((req, res) => void this.onRequest(req, res));
   private nextId = 1400000000000000000n;
@@ -197,12 +201,27 @@ export class FakeDiscord {
         message_count: 0,
         member_count: 1,
         rate_limit_per_user: 0,
-        thread_metadata: { archived: false, auto_archive_duration: r.body?.auto_archive_duration ?? 10080, archive_timestamp: new Date().toISOString(), locked: false },
+        thread_metadata: {
+          archived: false,
+          auto_archive_duration: r.body?.auto_archive_duration ?? 10080,
+          archive_timestamp: new Date().toISOString(),
+          locked: false,
+          ...(r.body?.invitable !== undefined ? { invitable: r.body.invitable } : {}),
+        },
         member: { id: undefined, user_id: APP_ID, join_timestamp: new Date().toISOString(), flags: 0 },
         flags: 0,
       };
       this.channels.set(thread.id, thread);
       return { status: 201, body: thread };
+    }
+    if (r.method === 'PUT' && (m = p.match(/^\/channels\/(\d+)\/thread-members\/(\d+)$/))) {
+      if (!this.channels.get(m[1])?.thread_metadata) return { status: 404, body: { message: 'Unknown Channel', code: 10003 } };
+      this.threadMembers.set(m[1], new Set([...(this.threadMembers.get(m[1]) ?? []), m[2]]));
+      return { status: 204 };
+    }
+    if (r.method === 'DELETE' && (m = p.match(/^\/channels\/(\d+)\/thread-members\/(\d+)$/))) {
+      this.threadMembers.get(m[1])?.delete(m[2]);
+      return { status: 204 };
     }
     if (r.method === 'PUT' && /^\/applications\/\d+(\/guilds\/\d+)?\/commands$/.test(p)) {
       const list = Array.isArray(r.body) ? r.body : [];

@@ -77,9 +77,10 @@ async function endTurn(t: Table): Promise<void> {
 }
 const system = (t: Table) => t.svc.store.liveGame(CHANNEL_ID)!.system;
 
-/** What the outbox owed the channel, oldest first, and its state. */
+/** What the outbox owed the channel itself (private posts go to seat threads), oldest first, and its state. */
 function owed(t: Table, lane = CHANNEL_ID): { id: number; content: string; state: string }[] {
-  return (t.svc.store.db.prepare('SELECT id, post, state FROM outbox WHERE lane = ? ORDER BY id').all(lane) as { id: number; post: string; state: string }[]).map((r) => ({
+  const rows = t.svc.store.db.prepare('SELECT id, post, state FROM outbox WHERE lane = ? ORDER BY id').all(lane) as { id: number; post: string; state: string }[];
+  return rows.filter((r) => !(JSON.parse(r.post) as { to?: unknown }).to).map((r) => ({
     id: r.id,
     content: (JSON.parse(r.post) as { content: string }).content,
     state: r.state,

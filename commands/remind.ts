@@ -1,0 +1,132 @@
+// Reminders before a decision's deadline (by default at half time and one
+// hour before), to the seat's players privately (their seat thread or DM in
+// Discord, `[to bob]` at the offline table). Computed in the tick from the
+// stored deadlines and the reminders already sent, so a restart loses none
+// and sends none twice. /remind sets a user's preferences.
+import type { Services } from '../src/app/services.ts';
+import { isBotSeat, moduleOf } from '../src/app/session.ts';
+import { Reminders, type DeadlineRow, type ReminderSettings } from '../src/store/reminders.ts';
+import { int } from './context.ts';
+import { only, privateReply, roleName, UserError } from './present.ts';
+import type { CommandDef, Invocation, Outcome, Post } from './types.ts';
+
+const HOUR = 3_600_000;
+const stamp = (ms: number) => `<t:${Math.floor(ms / 1000)}:R>`;
+
+export function remindCommand(): CommandDef {
+  return {
+    name: 'remind',
+    description: 'Reminders before your decisions are due',
+    subcommands: [
+      { name: 'on', description: 'Remind me before my deadlines (the default)', options: [] },
+      { name: 'off', description: 'No reminders for me', options: [] },
+      {
+        name: 'interval',
+        description: 'Remind me every N hours after a deadline is set (0: at half time), and one hour before',
+        options: [{ name: 'hours', description: 'Hours between reminders (0: half time)', type: 'integer', required: true, min: 0, max: 168 }],
+      },
+      {
+        name: 'quiet',
+        description: 'No reminders between these UTC hours (from = to: none)',
+        options: [
+          { name: 'from', description: 'UTC hour quiet time starts (0–23)', type: 'integer', required: true, min: 0, max: 23 },
+          { name: 'to', description: 'UTC hour quiet time ends (0–23)', type: 'integer', required: true, min: 0, max: 23 },
+        ],
+      },
+      { name: 'status', description: 'Show my reminder settings', options: [] },
+    ],
+  };
+}
+
+const repo = (svc: Services) => new Reminders(svc.store.db);
+
+export function describeSettings(s: ReminderSettings): string {
+  if (!s.enabled) return '🔕 Reminders are off. `/remind on` turns them back on.';
+  const when = s.intervalMs ? `every ${s.intervalMs / HOUR} h after a deadline is set` : 'at half time';
+  const quiet = s.quietFrom !== null && s.quietTo !== null && s.quietFrom !== s.quietTo ? `, never between ${s.quietFrom}:00 and ${s.quietTo}:00 UTC` : '';
+  return `⏰ Reminders are on: ${when} and one hour before each deadline${quiet}.`;
+}
+
+export function runRemind(svc: Services, inv: Invocation): Outcome {
+  const r = repo(svc);
+  const me = inv.caller.id;
+  switch (inv.sub) {
+    case 'on':
+      return only(privateReply(describeSettings(r.update(me, { enabled: true }))));
+    case 'off':
+      return only(privateReply(describeSettings(r.update(me, { enabled: false }))));
+    case 'interval': {
+      const hours = int(inv.options, 'hours', 0, 168)!;
+      return only(privateReply(describeSettings(r.update(me, { enabled: true, intervalMs: hours ? hours * HOUR : null }))));
+    }
+    case 'quiet': {
+      const from = int(inv.options, 'from', 0, 23)!;
+      const to = int(inv.options, 'to', 0, 23)!;
+      const same = from === to;
+      return only(privateReply(describeSettings(r.update(me, { quietFrom: same ? null : from, quietTo: same ? null : to }))));
+    }
+    case 'status':
+      return only(privateReply(describeSettings(r.settings(me))));
+    default:
+      throw new UserError(`Unknown subcommand /remind ${inv.sub}.`);
+  }
+}
+
+export function isQuiet(s: ReminderSettings, now: number): boolean {
+  if (s.quietFrom === null || s.quietTo === null || s.quietFrom === s.quietTo) return false;
+  const h = new Date(now).getUTCHours();
+  return s.quietFrom < s.quietTo ? h >= s.quietFrom && h < s.quietTo : h >= s.quietFrom || h < s.quietTo;
+}
+
+/** The reminder moments of one deadline for one user's settings: kind → time. */
+export function schedule(d: DeadlineRow, s: ReminderSettings): Map<string, number> {
+  const out = new Map<string, number>();
+  const start = d.setAt;
+  // One hour before, unless the deadline was set less than an hour ahead.
+  if (start === null || d.dueAt - HOUR > start) out.set('hour', d.dueAt - HOUR);
+  if (start === null) return out; // set before reminders existed: no half time known
+  if (s.intervalMs) {
+    for (let k = 1, at = start + s.intervalMs; at < d.dueAt - HOUR && k <= 200; k++, at += s.intervalMs) out.set(`every${s.intervalMs / HOUR}h:${k}`, at);
+  } else {
+    const half = start + (d.dueAt - start) / 2;
+    if (half < d.dueAt - HOUR) out.set('half', half);
+  }
+  return out;
+}
+
+/** Reminders due now, as private posts to the seats' players; marks them sent. */
+export function runReminders(svc: Services): Post[] {
+  const r = repo(svc);
+  const now = svc.now();
+  const posts: Post[] = [];
+  r.prune();
+  for (const d of r.upcoming(now)) {
+    const row = svc.store.game(d.gameId);
+    if (!row || row.status !== 'active') continue;
+    const sent = r.sent(d);
+    const users: { id: string; name: string }[] = [];
+    const kinds = new Set<string>();
+    for (const seat of svc.store.seats(row.id).filter((x) => x.role === d.role && !isBotSeat(x))) {
+      const s = r.settings(seat.userId);
+      if (!s.enabled || isQuiet(s, now)) continue; // quiet: wait, the reminder stays due
+      const due = [...schedule(d, s)].filter(([k, at]) => at <= now && !sent.has(k)).map(([k]) => k);
+      if (!due.length) continue;
+      users.push({ id: seat.userId, name: seat.userName });
+      for (const k of due) kinds.add(k);
+    }
+    if (!users.length) continue;
+    // Several moments passed at once (a restart): one reminder covers them.
+    r.markSent(d, [...kinds], now);
+    const mod = moduleOf(row);
+    const who = roleName(mod, mod.parseOptions(row.options), d.role);
+    posts.push({
+      channelId: row.channelId,
+      gameId: row.id,
+      kind: 'update',
+      content: `⏰ ${users.map((u) => `<@${u.id}>`).join(' ')} reminder: **${who}** in ${mod.title} #${row.id} must decide ${stamp(d.dueAt)}, or the default is taken. (\`/remind\` changes these reminders.)`,
+      mentions: users.map((u) => u.id),
+      to: { roles: [d.role], userIds: users.map((u) => u.id), names: users.map((u) => u.name) },
+    });
+  }
+  return posts;
+}

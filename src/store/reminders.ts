@@ -1,0 +1,76 @@
+// Reminders before a decision's deadline: per-user settings, and which
+// reminders went out per (game, role, decision, kind), so the tick that
+// computes them from decision_deadlines never sends one twice, restarts included.
+import type Database from 'better-sqlite3';
+
+export interface ReminderSettings {
+  enabled: boolean;
+  /** Remind every this many ms after the deadline was set (instead of at half time); null: default. */
+  intervalMs: number | null;
+  /** Quiet hours in UTC, [from, to), wrapping midnight when from > to; null: none. */
+  quietFrom: number | null;
+  quietTo: number | null;
+}
+
+export const DEFAULT_SETTINGS: ReminderSettings = { enabled: true, intervalMs: null, quietFrom: null, quietTo: null };
+
+/** A deadline row as the reminders need it. */
+export interface DeadlineRow {
+  gameId: number;
+  role: string;
+  decisionId: number;
+  dueAt: number;
+  setAt: number | null;
+}
+
+export class Reminders {
+  constructor(private readonly db: Database.Database) {}
+
+  settings(userId: string): ReminderSettings {
+    const r = this.db.prepare('SELECT enabled, interval_ms, quiet_from, quiet_to FROM reminder_settings WHERE user_id = ?').get(userId) as
+      | { enabled: number; interval_ms: number | null; quiet_from: number | null; quiet_to: number | null }
+      | undefined;
+    return r ? { enabled: r.enabled === 1, intervalMs: r.interval_ms, quietFrom: r.quiet_from, quietTo: r.quiet_to } : { ...DEFAULT_SETTINGS };
+  }
+
+  update(userId: string, patch: Partial<ReminderSettings>): ReminderSettings {
+    const next = { ...this.settings(userId), ...patch };
+    this.db
+      .prepare(
+        'INSERT INTO reminder_settings (user_id, enabled, interval_ms, quiet_from, quiet_to) VALUES (?, ?, ?, ?, ?) ON CONFLICT(user_id) DO UPDATE SET enabled = excluded.enabled, interval_ms = excluded.interval_ms, quiet_from = excluded.quiet_from, quiet_to = excluded.quiet_to',
+      )
+      .run(userId, next.enabled ? 1 : 0, next.intervalMs, next.quietFrom, next.quietTo);
+    return next;
+  }
+
+  /** Deadlines still ahead: the only ones a reminder can be for. */
+  upcoming(now: number, limit = 500): DeadlineRow[] {
+    const rows = this.db.prepare('SELECT game_id, role, decision_id, due_at, set_at FROM decision_deadlines WHERE due_at > ? ORDER BY due_at LIMIT ?').all(now, limit) as {
+      game_id: number;
+      role: string;
+      decision_id: number;
+      due_at: number;
+      set_at: number | null;
+    }[];
+    return rows.map((r) => ({ gameId: r.game_id, role: r.role, decisionId: r.decision_id, dueAt: r.due_at, setAt: r.set_at }));
+  }
+
+  sent(d: DeadlineRow): Set<string> {
+    const rows = this.db.prepare('SELECT kind FROM reminders_sent WHERE game_id = ? AND role = ? AND decision_id = ?').all(d.gameId, d.role, d.decisionId) as { kind: string }[];
+    return new Set(rows.map((r) => r.kind));
+  }
+
+  markSent(d: DeadlineRow, kinds: string[], at: number): void {
+    const ins = this.db.prepare('INSERT OR IGNORE INTO reminders_sent (game_id, role, decision_id, kind, at) VALUES (?, ?, ?, ?, ?)');
+    this.db.transaction(() => {
+      for (const k of kinds) ins.run(d.gameId, d.role, d.decisionId, k, at);
+    })();
+  }
+
+  /** Forget the marks of deadlines that are gone (decided, defaulted, cleared). */
+  prune(): void {
+    this.db.exec(
+      'DELETE FROM reminders_sent WHERE NOT EXISTS (SELECT 1 FROM decision_deadlines d WHERE d.game_id = reminders_sent.game_id AND d.role = reminders_sent.role AND d.decision_id = reminders_sent.decision_id)',
+    );
+  }
+}
