@@ -79,7 +79,8 @@ const system = (t: Table) => t.svc.store.liveGame(CHANNEL_ID)!.system;
 
 /** What the outbox owed the channel, oldest first, and its state. */
 function owed(t: Table, lane = CHANNEL_ID): { id: number; content: string; state: string }[] {
-  return (t.svc.store.db.prepare('SELECT id, post, state FROM outbox WHERE lane = ? ORDER BY id').all(lane) as { id: number; post: string; state: string }[]).map((r) => ({
+  // Game cards are edits of one pinned message, not posts in the channel's sequence.
+  return (t.svc.store.db.prepare('SELECT id, post, state FROM outbox WHERE lane = ? ORDER BY id').all(lane) as { id: number; post: string; state: string }[]).filter((r) => (JSON.parse(r.post) as { card?: number }).card === undefined).map((r) => ({
     id: r.id,
     content: (JSON.parse(r.post) as { content: string }).content,
     state: r.state,
