@@ -13,9 +13,12 @@ import type { Embed, Outcome, Post } from './types.ts';
 const stamp = (ms: number) => `<t:${Math.floor(ms / 1000)}:R>`;
 const over = (row: GameRow) => row.status === 'over' || row.status === 'abandoned';
 
-function hex(color: string | undefined): number | undefined {
-  const m = color && /^#?([0-9a-f]{6})$/i.exec(color);
-  return m ? parseInt(m[1], 16) : undefined;
+/** '#c0392b' or '#c33' → 0xRRGGBB. */
+export function hex(color: string | undefined): number | undefined {
+  const m = color && /^#?([0-9a-f]{6}|[0-9a-f]{3})$/i.exec(color);
+  if (!m) return undefined;
+  const six = m[1].length === 3 ? [...m[1]].map((c) => c + c).join('') : m[1];
+  return parseInt(six, 16);
 }
 
 /** A coloured square for a side's colour (an embed field cannot be coloured itself). */

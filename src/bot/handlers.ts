@@ -106,6 +106,8 @@ async function deliver(ctx: HandlerContext, i: Repliable, ack: Ack, outcome: Out
   // The thread first, so the reply in the parent channel can link to it.
   let threadId: string | null = null;
   if (outcome.newThread && where.channelId) {
+    // Creating the thread is one more request before the reply: acknowledge first, so it cannot miss Discord's 3 s.
+    if (ack.state === 'fresh') await lateDefer(ctx, i, ack);
     const home = outcome.newThread.home ?? where.channelId;
     threadId = await openThread(ctx.client, ctx.router, where.channelId, outcome.newThread.name, ctx.log, home);
     if (threadId) outbox.redirect(home, threadId);
