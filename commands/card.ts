@@ -116,7 +116,8 @@ export async function withCards(svc: Services, o: Outcome, channelId?: string): 
     const home = svc.store.homes.get(id);
     const ended = over(row) && home.parentId !== null && svc.store.homes.claimChronicle(id);
     extra.push({ channelId: row.channelId, gameId: id, kind: 'update', content: '', card: id, ...(ended ? { archive: true } : {}) });
-    if (ended) extra.push(await chronicle(svc, row, home.parentId!));
+    // A lobby that never started leaves no record worth a post in the parent; its thread is still archived.
+    if (ended && row.state) extra.push(await chronicle(svc, row, home.parentId!));
   }
   return { ...o, posts: [...o.posts, ...extra] };
 }

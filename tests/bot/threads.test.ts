@@ -161,6 +161,23 @@ describe('the game card (issue 9)', () => {
   });
 });
 
+describe('the game card when its message is gone', () => {
+  it('a deleted card is sent anew, pinned, and edited from then on', async () => {
+    const r = await boot();
+    await send(r, commandPayload('game', 'new', [s('system', 'dueldraw')]));
+    const [old] = r.fake.cards(CHANNEL_ID);
+    r.fake.delivered.splice(r.fake.delivered.indexOf(old), 1); // someone deleted it
+    await send(r, commandPayload('game', 'join', [s('side', 'a')]));
+    const [fresh] = r.fake.cards(CHANNEL_ID);
+    expect(fresh.id).not.toBe(old.id);
+    expect(r.fake.pins.get(CHANNEL_ID)?.has(fresh.id)).toBe(true);
+    expect(r.svc.store.homes.get(1).cardMessageId).toBe(fresh.id);
+    await send(r, commandPayload('game', 'join', [s('side', 'b')], { user: BOB }));
+    expect(r.fake.cards(CHANNEL_ID)).toHaveLength(1);
+    expect(r.fake.cards(CHANNEL_ID)[0].embeds[0].fields[0].value).toContain(`<@${BOB.id}>`);
+  });
+});
+
 describe('spectators (issue 13)', () => {
   it('Follow adds the presser to the game\'s thread, privately confirmed', async () => {
     const r = await boot();

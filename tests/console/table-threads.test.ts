@@ -27,6 +27,7 @@ describe('thread games at the offline table (issues 9, 13)', () => {
       '/game new system:rifle options:players=1 thread:true',
       'bob: /press 1',
       'alice: /game join side:p1',
+      'alice: /game start',
       'mod: /game result winner:p1 note:demo',
     ]);
     const text = out.join('\n');
@@ -35,11 +36,21 @@ describe('thread games at the offline table (issues 9, 13)', () => {
     expect(text).toMatch(/\[post #table\/thread-1\] 🎲 New \*\*Rifle and Axe\*\* game #2/);
     expect(text).toMatch(/buttons: \[1\] Follow/);
     expect(text).toMatch(/\[follow\] bob follows #table\/thread-1/);
-    // Cards: printed when they change (a lobby, then the seat taken, then the result).
+    // Cards: printed when they change (the lobby, the seat taken, the start, the result).
     const cards = out.filter((l) => l.includes('[card] Rifle and Axe #2'));
-    expect(cards.length).toBe(3);
+    expect(cards.length).toBe(4);
+    expect(cards.at(-1)).toMatch(/🏁 Over\. Recorded by a moderator: demo/);
     expect(out.find((l) => l.includes('[card] Rifle and Axe #2') && l.includes('alice'))).toBeTruthy();
     expect(text).toMatch(/\[post #table\] 📜 \*\*Rifle and Axe\*\* #2 \(#table\/thread-1\) has ended\. Recorded by a moderator: demo/);
     expect(text).toMatch(/\[archived\] #table\/thread-1/);
+  });
+
+  it('a thread lobby called off archives its thread without a chronicle', async () => {
+    const out = await play(['/game new system:rifle thread:true', '/game abandon']);
+    const text = out.join('\n');
+    expect(text).toMatch(/🛑 Game #1 was called off/);
+    expect(text).toMatch(/\[card\] Rifle and Axe #1 — Called off\./);
+    expect(text).toMatch(/\[archived\] #table\/thread-1/);
+    expect(text).not.toMatch(/📜/);
   });
 });
