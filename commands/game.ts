@@ -5,12 +5,12 @@ import { BOT_NAME, BOT_PREFIX, entryVisible, envOf, isBotSeat, moduleOf, replayD
 import { SeatTakenError, type GameRow } from '../src/store/store.ts';
 import { type Action, UMPIRE, type Viewer } from '../src/engine/types.ts';
 import { seesAll } from '../src/engine/viewers.ts';
-import { createGame, effectiveLog, sha256, verify, visibleEvents, FORCE_DICE, RESEED } from '../src/engine/runner.ts';
+import { createGame, effectiveLog, verify, visibleEvents, FORCE_DICE, RESEED } from '../src/engine/runner.ts';
 import { RuleError } from '../src/engine/errors.ts';
 import { allGames, getGame } from '../src/games/registry.ts';
 import { setDeadlines, deadlineLines } from './deadlines.ts';
 import { appointUmpire, refuseUmpireAsPlayer } from './seats.ts';
-import { activeGame, bool, int, isModerator, liveGame, parseKeyValues, requireCreatorOrModerator, requireModerator, seatName, str } from './context.ts';
+import { activeGame, bool, int, isModerator, liveGame, requireCreatorOrModerator, requireModerator, seatName, str } from './context.ts';
 import { repost } from './outbox.ts';
 import { newGame } from './new-game.ts';
 import { gamesMine, listGames, LIST_OPTIONS } from './list.ts';
