@@ -12,7 +12,10 @@ export function liveGame(svc: Services, where: Where): GameRow {
   if (!row) {
     const last = svc.store.latestGame(where.channelId);
     const ended = last ? ` Game #${last.id} (${last.system}) has ended${last.result ? `: ${echo((JSON.parse(last.result) as { summary?: string }).summary ?? '', 400)}` : ` (${last.status})`}; /game log, /game export and /game verify still show it.` : '';
-    throw new UserError(`There is no game running in this channel.${ended} Start one with \`/game new system:<game>\`, or go to the game's thread.`);
+    // Games opened with thread:true here live in their threads: name them.
+    const threads = svc.store.homes.liveInThreadsOf(where.channelId).slice(0, 5);
+    const go = threads.length ? `, or go to the game's thread: ${threads.map((t) => `#${t.id} in <#${t.channelId}>`).join(', ')}` : `, or go to the game's thread (\`/game list state:active\` links them)`;
+    throw new UserError(`There is no game running in this channel.${ended} Start one with \`/game new system:<game>\`${go}.`);
   }
   return row;
 }

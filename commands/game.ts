@@ -5,13 +5,15 @@ import { BOT_NAME, BOT_PREFIX, entryVisible, envOf, isBotSeat, moduleOf, replayD
 import { SeatTakenError, type GameRow } from '../src/store/store.ts';
 import { type Action, UMPIRE, type Viewer } from '../src/engine/types.ts';
 import { seesAll } from '../src/engine/viewers.ts';
-import { effectiveLog, sha256, verify, visibleEvents, FORCE_DICE, RESEED } from '../src/engine/runner.ts';
+import { effectiveLog, verify, visibleEvents, FORCE_DICE, RESEED } from '../src/engine/runner.ts';
 import { RuleError } from '../src/engine/errors.ts';
 import { allGames, getGame } from '../src/games/registry.ts';
 import { setDeadlines, deadlineLines } from './deadlines.ts';
 import { appointUmpire, refuseUmpireAsPlayer } from './seats.ts';
-import { activeGame, bool, int, isModerator, liveGame, parseKeyValues, requireCreatorOrModerator, requireModerator, seatName, str } from './context.ts';
+import { activeGame, bool, int, isModerator, liveGame, requireCreatorOrModerator, requireModerator, seatName, str } from './context.ts';
 import { repost } from './outbox.ts';
+import { newGame } from './new-game.ts';
+import { gamesMine, listGames, LIST_OPTIONS } from './list.ts';
 import { chunks, clip, decisionButtons, echo, eventLines, handoffsOf, only, presentAct, privateReply, promptLines, publicReply, roleName, snapshot, UserError } from './present.ts';
 import type { Caller, Choice, CommandDef, Invocation, Outcome, Where } from './types.ts';
 
@@ -71,7 +73,8 @@ function gameSubcommands(): CommandDef['subcommands'] {
       { name: 'verify', description: 'Replay the game from its seed and check every roll', options: [] },
       { name: 'export', description: 'The replay as JSON', options: [] },
       { name: 'help', description: 'How to play: the rules summary and the current phase', options: [{ name: 'system', description: 'Which game (default: the one in this channel)', type: 'string', required: false, choices: systems }] },
-      { name: 'list', description: 'Games on this server (for tournaments)', options: [] },
+      { name: 'list', description: 'Games on this server, by system, state or player', options: LIST_OPTIONS() },
+      { name: 'mine', description: 'The games where it is your turn', options: [] },
       { name: 'abandon', description: 'End this channel\'s game without a result (moderators; the creator before it starts)', options: [] },
       { name: 'deadline', description: 'Moderators: a deadline for the decisions open now', options: [{ name: 'hours', description: 'Hours from now until each waiting seat gets its default (0 clears; at most 1440)', type: 'integer', required: true, min: 0, max: 24 * 60 }] },
       { name: 'clock', description: 'Moderators: a time limit for every decision from now on', options: [{ name: 'hours', description: 'Hours per decision (0 clears it; at most 1440)', type: 'integer', required: true, min: 0, max: 24 * 60 }] },
@@ -109,32 +112,8 @@ export async function runGame(svc: Services, inv: Invocation, progress?: (l: str
   const o = inv.options;
   const { caller, where } = inv;
   switch (inv.sub) {
-    case 'new': {
-      const system = str(o, 'system');
-      const mod = system ? getGame(system) : undefined;
-      if (!mod) throw new UserError(`Unknown game "${echo(system)}". Games: ${allGames().map((g) => `${g.id} (${g.title})`).join(', ')}.`);
-      const busy = svc.store.liveGame(where.channelId);
-      if (busy) {
-        const other = getGame(busy.system);
-        throw new UserError(
-          `This channel already has game #${busy.id} (${other?.title ?? busy.system}, ${busy.status === 'lobby' ? 'waiting for players' : 'in play'}); one game lives in a channel or thread at a time. ` +
-            (busy.status === 'lobby'
-              ? `Its creator or a moderator can call it off with /game abandon; or run /game new inside a thread of this channel.`
-              : `Finish it (/game resign), ask a moderator to /game abandon it, or run /game new inside a thread of this channel.`),
-        );
-      }
-      const raw = parseKeyValues(str(o, 'options'));
-      mod.parseOptions(raw); // validate now, before anything is stored
-      const seed = svc.newSeed();
-      const row = svc.store.createGame({ guildId: where.guildId, channelId: where.channelId, system: mod.id, options: raw, seed, seedHash: sha256(seed), createdBy: caller.id, label: str(o, 'label') ?? null });
-      const sides = mod.roles(mod.parseOptions(raw)).map((r) => `**${r.name}** (\`${r.id}\`)`).join(', ');
-      const thread = bool(o, 'thread');
-      return {
-        replies: [publicReply(`🎲 New **${mod.title}** game #${row.id} opened by <@${caller.id}>.\nSides: ${sides}.\nTake one with \`/game join side:<side>\` (or \`/game bot side:<side>\` for the built-in bot), then \`/game start\`.\nFair dice: the seed's SHA-256 is \`${row.seedHash}\`; the seed is revealed when the game ends.`)],
-        posts: [],
-        newThread: thread ? { name: echo(`${mod.title} #${row.id}${row.label ? ` – ${row.label}` : ''}`, 100) } : undefined, // Discord's thread-name limit
-      };
-    }
+    case 'new':
+      return newGame(svc, inv);
     case 'join':
     case 'bot': {
       const row = liveGame(svc, where);
@@ -345,17 +324,10 @@ export async function runGame(svc: Services, inv: Invocation, progress?: (l: str
       if (row?.state && row.system === mod.id) text += `\n\n**Now: ${mod.phase(envOf(row).game)}**\n${mod.help.phase(envOf(row).game)}`;
       return { replies: chunks(text).map((c) => privateReply(c)), posts: [] };
     }
-    case 'list': {
-      // Side names and player names, not raw ids.
-      const seatsText = (r: GameRow) => {
-        const m = getGame(r.system);
-        return svc.store.seats(r.id).map((s) => `${m ? roleName(m, m.parseOptions(r.options), s.role) : s.role}: ${seatName(s)}`).join(', ');
-      };
-      const rows = svc.store.listGames(where.guildId);
-      if (!rows.length) return only(privateReply('No games on this server yet.'));
-      const lines = rows.map((r) => `#${r.id} ${getGame(r.system)?.title ?? r.system}${r.label ? ` [${echo(r.label, 100)}]` : ''} — ${r.status} in <#${r.channelId}> · ${seatsText(r)}`);
-      return only(privateReply(lines.join('\n')));
-    }
+    case 'list':
+      return listGames(svc, inv);
+    case 'mine':
+      return gamesMine(svc, inv);
     case 'abandon': {
       const row = liveGame(svc, where);
       // A game still in its lobby may be called off by whoever opened it; one in play only by a moderator.

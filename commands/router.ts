@@ -9,6 +9,8 @@ import { autocompletePlay, playCommand, pressButton, runPlay } from './play.ts';
 import { errorOutcome, UserError } from './present.ts';
 import type { CommandDef, Invocation, Outcome, Router } from './types.ts';
 import { ratingCommand, runRating } from './rating.ts';
+import { currentCard, withCards } from './card.ts';
+import { followGame, isFollow, threadFailed } from './follow.ts';
 import { runTournament, tournamentCommand } from './tournament.ts';
 import { remindCommand, runReminders, runRemind } from './remind.ts';
 import { advanceTournaments, forfeitOnTime } from '../src/tournament/service.ts';
@@ -54,7 +56,8 @@ export function createRouter(svc: Services): Router {
   // Every post an outcome owes is stored before any adapter sees the outcome;
   // a commit marks its game as owing posts until then (crash between the two).
   svc.sessions.onCommit ??= (gameId) => svc.store.outbox.owe(gameId);
-  const queued = async (work: Promise<Outcome>, channelId: string) => queueOutcome(svc, await work, channelId);
+  // Each outcome that changed something in public refreshes its games' cards (and chronicles a finished thread game).
+  const queued = async (work: Promise<Outcome>, channelId: string) => queueOutcome(svc, await withCards(svc, await work, channelId), channelId);
   return {
     outbox: svc.store.outbox,
     recover: (gameId) => recoverPosts(svc, gameId),
@@ -78,6 +81,7 @@ export function createRouter(svc: Services): Router {
     },
     async button(press) {
       try {
+        if (isFollow(press.customId)) return followGame(svc, press);
         return await queued(pressButton(svc, press).then((o) => withTournaments(o, press.where.channelId)), press.where.channelId);
       } catch (e) {
         return errorOutcome(e);
@@ -88,6 +92,10 @@ export function createRouter(svc: Services): Router {
       if (row) svc.store.moveGame(row.id, threadId);
       svc.store.outbox.redirect(channelId, threadId);
     },
+    threadFailed: (home, channelId) => threadFailed(svc, home, channelId),
+    card: (gameId) => currentCard(svc, gameId),
+    cardPosted: (gameId, channelId, messageId) => svc.store.homes.setCard(gameId, channelId, messageId),
+    mapPosted: (gameId, url) => svc.store.homes.setMap(gameId, url),
     async tick() {
       // A tournament's clock forfeits the late seat before any default is taken.
       const forfeits: Outcome = { replies: [], posts: forfeitOnTime(svc) };
@@ -95,7 +103,7 @@ export function createRouter(svc: Services): Router {
       const reminders: Outcome = { replies: [], posts: runReminders(svc) };
       const rest = await runDeadlines(svc);
       const moved: Outcome = { replies: [], posts: advanceTournaments(svc) };
-      return Promise.all([forfeits, reminders, ...rest, moved].filter((o) => o.posts.length).map((o) => queueOutcome(svc, o)));
+      return Promise.all([forfeits, reminders, ...rest, moved].filter((o) => o.posts.length).map(async (o) => queueOutcome(svc, await withCards(svc, o))));
     },
   };
 }

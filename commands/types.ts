@@ -106,8 +106,19 @@ export interface Attachment {
   description?: string;
 }
 
+/** A Discord embed (a game's card); the offline table prints it as text. */
+export interface Embed {
+  title: string;
+  description?: string;
+  /** 0xRRGGBB */
+  color?: number;
+  fields?: { name: string; value: string; inline?: boolean }[];
+  footer?: string;
+}
+
 export interface Message {
   content: string;
+  embed?: Embed;
   files?: Attachment[];
   buttons?: Button[];
   /** User ids mentioned in content that should be pinged. */
@@ -147,6 +158,16 @@ export interface Post extends Message {
   kind?: 'update' | 'handoff' | 'repost' | 'notice' | 'owed';
   /** Decisions this post hands off: each user is pinged once per decision. */
   handoff?: Handoff[];
+  /** Edit this message (an id in channelId) instead of sending a new one; a deleted message is sent anew. */
+  edit?: string;
+  /**
+   * Game G's card: the adapter asks Router.card(G) for the card as it is at
+   * delivery (so it links the map posted just before), edits the stored card
+   * message or sends and pins a new one, and records its id.
+   */
+  card?: number;
+  /** After delivering this post, archive its thread (a finished game's thread). */
+  archive?: boolean;
 }
 
 export interface Handoff {
@@ -166,8 +187,15 @@ export interface Undelivered {
 export interface Outcome {
   replies: Reply[];
   posts: Post[];
-  /** Create a thread under `where.channelId` first and move the game there. */
-  newThread?: { name: string };
+  /**
+   * Create a thread under `where.channelId` first and move the game there.
+   * `home`: the game's channel id until then (a placeholder, so a channel
+   * with its own game can open another in a thread); `<#home>` in replies
+   * becomes a link to the thread. Absent: the game is in `where.channelId`.
+   */
+  newThread?: { name: string; home?: string };
+  /** Add this user to this thread (the Follow button); the table prints it. */
+  follow?: { channelId: string; userId: string };
   /**
    * Outbox ids of `posts`: already stored by the router, which delivers them
    * (adapters release them after the reply instead of sending them).
@@ -185,6 +213,14 @@ export interface Router {
   button(press: ButtonPress): Promise<Outcome>;
   /** Called when a new thread was created for a game (Outcome.newThread). */
   threadCreated?(gameChannelId: string, threadId: string): void;
+  /** No thread could be opened: the game moves to `channelId` if it is free, else it is called off. Returns what to tell the caller. */
+  threadFailed?(gameChannelId: string, channelId: string): string;
+  /** Game G's card as it stands now, with the message to edit (null: send a new one). */
+  card?(gameId: number): { post: Post; messageId: string | null } | null;
+  /** The card of game G was sent as this message (pin it; later cards edit it). */
+  cardPosted?(gameId: number, channelId: string, messageId: string): void;
+  /** A public post of game G with a map was delivered at this link. */
+  mapPosted?(gameId: number, url: string): void;
   /** Apply default choices for decisions whose deadline passed; call periodically. */
   tick?(): Promise<Outcome[]>;
   /** The durable queue this router writes owed posts into (absent: adapters keep their own). */

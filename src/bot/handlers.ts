@@ -15,7 +15,7 @@ import { scoped, type Logger } from './log.ts';
 import { clip } from './messages.ts';
 import type { OutboxWorker } from './outbox-worker.ts';
 import { deliverNotes } from './seat-threads.ts';
-import { failureNote, openThread, errorText } from './posts.ts';
+import { addToThread, failureNote, openThread, errorText } from './posts.ts';
 import { throttledProgress } from './progress.ts';
 import { ackOf, defer, sendReplies, sendSorry, type Ack, type Repliable } from './respond.ts';
 import { ackIfSlow, within } from './timing.ts';
@@ -104,6 +104,22 @@ async function lateDefer(ctx: HandlerContext, i: Repliable, ack: Ack): Promise<v
 async function deliver(ctx: HandlerContext, i: Repliable, ack: Ack, outcome: Outcome, where: Where): Promise<void> {
   const outbox = ctx.worker.outbox;
   const ids = [...(outcome.queued ?? [])];
+  // The thread first, so the reply in the parent channel can link to it.
+  let threadId: string | null = null;
+  if (outcome.newThread && where.channelId) {
+    // Creating the thread is one more request before the reply: acknowledge first, so it cannot miss Discord's 3 s.
+    if (ack.state === 'fresh') await lateDefer(ctx, i, ack);
+    const home = outcome.newThread.home ?? where.channelId;
+    threadId = await openThread(ctx.client, ctx.router, where.channelId, outcome.newThread.name, ctx.log, home);
+    if (threadId) outbox.redirect(home, threadId);
+    const note = threadId ? '' : (ctx.router.threadFailed?.(home, where.channelId) ?? '');
+    const link = `<#${home}>`;
+    outcome = { ...outcome, replies: outcome.replies.map((r, n) => ({ ...r, content: r.content.split(link).join(`<#${threadId ?? where.channelId}>`) + (n === 0 && note ? `\n${note}` : '') })) };
+  }
+  if (outcome.follow) {
+    const ok = await addToThread(ctx.client, outcome.follow.channelId, outcome.follow.userId, ctx.log);
+    if (!ok) outcome = { ...outcome, replies: [{ content: `I could not add you to <#${outcome.follow.channelId}> (it may be archived, or I lack permission); open it from the channel list to follow it.`, ephemeral: true }] };
+  }
   if (ack.state !== 'lost') {
     try {
       await sendReplies(i, ack, outcome.replies);
@@ -117,20 +133,17 @@ async function deliver(ctx: HandlerContext, i: Repliable, ack: Ack, outcome: Out
   const lostPublic = ack.state === 'lost' ? outcome.replies.filter((r) => !r.ephemeral) : [];
   if (lostPublic.length) {
     const text = lostPublic.map((r) => r.content).join('\n');
-    const first = ids.find((id) => !outbox.get(id)?.post.to);
+    // Not a private post, nor a card (rebuilt at delivery, so a prefix would be lost).
+    const first = ids.find((id) => { const p = outbox.get(id)?.post; return p && !p.to && p.card === undefined && !p.edit; });
     const files = lostPublic.flatMap((r) => r.files ?? []);
     if (!(first !== undefined && !files.length && outbox.prefix(first, text))) {
       ids.unshift(...outbox.enqueue([{ channelId: where.channelId, kind: 'update', content: text, files }]).map((x) => x.id));
     }
   }
-  let threadId: string | null = null;
-  if (outcome.newThread && where.channelId) {
-    threadId = await openThread(ctx.client, ctx.router, where.channelId, outcome.newThread.name, ctx.log);
-    if (threadId) outbox.redirect(where.channelId, threadId);
-  }
   // A router without an outbox handed us plain posts: store them now.
   if (!outcome.queued && outcome.posts.length) {
-    const moved = outcome.posts.map((p) => (threadId && p.channelId === where.channelId ? { ...p, channelId: threadId } : p));
+    const home = outcome.newThread?.home ?? where.channelId;
+    const moved = outcome.posts.map((p) => (threadId && p.channelId === home ? { ...p, channelId: threadId } : p));
     ids.push(...outbox.enqueue(moved).map((x) => x.id));
   }
   outbox.release(ids);

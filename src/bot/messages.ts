@@ -1,7 +1,7 @@
 // Command-layer messages → discord.js message payloads: PNG attachments,
 // button rows, mention control, and Discord's 2000-character content limit.
-import { ActionRowBuilder, AttachmentBuilder, ButtonBuilder, ButtonStyle, type APIAllowedMentions } from 'discord.js';
-import type { Button, Message } from '../../commands/types.ts';
+import { ActionRowBuilder, AttachmentBuilder, ButtonBuilder, ButtonStyle, EmbedBuilder, type APIAllowedMentions } from 'discord.js';
+import type { Button, Embed, Message } from '../../commands/types.ts';
 
 export const MAX_CONTENT = 2000;
 const MAX_BUTTONS_PER_ROW = 5;
@@ -12,6 +12,7 @@ export interface Payload {
   content?: string;
   files?: AttachmentBuilder[];
   components?: ActionRowBuilder<ButtonBuilder>[];
+  embeds?: EmbedBuilder[];
   allowedMentions: APIAllowedMentions;
 }
 
@@ -35,7 +36,8 @@ export function payloadsOf(msg: Message): Payload[] {
   // Only the named users may be pinged; never @everyone or roles.
   const allowedMentions: APIAllowedMentions = { users: [...new Set(msg.mentions ?? [])].slice(0, 100), ...(msg.mentionRoles?.length ? { roles: [...new Set(msg.mentionRoles)].slice(0, 100) } : {}) };
   const chunks = splitContent(msg.content ?? '');
-  if (chunks.length === 0 && files.length === 0 && components.length === 0) return [];
+  const embeds = msg.embed ? [embedOf(msg.embed)] : [];
+  if (chunks.length === 0 && files.length === 0 && components.length === 0 && embeds.length === 0) return [];
   if (chunks.length === 0) chunks.push('');
   return chunks.map((content, n) => {
     const last = n === chunks.length - 1;
@@ -43,9 +45,21 @@ export function payloadsOf(msg: Message): Payload[] {
       content,
       allowedMentions,
       ...(last && files.length ? { files } : {}),
+      ...(last && embeds.length ? { embeds } : {}),
       ...(last && components.length ? { components } : {}),
     };
   });
+}
+
+/** Discord's embed limits: title 256, description 4096, 25 fields of 256/1024, footer 2048. */
+export function embedOf(e: Embed): EmbedBuilder {
+  const b = new EmbedBuilder().setTitle(clip(e.title, 256) || '…');
+  if (e.description) b.setDescription(clip(e.description, 4096));
+  if (e.color !== undefined) b.setColor(e.color);
+  const fields = (e.fields ?? []).slice(0, 25).map((f) => ({ name: clip(f.name, 256) || '…', value: clip(f.value, 1024) || '…', inline: !!f.inline }));
+  if (fields.length) b.addFields(fields);
+  if (e.footer) b.setFooter({ text: clip(e.footer, 2048) });
+  return b;
 }
 
 export function buttonRows(buttons: Button[]): ActionRowBuilder<ButtonBuilder>[] {

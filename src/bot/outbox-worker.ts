@@ -6,12 +6,12 @@
 // attempt marks the row failed and queues a notice for the game's players
 // and moderators. Each payload carries a nonce Discord enforces, so a resend
 // after a crash between "accepted" and "marked sent" does not post twice.
-import { DiscordAPIError, RateLimitError, type Client, type SendableChannels } from 'discord.js';
+import { ChannelType, DiscordAPIError, RateLimitError, type Client, type SendableChannels } from 'discord.js';
 import type { Post, Router } from '../../commands/types.ts';
 import type { Outbox, OutboxRow } from '../store/outbox.ts';
 import type { Logger } from './log.ts';
 import { payloadsOf } from './messages.ts';
-import { errorText } from './posts.ts';
+import { archiveThread, errorText } from './posts.ts';
 import { SeatThreads } from '../store/seat-threads.ts';
 import { openSeatThread } from './seat-threads.ts';
 
@@ -119,6 +119,7 @@ export class OutboxWorker {
 
   private async deliver(row: OutboxRow): Promise<void> {
     if (row.post.kind === 'owed') return this.recover(row);
+    if (row.post.card !== undefined || row.post.edit) return this.deliverCard(row);
     const post = row.post;
     const parts = payloadsOf(post);
     const refused: { userId: string; error: string }[] = [];
@@ -132,7 +133,9 @@ export class OutboxWorker {
           try {
             dest ??= await target.open();
             // Discord keeps the first message with this nonce for a few minutes: a resend is answered with it.
-            await dest.send({ ...parts[n], nonce: nonceOf(row, k), enforceNonce: true });
+            const sent = await dest.send({ ...parts[n], nonce: nonceOf(row, k), enforceNonce: true });
+            // The card links to a game's last public map.
+            if (!post.to && post.gameId !== undefined && parts[n].files?.length) this.router.mapPosted?.(post.gameId, sent.url);
           } catch (e) {
             // A seat thread that vanished: forget it, the retry opens a new one.
             if (target.thread && isPermanent(e) && row.gameId !== null) {
@@ -158,17 +161,62 @@ export class OutboxWorker {
         this.undeliverable(row, { ...post, to: { ...post.to, userIds: [...idx], names } }, refused[0].error, true);
       }
     } catch (e) {
-      const error = errorText(e);
-      const permanent = isPermanent(e);
-      if (permanent || row.attempts + 1 >= this.policy.maxAttempts) {
-        this.outbox.failed(row.id, error);
-        this.log.error(`outbox #${row.id} to ${row.lane} undeliverable after ${row.attempts + 1} attempt(s): ${error}`);
-        this.undeliverable(row, post, error, permanent);
-      } else {
-        const wait = backoff(this.policy, row.attempts, e);
-        this.outbox.retry(row.id, this.outbox.now() + wait, error);
-        this.log.warn(`outbox #${row.id} to ${row.lane} failed (attempt ${row.attempts + 1}), retrying in ${wait} ms: ${error}`);
+      this.failOrRetry(row, post, e);
+    }
+  }
+
+  private failOrRetry(row: OutboxRow, post: Post, e: unknown): void {
+    const error = errorText(e);
+    const permanent = isPermanent(e);
+    if (permanent || row.attempts + 1 >= this.policy.maxAttempts) {
+      this.outbox.failed(row.id, error);
+      this.log.error(`outbox #${row.id} to ${row.lane} undeliverable after ${row.attempts + 1} attempt(s): ${error}`);
+      this.undeliverable(row, post, error, permanent);
+    } else {
+      const wait = backoff(this.policy, row.attempts, e);
+      this.outbox.retry(row.id, this.outbox.now() + wait, error);
+      this.log.warn(`outbox #${row.id} to ${row.lane} failed (attempt ${row.attempts + 1}), retrying in ${wait} ms: ${error}`);
+    }
+  }
+
+  /**
+   * A game's card (or any post that edits a message): built as it stands now,
+   * edited in place when its message exists, else sent, pinned and recorded.
+   * A card whose game is gone is dropped. Then, for a finished game, the
+   * thread is archived.
+   */
+  private async deliverCard(row: OutboxRow): Promise<void> {
+    let post = row.post;
+    if (post.card !== undefined) {
+      const built = this.router.card?.(post.card);
+      if (!built) return this.outbox.sent(row.id);
+      post = { ...built.post, card: post.card, archive: post.archive };
+    }
+    const payload = payloadsOf(post)[0];
+    if (!payload) return this.outbox.sent(row.id);
+    try {
+      const channel = await this.channel(row.lane);
+      let messageId: string | null = null;
+      if (post.edit && channel.type !== ChannelType.DM) {
+        try {
+          messageId = (await channel.messages.edit(post.edit, { content: payload.content || null, embeds: payload.embeds ?? [], allowedMentions: payload.allowedMentions })).id;
+        } catch (e) {
+          // Deleted by someone: send a new card. Anything else is a failure like any post's.
+          if (!(e instanceof DiscordAPIError && e.status === 404 && e.code === 10008)) throw e;
+        }
       }
+      if (!messageId) {
+        const sent = await channel.send({ ...payload, nonce: nonceOf(row, 0), enforceNonce: true });
+        messageId = sent.id;
+        if (post.card !== undefined) {
+          this.router.cardPosted?.(post.card, row.lane, sent.id);
+          await sent.pin('Muster game card').catch((e) => this.log.warn(`outbox #${row.id}: could not pin the card in ${row.lane}: ${errorText(e)}`));
+        }
+      }
+      this.outbox.sent(row.id);
+      if (post.archive) await archiveThread(this.client, row.lane, this.log);
+    } catch (e) {
+      this.failOrRetry(row, post, e);
     }
   }
 

@@ -11,11 +11,12 @@ export interface PostFailure {
 }
 
 /**
- * Create a public thread under `channelId` and tell the router the game moved.
+ * Create a public thread under `channelId` and tell the router the game moved
+ * there from `home` (its placeholder channel id; default: the channel itself).
  * Returns the thread id, or null when the channel can't hold threads (already
- * a thread, a forum, missing permission); the game then stays where it is.
+ * a thread, a forum, missing permission): then Router.threadFailed decides.
  */
-export async function openThread(client: Client, router: Router, channelId: string, name: string, log: Logger): Promise<string | null> {
+export async function openThread(client: Client, router: Router, channelId: string, name: string, log: Logger, home = channelId): Promise<string | null> {
   try {
     const channel = await client.channels.fetch(channelId);
     if (!channel || (channel.type !== ChannelType.GuildText && channel.type !== ChannelType.GuildAnnouncement)) {
@@ -27,11 +28,34 @@ export async function openThread(client: Client, router: Router, channelId: stri
       autoArchiveDuration: ThreadAutoArchiveDuration.OneWeek,
       reason: 'Muster game thread',
     });
-    router.threadCreated?.(channelId, thread.id);
+    router.threadCreated?.(home, thread.id);
     return thread.id;
   } catch (e) {
     scoped(log, { channelId }).error('creating a thread failed', e);
     return null;
+  }
+}
+
+/** The Follow button: add a member to a game's thread. False when that is not a thread or Discord refused. */
+export async function addToThread(client: Client, threadId: string, userId: string, log: Logger): Promise<boolean> {
+  try {
+    const channel = await client.channels.fetch(threadId);
+    if (!channel?.isThread()) return false;
+    await channel.members.add(userId);
+    return true;
+  } catch (e) {
+    scoped(log, { channelId: threadId }).warn(`adding ${userId} to the thread failed`, e);
+    return false;
+  }
+}
+
+/** A finished game's thread is archived (a server may have at most 1,000 active threads). */
+export async function archiveThread(client: Client, threadId: string, log: Logger): Promise<void> {
+  try {
+    const channel = await client.channels.fetch(threadId);
+    if (channel?.isThread() && !channel.archived) await channel.setArchived(true, 'Muster: the game has ended');
+  } catch (e) {
+    scoped(log, { channelId: threadId }).warn('archiving the thread failed', e);
   }
 }
 

@@ -8,6 +8,7 @@ import { createRouter } from '../../commands/router.ts';
 import type { Button, Caller, Outcome, Post, Router } from '../../commands/types.ts';
 import { parseLine, ParseError } from './parse.ts';
 import { imageName, pruneImages } from './images.ts';
+import { cardText } from '../../commands/card.ts';
 
 export interface TableOptions {
   outDir: string;
@@ -27,6 +28,8 @@ export class Table {
   channel: string;
   private lastButtons: Button[] = [];
   private threads = 0;
+  /** The last card text printed per game. */
+  private readonly cards = new Map<number, string>();
   private files = 0;
 
   constructor(private readonly svc: Services, private readonly opts: TableOptions) {
@@ -67,7 +70,8 @@ export class Table {
     if (!parsed) return true;
     if (parsed.user) this.user = parsed.user;
     const caller = this.caller(this.user);
-    const where = { guildId: null, channelId: this.channel };
+    // A table thread is `parent/thread-N`: like Discord, it knows its parent.
+    const where = { guildId: null, channelId: this.channel, parentId: this.channel.includes('/thread-') ? this.channel.slice(0, this.channel.lastIndexOf('/thread-')) : null };
     const route = [parsed.group, parsed.sub].filter(Boolean).join(' ');
     if (this.opts.echo !== false) p(`${this.user}> /${parsed.command}${route ? ` ${route}` : ''}${Object.entries(parsed.options).map(([k, v]) => ` ${k}:${/\s/.test(v) ? `"${v}"` : v}`).join('')}`);
     try {
@@ -102,16 +106,21 @@ export class Table {
 
   private show(out: Outcome): void {
     const p = this.opts.print;
+    let link: [string, string] | null = null;
     if (out.newThread) {
+      const home = out.newThread.home ?? this.channel;
       const id = `${this.channel}/thread-${++this.threads}`;
-      this.router.threadCreated?.(this.channel, id);
+      this.router.threadCreated?.(home, id);
+      link = [`<#${home}>`, `<#${id}>`];
       p(`  [thread created] "${out.newThread.name}" — the game moved to #${id}; you are now in it.`);
-      this.channel = id;
     }
+    // The reply is answered where the command was typed (the parent channel); then the table moves into the thread.
     for (const r of out.replies) {
-      p(`  [${r.ephemeral ? `private to ${this.user}` : 'public reply'}] ${this.text(r.content)}`);
+      p(`  [${r.ephemeral ? `private to ${this.user}` : 'public reply'}] ${this.text(link ? r.content.split(link[0]).join(link[1]) : r.content)}`);
       this.extras(r.files, r.buttons);
     }
+    if (link) this.channel = link[1].slice(2, -1);
+    if (out.follow) p(`  [follow] ${this.user} follows #${out.follow.channelId}`);
     // The table delivers from the outbox, like the bot: whatever is owed (this
     // outcome's posts, and anything an earlier run left) is printed once, in order.
     const outbox = this.router.outbox;
@@ -129,8 +138,23 @@ export class Table {
     const p = this.opts.print;
     // The table already printed the private reply it copies (Discord keeps it in the seat's thread).
     if (post.echo) return;
+    if (post.card !== undefined) return this.printCard(post);
     p(post.to ? `  [to ${post.to.names.join(', ')}] ${this.text(post.content)}` : `  [post #${post.channelId}] ${this.text(post.content)}`);
     this.extras(post.files, post.buttons);
+  }
+
+  /** A game's card, when it changed since it was last printed (Discord edits it in place). */
+  private printCard(post: Post): void {
+    const card = this.router.card?.(post.card!);
+    const embed = card?.post.embed;
+    if (embed) {
+      const text = cardText(embed);
+      if (this.cards.get(post.card!) !== text) {
+        this.cards.set(post.card!, text);
+        this.opts.print(`  [card] ${this.text(text)}`);
+      }
+    }
+    if (post.archive) this.opts.print(`  [archived] #${post.channelId}`);
   }
 
   private extras(files?: { name: string; data: Buffer }[], buttons?: Button[]): void {

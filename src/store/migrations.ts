@@ -211,7 +211,21 @@ export const migrations: { version: number; name: string; sql: string }[] = [
       );
     `,
   },
-  // Version 8 belongs to another branch (game threads, the game card); migrate() applies whatever is missing.
+  {
+    version: 8,
+    name: 'game homes: thread parent, pinned card message, last map link, chronicle flag',
+    sql: `
+      CREATE TABLE game_homes (
+        game_id INTEGER PRIMARY KEY REFERENCES games(id),
+        parent_id TEXT,
+        card_channel_id TEXT,
+        card_message_id TEXT,
+        map_url TEXT,
+        chronicled INTEGER NOT NULL DEFAULT 0
+      );
+      CREATE INDEX game_homes_parent ON game_homes(parent_id);
+    `,
+  },
   {
     version: 9,
     name: 'private threads per seat, notes for the next interaction, reminders',

@@ -1,6 +1,7 @@
 // SQLite game store: one live game per channel/thread, seats, an append-only
 // action log and periodic snapshots. Each action commits in one transaction
 // guarded by the game's version, so racing commands are serialised.
+import { GameHomes } from './homes.ts';
 import Database from 'better-sqlite3';
 import type { Action, Role } from '../engine/types.ts';
 import type { LogEntry } from '../engine/runner.ts';
@@ -111,6 +112,8 @@ export class Store {
   readonly deadlines: Deadlines;
   /** Posts owed by committed actions, until Discord accepts them. */
   readonly outbox: Outbox;
+  /** Thread parents, pinned cards, last maps (migration 8). */
+  readonly homes: GameHomes;
 
   constructor(path: string, readonly now: () => number = Date.now) {
     this.db = new Database(path);
@@ -124,6 +127,7 @@ export class Store {
     migrate(this.db);
     this.deadlines = new Deadlines(this.db);
     this.outbox = new Outbox(this.db, now);
+    this.homes = new GameHomes(this.db);
   }
 
   close(): void {

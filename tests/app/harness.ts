@@ -25,7 +25,9 @@ export function harness(opts: { seed?: string; dbPath?: string } = {}): { svc: S
       options[r.slice(0, i)] = r.slice(i + 1);
     }
     const inv: Invocation = { command: cmd, sub: sub ?? '', options, caller: { id: user, name: user, isModerator: user === 'mod' }, where: { guildId: 'g1', channelId: channel } };
-    return router.dispatch(inv);
+    // Game cards (Post.card) ride at the end of most outcomes; tests about cards read the outbox.
+    const out = await router.dispatch(inv);
+    return { ...out, posts: out.posts.filter((p) => p.card === undefined) };
   };
   return { svc, router, say };
 }

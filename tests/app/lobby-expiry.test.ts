@@ -22,7 +22,9 @@ describe('lobby expiry (issue 9)', () => {
 
     const outcomes = await h.router.tick!();
     const posts = outcomes.flatMap((o) => o.posts);
-    expect(posts).toEqual([{ channelId: 'old-lobby', content: expect.stringMatching(/duel lobby \(game #\d+\) never started and was closed after 2 hours/) }]);
+    // The note names its game, so the game's card (rebuilt at delivery) shows it closed too.
+    expect(posts.filter((p) => p.card === undefined)).toEqual([{ channelId: 'old-lobby', gameId: old.id, content: expect.stringMatching(/duel lobby \(game #\d+\) never started and was closed after 2 hours/) }]);
+    expect(posts.filter((p) => p.card !== undefined).map((p) => p.card)).toEqual([old.id]);
     expect(h.svc.store.game(old.id)!.status).toBe('abandoned');
     expect(JSON.parse(h.svc.store.game(old.id)!.result!)).toMatchObject({ status: 'abandoned', by: 'expiry' });
     expect(h.svc.store.liveGame('young-lobby')!.status).toBe('lobby');

@@ -44,7 +44,7 @@ describe('long option values (issue 8 §5)', () => {
     const status = await h.say('alice', '/game status');
     expect(status.replies[0].content).toMatch(/Seats: Player A: x+…\./);
     const list = await h.say('alice', '/game list');
-    expect(list.replies[0].content).toMatch(/^#\d+ Dice Duel \[x+…\] — lobby in <#c1> · Player A: x+…$/);
+    expect(list.replies[0].content.split('\n')[1]).toMatch(/^#\d+ Dice Duel \[x+…\] — waiting for players in <#c1> · Player A: x+…$/);
     const opts = await h.say('alice', `/game start fill_bots:${LONG}`);
     expect(opts.replies[0].content.length).toBeLessThan(500);
     expect(opts.replies[0].content).toMatch(/not "x+…"/);

@@ -44,6 +44,10 @@ export interface Delivered {
   components: any[];
   files: RecordedFile[];
   flags: number;
+  /** Embeds as sent (a game card), updated in place by edits. */
+  embeds: any[];
+  /** The message's id (edits and pins name it). */
+  id: string;
 }
 
 /** Ready-made faults (issue 9). */
@@ -82,6 +86,8 @@ export class FakeDiscord {
   readonly delivered: Delivered[] = [];
   /** Users added to each thread (PUT /channels/:thread/thread-members/:user); the bot owns the threads it creates. */
   readonly threadMembers = new Map<string, Set<string>>();
+  /** Pinned message ids per channel. */
+  readonly pins = new Map<string, Set<string>>();
   private nonces = new Map<string, any>();
   private server = http.createServer((req, res) => void this.onRequest(req, res));
   private nextId = 1400000000000000000n;
@@ -107,6 +113,8 @@ export class FakeDiscord {
     this.delivered.length = 0;
     this.faults.length = 0;
     this.override = null;
+    this.pins.clear();
+    this.threadMembers.clear();
   }
 
   /** Answer the next `times` matching requests with `response` (500s: discord.js itself tries 4 times). */
@@ -114,9 +122,14 @@ export class FakeDiscord {
     this.faults.push({ ...response, match, times });
   }
 
-  /** Delivered messages of one channel, in order. */
+  /** Delivered messages of one channel, in order; game cards (embeds only, edited in place) are in cards(). */
   messages(channelId: string): Delivered[] {
-    return this.delivered.filter((d) => d.channelId === channelId);
+    return this.delivered.filter((d) => d.channelId === channelId && !isCard(d));
+  }
+
+  /** Card messages (an embed and no text) of one channel, as they stand after edits. */
+  cards(channelId: string): Delivered[] {
+    return this.delivered.filter((d) => d.channelId === channelId && isCard(d));
   }
 
   snowflake(): string {
@@ -179,8 +192,27 @@ export class FakeDiscord {
       const msg = this.message(m[1], r);
       if (key) this.nonces.set(key, msg);
       const b = r.body ?? {};
-      this.delivered.push({ channelId: m[1], content: b.content ?? '', mentions: b.allowed_mentions?.users ?? [], components: b.components ?? [], files: r.files, flags: b.flags ?? 0 });
+      this.delivered.push({ id: msg.id, channelId: m[1], content: b.content ?? '', mentions: b.allowed_mentions?.users ?? [], components: b.components ?? [], files: r.files, flags: b.flags ?? 0, embeds: b.embeds ?? [] });
       return { status: 200, body: msg };
+    }
+    if (r.method === 'PATCH' && (m = p.match(/^\/channels\/(\d+)\/messages\/(\d+)$/))) {
+      const d = this.delivered.find((x) => x.channelId === m![1] && x.id === m![2]);
+      if (!d) return { status: 404, body: { message: 'Unknown Message', code: 10008 } };
+      const b = r.body ?? {};
+      if ('content' in b) d.content = b.content ?? '';
+      if ('embeds' in b) d.embeds = b.embeds ?? [];
+      return { status: 200, body: { ...this.message(m[1], r), id: d.id, content: d.content, embeds: d.embeds, edited_timestamp: new Date().toISOString() } };
+    }
+    if (r.method === 'PUT' && (m = p.match(/^\/channels\/(\d+)\/(?:messages\/)?pins\/(\d+)$/))) {
+      if (!this.pins.has(m[1])) this.pins.set(m[1], new Set());
+      this.pins.get(m[1])!.add(m[2]);
+      return { status: 204 };
+    }
+    if (r.method === 'PATCH' && (m = p.match(/^\/channels\/(\d+)$/))) {
+      const ch = this.channels.get(m[1]);
+      if (!ch) return { status: 404, body: { message: 'Unknown Channel', code: 10003 } };
+      if (r.body?.archived !== undefined && ch.thread_metadata) ch.thread_metadata = { ...ch.thread_metadata, archived: r.body.archived };
+      return { status: 200, body: ch };
     }
     if (r.method === 'POST' && p === '/users/@me/channels') {
       // A DM channel per recipient, for private deliveries and notices.
@@ -253,6 +285,8 @@ export class FakeDiscord {
     };
   }
 }
+
+const isCard = (d: Delivered) => d.embeds.length > 0 && !d.content && !d.files.length;
 
 async function parseBody(rec: RecordedRequest, raw: Buffer, contentType: string): Promise<void> {
   if (!raw.length) return;

@@ -79,8 +79,9 @@ const system = (t: Table) => t.svc.store.liveGame(CHANNEL_ID)!.system;
 
 /** What the outbox owed the channel itself (private posts go to seat threads), oldest first, and its state. */
 function owed(t: Table, lane = CHANNEL_ID): { id: number; content: string; state: string }[] {
+  // Game cards are edits of one pinned message, and private posts go to seats' threads: neither is in the channel's sequence.
   const rows = t.svc.store.db.prepare('SELECT id, post, state FROM outbox WHERE lane = ? ORDER BY id').all(lane) as { id: number; post: string; state: string }[];
-  return rows.filter((r) => !(JSON.parse(r.post) as { to?: unknown }).to).map((r) => ({
+  return rows.filter((r) => { const p = JSON.parse(r.post) as { to?: unknown; card?: number }; return !p.to && p.card === undefined; }).map((r) => ({
     id: r.id,
     content: (JSON.parse(r.post) as { content: string }).content,
     state: r.state,

@@ -80,7 +80,8 @@ function base(type: number, who: Who) {
     guild_id: GUILD_ID,
     guild: { id: GUILD_ID, locale: 'en-US', features: [] },
     channel_id: channelId,
-    channel: channelId === THREAD_ID ? thread : textChannel,
+    // Any other channel id is a thread the bot opened under the text channel.
+    channel: channelId === CHANNEL_ID ? textChannel : channelId === THREAD_ID ? thread : { ...thread, id: channelId, name: 'game thread' },
     member: {
       user,
       roles: who.roles ?? [],
