@@ -19,7 +19,8 @@ export type { RenderMap };
 const KPW_STATIC_CACHE = new StaticLayerCache(8);
 const boards = new WeakMap<RenderMap, Board>();
 
-function boardFor(map: RenderMap): Board {
+/** The board (projection, spaces) for a map, built once. */
+export function boardFor(map: RenderMap): Board {
   let b = boards.get(map);
   if (!b) {
     const proj: Projection = fitProjection(map);
