@@ -241,6 +241,11 @@ export interface GameTable<V extends Json = Json> {
   render?(view: V): Promise<Buffer> | Buffer;
   /** Text summary of a view (accessibility; goes with each snapshot). */
   summarize(view: V, viewer: Viewer): string;
+  /**
+   * The parts of a spectator view the board shows: two phases with equal keys
+   * need one snapshot, not two. Absent: the whole view.
+   */
+  boardKey?(view: V): Json;
 }
 
 /** A game as the table hosts it: its rules and its table matters. */
