@@ -8,7 +8,7 @@ import { StaleVersionError, StoreConflictError, type GameRow, type Seat } from '
 import { isBotSeat, type ActResult } from '../src/app/session.ts';
 import { turnHolder } from '../src/app/teams.ts';
 import type { Attachment, Button, Handoff, Outcome, Post, Reply } from './types.ts';
-import { gameKey, pickSnapshots } from './snapshots.ts';
+import { closeUp, gameKey, pickSnapshots } from './snapshots.ts';
 
 export const DISCORD_LIMIT = 1900;
 
@@ -227,6 +227,8 @@ export async function presentAct(
       files: snap.file ? [snap.file] : [],
     });
   }
+  const zoom = await closeUp(mod, picks, `game${row.id}-d${env.decisions?.last ?? 0}-zoom.png`, opts.render);
+  if (zoom) posts.push({ channelId: row.channelId, content: '🔍 Close-up', files: [zoom] });
   for (const p of posts) p.gameId = row.id;
   if (res.over) {
     // The result is the game's record: a post, never only a reply.

@@ -5,9 +5,10 @@
 // its board is the one last posted. So no two posted images in a row show the
 // same board. "Board" is the module's boardKey of the view (default: all of it).
 import { canonical } from '../src/engine/runner.ts';
-import type { GameModule } from '../src/engine/types.ts';
+import type { GameModule, Json } from '../src/engine/types.ts';
 import type { PhaseMark } from '../src/app/session.ts';
 import type { GameRow } from '../src/store/store.ts';
+import type { Attachment } from './types.ts';
 
 export interface SnapshotPick { mark: PhaseMark; draw: boolean }
 
@@ -39,4 +40,21 @@ export function pickSnapshots(
     if (lastDrawn.size > REMEMBER) lastDrawn.delete(lastDrawn.keys().next().value!);
   }
   return idx.map((i) => ({ mark: phases[i], draw: i !== last || keys[i] !== prev }));
+}
+
+/**
+ * The close-up of the batch's last drawn board (GameTable.renderZoom), or
+ * null. Drawn through the same renderer as the map, as the system
+ * `<id>:zoom` (render/renderers.ts), so it is drawn in a worker thread too.
+ */
+export async function closeUp(
+  mod: GameModule<any, any>,
+  picks: SnapshotPick[],
+  name: string,
+  render: (mod: GameModule<any, any>, view: Json) => Promise<Buffer | null>,
+): Promise<Attachment | null> {
+  const last = picks[picks.length - 1];
+  if (!mod.renderZoom || !last?.draw) return null;
+  const png = await render({ ...mod, id: `${mod.id}:zoom`, render: mod.renderZoom }, last.mark.view);
+  return png ? { name, data: png, description: `Close-up of the board: ${last.mark.phase}`.slice(0, 1000) } : null;
 }

@@ -1,14 +1,14 @@
 // What moves: site conditions, stacks of counters and battle markers, all
 // taken from the view. Counters go through the kit's sprite cache.
 import type { Ctx2D } from '../kit/canvas.ts';
-import { blitCounter, blitMarker, type Badge, type CounterSpec } from '../kit/counters.ts';
+import { blitCounter, blitMarker, drawCounter, type Badge, type CounterSpec } from '../kit/counters.ts';
 import { darken } from '../kit/color.ts';
 import { drawArrow, drawCircle, type Point } from '../kit/shapes.ts';
 import { measureText } from '../kit/text.ts';
 import type { KpwBattleView, KpwStackView, KpwUnitView, KpwView } from '../../src/games/kpw/view-types.ts';
 import type { Projection } from './layout.ts';
 import type { RenderMap, RenderSpace } from './map-source.ts';
-import { spaceRadius } from './spaces.ts';
+import { LABEL_SIZE, spaceRadius } from './spaces.ts';
 import { ALLIED_COLOR, COUNTER, COUNTER_STEP, MAP_VIEW, SIDE_COLOR, SITE_MARK } from './style.ts';
 
 export interface Board {
@@ -68,7 +68,7 @@ function obstacles(ctx: Ctx2D, b: Board): { spaces: Box[]; labels: Box[] } {
       const p = b.proj.at(s);
       const r = spaceRadius(s) + (s.river ? 4 : 1);
       spaces.push({ x: p.x - r, y: p.y - r, w: r * 2, h: r * 2 });
-      const lw = measureText(ctx, s.name, 14, 'bold') + 4;
+      const lw = measureText(ctx, s.name, LABEL_SIZE, 'bold') + 4;
       labels.push({ x: p.x - lw / 2, y: p.y + r, w: lw, h: 18 });
     }
     b.obstacles = { spaces, labels };
@@ -155,14 +155,16 @@ export function spaceBoxes(ctx: Ctx2D, b: Board): Map<string, Box> {
   return new Map(b.map.spaces.map((s, i) => [s.id, spaces[i]]));
 }
 
-export function drawStacks(ctx: Ctx2D, b: Board, stacks: KpwStackView[]): void {
+/** `vector`: draw counters as paths, not cached 1× sprites (crisp under a zoom transform). */
+export function drawStacks(ctx: Ctx2D, b: Board, stacks: KpwStackView[], vector = false): void {
+  const put = vector ? drawCounter : blitCounter;
   const where = placeStacks(ctx, b, stacks);
   let k = 0;
   for (const st of stacks) {
     if (!b.space.get(st.space)) continue;
     const o = where[k++];
     const units = [...st.units].sort((u, v) => RANK_ORDER[u.kind] - RANK_ORDER[v.kind]);
-    units.forEach((u, i) => blitCounter(ctx, o.x + i * COUNTER_STEP, o.y, unitCounter(u, st.side, b.ownerColor)));
+    units.forEach((u, i) => put(ctx, o.x + i * COUNTER_STEP, o.y, unitCounter(u, st.side, b.ownerColor)));
     const end = o.x + Math.max(0, units.length - 1) * COUNTER_STEP + COUNTER;
     if (st.musket) blitMarker(ctx, end + 4, o.y + COUNTER - 8, { shape: 'circle', r: 9, fill: '#6b4423', stroke: '#111', text: 'M' });
     if (st.moved) {

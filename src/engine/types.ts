@@ -239,6 +239,8 @@ export interface GameTable<V extends Json = Json> {
   diceOrder: string;
   /** Draw the snapshot for a view (PNG). Absent: text only. */
   render?(view: V): Promise<Buffer> | Buffer;
+  /** A close-up of where the action is (PNG), posted after a batch's last snapshot. */
+  renderZoom?(view: V): Promise<Buffer> | Buffer;
   /** Text summary of a view (accessibility; goes with each snapshot). */
   summarize(view: V, viewer: Viewer): string;
   /**
