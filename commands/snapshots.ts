@@ -44,7 +44,7 @@ export function pickSnapshots(
 
 /**
  * The close-up of the batch's last drawn board (GameTable.renderZoom), or
- * null. Drawn through the same renderer as the map, as the system
+ * null (no renderZoom, the last board was not drawn, or nothing worth it). Drawn through the same renderer as the map, as the system
  * `<id>:zoom` (render/renderers.ts), so it is drawn in a worker thread too.
  */
 export async function closeUp(
@@ -54,7 +54,7 @@ export async function closeUp(
   render: (mod: GameModule<any, any>, view: Json) => Promise<Buffer | null>,
 ): Promise<Attachment | null> {
   const last = picks[picks.length - 1];
-  if (!mod.renderZoom || !last?.draw) return null;
+  if (!mod.renderZoom || !last?.draw || (mod.zoomWorthy && !mod.zoomWorthy(last.mark.view))) return null;
   const png = await render({ ...mod, id: `${mod.id}:zoom`, render: mod.renderZoom }, last.mark.view);
   return png ? { name, data: png, description: `Close-up of the board: ${last.mark.phase}`.slice(0, 1000) } : null;
 }

@@ -241,6 +241,8 @@ export interface GameTable<V extends Json = Json> {
   render?(view: V): Promise<Buffer> | Buffer;
   /** A close-up of where the action is (PNG), posted after a batch's last snapshot. */
   renderZoom?(view: V): Promise<Buffer> | Buffer;
+  /** Whether a view has action worth a close-up (renderZoom). Absent: always. */
+  zoomWorthy?(view: V): boolean;
   /** Text summary of a view (accessibility; goes with each snapshot). */
   summarize(view: V, viewer: Viewer): string;
   /**

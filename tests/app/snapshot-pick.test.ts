@@ -37,6 +37,7 @@ describe('phase snapshots of a bot-played KPW game', () => {
     let before = 0;
     let after = 0;
     let posts = 0;
+    let closeUps = 0;
     const game = batches('snap-kpw-1');
     const turns = new Set(game.map((b) => b.turn)).size;
     const drawn: string[] = [];
@@ -46,6 +47,8 @@ describe('phase snapshots of a bot-played KPW game', () => {
       posts += picked.length;
       expect(picked[picked.length - 1].mark).toBe(phases[phases.length - 1]);
       for (const p of picked) if (p.draw) drawn.push(canonical(kpw.boardKey!(p.mark.view)));
+      const last = picked[picked.length - 1];
+      if (last.draw && kpw.zoomWorthy!(last.mark.view)) closeUps++;
     }
     after = drawn.length;
     // Console/demo (no cap): every phase before, only changed boards after.
@@ -54,7 +57,7 @@ describe('phase snapshots of a bot-played KPW game', () => {
     console.info(`uncapped: ${all.length} → ${allAfter}`);
     expect(allAfter).toBeLessThan(all.length);
     for (let i = 1; i < drawn.length; i++) expect(drawn[i], `image ${i}`).not.toBe(drawn[i - 1]);
-    console.info(`KPW bot game: ${turns} turns, ${game.length} batches with a phase change; images ${before} → ${after} (${(before / turns).toFixed(1)} → ${(after / turns).toFixed(1)} a turn), ${posts} phase posts`);
+    console.info(`KPW bot game: ${turns} turns, ${game.length} batches with a phase change; images ${before} → ${after} (${(before / turns).toFixed(1)} → ${(after / turns).toFixed(1)} a turn), ${posts} phase posts, ${closeUps} close-ups`);
     expect(after).toBeLessThan(before);
   });
 

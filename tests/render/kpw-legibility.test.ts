@@ -57,6 +57,9 @@ describe('KPW legibility at Discord preview size', () => {
     expect(calls).toEqual(['kpw:zoom']);
     expect(await closeUp(mod, [{ mark, draw: true }, { mark, draw: false }], 'z.png', render)).toBeNull();
     expect(await closeUp({ id: 'rifle' } as never, [{ mark, draw: true }], 'z.png', render)).toBeNull();
+    // Nothing happening (no battle, nothing moved): the full map says it all.
+    const quiet = { ...mod as object, zoomWorthy: (v: Json) => (v as { battles: unknown[] }).battles.length > 0 } as never;
+    expect(await closeUp(quiet, [{ mark: { ...mark, view: { ...busyView(), battles: [] } as unknown as Json }, draw: true }], 'z.png', render)).toBeNull();
     expect(calls).toHaveLength(1);
   });
 });

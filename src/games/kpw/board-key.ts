@@ -10,3 +10,9 @@ export function boardKey(view: Json): Json {
   const { sites, battles, vp, provisionsLost, church, tribes, colonies, turnTrack, eliminated, result } = v;
   return { stacks, sites, battles, vp, provisionsLost, church, tribes, colonies, turnTrack, eliminated, result } as unknown as Json;
 }
+
+/** A close-up is worth posting when there is a battle or a stack that moved (else the full map says it all). */
+export function zoomWorthy(view: Json): boolean {
+  const v = view as unknown as KpwView;
+  return v.battles.length > 0 || v.stacks.some((s) => s.moved);
+}

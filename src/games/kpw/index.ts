@@ -10,7 +10,7 @@ import { PROBES } from './probes.ts';
 import { examplePosition, initialState, pushManualSetup } from './setup.ts';
 import type { Ferocity, KpwOptions, KpwState, Side } from './state.ts';
 import { buildView, phaseLabel, summarize } from './view.ts';
-import { boardKey } from './board-key.ts';
+import { boardKey, zoomWorthy } from './board-key.ts';
 
 const kpwOptionDocs: OptionDoc[] = [
     { name: 'short', description: 'Short game: odd turns only, Church on turn 5 (17.0)', type: 'boolean', default: false },
@@ -116,4 +116,5 @@ export const kpw: GameModule<KpwState, KpwOptions> = {
   },
   summarize,
   boardKey,
+  zoomWorthy,
 };
