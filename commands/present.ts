@@ -8,6 +8,7 @@ import { StaleVersionError, StoreConflictError, type GameRow, type Seat } from '
 import { isBotSeat, type ActResult } from '../src/app/session.ts';
 import { turnHolder } from '../src/app/teams.ts';
 import type { Attachment, Button, Handoff, Outcome, Post, Reply } from './types.ts';
+import { closeUp, gameKey, pickSnapshots } from './snapshots.ts';
 
 export const DISCORD_LIMIT = 1900;
 
@@ -221,18 +222,24 @@ export async function presentAct(
       echo: true,
     });
   }
-  const marks = res.phases.length > opts.maxSnapshots ? res.phases.slice(-opts.maxSnapshots) : res.phases;
-  const skipped = res.phases.length - marks.length;
-  for (let i = 0; i < marks.length; i++) {
-    opts.progress?.(`Drawing snapshot ${i + 1}/${marks.length}…`);
+  // Only phases that show a new board get a picture (issue 9; see snapshots.ts).
+  const picks = pickSnapshots(mod, res.phases, opts.maxSnapshots, gameKey(row));
+  const skipped = res.phases.length - picks.length;
+  for (let i = 0; i < picks.length; i++) {
+    const mark = picks[i].mark;
+    opts.progress?.(`Drawing snapshot ${i + 1}/${picks.length}…`);
     // Named by decision count, not version: a version would count hidden plan steps.
-    const snap = await snapshot(mod, marks[i].view, `game${row.id}-d${env.decisions?.last ?? 0}-${i + 1}.png`, opts.render);
+    const snap = picks[i].draw
+      ? await snapshot(mod, mark.view, `game${row.id}-d${env.decisions?.last ?? 0}-${i + 1}.png`, opts.render)
+      : { file: null, summary: '(Board unchanged since the last snapshot.)' };
     posts.push({
       channelId: row.channelId,
-      content: clip(`🗺️ **${marks[i].phase}**${skipped && i === 0 ? ` (${skipped} earlier phase(s) passed quickly)` : ''}\n${snap.summary}`),
+      content: clip(`🗺️ **${mark.phase}**${skipped && i === 0 ? ` (${skipped} earlier phase(s) passed quickly)` : ''}\n${snap.summary}`),
       files: snap.file ? [snap.file] : [],
     });
   }
+  const zoom = await closeUp(mod, picks, `game${row.id}-d${env.decisions?.last ?? 0}-zoom.png`, opts.render);
+  if (zoom) posts.push({ channelId: row.channelId, content: '🔍 Close-up', files: [zoom] });
   for (const p of posts) p.gameId = row.id;
   if (res.over) {
     // The result is the game's record: a post, never only a reply.

@@ -19,7 +19,8 @@ export type { RenderMap };
 const KPW_STATIC_CACHE = new StaticLayerCache(8);
 const boards = new WeakMap<RenderMap, Board>();
 
-function boardFor(map: RenderMap): Board {
+/** The board (projection, spaces) for a map, built once. */
+export function boardFor(map: RenderMap): Board {
   let b = boards.get(map);
   if (!b) {
     const proj: Projection = fitProjection(map);
@@ -29,13 +30,18 @@ function boardFor(map: RenderMap): Board {
   return b;
 }
 
-export function drawKpw(view: KpwView, canvas: Canvas, map: RenderMap = defaultKpwMap()): void {
-  const ctx = canvas.getContext('2d');
+/** The cached static board (1600×1200) for a view's game length. */
+export function staticBoard(view: KpwView, map: RenderMap): Canvas {
   const board = boardFor(map);
   const lastTurn = Math.max(9, view.lastTurn || 9);
   const key = `kpw:${mapKey(map)}:${view.short ? 'short' : 'full'}:${lastTurn}`;
-  const base = KPW_STATIC_CACHE.get(key, WIDTH, HEIGHT, (c) => drawStaticLayer(c, map, board.proj, view.short, lastTurn));
-  ctx.drawImage(base, 0, 0);
+  return KPW_STATIC_CACHE.get(key, WIDTH, HEIGHT, (c) => drawStaticLayer(c, map, board.proj, view.short, lastTurn));
+}
+
+export function drawKpw(view: KpwView, canvas: Canvas, map: RenderMap = defaultKpwMap()): void {
+  const ctx = canvas.getContext('2d');
+  const board = boardFor(map);
+  ctx.drawImage(staticBoard(view, map), 0, 0);
   drawSites(ctx, board, view.sites);
   drawStacks(ctx, board, view.stacks);
   // Battle arrows over the counters: who attacks where matters more than a chit's corner.

@@ -5,11 +5,14 @@
 import type { Json } from '../src/engine/types.ts';
 import type { KpwView } from '../src/games/kpw/view-types.ts';
 import { renderKpw } from './kpw.ts';
+import { renderKpwZoom } from './kpw-zoom.ts';
 import { renderRifle } from './rifle.ts';
 import { renderWog } from './wog.ts';
 
 export const renderers: Readonly<Record<string, (view: Json) => Buffer>> = {
   kpw: (view) => renderKpw(view as unknown as KpwView),
+  // A close-up posted after the map (GameTable.renderZoom), readable at preview size.
+  'kpw:zoom': (view) => renderKpwZoom(view as unknown as KpwView),
   rifle: renderRifle,
   wog: renderWog,
 };

@@ -60,6 +60,11 @@ function drawStar(ctx: Ctx2D, cx: number, cy: number, r: number, fill: string, s
   paint(ctx, { fill, stroke, lineWidth: 1 });
 }
 
+/** Font size of the owner code in a counter's band (e.g. 'MA'): legibility tests read it. */
+export function stripeLabelSize(counterSize: number): number {
+  return Math.max(8, Math.round(Math.round(counterSize * 0.3) * 0.8));
+}
+
 /** Draws a counter with its top-left corner at (x, y). */
 export function drawCounter(ctx: Ctx2D, x: number, y: number, c: CounterSpec): void {
   const s = c.size;
@@ -80,7 +85,7 @@ export function drawCounter(ctx: Ctx2D, x: number, y: number, c: CounterSpec): v
     ctx.restore();
     if (c.stripeLabel) {
       drawText(ctx, c.stripeLabel, x + s / 2, y + band / 2 + 0.5, {
-        size: Math.max(8, Math.round(band * 0.8)), weight: 'bold', color: contrastText(c.stripe),
+        size: stripeLabelSize(s), weight: 'bold', color: contrastText(c.stripe),
         align: 'center', baseline: 'middle',
       });
     }

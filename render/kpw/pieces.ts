@@ -1,14 +1,14 @@
 // What moves: site conditions, stacks of counters and battle markers, all
 // taken from the view. Counters go through the kit's sprite cache.
 import type { Ctx2D } from '../kit/canvas.ts';
-import { blitCounter, blitMarker, type Badge, type CounterSpec } from '../kit/counters.ts';
+import { blitCounter, blitMarker, drawCounter, type Badge, type CounterSpec } from '../kit/counters.ts';
 import { darken } from '../kit/color.ts';
 import { drawArrow, drawCircle, type Point } from '../kit/shapes.ts';
 import { measureText } from '../kit/text.ts';
 import type { KpwBattleView, KpwStackView, KpwUnitView, KpwView } from '../../src/games/kpw/view-types.ts';
 import type { Projection } from './layout.ts';
 import type { RenderMap, RenderSpace } from './map-source.ts';
-import { spaceRadius } from './spaces.ts';
+import { LABEL_SIZE, spaceRadius } from './spaces.ts';
 import { ALLIED_COLOR, COUNTER, COUNTER_STEP, MAP_VIEW, SIDE_COLOR, SITE_MARK } from './style.ts';
 
 export interface Board {
@@ -68,7 +68,7 @@ function obstacles(ctx: Ctx2D, b: Board): { spaces: Box[]; labels: Box[] } {
       const p = b.proj.at(s);
       const r = spaceRadius(s) + (s.river ? 4 : 1);
       spaces.push({ x: p.x - r, y: p.y - r, w: r * 2, h: r * 2 });
-      const lw = measureText(ctx, s.name, 14, 'bold') + 4;
+      const lw = measureText(ctx, s.name, LABEL_SIZE, 'bold') + 4;
       labels.push({ x: p.x - lw / 2, y: p.y + r, w: lw, h: 18 });
     }
     b.obstacles = { spaces, labels };
@@ -76,10 +76,16 @@ function obstacles(ctx: Ctx2D, b: Board): { spaces: Box[]; labels: Box[] } {
   return b.obstacles;
 }
 
+/** Where each stack's row sits, in view order: shared by drawing and tests. */
+export interface StackPlacement { space: string; x: number; y: number; w: number; h: number }
+
 /**
  * Where a stack's row of counters goes: the first of a few spots around the
  * space (above-right preferred) that covers the fewest names, spaces and
- * other stacks.
+ * other stacks. A spot that covers another space's marker more than its own,
+ * or sits nearer another space, reads as that space's stack (issue 9: in
+ * Narragansett Bay, Montaup's stack landed by Portsmouth), so it is ruled out;
+ * the last resort is a row straight over its own space.
  */
 function placeStack(ctx: Ctx2D, b: Board, s: RenderSpace, w: number, placed: Box[]): Point {
   const p = b.proj.at(s);
@@ -93,33 +99,72 @@ function placeStack(ctx: Ctx2D, b: Board, s: RenderSpace, w: number, placed: Box
     { x: p.x - w / 2, y: p.y - r - h - 4 },
     { x: p.x + r * 0.35, y: p.y + r + 20 },
     { x: p.x - w - r * 0.35, y: p.y + r + 20 },
+    { x: p.x - COUNTER / 2, y: p.y - h / 2 },
+    { x: p.x - w / 2, y: p.y - h / 2 },
   ];
   const { spaces, labels } = obstacles(ctx, b);
+  const own = b.map.spaces.indexOf(s);
   const v = MAP_VIEW;
-  let best = cands[0];
+  let best = cands[cands.length - 2];
   let bestScore = Infinity;
   cands.forEach((c, i) => {
     const box = { x: c.x - 2, y: c.y - 2, w: w + 4, h: h + 4 };
     let score = i * 20; // mild preference for the usual spot
     for (const o of labels) score += overlap(box, o) * 3;
-    for (const o of spaces) score += overlap(box, o) * 2;
+    spaces.forEach((o, j) => { if (j !== own) score += overlap(box, o) * 2; });
     for (const o of placed) score += overlap(box, o) * 5;
     if (box.x < v.x || box.y < v.y || box.x + box.w > v.x + v.w || box.y + box.h > v.y + v.h) score += 1e6;
+    if (!ownsBox(b, spaces, own, { x: c.x, y: c.y, w, h })) score += 1e5;
     if (score < bestScore) { bestScore = score; best = c; }
   });
   placed.push({ x: best.x, y: best.y, w, h });
   return best;
 }
 
-export function drawStacks(ctx: Ctx2D, b: Board, stacks: KpwStackView[]): void {
+/** A row reads as its space's when it covers no other marker more than its own and its nearest space is its own. */
+function ownsBox(b: Board, spaces: Box[], own: number, box: Box): boolean {
+  const mine = overlap(box, spaces[own]);
+  const cx = box.x + box.w / 2, cy = box.y + box.h / 2;
+  const at = b.proj.at(b.map.spaces[own]);
+  const d = Math.hypot(cx - at.x, cy - at.y);
+  return b.map.spaces.every((s, j) => {
+    if (j === own) return true;
+    if (overlap(box, spaces[j]) > mine) return false;
+    const q = b.proj.at(s);
+    return Math.hypot(cx - q.x, cy - q.y) > d;
+  });
+}
+
+/** Every stack's row box (the counters, musket marker and a little room). */
+export function placeStacks(ctx: Ctx2D, b: Board, stacks: KpwStackView[]): StackPlacement[] {
   const placed: Box[] = [];
+  const out: StackPlacement[] = [];
   for (const st of stacks) {
     const s = b.space.get(st.space);
     if (!s) continue;
-    const rowW = COUNTER + Math.max(0, st.units.length - 1) * COUNTER_STEP + (st.musket ? 14 : 0) + 6;
-    const o = placeStack(ctx, b, s, rowW, placed);
+    const w = COUNTER + Math.max(0, st.units.length - 1) * COUNTER_STEP + (st.musket ? 14 : 0) + 6;
+    const o = placeStack(ctx, b, s, w, placed);
+    out.push({ space: st.space, x: o.x, y: o.y, w, h: COUNTER });
+  }
+  return out;
+}
+
+/** The marker box of every space (disc or hex plus its river ring), by space id. */
+export function spaceBoxes(ctx: Ctx2D, b: Board): Map<string, Box> {
+  const { spaces } = obstacles(ctx, b);
+  return new Map(b.map.spaces.map((s, i) => [s.id, spaces[i]]));
+}
+
+/** `vector`: draw counters as paths, not cached 1× sprites (crisp under a zoom transform). */
+export function drawStacks(ctx: Ctx2D, b: Board, stacks: KpwStackView[], vector = false): void {
+  const put = vector ? drawCounter : blitCounter;
+  const where = placeStacks(ctx, b, stacks);
+  let k = 0;
+  for (const st of stacks) {
+    if (!b.space.get(st.space)) continue;
+    const o = where[k++];
     const units = [...st.units].sort((u, v) => RANK_ORDER[u.kind] - RANK_ORDER[v.kind]);
-    units.forEach((u, i) => blitCounter(ctx, o.x + i * COUNTER_STEP, o.y, unitCounter(u, st.side, b.ownerColor)));
+    units.forEach((u, i) => put(ctx, o.x + i * COUNTER_STEP, o.y, unitCounter(u, st.side, b.ownerColor)));
     const end = o.x + Math.max(0, units.length - 1) * COUNTER_STEP + COUNTER;
     if (st.musket) blitMarker(ctx, end + 4, o.y + COUNTER - 8, { shape: 'circle', r: 9, fill: '#6b4423', stroke: '#111', text: 'M' });
     if (st.moved) {

@@ -104,11 +104,14 @@ export function drawSpace(ctx: Ctx2D, s: RenderSpace, p: Point, ownerColor: Owne
   }
 }
 
+/** Font size of space names (legibility tests read it). */
+export const LABEL_SIZE = 14;
+
 /** Name under the space, bold with a parchment halo so it reads over lines and tints. */
 export function drawSpaceLabel(ctx: Ctx2D, s: RenderSpace, p: Point): void {
   const r = spaceRadius(s) + (s.river ? 5 : 1);
   drawText(ctx, s.name, p.x, p.y + r + 1, {
-    size: 14, weight: 'bold', color: darken(INK, 0.2), halo: 'rgba(246,238,214,0.92)', haloWidth: 4, align: 'center', baseline: 'top',
+    size: LABEL_SIZE, weight: 'bold', color: darken(INK, 0.2), halo: 'rgba(246,238,214,0.92)', haloWidth: 4, align: 'center', baseline: 'top',
   });
   if (s.treaty) {
     drawText(ctx, 'MOHAWK TREATY', p.x, p.y - r - 10, {

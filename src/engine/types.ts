@@ -239,8 +239,17 @@ export interface GameTable<V = Json> {
   diceOrder: string;
   /** Draw the snapshot for a view (PNG). Absent: text only. */
   render?(view: V): Promise<Buffer> | Buffer;
+  /** A close-up of where the action is (PNG), posted after a batch's last snapshot. */
+  renderZoom?(view: V): Promise<Buffer> | Buffer;
+  /** Whether a view has action worth a close-up (renderZoom). Absent: always. */
+  zoomWorthy?(view: V): boolean;
   /** Text summary of a view (accessibility; goes with each snapshot). */
   summarize(view: V, viewer: Viewer): string;
+  /**
+   * The parts of a spectator view the board shows: two phases with equal keys
+   * need one snapshot, not two. Absent: the whole view.
+   */
+  boardKey?(view: V): Json;
 }
 
 /** A game as the table hosts it: its rules and its table matters. */

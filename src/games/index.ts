@@ -7,7 +7,7 @@ import { wog } from './wog/index.ts';
 import { renderers } from '../../render/renderers.ts';
 
 export function registerAllGames(): void {
-  if (!getGame(kpw.id)) registerGame({ ...kpw, render: renderers.kpw });
+  if (!getGame(kpw.id)) registerGame({ ...kpw, render: renderers.kpw, renderZoom: renderers['kpw:zoom'] });
   if (!getGame(rifle.id)) registerGame({ ...rifle, render: renderers.rifle });
   if (!getGame(wog.id)) registerGame({ ...wog, render: renderers.wog });
 }

@@ -36,6 +36,10 @@ describe('render worker pool (issue 9)', () => {
         expect(a!.equals(here)).toBe(true);
         expect(b!.equals(here)).toBe(true);
       }
+      // The KPW close-up is a renderer entry of its own ('kpw:zoom'), drawn by the threads too.
+      const kpw = viewOf('kpw');
+      const zoom = await pool.render('kpw:zoom', kpw.view);
+      expect(zoom!.equals((await kpw.mod.renderZoom!(kpw.view)) as Buffer)).toBe(true);
       // A system the threads have no renderer for is left to the caller.
       expect(await pool.render('duel', {})).toBeUndefined();
     } finally {

@@ -11,6 +11,7 @@ import { examplePosition, initialState, pushManualSetup } from './setup.ts';
 import type { Ferocity, KpwOptions, KpwState, Side } from './state.ts';
 import { buildView, phaseLabel, summarize } from './view.ts';
 import type { KpwView } from './view-types.ts';
+import { boardKey, zoomWorthy } from './board-key.ts';
 
 const kpwOptionDocs: OptionDoc[] = [
     { name: 'short', description: 'Short game: odd turns only, Church on turn 5 (17.0)', type: 'boolean', default: false },
@@ -115,4 +116,6 @@ export const kpw: GameModule<KpwState, KpwOptions, KpwView> = {
     return deadlineChoice(machine.legal(s, role))?.action ?? null;
   },
   summarize,
+  boardKey,
+  zoomWorthy,
 };

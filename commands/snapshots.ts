@@ -1,0 +1,60 @@
+// Which phase snapshots of a batch to post, and which need a picture (issue 9).
+// A phase whose board equals the next phase's board, or the board last posted
+// for the game, is skipped: a later post shows the same picture. The last
+// phase is always posted (it carries the hand-off), but without an image when
+// its board is the one last posted. So no two posted images in a row show the
+// same board. "Board" is the module's boardKey of the view (default: all of it).
+import { canonical } from '../src/engine/runner.ts';
+import type { GameModule, Json } from '../src/engine/types.ts';
+import type { PhaseMark } from '../src/app/session.ts';
+import type { GameRow } from '../src/store/store.ts';
+import type { Attachment } from './types.ts';
+
+export interface SnapshotPick { mark: PhaseMark; draw: boolean }
+
+/** The board last drawn per game, in this process (a restart forgets it: at worst one repeated image). */
+const lastDrawn = new Map<string, string>();
+const REMEMBER = 2000;
+
+/** One game, one key: ids restart per database, so the seed hash and creation time disambiguate. */
+export function gameKey(row: Pick<GameRow, 'id' | 'seedHash' | 'createdAt' | 'channelId'>): string {
+  return `${row.id}:${row.seedHash}:${row.createdAt}:${row.channelId}`;
+}
+
+export function pickSnapshots(
+  mod: Pick<GameModule<any, any>, 'boardKey'>,
+  phases: PhaseMark[],
+  max: number,
+  game?: string,
+): SnapshotPick[] {
+  if (!phases.length) return [];
+  const keys = phases.map((p) => canonical(mod.boardKey ? mod.boardKey(p.view) : p.view));
+  const last = phases.length - 1;
+  const before = game === undefined ? undefined : lastDrawn.get(game);
+  let idx = phases.map((_, i) => i).filter((i) => i === last || (keys[i] !== keys[i + 1] && keys[i] !== before));
+  if (idx.length > max) idx = idx.slice(-max);
+  const prev = idx.length > 1 ? keys[idx[idx.length - 2]] : before;
+  if (game !== undefined) {
+    lastDrawn.delete(game);
+    lastDrawn.set(game, keys[last]);
+    if (lastDrawn.size > REMEMBER) lastDrawn.delete(lastDrawn.keys().next().value!);
+  }
+  return idx.map((i) => ({ mark: phases[i], draw: i !== last || keys[i] !== prev }));
+}
+
+/**
+ * The close-up of the batch's last drawn board (GameTable.renderZoom), or
+ * null (no renderZoom, the last board was not drawn, or nothing worth it). Drawn through the same renderer as the map, as the system
+ * `<id>:zoom` (render/renderers.ts), so it is drawn in a worker thread too.
+ */
+export async function closeUp(
+  mod: GameModule<any, any>,
+  picks: SnapshotPick[],
+  name: string,
+  render: (mod: GameModule<any, any>, view: Json) => Promise<Buffer | null>,
+): Promise<Attachment | null> {
+  const last = picks[picks.length - 1];
+  if (!mod.renderZoom || !last?.draw || (mod.zoomWorthy && !mod.zoomWorthy(last.mark.view))) return null;
+  const png = await render({ ...mod, id: `${mod.id}:zoom`, render: mod.renderZoom }, last.mark.view);
+  return png ? { name, data: png, description: `Close-up of the board: ${last.mark.phase}`.slice(0, 1000) } : null;
+}

@@ -1,0 +1,107 @@
+// The KPW close-up (issue 9): at Discord's preview width (~550 px) the full
+// 1600×1200 map shrinks to a third and names are ~5 px high. This second
+// image crops the board around where the action is (battles, else stacks
+// that moved, else Church, else the stacks) and draws it 2.2× larger at the
+// 11:7 aspect Discord previews at full width (550×350), so names and
+// counter codes read without opening the image.
+import { encodePng, makeCanvas, type Canvas, type Ctx2D } from './kit/canvas.ts';
+import { drawText } from './kit/text.ts';
+import type { Point } from './kit/shapes.ts';
+import type { KpwView } from '../src/games/kpw/view-types.ts';
+import { boardFor, staticBoard } from './kpw.ts';
+import { defaultKpwMap, type RenderMap } from './kpw/map-source.ts';
+import { drawBattles, drawSites, drawStacks, type Board } from './kpw/pieces.ts';
+import { drawConnections, drawRivers } from './kpw/network.ts';
+import { drawSpace, drawSpaceLabel } from './kpw/spaces.ts';
+import { MAP_VIEW } from './kpw/style.ts';
+
+/** Output size and magnification: 1100×700 shows a 500×318 px piece of the board. */
+export const ZOOM = { w: 1100, h: 700, scale: 2.2, caption: 34 } as const;
+const SRC_W = ZOOM.w / ZOOM.scale;
+const SRC_H = (ZOOM.h - ZOOM.caption) / ZOOM.scale;
+
+/** Spaces worth a close-up, most important first. */
+export function focusSpaces(view: KpwView): string[] {
+  const open = view.battles.filter((b) => !b.fought);
+  const battles = (open.length ? open : view.battles).flatMap((b) => [b.to, b.from]);
+  const moved = view.stacks.filter((s) => s.moved).map((s) => s.space);
+  const church = view.church.status === 'on-map' && view.church.space ? [view.church.space] : [];
+  const rest = view.stacks.map((s) => s.space);
+  return [...new Set(battles.length ? battles : moved.length ? moved : church.length ? church : rest)];
+}
+
+/** The crop (board pixels): around as many focus spaces as fit, in priority order, inside the map area. */
+export function zoomWindow(view: KpwView, b: Board): { x: number; y: number; w: number; h: number; spaces: string[] } {
+  const pts: { id: string; p: Point }[] = [];
+  for (const id of focusSpaces(view)) {
+    const s = b.space.get(id);
+    if (s) pts.push({ id, p: b.proj.at(s) });
+  }
+  const m = 70; // room for the stack above and the name below
+  let box = pts.length ? { x0: pts[0].p.x, y0: pts[0].p.y, x1: pts[0].p.x, y1: pts[0].p.y } : null;
+  const used = pts.slice(0, 1).map((q) => q.id);
+  for (const q of pts.slice(1)) {
+    if (!box) break;
+    const nb = { x0: Math.min(box.x0, q.p.x), y0: Math.min(box.y0, q.p.y), x1: Math.max(box.x1, q.p.x), y1: Math.max(box.y1, q.p.y) };
+    if (nb.x1 - nb.x0 + 2 * m > SRC_W || nb.y1 - nb.y0 + 2 * m > SRC_H) continue;
+    box = nb;
+    used.push(q.id);
+  }
+  const v = MAP_VIEW;
+  const cx = box ? (box.x0 + box.x1) / 2 : v.x + v.w / 2;
+  const cy = box ? (box.y0 + box.y1) / 2 : v.y + v.h / 2;
+  const x = Math.min(Math.max(cx - SRC_W / 2, v.x), v.x + v.w - SRC_W);
+  const y = Math.min(Math.max(cy - SRC_H / 2, v.y), v.y + v.h - SRC_H);
+  return { x, y, w: SRC_W, h: SRC_H, spaces: used };
+}
+
+/** Rivers, connections, spaces and names near the window, drawn over the scaled base. */
+function redrawNetwork(ctx: Ctx2D, map: RenderMap, b: Board, win: { x: number; y: number; w: number; h: number }): void {
+  const m = 120;
+  const near = new Set(map.spaces.filter((s) => {
+    const p = b.proj.at(s);
+    return p.x > win.x - m && p.x < win.x + win.w + m && p.y > win.y - m && p.y < win.y + win.h + m;
+  }).map((s) => s.id));
+  const touches = (e: { a: string; b: string }) => near.has(e.a) || near.has(e.b);
+  const connections = map.connections.filter(touches);
+  const rivers = map.rivers.filter(touches);
+  const ids = new Set([...near, ...connections.flatMap((e) => [e.a, e.b]), ...rivers.flatMap((e) => [e.a, e.b])]);
+  const spaces = map.spaces.filter((s) => ids.has(s.id));
+  const sub: RenderMap = { ...map, spaces, connections, rivers };
+  drawRivers(ctx, sub, b.proj);
+  drawConnections(ctx, sub, b.proj);
+  for (const s of spaces) drawSpace(ctx, s, b.proj.at(s), (o) => (o ? b.ownerColor.get(o) ?? null : null));
+  for (const s of spaces) drawSpaceLabel(ctx, s, b.proj.at(s));
+}
+
+export function drawKpwZoom(view: KpwView, canvas: Canvas, map: RenderMap = defaultKpwMap()): void {
+  const ctx: Ctx2D = canvas.getContext('2d');
+  const b = boardFor(map);
+  const win = zoomWindow(view, b);
+  ctx.save();
+  ctx.translate(0, ZOOM.caption);
+  ctx.scale(ZOOM.scale, ZOOM.scale);
+  ctx.translate(-win.x, -win.y);
+  // Land, sea and colony tints from the cached 1× layer (soft shapes scale
+  // well); the lines, spaces and names in the window again as paths, so they
+  // are crisp. The full static layer at this scale took ~1 s (colony tints).
+  ctx.drawImage(staticBoard(view, map), 0, 0);
+  redrawNetwork(ctx, map, b, win);
+  drawSites(ctx, b, view.sites);
+  drawStacks(ctx, b, view.stacks, true);
+  drawBattles(ctx, b, view.battles);
+  ctx.restore();
+  ctx.fillStyle = 'rgba(30,18,10,0.9)';
+  ctx.fillRect(0, 0, ZOOM.w, ZOOM.caption);
+  const names = win.spaces.map((id) => b.space.get(id)?.name ?? id).slice(0, 4).join(', ');
+  drawText(ctx, `Close-up${names ? `: ${names}` : ''} · ${view.phase}`, 12, ZOOM.caption / 2, { size: 20, weight: 'bold', color: '#fff4dc', baseline: 'middle' });
+}
+
+let output: Canvas | null = null;
+
+/** The close-up PNG (1100×700). */
+export function renderKpwZoom(view: KpwView, map: RenderMap = defaultKpwMap()): Buffer {
+  output ??= makeCanvas(ZOOM.w, ZOOM.h);
+  drawKpwZoom(view, output, map);
+  return encodePng(output);
+}
