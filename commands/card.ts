@@ -43,7 +43,9 @@ export function cardEmbed(svc: Services, gameId: number): Embed | null {
   const seats = svc.store.seats(row.id);
   const roles = mod.roles(options);
   const env = row.state ? envOf(row) : null;
-  const result = row.result ? (JSON.parse(row.result) as { summary?: string; winners?: string[]; draw?: boolean; scores?: Record<string, number> }) : null;
+  const result = row.result
+    ? (JSON.parse(row.result) as { summary?: string; winners?: string[]; draw?: boolean; scores?: Record<string, number> })
+    : null;
   const open = new Set(over(row) ? [] : Object.keys(env?.decisions?.open ?? {}));
   const sides = roles.map((r) => {
     const holders = seats.filter((s) => s.role === r.id).map((s) => (isBotSeat(s) ? s.userName : `<@${s.userId}>`));
@@ -85,7 +87,10 @@ export function currentCard(svc: Services, gameId: number): { post: Post; messag
   if (!row || !embed) return null;
   const home = svc.store.homes.get(gameId);
   const messageId = home.cardChannelId === row.channelId ? home.cardMessageId : null;
-  return { post: { channelId: row.channelId, gameId, kind: 'update', content: '', embed, ...(messageId ? { edit: messageId } : {}) }, messageId };
+  return {
+    post: { channelId: row.channelId, gameId, kind: 'update', content: '', embed, ...(messageId ? { edit: messageId } : {}) },
+    messageId,
+  };
 }
 
 /** The card as text, for the offline table. */
@@ -135,6 +140,15 @@ async function chronicle(svc: Services, row: GameRow, parentId: string): Promise
       // The chronicle without its map is still worth posting.
     }
   }
-  const players = svc.store.seats(row.id).map((s) => `${roleName(mod, mod.parseOptions(row.options), s.role)}: ${isBotSeat(s) ? s.userName : `<@${s.userId}>`}`).join(' · ');
-  return { channelId: parentId, gameId: row.id, kind: 'update', content: clip(`📜 **${mod.title}** #${row.id} (<#${row.channelId}>) ${text}\n${players}`), files };
+  const players = svc.store
+    .seats(row.id)
+    .map((s) => `${roleName(mod, mod.parseOptions(row.options), s.role)}: ${isBotSeat(s) ? s.userName : `<@${s.userId}>`}`)
+    .join(' · ');
+  return {
+    channelId: parentId,
+    gameId: row.id,
+    kind: 'update',
+    content: clip(`📜 **${mod.title}** #${row.id} (<#${row.channelId}>) ${text}\n${players}`),
+    files,
+  };
 }

@@ -11,10 +11,14 @@ export function liveGame(svc: Services, where: Where): GameRow {
   const row = svc.store.liveGame(where.channelId);
   if (!row) {
     const last = svc.store.latestGame(where.channelId);
-    const ended = last ? ` Game #${last.id} (${last.system}) has ended${last.result ? `: ${echo((JSON.parse(last.result) as { summary?: string }).summary ?? '', 400)}` : ` (${last.status})`}; /game log, /game export and /game verify still show it.` : '';
+    const ended = last
+      ? ` Game #${last.id} (${last.system}) has ended${last.result ? `: ${echo((JSON.parse(last.result) as { summary?: string }).summary ?? '', 400)}` : ` (${last.status})`}; /game log, /game export and /game verify still show it.`
+      : '';
     // Games opened with thread:true here live in their threads: name them.
     const threads = svc.store.homes.liveInThreadsOf(where.channelId).slice(0, 5);
-    const go = threads.length ? `, or go to the game's thread: ${threads.map((t) => `#${t.id} in <#${t.channelId}>`).join(', ')}` : `, or go to the game's thread (\`/game list state:active\` links them)`;
+    const go = threads.length
+      ? `, or go to the game's thread: ${threads.map((t) => `#${t.id} in <#${t.channelId}>`).join(', ')}`
+      : `, or go to the game's thread (\`/game list state:active\` links them)`;
     throw new UserError(`There is no game running in this channel.${ended} Start one with \`/game new system:<game>\`${go}.`);
   }
   return row;
@@ -22,7 +26,8 @@ export function liveGame(svc: Services, where: Where): GameRow {
 
 export function activeGame(svc: Services, where: Where): { row: GameRow; mod: GameModule<any, any> } {
   const row = liveGame(svc, where);
-  if (row.status !== 'active') throw new UserError('The game has not started yet. Take a seat with `/game join side:<side>`, then `/game start`.');
+  if (row.status !== 'active')
+    throw new UserError('The game has not started yet. Take a seat with `/game join side:<side>`, then `/game start`.');
   return { row, mod: moduleOf(row) };
 }
 
@@ -34,7 +39,9 @@ export function isModerator(svc: Services, caller: Caller, where: Where): boolea
 
 export function requireModerator(svc: Services, caller: Caller, where: Where, what: string): void {
   if (!isModerator(svc, caller, where)) {
-    throw new UserError(`Only a moderator can ${what}. Moderators have the Manage Server permission or the server's moderator role (set with /game modrole).`);
+    throw new UserError(
+      `Only a moderator can ${what}. Moderators have the Manage Server permission or the server's moderator role (set with /game modrole).`,
+    );
   }
 }
 
@@ -60,7 +67,10 @@ export function parseKeyValues(text: string | undefined): Record<string, string 
     else out[key] = raw;
   }
   const leftover = text.replace(re, '').replace(/[\s,]/g, '');
-  if (leftover) throw new UserError(`Could not read the options "${echo(text)}". Write them as key=value pairs separated by commas, e.g. \`short=true, ferocity=limited\`.`);
+  if (leftover)
+    throw new UserError(
+      `Could not read the options "${echo(text)}". Write them as key=value pairs separated by commas, e.g. \`short=true, ferocity=limited\`.`,
+    );
   return out;
 }
 
@@ -73,7 +83,8 @@ export function int(options: Record<string, string | number | boolean>, name: st
   const v = options[name];
   if (v === undefined || v === '') return undefined;
   const n = typeof v === 'number' ? v : Number(String(v).trim());
-  if (!Number.isInteger(n) || n < min || n > max) throw new UserError(`\`${name}\` must be a whole number from ${min} to ${max}, not "${echo(v)}".`);
+  if (!Number.isInteger(n) || n < min || n > max)
+    throw new UserError(`\`${name}\` must be a whole number from ${min} to ${max}, not "${echo(v)}".`);
   return n;
 }
 

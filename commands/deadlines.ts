@@ -38,7 +38,11 @@ export function setDeadlines(svc: Services, inv: Invocation): Outcome {
   const at = svc.now() + hours * HOUR;
   for (const [role, d] of open) svc.store.deadlines.set(row.id, role, d.id, at, svc.now());
   const who = open.map(([r]) => roleName(mod, env.options, r)).join(', ');
-  return only(publicReply(`⏰ Deadline set for ${who}: ${stamp(at)}. A seat that has not decided by then gets the default choice for this decision only.`));
+  return only(
+    publicReply(
+      `⏰ Deadline set for ${who}: ${stamp(at)}. A seat that has not decided by then gets the default choice for this decision only.`,
+    ),
+  );
 }
 
 /** Status lines: each waiting seat's deadline. */
@@ -61,14 +65,25 @@ export async function runDeadlines(svc: Services): Promise<Outcome[]> {
     if (!res.applied.length) continue;
     const mod = moduleOf(res.row);
     const o = await presentAct(mod, res, [], svc.store.seats(res.row.id), { maxSnapshots: svc.maxSnapshots, render: svc.render });
-    out.push({ replies: [], posts: [...o.replies.filter((r) => !r.ephemeral).map((r) => ({ ...r, channelId: res.row.channelId })), ...o.posts] });
+    out.push({
+      replies: [],
+      posts: [...o.replies.filter((r) => !r.ephemeral).map((r) => ({ ...r, channelId: res.row.channelId })), ...o.posts],
+    });
   }
   for (const d of svc.store.deadlines.due(svc.now())) {
     try {
       const o = await defaultFor(svc, d);
       if (o) out.push(o);
     } catch (e) {
-      out.push({ replies: [], posts: [{ channelId: svc.store.game(d.gameId)?.channelId ?? '', content: `⚠️ The deadline default for game #${d.gameId} failed: ${String(e).slice(0, 300)}` }] });
+      out.push({
+        replies: [],
+        posts: [
+          {
+            channelId: svc.store.game(d.gameId)?.channelId ?? '',
+            content: `⚠️ The deadline default for game #${d.gameId} failed: ${String(e).slice(0, 300)}`,
+          },
+        ],
+      });
     }
   }
   out.push(...expireLobbies(svc));
@@ -80,7 +95,7 @@ async function defaultFor(svc: Services, d: DecisionDeadline): Promise<Outcome |
   for (let i = 0; i < MAX_DEFAULTS; i++) {
     // Fresh state every time: a player may have acted since the list was read.
     const row = svc.store.game(d.gameId);
-    if (row?.status !== 'active') return svc.store.deadlines.clear(d.gameId), null;
+    if (row?.status !== 'active') return (svc.store.deadlines.clear(d.gameId), null);
     const mod = moduleOf(row);
     const env = envOf(row);
     if (env.decisions?.open[d.role]?.id !== d.decisionId) break;
@@ -90,7 +105,12 @@ async function defaultFor(svc: Services, d: DecisionDeadline): Promise<Outcome |
       const res = svc.sessions.act(row, 'deadline', d.role, [action]);
       const o = await presentAct(mod, res, [], svc.store.seats(row.id), { maxSnapshots: svc.maxSnapshots, render: svc.render });
       const who = roleName(mod, env.options, d.role);
-      posts.push(...o.replies.filter((r) => !r.ephemeral).map((r) => ({ ...r, channelId: row.channelId, content: `⏰ Deadline passed for ${who} — default taken.\n${r.content}` })), ...o.posts);
+      posts.push(
+        ...o.replies
+          .filter((r) => !r.ephemeral)
+          .map((r) => ({ ...r, channelId: row.channelId, content: `⏰ Deadline passed for ${who} — default taken.\n${r.content}` })),
+        ...o.posts,
+      );
     } catch (e) {
       if (e instanceof StaleVersionError) continue;
       throw e;

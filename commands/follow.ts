@@ -12,8 +12,12 @@ export function followGame(svc: Services, press: ButtonPress): Outcome {
   const row = svc.store.game(id);
   if (!row) throw new UserError(`Game #${id} no longer exists.`);
   const title = getGame(row.system)?.title ?? row.system;
-  if (svc.store.homes.get(id).parentId === null) throw new UserError(`Game #${id} lives in <#${row.channelId}> itself, not in a thread: follow that channel to see its moves.`);
-  return { ...only(privateReply(`👀 You follow **${title}** #${id}: <#${row.channelId}> now shows in your thread list.`)), follow: { channelId: row.channelId, userId: press.caller.id } };
+  if (svc.store.homes.get(id).parentId === null)
+    throw new UserError(`Game #${id} lives in <#${row.channelId}> itself, not in a thread: follow that channel to see its moves.`);
+  return {
+    ...only(privateReply(`👀 You follow **${title}** #${id}: <#${row.channelId}> now shows in your thread list.`)),
+    follow: { channelId: row.channelId, userId: press.caller.id },
+  };
 }
 
 /** Router.threadFailed: the game moves to the channel if it is free, else it is called off. */

@@ -14,7 +14,22 @@ import { activeGame, bool, int, isModerator, liveGame, requireCreatorOrModerator
 import { repost } from './outbox.ts';
 import { newGame } from './new-game.ts';
 import { gamesMine, listGames, LIST_OPTIONS } from './list.ts';
-import { chunks, clip, decisionButtons, echo, eventLines, handoffsOf, only, presentAct, privateReply, promptLines, publicReply, roleName, snapshot, UserError } from './present.ts';
+import {
+  chunks,
+  clip,
+  decisionButtons,
+  echo,
+  eventLines,
+  handoffsOf,
+  only,
+  presentAct,
+  privateReply,
+  promptLines,
+  publicReply,
+  roleName,
+  snapshot,
+  UserError,
+} from './present.ts';
 import type { Caller, Choice, CommandDef, Invocation, Outcome, Where } from './types.ts';
 
 /** Moderator-only tools: in Discord they live in /mod, which only members with Manage Server see by default. */
@@ -43,50 +58,146 @@ export function gameCommand(): CommandDef {
 function gameSubcommands(): CommandDef['subcommands'] {
   const systems = allGames().map((g) => ({ name: g.title, value: g.id }));
   return [
-      {
-        name: 'new',
-        description: 'Open a new game in this channel (or in a new thread)',
-        options: [
-          { name: 'system', description: 'Which game to play', type: 'string', required: true, choices: systems },
-          { name: 'options', description: 'Game options as key=value pairs, e.g. short=true, ferocity=limited', type: 'string', required: false, autocomplete: true },
-          { name: 'thread', description: 'true: play in a new thread of this channel that spectators can follow', type: 'boolean', required: false },
-          { name: 'label', description: 'A label for tournament lists, e.g. "Round 2, table 3"', type: 'string', required: false },
-        ],
-      },
-      {
-        name: 'join',
-        description: 'Take a side (moderators: seat or reseat another member, also mid-game)',
-        options: [
-          { name: 'side', description: 'The side to play (autocomplete lists the open ones)', type: 'string', required: true, autocomplete: true },
-          { name: 'user', description: 'Moderators: seat this member instead; in a running game, replaces the holder', type: 'user', required: false },
-        ],
-      },
-      { name: 'bot', description: 'Seat the built-in bot on a side', options: [{ name: 'side', description: 'The side the built-in bot plays', type: 'string', required: true, autocomplete: true }] },
-      { name: 'leave', description: 'Give up your seat before the game starts', options: [] },
-      { name: 'start', description: 'Start the game once the seats are taken', options: [{ name: 'fill_bots', description: 'true: seat the built-in bot on every side still open', type: 'boolean', required: false }] },
-      { name: 'status', description: 'Whose turn it is, what is asked, the deadline', options: [] },
-      { name: 'map', description: 'Post the current snapshot', options: [] },
-      { name: 'repost', description: 'Post the current map, prompt and buttons again (after a post was lost)', options: [] },
-      { name: 'log', description: 'Recent events', options: [{ name: 'count', description: 'How many recent actions to show (1-50, default 10)', type: 'integer', required: false, min: 1, max: 50 }] },
-      { name: 'undo', description: 'Take back your last action (moderators: roll back several)', options: [{ name: 'count', description: 'Moderators: how many actions to roll back (1-100)', type: 'integer', required: false, min: 1, max: 100 }] },
-      { name: 'resign', description: 'Resign the game', options: [] },
-      { name: 'verify', description: 'Replay the game from its seed and check every roll', options: [] },
-      { name: 'export', description: 'The replay as JSON', options: [] },
-      { name: 'help', description: 'How to play: the rules summary and the current phase', options: [{ name: 'system', description: 'Which game (default: the one in this channel)', type: 'string', required: false, choices: systems }] },
-      { name: 'list', description: 'Games on this server, by system, state or player', options: LIST_OPTIONS() },
-      { name: 'mine', description: 'The games where it is your turn', options: [] },
-      { name: 'abandon', description: 'End this channel\'s game without a result (moderators; the creator before it starts)', options: [] },
-      { name: 'deadline', description: 'Moderators: a deadline for the decisions open now', options: [{ name: 'hours', description: 'Hours from now until each waiting seat gets its default (0 clears; at most 1440)', type: 'integer', required: true, min: 0, max: 24 * 60 }] },
-      { name: 'clock', description: 'Moderators: a time limit for every decision from now on', options: [{ name: 'hours', description: 'Hours per decision (0 clears it; at most 1440)', type: 'integer', required: true, min: 0, max: 24 * 60 }] },
-      {
-        name: 'result',
-        description: 'Moderators: record a result by hand (forfeit, adjudication)',
-        options: [
-          { name: 'winner', description: 'The winning side, or "draw"', type: 'string', required: true, autocomplete: true },
-          { name: 'note', description: 'Why, for the record (e.g. "forfeit: no-show")', type: 'string', required: false },
-        ],
-      },
-      { name: 'modrole', description: 'Moderators: the server role that may moderate games', options: [{ name: 'role', description: 'The server role whose members may moderate (leave out to clear it)', type: 'role', required: false }] },
+    {
+      name: 'new',
+      description: 'Open a new game in this channel (or in a new thread)',
+      options: [
+        { name: 'system', description: 'Which game to play', type: 'string', required: true, choices: systems },
+        {
+          name: 'options',
+          description: 'Game options as key=value pairs, e.g. short=true, ferocity=limited',
+          type: 'string',
+          required: false,
+          autocomplete: true,
+        },
+        {
+          name: 'thread',
+          description: 'true: play in a new thread of this channel that spectators can follow',
+          type: 'boolean',
+          required: false,
+        },
+        { name: 'label', description: 'A label for tournament lists, e.g. "Round 2, table 3"', type: 'string', required: false },
+      ],
+    },
+    {
+      name: 'join',
+      description: 'Take a side (moderators: seat or reseat another member, also mid-game)',
+      options: [
+        {
+          name: 'side',
+          description: 'The side to play (autocomplete lists the open ones)',
+          type: 'string',
+          required: true,
+          autocomplete: true,
+        },
+        {
+          name: 'user',
+          description: 'Moderators: seat this member instead; in a running game, replaces the holder',
+          type: 'user',
+          required: false,
+        },
+      ],
+    },
+    {
+      name: 'bot',
+      description: 'Seat the built-in bot on a side',
+      options: [{ name: 'side', description: 'The side the built-in bot plays', type: 'string', required: true, autocomplete: true }],
+    },
+    { name: 'leave', description: 'Give up your seat before the game starts', options: [] },
+    {
+      name: 'start',
+      description: 'Start the game once the seats are taken',
+      options: [
+        { name: 'fill_bots', description: 'true: seat the built-in bot on every side still open', type: 'boolean', required: false },
+      ],
+    },
+    { name: 'status', description: 'Whose turn it is, what is asked, the deadline', options: [] },
+    { name: 'map', description: 'Post the current snapshot', options: [] },
+    { name: 'repost', description: 'Post the current map, prompt and buttons again (after a post was lost)', options: [] },
+    {
+      name: 'log',
+      description: 'Recent events',
+      options: [
+        {
+          name: 'count',
+          description: 'How many recent actions to show (1-50, default 10)',
+          type: 'integer',
+          required: false,
+          min: 1,
+          max: 50,
+        },
+      ],
+    },
+    {
+      name: 'undo',
+      description: 'Take back your last action (moderators: roll back several)',
+      options: [
+        {
+          name: 'count',
+          description: 'Moderators: how many actions to roll back (1-100)',
+          type: 'integer',
+          required: false,
+          min: 1,
+          max: 100,
+        },
+      ],
+    },
+    { name: 'resign', description: 'Resign the game', options: [] },
+    { name: 'verify', description: 'Replay the game from its seed and check every roll', options: [] },
+    { name: 'export', description: 'The replay as JSON', options: [] },
+    {
+      name: 'help',
+      description: 'How to play: the rules summary and the current phase',
+      options: [
+        { name: 'system', description: 'Which game (default: the one in this channel)', type: 'string', required: false, choices: systems },
+      ],
+    },
+    { name: 'list', description: 'Games on this server, by system, state or player', options: LIST_OPTIONS() },
+    { name: 'mine', description: 'The games where it is your turn', options: [] },
+    { name: 'abandon', description: "End this channel's game without a result (moderators; the creator before it starts)", options: [] },
+    {
+      name: 'deadline',
+      description: 'Moderators: a deadline for the decisions open now',
+      options: [
+        {
+          name: 'hours',
+          description: 'Hours from now until each waiting seat gets its default (0 clears; at most 1440)',
+          type: 'integer',
+          required: true,
+          min: 0,
+          max: 24 * 60,
+        },
+      ],
+    },
+    {
+      name: 'clock',
+      description: 'Moderators: a time limit for every decision from now on',
+      options: [
+        {
+          name: 'hours',
+          description: 'Hours per decision (0 clears it; at most 1440)',
+          type: 'integer',
+          required: true,
+          min: 0,
+          max: 24 * 60,
+        },
+      ],
+    },
+    {
+      name: 'result',
+      description: 'Moderators: record a result by hand (forfeit, adjudication)',
+      options: [
+        { name: 'winner', description: 'The winning side, or "draw"', type: 'string', required: true, autocomplete: true },
+        { name: 'note', description: 'Why, for the record (e.g. "forfeit: no-show")', type: 'string', required: false },
+      ],
+    },
+    {
+      name: 'modrole',
+      description: 'Moderators: the server role that may moderate games',
+      options: [
+        { name: 'role', description: 'The server role whose members may moderate (leave out to clear it)', type: 'role', required: false },
+      ],
+    },
   ];
 }
 
@@ -97,13 +208,18 @@ export const SLOW_GAME_SUBS = new Set(['map', 'repost', 'verify', 'export', 'sta
  * an entry gets one 'hidden' line per run of another seat's secret entries,
  * and no sequence numbers or times, so nobody can count hidden steps.
  */
-function exportLog(entries: ReturnType<typeof replayDetailed>, viewer: Viewer, over: boolean): { seq?: number; role: string; action: Action | { type: 'hidden' }; at?: number }[] {
+function exportLog(
+  entries: ReturnType<typeof replayDetailed>,
+  viewer: Viewer,
+  over: boolean,
+): { seq?: number; role: string; action: Action | { type: 'hidden' }; at?: number }[] {
   const everything = over || seesAll(viewer);
   const out: { seq?: number; role: string; action: Action | { type: 'hidden' }; at?: number }[] = [];
   for (const e of entries) {
     if (everything) out.push({ seq: e.seq, role: e.role, action: e.action, at: e.at });
     else if (entryVisible(e, viewer, over)) out.push({ role: e.role, action: e.action, at: e.at });
-    else if (!(out.length && out[out.length - 1].action.type === 'hidden' && out[out.length - 1].role === e.role)) out.push({ role: e.role, action: { type: 'hidden' } });
+    else if (!(out.length && out[out.length - 1].action.type === 'hidden' && out[out.length - 1].role === e.role))
+      out.push({ role: e.role, action: { type: 'hidden' } });
   }
   return out;
 }
@@ -140,14 +256,23 @@ export async function runGame(svc: Services, inv: Invocation, progress?: (l: str
         userId = `${BOT_PREFIX}${role.id}`;
         userName = BOT_NAME;
       } else if (o.user !== undefined && String(o.user) !== caller.id) {
-        if (!String(o.user).trim() || String(o.user).length > 100) throw new UserError('`user:` needs a member of this server (pick one, or leave the option out to take the side yourself).');
+        if (!String(o.user).trim() || String(o.user).length > 100)
+          throw new UserError('`user:` needs a member of this server (pick one, or leave the option out to take the side yourself).');
         requireModerator(svc, caller, where, 'seat another user');
         userId = String(o.user);
         userName = echo(inv.names?.user ?? String(o.user_name ?? o.user), 100);
       }
       refuseUmpireAsPlayer(svc, row, userId);
       // A team side (RoleInfo.team) takes several members; another side has one holder.
-      if (taken && !role.team && taken.userId !== userId && !isModerator(svc, caller, where)) throw new UserError(`${role.name} is already taken by ${seatName(taken)}. Open sides: ${roles.filter((r) => !seats.some((s) => s.role === r.id)).map((r) => r.id).join(', ') || 'none'}.`);
+      if (taken && !role.team && taken.userId !== userId && !isModerator(svc, caller, where))
+        throw new UserError(
+          `${role.name} is already taken by ${seatName(taken)}. Open sides: ${
+            roles
+              .filter((r) => !seats.some((s) => s.role === r.id))
+              .map((r) => r.id)
+              .join(', ') || 'none'
+          }.`,
+        );
       try {
         // Conditional on what this command saw: another process may have taken the seat since.
         if (role.team) svc.store.setSeat(row.id, role.id, userId, userName, true);
@@ -155,9 +280,19 @@ export async function runGame(svc: Services, inv: Invocation, progress?: (l: str
       } catch (e) {
         if (!(e instanceof SeatTakenError)) throw e;
         const now = svc.store.seats(row.id);
-        throw new UserError(`${role.name} was just taken by ${e.holder.userName}; you were not seated. Open sides: ${roles.filter((r) => !now.some((s) => s.role === r.id)).map((r) => r.id).join(', ') || 'none'}.`);
+        throw new UserError(
+          `${role.name} was just taken by ${e.holder.userName}; you were not seated. Open sides: ${
+            roles
+              .filter((r) => !now.some((s) => s.role === r.id))
+              .map((r) => r.id)
+              .join(', ') || 'none'
+          }.`,
+        );
       }
-      const replaced = taken && !role.team && taken.userId !== userId ? ` (in place of ${taken.userId.startsWith(BOT_PREFIX) ? taken.userName : `<@${taken.userId}>`})` : '';
+      const replaced =
+        taken && !role.team && taken.userId !== userId
+          ? ` (in place of ${taken.userId.startsWith(BOT_PREFIX) ? taken.userName : `<@${taken.userId}>`})`
+          : '';
       return only(publicReply(`🪑 ${userId.startsWith(BOT_PREFIX) ? userName : `<@${userId}>`} takes **${role.name}**${replaced}.`));
     }
     case 'leave': {
@@ -176,11 +311,15 @@ export async function runGame(svc: Services, inv: Invocation, progress?: (l: str
       requireCreatorOrModerator(svc, row, caller, where, 'start the game');
       const roles = mod.roles(mod.parseOptions(row.options));
       let seats = svc.store.seats(row.id);
-      for (const r of roles.filter((r) => r.bot && !seats.some((s) => s.role === r.id))) svc.store.setSeat(row.id, r.id, `${BOT_PREFIX}${r.id}`, BOT_NAME);
+      for (const r of roles.filter((r) => r.bot && !seats.some((s) => s.role === r.id)))
+        svc.store.setSeat(row.id, r.id, `${BOT_PREFIX}${r.id}`, BOT_NAME);
       seats = svc.store.seats(row.id);
       const open = roles.filter((r) => !seats.some((s) => s.role === r.id));
       if (open.length) {
-        if (!bool(o, 'fill_bots')) throw new UserError(`These sides have no player yet: ${open.map((r) => r.id).join(', ')}. Seat someone with /game join or /game bot, or start with fill_bots:true.`);
+        if (!bool(o, 'fill_bots'))
+          throw new UserError(
+            `These sides have no player yet: ${open.map((r) => r.id).join(', ')}. Seat someone with /game join or /game bot, or start with fill_bots:true.`,
+          );
         for (const r of open) svc.store.setSeat(row.id, r.id, `${BOT_PREFIX}${r.id}`, BOT_NAME);
         seats = svc.store.seats(row.id);
       }
@@ -188,37 +327,65 @@ export async function runGame(svc: Services, inv: Invocation, progress?: (l: str
       const { res, setupEvents: events, setupEnv: env } = svc.sessions.start(row);
       const view = mod.view(env.game, { kind: 'spectator' });
       const snap = await snapshot(mod, view, `game${row.id}-start.png`, svc.render);
-      const opening = clip([`⚔️ **${mod.title}** #${row.id} begins. ${seats.map((s) => `${roleName(mod, env.options, s.role)}: ${isBotSeat(s) ? s.userName : `<@${s.userId}>`}`).join(' · ')}`, ...eventLines(events, null), snap.summary].join('\n'));
+      const opening = clip(
+        [
+          `⚔️ **${mod.title}** #${row.id} begins. ${seats.map((s) => `${roleName(mod, env.options, s.role)}: ${isBotSeat(s) ? s.userName : `<@${s.userId}>`}`).join(' · ')}`,
+          ...eventLines(events, null),
+          snap.summary,
+        ].join('\n'),
+      );
       const first = { channelId: row.channelId, content: opening, files: snap.file ? [snap.file] : [] };
       if (res.applied.length === 0) {
         const prompt = promptLines(mod, res.env, seats);
         first.content = clip(`${opening}\n${prompt.text}`);
         return {
           replies: [privateReply(`Started. Use \`/${mod.command}\` commands to play and \`/game help\` to learn the rules.`)],
-          posts: [{ ...first, gameId: row.id, mentions: prompt.mentions, buttons: decisionButtons(mod, res.row, res.env), handoff: handoffsOf(res.env, seats, []) }],
+          posts: [
+            {
+              ...first,
+              gameId: row.id,
+              mentions: prompt.mentions,
+              buttons: decisionButtons(mod, res.row, res.env),
+              handoff: handoffsOf(res.env, seats, []),
+            },
+          ],
         };
       }
       // Bots acted first (or played the whole game): present their moves too.
       const played = await presentAct(mod, res, [], seats, { maxSnapshots: svc.maxSnapshots, render: svc.render, progress });
-      return { replies: [privateReply('Started.')], posts: [first, ...played.replies.filter((r) => !r.ephemeral).map((r) => ({ ...r, channelId: row.channelId })), ...played.posts] };
+      return {
+        replies: [privateReply('Started.')],
+        posts: [first, ...played.replies.filter((r) => !r.ephemeral).map((r) => ({ ...r, channelId: row.channelId })), ...played.posts],
+      };
     }
     case 'status': {
       const row = liveGame(svc, where);
       const mod = moduleOf(row);
       const seats = svc.store.seats(row.id);
-      const seatText = seats.map((s) => `${roleName(mod, mod.parseOptions(row.options), s.role)}: ${echo(seatName(s), 100)}`).join(' · ') || 'no seats taken';
+      const seatText =
+        seats.map((s) => `${roleName(mod, mod.parseOptions(row.options), s.role)}: ${echo(seatName(s), 100)}`).join(' · ') ||
+        'no seats taken';
       if (row.status === 'lobby') return only(privateReply(`**${mod.title}** #${row.id} is waiting to start. Seats: ${seatText}.`));
       const env = envOf(row);
       const viewer = viewerOf(svc, row, caller, where);
       const view = mod.view(env.game, viewer);
       const deadline = deadlineLines(svc, mod, row);
-      return only(privateReply(`**${mod.title}** #${row.id} — ${mod.phase(env.game)}\nSeats: ${seatText}\n${mod.summarize(view, viewer)}\n${promptLines(mod, env, seats).text}${deadline}`));
+      return only(
+        privateReply(
+          `**${mod.title}** #${row.id} — ${mod.phase(env.game)}\nSeats: ${seatText}\n${mod.summarize(view, viewer)}\n${promptLines(mod, env, seats).text}${deadline}`,
+        ),
+      );
     }
     case 'map': {
       const { row, mod } = activeGame(svc, where);
       const env = envOf(row);
       progress?.('Drawing the map…');
-      const snap = await snapshot(mod, mod.view(env.game, { kind: 'spectator' }), `game${row.id}-d${env.decisions?.last ?? 0}.png`, svc.render);
+      const snap = await snapshot(
+        mod,
+        mod.view(env.game, { kind: 'spectator' }),
+        `game${row.id}-d${env.decisions?.last ?? 0}.png`,
+        svc.render,
+      );
       return only(publicReply(`🗺️ **${mod.phase(env.game)}**\n${snap.summary}`, { files: snap.file ? [snap.file] : [] }));
     }
     case 'repost':
@@ -237,7 +404,9 @@ export async function runGame(svc: Services, inv: Invocation, progress?: (l: str
       const shown = effectiveLog(log).filter((e) => e.action.type !== RESEED);
       const back = everything ? count : count * 4 + 200;
       const first = shown.length ? shown[Math.max(0, shown.length - back)].seq : Infinity;
-      const entries = replayDetailed(row, log, { seq: first, snapshots: svc.store.snapshotSource(row.id) }).filter((e) => !e.undone && e.action.type !== '__undo' && e.seq >= first);
+      const entries = replayDetailed(row, log, { seq: first, snapshots: svc.store.snapshotSource(row.id) }).filter(
+        (e) => !e.undone && e.action.type !== '__undo' && e.seq >= first,
+      );
       // A run of one seat's hidden entries is one item, so nobody can count hidden steps.
       const items: { entry: (typeof entries)[number]; hidden: boolean }[] = [];
       for (const e of entries) {
@@ -248,9 +417,18 @@ export async function runGame(svc: Services, inv: Invocation, progress?: (l: str
       }
       const picked = items.slice(-count);
       const lines = picked.flatMap(({ entry: e, hidden }) =>
-        hidden ? [`• ${roleName(mod, envOf(row).options, e.role)} acted (hidden until revealed).`] : visibleEvents(e.events, over ? { kind: 'moderator' } : viewer).map((ev) => (ev.kind === 'roll' ? `🎲 ${ev.text}` : `• ${ev.text}`)),
+        hidden
+          ? [`• ${roleName(mod, envOf(row).options, e.role)} acted (hidden until revealed).`]
+          : visibleEvents(e.events, over ? { kind: 'moderator' } : viewer).map((ev) =>
+              ev.kind === 'roll' ? `🎲 ${ev.text}` : `• ${ev.text}`,
+            ),
       );
-      return { replies: chunks(`**${mod.title}** #${row.id}: the last ${picked.length} action(s):\n${lines.join('\n') || '(none yet)'}`).map((c) => privateReply(c)), posts: [] };
+      return {
+        replies: chunks(`**${mod.title}** #${row.id}: the last ${picked.length} action(s):\n${lines.join('\n') || '(none yet)'}`).map((c) =>
+          privateReply(c),
+        ),
+        posts: [],
+      };
     }
     case 'undo': {
       const { row, mod } = activeGame(svc, where);
@@ -258,14 +436,20 @@ export async function runGame(svc: Services, inv: Invocation, progress?: (l: str
       if (count !== undefined && count > 1) {
         requireModerator(svc, caller, where, 'roll back several actions');
         svc.sessions.meta(row, caller.id, 'moderator', { type: '__undo', count });
-        return only(publicReply(`↩️ A moderator rolled the game back ${count} action(s). ${promptLines(mod, envOf(svc.store.game(row.id)!), svc.store.seats(row.id)).text}`));
+        return only(
+          publicReply(
+            `↩️ A moderator rolled the game back ${count} action(s). ${promptLines(mod, envOf(svc.store.game(row.id)!), svc.store.seats(row.id)).text}`,
+          ),
+        );
       }
       const asMod = isModerator(svc, caller, where) && !svc.sessions.rolesOf(row, caller.id).length;
       const target = svc.sessions.undoTarget(row, caller.id, asMod);
       const what = svc.sessions.describe(row, target);
       const env = svc.sessions.undo(row, caller.id, target.role);
       // A secret action (a plan step) is taken back without saying what it was.
-      const pub = publicReply(`↩️ <@${caller.id}> took back: ${what.hidden ? 'a hidden action' : what.label}\n${promptLines(mod, env, svc.store.seats(row.id)).text}`);
+      const pub = publicReply(
+        `↩️ <@${caller.id}> took back: ${what.hidden ? 'a hidden action' : what.label}\n${promptLines(mod, env, svc.store.seats(row.id)).text}`,
+      );
       return { replies: what.hidden ? [pub, privateReply(`↩️ You took back: ${what.label}`)] : [pub], posts: [] };
     }
     case 'resign': {
@@ -275,14 +459,27 @@ export async function runGame(svc: Services, inv: Invocation, progress?: (l: str
       if (mod.resign) {
         // The game plays on without these seats (it may end, if too few are left).
         const res = svc.sessions.resign(row, caller.id, roles);
-        const played = await presentAct(mod, res, roles, svc.store.seats(row.id), { maxSnapshots: svc.maxSnapshots, render: svc.render, progress });
-        played.replies[0] = publicReply(`🏳️ <@${caller.id}> resigns ${roles.map((r) => roleName(mod, res.env.options, r)).join(', ')}.${res.over ? '' : ' The others play on.'}\n${played.replies[0].content}`);
+        const played = await presentAct(mod, res, roles, svc.store.seats(row.id), {
+          maxSnapshots: svc.maxSnapshots,
+          render: svc.render,
+          progress,
+        });
+        played.replies[0] = publicReply(
+          `🏳️ <@${caller.id}> resigns ${roles.map((r) => roleName(mod, res.env.options, r)).join(', ')}.${res.over ? '' : ' The others play on.'}\n${played.replies[0].content}`,
+        );
         return played;
       }
-      const others = mod.roles(mod.parseOptions(row.options)).map((r) => r.id).filter((r) => !roles.includes(r));
+      const others = mod
+        .roles(mod.parseOptions(row.options))
+        .map((r) => r.id)
+        .filter((r) => !roles.includes(r));
       const result = { status: 'over', winners: others, draw: false, scores: {}, summary: `${roles.join(', ')} resigned.` };
       svc.store.finish(row.id, 'over', JSON.stringify(result), 'resign');
-      return only(publicReply(`🏳️ <@${caller.id}> resigns. Winner: ${others.map((r) => roleName(mod, mod.parseOptions(row.options), r)).join(', ') || 'nobody'}.\nSeed revealed: \`${row.seed}\` — check it with /game verify.`));
+      return only(
+        publicReply(
+          `🏳️ <@${caller.id}> resigns. Winner: ${others.map((r) => roleName(mod, mod.parseOptions(row.options), r)).join(', ') || 'nobody'}.\nSeed revealed: \`${row.seed}\` — check it with /game verify.`,
+        ),
+      );
     }
     case 'verify': {
       const row = svc.store.liveGame(where.channelId) ?? svc.store.latestGame(where.channelId);
@@ -291,8 +488,17 @@ export async function runGame(svc: Services, inv: Invocation, progress?: (l: str
       const over = row.status === 'over' || row.status === 'abandoned';
       progress?.('Replaying the log from the seed…');
       const report = verify(mod, row.options, row.seed, row.seedHash, svc.store.log(row.id), envOf(row));
-      const lines = over ? report.lines : [report.lines[0], `The seed stays secret until the game ends; replay of ${svc.store.log(row.id).length} entries ${report.stateMatches ? 'matches' : 'DOES NOT match'} the stored state.`];
-      return only(privateReply(`${report.ok ? '✅' : '⚠️'} Verification of game #${row.id}\n${lines.join('\n')}${over ? `\nSeed: \`${row.seed}\`` : ''}`));
+      const lines = over
+        ? report.lines
+        : [
+            report.lines[0],
+            `The seed stays secret until the game ends; replay of ${svc.store.log(row.id).length} entries ${report.stateMatches ? 'matches' : 'DOES NOT match'} the stored state.`,
+          ];
+      return only(
+        privateReply(
+          `${report.ok ? '✅' : '⚠️'} Verification of game #${row.id}\n${lines.join('\n')}${over ? `\nSeed: \`${row.seed}\`` : ''}`,
+        ),
+      );
     }
     case 'export': {
       const row = svc.store.liveGame(where.channelId) ?? svc.store.latestGame(where.channelId);
@@ -301,7 +507,9 @@ export async function runGame(svc: Services, inv: Invocation, progress?: (l: str
       const viewer = viewerOf(svc, row, caller, where);
       // Every entry's secrecy matters only to a player or spectator of a game in play; else no replay is needed.
       const needAll = !over && viewer.kind !== 'moderator';
-      const entries = row.state ? replayDetailed(row, svc.store.log(row.id), { seq: needAll ? 0 : Infinity, snapshots: svc.store.snapshotSource(row.id) }) : [];
+      const entries = row.state
+        ? replayDetailed(row, svc.store.log(row.id), { seq: needAll ? 0 : Infinity, snapshots: svc.store.snapshotSource(row.id) })
+        : [];
       const data = {
         game: row.id,
         system: row.system,
@@ -313,7 +521,12 @@ export async function runGame(svc: Services, inv: Invocation, progress?: (l: str
         result: row.result ? JSON.parse(row.result) : null,
       };
       const withheld = data.log.some((e) => e.action.type === 'hidden');
-      return only(privateReply(`Replay of game #${row.id}${over ? '' : ' (the seed is withheld until the game ends)'}${withheld ? '. Secret actions of other players are withheld until they are revealed.' : '.'}`, { files: [{ name: `muster-game-${row.id}.json`, data: Buffer.from(JSON.stringify(data, null, 1)) }] }));
+      return only(
+        privateReply(
+          `Replay of game #${row.id}${over ? '' : ' (the seed is withheld until the game ends)'}${withheld ? '. Secret actions of other players are withheld until they are revealed.' : '.'}`,
+          { files: [{ name: `muster-game-${row.id}.json`, data: Buffer.from(JSON.stringify(data, null, 1)) }] },
+        ),
+      );
     }
     case 'help': {
       const system = str(o, 'system');
@@ -335,7 +548,9 @@ export async function runGame(svc: Services, inv: Invocation, progress?: (l: str
       else requireModerator(svc, caller, where, 'abandon a game in play (players may /game resign)');
       svc.store.finish(row.id, 'abandoned', JSON.stringify({ status: 'abandoned', by: caller.id }));
       const by = isModerator(svc, caller, where) ? 'a moderator' : 'the player who opened it';
-      return only(publicReply(`🛑 Game #${row.id} was ${row.status === 'lobby' ? 'called off' : 'abandoned'} by ${by}. Seed: \`${row.seed}\`.`));
+      return only(
+        publicReply(`🛑 Game #${row.id} was ${row.status === 'lobby' ? 'called off' : 'abandoned'} by ${by}. Seed: \`${row.seed}\`.`),
+      );
     }
     case 'deadline':
     case 'clock':
@@ -351,7 +566,14 @@ export async function runGame(svc: Services, inv: Invocation, progress?: (l: str
       if (!draw && !win) throw new UserError(`Unknown winner "${echo(w)}". Use one of: ${roles.map((r) => r.id).join(', ')}, draw.`);
       // The full note is kept; the summary, repeated in later replies, carries at most ECHO_MAX of it.
       const note = str(o, 'note');
-      const result = { status: 'over', winners: win ? [win.id] : [], draw, scores: {}, summary: `Recorded by a moderator${note ? `: ${echo(note)}` : ''}.`, ...(note ? { note } : {}) };
+      const result = {
+        status: 'over',
+        winners: win ? [win.id] : [],
+        draw,
+        scores: {},
+        summary: `Recorded by a moderator${note ? `: ${echo(note)}` : ''}.`,
+        ...(note ? { note } : {}),
+      };
       svc.store.finish(row.id, 'over', JSON.stringify(result));
       return only(publicReply(`📋 Result recorded for game #${row.id}: ${draw ? 'draw' : `${win!.name} wins`}. ${result.summary}`));
     }
@@ -360,7 +582,11 @@ export async function runGame(svc: Services, inv: Invocation, progress?: (l: str
       if (!where.guildId) throw new UserError('Moderator roles belong to a server; use this in a server channel.');
       const role = str(o, 'role')?.replace(/[<@&>]/g, '') ?? null;
       svc.store.setModeratorRole(where.guildId, role);
-      return only(privateReply(role ? `Members with role <@&${role}> can now moderate games.` : 'Moderator role cleared: only Manage Server members moderate.'));
+      return only(
+        privateReply(
+          role ? `Members with role <@&${role}> can now moderate games.` : 'Moderator role cleared: only Manage Server members moderate.',
+        ),
+      );
     }
     default:
       throw new UserError(`Unknown /game subcommand "${echo(inv.sub)}".`);
@@ -371,18 +597,26 @@ export async function runGame(svc: Services, inv: Invocation, progress?: (l: str
 function reseat(svc: Services, row: GameRow, inv: Invocation): Outcome {
   const mod = moduleOf(row);
   const userId = String(inv.options.user).trim();
-  if (!userId) throw new UserError('`user:` needs a member of this server: the side\'s new player.');
+  if (!userId) throw new UserError("`user:` needs a member of this server: the side's new player.");
   const side = str(inv.options, 'side')?.toLowerCase();
   const roles = mod.roles(mod.parseOptions(row.options));
   const role = roles.find((r) => r.id === side || r.name.toLowerCase() === side);
   const seats = svc.store.seats(row.id);
-  if (!role) throw new UserError(`Unknown side "${side ?? ''}". Sides: ${roles.map((r) => `${r.id} (${r.name}: ${seats.find((s) => s.role === r.id) ? seatName(seats.find((s) => s.role === r.id)!) : 'open'})`).join(', ')}.`);
+  if (!role)
+    throw new UserError(
+      `Unknown side "${side ?? ''}". Sides: ${roles.map((r) => `${r.id} (${r.name}: ${seats.find((s) => s.role === r.id) ? seatName(seats.find((s) => s.role === r.id)!) : 'open'})`).join(', ')}.`,
+    );
   const old = seats.find((s) => s.role === role.id);
   if (old?.userId === userId) throw new UserError(`${seatName(old)} already plays ${role.name}; nothing was changed.`);
   svc.store.setSeat(row.id, role.id, userId, inv.names?.user ?? userId);
   const was = old ? ` in place of ${isBotSeat(old) ? old.userName : `<@${old.userId}>`}` : '';
   // Ping the new player: the seat may owe a decision now.
-  return only(publicReply(`🪑 A moderator reseated **${role.name}** in game #${row.id}: <@${userId}> plays it now${was}. The game and its log are unchanged.`, { mentions: [userId] }));
+  return only(
+    publicReply(
+      `🪑 A moderator reseated **${role.name}** in game #${row.id}: <@${userId}> plays it now${was}. The game and its log are unchanged.`,
+      { mentions: [userId] },
+    ),
+  );
 }
 
 function viewerOf(svc: Services, row: GameRow, caller: Caller, where: Where): Viewer {
@@ -397,14 +631,23 @@ export function generalHelp(): string {
     '📖 **Muster** runs historical wargames and board games in this channel.',
     '1. `/game new system:<game>` opens a game (add `thread:true` to play in a thread spectators can follow).',
     '2. `/game join side:<side>` takes a seat; `/game bot side:<side>` seats the built-in bot.',
-    '3. `/game start`; then play with the game\'s own commands (autocomplete lists what is legal now).',
+    "3. `/game start`; then play with the game's own commands (autocomplete lists what is legal now).",
     '`/game status` says whose turn it is; `/game map` posts the board; `/game undo` takes back your last action while no dice were rolled.',
-    `Games: ${allGames().map((g) => `\`${g.id}\` ${g.title} (/${g.command})`).join(', ')}.`,
-    'Use `/game help system:<game>` for a game\'s rules summary.',
+    `Games: ${allGames()
+      .map((g) => `\`${g.id}\` ${g.title} (/${g.command})`)
+      .join(', ')}.`,
+    "Use `/game help system:<game>` for a game's rules summary.",
   ].join('\n');
 }
 
-export async function autocompleteGame(svc: Services, sub: string, focused: string, partial: string, where: Where, chosen: Record<string, string | number | boolean> = {}): Promise<Choice[]> {
+export async function autocompleteGame(
+  svc: Services,
+  sub: string,
+  focused: string,
+  partial: string,
+  where: Where,
+  chosen: Record<string, string | number | boolean> = {},
+): Promise<Choice[]> {
   const row = svc.store.liveGame(where.channelId);
   const p = partial.toLowerCase();
   if (focused === 'side' || focused === 'winner') {
@@ -435,7 +678,10 @@ export async function autocompleteGame(svc: Services, sub: string, focused: stri
       .flatMap((g) =>
         g.optionDocs
           .filter((d) => !used.has(d.name))
-          .map((d) => ({ name: `${g.id}: ${d.name}=${d.choices ? d.choices.map((c) => c.value).join('|') : d.type} — ${d.description}`.slice(0, 100), value: `${prefix}${d.name}=${d.default ?? d.choices?.[0]?.value ?? ''}`.slice(0, 100) })),
+          .map((d) => ({
+            name: `${g.id}: ${d.name}=${d.choices ? d.choices.map((c) => c.value).join('|') : d.type} — ${d.description}`.slice(0, 100),
+            value: `${prefix}${d.name}=${d.default ?? d.choices?.[0]?.value ?? ''}`.slice(0, 100),
+          })),
       )
       .filter((c) => c.name.toLowerCase().includes(last))
       .slice(0, 25);
@@ -448,15 +694,26 @@ export function devCommand(): CommandDef {
     name: 'dev',
     description: 'Console-only developer tools',
     consoleOnly: true,
-    subcommands: [{ name: 'dice', description: 'Queue the faces of the next dice rolled', options: [{ name: 'values', description: 'Faces, e.g. "1 5 3"', type: 'string', required: true }], consoleOnly: true }],
+    subcommands: [
+      {
+        name: 'dice',
+        description: 'Queue the faces of the next dice rolled',
+        options: [{ name: 'values', description: 'Faces, e.g. "1 5 3"', type: 'string', required: true }],
+        consoleOnly: true,
+      },
+    ],
   };
 }
 
 export function runDev(svc: Services, inv: Invocation): Outcome {
   const { row, mod } = activeGame(svc, inv.where);
   const text = str(inv.options, 'values') ?? '';
-  const faces = text.split(/[\s,]+/).filter(Boolean).map(Number);
-  if (!faces.length || faces.some((f) => !Number.isInteger(f) || f < 1 || f > 100)) throw new UserError(`\`values\` must be die faces separated by spaces, e.g. "1 5 3", not "${echo(text)}".`);
+  const faces = text
+    .split(/[\s,]+/)
+    .filter(Boolean)
+    .map(Number);
+  if (!faces.length || faces.some((f) => !Number.isInteger(f) || f < 1 || f > 100))
+    throw new UserError(`\`values\` must be die faces separated by spaces, e.g. "1 5 3", not "${echo(text)}".`);
   svc.sessions.meta(row, inv.caller.id, 'dev', { type: FORCE_DICE, faces });
   return only(privateReply(`🎲 Next dice queued: ${faces.join(' ')} (order: ${mod.diceOrder}). This game is no longer provably fair.`));
 }

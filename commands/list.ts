@@ -15,8 +15,20 @@ const STATES = ['lobby', 'active', 'over'] as const;
 
 export function LIST_OPTIONS(): OptionDef[] {
   return [
-    { name: 'system', description: 'Only games of this system', type: 'string', required: false, choices: allGames().map((g) => ({ name: g.title, value: g.id })) },
-    { name: 'state', description: 'Only games waiting for players, in play, or over', type: 'string', required: false, choices: STATES.map((s) => ({ name: s, value: s })) },
+    {
+      name: 'system',
+      description: 'Only games of this system',
+      type: 'string',
+      required: false,
+      choices: allGames().map((g) => ({ name: g.title, value: g.id })),
+    },
+    {
+      name: 'state',
+      description: 'Only games waiting for players, in play, or over',
+      type: 'string',
+      required: false,
+      choices: STATES.map((s) => ({ name: s, value: s })),
+    },
     { name: 'player', description: 'Only games this member has a seat in', type: 'user', required: false },
     { name: 'page', description: `Page of ${PAGE_SIZE} games (default 1)`, type: 'integer', required: false, min: 1, max: 1000 },
   ];
@@ -24,23 +36,42 @@ export function LIST_OPTIONS(): OptionDef[] {
 
 function seatsText(svc: Services, r: GameRow): string {
   const m = getGame(r.system);
-  return svc.store.seats(r.id).map((s) => `${m ? roleName(m, m.parseOptions(r.options), s.role) : s.role}: ${seatName(s)}`).join(', ');
+  return svc.store
+    .seats(r.id)
+    .map((s) => `${m ? roleName(m, m.parseOptions(r.options), s.role) : s.role}: ${seatName(s)}`)
+    .join(', ');
 }
 
 function line(svc: Services, r: GameRow): string {
   const state = r.status === 'active' ? 'in play' : r.status === 'lobby' ? 'waiting for players' : r.status;
-  return clip(`#${r.id} ${getGame(r.system)?.title ?? r.system}${r.label ? ` [${echo(r.label, 60)}]` : ''} — ${state} in <#${r.channelId}> · ${echo(seatsText(svc, r), 100) || 'no seats taken'}`, 190);
+  return clip(
+    `#${r.id} ${getGame(r.system)?.title ?? r.system}${r.label ? ` [${echo(r.label, 60)}]` : ''} — ${state} in <#${r.channelId}> · ${echo(seatsText(svc, r), 100) || 'no seats taken'}`,
+    190,
+  );
 }
 
 export function listGames(svc: Services, inv: Invocation): Outcome {
   const o = inv.options;
   const system = str(o, 'system');
-  if (system && !getGame(system)) throw new UserError(`Unknown system "${echo(system)}". Systems: ${allGames().map((g) => g.id).join(', ')}.`);
+  if (system && !getGame(system))
+    throw new UserError(
+      `Unknown system "${echo(system)}". Systems: ${allGames()
+        .map((g) => g.id)
+        .join(', ')}.`,
+    );
   const state = str(o, 'state');
-  if (state && !(STATES as readonly string[]).includes(state)) throw new UserError(`\`state:\` is one of ${STATES.join(', ')}, not "${echo(state)}".`);
+  if (state && !(STATES as readonly string[]).includes(state))
+    throw new UserError(`\`state:\` is one of ${STATES.join(', ')}, not "${echo(state)}".`);
   const player = str(o, 'player')?.replace(/[<@!>]/g, '');
   const page = int(o, 'page', 1, 1000) ?? 1;
-  const { ids, total } = searchGames(svc.store.db, { guildId: inv.where.guildId, system, state: state as (typeof STATES)[number] | undefined, userId: player, limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE });
+  const { ids, total } = searchGames(svc.store.db, {
+    guildId: inv.where.guildId,
+    system,
+    state: state as (typeof STATES)[number] | undefined,
+    userId: player,
+    limit: PAGE_SIZE,
+    offset: (page - 1) * PAGE_SIZE,
+  });
   const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
   const filters = [system && `system ${system}`, state && `state ${state}`, player && `player <@${player}>`].filter(Boolean).join(', ');
   if (!total) return only(privateReply(filters ? `No games match (${filters}).` : 'No games on this server yet.'));
@@ -57,14 +88,33 @@ export function gamesMine(svc: Services, inv: Invocation): Outcome {
     const row = svc.store.game(id);
     if (!row?.state) continue;
     const m = getGame(row.system);
-    const roles = svc.store.seats(id).filter((s) => s.userId === inv.caller.id).map((s) => s.role);
+    const roles = svc.store
+      .seats(id)
+      .filter((s) => s.userId === inv.caller.id)
+      .map((s) => s.role);
     const open = Object.keys(envOf(row).decisions?.open ?? {}).filter((r) => roles.includes(r));
     if (!open.length || !m) continue;
-    const due = svc.store.deadlines.ofGame(id).filter((d) => open.includes(d.role)).map((d) => d.dueAt);
+    const due = svc.store.deadlines
+      .ofGame(id)
+      .filter((d) => open.includes(d.role))
+      .map((d) => d.dueAt);
     const until = due.length ? ` — until <t:${Math.floor(Math.min(...due) / 1000)}:R>` : '';
-    mine.push(clip(`#${id} ${m.title} in <#${row.channelId}>: ${m.phase(envOf(row).game)} (${open.map((r) => roleName(m, m.parseOptions(row.options), r)).join(', ')})${until}`, 190));
+    mine.push(
+      clip(
+        `#${id} ${m.title} in <#${row.channelId}>: ${m.phase(envOf(row).game)} (${open.map((r) => roleName(m, m.parseOptions(row.options), r)).join(', ')})${until}`,
+        190,
+      ),
+    );
   }
   if (!mine.length) return only(privateReply('No game is waiting for you right now.'));
   const shown = mine.slice(0, PAGE_SIZE);
-  return only(privateReply([`**Your turn** in ${mine.length} game(s):`, ...shown, ...(mine.length > shown.length ? [`…and ${mine.length - shown.length} more.`] : [])].join('\n')));
+  return only(
+    privateReply(
+      [
+        `**Your turn** in ${mine.length} game(s):`,
+        ...shown,
+        ...(mine.length > shown.length ? [`…and ${mine.length - shown.length} more.`] : []),
+      ].join('\n'),
+    ),
+  );
 }

@@ -11,10 +11,22 @@ export function expireLobbies(svc: Services): Outcome[] {
   if (!hours) return [];
   const out: Outcome[] = [];
   for (const row of svc.store.staleLobbies(svc.now() - hours * HOUR)) {
-    if (!svc.store.expireLobby(row.id, JSON.stringify({ status: 'abandoned', by: 'expiry', summary: `The lobby never started within ${hours} hours.` }))) continue;
+    if (
+      !svc.store.expireLobby(
+        row.id,
+        JSON.stringify({ status: 'abandoned', by: 'expiry', summary: `The lobby never started within ${hours} hours.` }),
+      )
+    )
+      continue;
     out.push({
       replies: [],
-      posts: [{ channelId: row.channelId, gameId: row.id, content: `⌛ This ${row.system} lobby (game #${row.id}) never started and was closed after ${hours} hours. Open a new one with /game new.` }],
+      posts: [
+        {
+          channelId: row.channelId,
+          gameId: row.id,
+          content: `⌛ This ${row.system} lobby (game #${row.id}) never started and was closed after ${hours} hours. Open a new one with /game new.`,
+        },
+      ],
     });
   }
   return out;

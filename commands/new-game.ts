@@ -19,7 +19,12 @@ export function newGame(svc: Services, inv: Invocation): Outcome {
   const { options: o, caller, where } = inv;
   const system = str(o, 'system');
   const mod = system ? getGame(system) : undefined;
-  if (!mod) throw new UserError(`Unknown game "${echo(system)}". Games: ${allGames().map((g) => `${g.id} (${g.title})`).join(', ')}.`);
+  if (!mod)
+    throw new UserError(
+      `Unknown game "${echo(system)}". Games: ${allGames()
+        .map((g) => `${g.id} (${g.title})`)
+        .join(', ')}.`,
+    );
   const wantThread = bool(o, 'thread') === true;
   // Discord cannot open a thread inside a thread: such a game lives in the current thread.
   const inThread = !!where.parentId;
@@ -32,7 +37,9 @@ export function newGame(svc: Services, inv: Invocation): Outcome {
       inThread
         ? `This thread already has game #${busy.id} (${other?.title ?? busy.system}, ${state}), and Discord cannot open a thread inside a thread. Run \`/game new thread:true\` in the parent channel${where.parentId ? ` <#${where.parentId}>` : ''} instead.`
         : `This channel already has game #${busy.id} (${other?.title ?? busy.system}, ${state}); one game lives in a channel or thread at a time. ` +
-            (busy.status === 'lobby' ? 'Its creator or a moderator can call it off with /game abandon; ' : 'Finish it (/game resign), ask a moderator to /game abandon it, ') +
+            (busy.status === 'lobby'
+              ? 'Its creator or a moderator can call it off with /game abandon; '
+              : 'Finish it (/game resign), ask a moderator to /game abandon it, ') +
             'or add `thread:true` to play the new game side by side in a thread of this channel.',
     );
   }
@@ -41,8 +48,20 @@ export function newGame(svc: Services, inv: Invocation): Outcome {
   const seed = svc.newSeed();
   const seedHash = sha256(seed);
   const home = inNewThread ? placeholder(where.channelId) : where.channelId;
-  const row = svc.store.createGame({ guildId: where.guildId, channelId: home, system: mod.id, options: raw, seed, seedHash, createdBy: caller.id, label: str(o, 'label') ?? null });
-  const sides = mod.roles(mod.parseOptions(raw)).map((r) => `**${r.name}** (\`${r.id}\`)`).join(', ');
+  const row = svc.store.createGame({
+    guildId: where.guildId,
+    channelId: home,
+    system: mod.id,
+    options: raw,
+    seed,
+    seedHash,
+    createdBy: caller.id,
+    label: str(o, 'label') ?? null,
+  });
+  const sides = mod
+    .roles(mod.parseOptions(raw))
+    .map((r) => `**${r.name}** (\`${r.id}\`)`)
+    .join(', ');
   const lobby = `🎲 New **${mod.title}** game #${row.id} opened by <@${caller.id}>.\nSides: ${sides}.\nTake one with \`/game join side:<side>\` (or \`/game bot side:<side>\` for the built-in bot), then \`/game start\`.\nFair dice: the seed's SHA-256 is \`${row.seedHash}\`; the seed is revealed when the game ends.`;
   if (!inNewThread) {
     const note = wantThread ? `\n(Discord cannot open a thread inside a thread, so this game lives in this thread.)` : '';
@@ -51,7 +70,11 @@ export function newGame(svc: Services, inv: Invocation): Outcome {
   svc.store.homes.setParent(row.id, where.channelId);
   return {
     // The parent channel gets a short pointer; the lobby itself is the thread's first post.
-    replies: [publicReply(`🎲 <@${caller.id}> opened **${mod.title}** game #${row.id} in its own thread: <#${home}> — join, play and follow it there.`)],
+    replies: [
+      publicReply(
+        `🎲 <@${caller.id}> opened **${mod.title}** game #${row.id} in its own thread: <#${home}> — join, play and follow it there.`,
+      ),
+    ],
     posts: [{ channelId: home, gameId: row.id, kind: 'update', content: lobby, buttons: [followButton(row.id)] }],
     newThread: { name: threadName(mod.title, row), home },
   };

@@ -19,10 +19,14 @@ export function findSub(def: CommandDef, group: string | undefined, sub: string)
   const s = def.subcommands.find((x) => x.name === sub);
   if (!s) {
     const inGroup = def.subcommands.filter((x) => x.group && x.group === (group ?? sub));
-    if (inGroup.length) throw new UserError(`/${def.name} ${group ?? sub} needs a subcommand: ${inGroup.map((x) => `/${def.name} ${pathOf(x)}`).join(', ')}.`);
+    if (inGroup.length)
+      throw new UserError(
+        `/${def.name} ${group ?? sub} needs a subcommand: ${inGroup.map((x) => `/${def.name} ${pathOf(x)}`).join(', ')}.`,
+      );
     return undefined;
   }
-  if (group !== undefined && s.group !== group) throw new UserError(`There is no /${def.name} ${group} ${sub}; use /${def.name} ${pathOf(s)}.`);
+  if (group !== undefined && s.group !== group)
+    throw new UserError(`There is no /${def.name} ${group} ${sub}; use /${def.name} ${pathOf(s)}.`);
   return s;
 }
 
@@ -32,7 +36,8 @@ export function coerceOptions(command: string, sub: SubcommandDef, options: Opti
   for (const [k, v] of Object.entries(options)) {
     const o = sub.options.find((x) => x.name === k);
     // Unknown options are the handlers' to refuse; blanks and "?" (list the choices) pass through.
-    out[k] = !o || v === '' || (o.autocomplete && typeof v === 'string' && v.startsWith('?')) ? v : coerce(`/${command} ${pathOf(sub)}`, o, v);
+    out[k] =
+      !o || v === '' || (o.autocomplete && typeof v === 'string' && v.startsWith('?')) ? v : coerce(`/${command} ${pathOf(sub)}`, o, v);
   }
   return out;
 }
@@ -42,9 +47,18 @@ function coerce(at: string, o: OptionDef, v: string | number | boolean): string 
   switch (o.type) {
     case 'integer': {
       const n = typeof v === 'number' ? v : /^[-+]?\d+$/.test(text) ? Number(text) : NaN;
-      const range = o.min !== undefined && o.max !== undefined ? ` from ${o.min} to ${o.max}` : o.min !== undefined ? ` of at least ${o.min}` : o.max !== undefined ? ` of at most ${o.max}` : '';
+      const range =
+        o.min !== undefined && o.max !== undefined
+          ? ` from ${o.min} to ${o.max}`
+          : o.min !== undefined
+            ? ` of at least ${o.min}`
+            : o.max !== undefined
+              ? ` of at most ${o.max}`
+              : '';
       if (!Number.isSafeInteger(n) || (o.min !== undefined && n < o.min) || (o.max !== undefined && n > o.max)) {
-        throw new UserError(`\`${o.name}\` must be a whole number${range}, not "${echo(text)}" (${at} ${o.name}: ${o.description}). Nothing was changed.`);
+        throw new UserError(
+          `\`${o.name}\` must be a whole number${range}, not "${echo(text)}" (${at} ${o.name}: ${o.description}). Nothing was changed.`,
+        );
       }
       return n;
     }
@@ -52,7 +66,9 @@ function coerce(at: string, o: OptionDef, v: string | number | boolean): string 
       if (typeof v === 'boolean') return v;
       if (/^(true|yes|on)$/i.test(text)) return true;
       if (/^(false|no|off)$/i.test(text)) return false;
-      throw new UserError(`\`${o.name}\` must be true or false, not "${echo(text)}" (${at} ${o.name}: ${o.description}). Nothing was changed.`);
+      throw new UserError(
+        `\`${o.name}\` must be true or false, not "${echo(text)}" (${at} ${o.name}: ${o.description}). Nothing was changed.`,
+      );
     case 'user':
       // Discord sends the id; at the table a name, "@name" or a <@id> mention.
       return text.replace(/^<@!?([^>]+)>$/, '$1').replace(/^@/, '');

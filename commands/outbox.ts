@@ -34,13 +34,18 @@ export async function recoverPosts(svc: Services, gameId: number): Promise<Post[
   const snap = await snapshot(mod, mod.view(env.game, { kind: 'spectator' }), `game${row.id}-v${row.version}.png`, svc.render);
   const over = row.status !== 'active';
   const handoff = over ? [] : handoffsOf(env, seats, []);
-  const tail = over ? (row.result ? `🏁 The game has ended. ${String((JSON.parse(row.result) as { summary?: string }).summary ?? '')}` : '') : promptLines(mod, env, seats).text;
+  const tail = over
+    ? row.result
+      ? `🏁 The game has ended. ${String((JSON.parse(row.result) as { summary?: string }).summary ?? '')}`
+      : ''
+    : promptLines(mod, env, seats).text;
   return [
     {
       channelId: row.channelId,
       gameId: row.id,
       kind: 'repost',
-      content: clip(`🔁 **${mod.title}** #${row.id}: I was interrupted before posting the last moves (\`/game log\` lists them). Where the game stands now — ${mod.phase(env.game)}:
+      content:
+        clip(`🔁 **${mod.title}** #${row.id}: I was interrupted before posting the last moves (\`/game log\` lists them). Where the game stands now — ${mod.phase(env.game)}:
 ${snap.summary}
 ${tail}`),
       files: snap.file ? [snap.file] : [],
@@ -96,11 +101,17 @@ export function undeliveredPosts(svc: Services, u: Undelivered): Post[] {
   if (!row) return [];
   const humans = svc.store.seats(row.id).filter((s) => !isBotSeat(s));
   const modRole = row.guildId ? svc.store.moderatorRole(row.guildId) : null;
-  const what = u.post.to ? `a private message for ${u.post.to.names.join(', ')}` : u.post.kind === 'handoff' ? 'a hand-off (who is asked now, with buttons)' : 'a game update (map or moves)';
+  const what = u.post.to
+    ? `a private message for ${u.post.to.names.join(', ')}`
+    : u.post.kind === 'handoff'
+      ? 'a hand-off (who is asked now, with buttons)'
+      : 'a game update (map or moves)';
   const mods = modRole ? `<@&${modRole}>, please` : 'Moderators: please';
   const text = `⚠️ Game #${row.id}: Discord would not take ${what} for <#${u.post.channelId}> (${clip(u.error, 200)}). The game itself is intact. ${mods} check that I can view that channel, send messages and attach files there (and that players accept direct messages from server members); then \`/game repost\` sends the current map, prompt and buttons again.`;
   const base = { channelId: row.channelId, gameId: row.id, kind: 'notice' as const, content: text, mentionRoles: modRole ? [modRole] : [] };
   // A private delivery failed: say so in the game's channel. The channel itself failed: tell each player directly.
   if (u.post.to) return [{ ...base, mentions: u.post.to.userIds }];
-  return [{ ...base, to: { roles: humans.map((h) => h.role), userIds: humans.map((h) => h.userId), names: humans.map((h) => h.userName) } }];
+  return [
+    { ...base, to: { roles: humans.map((h) => h.role), userIds: humans.map((h) => h.userId), names: humans.map((h) => h.userName) } },
+  ];
 }

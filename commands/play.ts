@@ -8,7 +8,19 @@ import { allowedLines, syncDecisions, whyNot } from '../src/engine/runner.ts';
 import { UMPIRE, type Action, type GameModule, type LegalAction, type Role, type Viewer } from '../src/engine/types.ts';
 import type { GameRow } from '../src/store/store.ts';
 import { activeGame, seatName } from './context.ts';
-import { actionKey, chunks, decisionButtons, echo, parseButtonId, presentAct, privateReply, promptLines, roleName, UserError, only } from './present.ts';
+import {
+  actionKey,
+  chunks,
+  decisionButtons,
+  echo,
+  parseButtonId,
+  presentAct,
+  privateReply,
+  promptLines,
+  roleName,
+  UserError,
+  only,
+} from './present.ts';
 import type { ButtonPress, Choice, CommandDef, Invocation, Outcome, Where } from './types.ts';
 
 export function playCommand(mod: GameModule<any, any>): CommandDef {
@@ -28,11 +40,32 @@ export function playCommand(mod: GameModule<any, any>): CommandDef {
         const type = o.type ?? 'string';
         // Strings and integers are matched against the legal list, so autocomplete offers it.
         const autocomplete = !o.freeText && (type === 'string' || type === 'integer');
-        return { name: o.name, description: o.description, type, required: o.required, autocomplete, ...(o.min !== undefined ? { min: o.min } : {}), ...(o.max !== undefined ? { max: o.max } : {}) };
+        return {
+          name: o.name,
+          description: o.description,
+          type,
+          required: o.required,
+          autocomplete,
+          ...(o.min !== undefined ? { min: o.min } : {}),
+          ...(o.max !== undefined ? { max: o.max } : {}),
+        };
       }),
     })),
     // A group's description lists its subcommands: what a player scans for.
-    ...(groups.length ? { groups: groups.map((g) => ({ name: g, description: clipText(`${g[0].toUpperCase()}${g.slice(1)}: ${mod.subcommands.filter((s) => s.group === g).map((s) => s.name).join(', ')}`, 100) })) } : {}),
+    ...(groups.length
+      ? {
+          groups: groups.map((g) => ({
+            name: g,
+            description: clipText(
+              `${g[0].toUpperCase()}${g.slice(1)}: ${mod.subcommands
+                .filter((s) => s.group === g)
+                .map((s) => s.name)
+                .join(', ')}`,
+              100,
+            ),
+          })),
+        }
+      : {}),
   };
 }
 
@@ -47,10 +80,22 @@ export function subPath(mod: GameModule<any, any>, sub: string): string {
 // Case, accents and punctuation do not matter: "daniel-boone" is "Daniel Boone";
 // a leading minus does ("-5" is not "5").
 const norm = (s: string) =>
-  s.replace(/^\s*-(?=\s*\d)/, 'minus ').normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toLowerCase().replace(/[^a-z0-9+~]+/g, ' ').trim();
+  s
+    .replace(/^\s*-(?=\s*\d)/, 'minus ')
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9+~]+/g, ' ')
+    .trim();
 
 /** A list of names ("wa2, philip" or "philip+wa2") as one key: the order does not matter. */
-const listKey = (s: string) => s.split(/\s*[+,]\s*/).map(norm).filter(Boolean).sort().join('+');
+const listKey = (s: string) =>
+  s
+    .split(/\s*[+,]\s*/)
+    .map(norm)
+    .filter(Boolean)
+    .sort()
+    .join('+');
 
 /** The alias of a legal action's option that the user typed (an identical counter, a stack named unit by unit). */
 function aliasHit(l: LegalAction, opt: string, typed: string): { value: string; action?: Action } | undefined {
@@ -91,10 +136,13 @@ function partlyMatches(l: LegalAction, opt: string, typed: string): boolean {
 /** The caller's seats in this game, or a clear refusal. */
 function callerRoles(svc: Services, row: GameRow, userId: string, mod: GameModule<any, any>): Role[] {
   const roles = svc.sessions.rolesOf(row, userId, true);
-  if (roles.length === 0 && svc.sessions.rolesOf(row, userId).length) throw notYourTurn(mod, row, svc, ' Your team takes its decisions in turns, and this one is another member\'s.');
+  if (roles.length === 0 && svc.sessions.rolesOf(row, userId).length)
+    throw notYourTurn(mod, row, svc, " Your team takes its decisions in turns, and this one is another member's.");
   if (roles.length === 0) {
     const seats = svc.store.seats(row.id);
-    throw new UserError(`You are not a player in this game. Seats: ${seats.map((s) => `${roleName(mod, mod.parseOptions(row.options), s.role)} — ${seatName(s)}`).join(', ')}. Spectators can follow with /game status and /game map.`);
+    throw new UserError(
+      `You are not a player in this game. Seats: ${seats.map((s) => `${roleName(mod, mod.parseOptions(row.options), s.role)} — ${seatName(s)}`).join(', ')}. Spectators can follow with /game status and /game map.`,
+    );
   }
   return roles;
 }
@@ -102,10 +150,12 @@ function callerRoles(svc: Services, row: GameRow, userId: string, mod: GameModul
 function notYourTurn(mod: GameModule<any, any>, row: GameRow, svc: Services, why = ''): UserError {
   const env = envOf(row);
   const p = promptLines(mod, env, svc.store.seats(row.id));
-  return new UserError(`It is not your turn.${why} Waiting for:\n${p.text.replace(/<@(\w+)>/g, (_m, id) => {
-    const seat = svc.store.seats(row.id).find((s) => s.userId === id);
-    return seat ? seatName(seat) : `<@${id}>`;
-  })}`);
+  return new UserError(
+    `It is not your turn.${why} Waiting for:\n${p.text.replace(/<@(\w+)>/g, (_m, id) => {
+      const seat = svc.store.seats(row.id).find((s) => s.userId === id);
+      return seat ? seatName(seat) : `<@${id}>`;
+    })}`,
+  );
 }
 
 /** Pick the single legal action the options describe, or explain why not. */
@@ -117,13 +167,21 @@ export function resolveAction(
   options: Record<string, string | number | boolean>,
 ): { role: Role; actions: Action[] } {
   const def = mod.subcommands.find((s) => s.name === sub);
-  if (!def) throw new UserError(`Unknown /${mod.command} subcommand "${echo(sub)}". Try: ${mod.subcommands.map((s) => subPath(mod, s.name)).join(', ')}.`);
+  if (!def)
+    throw new UserError(
+      `Unknown /${mod.command} subcommand "${echo(sub)}". Try: ${mod.subcommands.map((s) => subPath(mod, s.name)).join(', ')}.`,
+    );
   // Free-text subcommands need their text; matched ones may omit an option when only one choice fits.
   for (const o of def.options) {
-    if (def.toActions && o.required && (options[o.name] === undefined || options[o.name] === '')) throw new UserError(`/${mod.command} ${subPath(mod, sub)} needs the option \`${o.name}\` (${o.description}).`);
+    if (def.toActions && o.required && (options[o.name] === undefined || options[o.name] === ''))
+      throw new UserError(`/${mod.command} ${subPath(mod, sub)} needs the option \`${o.name}\` (${o.description}).`);
   }
   const known = new Set(def.options.map((o) => o.name));
-  for (const k of Object.keys(options)) if (!known.has(k)) throw new UserError(`/${mod.command} ${subPath(mod, sub)} has no option \`${k}\`. Options: ${def.options.map((o) => o.name).join(', ') || 'none'}.`);
+  for (const k of Object.keys(options))
+    if (!known.has(k))
+      throw new UserError(
+        `/${mod.command} ${subPath(mod, sub)} has no option \`${k}\`. Options: ${def.options.map((o) => o.name).join(', ') || 'none'}.`,
+      );
   const withLegal = roles.map((r) => ({ role: r, legal: mod.legal(state, r) })).filter((x) => x.legal.length > 0);
   if (!withLegal.length) return { role: roles[0], actions: [] };
   if (def.toActions) {
@@ -165,22 +223,52 @@ export function resolveAction(
         const why = reason(role, cands);
         if (why) throw why;
         const values = [...new Set(cands.map((l) => l.argLabels?.[k] ?? l.args[k]).filter(Boolean))];
-        throw new RuleError('', `"${echo(v)}" is not a legal \`${k}\` for /${mod.command} ${subPath(mod, sub)} now.`, values.length ? values.map((x) => `${k}:${x}`) : allowedLines(cands));
+        throw new RuleError(
+          '',
+          `"${echo(v)}" is not a legal \`${k}\` for /${mod.command} ${subPath(mod, sub)} now.`,
+          values.length ? values.map((x) => `${k}:${x}`) : allowedLines(cands),
+        );
       }
       cands = next;
     }
     if (cands.length === 1) return { role, actions: [chosenAction(cands[0], options)] };
     // Several loose matches: if the rules refuse what was typed, their reason beats "which one?".
     const why = loose ? reason(role, cands) : null;
-    if (why) throw new RuleError(why.rule, why.message, cands.map((l) => l.label));
+    if (why)
+      throw new RuleError(
+        why.rule,
+        why.message,
+        cands.map((l) => l.label),
+      );
     const missing = def.options.find((o) => !(o.name in options) && new Set(cands.map((l) => l.args[o.name])).size > 1);
-    const choices = missing ? [...new Set(cands.map((l) => `${missing.name}:${l.argLabels?.[missing.name] ?? l.args[missing.name]}`))] : cands.map((l) => l.label);
-    throw new UserError(`Which one? ${missing ? `Add \`${missing.name}\` (${missing.description}): ` : ''}${choices.slice(0, 15).join('; ')}`);
+    const choices = missing
+      ? [...new Set(cands.map((l) => `${missing.name}:${l.argLabels?.[missing.name] ?? l.args[missing.name]}`))]
+      : cands.map((l) => l.label);
+    throw new UserError(
+      `Which one? ${missing ? `Add \`${missing.name}\` (${missing.description}): ` : ''}${choices.slice(0, 15).join('; ')}`,
+    );
   }
   const all = withLegal.flatMap((x) => x.legal);
   // Name the decision that is open, so an unrelated command is told what is asked instead.
-  const asked = mod.prompts(state).filter((p) => roles.includes(p.role)).map((p) => p.text);
-  throw new RuleError('', `/${mod.command} ${subPath(mod, sub)} is not possible now.${asked.length ? ` Asked now: ${asked.join(' ')}` : ''}`, [...new Set(all.map((l) => (l.group ? `${l.group} → /${mod.command} ${subPath(mod, l.sub)}` : `${l.label} → /${mod.command} ${subPath(mod, l.sub)}${Object.entries(l.args).map(([k, v]) => ` ${k}:${l.argLabels?.[k] ?? v}`).join('')}`)))]);
+  const asked = mod
+    .prompts(state)
+    .filter((p) => roles.includes(p.role))
+    .map((p) => p.text);
+  throw new RuleError(
+    '',
+    `/${mod.command} ${subPath(mod, sub)} is not possible now.${asked.length ? ` Asked now: ${asked.join(' ')}` : ''}`,
+    [
+      ...new Set(
+        all.map((l) =>
+          l.group
+            ? `${l.group} → /${mod.command} ${subPath(mod, l.sub)}`
+            : `${l.label} → /${mod.command} ${subPath(mod, l.sub)}${Object.entries(l.args)
+                .map(([k, v]) => ` ${k}:${l.argLabels?.[k] ?? v}`)
+                .join('')}`,
+        ),
+      ),
+    ],
+  );
 }
 
 export async function runPlay(svc: Services, inv: Invocation, progress?: (l: string) => void): Promise<Outcome> {
@@ -190,15 +278,31 @@ export async function runPlay(svc: Services, inv: Invocation, progress?: (l: str
   const def = mod.subcommands.find((s) => s.name === inv.sub);
   if (def?.info) {
     const mine = svc.sessions.rolesOf(row, inv.caller.id);
-    const viewer: Viewer = mine.includes(UMPIRE) ? { kind: 'umpire' } : mine.length ? { kind: 'seat', role: mine[0] } : { kind: 'spectator' };
+    const viewer: Viewer = mine.includes(UMPIRE)
+      ? { kind: 'umpire' }
+      : mine.length
+        ? { kind: 'seat', role: mine[0] }
+        : { kind: 'spectator' };
     return only(privateReply(def.info(env.game, viewer)));
   }
   const roles = callerRoles(svc, row, inv.caller.id, mod);
   // "?" (or the autocomplete's "… more" entry) as an option's value: list every choice, privately.
   const asked = Object.entries(inv.options).find(([, v]) => v === '?' || v === MORE);
   if (asked) {
-    const choices = await autocompletePlay(svc, inv.command, inv.sub, asked[0], '', { ...inv.options, [asked[0]]: '' }, inv.caller.id, inv.where, Infinity);
-    const text = choices.length ? `Choices for \`${asked[0]}\` now:\n${choices.map((c) => `• ${c.name}`).join('\n')}` : `No \`${asked[0]}\` is possible for /${mod.command} ${subPath(mod, inv.sub)} now.`;
+    const choices = await autocompletePlay(
+      svc,
+      inv.command,
+      inv.sub,
+      asked[0],
+      '',
+      { ...inv.options, [asked[0]]: '' },
+      inv.caller.id,
+      inv.where,
+      Infinity,
+    );
+    const text = choices.length
+      ? `Choices for \`${asked[0]}\` now:\n${choices.map((c) => `• ${c.name}`).join('\n')}`
+      : `No \`${asked[0]}\` is possible for /${mod.command} ${subPath(mod, inv.sub)} now.`;
     return { replies: chunks(text).map((c) => privateReply(c)), posts: [] };
   }
   const { role, actions } = resolveAction(mod, env.game, roles, inv.sub, inv.options);
@@ -209,7 +313,17 @@ export async function runPlay(svc: Services, inv: Invocation, progress?: (l: str
 
 const MORE = '?more';
 
-export async function autocompletePlay(svc: Services, command: string, sub: string, focused: string, partial: string, options: Record<string, string | number | boolean>, userId: string, where: Where, max = 25): Promise<Choice[]> {
+export async function autocompletePlay(
+  svc: Services,
+  command: string,
+  sub: string,
+  focused: string,
+  partial: string,
+  options: Record<string, string | number | boolean>,
+  userId: string,
+  where: Where,
+  max = 25,
+): Promise<Choice[]> {
   const row = svc.store.liveGame(where.channelId);
   if (row?.status !== 'active') return [];
   const mod = moduleOf(row);
@@ -231,7 +345,10 @@ export async function autocompletePlay(svc: Services, command: string, sub: stri
   const all = [...seen].map(([value, name]) => ({ name: name.slice(0, 100), value: value.slice(0, 100) }));
   if (all.length <= max) return all;
   // Discord shows 25 at most: say that more exist (picking the hint lists them all, privately).
-  return [...all.slice(0, max - 1), { name: `… ${all.length - max + 1} more: type part of a name, or pick this for the full list`, value: MORE }];
+  return [
+    ...all.slice(0, max - 1),
+    { name: `… ${all.length - max + 1} more: type part of a name, or pick this for the full list`, value: MORE },
+  ];
 }
 
 export async function pressButton(svc: Services, press: ButtonPress, progress?: (l: string) => void): Promise<Outcome> {
@@ -247,11 +364,22 @@ export async function pressButton(svc: Services, press: ButtonPress, progress?: 
   if (!open || open.id !== id.decision) {
     const p = promptLines(mod, env, svc.store.seats(row.id));
     const fresh = decisionButtons(mod, row, env, roles);
-    return only(privateReply(`⌛ This button is stale: that decision has been taken or has passed. Nothing was changed.\nNow: ${p.text}${fresh.length ? '\nYour choices now:' : ''}`, { buttons: fresh }));
+    return only(
+      privateReply(
+        `⌛ This button is stale: that decision has been taken or has passed. Nothing was changed.\nNow: ${p.text}${fresh.length ? '\nYour choices now:' : ''}`,
+        { buttons: fresh },
+      ),
+    );
   }
-  if (!roles.includes(id.role)) return only(privateReply(`❌ That decision belongs to ${roleName(mod, mod.parseOptions(row.options), id.role)}, and you do not hold that seat.`));
+  if (!roles.includes(id.role))
+    return only(
+      privateReply(`❌ That decision belongs to ${roleName(mod, mod.parseOptions(row.options), id.role)}, and you do not hold that seat.`),
+    );
   const choice = mod.legal(env.game, id.role).find((l: LegalAction) => actionKey(l.action) === id.key);
-  if (!choice) return only(privateReply('⌛ This button is stale: that choice is no longer offered.', { buttons: decisionButtons(mod, row, env, roles) }));
+  if (!choice)
+    return only(
+      privateReply('⌛ This button is stale: that choice is no longer offered.', { buttons: decisionButtons(mod, row, env, roles) }),
+    );
   const res = svc.sessions.act(row, press.caller.id, id.role, [choice.action]);
   return presentAct(mod, res, roles, svc.store.seats(row.id), { maxSnapshots: svc.maxSnapshots, render: svc.render, progress });
 }

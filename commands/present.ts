@@ -92,14 +92,23 @@ export function roleName(mod: GameModule<any, any>, options: unknown, role: Role
 }
 
 /** "<@u> (English): evade or stand?" lines for every open prompt, with pings. */
-export function promptLines(mod: GameModule<any, any>, env: Envelope<any>, seats: Seat[], onlyRoles?: Role[]): { text: string; mentions: string[] } {
+export function promptLines(
+  mod: GameModule<any, any>,
+  env: Envelope<any>,
+  seats: Seat[],
+  onlyRoles?: Role[],
+): { text: string; mentions: string[] } {
   const lines: string[] = [];
   const mentions: string[] = [];
   const infos = mod.roles(env.options);
   for (const p of mod.prompts(env.game)) {
     if (onlyRoles && !onlyRoles.includes(p.role)) continue;
     // A team side: the member whose turn it is ('turns'), or every member ('any').
-    const holder = turnHolder(infos.find((r) => r.id === p.role), seats, env.decisions);
+    const holder = turnHolder(
+      infos.find((r) => r.id === p.role),
+      seats,
+      env.decisions,
+    );
     const asked = holder ? [holder] : seats.filter((s) => s.role === p.role);
     const who = asked.length ? asked.map(mention).join(', ') : '(empty seat)';
     for (const seat of asked) if (!isBotSeat(seat)) mentions.push(seat.userId);
@@ -140,7 +149,7 @@ export function decisionButtons(mod: GameModule<any, any>, row: GameRow, env: En
     const decision = book.open[p.role];
     const legal = mod.legal(env.game, p.role);
     if (!decision || legal.length === 0 || legal.length > 10) continue;
-    const prefix = asked.length > 1 ? `${roleName(mod, env.options, p.role)}: ` : "";
+    const prefix = asked.length > 1 ? `${roleName(mod, env.options, p.role)}: ` : '';
     legal.forEach((l, i) => {
       const label = prefix + l.label;
       out.push({
@@ -210,14 +219,22 @@ export async function presentAct(
   const replies: Reply[] = [publicReply(lines.join('\n') || 'Done.')];
   if (privateLines.length) replies.push(privateReply(privateLines.join('\n')));
   const callerId = res.applied[0]?.userId;
-  const posts: Post[] = privateDeliveries(mod, row, env, seats.filter((s) => !(callerId && s.userId === callerId && callerRoles.includes(s.role))), owed);
+  const posts: Post[] = privateDeliveries(
+    mod,
+    row,
+    env,
+    seats.filter((s) => !(callerId && s.userId === callerId && callerRoles.includes(s.role))),
+    owed,
+  );
   // The caller's secret lines outlive the ephemeral reply in their seat's private thread (Discord),
   // unless a post for their teammates already takes them there.
   const me = callerRoles.length === 1 ? seats.find((s) => s.userId === callerId && s.role === callerRoles[0]) : undefined;
   if (privateLines.length && me && !posts.some((p) => p.to?.roles.includes(me.role))) {
     posts.push({
       channelId: row.channelId,
-      content: clip(`🔒 **${roleName(mod, env.options, me.role)}**, your own orders (only your side sees this thread):\n${privateLines.join('\n')}`),
+      content: clip(
+        `🔒 **${roleName(mod, env.options, me.role)}**, your own orders (only your side sees this thread):\n${privateLines.join('\n')}`,
+      ),
       to: { roles: [me.role], userIds: [me.userId], names: [me.userName] },
       echo: true,
     });
@@ -244,7 +261,8 @@ export async function presentAct(
   if (res.over) {
     // The result is the game's record: a post, never only a reply.
     const result = resultText(mod, env, row);
-    if (posts.length && !posts[posts.length - 1].to) posts[posts.length - 1].content = clip(`${posts[posts.length - 1].content}\n${result}`);
+    if (posts.length && !posts[posts.length - 1].to)
+      posts[posts.length - 1].content = clip(`${posts[posts.length - 1].content}\n${result}`);
     else posts.push({ channelId: row.channelId, gameId: row.id, kind: 'update', content: clip(result) });
     return { replies, posts };
   }
@@ -301,7 +319,9 @@ export function resultText(mod: GameModule<any, any>, env: Envelope<any>, row: G
   const winners = r.winners.map((w) => roleName(mod, env.options, w)).join(', ');
   return [
     `🏁 **Game over.** ${r.draw ? 'Draw.' : winners ? `Winner: ${winners}.` : 'No winner.'} ${r.summary}`,
-    `Scores: ${Object.entries(r.scores).map(([k, v]) => `${roleName(mod, env.options, k)} ${v}`).join(', ')}`,
+    `Scores: ${Object.entries(r.scores)
+      .map(([k, v]) => `${roleName(mod, env.options, k)} ${v}`)
+      .join(', ')}`,
     `Seed revealed: \`${row.seed}\` (SHA-256 published at start: \`${row.seedHash.slice(0, 16)}…\`). Check it with /game verify.`,
   ].join('\n');
 }

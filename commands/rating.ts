@@ -14,14 +14,29 @@ export function ratingCommand(): CommandDef {
     name: 'rating',
     description: 'Ratings from finished games between people',
     subcommands: [
-      { name: 'show', description: 'A player\'s ratings', options: [{ name: 'user', description: 'Whose (default: yours)', type: 'user', required: false }, { name: 'system', description: 'Which game', type: 'string', required: false, choices: systems }] },
-      { name: 'top', description: 'The leaderboard of this server', options: [{ name: 'system', description: 'Which game', type: 'string', required: true, choices: systems }, { name: 'side', description: 'One side\'s leaderboard (default: all sides)', type: 'string', required: false }] },
+      {
+        name: 'show',
+        description: "A player's ratings",
+        options: [
+          { name: 'user', description: 'Whose (default: yours)', type: 'user', required: false },
+          { name: 'system', description: 'Which game', type: 'string', required: false, choices: systems },
+        ],
+      },
+      {
+        name: 'top',
+        description: 'The leaderboard of this server',
+        options: [
+          { name: 'system', description: 'Which game', type: 'string', required: true, choices: systems },
+          { name: 'side', description: "One side's leaderboard (default: all sides)", type: 'string', required: false },
+        ],
+      },
       { name: 'recompute', description: 'Moderators: rebuild every rating from the stored results', options: [] },
     ],
   };
 }
 
-const fmt = (r: RatingRow) => `${r.ordinal.toFixed(1)} (μ ${r.mu.toFixed(1)}, σ ${r.sigma.toFixed(2)}, ${r.games} game${r.games === 1 ? '' : 's'})`;
+const fmt = (r: RatingRow) =>
+  `${r.ordinal.toFixed(1)} (μ ${r.mu.toFixed(1)}, σ ${r.sigma.toFixed(2)}, ${r.games} game${r.games === 1 ? '' : 's'})`;
 const sideName = (system: string, side: string) => {
   if (side === ALL_SIDES) return 'all sides';
   const mod = getGame(system);
@@ -37,8 +52,17 @@ export function runRating(svc: Services, inv: Invocation): Outcome {
       const user = str(inv.options, 'user') ?? inv.caller.id;
       const system = str(inv.options, 'system');
       const rows = ratings.ofUser(guild, user).filter((r) => !system || r.system === system);
-      if (!rows.length) return only(privateReply(`<@${user}> has no rated games${system ? ` of ${getGame(system)?.title ?? system}` : ''} on this server yet (only finished games between people count).`));
-      return only(privateReply(`📈 Ratings of <@${user}> (ranked on μ − 3σ):\n${rows.map((r) => `${getGame(r.system)?.title ?? r.system}, ${sideName(r.system, r.side)}: ${fmt(r)}`).join('\n')}`));
+      if (!rows.length)
+        return only(
+          privateReply(
+            `<@${user}> has no rated games${system ? ` of ${getGame(system)?.title ?? system}` : ''} on this server yet (only finished games between people count).`,
+          ),
+        );
+      return only(
+        privateReply(
+          `📈 Ratings of <@${user}> (ranked on μ − 3σ):\n${rows.map((r) => `${getGame(r.system)?.title ?? r.system}, ${sideName(r.system, r.side)}: ${fmt(r)}`).join('\n')}`,
+        ),
+      );
     }
     case 'top': {
       const system = str(inv.options, 'system') ?? '';
@@ -46,7 +70,11 @@ export function runRating(svc: Services, inv: Invocation): Outcome {
       const side = str(inv.options, 'side')?.toLowerCase() ?? ALL_SIDES;
       const rows = ratings.leaderboard(guild, system, side);
       if (!rows.length) return only(privateReply(`No rated ${getGame(system)!.title} games on this server yet.`));
-      return only(publicReply(`🏅 ${getGame(system)!.title} leaderboard (${sideName(system, side)}):\n${rows.map((r, i) => `${i + 1}. ${r.userName} — ${fmt(r)}`).join('\n')}`));
+      return only(
+        publicReply(
+          `🏅 ${getGame(system)!.title} leaderboard (${sideName(system, side)}):\n${rows.map((r, i) => `${i + 1}. ${r.userName} — ${fmt(r)}`).join('\n')}`,
+        ),
+      );
     }
     case 'recompute': {
       requireModerator(svc, inv.caller, inv.where, 'recompute ratings');

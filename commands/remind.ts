@@ -23,7 +23,9 @@ export function remindCommand(): CommandDef {
       {
         name: 'interval',
         description: 'Remind me every N hours after a deadline is set (0: at half time), and one hour before',
-        options: [{ name: 'hours', description: 'Hours between reminders (0: half time)', type: 'integer', required: true, min: 0, max: 168 }],
+        options: [
+          { name: 'hours', description: 'Hours between reminders (0: half time)', type: 'integer', required: true, min: 0, max: 168 },
+        ],
       },
       {
         name: 'quiet',
@@ -43,7 +45,10 @@ const repo = (svc: Services) => new Reminders(svc.store.db);
 export function describeSettings(s: ReminderSettings): string {
   if (!s.enabled) return '🔕 Reminders are off. `/remind on` turns them back on.';
   const when = s.intervalMs ? `every ${s.intervalMs / HOUR} h after a deadline is set` : 'at half time';
-  const quiet = s.quietFrom !== null && s.quietTo !== null && s.quietFrom !== s.quietTo ? `, never between ${s.quietFrom}:00 and ${s.quietTo}:00 UTC` : '';
+  const quiet =
+    s.quietFrom !== null && s.quietTo !== null && s.quietFrom !== s.quietTo
+      ? `, never between ${s.quietFrom}:00 and ${s.quietTo}:00 UTC`
+      : '';
   return `⏰ Reminders are on: ${when} and one hour before each deadline${quiet}.`;
 }
 
@@ -86,7 +91,8 @@ export function schedule(d: DeadlineRow, s: ReminderSettings): Map<string, numbe
   if (start === null || d.dueAt - HOUR > start) out.set('hour', d.dueAt - HOUR);
   if (start === null) return out; // set before reminders existed: no half time known
   if (s.intervalMs) {
-    for (let k = 1, at = start + s.intervalMs; at < d.dueAt - HOUR && k <= 200; k++, at += s.intervalMs) out.set(`every${s.intervalMs / HOUR}h:${k}`, at);
+    for (let k = 1, at = start + s.intervalMs; at < d.dueAt - HOUR && k <= 200; k++, at += s.intervalMs)
+      out.set(`every${s.intervalMs / HOUR}h:${k}`, at);
   } else {
     const half = start + (d.dueAt - start) / 2;
     if (half < d.dueAt - HOUR) out.set('half', half);

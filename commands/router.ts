@@ -18,7 +18,14 @@ import { advanceTournaments, forfeitOnTime } from '../src/tournament/service.ts'
 export function createRouter(svc: Services): Router {
   const games = () => allGames();
   const definitions = (opts: { includeConsoleOnly?: boolean } = {}): CommandDef[] => {
-    const defs: CommandDef[] = [gameCommand(), modCommand(), tournamentCommand(), ratingCommand(), remindCommand(), ...games().map(playCommand)];
+    const defs: CommandDef[] = [
+      gameCommand(),
+      modCommand(),
+      tournamentCommand(),
+      ratingCommand(),
+      remindCommand(),
+      ...games().map(playCommand),
+    ];
     if (opts.includeConsoleOnly) defs.push(devCommand());
     return defs;
   };
@@ -57,7 +64,8 @@ export function createRouter(svc: Services): Router {
   // a commit marks its game as owing posts until then (crash between the two).
   svc.sessions.onCommit ??= (gameId) => svc.store.outbox.owe(gameId);
   // Each outcome that changed something in public refreshes its games' cards (and chronicles a finished thread game).
-  const queued = async (work: Promise<Outcome>, channelId: string) => queueOutcome(svc, await withCards(svc, await work, channelId), channelId);
+  const queued = async (work: Promise<Outcome>, channelId: string) =>
+    queueOutcome(svc, await withCards(svc, await work, channelId), channelId);
   return {
     outbox: svc.store.outbox,
     recover: (gameId) => recoverPosts(svc, gameId),
@@ -69,11 +77,15 @@ export function createRouter(svc: Services): Router {
       return games().some((g) => g.command === inv.command);
     },
     async dispatch(raw, progress) {
-      return queued(run(raw, progress).then((o) => withTournaments(o, raw.where.channelId)), raw.where.channelId);
+      return queued(
+        run(raw, progress).then((o) => withTournaments(o, raw.where.channelId)),
+        raw.where.channelId,
+      );
     },
     async autocomplete(req) {
       try {
-        if (req.command === 'game' || req.command === 'mod') return await autocompleteGame(svc, req.sub, req.focused, req.partial, req.where, req.options);
+        if (req.command === 'game' || req.command === 'mod')
+          return await autocompleteGame(svc, req.sub, req.focused, req.partial, req.where, req.options);
         return await autocompletePlay(svc, req.command, req.sub, req.focused, req.partial, req.options, req.caller.id, req.where);
       } catch {
         return [];
@@ -82,7 +94,10 @@ export function createRouter(svc: Services): Router {
     async button(press) {
       try {
         if (isFollow(press.customId)) return followGame(svc, press);
-        return await queued(pressButton(svc, press).then((o) => withTournaments(o, press.where.channelId)), press.where.channelId);
+        return await queued(
+          pressButton(svc, press).then((o) => withTournaments(o, press.where.channelId)),
+          press.where.channelId,
+        );
       } catch (e) {
         return errorOutcome(e);
       }
@@ -103,7 +118,9 @@ export function createRouter(svc: Services): Router {
       const reminders: Outcome = { replies: [], posts: runReminders(svc) };
       const rest = await runDeadlines(svc);
       const moved: Outcome = { replies: [], posts: advanceTournaments(svc) };
-      return Promise.all([forfeits, reminders, ...rest, moved].filter((o) => o.posts.length).map(async (o) => queueOutcome(svc, await withCards(svc, o))));
+      return Promise.all(
+        [forfeits, reminders, ...rest, moved].filter((o) => o.posts.length).map(async (o) => queueOutcome(svc, await withCards(svc, o))),
+      );
     },
   };
 }

@@ -15,12 +15,16 @@ export function appointUmpire(svc: Services, row: GameRow, mod: GameModule<any, 
   const userId = str(inv.options, 'user') ?? inv.caller.id;
   const userName = String(inv.options.user_name ?? str(inv.options, 'user') ?? inv.caller.name);
   const held = svc.store.seats(row.id).filter((s) => s.userId === userId && s.role !== UMPIRE);
-  if (held.length) throw new UserError(`<@${userId}> plays ${held.map((s) => s.role).join(', ')} in this game; the umpire holds no player seat. Choose someone else, or have them /game leave first.`);
+  if (held.length)
+    throw new UserError(
+      `<@${userId}> plays ${held.map((s) => s.role).join(', ')} in this game; the umpire holds no player seat. Choose someone else, or have them /game leave first.`,
+    );
   svc.store.setSeat(row.id, UMPIRE, userId, userName);
   return only(publicReply(`⚖️ <@${userId}> is the umpire of game #${row.id}: ${mod.umpire.description}`));
 }
 
 /** A player seat is refused to the game's umpire. */
 export function refuseUmpireAsPlayer(svc: Services, row: GameRow, userId: string): void {
-  if (svc.store.seats(row.id).some((s) => s.role === UMPIRE && s.userId === userId)) throw new UserError(`<@${userId}> is this game's umpire and cannot also hold a player seat.`);
+  if (svc.store.seats(row.id).some((s) => s.role === UMPIRE && s.userId === userId))
+    throw new UserError(`<@${userId}> is this game's umpire and cannot also hold a player seat.`);
 }

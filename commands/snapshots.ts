@@ -10,7 +10,10 @@ import type { PhaseMark } from '../src/app/session.ts';
 import type { GameRow } from '../src/store/store.ts';
 import type { Attachment } from './types.ts';
 
-export interface SnapshotPick { mark: PhaseMark; draw: boolean }
+export interface SnapshotPick {
+  mark: PhaseMark;
+  draw: boolean;
+}
 
 /** The board last drawn per game, in this process (a restart forgets it: at worst one repeated image). */
 const lastDrawn = new Map<string, string>();

@@ -58,10 +58,14 @@ export function zoomWindow(view: KpwView, b: Board): { x: number; y: number; w: 
 /** Rivers, connections, spaces and names near the window, drawn over the scaled base. */
 function redrawNetwork(ctx: Ctx2D, map: RenderMap, b: Board, win: { x: number; y: number; w: number; h: number }): void {
   const m = 120;
-  const near = new Set(map.spaces.filter((s) => {
-    const p = b.proj.at(s);
-    return p.x > win.x - m && p.x < win.x + win.w + m && p.y > win.y - m && p.y < win.y + win.h + m;
-  }).map((s) => s.id));
+  const near = new Set(
+    map.spaces
+      .filter((s) => {
+        const p = b.proj.at(s);
+        return p.x > win.x - m && p.x < win.x + win.w + m && p.y > win.y - m && p.y < win.y + win.h + m;
+      })
+      .map((s) => s.id),
+  );
   const touches = (e: { a: string; b: string }) => near.has(e.a) || near.has(e.b);
   const connections = map.connections.filter(touches);
   const rivers = map.rivers.filter(touches);
@@ -70,7 +74,7 @@ function redrawNetwork(ctx: Ctx2D, map: RenderMap, b: Board, win: { x: number; y
   const sub: RenderMap = { ...map, spaces, connections, rivers };
   drawRivers(ctx, sub, b.proj);
   drawConnections(ctx, sub, b.proj);
-  for (const s of spaces) drawSpace(ctx, s, b.proj.at(s), (o) => (o ? b.ownerColor.get(o) ?? null : null));
+  for (const s of spaces) drawSpace(ctx, s, b.proj.at(s), (o) => (o ? (b.ownerColor.get(o) ?? null) : null));
   for (const s of spaces) drawSpaceLabel(ctx, s, b.proj.at(s));
 }
 
@@ -93,8 +97,16 @@ export function drawKpwZoom(view: KpwView, canvas: Canvas, map: RenderMap = defa
   ctx.restore();
   ctx.fillStyle = 'rgba(30,18,10,0.9)';
   ctx.fillRect(0, 0, ZOOM.w, ZOOM.caption);
-  const names = win.spaces.map((id) => b.space.get(id)?.name ?? id).slice(0, 4).join(', ');
-  drawText(ctx, `Close-up${names ? `: ${names}` : ''} · ${view.phase}`, 12, ZOOM.caption / 2, { size: 20, weight: 'bold', color: '#fff4dc', baseline: 'middle' });
+  const names = win.spaces
+    .map((id) => b.space.get(id)?.name ?? id)
+    .slice(0, 4)
+    .join(', ');
+  drawText(ctx, `Close-up${names ? `: ${names}` : ''} · ${view.phase}`, 12, ZOOM.caption / 2, {
+    size: 20,
+    weight: 'bold',
+    color: '#fff4dc',
+    baseline: 'middle',
+  });
 }
 
 let output: Canvas | null = null;

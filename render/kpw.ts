@@ -60,7 +60,14 @@ function drawResult(ctx: ReturnType<Canvas['getContext']>, summary: string): voi
   ctx.fillRect(v.x, y + 4, v.w, 3);
   ctx.fillRect(v.x, y + bh - 7, v.w, 3);
   drawText(ctx, 'GAME OVER', v.x + v.w / 2, y + 20, { size: 34, weight: 'bold', color: '#f5c542', align: 'center', baseline: 'top' });
-  drawWrapped(ctx, summary, v.x + v.w / 2, y + 68, v.w - 160, { size: 20, weight: 'bold', color: '#fff4dc', align: 'center', maxLines: 3, lineHeight: 25 });
+  drawWrapped(ctx, summary, v.x + v.w / 2, y + 68, v.w - 160, {
+    size: 20,
+    weight: 'bold',
+    color: '#fff4dc',
+    align: 'center',
+    maxLines: 3,
+    lineHeight: 25,
+  });
 }
 
 // One output canvas reused by every snapshot: allocating and clearing a fresh

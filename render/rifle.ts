@@ -5,12 +5,43 @@
 // appended below (renderRifleChart draws it alone).
 import type { Json } from '../src/engine/types.ts';
 import {
-  contrastText, drawText, drawWrapped, encodePng, fitText, lighten, makeCanvas, measureText, niceTicks, paint, roundRectPath, wrapLines, type Ctx2D,
+  contrastText,
+  drawText,
+  drawWrapped,
+  encodePng,
+  fitText,
+  lighten,
+  makeCanvas,
+  measureText,
+  niceTicks,
+  paint,
+  roundRectPath,
+  wrapLines,
+  type Ctx2D,
 } from './kit.ts';
 
-interface Cell { id: string; name: string; value: number; max?: number | null }
-interface Measures { turn: number; population: number; happiness: number; builder: number; prosperity: number; hoarder: number }
-interface Award { id: string; name: string; measure: string; best: number; winners: string[]; shared: boolean }
+interface Cell {
+  id: string;
+  name: string;
+  value: number;
+  max?: number | null;
+}
+interface Measures {
+  turn: number;
+  population: number;
+  happiness: number;
+  builder: number;
+  prosperity: number;
+  hoarder: number;
+}
+interface Award {
+  id: string;
+  name: string;
+  measure: string;
+  best: number;
+  winners: string[];
+  shared: boolean;
+}
 interface SV {
   role: string;
   name: string;
@@ -73,16 +104,39 @@ export function cellLabel(ctx: Ctx2D, name: string, maxWidth: number, maxLines =
     if (lines.length <= maxLines && lines.every((l) => measureText(ctx, l, size) <= maxWidth)) return { lines, size };
   }
   const size = LABEL_SIZES[LABEL_SIZES.length - 1];
-  return { lines: wrapLines(ctx, name, maxWidth, size).slice(0, maxLines).map((l) => fitText(ctx, l, maxWidth, size)), size };
+  return {
+    lines: wrapLines(ctx, name, maxWidth, size)
+      .slice(0, maxLines)
+      .map((l) => fitText(ctx, l, maxWidth, size)),
+    size,
+  };
 }
 
 /** A board cell: name at the top, its board number small at bottom left, the value large at bottom right. */
-function cellText(ctx: Ctx2D, n: number, name: string, value: string, x: number, y: number, w: number, h: number, dim: boolean, maxLines: number): void {
+function cellText(
+  ctx: Ctx2D,
+  n: number,
+  name: string,
+  value: string,
+  x: number,
+  y: number,
+  w: number,
+  h: number,
+  dim: boolean,
+  maxLines: number,
+): void {
   const ink = dim ? '#9a8f7e' : '#5a4a36';
   const { lines, size } = cellLabel(ctx, name, w - 7, maxLines);
   lines.forEach((line, k) => drawText(ctx, line, x + 4, y + 3 + k * (size + 1.5), { size, color: ink, baseline: 'top', cache: true }));
   drawText(ctx, String(n), x + 4, y + h - 4, { size: 9, color: '#a3937a', baseline: 'bottom', cache: true });
-  drawText(ctx, value, x + w - 5, y + h - 4, { size: 15, weight: 'bold', color: dim ? '#9a8f7e' : INK, align: 'right', baseline: 'bottom', cache: true });
+  drawText(ctx, value, x + w - 5, y + h - 4, {
+    size: 15,
+    weight: 'bold',
+    color: dim ? '#9a8f7e' : INK,
+    align: 'right',
+    baseline: 'bottom',
+    cache: true,
+  });
 }
 
 function drawSettlement(ctx: Ctx2D, st: SV, x: number, y: number): number {
@@ -93,7 +147,13 @@ function drawSettlement(ctx: Ctx2D, st: SV, x: number, y: number): number {
   const title = `${st.name}${st.leaderName ? ` — ${st.leaderName}` : ''}`;
   drawText(ctx, fitText(ctx, title, 360, 16, 'bold'), x + 18, y + 8, { size: 16, weight: 'bold', color: INK, baseline: 'top' });
   const status = st.out ? (st.out === 'overrun' ? 'OVERRUN' : 'ABANDONED') : `Fight ${st.fight.total}${st.militia > 0 ? ' (Militia)' : ''}`;
-  drawText(ctx, status, x + PANEL_W - 12, y + 8, { size: 15, weight: 'bold', color: st.out ? '#9b1c1c' : '#7a2e1f', align: 'right', baseline: 'top' });
+  drawText(ctx, status, x + PANEL_W - 12, y + 8, {
+    size: 15,
+    weight: 'bold',
+    color: st.out ? '#9b1c1c' : '#7a2e1f',
+    align: 'right',
+    baseline: 'top',
+  });
   const sub = st.pending ? `asked: ${st.pending}` : st.planning ? 'planning…' : st.fight.notes.join('; ');
   if (sub) drawText(ctx, fitText(ctx, sub, PANEL_W - 30, 11), x + 18, y + 28, { size: 11, color: '#6b5b45', baseline: 'top' });
   // Resource Board 5×5.
@@ -118,7 +178,18 @@ function drawSettlement(ctx: Ctx2D, st: SV, x: number, y: number): number {
       drawText(ctx, '3 —', cx + 4, cy + 3, { size: 10, color: '#9a8f7e', baseline: 'top' });
       return;
     }
-    cellText(ctx, i + 1, s.name, `${s.value}${s.max ? `/${s.max}` : ''}`, cx, cy, STR_W - 3, STR_H - 3, !s.value, CELL_LABEL.structure.lines);
+    cellText(
+      ctx,
+      i + 1,
+      s.name,
+      `${s.value}${s.max ? `/${s.max}` : ''}`,
+      cx,
+      cy,
+      STR_W - 3,
+      STR_H - 3,
+      !s.value,
+      CELL_LABEL.structure.lines,
+    );
   });
   return h;
 }
@@ -128,19 +199,36 @@ function drawActionBoard(ctx: Ctx2D, v: RV, x: number, y: number, w: number): nu
   const rows = v.actionBoard.rows;
   const cw = Math.floor(w / cols);
   const ch = 54;
-  drawText(ctx, `Action Board${v.revealedTurn ? ` — cubes as revealed in turn ${v.revealedTurn}` : ' — plans are secret until all are done'}`, x, y, { size: 14, weight: 'bold', color: INK, baseline: 'top' });
+  drawText(
+    ctx,
+    `Action Board${v.revealedTurn ? ` — cubes as revealed in turn ${v.revealedTurn}` : ' — plans are secret until all are done'}`,
+    x,
+    y,
+    { size: 14, weight: 'bold', color: INK, baseline: 'top' },
+  );
   const top = y + 22;
   v.actionBoard.actions.forEach((a, i) => {
     const cx = x + (i % cols) * cw;
     const cy = top + Math.floor(i / cols) * ch;
     box(ctx, cx, cy, cw - 4, ch - 4, '#fbf6ea', '#b9a98f', 4);
-    drawText(ctx, fitText(ctx, `${a.n} ${a.name}`, cw - 12, 11), cx + 5, cy + 4, { size: 11, weight: 'bold', color: '#5a4a36', baseline: 'top' });
+    drawText(ctx, fitText(ctx, `${a.n} ${a.name}`, cw - 12, 11), cx + 5, cy + 4, {
+      size: 11,
+      weight: 'bold',
+      color: '#5a4a36',
+      baseline: 'top',
+    });
     let px = cx + 6;
     for (const st of v.settlements) {
       const n = st.placed?.[a.id] ?? 0;
       if (!n) continue;
       box(ctx, px, cy + 22, 26, 24, st.color, '#222', 3);
-      drawText(ctx, String(n), px + 13, cy + 34, { size: 13, weight: 'bold', color: contrastText(st.color), align: 'center', baseline: 'middle' });
+      drawText(ctx, String(n), px + 13, cy + 34, {
+        size: 13,
+        weight: 'bold',
+        color: contrastText(st.color),
+        align: 'center',
+        baseline: 'middle',
+      });
       px += 30;
     }
   });
@@ -206,7 +294,14 @@ function drawChart(ctx: Ctx2D, v: RV, x: number, y: number, w: number): number {
       ctx.stroke();
       drawText(ctx, String(t), px - 5, yy, { size: 10, color: '#6b5b45', align: 'right', baseline: 'middle', cache: true });
     }
-    for (let t = 0; t <= v.turns; t += 4) drawText(ctx, String(t), px + (t / v.turns) * pw, py + ph + 4, { size: 10, color: '#6b5b45', align: 'center', baseline: 'top', cache: true });
+    for (let t = 0; t <= v.turns; t += 4)
+      drawText(ctx, String(t), px + (t / v.turns) * pw, py + ph + 4, {
+        size: 10,
+        color: '#6b5b45',
+        align: 'center',
+        baseline: 'top',
+        cache: true,
+      });
     v.settlements.forEach((s, si) => {
       const pts = lived[si].map((p) => [px + (p.turn / v.turns) * pw, yOf(p[m.id])] as const);
       if (!pts.length) return;
@@ -237,9 +332,19 @@ function drawChart(ctx: Ctx2D, v: RV, x: number, y: number, w: number): number {
     const ry = ly + i * rowH;
     ctx.fillStyle = s.color;
     ctx.fillRect(lx, ry, 18, 12);
-    drawText(ctx, fitText(ctx, `${s.name}${s.leaderName ? ` (${s.leaderName})` : ''}`, cw - 40, 12), lx + 26, ry + 6, { size: 12, color: INK, baseline: 'middle' });
+    drawText(ctx, fitText(ctx, `${s.name}${s.leaderName ? ` (${s.leaderName})` : ''}`, cw - 40, 12), lx + 26, ry + 6, {
+      size: 12,
+      color: INK,
+      baseline: 'middle',
+    });
     const t = outTurnOf(s);
-    if (s.out) drawText(ctx, `× ${s.out}${t !== null ? ` in turn ${t}` : ''}`, lx + 26, ry + 21, { size: 11, color: '#9b1c1c', baseline: 'middle', cache: true });
+    if (s.out)
+      drawText(ctx, `× ${s.out}${t !== null ? ` in turn ${t}` : ''}`, lx + 26, ry + 21, {
+        size: 11,
+        color: '#9b1c1c',
+        baseline: 'middle',
+        cache: true,
+      });
   });
   return chartsHeight();
 }
@@ -251,7 +356,8 @@ function outTurnOf(s: SV): number | null {
 }
 
 const nameOf = (v: RV, role: string) => v.settlements.find((s) => s.role === role)?.name ?? role;
-const joinNames = (names: string[]) => (names.length > 1 ? `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}` : (names[0] ?? ''));
+const joinNames = (names: string[]) =>
+  names.length > 1 ? `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}` : (names[0] ?? '');
 
 /** Who won, in a few words, from the view's result and awards. */
 export function winnerLine(v: Pick<RV, 'settlements' | 'awards' | 'result'>): string {
@@ -305,23 +411,54 @@ function drawAwards(ctx: Ctx2D, v: RV, x: number, y: number, w: number): void {
     ctx.lineTo(x + w - 8, Math.round(ry - 3) + 0.5);
     ctx.stroke();
     drawText(ctx, a.name, cols[0], ry, { size: 13, weight: 'bold', color: INK, baseline: 'top', cache: true });
-    drawText(ctx, fitText(ctx, a.measure, cols[2] - cols[1] - 10, 13), cols[1], ry, { size: 13, color: '#5a4a36', baseline: 'top', cache: true });
-    drawText(ctx, a.winners.length ? String(a.best) : '—', cols[2] + 40, ry, { size: 13, weight: 'bold', color: INK, align: 'right', baseline: 'top', cache: true });
+    drawText(ctx, fitText(ctx, a.measure, cols[2] - cols[1] - 10, 13), cols[1], ry, {
+      size: 13,
+      color: '#5a4a36',
+      baseline: 'top',
+      cache: true,
+    });
+    drawText(ctx, a.winners.length ? String(a.best) : '—', cols[2] + 40, ry, {
+      size: 13,
+      weight: 'bold',
+      color: INK,
+      align: 'right',
+      baseline: 'top',
+      cache: true,
+    });
     let wx = cols[3];
-    if (!a.winners.length) drawText(ctx, 'nobody (no settlement left)', wx, ry, { size: 13, color: '#9a8f7e', baseline: 'top', cache: true });
+    if (!a.winners.length)
+      drawText(ctx, 'nobody (no settlement left)', wx, ry, { size: 13, color: '#9a8f7e', baseline: 'top', cache: true });
     a.winners.forEach((role, k) => {
       const st = v.settlements.find((s) => s.role === role);
       ctx.fillStyle = st?.color ?? '#888';
       ctx.fillRect(wx, ry + 2, 12, 11);
       wx += 17;
-      wx += drawText(ctx, `${nameOf(v, role)}${k < a.winners.length - 1 ? ',' : ''}`, wx, ry, { size: 13, color: INK, baseline: 'top', cache: true }) + 8;
+      wx +=
+        drawText(ctx, `${nameOf(v, role)}${k < a.winners.length - 1 ? ',' : ''}`, wx, ry, {
+          size: 13,
+          color: INK,
+          baseline: 'top',
+          cache: true,
+        }) + 8;
     });
     if (a.shared) drawText(ctx, '(tied, shared)', wx, ry, { size: 12, color: '#7a2e1f', baseline: 'top', cache: true });
     ry += AWARD_ROW;
   }
-  const outs = v.settlements.filter((s) => s.out).map((s) => `${s.name} ${s.out === 'overrun' ? 'was overrun' : s.out === 'resigned' ? 'resigned' : 'was abandoned'}`);
-  drawText(ctx, fitText(ctx, `${win}.`, w - 24, 16, 'bold'), x + 12, ry + 6, { size: 16, weight: 'bold', color: '#7a2e1f', baseline: 'top' });
-  if (outs.length) drawText(ctx, fitText(ctx, `${outs.join('; ')} and lost.`, w - 24, 12), x + 12, ry + 30, { size: 12, color: '#6b5b45', baseline: 'top' });
+  const outs = v.settlements
+    .filter((s) => s.out)
+    .map((s) => `${s.name} ${s.out === 'overrun' ? 'was overrun' : s.out === 'resigned' ? 'resigned' : 'was abandoned'}`);
+  drawText(ctx, fitText(ctx, `${win}.`, w - 24, 16, 'bold'), x + 12, ry + 6, {
+    size: 16,
+    weight: 'bold',
+    color: '#7a2e1f',
+    baseline: 'top',
+  });
+  if (outs.length)
+    drawText(ctx, fitText(ctx, `${outs.join('; ')} and lost.`, w - 24, 12), x + 12, ry + 30, {
+      size: 12,
+      color: '#6b5b45',
+      baseline: 'top',
+    });
 }
 
 const PANEL_H = 274;
@@ -351,7 +488,11 @@ function draw(v: RV, withBoards: boolean, withChart: boolean): Buffer {
   const win = v.result ? winnerLine(v) : '';
   const right = win ? `Game over · ${win}` : v.phase;
   const rightStyle = win ? { size: 15, weight: 'bold' as const, color: '#7a2e1f' } : { size: 13, color: '#5a4a36' };
-  drawText(ctx, fitText(ctx, right, w - tw - 60, rightStyle.size, rightStyle.weight), w - 16, win ? 14 : 16, { ...rightStyle, align: 'right', baseline: 'top' });
+  drawText(ctx, fitText(ctx, right, w - tw - 60, rightStyle.size, rightStyle.weight), w - 16, win ? 14 : 16, {
+    ...rightStyle,
+    align: 'right',
+    baseline: 'top',
+  });
   let y = 56;
   if (withBoards) {
     const perRow = v.settlements.length === 1 ? 1 : 2;

@@ -99,13 +99,28 @@ function drawArea(ctx: Ctx2D, v: WogView, id: string): void {
   const a = wogData().map.areas.find((x) => x.id === id)!;
   const av = v.areas.find((x) => x.id === id)!;
   const { x, y } = a.label;
-  drawText(ctx, `${a.name}${a.value ? ` ${a.value}` : ''}`, x, y - 14, { size: 15, weight: 'bold', color: INK, halo: '#fffaf0', haloWidth: 3, align: 'center' });
+  drawText(ctx, `${a.name}${a.value ? ` ${a.value}` : ''}`, x, y - 14, {
+    size: 15,
+    weight: 'bold',
+    color: INK,
+    halo: '#fffaf0',
+    haloWidth: 3,
+    align: 'center',
+  });
   if (av.control) {
     ctx.beginPath();
     ctx.arc(x + 62, y - 19, 8, 0, Math.PI * 2);
     paint(ctx, { fill: SIDE[av.control], stroke: '#fff', lineWidth: 2 });
   }
-  if (av.aggressor) drawText(ctx, `⚔ ${av.aggressor}`, x, y - 34, { size: 12, weight: 'bold', color: SIDE[av.aggressor], halo: '#fff', haloWidth: 2, align: 'center' });
+  if (av.aggressor)
+    drawText(ctx, `⚔ ${av.aggressor}`, x, y - 34, {
+      size: 12,
+      weight: 'bold',
+      color: SIDE[av.aggressor],
+      halo: '#fff',
+      haloWidth: 2,
+      align: 'center',
+    });
   let yy = y;
   for (const l of av.leaders.slice(0, 6)) {
     const w = 150;
@@ -116,7 +131,8 @@ function drawArea(ctx: Ctx2D, v: WogView, id: string): void {
     yy += 20;
   }
   if (av.leaders.length > 6) drawText(ctx, `+${av.leaders.length - 6} more`, x, yy + 12, { size: 11, color: INK, align: 'center' });
-  if (av.loose.length) drawText(ctx, `${av.loose.length} loose SP`, x, yy + 12, { size: 11, color: '#5a4a32', halo: '#fff', haloWidth: 2, align: 'center' });
+  if (av.loose.length)
+    drawText(ctx, `${av.loose.length} loose SP`, x, yy + 12, { size: 11, color: '#5a4a32', halo: '#fff', haloWidth: 2, align: 'center' });
 }
 
 function drawPanel(ctx: Ctx2D, v: WogView, x0: number, h: number): void {
@@ -157,7 +173,10 @@ function drawPanel(ctx: Ctx2D, v: WogView, x0: number, h: number): void {
   const ip = v.ip ? `Initiative: ${v.ip}` : 'Initiative: not yet rolled';
   drawText(ctx, `${ip} · impulses E ${v.impulses.english} F ${v.impulses.french}`, x0 + 16, y, { size: 13, color: INK });
   y += 22;
-  drawText(ctx, fitText(ctx, `Kings: ${v.kingNames.english ?? 'none'} / ${v.kingNames.french ?? 'none'}`, PANEL - 32, 13), x0 + 16, y, { size: 13, color: INK });
+  drawText(ctx, fitText(ctx, `Kings: ${v.kingNames.english ?? 'none'} / ${v.kingNames.french ?? 'none'}`, PANEL - 32, 13), x0 + 16, y, {
+    size: 13,
+    color: INK,
+  });
   y += 22;
   for (const side of ['english', 'french'] as const) {
     const txt = `${side === 'english' ? 'English' : 'French'} prison: ${v.prisons[side].join(', ') || 'empty'}`;
@@ -204,7 +223,12 @@ function drawBattleInset(ctx: Ctx2D, v: WogView): void {
   const { x, y, w, h } = INSET;
   roundRectPath(ctx, x, y, w, h, 10);
   paint(ctx, { fill: '#fffaf0', stroke: INK, lineWidth: 3 });
-  drawText(ctx, fitText(ctx, `⚔ ${a.name}${v.battle.round ? ` · round ${v.battle.round}` : ''}`, w - 24, 30), x + w / 2, y + 38, { size: 30, weight: 'bold', color: INK, align: 'center' });
+  drawText(ctx, fitText(ctx, `⚔ ${a.name}${v.battle.round ? ` · round ${v.battle.round}` : ''}`, w - 24, 30), x + w / 2, y + 38, {
+    size: 30,
+    weight: 'bold',
+    color: INK,
+    align: 'center',
+  });
   // The outline, scaled into the left third.
   const xs = a.polygon.map((p) => p[0]!);
   const ys = a.polygon.map((p) => p[1]!);
@@ -228,7 +252,11 @@ function drawBattleInset(ctx: Ctx2D, v: WogView): void {
   for (const side of ['english', 'french'] as const) {
     const ls = av.leaders.filter((l) => l.side === side);
     if (!ls.length) continue;
-    drawText(ctx, `${side === 'english' ? 'English' : 'French'} · ${ls.reduce((n, l) => n + 1 + l.troops.length, 0)} SP`, lx, yy + 18, { size: 22, weight: 'bold', color: SIDE[side] });
+    drawText(ctx, `${side === 'english' ? 'English' : 'French'} · ${ls.reduce((n, l) => n + 1 + l.troops.length, 0)} SP`, lx, yy + 18, {
+      size: 22,
+      weight: 'bold',
+      color: SIDE[side],
+    });
     yy += 28;
     for (const l of ls.slice(0, 2)) {
       roundRectPath(ctx, lx, yy, lw, 36, 5);
@@ -257,6 +285,7 @@ export function renderWog(view: Json): Buffer {
   drawPanel(ctx, v, map.width, map.height);
   if (v.battle) outlineArea(ctx, v.battle.area);
   drawBattleInset(ctx, v);
-  if (v.over) drawText(ctx, v.over, map.width / 2, 40, { size: 22, weight: 'bold', color: INK, halo: '#fff', haloWidth: 4, align: 'center' });
+  if (v.over)
+    drawText(ctx, v.over, map.width / 2, 40, { size: 22, weight: 'bold', color: INK, halo: '#fff', haloWidth: 4, align: 'center' });
   return encodePng(canvas);
 }

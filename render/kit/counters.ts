@@ -85,8 +85,11 @@ export function drawCounter(ctx: Ctx2D, x: number, y: number, c: CounterSpec): v
     ctx.restore();
     if (c.stripeLabel) {
       drawText(ctx, c.stripeLabel, x + s / 2, y + band / 2 + 0.5, {
-        size: stripeLabelSize(s), weight: 'bold', color: contrastText(c.stripe),
-        align: 'center', baseline: 'middle',
+        size: stripeLabelSize(s),
+        weight: 'bold',
+        color: contrastText(c.stripe),
+        align: 'center',
+        baseline: 'middle',
       });
     }
   }
@@ -101,7 +104,14 @@ export function drawCounter(ctx: Ctx2D, x: number, y: number, c: CounterSpec): v
     const twoLines = !!c.label && c.label.length > 5 && measureText(ctx, c.label, size, 'bold') > s - 3;
     if (!twoLines) {
       const starR = c.label ? bodyH * 0.26 : bodyH * 0.38;
-      drawStar(ctx, x + s / 2, bodyTop + (c.label ? starR + 2 : bodyH / 2), starR, key ? '#f5c542' : ink, key ? darken('#f5c542', 0.5) : undefined);
+      drawStar(
+        ctx,
+        x + s / 2,
+        bodyTop + (c.label ? starR + 2 : bodyH / 2),
+        starR,
+        key ? '#f5c542' : ink,
+        key ? darken('#f5c542', 0.5) : undefined,
+      );
     }
     if (c.label) {
       if (twoLines) {
@@ -125,7 +135,11 @@ export function drawCounter(ctx: Ctx2D, x: number, y: number, c: CounterSpec): v
   } else if (c.label) {
     const size = Math.max(8, Math.round(s * 0.3));
     drawText(ctx, fitText(ctx, c.label, s - 3, size, 'bold'), x + s / 2, bodyTop + bodyH / 2, {
-      size, weight: 'bold', color: ink, align: 'center', baseline: 'middle',
+      size,
+      weight: 'bold',
+      color: ink,
+      align: 'center',
+      baseline: 'middle',
     });
   }
   roundRectPath(ctx, x + 0.5, y + 0.5, s - 1, s - 1, s * 0.12);
@@ -139,7 +153,11 @@ export function drawCounter(ctx: Ctx2D, x: number, y: number, c: CounterSpec): v
     const by = y + br + i * (br * 2 + 1);
     drawCircle(ctx, bx, by, br, { fill: b.fill, stroke: '#111', lineWidth: 1 });
     drawText(ctx, b.text, bx, by + 0.5, {
-      size: Math.round(br * 1.25), weight: 'bold', color: b.color ?? contrastText(b.fill), align: 'center', baseline: 'middle',
+      size: Math.round(br * 1.25),
+      weight: 'bold',
+      color: b.color ?? contrastText(b.fill),
+      align: 'center',
+      baseline: 'middle',
     });
   });
 }
@@ -200,8 +218,11 @@ export function drawMarker(ctx: Ctx2D, cx: number, cy: number, m: MarkerSpec): v
   }
   if (m.text) {
     drawText(ctx, m.text, cx, cy + 0.5, {
-      size: Math.max(8, Math.round(m.r * (m.text.length > 2 ? 0.7 : 1.0))), weight: 'bold',
-      color: m.textColor ?? contrastText(m.fill), align: 'center', baseline: 'middle',
+      size: Math.max(8, Math.round(m.r * (m.text.length > 2 ? 0.7 : 1.0))),
+      weight: 'bold',
+      color: m.textColor ?? contrastText(m.fill),
+      align: 'center',
+      baseline: 'middle',
     });
   }
 }

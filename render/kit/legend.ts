@@ -44,7 +44,15 @@ export function drawLegend(ctx: Ctx2D, x: number, y: number, items: LegendItem[]
     const color = it.muted ? '#8a8276' : ink;
     let noteW = 0;
     if (it.note) {
-      noteW = drawText(ctx, it.note, x + s.width, mid, { size: size - 1, weight: 'bold', color: it.noteColor ?? color, align: 'right', baseline: 'middle', cache: s.cache }) + 6;
+      noteW =
+        drawText(ctx, it.note, x + s.width, mid, {
+          size: size - 1,
+          weight: 'bold',
+          color: it.noteColor ?? color,
+          align: 'right',
+          baseline: 'middle',
+          cache: s.cache,
+        }) + 6;
     }
     const label = fitText(ctx, it.label, s.width - sw - 8 - noteW, size);
     drawText(ctx, label, x + sw + 6, mid, { size, color, baseline: 'middle', cache: s.cache });

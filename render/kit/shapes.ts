@@ -1,7 +1,10 @@
 // Geometry helpers: hexagons, circles, rounded boxes, dotted paths, arrows.
 import type { Ctx2D } from './canvas.ts';
 
-export interface Point { x: number; y: number }
+export interface Point {
+  x: number;
+  y: number;
+}
 
 /** Flat-topped (pointy = false) or pointy-topped hexagon path of circumradius r. */
 export function hexPath(ctx: Ctx2D, cx: number, cy: number, r: number, pointy = false): void {

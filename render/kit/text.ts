@@ -111,7 +111,11 @@ export function fitText(ctx: Ctx2D, text: string, maxWidth: number, size: number
  * last one ellipsised. Returns the height used.
  */
 export function drawWrapped(
-  ctx: Ctx2D, text: string, x: number, y: number, maxWidth: number,
+  ctx: Ctx2D,
+  text: string,
+  x: number,
+  y: number,
+  maxWidth: number,
   s: TextStyle & { lineHeight?: number; maxLines?: number },
 ): number {
   let lines = wrapLines(ctx, text, maxWidth, s.size, s.weight);

@@ -7,7 +7,12 @@ import { contrastText, lighten } from './color.ts';
 import { paint, roundRectPath } from './shapes.ts';
 import { drawText, fitText, measureText } from './text.ts';
 
-export interface Rect { x: number; y: number; w: number; h: number }
+export interface Rect {
+  x: number;
+  y: number;
+  w: number;
+  h: number;
+}
 
 export interface NumericTrackSpec {
   x: number;
@@ -82,7 +87,14 @@ export function drawTrackTags(ctx: Ctx2D, t: NumericTrackSpec, tags: TrackTag[],
     roundRectPath(ctx, b.x + 1, y, b.w - 2, h, 3);
     paint(ctx, { fill: tag.color, stroke: '#222', lineWidth: 1 });
     const txt = fitText(ctx, tag.label, b.w - 4, 11, 'bold');
-    drawText(ctx, txt, b.x + b.w / 2, y + h / 2 + 0.5, { size: 11, weight: 'bold', color: contrastText(tag.color), align: 'center', baseline: 'middle', cache: true });
+    drawText(ctx, txt, b.x + b.w / 2, y + h / 2 + 0.5, {
+      size: 11,
+      weight: 'bold',
+      color: contrastText(tag.color),
+      align: 'center',
+      baseline: 'middle',
+      cache: true,
+    });
   }
 }
 
@@ -133,15 +145,28 @@ export function drawTurnBoxes(ctx: Ctx2D, t: TurnTrackSpec): void {
     ctx.lineWidth = 1;
     ctx.strokeRect(b.x + 0.5, b.y + 0.5, b.w - 1, b.h - 1);
     const numW = t.orientation === 'vertical' ? Math.min(26, b.w * 0.2) : b.w;
-    drawText(ctx, String(tb.turn), b.x + (t.orientation === 'vertical' ? numW / 2 + 2 : b.w / 2), b.y + (t.orientation === 'vertical' ? b.h / 2 : 12), {
-      size: 15, weight: 'bold', color: tb.skipped ? '#777' : ink, align: 'center', baseline: 'middle',
-    });
+    drawText(
+      ctx,
+      String(tb.turn),
+      b.x + (t.orientation === 'vertical' ? numW / 2 + 2 : b.w / 2),
+      b.y + (t.orientation === 'vertical' ? b.h / 2 : 12),
+      {
+        size: 15,
+        weight: 'bold',
+        color: tb.skipped ? '#777' : ink,
+        align: 'center',
+        baseline: 'middle',
+      },
+    );
     if (tb.caption) {
       const cx = t.orientation === 'vertical' ? b.x + b.w - 4 : b.x + b.w / 2;
       const cy = t.orientation === 'vertical' ? b.y + 3 : b.y + b.h - 3;
       drawText(ctx, tb.caption, cx, cy, {
-        size: 10, weight: 'bold', color: tb.skipped ? '#777' : ink,
-        align: t.orientation === 'vertical' ? 'right' : 'center', baseline: t.orientation === 'vertical' ? 'top' : 'bottom',
+        size: 10,
+        weight: 'bold',
+        color: tb.skipped ? '#777' : ink,
+        align: t.orientation === 'vertical' ? 'right' : 'center',
+        baseline: t.orientation === 'vertical' ? 'top' : 'bottom',
       });
     }
   });
@@ -171,7 +196,14 @@ export function drawTurnItems(ctx: Ctx2D, t: TurnTrackSpec, current: number, ite
       const tw = Math.min(room, measureText(ctx, text, 11, 'bold') + 8);
       roundRectPath(ctx, cx, cy, tw, 16, 4);
       paint(ctx, { fill: chipColor, stroke: '#111', lineWidth: 1 });
-      drawText(ctx, text, cx + tw / 2, cy + 8.5, { size: 11, weight: 'bold', color: contrastText(chipColor), align: 'center', baseline: 'middle', cache: true });
+      drawText(ctx, text, cx + tw / 2, cy + 8.5, {
+        size: 11,
+        weight: 'bold',
+        color: contrastText(chipColor),
+        align: 'center',
+        baseline: 'middle',
+        cache: true,
+      });
       if (vertical) cx += tw + 3;
       else cy += 18;
     }

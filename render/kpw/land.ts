@@ -12,7 +12,14 @@ const PORT_R = 34;
 const ROAD_HALF = 52;
 const PORT_ROAD_HALF = 24;
 const INTERIOR: [number, number][] = [
-  [-400, -400], [1180, -400], [1180, 170], [1060, 320], [900, 300], [230, 330], [230, 1090], [-400, 1090],
+  [-400, -400],
+  [1180, -400],
+  [1180, 170],
+  [1060, 320],
+  [900, 300],
+  [230, 330],
+  [230, 1090],
+  [-400, 1090],
 ];
 
 /** Fills the land shape grown by `grow` pixels (grow > 0 for coast halos). */
@@ -76,12 +83,15 @@ export function fillLakes(land: Ctx2D, width: number, height: number, color: str
   const gh = Math.ceil(height / cell);
   const px = land.getImageData(0, 0, width, height).data;
   const isLand = (gx: number, gy: number) =>
-    px[((Math.min(height - 1, gy * cell + 2) * width) + Math.min(width - 1, gx * cell + 2)) * 4 + 3] >= 128;
+    px[(Math.min(height - 1, gy * cell + 2) * width + Math.min(width - 1, gx * cell + 2)) * 4 + 3] >= 128;
   const sea = new Uint8Array(gw * gh);
   const queue: number[] = [];
   const seed = (gx: number, gy: number) => {
     const i = gy * gw + gx;
-    if (!sea[i] && !isLand(gx, gy)) { sea[i] = 1; queue.push(i); }
+    if (!sea[i] && !isLand(gx, gy)) {
+      sea[i] = 1;
+      queue.push(i);
+    }
   };
   for (let gy = 0; gy < gh; gy++) seed(gw - 1, gy);
   for (let gx = 0; gx < gw; gx++) seed(gx, gh - 1);

@@ -14,13 +14,21 @@ export interface Projection {
 const PAD = { left: 58, right: 70, top: 48, bottom: 30 };
 
 export function fitProjection(map: RenderMap): Projection {
-  let x0 = Infinity, y0 = Infinity, x1 = -Infinity, y1 = -Infinity;
+  let x0 = Infinity,
+    y0 = Infinity,
+    x1 = -Infinity,
+    y1 = -Infinity;
   for (const s of map.spaces) {
-    x0 = Math.min(x0, s.x); y0 = Math.min(y0, s.y);
-    x1 = Math.max(x1, s.x); y1 = Math.max(y1, s.y);
+    x0 = Math.min(x0, s.x);
+    y0 = Math.min(y0, s.y);
+    x1 = Math.max(x1, s.x);
+    y1 = Math.max(y1, s.y);
   }
   if (!Number.isFinite(x0)) return { scale: 1, at: (p) => p };
-  x0 -= PAD.left; y0 -= PAD.top; x1 += PAD.right; y1 += PAD.bottom;
+  x0 -= PAD.left;
+  y0 -= PAD.top;
+  x1 += PAD.right;
+  y1 += PAD.bottom;
   const v = MAP_VIEW;
   // Identity when the data already fits: keeps authored positions pixel-exact.
   if (x0 >= v.x && y0 >= v.y && x1 <= v.x + v.w && y1 <= v.y + v.h) return { scale: 1, at: (p) => p };

@@ -26,7 +26,10 @@ function bendSign(a: string, b: string): number {
 export function drawRivers(ctx: Ctx2D, map: RenderMap, proj: Projection): void {
   const ends = endpoints(map, proj);
   ctx.lineCap = 'round';
-  for (const [width, color] of [[7, 'rgba(63,134,198,0.25)'], [3.5, RIVER]] as const) {
+  for (const [width, color] of [
+    [7, 'rgba(63,134,198,0.25)'],
+    [3.5, RIVER],
+  ] as const) {
     ctx.strokeStyle = color;
     ctx.lineWidth = width;
     ctx.beginPath();
@@ -78,9 +81,13 @@ export function drawConnections(ctx: Ctx2D, map: RenderMap, proj: Projection): v
   // Pips on top of every line, so crossings never hide a cost.
   for (const job of pipJobs) {
     for (const p of job.pts) {
-      drawCircle(ctx, p.x, p.y, 4.6, job.water
-        ? { fill: '#ffffff', stroke: '#1f5f9a', lineWidth: 1.6 }
-        : { fill: '#d0281c', stroke: '#ffffff', lineWidth: 1.6 });
+      drawCircle(
+        ctx,
+        p.x,
+        p.y,
+        4.6,
+        job.water ? { fill: '#ffffff', stroke: '#1f5f9a', lineWidth: 1.6 } : { fill: '#d0281c', stroke: '#ffffff', lineWidth: 1.6 },
+      );
     }
   }
 }

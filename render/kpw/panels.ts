@@ -7,19 +7,45 @@ import { drawLegend, ringSwatch, type LegendItem } from '../kit/legend.ts';
 import { drawArrow, drawCircle, drawHex, paint, roundRectPath } from '../kit/shapes.ts';
 import { drawText, drawWrapped, fitText } from '../kit/text.ts';
 import {
-  drawTrackBoxes, drawTrackMarkers, drawTrackTags, drawTurnBoxes, drawTurnItems,
-  type NumericTrackSpec, type TrackMarker, type TurnTrackSpec,
+  drawTrackBoxes,
+  drawTrackMarkers,
+  drawTrackTags,
+  drawTurnBoxes,
+  drawTurnItems,
+  type NumericTrackSpec,
+  type TrackMarker,
+  type TurnTrackSpec,
 } from '../kit/tracks.ts';
 import type { KpwView } from '../../src/games/kpw/view-types.ts';
 import type { RenderMap } from './map-source.ts';
 import { drawAnchor } from './spaces.ts';
 import {
-  BOTTOM_H, HEIGHT, INK, PANEL_BG, PANEL_X, PARCHMENT, RIVER_RING, SETTLEMENT_RING, SIDE_COLOR, SIDE_INK,
-  SITE_MARK, STATUS_COLOR, TOP_H, WIDTH,
+  BOTTOM_H,
+  HEIGHT,
+  INK,
+  PANEL_BG,
+  PANEL_X,
+  PARCHMENT,
+  RIVER_RING,
+  SETTLEMENT_RING,
+  SIDE_COLOR,
+  SIDE_INK,
+  SITE_MARK,
+  STATUS_COLOR,
+  TOP_H,
+  WIDTH,
 } from './style.ts';
 
 export const VP_TRACK: NumericTrackSpec = {
-  x: 152, y: 6, width: WIDTH - 152 - 8, height: 44, min: 0, max: 30, openEnded: true, fill: '#efe3c4', ink: '#4a3a26',
+  x: 152,
+  y: 6,
+  width: WIDTH - 152 - 8,
+  height: 44,
+  min: 0,
+  max: 30,
+  openEnded: true,
+  fill: '#efe3c4',
+  ink: '#4a3a26',
 };
 
 const PANEL_LEFT = PANEL_X + 10;
@@ -31,7 +57,11 @@ const ROW = 19;
 function turnSpec(view: Pick<KpwView, 'lastTurn'>, short: boolean): TurnTrackSpec {
   const n = Math.max(9, view.lastTurn || 9);
   return {
-    x: PANEL_LEFT, y: PANEL_ROW_Y.turns + 19, width: PANEL_WIDTH, height: n * 24, orientation: 'vertical',
+    x: PANEL_LEFT,
+    y: PANEL_ROW_Y.turns + 19,
+    width: PANEL_WIDTH,
+    height: n * 24,
+    orientation: 'vertical',
     turns: Array.from({ length: n }, (_, i) => ({
       turn: i + 1,
       caption: i + 1 === 5 ? 'WINTER' : undefined,
@@ -47,16 +77,43 @@ function sectionTitle(ctx: Ctx2D, text: string, y: number): void {
   ctx.fillRect(PANEL_LEFT, y + 15, PANEL_WIDTH, 1);
 }
 
-const vpMarker = (side: 'english' | 'indian'): MarkerSpec => ({ shape: 'circle', r: 10, fill: SIDE_COLOR[side], stroke: '#111', text: 'VP' });
-const provMarker = (side: 'english' | 'indian'): MarkerSpec => ({ shape: 'square', r: 9, fill: SIDE_COLOR[side], stroke: '#111', text: 'PR' });
+const vpMarker = (side: 'english' | 'indian'): MarkerSpec => ({
+  shape: 'circle',
+  r: 10,
+  fill: SIDE_COLOR[side],
+  stroke: '#111',
+  text: 'VP',
+});
+const provMarker = (side: 'english' | 'indian'): MarkerSpec => ({
+  shape: 'square',
+  r: 9,
+  fill: SIDE_COLOR[side],
+  stroke: '#111',
+  text: 'PR',
+});
 
 function mapKey(): LegendItem[] {
   const site = (k: keyof typeof SITE_MARK, shape: 'circle' | 'hex') => (ctx: Ctx2D, cx: number, cy: number) =>
-    drawMarker(ctx, cx, cy, { shape, r: 7, fill: SITE_MARK[k].fill, text: SITE_MARK[k].text, cross: k === 'razed' ? '#e53b2c' : undefined });
+    drawMarker(ctx, cx, cy, {
+      shape,
+      r: 7,
+      fill: SITE_MARK[k].fill,
+      text: SITE_MARK[k].text,
+      cross: k === 'razed' ? '#e53b2c' : undefined,
+    });
   return [
     { swatch: ringSwatch('#2e8b3a', SETTLEMENT_RING, 3), label: 'Settlement (colony)' },
-    { swatch: (ctx, cx, cy, s) => { drawCircle(ctx, cx, cy, s / 2 - 0.5, { fill: '#fff', stroke: '#555', lineWidth: 1 }); drawCircle(ctx, cx, cy, s / 2 - 3.5, { stroke: '#2f5fd0', lineWidth: 3 }); }, label: 'Village (tribe)' },
-    { swatch: (ctx, cx, cy, s) => drawHex(ctx, cx, cy, s / 2 + 1, { fill: '#e07b1a', stroke: '#3a2a1a', lineWidth: 1.5 }, true), label: 'Fort' },
+    {
+      swatch: (ctx, cx, cy, s) => {
+        drawCircle(ctx, cx, cy, s / 2 - 0.5, { fill: '#fff', stroke: '#555', lineWidth: 1 });
+        drawCircle(ctx, cx, cy, s / 2 - 3.5, { stroke: '#2f5fd0', lineWidth: 3 });
+      },
+      label: 'Village (tribe)',
+    },
+    {
+      swatch: (ctx, cx, cy, s) => drawHex(ctx, cx, cy, s / 2 + 1, { fill: '#e07b1a', stroke: '#3a2a1a', lineWidth: 1.5 }, true),
+      label: 'Fort',
+    },
     { swatch: ringSwatch('rgba(255,255,255,0.5)', '#4a3d2e', 2), label: 'Neutral space' },
     { swatch: ringSwatch('#fff', RIVER_RING, 3), label: 'River space' },
     { swatch: (ctx, cx, cy) => drawAnchor(ctx, cx, cy, 7), label: 'Port' },
@@ -68,13 +125,31 @@ function mapKey(): LegendItem[] {
 }
 
 function mapKey2(): LegendItem[] {
-  const pip = (fill: string, stroke: string) => (ctx: Ctx2D, cx: number, cy: number) => drawCircle(ctx, cx, cy, 4.5, { fill, stroke, lineWidth: 1.5 });
+  const pip = (fill: string, stroke: string) => (ctx: Ctx2D, cx: number, cy: number) =>
+    drawCircle(ctx, cx, cy, 4.5, { fill, stroke, lineWidth: 1.5 });
   return [
     { swatch: pip('#d0281c', '#fff'), label: 'Road pip' },
     { swatch: pip('#fff', '#1f5f9a'), label: 'Water' },
-    { swatch: (ctx, cx, cy) => { ctx.strokeStyle = '#3f86c6'; ctx.lineWidth = 3.5; ctx.beginPath(); ctx.moveTo(cx - 7, cy + 4); ctx.quadraticCurveTo(cx, cy - 6, cx + 7, cy + 2); ctx.stroke(); }, label: 'River' },
-    { swatch: (ctx, cx, cy) => drawArrow(ctx, { x: cx - 8, y: cy }, { x: cx + 8, y: cy }, { color: SIDE_COLOR.english, width: 5, outline: '#111' }), label: 'Battle' },
-    { swatch: (ctx, cx, cy) => drawArrow(ctx, { x: cx - 8, y: cy }, { x: cx + 8, y: cy }, { color: '#666', width: 5, hollow: true }), label: 'Fought' },
+    {
+      swatch: (ctx, cx, cy) => {
+        ctx.strokeStyle = '#3f86c6';
+        ctx.lineWidth = 3.5;
+        ctx.beginPath();
+        ctx.moveTo(cx - 7, cy + 4);
+        ctx.quadraticCurveTo(cx, cy - 6, cx + 7, cy + 2);
+        ctx.stroke();
+      },
+      label: 'River',
+    },
+    {
+      swatch: (ctx, cx, cy) =>
+        drawArrow(ctx, { x: cx - 8, y: cy }, { x: cx + 8, y: cy }, { color: SIDE_COLOR.english, width: 5, outline: '#111' }),
+      label: 'Battle',
+    },
+    {
+      swatch: (ctx, cx, cy) => drawArrow(ctx, { x: cx - 8, y: cy }, { x: cx + 8, y: cy }, { color: '#666', width: 5, hollow: true }),
+      label: 'Fought',
+    },
     { swatch: (ctx, cx, cy) => drawMarker(ctx, cx, cy, { shape: 'circle', r: 7, fill: '#6a3fa0', text: 'S' }), label: 'Spy' },
     { swatch: (ctx, cx, cy) => drawMarker(ctx, cx, cy, { shape: 'circle', r: 7, fill: '#178a8a', text: 'G' }), label: 'Guide' },
     { swatch: (ctx, cx, cy) => drawMarker(ctx, cx, cy, { shape: 'circle', r: 7, fill: '#6b4423', text: 'M' }), label: 'Musket' },
@@ -102,8 +177,19 @@ export function drawStaticPanels(ctx: Ctx2D, short: boolean, lastTurn: number): 
   ctx.fillRect(PANEL_X, TOP_H, WIDTH - PANEL_X, HEIGHT - TOP_H);
   ctx.fillStyle = '#6b4a2a';
   ctx.fillRect(PANEL_X, TOP_H, 2, HEIGHT - TOP_H);
-  drawText(ctx, "KING PHILIP'S WAR", PANEL_LEFT + PANEL_WIDTH / 2, PANEL_ROW_Y.title, { size: 20, weight: 'bold', color: '#5a1e12', align: 'center', baseline: 'top' });
-  drawText(ctx, 'New England, 1675–1676', PANEL_LEFT + PANEL_WIDTH / 2, PANEL_ROW_Y.title + 26, { size: 12, color: INK, align: 'center', baseline: 'top' });
+  drawText(ctx, "KING PHILIP'S WAR", PANEL_LEFT + PANEL_WIDTH / 2, PANEL_ROW_Y.title, {
+    size: 20,
+    weight: 'bold',
+    color: '#5a1e12',
+    align: 'center',
+    baseline: 'top',
+  });
+  drawText(ctx, 'New England, 1675–1676', PANEL_LEFT + PANEL_WIDTH / 2, PANEL_ROW_Y.title + 26, {
+    size: 12,
+    color: INK,
+    align: 'center',
+    baseline: 'top',
+  });
   sectionTitle(ctx, 'TURN TRACK', PANEL_ROW_Y.turns);
   drawTurnBoxes(ctx, turnSpec({ lastTurn }, short));
   sectionTitle(ctx, 'TRIBES', PANEL_ROW_Y.tribes);
@@ -122,7 +208,12 @@ export function drawStaticPanels(ctx: Ctx2D, short: boolean, lastTurn: number): 
 }
 
 const STATUS_WORD: Record<string, string> = {
-  neutral: 'Neutral', allied: 'Allied', surrendered: 'Surrendered', devastated: 'Devastated', removed: 'Removed', active: 'Active',
+  neutral: 'Neutral',
+  allied: 'Allied',
+  surrendered: 'Surrendered',
+  devastated: 'Devastated',
+  removed: 'Removed',
+  active: 'Active',
 };
 
 export function drawDynamicPanels(ctx: Ctx2D, view: KpwView, map: RenderMap): void {
@@ -135,9 +226,16 @@ export function drawDynamicPanels(ctx: Ctx2D, view: KpwView, map: RenderMap): vo
     { value: view.provisionsLost.english, slot: 2, marker: provMarker('english') },
     { value: view.provisionsLost.indian, slot: 3, marker: provMarker('indian') },
   ];
-  drawTrackTags(ctx, VP_TRACK, view.surrender.map((s) => ({
-    value: s.vp, label: s.tribe, color: tribeById.get(s.tribe)?.color ?? '#ccc',
-  })), 'below');
+  drawTrackTags(
+    ctx,
+    VP_TRACK,
+    view.surrender.map((s) => ({
+      value: s.vp,
+      label: s.tribe,
+      color: tribeById.get(s.tribe)?.color ?? '#ccc',
+    })),
+    'below',
+  );
   drawTrackMarkers(ctx, VP_TRACK, markers);
 
   // Turn track: current turn, and what waits on each box.
@@ -147,15 +245,31 @@ export function drawDynamicPanels(ctx: Ctx2D, view: KpwView, map: RenderMap): vo
 
   // Church (rules 9.0).
   const c = view.church;
-  const churchText = c.status === 'waiting' ? 'waiting to enter'
-    : c.status === 'on-map' ? `in play${c.space ? ` at ${map.spaces.find((s) => s.id === c.space)?.name ?? c.space}` : ''}`
-      : c.status === 'returning' ? `returns turn ${c.returnTurn ?? '?'}` : 'dead';
+  const churchText =
+    c.status === 'waiting'
+      ? 'waiting to enter'
+      : c.status === 'on-map'
+        ? `in play${c.space ? ` at ${map.spaces.find((s) => s.id === c.space)?.name ?? c.space}` : ''}`
+        : c.status === 'returning'
+          ? `returns turn ${c.returnTurn ?? '?'}`
+          : 'dead';
   drawText(ctx, 'Church:', PANEL_LEFT, PANEL_ROW_Y.church, { size: 13, weight: 'bold', color: INK, baseline: 'top', cache: true });
-  drawText(ctx, fitText(ctx, churchText, PANEL_WIDTH - 62, 13), PANEL_LEFT + 60, PANEL_ROW_Y.church, { size: 13, color: c.status === 'dead' ? '#8e1f14' : INK, baseline: 'top', cache: true });
+  drawText(ctx, fitText(ctx, churchText, PANEL_WIDTH - 62, 13), PANEL_LEFT + 60, PANEL_ROW_Y.church, {
+    size: 13,
+    color: c.status === 'dead' ? '#8e1f14' : INK,
+    baseline: 'top',
+    cache: true,
+  });
 
   const tribeItems: LegendItem[] = map.tribes.map((t) => {
     const st = view.tribes[t.id] ?? 'neutral';
-    return { swatch: t.color, label: `${t.id} ${t.name}`, note: STATUS_WORD[st] ?? st, noteColor: STATUS_COLOR[st], muted: st === 'removed' };
+    return {
+      swatch: t.color,
+      label: `${t.id} ${t.name}`,
+      note: STATUS_WORD[st] ?? st,
+      noteColor: STATUS_COLOR[st],
+      muted: st === 'removed',
+    };
   });
   drawLegend(ctx, PANEL_LEFT, PANEL_ROW_Y.tribes + 20, tribeItems, { width: PANEL_WIDTH, rowHeight: ROW, size: 12, cache: true });
 
@@ -165,23 +279,50 @@ export function drawDynamicPanels(ctx: Ctx2D, view: KpwView, map: RenderMap): vo
   });
   drawLegend(ctx, PANEL_LEFT, PANEL_ROW_Y.colonies + 20, colonyItems, { width: PANEL_WIDTH, rowHeight: ROW, size: 12, cache: true });
 
-  const w = Object.entries(view.eliminated.warriors).filter(([, n]) => n > 0).map(([t, n]) => `${t} ${n}`).join(', ');
+  const w = Object.entries(view.eliminated.warriors)
+    .filter(([, n]) => n > 0)
+    .map(([t, n]) => `${t} ${n}`)
+    .join(', ');
   const lost = `Warriors: ${w || 'none'}${view.eliminated.leaders.length ? ` · Leaders: ${view.eliminated.leaders.join(', ')}` : ''}`;
-  drawWrapped(ctx, lost, PANEL_LEFT, PANEL_ROW_Y.lost + 20, PANEL_WIDTH, { size: 12, color: INK, maxLines: 3, lineHeight: 15, cache: true });
+  drawWrapped(ctx, lost, PANEL_LEFT, PANEL_ROW_Y.lost + 20, PANEL_WIDTH, {
+    size: 12,
+    color: INK,
+    maxLines: 3,
+    lineHeight: 15,
+    cache: true,
+  });
 
   const recent = view.recent.slice(-5);
   let y = PANEL_ROW_Y.recent + 20;
   for (let i = recent.length - 1; i >= 0 && y < HEIGHT - 30; i--) {
-    y += drawWrapped(ctx, `• ${recent[i]}`, PANEL_LEFT, y, PANEL_WIDTH, { size: 11, color: i === recent.length - 1 ? INK : '#5d5043', maxLines: 3, lineHeight: 14, cache: true }) + 3;
+    y +=
+      drawWrapped(ctx, `• ${recent[i]}`, PANEL_LEFT, y, PANEL_WIDTH, {
+        size: 11,
+        color: i === recent.length - 1 ? INK : '#5d5043',
+        maxLines: 3,
+        lineHeight: 14,
+        cache: true,
+      }) + 3;
   }
 
   // Bottom bar: phase, then who must act.
   const by = HEIGHT - BOTTOM_H;
-  const phaseW = drawText(ctx, fitText(ctx, view.phase, 380, 17, 'bold'), 12, by + BOTTOM_H / 2 + 1, { size: 17, weight: 'bold', color: '#5a1e12', baseline: 'middle', cache: true });
+  const phaseW = drawText(ctx, fitText(ctx, view.phase, 380, 17, 'bold'), 12, by + BOTTOM_H / 2 + 1, {
+    size: 17,
+    weight: 'bold',
+    color: '#5a1e12',
+    baseline: 'middle',
+    cache: true,
+  });
   const px = 12 + Math.max(phaseW, 120) + 18;
   const prompts = view.prompts.slice(0, 2);
   if (!prompts.length) {
-    drawText(ctx, view.result.status === 'over' ? 'Game over.' : 'Waiting…', px, by + BOTTOM_H / 2 + 1, { size: 14, color: INK, baseline: 'middle', cache: true });
+    drawText(ctx, view.result.status === 'over' ? 'Game over.' : 'Waiting…', px, by + BOTTOM_H / 2 + 1, {
+      size: 14,
+      color: INK,
+      baseline: 'middle',
+      cache: true,
+    });
   }
   prompts.forEach((p, i) => {
     const ly = prompts.length === 1 ? by + BOTTOM_H / 2 + 1 : by + 14 + i * 20;

@@ -32,7 +32,6 @@ const GUIDE: Badge = { text: 'G', fill: '#178a8a' };
 
 const RANK_ORDER: Record<KpwUnitView['kind'], number> = { key: 0, captain: 1, sachem: 1, soldier: 2, warrior: 2, allied: 3 };
 
-
 export function unitCounter(u: KpwUnitView, side: KpwStackView['side'], ownerColor: Map<string, string>): CounterSpec {
   const stripe = ownerColor.get(u.owner) ?? darken(SIDE_COLOR[side], 0.3);
   const badges = [...(u.spy ? [SPY] : []), ...(u.guide ? [GUIDE] : [])];
@@ -51,7 +50,12 @@ export function unitCounter(u: KpwUnitView, side: KpwStackView['side'], ownerCol
   }
 }
 
-interface Box { x: number; y: number; w: number; h: number }
+interface Box {
+  x: number;
+  y: number;
+  w: number;
+  h: number;
+}
 
 function overlap(a: Box, b: Box): number {
   const w = Math.min(a.x + a.w, b.x + b.w) - Math.max(a.x, b.x);
@@ -77,7 +81,13 @@ function obstacles(ctx: Ctx2D, b: Board): { spaces: Box[]; labels: Box[] } {
 }
 
 /** Where each stack's row sits, in view order: shared by drawing and tests. */
-export interface StackPlacement { space: string; x: number; y: number; w: number; h: number }
+export interface StackPlacement {
+  space: string;
+  x: number;
+  y: number;
+  w: number;
+  h: number;
+}
 
 /**
  * Where a stack's row of counters goes: the first of a few spots around the
@@ -111,11 +121,16 @@ function placeStack(ctx: Ctx2D, b: Board, s: RenderSpace, w: number, placed: Box
     const box = { x: c.x - 2, y: c.y - 2, w: w + 4, h: h + 4 };
     let score = i * 20; // mild preference for the usual spot
     for (const o of labels) score += overlap(box, o) * 3;
-    spaces.forEach((o, j) => { if (j !== own) score += overlap(box, o) * 2; });
+    spaces.forEach((o, j) => {
+      if (j !== own) score += overlap(box, o) * 2;
+    });
     for (const o of placed) score += overlap(box, o) * 5;
     if (box.x < v.x || box.y < v.y || box.x + box.w > v.x + v.w || box.y + box.h > v.y + v.h) score += 1e6;
     if (!ownsBox(b, spaces, own, { x: c.x, y: c.y, w, h })) score += 1e5;
-    if (score < bestScore) { bestScore = score; best = c; }
+    if (score < bestScore) {
+      bestScore = score;
+      best = c;
+    }
   });
   placed.push({ x: best.x, y: best.y, w, h });
   return best;
@@ -124,7 +139,8 @@ function placeStack(ctx: Ctx2D, b: Board, s: RenderSpace, w: number, placed: Box
 /** A row reads as its space's when it covers no other marker more than its own and its nearest space is its own. */
 function ownsBox(b: Board, spaces: Box[], own: number, box: Box): boolean {
   const mine = overlap(box, spaces[own]);
-  const cx = box.x + box.w / 2, cy = box.y + box.h / 2;
+  const cx = box.x + box.w / 2,
+    cy = box.y + box.h / 2;
   const at = b.proj.at(b.map.spaces[own]);
   const d = Math.hypot(cx - at.x, cy - at.y);
   return b.map.spaces.every((s, j) => {
@@ -193,7 +209,13 @@ export function drawSites(ctx: Ctx2D, b: Board, sites: KpwView['sites']): void {
       continue;
     }
     const m = SITE_MARK[cond];
-    blitMarker(ctx, p.x - r - 5, p.y + 4, { shape: cond === 'raided' ? 'circle' : 'hex', r: 10, fill: m.fill, stroke: '#111', text: m.text });
+    blitMarker(ctx, p.x - r - 5, p.y + 4, {
+      shape: cond === 'raided' ? 'circle' : 'hex',
+      r: 10,
+      fill: m.fill,
+      stroke: '#111',
+      text: m.text,
+    });
   }
 }
 
@@ -211,8 +233,13 @@ export function drawBattles(ctx: Ctx2D, b: Board, battles: KpwBattleView[]): voi
     const ny = ((pb.x - pa.x) / len) * off;
     pa = { x: pa.x + nx, y: pa.y + ny };
     pb = { x: pb.x + nx, y: pb.y + ny };
-    drawArrow(ctx, pa, pb, bt.fought
-      ? { color: '#6b6b6b', width: 9, hollow: true, inset: [spaceRadius(sa) + 4, spaceRadius(sb) + 5] }
-      : { color: SIDE_COLOR[bt.side], width: 9, outline: '#111', inset: [spaceRadius(sa) + 4, spaceRadius(sb) + 5] });
+    drawArrow(
+      ctx,
+      pa,
+      pb,
+      bt.fought
+        ? { color: '#6b6b6b', width: 9, hollow: true, inset: [spaceRadius(sa) + 4, spaceRadius(sb) + 5] }
+        : { color: SIDE_COLOR[bt.side], width: 9, outline: '#111', inset: [spaceRadius(sa) + 4, spaceRadius(sb) + 5] },
+    );
   }
 }

@@ -28,7 +28,10 @@ export function drawColonyRegions(ctx: Ctx2D, map: RenderMap, proj: Projection, 
       let best = ADOPT * ADOPT;
       for (const t of settlements) {
         const d = (t.x - s.x) ** 2 + (t.y - s.y) ** 2;
-        if (d < best) { best = d; col = colonyIdx.get(t.owner!)!; }
+        if (d < best) {
+          best = d;
+          col = colonyIdx.get(t.owner!)!;
+        }
       }
     }
     const p = proj.at(s);
@@ -43,13 +46,16 @@ export function drawColonyRegions(ctx: Ctx2D, map: RenderMap, proj: Projection, 
     const y = gy * CELL + CELL / 2;
     for (let gx = 0; gx < gw; gx++) {
       const x = gx * CELL + CELL / 2;
-      const li = ((Math.min(height - 1, y | 0) * width) + Math.min(width - 1, x | 0)) * 4 + 3;
+      const li = (Math.min(height - 1, y | 0) * width + Math.min(width - 1, x | 0)) * 4 + 3;
       if (landPx[li] < 128) continue;
       let best = reach2;
       let col = -1;
       for (const p of pts) {
         const d = (p.x - x) ** 2 + (p.y - y) ** 2;
-        if (d < best) { best = d; col = p.col; }
+        if (d < best) {
+          best = d;
+          col = p.col;
+        }
       }
       owner[gy * gw + gx] = col;
     }
@@ -66,14 +72,20 @@ export function drawColonyRegions(ctx: Ctx2D, map: RenderMap, proj: Projection, 
       let edge = false;
       for (let dy = -BORDER; dy <= BORDER && !edge; dy++) {
         for (let dx = -BORDER; dx <= BORDER; dx++) {
-          const nx = gx + dx, ny = gy + dy;
+          const nx = gx + dx,
+            ny = gy + dy;
           if (nx < 0 || ny < 0 || nx >= gw || ny >= gh) continue;
-          if (owner[ny * gw + nx] !== col) { edge = true; break; }
+          if (owner[ny * gw + nx] !== col) {
+            edge = true;
+            break;
+          }
         }
       }
       const i = (gy * gw + gx) * 4;
       const [r, g, b] = rgb[col];
-      px[i] = r; px[i + 1] = g; px[i + 2] = b;
+      px[i] = r;
+      px[i + 1] = g;
+      px[i + 2] = b;
       px[i + 3] = edge ? 200 : 40;
     }
   }

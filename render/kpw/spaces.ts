@@ -88,7 +88,11 @@ export function drawSpace(ctx: Ctx2D, s: RenderSpace, p: Point, ownerColor: Owne
   }
   if (code) {
     drawText(ctx, code, p.x, p.y + (s.kind === 'fort' ? 6 : 0.5), {
-      size: s.kind === 'village' ? 10 : 11, weight: 'bold', color: codeColor, align: 'center', baseline: 'middle',
+      size: s.kind === 'village' ? 10 : 11,
+      weight: 'bold',
+      color: codeColor,
+      align: 'center',
+      baseline: 'middle',
     });
   }
   if (s.port) drawAnchor(ctx, p.x - r * 0.85, p.y - r * 0.85);
@@ -96,7 +100,10 @@ export function drawSpace(ctx: Ctx2D, s: RenderSpace, p: Point, ownerColor: Owne
     // The Mohawk Treaty Space (rules 11.2): a gold dashed halo and a tag.
     ctx.setLineDash([5, 3]);
     if (s.kind === 'fort') hexPath(ctx, p.x, p.y, r + 9, true);
-    else { ctx.beginPath(); ctx.arc(p.x, p.y, r + 9, 0, Math.PI * 2); }
+    else {
+      ctx.beginPath();
+      ctx.arc(p.x, p.y, r + 9, 0, Math.PI * 2);
+    }
     ctx.strokeStyle = '#c99a1c';
     ctx.lineWidth = 3;
     ctx.stroke();
@@ -111,11 +118,23 @@ export const LABEL_SIZE = 14;
 export function drawSpaceLabel(ctx: Ctx2D, s: RenderSpace, p: Point): void {
   const r = spaceRadius(s) + (s.river ? 5 : 1);
   drawText(ctx, s.name, p.x, p.y + r + 1, {
-    size: LABEL_SIZE, weight: 'bold', color: darken(INK, 0.2), halo: 'rgba(246,238,214,0.92)', haloWidth: 4, align: 'center', baseline: 'top',
+    size: LABEL_SIZE,
+    weight: 'bold',
+    color: darken(INK, 0.2),
+    halo: 'rgba(246,238,214,0.92)',
+    haloWidth: 4,
+    align: 'center',
+    baseline: 'top',
   });
   if (s.treaty) {
     drawText(ctx, 'MOHAWK TREATY', p.x, p.y - r - 10, {
-      size: 11, weight: 'bold', color: '#7a5a00', halo: 'rgba(246,238,214,0.95)', haloWidth: 4, align: 'center', baseline: 'bottom',
+      size: 11,
+      weight: 'bold',
+      color: '#7a5a00',
+      halo: 'rgba(246,238,214,0.95)',
+      haloWidth: 4,
+      align: 'center',
+      baseline: 'bottom',
     });
   }
 }

@@ -48,7 +48,7 @@ export function drawStaticLayer(ctx: Ctx2D, map: RenderMap, proj: Projection, sh
   const ownerColor = new Map<string, string>();
   for (const c of map.colonies) ownerColor.set(c.id, c.color);
   for (const t of map.tribes) ownerColor.set(t.id, t.color);
-  for (const s of map.spaces) drawSpace(ctx, s, proj.at(s), (o) => (o ? ownerColor.get(o) ?? null : null));
+  for (const s of map.spaces) drawSpace(ctx, s, proj.at(s), (o) => (o ? (ownerColor.get(o) ?? null) : null));
   // Names last, so no symbol or line covers them.
   for (const s of map.spaces) drawSpaceLabel(ctx, s, proj.at(s));
   drawStaticPanels(ctx, short, lastTurn);

@@ -38,8 +38,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dbPath: path.resolve(env.MUSTER_DB ?? 'var/muster.sqlite'),
     outDir: path.resolve(env.MUSTER_OUT ?? 'var/images'),
     logLevel: (['debug', 'info', 'warn', 'error'].includes(level) ? level : 'info') as Config['logLevel'],
-    moderatorRoleIds: (env.MUSTER_MODERATOR_ROLES ?? '').split(',').map((s) => s.trim()).filter(Boolean),
-    consoleModerators: (env.MUSTER_CONSOLE_MODERATORS ?? 'mod').split(',').map((s) => s.trim()).filter(Boolean),
+    moderatorRoleIds: (env.MUSTER_MODERATOR_ROLES ?? '')
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
+    consoleModerators: (env.MUSTER_CONSOLE_MODERATORS ?? 'mod')
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
     renderThreads: count(env.MUSTER_RENDER_THREADS, defaultRenderThreads()),
     keepImages: count(env.MUSTER_KEEP_IMAGES, 20),
     lobbyExpiryHours: count(env.MUSTER_LOBBY_EXPIRY_HOURS, 72),

@@ -29,7 +29,9 @@ export function openServices(overrides: Partial<Config> & { maxSnapshots?: numbe
   const config = { ...loadConfig(), ...overrides };
   if (config.dbPath !== ':memory:') fs.mkdirSync(path.dirname(config.dbPath), { recursive: true });
   const store = new Store(config.dbPath);
-  const pool = acquireRenderPool(config.renderThreads, (why) => console.warn(`muster: render threads unavailable (${why}); drawing snapshots in-process`));
+  const pool = acquireRenderPool(config.renderThreads, (why) =>
+    console.warn(`muster: render threads unavailable (${why}); drawing snapshots in-process`),
+  );
   let closed = false;
   return {
     config,

@@ -2,7 +2,19 @@
 // answer, and commit everything in one versioned transaction.
 import seedrandom from 'seedrandom';
 import { RuleError } from '../engine/errors.ts';
-import { applyEntry, applyMeta, createGame, UNDO, FORCE_DICE, RESIGN, RESEED, effectiveLog, isMeta, type Envelope, type LogEntry } from '../engine/runner.ts';
+import {
+  applyEntry,
+  applyMeta,
+  createGame,
+  UNDO,
+  FORCE_DICE,
+  RESIGN,
+  RESEED,
+  effectiveLog,
+  isMeta,
+  type Envelope,
+  type LogEntry,
+} from '../engine/runner.ts';
 import { loadSnapshot, pickSnapshot, replayFromSnapshot, type SnapshotSource } from '../engine/snapshots.ts';
 import type { Action, GameEvent, GameModule, Json, LegalAction, Prompt, Role, Viewer } from '../engine/types.ts';
 import { getGame } from '../games/registry.ts';
@@ -52,7 +64,11 @@ export class BatchItemError extends RuleError {
     readonly index: number,
     readonly total: number,
   ) {
-    super(cause.rule, `Item ${index + 1} of ${total} was refused: ${cause.message}${/[.!?]$/.test(cause.message) ? '' : '.'} Nothing from this list was applied${index > 0 ? '; what is allowed below counts the items before it' : ''}.`, cause.allowed);
+    super(
+      cause.rule,
+      `Item ${index + 1} of ${total} was refused: ${cause.message}${/[.!?]$/.test(cause.message) ? '' : '.'} Nothing from this list was applied${index > 0 ? '; what is allowed below counts the items before it' : ''}.`,
+      cause.allowed,
+    );
   }
 }
 
@@ -112,12 +128,14 @@ export class Sessions {
     const { env, events } = createGame(mod, row.options, row.seed);
     const setupEnv = structuredClone(env);
     let res: ActResult | undefined;
-    this.store.db.transaction(() => {
-      this.store.start(row.id, JSON.stringify(env));
-      this.onCommit?.(row.id);
-      res = this.kick(this.store.game(row.id)!);
-      if (!res.applied.length) this.store.deadlines.sync(row.id, res.env.decisions, this.store.now(), res.over);
-    }).immediate();
+    this.store.db
+      .transaction(() => {
+        this.store.start(row.id, JSON.stringify(env));
+        this.onCommit?.(row.id);
+        res = this.kick(this.store.game(row.id)!);
+        if (!res.applied.length) this.store.deadlines.sync(row.id, res.env.decisions, this.store.now(), res.over);
+      })
+      .immediate();
     return { res: res!, setupEvents: events, setupEnv };
   }
 
@@ -151,7 +169,13 @@ export class Sessions {
       const res = applyEntry(mod, env, r, action, true, known);
       env = res.env;
       const seq = row.version + entries.length + 1;
-      entries.push({ role: r, userId: uid, action, undoable: res.undoable, state: seq % SNAPSHOT_EVERY === 0 ? JSON.stringify(env) : undefined });
+      entries.push({
+        role: r,
+        userId: uid,
+        action,
+        undoable: res.undoable,
+        state: seq % SNAPSHOT_EVERY === 0 ? JSON.stringify(env) : undefined,
+      });
       events.push({ role: r, userId: uid, events: res.events });
       applied.push({ role: r, label: res.legal.label, userId: uid, secret: !!res.legal.secret });
       if (res.phaseChanged) {
@@ -173,7 +197,8 @@ export class Sessions {
     this.runBots(mod, row, botRoles, seats, () => env, step);
     // Actions after the last phase change (bots planning in the same phase)
     // belong in its snapshot: draw the phase as it stands at the end.
-    if (phases.length && entries.length > markedAt) phases[phases.length - 1].view = structuredClone(mod.view(env.game, { kind: 'spectator' }));
+    if (phases.length && entries.length > markedAt)
+      phases[phases.length - 1].view = structuredClone(mod.view(env.game, { kind: 'spectator' }));
     return this.commit(row, mod, env, entries, events, phases, applied);
   }
 
@@ -195,7 +220,9 @@ export class Sessions {
       if (!prompt) return;
       const legal = mod.legal(env.game, prompt.role);
       if (legal.length === 0) throw new Error(`Dead end: ${prompt.role} is asked "${prompt.text}" but has no legal action.`);
-      const pick = mod.bot ? mod.bot(env.game, prompt.role, legal, { rand: () => rand.quick() }) : legal[Math.floor(rand.quick() * legal.length)];
+      const pick = mod.bot
+        ? mod.bot(env.game, prompt.role, legal, { rand: () => rand.quick() })
+        : legal[Math.floor(rand.quick() * legal.length)];
       const seat = seats.find((s) => s.role === prompt.role)!;
       step(prompt.role, seat.userId, pick.action, legal);
     }
@@ -235,12 +262,16 @@ export class Sessions {
     const { env } = replayFromSnapshot(mod, row.options, row.seed, [...log, next], this.store.snapshotSource(row.id));
     let out = env;
     // A rollback or undo may land on a bot's decision: the bot answers in the same transaction.
-    this.store.db.transaction(() => {
-      const over = mod.result(env.game).status === 'over';
-      this.store.commit(row.id, row.version, [{ role, userId, action, undoable: false }], JSON.stringify(env), undefined, () => this.store.deadlines.sync(row.id, env.decisions, this.store.now(), over));
-      const res = this.kick(this.store.game(row.id)!);
-      out = res.env;
-    }).immediate();
+    this.store.db
+      .transaction(() => {
+        const over = mod.result(env.game).status === 'over';
+        this.store.commit(row.id, row.version, [{ role, userId, action, undoable: false }], JSON.stringify(env), undefined, () =>
+          this.store.deadlines.sync(row.id, env.decisions, this.store.now(), over),
+        );
+        const res = this.kick(this.store.game(row.id)!);
+        out = res.env;
+      })
+      .immediate();
     return out;
   }
 
@@ -251,8 +282,16 @@ export class Sessions {
     const last = eff[eff.length - 1];
     if (!last) throw new RuleError('game', 'There is nothing to undo yet.');
     if (asModerator) return last;
-    if (last.userId !== userId) throw new RuleError('game', 'You can only take back your own last action, and the last action was not yours. A moderator can roll back with /game undo.');
-    if (!last.undoable) throw new RuleError('game', 'That action can no longer be taken back: dice were rolled, hidden information was revealed, or another player was asked to act.');
+    if (last.userId !== userId)
+      throw new RuleError(
+        'game',
+        'You can only take back your own last action, and the last action was not yours. A moderator can roll back with /game undo.',
+      );
+    if (!last.undoable)
+      throw new RuleError(
+        'game',
+        'That action can no longer be taken back: dice were rolled, hidden information was revealed, or another player was asked to act.',
+      );
     return last;
   }
 
@@ -292,7 +331,11 @@ export interface ReplayedEntry {
  * replay starts at the latest usable snapshot before it, and earlier entries
  * come back with no events and `hidden: true` (not replayed, so withheld).
  */
-export function replayDetailed(row: GameRow, log: (LogEntry & { at: number })[], from?: { seq: number; snapshots: SnapshotSource }): ReplayedEntry[] {
+export function replayDetailed(
+  row: GameRow,
+  log: (LogEntry & { at: number })[],
+  from?: { seq: number; snapshots: SnapshotSource },
+): ReplayedEntry[] {
   const mod = moduleOf(row);
   const eff = effectiveLog(log);
   const effective = new Set(eff.filter((e) => e.action.type !== RESEED).map((e) => e.seq));

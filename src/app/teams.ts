@@ -20,7 +20,11 @@ export function actingRoles(userId: string, seats: Seat[], infos: RoleInfo[], bo
   return seats
     .filter((s) => s.userId === userId)
     .filter((s) => {
-      const holder = turnHolder(infos.find((r) => r.id === s.role), seats, book);
+      const holder = turnHolder(
+        infos.find((r) => r.id === s.role),
+        seats,
+        book,
+      );
       return !holder || holder.userId === userId;
     })
     .map((s) => s.role);

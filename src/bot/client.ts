@@ -51,7 +51,10 @@ export interface BotHandle {
 }
 
 /** BotConfig from the app's Config (+ DISCORD_API_BASE for a local stand-in). */
-export function botConfigFrom(app: Pick<Config, 'discordToken' | 'moderatorRoleIds' | 'logLevel'>, env: NodeJS.ProcessEnv = process.env): BotConfig {
+export function botConfigFrom(
+  app: Pick<Config, 'discordToken' | 'moderatorRoleIds' | 'logLevel'>,
+  env: NodeJS.ProcessEnv = process.env,
+): BotConfig {
   return {
     token: app.discordToken,
     moderatorRoleIds: app.moderatorRoleIds,

@@ -52,7 +52,11 @@ export function commandsJson(defs: CommandDef[]): CommandJson[] {
   const problems: string[] = [];
   const visible = defs.filter((d) => !d.consoleOnly);
   if (visible.length > LIMITS.commands) problems.push(`${visible.length} commands (max ${LIMITS.commands})`);
-  checkUnique(visible.map((d) => d.name), 'command', problems);
+  checkUnique(
+    visible.map((d) => d.name),
+    'command',
+    problems,
+  );
   const out = visible.map((d) => commandJson(d, problems));
   if (problems.length) throw new CommandJsonError(problems);
   return out;
@@ -84,10 +88,18 @@ function commandJson(def: CommandDef, problems: string[]): CommandJson {
     g.options!.push(subcommandJson(s, `${at} ${s.group}`, problems));
   }
   if (top.length > LIMITS.options) problems.push(`${at}: ${top.length} subcommands and groups at the top level (max ${LIMITS.options})`);
-  checkUnique(top.map((s) => s.name), `${at} subcommand or group`, problems);
+  checkUnique(
+    top.map((s) => s.name),
+    `${at} subcommand or group`,
+    problems,
+  );
   for (const g of groups.values()) {
     if (g.options!.length > LIMITS.options) problems.push(`${at} ${g.name}: ${g.options!.length} subcommands (max ${LIMITS.options})`);
-    checkUnique(g.options!.map((s) => s.name), `${at} ${g.name} subcommand`, problems);
+    checkUnique(
+      g.options!.map((s) => s.name),
+      `${at} ${g.name} subcommand`,
+      problems,
+    );
   }
   const json: CommandJson = {
     type: ApplicationCommandType.ChatInput,
@@ -109,7 +121,11 @@ function subcommandJson(sub: SubcommandDef, parent: string, problems: string[]):
   checkName(sub.name, at, problems);
   checkDescription(sub.description, at, problems);
   if (sub.options.length > LIMITS.options) problems.push(`${at}: ${sub.options.length} options (max ${LIMITS.options})`);
-  checkUnique(sub.options.map((o) => o.name), `${at} option`, problems);
+  checkUnique(
+    sub.options.map((o) => o.name),
+    `${at} option`,
+    problems,
+  );
   const firstOptional = sub.options.findIndex((o) => !o.required);
   if (firstOptional >= 0 && sub.options.slice(firstOptional).some((o) => o.required)) {
     problems.push(`${at}: required options must come before optional ones`);
@@ -139,9 +155,12 @@ function optionJson(opt: OptionDef, parent: string, problems: string[]): APIAppl
   }
   if (choices.length > LIMITS.choices) problems.push(`${at} ${choices.length} choices (max ${LIMITS.choices})`);
   for (const c of choices) {
-    if (c.name.length < 1 || c.name.length > LIMITS.choiceName) problems.push(`${at} choice name "${c.name}" must be 1-${LIMITS.choiceName} chars`);
-    if (c.value.length < 1 || c.value.length > LIMITS.choiceValue) problems.push(`${at} choice value "${c.value}" must be 1-${LIMITS.choiceValue} chars`);
-    if (opt.type === 'integer' && !Number.isSafeInteger(Number(c.value))) problems.push(`${at} choice value "${c.value}" is not an integer`);
+    if (c.name.length < 1 || c.name.length > LIMITS.choiceName)
+      problems.push(`${at} choice name "${c.name}" must be 1-${LIMITS.choiceName} chars`);
+    if (c.value.length < 1 || c.value.length > LIMITS.choiceValue)
+      problems.push(`${at} choice value "${c.value}" must be 1-${LIMITS.choiceValue} chars`);
+    if (opt.type === 'integer' && !Number.isSafeInteger(Number(c.value)))
+      problems.push(`${at} choice value "${c.value}" is not an integer`);
   }
   if (opt.type !== 'integer' && (opt.min !== undefined || opt.max !== undefined)) problems.push(`${at} min/max need an integer option`);
   if (opt.min !== undefined && opt.max !== undefined && opt.min > opt.max) problems.push(`${at} min ${opt.min} is above max ${opt.max}`);

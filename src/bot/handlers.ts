@@ -59,8 +59,18 @@ async function onCommand(ctx: HandlerContext, i: ChatInputCommandInteraction, ac
   const group = i.options.getSubcommandGroup(false) ?? undefined;
   const sub = i.options.getSubcommand(false) ?? '';
   if (ctx.router.isSlow({ command, sub })) await defer(i, ack);
-  const inv: Invocation = { command, ...(group ? { group } : {}), sub, options, names, caller: callerOf(i, ctx.moderatorRoleIds), where: await whereOf(i, true) };
-  scoped(ctx.log, { guildId: i.guildId, channelId: inv.where.channelId }).debug(`/${command} ${group ? `${group} ` : ''}${sub} by ${inv.caller.id}`);
+  const inv: Invocation = {
+    command,
+    ...(group ? { group } : {}),
+    sub,
+    options,
+    names,
+    caller: callerOf(i, ctx.moderatorRoleIds),
+    where: await whereOf(i, true),
+  };
+  scoped(ctx.log, { guildId: i.guildId, channelId: inv.where.channelId }).debug(
+    `/${command} ${group ? `${group} ` : ''}${sub} by ${inv.caller.id}`,
+  );
   // Progress shows only once there is a public placeholder to edit.
   const progress = throttledProgress(
     (line) => (ack.state === 'placeholder' ? i.editReply({ content: clip(line) }) : Promise.resolve()),
@@ -69,7 +79,11 @@ async function onCommand(ctx: HandlerContext, i: ChatInputCommandInteraction, ac
   );
   let outcome: Outcome;
   try {
-    outcome = await ackIfSlow(ctx.router.dispatch(inv, (line) => progress.push(line)), ctx.ackAfterMs, () => lateDefer(ctx, i, ack));
+    outcome = await ackIfSlow(
+      ctx.router.dispatch(inv, (line) => progress.push(line)),
+      ctx.ackAfterMs,
+      () => lateDefer(ctx, i, ack),
+    );
   } finally {
     await progress.close();
   }
@@ -114,11 +128,26 @@ async function deliver(ctx: HandlerContext, i: Repliable, ack: Ack, outcome: Out
     if (threadId) outbox.redirect(home, threadId);
     const note = threadId ? '' : (ctx.router.threadFailed?.(home, where.channelId) ?? '');
     const link = `<#${home}>`;
-    outcome = { ...outcome, replies: outcome.replies.map((r, n) => ({ ...r, content: r.content.split(link).join(`<#${threadId ?? where.channelId}>`) + (n === 0 && note ? `\n${note}` : '') })) };
+    outcome = {
+      ...outcome,
+      replies: outcome.replies.map((r, n) => ({
+        ...r,
+        content: r.content.split(link).join(`<#${threadId ?? where.channelId}>`) + (n === 0 && note ? `\n${note}` : ''),
+      })),
+    };
   }
   if (outcome.follow) {
     const ok = await addToThread(ctx.client, outcome.follow.channelId, outcome.follow.userId, ctx.log);
-    if (!ok) outcome = { ...outcome, replies: [{ content: `I could not add you to <#${outcome.follow.channelId}> (it may be archived, or I lack permission); open it from the channel list to follow it.`, ephemeral: true }] };
+    if (!ok)
+      outcome = {
+        ...outcome,
+        replies: [
+          {
+            content: `I could not add you to <#${outcome.follow.channelId}> (it may be archived, or I lack permission); open it from the channel list to follow it.`,
+            ephemeral: true,
+          },
+        ],
+      };
   }
   if (ack.state !== 'lost') {
     try {
@@ -134,7 +163,10 @@ async function deliver(ctx: HandlerContext, i: Repliable, ack: Ack, outcome: Out
   if (lostPublic.length) {
     const text = lostPublic.map((r) => r.content).join('\n');
     // Not a private post, nor a card (rebuilt at delivery, so a prefix would be lost).
-    const first = ids.find((id) => { const p = outbox.get(id)?.post; return p && !p.to && p.card === undefined && !p.edit; });
+    const first = ids.find((id) => {
+      const p = outbox.get(id)?.post;
+      return p && !p.to && p.card === undefined && !p.edit;
+    });
     const files = lostPublic.flatMap((r) => r.files ?? []);
     if (!(first !== undefined && !files.length && outbox.prefix(first, text))) {
       ids.unshift(...outbox.enqueue([{ channelId: where.channelId, kind: 'update', content: text, files }]).map((x) => x.id));
@@ -150,10 +182,13 @@ async function deliver(ctx: HandlerContext, i: Repliable, ack: Ack, outcome: Out
   await ctx.worker.kick();
   const failed = ids.map((id) => outbox.get(id)).filter((r) => r?.state === 'failed');
   if (failed.length && ack.state !== 'lost') {
-    await i.followUp({ content: failureNote(failed.map((r) => ({ channelId: r!.lane, error: r!.error ?? '' }))), flags: MessageFlags.Ephemeral }).catch((e) => ctx.log.warn(`failure note not sent: ${errorText(e)}`));
+    await i
+      .followUp({ content: failureNote(failed.map((r) => ({ channelId: r!.lane, error: r!.error ?? '' }))), flags: MessageFlags.Ephemeral })
+      .catch((e) => ctx.log.warn(`failure note not sent: ${errorText(e)}`));
   }
   // Private texts no seat thread or DM could take wait for this user's next interaction.
-  if (ack.state !== 'lost') await deliverNotes(ctx.worker.seats, i.user.id, (content) => i.followUp({ content, flags: MessageFlags.Ephemeral }), ctx.log);
+  if (ack.state !== 'lost')
+    await deliverNotes(ctx.worker.seats, i.user.id, (content) => i.followUp({ content, flags: MessageFlags.Ephemeral }), ctx.log);
 }
 
 async function onAutocomplete(ctx: HandlerContext, i: AutocompleteInteraction): Promise<void> {

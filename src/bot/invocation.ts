@@ -17,7 +17,12 @@ export type OptionValues = Record<string, string | number | boolean>;
  * name, option values (a user or role option is its id) and the display
  * names of user/role options from Discord's resolved data.
  */
-export function subAndOptions(data: readonly CommandInteractionOption[]): { group?: string; sub: string; options: OptionValues; names: Record<string, string> } {
+export function subAndOptions(data: readonly CommandInteractionOption[]): {
+  group?: string;
+  sub: string;
+  options: OptionValues;
+  names: Record<string, string>;
+} {
   let group: string | undefined;
   let sub = '';
   let opts = data;

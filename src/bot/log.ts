@@ -48,10 +48,12 @@ function fieldsOf(rest: unknown[]): Record<string, unknown> {
 type Pino = Pick<ReturnType<typeof pino>, LogLevel | 'isLevelEnabled'> & { child(fields: LogFields): Pino };
 
 function wrap(p: Pino): Logger {
-  const at = (lvl: LogLevel) => (msg: string, ...rest: unknown[]) => {
-    if (!p.isLevelEnabled(lvl)) return;
-    p[lvl](fieldsOf(rest), scrub(String(msg)));
-  };
+  const at =
+    (lvl: LogLevel) =>
+    (msg: string, ...rest: unknown[]) => {
+      if (!p.isLevelEnabled(lvl)) return;
+      p[lvl](fieldsOf(rest), scrub(String(msg)));
+    };
   return {
     debug: at('debug'),
     info: at('info'),

@@ -34,7 +34,10 @@ export function payloadsOf(msg: Message): Payload[] {
   );
   const components = buttonRows(msg.buttons ?? []);
   // Only the named users may be pinged; never @everyone or roles.
-  const allowedMentions: APIAllowedMentions = { users: [...new Set(msg.mentions ?? [])].slice(0, 100), ...(msg.mentionRoles?.length ? { roles: [...new Set(msg.mentionRoles)].slice(0, 100) } : {}) };
+  const allowedMentions: APIAllowedMentions = {
+    users: [...new Set(msg.mentions ?? [])].slice(0, 100),
+    ...(msg.mentionRoles?.length ? { roles: [...new Set(msg.mentionRoles)].slice(0, 100) } : {}),
+  };
   const chunks = splitContent(msg.content ?? '');
   const embeds = msg.embed ? [embedOf(msg.embed)] : [];
   if (chunks.length === 0 && files.length === 0 && components.length === 0 && embeds.length === 0) return [];
@@ -56,7 +59,9 @@ export function embedOf(e: Embed): EmbedBuilder {
   const b = new EmbedBuilder().setTitle(clip(e.title, 256) || '…');
   if (e.description) b.setDescription(clip(e.description, 4096));
   if (e.color !== undefined) b.setColor(e.color);
-  const fields = (e.fields ?? []).slice(0, 25).map((f) => ({ name: clip(f.name, 256) || '…', value: clip(f.value, 1024) || '…', inline: !!f.inline }));
+  const fields = (e.fields ?? [])
+    .slice(0, 25)
+    .map((f) => ({ name: clip(f.name, 256) || '…', value: clip(f.value, 1024) || '…', inline: !!f.inline }));
   if (fields.length) b.addFields(fields);
   if (e.footer) b.setFooter({ text: clip(e.footer, 2048) });
   return b;

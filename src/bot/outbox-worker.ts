@@ -157,7 +157,7 @@ export class OutboxWorker {
         // Last resort: the text waits for the player's next command, shown only to them.
         for (const r of refused) this.seats.addNote(r.userId, row.gameId, post.content);
         const idx = new Set(refused.map((r) => r.userId));
-        const names = post.to.userIds.map((u, i) => (idx.has(u) ? post.to!.names[i] ?? u : null)).filter((x): x is string => !!x);
+        const names = post.to.userIds.map((u, i) => (idx.has(u) ? (post.to!.names[i] ?? u) : null)).filter((x): x is string => !!x);
         this.undeliverable(row, { ...post, to: { ...post.to, userIds: [...idx], names } }, refused[0].error, true);
       }
     } catch (e) {
@@ -199,7 +199,13 @@ export class OutboxWorker {
       let messageId: string | null = null;
       if (post.edit && channel.type !== ChannelType.DM) {
         try {
-          messageId = (await channel.messages.edit(post.edit, { content: payload.content || null, embeds: payload.embeds ?? [], allowedMentions: payload.allowedMentions })).id;
+          messageId = (
+            await channel.messages.edit(post.edit, {
+              content: payload.content || null,
+              embeds: payload.embeds ?? [],
+              allowedMentions: payload.allowedMentions,
+            })
+          ).id;
         } catch (e) {
           // Deleted by someone: send a new card. Anything else is a failure like any post's.
           if (!(e instanceof DiscordAPIError && e.status === 404 && e.code === 10008)) throw e;
@@ -210,7 +216,9 @@ export class OutboxWorker {
         messageId = sent.id;
         if (post.card !== undefined) {
           this.router.cardPosted?.(post.card, row.lane, sent.id);
-          await sent.pin('Muster game card').catch((e) => this.log.warn(`outbox #${row.id}: could not pin the card in ${row.lane}: ${errorText(e)}`));
+          await sent
+            .pin('Muster game card')
+            .catch((e) => this.log.warn(`outbox #${row.id}: could not pin the card in ${row.lane}: ${errorText(e)}`));
         }
       }
       this.outbox.sent(row.id);
@@ -228,14 +236,20 @@ export class OutboxWorker {
    */
   private async privateTargets(row: OutboxRow, post: Post): Promise<Target[]> {
     const to = post.to!;
-    const dms = (ids: string[]): Target[] => ids.map((userId) => ({ userId, open: () => this.client.users.createDM(userId, { force: true }) }));
+    const dms = (ids: string[]): Target[] =>
+      ids.map((userId) => ({ userId, open: () => this.client.users.createDM(userId, { force: true }) }));
     // A copy of a private reply is kept only where a seat thread can hold it: never as a DM.
     if (to.roles.length !== 1 || row.gameId === null || post.kind === 'notice') return post.echo ? [] : dms(to.userIds);
     const role = to.roles[0];
     // The seat's holders come from the store; a post may name only some of them (a reminder).
     const holders = this.seats.holders(row.gameId, role);
     const members = [...new Set([...holders, ...to.userIds])];
-    const opened = await openSeatThread(this.client, this.seats, { gameId: row.gameId, role, channelId: post.channelId, members, exact: holders.length > 0 }, this.log);
+    const opened = await openSeatThread(
+      this.client,
+      this.seats,
+      { gameId: row.gameId, role, channelId: post.channelId, members, exact: holders.length > 0 },
+      this.log,
+    );
     if (!opened) return post.echo ? [] : dms(to.userIds);
     const rest = post.echo ? [] : dms(opened.unreachable.filter((u) => to.userIds.includes(u)));
     return [{ thread: role, open: async () => opened.thread as SendableChannels }, ...rest];
@@ -263,9 +277,15 @@ export class OutboxWorker {
   private undeliverable(row: OutboxRow, post: Post, error: string, permanent: boolean): void {
     if (post.kind === 'notice') return;
     // The channel refused: what else waits for it would be refused too. One notice covers them all.
-    if (!post.to && permanent) for (const other of this.outbox.pending().filter((r) => r.lane === row.lane && !r.post.to)) this.outbox.failed(other.id, `not tried: ${error}`);
+    if (!post.to && permanent)
+      for (const other of this.outbox.pending().filter((r) => r.lane === row.lane && !r.post.to))
+        this.outbox.failed(other.id, `not tried: ${error}`);
     const notices = this.router.undelivered?.({ gameId: row.gameId, post, error }) ?? [
-      { channelId: row.lane, kind: 'notice' as const, content: `⚠️ A game update could not be delivered here (${error}). /game repost sends the current state again.` },
+      {
+        channelId: row.lane,
+        kind: 'notice' as const,
+        content: `⚠️ A game update could not be delivered here (${error}). /game repost sends the current state again.`,
+      },
     ];
     this.outbox.enqueue(notices, { hold: false });
   }

@@ -16,7 +16,14 @@ export interface PostFailure {
  * Returns the thread id, or null when the channel can't hold threads (already
  * a thread, a forum, missing permission): then Router.threadFailed decides.
  */
-export async function openThread(client: Client, router: Router, channelId: string, name: string, log: Logger, home = channelId): Promise<string | null> {
+export async function openThread(
+  client: Client,
+  router: Router,
+  channelId: string,
+  name: string,
+  log: Logger,
+  home = channelId,
+): Promise<string | null> {
   try {
     const channel = await client.channels.fetch(channelId);
     if (!channel || (channel.type !== ChannelType.GuildText && channel.type !== ChannelType.GuildAnnouncement)) {

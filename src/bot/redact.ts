@@ -48,7 +48,8 @@ export function safeError(e: unknown): SafeError {
   const o = e as Record<string, unknown>;
   const name = typeof o.name === 'string' ? o.name : 'Error';
   const status = typeof o.status === 'number' ? o.status : undefined;
-  const isRest = status !== undefined && (typeof o.url === 'string' || typeof o.method === 'string' || 'requestBody' in o || 'rawError' in o);
+  const isRest =
+    status !== undefined && (typeof o.url === 'string' || typeof o.method === 'string' || 'requestBody' in o || 'rawError' in o);
   if (isRest || name === 'RateLimitError') {
     // DiscordAPIError's name carries its code ("DiscordAPIError[50035]"): the class name is the stable part.
     const cls = typeof o.constructor === 'function' && o.constructor.name && o.constructor.name !== 'Object' ? o.constructor.name : name;

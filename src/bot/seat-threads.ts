@@ -29,7 +29,12 @@ export interface OpenedSeatThread {
 /** A refusal no retry changes (missing access or permission, unknown channel or member, bad request). */
 const refused = (e: unknown) => e instanceof DiscordAPIError && [400, 403, 404].includes(e.status);
 
-export async function openSeatThread(client: Client, repo: SeatThreads, req: SeatThreadRequest, log: Logger): Promise<OpenedSeatThread | null> {
+export async function openSeatThread(
+  client: Client,
+  repo: SeatThreads,
+  req: SeatThreadRequest,
+  log: Logger,
+): Promise<OpenedSeatThread | null> {
   const { gameId, role } = req;
   const known = repo.get(gameId, role);
   if (known) {
@@ -75,7 +80,13 @@ export async function openSeatThread(client: Client, repo: SeatThreads, req: Sea
  * the next post), and remove those who no longer hold the seat (a reseat):
  * the replaced player must not read the seat's later secrets.
  */
-async function addMissing(repo: SeatThreads, thread: ThreadChannel, req: SeatThreadRequest, have: string[], log: Logger): Promise<string[]> {
+async function addMissing(
+  repo: SeatThreads,
+  thread: ThreadChannel,
+  req: SeatThreadRequest,
+  have: string[],
+  log: Logger,
+): Promise<string[]> {
   for (const userId of req.exact ? have.filter((u) => !req.members.includes(u)) : []) {
     try {
       await thread.members.remove(userId);
@@ -103,7 +114,12 @@ async function addMissing(repo: SeatThreads, thread: ThreadChannel, req: SeatThr
  * The last resort for a private post: notes kept for a user whom neither a
  * thread nor a DM reached, shown privately with their next command or button.
  */
-export async function deliverNotes(repo: SeatThreads, userId: string, followUp: (content: string) => Promise<unknown>, log: Logger): Promise<void> {
+export async function deliverNotes(
+  repo: SeatThreads,
+  userId: string,
+  followUp: (content: string) => Promise<unknown>,
+  log: Logger,
+): Promise<void> {
   const notes = repo.notes(userId);
   if (!notes.length) return;
   try {

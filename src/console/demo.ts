@@ -13,7 +13,14 @@ import { parseKeyValues } from '../../commands/context.ts';
 export async function runDemo(argv: string[], print: (l: string) => void = console.log): Promise<number> {
   const { values, positionals } = parseArgs({
     args: argv,
-    options: { seed: { type: 'string', default: '1' }, out: { type: 'string' }, players: { type: 'string' }, scenario: { type: 'string' }, options: { type: 'string' }, db: { type: 'string' } },
+    options: {
+      seed: { type: 'string', default: '1' },
+      out: { type: 'string' },
+      players: { type: 'string' },
+      scenario: { type: 'string' },
+      options: { type: 'string' },
+      db: { type: 'string' },
+    },
     allowPositionals: true,
   });
   const system = positionals[0] ?? 'kpw';
@@ -25,7 +32,9 @@ export async function runDemo(argv: string[], print: (l: string) => void = conso
     print(`Unknown system "${system}".`);
     return 1;
   }
-  const opts = [values.options, values.players ? `players=${values.players}` : '', values.scenario ? `scenario=${values.scenario}` : ''].filter(Boolean).join(', ');
+  const opts = [values.options, values.players ? `players=${values.players}` : '', values.scenario ? `scenario=${values.scenario}` : '']
+    .filter(Boolean)
+    .join(', ');
   const table = new Table(svc, { outDir: out, print, user: 'demo' });
   const lines = [`/game new system:${system}${opts ? ` options:"${opts}"` : ''}`];
   const roles = mod.roles(mod.parseOptions(parseKeyValues(opts)));
@@ -37,7 +46,11 @@ export async function runDemo(argv: string[], print: (l: string) => void = conso
     const result = row?.result ? JSON.parse(row.result) : null;
     const images = fs.readdirSync(out).filter((f) => f.endsWith('.png')).length;
     print(`Snapshots kept: ${images} in ${out} (the latest ${svc.config.keepImages || 'all'} per game; MUSTER_KEEP_IMAGES)`);
-    const who = result?.draw ? 'draw' : result?.winners?.length ? `${result.winners.map((w: string) => roles.find((r) => r.id === w)?.name ?? w).join(', ')} won` : 'nobody won';
+    const who = result?.draw
+      ? 'draw'
+      : result?.winners?.length
+        ? `${result.winners.map((w: string) => roles.find((r) => r.id === w)?.name ?? w).join(', ')} won`
+        : 'nobody won';
     print(result?.status === 'over' ? `Result: ${who} — ${result.summary}` : `Result: game did not finish (status ${row?.status}).`);
     return result?.status === 'over' ? 0 : 1;
   } finally {

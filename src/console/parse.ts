@@ -24,7 +24,8 @@ export function parseLine(line: string, isGroup: (command: string, word: string)
     user = m[1].toLowerCase();
     rest = m[2];
   }
-  if (!rest.startsWith('/')) throw new ParseError(`Expected a slash command like "/game status" (optionally "user: /game status"), got "${text}".`);
+  if (!rest.startsWith('/'))
+    throw new ParseError(`Expected a slash command like "/game status" (optionally "user: /game status"), got "${text}".`);
   const tokens = tokenize(rest.slice(1));
   const command = (tokens.shift() ?? '').toLowerCase();
   if (!command || command.includes(':')) throw new ParseError(`Missing command name in "${text}".`);

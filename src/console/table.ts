@@ -32,7 +32,10 @@ export class Table {
   private readonly cards = new Map<number, string>();
   private files = 0;
 
-  constructor(private readonly svc: Services, private readonly opts: TableOptions) {
+  constructor(
+    private readonly svc: Services,
+    private readonly opts: TableOptions,
+  ) {
     this.router = createRouter(svc);
     this.user = opts.user ?? 'alice';
     this.channel = opts.channel ?? 'table';
@@ -71,16 +74,27 @@ export class Table {
     if (parsed.user) this.user = parsed.user;
     const caller = this.caller(this.user);
     // A table thread is `parent/thread-N`: like Discord, it knows its parent.
-    const where = { guildId: null, channelId: this.channel, parentId: this.channel.includes('/thread-') ? this.channel.slice(0, this.channel.lastIndexOf('/thread-')) : null };
+    const where = {
+      guildId: null,
+      channelId: this.channel,
+      parentId: this.channel.includes('/thread-') ? this.channel.slice(0, this.channel.lastIndexOf('/thread-')) : null,
+    };
     const route = [parsed.group, parsed.sub].filter(Boolean).join(' ');
-    if (this.opts.echo !== false) p(`${this.user}> /${parsed.command}${route ? ` ${route}` : ''}${Object.entries(parsed.options).map(([k, v]) => ` ${k}:${/\s/.test(v) ? `"${v}"` : v}`).join('')}`);
+    if (this.opts.echo !== false)
+      p(
+        `${this.user}> /${parsed.command}${route ? ` ${route}` : ''}${Object.entries(parsed.options)
+          .map(([k, v]) => ` ${k}:${/\s/.test(v) ? `"${v}"` : v}`)
+          .join('')}`,
+      );
     try {
       for (const o of (await this.router.tick?.()) ?? []) this.show(o);
       if (parsed.command === 'press') {
         const n = Number(parsed.sub || parsed.options.n);
         const b = this.lastButtons[n - 1];
         if (!b) {
-          p(`  [private to ${this.user}] ❌ There is no button ${parsed.sub}. Buttons shown last: ${this.lastButtons.map((x, i) => `[${i + 1}] ${x.label}`).join(' ') || 'none'}.`);
+          p(
+            `  [private to ${this.user}] ❌ There is no button ${parsed.sub}. Buttons shown last: ${this.lastButtons.map((x, i) => `[${i + 1}] ${x.label}`).join(' ') || 'none'}.`,
+          );
           return true;
         }
         this.show(await this.router.button({ customId: b.customId, caller, where }));
@@ -90,12 +104,39 @@ export class Table {
       if (focused) {
         const options = { ...parsed.options, [focused[0]]: '' };
         // Options with fixed choices are a dropdown in Discord: list those; the rest autocomplete.
-        const def = this.router.definitions({ includeConsoleOnly: true }).find((d) => d.name === parsed.command)?.subcommands.find((s) => s.name === parsed.sub)?.options.find((o) => o.name === focused[0]);
-        const choices = def?.choices ?? (await this.router.autocomplete({ command: parsed.command, group: parsed.group, sub: parsed.sub, focused: focused[0], partial: focused[1].slice(0, -1), options, caller, where }));
-        p(`  [autocomplete ${focused[0]}] ${choices.map((c) => (c.name === c.value ? c.value : `${c.name} = ${c.value}`)).join(' | ') || '(no choices)'}`);
+        const def = this.router
+          .definitions({ includeConsoleOnly: true })
+          .find((d) => d.name === parsed.command)
+          ?.subcommands.find((s) => s.name === parsed.sub)
+          ?.options.find((o) => o.name === focused[0]);
+        const choices =
+          def?.choices ??
+          (await this.router.autocomplete({
+            command: parsed.command,
+            group: parsed.group,
+            sub: parsed.sub,
+            focused: focused[0],
+            partial: focused[1].slice(0, -1),
+            options,
+            caller,
+            where,
+          }));
+        p(
+          `  [autocomplete ${focused[0]}] ${choices.map((c) => (c.name === c.value ? c.value : `${c.name} = ${c.value}`)).join(' | ') || '(no choices)'}`,
+        );
         return true;
       }
-      const out = await this.router.dispatch({ command: parsed.command, ...(parsed.group ? { group: parsed.group } : {}), sub: parsed.sub, options: parsed.options, caller, where }, (l) => p(`  … ${l}`));
+      const out = await this.router.dispatch(
+        {
+          command: parsed.command,
+          ...(parsed.group ? { group: parsed.group } : {}),
+          sub: parsed.sub,
+          options: parsed.options,
+          caller,
+          where,
+        },
+        (l) => p(`  … ${l}`),
+      );
       this.show(out);
       return true;
     } catch (e) {
@@ -116,7 +157,9 @@ export class Table {
     }
     // The reply is answered where the command was typed (the parent channel); then the table moves into the thread.
     for (const r of out.replies) {
-      p(`  [${r.ephemeral ? `private to ${this.user}` : 'public reply'}] ${this.text(link ? r.content.split(link[0]).join(link[1]) : r.content)}`);
+      p(
+        `  [${r.ephemeral ? `private to ${this.user}` : 'public reply'}] ${this.text(link ? r.content.split(link[0]).join(link[1]) : r.content)}`,
+      );
       this.extras(r.files, r.buttons);
     }
     if (link) this.channel = link[1].slice(2, -1);
@@ -128,7 +171,10 @@ export class Table {
     if (!out.queued && out.posts.length) outbox.enqueue(out.posts, { hold: false });
     for (const row of outbox.pending()) {
       // A marker left by an interrupted run: its posts were never stored.
-      if (row.post.kind === 'owed') p(`  [post #${row.lane}] (an earlier run stopped before posting game #${row.gameId}'s last moves: /game status and /game map show where it stands)`);
+      if (row.post.kind === 'owed')
+        p(
+          `  [post #${row.lane}] (an earlier run stopped before posting game #${row.gameId}'s last moves: /game status and /game map show where it stands)`,
+        );
       else this.printPost(row.post);
       outbox.sent(row.id);
     }

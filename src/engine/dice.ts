@@ -54,7 +54,7 @@ export class Dice {
       face = this.st.forced.shift()!;
       forced = true;
       this.st.usedForced = true;
-      if (face < 1 || face > sides) face = ((face - 1) % sides + sides) % sides + 1;
+      if (face < 1 || face > sides) face = ((((face - 1) % sides) + sides) % sides) + 1;
     } else {
       face = 1 + Math.floor(this.next() * sides);
     }

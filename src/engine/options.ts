@@ -8,7 +8,8 @@ export type RawOptions = Record<string, string | number | boolean>;
 
 export function parseOptionsWithDocs(docs: OptionDoc[], raw: RawOptions): Record<string, string | number | boolean> {
   const names = docs.map((d) => d.name);
-  for (const k of Object.keys(raw)) if (!names.includes(k)) fail('options', `Unknown option "${k}". Options: ${names.join(', ') || 'none'}.`);
+  for (const k of Object.keys(raw))
+    if (!names.includes(k)) fail('options', `Unknown option "${k}". Options: ${names.join(', ') || 'none'}.`);
   const out: Record<string, string | number | boolean> = {};
   for (const d of docs) {
     const v = raw[d.name];
@@ -26,7 +27,11 @@ export function parseOptionsWithDocs(docs: OptionDoc[], raw: RawOptions): Record
       const n = typeof v === 'number' ? v : Number(String(v).trim());
       const lo = d.min ?? -Infinity;
       const hi = d.max ?? Infinity;
-      if (!Number.isInteger(n) || n < lo || n > hi) fail(rule, `${d.name} must be a whole number${Number.isFinite(lo) ? ` from ${lo}` : ''}${Number.isFinite(hi) ? ` to ${hi}` : ''}, not "${v}".`);
+      if (!Number.isInteger(n) || n < lo || n > hi)
+        fail(
+          rule,
+          `${d.name} must be a whole number${Number.isFinite(lo) ? ` from ${lo}` : ''}${Number.isFinite(hi) ? ` to ${hi}` : ''}, not "${v}".`,
+        );
       out[d.name] = n;
     } else out[d.name] = String(v);
     if (d.choices && !d.choices.some((c) => String(c.value) === String(out[d.name]))) {

@@ -182,11 +182,24 @@ export function applyResign<S>(mod: GameModule<S>, env: Envelope<S>, role: Role,
   mod.resign(next.game, role, makeCtx(next.dice, events));
   next.seq = env.seq + 1;
   syncDecisions(mod, next);
-  return { env: next, events, undoable: false, phaseChanged: mod.phase(next.game) !== phaseBefore, legal: { action: { type: RESIGN }, label: 'Resigns', sub: '', args: {} } };
+  return {
+    env: next,
+    events,
+    undoable: false,
+    phaseChanged: mod.phase(next.game) !== phaseBefore,
+    legal: { action: { type: RESIGN }, label: 'Resigns', sub: '', args: {} },
+  };
 }
 
 /** Apply one logged entry that is a game action or a resignation. */
-export function applyEntry<S>(mod: GameModule<S>, env: Envelope<S>, role: Role, action: Action, inPlace = false, known?: LegalAction[]): Applied<S> {
+export function applyEntry<S>(
+  mod: GameModule<S>,
+  env: Envelope<S>,
+  role: Role,
+  action: Action,
+  inPlace = false,
+  known?: LegalAction[],
+): Applied<S> {
   return action.type === RESIGN ? applyResign(mod, env, role, inPlace) : applyAction(mod, env, role, action, inPlace, known);
 }
 
@@ -308,7 +321,11 @@ export function verify<S>(
       stateMatches: false,
       rolls: 0,
       forcedRolls: 0,
-      lines: [`Seed hash published at start: ${seedHash}`, `SHA-256 of the revealed seed ${seedMatchesHash ? 'matches' : 'DOES NOT match'}.`, `Replay FAILED: ${why}`],
+      lines: [
+        `Seed hash published at start: ${seedHash}`,
+        `SHA-256 of the revealed seed ${seedMatchesHash ? 'matches' : 'DOES NOT match'}.`,
+        `Replay FAILED: ${why}`,
+      ],
     };
   }
   const { env, events } = replayed;

@@ -28,7 +28,12 @@ export function snapshotUsable(log: LogEntry[], k: number, full: LogEntry[] = ef
  * The latest usable snapshot at or before `upTo` (a seq): its seq and how
  * many effective entries it already holds; seq 0 / length 0 when none is.
  */
-export function pickSnapshot(log: LogEntry[], seqs: number[], upTo = Infinity, full: LogEntry[] = effectiveLog(log)): { seq: number; held: number } {
+export function pickSnapshot(
+  log: LogEntry[],
+  seqs: number[],
+  upTo = Infinity,
+  full: LogEntry[] = effectiveLog(log),
+): { seq: number; held: number } {
   const candidates = seqs.filter((k) => k > 0 && k <= upTo).sort((a, b) => b - a);
   for (const k of candidates) {
     if (snapshotUsable(log, k, full)) return { seq: k, held: effectiveLog(log.filter((e) => e.seq <= k)).length };

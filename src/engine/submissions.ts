@@ -44,7 +44,11 @@ export function addOrder<T extends Json>(sub: Submission<T>, role: Role, item: T
 export function withdrawOrder<T extends Json>(sub: Submission<T>, role: Role, index: number, rule: string): T {
   const st = seat(sub, role, rule);
   check(!st.final, rule, 'Your orders are final. Reopen them first.');
-  check(Number.isInteger(index) && index >= 0 && index < st.items.length, rule, `There is no order ${index + 1}; you have ${st.items.length}.`);
+  check(
+    Number.isInteger(index) && index >= 0 && index < st.items.length,
+    rule,
+    `There is no order ${index + 1}; you have ${st.items.length}.`,
+  );
   return st.items.splice(index, 1)[0];
 }
 
@@ -92,7 +96,10 @@ export function waiting(sub: Submission): Role[] {
 }
 
 /** Reveal every seat's orders at once, in the order `by` gives (default: who was final first). */
-export function reveal<T extends Json>(sub: Submission<T>, by?: (a: [Role, SeatOrders<T>], b: [Role, SeatOrders<T>]) => number): { role: Role; items: T[] }[] {
+export function reveal<T extends Json>(
+  sub: Submission<T>,
+  by?: (a: [Role, SeatOrders<T>], b: [Role, SeatOrders<T>]) => number,
+): { role: Role; items: T[] }[] {
   sub.revealed = true;
   const entries = Object.entries(sub.seats);
   entries.sort(by ?? ((a, b) => (a[1].finalAt ?? Infinity) - (b[1].finalAt ?? Infinity)));
@@ -107,7 +114,11 @@ export interface OrdersSpec<S, T extends Json, F extends Frame = Frame> {
   /** One sentence for a seat still writing. */
   prompt(s: S, f: F, role: Role): string;
   /** Orders that can be listed for `role` now (buttons, autocomplete, bots, fuzz). */
-  choices(s: S, f: F, role: Role): { item: T; label: string; sub: string; args: Record<string, string>; argLabels?: Record<string, string> }[];
+  choices(
+    s: S,
+    f: F,
+    role: Role,
+  ): { item: T; label: string; sub: string; args: Record<string, string>; argLabels?: Record<string, string> }[];
   /** Throws a RuleError when `item` may not be added to `role`'s orders now: accepts and explains. */
   check(s: S, f: F, role: Role, item: T): void;
   /** Label of an order, seen only by its seat and the umpire until the reveal. */
@@ -148,9 +159,22 @@ export function ordersProcedure<S, T extends Json, F extends Frame = Frame>(spec
       const mine = sub.seats[role];
       if (!mine || sub.revealed) return [];
       if (mine.final) return allFinal(sub) ? [] : [{ action: { type: 'reopen' }, label: 'Reopen your orders', sub: subs.reopen, args: {} }];
-      const out: LegalAction[] = spec.choices(s, f, role).map((c) => ({ action: { type: 'order', item: c.item }, label: c.label, sub: c.sub, args: c.args, argLabels: c.argLabels, secret: true }));
+      const out: LegalAction[] = spec.choices(s, f, role).map((c) => ({
+        action: { type: 'order', item: c.item },
+        label: c.label,
+        sub: c.sub,
+        args: c.args,
+        argLabels: c.argLabels,
+        secret: true,
+      }));
       mine.items.forEach((item, i) =>
-        out.push({ action: { type: 'withdraw', index: i }, label: `Withdraw order ${i + 1}: ${spec.label(s, f, role, item)}`, sub: subs.withdraw, args: { index: String(i + 1) }, secret: true }),
+        out.push({
+          action: { type: 'withdraw', index: i },
+          label: `Withdraw order ${i + 1}: ${spec.label(s, f, role, item)}`,
+          sub: subs.withdraw,
+          args: { index: String(i + 1) },
+          secret: true,
+        }),
       );
       out.push({ action: { type: 'final' }, label: 'Declare your orders final', sub: subs.final, args: {} });
       return out;

@@ -14,11 +14,7 @@ export type Role = string;
  * game's referee, holding no seat) and moderators see everything; spectators
  * see only what is public.
  */
-export type Viewer =
-  | { kind: 'seat'; role: Role }
-  | { kind: 'spectator' }
-  | { kind: 'moderator' }
-  | { kind: 'umpire' };
+export type Viewer = { kind: 'seat'; role: Role } | { kind: 'spectator' } | { kind: 'moderator' } | { kind: 'umpire' };
 
 /** The role id an umpire acts as (it is never a player seat). */
 export const UMPIRE: Role = 'umpire';

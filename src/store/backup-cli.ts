@@ -21,7 +21,9 @@ async function main(argv: string[]): Promise<number> {
   }
   if (cmd === 'restore') {
     if (!file) {
-      console.error(`Usage: npm run restore -- FILE   (backups in ${config.backupDir}:\n  ${listBackups(config.backupDir).join('\n  ') || 'none'})`);
+      console.error(
+        `Usage: npm run restore -- FILE   (backups in ${config.backupDir}:\n  ${listBackups(config.backupDir).join('\n  ') || 'none'})`,
+      );
       return 1;
     }
     const had = fs.existsSync(config.dbPath);

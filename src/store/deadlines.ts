@@ -30,7 +30,9 @@ export class Deadlines {
 
   /** Deadlines that have passed, oldest first (served by the due_at index). */
   due(now: number, limit = 100): DecisionDeadline[] {
-    return (this.db.prepare('SELECT * FROM decision_deadlines WHERE due_at <= ? ORDER BY due_at LIMIT ?').all(now, limit) as Raw[]).map(toDeadline);
+    return (this.db.prepare('SELECT * FROM decision_deadlines WHERE due_at <= ? ORDER BY due_at LIMIT ?').all(now, limit) as Raw[]).map(
+      toDeadline,
+    );
   }
 
   /** `setAt`: when it was set (reminders at half time); unknown when omitted. */

@@ -28,12 +28,27 @@ export class GameHomes {
   get(gameId: number): GameHome {
     const r = this.db.prepare('SELECT * FROM game_homes WHERE game_id = ?').get(gameId) as Raw | undefined;
     return r
-      ? { gameId, parentId: r.parent_id, cardChannelId: r.card_channel_id, cardMessageId: r.card_message_id, mapUrl: r.map_url, chronicled: !!r.chronicled }
+      ? {
+          gameId,
+          parentId: r.parent_id,
+          cardChannelId: r.card_channel_id,
+          cardMessageId: r.card_message_id,
+          mapUrl: r.map_url,
+          chronicled: !!r.chronicled,
+        }
       : { gameId, parentId: null, cardChannelId: null, cardMessageId: null, mapUrl: null, chronicled: false };
   }
 
-  private upsert(gameId: number, column: 'parent_id' | 'card_channel_id' | 'card_message_id' | 'map_url' | 'chronicled', value: string | number | null): void {
-    this.db.prepare(`INSERT INTO game_homes (game_id, ${column}) VALUES (?, ?) ON CONFLICT(game_id) DO UPDATE SET ${column} = excluded.${column}`).run(gameId, value);
+  private upsert(
+    gameId: number,
+    column: 'parent_id' | 'card_channel_id' | 'card_message_id' | 'map_url' | 'chronicled',
+    value: string | number | null,
+  ): void {
+    this.db
+      .prepare(
+        `INSERT INTO game_homes (game_id, ${column}) VALUES (?, ?) ON CONFLICT(game_id) DO UPDATE SET ${column} = excluded.${column}`,
+      )
+      .run(gameId, value);
   }
 
   setParent(gameId: number, parentId: string | null): void {
@@ -61,7 +76,9 @@ export class GameHomes {
   /** Live games in threads opened under `parentId`, newest first. */
   liveInThreadsOf(parentId: string): { id: number; channelId: string }[] {
     return this.db
-      .prepare(`SELECT g.id, g.channel_id AS channelId FROM games g JOIN game_homes h ON h.game_id = g.id WHERE h.parent_id = ? AND g.status IN ('lobby','active') ORDER BY g.id DESC`)
+      .prepare(
+        `SELECT g.id, g.channel_id AS channelId FROM games g JOIN game_homes h ON h.game_id = g.id WHERE h.parent_id = ? AND g.status IN ('lobby','active') ORDER BY g.id DESC`,
+      )
       .all(parentId) as { id: number; channelId: string }[];
   }
 }

@@ -118,7 +118,9 @@ export class Outbox {
     const g = this.db.prepare('SELECT channel_id FROM games WHERE id = ?').get(gameId) as { channel_id: string } | undefined;
     if (!g) return;
     const marker: Post = { channelId: g.channel_id, gameId, kind: 'owed', content: '' };
-    this.db.prepare('INSERT INTO outbox (game_id, lane, post, next_at, created_at) VALUES (?, ?, ?, ?, ?)').run(gameId, g.channel_id, encode(marker), this.now() + recoverAfterMs, this.now());
+    this.db
+      .prepare('INSERT INTO outbox (game_id, lane, post, next_at, created_at) VALUES (?, ?, ?, ?, ?)')
+      .run(gameId, g.channel_id, encode(marker), this.now() + recoverAfterMs, this.now());
   }
 
   /** A restart: nothing is rendering or replying any more, so everything held may go. Old sent rows are dropped. */
@@ -156,7 +158,9 @@ export class Outbox {
   /** The head of every lane (its oldest pending row), due or not. */
   heads(): OutboxRow[] {
     const rows = this.db
-      .prepare(`SELECT o.* FROM outbox o WHERE o.state = 'pending' AND o.id = (SELECT MIN(id) FROM outbox p WHERE p.lane = o.lane AND p.state = 'pending') ORDER BY o.id`)
+      .prepare(
+        `SELECT o.* FROM outbox o WHERE o.state = 'pending' AND o.id = (SELECT MIN(id) FROM outbox p WHERE p.lane = o.lane AND p.state = 'pending') ORDER BY o.id`,
+      )
       .all() as Raw[];
     return rows.map(toRow);
   }
@@ -187,7 +191,9 @@ export class Outbox {
   /** Undeliverable. A hand-off that never arrived did not ping: the next post for its decisions (a repost) may. */
   failed(id: number, error: string): void {
     this.db.transaction(() => {
-      this.db.prepare(`UPDATE outbox SET state = 'failed', attempts = attempts + 1, error = ?, done_at = ? WHERE id = ?`).run(error.slice(0, 500), this.now(), id);
+      this.db
+        .prepare(`UPDATE outbox SET state = 'failed', attempts = attempts + 1, error = ?, done_at = ? WHERE id = ?`)
+        .run(error.slice(0, 500), this.now(), id);
       const post = this.get(id)?.post;
       const unping = this.db.prepare('DELETE FROM outbox_pings WHERE game_id = ? AND role = ? AND decision_id = ?');
       if (post?.gameId !== undefined && !post.to) for (const h of post.handoff ?? []) unping.run(post.gameId, h.role, h.decision);

@@ -28,9 +28,10 @@ export class Reminders {
 
   settings(userId: string): ReminderSettings {
     const r = this.db.prepare('SELECT enabled, interval_ms, quiet_from, quiet_to FROM reminder_settings WHERE user_id = ?').get(userId) as
-      | { enabled: number; interval_ms: number | null; quiet_from: number | null; quiet_to: number | null }
-      | undefined;
-    return r ? { enabled: r.enabled === 1, intervalMs: r.interval_ms, quietFrom: r.quiet_from, quietTo: r.quiet_to } : { ...DEFAULT_SETTINGS };
+      { enabled: number; interval_ms: number | null; quiet_from: number | null; quiet_to: number | null } | undefined;
+    return r
+      ? { enabled: r.enabled === 1, intervalMs: r.interval_ms, quietFrom: r.quiet_from, quietTo: r.quiet_to }
+      : { ...DEFAULT_SETTINGS };
   }
 
   update(userId: string, patch: Partial<ReminderSettings>): ReminderSettings {
@@ -45,7 +46,9 @@ export class Reminders {
 
   /** Deadlines still ahead: the only ones a reminder can be for. */
   upcoming(now: number, limit = 500): DeadlineRow[] {
-    const rows = this.db.prepare('SELECT game_id, role, decision_id, due_at, set_at FROM decision_deadlines WHERE due_at > ? ORDER BY due_at LIMIT ?').all(now, limit) as {
+    const rows = this.db
+      .prepare('SELECT game_id, role, decision_id, due_at, set_at FROM decision_deadlines WHERE due_at > ? ORDER BY due_at LIMIT ?')
+      .all(now, limit) as {
       game_id: number;
       role: string;
       decision_id: number;
@@ -56,7 +59,9 @@ export class Reminders {
   }
 
   sent(d: DeadlineRow): Set<string> {
-    const rows = this.db.prepare('SELECT kind FROM reminders_sent WHERE game_id = ? AND role = ? AND decision_id = ?').all(d.gameId, d.role, d.decisionId) as { kind: string }[];
+    const rows = this.db
+      .prepare('SELECT kind FROM reminders_sent WHERE game_id = ? AND role = ? AND decision_id = ?')
+      .all(d.gameId, d.role, d.decisionId) as { kind: string }[];
     return new Set(rows.map((r) => r.kind));
   }
 

@@ -33,7 +33,9 @@ export function searchGames(db: Database.Database, f: GameFilter): { ids: number
   const total = (db.prepare(`SELECT COUNT(*) AS n FROM games g WHERE ${cond}`).get(...args) as { n: number }).n;
   const ids = (
     db
-      .prepare(`SELECT g.id FROM games g WHERE ${cond} ORDER BY CASE g.status WHEN 'active' THEN 0 WHEN 'lobby' THEN 1 ELSE 2 END, g.id DESC LIMIT ? OFFSET ?`)
+      .prepare(
+        `SELECT g.id FROM games g WHERE ${cond} ORDER BY CASE g.status WHEN 'active' THEN 0 WHEN 'lobby' THEN 1 ELSE 2 END, g.id DESC LIMIT ? OFFSET ?`,
+      )
       .all(...args, f.limit, f.offset) as { id: number }[]
   ).map((r) => r.id);
   return { ids, total };
@@ -43,7 +45,9 @@ export function searchGames(db: Database.Database, f: GameFilter): { ids: number
 export function activeGamesOf(db: Database.Database, guildId: string | null, userId: string): number[] {
   return (
     db
-      .prepare(`SELECT DISTINCT g.id FROM games g JOIN seats s ON s.game_id = g.id WHERE g.guild_id IS ? AND g.status = 'active' AND s.user_id = ? ORDER BY g.id`)
+      .prepare(
+        `SELECT DISTINCT g.id FROM games g JOIN seats s ON s.game_id = g.id WHERE g.guild_id IS ? AND g.status = 'active' AND s.user_id = ? ORDER BY g.id`,
+      )
       .all(guildId, userId) as { id: number }[]
   ).map((r) => r.id);
 }

@@ -24,26 +24,33 @@ export class SeatThreads {
   ) {}
 
   get(gameId: number, role: string): SeatThread | null {
-    const r = this.db.prepare('SELECT thread_id, members FROM seat_threads WHERE game_id = ? AND role = ?').get(gameId, role) as { thread_id: string; members: string } | undefined;
+    const r = this.db.prepare('SELECT thread_id, members FROM seat_threads WHERE game_id = ? AND role = ?').get(gameId, role) as
+      { thread_id: string; members: string } | undefined;
     return r ? { gameId, role, threadId: r.thread_id, members: JSON.parse(r.members) as string[] } : null;
   }
 
   set(gameId: number, role: string, threadId: string): void {
     this.db
-      .prepare("INSERT INTO seat_threads (game_id, role, thread_id, members, created_at) VALUES (?, ?, ?, '[]', ?) ON CONFLICT(game_id, role) DO UPDATE SET thread_id = excluded.thread_id, members = '[]'")
+      .prepare(
+        "INSERT INTO seat_threads (game_id, role, thread_id, members, created_at) VALUES (?, ?, ?, '[]', ?) ON CONFLICT(game_id, role) DO UPDATE SET thread_id = excluded.thread_id, members = '[]'",
+      )
       .run(gameId, role, threadId, this.now());
   }
 
   addMember(gameId: number, role: string, userId: string): void {
     const t = this.get(gameId, role);
     if (!t || t.members.includes(userId)) return;
-    this.db.prepare('UPDATE seat_threads SET members = ? WHERE game_id = ? AND role = ?').run(JSON.stringify([...t.members, userId]), gameId, role);
+    this.db
+      .prepare('UPDATE seat_threads SET members = ? WHERE game_id = ? AND role = ?')
+      .run(JSON.stringify([...t.members, userId]), gameId, role);
   }
 
   removeMember(gameId: number, role: string, userId: string): void {
     const t = this.get(gameId, role);
     if (!t) return;
-    this.db.prepare('UPDATE seat_threads SET members = ? WHERE game_id = ? AND role = ?').run(JSON.stringify(t.members.filter((u) => u !== userId)), gameId, role);
+    this.db
+      .prepare('UPDATE seat_threads SET members = ? WHERE game_id = ? AND role = ?')
+      .run(JSON.stringify(t.members.filter((u) => u !== userId)), gameId, role);
   }
 
   /** The thread is gone (deleted, no access): the next private post opens a new one. */
@@ -53,15 +60,27 @@ export class SeatThreads {
 
   /** Human holders of a seat (bot seats have no Discord user). Empty when the store has no such game. */
   holders(gameId: number, role: string): string[] {
-    return (this.db.prepare("SELECT user_id FROM seats WHERE game_id = ? AND role = ? AND user_id NOT LIKE 'bot:%' ORDER BY rowid").all(gameId, role) as { user_id: string }[]).map((r) => r.user_id);
+    return (
+      this.db
+        .prepare("SELECT user_id FROM seats WHERE game_id = ? AND role = ? AND user_id NOT LIKE 'bot:%' ORDER BY rowid")
+        .all(gameId, role) as { user_id: string }[]
+    ).map((r) => r.user_id);
   }
 
   addNote(userId: string, gameId: number | null, content: string): void {
-    this.db.prepare('INSERT INTO seat_notes (user_id, game_id, content, created_at) VALUES (?, ?, ?, ?)').run(userId, gameId, content, this.now());
+    this.db
+      .prepare('INSERT INTO seat_notes (user_id, game_id, content, created_at) VALUES (?, ?, ?, ?)')
+      .run(userId, gameId, content, this.now());
   }
 
   notes(userId: string): SeatNote[] {
-    return (this.db.prepare('SELECT id, game_id, content FROM seat_notes WHERE user_id = ? ORDER BY id').all(userId) as { id: number; game_id: number | null; content: string }[]).map((r) => ({
+    return (
+      this.db.prepare('SELECT id, game_id, content FROM seat_notes WHERE user_id = ? ORDER BY id').all(userId) as {
+        id: number;
+        game_id: number | null;
+        content: string;
+      }[]
+    ).map((r) => ({
       id: r.id,
       gameId: r.game_id,
       content: r.content,

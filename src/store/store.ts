@@ -53,13 +53,19 @@ export class ChannelBusyError extends StoreConflictError {
 
 /** A seat someone else took between reading the lobby and writing the seat. */
 export class SeatTakenError extends StoreConflictError {
-  constructor(readonly role: Role, readonly holder: Seat) {
+  constructor(
+    readonly role: Role,
+    readonly holder: Seat,
+  ) {
     super(`The side ${role} was just taken by ${holder.userName}; nothing was changed.`);
   }
 }
 
 export class StaleVersionError extends Error {
-  constructor(readonly expected: number, readonly actual: number) {
+  constructor(
+    readonly expected: number,
+    readonly actual: number,
+  ) {
     super(`The game moved on (version ${actual}, you acted on ${expected}). Nothing was changed: look again and retry.`);
     this.name = 'StaleVersionError';
   }
@@ -115,7 +121,10 @@ export class Store {
   /** Thread parents, pinned cards, last maps (migration 8). */
   readonly homes: GameHomes;
 
-  constructor(path: string, readonly now: () => number = Date.now) {
+  constructor(
+    path: string,
+    readonly now: () => number = Date.now,
+  ) {
     this.db = new Database(path);
     this.db.pragma('journal_mode = WAL');
     // WAL + NORMAL survives a process crash (kill -9) without losing commits.
@@ -166,9 +175,8 @@ export class Store {
 
   /** The lobby or active game of a channel or thread. */
   liveGame(channelId: string): GameRow | null {
-    const r = this.db
-      .prepare(`SELECT * FROM games WHERE channel_id = ? AND status IN ('lobby','active')`)
-      .get(channelId) as RawGame | undefined;
+    const r = this.db.prepare(`SELECT * FROM games WHERE channel_id = ? AND status IN ('lobby','active')`).get(channelId) as
+      RawGame | undefined;
     return r ? toRow(r) : null;
   }
 
@@ -180,7 +188,9 @@ export class Store {
 
   listGames(guildId: string | null, limit = 25): GameRow[] {
     const rows = this.db
-      .prepare(`SELECT * FROM games WHERE guild_id IS ? ORDER BY CASE status WHEN 'active' THEN 0 WHEN 'lobby' THEN 1 ELSE 2 END, id DESC LIMIT ?`)
+      .prepare(
+        `SELECT * FROM games WHERE guild_id IS ? ORDER BY CASE status WHEN 'active' THEN 0 WHEN 'lobby' THEN 1 ELSE 2 END, id DESC LIMIT ?`,
+      )
       .all(guildId, limit) as RawGame[];
     return rows.map(toRow);
   }
@@ -195,11 +205,13 @@ export class Store {
   }
 
   seats(gameId: number): Seat[] {
-    return (this.db.prepare('SELECT role, user_id, user_name FROM seats WHERE game_id = ? ORDER BY rowid').all(gameId) as {
-      role: string;
-      user_id: string;
-      user_name: string;
-    }[]).map((s) => ({ role: s.role, userId: s.user_id, userName: s.user_name }));
+    return (
+      this.db.prepare('SELECT role, user_id, user_name FROM seats WHERE game_id = ? ORDER BY rowid').all(gameId) as {
+        role: string;
+        user_id: string;
+        user_name: string;
+      }[]
+    ).map((s) => ({ role: s.role, userId: s.user_id, userName: s.user_name }));
   }
 
   /**
@@ -208,11 +220,17 @@ export class Store {
    */
   setSeat(gameId: number, role: Role, userId: string, userName: string, add = false): void {
     if (add) {
-      this.db.prepare('INSERT INTO seats (game_id, role, user_id, user_name) VALUES (?, ?, ?, ?) ON CONFLICT(game_id, role, user_id) DO UPDATE SET user_name = excluded.user_name').run(gameId, role, userId, userName);
+      this.db
+        .prepare(
+          'INSERT INTO seats (game_id, role, user_id, user_name) VALUES (?, ?, ?, ?) ON CONFLICT(game_id, role, user_id) DO UPDATE SET user_name = excluded.user_name',
+        )
+        .run(gameId, role, userId, userName);
       return;
     }
     this.db.transaction(() => {
-      const first = this.db.prepare('SELECT MIN(rowid) AS id FROM seats WHERE game_id = ? AND role = ?').get(gameId, role) as { id: number | null };
+      const first = this.db.prepare('SELECT MIN(rowid) AS id FROM seats WHERE game_id = ? AND role = ?').get(gameId, role) as {
+        id: number | null;
+      };
       if (first.id === null) {
         this.db.prepare('INSERT INTO seats (game_id, role, user_id, user_name) VALUES (?, ?, ?, ?)').run(gameId, role, userId, userName);
         return;
@@ -228,13 +246,20 @@ export class Store {
    * transaction, so two processes on one database cannot both win it.
    */
   takeSeat(gameId: number, role: Role, userId: string, userName: string, expected: string | null): void {
-    this.db.transaction(() => {
-      const g = this.db.prepare('SELECT status FROM games WHERE id = ?').get(gameId) as { status: GameStatus } | undefined;
-      if (g?.status !== 'lobby') throw new StoreConflictError('The game started (or was called off) before your seat was taken; nothing was changed. See /game status.');
-      const cur = this.db.prepare('SELECT user_id, user_name FROM seats WHERE game_id = ? AND role = ?').get(gameId, role) as { user_id: string; user_name: string } | undefined;
-      if (cur && cur.user_id !== userId && cur.user_id !== expected) throw new SeatTakenError(role, { role, userId: cur.user_id, userName: cur.user_name });
-      this.setSeat(gameId, role, userId, userName);
-    }).immediate();
+    this.db
+      .transaction(() => {
+        const g = this.db.prepare('SELECT status FROM games WHERE id = ?').get(gameId) as { status: GameStatus } | undefined;
+        if (g?.status !== 'lobby')
+          throw new StoreConflictError(
+            'The game started (or was called off) before your seat was taken; nothing was changed. See /game status.',
+          );
+        const cur = this.db.prepare('SELECT user_id, user_name FROM seats WHERE game_id = ? AND role = ?').get(gameId, role) as
+          { user_id: string; user_name: string } | undefined;
+        if (cur && cur.user_id !== userId && cur.user_id !== expected)
+          throw new SeatTakenError(role, { role, userId: cur.user_id, userName: cur.user_name });
+        this.setSeat(gameId, role, userId, userName);
+      })
+      .immediate();
   }
 
   /** Remove a side's seat (every member), or one member of a team side. */
@@ -248,7 +273,8 @@ export class Store {
     const info = this.db
       .prepare(`UPDATE games SET status = 'active', state = ?, version = 0, updated_at = ? WHERE id = ? AND status = 'lobby'`)
       .run(state, this.now(), gameId);
-    if (info.changes !== 1) throw new StoreConflictError('The game has already started (or was called off) — nothing was changed. See /game status.');
+    if (info.changes !== 1)
+      throw new StoreConflictError('The game has already started (or was called off) — nothing was changed. See /game status.');
     this.db.prepare('INSERT OR REPLACE INTO snapshots (game_id, seq, state) VALUES (?, 0, ?)').run(gameId, state);
   }
 
@@ -266,51 +292,70 @@ export class Store {
     /** More writes that must land with these entries or not at all (deadlines). */
     also?: () => void,
   ): number {
-    return this.db.transaction(() => {
-      const cur = this.db.prepare('SELECT version, status FROM games WHERE id = ?').get(gameId) as { version: number; status: GameStatus } | undefined;
-      if (!cur) throw new Error(`No game ${gameId}.`);
-      if (cur.status !== 'active' || cur.version !== expectedVersion) throw new StaleVersionError(expectedVersion, cur.version);
-      const insert = this.db.prepare('INSERT INTO actions (game_id, seq, role, user_id, action, undoable, at) VALUES (?, ?, ?, ?, ?, ?, ?)');
-      const snap = this.db.prepare('INSERT OR REPLACE INTO snapshots (game_id, seq, state) VALUES (?, ?, ?)');
-      let seq = expectedVersion;
-      for (const e of entries) {
-        seq++;
-        insert.run(gameId, seq, e.role, e.userId, JSON.stringify(e.action), e.undoable ? 1 : 0, this.now());
-        if (seq % SNAPSHOT_EVERY === 0) snap.run(gameId, seq, e.state ?? state);
-      }
-      this.db
-        .prepare('UPDATE games SET version = ?, state = ?, updated_at = ?, status = COALESCE(?, status), result = COALESCE(?, result) WHERE id = ?')
-        .run(seq, state, this.now(), finish?.status ?? null, finish?.result ?? null, gameId);
-      if (finish) this.recordFinished(gameId, finish.status, 'play', finish.result);
-      also?.();
-      return seq;
-    }).immediate();
+    return this.db
+      .transaction(() => {
+        const cur = this.db.prepare('SELECT version, status FROM games WHERE id = ?').get(gameId) as
+          { version: number; status: GameStatus } | undefined;
+        if (!cur) throw new Error(`No game ${gameId}.`);
+        if (cur.status !== 'active' || cur.version !== expectedVersion) throw new StaleVersionError(expectedVersion, cur.version);
+        const insert = this.db.prepare(
+          'INSERT INTO actions (game_id, seq, role, user_id, action, undoable, at) VALUES (?, ?, ?, ?, ?, ?, ?)',
+        );
+        const snap = this.db.prepare('INSERT OR REPLACE INTO snapshots (game_id, seq, state) VALUES (?, ?, ?)');
+        let seq = expectedVersion;
+        for (const e of entries) {
+          seq++;
+          insert.run(gameId, seq, e.role, e.userId, JSON.stringify(e.action), e.undoable ? 1 : 0, this.now());
+          if (seq % SNAPSHOT_EVERY === 0) snap.run(gameId, seq, e.state ?? state);
+        }
+        this.db
+          .prepare(
+            'UPDATE games SET version = ?, state = ?, updated_at = ?, status = COALESCE(?, status), result = COALESCE(?, result) WHERE id = ?',
+          )
+          .run(seq, state, this.now(), finish?.status ?? null, finish?.result ?? null, gameId);
+        if (finish) this.recordFinished(gameId, finish.status, 'play', finish.result);
+        also?.();
+        return seq;
+      })
+      .immediate();
   }
 
   log(gameId: number): (LogEntry & { userId: string; at: number })[] {
-    return (this.db.prepare('SELECT seq, role, user_id, action, undoable, at FROM actions WHERE game_id = ? ORDER BY seq').all(gameId) as {
-      seq: number;
-      role: string;
-      user_id: string;
-      action: string;
-      undoable: number;
-      at: number;
-    }[]).map((r) => ({ seq: r.seq, role: r.role, userId: r.user_id, action: JSON.parse(r.action), undoable: r.undoable === 1, at: r.at }));
+    return (
+      this.db.prepare('SELECT seq, role, user_id, action, undoable, at FROM actions WHERE game_id = ? ORDER BY seq').all(gameId) as {
+        seq: number;
+        role: string;
+        user_id: string;
+        action: string;
+        undoable: number;
+        at: number;
+      }[]
+    ).map((r) => ({ seq: r.seq, role: r.role, userId: r.user_id, action: JSON.parse(r.action), undoable: r.undoable === 1, at: r.at }));
   }
 
   /** Snapshots without their states (cheap), and one state by seq: for replays that start from a snapshot. */
   snapshotSource(gameId: number): { seqs: number[]; load: (seq: number) => string | null } {
-    const seqs = (this.db.prepare('SELECT seq FROM snapshots WHERE game_id = ? ORDER BY seq').all(gameId) as { seq: number }[]).map((r) => r.seq);
+    const seqs = (this.db.prepare('SELECT seq FROM snapshots WHERE game_id = ? ORDER BY seq').all(gameId) as { seq: number }[]).map(
+      (r) => r.seq,
+    );
     const one = this.db.prepare('SELECT state FROM snapshots WHERE game_id = ? AND seq = ?');
     return { seqs, load: (seq) => (one.get(gameId, seq) as { state: string } | undefined)?.state ?? null };
   }
 
   snapshots(gameId: number): { seq: number; state: string }[] {
-    return this.db.prepare('SELECT seq, state FROM snapshots WHERE game_id = ? ORDER BY seq').all(gameId) as { seq: number; state: string }[];
+    return this.db.prepare('SELECT seq, state FROM snapshots WHERE game_id = ? ORDER BY seq').all(gameId) as {
+      seq: number;
+      state: string;
+    }[];
   }
 
   /** End a game without an action (abandon, moderator-recorded result, resignation, forfeit). */
-  finish(gameId: number, status: 'over' | 'abandoned', result: string, how: FinishHow = status === 'abandoned' ? 'abandon' : 'moderator'): void {
+  finish(
+    gameId: number,
+    status: 'over' | 'abandoned',
+    result: string,
+    how: FinishHow = status === 'abandoned' ? 'abandon' : 'moderator',
+  ): void {
     this.db.transaction(() => {
       this.db.prepare('UPDATE games SET status = ?, result = ?, updated_at = ? WHERE id = ?').run(status, result, this.now(), gameId);
       this.recordFinished(gameId, status, how, result);
@@ -323,7 +368,9 @@ export class Store {
    * ratings read it). A game ends once: a second end is ignored.
    */
   private recordFinished(gameId: number, status: 'over' | 'abandoned', how: FinishHow, result: string): void {
-    this.db.prepare('INSERT OR IGNORE INTO game_finished (game_id, status, how, result, at) VALUES (?, ?, ?, ?, ?)').run(gameId, status, how, result, this.now());
+    this.db
+      .prepare('INSERT OR IGNORE INTO game_finished (game_id, status, how, result, at) VALUES (?, ?, ?, ?, ?)')
+      .run(gameId, status, how, result, this.now());
   }
 
   setDeadline(gameId: number, deadline: number | null): void {
@@ -336,27 +383,40 @@ export class Store {
 
   /** Active games whose deadline has passed. */
   overdue(now: number): GameRow[] {
-    return (this.db.prepare(`SELECT * FROM games WHERE status = 'active' AND deadline IS NOT NULL AND deadline <= ?`).all(now) as RawGame[]).map(toRow);
+    return (
+      this.db.prepare(`SELECT * FROM games WHERE status = 'active' AND deadline IS NOT NULL AND deadline <= ?`).all(now) as RawGame[]
+    ).map(toRow);
   }
 
   /** Lobbies opened at or before `createdBefore` that never started, oldest first. */
   staleLobbies(createdBefore: number, limit = 100): GameRow[] {
-    return (this.db.prepare(`SELECT * FROM games WHERE status = 'lobby' AND created_at <= ? ORDER BY created_at LIMIT ?`).all(createdBefore, limit) as RawGame[]).map(toRow);
+    return (
+      this.db
+        .prepare(`SELECT * FROM games WHERE status = 'lobby' AND created_at <= ? ORDER BY created_at LIMIT ?`)
+        .all(createdBefore, limit) as RawGame[]
+    ).map(toRow);
   }
 
   /** Close a lobby as abandoned, only if it is still a lobby (it may have started meanwhile). */
   expireLobby(gameId: number, result: string): boolean {
-    return this.db.prepare(`UPDATE games SET status = 'abandoned', result = ?, updated_at = ? WHERE id = ? AND status = 'lobby'`).run(result, this.now(), gameId).changes === 1;
+    return (
+      this.db
+        .prepare(`UPDATE games SET status = 'abandoned', result = ?, updated_at = ? WHERE id = ? AND status = 'lobby'`)
+        .run(result, this.now(), gameId).changes === 1
+    );
   }
 
   moderatorRole(guildId: string): string | null {
-    const r = this.db.prepare('SELECT moderator_role_id FROM guild_settings WHERE guild_id = ?').get(guildId) as { moderator_role_id: string | null } | undefined;
+    const r = this.db.prepare('SELECT moderator_role_id FROM guild_settings WHERE guild_id = ?').get(guildId) as
+      { moderator_role_id: string | null } | undefined;
     return r?.moderator_role_id ?? null;
   }
 
   setModeratorRole(guildId: string, roleId: string | null): void {
     this.db
-      .prepare('INSERT INTO guild_settings (guild_id, moderator_role_id) VALUES (?, ?) ON CONFLICT(guild_id) DO UPDATE SET moderator_role_id = excluded.moderator_role_id')
+      .prepare(
+        'INSERT INTO guild_settings (guild_id, moderator_role_id) VALUES (?, ?) ON CONFLICT(guild_id) DO UPDATE SET moderator_role_id = excluded.moderator_role_id',
+      )
       .run(guildId, roleId);
   }
 }

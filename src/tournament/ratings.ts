@@ -22,7 +22,17 @@ export interface RatingRow {
   ordinal: number;
 }
 
-const toRow = (r: any): RatingRow => ({ guildId: r.guild_id, system: r.system, side: r.side, userId: r.user_id, userName: r.user_name, mu: r.mu, sigma: r.sigma, games: r.games, ordinal: ordinal({ mu: r.mu, sigma: r.sigma }) });
+const toRow = (r: any): RatingRow => ({
+  guildId: r.guild_id,
+  system: r.system,
+  side: r.side,
+  userId: r.user_id,
+  userName: r.user_name,
+  mu: r.mu,
+  sigma: r.sigma,
+  games: r.games,
+  ordinal: ordinal({ mu: r.mu, sigma: r.sigma }),
+});
 
 export class Ratings {
   constructor(private readonly store: Store) {}
@@ -32,12 +42,17 @@ export class Ratings {
   }
 
   get(guildId: string | null, system: string, side: string, userId: string): RatingRow | null {
-    const r = this.db.prepare('SELECT * FROM ratings WHERE guild_id = ? AND system = ? AND side = ? AND user_id = ?').get(guildId ?? '', system, side, userId);
+    const r = this.db
+      .prepare('SELECT * FROM ratings WHERE guild_id = ? AND system = ? AND side = ? AND user_id = ?')
+      .get(guildId ?? '', system, side, userId);
     return r ? toRow(r) : null;
   }
 
   ofUser(guildId: string | null, userId: string): RatingRow[] {
-    return this.db.prepare('SELECT * FROM ratings WHERE guild_id = ? AND user_id = ? ORDER BY system, side').all(guildId ?? '', userId).map(toRow);
+    return this.db
+      .prepare('SELECT * FROM ratings WHERE guild_id = ? AND user_id = ? ORDER BY system, side')
+      .all(guildId ?? '', userId)
+      .map(toRow);
   }
 
   leaderboard(guildId: string | null, system: string, side = ALL_SIDES, limit = 20): RatingRow[] {
@@ -52,7 +67,12 @@ export class Ratings {
   /** Fold every finished game not yet rated into the ratings. Returns how many games counted. */
   sync(): number {
     let counted = 0;
-    const pending = this.db.prepare('SELECT id, game_id, status, result FROM game_finished WHERE rated = 0 ORDER BY id').all() as { id: number; game_id: number; status: string; result: string }[];
+    const pending = this.db.prepare('SELECT id, game_id, status, result FROM game_finished WHERE rated = 0 ORDER BY id').all() as {
+      id: number;
+      game_id: number;
+      status: string;
+      result: string;
+    }[];
     if (!pending.length) return 0;
     this.db.transaction(() => {
       const mark = this.db.prepare('UPDATE game_finished SET rated = 1 WHERE id = ?');
@@ -90,7 +110,9 @@ export class Ratings {
       const after = rate(teams, { rank });
       keys.forEach((k, i) => {
         this.db
-          .prepare('INSERT INTO ratings (guild_id, system, side, user_id, user_name, mu, sigma, games) VALUES (?, ?, ?, ?, ?, ?, ?, 1) ON CONFLICT DO UPDATE SET mu = excluded.mu, sigma = excluded.sigma, user_name = excluded.user_name, games = games + 1')
+          .prepare(
+            'INSERT INTO ratings (guild_id, system, side, user_id, user_name, mu, sigma, games) VALUES (?, ?, ?, ?, ?, ?, ?, 1) ON CONFLICT DO UPDATE SET mu = excluded.mu, sigma = excluded.sigma, user_name = excluded.user_name, games = games + 1',
+          )
           .run(guild, game.system, k.side, k.seat.userId, k.seat.userName, after[i][0].mu, after[i][0].sigma);
       });
     }

@@ -56,15 +56,37 @@ const toT = (r: any): Tournament => ({
   round: r.round,
   createdBy: r.created_by,
 });
-const toE = (r: any): Entrant => ({ userId: r.user_id, userName: r.user_name, rating: r.rating, seed: r.seed, checkedIn: !!r.checked_in, dropped: !!r.dropped });
-const toM = (r: any): Match => ({ id: r.id, tournamentId: r.tournament_id, round: r.round, board: r.board, a: r.a_user, b: r.b_user, gameId: r.game_id, outcome: r.outcome, how: r.how });
+const toE = (r: any): Entrant => ({
+  userId: r.user_id,
+  userName: r.user_name,
+  rating: r.rating,
+  seed: r.seed,
+  checkedIn: !!r.checked_in,
+  dropped: !!r.dropped,
+});
+const toM = (r: any): Match => ({
+  id: r.id,
+  tournamentId: r.tournament_id,
+  round: r.round,
+  board: r.board,
+  a: r.a_user,
+  b: r.b_user,
+  gameId: r.game_id,
+  outcome: r.outcome,
+  how: r.how,
+});
 
 export class TournamentRepo {
-  constructor(private readonly db: Database.Database, private readonly now: () => number) {}
+  constructor(
+    private readonly db: Database.Database,
+    private readonly now: () => number,
+  ) {}
 
   create(t: Omit<Tournament, 'id' | 'status' | 'round'>): Tournament {
     const info = this.db
-      .prepare('INSERT INTO tournaments (guild_id, channel_id, name, system, options, format, rounds, clock_hours, status, round, created_by, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, \'signup\', 0, ?, ?)')
+      .prepare(
+        "INSERT INTO tournaments (guild_id, channel_id, name, system, options, format, rounds, clock_hours, status, round, created_by, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'signup', 0, ?, ?)",
+      )
       .run(t.guildId, t.channelId, t.name, t.system, JSON.stringify(t.options), t.format, t.rounds, t.clockHours, t.createdBy, this.now());
     return this.get(Number(info.lastInsertRowid))!;
   }
@@ -100,7 +122,11 @@ export class TournamentRepo {
   }
 
   addEntrant(id: number, userId: string, userName: string): void {
-    this.db.prepare('INSERT INTO tournament_entrants (tournament_id, user_id, user_name) VALUES (?, ?, ?) ON CONFLICT DO UPDATE SET dropped = 0, user_name = excluded.user_name').run(id, userId, userName);
+    this.db
+      .prepare(
+        'INSERT INTO tournament_entrants (tournament_id, user_id, user_name) VALUES (?, ?, ?) ON CONFLICT DO UPDATE SET dropped = 0, user_name = excluded.user_name',
+      )
+      .run(id, userId, userName);
   }
 
   removeEntrant(id: number, userId: string): void {
@@ -108,16 +134,25 @@ export class TournamentRepo {
   }
 
   setEntrant(id: number, userId: string, set: { checkedIn?: boolean; dropped?: boolean; rating?: number; seed?: number }): void {
-    if (set.checkedIn !== undefined) this.db.prepare('UPDATE tournament_entrants SET checked_in = ? WHERE tournament_id = ? AND user_id = ?').run(set.checkedIn ? 1 : 0, id, userId);
-    if (set.dropped !== undefined) this.db.prepare('UPDATE tournament_entrants SET dropped = ? WHERE tournament_id = ? AND user_id = ?').run(set.dropped ? 1 : 0, id, userId);
-    if (set.rating !== undefined) this.db.prepare('UPDATE tournament_entrants SET rating = ? WHERE tournament_id = ? AND user_id = ?').run(set.rating, id, userId);
-    if (set.seed !== undefined) this.db.prepare('UPDATE tournament_entrants SET seed = ? WHERE tournament_id = ? AND user_id = ?').run(set.seed, id, userId);
+    if (set.checkedIn !== undefined)
+      this.db
+        .prepare('UPDATE tournament_entrants SET checked_in = ? WHERE tournament_id = ? AND user_id = ?')
+        .run(set.checkedIn ? 1 : 0, id, userId);
+    if (set.dropped !== undefined)
+      this.db
+        .prepare('UPDATE tournament_entrants SET dropped = ? WHERE tournament_id = ? AND user_id = ?')
+        .run(set.dropped ? 1 : 0, id, userId);
+    if (set.rating !== undefined)
+      this.db.prepare('UPDATE tournament_entrants SET rating = ? WHERE tournament_id = ? AND user_id = ?').run(set.rating, id, userId);
+    if (set.seed !== undefined)
+      this.db.prepare('UPDATE tournament_entrants SET seed = ? WHERE tournament_id = ? AND user_id = ?').run(set.seed, id, userId);
   }
 
   matches(id: number, round?: number): Match[] {
-    return (round === undefined
-      ? this.db.prepare('SELECT * FROM tournament_matches WHERE tournament_id = ? ORDER BY round, board').all(id)
-      : this.db.prepare('SELECT * FROM tournament_matches WHERE tournament_id = ? AND round = ? ORDER BY board').all(id, round)
+    return (
+      round === undefined
+        ? this.db.prepare('SELECT * FROM tournament_matches WHERE tournament_id = ? ORDER BY round, board').all(id)
+        : this.db.prepare('SELECT * FROM tournament_matches WHERE tournament_id = ? AND round = ? ORDER BY board').all(id, round)
     ).map(toM);
   }
 
@@ -153,13 +188,17 @@ export class TournamentRepo {
   /** Matches whose game has ended (the game_finished event) but whose outcome is not taken yet. */
   unconsumed(): { match: Match; status: string; how: string; result: string }[] {
     return this.db
-      .prepare('SELECT m.*, f.status AS f_status, f.how AS f_how, f.result AS f_result FROM tournament_matches m JOIN game_finished f ON f.game_id = m.game_id WHERE m.outcome IS NULL ORDER BY f.id')
+      .prepare(
+        'SELECT m.*, f.status AS f_status, f.how AS f_how, f.result AS f_result FROM tournament_matches m JOIN game_finished f ON f.game_id = m.game_id WHERE m.outcome IS NULL ORDER BY f.id',
+      )
       .all()
       .map((r: any) => ({ match: toM(r), status: r.f_status, how: r.f_how, result: r.f_result }));
   }
 
   pairedRound(id: number, round: number): void {
-    this.db.prepare('INSERT OR IGNORE INTO tournament_rounds (tournament_id, round, paired_at) VALUES (?, ?, ?)').run(id, round, this.now());
+    this.db
+      .prepare('INSERT OR IGNORE INTO tournament_rounds (tournament_id, round, paired_at) VALUES (?, ?, ?)')
+      .run(id, round, this.now());
   }
 
   finishedRound(id: number, round: number): void {
@@ -167,10 +206,17 @@ export class TournamentRepo {
   }
 
   log(id: number, by: string, what: string, reason: string): void {
-    this.db.prepare('INSERT INTO tournament_log (tournament_id, at, by, what, reason) VALUES (?, ?, ?, ?, ?)').run(id, this.now(), by, what, reason);
+    this.db
+      .prepare('INSERT INTO tournament_log (tournament_id, at, by, what, reason) VALUES (?, ?, ?, ?, ?)')
+      .run(id, this.now(), by, what, reason);
   }
 
   logOf(id: number): { at: number; by: string; what: string; reason: string }[] {
-    return this.db.prepare('SELECT at, by, what, reason FROM tournament_log WHERE tournament_id = ? ORDER BY id').all(id) as { at: number; by: string; what: string; reason: string }[];
+    return this.db.prepare('SELECT at, by, what, reason FROM tournament_log WHERE tournament_id = ? ORDER BY id').all(id) as {
+      at: number;
+      by: string;
+      what: string;
+      reason: string;
+    }[];
   }
 }

@@ -6,7 +6,16 @@ import { moduleOf } from '../app/session.ts';
 import { sha256 } from '../engine/runner.ts';
 import { getGame } from '../games/registry.ts';
 import type { Post } from '../../commands/types.ts';
-import { knockoutFirstRound, knockoutNextRound, knockoutRounds, roundRobinRound, roundRobinRounds, swissRound, type PairPlayer, type Pairing } from './pairing.ts';
+import {
+  knockoutFirstRound,
+  knockoutNextRound,
+  knockoutRounds,
+  roundRobinRound,
+  roundRobinRounds,
+  swissRound,
+  type PairPlayer,
+  type Pairing,
+} from './pairing.ts';
 import { TournamentRepo, type Match, type Outcome, type Tournament } from './repo.ts';
 import { ALL_SIDES, Ratings } from './ratings.ts';
 import { standings, type Standing, type StandingGame } from './standings.ts';
@@ -50,12 +59,17 @@ export function tournamentStandings(repo: TournamentRepo, t: Tournament): Standi
     .filter((m) => m.outcome !== null)
     .map((m) => ({ round: m.round, a: m.a, b: m.b, ...points(m) }));
   const rating = new Map(entrants.map((e) => [e.userId, e.rating]));
-  return standings(entrants.filter((e) => e.checkedIn).map((e) => e.userId), games, (id) => rating.get(id) ?? 0);
+  return standings(
+    entrants.filter((e) => e.checkedIn).map((e) => e.userId),
+    games,
+    (id) => rating.get(id) ?? 0,
+  );
 }
 
 function history(repo: TournamentRepo, t: Tournament): Map<string, PairPlayer> {
   const out = new Map<string, PairPlayer>();
-  for (const e of repo.entrants(t.id)) if (e.checkedIn) out.set(e.userId, { id: e.userId, score: 0, rating: e.rating, opponents: [], byes: 0, sides: [] });
+  for (const e of repo.entrants(t.id))
+    if (e.checkedIn) out.set(e.userId, { id: e.userId, score: 0, rating: e.rating, opponents: [], byes: 0, sides: [] });
   for (const m of repo.matches(t.id)) {
     const a = out.get(m.a)!;
     const { pa, pb } = points(m);
@@ -93,7 +107,10 @@ export function nextPairings(repo: TournamentRepo, t: Tournament, round: number)
   if (t.format === 'roundrobin') {
     // The schedule is fixed by seed; a dropped player's opponent gets the round off (a bye).
     const dropped = new Set(entrants.filter((e) => e.dropped).map((e) => e.userId));
-    return roundRobinRound(entrants.map((e) => e.userId), round).flatMap((p) => {
+    return roundRobinRound(
+      entrants.map((e) => e.userId),
+      round,
+    ).flatMap((p) => {
       const aIn = !dropped.has(p.a);
       const bIn = p.b !== null && !dropped.has(p.b);
       if (aIn && bIn) return [p];
@@ -104,7 +121,10 @@ export function nextPairings(repo: TournamentRepo, t: Tournament, round: number)
   }
   if (round === 1) return knockoutFirstRound(active.map((e) => e.userId));
   const dropped = new Set(entrants.filter((e) => e.dropped).map((e) => e.userId));
-  const winners = repo.matches(t.id, round - 1).map((m) => winnerOf(m)).map((w) => (w && !dropped.has(w) ? w : null));
+  const winners = repo
+    .matches(t.id, round - 1)
+    .map((m) => winnerOf(m))
+    .map((w) => (w && !dropped.has(w) ? w : null));
   return knockoutNextRound(winners);
 }
 
@@ -143,10 +163,16 @@ export function pairRound(svc: Services, t: Tournament, round: number, pairs: Pa
     svc.store.setSeat(row.id, sb, p.b, names.get(p.b) ?? p.b);
     repo.setGame(m.id, row.id);
     if (t.clockHours) svc.store.deadlines.setClock(row.id, t.clockHours * HOUR);
-    lines.push(`Table ${board}: ${names.get(p.a)} (${mod.roles(mod.parseOptions(t.options))[0].name}) v ${names.get(p.b)} (${mod.roles(mod.parseOptions(t.options))[1].name}) — game #${row.id} in #${row.channelId}`);
+    lines.push(
+      `Table ${board}: ${names.get(p.a)} (${mod.roles(mod.parseOptions(t.options))[0].name}) v ${names.get(p.b)} (${mod.roles(mod.parseOptions(t.options))[1].name}) — game #${row.id} in #${row.channelId}`,
+    );
     // Bot seats may play the whole game inside start; its end is then a game_finished event like any other.
     svc.sessions.start(row);
-    posts.push({ channelId: row.channelId, content: `⚔️ ${t.name}, round ${round}, table ${board}: <@${p.a}> v <@${p.b}>. Play with /${mod.command}.`, mentions: [p.a, p.b].filter((u) => !u.startsWith('bot:')) });
+    posts.push({
+      channelId: row.channelId,
+      content: `⚔️ ${t.name}, round ${round}, table ${board}: <@${p.a}> v <@${p.b}>. Play with /${mod.command}.`,
+      mentions: [p.a, p.b].filter((u) => !u.startsWith('bot:')),
+    });
   });
   return [{ channelId: t.channelId, content: `📋 **${t.name}** — round ${round} pairings:\n${lines.join('\n')}` }, ...posts];
 }
@@ -160,7 +186,16 @@ function consumeFinished(svc: Services): number {
     const [sa, sb] = sidesOf(t.system, t.options);
     const r = JSON.parse(result) as { winners?: string[]; draw?: boolean };
     let outcome: Outcome = 'none';
-    if (status === 'over') outcome = r.draw ? 'draw' : r.winners?.includes(sa) && !r.winners.includes(sb) ? 'a' : r.winners?.includes(sb) && !r.winners.includes(sa) ? 'b' : r.winners?.length ? 'draw' : 'none';
+    if (status === 'over')
+      outcome = r.draw
+        ? 'draw'
+        : r.winners?.includes(sa) && !r.winners.includes(sb)
+          ? 'a'
+          : r.winners?.includes(sb) && !r.winners.includes(sa)
+            ? 'b'
+            : r.winners?.length
+              ? 'draw'
+              : 'none';
     repo.setOutcome(match.id, outcome, how);
   }
   return rows.length;
@@ -171,7 +206,12 @@ export function standingsText(svc: Services, t: Tournament, top = 20): string {
   const names = new Map(repo.entrants(t.id).map((e) => [e.userId, `${e.userName}${e.dropped ? ' (dropped)' : ''}`]));
   const s = tournamentStandings(repo, t);
   const f = (x: number) => (Number.isInteger(x) ? String(x) : x.toFixed(1));
-  const rows = s.slice(0, top).map((x) => `${x.rank}. ${names.get(x.id)} — ${f(x.score)} pts · Buchholz ${f(x.buchholz)} · median ${f(x.medianBuchholz)} · SB ${f(x.sonnebornBerger)}`);
+  const rows = s
+    .slice(0, top)
+    .map(
+      (x) =>
+        `${x.rank}. ${names.get(x.id)} — ${f(x.score)} pts · Buchholz ${f(x.buchholz)} · median ${f(x.medianBuchholz)} · SB ${f(x.sonnebornBerger)}`,
+    );
   return `🏆 **${t.name}** standings after round ${t.round}${t.status === 'finished' ? ' (final)' : ''}:\n${rows.join('\n')}${s.length > top ? `\n… and ${s.length - top} more.` : ''}`;
 }
 
@@ -200,7 +240,12 @@ export function advanceTournaments(svc: Services): Post[] {
       const done = t.round >= totalRounds(repo, t) || (t.format === 'knockout' && current.filter((m) => winnerOf(m)).length <= 1);
       if (done) repo.update(t.id, { status: 'finished' });
       const fresh = repo.get(t.id)!;
-      posts.push({ channelId: t.channelId, content: standingsText(svc, fresh) + (done && t.format === 'knockout' ? `\n🥇 Winner: <@${current.map(winnerOf).find(Boolean) ?? '?'}>` : '') });
+      posts.push({
+        channelId: t.channelId,
+        content:
+          standingsText(svc, fresh) +
+          (done && t.format === 'knockout' ? `\n🥇 Winner: <@${current.map(winnerOf).find(Boolean) ?? '?'}>` : ''),
+      });
       if (!done) posts.push(...pairRound(svc, fresh, t.round + 1, nextPairings(repo, fresh, t.round + 1)));
       moved = true;
     }

@@ -50,7 +50,10 @@ export function standings(ids: string[], games: StandingGame[], rating: (id: str
   const score = new Map<string, number>();
   const adjusted = new Map<string, number>();
   for (const [id, es] of rows) {
-    score.set(id, es.reduce((s, e) => s + e.pts, 0));
+    score.set(
+      id,
+      es.reduce((s, e) => s + e.pts, 0),
+    );
     // Unplayed rounds (byes, forfeits, rounds missed) count as draws in an opponent's score.
     const playedPts = es.filter((e) => e.played).reduce((s, e) => s + e.pts, 0);
     adjusted.set(id, playedPts + 0.5 * (n - es.filter((e) => e.played).length));
@@ -68,9 +71,25 @@ export function standings(ids: string[], games: StandingGame[], rating: (id: str
     const sorted = contrib.map((c) => c.opp).sort((x, y) => x - y);
     const median = sorted.length >= 3 ? bh - sorted[0] - sorted[sorted.length - 1] : bh;
     const sb = contrib.reduce((s, c) => s + c.opp * c.pts, 0);
-    return { rank: 0, id, score: score.get(id)!, buchholz: bh, medianBuchholz: median, sonnebornBerger: sb, played: es.filter((e) => e.played).length };
+    return {
+      rank: 0,
+      id,
+      score: score.get(id)!,
+      buchholz: bh,
+      medianBuchholz: median,
+      sonnebornBerger: sb,
+      played: es.filter((e) => e.played).length,
+    };
   });
-  out.sort((x, y) => y.score - x.score || y.buchholz - x.buchholz || y.medianBuchholz - x.medianBuchholz || y.sonnebornBerger - x.sonnebornBerger || rating(y.id) - rating(x.id) || (x.id < y.id ? -1 : 1));
+  out.sort(
+    (x, y) =>
+      y.score - x.score ||
+      y.buchholz - x.buchholz ||
+      y.medianBuchholz - x.medianBuchholz ||
+      y.sonnebornBerger - x.sonnebornBerger ||
+      rating(y.id) - rating(x.id) ||
+      (x.id < y.id ? -1 : 1),
+  );
   out.forEach((s, i) => (s.rank = i + 1));
   return out;
 }

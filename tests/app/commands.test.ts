@@ -78,7 +78,11 @@ describe('command layer (issue 2 §4): every rejection is private and changes no
     }
     const v = h.svc.store.liveGame('c1')!.version;
     expect(JSON.parse(h.svc.store.liveGame('c1')!.state!).game.turn).toBe('b');
-    const pressed = await h.router.button({ customId: button.customId, caller: { id: 'alice', name: 'alice', isModerator: false }, where: { guildId: 'g1', channelId: 'c1' } });
+    const pressed = await h.router.button({
+      customId: button.customId,
+      caller: { id: 'alice', name: 'alice', isModerator: false },
+      where: { guildId: 'g1', channelId: 'c1' },
+    });
     expect(pressed.replies[0].ephemeral).toBe(true);
     expect(pressed.replies[0].content).toMatch(/stale/);
     expect(h.svc.store.liveGame('c1')!.version).toBe(v);
@@ -90,7 +94,11 @@ describe('command layer (issue 2 §4): every rejection is private and changes no
     const button = o.replies[0].buttons!.find((b) => /Mark 2/.test(b.label))!;
     await h.say('alice', '/duel mark n:two');
     const v = h.svc.store.liveGame('c1')!.version;
-    const pressed = await h.router.button({ customId: button.customId, caller: { id: 'alice', name: 'alice', isModerator: false }, where: { guildId: 'g1', channelId: 'c1' } });
+    const pressed = await h.router.button({
+      customId: button.customId,
+      caller: { id: 'alice', name: 'alice', isModerator: false },
+      where: { guildId: 'g1', channelId: 'c1' },
+    });
     expect(pressed.replies.map((r) => r.content).join('\n')).not.toMatch(/stale/);
     expect(h.svc.store.liveGame('c1')!.version).toBe(v + 1);
   });
@@ -99,9 +107,17 @@ describe('command layer (issue 2 §4): every rejection is private and changes no
     const h = await started();
     const o = await h.say('alice', '/duel mark n:one');
     const roll = o.replies[0].buttons!.find((b) => /Roll/.test(b.label))!;
-    const bob = await h.router.button({ customId: roll.customId, caller: { id: 'bob', name: 'bob', isModerator: false }, where: { guildId: 'g1', channelId: 'c1' } });
+    const bob = await h.router.button({
+      customId: roll.customId,
+      caller: { id: 'bob', name: 'bob', isModerator: false },
+      where: { guildId: 'g1', channelId: 'c1' },
+    });
     expect(bob.replies[0].ephemeral).toBe(true);
-    const ok = await h.router.button({ customId: roll.customId, caller: { id: 'alice', name: 'alice', isModerator: false }, where: { guildId: 'g1', channelId: 'c1' } });
+    const ok = await h.router.button({
+      customId: roll.customId,
+      caller: { id: 'alice', name: 'alice', isModerator: false },
+      where: { guildId: 'g1', channelId: 'c1' },
+    });
     expect(text(ok)).toMatch(/duel d6/);
   });
 
@@ -219,7 +235,7 @@ describe('names and buttons (issue 2 §4: unknown names; issue 3: buttons for pr
     expect(none.replies[0].content).toMatch(/not a legal `name`.*\n.*Daniel Boone/);
     expect(h.svc.store.liveGame('c1')!.version).toBe(before);
     await h.say('alice', '/rifle leader name:clark');
-    const bad = await h.say("alice", "/rifle plans text:fishing*9");
+    const bad = await h.say('alice', '/rifle plans text:fishing*9');
     expect(bad.replies[0].ephemeral).toBe(true);
     // Each plannable action appears once with its range of counts, not once per count.
     expect(bad.replies[0].content).toMatch(/at most 6 per turn[\s\S]*Allowed now:.*Plan Milk ×1–6/);
@@ -248,20 +264,37 @@ describe('one game per channel (issue 2 §3)', () => {
     const no = await h.say('alice', '/game abandon');
     expect(no.replies[0].content).toMatch(/moderator/);
     expect(h.svc.store.liveGame('c1')!.status).toBe('active');
-    expect(() => h.svc.store.createGame({ guildId: 'g1', channelId: 'c1', system: 'duel', options: {}, seed: 's', seedHash: 'h', createdBy: 'x' })).toThrow(ChannelBusyError);
+    expect(() =>
+      h.svc.store.createGame({ guildId: 'g1', channelId: 'c1', system: 'duel', options: {}, seed: 's', seedHash: 'h', createdBy: 'x' }),
+    ).toThrow(ChannelBusyError);
   });
 
   it('options autocomplete: only the chosen system, keeping what is typed', async () => {
     await import('../../src/games/index.ts');
     const h = harness();
-    const list = await h.router.autocomplete({ command: 'game', sub: 'new', focused: 'options', partial: 'players=1, ro', options: { system: 'rifle' }, caller: { id: 'a', name: 'a', isModerator: false }, where: { guildId: 'g1', channelId: 'c1' } });
+    const list = await h.router.autocomplete({
+      command: 'game',
+      sub: 'new',
+      focused: 'options',
+      partial: 'players=1, ro',
+      options: { system: 'rifle' },
+      caller: { id: 'a', name: 'a', isModerator: false },
+      where: { guildId: 'g1', channelId: 'c1' },
+    });
     expect(list.map((c) => c.value)).toEqual(['players=1, roundup=false', 'players=1, mildsalt=false']);
-    const kpw = await h.router.autocomplete({ command: 'game', sub: 'new', focused: 'options', partial: '', options: { system: 'kpw' }, caller: { id: 'a', name: 'a', isModerator: false }, where: { guildId: 'g1', channelId: 'c1' } });
+    const kpw = await h.router.autocomplete({
+      command: 'game',
+      sub: 'new',
+      focused: 'options',
+      partial: '',
+      options: { system: 'kpw' },
+      caller: { id: 'a', name: 'a', isModerator: false },
+      where: { guildId: 'g1', channelId: 'c1' },
+    });
     expect(kpw.length).toBeGreaterThan(3);
     expect(kpw.every((c) => c.name.startsWith('kpw:'))).toBe(true);
   });
 });
-
 
 describe('seating refusals (issue 2 §4: malformed options change nothing)', () => {
   it('a blank user: is refused; a reseat names who was replaced; fill_bots must be true or false', async () => {

@@ -37,15 +37,29 @@ describe('deadlines per decision (Engine v2 §5)', () => {
     const h = await rifleTable({ seed: 'dl-1', players: 3, users: ['alice', 'bob', 'carol'], leaders: ['boone', 'clark', 'logan'] });
     const row = h.svc.store.liveGame('c1')!;
     await h.say('mod', '/game deadline hours:1');
-    expect(h.svc.store.deadlines.ofGame(row.id).map((d) => d.role).sort()).toEqual(['p1', 'p2', 'p3']);
+    expect(
+      h.svc.store.deadlines
+        .ofGame(row.id)
+        .map((d) => d.role)
+        .sort(),
+    ).toEqual(['p1', 'p2', 'p3']);
     await h.say('bob', '/rifle done');
     // bob's decision closed: his deadline went with it; the others' stand.
-    expect(h.svc.store.deadlines.ofGame(row.id).map((d) => d.role).sort()).toEqual(['p1', 'p3']);
+    expect(
+      h.svc.store.deadlines
+        .ofGame(row.id)
+        .map((d) => d.role)
+        .sort(),
+    ).toEqual(['p1', 'p3']);
     expire(h, row.id);
     await h.router.tick!();
     const env = JSON.parse(h.svc.store.liveGame('c1')!.state!);
     expect(env.game.stage !== 'plan' || env.game.turn > 1).toBe(true);
-    const log = h.svc.store.log(row.id).filter((e) => e.userId === 'deadline').map((e) => e.role).sort();
+    const log = h.svc.store
+      .log(row.id)
+      .filter((e) => e.userId === 'deadline')
+      .map((e) => e.role)
+      .sort();
     expect(log).toEqual(['p1', 'p3']);
   });
 

@@ -13,9 +13,19 @@ export function tempDb(): string {
   return path.join(dir, 'test.sqlite');
 }
 
-export function harness(opts: { seed?: string; dbPath?: string } = {}): { svc: Services; router: Router; say: (user: string, line: string, channel?: string) => Promise<Outcome> } {
+export function harness(opts: { seed?: string; dbPath?: string } = {}): {
+  svc: Services;
+  router: Router;
+  say: (user: string, line: string, channel?: string) => Promise<Outcome>;
+} {
   if (!getGame('duel')) registerGame(duel);
-  const svc = openServices({ dbPath: opts.dbPath ?? tempDb(), outDir: path.join(os.tmpdir(), 'muster-img'), seed: opts.seed ?? 'test-seed', maxSnapshots: 100, consoleModerators: ['mod'] });
+  const svc = openServices({
+    dbPath: opts.dbPath ?? tempDb(),
+    outDir: path.join(os.tmpdir(), 'muster-img'),
+    seed: opts.seed ?? 'test-seed',
+    maxSnapshots: 100,
+    consoleModerators: ['mod'],
+  });
   const router = createRouter(svc);
   const say = async (user: string, line: string, channel = 'c1') => {
     const [cmd, sub, ...rest] = line.replace(/^\//, '').split(' ');
@@ -24,7 +34,13 @@ export function harness(opts: { seed?: string; dbPath?: string } = {}): { svc: S
       const i = r.indexOf(':');
       options[r.slice(0, i)] = r.slice(i + 1);
     }
-    const inv: Invocation = { command: cmd, sub: sub ?? '', options, caller: { id: user, name: user, isModerator: user === 'mod' }, where: { guildId: 'g1', channelId: channel } };
+    const inv: Invocation = {
+      command: cmd,
+      sub: sub ?? '',
+      options,
+      caller: { id: user, name: user, isModerator: user === 'mod' },
+      where: { guildId: 'g1', channelId: channel },
+    };
     // Game cards (Post.card) ride at the end of most outcomes; tests about cards read the outbox.
     const out = await router.dispatch(inv);
     return { ...out, posts: out.posts.filter((p) => p.card === undefined) };
@@ -32,7 +48,8 @@ export function harness(opts: { seed?: string; dbPath?: string } = {}): { svc: S
   return { svc, router, say };
 }
 
-export const text = (o: Outcome) => [...o.replies.map((r) => `${r.ephemeral ? '[private] ' : ''}${r.content}`), ...o.posts.map((p) => p.content)].join('\n');
+export const text = (o: Outcome) =>
+  [...o.replies.map((r) => `${r.ephemeral ? '[private] ' : ''}${r.content}`), ...o.posts.map((p) => p.content)].join('\n');
 
 /** A started Rifle and Axe game at the table: seats p1… for `users`, and leaders picked when given. */
 export async function rifleTable(opts: { seed: string; players?: number; users?: string[]; leaders?: string[] }) {

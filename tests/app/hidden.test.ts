@@ -18,7 +18,15 @@ async function planning() {
 describe('hidden information (issue 2 §2 views per viewer; issue 3 private plans)', () => {
   it('a secret plan is announced publicly without its content; the planner gets it privately', async () => {
     const { planned } = await planning();
-    const pub = planned.replies.filter((r) => !r.ephemeral).map((r) => r.content).join('\n') + planned.posts.filter((p) => !p.to).map((p) => p.content).join('\n');
+    const pub =
+      planned.replies
+        .filter((r) => !r.ephemeral)
+        .map((r) => r.content)
+        .join('\n') +
+      planned.posts
+        .filter((p) => !p.to)
+        .map((p) => p.content)
+        .join('\n');
     expect(pub).toMatch(/acted \(hidden until revealed\)/);
     expect(pub).not.toMatch(/Fishing/i);
     expect(planned.replies.some((r) => r.ephemeral && /Fishing/.test(r.content))).toBe(true);
@@ -30,7 +38,10 @@ describe('hidden information (issue 2 §2 views per viewer; issue 3 private plan
   it('a plan list of several steps is announced as one hidden line (others do not learn how many)', async () => {
     const h = await planning();
     const o = await h.say('alice', '/rifle plans text:gathering,cooking');
-    const pub = o.replies.filter((r) => !r.ephemeral).map((r) => r.content).join('\n');
+    const pub = o.replies
+      .filter((r) => !r.ephemeral)
+      .map((r) => r.content)
+      .join('\n');
     expect(pub.match(/acted \(hidden until revealed\)/g)).toHaveLength(1);
     const log = text(await h.say('carol', '/game log count:20'));
     expect(log.match(/Settlement 1 acted \(hidden until revealed\)/g)).toHaveLength(1);
@@ -39,7 +50,11 @@ describe('hidden information (issue 2 §2 views per viewer; issue 3 private plan
   it('declaring done (by hand, or a bot seat) announces it without the plan', async () => {
     const h = await planning();
     const done = await h.say('alice', '/rifle done');
-    const pub = done.replies.filter((r) => !r.ephemeral).map((r) => r.content).join('\n') + done.posts.map((p) => p.content).join('\n');
+    const pub =
+      done.replies
+        .filter((r) => !r.ephemeral)
+        .map((r) => r.content)
+        .join('\n') + done.posts.map((p) => p.content).join('\n');
     expect(pub).toMatch(/finished planning/);
     expect(pub).not.toMatch(/Fishing/i);
     const b = harness({ seed: 'hidden-bot' });
@@ -47,7 +62,11 @@ describe('hidden information (issue 2 §2 views per viewer; issue 3 private plan
     await b.say('alice', '/game join side:p1');
     await b.say('alice', '/game start');
     const o = await b.say('alice', '/rifle leader name:boone');
-    const botPub = o.replies.filter((r) => !r.ephemeral).map((r) => r.content).join('\n') + o.posts.map((p) => p.content).join('\n');
+    const botPub =
+      o.replies
+        .filter((r) => !r.ephemeral)
+        .map((r) => r.content)
+        .join('\n') + o.posts.map((p) => p.content).join('\n');
     expect(botPub).toMatch(/finished planning/);
     expect(botPub).not.toMatch(/Fishing|Trapping|Gathering|Cooking|Plant/i);
   });
@@ -78,12 +97,17 @@ describe('hidden information (issue 2 §2 views per viewer; issue 3 private plan
       const log = text(await h.say('bob', '/game log count:50'));
       // Strip what legitimately differs between two games (ids); what remains must not depend on the step count.
       outputs.push([JSON.stringify(exp.log.map((e: { role: string; action: { type: string } }) => [e.role, e.action.type])), log]);
-      expect(exp.log.every((e: { seq?: number; at?: number; action: { type: string } }) => e.action.type !== 'hidden' || (e.seq === undefined && e.at === undefined))).toBe(true);
+      expect(
+        exp.log.every(
+          (e: { seq?: number; at?: number; action: { type: string } }) =>
+            e.action.type !== 'hidden' || (e.seq === undefined && e.at === undefined),
+        ),
+      ).toBe(true);
     }
     expect(outputs[0]).toEqual(outputs[1]);
   });
 
-  it('/game status shows a seat its own plan but not the other seat\'s', async () => {
+  it("/game status shows a seat its own plan but not the other seat's", async () => {
     const h = await planning();
     expect(text(await h.say('alice', '/game status'))).toMatch(/Fishing/i);
     expect(text(await h.say('bob', '/game status'))).not.toMatch(/Fishing/i);
@@ -95,7 +119,10 @@ describe('undo in simultaneous play (issue 2 §2 undo; issue 3)', () => {
   it('a planner takes back a plan step while the other seat is still planning; the public reply hides it', async () => {
     const h = await planning();
     const o = await h.say('alice', '/game undo');
-    const pub = o.replies.filter((r) => !r.ephemeral).map((r) => r.content).join('\n');
+    const pub = o.replies
+      .filter((r) => !r.ephemeral)
+      .map((r) => r.content)
+      .join('\n');
     expect(pub).toMatch(/took back: a hidden action/);
     expect(pub).not.toMatch(/Fishing/i);
     expect(o.replies.find((r) => r.ephemeral)!.content).toMatch(/You took back: Plan Fishing ×3/);

@@ -6,7 +6,26 @@ import { describe, expect, it } from 'vitest';
 import '../../src/games/index.ts';
 import { harness } from './harness.ts';
 
-const junkValues = ['', '?', 'all', '0', '-1', '999999', 'x'.repeat(300), '🙂', 'a+b+c', 'montaup~river', '"quoted"', '1.5', 'true', 'null', 'p1', 'english', 'fishing x99', 'sell -4 hides'];
+const junkValues = [
+  '',
+  '?',
+  'all',
+  '0',
+  '-1',
+  '999999',
+  'x'.repeat(300),
+  '🙂',
+  'a+b+c',
+  'montaup~river',
+  '"quoted"',
+  '1.5',
+  'true',
+  'null',
+  'p1',
+  'english',
+  'fishing x99',
+  'sell -4 hides',
+];
 
 describe('junk input never crashes the router (issue 2 §4)', () => {
   for (const system of ['kpw', 'rifle']) {
@@ -24,13 +43,20 @@ describe('junk input never crashes the router (issue 2 §4)', () => {
         const def = pick(defs);
         const sub = pick(def.subcommands);
         const options: Record<string, string> = {};
-        for (const o of sub.options) if (rand() < 0.7) options[o.name] = rand() < 0.5 && o.choices?.length ? String(pick(o.choices).value) : pick(junkValues);
+        for (const o of sub.options)
+          if (rand() < 0.7) options[o.name] = rand() < 0.5 && o.choices?.length ? String(pick(o.choices).value) : pick(junkValues);
         if (rand() < 0.1) options[`bogus${i}`] = 'x';
         const user = pick(['alice', 'bob', 'carol', 'mod']);
         const before = h.svc.store.liveGame('c1');
         // Keep the game alive: abandon/resign/result would end the test early.
         if (def.name === 'game' && ['abandon', 'resign', 'result', 'new'].includes(sub.name)) continue;
-        const out = await h.router.dispatch({ command: def.name, sub: sub.name, options, caller: { id: user, name: user, isModerator: user === 'mod' }, where: { guildId: null, channelId: 'c1' } });
+        const out = await h.router.dispatch({
+          command: def.name,
+          sub: sub.name,
+          options,
+          caller: { id: user, name: user, isModerator: user === 'mod' },
+          where: { guildId: null, channelId: 'c1' },
+        });
         expect(out.replies.length + out.posts.length).toBeGreaterThan(0);
         const err = out.replies.find((r) => r.ephemeral && /^❌|^⏳|^⌛/.test(r.content));
         if (err) {
@@ -41,10 +67,22 @@ describe('junk input never crashes the router (issue 2 §4)', () => {
           expect(after?.version).toBe(before?.version);
         }
         if (rand() < 0.1) {
-          const b = await h.router.button({ customId: pick(['mu:1:0:english:0', 'mu:1:9999:p1:3', 'junk', `mu:1:${before?.version ?? 0}:indian:99`, 'mu:99:0:x:0']), caller: { id: user, name: user, isModerator: false }, where: { guildId: null, channelId: 'c1' } });
+          const b = await h.router.button({
+            customId: pick(['mu:1:0:english:0', 'mu:1:9999:p1:3', 'junk', `mu:1:${before?.version ?? 0}:indian:99`, 'mu:99:0:x:0']),
+            caller: { id: user, name: user, isModerator: false },
+            where: { guildId: null, channelId: 'c1' },
+          });
           expect(b.replies.length + b.posts.length).toBeGreaterThan(0);
         }
-        const ac = await h.router.autocomplete({ command: def.name, sub: sub.name, focused: sub.options[0]?.name ?? 'x', partial: pick(junkValues), options, caller: { id: user, name: user, isModerator: false }, where: { guildId: null, channelId: 'c1' } });
+        const ac = await h.router.autocomplete({
+          command: def.name,
+          sub: sub.name,
+          focused: sub.options[0]?.name ?? 'x',
+          partial: pick(junkValues),
+          options,
+          caller: { id: user, name: user, isModerator: false },
+          where: { guildId: null, channelId: 'c1' },
+        });
         expect(Array.isArray(ac)).toBe(true);
       }
       expect(refused).toBeGreaterThan(50);
@@ -61,9 +99,16 @@ describe('junk input never crashes the router (issue 2 §4)', () => {
       const sub = pick(def.subcommands);
       if (def.name === 'game' && ['start', 'abandon'].includes(sub.name) && i > 150) continue;
       const options: Record<string, string> = {};
-      for (const o of sub.options) if (rand() < 0.7) options[o.name] = rand() < 0.5 && o.choices?.length ? String(pick(o.choices).value) : pick(junkValues);
+      for (const o of sub.options)
+        if (rand() < 0.7) options[o.name] = rand() < 0.5 && o.choices?.length ? String(pick(o.choices).value) : pick(junkValues);
       const user = pick(['alice', 'bob', 'mod']);
-      const out = await h.router.dispatch({ command: def.name, sub: sub.name, options, caller: { id: user, name: user, isModerator: user === 'mod' }, where: { guildId: 'g1', channelId: 'c1' } });
+      const out = await h.router.dispatch({
+        command: def.name,
+        sub: sub.name,
+        options,
+        caller: { id: user, name: user, isModerator: user === 'mod' },
+        where: { guildId: 'g1', channelId: 'c1' },
+      });
       expect(out.replies.length + out.posts.length).toBeGreaterThan(0);
     }
   });

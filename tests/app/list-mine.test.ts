@@ -6,7 +6,7 @@ import { harness } from './harness.ts';
 import { PAGE_SIZE } from '../../commands/list.ts';
 
 describe('/game list and /game mine (issue 13)', () => {
-  it('filters by system, state and player, and links each game\'s channel', async () => {
+  it("filters by system, state and player, and links each game's channel", async () => {
     const h = harness();
     await h.say('alice', '/game new system:duel', 'c1');
     await h.say('alice', '/game join side:a', 'c1');
@@ -32,7 +32,9 @@ describe('/game list and /game mine (issue 13)', () => {
     expect(over).toContain('#3 Dice Duel — abandoned');
     const bobs = (await h.say('alice', '/game list player:<@bob>')).replies[0].content.split('\n');
     expect(bobs.slice(1).map((l) => l.split(' ')[0])).toEqual(['#1']);
-    expect((await h.say('alice', '/game list system:duel state:lobby')).replies[0].content).toBe('No games match (system duel, state lobby).');
+    expect((await h.say('alice', '/game list system:duel state:lobby')).replies[0].content).toBe(
+      'No games match (system duel, state lobby).',
+    );
     const bad = (await h.say('alice', '/game list state:won')).replies[0];
     expect(bad.ephemeral).toBe(true);
     expect(bad.content).toMatch(/lobby, active, over/);
@@ -52,7 +54,7 @@ describe('/game list and /game mine (issue 13)', () => {
     expect((await h.say('alice', '/game list page:3')).replies[0].content).toBe('There are only 2 page(s) of games.');
   });
 
-  it('/game mine lists only the games where one of the caller\'s seats must decide', async () => {
+  it("/game mine lists only the games where one of the caller's seats must decide", async () => {
     const h = harness();
     for (const c of ['c1', 'c2']) {
       await h.say('alice', '/game new system:duel', c);

@@ -18,12 +18,19 @@ describe('lobby expiry (issue 9)', () => {
     await h.say('alice', '/game start', 'started');
     const old = h.svc.store.liveGame('old-lobby')!;
     // Age two games by three hours (the store stamps created_at itself).
-    for (const c of ['old-lobby', 'started']) h.svc.store.db.prepare('UPDATE games SET created_at = created_at - ? WHERE channel_id = ?').run(3 * HOUR, c);
+    for (const c of ['old-lobby', 'started'])
+      h.svc.store.db.prepare('UPDATE games SET created_at = created_at - ? WHERE channel_id = ?').run(3 * HOUR, c);
 
     const outcomes = await h.router.tick!();
     const posts = outcomes.flatMap((o) => o.posts);
     // The note names its game, so the game's card (rebuilt at delivery) shows it closed too.
-    expect(posts.filter((p) => p.card === undefined)).toEqual([{ channelId: 'old-lobby', gameId: old.id, content: expect.stringMatching(/duel lobby \(game #\d+\) never started and was closed after 2 hours/) }]);
+    expect(posts.filter((p) => p.card === undefined)).toEqual([
+      {
+        channelId: 'old-lobby',
+        gameId: old.id,
+        content: expect.stringMatching(/duel lobby \(game #\d+\) never started and was closed after 2 hours/),
+      },
+    ]);
     expect(posts.filter((p) => p.card !== undefined).map((p) => p.card)).toEqual([old.id]);
     expect(h.svc.store.game(old.id)!.status).toBe('abandoned');
     expect(JSON.parse(h.svc.store.game(old.id)!.result!)).toMatchObject({ status: 'abandoned', by: 'expiry' });

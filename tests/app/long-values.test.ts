@@ -27,7 +27,9 @@ describe('long option values (issue 8 §5)', () => {
     expect(reply.length).toBeLessThan(400);
     // Later commands in the channel mention the ended game's result: still a whole message.
     const later = await h.say('bob', '/game status');
-    expect(later.replies[0].content).toMatch(/There is no game running in this channel\. Game #\d+ \(duel\) has ended: Recorded by a moderator: x+….*Start one with/);
+    expect(later.replies[0].content).toMatch(
+      /There is no game running in this channel\. Game #\d+ \(duel\) has ended: Recorded by a moderator: x+….*Start one with/,
+    );
     expect(later.replies[0].content.length).toBeLessThan(700);
     // The full note is kept in the stored result.
     expect(JSON.parse(h.svc.store.latestGame('c1')!.result!).note).toBe(LONG);

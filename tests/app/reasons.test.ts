@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { duoTable } from './harness.ts';
 
-describe('refusals give the rules\' reason', () => {
+describe("refusals give the rules' reason", () => {
   it('KPW 6.4: "activate units:philip" in Montaup explains that Philip may not leave three Warriors alone', async () => {
     const h = await duoTable('kpw', ['indian', 'english'], 'reasons');
     await h.say('bob', '/dev dice values:6');

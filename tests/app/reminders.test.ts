@@ -109,7 +109,8 @@ describe('reminders before a deadline (issue 9)', () => {
     svc.now = () => now;
     const lines: string[] = [];
     const table = new Table(svc, { outDir, print: (l) => lines.push(l) });
-    for (const l of ['alice: /game new system:duel', 'alice: /game join side:b', 'bob: /game join side:a', 'alice: /game start']) await table.run(l);
+    for (const l of ['alice: /game new system:duel', 'alice: /game join side:b', 'bob: /game join side:a', 'alice: /game start'])
+      await table.run(l);
     // Side a moves first: bob holds it.
     expect(JSON.parse(svc.store.liveGame(table.channel)!.state!).game.turn).toBe('a');
     await table.run('mod: /game deadline hours:2');

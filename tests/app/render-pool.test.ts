@@ -27,7 +27,10 @@ describe('render worker pool (issue 9)', () => {
     expect(await pool.render('kpw', viewOf('kpw').view)).toBeUndefined();
     expect(await pool.ready()).toBe(true);
     try {
-      for (const [system, raw] of [['kpw', {}], ['rifle', { players: 2 }]] as const) {
+      for (const [system, raw] of [
+        ['kpw', {}],
+        ['rifle', { players: 2 }],
+      ] as const) {
         const { mod, view } = viewOf(system, raw);
         const [a, b] = await Promise.all([pool.render(system, view), pool.render(system, view)]);
         const here = (await mod.render!(view)) as Buffer;

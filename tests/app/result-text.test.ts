@@ -10,11 +10,19 @@ describe('game-over post (issue 2 §4)', () => {
   const mod = (r: unknown) => ({ ...duel, result: () => r }) as any;
 
   it('names the winners by seat name', () => {
-    const t = resultText(mod({ status: 'over', winners: ['b'], draw: false, scores: { a: 3, b: 20 }, summary: 'B banked 20.' }), env(0), row);
+    const t = resultText(
+      mod({ status: 'over', winners: ['b'], draw: false, scores: { a: 3, b: 20 }, summary: 'B banked 20.' }),
+      env(0),
+      row,
+    );
     expect(t).toMatch(/Winner: Player B\. B banked 20\./);
   });
   it('says "No winner." rather than an empty name when nobody won', () => {
-    const t = resultText(mod({ status: 'over', winners: [], draw: false, scores: { a: 0, b: 0 }, summary: 'No settlement survived.' }), env(0), row);
+    const t = resultText(
+      mod({ status: 'over', winners: [], draw: false, scores: { a: 0, b: 0 }, summary: 'No settlement survived.' }),
+      env(0),
+      row,
+    );
     expect(t).toMatch(/Game over\.\*\* No winner\. No settlement survived\./);
     expect(t).not.toMatch(/Winner: \./);
   });

@@ -59,7 +59,9 @@ describe('phase snapshots of a bot-played KPW game', () => {
     console.info(`uncapped: ${all.length} → ${allAfter}`);
     expect(allAfter).toBeLessThan(all.length);
     for (let i = 1; i < drawn.length; i++) expect(drawn[i], `image ${i}`).not.toBe(drawn[i - 1]);
-    console.info(`KPW bot game: ${turns} turns, ${game.length} batches with a phase change; images ${before} → ${after} (${(before / turns).toFixed(1)} → ${(after / turns).toFixed(1)} a turn), ${posts} phase posts, ${closeUps} close-ups`);
+    console.info(
+      `KPW bot game: ${turns} turns, ${game.length} batches with a phase change; images ${before} → ${after} (${(before / turns).toFixed(1)} → ${(after / turns).toFixed(1)} a turn), ${posts} phase posts, ${closeUps} close-ups`,
+    );
     expect(after).toBeLessThan(before);
   });
 

@@ -37,7 +37,14 @@ describe('subcommand groups (a test game)', () => {
   it('dispatch by group and name; a wrong group names the right path; a bare group asks for its subcommand', async () => {
     register();
     const h = await duoTable('gduel');
-    const inv = (group: string | undefined, sub: string): Invocation => ({ command: 'gduel', ...(group ? { group } : {}), sub, options: {}, caller: { id: 'alice', name: 'alice', isModerator: false }, where: { guildId: 'g1', channelId: 'c1' } });
+    const inv = (group: string | undefined, sub: string): Invocation => ({
+      command: 'gduel',
+      ...(group ? { group } : {}),
+      sub,
+      options: {},
+      caller: { id: 'alice', name: 'alice', isModerator: false },
+      where: { guildId: 'g1', channelId: 'c1' },
+    });
     const wrong = await h.router.dispatch(inv('info', 'roll'));
     expect(wrong.replies[0]).toMatchObject({ ephemeral: true });
     expect(wrong.replies[0].content).toMatch(/There is no \/gduel info roll; use \/gduel turn roll/);
@@ -48,7 +55,11 @@ describe('subcommand groups (a test game)', () => {
     expect(ok.replies.some((r) => r.ephemeral)).toBe(false);
     expect(h.svc.store.liveGame('c1')!.version).toBeGreaterThan(v0);
     // Refusals name the grouped path.
-    const bob = await h.router.dispatch({ ...inv(undefined, 'mark'), options: { n: '7' }, caller: { id: 'alice', name: 'alice', isModerator: false } });
+    const bob = await h.router.dispatch({
+      ...inv(undefined, 'mark'),
+      options: { n: '7' },
+      caller: { id: 'alice', name: 'alice', isModerator: false },
+    });
     expect(text(bob)).toMatch(/"7" is not a legal `n` for \/gduel mark now/);
     const unknown = await h.router.dispatch({ ...inv(undefined, 'nope') });
     expect(text(unknown)).toMatch(/Try: turn roll, turn bank, mark, info reveal/);
@@ -65,7 +76,16 @@ describe('subcommand groups (a test game)', () => {
     const { svc } = harness();
     const lines: string[] = [];
     const table = new Table(svc, { outDir, print: (l) => lines.push(l) });
-    for (const l of ['alice: /game new system:gduel', '/game join side:a', 'bob: /game join side:b', 'alice: /game start', '/gduel turn roll', '/gduel roll', 'bob: /gduel info reveal']) await table.run(l);
+    for (const l of [
+      'alice: /game new system:gduel',
+      '/game join side:a',
+      'bob: /game join side:b',
+      'alice: /game start',
+      '/gduel turn roll',
+      '/gduel roll',
+      'bob: /gduel info reveal',
+    ])
+      await table.run(l);
     const out = lines.join('\n');
     expect(out).toMatch(/alice> \/gduel turn roll/);
     expect(out).not.toMatch(/internal error|Unknown \/gduel/);
@@ -90,7 +110,10 @@ describe('typed options (Discord types them; the table parses them, and a bad va
 
   it('/mod modrole role: is a Discord role option; the table takes a name or a <@&id> mention', async () => {
     const { router, say, svc } = harness();
-    const def = router.definitions().find((d) => d.name === 'game')!.subcommands.find((s) => s.name === 'modrole')!;
+    const def = router
+      .definitions()
+      .find((d) => d.name === 'game')!
+      .subcommands.find((s) => s.name === 'modrole')!;
     expect(def.options[0]).toMatchObject({ name: 'role', type: 'role' });
     const json = commandsJson(router.definitions()).find((c) => c.name === 'mod')!;
     const modrole = json.options!.find((o) => o.name === 'modrole') as { options: { type: number }[] };
@@ -109,7 +132,10 @@ describe('typed options (Discord types them; the table parses them, and a bad va
     for (const d of [rifle!, kpw!]) {
       for (const s of d.subcommands) for (const o of s.options) expect(o.description.toLowerCase()).not.toBe(o.name);
     }
-    expect(rifle!.subcommands.find((s) => s.name === 'sell')!.options.find((o) => o.name === 'qty')).toMatchObject({ type: 'integer', autocomplete: true });
+    expect(rifle!.subcommands.find((s) => s.name === 'sell')!.options.find((o) => o.name === 'qty')).toMatchObject({
+      type: 'integer',
+      autocomplete: true,
+    });
   });
 });
 
@@ -133,7 +159,15 @@ describe('moderators reseat a running game (issue 8 item 3)', () => {
 
   it('in play, side: autocompletes every side with its holder (for a reseat)', async () => {
     const h = await duoTable();
-    const choices = await h.router.autocomplete({ command: 'game', sub: 'join', focused: 'side', partial: '', options: {}, caller: { id: 'mod', name: 'mod', isModerator: true }, where: { guildId: 'g1', channelId: 'c1' } });
+    const choices = await h.router.autocomplete({
+      command: 'game',
+      sub: 'join',
+      focused: 'side',
+      partial: '',
+      options: {},
+      caller: { id: 'mod', name: 'mod', isModerator: true },
+      where: { guildId: 'g1', channelId: 'c1' },
+    });
     expect(choices).toEqual([
       { name: 'Player A (now alice)', value: 'a' },
       { name: 'Player B (now bob)', value: 'b' },
@@ -158,7 +192,14 @@ describe('moderators reseat a running game (issue 8 item 3)', () => {
     expect(text(await h.say('mod', '/game status'))).toMatch(/Player A: alice · Player B: bob/);
     // Discord sends the user's id and, resolved, the name: the seat keeps the name.
     const id = '1300000000000000003';
-    await h.router.dispatch({ command: 'game', sub: 'join', options: { side: 'b', user: id }, names: { user: 'Carol C' }, caller: { id: 'mod', name: 'mod', isModerator: true }, where: { guildId: 'g1', channelId: 'c1' } });
+    await h.router.dispatch({
+      command: 'game',
+      sub: 'join',
+      options: { side: 'b', user: id },
+      names: { user: 'Carol C' },
+      caller: { id: 'mod', name: 'mod', isModerator: true },
+      where: { guildId: 'g1', channelId: 'c1' },
+    });
     expect(text(await h.say('mod', '/game status'))).toMatch(/Player B: Carol C/);
     expect(text(await h.say('mod', '/game list'))).not.toMatch(new RegExp(id));
   });

@@ -43,7 +43,15 @@ function benchApplyCommit(mod: GameModule<any, any>, raw: Record<string, string 
   let g = 0;
   let row = null as ReturnType<Store['game']>;
   const fresh = () => {
-    const r = store.createGame({ guildId: null, channelId: `bench-${g++}`, system: mod.id, options: raw, seed: `s${g}`, seedHash: sha256(`s${g}`), createdBy: 'u' });
+    const r = store.createGame({
+      guildId: null,
+      channelId: `bench-${g++}`,
+      system: mod.id,
+      options: raw,
+      seed: `s${g}`,
+      seedHash: sha256(`s${g}`),
+      createdBy: 'u',
+    });
     for (const role of mod.roles(mod.parseOptions(raw))) store.setSeat(r.id, role.id, role.id, role.id);
     store.start(r.id, JSON.stringify(createGame(mod, raw, `s${g}`).env));
     return store.game(r.id)!;
@@ -78,7 +86,15 @@ function benchReplay(mod: GameModule<any, any>, raw: Record<string, string | num
   let row = null as ReturnType<Store['game']>;
   for (let i = 0; i < 20; i++) {
     const seed = `replay-${i}`;
-    const r = store.createGame({ guildId: null, channelId: `replay-${i}`, system: mod.id, options: raw, seed, seedHash: sha256(seed), createdBy: 'u' });
+    const r = store.createGame({
+      guildId: null,
+      channelId: `replay-${i}`,
+      system: mod.id,
+      options: raw,
+      seed,
+      seedHash: sha256(seed),
+      createdBy: 'u',
+    });
     for (const role of mod.roles(mod.parseOptions(raw))) store.setSeat(r.id, role.id, `bot:${role.id}`, 'bot');
     store.start(r.id, JSON.stringify(createGame(mod, raw, seed).env));
     row = sessions.kick(store.game(r.id)!).row;
@@ -127,7 +143,8 @@ async function main() {
     let view: any = null;
     playout(kpw, {}, 'render-view', {
       each(env) {
-        if (!view && (kpw.view(env.game, { kind: 'spectator' }) as any).turn >= 4) view = structuredClone(kpw.view(env.game, { kind: 'spectator' }));
+        if (!view && (kpw.view(env.game, { kind: 'spectator' }) as any).turn >= 4)
+          view = structuredClone(kpw.view(env.game, { kind: 'spectator' }));
       },
     });
     renderKpw(view);
@@ -153,7 +170,15 @@ async function main() {
     const sessions = new Sessions(store);
     const rand = seedrandom('rss');
     for (let i = 0; i < 1000; i++) {
-      const r = store.createGame({ guildId: 'g', channelId: `rss-${i}`, system: 'kpw', options: {}, seed: `r${i}`, seedHash: sha256(`r${i}`), createdBy: 'u' });
+      const r = store.createGame({
+        guildId: 'g',
+        channelId: `rss-${i}`,
+        system: 'kpw',
+        options: {},
+        seed: `r${i}`,
+        seedHash: sha256(`r${i}`),
+        createdBy: 'u',
+      });
       store.setSeat(r.id, 'english', 'e', 'e');
       store.setSeat(r.id, 'indian', 'i', 'i');
       store.start(r.id, JSON.stringify(createGame(kpw, {}, `r${i}`).env));
@@ -168,7 +193,11 @@ async function main() {
     global.gc?.();
     print('store.rss_mb_1000_games', process.memoryUsage().rss / 1048576, 'MB');
     print('store.rss_growth_mb_1000_games', (process.memoryUsage().rss - before) / 1048576, 'MB');
-    print('store.db_mb_1000_games', fs.statSync(dbPath).size / 1048576 + (fs.existsSync(`${dbPath}-wal`) ? fs.statSync(`${dbPath}-wal`).size / 1048576 : 0), 'MB');
+    print(
+      'store.db_mb_1000_games',
+      fs.statSync(dbPath).size / 1048576 + (fs.existsSync(`${dbPath}-wal`) ? fs.statSync(`${dbPath}-wal`).size / 1048576 : 0),
+      'MB',
+    );
     store.close();
   } else console.log('kpw: not registered');
   const rifle = getGame('rifle');

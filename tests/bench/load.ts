@@ -81,7 +81,14 @@ export async function runLoad(argv: string[]): Promise<void> {
     const pick = mod.bot ? mod.bot(env.game, p.role, legal, { rand: () => rand() }) : legal[0];
     const seat = svc.store.seats(row.id).find((s) => s.role === p.role)!;
     const group = mod.subcommands.find((s) => s.name === pick.sub)?.group;
-    return { command: mod.command, ...(group ? { group } : {}), sub: pick.sub, options: { ...pick.args }, caller: { id: seat.userId, name: seat.userName, isModerator: false }, where: { guildId: 'bench', channelId } };
+    return {
+      command: mod.command,
+      ...(group ? { group } : {}),
+      sub: pick.sub,
+      options: { ...pick.args },
+      caller: { id: seat.userId, name: seat.userName, isModerator: false },
+      where: { guildId: 'bench', channelId },
+    };
   };
 
   const lat: number[] = [];
@@ -121,7 +128,10 @@ export async function runLoad(argv: string[]): Promise<void> {
     pending.set(channelId, due);
     const job = router.dispatch(inv).then((o: Outcome) => {
       const end = performance.now();
-      if (process.env.LOAD_TRACE) console.error(`${channelId} /${inv.command} ${inv.sub} ${JSON.stringify(inv.options)} ${(end - due).toFixed(0)} ms ${[...o.replies, ...o.posts].reduce((n, m) => n + (m.files?.length ?? 0), 0)} png; ${o.replies[0]?.content.slice(0, 80)}`);
+      if (process.env.LOAD_TRACE)
+        console.error(
+          `${channelId} /${inv.command} ${inv.sub} ${JSON.stringify(inv.options)} ${(end - due).toFixed(0)} ms ${[...o.replies, ...o.posts].reduce((n, m) => n + (m.files?.length ?? 0), 0)} png; ${o.replies[0]?.content.slice(0, 80)}`,
+        );
       if (due >= measureFrom) {
         lat.push(end - due);
         snapshots += [...o.replies, ...o.posts].reduce((n, m) => n + (m.files?.length ?? 0), 0);
@@ -166,7 +176,9 @@ export async function runLoad(argv: string[]): Promise<void> {
   rssMax = Math.max(rssMax, process.memoryUsage().rss);
 
   lat.sort((a, b) => a - b);
-  console.log(`load: ${games} games (KPW and Rifle), ${rate} commands/s for ${seconds} s after ${warmup} s warm-up; render threads ${threads}${threads ? (poolUp ? ' (up)' : ' (failed: in-process)') : ' (in-process)'}; ${os.availableParallelism()} cores`);
+  console.log(
+    `load: ${games} games (KPW and Rifle), ${rate} commands/s for ${seconds} s after ${warmup} s warm-up; render threads ${threads}${threads ? (poolUp ? ' (up)' : ' (failed: in-process)') : ' (in-process)'}; ${os.availableParallelism()} cores`,
+  );
   print('load.commands', lat.length, 'count');
   print('load.commands_per_s', (lat.length - unfinished) / elapsed, '/s');
   print('load.unfinished_after_drain', unfinished, 'count');

@@ -17,7 +17,15 @@ const state = JSON.stringify(createGame(getGame('kpw')!, {}, 'index').env);
 const now = 1_000_000;
 store.db.transaction(() => {
   for (let i = 0; i < GAMES; i++) {
-    const g = store.createGame({ guildId: `g${i % 20}`, channelId: `c${i % 2500}-${i < 7500 ? 'old' : 'live'}`, system: 'kpw', options: {}, seed: `s${i}`, seedHash: 'h', createdBy: 'u' });
+    const g = store.createGame({
+      guildId: `g${i % 20}`,
+      channelId: `c${i % 2500}-${i < 7500 ? 'old' : 'live'}`,
+      system: 'kpw',
+      options: {},
+      seed: `s${i}`,
+      seedHash: 'h',
+      createdBy: 'u',
+    });
     if (i < 7500) store.finish(g.id, 'over', '{}');
     else {
       store.start(g.id, state);

@@ -7,7 +7,14 @@ import { standings, type StandingGame } from '../../src/tournament/standings.ts'
 export function benchTournament(print: (name: string, value: number, unit: string) => void): void {
   const rand = seedrandom('tournament-bench');
   const n = 500;
-  const players = Array.from({ length: n }, (_, i): PairPlayer => ({ id: `p${i}`, score: 0, rating: Math.floor(rand() * 2500), opponents: [], byes: 0, sides: [] }));
+  const players = Array.from({ length: n }, (_, i): PairPlayer => ({
+    id: `p${i}`,
+    score: 0,
+    rating: Math.floor(rand() * 2500),
+    opponents: [],
+    byes: 0,
+    sides: [],
+  }));
   const byId = new Map(players.map((p) => [p.id, p]));
   const games: StandingGame[] = [];
   const pairTimes: number[] = [];
@@ -37,8 +44,15 @@ export function benchTournament(print: (name: string, value: number, unit: strin
   }
   // The slowest round (later rounds have more constraints).
   print('tournament.pair_round_ms', Math.max(...pairTimes.slice(1)), 'ms');
-  standings(players.map((p) => p.id), games);
+  standings(
+    players.map((p) => p.id),
+    games,
+  );
   const t = performance.now();
-  for (let i = 0; i < 10; i++) standings(players.map((p) => p.id), games);
+  for (let i = 0; i < 10; i++)
+    standings(
+      players.map((p) => p.id),
+      games,
+    );
   print('tournament.standings_ms', (performance.now() - t) / 10, 'ms');
 }

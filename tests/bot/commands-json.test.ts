@@ -77,13 +77,19 @@ describe('commandsJson', () => {
   it('checks choices and autocomplete', () => {
     const many = Array.from({ length: 26 }, (_, n) => ({ name: `c${n}`, value: `${n}` }));
     expect(problemsOf([cmd([{ name: 'a', description: 'a', type: 'string', required: true, choices: many }])])[0]).toMatch(/26 choices/);
-    expect(problemsOf([cmd([{ name: 'a', description: 'a', type: 'integer', required: true, choices: [{ name: 'x', value: 'x' }] }])])[0]).toMatch(/not an integer/);
-    expect(problemsOf([cmd([{ name: 'a', description: 'a', type: 'boolean', required: true, autocomplete: true }])])[0]).toMatch(/string or integer/);
+    expect(
+      problemsOf([cmd([{ name: 'a', description: 'a', type: 'integer', required: true, choices: [{ name: 'x', value: 'x' }] }])])[0],
+    ).toMatch(/not an integer/);
+    expect(problemsOf([cmd([{ name: 'a', description: 'a', type: 'boolean', required: true, autocomplete: true }])])[0]).toMatch(
+      /string or integer/,
+    );
   });
 
   it('rejects duplicate names and commands with nothing visible', () => {
     expect(problemsOf([cmd([]), cmd([])])[0]).toMatch(/duplicate command/);
-    expect(problemsOf([{ name: 'x', description: 'x', subcommands: [{ name: 's', description: 's', options: [], consoleOnly: true }] }])[0]).toMatch(/no Discord-visible/);
+    expect(
+      problemsOf([{ name: 'x', description: 'x', subcommands: [{ name: 's', description: 's', options: [], consoleOnly: true }] }])[0],
+    ).toMatch(/no Discord-visible/);
   });
 });
 
@@ -98,19 +104,35 @@ describe('the real router', () => {
 });
 
 describe('commandsJson: subcommand groups and typed limits (issue 8 item 11)', () => {
-  const subs = (n: number, group?: string) => Array.from({ length: n }, (_, i) => ({ ...(group ? { group } : {}), name: `${group ?? 's'}${i}`, description: 'd', options: [] }));
+  const subs = (n: number, group?: string) =>
+    Array.from({ length: n }, (_, i) => ({ ...(group ? { group } : {}), name: `${group ?? 's'}${i}`, description: 'd', options: [] }));
   const groups = (...names: string[]) => names.map((name) => ({ name, description: `The ${name} group` }));
 
   it('groups and ungrouped subcommands share the 25 places at the top level', () => {
-    expect(problemsOf([{ name: 'g', description: 'd', subcommands: [...subs(24), ...subs(25, 'move')], groups: groups('move') }])).toEqual([]);
-    expect(problemsOf([{ name: 'g', description: 'd', subcommands: [...subs(25), ...subs(1, 'move')], groups: groups('move') }])[0]).toMatch(/26 subcommands and groups at the top level \(max 25\)/);
+    expect(problemsOf([{ name: 'g', description: 'd', subcommands: [...subs(24), ...subs(25, 'move')], groups: groups('move') }])).toEqual(
+      [],
+    );
+    expect(
+      problemsOf([{ name: 'g', description: 'd', subcommands: [...subs(25), ...subs(1, 'move')], groups: groups('move') }])[0],
+    ).toMatch(/26 subcommands and groups at the top level \(max 25\)/);
   });
 
   it('at most 25 subcommands per group; groups need a valid name and a description; names do not clash', () => {
-    expect(problemsOf([{ name: 'g', description: 'd', subcommands: subs(26, 'move'), groups: groups('move') }])[0]).toMatch(/\/g move: 26 subcommands \(max 25\)/);
+    expect(problemsOf([{ name: 'g', description: 'd', subcommands: subs(26, 'move'), groups: groups('move') }])[0]).toMatch(
+      /\/g move: 26 subcommands \(max 25\)/,
+    );
     expect(problemsOf([{ name: 'g', description: 'd', subcommands: subs(1, 'move') }])[0]).toMatch(/\/g move \(group\) description/);
     expect(problemsOf([{ name: 'g', description: 'd', subcommands: subs(1, 'Move'), groups: groups('Move') }])[0]).toMatch(/name "Move"/);
-    expect(problemsOf([{ name: 'g', description: 'd', subcommands: [{ name: 'move', description: 'd', options: [] }, ...subs(1, 'move')], groups: groups('move') }])[0]).toMatch(/duplicate .* name "move"/);
+    expect(
+      problemsOf([
+        {
+          name: 'g',
+          description: 'd',
+          subcommands: [{ name: 'move', description: 'd', options: [] }, ...subs(1, 'move')],
+          groups: groups('move'),
+        },
+      ])[0],
+    ).toMatch(/duplicate .* name "move"/);
   });
 
   it('emits type-2 groups holding type-1 subcommands, integer ranges and role options', () => {
@@ -120,20 +142,39 @@ describe('commandsJson: subcommand groups and typed limits (issue 8 item 11)', (
         description: 'd',
         groups: groups('move'),
         subcommands: [
-          { group: 'move', name: 'step', description: 'Step', options: [{ name: 'n', description: 'How far', type: 'integer', required: true, min: 1, max: 6 }] },
+          {
+            group: 'move',
+            name: 'step',
+            description: 'Step',
+            options: [{ name: 'n', description: 'How far', type: 'integer', required: true, min: 1, max: 6 }],
+          },
           { name: 'mods', description: 'Mods', options: [{ name: 'role', description: 'Who', type: 'role', required: false }] },
         ],
       },
     ]);
     expect(json.options).toEqual([
-      { type: 2, name: 'move', description: 'The move group', options: [{ type: 1, name: 'step', description: 'Step', options: [{ type: 4, name: 'n', description: 'How far', required: true, min_value: 1, max_value: 6 }] }] },
+      {
+        type: 2,
+        name: 'move',
+        description: 'The move group',
+        options: [
+          {
+            type: 1,
+            name: 'step',
+            description: 'Step',
+            options: [{ type: 4, name: 'n', description: 'How far', required: true, min_value: 1, max_value: 6 }],
+          },
+        ],
+      },
       { type: 1, name: 'mods', description: 'Mods', options: [{ type: 8, name: 'role', description: 'Who', required: false }] },
     ]);
-    expect(problemsOf([cmd([{ name: 'a', description: 'a', type: 'string', required: true, min: 1 }])])[0]).toMatch(/min\/max need an integer/);
+    expect(problemsOf([cmd([{ name: 'a', description: 'a', type: 'string', required: true, min: 1 }])])[0]).toMatch(
+      /min\/max need an integer/,
+    );
   });
 });
 
-describe('moderator tools in their own menu (issue 9: Discord\'s own controls)', () => {
+describe("moderator tools in their own menu (issue 9: Discord's own controls)", () => {
   it('/mod carries default_member_permissions (Manage Server) and /game shows no moderator-only subcommand in Discord', async () => {
     const { openServices } = await import('../../src/app/services.ts');
     const { createRouter } = await import('../../commands/router.ts');

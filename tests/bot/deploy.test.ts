@@ -29,12 +29,21 @@ describe('deployCommands', () => {
   it('goes global with --global or without a guild id', async () => {
     await deployCommands(router, { token: 't', applicationId: APP_ID, guildId: GUILD_ID, global: true, apiBase: fake.api });
     await deployCommands(router, { token: 't', applicationId: APP_ID, guildId: null, apiBase: fake.api });
-    expect(fake.requests.map((r) => `${r.method} ${r.path}`)).toEqual([`PUT /applications/${APP_ID}/commands`, `PUT /applications/${APP_ID}/commands`]);
+    expect(fake.requests.map((r) => `${r.method} ${r.path}`)).toEqual([
+      `PUT /applications/${APP_ID}/commands`,
+      `PUT /applications/${APP_ID}/commands`,
+    ]);
   });
 
   it('reads its settings from the environment', () => {
     const env = { DISCORD_TOKEN: 'tok', DISCORD_APPLICATION_ID: APP_ID, DISCORD_GUILD_ID: GUILD_ID, DISCORD_API_BASE: fake.api };
-    expect(deployConfigFromEnv(env, [])).toEqual({ token: 'tok', applicationId: APP_ID, guildId: GUILD_ID, global: false, apiBase: fake.api });
+    expect(deployConfigFromEnv(env, [])).toEqual({
+      token: 'tok',
+      applicationId: APP_ID,
+      guildId: GUILD_ID,
+      global: false,
+      apiBase: fake.api,
+    });
     expect(deployConfigFromEnv(env, ['--global']).global).toBe(true);
     expect(() => deployConfigFromEnv({}, [])).toThrow(/DISCORD_TOKEN and DISCORD_APPLICATION_ID/);
   });

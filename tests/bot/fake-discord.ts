@@ -58,7 +58,13 @@ export const FAULTS = {
   rateLimited: (seconds: number) => ({
     status: 429,
     body: { message: 'You are being rate limited.', retry_after: seconds, global: false },
-    headers: { 'retry-after': String(seconds), 'x-ratelimit-scope': 'user', 'x-ratelimit-limit': '5', 'x-ratelimit-remaining': '0', 'x-ratelimit-reset-after': String(seconds) },
+    headers: {
+      'retry-after': String(seconds),
+      'x-ratelimit-scope': 'user',
+      'x-ratelimit-limit': '5',
+      'x-ratelimit-remaining': '0',
+      'x-ratelimit-reset-after': String(seconds),
+    },
   }),
 } satisfies Record<string, Override | ((n: number) => Override)>;
 
@@ -172,7 +178,9 @@ export class FakeDiscord {
     let m: RegExpMatchArray | null;
     if (r.method === 'POST' && /^\/interactions\/\d+\/[^/]+\/callback$/.test(p)) {
       // discord.js sends ?with_response=false and expects no body.
-      return r.query.get('with_response') === 'true' ? { status: 200, body: { interaction: { id: '0', type: r.body?.type } } } : { status: 204 };
+      return r.query.get('with_response') === 'true'
+        ? { status: 200, body: { interaction: { id: '0', type: r.body?.type } } }
+        : { status: 204 };
     }
     if ((m = p.match(/^\/webhooks\/(\d+)\/([^/]+)\/messages\/@original$/))) {
       if (r.method === 'DELETE') return { status: 204 };
@@ -192,7 +200,16 @@ export class FakeDiscord {
       const msg = this.message(m[1], r);
       if (key) this.nonces.set(key, msg);
       const b = r.body ?? {};
-      this.delivered.push({ id: msg.id, channelId: m[1], content: b.content ?? '', mentions: b.allowed_mentions?.users ?? [], components: b.components ?? [], files: r.files, flags: b.flags ?? 0, embeds: b.embeds ?? [] });
+      this.delivered.push({
+        id: msg.id,
+        channelId: m[1],
+        content: b.content ?? '',
+        mentions: b.allowed_mentions?.users ?? [],
+        components: b.components ?? [],
+        files: r.files,
+        flags: b.flags ?? 0,
+        embeds: b.embeds ?? [],
+      });
       return { status: 200, body: msg };
     }
     if (r.method === 'PATCH' && (m = p.match(/^\/channels\/(\d+)\/messages\/(\d+)$/))) {
@@ -201,7 +218,10 @@ export class FakeDiscord {
       const b = r.body ?? {};
       if ('content' in b) d.content = b.content ?? '';
       if ('embeds' in b) d.embeds = b.embeds ?? [];
-      return { status: 200, body: { ...this.message(m[1], r), id: d.id, content: d.content, embeds: d.embeds, edited_timestamp: new Date().toISOString() } };
+      return {
+        status: 200,
+        body: { ...this.message(m[1], r), id: d.id, content: d.content, embeds: d.embeds, edited_timestamp: new Date().toISOString() },
+      };
     }
     if (r.method === 'PUT' && (m = p.match(/^\/channels\/(\d+)\/(?:messages\/)?pins\/(\d+)$/))) {
       if (!this.pins.has(m[1])) this.pins.set(m[1], new Set());
@@ -217,7 +237,12 @@ export class FakeDiscord {
     if (r.method === 'POST' && p === '/users/@me/channels') {
       // A DM channel per recipient, for private deliveries and notices.
       const id = `9${String(r.body?.recipient_id ?? '0').slice(1)}`;
-      const dm = { id, type: 1, last_message_id: null, recipients: [{ id: r.body?.recipient_id, username: 'player', discriminator: '0', global_name: null, avatar: null }] };
+      const dm = {
+        id,
+        type: 1,
+        last_message_id: null,
+        recipients: [{ id: r.body?.recipient_id, username: 'player', discriminator: '0', global_name: null, avatar: null }],
+      };
       this.channels.set(id, dm);
       return { status: 200, body: dm };
     }
@@ -257,7 +282,10 @@ export class FakeDiscord {
     }
     if (r.method === 'PUT' && /^\/applications\/\d+(\/guilds\/\d+)?\/commands$/.test(p)) {
       const list = Array.isArray(r.body) ? r.body : [];
-      return { status: 200, body: list.map((c: any) => ({ ...c, id: this.snowflake(), application_id: APP_ID, version: this.snowflake() })) };
+      return {
+        status: 200,
+        body: list.map((c: any) => ({ ...c, id: this.snowflake(), application_id: APP_ID, version: this.snowflake() })),
+      };
     }
     return { status: 404, body: { message: `fake discord: no route for ${r.method} ${p}`, code: 0 } };
   }
@@ -275,7 +303,14 @@ export class FakeDiscord {
       mention_everyone: false,
       mentions: [],
       mention_roles: [],
-      attachments: r.files.map((f, n) => ({ id: String(n), filename: f.name, size: f.data.length, url: `https://cdn.example/${f.name}`, proxy_url: `https://cdn.example/${f.name}`, content_type: f.type })),
+      attachments: r.files.map((f, n) => ({
+        id: String(n),
+        filename: f.name,
+        size: f.data.length,
+        url: `https://cdn.example/${f.name}`,
+        proxy_url: `https://cdn.example/${f.name}`,
+        content_type: f.type,
+      })),
       embeds: [],
       components: b.components ?? [],
       pinned: false,

@@ -5,7 +5,10 @@ import type { AutocompleteRequest, ButtonPress, CommandDef, Invocation, Outcome,
 import { BOB } from './payloads.ts';
 
 // A valid 1×1 PNG (made with canvas): the adapter only needs real PNG bytes.
-export const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAABmJLR0QA/wD/AP+gvaeTAAAAC0lEQVQImWNgAAIAAAUAAWJVMogAAAAASUVORK5CYII=', 'base64');
+export const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAABmJLR0QA/wD/AP+gvaeTAAAAC0lEQVQImWNgAAIAAAUAAWJVMogAAAAASUVORK5CYII=',
+  'base64',
+);
 
 export const BOARD_VERSION = 7;
 
@@ -24,8 +27,27 @@ export class FakeRouter implements Router {
         name: 'game',
         description: 'Play and manage the game in this channel',
         subcommands: [
-          { name: 'status', description: 'Show whose turn it is', options: [{ name: 'detail', description: 'Show more', type: 'boolean', required: false }] },
-          { name: 'map', description: 'Draw the map', options: [{ name: 'scale', description: 'Zoom level', type: 'integer', required: false, choices: [{ name: 'x1', value: '1' }, { name: 'x2', value: '2' }] }] },
+          {
+            name: 'status',
+            description: 'Show whose turn it is',
+            options: [{ name: 'detail', description: 'Show more', type: 'boolean', required: false }],
+          },
+          {
+            name: 'map',
+            description: 'Draw the map',
+            options: [
+              {
+                name: 'scale',
+                description: 'Zoom level',
+                type: 'integer',
+                required: false,
+                choices: [
+                  { name: 'x1', value: '1' },
+                  { name: 'x2', value: '2' },
+                ],
+              },
+            ],
+          },
           { name: 'fail', description: 'Always refused', options: [] },
           { name: 'boom', description: 'Handler throws', options: [] },
           { name: 'private', description: 'Slow, private answer', options: [] },
@@ -43,7 +65,13 @@ export class FakeRouter implements Router {
         ],
       },
     ];
-    if (opts.includeConsoleOnly) defs.push({ name: 'dev', description: 'Developer tools', consoleOnly: true, subcommands: [{ name: 'dice', description: 'Roll', options: [] }] });
+    if (opts.includeConsoleOnly)
+      defs.push({
+        name: 'dev',
+        description: 'Developer tools',
+        consoleOnly: true,
+        subcommands: [{ name: 'dice', description: 'Roll', options: [] }],
+      });
     return defs;
   }
 
@@ -68,7 +96,11 @@ export class FakeRouter implements Router {
               channelId: inv.where.channelId,
               content: `Phase over. <@${BOB.id}>, your move.`,
               files: [{ name: 'board.png', data: PNG }],
-              buttons: [1, 2, 3, 4, 5, 6].map((k) => ({ customId: `act:${BOARD_VERSION}:${k}`, label: `Move ${k}`, style: 'primary' as const })),
+              buttons: [1, 2, 3, 4, 5, 6].map((k) => ({
+                customId: `act:${BOARD_VERSION}:${k}`,
+                label: `Move ${k}`,
+                style: 'primary' as const,
+              })),
               mentions: [BOB.id],
             },
           ],
@@ -109,7 +141,10 @@ export class FakeRouter implements Router {
     if (kind !== 'act' || Number(version) !== BOARD_VERSION) {
       return { replies: [{ content: 'That button is from an older position; use the latest message.', ephemeral: true }], posts: [] };
     }
-    return { replies: [], posts: [{ channelId: press.where.channelId, content: `<@${press.caller.id}> chose ${choice}.`, mentions: [press.caller.id] }] };
+    return {
+      replies: [],
+      posts: [{ channelId: press.where.channelId, content: `<@${press.caller.id}> chose ${choice}.`, mentions: [press.caller.id] }],
+    };
   }
 
   threadCreated(gameChannelId: string, threadId: string): void {

@@ -43,7 +43,19 @@ describe('subcommand groups from Discord', () => {
     data.resolved = {
       users: { [BOB.id]: BOB },
       members: { [BOB.id]: { roles: [], nick: 'Captain Bob', joined_at: '2024-01-01T00:00:00.000Z', permissions: '0', flags: 0 } },
-      roles: { '1700000000000000009': { id: '1700000000000000009', name: 'Umpires', color: 0, hoist: false, position: 1, permissions: '0', managed: false, mentionable: false, flags: 0 } },
+      roles: {
+        '1700000000000000009': {
+          id: '1700000000000000009',
+          name: 'Umpires',
+          color: 0,
+          hoist: false,
+          position: 1,
+          permissions: '0',
+          managed: false,
+          mentionable: false,
+          flags: 0,
+        },
+      },
     };
     await rig.send(p);
     const inv = rig.router.invocations.at(-1)!;

@@ -10,7 +10,11 @@ describe('messages', () => {
   it('splits long content at line breaks, files and buttons on the last part', () => {
     const line = 'x'.repeat(150);
     const text = Array.from({ length: 30 }, () => line).join('\n'); // ~4530 chars
-    const parts = payloadsOf({ content: text, files: [{ name: 'a.png', data: PNG }], buttons: [{ customId: 'b', label: 'B', style: 'danger' }] });
+    const parts = payloadsOf({
+      content: text,
+      files: [{ name: 'a.png', data: PNG }],
+      buttons: [{ customId: 'b', label: 'B', style: 'danger' }],
+    });
     expect(parts.length).toBe(3);
     for (const p of parts) expect(p.content!.length).toBeLessThanOrEqual(2000);
     expect(parts.map((p) => p.content).join('\n')).toBe(text);

@@ -2,7 +2,19 @@
 // checked against a loopback stand-in for Discord's HTTP API.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { BOARD_VERSION } from './fake-router.ts';
-import { ALICE, BOB, CHANNEL_ID, GUILD_ID, MOD_ROLE, PERMS, PLAIN_ROLE, THREAD_ID, autocompletePayload, buttonPayload, commandPayload } from './payloads.ts';
+import {
+  ALICE,
+  BOB,
+  CHANNEL_ID,
+  GUILD_ID,
+  MOD_ROLE,
+  PERMS,
+  PLAIN_ROLE,
+  THREAD_ID,
+  autocompletePayload,
+  buttonPayload,
+  commandPayload,
+} from './payloads.ts';
 import { startRig, type Rig } from './setup.ts';
 
 const EPHEMERAL = 64;
@@ -67,7 +79,12 @@ describe('slash commands', () => {
     expect(post.files[0].data.subarray(0, 4)).toEqual(PNG_MAGIC);
     // 6 buttons → rows of 5 and 1
     expect(post.body.components.map((r: any) => r.components.length)).toEqual([5, 1]);
-    expect(post.body.components[0].components[0]).toMatchObject({ type: 2, style: 1, label: 'Move 1', custom_id: `act:${BOARD_VERSION}:1` });
+    expect(post.body.components[0].components[0]).toMatchObject({
+      type: 2,
+      style: 1,
+      label: 'Move 1',
+      custom_id: `act:${BOARD_VERSION}:1`,
+    });
   });
 
   it('sends an error reply privately (flags 64)', async () => {
@@ -124,7 +141,17 @@ describe('slash commands', () => {
   });
 
   it('passes user options as ids and thread parents in where', async () => {
-    await rig.send(commandPayload('game', 'join', [{ name: 'side', type: 3, value: 'german' }, { name: 'invite', type: 6, value: BOB.id }], { channelId: THREAD_ID }));
+    await rig.send(
+      commandPayload(
+        'game',
+        'join',
+        [
+          { name: 'side', type: 3, value: 'german' },
+          { name: 'invite', type: 6, value: BOB.id },
+        ],
+        { channelId: THREAD_ID },
+      ),
+    );
     expect(rig.router.invocations.at(-1)).toMatchObject({
       sub: 'join',
       options: { side: 'german', invite: BOB.id },
@@ -205,7 +232,11 @@ describe('buttons', () => {
     const [post] = channelPosts();
     expect(post.body.content).toBe(`<@${BOB.id}> chose 3.`);
     expect(post.body.allowed_mentions).toEqual({ users: [BOB.id] });
-    expect(rig.router.presses.at(-1)).toMatchObject({ customId: `act:${BOARD_VERSION}:3`, caller: { id: BOB.id }, where: { channelId: CHANNEL_ID } });
+    expect(rig.router.presses.at(-1)).toMatchObject({
+      customId: `act:${BOARD_VERSION}:3`,
+      caller: { id: BOB.id },
+      where: { channelId: CHANNEL_ID },
+    });
   });
 
   it('apologises privately when the button handler throws', async () => {
@@ -218,7 +249,10 @@ describe('buttons', () => {
 
 describe('posting problems and ticks', () => {
   it('tells the caller privately when a post is refused', async () => {
-    rig.fake.override = (r) => (r.method === 'POST' && r.path.endsWith('/messages') && r.path.startsWith('/channels/') ? { status: 403, body: { message: 'Missing Access', code: 50001 } } : undefined);
+    rig.fake.override = (r) =>
+      r.method === 'POST' && r.path.endsWith('/messages') && r.path.startsWith('/channels/')
+        ? { status: 403, body: { message: 'Missing Access', code: 50001 } }
+        : undefined;
     await rig.send(buttonPayload(`act:${BOARD_VERSION}:1`));
     const [note] = followUps();
     expect(note.body.flags).toBe(EPHEMERAL);

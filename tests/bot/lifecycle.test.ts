@@ -29,7 +29,16 @@ describe('runBot lifecycle', () => {
   });
 
   it('maps the app config', () => {
-    const cfg = botConfigFrom({ discordToken: 'tok', moderatorRoleIds: ['1'], logLevel: 'warn' }, { DISCORD_API_BASE: 'http://127.0.0.1:1/api' });
-    expect(cfg).toMatchObject({ token: 'tok', moderatorRoleIds: ['1'], logLevel: 'warn', apiBase: 'http://127.0.0.1:1/api', handleSignals: true });
+    const cfg = botConfigFrom(
+      { discordToken: 'tok', moderatorRoleIds: ['1'], logLevel: 'warn' },
+      { DISCORD_API_BASE: 'http://127.0.0.1:1/api' },
+    );
+    expect(cfg).toMatchObject({
+      token: 'tok',
+      moderatorRoleIds: ['1'],
+      logLevel: 'warn',
+      apiBase: 'http://127.0.0.1:1/api',
+      handleSignals: true,
+    });
   });
 });

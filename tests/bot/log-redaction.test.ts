@@ -19,15 +19,38 @@ function sink(): { dest: Writable; lines: () => Record<string, any>[]; raw: () =
       cb();
     },
   });
-  return { dest, raw: () => buf, lines: () => buf.trim().split('\n').filter(Boolean).map((l) => JSON.parse(l)) };
+  return {
+    dest,
+    raw: () => buf,
+    lines: () =>
+      buf
+        .trim()
+        .split('\n')
+        .filter(Boolean)
+        .map((l) => JSON.parse(l)),
+  };
 }
 
 const apiError = () =>
-  new DiscordAPIError({ code: 50035, message: 'Invalid Form Body', errors: { content: { _errors: [{ code: 'BASE_TYPE_MAX_LENGTH', message: 'Must be 2000 or fewer in length.' }] } } }, 50035, 400, 'PATCH', URL_, {
-    body: { content: SECRET, flags: 64 },
-    files: [{ name: 'plan.txt', data: Buffer.from(SECRET) }],
+  new DiscordAPIError(
+    {
+      code: 50035,
+      message: 'Invalid Form Body',
+      errors: { content: { _errors: [{ code: 'BASE_TYPE_MAX_LENGTH', message: 'Must be 2000 or fewer in length.' }] } },
+    },
+    50035,
+    400,
+    'PATCH',
+    URL_,
+    {
+      body: { content: SECRET, flags: 64 },
+      files: [{ name: 'plan.txt', data: Buffer.from(SECRET) }],
+    },
+  );
+const httpError = () =>
+  new HTTPError(503, 'Service Unavailable', 'POST', `https://discord.com/api/v10/interactions/1285966483246274568/${TOKEN}/callback`, {
+    body: { type: 4, data: { content: SECRET, flags: 64 } },
   });
-const httpError = () => new HTTPError(503, 'Service Unavailable', 'POST', `https://discord.com/api/v10/interactions/1285966483246274568/${TOKEN}/callback`, { body: { type: 4, data: { content: SECRET, flags: 64 } } });
 
 describe('bot log: no tokens, no private text (issue 9)', () => {
   for (const level of ['debug', 'info', 'warn', 'error'] as LogLevel[]) {
@@ -53,7 +76,13 @@ describe('bot log: no tokens, no private text (issue 9)', () => {
       // The ids are fields; the error is reduced.
       const err = lines.find((l) => l.err?.name === 'DiscordAPIError')?.err ?? lines.find((l) => l.errs)?.errs[0];
       expect(lines.every((l) => l.guildId === 'g1' && l.channelId === 'c1' && l.gameId === 7 && l.tag === 'bot')).toBe(true);
-      expect(err).toEqual({ name: 'DiscordAPIError', status: 400, method: 'PATCH', route: '/webhooks/:id/:token/messages/@original', code: 50035 });
+      expect(err).toEqual({
+        name: 'DiscordAPIError',
+        status: 400,
+        method: 'PATCH',
+        route: '/webhooks/:id/:token/messages/@original',
+        code: 50035,
+      });
     });
   }
 

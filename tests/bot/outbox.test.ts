@@ -72,7 +72,8 @@ async function started(system = 'dueldraw'): Promise<Table> {
 async function endTurn(t: Table): Promise<void> {
   const side = state(t).turn;
   const user = side === 'a' ? ALICE : BOB;
-  for (let i = 0; i < 20 && state(t).turn === side; i++) await send(t, commandPayload(system(t), state(t).pending > 0 ? 'bank' : 'roll', [], { user }));
+  for (let i = 0; i < 20 && state(t).turn === side; i++)
+    await send(t, commandPayload(system(t), state(t).pending > 0 ? 'bank' : 'roll', [], { user }));
   expect(state(t).turn).not.toBe(side);
 }
 const system = (t: Table) => t.svc.store.liveGame(CHANNEL_ID)!.system;
@@ -80,12 +81,21 @@ const system = (t: Table) => t.svc.store.liveGame(CHANNEL_ID)!.system;
 /** What the outbox owed the channel itself (private posts go to seat threads), oldest first, and its state. */
 function owed(t: Table, lane = CHANNEL_ID): { id: number; content: string; state: string }[] {
   // Game cards are edits of one pinned message, and private posts go to seats' threads: neither is in the channel's sequence.
-  const rows = t.svc.store.db.prepare('SELECT id, post, state FROM outbox WHERE lane = ? ORDER BY id').all(lane) as { id: number; post: string; state: string }[];
-  return rows.filter((r) => { const p = JSON.parse(r.post) as { to?: unknown; card?: number }; return !p.to && p.card === undefined; }).map((r) => ({
-    id: r.id,
-    content: (JSON.parse(r.post) as { content: string }).content,
-    state: r.state,
-  }));
+  const rows = t.svc.store.db.prepare('SELECT id, post, state FROM outbox WHERE lane = ? ORDER BY id').all(lane) as {
+    id: number;
+    post: string;
+    state: string;
+  }[];
+  return rows
+    .filter((r) => {
+      const p = JSON.parse(r.post) as { to?: unknown; card?: number };
+      return !p.to && p.card === undefined;
+    })
+    .map((r) => ({
+      id: r.id,
+      content: (JSON.parse(r.post) as { content: string }).content,
+      state: r.state,
+    }));
 }
 
 /** Every owed post is sent and arrived exactly once, in the outbox's order (first payload of each). */
@@ -131,7 +141,10 @@ describe('the outbox under faults (issue 9)', () => {
   it('a 500 on the acknowledgement of a button: the action is committed and every post still arrives; the public reply becomes a post', async () => {
     const t = await started();
     // Alice's own buttons ride on the start post: roll with one.
-    const roll = t.fake.messages(CHANNEL_ID)[0].components.flatMap((r: any) => r.components).find((b: any) => /Roll/.test(b.label));
+    const roll = t.fake
+      .messages(CHANNEL_ID)[0]
+      .components.flatMap((r: any) => r.components)
+      .find((b: any) => /Roll/.test(b.label));
     const v = version(t);
     t.fake.fault(ON.callback, FAULTS.serverError, 4);
     await send(t, buttonPayload(roll.custom_id));
@@ -169,7 +182,9 @@ describe('the outbox under faults (issue 9)', () => {
     expect(move).toBeGreaterThanOrEqual(0);
     const next = after.findIndex((m) => m.mentions.includes(ALICE.id));
     if (next >= 0) expect(move).toBeLessThanOrEqual(next);
-    expect(t.fake.messages(CHANNEL_ID).every((m) => (m.flags & EPHEMERAL) === 0 && !/❌|not your turn|belongs to/i.test(m.content))).toBe(true);
+    expect(t.fake.messages(CHANNEL_ID).every((m) => (m.flags & EPHEMERAL) === 0 && !/❌|not your turn|belongs to/i.test(m.content))).toBe(
+      true,
+    );
     expectExactlyOnceInOrder(t);
   });
 
@@ -267,7 +282,12 @@ describe('hand-offs (issue 9)', () => {
     const count = t.fake.messages(CHANNEL_ID).length;
     await send(t, commandPayload('duel', 'mark', [s('n', 'one')]));
     await t.bot.outbox.settle();
-    expect(t.fake.messages(CHANNEL_ID).slice(count).every((m) => m.mentions.length === 0)).toBe(true);
+    expect(
+      t.fake
+        .messages(CHANNEL_ID)
+        .slice(count)
+        .every((m) => m.mentions.length === 0),
+    ).toBe(true);
     await endTurn(t);
     await t.bot.outbox.settle();
     const toBob = handoffsTo(t, BOB.id);

@@ -22,7 +22,19 @@ const APP_PERMS = String((1n << 10n) | (1n << 11n) | (1n << 15n) | (1n << 35n) |
 let seq = 1500000000000000000n;
 const nextId = () => String(seq++);
 
-const textChannel = { id: CHANNEL_ID, type: 0, guild_id: GUILD_ID, name: 'wargames', position: 0, parent_id: null, topic: null, nsfw: false, rate_limit_per_user: 0, permission_overwrites: [], flags: 0 };
+const textChannel = {
+  id: CHANNEL_ID,
+  type: 0,
+  guild_id: GUILD_ID,
+  name: 'wargames',
+  position: 0,
+  parent_id: null,
+  topic: null,
+  nsfw: false,
+  rate_limit_per_user: 0,
+  permission_overwrites: [],
+  flags: 0,
+};
 const thread = {
   id: THREAD_ID,
   type: 11,
@@ -35,7 +47,17 @@ const thread = {
 };
 
 function role(id: string, name: string) {
-  return { id, name, color: 0, hoist: false, position: id === GUILD_ID ? 0 : 1, permissions: '0', managed: false, mentionable: false, flags: 0 };
+  return {
+    id,
+    name,
+    color: 0,
+    hoist: false,
+    position: id === GUILD_ID ? 0 : 1,
+    permissions: '0',
+    managed: false,
+    mentionable: false,
+    flags: 0,
+  };
 }
 
 /** What the gateway's GUILD_CREATE would put in the cache, and what GET /channels/:id serves. */
@@ -106,7 +128,9 @@ export type RawOption = { name: string; type: number; value: string | number | b
 
 /** type 2 APPLICATION_COMMAND: /command sub with options. */
 export function commandPayload(command: string, sub: string, options: RawOption[] = [], who: Who = {}) {
-  const users = Object.fromEntries(options.filter((o) => o.type === 6).map((o) => [o.value, o.value === BOB.id ? BOB : { ...ALICE, id: String(o.value) }]));
+  const users = Object.fromEntries(
+    options.filter((o) => o.type === 6).map((o) => [o.value, o.value === BOB.id ? BOB : { ...ALICE, id: String(o.value) }]),
+  );
   return {
     ...base(2, who),
     data: {

@@ -57,7 +57,14 @@ async function send(t: Table, payload: unknown): Promise<void> {
 async function started(system = 'duelspy'): Promise<Table> {
   const fake = await new FakeDiscord().start();
   const svc = openServices({ dbPath: tempDb(), seed: 'seat-threads', maxSnapshots: 1 });
-  const bot = await runBot(createRouter(svc), { login: false, token: 'test-token', apiBase: fake.api, tickMs: 0, logger: silent, retry: { baseMs: 20, maxMs: 100, maxAttempts: 4, pollMs: 20 } });
+  const bot = await runBot(createRouter(svc), {
+    login: false,
+    token: 'test-token',
+    apiBase: fake.api,
+    tickMs: 0,
+    logger: silent,
+    retry: { baseMs: 20, maxMs: 100, maxAttempts: 4, pollMs: 20 },
+  });
   seedGuild(bot.client, fake);
   const t = { fake, svc, bot };
   open.push(t);
@@ -79,7 +86,9 @@ describe('private threads per seat (issue 9)', () => {
     await t.bot.outbox.settle();
     const [create] = threadsCreated(t);
     expect(create.body).toMatchObject({ type: PRIVATE_THREAD, invitable: false });
-    const row = t.svc.store.db.prepare('SELECT thread_id FROM seat_threads WHERE game_id = ? AND role = ?').get(gameId(t), 'b') as { thread_id: string };
+    const row = t.svc.store.db.prepare('SELECT thread_id FROM seat_threads WHERE game_id = ? AND role = ?').get(gameId(t), 'b') as {
+      thread_id: string;
+    };
     const threadId = row.thread_id;
     expect(t.fake.channels.get(threadId)).toMatchObject({ type: PRIVATE_THREAD, parent_id: CHANNEL_ID, guild_id: GUILD_ID });
     // Only bob (seat b): not alice (the other side), not carol (a spectator).
@@ -137,7 +146,11 @@ describe('private threads per seat (issue 9)', () => {
     const t = await started('duel');
     await send(t, commandPayload('duel', 'mark', [s('n', 'one')]));
     await t.bot.outbox.settle();
-    const id = (t.svc.store.db.prepare('SELECT thread_id FROM seat_threads WHERE game_id = ? AND role = ?').get(gameId(t), 'a') as { thread_id: string }).thread_id;
+    const id = (
+      t.svc.store.db.prepare('SELECT thread_id FROM seat_threads WHERE game_id = ? AND role = ?').get(gameId(t), 'a') as {
+        thread_id: string;
+      }
+    ).thread_id;
     expect([...t.fake.threadMembers.get(id)!]).toEqual([ALICE.id]);
     expect(t.fake.messages(id).map((m) => m.content)).toEqual([expect.stringMatching(/your own orders[\s\S]*marked 1/)]);
     // A reminder at half time of a 10-hour deadline (fake clock), in the same thread, pinging alice.
@@ -171,7 +184,11 @@ describe('private threads per seat (issue 9)', () => {
     const [first] = threadsCreated(t);
     const old = (t.svc.store.db.prepare('SELECT thread_id FROM seat_threads WHERE role = ?').get('b') as { thread_id: string }).thread_id;
     expect(first).toBeDefined();
-    t.fake.fault((r) => r.method === 'POST' && r.path === `/channels/${old}/messages`, { status: 404, body: { message: 'Unknown Channel', code: 10003 } }, 1);
+    t.fake.fault(
+      (r) => r.method === 'POST' && r.path === `/channels/${old}/messages`,
+      { status: 404, body: { message: 'Unknown Channel', code: 10003 } },
+      1,
+    );
     await send(t, commandPayload('duelspy', 'mark', [s('n', 'two')]));
     await t.bot.outbox.settle();
     expect(threadsCreated(t)).toHaveLength(2);
@@ -188,15 +205,25 @@ describe('private threads per seat (issue 9)', () => {
     await t.bot.outbox.settle();
     const id = (t.svc.store.db.prepare('SELECT thread_id FROM seat_threads WHERE role = ?').get('b') as { thread_id: string }).thread_id;
     const CAROL = '1300000000000000003';
-    await send(t, commandPayload('game', 'join', [s('side', 'b'), { name: 'user', type: 6, value: CAROL }], { permissions: PERMS.manageGuild }));
-    expect(t.svc.store.seats(gameId(t)).filter((x) => x.role === 'b').map((x) => x.userId)).toEqual([CAROL]);
+    await send(
+      t,
+      commandPayload('game', 'join', [s('side', 'b'), { name: 'user', type: 6, value: CAROL }], { permissions: PERMS.manageGuild }),
+    );
+    expect(
+      t.svc.store
+        .seats(gameId(t))
+        .filter((x) => x.role === 'b')
+        .map((x) => x.userId),
+    ).toEqual([CAROL]);
     await send(t, commandPayload('duelspy', 'mark', [s('n', 'two')]));
     await t.bot.outbox.settle();
     expect([...t.fake.threadMembers.get(id)!]).toEqual([CAROL]);
     expect(t.fake.find('DELETE', `/channels/${id}/thread-members/${BOB.id}`)).toHaveLength(1);
     // Removed before the new secret was posted.
     const removal = t.fake.requests.findIndex((r) => r.method === 'DELETE' && r.path.endsWith(BOB.id));
-    const secret = t.fake.requests.findIndex((r) => r.method === 'POST' && r.path === `/channels/${id}/messages` && /psst 2/.test(r.body?.content ?? ''));
+    const secret = t.fake.requests.findIndex(
+      (r) => r.method === 'POST' && r.path === `/channels/${id}/messages` && /psst 2/.test(r.body?.content ?? ''),
+    );
     expect(removal).toBeGreaterThanOrEqual(0);
     expect(removal).toBeLessThan(secret);
   });

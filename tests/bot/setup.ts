@@ -19,7 +19,10 @@ export async function startRig(config: Partial<BotConfig> = {}, opts: { seed?: b
   const fake = await new FakeDiscord().start();
   const router = new FakeRouter();
   const logs: string[] = [];
-  const keep = (lvl: string) => (msg: string, ...rest: unknown[]) => logs.push(`${lvl} ${msg} ${rest.map(String).join(' ')}`);
+  const keep =
+    (lvl: string) =>
+    (msg: string, ...rest: unknown[]) =>
+      logs.push(`${lvl} ${msg} ${rest.map(String).join(' ')}`);
   const logger: Logger = { debug: keep('debug'), info: keep('info'), warn: keep('warn'), error: keep('error') };
   const bot = await runBot(router, { login: false, token: 'test-token', apiBase: fake.api, tickMs: 0, logger, ...config });
   if (opts.seed !== false) seedGuild(bot.client, fake);

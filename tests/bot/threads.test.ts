@@ -41,7 +41,14 @@ afterEach(async () => {
 async function boot(): Promise<Rig> {
   const fake = await new FakeDiscord().start();
   const svc = openServices({ dbPath: tempDb(), seed: 'threads-seed', maxSnapshots: 2 });
-  const bot = await runBot(createRouter(svc), { login: false, token: 'test-token', apiBase: fake.api, tickMs: 0, logger: silent, retry: { baseMs: 20, maxMs: 100, maxAttempts: 3, pollMs: 20 } });
+  const bot = await runBot(createRouter(svc), {
+    login: false,
+    token: 'test-token',
+    apiBase: fake.api,
+    tickMs: 0,
+    logger: silent,
+    retry: { baseMs: 20, maxMs: 100, maxAttempts: 3, pollMs: 20 },
+  });
   seedGuild(bot.client, fake);
   const r = { fake, svc, bot };
   rigs.push(r);
@@ -68,7 +75,9 @@ describe('threads done right (issue 9)', () => {
     const r = await boot();
     await send(r, commandPayload('game', 'new', [s('system', 'dueldraw'), b('thread', true)]));
     expect(threadsCreated(r)).toHaveLength(1);
-    const threadId = r.fake.find('POST', `/channels/${CHANNEL_ID}/threads`)[0] && [...r.fake.channels.keys()].find((id) => r.fake.channels.get(id).parent_id === CHANNEL_ID && id !== THREAD_ID)!;
+    const threadId =
+      r.fake.find('POST', `/channels/${CHANNEL_ID}/threads`)[0] &&
+      [...r.fake.channels.keys()].find((id) => r.fake.channels.get(id).parent_id === CHANNEL_ID && id !== THREAD_ID)!;
     expect(threadId).toBeTruthy();
     const reply = lastReply(r);
     expect(reply.content).toContain(`<#${threadId}>`);
@@ -100,7 +109,7 @@ describe('threads done right (issue 9)', () => {
     expect(r.fake.channels.get(second.channelId)?.parent_id).toBe(CHANNEL_ID);
   });
 
-  it('replies that send people to the game\'s thread link it', async () => {
+  it("replies that send people to the game's thread link it", async () => {
     const r = await boot();
     await send(r, commandPayload('game', 'new', [s('system', 'dueldraw'), b('thread', true)]));
     const threadId = r.svc.store.game(1)!.channelId;
@@ -123,7 +132,10 @@ describe('threads done right (issue 9)', () => {
 
   it('a channel where no thread can be opened keeps the game itself and says so', async () => {
     const r = await boot();
-    r.fake.fault((q) => q.method === 'POST' && q.path === `/channels/${CHANNEL_ID}/threads`, { status: 403, body: { message: 'Missing Permissions', code: 50013 } });
+    r.fake.fault((q) => q.method === 'POST' && q.path === `/channels/${CHANNEL_ID}/threads`, {
+      status: 403,
+      body: { message: 'Missing Permissions', code: 50013 },
+    });
     await send(r, commandPayload('game', 'new', [s('system', 'dueldraw'), b('thread', true)]));
     expect(lastReply(r).content).toMatch(new RegExp(`<#${CHANNEL_ID}>[\\s\\S]*could not open a thread[\\s\\S]*lives in this channel`));
     expect(r.svc.store.liveGame(CHANNEL_ID)?.id).toBe(1);
@@ -144,7 +156,10 @@ describe('the game card (issue 9)', () => {
     await send(r, commandPayload('game', 'join', [s('side', 'a')], { channelId: threadId }));
     await send(r, commandPayload('game', 'join', [s('side', 'b')], { channelId: threadId, user: BOB }));
     await send(r, commandPayload('game', 'start', [], { channelId: threadId }));
-    await send(r, commandPayload('mod', 'deadline', [{ name: 'hours', type: 4, value: 5 }], { channelId: threadId, permissions: PERMS.manageGuild }));
+    await send(
+      r,
+      commandPayload('mod', 'deadline', [{ name: 'hours', type: 4, value: 5 }], { channelId: threadId, permissions: PERMS.manageGuild }),
+    );
     cards = r.fake.cards(threadId);
     expect(cards).toHaveLength(1); // edited, never sent again
     expect(r.fake.find('PATCH', `/channels/${threadId}/messages/${cards[0].id}`).length).toBeGreaterThanOrEqual(3);
@@ -155,7 +170,9 @@ describe('the game card (issue 9)', () => {
     const due = r.svc.store.deadlines.ofGame(1)[0].dueAt;
     expect(embed.fields.find((f: any) => f.name === 'Whose turn').value).toBe(`Player A — until <t:${Math.floor(due / 1000)}:R>`);
     // The start post's map is linked from the card.
-    expect(embed.fields.find((f: any) => f.name === 'Map').value).toMatch(new RegExp(`\\(https://discord.com/channels/\\d+/${threadId}/\\d+\\)`));
+    expect(embed.fields.find((f: any) => f.name === 'Map').value).toMatch(
+      new RegExp(`\\(https://discord.com/channels/\\d+/${threadId}/\\d+\\)`),
+    );
     // The embed's colour is the colour of the side to move.
     expect(embed.color).toBe(COLOR_A);
   });
@@ -179,11 +196,14 @@ describe('the game card when its message is gone', () => {
 });
 
 describe('spectators (issue 13)', () => {
-  it('Follow adds the presser to the game\'s thread, privately confirmed', async () => {
+  it("Follow adds the presser to the game's thread, privately confirmed", async () => {
     const r = await boot();
     await send(r, commandPayload('game', 'new', [s('system', 'dueldraw'), b('thread', true)]));
     const threadId = r.svc.store.game(1)!.channelId;
-    const follow = r.fake.messages(threadId)[0].components.flatMap((row: any) => row.components).find((c: any) => c.label === 'Follow');
+    const follow = r.fake
+      .messages(threadId)[0]
+      .components.flatMap((row: any) => row.components)
+      .find((c: any) => c.label === 'Follow');
     await send(r, buttonPayload(follow.custom_id, { user: BOB, channelId: threadId }));
     expect(r.fake.threadMembers.get(threadId)?.has(BOB.id)).toBe(true);
     const reply = lastReply(r);
@@ -198,10 +218,15 @@ describe('spectators (issue 13)', () => {
     await send(r, commandPayload('game', 'join', [s('side', 'a')], { channelId: threadId }));
     await send(r, commandPayload('game', 'join', [s('side', 'b')], { channelId: threadId, user: BOB }));
     await send(r, commandPayload('game', 'start', [], { channelId: threadId }));
-    await send(r, commandPayload('mod', 'result', [s('winner', 'a'), s('note', 'forfeit')], { channelId: threadId, permissions: PERMS.manageGuild }));
+    await send(
+      r,
+      commandPayload('mod', 'result', [s('winner', 'a'), s('note', 'forfeit')], { channelId: threadId, permissions: PERMS.manageGuild }),
+    );
     expect(r.svc.store.game(1)!.status).toBe('over');
     const chronicle = r.fake.messages(CHANNEL_ID).at(-1)!;
-    expect(chronicle.content).toMatch(new RegExp(`📜 \\*\\*Duel \\(drawn\\)\\*\\* #1 \\(<#${threadId}>\\) has ended\\. Recorded by a moderator: forfeit`));
+    expect(chronicle.content).toMatch(
+      new RegExp(`📜 \\*\\*Duel \\(drawn\\)\\*\\* #1 \\(<#${threadId}>\\) has ended\\. Recorded by a moderator: forfeit`),
+    );
     expect(chronicle.files[0].data.subarray(0, 4)).toEqual(PNG.subarray(0, 4));
     expect(chronicle.mentions).toEqual([]); // a record, not a ping
     expect(r.fake.cards(threadId)[0].embeds[0].description).toMatch(/Over/);

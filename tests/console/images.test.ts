@@ -25,7 +25,8 @@ describe('snapshot files per game (issue 9)', () => {
     const svc = openServices({ dbPath: tempDb(), outDir, maxSnapshots: 1000, seed: 'keep-images', keepImages: 3 });
     const lines: string[] = [];
     const table = new Table(svc, { outDir, print: (l) => lines.push(l) });
-    for (const l of ['/game new system:rifle options:"players=1"', '/game bot side:p1', '/game start']) expect(await table.run(l)).toBe(true);
+    for (const l of ['/game new system:rifle options:"players=1"', '/game bot side:p1', '/game start'])
+      expect(await table.run(l)).toBe(true);
     const written = lines.filter((l) => l.includes('📎')).map((l) => path.basename(l.split('📎 ')[1]));
     expect(written.length).toBeGreaterThan(3);
     const kept = fs.readdirSync(outDir).sort();

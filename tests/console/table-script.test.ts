@@ -55,7 +55,12 @@ describe('offline table script (issue 2 §5): KPW Extended Examples of Play', ()
 
   it('script lines parse as "user: /command sub name:value name:\\"two words\\"" with comments', () => {
     expect(parseLine('# note')).toBeNull();
-    expect(parseLine('bob: /game new system:kpw options:"short=true, ferocity=limited"')).toEqual({ user: 'bob', command: 'game', sub: 'new', options: { system: 'kpw', options: 'short=true, ferocity=limited' } });
+    expect(parseLine('bob: /game new system:kpw options:"short=true, ferocity=limited"')).toEqual({
+      user: 'bob',
+      command: 'game',
+      sub: 'new',
+      options: { system: 'kpw', options: 'short=true, ferocity=limited' },
+    });
     expect(() => parseLine('bob: /kpw step swansea')).toThrow(/name:value/);
     expect(() => parseLine('hello')).toThrow(/slash command/);
     // Unquoted words continue the previous value, as the bot's own hints are written.

@@ -8,28 +8,38 @@ import { describe, expect, it } from 'vitest';
 const root = path.resolve(__dirname, '../..');
 
 function files(dir: string): string[] {
-  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((d) => (d.isDirectory() ? files(path.join(dir, d.name)) : d.name.endsWith('.ts') ? [path.join(dir, d.name)] : []));
+  return fs
+    .readdirSync(dir, { withFileTypes: true })
+    .flatMap((d) => (d.isDirectory() ? files(path.join(dir, d.name)) : d.name.endsWith('.ts') ? [path.join(dir, d.name)] : []));
 }
 
-const rulesFiles = () => [...files(path.join(root, 'src/engine')), ...files(path.join(root, 'src/games')).filter((f) => !/src\/games\/(index|registry)\.ts$/.test(f))];
+const rulesFiles = () => [
+  ...files(path.join(root, 'src/engine')),
+  ...files(path.join(root, 'src/games')).filter((f) => !/src\/games\/(index|registry)\.ts$/.test(f)),
+];
 
 /** Imports and calls a rules file may not make; data loaders (data.ts) may read their own files. */
 export function boundaryProblems(file: string, text: string): string[] {
   const out: string[] = [];
   const imports = [...text.matchAll(/^import\s[^;]*?from\s+'([^']+)'/gms)].map((m) => m[1]);
   for (const spec of imports) {
-    if (/(^|\/)render\//.test(spec) || /(^|\/)commands\//.test(spec) || /\/(store|bot|console|app)\//.test(spec)) out.push(`imports ${spec}`);
+    if (/(^|\/)render\//.test(spec) || /(^|\/)commands\//.test(spec) || /\/(store|bot|console|app)\//.test(spec))
+      out.push(`imports ${spec}`);
     if (['discord.js', 'canvas', 'better-sqlite3', 'pino'].includes(spec)) out.push(`imports ${spec}`);
-    if (/^node:(fs|http|https|net|child_process)$/.test(spec) && !/\/data\.ts$/.test(file)) out.push(`imports ${spec} outside its data loader`);
+    if (/^node:(fs|http|https|net|child_process)$/.test(spec) && !/\/data\.ts$/.test(file))
+      out.push(`imports ${spec} outside its data loader`);
   }
   const code = text.replace(/\/\/.*$/gm, '').replace(/\/\*[\s\S]*?\*\//g, '');
-  for (const bad of ['Math.random', 'Date.now', 'new Date(', 'performance.now', 'process.env']) if (code.includes(bad)) out.push(`uses ${bad}`);
+  for (const bad of ['Math.random', 'Date.now', 'new Date(', 'performance.now', 'process.env'])
+    if (code.includes(bad)) out.push(`uses ${bad}`);
   return out;
 }
 
 describe('rules apart from the table (Engine v2 §12)', () => {
   it('no rules or engine file imports a renderer, the command layer, Discord or the store, or reads the clock or Math.random', () => {
-    const problems = rulesFiles().flatMap((f) => boundaryProblems(f, fs.readFileSync(f, 'utf8')).map((p) => `${path.relative(root, f)}: ${p}`));
+    const problems = rulesFiles().flatMap((f) =>
+      boundaryProblems(f, fs.readFileSync(f, 'utf8')).map((p) => `${path.relative(root, f)}: ${p}`),
+    );
     expect(problems).toEqual([]);
   });
 

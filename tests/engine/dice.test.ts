@@ -41,14 +41,25 @@ describe('engine dice (issue 2 §2: seeded, state in the game, every roll logged
 
 describe('engine tables, graph, deck, track, call/return', () => {
   it('checkAtLeast applies named modifiers (e.g. KPW 12.4: 5+, -1 pip, +1 Captain)', () => {
-    const r = checkAtLeast(5, 5, [{ label: 'pips', value: -1 }, { label: 'Captain', value: 1 }], 'interception');
+    const r = checkAtLeast(
+      5,
+      5,
+      [
+        { label: 'pips', value: -1 },
+        { label: 'Captain', value: 1 },
+      ],
+      'interception',
+    );
     expect(r.success).toBe(true);
     expect(r.modified).toBe(5);
     expect(checkAtLeast(1, 5, [], 'x').success).toBe(false);
   });
 
   it('RangeTable clamps and finds rows; ColumnTable shifts columns', () => {
-    const t = new RangeTable('t', [{ min: 1, max: 3, value: 'low' }, { min: 4, max: 6, value: 'high' }]);
+    const t = new RangeTable('t', [
+      { min: 1, max: 3, value: 'low' },
+      { min: 4, max: 6, value: 'high' },
+    ]);
     expect(t.lookup(2)).toBe('low');
     expect(t.lookup(9)).toBe('high');
     const c = new ColumnTable('crt', [1, 2, 3], { '1': [0, 0, 1], '6': [1, 2, 3] });
@@ -70,7 +81,16 @@ describe('engine tables, graph, deck, track, call/return', () => {
     const costs = g.costs('a', 4, (e) => e.data);
     expect(costs.get('c')).toBe(3);
     expect(costs.get('d')).toBe(4);
-    expect(g.costs('a', 4, (e) => e.data, (n) => n !== 'c').has('d')).toBe(false);
+    expect(
+      g
+        .costs(
+          'a',
+          4,
+          (e) => e.data,
+          (n) => n !== 'c',
+        )
+        .has('d'),
+    ).toBe(false);
     expect(() => g.addEdge('a', 'z', 1)).toThrow(/unknown node/);
   });
 
@@ -89,7 +109,10 @@ describe('engine tables, graph, deck, track, call/return', () => {
   });
 
   it('tracks clamp and report marks crossed (KPW 13.6: moved to or past a tribe)', () => {
-    const marks = [{ at: 5, id: 'SK' }, { at: 8, id: 'PC' }];
+    const marks = [
+      { at: 5, id: 'SK' },
+      { at: 8, id: 'PC' },
+    ];
     expect(advance({ name: 'vp', min: 0, max: 30 }, 4, 2, marks)).toEqual({ value: 6, crossed: ['SK'] });
     expect(advance({ name: 'vp', min: 0, max: 30 }, 29, 5).value).toBe(30);
     expect(marksReached(8, marks)).toEqual(['SK', 'PC']);

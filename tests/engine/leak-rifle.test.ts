@@ -31,8 +31,22 @@ describe('leak property on Rifle and Axe (issue 8 item 15)', () => {
       [4, 'r-4', false],
     ];
     for (const [players, seed, random] of games) {
-      const seats = Array.from({ length: players }, (_, i) => ({ role: `p${i + 1}`, user: i === players - 1 && players > 2 ? 'bot' : `u${i + 1}` }));
-      const r = await findLeaks({ mod: rifle, options: `players=${players}`, seed, seats, random, oracle: rifleOracle, probeRate: 0.15, replayRate: 0.2, maxSteps: 3000, chaos: 0.02 });
+      const seats = Array.from({ length: players }, (_, i) => ({
+        role: `p${i + 1}`,
+        user: i === players - 1 && players > 2 ? 'bot' : `u${i + 1}`,
+      }));
+      const r = await findLeaks({
+        mod: rifle,
+        options: `players=${players}`,
+        seed,
+        seats,
+        random,
+        oracle: rifleOracle,
+        probeRate: 0.15,
+        replayRate: 0.2,
+        maxSteps: 3000,
+        chaos: 0.02,
+      });
       expect(r.findings, `${players} players, ${seed}`).toEqual([]);
       // Whole games, probed while plans were secret.
       expect(r.over, `${players} players, ${seed}`).toBe(true);
@@ -41,16 +55,36 @@ describe('leak property on Rifle and Axe (issue 8 item 15)', () => {
   }, 240_000);
 
   it('Rifle with a view that shows every plan is reported (planted leak)', async () => {
-    const leaky: GameModule<RifleState, any> = { ...rifle, id: 'rifle-leaky-view', command: 'riflev', view: (s) => rifle.view(s, { kind: 'moderator' }) };
-    const seats = [{ role: 'p1', user: 'u1' }, { role: 'p2', user: 'u2' }];
-    const r = await findLeaks({ mod: leaky, options: 'players=2', seed: 'r-2', seats, oracle: rifleOracle, probeRate: 0.3, replayRate: 0, maxSteps: 80 });
+    const leaky: GameModule<RifleState, any> = {
+      ...rifle,
+      id: 'rifle-leaky-view',
+      command: 'riflev',
+      view: (s) => rifle.view(s, { kind: 'moderator' }),
+    };
+    const seats = [
+      { role: 'p1', user: 'u1' },
+      { role: 'p2', user: 'u2' },
+    ];
+    const r = await findLeaks({
+      mod: leaky,
+      options: 'players=2',
+      seed: 'r-2',
+      seats,
+      oracle: rifleOracle,
+      probeRate: 0.3,
+      replayRate: 0,
+      maxSteps: 80,
+    });
     expect(r.findings.some((f) => f.source === 'view' && f.needle.startsWith('"plan":'))).toBe(true);
   }, 60_000);
 
   it("a leader's extra action is chosen in secret: not announced, not in another viewer's export (regression)", async () => {
     const h = await rifleTable({ seed: 'x', users: ['alice', 'bob'], leaders: ['harrod', 'clark'] });
     const o = await h.say('alice', '/rifle choose option:recruit');
-    const pub = [...o.replies.filter((r) => !r.ephemeral).map((r) => r.content), ...o.posts.filter((p) => !p.to).map((p) => p.content)].join('\n');
+    const pub = [
+      ...o.replies.filter((r) => !r.ephemeral).map((r) => r.content),
+      ...o.posts.filter((p) => !p.to).map((p) => p.content),
+    ].join('\n');
     expect(pub).toMatch(/\*\*alice\*\* \(Settlement 1\) acted \(hidden until revealed\)/);
     expect(pub).not.toMatch(/Recruit/);
     expect(o.replies.some((r) => r.ephemeral && /extra Recruit action/.test(r.content))).toBe(true);

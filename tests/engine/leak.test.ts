@@ -16,7 +16,9 @@ const councilOracle: Oracle = (s: CouncilState) =>
     : s.sides.flatMap((x) => [
         ...s.sub.seats[x.id].items.map((o) => ({ owner: x.id, needle: orderLabel(s, x.id, o) })),
         // What the orders cost tells what was ordered.
-        ...(s.sub.seats[x.id].items.length ? [{ owner: x.id, needle: `(${left(s, x.id)} troop${left(s, x.id) === 1 ? '' : 's'} left)` }] : []),
+        ...(s.sub.seats[x.id].items.length
+          ? [{ owner: x.id, needle: `(${left(s, x.id)} troop${left(s, x.id) === 1 ? '' : 's'} left)` }]
+          : []),
       ]);
 
 const councilGame = (seed: string, mod: GameModule<any, any> = council): LeakGame => ({
@@ -36,7 +38,7 @@ const councilGame = (seed: string, mod: GameModule<any, any> = council): LeakGam
 });
 
 describe('leak property (issue 8 item 15)', () => {
-  it('Council: no seat or spectator sees another seat\'s orders or reports before they are theirs to see', async () => {
+  it("Council: no seat or spectator sees another seat's orders or reports before they are theirs to see", async () => {
     for (const seed of ['c-0', 'c-1', 'c-2', 'c-3', 'c-4', 'c-5']) {
       const r = await findLeaks(councilGame(seed));
       expect(r.findings, `seed ${seed}`).toEqual([]);
@@ -46,8 +48,13 @@ describe('leak property (issue 8 item 15)', () => {
     }
   }, 120_000);
 
-  it('a view that shows other seats\' orders is reported (planted leak)', async () => {
-    const leaky: GameModule<CouncilState, any> = { ...council, id: 'council-leaky-view', command: 'councilv', view: (s) => councilView(s, { kind: 'moderator' }) };
+  it("a view that shows other seats' orders is reported (planted leak)", async () => {
+    const leaky: GameModule<CouncilState, any> = {
+      ...council,
+      id: 'council-leaky-view',
+      command: 'councilv',
+      view: (s) => councilView(s, { kind: 'moderator' }),
+    };
     const r = await findLeaks({ ...councilGame('c-3', leaky) });
     expect(r.findings.length).toBeGreaterThan(0);
     const sources = new Set(r.findings.map((f) => f.source));
@@ -60,11 +67,20 @@ describe('leak property (issue 8 item 15)', () => {
     const legal: typeof council.legal = (s, role) => council.legal(s, role).map((l) => ({ ...l, secret: false }));
     const leaky: GameModule<CouncilState, any> = { ...council, id: 'council-leaky-label', command: 'councill', open, legal };
     const r = await findLeaks({ ...councilGame('c-3', leaky) });
-    expect(r.findings.some((f) => f.viewer === 'public' && f.source === 'public reply' && /sends \d troops? to the/.test(f.needle))).toBe(true);
+    expect(r.findings.some((f) => f.viewer === 'public' && f.source === 'public reply' && /sends \d troops? to the/.test(f.needle))).toBe(
+      true,
+    );
   }, 60_000);
 
   it('a public prompt that says how many troops a seat has left is reported (planted leak)', async () => {
-    const prompts: typeof council.prompts = (s) => council.prompts(s).map((p) => (s.sub.seats[p.role] && !s.contests ? { ...p, text: `${p.text} (${left(s, p.role)} troop${left(s, p.role) === 1 ? '' : 's'} left)` } : p));
+    const prompts: typeof council.prompts = (s) =>
+      council
+        .prompts(s)
+        .map((p) =>
+          s.sub.seats[p.role] && !s.contests
+            ? { ...p, text: `${p.text} (${left(s, p.role)} troop${left(s, p.role) === 1 ? '' : 's'} left)` }
+            : p,
+        );
     const leaky: GameModule<CouncilState, any> = { ...council, id: 'council-leaky-prompt', command: 'councilp', prompts };
     const r = await findLeaks({ ...councilGame('c-3', leaky) });
     expect(r.findings.some((f) => f.viewer === 'public' && /troops? left\)$/.test(f.needle))).toBe(true);

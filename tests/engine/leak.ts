@@ -58,20 +58,37 @@ interface Needle {
   until: 'reveal' | 'over';
 }
 
-export async function findLeaks(game: LeakGame): Promise<{ findings: Finding[]; steps: number; probes: number; secretsSeen: number; over: boolean }> {
+export async function findLeaks(
+  game: LeakGame,
+): Promise<{ findings: Finding[]; steps: number; probes: number; secretsSeen: number; over: boolean }> {
   if (!getGame(game.mod.id)) registerGame(game.mod);
-  const svc = openServices({ dbPath: tempDb(), outDir: path.join(os.tmpdir(), 'muster-leak'), seed: game.seed, maxSnapshots: 3, consoleModerators: ['mod'] });
+  const svc = openServices({
+    dbPath: tempDb(),
+    outDir: path.join(os.tmpdir(), 'muster-leak'),
+    seed: game.seed,
+    maxSnapshots: 3,
+    consoleModerators: ['mod'],
+  });
   svc.render = async () => null; // text summaries only: pictures are drawn from the same spectator view
   let offset = 0;
   svc.now = () => Date.now() + offset;
   const router = createRouter(svc);
   const rand = seedrandom(`${game.seed}:leak`);
   const say = (user: string, command: string, sub: string, options: Record<string, string> = {}) =>
-    router.dispatch({ command, sub, options, caller: { id: user, name: user, isModerator: user === 'mod' }, where: WHERE } satisfies Invocation);
+    router.dispatch({
+      command,
+      sub,
+      options,
+      caller: { id: user, name: user, isModerator: user === 'mod' },
+      where: WHERE,
+    } satisfies Invocation);
   await say('mod', 'game', 'new', { system: game.mod.id, options: game.options });
-  for (const s of game.seats) await (s.user === 'bot' ? say('mod', 'game', 'bot', { side: s.role }) : say(s.user, 'game', 'join', { side: s.role }));
+  for (const s of game.seats)
+    await (s.user === 'bot' ? say('mod', 'game', 'bot', { side: s.role }) : say(s.user, 'game', 'join', { side: s.role }));
   if (game.umpire) await say('mod', 'game', 'join', { side: UMPIRE, user: game.umpire });
-  const users = [...new Set([...game.seats.filter((s) => s.user !== 'bot').map((s) => s.user), ...(game.umpire ? [game.umpire] : []), SPECTATOR])];
+  const users = [
+    ...new Set([...game.seats.filter((s) => s.user !== 'bot').map((s) => s.user), ...(game.umpire ? [game.umpire] : []), SPECTATOR]),
+  ];
 
   const findings: Finding[] = [];
   const needles: Needle[] = [];
@@ -99,7 +116,14 @@ export async function findLeaks(game: LeakGame): Promise<{ findings: Finding[]; 
   };
 
   /** Check texts seen by `viewer` ('public': everyone) against the live needles. */
-  const check = (viewer: string, source: string, text: string, live: { owner: Role; text: string }[], oracleNow: { owner: Role; needle: string }[], legalNow: Map<Role, Set<string>>) => {
+  const check = (
+    viewer: string,
+    source: string,
+    text: string,
+    live: { owner: Role; text: string }[],
+    oracleNow: { owner: Role; needle: string }[],
+    legalNow: Map<Role, Set<string>>,
+  ) => {
     const audience = viewer === 'public' ? [SPECTATOR] : [viewer];
     for (const n of live) {
       if (!text.includes(n.text)) continue;
@@ -110,17 +134,33 @@ export async function findLeaks(game: LeakGame): Promise<{ findings: Finding[]; 
     }
   };
 
-  const messageTexts = (m: Message) => [m.content, ...(m.buttons ?? []).map((b) => `[button] ${b.label}`), ...(m.files ?? []).map((f) => `[file ${f.name}] ${f.description ?? ''}`)].join('\n');
+  const messageTexts = (m: Message) =>
+    [
+      m.content,
+      ...(m.buttons ?? []).map((b) => `[button] ${b.label}`),
+      ...(m.files ?? []).map((f) => `[file ${f.name}] ${f.description ?? ''}`),
+    ].join('\n');
 
   /** Everything an outcome shows, by audience. */
   const audiences = (o: Outcome, caller: string): { viewer: string; source: string; text: string }[] => [
-    ...o.replies.map((r) => ({ viewer: r.ephemeral ? caller : 'public', source: r.ephemeral ? 'private reply' : 'public reply', text: messageTexts(r) })),
-    ...o.posts.flatMap((p) => (p.to ? p.to.userIds.map((u) => ({ viewer: u, source: `post to ${p.to!.names.join(', ')}`, text: messageTexts(p) })) : [{ viewer: 'public', source: 'public post', text: messageTexts(p) }])),
+    ...o.replies.map((r) => ({
+      viewer: r.ephemeral ? caller : 'public',
+      source: r.ephemeral ? 'private reply' : 'public reply',
+      text: messageTexts(r),
+    })),
+    ...o.posts.flatMap((p) =>
+      p.to
+        ? p.to.userIds.map((u) => ({ viewer: u, source: `post to ${p.to!.names.join(', ')}`, text: messageTexts(p) }))
+        : [{ viewer: 'public', source: 'public post', text: messageTexts(p) }],
+    ),
   ];
 
   const liveNow = (state: unknown, over: boolean) => {
     const oracleNow = over ? [] : (game.oracle?.(state) ?? []);
-    const live = [...needles.filter((n) => !over || n.until !== 'over'), ...oracleNow.map((o) => ({ owner: o.owner, text: o.needle, until: 'reveal' as const }))].filter(() => !over);
+    const live = [
+      ...needles.filter((n) => !over || n.until !== 'over'),
+      ...oracleNow.map((o) => ({ owner: o.owner, text: o.needle, until: 'reveal' as const })),
+    ].filter(() => !over);
     return { oracleNow, live };
   };
 
@@ -133,7 +173,8 @@ export async function findLeaks(game: LeakGame): Promise<{ findings: Finding[]; 
     const env = envOf(row);
     const over = row.status !== 'active';
     const legalNow = new Map<Role, Set<string>>();
-    for (const r of new Set(svc.store.seats(row.id).map((s) => s.role))) legalNow.set(r, new Set(mod.legal(env.game, r).map((l) => l.label)));
+    for (const r of new Set(svc.store.seats(row.id).map((s) => s.role)))
+      legalNow.set(r, new Set(mod.legal(env.game, r).map((l) => l.label)));
     const { oracleNow, live } = liveNow(env.game, over);
     // What a seat's own secret was at any time is its own knowledge later (its log, its replies).
     for (const o of oracleNow) owned.set(o.needle, new Set([...(owned.get(o.needle) ?? []), o.owner]));
@@ -145,20 +186,50 @@ export async function findLeaks(game: LeakGame): Promise<{ findings: Finding[]; 
       const replays = rand.quick() < (game.replayRate ?? 1);
       for (const u of users) {
         const mine = rolesOf(u);
-        const viewer: Viewer = mine.includes(UMPIRE) ? { kind: 'umpire' } : mine.length ? { kind: 'seat', role: mine[0] } : { kind: 'spectator' };
+        const viewer: Viewer = mine.includes(UMPIRE)
+          ? { kind: 'umpire' }
+          : mine.length
+            ? { kind: 'seat', role: mine[0] }
+            : { kind: 'spectator' };
         const view = mod.view(env.game, viewer);
         check(u, 'view', canonical(view), live, oracleNow, legalNow);
         check(u, 'summarize', mod.summarize(view, viewer), live, oracleNow, legalNow);
         for (const sub of replays ? ['status', 'log', 'export'] : ['status']) {
           const o = await say(u, 'game', sub, sub === 'log' ? { count: '50' } : {});
-          for (const r of o.replies) check(u, `/game ${sub}`, [r.content, ...(r.files ?? []).map((f) => f.data.toString('utf8'))].join('\n') + (sub === 'export' ? canonical(JSON.parse(r.files?.[0]?.data.toString('utf8') ?? 'null')) : ''), live, oracleNow, legalNow);
+          for (const r of o.replies)
+            check(
+              u,
+              `/game ${sub}`,
+              [r.content, ...(r.files ?? []).map((f) => f.data.toString('utf8'))].join('\n') +
+                (sub === 'export' ? canonical(JSON.parse(r.files?.[0]?.data.toString('utf8') ?? 'null')) : ''),
+              live,
+              oracleNow,
+              legalNow,
+            );
         }
         // One subcommand's options per viewer and probe (over a game, every one is asked).
         for (const sub of [mod.subcommands[Math.floor(rand.quick() * mod.subcommands.length)]]) {
-          if (sub.info) for (const r of (await say(u, mod.command, sub.name)).replies) check(u, `/${mod.command} ${sub.name}`, r.content, live, oracleNow, legalNow);
+          if (sub.info)
+            for (const r of (await say(u, mod.command, sub.name)).replies)
+              check(u, `/${mod.command} ${sub.name}`, r.content, live, oracleNow, legalNow);
           for (const opt of sub.options) {
-            const choices = await router.autocomplete({ command: mod.command, sub: sub.name, focused: opt.name, partial: '', options: {}, caller: { id: u, name: u, isModerator: false }, where: WHERE });
-            check(u, `autocomplete /${mod.command} ${sub.name} ${opt.name}`, choices.map((c) => `${c.name} = ${c.value}`).join('\n'), live, oracleNow, legalNow);
+            const choices = await router.autocomplete({
+              command: mod.command,
+              sub: sub.name,
+              focused: opt.name,
+              partial: '',
+              options: {},
+              caller: { id: u, name: u, isModerator: false },
+              where: WHERE,
+            });
+            check(
+              u,
+              `autocomplete /${mod.command} ${sub.name} ${opt.name}`,
+              choices.map((c) => `${c.name} = ${c.value}`).join('\n'),
+              live,
+              oracleNow,
+              legalNow,
+            );
           }
         }
       }
@@ -195,7 +266,10 @@ export async function findLeaks(game: LeakGame): Promise<{ findings: Finding[]; 
     const holders = seats.filter((s) => s.role === p.role && svc.sessions.rolesOf(row, s.userId, true).includes(p.role));
     const user = holders[Math.floor(rand.quick() * holders.length)].userId;
     const legal = mod.legal(env.game, p.role);
-    const pick = game.random || !mod.bot ? legal[Math.floor(rand.quick() * legal.length)] : mod.bot(env.game, p.role, legal, { rand: () => rand.quick() });
+    const pick =
+      game.random || !mod.bot
+        ? legal[Math.floor(rand.quick() * legal.length)]
+        : mod.bot(env.game, p.role, legal, { rand: () => rand.quick() });
     const callerRoles = svc.sessions.rolesOf(row, user, true);
     const res = svc.sessions.act(row, user, p.role, [pick.action]);
     // Secrets made in this batch: secret labels until the reveal, private events until the end.
@@ -209,7 +283,10 @@ export async function findLeaks(game: LeakGame): Promise<{ findings: Finding[]; 
         for (const r of e.to ?? []) own({ owner: r, text: e.text, until: 'over' });
       }
     });
-    pending.push({ caller: user, outcome: await presentAct(mod, res, callerRoles, svc.store.seats(row.id), { maxSnapshots: svc.maxSnapshots, render: svc.render }) });
+    pending.push({
+      caller: user,
+      outcome: await presentAct(mod, res, callerRoles, svc.store.seats(row.id), { maxSnapshots: svc.maxSnapshots, render: svc.render }),
+    });
   }
   const over = (svc.store.latestGame(WHERE.channelId) ?? svc.store.liveGame(WHERE.channelId))?.status === 'over';
   svc.store.close();

@@ -5,7 +5,16 @@ import type { OptionDoc } from '../../src/engine/types.ts';
 const docs: OptionDoc[] = [
   { name: 'short', description: 'short game', type: 'boolean', default: false },
   { name: 'players', description: 'players', type: 'integer', min: 1, max: 4, default: 2 },
-  { name: 'mode', description: 'mode', type: 'string', choices: [{ name: 'a', value: 'a' }, { name: 'b', value: 'b' }], default: 'a' },
+  {
+    name: 'mode',
+    description: 'mode',
+    type: 'string',
+    choices: [
+      { name: 'a', value: 'a' },
+      { name: 'b', value: 'b' },
+    ],
+    default: 'a',
+  },
 ];
 
 describe('game options from their docs (issue 2 §4: a malformed option is refused with what is allowed)', () => {

@@ -3,7 +3,11 @@ import { effectiveLog, UNDO, FORCE_DICE, RESEED, type LogEntry } from '../../src
 import { pickSnapshot, snapshotUsable } from '../../src/engine/snapshots.ts';
 
 const act = (seq: number): LogEntry => ({ seq, role: 'a', action: { type: 'mark', n: seq } });
-const undo = (seq: number, count = 1, reseed = true): LogEntry => ({ seq, role: 'a', action: { type: UNDO, count, ...(reseed ? { reseed: true } : {}) } });
+const undo = (seq: number, count = 1, reseed = true): LogEntry => ({
+  seq,
+  role: 'a',
+  action: { type: UNDO, count, ...(reseed ? { reseed: true } : {}) },
+});
 const dice = (seq: number): LogEntry => ({ seq, role: 'dev', action: { type: FORCE_DICE, faces: [6] } });
 
 describe('snapshot usability (issue 8 §1): effectiveLog(log[..k]) must be a prefix of effectiveLog(log)', () => {
@@ -35,7 +39,7 @@ describe('snapshot usability (issue 8 §1): effectiveLog(log[..k]) must be a pre
     expect(effectiveLog(log).map((e) => e.action.type)).toEqual(['mark', RESEED, 'mark', 'mark']);
   });
 
-  it('a later undo that skips a snapshot seq\'s dev dice and re-seed markers still removes the action before them', () => {
+  it("a later undo that skips a snapshot seq's dev dice and re-seed markers still removes the action before them", () => {
     // 1 act, 2 dev dice, 3 act, 4 undo (removes 3), 5 undo (skips 4's marker and 2's dice, removes 1).
     const log = [act(1), dice(2), act(3), undo(4), undo(5)];
     expect(effectiveLog(log).map((e) => e.seq)).toEqual([2, 4, 5]);

@@ -24,7 +24,8 @@ describe('game module contract (issue 2 §2)', () => {
               for (const l of mod.legal(env.game, p.role)) {
                 const opts = subs.get(l.sub);
                 expect(opts, `${l.label}: /${mod.command} ${l.sub} is not a subcommand`).toBeDefined();
-                for (const k of Object.keys(l.args)) expect(opts!.has(k), `${l.label}: option ${k} missing from /${mod.command} ${l.sub}`).toBe(true);
+                for (const k of Object.keys(l.args))
+                  expect(opts!.has(k), `${l.label}: option ${k} missing from /${mod.command} ${l.sub}`).toBe(true);
                 checked++;
               }
             }
@@ -45,7 +46,11 @@ describe('game module contract (issue 2 §2)', () => {
           },
         });
         const { env } = playout(mod, {}, 'contract-3');
-        for (const v of [{ kind: 'spectator' as const }, { kind: 'moderator' as const }, ...roles.map((role) => ({ kind: 'seat' as const, role }))]) {
+        for (const v of [
+          { kind: 'spectator' as const },
+          { kind: 'moderator' as const },
+          ...roles.map((role) => ({ kind: 'seat' as const, role })),
+        ]) {
           expect(() => JSON.stringify(mod.view(env.game, v))).not.toThrow();
           expect(mod.summarize(mod.view(env.game, v), v).length).toBeGreaterThan(10);
         }

@@ -29,8 +29,12 @@ export function playout(
     if (!prompts.length) throw new Error(`Dead end at step ${i}: no prompt but the game is not over (${mod.phase(env.game)}).`);
     const p = prompts[Math.floor(rand.quick() * prompts.length)];
     const legal = mod.legal(env.game, p.role);
-    if (!legal.length) throw new Error(`Dead end at step ${i}: ${p.role} is asked "${p.text}" but has no legal action (${mod.phase(env.game)}).`);
-    const pick = !opts.random && mod.bot ? mod.bot(env.game, p.role, legal, { rand: () => rand.quick() }) : legal[Math.floor(rand.quick() * legal.length)];
+    if (!legal.length)
+      throw new Error(`Dead end at step ${i}: ${p.role} is asked "${p.text}" but has no legal action (${mod.phase(env.game)}).`);
+    const pick =
+      !opts.random && mod.bot
+        ? mod.bot(env.game, p.role, legal, { rand: () => rand.quick() })
+        : legal[Math.floor(rand.quick() * legal.length)];
     env = applyAction(mod, env, p.role, pick.action, true, legal).env;
     log.push({ seq: i + 1, role: p.role, action: pick.action });
     opts.each?.(env, p.role);

@@ -8,7 +8,23 @@ import { whyNot } from '../../src/engine/runner.ts';
 import { resolveAction } from '../../commands/play.ts';
 import { sitesOf } from '../../src/games/kpw/map.ts';
 import { interceptionCands } from '../../src/games/kpw/interception.ts';
-import { act, asked, clearMap, force, game, legal, loc, put, s, skipChurch, startCombat, startMove, texts, unit, toTurn2 } from './helpers.ts';
+import {
+  act,
+  asked,
+  clearMap,
+  force,
+  game,
+  legal,
+  loc,
+  put,
+  s,
+  skipChurch,
+  startCombat,
+  startMove,
+  texts,
+  unit,
+  toTurn2,
+} from './helpers.ts';
 
 describe("12.1/13.6 units left in a surrendered tribe's village", () => {
   it('12.1 a group standing in a neutral village may stop there (it did not enter it) and may still leave', () => {
@@ -77,7 +93,10 @@ describe("12.1/13.6 units left in a surrendered tribe's village", () => {
             const h = { env: structuredClone(g.env), events: [] };
             act(h, 'indian', a.action);
             // Stopping where they stand is always possible; so is the whole move ending.
-            expect(legal(h, 'indian').map((l) => l.sub), `${v}: ${a.label}`).toContain('stop');
+            expect(
+              legal(h, 'indian').map((l) => l.sub),
+              `${v}: ${a.label}`,
+            ).toContain('stop');
           }
         }
       }
@@ -96,7 +115,12 @@ describe('10.2 musket hand-overs are bounded', () => {
     act(g, 'indian', { type: 'muskets', unit: 'pc2' });
     expect(legal(g, 'indian').filter((l) => l.sub === 'muskets')).toEqual([]);
     act(g, 'indian', { type: 'drop', unit: 'pc3' });
-    expect(legal(g, 'indian').filter((l) => l.sub === 'muskets').map((l) => l.args.unit).sort()).toEqual(['pc1', 'pc3']);
+    expect(
+      legal(g, 'indian')
+        .filter((l) => l.sub === 'muskets')
+        .map((l) => l.args.unit)
+        .sort(),
+    ).toEqual(['pc1', 'pc3']);
   });
 });
 
@@ -219,7 +243,9 @@ describe('refusals name the rule', () => {
     put(g, 'pc1', 'titicut');
     startMove(g, 'indian');
     act(g, 'indian', { type: 'activate', space: 'titicut', units: 'all' });
-    expect(() => resolveAction(kpw, g.env.game, ['indian'], 'step', { to: 'Bridgewater' })).toThrow(/may not enter Bridgewater: an enemy settlement that still stands \(12\.1\)/);
+    expect(() => resolveAction(kpw, g.env.game, ['indian'], 'step', { to: 'Bridgewater' })).toThrow(
+      /may not enter Bridgewater: an enemy settlement that still stands \(12\.1\)/,
+    );
     expect(() => resolveAction(kpw, g.env.game, ['indian'], 'step', { to: 'Boston' })).toThrow(/not adjacent/);
   });
 

@@ -32,10 +32,12 @@ const villagesOf = (tribe: string): KpwSpace[] =>
   map.spaces.filter((s) => s.owner === tribe && (s.kind === 'village' || s.kind === 'fort'));
 const alliance = (tribe: string) => charts.alliance.find((r) => r.tribe === tribe)!;
 const readyAt = (razed: number): string[] =>
-  charts.alliance.filter((r) => r.razedNeeded <= razed).map((r) => r.tribe).sort();
+  charts.alliance
+    .filter((r) => r.razedNeeded <= razed)
+    .map((r) => r.tribe)
+    .sort();
 const rawMap = (): any => JSON.parse(fs.readFileSync(new URL('../../data/kpw/map.json', import.meta.url), 'utf8'));
-const rawCharts = (): any =>
-  JSON.parse(fs.readFileSync(new URL('../../data/kpw/charts.json', import.meta.url), 'utf8'));
+const rawCharts = (): any => JSON.parse(fs.readFileSync(new URL('../../data/kpw/charts.json', import.meta.url), 'utf8'));
 
 describe('KPW data loading', () => {
   it('loadKpwData validates both files and kpwData() caches them', () => {
@@ -49,7 +51,12 @@ describe('KPW map: colonies, tribes, spaces (4.0-4.2)', () => {
   it('4.1/4.2 four colonies and nine tribes; Wampanoag, Sakonnet and Pocasset count as Wampanoag (6.3)', () => {
     expect(map.colonies.map((c) => c.id).sort()).toEqual(['CT', 'MA', 'PL', 'RI']);
     expect(map.tribes.map((t) => t.id).sort()).toEqual(['AB', 'MO', 'NA', 'NC', 'NI', 'PC', 'PO', 'SK', 'WA']);
-    expect(map.tribes.filter((t) => t.wampanoag).map((t) => t.id).sort()).toEqual(['PC', 'SK', 'WA']);
+    expect(
+      map.tribes
+        .filter((t) => t.wampanoag)
+        .map((t) => t.id)
+        .sort(),
+    ).toEqual(['PC', 'SK', 'WA']);
   });
 
   it('4.2 owners: settlements belong to colonies, villages to tribes, neutral spaces to nobody', () => {
@@ -162,12 +169,22 @@ describe('KPW map: adjacencies from the Examples of Play', () => {
   });
 
   it("Example (first Indian combat): with the example's setup Dedham is the English player's only interception", () => {
-    const english = ['boston', 'dedham', 'sudbury', 'marlborough', 'salem', 'swansea', 'plymouth', 'portsmouth', 'providence', 'new_london', 'norwich'];
+    const english = [
+      'boston',
+      'dedham',
+      'sudbury',
+      'marlborough',
+      'salem',
+      'swansea',
+      'plymouth',
+      'portsmouth',
+      'providence',
+      'new_london',
+      'norwich',
+    ];
     const targets = ['portsmouth', 'wickford', 'swansea', 'bridgewater'];
     const chances: string[] = [];
-    for (const t of targets)
-      for (const e of english)
-        if (e !== t && conn(e, t) && !conn(e, t)!.water) chances.push(`${e}->${t}`);
+    for (const t of targets) for (const e of english) if (e !== t && conn(e, t) && !conn(e, t)!.water) chances.push(`${e}->${t}`);
     expect(chances).toEqual(['dedham->bridgewater']);
     expect(adjacent('montaup', 'portsmouth') && conn('montaup', 'portsmouth')!.water).toBe(true);
   });
@@ -252,9 +269,7 @@ describe('KPW map: connections and rivers (4.3, 5.0, 12.x)', () => {
     const queue = ['boston'];
     while (queue.length) {
       const id = queue.shift()!;
-      const next = map.connections
-        .filter((c) => c.pips === 1 && (c.a === id || c.b === id))
-        .map((c) => (c.a === id ? c.b : c.a));
+      const next = map.connections.filter((c) => c.pips === 1 && (c.a === id || c.b === id)).map((c) => (c.a === id ? c.b : c.a));
       if (sp(id).port) next.push(...ports);
       for (const o of next)
         if (!seen.has(o) && enterable(sp(o))) {
@@ -265,7 +280,10 @@ describe('KPW map: connections and rivers (4.3, 5.0, 12.x)', () => {
     expect(map.spaces.filter((s) => isEnglish(s) && !seen.has(s.id)).map((s) => s.id)).toEqual([]);
     // within each colony, every settlement has a 1-pip path out
     for (const s of map.spaces.filter(isEnglish))
-      expect(map.connections.some((c) => c.pips === 1 && (c.a === s.id || c.b === s.id)), s.id).toBe(true);
+      expect(
+        map.connections.some((c) => c.pips === 1 && (c.a === s.id || c.b === s.id)),
+        s.id,
+      ).toBe(true);
   });
 
   it('4.3/12.2 every river space has a river link, and river links join river spaces only', () => {
@@ -275,7 +293,19 @@ describe('KPW map: connections and rivers (4.3, 5.0, 12.x)', () => {
   });
 
   it('12.2 Connecticut River: the valley towns are river spaces joined by river from Saybrook to Northfield', () => {
-    const towns = ['saybrook', 'middletown', 'wethersfield', 'hartford', 'windsor', 'springfield', 'northampton', 'hadley', 'hatfield', 'deerfield', 'northfield'];
+    const towns = [
+      'saybrook',
+      'middletown',
+      'wethersfield',
+      'hartford',
+      'windsor',
+      'springfield',
+      'northampton',
+      'hadley',
+      'hatfield',
+      'deerfield',
+      'northfield',
+    ];
     for (const t of towns) expect(sp(t).river, t).toBe(true);
     const seen = new Set(['saybrook']);
     const queue = ['saybrook'];
@@ -301,7 +331,11 @@ describe('KPW map: connections and rivers (4.3, 5.0, 12.x)', () => {
 
   it('10.2 muskets: every Pocumtuck village is a river space and every recruitable tribe has one', () => {
     for (const v of villagesOf('PO')) expect(v.river, v.id).toBe(true);
-    for (const r of charts.alliance) expect(villagesOf(r.tribe).some((v) => v.river), r.tribe).toBe(true);
+    for (const r of charts.alliance)
+      expect(
+        villagesOf(r.tribe).some((v) => v.river),
+        r.tribe,
+      ).toBe(true);
   });
 
   it('Layout: spaces sit on the canvas clear of the track band (top 110px) and the legend (right 260px), not crowded', () => {
@@ -366,7 +400,7 @@ describe('KPW charts: alliance, surrender, counters', () => {
     expect(readyAt(4)).toEqual(['NA', 'NC', 'NI']);
   });
 
-  it("11.1 Example (turn 2): with fewer than 2 razed no tribe is ready; the lowest threshold is exactly 2", () => {
+  it('11.1 Example (turn 2): with fewer than 2 razed no tribe is ready; the lowest threshold is exactly 2', () => {
     expect(readyAt(1)).toEqual([]);
     expect(Math.min(...charts.alliance.map((r) => r.razedNeeded))).toBe(2);
   });
@@ -424,19 +458,39 @@ describe('KPW charts: alliance, surrender, counters', () => {
     const c = charts.counters;
     const sum = (o: Record<string, number>) => Object.values(o).reduce((a, b) => a + b, 0);
     const units =
-      sum(c.soldiers) + sum(c.warriors) + c.alliedIndians + 4 * c.captainsPerColony + 9 * c.sachemsPerTribe + 4 + c.spies + c.guides + c.muskets;
+      sum(c.soldiers) +
+      sum(c.warriors) +
+      c.alliedIndians +
+      4 * c.captainsPerColony +
+      9 * c.sachemsPerTribe +
+      4 +
+      c.spies +
+      c.guides +
+      c.muskets;
     expect(units).toBeLessThanOrEqual(178);
   });
 });
 
 describe('KPW data validation rejects corrupted copies', () => {
   const mapBreaks: [string, (m: any) => void, RegExp][] = [
-    ['a connection to an unknown space', (m) => m.connections.push({ a: 'boston', b: 'nowhere', pips: 1, water: false, source: 'ours', note: '' }), /unknown space 'nowhere'/],
+    [
+      'a connection to an unknown space',
+      (m) => m.connections.push({ a: 'boston', b: 'nowhere', pips: 1, water: false, source: 'ours', note: '' }),
+      /unknown space 'nowhere'/,
+    ],
     ['a duplicate space id', (m) => m.spaces.push({ ...m.spaces[0] }), /duplicate space id 'boston'/],
-    ['a river to a non-river space', (m) => m.rivers.push({ a: 'boston', b: 'salem', source: 'ours', note: '' }), /'salem' is not a river space/],
+    [
+      'a river to a non-river space',
+      (m) => m.rivers.push({ a: 'boston', b: 'salem', source: 'ours', note: '' }),
+      /'salem' is not a river space/,
+    ],
     ['a second Treaty Space', (m) => (m.spaces.find((s: any) => s.id === 'caughnawaga').treaty = true), /exactly one Treaty Space/],
     ['a self-loop', (m) => m.connections.push({ a: 'boston', b: 'boston', pips: 1, water: false, source: 'ours', note: '' }), /self-loop/],
-    ['a duplicate connection', (m) => m.connections.push({ ...m.connections[0], a: m.connections[0].b, b: m.connections[0].a }), /duplicate/],
+    [
+      'a duplicate connection',
+      (m) => m.connections.push({ ...m.connections[0], a: m.connections[0].b, b: m.connections[0].a }),
+      /duplicate/,
+    ],
     ['a settlement owned by a tribe', (m) => (m.spaces.find((s: any) => s.id === 'dedham').owner = 'NA'), /'dedham'.*colony/],
     ['a 4-pip connection', (m) => (m.connections[3].pips = 4), /connections\.3\.pips/],
     [

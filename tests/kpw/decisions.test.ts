@@ -32,7 +32,11 @@ describe('KPW decision keys (Engine v2 §1)', () => {
     while (asked(g) === 'indian' && phase(g) === 'Turn 1 · Indian Movement') {
       expect(openId(g, 'indian')).toBe(first);
       const l = legal(g, 'indian');
-      act(g, 'indian', (l.find((x) => x.sub === 'end') ?? l.find((x) => x.sub === 'battle') ?? l.find((x) => x.sub === 'stop') ?? l[0]).action);
+      act(
+        g,
+        'indian',
+        (l.find((x) => x.sub === 'end') ?? l.find((x) => x.sub === 'battle') ?? l.find((x) => x.sub === 'stop') ?? l[0]).action,
+      );
     }
     // Whoever is asked next is asked in another phase, under a new decision id.
     endUntil(g, () => phase(g) !== 'Turn 1 · Indian Movement' && asked(g) !== 'nobody');

@@ -140,7 +140,12 @@ describe('Extended Examples of Play', () => {
     const bm = legal(g, 'english').find((l) => l.sub === 'battle' && l.args.target === 'titicut')!;
     expect(bm.label).toMatch(/1 pip/);
     act(g, 'english', bm.action); // no pips for another marker: the move ends by itself
-    expect(['ma1', 'ma2', 'ma3', 'ma-captain'].map((id) => loc(g, id))).toEqual(['bridgewater', 'bridgewater', 'bridgewater', 'bridgewater']);
+    expect(['ma1', 'ma2', 'ma3', 'ma-captain'].map((id) => loc(g, id))).toEqual([
+      'bridgewater',
+      'bridgewater',
+      'bridgewater',
+      'bridgewater',
+    ]);
     expect(s(g).moved).toBe(2);
 
     // Connecticut by sea to Warwick: all pips spent, no Battle marker possible; the third company ends the phase.
@@ -169,7 +174,13 @@ describe('Extended Examples of Play', () => {
     expect(phase(g)).toBe('Turn 2 · English Reinforcements');
     const due = s(g).stack.frames.at(-1) as { items: string[] };
     expect(due.items.map((id) => s(g).units[id].owner).sort()).toEqual(['CT', 'MA', 'MA', 'PL', 'RI']);
-    for (const [owner, to] of [['CT', 'norwich'], ['PL', 'rehoboth'], ['RI', 'pawtuxet'], ['MA', 'dedham'], ['MA', 'boston']]) {
+    for (const [owner, to] of [
+      ['CT', 'norwich'],
+      ['PL', 'rehoboth'],
+      ['RI', 'pawtuxet'],
+      ['MA', 'dedham'],
+      ['MA', 'boston'],
+    ]) {
       const l = legal(g, 'english').find((x) => x.args.to === to && s(g).units[String(x.args.unit)].owner === owner)!;
       act(g, 'english', l.action);
     }
@@ -213,13 +224,20 @@ describe('Extended Examples of Play', () => {
     s(g).prov.english = 4;
     skipChurch(g);
     expect(phase(g)).toBe('Turn 1 · Indian Diplomacy');
-    const tribes = new Set(legal(g, 'indian').filter((l) => l.sub === 'recruit').map((l) => l.args.tribe));
+    const tribes = new Set(
+      legal(g, 'indian')
+        .filter((l) => l.sub === 'recruit')
+        .map((l) => l.args.tribe),
+    );
     expect([...tribes].sort()).toEqual(['NA', 'NC', 'NI']);
-    const r = legal(g, 'indian').find((l) => l.sub === 'recruit' && l.args.tribe === 'NA' && l.args.space === 'great_swamp' && l.args.with === 'wa1')!;
+    const r = legal(g, 'indian').find(
+      (l) => l.sub === 'recruit' && l.args.tribe === 'NA' && l.args.space === 'great_swamp' && l.args.with === 'wa1',
+    )!;
     expect(legal(g, 'indian').some((l) => l.sub === 'recruit' && l.args.with === 'none')).toBe(false); // 6.4: Philip may not leave three warriors leaderless
     act(g, 'indian', r.action);
     expect(s(g).tribes.NA.status).toBe('allied');
-    for (let i = 0; i < 6 && asked(g) === 'indian' && legal(g, 'indian')[0].sub === 'place'; i++) act(g, 'indian', legal(g, 'indian')[0].action);
+    for (let i = 0; i < 6 && asked(g) === 'indian' && legal(g, 'indian')[0].sub === 'place'; i++)
+      act(g, 'indian', legal(g, 'indian')[0].action);
     const na = Object.values(s(g).units).filter((u) => u.owner === 'NA' && u.where === 'map');
     expect(na.filter((u) => u.kind === 'warrior')).toHaveLength(4);
     expect(new Set(na.filter((u) => u.kind === 'warrior').map((u) => u.loc)).size).toBe(4);

@@ -80,7 +80,12 @@ describe('KPW fuzz', () => {
         }
       },
     });
-    for (const v of [{ kind: 'spectator' as const }, { kind: 'moderator' as const }, { kind: 'seat' as const, role: 'english' }, { kind: 'seat' as const, role: 'indian' }]) {
+    for (const v of [
+      { kind: 'spectator' as const },
+      { kind: 'moderator' as const },
+      { kind: 'seat' as const, role: 'english' },
+      { kind: 'seat' as const, role: 'indian' },
+    ]) {
       const view = kpw.view(env.game, v);
       expect(() => JSON.stringify(view)).not.toThrow();
       expect(kpw.summarize(view, v)).toMatch(/King Philip's War/);

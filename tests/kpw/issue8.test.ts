@@ -14,7 +14,8 @@ function base(opts: Record<string, string | boolean> = {}): G {
   return g;
 }
 
-const resolve = (g: G, role: 'english' | 'indian', sub: string, options: Record<string, string>) => resolveAction(kpw, g.env.game, [role], sub, options).actions;
+const resolve = (g: G, role: 'english' | 'indian', sub: string, options: Record<string, string>) =>
+  resolveAction(kpw, g.env.game, [role], sub, options).actions;
 
 describe('issue 8: identical counters are interchangeable', () => {
   it('13.5 loss unit:ma2 is accepted when the identical ma1 is the choice offered', () => {
@@ -26,7 +27,9 @@ describe('issue 8: identical counters are interchangeable', () => {
     force(g, 2, 6, 1);
     act(g, 'indian', { type: 'fight', battle: 't1', units: 'all' });
     if (legal(g, 'english').some((l) => l.sub === 'stand')) act(g, 'english', { type: 'stand' });
-    const offered = legal(g, 'english').filter((l) => l.sub === 'loss').map((l) => l.args.unit);
+    const offered = legal(g, 'english')
+      .filter((l) => l.sub === 'loss')
+      .map((l) => l.args.unit);
     expect(offered).toContain('ma1');
     expect(offered).not.toContain('ma2'); // buttons and autocomplete stay deduplicated
     expect(resolve(g, 'english', 'loss', { unit: 'ma2' })).toEqual([{ type: 'loss', unit: 'ma2' }]);
@@ -146,10 +149,17 @@ describe('issue 8: 12.1 a whole stack named unit by unit', () => {
     const g = game();
     skipChurch(g);
     const here = at(s(g), 'montaup', 'indian');
-    const named = [...here].reverse().map((u) => u.id).join(',');
-    expect(resolve(g, 'indian', 'activate', { space: 'montaup', units: named })).toEqual([{ type: 'activate', space: 'montaup', units: 'all' }]);
+    const named = [...here]
+      .reverse()
+      .map((u) => u.id)
+      .join(',');
+    expect(resolve(g, 'indian', 'activate', { space: 'montaup', units: named })).toEqual([
+      { type: 'activate', space: 'montaup', units: 'all' },
+    ]);
     const names = here.map((u) => u.name).join(', ');
-    expect(resolve(g, 'indian', 'activate', { space: 'Montaup', units: names })).toEqual([{ type: 'activate', space: 'montaup', units: 'all' }]);
+    expect(resolve(g, 'indian', 'activate', { space: 'Montaup', units: names })).toEqual([
+      { type: 'activate', space: 'montaup', units: 'all' },
+    ]);
   });
 });
 
@@ -161,6 +171,8 @@ describe('issue 8: an unrelated command without options', () => {
     put(g, 'wa1', 'montaup');
     startCombat(g, 'indian', [['montaup', 'swansea']]);
     act(g, 'indian', { type: 'fight', battle: 't1', units: 'all' });
-    expect(() => resolve(g, 'english', 'activate', {})).toThrow(/not possible now\. Asked now: Your units in Swansea are attacked: try to evade, or stand and fight\?/);
+    expect(() => resolve(g, 'english', 'activate', {})).toThrow(
+      /not possible now\. Asked now: Your units in Swansea are attacked: try to evade, or stand and fight\?/,
+    );
   });
 });

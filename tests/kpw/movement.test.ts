@@ -5,8 +5,6 @@ import { kpw } from '../../src/games/kpw/index.ts';
 import { markerLimit } from '../../src/games/kpw/battle-markers.ts';
 import { act, asked, clearMap, force, game, legal, loc, phase, put, rejects, s, skipChurch, startMove, unit } from './helpers.ts';
 
-
-
 describe('12.1 how to move', () => {
   it('12.1 a war band may move 6 pips, 7 with a Guide, 5 with a Spy; a company 5', () => {
     const g = game();
@@ -32,7 +30,6 @@ describe('12.1 how to move', () => {
     startMove(g, 'english');
     act(g, 'english', { type: 'activate', space: 'dedham', units: 'all' });
     expect(text()).toMatch(/has 5 pips left/);
-
   });
 
   it('12.1 before Church the English use only 1-pip connections (unless a Guide is with them) and move 3 companies', () => {
@@ -45,7 +42,10 @@ describe('12.1 how to move', () => {
     put(g, 'pl4', 'middleborough');
     startMove(g, 'english');
     act(g, 'english', { type: 'activate', space: 'sandwich', units: 'all' });
-    const to = () => legal(g, 'english').filter((l) => l.sub === 'step').map((l) => l.args.to);
+    const to = () =>
+      legal(g, 'english')
+        .filter((l) => l.sub === 'step')
+        .map((l) => l.args.to);
     expect(to()).not.toContain('edgartown'); // 2 pips
     expect(to()).not.toContain('mashpee'); // an intact Indian village
     expect(to()).toContain('manomet');
@@ -157,7 +157,11 @@ describe('12.4/12.5 interception', () => {
     act(g, 'english', { type: 'activate', space: 'warwick', units: 'all' });
     act(g, 'english', { type: 'step', to: 'wickford' });
     // Sowams is across the bay from Wickford: only Tower Hill may try.
-    expect(legal(g, 'indian').filter((l) => l.sub === 'intercept').map((l) => l.args.from)).toEqual(['tower_hill']);
+    expect(
+      legal(g, 'indian')
+        .filter((l) => l.sub === 'intercept')
+        .map((l) => l.args.from),
+    ).toEqual(['tower_hill']);
     act(g, 'indian', { type: 'decline' });
     act(g, 'english', { type: 'stop' });
 
@@ -169,10 +173,18 @@ describe('12.4/12.5 interception', () => {
     startMove(g, 'indian');
     act(g, 'indian', { type: 'activate', space: 'assonet', units: 'all' });
     act(g, 'indian', { type: 'step', to: 'pocasset_swamp' });
-    expect(legal(g, 'english').filter((l) => l.sub === 'intercept').map((l) => l.args.from)).toEqual(['swansea']);
+    expect(
+      legal(g, 'english')
+        .filter((l) => l.sub === 'intercept')
+        .map((l) => l.args.from),
+    ).toEqual(['swansea']);
     act(g, 'english', { type: 'decline' });
     act(g, 'indian', { type: 'battle', target: 'swansea' });
-    expect(legal(g, 'english').filter((l) => l.sub === 'intercept').map((l) => l.args.from)).toEqual(['rehoboth']);
+    expect(
+      legal(g, 'english')
+        .filter((l) => l.sub === 'intercept')
+        .map((l) => l.args.from),
+    ).toEqual(['rehoboth']);
     force(g, 6); // 6 - 1 pip = 5
     act(g, 'english', { type: 'intercept', from: 'rehoboth' });
     act(g, 'english', { type: 'send', units: 'all' });
@@ -210,7 +222,11 @@ describe('12.6-12.8 winter and Battle markers', () => {
     // Sowams holds two warriors: a second marker may go out, a third not.
     act(g, 'indian', { type: 'battle', target: 'swansea' });
     expect(s(g).stack.frames.at(-1)).toMatchObject({ proc: 'move', step: 'select' }); // no third marker: the move ended
-    expect(s(g).battles.map((b) => b.to).sort()).toEqual(['swansea', 'wickford']);
+    expect(
+      s(g)
+        .battles.map((b) => b.to)
+        .sort(),
+    ).toEqual(['swansea', 'wickford']);
     rejects(g, 'indian', { type: 'activate', space: 'sowams', units: 'all' }, /once per movement phase/);
   });
 
@@ -235,7 +251,10 @@ describe('12.2 unallied river villages and 4.2 spaces', () => {
     put(g, 'wa1', 'deerfield');
     startMove(g, 'indian');
     act(g, 'indian', { type: 'activate', space: 'deerfield', units: 'all' });
-    const to = () => legal(g, 'indian').filter((l) => l.sub === 'step').map((l) => l.args.to);
+    const to = () =>
+      legal(g, 'indian')
+        .filter((l) => l.sub === 'step')
+        .map((l) => l.args.to);
     expect(to()).toContain('pocumtuck~river');
     expect(to()).not.toContain('pocumtuck');
     act(g, 'indian', { type: 'step', to: 'pocumtuck~river' });

@@ -2,7 +2,26 @@
 import { describe, expect, it } from 'vitest';
 import { leavesColony } from '../../src/games/kpw/common.ts';
 import { kpwMap } from '../../src/games/kpw/map.ts';
-import { act, asked, clearMap, force, game, legal, loc, phase, put, rejects, s, skipChurch, startCombat, startMove, texts, unit, type G, toTurn2 } from './helpers.ts';
+import {
+  act,
+  asked,
+  clearMap,
+  force,
+  game,
+  legal,
+  loc,
+  phase,
+  put,
+  rejects,
+  s,
+  skipChurch,
+  startCombat,
+  startMove,
+  texts,
+  unit,
+  type G,
+  toTurn2,
+} from './helpers.ts';
 
 function base(opts: Record<string, string | boolean> = {}): G {
   const g = game(opts);
@@ -158,7 +177,7 @@ describe('18.1 Disunited Colonies', () => {
     }
   });
 
-  it('18.1 colony borders come from the map data: Mount Hope is Plymouth\'s, the Mohawk country lies outside every colony', () => {
+  it("18.1 colony borders come from the map data: Mount Hope is Plymouth's, the Mohawk country lies outside every colony", () => {
     const m = kpwMap();
     expect(m.colonyOf.get('montaup')).toBe('PL');
     expect(m.colonyOf.get('boston')).toBe('MA');

@@ -4,7 +4,25 @@ import { describe, expect, it } from 'vitest';
 import { kpw } from '../../src/games/kpw/index.ts';
 import { stackProblem } from '../../src/games/kpw/common.ts';
 import { kpwMap, sitesOf, spaceOf } from '../../src/games/kpw/map.ts';
-import { act, asked, clearMap, force, game, legal, loc, phase, put, rejects, s, skipChurch, startCombat, startMove, texts, unit, toTurn2 } from './helpers.ts';
+import {
+  act,
+  asked,
+  clearMap,
+  force,
+  game,
+  legal,
+  loc,
+  phase,
+  put,
+  rejects,
+  s,
+  skipChurch,
+  startCombat,
+  startMove,
+  texts,
+  unit,
+  toTurn2,
+} from './helpers.ts';
 
 describe('6.3/6.4 stacking and leaders', () => {
   it('6.3 two Infantry without a leader, three with one; tribes do not mix except Wampanoag groups or under Philip/Canonchet', () => {
@@ -50,8 +68,14 @@ describe('7.0 set-up and 8.0 sequence of play', () => {
     while (asked(g) === 'english' && n++ < 40) act(g, 'english', legal(g, 'english')[0].action);
     expect(asked(g)).toBe('indian');
     for (const l of legal(g, 'indian')) expect(['WA', 'SK', 'PC', 'MO']).toContain(kpwOwner(String(l.args.to)));
-    const mo = legal(g, 'indian').filter((l) => l.args.unit === 'mo-sachem').map((l) => String(l.args.to));
-    expect(mo.sort()).toEqual(sitesOf('MO').filter((v) => v !== kpwMap().treaty).sort());
+    const mo = legal(g, 'indian')
+      .filter((l) => l.args.unit === 'mo-sachem')
+      .map((l) => String(l.args.to));
+    expect(mo.sort()).toEqual(
+      sitesOf('MO')
+        .filter((v) => v !== kpwMap().treaty)
+        .sort(),
+    );
     while (asked(g) === 'indian' && n++ < 80) act(g, 'indian', legal(g, 'indian')[0].action);
     expect(phase(g)).toBe('Turn 1 · Church/Allied Indian Roll');
     const onMap = Object.values(s(g).units).filter((u) => u.where === 'map');
@@ -226,7 +250,10 @@ describe('17.0 the short game', () => {
     expect(s(g).turn).toBe(3);
     expect(phase(g)).toBe('Turn 3 · English Reinforcements');
     expect(kpw.view(g.env.game, { kind: 'spectator' })).toMatchObject({ short: true, turn: 3 });
-    s(g).stack.frames = [{ proc: 'turn', step: 'engMove', started: true }, { proc: 'move', step: 'select', side: 'english' }];
+    s(g).stack.frames = [
+      { proc: 'turn', step: 'engMove', started: true },
+      { proc: 'move', step: 'select', side: 'english' },
+    ];
     act(g, 'english', { type: 'end' });
     expect(s(g).turn).toBe(5);
     // 17.0: Church enters during the English Reinforcements phase, not phase 1; then the Allied roll (9.0 play note).

@@ -52,7 +52,10 @@ export function emptyView(over: Partial<KpwView> = {}): KpwView {
     battles: [],
     tribes: { WA: 'allied', NA: 'neutral' },
     colonies: { MA: 'active', PL: 'active' },
-    turnTrack: [{ turn: 4, items: ['Musket'] }, { turn: 6, items: ['Musket', 'Church'] }],
+    turnTrack: [
+      { turn: 4, items: ['Musket'] },
+      { turn: 6, items: ['Musket', 'Church'] },
+    ],
     surrender: [{ tribe: 'NA', vp: 21 }],
     eliminated: { warriors: {}, leaders: [] },
     recent: [],

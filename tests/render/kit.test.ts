@@ -1,8 +1,24 @@
 import { describe, expect, it } from 'vitest';
 import {
-  StaticLayerCache, blitCounter, drawArrow, drawCounter, drawHex, drawLegend, drawMarker, drawNumericTrack,
-  drawText, drawTurnBoxes, drawTurnItems, drawWrapped, encodePng, makeCanvas, pngSize, trackBox,
-  type CounterSpec, type NumericTrackSpec, type TurnTrackSpec,
+  StaticLayerCache,
+  blitCounter,
+  drawArrow,
+  drawCounter,
+  drawHex,
+  drawLegend,
+  drawMarker,
+  drawNumericTrack,
+  drawText,
+  drawTurnBoxes,
+  drawTurnItems,
+  drawWrapped,
+  encodePng,
+  makeCanvas,
+  pngSize,
+  trackBox,
+  type CounterSpec,
+  type NumericTrackSpec,
+  type TurnTrackSpec,
 } from '../../render/kit.ts';
 
 function pixel(c: ReturnType<typeof makeCanvas>, x: number, y: number): number[] {
@@ -23,10 +39,15 @@ describe('render kit', () => {
     ctx.fillStyle = '#ffffff';
     ctx.fillRect(0, 0, 800, 120);
     const t: NumericTrackSpec = { x: 10, y: 10, width: 620, height: 40, min: 0, max: 30, openEnded: true };
-    drawNumericTrack(ctx, t,
-      [{ value: 7, slot: 0, marker: { shape: 'circle', r: 8, fill: '#ff0000', text: 'VP' } },
-        { value: 45, slot: 3, marker: { shape: 'square', r: 7, fill: '#00aa00' } }],
-      [{ value: 12, label: 'NA', color: '#2f5fd0' }]);
+    drawNumericTrack(
+      ctx,
+      t,
+      [
+        { value: 7, slot: 0, marker: { shape: 'circle', r: 8, fill: '#ff0000', text: 'VP' } },
+        { value: 45, slot: 3, marker: { shape: 'square', r: 7, fill: '#00aa00' } },
+      ],
+      [{ value: 12, label: 'NA', color: '#2f5fd0' }],
+    );
     // Values beyond max sit in the open-ended last box.
     expect(trackBox(t, 45)).toEqual(trackBox(t, 30));
     const b7 = trackBox(t, 7);
@@ -43,7 +64,11 @@ describe('render kit', () => {
     const c = makeCanvas(300, 300);
     const ctx = c.getContext('2d');
     const t: TurnTrackSpec = {
-      x: 10, y: 10, width: 260, height: 9 * 28, orientation: 'vertical',
+      x: 10,
+      y: 10,
+      width: 260,
+      height: 9 * 28,
+      orientation: 'vertical',
       turns: Array.from({ length: 9 }, (_, i) => ({ turn: i + 1, caption: i === 4 ? 'WINTER' : undefined, skipped: (i + 1) % 2 === 0 })),
     };
     drawTurnBoxes(ctx, t);
@@ -59,7 +84,18 @@ describe('render kit', () => {
     const full: CounterSpec = { size: 34, base: '#b8483a', stripe: '#2e8b3a', stripeLabel: 'MA', figures: 2 };
     drawCounter(ctx, 10, 20, full);
     drawCounter(ctx, 60, 20, { ...full, figures: 1, weakened: true });
-    blitCounter(ctx, 110, 20, { size: 34, base: '#4e7d36', stripe: '#ffffff', stripeLabel: 'WA', rank: 'key', label: 'Canonchet', badges: [{ text: 'S', fill: '#6a3fa0' }, { text: 'G', fill: '#178a8a' }] });
+    blitCounter(ctx, 110, 20, {
+      size: 34,
+      base: '#4e7d36',
+      stripe: '#ffffff',
+      stripeLabel: 'WA',
+      rank: 'key',
+      label: 'Canonchet',
+      badges: [
+        { text: 'S', fill: '#6a3fa0' },
+        { text: 'G', fill: '#178a8a' },
+      ],
+    });
     blitCounter(ctx, 170, 20, { size: 34, base: '#4e7d36', rank: 'leader', label: 'Sachem' });
     drawMarker(ctx, 240, 40, { shape: 'hex', r: 12, fill: '#f2c14e', text: 'D' });
     drawHex(ctx, 275, 40, 10, { fill: '#000' });
@@ -75,10 +111,20 @@ describe('render kit', () => {
   it('draws legends and wrapped text, and cached text matches direct text', () => {
     const c = makeCanvas(300, 200);
     const ctx = c.getContext('2d');
-    const h = drawLegend(ctx, 10, 10, [
-      { swatch: '#2e8b3a', label: 'Massachusetts', note: 'Active' },
-      { swatch: (g, x, y, s) => drawMarker(g, x, y, { shape: 'circle', r: s / 2, fill: '#f08a24', text: 'R' }), label: 'Raided', muted: true },
-    ], { width: 200, title: 'Key', cache: true });
+    const h = drawLegend(
+      ctx,
+      10,
+      10,
+      [
+        { swatch: '#2e8b3a', label: 'Massachusetts', note: 'Active' },
+        {
+          swatch: (g, x, y, s) => drawMarker(g, x, y, { shape: 'circle', r: s / 2, fill: '#f08a24', text: 'R' }),
+          label: 'Raided',
+          muted: true,
+        },
+      ],
+      { width: 200, title: 'Key', cache: true },
+    );
     expect(h).toBeGreaterThan(40);
     const used = drawWrapped(ctx, 'a long line of words that must wrap over several lines here', 10, 100, 120, { size: 12, maxLines: 2 });
     expect(used).toBe(2 * Math.round(12 * 1.3));
@@ -90,7 +136,9 @@ describe('render kit', () => {
   it('StaticLayerCache draws each layer once', () => {
     const cache = new StaticLayerCache();
     let calls = 0;
-    const draw = () => { calls++; };
+    const draw = () => {
+      calls++;
+    };
     const a = cache.get('board', 100, 50, draw);
     const b = cache.get('board', 100, 50, draw);
     expect(a).toBe(b);

@@ -44,22 +44,39 @@ describe('KPW legibility at Discord preview size', () => {
       const p = b.proj.at(b.space.get(id)!);
       expect(inside(p.x, p.y), id).toBe(true);
     }
-    const rows = placeStacks(makeCanvas(10, 10).getContext('2d'), b, view.stacks).filter((r) => r.space === 'wickford' || r.space === 'great_swamp');
+    const rows = placeStacks(makeCanvas(10, 10).getContext('2d'), b, view.stacks).filter(
+      (r) => r.space === 'wickford' || r.space === 'great_swamp',
+    );
     for (const r of rows) expect(inside(r.x, r.y) && inside(r.x + r.w, r.y + r.h), r.space).toBe(true);
   });
 
   it('is posted once per batch, after the last snapshot, only when that board was drawn', async () => {
     const calls: string[] = [];
     const mod = { id: 'kpw', renderZoom: renderers['kpw:zoom'] } as never;
-    const render = async (m: { id: string }, _v: Json) => { calls.push(m.id); return Buffer.from('png'); };
+    const render = async (m: { id: string }, _v: Json) => {
+      calls.push(m.id);
+      return Buffer.from('png');
+    };
     const mark = { phase: 'Turn 4 · English Combat', view: busyView() as unknown as Json };
     expect(await closeUp(mod, [{ mark, draw: true }], 'z.png', render)).toMatchObject({ name: 'z.png' });
     expect(calls).toEqual(['kpw:zoom']);
-    expect(await closeUp(mod, [{ mark, draw: true }, { mark, draw: false }], 'z.png', render)).toBeNull();
+    expect(
+      await closeUp(
+        mod,
+        [
+          { mark, draw: true },
+          { mark, draw: false },
+        ],
+        'z.png',
+        render,
+      ),
+    ).toBeNull();
     expect(await closeUp({ id: 'rifle' } as never, [{ mark, draw: true }], 'z.png', render)).toBeNull();
     // Nothing happening (no battle, nothing moved): the full map says it all.
-    const quiet = { ...mod as object, zoomWorthy: (v: Json) => (v as { battles: unknown[] }).battles.length > 0 } as never;
-    expect(await closeUp(quiet, [{ mark: { ...mark, view: { ...busyView(), battles: [] } as unknown as Json }, draw: true }], 'z.png', render)).toBeNull();
+    const quiet = { ...(mod as object), zoomWorthy: (v: Json) => (v as { battles: unknown[] }).battles.length > 0 } as never;
+    expect(
+      await closeUp(quiet, [{ mark: { ...mark, view: { ...busyView(), battles: [] } as unknown as Json }, draw: true }], 'z.png', render),
+    ).toBeNull();
     expect(calls).toHaveLength(1);
   });
 });

@@ -15,16 +15,34 @@ const overlap = (a: Box, b: Box) => {
   return w > 0 && h > 0 ? w * h : 0;
 };
 
-const unit = (owner: string, i: number): KpwUnitView => ({ id: `${owner}${i}`, kind: 'warrior', name: `${owner} Warrior`, owner, strength: 2 });
-const stack = (space: string, side: KpwStackView['side'], owner: string, n: number): KpwStackView =>
-  ({ space, side, musket: false, units: Array.from({ length: n }, (_, i) => unit(owner, i)) });
+const unit = (owner: string, i: number): KpwUnitView => ({
+  id: `${owner}${i}`,
+  kind: 'warrior',
+  name: `${owner} Warrior`,
+  owner,
+  strength: 2,
+});
+const stack = (space: string, side: KpwStackView['side'], owner: string, n: number): KpwStackView => ({
+  space,
+  side,
+  musket: false,
+  units: Array.from({ length: n }, (_, i) => unit(owner, i)),
+});
 
 /** Narragansett Bay as reported: Montaup and Portsmouth, Tower Hill and its neighbours, Warwick, all occupied. */
 const bay: KpwStackView[] = [
-  stack('montaup', 'indian', 'WA', 3), stack('portsmouth', 'english', 'RI', 2), stack('tower_hill', 'indian', 'SK', 2),
-  stack('warwick', 'english', 'RI', 1), stack('wickford', 'english', 'RI', 4), stack('sowams', 'indian', 'WA', 2),
-  stack('punkatees', 'indian', 'SK', 2), stack('sakonnet', 'indian', 'SK', 1), stack('swansea', 'english', 'PL', 2),
-  stack('providence', 'english', 'RI', 2), stack('great_swamp', 'indian', 'NA', 4), stack('shawomet', 'indian', 'NA', 2),
+  stack('montaup', 'indian', 'WA', 3),
+  stack('portsmouth', 'english', 'RI', 2),
+  stack('tower_hill', 'indian', 'SK', 2),
+  stack('warwick', 'english', 'RI', 1),
+  stack('wickford', 'english', 'RI', 4),
+  stack('sowams', 'indian', 'WA', 2),
+  stack('punkatees', 'indian', 'SK', 2),
+  stack('sakonnet', 'indian', 'SK', 1),
+  stack('swansea', 'english', 'PL', 2),
+  stack('providence', 'english', 'RI', 2),
+  stack('great_swamp', 'indian', 'NA', 4),
+  stack('shawomet', 'indian', 'NA', 2),
   stack('pocasset_swamp', 'indian', 'PC', 2),
 ];
 
@@ -35,7 +53,8 @@ function misplaced(stacks: KpwStackView[]): string[] {
   const bad: string[] = [];
   for (const p of placeStacks(ctx, b, stacks)) {
     const own = overlap(p, boxes.get(p.space)!);
-    for (const [id, box] of boxes) if (id !== p.space && overlap(p, box) > own) bad.push(`${p.space} row covers ${id} (${overlap(p, box)} > ${own})`);
+    for (const [id, box] of boxes)
+      if (id !== p.space && overlap(p, box) > own) bad.push(`${p.space} row covers ${id} (${overlap(p, box)} > ${own})`);
   }
   return bad;
 }

@@ -30,7 +30,9 @@ describe('KPW renderer', () => {
 
   it('draws a stack where it is placed (pixels differ near the space, not elsewhere)', () => {
     const stack: KpwView['stacks'][number] = {
-      space: 'woods', side: 'english', musket: true,
+      space: 'woods',
+      side: 'english',
+      musket: true,
       units: [
         { id: 'cap', kind: 'captain', name: 'MA Captain', owner: 'MA', spy: true },
         { id: 's1', kind: 'soldier', name: 'MA Soldier', owner: 'MA', strength: 2 },
@@ -50,7 +52,8 @@ describe('KPW renderer', () => {
         if (Math.abs(x - woods.x) < 140 && Math.abs(y - woods.y) < 90) {
           near++;
           // The English counter face (#b8483a) appears where it was not before.
-          if (Math.abs(withStack[i] - 0xb8) < 3 && Math.abs(withStack[i + 1] - 0x48) < 3 && Math.abs(withStack[i + 2] - 0x3a) < 3) englishRed++;
+          if (Math.abs(withStack[i] - 0xb8) < 3 && Math.abs(withStack[i + 1] - 0x48) < 3 && Math.abs(withStack[i + 2] - 0x3a) < 3)
+            englishRed++;
         } else far++;
       }
     }
@@ -61,11 +64,13 @@ describe('KPW renderer', () => {
 
   it('shows site conditions, battles and the result banner', () => {
     const base = drawn(asStoredView(emptyView())).getImageData(0, 0, 1600, 1200).data;
-    const view = asStoredView(emptyView({
-      sites: { dedham: 'razed', plymouth: 'damaged' },
-      battles: [{ id: 'b', side: 'indian', from: 'montaup', to: 'dedham', fought: false }],
-      result: { status: 'over', summary: 'Indian victory: Boston and Plymouth razed.' },
-    }));
+    const view = asStoredView(
+      emptyView({
+        sites: { dedham: 'razed', plymouth: 'damaged' },
+        battles: [{ id: 'b', side: 'indian', from: 'montaup', to: 'dedham', fought: false }],
+        result: { status: 'over', summary: 'Indian victory: Boston and Plymouth razed.' },
+      }),
+    );
     const px = drawn(view).getImageData(0, 0, 1600, 1200).data;
     const at = (d: Uint8ClampedArray, x: number, y: number) => [...d.slice((y * 1600 + x) * 4, (y * 1600 + x) * 4 + 3)];
     const dedham = tinyMap.spaces.find((s) => s.id === 'dedham')!;

@@ -26,14 +26,17 @@ export interface SettlementSpec {
   f?: (t: number, k: number) => number;
 }
 
-export function rifleView(opts: { players?: number; turn?: number; over?: boolean; specs?: SettlementSpec[]; withOutTurn?: boolean } = {}): Json {
+export function rifleView(
+  opts: { players?: number; turn?: number; over?: boolean; specs?: SettlementSpec[]; withOutTurn?: boolean } = {},
+): Json {
   const n = opts.players ?? 3;
   const over = opts.over ?? true;
   const lastTurn = opts.turn ?? 20;
   const measures = ['population', 'happiness', 'builder', 'prosperity', 'hoarder'] as const;
   const settlements = Array.from({ length: n }, (_, i) => {
     const spec = opts.specs?.[i] ?? {};
-    const f = spec.f ?? ((t: number, k: number) => Math.max(0, Math.round(5 + k * 3 + i + Math.sin(t / 2 + i) * 3 + t * (k === 3 ? 0.1 : 0.6))));
+    const f =
+      spec.f ?? ((t: number, k: number) => Math.max(0, Math.round(5 + k * 3 + i + Math.sin(t / 2 + i) * 3 + t * (k === 3 ? 0.1 : 0.6))));
     const history = [];
     for (let t = 0; t <= lastTurn; t++) {
       const tt = spec.outTurn !== undefined ? Math.min(t, spec.outTurn) : t;
@@ -49,7 +52,13 @@ export function rifleView(opts: { players?: number; turn?: number; over?: boolea
       out: spec.out ?? null,
       ...(opts.withOutTurn && spec.outTurn !== undefined ? { outTurn: spec.outTurn } : {}),
       resources: RULES.resources.map((r, k) => ({ id: r.id, name: r.name, value: (k * 7 + i * 3) % 31 })),
-      structures: RULES.structures.map((s, k) => ({ id: s.id, name: s.name, value: s.id === 'empty' ? 0 : (k + i) % 3 === 0 ? 1 : 0, max: s.max, benefit: s.benefit })),
+      structures: RULES.structures.map((s, k) => ({
+        id: s.id,
+        name: s.name,
+        value: s.id === 'empty' ? 0 : (k + i) % 3 === 0 ? 1 : 0,
+        max: s.max,
+        benefit: s.benefit,
+      })),
       fight: { total: 12 + i, rifles: 4, leader: 2, structures: 6, lye: 0, militia: 0, notes: ['Rifles 4', 'Stockade 10'] },
       militia: 0,
       craftsmen: 0,
@@ -65,15 +74,16 @@ export function rifleView(opts: { players?: number; turn?: number; over?: boolea
       history,
     };
   });
-  const awards = over && n > 1
-    ? RULES.awards.map((a, k) => {
-        const alive = settlements.filter((s) => !s.out);
-        const vals = alive.map((s) => ({ role: s.role, v: (s.history[s.history.length - 1] as Record<string, number>)[measures[k]] }));
-        const best = vals.length ? Math.max(...vals.map((x) => x.v)) : 0;
-        const winners = vals.filter((x) => x.v === best).map((x) => x.role);
-        return { id: a.id, name: a.name, measure: a.measure, best, winners, shared: winners.length > 1 };
-      })
-    : null;
+  const awards =
+    over && n > 1
+      ? RULES.awards.map((a, k) => {
+          const alive = settlements.filter((s) => !s.out);
+          const vals = alive.map((s) => ({ role: s.role, v: (s.history[s.history.length - 1] as Record<string, number>)[measures[k]] }));
+          const best = vals.length ? Math.max(...vals.map((x) => x.v)) : 0;
+          const winners = vals.filter((x) => x.v === best).map((x) => x.role);
+          return { id: a.id, name: a.name, measure: a.measure, best, winners, shared: winners.length > 1 };
+        })
+      : null;
   let result = null;
   if (over) {
     if (awards) {
@@ -81,10 +91,16 @@ export function rifleView(opts: { players?: number; turn?: number; over?: boolea
       for (const a of awards) for (const w of a.winners) counts[w] += 1;
       const top = Math.max(...Object.values(counts));
       const winners = top > 0 ? Object.keys(counts).filter((r) => counts[r] === top) : [];
-      result = { winners, summary: `${awards.map((a) => `${a.name} (${a.measure}, ${a.best}): ${a.winners.join(' and ') || 'nobody'}`).join('; ')}.` };
+      result = {
+        winners,
+        summary: `${awards.map((a) => `${a.name} (${a.measure}, ${a.best}): ${a.winners.join(' and ') || 'nobody'}`).join('; ')}.`,
+      };
     } else {
       const st = settlements[0];
-      result = { winners: st.out ? [] : [st.role], summary: `Solo game. ${st.name} ${st.out ? 'did NOT survive' : 'SURVIVED the frontier to 1786'}. Award measures — ${st.name}: Folk 14, Happiness 30, Structures+Plots 22, Money 6, Grain+Livestock+Food 41.` };
+      result = {
+        winners: st.out ? [] : [st.role],
+        summary: `Solo game. ${st.name} ${st.out ? 'did NOT survive' : 'SURVIVED the frontier to 1786'}. Award measures — ${st.name}: Folk 14, Happiness 30, Structures+Plots 22, Money 6, Grain+Livestock+Food 41.`,
+      };
     }
   }
   return {
@@ -98,7 +114,11 @@ export function rifleView(opts: { players?: number; turn?: number; over?: boolea
     phase: over ? 'Game over' : `Turn ${lastTurn} · Winter 1785 · Raid Phase`,
     solo: n === 1,
     revealedTurn: lastTurn,
-    actionBoard: { columns: RULES.actionBoard.columns, rows: RULES.actionBoard.rows, actions: RULES.actions.map((a) => ({ n: a.n, id: a.id, name: a.name })) },
+    actionBoard: {
+      columns: RULES.actionBoard.columns,
+      rows: RULES.actionBoard.rows,
+      actions: RULES.actions.map((a) => ({ n: a.n, id: a.id, name: a.name })),
+    },
     settlements,
     chronicle: [],
     awards,

@@ -30,7 +30,10 @@ describe('niceTicks', () => {
 describe('Rifle and Axe snapshot', () => {
   it('fits every resource and structure name in its cell without cutting it', () => {
     const ctx = makeCanvas(10, 10).getContext('2d');
-    for (const [names, room] of [[RESOURCE_NAMES, CELL_LABEL.resource], [STRUCTURE_NAMES, CELL_LABEL.structure]] as const) {
+    for (const [names, room] of [
+      [RESOURCE_NAMES, CELL_LABEL.resource],
+      [STRUCTURE_NAMES, CELL_LABEL.structure],
+    ] as const) {
       for (const name of names) {
         const { lines, size } = cellLabel(ctx, name, room.width, room.lines);
         expect(lines.join(' '), name).toBe(name);
@@ -40,11 +43,15 @@ describe('Rifle and Axe snapshot', () => {
     }
   });
 
-  it('ends an out settlement\'s chart line at the turn it went out', () => {
+  it("ends an out settlement's chart line at the turn it went out", () => {
     const v = rifleView({ players: 3, specs: [{}, { out: 'abandoned', outTurn: 9 }, {}] }) as unknown as V;
     const [alive, out] = v.settlements;
     expect(livedHistory(alive).length).toBe(21);
-    expect(livedHistory(out).map((p) => p.turn).at(-1)).toBe(9);
+    expect(
+      livedHistory(out)
+        .map((p) => p.turn)
+        .at(-1),
+    ).toBe(9);
     // The view's outTurn wins when it carries one.
     expect(livedHistory({ ...out, outTurn: 12 }).at(-1)!.turn).toBe(12);
     // An out settlement whose last point is new (went out in the last turn) keeps all points.
@@ -73,9 +80,15 @@ describe('Rifle and Axe snapshot', () => {
   it('says who won', () => {
     const v = rifleView({ players: 3, specs: [{}, { out: 'abandoned', outTurn: 9 }, {}] }) as unknown as V;
     expect(winnerLine(v)).toMatch(/^Settlement \d wins with \d of 5 awards?$/);
-    const shared = { ...v, result: { winners: ['p1', 'p3'], summary: '' }, awards: v.awards!.map((a, k) => ({ ...a, winners: k < 2 ? ['p1'] : k < 4 ? ['p3'] : ['p1', 'p3'] })) };
+    const shared = {
+      ...v,
+      result: { winners: ['p1', 'p3'], summary: '' },
+      awards: v.awards!.map((a, k) => ({ ...a, winners: k < 2 ? ['p1'] : k < 4 ? ['p3'] : ['p1', 'p3'] })),
+    };
     expect(winnerLine(shared)).toBe('Shared victory: Settlement 1 and Settlement 3, 3 of 5 awards each');
-    expect(winnerLine({ ...v, result: { winners: [], summary: '' }, awards: v.awards!.map((a) => ({ ...a, winners: [] })) })).toBe('No winner: no settlement survived');
+    expect(winnerLine({ ...v, result: { winners: [], summary: '' }, awards: v.awards!.map((a) => ({ ...a, winners: [] })) })).toBe(
+      'No winner: no settlement survived',
+    );
     const solo = rifleView({ players: 1 }) as unknown as V;
     expect(winnerLine(solo)).toBe('Settlement 1 survived');
   });

@@ -74,7 +74,13 @@ describe('/rifle refusals say what was wrong (issue 3)', () => {
   it('a plan list is all or nothing and names the item refused', async () => {
     const h = await rifleTable({ seed: 'batch', leaders: ['clark'] });
     // Turn 1: no Lumber yet, so a Cabin (1 Lumber) cannot be built.
-    const o = await h.router.dispatch({ command: 'rifle', sub: 'plans', options: { text: 'fishing x3, build cabin' }, caller: { id: 'alice', name: 'alice', isModerator: false }, where: { guildId: 'g1', channelId: 'c1' } });
+    const o = await h.router.dispatch({
+      command: 'rifle',
+      sub: 'plans',
+      options: { text: 'fishing x3, build cabin' },
+      caller: { id: 'alice', name: 'alice', isModerator: false },
+      where: { guildId: 'g1', channelId: 'c1' },
+    });
     expect(o.replies[0].ephemeral).toBe(true);
     expect(o.replies[0].content).toMatch(/Item 2 of 2 was refused: .*Lumber/);
     expect(o.replies[0].content).toMatch(/Nothing from this list was applied/);
@@ -85,15 +91,20 @@ describe('/rifle refusals say what was wrong (issue 3)', () => {
   it('Trade Convoy quantities: any quantity up to what is held (the rule), never a negative one', async () => {
     const g = newGame(1, 'qty');
     start(g, ['clark']);
-    const sells = rifle.legal(g.env.game, 'p1').filter((l) => l.action.type === 'sell' && l.action.good === 'grain').map((l) => l.action.qty);
+    const sells = rifle
+      .legal(g.env.game, 'p1')
+      .filter((l) => l.action.type === 'sell' && l.action.good === 'grain')
+      .map((l) => l.action.qty);
     expect(sells).toEqual(Array.from({ length: 10 }, (_, i) => i + 1));
     const h = await rifleTable({ seed: 'qty', leaders: ['clark'] });
-    expect((await h.say('alice', '/rifle sell good:grain qty:-5')).replies[0].content).toMatch(/Quantity must be a whole number, 1 or more/);
+    expect((await h.say('alice', '/rifle sell good:grain qty:-5')).replies[0].content).toMatch(
+      /Quantity must be a whole number, 1 or more/,
+    );
     expect((await h.say('alice', '/rifle sell good:grain qty:7')).replies.some((r) => /Sell 7 Grain/.test(r.content))).toBe(true);
   });
 });
 
-describe('refusals give the rules\' reason (issue 2 §4)', () => {
+describe("refusals give the rules' reason (issue 2 §4)", () => {
   it('a sell or buy beyond what the limits allow says why, not just "not legal"', async () => {
     const h = await rifleTable({ seed: 'why', leaders: ['clark'] });
     const grain = (await h.say('alice', '/rifle sell good:grain qty:50')).replies[0];
@@ -105,9 +116,18 @@ describe('refusals give the rules\' reason (issue 2 §4)', () => {
 });
 
 describe('autocomplete (issue 2 §4)', () => {
-  it('a list longer than Discord\'s 25 ends with a hint that more exist; typing narrows it', async () => {
+  it("a list longer than Discord's 25 ends with a hint that more exist; typing narrows it", async () => {
     const h = await rifleTable({ seed: 'ac', leaders: ['clark'] });
-    const ask = (partial: string) => h.router.autocomplete({ command: 'rifle', sub: 'plan', focused: 'action', partial, options: {}, caller: { id: 'alice', name: 'alice', isModerator: false }, where: { guildId: 'g1', channelId: 'c1' } });
+    const ask = (partial: string) =>
+      h.router.autocomplete({
+        command: 'rifle',
+        sub: 'plan',
+        focused: 'action',
+        partial,
+        options: {},
+        caller: { id: 'alice', name: 'alice', isModerator: false },
+        where: { guildId: 'g1', channelId: 'c1' },
+      });
     const all = await ask('');
     expect(all).toHaveLength(25);
     expect(all[24].name).toMatch(/^… \d+ more: type part of a name/);

@@ -28,7 +28,9 @@ function play(players: number, seed: string, random = false, extra: Record<strin
     }
     const legal = rifle.legal(env.game, p.role);
     expect(legal.length, `dead end for ${p.role}: ${p.text}`).toBeGreaterThan(0);
-    const pick = random ? legal[Math.floor(rand.quick() * legal.length)] : rifle.bot!(env.game, p.role, legal, { rand: () => rand.quick() });
+    const pick = random
+      ? legal[Math.floor(rand.quick() * legal.length)]
+      : rifle.bot!(env.game, p.role, legal, { rand: () => rand.quick() });
     const r = applyAction(rifle, env, p.role, pick.action, true);
     env = r.env;
     log.push({ seq: log.length + 1, role: p.role, action: pick.action });
@@ -46,11 +48,17 @@ function checkHidden(s: RifleState, events: GameEvent[], actor: string): void {
   for (const st of s.settlements) {
     if (!planOf(s, st).length) continue;
     const secret = planText(planOf(s, st));
-    const others: Viewer[] = [{ kind: 'spectator' }, ...s.settlements.filter((x) => x.role !== st.role).map((x) => ({ kind: 'seat' as const, role: x.role }))];
+    const others: Viewer[] = [
+      { kind: 'spectator' },
+      ...s.settlements.filter((x) => x.role !== st.role).map((x) => ({ kind: 'seat' as const, role: x.role })),
+    ];
     for (const v of others) {
       const view = rifle.view(s, v) as { settlements: { role: string; plan: unknown }[] };
       expect(view.settlements.find((x) => x.role === st.role)!.plan).toBeNull();
-      for (const e of visibleEvents(events, v)) expect(e.text.includes(secret) && e.to?.[0] === st.role, `plan of ${st.role} leaked to ${JSON.stringify(v)}: ${e.text}`).toBe(false);
+      for (const e of visibleEvents(events, v))
+        expect(e.text.includes(secret) && e.to?.[0] === st.role, `plan of ${st.role} leaked to ${JSON.stringify(v)}: ${e.text}`).toBe(
+          false,
+        );
     }
   }
 }

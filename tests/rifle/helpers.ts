@@ -63,7 +63,10 @@ export function legalTypes(g: G, role = 'p1'): Action[] {
 }
 
 export function texts(events: GameEvent[]): string {
-  return events.filter((e) => e.kind !== 'roll').map((e) => e.text).join('\n');
+  return events
+    .filter((e) => e.kind !== 'roll')
+    .map((e) => e.text)
+    .join('\n');
 }
 
 export { rifle };

@@ -22,7 +22,13 @@ const refused = (g: G, a: Record<string, unknown>, re: RegExp) => {
   expect(err).toBeInstanceOf(RuleError);
   expect((err as Error).message).toMatch(re);
 };
-const maxCount = (g: G, key: string) => Math.max(0, ...legalTypes(g).filter((a) => a.type === 'plan' && a.act === key).map((a) => Number(a.count)));
+const maxCount = (g: G, key: string) =>
+  Math.max(
+    0,
+    ...legalTypes(g)
+      .filter((a) => a.type === 'plan' && a.act === key)
+      .map((a) => Number(a.count)),
+  );
 const sim = (g: G) => simulate(st(g), g.env.game.turn, planNow(g)).sim;
 
 describe('Limit Rules: limiting factors are cumulative', () => {
@@ -230,7 +236,9 @@ describe('Trade Convoy', () => {
   it('resources committed to an action this turn cannot be sold', () => {
     const g = game();
     plan(g, 'trapping', 3);
-    const tools = legalTypes(g).filter((a) => a.type === 'sell' && a.good === 'tools').map((a) => Number(a.qty));
+    const tools = legalTypes(g)
+      .filter((a) => a.type === 'sell' && a.good === 'tools')
+      .map((a) => Number(a.qty));
     expect(Math.max(...tools)).toBe(1);
     refused(g, { type: 'sell', good: 'tools', qty: 2 }, /committed/);
   });

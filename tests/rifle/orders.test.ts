@@ -33,7 +33,7 @@ describe('Action phase orders', () => {
     expect(() => applyAction(rifle, g.env, 'p1', { type: 'reopen' })).toThrow(RuleError);
     expect(() => applyAction(rifle, g.env, 'p1', { type: 'reopen' })).toThrow(/not final yet/);
   });
-  it('the last planner resigning reveals the others\' plans', () => {
+  it("the last planner resigning reveals the others' plans", () => {
     const g = newGame(3, 'orders3');
     start(g, ['clark', 'boone', 'logan']);
     act(g, 'p1', { type: 'plan', act: 'fishing', count: 1 });

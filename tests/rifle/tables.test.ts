@@ -37,13 +37,16 @@ describe('Hardship Table (d10)', () => {
     done(g, 2, 10, 10, 2, ...QUIET_AFTER_RAID);
     expect(st(g).res.livestock).toBe(l0 - 2 + Math.floor((l0 - 2) / 5));
   });
-  it('Hardship table d10=4: Flood, −4 Grain or Food is the player\'s choice (buttons)', () => {
+  it("Hardship table d10=4: Flood, −4 Grain or Food is the player's choice (buttons)", () => {
     const g = game();
     done(g, 4);
     const p = rifle.prompts(g.env.game)[0];
     expect(p.buttons).toBe(true);
     expect(p.text).toMatch(/lose 4 Grain or 4 Food/);
-    expect(legalTypes(g)).toEqual([{ type: 'choose', option: 'grain' }, { type: 'choose', option: 'food' }]);
+    expect(legalTypes(g)).toEqual([
+      { type: 'choose', option: 'grain' },
+      { type: 'choose', option: 'food' },
+    ]);
     force(g, 10, 10, 2, ...QUIET_AFTER_RAID);
     act(g, 'p1', { type: 'choose', option: 'food' });
     expect(st(g).res.grain).toBe(10);
@@ -75,7 +78,10 @@ describe('Mishap Table (d10, twice)', () => {
   it('Mishap table d10=2 Strife: −1 Happy or Peace — automatic without Peace, a prompt with Peace', () => {
     const g = game('clark', (g) => (st(g).res.peace = 1));
     done(g, 1, 2);
-    expect(legalTypes(g)).toEqual([{ type: 'choose', option: 'happiness' }, { type: 'choose', option: 'peace' }]);
+    expect(legalTypes(g)).toEqual([
+      { type: 'choose', option: 'happiness' },
+      { type: 'choose', option: 'peace' },
+    ]);
     expect(rifle.onDeadline!(g.env.game, 'p1')).toEqual({ type: 'choose', option: 'happiness' });
     force(g, 10);
     act(g, 'p1', { type: 'choose', option: 'peace' });
@@ -217,17 +223,38 @@ describe('Consume, Winter, Storage, Happiness', () => {
     const t = done(g, 1, 10, 10, 2, ...QUIET_AFTER_RAID);
     // after eating: food 10, grain 10, salt 3, gunpowder 4 = 27 stored, room 12: 15 to lose
     expect(t).toMatch(/Storage — 27 stored goods, room for 12: 15 must be lost \(the player chooses which\)/);
-    expect(rifle.prompts(g.env.game)).toEqual([{ role: 'p1', text: expect.stringMatching(/Storage: 27 stored goods, room for 12 — choose which to lose, 15 more/), buttons: true }]);
+    expect(rifle.prompts(g.env.game)).toEqual([
+      { role: 'p1', text: expect.stringMatching(/Storage: 27 stored goods, room for 12 — choose which to lose, 15 more/), buttons: true },
+    ]);
     expect(rifle.legal(g.env.game, 'p1').map((l) => l.label)).toEqual([
-      'Lose all 10 Grain', 'Lose 1 Grain', 'Lose all 10 Food', 'Lose 1 Food', 'Lose all 3 Salt', 'Lose 1 Salt', 'Lose all 4 Gunpowder', 'Lose 1 Gunpowder',
+      'Lose all 10 Grain',
+      'Lose 1 Grain',
+      'Lose all 10 Food',
+      'Lose 1 Food',
+      'Lose all 3 Salt',
+      'Lose 1 Salt',
+      'Lose all 4 Gunpowder',
+      'Lose 1 Gunpowder',
     ]);
     // Deadline and bot default: Grain first (rules.json storage.lossOrder, ours).
     expect(rifle.onDeadline!(g.env.game, 'p1')).toEqual({ type: 'choose', option: 'grain' });
-    expect(() => act(g, 'p1', { type: 'choose', option: 'lye' })).toThrow(expect.objectContaining({ rule: 'R&A Storage Phase', message: expect.stringMatching(/grain \(all that is due, up to 10\) or grain-1/) }));
+    expect(() => act(g, 'p1', { type: 'choose', option: 'lye' })).toThrow(
+      expect.objectContaining({
+        rule: 'R&A Storage Phase',
+        message: expect.stringMatching(/grain \(all that is due, up to 10\) or grain-1/),
+      }),
+    );
     act(g, 'p1', { type: 'choose', option: 'salt-1' });
     act(g, 'p1', { type: 'choose', option: 'food' });
     expect(st(g).pending).toMatchObject({ kind: 'storage', left: 4 });
-    expect(rifle.legal(g.env.game, 'p1').map((l) => l.label)).toEqual(['Lose 4 Grain (of 10)', 'Lose 1 Grain', 'Lose all 2 Salt', 'Lose 1 Salt', 'Lose all 4 Gunpowder', 'Lose 1 Gunpowder']);
+    expect(rifle.legal(g.env.game, 'p1').map((l) => l.label)).toEqual([
+      'Lose 4 Grain (of 10)',
+      'Lose 1 Grain',
+      'Lose all 2 Salt',
+      'Lose 1 Salt',
+      'Lose all 4 Gunpowder',
+      'Lose 1 Gunpowder',
+    ]);
     const end = texts(act(g, 'p1', { type: 'choose', option: 'gunpowder' }));
     expect(end).toMatch(/Storage — 27 stored goods, room for 12: −1 Salt, −10 Food, −4 Gunpowder\./);
     expect([st(g).res.grain, st(g).res.food, st(g).res.salt, st(g).res.gunpowder]).toEqual([10, 0, 2, 0]);
@@ -305,7 +332,10 @@ describe('Growth, Livestock and Boon phases', () => {
     const g = newGame(1, 'craft');
     force(g, 1, 3);
     act(g, 'p1', { type: 'leader', leader: 'boone' });
-    expect(legalTypes(g)).toEqual([{ type: 'choose', option: 'carpenter' }, { type: 'choose', option: 'blacksmith' }]);
+    expect(legalTypes(g)).toEqual([
+      { type: 'choose', option: 'carpenter' },
+      { type: 'choose', option: 'blacksmith' },
+    ]);
     act(g, 'p1', { type: 'choose', option: 'blacksmith' });
     expect(st(g).craftsmen.blacksmith).toBe(1);
   });

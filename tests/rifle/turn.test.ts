@@ -33,7 +33,9 @@ describe('A whole turn, hand-computed (solo, George Rogers Clark)', () => {
     // Old Age −1 Folk; Breakage −1 Tools; Wear Down −1 Housewares; Murder: Fight 8 vs 5, d6 3+1 = 4, 0 killed, −2 Gunpowder.
     // Consume 9 Food (21 → 12), no Salt (9 Folk); Storage 28 vs 10: −10 Grain, −8 Food.
     // Happiness 11 + 7 − 1 (Folk lost) = 17; turn 2: Good Times +2 = 19; Livestock 12 → 14.
-    expect([r.folk, r.food, r.grain, r.wood, r.tools, r.housewares, r.gunpowder, r.salt, r.happiness, r.livestock]).toEqual([9, 4, 0, 3, 3, 9, 2, 4, 19, 14]);
+    expect([r.folk, r.food, r.grain, r.wood, r.tools, r.housewares, r.gunpowder, r.salt, r.happiness, r.livestock]).toEqual([
+      9, 4, 0, 3, 3, 9, 2, 4, 19, 14,
+    ]);
     expect(st(g).history[1]).toEqual({ turn: 1, population: 9, happiness: 17, builder: 18, prosperity: 5, hoarder: 16 });
     expect(st(g).placed).toEqual({ cooking: 1, fishing: 6, gathering: 3 });
     expect(g.env.game.turn).toBe(2);
@@ -56,7 +58,9 @@ describe('Simultaneous planning: private until all are done', () => {
     expect(other).not.toMatch(/Fishing ×4/);
     expect(spec).not.toMatch(/Fishing ×4/);
     expect(spec).not.toMatch(/"plan":"/);
-    expect(rifle.summarize(rifle.view(g.env.game, { kind: 'spectator' }), { kind: 'spectator' })).toMatch(/Still planning: Settlement 1, Settlement 2/);
+    expect(rifle.summarize(rifle.view(g.env.game, { kind: 'spectator' }), { kind: 'spectator' })).toMatch(
+      /Still planning: Settlement 1, Settlement 2/,
+    );
     act(g, 'p1', { type: 'done' });
     expect(rifle.prompts(g.env.game).map((p) => p.role)).toEqual(['p2']);
     // Done locks the plan: only /rifle reopen is left while p2 still plans.

@@ -14,7 +14,14 @@ type Old = { role: string; plan?: never[]; done?: boolean };
 const stored = JSON.parse(readFileSync(new URL('./stored-before-flow.json', import.meta.url), 'utf8')) as { resolve: Saved; plan: Saved };
 
 function playOn(game: RifleState, seed: string): RifleState {
-  let env = { system: 'rifle', options: game.options, seedHash: '', dice: { seed, count: 0, forced: [] }, game, seq: 0 } as unknown as Envelope<RifleState>;
+  let env = {
+    system: 'rifle',
+    options: game.options,
+    seedHash: '',
+    dice: { seed, count: 0, forced: [] },
+    game,
+    seq: 0,
+  } as unknown as Envelope<RifleState>;
   const rand = seedrandom(seed);
   for (let i = 0; i < 5000 && rifle.result(env.game).status !== 'over'; i++) {
     const p = rifle.prompts(env.game)[0];
@@ -35,7 +42,11 @@ describe('Rifle games stored before the flow table', () => {
   });
   it('mid-planning, one settlement done: plans kept as the orders, done as final', () => {
     const s = structuredClone(stored.plan);
-    const before = (s.game.settlements as unknown as Old[]).map((st) => ({ role: st.role, plan: planText(st.plan ?? []), done: !!st.done }));
+    const before = (s.game.settlements as unknown as Old[]).map((st) => ({
+      role: st.role,
+      plan: planText(st.plan ?? []),
+      done: !!st.done,
+    }));
     expect(rifle.prompts(s.game)).toEqual(s.prompts);
     for (const b of before) {
       const st = s.game.settlements.find((x) => x.role === b.role)!;

@@ -41,7 +41,15 @@ function applyCommit(mod: GameModule<any, any>, actions: number): { wall: number
   const cpu: number[] = [];
   let g = 0;
   const fresh = () => {
-    const r = store.createGame({ guildId: null, channelId: `bench-${g++}`, system: mod.id, options: raw, seed: `s${g}`, seedHash: sha256(`s${g}`), createdBy: 'u' });
+    const r = store.createGame({
+      guildId: null,
+      channelId: `bench-${g++}`,
+      system: mod.id,
+      options: raw,
+      seed: `s${g}`,
+      seedHash: sha256(`s${g}`),
+      createdBy: 'u',
+    });
     for (const role of mod.roles(mod.parseOptions(raw))) store.setSeat(r.id, role.id, role.id, role.id);
     store.start(r.id, JSON.stringify(createGame(mod, raw, `s${g}`).env));
     return store.game(r.id)!;
@@ -77,6 +85,10 @@ for (let i = 0; i < runs; i++) {
   p50.push(pct(ac.wall, 50));
   p99.push(pct(ac.wall, 99));
   c99.push(pct(ac.cpu, 99));
-  console.log(`run ${i + 1}: playout_ms_p50 ${play[i]!.toFixed(2)}  apply_commit_p50 ${p50[i]!.toFixed(2)}  p99 ${p99[i]!.toFixed(2)}  cpu_p99 ${c99[i]!.toFixed(2)}`);
+  console.log(
+    `run ${i + 1}: playout_ms_p50 ${play[i]!.toFixed(2)}  apply_commit_p50 ${p50[i]!.toFixed(2)}  p99 ${p99[i]!.toFixed(2)}  cpu_p99 ${c99[i]!.toFixed(2)}`,
+  );
 }
-console.log(`median of ${runs}: wog.playout_ms_p50 ${pct(play, 50).toFixed(2)} ms, wog.apply_commit_p50_ms ${pct(p50, 50).toFixed(2)} ms, wog.apply_commit_p99_ms ${pct(p99, 50).toFixed(2)} ms (cpu ${pct(c99, 50).toFixed(2)} ms); load ${os.loadavg()[0]!.toFixed(1)}`);
+console.log(
+  `median of ${runs}: wog.playout_ms_p50 ${pct(play, 50).toFixed(2)} ms, wog.apply_commit_p50_ms ${pct(p50, 50).toFixed(2)} ms, wog.apply_commit_p99_ms ${pct(p99, 50).toFixed(2)} ms (cpu ${pct(c99, 50).toFixed(2)} ms); load ${os.loadavg()[0]!.toFixed(1)}`,
+);

@@ -12,7 +12,8 @@ let shot: unknown = null;
 try {
   playout(mod, { scenario: 'hyw' }, 'render-sample', {
     each: (env) => {
-      if (!shot && String(mod.phase(env.game)).includes('Phase 3') && mod.prompts(env.game)[0]?.decision?.includes(':decide:')) shot = mod.view(env.game, { kind: 'spectator' });
+      if (!shot && String(mod.phase(env.game)).includes('Phase 3') && mod.prompts(env.game)[0]?.decision?.includes(':decide:'))
+        shot = mod.view(env.game, { kind: 'spectator' });
       if (shot) throw new Error('done');
     },
   });

@@ -24,7 +24,13 @@ describe('online backup and restore (issue 9)', () => {
     await h.say('alice', '/game new system:rifle options:players=1', 'rifle');
     await h.say('alice', '/game bot side:p1', 'rifle');
     await h.say('alice', '/game start', 'rifle');
-    for (const [u, l] of [['alice', '/game new system:duel'], ['alice', '/game join side:a'], ['bob', '/game join side:b'], ['alice', '/game start']]) await h.say(u, l, 'duel');
+    for (const [u, l] of [
+      ['alice', '/game new system:duel'],
+      ['alice', '/game join side:a'],
+      ['bob', '/game join side:b'],
+      ['alice', '/game start'],
+    ])
+      await h.say(u, l, 'duel');
     await h.say('carol', '/game new system:duel', 'lobby');
     const before = everything(h.svc.store);
     expect(before.length).toBe(3);

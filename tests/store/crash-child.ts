@@ -11,7 +11,15 @@ import type { Action } from '../../src/engine/types.ts';
 registerGame(duel);
 const store = new Store(process.argv[2]);
 const sessions = new Sessions(store);
-const row0 = store.createGame({ guildId: null, channelId: 'crash', system: 'duel', options: {}, seed: 'crash', seedHash: sha256('crash'), createdBy: 'a' });
+const row0 = store.createGame({
+  guildId: null,
+  channelId: 'crash',
+  system: 'duel',
+  options: {},
+  seed: 'crash',
+  seedHash: sha256('crash'),
+  createdBy: 'a',
+});
 store.setSeat(row0.id, 'a', 'a', 'a');
 store.setSeat(row0.id, 'b', 'b', 'b');
 store.start(row0.id, JSON.stringify(createGame(duel, {}, 'crash').env));

@@ -47,7 +47,9 @@ describe('store durability (issue 2 §3)', () => {
   it('one live game per channel; a stale commit is refused', () => {
     const s = new Store(tempDb());
     const g = s.createGame({ guildId: null, channelId: 'c', system: 'duel', options: {}, seed: 's', seedHash: 'h', createdBy: 'u' });
-    expect(() => s.createGame({ guildId: null, channelId: 'c', system: 'duel', options: {}, seed: 's', seedHash: 'h', createdBy: 'u' })).toThrow(/already has a game/);
+    expect(() =>
+      s.createGame({ guildId: null, channelId: 'c', system: 'duel', options: {}, seed: 's', seedHash: 'h', createdBy: 'u' }),
+    ).toThrow(/already has a game/);
     s.start(g.id, '{}');
     s.commit(g.id, 0, [{ role: 'a', userId: 'u', action: { type: 'x' }, undoable: false }], '{}');
     expect(() => s.commit(g.id, 0, [{ role: 'a', userId: 'u', action: { type: 'y' }, undoable: false }], '{}')).toThrow(/moved on/);

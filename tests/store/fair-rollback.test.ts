@@ -10,7 +10,8 @@ import type { GameEvent } from '../../src/engine/types.ts';
 import { duel } from '../fixtures/duel.ts';
 import { duoTable, tempDb, text } from '../app/harness.ts';
 
-const face = (events: { events: GameEvent[] }[]) => (events.flatMap((e) => e.events).find((e) => e.kind === 'roll')!.data as { face: number }).face;
+const face = (events: { events: GameEvent[] }[]) =>
+  (events.flatMap((e) => e.events).find((e) => e.kind === 'roll')!.data as { face: number }).face;
 
 function duelGame(seed: string) {
   if (!getGame('duel')) registerGame(duel);
@@ -41,7 +42,9 @@ describe('fair rollback (issue 8 §2)', () => {
       const row = store.game(id)!;
       const log = store.log(id);
       expect(verify(duel, {}, seed, row.seedHash, log, JSON.parse(row.state!)).ok).toBe(true);
-      expect(canonical(replayFromSnapshot(duel, {}, seed, log, store.snapshotSource(id)).env)).toBe(canonical({ ...JSON.parse(row.state!) }));
+      expect(canonical(replayFromSnapshot(duel, {}, seed, log, store.snapshotSource(id)).env)).toBe(
+        canonical({ ...JSON.parse(row.state!) }),
+      );
       store.close();
     }
     // A fresh d6 repeats the old face 1 time in 6; before the re-seed it repeated every time.

@@ -10,14 +10,17 @@ describe('games indexes (migration 2)', () => {
   it('latestGame and overdue are answered by an index', () => {
     const s = new Store(tempDb());
     expect(plan(s, 'SELECT * FROM games WHERE channel_id = ? ORDER BY id DESC LIMIT 1', 'c')).toMatch(/USING INDEX games_by_channel/);
-    expect(plan(s, `SELECT * FROM games WHERE status = 'active' AND deadline IS NOT NULL AND deadline <= ?`, 5)).toMatch(/USING INDEX games_active_deadline/);
+    expect(plan(s, `SELECT * FROM games WHERE status = 'active' AND deadline IS NOT NULL AND deadline <= ?`, 5)).toMatch(
+      /USING INDEX games_active_deadline/,
+    );
     s.close();
   });
 
   it('they still return the right rows', () => {
     let t = 1000;
     const s = new Store(tempDb(), () => t++);
-    const mk = (channel: string) => s.createGame({ guildId: 'g', channelId: channel, system: 'duel', options: {}, seed: 's', seedHash: 'h', createdBy: 'u' });
+    const mk = (channel: string) =>
+      s.createGame({ guildId: 'g', channelId: channel, system: 'duel', options: {}, seed: 's', seedHash: 'h', createdBy: 'u' });
     const a = mk('c1');
     s.finish(a.id, 'over', '{}');
     const b = mk('c1');

@@ -7,15 +7,20 @@ import { migrate } from '../../src/store/migrations.ts';
 import { Store } from '../../src/store/store.ts';
 import { tempDb } from '../app/harness.ts';
 
-const game = (s: Store, channel = 'c1') => s.createGame({ guildId: 'g', channelId: channel, system: 'duel', options: {}, seed: 's', seedHash: 'h', createdBy: 'u' }).id;
+const game = (s: Store, channel = 'c1') =>
+  s.createGame({ guildId: 'g', channelId: channel, system: 'duel', options: {}, seed: 's', seedHash: 'h', createdBy: 'u' }).id;
 
 describe('outbox (migration 5)', () => {
   it('applies version 5 to a database that lacks version 4 (another branch adds it), and 4 later still applies', () => {
     const db = new Database(':memory:');
     migrate(db);
-    const versions = () => (db.prepare('SELECT version FROM schema_migrations ORDER BY version').all() as { version: number }[]).map((r) => r.version);
+    const versions = () =>
+      (db.prepare('SELECT version FROM schema_migrations ORDER BY version').all() as { version: number }[]).map((r) => r.version);
     expect(versions()).toContain(5);
-    expect(db.prepare(`SELECT name FROM sqlite_master WHERE name IN ('outbox', 'outbox_pings') ORDER BY name`).all()).toEqual([{ name: 'outbox' }, { name: 'outbox_pings' }]);
+    expect(db.prepare(`SELECT name FROM sqlite_master WHERE name IN ('outbox', 'outbox_pings') ORDER BY name`).all()).toEqual([
+      { name: 'outbox' },
+      { name: 'outbox_pings' },
+    ]);
     migrate(db); // idempotent
     expect(versions().filter((v) => v === 5)).toHaveLength(1);
   });
@@ -49,7 +54,14 @@ describe('outbox (migration 5)', () => {
   it('a decision is handed off (pinged) once; a hand-off with nothing new is dropped; a failed hand-off may ping again', () => {
     const s = new Store(tempDb());
     const g = game(s);
-    const handoff = (kind: 'handoff' | 'repost') => ({ channelId: 'c1', gameId: g, kind, content: '<@bob> your move', mentions: ['bob'], handoff: [{ role: 'b', decision: 4, userId: 'bob' }] });
+    const handoff = (kind: 'handoff' | 'repost') => ({
+      channelId: 'c1',
+      gameId: g,
+      kind,
+      content: '<@bob> your move',
+      mentions: ['bob'],
+      handoff: [{ role: 'b', decision: 4, userId: 'bob' }],
+    });
     const [first] = s.outbox.enqueue([handoff('handoff')]);
     expect(first.post.mentions).toEqual(['bob']);
     expect(s.outbox.enqueue([handoff('handoff')])).toEqual([]);

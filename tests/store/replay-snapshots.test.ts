@@ -16,11 +16,25 @@ beforeAll(() => {
 });
 
 /** Play `steps` bot-chosen actions by hand (seats are humans), rolling back `count` actions at each `rollbacks` version. */
-function longGame(system: string, raw: Record<string, string | number | boolean>, seed: string, steps: number, rollbacks: Record<number, number>) {
+function longGame(
+  system: string,
+  raw: Record<string, string | number | boolean>,
+  seed: string,
+  steps: number,
+  rollbacks: Record<number, number>,
+) {
   const mod = getGame(system) as GameModule<any, any>;
   const store = new Store(tempDb());
   const sessions = new Sessions(store);
-  const r = store.createGame({ guildId: null, channelId: `${system}-${seed}`, system, options: raw, seed, seedHash: sha256(seed), createdBy: 'u' });
+  const r = store.createGame({
+    guildId: null,
+    channelId: `${system}-${seed}`,
+    system,
+    options: raw,
+    seed,
+    seedHash: sha256(seed),
+    createdBy: 'u',
+  });
   for (const role of mod.roles(mod.parseOptions(raw))) store.setSeat(r.id, role.id, role.id, role.id);
   store.start(r.id, JSON.stringify(createGame(mod, raw, seed).env));
   let row: GameRow = store.game(r.id)!;
@@ -60,10 +74,20 @@ describe.each([
     expect(source.seqs.length).toBeGreaterThanOrEqual(4);
     // The snapshot at 100 predates the rollback at 103 that removed entries 96..100: it must not be used.
     expect(pickSnapshot(log, source.seqs).seq).toBeGreaterThan(100);
-    expect(pickSnapshot(log.filter((e) => e.seq <= 140), source.seqs).seq).toBe(50);
+    expect(
+      pickSnapshot(
+        log.filter((e) => e.seq <= 140),
+        source.seqs,
+      ).seq,
+    ).toBe(50);
     // Naively starting at the stale snapshot would give a different game.
     const stale = JSON.parse(source.load(100)!);
-    const fresh = replay(mod, raw, row.seed, log.filter((e) => e.seq <= 104)).env;
+    const fresh = replay(
+      mod,
+      raw,
+      row.seed,
+      log.filter((e) => e.seq <= 104),
+    ).env;
     expect(canonical(stale.game)).not.toBe(canonical(fresh.game));
 
     const full = replay(mod, raw, row.seed, log).env;

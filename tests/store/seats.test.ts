@@ -5,11 +5,14 @@ import { describe, expect, it } from 'vitest';
 import { SeatTakenError, Store } from '../../src/store/store.ts';
 import { harness, tempDb, text } from '../app/harness.ts';
 
-const lobby = (s: Store) => s.createGame({ guildId: 'g1', channelId: 'c1', system: 'duel', options: {}, seed: 's', seedHash: 'h', createdBy: 'alice' });
+const lobby = (s: Store) =>
+  s.createGame({ guildId: 'g1', channelId: 'c1', system: 'duel', options: {}, seed: 's', seedHash: 'h', createdBy: 'alice' });
 
 function child(db: string, gameId: number, user: string, startAt: number): Promise<string> {
   return new Promise((resolve, reject) => {
-    const p = spawn(process.execPath, ['--import', 'tsx', 'tests/store/seat-child.ts', db, String(gameId), user, String(startAt)], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const p = spawn(process.execPath, ['--import', 'tsx', 'tests/store/seat-child.ts', db, String(gameId), user, String(startAt)], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
     let out = '';
     p.stdout.on('data', (d: Buffer) => (out += d.toString()));
     p.on('exit', (code) => (code === 0 ? resolve(out.trim()) : reject(new Error(`child exited ${code}`))));

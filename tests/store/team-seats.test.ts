@@ -6,7 +6,8 @@ import { migrations } from '../../src/store/migrations.ts';
 import { Store } from '../../src/store/store.ts';
 import { tempDb } from '../app/harness.ts';
 
-const game = (store: Store) => store.createGame({ guildId: null, channelId: 'c', system: 'council', options: {}, seed: 's', seedHash: 'h', createdBy: 'mod' });
+const game = (store: Store) =>
+  store.createGame({ guildId: null, channelId: 'c', system: 'council', options: {}, seed: 's', seedHash: 'h', createdBy: 'mod' });
 
 describe('team seats (migration 4)', () => {
   it('a database at version 3 keeps its seats, in order, and then takes team members', () => {
@@ -17,8 +18,17 @@ describe('team seats (migration 4)', () => {
       old.exec(m.sql);
       old.prepare('INSERT INTO schema_migrations VALUES (?, ?, 0)').run(m.version, m.name);
     }
-    old.prepare(`INSERT INTO games (channel_id, system, options, seed, seed_hash, status, created_by, created_at, updated_at) VALUES ('c', 'council', '{}', 's', 'h', 'lobby', 'mod', 0, 0)`).run();
-    for (const [role, user] of [['red', 'alice'], ['blue', 'bob'], ['guild', 'carol']]) old.prepare('INSERT INTO seats VALUES (1, ?, ?, ?)').run(role, user, user);
+    old
+      .prepare(
+        `INSERT INTO games (channel_id, system, options, seed, seed_hash, status, created_by, created_at, updated_at) VALUES ('c', 'council', '{}', 's', 'h', 'lobby', 'mod', 0, 0)`,
+      )
+      .run();
+    for (const [role, user] of [
+      ['red', 'alice'],
+      ['blue', 'bob'],
+      ['guild', 'carol'],
+    ])
+      old.prepare('INSERT INTO seats VALUES (1, ?, ?, ?)').run(role, user, user);
     old.close();
     const store = new Store(file);
     expect(store.seats(1).map((s) => `${s.role}:${s.userId}`)).toEqual(['red:alice', 'blue:bob', 'guild:carol']);
@@ -42,7 +52,12 @@ describe('team seats (migration 4)', () => {
     // Replacing a team side's holders outright (not adding) leaves one member.
     store.setSeat(g.id, 'guild', 'zed', 'zed', true);
     store.setSeat(g.id, 'guild', 'bot:guild', 'Muster bot');
-    expect(store.seats(g.id).filter((s) => s.role === 'guild').map((s) => s.userId)).toEqual(['bot:guild']);
+    expect(
+      store
+        .seats(g.id)
+        .filter((s) => s.role === 'guild')
+        .map((s) => s.userId),
+    ).toEqual(['bot:guild']);
     store.removeSeat(g.id, 'red');
     expect(store.seats(g.id).map((s) => s.role)).toEqual(['guild', 'blue']);
     store.close();

@@ -59,14 +59,16 @@ describe('a Swiss of people', () => {
     const repo = repoOf(h.svc);
     const byes = repo.matches(1, 1).filter((m) => m.b === null);
     expect(byes).toHaveLength(1);
-    for (const m of repo.matches(1, 1).filter((x) => x.b)) await h.say('mod', `/game result winner:${m.board % 2 ? 'a' : 'draw'}`, `t1-r1-m${m.board}`);
+    for (const m of repo.matches(1, 1).filter((x) => x.b))
+      await h.say('mod', `/game result winner:${m.board % 2 ? 'a' : 'draw'}`, `t1-r1-m${m.board}`);
     expect(repo.get(1)!.round).toBe(2);
     const t = repo.get(1)!;
     const before = tournamentStandings(repo, t);
     const leaver = repo.matches(1, 2).find((m) => m.b)!.b!;
     expect(text(await h.say(leaver, '/tournament drop'))).toContain('dropped out');
     // The drop forfeits the game in progress (round 2, not yet finished) but rescored nothing of round 1.
-    const played = (s: typeof before) => s.map((x) => ({ id: x.id, score: x.score, bh: x.buchholz, sb: x.sonnebornBerger })).sort((a, b) => (a.id < b.id ? -1 : 1));
+    const played = (s: typeof before) =>
+      s.map((x) => ({ id: x.id, score: x.score, bh: x.buchholz, sb: x.sonnebornBerger })).sort((a, b) => (a.id < b.id ? -1 : 1));
     const r2 = repo.matches(1, 2).find((m) => m.a === leaver || m.b === leaver)!;
     expect(repo.match(r2.id)!.how).toBe('forfeit');
     const after = tournamentStandings(repo, repo.get(1)!);
@@ -74,11 +76,20 @@ describe('a Swiss of people', () => {
     expect(withoutRound2).toEqual(played(before).map((x) => x.id));
     // Round 1 results for everyone other than the round-2 pair are unchanged.
     const r2ids = new Set([r2.a, r2.b]);
-    expect(played(after).filter((x) => !r2ids.has(x.id)).map((x) => x.score)).toEqual(played(before).filter((x) => !r2ids.has(x.id)).map((x) => x.score));
+    expect(
+      played(after)
+        .filter((x) => !r2ids.has(x.id))
+        .map((x) => x.score),
+    ).toEqual(
+      played(before)
+        .filter((x) => !r2ids.has(x.id))
+        .map((x) => x.score),
+    );
     // Finish the tournament; the leaver is never paired again.
     for (let guard = 0; guard < 10 && repo.get(1)!.status === 'running'; guard++) {
       const round = repo.get(1)!.round;
-      for (const m of repo.matches(1, round).filter((x) => x.b && x.outcome === null)) await h.say('mod', `/game result winner:b`, `t1-r${round}-m${m.board}`);
+      for (const m of repo.matches(1, round).filter((x) => x.b && x.outcome === null))
+        await h.say('mod', `/game result winner:b`, `t1-r${round}-m${m.board}`);
     }
     expect(repo.get(1)!.status).toBe('finished');
     expect(repo.matches(1, 3).some((m) => m.a === leaver || m.b === leaver)).toBe(false);

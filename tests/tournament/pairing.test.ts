@@ -2,14 +2,22 @@
 // many seeds, each checked against what the rules require.
 import { describe, expect, it } from 'vitest';
 import seedrandom from 'seedrandom';
-import { knockoutFirstRound, roundRobinRound, roundRobinRounds, swissRound, type PairPlayer, type Pairing } from '../../src/tournament/pairing.ts';
+import {
+  knockoutFirstRound,
+  roundRobinRound,
+  roundRobinRounds,
+  swissRound,
+  type PairPlayer,
+  type Pairing,
+} from '../../src/tournament/pairing.ts';
 import { standings, type StandingGame } from '../../src/tournament/standings.ts';
 
 /** Plays a random Swiss; drops some players between rounds. Returns the games and the field per round. */
 function randomSwiss(seed: string, n: number, rounds: number, dropRate = 0) {
   const rand = seedrandom(seed);
   const players = new Map<string, PairPlayer>();
-  for (let i = 0; i < n; i++) players.set(`p${i}`, { id: `p${i}`, score: 0, rating: Math.floor(rand() * 2000), opponents: [], byes: 0, sides: [] });
+  for (let i = 0; i < n; i++)
+    players.set(`p${i}`, { id: `p${i}`, score: 0, rating: Math.floor(rand() * 2000), opponents: [], byes: 0, sides: [] });
   const dropped = new Set<string>();
   const games: StandingGame[] = [];
   const rounds_: { field: PairPlayer[]; pairs: Pairing[] }[] = [];
@@ -50,7 +58,14 @@ function repeatFree(field: PairPlayer[]): boolean {
     if (left.length === 1) return skip;
     const [x, ...rest] = left;
     if (skip && go(rest, false)) return true;
-    return rest.some((y, i) => !met.get(x)!.has(y) && go(rest.filter((_, j) => j !== i), skip));
+    return rest.some(
+      (y, i) =>
+        !met.get(x)!.has(y) &&
+        go(
+          rest.filter((_, j) => j !== i),
+          skip,
+        ),
+    );
   };
   return go(ids, ids.length % 2 === 1);
 }
@@ -107,7 +122,7 @@ describe('Swiss pairing properties', () => {
 });
 
 describe('standings', () => {
-  it('count a bye against FIDE\'s virtual opponent in Buchholz and Sonneborn-Berger', () => {
+  it("count a bye against FIDE's virtual opponent in Buchholz and Sonneborn-Berger", () => {
     // Round 1: x has the bye, y beats z. Round 2: x beats y, z has the bye... (two rounds, three players).
     const games: StandingGame[] = [
       { round: 1, a: 'x', b: null, pa: 1, pb: 0, played: false },
@@ -155,7 +170,12 @@ describe('round robin and knockout', () => {
   it('knockout: top seeds get the byes and meet only late', () => {
     const ids = Array.from({ length: 6 }, (_, i) => `s${i + 1}`);
     const r1 = knockoutFirstRound(ids);
-    expect(r1.filter((p) => p.b === null).map((p) => p.a).sort()).toEqual(['s1', 's2']);
+    expect(
+      r1
+        .filter((p) => p.b === null)
+        .map((p) => p.a)
+        .sort(),
+    ).toEqual(['s1', 's2']);
     expect(r1.find((p) => p.a === 's1')!.b).toBeNull();
     expect(r1.map((p) => [p.a, p.b])).toContainEqual(['s4', 's5']);
   });

@@ -34,12 +34,20 @@ describe('a Swiss tournament at the table', () => {
       const g = h.svc.store.game(m.gameId!)!;
       expect(g.channelId).toBe(`t1-r${m.round}-m${m.board}`);
       expect(g.status).toBe('over');
-      expect(h.svc.store.seats(g.id).map((s) => s.userId).sort()).toEqual([m.a, m.b].sort());
+      expect(
+        h.svc.store
+          .seats(g.id)
+          .map((s) => s.userId)
+          .sort(),
+      ).toEqual([m.a, m.b].sort());
     }
     expect(ms.filter((m) => m.round === 1)).toHaveLength(32);
     // Sides balance: nobody plays the same side three times running.
     for (const p of players) {
-      const sides = ms.filter((m) => m.b && (m.a === p || m.b === p)).map((m) => (m.a === p ? 'a' : 'b')).join('');
+      const sides = ms
+        .filter((m) => m.b && (m.a === p || m.b === p))
+        .map((m) => (m.a === p ? 'a' : 'b'))
+        .join('');
       expect(sides).not.toMatch(/aaa|bbb/);
     }
     const st = tournamentStandings(repo, t);

@@ -12,7 +12,12 @@ describe('Phase 3 battle dice', () => {
   it('X = min(BR, non-gunner strength) + min(BR, longbows); leaders count 1 SP; a longbow-marked leader counts as a longbow', () => {
     const s = blank();
     // Edward III: 3★ BR 6, longbow mark. 1 + 6 troops (a gunner does not count) = 6 strength; 2 longbows + himself = 3.
-    put(s, 'edward_iii', 'champagne', 'english', [...inf(3), { kind: 'longbow', flag: 'english' }, { kind: 'longbow', flag: 'english' }, { kind: 'gunner' }]);
+    put(s, 'edward_iii', 'champagne', 'english', [
+      ...inf(3),
+      { kind: 'longbow', flag: 'english' },
+      { kind: 'longbow', flag: 'english' },
+      { kind: 'gunner' },
+    ]);
     put(s, 'walter_manny', 'champagne', 'english', inf(1));
     expect(battleDice(s, 'english', 'champagne', 'edward_iii')).toEqual({ dice: 6 + 3, br: 6, strength: 8, longbows: 3 });
     // Philippe VI BR 3 caps the strength term; no longbows.
@@ -40,9 +45,19 @@ describe('Phase 3 battle rounds, losses, Elimination, retreat and pursuit (hand-
   it('two rounds in Champagne, a French retreat, pursuit kills the French king', () => {
     const s = blank();
     s.kings.french = 'philippe_vi';
-    put(s, 'edward_iii', 'champagne', 'english', [...inf(3), { kind: 'longbow', flag: 'english' }, { kind: 'longbow', flag: 'english' }, { kind: 'knight', flag: 'english' }]);
+    put(s, 'edward_iii', 'champagne', 'english', [
+      ...inf(3),
+      { kind: 'longbow', flag: 'english' },
+      { kind: 'longbow', flag: 'english' },
+      { kind: 'knight', flag: 'english' },
+    ]);
     put(s, 'walter_manny', 'champagne', 'english', inf(1));
-    put(s, 'philippe_vi', 'champagne', 'french', [...inf(4), { kind: 'knight', flag: 'french' }, { kind: 'mercenary', home: 'brabant' }, { kind: 'mercenary', home: 'brabant' }]);
+    put(s, 'philippe_vi', 'champagne', 'french', [
+      ...inf(4),
+      { kind: 'knight', flag: 'french' },
+      { kind: 'mercenary', home: 'brabant' },
+      { kind: 'mercenary', home: 'brabant' },
+    ]);
     put(s, 'raoul_eu', 'champagne', 'french');
     s.aggressor.champagne = 'english';
     // Round 1. English: strength 7+2 = 9, longbows 3 → min(6,9)+min(6,3) = 9 dice at +1 (bravery 2 vs 1): 5 and 6 hit.
@@ -53,12 +68,18 @@ describe('Phase 3 battle rounds, losses, Elimination, retreat and pursuit (hand-
     // Losses, nIP (French) first: 2 hits. Raoul has no troops and may be hit; Philippe (BC) may not while Raoul stands.
     const fr = machine.legal(s, 'french').map((l) => `${l.action.leader}:${l.action.troop}`);
     expect(fr).toEqual(['philippe_vi:infantry', 'philippe_vi:mercenary', 'philippe_vi:knight', 'raoul_eu:leader']);
-    expect(() => machine.apply(s, 'french', { type: 'loss', leader: 'philippe_vi', troop: 'leader' }, t.ctx)).toThrow(/can't be removed while they have troops/);
+    expect(() => machine.apply(s, 'french', { type: 'loss', leader: 'philippe_vi', troop: 'leader' }, t.ctx)).toThrow(
+      /can't be removed while they have troops/,
+    );
     machine.apply(s, 'french', { type: 'loss', leader: 'philippe_vi', troop: 'infantry' }, t.ctx);
     machine.apply(s, 'french', { type: 'loss', leader: 'philippe_vi', troop: 'infantry' }, t.ctx);
     expect(s.leaders.philippe_vi!.troops.filter((x) => x.kind === 'infantry')).toHaveLength(2);
     // English 3 hits: Manny's infantry, then two of Edward's infantry.
-    for (const [leader, troop] of [['walter_manny', 'infantry'], ['edward_iii', 'infantry'], ['edward_iii', 'infantry']])
+    for (const [leader, troop] of [
+      ['walter_manny', 'infantry'],
+      ['edward_iii', 'infantry'],
+      ['edward_iii', 'infantry'],
+    ])
       machine.apply(s, 'english', { type: 'loss', leader, troop }, t.ctx);
     expect(s.leaders.walter_manny!.troops).toHaveLength(0);
     expect(s.leaders.edward_iii!.troops.map((x) => x.kind)).toEqual(['infantry', 'longbow', 'longbow', 'knight']);
@@ -97,7 +118,10 @@ describe('Phase 3 battle rounds, losses, Elimination, retreat and pursuit (hand-
     expect(s.killed).toEqual([{ id: 'philippe_vi', side: 'french', rank: 3, king: true }]);
     // Phase 11: a 3-star king killed is 2 + 1 VP, Raoul (2★) in prison 2 VP, no areas held.
     const sc = turnScore(s);
-    expect(sc.lines.filter((l) => !l.startsWith('areas'))).toEqual(['philippe_vi killed: +3 English', 'raoul_eu rots in prison: +2 English']);
+    expect(sc.lines.filter((l) => !l.startsWith('areas'))).toEqual([
+      'philippe_vi killed: +3 English',
+      'raoul_eu rots in prison: +2 English',
+    ]);
   });
 
   it('a retreat lets through only as many leaders as the border allows; the rest are captured; survivors are disgraced', () => {

@@ -18,7 +18,10 @@ describe('WoG bot and help', () => {
         while (wog.result(env.game).status !== 'over') {
           const p = wog.prompts(env.game)[0]!;
           const legal = wog.legal(env.game, p.role);
-          const pick = p.role === botSide ? wog.bot!(env.game, p.role, legal, { rand: () => rand.quick() }) : legal[Math.floor(rand.quick() * legal.length)]!;
+          const pick =
+            p.role === botSide
+              ? wog.bot!(env.game, p.role, legal, { rand: () => rand.quick() })
+              : legal[Math.floor(rand.quick() * legal.length)]!;
           env = applyAction(wog, env, p.role, pick.action, true, legal).env;
         }
         expect(wog.result(env.game)).toMatchObject({ status: 'over', winners: [botSide] });
@@ -35,7 +38,11 @@ describe('WoG bot and help', () => {
       seen.add(h);
     }
     expect(seen.size).toBe(PHASES.length);
-    for (const sub of wog.subcommands) expect(OVERVIEW + PHASES.map((ph) => ((s.stack.frames[0] as { now?: string }).now = ph) && phaseHelp(s)).join(' '), sub.name).toContain(`/wog ${sub.name}`);
+    for (const sub of wog.subcommands)
+      expect(
+        OVERVIEW + PHASES.map((ph) => ((s.stack.frames[0] as { now?: string }).now = ph) && phaseHelp(s)).join(' '),
+        sub.name,
+      ).toContain(`/wog ${sub.name}`);
   });
 
   it('onDeadline takes a safe default for the seat asked (the setup roll), nothing for the other seat', () => {

@@ -20,8 +20,7 @@ import {
 const { map, graph, charts, rosters } = wogData();
 const area = (id: string): WogArea => map.areas.find((a) => a.id === id) ?? expect.fail(`no area ${id}`);
 const both: [string, WogRoster][] = Object.entries(rosters);
-const raw = (f: string): Record<string, unknown> =>
-  JSON.parse(fs.readFileSync(new URL(`../../data/wog/${f}`, import.meta.url), 'utf8'));
+const raw = (f: string): Record<string, unknown> => JSON.parse(fs.readFileSync(new URL(`../../data/wog/${f}`, import.meta.url), 'utf8'));
 const BRITAIN = new Set(['scotland', 'ireland', 'wales', 'england']);
 const inBritain = (a: WogArea): boolean => BRITAIN.has(a.id);
 const byId = (r: WogRoster, id: string): WogLeader => r.leaders.find((l) => l.id === id) ?? expect.fail(`no leader ${id}`);
@@ -109,7 +108,11 @@ describe('WoG map', () => {
   });
 
   it('Phase 2 naval movement: England reaches France only by sea; Ireland only by sea', () => {
-    const land = (id: string): string[] => graph.neighbors(id).filter((n) => n.edge.data.kind !== 'sea').map((n) => n.to);
+    const land = (id: string): string[] =>
+      graph
+        .neighbors(id)
+        .filter((n) => n.edge.data.kind !== 'sea')
+        .map((n) => n.to);
     const seen = new Set(['england']);
     const queue = ['england'];
     while (queue.length) {
@@ -188,7 +191,7 @@ describe('WoG leaders', () => {
     }
   });
 
-  it('Phase 3: Jeanne d\'Arc is French and only in the Hundred Years War', () => {
+  it("Phase 3: Jeanne d'Arc is French and only in the Hundred Years War", () => {
     expect(byId(rosters.hyw, 'jeanne_darc').special).toBe('jeanne_darc');
     expect(byId(rosters.hyw, 'jeanne_darc').side).toBe('french');
     expect(rosters.liw.leaders.some((l) => l.special === 'jeanne_darc')).toBe(false);
@@ -207,8 +210,7 @@ describe('WoG leaders', () => {
   });
 
   it('Phase 5: Burgundian leaders have Burgundian homes', () => {
-    for (const [, r] of both)
-      for (const l of r.leaders.filter((x) => x.burgundian)) expect(area(l.home).knights, l.id).toBe('burgundian');
+    for (const [, r] of both) for (const l of r.leaders.filter((x) => x.burgundian)) expect(area(l.home).knights, l.id).toBe('burgundian');
   });
 
   it('public starts: Edward III in England; Stephen (French) in England; Geoffrey V in Anjou', () => {
@@ -261,7 +263,11 @@ describe('WoG loader rejects corrupted data with a clear message', () => {
     ['duplicate border', (m) => m.borders.push({ ...m.borders[0] }), /duplicate/],
     ['a neutral area with a value', (m) => (m.areas.find((a: any) => a.id === 'ireland').value = 1), /neutral/],
     ['gunners off a value-3 area', (m) => (m.areas.find((a: any) => a.id === 'wales').gunners = true), /gunners/],
-    ['disconnected map', (m) => (m.seaConnections = m.seaConnections.filter((s: any) => s.a !== 'wales' && s.b !== 'wales' && s.a !== 'scotland')), /not connected/],
+    [
+      'disconnected map',
+      (m) => (m.seaConnections = m.seaConnections.filter((s: any) => s.a !== 'wales' && s.b !== 'wales' && s.a !== 'scotland')),
+      /not connected/,
+    ],
     ['bad border kind', (m) => (m.borders[0].kind = 'swamp'), /borders\.0\.kind/],
   ];
   it.each(cases)('map: %s', (_, corrupt, msg) => {

@@ -68,7 +68,10 @@ describe('Phase 3 retreat with no legal area', () => {
 });
 
 const phase = (proc: 'raise' | 'deploy', s: WogState) => {
-  s.stack.frames = [{ proc: 'turn', step: proc === 'raise' ? 'deploy' : 'prisoners', now: proc }, { proc, step: 'go', sides: ['english'] }];
+  s.stack.frames = [
+    { proc: 'turn', step: proc === 'raise' ? 'deploy' : 'prisoners', now: proc },
+    { proc, step: 'go', sides: ['english'] },
+  ];
 };
 
 describe('Phase 5: raising several SP in one command', () => {
@@ -77,21 +80,33 @@ describe('Phase 5: raising several SP in one command', () => {
     s.control.england = 'english';
     phase('raise', s);
     const t = dice();
-    expect(() => machine.apply(s, 'english', { type: 'raise', area: 'england', kind: 'infantry', count: '4' }, t.ctx)).toThrow(/England may raise 3 more SP this turn/);
-    expect(() => machine.apply(s, 'english', { type: 'raise', area: 'england', kind: 'knight', count: '2' }, t.ctx)).toThrow(/Only 1 knight can be raised per area per turn/);
+    expect(() => machine.apply(s, 'english', { type: 'raise', area: 'england', kind: 'infantry', count: '4' }, t.ctx)).toThrow(
+      /England may raise 3 more SP this turn/,
+    );
+    expect(() => machine.apply(s, 'english', { type: 'raise', area: 'england', kind: 'knight', count: '2' }, t.ctx)).toThrow(
+      /Only 1 knight can be raised per area per turn/,
+    );
     machine.apply(s, 'english', { type: 'raise', area: 'england', kind: 'longbow', count: '2' }, t.ctx);
     expect(s.loose.england!.map((x) => x.kind)).toEqual(['longbow', 'longbow']);
     expect(s.raised.england!.sp).toBe(2);
-    expect(() => machine.apply(s, 'english', { type: 'raise', area: 'england', kind: 'infantry', count: '2' }, t.ctx)).toThrow(/may raise 1 more SP/);
+    expect(() => machine.apply(s, 'english', { type: 'raise', area: 'england', kind: 'infantry', count: '2' }, t.ctx)).toThrow(
+      /may raise 1 more SP/,
+    );
   });
 
   it('/wog raise without count is still one choice; count:2 picks the quantity', () => {
     const s = blank();
     s.control.england = 'english';
     phase('raise', s);
-    expect(resolveAction(wog, s, ['english'], 'raise', { area: 'England', kind: 'infantry' }).actions).toEqual([{ type: 'raise', area: 'england', kind: 'infantry' }]);
-    expect(resolveAction(wog, s, ['english'], 'raise', { area: 'England', kind: 'infantry', count: '2' }).actions).toEqual([{ type: 'raise', area: 'england', kind: 'infantry', count: '2' }]);
-    expect(() => resolveAction(wog, s, ['english'], 'raise', { area: 'England', kind: 'infantry', count: '5' })).toThrow(/England may raise 3 more SP/);
+    expect(resolveAction(wog, s, ['english'], 'raise', { area: 'England', kind: 'infantry' }).actions).toEqual([
+      { type: 'raise', area: 'england', kind: 'infantry' },
+    ]);
+    expect(resolveAction(wog, s, ['english'], 'raise', { area: 'England', kind: 'infantry', count: '2' }).actions).toEqual([
+      { type: 'raise', area: 'england', kind: 'infantry', count: '2' },
+    ]);
+    expect(() => resolveAction(wog, s, ['english'], 'raise', { area: 'England', kind: 'infantry', count: '5' })).toThrow(
+      /England may raise 3 more SP/,
+    );
   });
 });
 
@@ -117,8 +132,14 @@ describe('Phase 6: deploying a chosen number of SP', () => {
 
   it('a count above the unassigned SP is refused by the Phase 6 rule, also through /wog deploy', () => {
     const s = setup();
-    expect(() => machine.apply(s, 'english', { type: 'deploy', from: 'england', to: 'normandy', count: '4' }, dice().ctx)).toThrow(/England has only 3 unassigned SP/);
-    expect(() => resolveAction(wog, s, ['english'], 'deploy', { from: 'England', to: 'Normandy', count: '4' })).toThrow(/only 3 unassigned SP/);
-    expect(resolveAction(wog, s, ['english'], 'deploy', { from: 'England', to: 'Normandy', count: '3' }).actions).toEqual([{ type: 'deploy', from: 'england', to: 'normandy' }]);
+    expect(() => machine.apply(s, 'english', { type: 'deploy', from: 'england', to: 'normandy', count: '4' }, dice().ctx)).toThrow(
+      /England has only 3 unassigned SP/,
+    );
+    expect(() => resolveAction(wog, s, ['english'], 'deploy', { from: 'England', to: 'Normandy', count: '4' })).toThrow(
+      /only 3 unassigned SP/,
+    );
+    expect(resolveAction(wog, s, ['english'], 'deploy', { from: 'England', to: 'Normandy', count: '3' }).actions).toEqual([
+      { type: 'deploy', from: 'england', to: 'normandy' },
+    ]);
   });
 });

@@ -46,7 +46,10 @@ export function put(s: WogState, id: string, area: string, owner: Side, troops: 
 
 /** Start Phase 3 (the turn frame waits at Phase 4) and run until someone must decide. */
 export function startBattles(s: WogState, t: T): void {
-  s.stack.frames = [{ proc: 'turn', step: 'control', now: 'battles' }, { proc: 'battles', step: 'pick' }];
+  s.stack.frames = [
+    { proc: 'turn', step: 'control', now: 'battles' },
+    { proc: 'battles', step: 'pick' },
+  ];
   machine.run(s, t.ctx);
 }
 

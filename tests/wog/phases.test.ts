@@ -68,7 +68,9 @@ describe('Phase 2 impulses', () => {
     const f = startImpulses(s);
     s.stack.frames = [{ proc: 'turn', step: 'battles', now: 'impulses' }, f];
     const t = dice();
-    expect(() => impulsesProc.apply!(s, f, 'english', { type: 'move', from: 'england', to: 'wales', leaders: 'edward_iii+northampton' }, t.ctx)).toThrow(/At most 1 leaders/);
+    expect(() =>
+      impulsesProc.apply!(s, f, 'english', { type: 'move', from: 'england', to: 'wales', leaders: 'edward_iii+northampton' }, t.ctx),
+    ).toThrow(/At most 1 leaders/);
     try {
       impulsesProc.apply!(s, f, 'english', { type: 'move', from: 'england', to: 'wales', leaders: 'edward_iii+northampton' }, t.ctx);
     } catch (e) {
@@ -112,7 +114,10 @@ describe('Phases 5, 6 and 10: raising, deployment, command', () => {
     const s = blank();
     s.control.england = 'english';
     s.control.picardy = 'english';
-    const kinds = (a: string) => raiseOptions(s, 'english').filter((o) => o.area === a).map((o) => o.troop.kind);
+    const kinds = (a: string) =>
+      raiseOptions(s, 'english')
+        .filter((o) => o.area === a)
+        .map((o) => o.troop.kind);
     expect(kinds('england')).toEqual(['infantry', 'knight', 'gunner', 'longbow']);
     expect(kinds('picardy')).toEqual(['infantry', 'knight']);
     s.raised.england = { sp: 1, knight: true, gunner: false };
@@ -256,7 +261,10 @@ describe('Phase 7: the IP decides the exchange combinations', () => {
     capture(s, 'louis_nevers', 'english');
     capture(s, 'northampton', 'french');
     s.control.champagne = 'french';
-    s.stack.frames = [{ proc: 'turn', step: 'death', now: 'prisoners' }, { proc: 'exchange', step: 'go' }];
+    s.stack.frames = [
+      { proc: 'turn', step: 'death', now: 'prisoners' },
+      { proc: 'exchange', step: 'go' },
+    ];
     const t = dice();
     machine.run(s, t.ctx);
     expect(machine.prompts(s)[0]!.role).toBe('english');

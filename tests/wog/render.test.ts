@@ -41,7 +41,12 @@ describe('WoG renderer: border kinds and the battle inset (Phase 2 borders, Phas
       const img = await loadImage(renderWog(view as never));
       const c = createCanvas(img.width, img.height);
       c.getContext('2d').drawImage(img, 0, 0);
-      return [...c.getContext('2d').getImageData(INSET.x + INSET.w - 20, INSET.y + INSET.h - 20, 1, 1).data.slice(0, 3)];
+      return [
+        ...c
+          .getContext('2d')
+          .getImageData(INSET.x + INSET.w - 20, INSET.y + INSET.h - 20, 1, 1)
+          .data.slice(0, 3),
+      ];
     };
     expect(await pixel(v)).toEqual([0xff, 0xfa, 0xf0]);
     expect(await pixel({ ...v, battle: null })).toEqual([0xb9, 0xd3, 0xe6]);

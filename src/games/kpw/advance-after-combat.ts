@@ -4,7 +4,19 @@ import { check, fail } from '../../engine/errors.ts';
 import type { Action, Ctx, LegalAction } from '../../engine/types.ts';
 import { controlled, isOpen, legalAction, leftoverProblem, listUnits, stopProblem, subsets } from './common.ts';
 import { spaceName } from './map.ts';
-import { at, isInf, isLeader, note, other, type Battle, type BattleFrame, type CombatFrame, type KpwState, type Side, type Unit } from './state.ts';
+import {
+  at,
+  isInf,
+  isLeader,
+  note,
+  other,
+  type Battle,
+  type BattleFrame,
+  type CombatFrame,
+  type KpwState,
+  type Side,
+  type Unit,
+} from './state.ts';
 import { battleOf, unitsInBattle } from './battle-sides.ts';
 
 function combatFrame(s: KpwState): CombatFrame | undefined {
@@ -32,7 +44,16 @@ export function advanceChoices(s: KpwState, f: BattleFrame): { from: string; uni
   const consider = (from: string, pool: Unit[], battle?: Battle) => {
     for (const g of subsets(pool)) {
       if (!g.some(isInf) && !g.every(isLeader)) continue;
-      if (stopProblem(s, side, g, b.to) || leftoverProblem(s, side, from, g.map((u) => u.id))) continue;
+      if (
+        stopProblem(s, side, g, b.to) ||
+        leftoverProblem(
+          s,
+          side,
+          from,
+          g.map((u) => u.id),
+        )
+      )
+        continue;
       out.push({ from, units: g, battle });
     }
   };
@@ -52,7 +73,13 @@ export function legalAdvance(s: KpwState, f: BattleFrame, role: Side): LegalActi
   if (role !== b.side) return [];
   const out = advanceChoices(s, f).map((c) => {
     const ids = c.units.map((u) => u.id).join('+');
-    return legalAction({ type: 'advance', units: ids }, `Advance ${listUnits(c.units)} from ${spaceName(c.from)} into ${spaceName(b.to)}`, 'advance', { units: ids }, { units: `${listUnits(c.units)} (${spaceName(c.from)})` });
+    return legalAction(
+      { type: 'advance', units: ids },
+      `Advance ${listUnits(c.units)} from ${spaceName(c.from)} into ${spaceName(b.to)}`,
+      'advance',
+      { units: ids },
+      { units: `${listUnits(c.units)} (${spaceName(c.from)})` },
+    );
   });
   out.push(legalAction({ type: 'stay' }, `Do not advance${f.advanced ? ' further' : ''}`, 'stay'));
   return out;
@@ -71,7 +98,10 @@ export function applyAdvance(s: KpwState, f: BattleFrame, role: Side, a: Action,
   const c = advanceChoices(s, f).find((x) => x.units.length === ids.length && x.units.every((u) => ids.includes(u.id)));
   if (!c) {
     if (!mayAdvance(s, f)) fail('KPW 13.7', `You may advance only into an open space free of enemy Infantry; ${spaceName(b.to)} is not.`);
-    fail('KPW 13.7', 'Those units may not advance together (they must have attacked, or been marked to attack, this space; stacking limits apply).');
+    fail(
+      'KPW 13.7',
+      'Those units may not advance together (they must have attacked, or been marked to attack, this space; stacking limits apply).',
+    );
   }
   for (const u of c.units) u.loc = b.to;
   f.advanced = true;

@@ -23,7 +23,12 @@ export function pushAttrition(s: KpwState, ctx: Ctx): void {
   for (const side of ['indian', 'english'] as Side[]) {
     const n = Math.floor(s.prov[side] / 2);
     if (n > 0) {
-      note(s, ctx, 'attrition', `Winter attrition: the ${side === 'english' ? 'English' : 'Indians'} must remove ${n} Infantry (${s.prov[side]} of their sites razed).`);
+      note(
+        s,
+        ctx,
+        'attrition',
+        `Winter attrition: the ${side === 'english' ? 'English' : 'Indians'} must remove ${n} Infantry (${s.prov[side]} of their sites razed).`,
+      );
       call(s.stack, { proc: 'attrition', step: 'remove', side, left: n });
     }
   }
@@ -37,7 +42,15 @@ export function legalAttrition(s: KpwState, f: AttritionFrame, role: Side): Lega
     const key = `${u.owner}|${u.str}|${u.loc}`;
     if (seen.has(key)) continue;
     seen.add(key);
-    out.push(legalAction({ type: 'loss', unit: u.id }, `Remove ${u.name} in ${spaceName(u.loc!)} to winter attrition (${f.left} to go)`, 'loss', { unit: u.id }, { unit: `${u.name} (${spaceName(u.loc!)})` }));
+    out.push(
+      legalAction(
+        { type: 'loss', unit: u.id },
+        `Remove ${u.name} in ${spaceName(u.loc!)} to winter attrition (${f.left} to go)`,
+        'loss',
+        { unit: u.id },
+        { unit: `${u.name} (${spaceName(u.loc!)})` },
+      ),
+    );
   }
   return out;
 }
@@ -45,7 +58,11 @@ export function legalAttrition(s: KpwState, f: AttritionFrame, role: Side): Lega
 export function applyAttrition(s: KpwState, f: AttritionFrame, role: Side, a: Action, ctx: Ctx): void {
   check(role === f.side, 'KPW 14.0', 'It is not your attrition to take.');
   const u = s.units[String(a.unit)];
-  check(a.type === 'loss' && u && attritionChoices(s, f.side).includes(u), 'KPW 14.0', 'Remove a full-strength Infantry first; weakened ones only when no full-strength ones remain.');
+  check(
+    a.type === 'loss' && u && attritionChoices(s, f.side).includes(u),
+    'KPW 14.0',
+    'Remove a full-strength Infantry first; weakened ones only when no full-strength ones remain.',
+  );
   const loc = u.loc;
   u.where = 'pool';
   u.loc = null;

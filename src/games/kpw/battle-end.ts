@@ -25,7 +25,10 @@ function placeSpiesAndGuides(s: KpwState, f: BattleFrame, ctx: Ctx): void {
 /** Massacre (13.3, applied at 13.9): one full-strength Infantry from the pool or Eliminated box of an eligible tribe/colony. */
 function massacreItems(s: KpwState, side: Side): string[] {
   const out: string[] = [];
-  const owners = side === 'indian' ? Object.keys(s.tribes).filter((t) => s.tribes[t].status === 'allied' && !s.tribes[t].devastated) : Object.keys(s.colonies).filter((c) => !s.colonies[c].devastated);
+  const owners =
+    side === 'indian'
+      ? Object.keys(s.tribes).filter((t) => s.tribes[t].status === 'allied' && !s.tribes[t].devastated)
+      : Object.keys(s.colonies).filter((c) => !s.colonies[c].devastated);
   for (const o of owners) {
     const kind = side === 'indian' ? 'warrior' : 'soldier';
     const pool = unitList(s).find((u) => u.owner === o && u.kind === kind && u.where === 'pool' && u.wasAt === undefined);

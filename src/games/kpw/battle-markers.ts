@@ -38,7 +38,7 @@ export function markerOptions(s: KpwState, f: MoveFrame, side: Side): MarkerOpt[
   const g = f.group;
   if (!g || g.ocean || s.markers >= markerLimit(s, side)) return [];
   const us = groupUnits(s, g);
-  const budget = f.step === 'group' ? pipsLeft(s, side, g) : g.left ?? 0;
+  const budget = f.step === 'group' ? pipsLeft(s, side, g) : (g.left ?? 0);
   if (f.step === 'group' && stopProblem(s, side, us, g.at, [], staying(g))) return [];
   const inf = at(s, g.at, side).filter(isInf).length;
   const mine = s.battles.filter((b) => b.side === side && b.from === g.at && !b.fought);
@@ -56,7 +56,13 @@ export function markerOptions(s: KpwState, f: MoveFrame, side: Side): MarkerOpt[
 
 export function legalMarkers(s: KpwState, f: MoveFrame, side: Side): LegalAction[] {
   return markerOptions(s, f, side).map((o) =>
-    legalAction({ type: 'battle', target: o.key }, `Place a Battle marker from ${spaceName(f.group!.at)} on ${spaceName(o.to)} (${pipText(o.cost)}${o.river ? ', river' : ''})`, 'battle', { target: o.key }, { target: spaceName(o.to) }),
+    legalAction(
+      { type: 'battle', target: o.key },
+      `Place a Battle marker from ${spaceName(f.group!.at)} on ${spaceName(o.to)} (${pipText(o.cost)}${o.river ? ', river' : ''})`,
+      'battle',
+      { target: o.key },
+      { target: spaceName(o.to) },
+    ),
   );
 }
 
@@ -85,18 +91,39 @@ function markerRefusal(s: KpwState, f: MoveFrame, side: Side, target: string): n
   // The marker ends the move (12.7): the group must be allowed to end it where it stands.
   const us = groupUnits(s, g);
   const stop = f.step === 'group' ? stopProblem(s, side, us, g.at, [], staying(g)) : null;
-  if (stop) fail(ruleOf(stop, 'KPW 6.3'), `Placing a Battle marker ends the move, and the ${side === 'english' ? 'company' : 'war band'} may not end it in ${spaceName(g.at)}: ${stop}`);
-  const links = kpwMap().graph.edgesBetween(g.at, to).filter((e) => (how === 'river') === e.data.river);
-  if (!links.length) fail('KPW 12.7', `${spaceName(to)} is joined to ${spaceName(g.at)} only by ${how === 'river' ? 'land' : 'river'}: use target:${how === 'river' ? to : `${to}~river`}.`);
+  if (stop)
+    fail(
+      ruleOf(stop, 'KPW 6.3'),
+      `Placing a Battle marker ends the move, and the ${side === 'english' ? 'company' : 'war band'} may not end it in ${spaceName(g.at)}: ${stop}`,
+    );
+  const links = kpwMap()
+    .graph.edgesBetween(g.at, to)
+    .filter((e) => (how === 'river') === e.data.river);
+  if (!links.length)
+    fail(
+      'KPW 12.7',
+      `${spaceName(to)} is joined to ${spaceName(g.at)} only by ${how === 'river' ? 'land' : 'river'}: use target:${how === 'river' ? to : `${to}~river`}.`,
+    );
   const costs = links.map((e) => edgeCost(s, side, us, e.data));
   if (costs.every((c) => c === null)) {
-    if (how === 'river') fail('KPW 12.2', 'Only war bands (or, after Church, companies with Church or Allied Indians) may move, and so attack, by river.');
-    fail('KPW 12.7', `Before Church arrives an English company without a Guide may place a Battle marker only along a 1-pip connection; ${spaceName(g.at)} to ${spaceName(to)} is longer.`);
+    if (how === 'river')
+      fail('KPW 12.2', 'Only war bands (or, after Church, companies with Church or Allied Indians) may move, and so attack, by river.');
+    fail(
+      'KPW 12.7',
+      `Before Church arrives an English company without a Guide may place a Battle marker only along a 1-pip connection; ${spaceName(g.at)} to ${spaceName(to)} is longer.`,
+    );
   }
   const cost = Math.min(...costs.filter((c): c is number => c !== null));
-  const budget = f.step === 'group' ? pipsLeft(s, side, g) : g.left ?? 0;
-  if (cost > budget) fail('KPW 12.7', `Not enough pips: that Battle marker costs ${pipText(cost)}; the ${side === 'english' ? 'company' : 'war band'} has ${pipText(budget)} left.`);
-  fail('KPW 12.7', `Every Infantry in ${spaceName(g.at)} already has a Battle marker to resolve (or ${spaceName(to)} already has one from here): one marker per Infantry.`);
+  const budget = f.step === 'group' ? pipsLeft(s, side, g) : (g.left ?? 0);
+  if (cost > budget)
+    fail(
+      'KPW 12.7',
+      `Not enough pips: that Battle marker costs ${pipText(cost)}; the ${side === 'english' ? 'company' : 'war band'} has ${pipText(budget)} left.`,
+    );
+  fail(
+    'KPW 12.7',
+    `Every Infantry in ${spaceName(g.at)} already has a Battle marker to resolve (or ${spaceName(to)} already has one from here): one marker per Infantry.`,
+  );
 }
 
 /** Record a Battle marker; the tribe of an attacked unallied village joins; then 12.5 interception. */

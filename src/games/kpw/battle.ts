@@ -4,7 +4,17 @@ import { check, fail } from '../../engine/errors.ts';
 import { checkAtLeast, type Modifier } from '../../engine/tables.ts';
 import type { Action, Ctx, LegalAction } from '../../engine/types.ts';
 import { call } from '../../engine/procstack.ts';
-import { controlled, entry, legalAction, listUnits, markersAvailable, needText, stopProblem, subsets, wholeStackAliases } from './common.ts';
+import {
+  controlled,
+  entry,
+  legalAction,
+  listUnits,
+  markersAvailable,
+  needText,
+  stopProblem,
+  subsets,
+  wholeStackAliases,
+} from './common.ts';
 import { kpwMap, spaceName } from './map.ts';
 import {
   at,
@@ -56,7 +66,13 @@ export function legalCombat(s: KpwState, f: CombatFrame, role: Side): LegalActio
     for (const g of fightChoices(s, f, b)) {
       const arg = g.length === all.length ? 'all' : g.map((u) => u.id).join('+');
       const names = g.length ? listUnits(g) : 'nobody left';
-      const l = legalAction({ type: 'fight', battle: b.id, units: arg }, `Resolve the battle ${spaceName(b.from)} → ${spaceName(b.to)} with ${names}`, 'fight', { battle: b.id, units: arg }, { battle: `${spaceName(b.from)} → ${spaceName(b.to)}`, units: arg === 'all' ? `all (${names})` : names });
+      const l = legalAction(
+        { type: 'fight', battle: b.id, units: arg },
+        `Resolve the battle ${spaceName(b.from)} → ${spaceName(b.to)} with ${names}`,
+        'fight',
+        { battle: b.id, units: arg },
+        { battle: `${spaceName(b.from)} → ${spaceName(b.to)}`, units: arg === 'all' ? `all (${names})` : names },
+      );
       out.push(arg === 'all' && g.length ? { ...l, aliases: { units: wholeStackAliases(g) } } : l);
     }
   }
@@ -77,8 +93,18 @@ export function applyCombat(s: KpwState, f: CombatFrame, role: Side, a: Action, 
   const defSide: Side = b.mohawk ? 'indian' : other(b.side);
   const aDie = team === 'indian' ? 'green' : 'red';
   const A: BattleSide = { role: b.side, team, die: aDie, units: ids };
-  const D: BattleSide = { role: defSide, team: defSide, die: aDie === 'red' ? 'green' : 'red', units: at(s, b.to, defSide).map((u) => u.id) };
-  note(s, ctx, 'battle', `Battle: ${g.length ? listUnits(g) : 'nobody'} (${spaceName(b.from)}) attack${g.length === 1 ? 's' : ''} ${spaceName(b.to)}.`);
+  const D: BattleSide = {
+    role: defSide,
+    team: defSide,
+    die: aDie === 'red' ? 'green' : 'red',
+    units: at(s, b.to, defSide).map((u) => u.id),
+  };
+  note(
+    s,
+    ctx,
+    'battle',
+    `Battle: ${g.length ? listUnits(g) : 'nobody'} (${spaceName(b.from)}) attack${g.length === 1 ? 's' : ''} ${spaceName(b.to)}.`,
+  );
   call(s.stack, {
     proc: 'battle',
     step: 'start',
@@ -131,7 +157,8 @@ export function evadeTargets(s: KpwState, f: BattleFrame): string[] {
 export function evadeMods(us: Unit[]): Modifier[] {
   const mods: Modifier[] = [];
   const l = us.find(isLeader);
-  if (l) mods.push({ label: l.kind === 'key' ? 'Key Leader' : l.kind === 'captain' ? 'Captain' : 'Sachem', value: l.kind === 'key' ? 2 : 1 });
+  if (l)
+    mods.push({ label: l.kind === 'key' ? 'Key Leader' : l.kind === 'captain' ? 'Captain' : 'Sachem', value: l.kind === 'key' ? 2 : 1 });
   if (us.some((u) => u.spy)) mods.push({ label: 'Spy', value: -1 });
   if (us.some((u) => u.guide)) mods.push({ label: 'Guide', value: 1 });
   return mods;
@@ -158,7 +185,12 @@ function cancelOnDoubles(s: KpwState, f: BattleFrame, ctx: Ctx): void {
       u.spy = false;
       u.guide = false;
     }
-  note(s, ctx, 'battle', `Doubles (${f.dice.red}-${f.dice.green}): fate stops the ${f.round === 2 ? 'second round' : 'battle'} at ${spaceName(battleOf(s, f).to)}${removed ? '; Spies and Guides removed' : ''} (13.2).`);
+  note(
+    s,
+    ctx,
+    'battle',
+    `Doubles (${f.dice.red}-${f.dice.green}): fate stops the ${f.round === 2 ? 'second round' : 'battle'} at ${spaceName(battleOf(s, f).to)}${removed ? '; Spies and Guides removed' : ''} (13.2).`,
+  );
   if (f.round === 2) f.step = 'advance';
   else f.step = 'done';
 }
@@ -242,7 +274,9 @@ export function legalBattle(s: KpwState, f: BattleFrame, role: Side): LegalActio
       // one die, so its label says the roll cannot succeed (kept: the step and its dice order stay).
       for (const x of evadeTargets(s, f)) {
         const need = needText(evadeTarget(f.D.team as Side), evadeMods(unitsInBattle(s, f, 'D'))).text;
-        out.push(legalAction({ type: 'evade', to: x }, `Try to evade to ${spaceName(x)} (${need})`, 'evade', { to: x }, { to: spaceName(x) }));
+        out.push(
+          legalAction({ type: 'evade', to: x }, `Try to evade to ${spaceName(x)} (${need})`, 'evade', { to: x }, { to: spaceName(x) }),
+        );
       }
       out.push(legalAction({ type: 'stand' }, `Stand and fight in ${spaceName(b.to)}`, 'stand'));
       return out;
@@ -251,7 +285,15 @@ export function legalBattle(s: KpwState, f: BattleFrame, role: Side): LegalActio
       if (role !== sideOf(f, x)) return [];
       const dice = f.round === 1 ? (['red', 'green', 'event'] as const) : (['red', 'green'] as const);
       const by = f.rr[0].endsWith('spy') ? 'the Spy with the enemy leader' : 'your Guide';
-      for (const d of dice) out.push(legalAction({ type: 'reroll', die: d }, `Re-roll the ${d} die (now ${f.dice[d]}${d === 'event' ? ` ${EVENTS[f.dice.event]}` : ''}) using ${by}`, 'reroll', { die: d }));
+      for (const d of dice)
+        out.push(
+          legalAction(
+            { type: 'reroll', die: d },
+            `Re-roll the ${d} die (now ${f.dice[d]}${d === 'event' ? ` ${EVENTS[f.dice.event]}` : ''}) using ${by}`,
+            'reroll',
+            { die: d },
+          ),
+        );
       out.push(legalAction({ type: 'pass' }, 'Keep the dice', 'pass'));
       return out;
     }
@@ -260,7 +302,9 @@ export function legalBattle(s: KpwState, f: BattleFrame, role: Side): LegalActio
       if (role !== chooser) return [];
       for (const id of panicChoices(s, f)) {
         const name = id === 'site' ? `the ${spaceName(b.to)} site` : s.units[id].name;
-        out.push(legalAction({ type: 'panic', unit: id }, `${name} panics and is left out of the strength`, 'panic', { unit: id }, { unit: name }));
+        out.push(
+          legalAction({ type: 'panic', unit: id }, `${name} panics and is left out of the strength`, 'panic', { unit: id }, { unit: name }),
+        );
       }
       return out;
     }
@@ -280,7 +324,10 @@ export function applyBattle(s: KpwState, f: BattleFrame, role: Side, a: Action, 
       check(f.step === 'evade' && role === f.D.role, 'KPW 13.1', 'No evasion decision is pending for you.');
       const to = String(a.to);
       if (!evadeTargets(s, f).includes(to))
-        fail('KPW 13.1', `You may not evade to ${spaceName(to)}: it must be adjacent, free of enemies, not an enemy or unallied village/settlement, and within stacking limits (a war band cannot evade from Church).`);
+        fail(
+          'KPW 13.1',
+          `You may not evade to ${spaceName(to)}: it must be adjacent, free of enemies, not an enemy or unallied village/settlement, and within stacking limits (a war band cannot evade from Church).`,
+        );
       const def = unitsInBattle(s, f, 'D');
       const target = evadeTarget(f.D.team as Side);
       const face = ctx.dice.d6(`evasion: ${spaceName(b.to)}`);
@@ -306,7 +353,11 @@ export function applyBattle(s: KpwState, f: BattleFrame, role: Side, a: Action, 
       f.rr.shift();
       if (a.type === 'pass') return;
       const die = String(a.die) as 'red' | 'green' | 'event';
-      check(die === 'red' || die === 'green' || (die === 'event' && f.round === 1), 'KPW 13.2', 'Re-roll one of the battle dice: red, green or event.');
+      check(
+        die === 'red' || die === 'green' || (die === 'event' && f.round === 1),
+        'KPW 13.2',
+        'Re-roll one of the battle dice: red, green or event.',
+      );
       const kind = key.endsWith('spy') ? 'spy' : 'guide';
       const holder = unitsInBattle(s, f, kind === 'spy' ? opponentOf(x) : x).find((u) => isLeader(u) && u[kind]);
       if (holder) holder[kind] = false;
@@ -363,4 +414,3 @@ export function autoBattle(s: KpwState, f: BattleFrame, ctx: Ctx): boolean {
       return autoBattleLater(s, f, ctx);
   }
 }
-

@@ -49,7 +49,9 @@ export function botChoice(s: KpwState, role: Side, legal: LegalAction[], rand: (
     // Attacking an unallied tribe's village brings it into the war: the English avoid it.
     const fair = role === 'english' ? battles.filter((l) => !wakesTribe(s, String(l.action.target))) : battles;
     if (fair.length && (f.step === 'markers' ? rand() < 0.3 : rand() < 0.75)) {
-      const sorted = [...fair].sort((a, b) => targetStrength(s, role, String(a.action.target)) - targetStrength(s, role, String(b.action.target)));
+      const sorted = [...fair].sort(
+        (a, b) => targetStrength(s, role, String(a.action.target)) - targetStrength(s, role, String(b.action.target)),
+      );
       return rand() < 0.7 ? sorted[0] : pick(sorted, rand);
     }
     const steps = by('step');

@@ -51,8 +51,16 @@ export function stepChurch(s: KpwState, f: TurnFrame, ctx: Ctx): boolean {
 export function legalChurch(s: KpwState, f: TurnFrame, role: Side): LegalAction[] {
   if (role !== 'english') return [];
   const p = churchPending(s, f);
-  if (p === 'church') return [legalAction({ type: 'roll' }, `Roll for Church (arrives on ${s.turn === 1 ? 'a 1' : `1-${Math.min(s.turn, 6)}`})`, 'roll')];
-  if (p === 'allied') return [legalAction({ type: 'roll' }, `Roll for Allied Indians (needs 1 or less, -1 per two villages razed: ${Math.floor(s.prov.indian / 2)})`, 'roll')];
+  if (p === 'church')
+    return [legalAction({ type: 'roll' }, `Roll for Church (arrives on ${s.turn === 1 ? 'a 1' : `1-${Math.min(s.turn, 6)}`})`, 'roll')];
+  if (p === 'allied')
+    return [
+      legalAction(
+        { type: 'roll' },
+        `Roll for Allied Indians (needs 1 or less, -1 per two villages razed: ${Math.floor(s.prov.indian / 2)})`,
+        'roll',
+      ),
+    ];
   return [];
 }
 
@@ -75,7 +83,12 @@ export function applyChurch(s: KpwState, f: TurnFrame, role: Side, a: Action, ct
     const mod = Math.floor(s.prov.indian / 2);
     f.alliedDone = true;
     if (face - mod <= 1) {
-      note(s, ctx, 'allied', `Allied Indian roll ${face}${mod ? ` -${mod}` : ''} = ${face - mod}: an Allied Indian warrior joins the English (9.0).`);
+      note(
+        s,
+        ctx,
+        'allied',
+        `Allied Indian roll ${face}${mod ? ` -${mod}` : ''} = ${face - mod}: an Allied Indian warrior joins the English (9.0).`,
+      );
       call(s.stack, { proc: 'place', step: 'place', side: 'english', purpose: 'allied', items: [alliedLeft(s)!] });
     } else note(s, ctx, 'allied', `Allied Indian roll ${face}${mod ? ` -${mod}` : ''} = ${face - mod}: no Allied Indians.`);
     return;

@@ -115,7 +115,8 @@ export function stopProblem(s: KpwState, side: Side, group: Unit[], id: string, 
   if (p) return p;
   if (group.some((u) => u.kind === 'allied') && intact(s, id) && siteSide(id) === 'english')
     return 'Allied Indians may not end their move in a settlement (4.2).';
-  if (all.length && !all.some(isInf) && !(intact(s, id) && siteSide(id) === side)) return 'A leader must end its move on a village/settlement or with Infantry (6.4).';
+  if (all.length && !all.some(isInf) && !(intact(s, id) && siteSide(id) === side))
+    return 'A leader must end its move on a village/settlement or with Infantry (6.4).';
   if (side === 'english' && leavesColony(s, group, id)) return 'Before Church, units may not leave their own colony (18.1).';
   return null;
 }
@@ -130,7 +131,6 @@ export function leavesColony(s: KpwState, group: Unit[], to: string): boolean {
   const col = kpwMap().colonyOf.get(to);
   return group.some((u) => u.side === 'english' && u.kind !== 'allied' && u.owner !== col);
 }
-
 
 export function infSP(u: Unit): number {
   return isInf(u) ? u.str : 0;
@@ -205,7 +205,6 @@ export function subsets<T>(items: T[]): T[][] {
   return out;
 }
 
-
 /** Units left behind in a space after some leave: still a legal stack (6.3, 6.4)? */
 export function leftoverProblem(s: KpwState, side: Side, id: string, leaving: string[]): string | null {
   const rest = at(s, id, side).filter((u) => !leaving.includes(u.id));
@@ -219,7 +218,6 @@ export function leftoverProblem(s: KpwState, side: Side, id: string, leaving: st
     return 'A leader may not be left alone outside a village/settlement (6.4).';
   return null;
 }
-
 
 /**
  * A modified d6 roll's odds, worded like the roll's result line ("rolled 4
@@ -242,7 +240,13 @@ export function ruleOf(reason: string, fallback: string): string {
   return m ? `KPW ${m[1]}` : fallback;
 }
 
-export function legalAction(action: Action, label: string, sub: string, args: Record<string, string> = {}, argLabels?: Record<string, string>): LegalAction {
+export function legalAction(
+  action: Action,
+  label: string,
+  sub: string,
+  args: Record<string, string> = {},
+  argLabels?: Record<string, string>,
+): LegalAction {
   return argLabels ? { action, label, sub, args, argLabels } : { action, label, sub, args };
 }
 
@@ -250,7 +254,12 @@ export function legalAction(action: Action, label: string, sub: string, args: Re
  * Aliases of a unit option for counters identical to the one offered (same
  * kind, owner, strength): typed by id or name, each stands for its own action.
  */
-export function sameCounterAliases(s: KpwState, ids: string[], action: (id: string) => Action, label: (id: string) => string): { value: string; action: Action; label: string }[] {
+export function sameCounterAliases(
+  s: KpwState,
+  ids: string[],
+  action: (id: string) => Action,
+  label: (id: string) => string,
+): { value: string; action: Action; label: string }[] {
   return ids.flatMap((id) => [
     { value: id, action: action(id), label: label(id) },
     { value: s.units[id]?.name ?? id, action: action(id), label: label(id) },

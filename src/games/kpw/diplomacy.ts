@@ -23,7 +23,10 @@ export function diplomacyOptions(s: KpwState): { tribe: string; spaces: string[]
     if (st?.status !== 'neutral' || razed < row.razedNeeded) continue;
     let spaces: string[];
     if (row.tribe === 'MO') spaces = intact(s, kpwMap().treaty) && !at(s, kpwMap().treaty, 'english').length ? [kpwMap().treaty] : [];
-    else spaces = sitesOf(row.tribe).filter((v) => intact(s, v) && !at(s, v, 'english').length && !at(s, v, 'indian').some((u) => u.kind !== 'key'));
+    else
+      spaces = sitesOf(row.tribe).filter(
+        (v) => intact(s, v) && !at(s, v, 'english').length && !at(s, v, 'indian').some((u) => u.kind !== 'key'),
+      );
     if (spaces.length) out.push({ tribe: row.tribe, spaces });
   }
   return out;
@@ -42,7 +45,13 @@ export function legalDiplomacy(s: KpwState, role: Side): LegalAction[] {
         if (leftoverProblem(s, 'indian', from, leaving)) continue;
         const w = c ? c.id : 'none';
         out.push(
-          legalAction({ type: 'recruit', tribe: o.tribe, space, with: w }, `Philip goes to ${spaceName(space)}${c ? ` with ${c.name}` : ''} to recruit the ${tribeName(o.tribe)}${o.tribe === 'MO' ? ' (roll: 1-3 join, 4-5 neutral, 6 attack)' : ''}`, 'recruit', { tribe: o.tribe, space, with: w }, { tribe: tribeName(o.tribe), space: spaceName(space), with: c ? c.name : 'nobody' }),
+          legalAction(
+            { type: 'recruit', tribe: o.tribe, space, with: w },
+            `Philip goes to ${spaceName(space)}${c ? ` with ${c.name}` : ''} to recruit the ${tribeName(o.tribe)}${o.tribe === 'MO' ? ' (roll: 1-3 join, 4-5 neutral, 6 attack)' : ''}`,
+            'recruit',
+            { tribe: o.tribe, space, with: w },
+            { tribe: tribeName(o.tribe), space: spaceName(space), with: c ? c.name : 'nobody' },
+          ),
         );
       }
     }
@@ -60,9 +69,16 @@ export function applyDiplomacy(s: KpwState, f: TurnFrame, role: Side, a: Action,
   check(a.type === 'recruit', 'KPW 11.1', 'Recruit a tribe or end diplomacy.');
   const tribe = String(a.tribe);
   const o = diplomacyOptions(s).find((x) => x.tribe === tribe);
-  if (!o) fail('KPW 11.1', `The ${tribeName(tribe)} are not ready for war: they need more settlements razed (or Philip is not on the map).`);
+  if (!o)
+    fail('KPW 11.1', `The ${tribeName(tribe)} are not ready for war: they need more settlements razed (or Philip is not on the map).`);
   const space = String(a.space);
-  if (!o.spaces.includes(space)) fail(tribe === 'MO' ? 'KPW 11.2' : 'KPW 11.1', tribe === 'MO' ? 'Philip may recruit the Mohawks only from the Mohawk Treaty Space.' : `Philip must go to one of the ${tribeName(tribe)} villages.`);
+  if (!o.spaces.includes(space))
+    fail(
+      tribe === 'MO' ? 'KPW 11.2' : 'KPW 11.1',
+      tribe === 'MO'
+        ? 'Philip may recruit the Mohawks only from the Mohawk Treaty Space.'
+        : `Philip must go to one of the ${tribeName(tribe)} villages.`,
+    );
   const philip = s.units.philip;
   const from = philip.loc!;
   const w = a.with && a.with !== 'none' ? s.units[String(a.with)] : null;
@@ -103,10 +119,11 @@ function mohawkAttack(s: KpwState, ctx: Ctx): void {
 
 /** After 11.2's attack: every Mohawk counter leaves the game for good. */
 export function removeMohawks(s: KpwState, ctx: Ctx): void {
-  for (const u of unitList(s)) if (u.owner === 'MO' && u.kind !== 'key') {
-    u.where = 'out';
-    u.loc = null;
-  }
+  for (const u of unitList(s))
+    if (u.owner === 'MO' && u.kind !== 'key') {
+      u.where = 'out';
+      u.loc = null;
+    }
   s.tribes.MO.status = 'removed';
   s.battles = s.battles.filter((b) => !b.mohawk);
   note(s, ctx, 'alliance', 'The Mohawks are removed from the game (11.2).');
@@ -138,7 +155,12 @@ export function tribeJoins(s: KpwState, ctx: Ctx, tribe: string, why: 'diplomacy
     return;
   }
   st.status = 'allied';
-  note(s, ctx, 'alliance', `The ${tribeName(tribe)} join Philip${why === 'attack' ? ' after the English attack their village' : ''} (11.1).`);
+  note(
+    s,
+    ctx,
+    'alliance',
+    `The ${tribeName(tribe)} join Philip${why === 'attack' ? ' after the English attack their village' : ''} (11.1).`,
+  );
   const row = kpwData().charts.alliance.find((r) => r.tribe === tribe);
   if (!row || row.placedAtSetup) return;
   const leaders: string[] = [];

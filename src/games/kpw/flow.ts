@@ -6,7 +6,16 @@ import { FlowMachine, type Procedure } from '../../engine/flow.ts';
 import type { Action, Ctx, LegalAction, Prompt } from '../../engine/types.ts';
 import { applyAttrition, autoAttrition, legalAttrition } from './attrition.ts';
 import { applyBattle, applyCombat, autoBattle, autoCombat, legalBattle, legalCombat } from './battle.ts';
-import { ATTRITION, battleDecision, COMBAT, interceptDecision, MOVEMENT, placeDecision, refuseUnrelated, type Decision } from './decision.ts';
+import {
+  ATTRITION,
+  battleDecision,
+  COMBAT,
+  interceptDecision,
+  MOVEMENT,
+  placeDecision,
+  refuseUnrelated,
+  type Decision,
+} from './decision.ts';
 import { applyIntercept, autoIntercept, legalIntercept } from './interception.ts';
 import { applyMove, autoMove, legalMove } from './movement.ts';
 import { phaseDef, stepPhase } from './phases.ts';
@@ -64,10 +73,22 @@ export const KPW_FLOW = {
   turn,
   place: proc<Of<'place'>>({ ask: askPlace, answers: placeDecision, legal: legalPlace, apply: applyPlace, auto: autoPlace }),
   move: proc<Of<'move'>>({ ask: askMove, answers: () => MOVEMENT, legal: legalMove, apply: applyMove, auto: (s, f) => autoMove(s, f) }),
-  intercept: proc<Of<'intercept'>>({ ask: askIntercept, answers: interceptDecision, legal: legalIntercept, apply: applyIntercept, auto: (s, f) => autoIntercept(s, f) }),
+  intercept: proc<Of<'intercept'>>({
+    ask: askIntercept,
+    answers: interceptDecision,
+    legal: legalIntercept,
+    apply: applyIntercept,
+    auto: (s, f) => autoIntercept(s, f),
+  }),
   combat: proc<Of<'combat'>>({ ask: askCombat, answers: () => COMBAT, legal: legalCombat, apply: applyCombat, auto: autoCombat }),
   battle: proc<Of<'battle'>>({ ask: askBattle, answers: battleDecision, legal: legalBattle, apply: applyBattle, auto: autoBattle }),
-  attrition: proc<Of<'attrition'>>({ ask: askAttrition, answers: () => ATTRITION, legal: legalAttrition, apply: applyAttrition, auto: (s, f) => autoAttrition(s, f) }),
+  attrition: proc<Of<'attrition'>>({
+    ask: askAttrition,
+    answers: () => ATTRITION,
+    legal: legalAttrition,
+    apply: applyAttrition,
+    auto: (s, f) => autoAttrition(s, f),
+  }),
 } satisfies Record<KFrame['proc'], Procedure<KpwState, any>>;
 
 export const machine = new FlowMachine<KpwState>(KPW_FLOW, {

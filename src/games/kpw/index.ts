@@ -14,35 +14,41 @@ import type { KpwView } from './view-types.ts';
 import { boardKey, zoomWorthy } from './board-key.ts';
 
 const kpwOptionDocs: OptionDoc[] = [
-    { name: 'short', description: 'Short game: odd turns only, Church on turn 5 (17.0)', type: 'boolean', default: false },
-    { name: 'church3', description: "Developer's note: Church enters automatically on turn 3", type: 'boolean', default: false },
-    { name: 'disunited', description: 'Disunited Colonies (18.1)', type: 'boolean', default: false },
-    {
-      name: 'ferocity',
-      description: 'Second battle rounds: normal (none), unlimited (18.2), limited to Key Leaders (18.3)',
-      type: 'string',
-      choices: [
-        { name: 'normal', value: 'normal' },
-        { name: '18.2', value: 'unlimited' },
-        { name: '18.3', value: 'limited' },
-      ],
-      default: 'normal',
-    },
-    {
-      name: 'setup',
-      description: 'example: the Extended Examples start position; manual: place per 7.0',
-      type: 'string',
-      choices: [
-        { name: 'example', value: 'example' },
-        { name: 'manual', value: 'manual' },
-      ],
-      default: 'example',
-    },
-  ];
+  { name: 'short', description: 'Short game: odd turns only, Church on turn 5 (17.0)', type: 'boolean', default: false },
+  { name: 'church3', description: "Developer's note: Church enters automatically on turn 3", type: 'boolean', default: false },
+  { name: 'disunited', description: 'Disunited Colonies (18.1)', type: 'boolean', default: false },
+  {
+    name: 'ferocity',
+    description: 'Second battle rounds: normal (none), unlimited (18.2), limited to Key Leaders (18.3)',
+    type: 'string',
+    choices: [
+      { name: 'normal', value: 'normal' },
+      { name: '18.2', value: 'unlimited' },
+      { name: '18.3', value: 'limited' },
+    ],
+    default: 'normal',
+  },
+  {
+    name: 'setup',
+    description: 'example: the Extended Examples start position; manual: place per 7.0',
+    type: 'string',
+    choices: [
+      { name: 'example', value: 'example' },
+      { name: 'manual', value: 'manual' },
+    ],
+    default: 'example',
+  },
+];
 
 export function parseKpwOptions(raw: Record<string, string | number | boolean>): KpwOptions {
   const o = parseOptionsWithDocs(kpwOptionDocs, raw);
-  return { short: !!o.short, church3: !!o.church3, disunited: !!o.disunited, ferocity: o.ferocity as Ferocity, setup: o.setup as 'example' | 'manual' };
+  return {
+    short: !!o.short,
+    church3: !!o.church3,
+    disunited: !!o.disunited,
+    ferocity: o.ferocity as Ferocity,
+    setup: o.setup as 'example' | 'manual',
+  };
 }
 
 // Options are [name, what it means]; values are matched against the legal list (autocomplete shows it).
@@ -77,25 +83,59 @@ export const kpw: GameModule<KpwState, KpwOptions, KpwView> = {
   view: buildView,
   result(s) {
     if (!s.over) return { status: 'ongoing' };
-    return { status: 'over', winners: s.over.winners, draw: s.over.draw, scores: { english: s.vp.english, indian: s.vp.indian }, summary: s.over.summary };
+    return {
+      status: 'over',
+      winners: s.over.winners,
+      draw: s.over.draw,
+      scores: { english: s.vp.english, indian: s.vp.indian },
+      summary: s.over.summary,
+    };
   },
   phase: phaseLabel,
   subcommands: [
     sub('roll', 'Roll for Church or Allied Indians (phase 1)'),
-    sub('place', 'Place a counter', ['unit', 'The counter to place (a new unit or a returning leader)'], ['to', 'The space to place it in']),
-    sub('activate', 'Start moving units from a space', ['space', 'The space the group starts from'], ['units', "Which of its units move together, or 'all'"]),
-    sub('step', 'Move the active group to a neighbouring space', ['to', "Neighbouring space (river moves 'space~river', sea moves 'port~ocean')"]),
-    sub('pickup', 'Pick up a unit', ['unit', 'A unit in the group\'s space to join the moving group']),
+    sub(
+      'place',
+      'Place a counter',
+      ['unit', 'The counter to place (a new unit or a returning leader)'],
+      ['to', 'The space to place it in'],
+    ),
+    sub(
+      'activate',
+      'Start moving units from a space',
+      ['space', 'The space the group starts from'],
+      ['units', "Which of its units move together, or 'all'"],
+    ),
+    sub('step', 'Move the active group to a neighbouring space', [
+      'to',
+      "Neighbouring space (river moves 'space~river', sea moves 'port~ocean')",
+    ]),
+    sub('pickup', 'Pick up a unit', ['unit', "A unit in the group's space to join the moving group"]),
     sub('drop', 'Drop off a unit', ['unit', 'A unit of the moving group to leave in this space']),
-    sub('battle', 'Place a Battle marker', ['target', 'The neighbouring space to attack (ends the group\'s move)']),
+    sub('battle', 'Place a Battle marker', ['target', "The neighbouring space to attack (ends the group's move)"]),
     sub('stop', "End this group's move"),
     // `from` (the unit holding the muskets) is optional: needed only when two units in the space hold them.
-    { ...sub('muskets', 'Hand the Musket marker to another unit when a war band splits (10.2)', ['unit', 'The war band that receives the Musket marker']), options: [{ name: 'unit', description: 'The war band that receives the Musket marker', required: true }, { name: 'from', description: 'The unit holding the muskets now (needed only when two in the space do)', required: false }] },
+    {
+      ...sub('muskets', 'Hand the Musket marker to another unit when a war band splits (10.2)', [
+        'unit',
+        'The war band that receives the Musket marker',
+      ]),
+      options: [
+        { name: 'unit', description: 'The war band that receives the Musket marker', required: true },
+        { name: 'from', description: 'The unit holding the muskets now (needed only when two in the space do)', required: false },
+      ],
+    },
     sub('end', 'End the phase'),
     sub('intercept', 'Try to intercept from a space', ['from', 'The space your intercepting units come from']),
     sub('send', 'Choose the intercepting units', ['units', "Which units intercept, or 'all'"]),
     sub('decline', 'Decline'),
-    sub('recruit', 'Send Philip to recruit a tribe', ['tribe', 'The tribe to recruit (it must be ready)'], ['space', "The tribe's village Philip goes to"], ['with', 'The one unit going with Philip, or none']),
+    sub(
+      'recruit',
+      'Send Philip to recruit a tribe',
+      ['tribe', 'The tribe to recruit (it must be ready)'],
+      ['space', "The tribe's village Philip goes to"],
+      ['with', 'The one unit going with Philip, or none'],
+    ),
     sub('fight', 'Resolve a battle', ['battle', 'The Battle marker to resolve (from → to)'], ['units', "Which units attack, or 'all'"]),
     sub('evade', 'Try to evade', ['to', 'The space the defenders try to evade into']),
     sub('stand', 'Stand and fight'),
@@ -107,7 +147,12 @@ export const kpw: GameModule<KpwState, KpwOptions, KpwView> = {
     sub('ferocity', 'Fight a second round'),
     sub('advance', 'Advance after combat', ['units', 'The surviving attackers that advance into the space']),
     sub('stay', 'Do not advance'),
-    { name: 'charts', description: 'The Combat Results Table, Alliance Chart and surrender positions', options: [], info: () => chartsText() },
+    {
+      name: 'charts',
+      description: 'The Combat Results Table, Alliance Chart and surrender positions',
+      options: [],
+      info: () => chartsText(),
+    },
   ],
   help: { overview: `${OVERVIEW}\n\n${chartsText()}`, phase: (s) => phaseHelp(s as KpwState) },
   diceOrder: DICE_ORDER,

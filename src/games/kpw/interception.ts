@@ -2,7 +2,18 @@
 import { check, fail } from '../../engine/errors.ts';
 import { checkAtLeast, type Modifier } from '../../engine/tables.ts';
 import type { Action, Ctx, LegalAction } from '../../engine/types.ts';
-import { controlled, intactSiteSide, legalAction, leavesColony, leftoverProblem, listUnits, needText, stackProblem, subsets, wholeStackAliases } from './common.ts';
+import {
+  controlled,
+  intactSiteSide,
+  legalAction,
+  leavesColony,
+  leftoverProblem,
+  listUnits,
+  needText,
+  stackProblem,
+  subsets,
+  wholeStackAliases,
+} from './common.ts';
 import { kpwMap, spaceName } from './map.ts';
 import { at, isInf, isLeader, note, other, type InterceptFrame, type KpwState, type MoveFrame, type Side, type Unit } from './state.ts';
 import { placeMarker } from './battle-markers.ts';
@@ -29,7 +40,12 @@ export function sendChoices(s: KpwState, side: Side, from: string, into: string)
       !(settlement && g.some((u) => u.kind === 'allied')) &&
       !stackProblem(s, [...there, ...g]) &&
       !leavesColony(s, g, into) &&
-      !leftoverProblem(s, side, from, g.map((u) => u.id)),
+      !leftoverProblem(
+        s,
+        side,
+        from,
+        g.map((u) => u.id),
+      ),
   );
 }
 
@@ -38,11 +54,19 @@ export function sendChoices(s: KpwState, side: Side, from: string, into: string)
  * by land, with Infantry, and `into` holds no enemy village/settlement and no
  * other enemy units than the movers.
  */
-export function interceptionCands(s: KpwState, side: Side, into: string, _from: string | null, _marker: boolean, movers: string[] = []): string[] {
+export function interceptionCands(
+  s: KpwState,
+  side: Side,
+  into: string,
+  _from: string | null,
+  _marker: boolean,
+  movers: string[] = [],
+): string[] {
   if (intactSiteSide(s, into) === other(side)) return [];
   if (at(s, into, other(side)).some((u) => !movers.includes(u.id))) return [];
   // An Indian stack may not go into an unallied tribe's village.
-  if (side === 'indian' && intactSiteSide(s, into) === 'indian' && s.tribes[kpwMap().space.get(into)!.owner!]?.status !== 'allied') return [];
+  if (side === 'indian' && intactSiteSide(s, into) === 'indian' && s.tribes[kpwMap().space.get(into)!.owner!]?.status !== 'allied')
+    return [];
   const out: string[] = [];
   for (const n of kpwMap().graph.neighbors(into)) {
     if (out.includes(n.to)) continue;
@@ -61,7 +85,8 @@ export function interceptMods(s: KpwState, side: Side, from: string, into: strin
   const stack = at(s, from, side);
   const l = stack.find(isLeader);
   const mods: Modifier[] = [{ label: 'pips', value: -(landPips(from, into) ?? 3) }];
-  if (l) mods.push({ label: l.kind === 'key' ? 'Key Leader' : l.kind === 'captain' ? 'Captain' : 'Sachem', value: l.kind === 'key' ? 2 : 1 });
+  if (l)
+    mods.push({ label: l.kind === 'key' ? 'Key Leader' : l.kind === 'captain' ? 'Captain' : 'Sachem', value: l.kind === 'key' ? 2 : 1 });
   if (stack.some((u) => u.spy)) mods.push({ label: 'Spy', value: -1 });
   if (stack.some((u) => u.guide)) mods.push({ label: 'Guide', value: 1 });
   return mods;
@@ -72,7 +97,13 @@ export function legalIntercept(s: KpwState, f: InterceptFrame, role: Side): Lega
   if (f.step === 'choose') {
     const out = f.cands.map((c) => {
       const need = needText(5, interceptMods(s, f.side, c, f.into)).text;
-      return legalAction({ type: 'intercept', from: c }, `Try to intercept into ${spaceName(f.into)} from ${spaceName(c)} (${need})`, 'intercept', { from: c }, { from: spaceName(c) });
+      return legalAction(
+        { type: 'intercept', from: c },
+        `Try to intercept into ${spaceName(f.into)} from ${spaceName(c)} (${need})`,
+        'intercept',
+        { from: c },
+        { from: spaceName(c) },
+      );
     });
     out.push(legalAction({ type: 'decline' }, 'Do not intercept', 'decline'));
     return out;
@@ -81,7 +112,13 @@ export function legalIntercept(s: KpwState, f: InterceptFrame, role: Side): Lega
     const all = at(s, f.chosen!, f.side).filter((u) => controlled(s, u));
     const arg = g.length === all.length ? 'all' : g.map((u) => u.id).join('+');
     const names = listUnits(g);
-    const l = legalAction({ type: 'send', units: arg }, `Send ${names} into ${spaceName(f.into)}`, 'send', { units: arg }, { units: arg === 'all' ? `all (${names})` : names });
+    const l = legalAction(
+      { type: 'send', units: arg },
+      `Send ${names} into ${spaceName(f.into)}`,
+      'send',
+      { units: arg },
+      { units: arg === 'all' ? `all (${names})` : names },
+    );
     return arg === 'all' ? { ...l, aliases: { units: wholeStackAliases(g) } } : l;
   });
 }
@@ -104,10 +141,19 @@ export function applyIntercept(s: KpwState, f: InterceptFrame, role: Side, a: Ac
   if (a.type === 'intercept') {
     check(f.step === 'choose', 'KPW 12.4', 'Choose which units to send.');
     const from = String(a.from);
-    check(f.cands.includes(from), 'KPW 12.4', `The stack in ${spaceName(from)} may not intercept here (each stack rolls once; it needs Infantry and a land connection).`);
+    check(
+      f.cands.includes(from),
+      'KPW 12.4',
+      `The stack in ${spaceName(from)} may not intercept here (each stack rolls once; it needs Infantry and a land connection).`,
+    );
     f.cands = f.cands.filter((c) => c !== from);
     const face = ctx.dice.d6(`interception: ${spaceName(from)}`);
-    const r = checkAtLeast(face, 5, interceptMods(s, f.side, from, f.into), `Interception from ${spaceName(from)} into ${spaceName(f.into)}`);
+    const r = checkAtLeast(
+      face,
+      5,
+      interceptMods(s, f.side, from, f.into),
+      `Interception from ${spaceName(from)} into ${spaceName(f.into)}`,
+    );
     note(s, ctx, 'interception', r.text);
     if (!r.success) {
       if (!f.cands.length) s.stack.frames.pop();
@@ -167,4 +213,3 @@ export function autoIntercept(s: KpwState, f: InterceptFrame): boolean {
   }
   return false;
 }
-

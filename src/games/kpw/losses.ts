@@ -64,7 +64,12 @@ function computeLosses(s: KpwState, f: BattleFrame, ctx: Ctx): void {
     const [first, second]: [Combatant, Combatant] = f.A.die === 'red' ? ['A', 'D'] : ['D', 'A'];
     const r1 = first === 'A' ? ra : rd;
     const r2 = first === 'A' ? rd : ra;
-    note(s, ctx, 'losses', `Battle of ${spaceName(b.to)}${f.round === 2 ? ' (second round)' : ''}: ${desc(first, r1)}; ${desc(second, r2)}.`);
+    note(
+      s,
+      ctx,
+      'losses',
+      `Battle of ${spaceName(b.to)}${f.round === 2 ? ' (second round)' : ''}: ${desc(first, r1)}; ${desc(second, r2)}.`,
+    );
   }
   f.step = 'allocate';
 }
@@ -148,7 +153,11 @@ function leadersLost(s: KpwState, f: BattleFrame, ctx: Ctx): void {
   }
   const gone = (id: string) => ['dead', 'track'].includes(s.units[id].where);
   if (!s.over && gone('philip') && s.units.canonchet.where !== 'pool' && gone('canonchet')) {
-    s.over = { winners: ['english'], draw: false, summary: 'Philip and Canonchet are both dead or off the map: the Indians lose at once (13.5).' };
+    s.over = {
+      winners: ['english'],
+      draw: false,
+      summary: 'Philip and Canonchet are both dead or off the map: the Indians lose at once (13.5).',
+    };
     note(s, ctx, 'victory', s.over.summary);
   }
   if (!s.noSurrender && s.churchEntered && gone('church') && gone('winslow')) {
@@ -245,11 +254,20 @@ export function legalBattleLater(s: KpwState, f: BattleFrame, role: Side): Legal
       }
       const label = (id: string) => {
         const u = s.units[id];
-        const what = id === 'site' ? `${spaceName(b.to)} takes the loss (${siteCondition(s, b.to)} → next condition)` : `${u.name} takes the loss (${u.str === 2 ? 'weakened' : 'defeated'})`;
+        const what =
+          id === 'site'
+            ? `${spaceName(b.to)} takes the loss (${siteCondition(s, b.to)} → next condition)`
+            : `${u.name} takes the loss (${u.str === 2 ? 'weakened' : 'defeated'})`;
         return `${what}; ${f.loss[x]} SP to take`;
       };
       for (const [id, ...others] of same.values()) {
-        const l = legalAction({ type: 'loss', unit: id }, label(id), 'loss', { unit: id }, { unit: id === 'site' ? spaceName(b.to) : s.units[id].name });
+        const l = legalAction(
+          { type: 'loss', unit: id },
+          label(id),
+          'loss',
+          { unit: id },
+          { unit: id === 'site' ? spaceName(b.to) : s.units[id].name },
+        );
         out.push(others.length ? { ...l, aliases: { unit: sameCounterAliases(s, others, (o) => ({ type: 'loss', unit: o }), label) } } : l);
       }
       return out;
@@ -257,12 +275,19 @@ export function legalBattleLater(s: KpwState, f: BattleFrame, role: Side): Legal
     case 'exploit':
       if (role !== 'indian') return [];
       return [
-        legalAction({ type: 'exploit' }, `Roll to exploit the New York/Connecticut border war (needs less than ${ctRazedCount(s)}; once per game)`, 'exploit'),
+        legalAction(
+          { type: 'exploit' },
+          `Roll to exploit the New York/Connecticut border war (needs less than ${ctRazedCount(s)}; once per game)`,
+          'exploit',
+        ),
         legalAction({ type: 'decline' }, 'Do not roll for the border war now', 'decline'),
       ];
     case 'ferocity':
       if (role !== f.A.role) return [];
-      return [legalAction({ type: 'ferocity' }, 'Fight a second round of battle (ferocity)', 'ferocity'), legalAction({ type: 'decline' }, 'Do not fight a second round', 'decline')];
+      return [
+        legalAction({ type: 'ferocity' }, 'Fight a second round of battle (ferocity)', 'ferocity'),
+        legalAction({ type: 'decline' }, 'Do not fight a second round', 'decline'),
+      ];
     case 'advance':
     case 'massacre':
       return legalAdvance(s, f, role);
@@ -277,7 +302,8 @@ export function applyBattleLater(s: KpwState, f: BattleFrame, role: Side, a: Act
       const x = f.lossQueue[0];
       check(role === sideOf(f, x), 'KPW 13.5', 'The owning player takes his own losses; it is not your turn to.');
       const id = String(a.unit);
-      if (!lossChoices(s, f, x).includes(id)) fail('KPW 13.5', 'Take the loss on one of your Infantry in the battle or on your settlement/village/fort there.');
+      if (!lossChoices(s, f, x).includes(id))
+        fail('KPW 13.5', 'Take the loss on one of your Infantry in the battle or on your settlement/village/fort there.');
       takeLoss(s, f, x, id, ctx);
       return;
     }
@@ -301,7 +327,11 @@ export function applyBattleLater(s: KpwState, f: BattleFrame, role: Side, a: Act
       f.step = 'advance';
       return;
     case 'ferocity':
-      check(f.step === 'ferocity' && role === f.A.role && ferocityAllowed(s, f), s.options.ferocity === 'limited' ? 'KPW 18.3' : 'KPW 18.2', 'A second round needs the ferocity option, SP on both sides (and under limited ferocity a Key Leader).');
+      check(
+        f.step === 'ferocity' && role === f.A.role && ferocityAllowed(s, f),
+        s.options.ferocity === 'limited' ? 'KPW 18.3' : 'KPW 18.2',
+        'A second round needs the ferocity option, SP on both sides (and under limited ferocity a Key Leader).',
+      );
       f.round = 2;
       f.panic = undefined;
       f.step = 'roll';
@@ -336,7 +366,12 @@ export function autoBattleLater(s: KpwState, f: BattleFrame, ctx: Ctx): boolean 
         f.loss[opponentOf(aff)] = r.loss;
         f.hit[opponentOf(aff)] += r.loss;
         f.lossQueue = [opponentOf(aff)];
-        note(s, ctx, 'losses', `Then the ambushed ${sideName(f, aff)} strike back with ${r.strength} SP on ${f[aff].die} ${r.die}: ${sideName(f, opponentOf(aff))} lose ${r.loss}.`);
+        note(
+          s,
+          ctx,
+          'losses',
+          `Then the ambushed ${sideName(f, aff)} strike back with ${r.strength} SP on ${f[aff].die} ${r.die}: ${sideName(f, opponentOf(aff))} lose ${r.loss}.`,
+        );
         return true;
       }
       f.step = 'effects';

@@ -50,7 +50,16 @@ export function riverOnly(s: KpwState, side: Side, space: string, floating: bool
 }
 
 /** Can a group standing (or passing) at `from` with `budget` half-pips still reach a space where it may stop? */
-function canFinish(s: KpwState, side: Side, us: Unit[], from: string, budget: number, exclude: string[], floating = true, stay = false): boolean {
+function canFinish(
+  s: KpwState,
+  side: Side,
+  us: Unit[],
+  from: string,
+  budget: number,
+  exclude: string[],
+  floating = true,
+  stay = false,
+): boolean {
   if (!stopProblem(s, side, us, from, exclude, stay)) return true;
   const best = new Map<string, number>([[from, 0]]);
   const open: [string, number][] = [[from, 0]];
@@ -106,7 +115,15 @@ function groupChoices(s: KpwState, side: Side, space: string): Unit[][] {
   const free = here.filter((u) => !u.moved && controlled(s, u));
   if (!free.length) return [];
   return subsets(free).filter(
-    (g) => !stackProblem(s, g) && !leftoverProblem(s, side, space, g.map((u) => u.id)) && canFinish(s, side, g, space, allowance(side, g), [], false, true),
+    (g) =>
+      !stackProblem(s, g) &&
+      !leftoverProblem(
+        s,
+        side,
+        space,
+        g.map((u) => u.id),
+      ) &&
+      canFinish(s, side, g, space, allowance(side, g), [], false, true),
   );
 }
 
@@ -129,7 +146,13 @@ export function legalMove(s: KpwState, f: MoveFrame, role: Side): LegalAction[] 
         for (const g of choices) {
           const arg = g.length === all.length ? 'all' : g.map((u) => u.id).join('+');
           const names = listUnits(g);
-          const l = legalAction({ type: 'activate', space, units: arg }, `Move ${names} from ${spaceName(space)}`, 'activate', { space, units: arg }, { space: spaceName(space), units: arg === 'all' ? `all (${names})` : names });
+          const l = legalAction(
+            { type: 'activate', space, units: arg },
+            `Move ${names} from ${spaceName(space)}`,
+            'activate',
+            { space, units: arg },
+            { space: spaceName(space), units: arg === 'all' ? `all (${names})` : names },
+          );
           out.push({ ...l, group, ...(arg === 'all' ? { aliases: { units: wholeStackAliases(g) } } : {}) });
         }
       }
@@ -142,7 +165,15 @@ export function legalMove(s: KpwState, f: MoveFrame, role: Side): LegalAction[] 
     const rem = pipsLeft(s, side, g);
     for (const o of stepOptions(s, side, g)) {
       const how = o.ocean ? ' by sea (all pips)' : o.river ? ` by river (${pipText(o.cost)})` : ` (${pipText(o.cost)})`;
-      out.push(legalAction({ type: 'step', to: o.key }, `Move to ${spaceName(o.to)}${how}, ${pipText(o.ocean ? 0 : rem - o.cost)} left after`, 'step', { to: o.key }, { to: `${spaceName(o.to)}${o.ocean ? ' (ocean)' : o.river ? ' (river)' : ''}` }));
+      out.push(
+        legalAction(
+          { type: 'step', to: o.key },
+          `Move to ${spaceName(o.to)}${how}, ${pipText(o.ocean ? 0 : rem - o.cost)} left after`,
+          'step',
+          { to: o.key },
+          { to: `${spaceName(o.to)}${o.ocean ? ' (ocean)' : o.river ? ' (river)' : ''}` },
+        ),
+      );
     }
     const gus = groupUnits(s, g);
     for (const u of at(s, g.at, side)) {
@@ -151,23 +182,38 @@ export function legalMove(s: KpwState, f: MoveFrame, role: Side): LegalAction[] 
       if (stackProblem(s, ng) || leftoverProblem(s, side, g.at, [...g.units, u.id])) continue;
       if (allowance(side, ng) < g.used) continue;
       if (!canFinish(s, side, ng, g.at, allowance(side, ng) - g.used, [], g.prev !== null, staying(g))) continue;
-      out.push(legalAction({ type: 'pickup', unit: u.id }, `Pick up ${u.name} at ${spaceName(g.at)}`, 'pickup', { unit: u.id }, { unit: u.name }));
+      out.push(
+        legalAction({ type: 'pickup', unit: u.id }, `Pick up ${u.name} at ${spaceName(g.at)}`, 'pickup', { unit: u.id }, { unit: u.name }),
+      );
     }
     if (gus.length > 1) {
       for (const u of gus) {
         const rest = gus.filter((x) => x.id !== u.id);
         if (stackProblem(s, rest)) continue;
         if (!staying(g) && entry(s, side, g.at, false) !== 'stop') continue;
-        if (stopProblem(s, side, [u], g.at, rest.map((x) => x.id), staying(g))) continue;
+        if (
+          stopProblem(
+            s,
+            side,
+            [u],
+            g.at,
+            rest.map((x) => x.id),
+            staying(g),
+          )
+        )
+          continue;
         // The rest must still be able to end its move somewhere (the dropped unit stays here).
         if (!canFinish(s, side, rest, g.at, allowance(side, rest) - g.used, [], g.prev !== null, staying(g))) continue;
-        out.push(legalAction({ type: 'drop', unit: u.id }, `Drop off ${u.name} at ${spaceName(g.at)}`, 'drop', { unit: u.id }, { unit: u.name }));
+        out.push(
+          legalAction({ type: 'drop', unit: u.id }, `Drop off ${u.name} at ${spaceName(g.at)}`, 'drop', { unit: u.id }, { unit: u.name }),
+        );
       }
     }
   }
   if (f.step === 'group') out.push(...musketHandOffs(s, side, g));
   out.push(...legalMarkers(s, f, side));
-  if (!stopProblem(s, side, groupUnits(s, g), g.at, [], staying(g))) out.push(legalAction({ type: 'stop' }, `End this ${side === 'english' ? 'company' : 'war band'}'s move at ${spaceName(g.at)}`, 'stop'));
+  if (!stopProblem(s, side, groupUnits(s, g), g.at, [], staying(g)))
+    out.push(legalAction({ type: 'stop' }, `End this ${side === 'english' ? 'company' : 'war band'}'s move at ${spaceName(g.at)}`, 'stop'));
   return out;
 }
 
@@ -205,13 +251,19 @@ function stepRefusal(s: KpwState, side: Side, g: Group, key: string): never {
   const band = side === 'english' ? 'company' : 'war band';
   if (!kpwMap().graph.has(to)) fail('KPW 4.2', `There is no space "${to}" on the map.`);
   const links = kpwMap().graph.edgesBetween(g.at, to);
-  if (how === 'ocean') fail('KPW 12.3', 'Ocean movement must start in a port before moving, end in another port, and may not carry Allied Indians.');
+  if (how === 'ocean')
+    fail('KPW 12.3', 'Ocean movement must start in a port before moving, end in another port, and may not carry Allied Indians.');
   const link = links.find((e) => e.data.river === (how === 'river'));
   if (!link) {
-    if (links.length) fail('KPW 12.2', `${spaceName(to)} is joined to ${spaceName(g.at)} only by ${how === 'river' ? 'land' : 'river'}: use to:${how === 'river' ? to : `${to}~river`}.`);
+    if (links.length)
+      fail(
+        'KPW 12.2',
+        `${spaceName(to)} is joined to ${spaceName(g.at)} only by ${how === 'river' ? 'land' : 'river'}: use to:${how === 'river' ? to : `${to}~river`}.`,
+      );
     fail('KPW 5.0', `${spaceName(to)} is not adjacent to ${spaceName(g.at)}.`);
   }
-  if (!link.data.river && riverOnly(s, side, g.at, g.prev !== null)) fail('KPW 12.2', `The war band is floating past the unallied village ${spaceName(g.at)}: it may only go on by river.`);
+  if (!link.data.river && riverOnly(s, side, g.at, g.prev !== null))
+    fail('KPW 12.2', `The war band is floating past the unallied village ${spaceName(g.at)}: it may only go on by river.`);
   const cost = edgeCost(s, side, us, link.data);
   if (cost === null) {
     if (link.data.river) fail('KPW 12.2', 'Only war bands (or, after Church, companies with Church or Allied Indians) may move by river.');
@@ -220,13 +272,21 @@ function stepRefusal(s: KpwState, side: Side, g: Group, key: string): never {
   const rem = pipsLeft(s, side, g);
   check(cost <= rem, 'KPW 12.1', `That costs ${pipText(cost)}; the ${band} has ${pipText(rem)} left.`);
   const name = spaceName(to);
-  if (at(s, to, side === 'english' ? 'indian' : 'english').length) fail('KPW 12.1', `${name} holds enemy units: a ${band} may not enter it (attack it with a Battle marker instead, 12.7).`);
+  if (at(s, to, side === 'english' ? 'indian' : 'english').length)
+    fail('KPW 12.1', `${name} holds enemy units: a ${band} may not enter it (attack it with a Battle marker instead, 12.7).`);
   const owner = intact(s, to) ? siteSide(to) : null;
-  if (owner && owner !== side) fail('KPW 12.1', `${side === 'english' ? 'Companies' : 'War bands'} may not enter ${name}: an enemy ${side === 'english' ? 'village' : 'settlement'} that still stands (12.1).`);
+  if (owner && owner !== side)
+    fail(
+      'KPW 12.1',
+      `${side === 'english' ? 'Companies' : 'War bands'} may not enter ${name}: an enemy ${side === 'english' ? 'village' : 'settlement'} that still stands (12.1).`,
+    );
   if (owner === 'indian' && !tribeAllied(s, spaceOf(to).owner!) && !link.data.river)
     fail('KPW 12.1', `War bands cannot enter ${name}, a village of a tribe not allied to Philip (they may float past it by river, 12.2).`);
   if (disunitedBars(s, side, us, to)) fail('KPW 18.1', 'Before Church, units may not leave their own colony (Disunited Colonies).');
-  fail(owner === 'indian' ? 'KPW 12.2' : 'KPW 12.1', `From ${name} the ${band} could not reach any space where it may end its move with the pips it has left.`);
+  fail(
+    owner === 'indian' ? 'KPW 12.2' : 'KPW 12.1',
+    `From ${name} the ${band} could not reach any space where it may end its move with the pips it has left.`,
+  );
 }
 
 export function endGroup(f: MoveFrame): void {
@@ -246,17 +306,37 @@ export function applyMove(s: KpwState, f: MoveFrame, role: Side, a: Action, ctx:
     case 'activate': {
       check(f.step === 'select', 'KPW 12.1', 'Finish the current move first (stop, or place a Battle marker).');
       const limit = groupLimit(s, side);
-      check(s.moved < limit, 'KPW 12.1', `You may move only ${limit} ${side === 'english' ? 'companies' : 'war bands'} per movement phase.`);
+      check(
+        s.moved < limit,
+        'KPW 12.1',
+        `You may move only ${limit} ${side === 'english' ? 'companies' : 'war bands'} per movement phase.`,
+      );
       const space = String(a.space);
       const here = at(s, space, side);
       const ids = a.units === 'all' ? here.map((u) => u.id) : String(a.units).split('+');
       const us = ids.map((id) => s.units[id]);
-      check(us.length > 0 && us.every((u) => u && u.where === 'map' && u.loc === space && u.side === side), 'KPW 12.1', `Those units are not all yours in ${spaceName(space)}.`);
-      check(us.every((u) => !u.moved), 'KPW 12.1', 'No unit moves more than once per movement phase.');
-      check(us.every((u) => controlled(s, u)), 'KPW 11.1', 'Only units of allied tribes may move.');
+      check(
+        us.length > 0 && us.every((u) => u && u.where === 'map' && u.loc === space && u.side === side),
+        'KPW 12.1',
+        `Those units are not all yours in ${spaceName(space)}.`,
+      );
+      check(
+        us.every((u) => !u.moved),
+        'KPW 12.1',
+        'No unit moves more than once per movement phase.',
+      );
+      check(
+        us.every((u) => controlled(s, u)),
+        'KPW 11.1',
+        'Only units of allied tribes may move.',
+      );
       const p = stackProblem(s, us) ?? leftoverProblem(s, side, space, ids);
       if (p) fail(ruleOf(p, 'KPW 6.3'), p);
-      check(canFinish(s, side, us, space, allowance(side, us), [], false, true), 'KPW 12.1', `Those units could not end a move anywhere, not even in ${spaceName(space)}.`);
+      check(
+        canFinish(s, side, us, space, allowance(side, us), [], false, true),
+        'KPW 12.1',
+        `Those units could not end a move anywhere, not even in ${spaceName(space)}.`,
+      );
       for (const u of us) u.moved = true;
       s.moved++;
       f.group = { units: ids, at: space, prev: null, used: 0, path: [space] };
@@ -290,25 +370,50 @@ export function applyMove(s: KpwState, f: MoveFrame, role: Side, a: Action, ctx:
       }
       if (o.ocean) {
         g.ocean = true;
-        note(s, ctx, 'move', `${listUnits(groupUnits(s, g))} sail${movers.length === 1 ? 's' : ''} to ${spaceName(o.to)} (ocean movement).`);
+        note(
+          s,
+          ctx,
+          'move',
+          `${listUnits(groupUnits(s, g))} sail${movers.length === 1 ? 's' : ''} to ${spaceName(o.to)} (ocean movement).`,
+        );
         endGroup(f);
       }
       // 12.4: a moving war band/company (a leader moving alone is neither) may be intercepted.
-      const cands = groupUnits(s, g).some(isInf) ? interceptionCands(s, side === 'english' ? 'indian' : 'english', o.to, g.prev, false, movers) : [];
-      if (cands.length) call(s.stack, { proc: 'intercept', step: 'choose', side: side === 'english' ? 'indian' : 'english', kind: 'moving', into: o.to, from: back, cands, movers });
+      const cands = groupUnits(s, g).some(isInf)
+        ? interceptionCands(s, side === 'english' ? 'indian' : 'english', o.to, g.prev, false, movers)
+        : [];
+      if (cands.length)
+        call(s.stack, {
+          proc: 'intercept',
+          step: 'choose',
+          side: side === 'english' ? 'indian' : 'english',
+          kind: 'moving',
+          into: o.to,
+          from: back,
+          cands,
+          movers,
+        });
       return;
     }
     case 'pickup': {
       check(f.step === 'group' && f.group, 'KPW 12.1', 'No war band or company is moving.');
       const g = f.group;
       const u = s.units[String(a.unit)];
-      check(u && u.where === 'map' && u.loc === g.at && u.side === side && !g.units.includes(u.id), 'KPW 12.1', 'That unit is not here to pick up.');
+      check(
+        u && u.where === 'map' && u.loc === g.at && u.side === side && !g.units.includes(u.id),
+        'KPW 12.1',
+        'That unit is not here to pick up.',
+      );
       check(!u.moved, 'KPW 12.1', 'Units picked up may not have moved (or been dropped off) this phase.');
       const ng = [...groupUnits(s, g), u];
       const p = stackProblem(s, ng) ?? leftoverProblem(s, side, g.at, [...g.units, u.id]);
       if (p) fail('KPW 6.3', p);
       check(allowance(side, ng) >= g.used, 'KPW 12.1', 'No unit may move more than its pip allowance.');
-      check(canFinish(s, side, ng, g.at, allowance(side, ng) - g.used, [], g.prev !== null, staying(g)), 'KPW 6.3', 'The group would have nowhere to end its move.');
+      check(
+        canFinish(s, side, ng, g.at, allowance(side, ng) - g.used, [], g.prev !== null, staying(g)),
+        'KPW 6.3',
+        'The group would have nowhere to end its move.',
+      );
       u.moved = true;
       g.units.push(u.id);
       g.musketHanded = false;
@@ -321,10 +426,24 @@ export function applyMove(s: KpwState, f: MoveFrame, role: Side, a: Action, ctx:
       check(g.units.length > 1, 'KPW 12.1', 'To leave the last unit here, end the move (stop).');
       const u = s.units[String(a.unit)];
       const rest = groupUnits(s, g).filter((x) => x.id !== u.id);
-      const p = stackProblem(s, rest) ?? stopProblem(s, side, [u], g.at, rest.map((x) => x.id), staying(g));
+      const p =
+        stackProblem(s, rest) ??
+        stopProblem(
+          s,
+          side,
+          [u],
+          g.at,
+          rest.map((x) => x.id),
+          staying(g),
+        );
       if (p) fail('KPW 6.3', p);
-      if (!staying(g) && entry(s, side, g.at, false) !== 'stop') fail('KPW 12.2', `Units may not be dropped off in ${spaceName(g.at)}: the war band is only passing through.`);
-      check(canFinish(s, side, rest, g.at, allowance(side, rest) - g.used, [], g.prev !== null, staying(g)), 'KPW 6.3', 'The rest of the group would have nowhere to end its move.');
+      if (!staying(g) && entry(s, side, g.at, false) !== 'stop')
+        fail('KPW 12.2', `Units may not be dropped off in ${spaceName(g.at)}: the war band is only passing through.`);
+      check(
+        canFinish(s, side, rest, g.at, allowance(side, rest) - g.used, [], g.prev !== null, staying(g)),
+        'KPW 6.3',
+        'The rest of the group would have nowhere to end its move.',
+      );
       g.units = g.units.filter((id) => id !== u.id);
       g.musketHanded = false;
       return;
@@ -345,11 +464,23 @@ export function applyMove(s: KpwState, f: MoveFrame, role: Side, a: Action, ctx:
       check(f.step === 'group' && f.group, 'KPW 10.2', 'Muskets change hands only while a war band is moving and splitting.');
       const g = f.group;
       const to = s.units[String(a.unit)];
-      check(!g.musketHanded, 'KPW 10.2', 'The muskets have already changed hands at this split: the Indian player decides once which unit keeps them (move on, pick up or drop off first).');
+      check(
+        !g.musketHanded,
+        'KPW 10.2',
+        'The muskets have already changed hands at this split: the Indian player decides once which unit keeps them (move on, pick up or drop off first).',
+      );
       // Without `from`, any holder on the other side of the split (the one offer there is).
       const offers = musketHandOffs(s, side, g).filter((l) => l.args.unit === a.unit && (a.from === undefined || l.args.from === a.from));
-      if (!offers.length || !to) fail('KPW 10.2', 'Hand the muskets to a unit of your own in this space that splits off from (or stays with) the war band holding them, and that has none.');
-      if (offers.length > 1) fail('KPW 10.2', `Two units here hold muskets: name the one that hands them over (from:${offers.map((l) => l.argLabels!.from).join(' or from:')}).`);
+      if (!offers.length || !to)
+        fail(
+          'KPW 10.2',
+          'Hand the muskets to a unit of your own in this space that splits off from (or stays with) the war band holding them, and that has none.',
+        );
+      if (offers.length > 1)
+        fail(
+          'KPW 10.2',
+          `Two units here hold muskets: name the one that hands them over (from:${offers.map((l) => l.argLabels!.from).join(' or from:')}).`,
+        );
       const from = s.units[offers[0].args.from];
       from.musket = false;
       to.musket = true;
@@ -369,11 +500,11 @@ export function autoMove(s: KpwState, f: MoveFrame): boolean {
     return true;
   }
   if (f.step !== 'select') return false;
-  const free = s.moved < groupLimit(s, f.side) && unitList(s).some((u) => u.where === 'map' && u.side === f.side && !u.moved && controlled(s, u));
+  const free =
+    s.moved < groupLimit(s, f.side) && unitList(s).some((u) => u.where === 'map' && u.side === f.side && !u.moved && controlled(s, u));
   if (!free) {
     s.stack.frames.pop();
     return true;
   }
   return false;
 }
-

@@ -30,7 +30,9 @@ function candidateSpaces(s: KpwState, f: PlaceFrame, u: Unit): string[] {
     case 'setup':
       if (u.side === 'english') {
         if (u.kind === 'soldier') return sitesOf(u.owner).filter((v) => !at(s, v, 'english').some((x) => x.kind === 'soldier'));
-        return settlementsWithSoldier(s, u.owner).filter((v) => at(s, v, 'english').some((x) => x.kind === 'soldier' && x.owner === u.owner));
+        return settlementsWithSoldier(s, u.owner).filter((v) =>
+          at(s, v, 'english').some((x) => x.kind === 'soldier' && x.owner === u.owner),
+        );
       }
       // 7.0: the Mohawk Sachem goes in either Mohawk village that is not the Treaty Space.
       if (u.owner === 'MO') return sitesOf('MO').filter((v) => v !== kpwMap().treaty);
@@ -75,7 +77,9 @@ function candidateSpaces(s: KpwState, f: PlaceFrame, u: Unit): string[] {
 export function placeTargets(s: KpwState, f: PlaceFrame, id: string): string[] {
   if (id === MUSKET) {
     // A war band that already has muskets may take another (it adds no SP, 10.2, but can go with a split).
-    return companiesOf(s, 'indian', null).filter((v) => (spaceOf(v).river || spaceOf(v).port) && at(s, v, 'indian').some((x) => isInf(x) && controlled(s, x) && !x.musket));
+    return companiesOf(s, 'indian', null).filter(
+      (v) => (spaceOf(v).river || spaceOf(v).port) && at(s, v, 'indian').some((x) => isInf(x) && controlled(s, x) && !x.musket),
+    );
   }
   const u = s.units[id];
   const placed = { ...u, str: u.str || (isInf(u) ? 2 : 0) };
@@ -109,13 +113,33 @@ export function legalPlace(s: KpwState, f: PlaceFrame, role: Side): LegalAction[
   const out: LegalAction[] = [];
   for (const [id, ...others] of identicalGroups(s, f.items)) {
     for (const v of placeTargets(s, f, id)) {
-      const l = legalAction({ type: 'place', unit: id, to: v }, `Place ${itemName(s, id)} in ${spaceName(v)}`, 'place', { unit: id, to: v }, { unit: itemName(s, id), to: spaceName(v) });
+      const l = legalAction(
+        { type: 'place', unit: id, to: v },
+        `Place ${itemName(s, id)} in ${spaceName(v)}`,
+        'place',
+        { unit: id, to: v },
+        { unit: itemName(s, id), to: spaceName(v) },
+      );
       // An identical counter typed instead (ma3 for ma1) is placed itself.
-      const aliases = sameCounterAliases(s, others, (o) => ({ type: 'place', unit: o, to: v }), (o) => `Place ${itemName(s, o)} in ${spaceName(v)}`);
+      const aliases = sameCounterAliases(
+        s,
+        others,
+        (o) => ({ type: 'place', unit: o, to: v }),
+        (o) => `Place ${itemName(s, o)} in ${spaceName(v)}`,
+      );
       out.push(others.length ? { ...l, aliases: { unit: aliases } } : l);
     }
   }
-  if (optionalWarriors(s, f)) out.push(legalAction({ type: 'decline' }, 'Place no more Warrior reinforcements this turn (10.1: the Indian player "may" place them)', 'decline', {}, {}));
+  if (optionalWarriors(s, f))
+    out.push(
+      legalAction(
+        { type: 'decline' },
+        'Place no more Warrior reinforcements this turn (10.1: the Indian player "may" place them)',
+        'decline',
+        {},
+        {},
+      ),
+    );
   return out;
 }
 
@@ -132,11 +156,16 @@ export function applyPlace(s: KpwState, f: PlaceFrame, role: Side, a: Action, ct
     f.items = [];
     return;
   }
-  check(a.type === 'place', placeRule(f), f.purpose === 'setup' ? 'Place the waiting counters first.' : 'Place the counter waiting to be placed first.');
+  check(
+    a.type === 'place',
+    placeRule(f),
+    f.purpose === 'setup' ? 'Place the waiting counters first.' : 'Place the counter waiting to be placed first.',
+  );
   const id = String(a.unit);
   const to = String(a.to);
   check(f.items.includes(id), 'KPW 10.1', `${itemName(s, id)} is not waiting to be placed now.`);
-  if (!withIndex(s, () => placeTargets(s, f, id)).includes(to)) fail(placeRule(f), `${itemName(s, id)} may not be placed in ${spaceName(to)}: ${whyNot(s, f, id, to)}`);
+  if (!withIndex(s, () => placeTargets(s, f, id)).includes(to))
+    fail(placeRule(f), `${itemName(s, id)} may not be placed in ${spaceName(to)}: ${whyNot(s, f, id, to)}`);
   if (id === MUSKET) {
     const holder = at(s, to, 'indian').find((x) => isInf(x) && controlled(s, x) && !x.musket)!;
     holder.musket = true;
@@ -158,7 +187,16 @@ export function applyPlace(s: KpwState, f: PlaceFrame, role: Side, a: Action, ct
 
 /** The rule section of a placement, by its purpose. */
 export function placeRule(f: PlaceFrame): string {
-  return { setup: 'KPW 7.0', reinf: 'KPW 10.1', church: 'KPW 9.0', allied: 'KPW 9.0', musket: 'KPW 10.2', entry: 'KPW 11.1', entryLeader: 'KPW 11.1', massacre: 'KPW 13.3' }[f.purpose];
+  return {
+    setup: 'KPW 7.0',
+    reinf: 'KPW 10.1',
+    church: 'KPW 9.0',
+    allied: 'KPW 9.0',
+    musket: 'KPW 10.2',
+    entry: 'KPW 11.1',
+    entryLeader: 'KPW 11.1',
+    massacre: 'KPW 13.3',
+  }[f.purpose];
 }
 
 function whyNot(s: KpwState, f: PlaceFrame, id: string, to: string): string {
@@ -168,7 +206,9 @@ function whyNot(s: KpwState, f: PlaceFrame, id: string, to: string): string {
   if (!candidateSpaces(s, f, u).includes(to)) {
     if (f.purpose === 'allied') return 'Allied Indians arrive in an open area (neutral space or razed village/settlement).';
     if (f.purpose === 'setup' && u.kind === 'soldier') return 'one Soldier per settlement of its own colony.';
-    return u.side === 'english' ? 'it must go to a settlement (or company) of its own colony.' : 'it must go to a village of its own tribe (or a war band it may lead).';
+    return u.side === 'english'
+      ? 'it must go to a settlement (or company) of its own colony.'
+      : 'it must go to a village of its own tribe (or a war band it may lead).';
   }
   return stopProblem(s, u.side, [u], to, [], f.purpose === 'setup' && u.owner === 'MO') ?? 'stacking limits.';
 }

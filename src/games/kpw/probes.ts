@@ -6,7 +6,12 @@ import { kpwMap } from './map.ts';
 import { counterMix } from './setup.ts';
 
 const norm = (x: string): string =>
-  x.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toLowerCase().replace(/[^a-z0-9]+/g, ' ').trim();
+  x
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, ' ')
+    .trim();
 
 /** A space id from its id or display name ("Queen's Fort"), or the text as typed. */
 export function spaceId(typed: string): string {
@@ -32,7 +37,15 @@ export function stepKey(typed: string): string {
 let names: Map<string, string> | null = null;
 /** A unit id from its id or name ("WA Warrior 1"), or the text as typed. */
 export function unitId(typed: string): string {
-  names ??= new Map(Object.values(counterMix()).flatMap((u) => [[norm(u.id), u.id], [norm(u.name), u.id]] as [string, string][]));
+  names ??= new Map(
+    Object.values(counterMix()).flatMap(
+      (u) =>
+        [
+          [norm(u.id), u.id],
+          [norm(u.name), u.id],
+        ] as [string, string][],
+    ),
+  );
   return names.get(norm(typed)) ?? typed.trim();
 }
 
@@ -40,7 +53,11 @@ export function unitId(typed: string): string {
 export function unitsArg(typed: string): string {
   const t = typed.replace(/^all\s*\(.*\)$/i, 'all').trim();
   if (norm(t) === 'all') return 'all';
-  return t.split(/\s*[+,]\s*/).filter(Boolean).map(unitId).join('+');
+  return t
+    .split(/\s*[+,]\s*/)
+    .filter(Boolean)
+    .map(unitId)
+    .join('+');
 }
 
 const given = (a: Record<string, string>, k: string): string | null => (a[k] === undefined || a[k] === '' ? null : a[k]);
@@ -52,7 +69,8 @@ export const PROBES: Record<string, (a: Record<string, string>) => Action | null
   battle: (a) => (given(a, 'target') ? { type: 'battle', target: stepKey(a.target) } : null),
   pickup: (a) => (given(a, 'unit') ? { type: 'pickup', unit: unitId(a.unit) } : null),
   drop: (a) => (given(a, 'unit') ? { type: 'drop', unit: unitId(a.unit) } : null),
-  muskets: (a) => (given(a, 'unit') ? { type: 'muskets', unit: unitId(a.unit), ...(given(a, 'from') ? { from: unitId(a.from) } : {}) } : null),
+  muskets: (a) =>
+    given(a, 'unit') ? { type: 'muskets', unit: unitId(a.unit), ...(given(a, 'from') ? { from: unitId(a.from) } : {}) } : null,
   evade: (a) => (given(a, 'to') ? { type: 'evade', to: knownSpace(a.to) } : null),
   intercept: (a) => (given(a, 'from') ? { type: 'intercept', from: knownSpace(a.from) } : null),
   // Subcommands without options name their action outright.
@@ -62,7 +80,14 @@ export const PROBES: Record<string, (a: Record<string, string>) => Action | null
   stay: () => ({ type: 'stay' }),
   decline: () => ({ type: 'decline' }),
   roll: () => ({ type: 'roll' }),
-  place: (a) => (given(a, 'unit') && given(a, 'to') ? { type: 'place', unit: norm(a.unit) === 'musket marker' || norm(a.unit) === 'musket' ? 'musket' : unitId(a.unit), to: knownSpace(a.to) } : null),
+  place: (a) =>
+    given(a, 'unit') && given(a, 'to')
+      ? {
+          type: 'place',
+          unit: norm(a.unit) === 'musket marker' || norm(a.unit) === 'musket' ? 'musket' : unitId(a.unit),
+          to: knownSpace(a.to),
+        }
+      : null,
   // Recruiting has no probe of its own; an unknown space is still named as such.
   recruit: (a) => {
     if (given(a, 'space')) knownSpace(a.space);

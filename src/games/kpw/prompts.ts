@@ -48,7 +48,11 @@ export function askChurch(s: KpwState, f: TurnFrame): Prompt | null {
 }
 
 export function askDiplomacy(s: KpwState): Prompt {
-  return { role: 'indian', text: 'Indian diplomacy: send Philip to recruit a tribe that is ready for war, or recruit no one.', decision: `${phaseKey(s)}:indian` };
+  return {
+    role: 'indian',
+    text: 'Indian diplomacy: send Philip to recruit a tribe that is ready for war, or recruit no one.',
+    decision: `${phaseKey(s)}:indian`,
+  };
 }
 
 export function askPlace(s: KpwState, f: PlaceFrame): Prompt {
@@ -65,21 +69,45 @@ export function askMove(s: KpwState, f: MoveFrame): Prompt {
   const who = f.side === 'english' ? 'company' : 'war band';
   const decision = `${phaseKey(s)}:${f.side}`;
   if (f.step === 'select')
-    return { role: f.side, text: `Move a ${who} (${s.moved}/${groupLimit(s, f.side)} moved, ${s.markers}/${markerLimit(s, f.side)} Battle markers) or end the movement phase.`, decision };
+    return {
+      role: f.side,
+      text: `Move a ${who} (${s.moved}/${groupLimit(s, f.side)} moved, ${s.markers}/${markerLimit(s, f.side)} Battle markers) or end the movement phase.`,
+      decision,
+    };
   const g = f.group!;
-  if (f.step === 'group') return { role: f.side, text: `The ${who} in ${spaceName(g.at)} has ${pipText(pipsLeft(s, f.side, g))} left: move on, pick up, drop off, place a Battle marker or stop.`, decision };
-  return { role: f.side, text: `Place another Battle marker from ${spaceName(g.at)} (one per Infantry there) or stop.`, buttons: true, decision };
+  if (f.step === 'group')
+    return {
+      role: f.side,
+      text: `The ${who} in ${spaceName(g.at)} has ${pipText(pipsLeft(s, f.side, g))} left: move on, pick up, drop off, place a Battle marker or stop.`,
+      decision,
+    };
+  return {
+    role: f.side,
+    text: `Place another Battle marker from ${spaceName(g.at)} (one per Infantry there) or stop.`,
+    buttons: true,
+    decision,
+  };
 }
 
 export function askIntercept(s: KpwState, f: InterceptFrame): Prompt {
   const decision = `${phaseKey(s)}:intercept:${f.kind}:${f.into}:${f.step}`;
-  if (f.step === 'choose') return { role: f.side, text: `Enemy ${f.kind === 'moving' ? 'units entered' : 'Battle marker on'} ${spaceName(f.into)}: try to intercept, or decline.`, buttons: f.cands.length < 5, decision };
+  if (f.step === 'choose')
+    return {
+      role: f.side,
+      text: `Enemy ${f.kind === 'moving' ? 'units entered' : 'Battle marker on'} ${spaceName(f.into)}: try to intercept, or decline.`,
+      buttons: f.cands.length < 5,
+      decision,
+    };
   return { role: f.side, text: `Interception succeeded: choose which units go into ${spaceName(f.into)}.`, decision };
 }
 
 export function askCombat(s: KpwState, f: CombatFrame): Prompt {
   const decision = `${phaseKey(s)}:fight${f.mohawk ? ':mohawk' : ''}`;
-  return { role: f.side, text: `${f.mohawk ? 'The Mohawks attack Philip: choose' : 'Choose'} the next battle to resolve (${openBattles(s, f).length} left).`, decision };
+  return {
+    role: f.side,
+    text: `${f.mohawk ? 'The Mohawks attack Philip: choose' : 'Choose'} the next battle to resolve (${openBattles(s, f).length} left).`,
+    decision,
+  };
 }
 
 /** A battle's decisions, keyed by battle, round and step (and whose re-roll or losses). */
@@ -89,27 +117,62 @@ export function askBattle(s: KpwState, f: BattleFrame): Prompt | null {
   const key = (step: string) => `${phaseKey(s)}:battle:${f.id}:r${f.round}:${step}`;
   switch (f.step) {
     case 'evade':
-      return { role: f.D.role, text: `Your units in ${where} are attacked: try to evade, or stand and fight?`, buttons: evadeTargets(s, f).length < 5, decision: key('evade') };
+      return {
+        role: f.D.role,
+        text: `Your units in ${where} are attacked: try to evade, or stand and fight?`,
+        buttons: evadeTargets(s, f).length < 5,
+        decision: key('evade'),
+      };
     case 'reroll': {
       const x = f.rr[0].split('-')[0] as 'A' | 'D';
-      return { role: sideOf(f, x), text: `Battle of ${where}: red ${f.dice.red}, green ${f.dice.green}${f.round === 1 ? `, event ${f.dice.event}` : ''}: use your ${f.rr[0].endsWith('spy') ? 'Spy' : 'Guide'} re-roll?`, buttons: true, decision: key(`reroll:${f.rr[0]}`) };
+      return {
+        role: sideOf(f, x),
+        text: `Battle of ${where}: red ${f.dice.red}, green ${f.dice.green}${f.round === 1 ? `, event ${f.dice.event}` : ''}: use your ${f.rr[0].endsWith('spy') ? 'Spy' : 'Guide'} re-roll?`,
+        buttons: true,
+        decision: key(`reroll:${f.rr[0]}`),
+      };
     }
     case 'panic':
-      return { role: sideOf(f, f.affected === 'A' ? 'D' : 'A'), text: `Panic at ${where}: choose one enemy unit or site to leave out of their strength.`, buttons: true, decision: key('panic') };
+      return {
+        role: sideOf(f, f.affected === 'A' ? 'D' : 'A'),
+        text: `Panic at ${where}: choose one enemy unit or site to leave out of their strength.`,
+        buttons: true,
+        decision: key('panic'),
+      };
     case 'allocate': {
       const x = f.lossQueue[0];
-      return { role: sideOf(f, x), text: `Battle of ${where}: take ${f.loss[x]} SP of losses (a unit step or the site).`, buttons: true, decision: key(`losses:${x}`) };
+      return {
+        role: sideOf(f, x),
+        text: `Battle of ${where}: take ${f.loss[x]} SP of losses (a unit step or the site).`,
+        buttons: true,
+        decision: key(`losses:${x}`),
+      };
     }
     case 'exploit':
-      return { role: 'indian', text: 'A Connecticut settlement was razed: roll to exploit the New York/Connecticut border war?', buttons: true, decision: key('exploit') };
+      return {
+        role: 'indian',
+        text: 'A Connecticut settlement was razed: roll to exploit the New York/Connecticut border war?',
+        buttons: true,
+        decision: key('exploit'),
+      };
     case 'ferocity':
       return { role: f.A.role, text: `Battle of ${where}: fight a second round?`, buttons: true, decision: key('ferocity') };
     case 'advance':
-      return { role: b.side, text: `${where} is open: advance into it, or stay?`, buttons: legalBattle(s, f, b.side).length <= 5, decision: key('advance') };
+      return {
+        role: b.side,
+        text: `${where} is open: advance into it, or stay?`,
+        buttons: legalBattle(s, f, b.side).length <= 5,
+        decision: key('advance'),
+      };
   }
   return null;
 }
 
 export function askAttrition(s: KpwState, f: AttritionFrame): Prompt {
-  return { role: f.side, text: `Winter attrition: remove ${f.left} more Infantry (full-strength first).`, buttons: legalAttrition(s, f, f.side).length <= 5, decision: `${phaseKey(s)}:${f.side}` };
+  return {
+    role: f.side,
+    text: `Winter attrition: remove ${f.left} more Infantry (full-strength first).`,
+    buttons: legalAttrition(s, f, f.side).length <= 5,
+    decision: `${phaseKey(s)}:${f.side}`,
+  };
 }

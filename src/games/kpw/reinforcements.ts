@@ -10,7 +10,11 @@ const ENGLISH_DUE: Record<string, number> = { MA: 2, PL: 1, RI: 1, CT: 1 };
 
 function tribeReinf(tribe: string): number {
   const { charts } = kpwData();
-  return charts.startingTribes.find((r) => r.tribe === tribe)?.reinforcements ?? charts.alliance.find((r) => r.tribe === tribe)?.reinforcements ?? 0;
+  return (
+    charts.startingTribes.find((r) => r.tribe === tribe)?.reinforcements ??
+    charts.alliance.find((r) => r.tribe === tribe)?.reinforcements ??
+    0
+  );
 }
 
 /** Leaders whose turn on the track has come (13.5). */
@@ -53,7 +57,12 @@ export function pushReinforcements(s: KpwState, side: Side, ctx: Ctx): boolean {
   }
   items.push(...returning(s, side));
   if (!items.length) return false;
-  note(s, ctx, 'reinforcements', `${side === 'english' ? 'English' : 'Indian'} reinforcements due: ${items.map((id) => s.units[id].name).join(', ')}.`);
+  note(
+    s,
+    ctx,
+    'reinforcements',
+    `${side === 'english' ? 'English' : 'Indian'} reinforcements due: ${items.map((id) => s.units[id].name).join(', ')}.`,
+  );
   call(s.stack, { proc: 'place', step: 'place', side, purpose: 'reinf', items });
   return true;
 }

@@ -6,7 +6,16 @@ import { COLONIES, TRIBES, TRIBE_NAMES, type KpwOptions, type KpwState, type Uni
 import { kpwMap, sitesOf } from './map.ts';
 
 function mkUnit(id: string, kind: Unit['kind'], side: Unit['side'], owner: string, name: string): Unit {
-  return { id, kind, side, owner, name, str: kind === 'soldier' || kind === 'warrior' || kind === 'allied' ? 2 : 0, where: 'pool', loc: null };
+  return {
+    id,
+    kind,
+    side,
+    owner,
+    name,
+    str: kind === 'soldier' || kind === 'warrior' || kind === 'allied' ? 2 : 0,
+    where: 'pool',
+    loc: null,
+  };
 }
 
 /** Every counter that is a unit, off the map (in the pool). */
@@ -16,7 +25,8 @@ export function counterMix(): Record<string, Unit> {
   const add = (u: Unit) => (out[u.id] = u);
   for (const col of COLONIES) {
     add(mkUnit(`${col.toLowerCase()}-captain`, 'captain', 'english', col, `${col} Captain`));
-    for (let i = 1; i <= (c.soldiers[col as 'MA'] ?? 0); i++) add(mkUnit(`${col.toLowerCase()}${i}`, 'soldier', 'english', col, `${col} Soldier ${i}`));
+    for (let i = 1; i <= (c.soldiers[col as 'MA'] ?? 0); i++)
+      add(mkUnit(`${col.toLowerCase()}${i}`, 'soldier', 'english', col, `${col} Soldier ${i}`));
   }
   add(mkUnit('winslow', 'key', 'english', 'PL', 'Winslow'));
   add(mkUnit('church', 'key', 'english', 'PL', 'Church'));
@@ -25,14 +35,16 @@ export function counterMix(): Record<string, Unit> {
   add(mkUnit('canonchet', 'key', 'indian', 'NA', 'Canonchet'));
   for (const t of TRIBES) {
     add(mkUnit(`${t.toLowerCase()}-sachem`, 'sachem', 'indian', t, `${TRIBE_NAMES[t]} Sachem`));
-    for (let i = 1; i <= (c.warriors[t as 'WA'] ?? 0); i++) add(mkUnit(`${t.toLowerCase()}${i}`, 'warrior', 'indian', t, `${t} Warrior ${i}`));
+    for (let i = 1; i <= (c.warriors[t as 'WA'] ?? 0); i++)
+      add(mkUnit(`${t.toLowerCase()}${i}`, 'warrior', 'indian', t, `${t} Warrior ${i}`));
   }
   return out;
 }
 
 export function initialState(options: KpwOptions): KpwState {
   const tribes: KpwState['tribes'] = {};
-  for (const t of TRIBES) tribes[t] = { status: ['WA', 'SK', 'PC'].includes(t) ? 'allied' : 'neutral', devastated: false, permanent: false, delayed: 0 };
+  for (const t of TRIBES)
+    tribes[t] = { status: ['WA', 'SK', 'PC'].includes(t) ? 'allied' : 'neutral', devastated: false, permanent: false, delayed: 0 };
   const colonies: KpwState['colonies'] = {};
   for (const c of COLONIES) colonies[c] = { devastated: false, delayed: 0 };
   return {
@@ -85,14 +97,36 @@ function placeMohawks(s: KpwState, sachem = true): void {
  */
 export function examplePosition(s: KpwState): void {
   const place: [string, string][] = [
-    ['ma-captain', 'dedham'], ['ma1', 'dedham'], ['ma2', 'sudbury'], ['ma3', 'boston'], ['ma4', 'marlborough'], ['ma5', 'salem'],
-    ['pl-captain', 'swansea'], ['pl1', 'swansea'], ['winslow', 'plymouth'], ['pl2', 'plymouth'],
-    ['ri1', 'portsmouth'], ['ri-captain', 'providence'], ['ri2', 'providence'],
-    ['ct1', 'new_london'], ['ct-captain', 'hartford'], ['ct2', 'hartford'],
-    ['philip', 'montaup'], ['wa1', 'montaup'], ['wa2', 'montaup'], ['wa3', 'montaup'],
-    ['wa4', 'sowams'], ['wa5', 'sowams'], ['wa-sachem', 'wollomonopoag'], ['wa6', 'wollomonopoag'],
-    ['sk-sachem', 'punkatees'], ['sk1', 'punkatees'], ['sk2', 'punkatees'],
-    ['pc-sachem', 'titicut'], ['pc1', 'titicut'], ['pc2', 'titicut'],
+    ['ma-captain', 'dedham'],
+    ['ma1', 'dedham'],
+    ['ma2', 'sudbury'],
+    ['ma3', 'boston'],
+    ['ma4', 'marlborough'],
+    ['ma5', 'salem'],
+    ['pl-captain', 'swansea'],
+    ['pl1', 'swansea'],
+    ['winslow', 'plymouth'],
+    ['pl2', 'plymouth'],
+    ['ri1', 'portsmouth'],
+    ['ri-captain', 'providence'],
+    ['ri2', 'providence'],
+    ['ct1', 'new_london'],
+    ['ct-captain', 'hartford'],
+    ['ct2', 'hartford'],
+    ['philip', 'montaup'],
+    ['wa1', 'montaup'],
+    ['wa2', 'montaup'],
+    ['wa3', 'montaup'],
+    ['wa4', 'sowams'],
+    ['wa5', 'sowams'],
+    ['wa-sachem', 'wollomonopoag'],
+    ['wa6', 'wollomonopoag'],
+    ['sk-sachem', 'punkatees'],
+    ['sk1', 'punkatees'],
+    ['sk2', 'punkatees'],
+    ['pc-sachem', 'titicut'],
+    ['pc1', 'titicut'],
+    ['pc2', 'titicut'],
   ];
   for (const [id, loc] of place) put(s, id, loc);
   placeMohawks(s);
@@ -102,10 +136,21 @@ export function examplePosition(s: KpwState): void {
 export function pushManualSetup(s: KpwState): void {
   placeMohawks(s, false);
   const eng: string[] = [];
-  for (const [c, n] of [['ma', 5], ['pl', 2], ['ri', 2], ['ct', 2]] as const) for (let i = 1; i <= n; i++) eng.push(`${c}${i}`);
+  for (const [c, n] of [
+    ['ma', 5],
+    ['pl', 2],
+    ['ri', 2],
+    ['ct', 2],
+  ] as const)
+    for (let i = 1; i <= n; i++) eng.push(`${c}${i}`);
   eng.push('ma-captain', 'pl-captain', 'winslow', 'ri-captain', 'ct-captain');
   const ind: string[] = [];
-  for (const [t, n] of [['wa', 6], ['sk', 2], ['pc', 2]] as const) for (let i = 1; i <= n; i++) ind.push(`${t}${i}`);
+  for (const [t, n] of [
+    ['wa', 6],
+    ['sk', 2],
+    ['pc', 2],
+  ] as const)
+    for (let i = 1; i <= n; i++) ind.push(`${t}${i}`);
   ind.push('philip', 'wa-sachem', 'sk-sachem', 'pc-sachem', 'mo-sachem');
   call(s.stack, { proc: 'place', step: 'place', side: 'indian', purpose: 'setup', items: ind });
   call(s.stack, { proc: 'place', step: 'place', side: 'english', purpose: 'setup', items: eng });

@@ -85,7 +85,19 @@ export type Phase =
   | 'attrition'
   | 'victory';
 
-export const PHASES: Phase[] = ['church', 'engReinf', 'diplomacy', 'indReinf', 'muskets', 'indMove', 'indCombat', 'engMove', 'engCombat', 'attrition', 'victory'];
+export const PHASES: Phase[] = [
+  'church',
+  'engReinf',
+  'diplomacy',
+  'indReinf',
+  'muskets',
+  'indMove',
+  'indCombat',
+  'engMove',
+  'engCombat',
+  'attrition',
+  'victory',
+];
 
 export interface TurnFrame {
   proc: 'turn';
@@ -98,15 +110,7 @@ export interface TurnFrame {
   [k: string]: unknown;
 }
 
-export type PlacePurpose =
-  | 'setup'
-  | 'reinf'
-  | 'church'
-  | 'allied'
-  | 'musket'
-  | 'entry'
-  | 'entryLeader'
-  | 'massacre';
+export type PlacePurpose = 'setup' | 'reinf' | 'church' | 'allied' | 'musket' | 'entry' | 'entryLeader' | 'massacre';
 
 export interface PlaceFrame {
   proc: 'place';

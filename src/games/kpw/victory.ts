@@ -8,7 +8,11 @@ const gone = (s: KpwState, id: string) => ['dead', 'track'].includes(s.units[id]
 
 export function automatic(s: KpwState): Record<Side, string | null> {
   const eng =
-    s.vp.english >= 30 ? `${s.vp.english} VP` : gone(s, 'philip') && s.units.canonchet.where !== 'pool' && gone(s, 'canonchet') ? 'Philip and Canonchet are dead or on the turn track' : null;
+    s.vp.english >= 30
+      ? `${s.vp.english} VP`
+      : gone(s, 'philip') && s.units.canonchet.where !== 'pool' && gone(s, 'canonchet')
+        ? 'Philip and Canonchet are dead or on the turn track'
+        : null;
   const ind = s.vp.indian >= 30 ? `${s.vp.indian} VP` : razed(s, 'boston') && razed(s, 'plymouth') ? 'Boston and Plymouth are razed' : null;
   return { english: eng, indian: ind };
 }
@@ -17,7 +21,11 @@ export function automatic(s: KpwState): Record<Side, string | null> {
 function tieBreak(s: KpwState, why: string): KpwState['over'] {
   if (s.prov.english !== s.prov.indian) {
     const w: Side = s.prov.english < s.prov.indian ? 'english' : 'indian';
-    return { winners: [w], draw: false, summary: `${why}; the ${SIDE_NAME[w]} lost fewer sites (${s.prov[w]} to ${s.prov[w === 'english' ? 'indian' : 'english']}) and win.` };
+    return {
+      winners: [w],
+      draw: false,
+      summary: `${why}; the ${SIDE_NAME[w]} lost fewer sites (${s.prov[w]} to ${s.prov[w === 'english' ? 'indian' : 'english']}) and win.`,
+    };
   }
   return { winners: [], draw: true, summary: `${why}; both lost ${s.prov.english} sites: a draw.` };
 }
@@ -31,7 +39,11 @@ export function checkVictory(s: KpwState, ctx: Ctx): boolean {
   else if (s.turn >= 9) {
     if (s.vp.english !== s.vp.indian) {
       const w: Side = s.vp.english > s.vp.indian ? 'english' : 'indian';
-      s.over = { winners: [w], draw: false, summary: `End of turn 9: the ${SIDE_NAME[w]} win on VP, ${s.vp.english} English to ${s.vp.indian} Indian.` };
+      s.over = {
+        winners: [w],
+        draw: false,
+        summary: `End of turn 9: the ${SIDE_NAME[w]} win on VP, ${s.vp.english} English to ${s.vp.indian} Indian.`,
+      };
     } else s.over = tieBreak(s, `End of turn 9: VP tied at ${s.vp.english}`);
   }
   if (s.over) note(s, ctx, 'victory', s.over.summary);

@@ -33,7 +33,16 @@ export function buildView(s: KpwState, viewer: Viewer): KpwView {
   for (const id of Object.keys(s.damage)) if (isSite(id) && s.damage[id] > 0) sites[id] = siteCondition(s, id);
   const tribes: KpwView['tribes'] = {};
   for (const [t, st] of Object.entries(s.tribes))
-    tribes[t] = st.status === 'removed' ? 'removed' : st.status === 'surrendered' ? 'surrendered' : st.devastated ? 'devastated' : st.status === 'allied' ? 'allied' : 'neutral';
+    tribes[t] =
+      st.status === 'removed'
+        ? 'removed'
+        : st.status === 'surrendered'
+          ? 'surrendered'
+          : st.devastated
+            ? 'devastated'
+            : st.status === 'allied'
+              ? 'allied'
+              : 'neutral';
   const colonies: KpwView['colonies'] = {};
   for (const [c, st] of Object.entries(s.colonies)) colonies[c] = st.devastated ? 'devastated' : 'active';
   const track = new Map<number, string[]>();
@@ -48,7 +57,13 @@ export function buildView(s: KpwState, viewer: Viewer): KpwView {
   if (!s.churchEntered && s.units.church.where === 'pool') add(s.options.short ? 5 : s.options.church3 ? 3 : 6, 'Church');
   const ch = s.units.church;
   const church: KpwView['church'] =
-    ch.where === 'map' ? { status: 'on-map', space: ch.loc! } : ch.where === 'track' ? { status: 'returning', returnTurn: ch.returnTurn } : ch.where === 'dead' ? { status: 'dead' } : { status: 'waiting' };
+    ch.where === 'map'
+      ? { status: 'on-map', space: ch.loc! }
+      : ch.where === 'track'
+        ? { status: 'returning', returnTurn: ch.returnTurn }
+        : ch.where === 'dead'
+          ? { status: 'dead' }
+          : { status: 'waiting' };
   const warriors: Record<string, number> = {};
   for (const u of unitList(s)) if (u.where === 'elim') warriors[u.owner] = (warriors[u.owner] ?? 0) + 1;
   const v: KpwView = {
@@ -69,7 +84,12 @@ export function buildView(s: KpwState, viewer: Viewer): KpwView {
     colonies,
     turnTrack: [...track.entries()].sort((a, b) => a[0] - b[0]).map(([turn, items]) => ({ turn, items })),
     surrender: kpwData().charts.surrender.map((r) => ({ tribe: r.tribe, vp: r.vp })),
-    eliminated: { warriors, leaders: unitList(s).filter((u) => u.where === 'dead').map((u) => u.name) },
+    eliminated: {
+      warriors,
+      leaders: unitList(s)
+        .filter((u) => u.where === 'dead')
+        .map((u) => u.name),
+    },
     recent: s.recent.slice(-8),
     result: s.over ? { status: 'over', summary: s.over.summary } : { status: 'ongoing' },
   };

@@ -57,9 +57,15 @@ export function finalResult(s: RifleState): Result {
   const top = Math.max(...Object.values(counts));
   const winners = top > 0 ? Object.keys(counts).filter((r) => counts[r] === top) : [];
   const awardText = awards
-    .map((a) => (a.winners.length ? `${a.name} (${a.measure}, ${a.best}): ${names(a.winners)}${a.shared ? ' — tied, shared' : ''}` : `${a.name}: nobody`))
+    .map((a) =>
+      a.winners.length
+        ? `${a.name} (${a.measure}, ${a.best}): ${names(a.winners)}${a.shared ? ' — tied, shared' : ''}`
+        : `${a.name}: nobody`,
+    )
     .join('; ');
-  const outs = s.settlements.filter((st) => st.out).map((st) => `${st.name} ${st.out === 'overrun' ? 'was overrun' : st.out === 'resigned' ? 'resigned' : 'was abandoned'} and lost`);
+  const outs = s.settlements
+    .filter((st) => st.out)
+    .map((st) => `${st.name} ${st.out === 'overrun' ? 'was overrun' : st.out === 'resigned' ? 'resigned' : 'was abandoned'} and lost`);
   return {
     status: 'over',
     winners,

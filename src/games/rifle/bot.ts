@@ -79,7 +79,8 @@ export function nextPlanAction(s: RifleState, st: Settlement, rand: Rand): Actio
   const fuelGoal = season === 'fall' ? 5 : season === 'winter' ? 1 : 0;
   const housingGoal = folk + (season === 'winter' ? 0 : 1);
   // Wood and Lumber wanted in stock for the next structure (Stockade first, then Blockhouses, then Cabins).
-  const target = sim.str.stockade === 0 ? { wood: 10, lumber: 4 } : sim.str.blockhouse < 4 ? { wood: 4, lumber: 2 } : { wood: 2, lumber: 1 };
+  const target =
+    sim.str.stockade === 0 ? { wood: 10, lumber: 4 } : sim.str.blockhouse < 4 ? { wood: 4, lumber: 2 } : { wood: 2, lumber: 1 };
   const woodWant = target.wood + fuelGoal + 1;
   // Food the rest of the Folk could still bring in, if they fished (then milked or gathered).
   const feedable = (n: number) => e.food + Math.min(n, fishLeft) * fishYield + Math.max(0, n - fishLeft);
@@ -134,18 +135,23 @@ export function nextPlanAction(s: RifleState, st: Settlement, rand: Rand): Actio
     take(Math.floor(e.livestock / 2) - (sim.counts['milkbutcher:milk'] ?? 0), 1);
     return food;
   };
-  const canGrow = () => season !== 'winter' && foodCapacity() >= folk + 2 && 4 + (sim.cap.horses - sim.used.horses) >= Math.floor((folk + 1) / 10);
+  const canGrow = () =>
+    season !== 'winter' && foodCapacity() >= folk + 2 && 4 + (sim.cap.horses - sim.used.horses) >= Math.floor((folk + 1) / 10);
   const steps: (() => Action | null)[] = [
     // Folk first: a recruit is the surest growth (Horses permitting; housing follows), while there is food for them.
     () => (canGrow() && horsesLeft > 2 ? want('recruit', 1) : null),
     // The Stockade (+10 Fight) as soon as it can be built and the others can still feed everyone.
-    () => (sim.str.stockade === 0 && e.wood >= 10 && e.lumber >= 4 && feedable(folkLeft - 6 + sim.freeCap.build - sim.freeUsed.build) >= foodNeed ? want('build:stockade', 1) : null),
+    () =>
+      sim.str.stockade === 0 && e.wood >= 10 && e.lumber >= 4 && feedable(folkLeft - 6 + sim.freeCap.build - sim.freeUsed.build) >= foodNeed
+        ? want('build:stockade', 1)
+        : null,
     () => (season === 'fall' ? want('harvest', e.seed) : null),
     // Food ≥ Folk for the Consume phase: grind spare grain (4 Food an action), fish, milk, gather, hunt, butcher.
     () => (e.food < foodNeed && grainSpare > 0 ? want('grind', Math.ceil(Math.min(foodNeed - e.food, grainSpare) / 4)) : null),
     () => (e.food < foodNeed ? want('fishing', Math.ceil((foodNeed - e.food) / fishYield)) : null),
     // Spare Livestock buys Food without the Folk that milking takes.
-    () => (e.food < foodNeed && e.livestock > stockKeep + 2 ? buyWith('food', Math.min(foodNeed - e.food, (e.livestock - stockKeep) * 2)) : null),
+    () =>
+      e.food < foodNeed && e.livestock > stockKeep + 2 ? buyWith('food', Math.min(foodNeed - e.food, (e.livestock - stockKeep) * 2)) : null,
     () => (e.food < foodNeed ? want('milkbutcher:milk', foodNeed - e.food) : null),
     () => (e.food < foodNeed && season !== 'winter' ? want('gathering', foodNeed - e.food) : null),
     () => (e.food < foodNeed && e.gunpowder > 4 ? want('hunting', Math.min(foodNeed - e.food, e.gunpowder - 4)) : null),
@@ -163,13 +169,19 @@ export function nextPlanAction(s: RifleState, st: Settlement, rand: Rand): Actio
     () => (planned(planOf(s, st), 'soap') < 1 && e.lye < 1 && folkLeft > 2 && fight >= 21 ? buyWith('lye', 1) : null),
     () => (planned(planOf(s, st), 'soap') < 1 && e.lye >= 1 ? want('soap', 1) : null),
     // Grain the Containers cannot hold is sold (its convoy then buys what is short) rather than spoiled.
-    () => (excess > 2 && grainSpare > 2 && e.grain - Math.max(seedKeep, e.grain - excess) >= 3 ? trade('sell', 'grain', Math.min(excess, grainSpare)) : null),
+    () =>
+      excess > 2 && grainSpare > 2 && e.grain - Math.max(seedKeep, e.grain - excess) >= 3
+        ? trade('sell', 'grain', Math.min(excess, grainSpare))
+        : null,
     // Peace Points buy re-rolls of a bad Indian Raid: more while the fort is weak.
     gift,
     // Defence and housing: the Stockade, then Blockhouses (Fight and Housing), Cabins when short.
     () => (sim.str.stockade === 0 ? want('build:stockade', 1) : null),
     () => (e.housing < housingGoal || fight < fightGoal ? want('build:blockhouse', 1) : null),
-    () => (e.housing < housingGoal && (sim.str.blockhouse >= 4 || e.wood < 4 || e.lumber < 2) ? want('build:cabins', Math.min(2, housingGoal - e.housing)) : null),
+    () =>
+      e.housing < housingGoal && (sim.str.blockhouse >= 4 || e.wood < 4 || e.lumber < 2)
+        ? want('build:cabins', Math.min(2, housingGoal - e.housing))
+        : null,
     // Stores need containers before the Storage phase throws goods away.
     () => (excess > 0 && e.lumber >= 1 ? want('barrels', Math.min(e.lumber, Math.ceil(excess / 5))) : null),
     () => (excess > 0 && e.lumber < 1 && e.wood >= 4 && carpenterFree && planned(planOf(s, st), 'planks') === 0 ? want('planks', 1) : null),
@@ -181,7 +193,8 @@ export function nextPlanAction(s: RifleState, st: Settlement, rand: Rand): Actio
     () => (sim.str.vat === 0 && e.lumber >= 2 && (sim.str.stockade > 0 || e.lumber >= 6 || fight >= 21) ? want('build:vat', 1) : null),
     // Winter: Fuel, Clothes and Housing ready in the Fall.
     () => (fuel < fuelGoal ? want('clear', Math.ceil((fuelGoal - fuel) / 2)) : null),
-    () => (e.clothing < folk + (season === 'fall' ? 1 : 0) && e.hides > 0 ? want('tailoring', Math.min(e.hides, folk + 1 - e.clothing)) : null),
+    () =>
+      e.clothing < folk + (season === 'fall' ? 1 : 0) && e.hides > 0 ? want('tailoring', Math.min(e.hides, folk + 1 - e.clothing)) : null,
     () => (e.clothing < folk + (season === 'fall' ? 1 : 0) ? want('weaving:clothes', folk + 1 - e.clothing) : null),
     () => (e.clothing + e.hides < folk ? want('trapping', Math.ceil((folk - e.clothing - e.hides) / 2)) : null),
     () => (e.clothing < folk && e.hides > 0 ? want('tailoring', Math.min(e.hides, folk - e.clothing)) : null),
@@ -205,11 +218,17 @@ export function nextPlanAction(s: RifleState, st: Settlement, rand: Rand): Actio
     () => (fight < fightGoal && e.money >= 10 ? trade('buy', 'rifles', Math.min(fightGoal - fight, Math.floor(e.money / 5))) : null),
     () => (e.lye < 1 && sim.str.vat === 0 ? buyWith('lye', 2) : null),
     () => (e.horses >= horseRoom(sim.str) - 1 && e.wood >= 2 ? want('build:corrals', 1) : null),
-    () => (e.horses < horseRoom(sim.str) && (e.money >= 6 || e.livestock > stockKeep + 2) ? buyWith('horses', Math.min(horseRoom(sim.str) - e.horses, 4)) : null),
+    () =>
+      e.horses < horseRoom(sim.str) && (e.money >= 6 || e.livestock > stockKeep + 2)
+        ? buyWith('horses', Math.min(horseRoom(sim.str) - e.horses, 4))
+        : null,
     () => (carpenterFree && e.tools < 8 && e.wood > woodWant ? want('handles', 1) : null),
     // Implements limit planting, harvest and grinding.
     () => (e.implements < Math.min(e.plots, 12) && e.metal >= 2 ? want('repair:implement', 1) : null),
-    () => (e.implements < Math.min(e.plots, 12) && e.money >= 4 ? trade('buy', 'implements', Math.min(Math.min(e.plots, 12) - e.implements, Math.floor(e.money / 4))) : null),
+    () =>
+      e.implements < Math.min(e.plots, 12) && e.money >= 4
+        ? trade('buy', 'implements', Math.min(Math.min(e.plots, 12) - e.implements, Math.floor(e.money / 4)))
+        : null,
     () => (e.housewares < folk + 2 ? want('home', folk + 2 - e.housewares) : null),
   ];
   for (const step of steps) {
@@ -238,7 +257,9 @@ function pick(legal: LegalAction[], a: Action): LegalAction | undefined {
 
 /** Match a wanted trade to a legal quantity (largest offered not above it). */
 function pickTrade(legal: LegalAction[], a: Action): LegalAction | undefined {
-  const opts = legal.filter((l) => l.action.type === a.type && l.action.good === a.good).sort((x, y) => Number(y.action.qty) - Number(x.action.qty));
+  const opts = legal
+    .filter((l) => l.action.type === a.type && l.action.good === a.good)
+    .sort((x, y) => Number(y.action.qty) - Number(x.action.qty));
   return opts.find((l) => Number(l.action.qty) <= Number(a.qty)) ?? opts[opts.length - 1];
 }
 
@@ -257,10 +278,18 @@ export function bot(s: RifleState, role: string, legal: LegalAction[], ctx: { ra
   if (st.pending) {
     const p = st.pending;
     let a: Action | null = defaultDecision(st);
-    if (p.kind === 'craftsman') a = { type: 'choose', option: st.craftsmen.carpenter <= st.craftsmen.blacksmith ? 'carpenter' : 'blacksmith' };
+    if (p.kind === 'craftsman')
+      a = { type: 'choose', option: st.craftsmen.carpenter <= st.craftsmen.blacksmith ? 'carpenter' : 'blacksmith' };
     if (p.kind === 'extra') {
       // An extra Recruit is the surest growth a small settlement has; else an extra Build (labour) or Cooking.
-      const opt = p.options.includes('recruit') && seasonOf(s.turn) !== 'winter' && st.res.horses > 0 ? 'recruit' : p.options.includes('build') ? 'build' : p.options.includes('cooking') ? 'cooking' : p.options[Math.floor(rand() * p.options.length)];
+      const opt =
+        p.options.includes('recruit') && seasonOf(s.turn) !== 'winter' && st.res.horses > 0
+          ? 'recruit'
+          : p.options.includes('build')
+            ? 'build'
+            : p.options.includes('cooking')
+              ? 'cooking'
+              : p.options[Math.floor(rand() * p.options.length)];
       a = { type: 'choose', option: opt };
     }
     if (p.kind === 'either') {

@@ -5,15 +5,52 @@ import { z } from 'zod';
 import { RangeTable } from '../../engine/tables.ts';
 
 export const RESOURCE_IDS = [
-  'folk', 'housing', 'clothing', 'happiness', 'livestock', 'horses', 'tools', 'seed', 'food', 'grain', 'rifles', 'wood', 'lumber',
-  'housewares', 'salt', 'lye', 'hides', 'peace', 'containers', 'looms', 'plots', 'gunpowder', 'metal', 'money', 'implements',
+  'folk',
+  'housing',
+  'clothing',
+  'happiness',
+  'livestock',
+  'horses',
+  'tools',
+  'seed',
+  'food',
+  'grain',
+  'rifles',
+  'wood',
+  'lumber',
+  'housewares',
+  'salt',
+  'lye',
+  'hides',
+  'peace',
+  'containers',
+  'looms',
+  'plots',
+  'gunpowder',
+  'metal',
+  'money',
+  'implements',
 ] as const;
 export type ResourceId = (typeof RESOURCE_IDS)[number];
 const Res = z.enum(RESOURCE_IDS);
 
 export const STRUCTURE_IDS = [
-  'cabins', 'corrals', 'empty', 'stockade', 'school', 'blockhouse', 'tubmill', 'church', 'road', 'smithy', 'carpentry', 'hominy',
-  'courthouse', 'logstations', 'vat', 'cellar',
+  'cabins',
+  'corrals',
+  'empty',
+  'stockade',
+  'school',
+  'blockhouse',
+  'tubmill',
+  'church',
+  'road',
+  'smithy',
+  'carpentry',
+  'hominy',
+  'courthouse',
+  'logstations',
+  'vat',
+  'cellar',
 ] as const;
 export type StructureId = (typeof STRUCTURE_IDS)[number];
 const Str = z.enum(STRUCTURE_IDS);
@@ -22,14 +59,28 @@ export const FACTORS = ['tools', 'horses', 'implements', 'rifles', 'looms', 'plo
 export type Factor = (typeof FACTORS)[number];
 
 /** Kinds of free (no-Folk) action slots granted by leaders, boons and structures. */
-export const FREE_KINDS = ['trade', 'build', 'recruit', 'hunting', 'grind', 'carpenter', 'blacksmith', 'home', 'cooking', 'weaving'] as const;
+export const FREE_KINDS = [
+  'trade',
+  'build',
+  'recruit',
+  'hunting',
+  'grind',
+  'carpenter',
+  'blacksmith',
+  'home',
+  'cooking',
+  'weaving',
+] as const;
 export type FreeKind = (typeof FREE_KINDS)[number];
 
 export const SEASONS = ['spring', 'summer', 'fall', 'winter'] as const;
 export type Season = (typeof SEASONS)[number];
 
 const Amounts = z.partialRecord(Res, z.number().int());
-const Max = z.union([z.strictObject({ fixed: z.number().int().positive() }), z.strictObject({ per: Res, every: z.number().int().positive() })]);
+const Max = z.union([
+  z.strictObject({ fixed: z.number().int().positive() }),
+  z.strictObject({ per: Res, every: z.number().int().positive() }),
+]);
 
 const VariantSchema = z.strictObject({
   id: z.string(),
@@ -102,16 +153,34 @@ const RaidRow = z.strictObject({
 export type RaidRow = z.infer<typeof RaidRow>;
 const BoonRow = z.strictObject({ id: z.string(), name: z.string(), text: z.string() });
 export type BoonRow = z.infer<typeof BoonRow>;
-const WinterRow = z.strictObject({ severity: z.enum(['mild', 'moderate', 'harsh']), folk: z.number().int(), livestock: z.number().int(), fuel: z.number().int() });
+const WinterRow = z.strictObject({
+  severity: z.enum(['mild', 'moderate', 'harsh']),
+  folk: z.number().int(),
+  livestock: z.number().int(),
+  fuel: z.number().int(),
+});
 export type WinterRow = z.infer<typeof WinterRow>;
 
-const LeaderSchema = z.strictObject({ id: z.string(), name: z.string(), fight: z.number().int(), extra: z.array(z.enum(FREE_KINDS)), text: z.string() });
+const LeaderSchema = z.strictObject({
+  id: z.string(),
+  name: z.string(),
+  fight: z.number().int(),
+  extra: z.array(z.enum(FREE_KINDS)),
+  text: z.string(),
+});
 export type LeaderDef = z.infer<typeof LeaderSchema>;
 
 export const RulesSchema = z.strictObject({
   _provenance: z.string(),
-  turns: z.strictObject({ count: z.number().int().positive(), firstYear: z.number().int(), seasons: z.array(z.enum(SEASONS)).length(4), source: z.string() }),
-  resources: z.array(z.strictObject({ n: z.number().int(), id: Res, name: z.string(), start: z.number().int(), note: z.string().optional() })).length(25),
+  turns: z.strictObject({
+    count: z.number().int().positive(),
+    firstYear: z.number().int(),
+    seasons: z.array(z.enum(SEASONS)).length(4),
+    source: z.string(),
+  }),
+  resources: z
+    .array(z.strictObject({ n: z.number().int(), id: Res, name: z.string(), start: z.number().int(), note: z.string().optional() }))
+    .length(25),
   structures: z.array(StructureSchema).length(16),
   actions: z.array(ActionSchema).length(30),
   actionBoard: z.strictObject({ columns: z.number().int(), rows: z.number().int(), source: z.string() }),
@@ -125,11 +194,30 @@ export const RulesSchema = z.strictObject({
   mishaps: z.array(row(LossRow)).length(10),
   raids: z.array(row(RaidRow)).length(10),
   barter: z.strictObject({ give: z.array(Res), get: z.array(Res), per: z.number().int() }),
-  fighting: z.strictObject({ target: z.number().int(), reduction: z.number().int(), gunpowderPerEncounter: z.number().int(), rifleLossOn: z.number().int(), overrunOn: z.number().int() }),
+  fighting: z.strictObject({
+    target: z.number().int(),
+    reduction: z.number().int(),
+    gunpowderPerEncounter: z.number().int(),
+    rifleLossOn: z.number().int(),
+    overrunOn: z.number().int(),
+  }),
   winter: z.array(row(WinterRow)).length(6),
-  consume: z.strictObject({ foodPerFolk: z.number().int(), starveOn: z.number().int(), folkPerSalt: z.number().int(), saltDeathOn: z.number().int() }),
+  consume: z.strictObject({
+    foodPerFolk: z.number().int(),
+    starveOn: z.number().int(),
+    folkPerSalt: z.number().int(),
+    saltDeathOn: z.number().int(),
+  }),
   storage: z.strictObject({ stored: z.array(Res), lossOrder: z.array(Res), lossOrderSource: z.string() }),
-  awards: z.array(z.strictObject({ id: z.enum(['population', 'happiness', 'builder', 'prosperity', 'hoarder']), name: z.string(), measure: z.string() })).length(5),
+  awards: z
+    .array(
+      z.strictObject({
+        id: z.enum(['population', 'happiness', 'builder', 'prosperity', 'hoarder']),
+        name: z.string(),
+        measure: z.string(),
+      }),
+    )
+    .length(5),
   colors: z.array(z.string().regex(/^#[0-9a-fA-F]{6}$/)).length(4),
 });
 export type RulesData = z.infer<typeof RulesSchema>;
@@ -148,8 +236,10 @@ export function validateRules(raw: unknown): RulesData {
     if (r.id !== RESOURCE_IDS[i]) throw new Error(`rifle data: resource ${i + 1} is ${r.id}, expected ${RESOURCE_IDS[i]}`);
   });
   if (d.actionBoard.columns * d.actionBoard.rows !== 30) throw new Error('rifle data: the action board must hold 30 actions');
-  for (const t of [d.boons, d.hardships, d.mishaps, d.raids]) for (let f = 1; f <= 10; f++) if (!t.some((r) => f >= r.min && f <= r.max)) throw new Error(`rifle data: a d10 table misses ${f}`);
-  for (const t of [d.growth, d.immigrantSupplies, d.winter]) for (let f = 1; f <= 6; f++) if (!t.some((r) => f >= r.min && f <= r.max)) throw new Error(`rifle data: a d6 table misses ${f}`);
+  for (const t of [d.boons, d.hardships, d.mishaps, d.raids])
+    for (let f = 1; f <= 10; f++) if (!t.some((r) => f >= r.min && f <= r.max)) throw new Error(`rifle data: a d10 table misses ${f}`);
+  for (const t of [d.growth, d.immigrantSupplies, d.winter])
+    for (let f = 1; f <= 6; f++) if (!t.some((r) => f >= r.min && f <= r.max)) throw new Error(`rifle data: a d6 table misses ${f}`);
   return d;
 }
 
@@ -166,8 +256,14 @@ export const TABLES = {
   winter: new RangeTable('Winter Table', RULES.winter),
 };
 
-export const RES_NAME: Record<ResourceId, string> = Object.fromEntries(RULES.resources.map((r) => [r.id, r.name])) as Record<ResourceId, string>;
-export const STRUCTURE: Record<StructureId, StructureDef> = Object.fromEntries(RULES.structures.map((s) => [s.id, s])) as Record<StructureId, StructureDef>;
+export const RES_NAME: Record<ResourceId, string> = Object.fromEntries(RULES.resources.map((r) => [r.id, r.name])) as Record<
+  ResourceId,
+  string
+>;
+export const STRUCTURE: Record<StructureId, StructureDef> = Object.fromEntries(RULES.structures.map((s) => [s.id, s])) as Record<
+  StructureId,
+  StructureDef
+>;
 export const LEADERS: Record<string, LeaderDef> = Object.fromEntries(RULES.leaders.map((l) => [l.id, l]));
 export const PRICES = RULES.prices as Partial<Record<ResourceId, number>>;
 export const TRADE_GOODS = Object.keys(RULES.prices) as ResourceId[];

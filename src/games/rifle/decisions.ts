@@ -32,7 +32,13 @@ export function leaderLegal(s: RifleState, _st: Settlement): LegalAction[] {
   const taken = new Set(s.settlements.map((x) => x.leader).filter(Boolean));
   return RULES.leaders
     .filter((l) => !taken.has(l.id))
-    .map((l) => ({ action: { type: 'leader', leader: l.id }, label: `Lead with ${l.name}: ${l.text}`, sub: 'leader', args: { name: l.id }, argLabels: { name: l.name } }));
+    .map((l) => ({
+      action: { type: 'leader', leader: l.id },
+      label: `Lead with ${l.name}: ${l.text}`,
+      sub: 'leader',
+      args: { name: l.id },
+      argLabels: { name: l.name },
+    }));
 }
 
 export function decisionText(st: Settlement): string {
@@ -47,7 +53,9 @@ export function decisionText(st: Settlement): string {
     case 'reroll':
       return `Indian Raid: ${TABLES.raid.lookup(p.face).name} (d10=${p.face}). Spend 1 Peace (${st.res.peace} held) to re-roll, or accept?`;
     case 'storage':
-      return `Storage: ${p.total} stored goods, room for ${p.room} — choose which to lose, ${p.left} more (you hold ${storageGoods(st).map((r) => `${st.res[r]} ${RES_NAME[r]}`).join(', ')}).`;
+      return `Storage: ${p.total} stored goods, room for ${p.room} — choose which to lose, ${p.left} more (you hold ${storageGoods(st)
+        .map((r) => `${st.res[r]} ${RES_NAME[r]}`)
+        .join(', ')}).`;
     case 'barter':
       return `The Indians will trade: each Rifle, Gunpowder, Horse or Clothes buys ${RULES.barter.per} Food or ${RULES.barter.per} Hides. Choose a barter or finish.`;
   }
@@ -66,7 +74,10 @@ export function decisionLegal(st: Settlement): LegalAction[] {
       return p.of.map((r) => {
         const held = r === 'happiness' ? Infinity : st.res[r];
         const other = p.of[0] === r ? p.of[1] : p.of[0];
-        const label = held >= p.amount ? `Lose ${p.amount} ${RES_NAME[r]} (${r === 'happiness' ? st.res.happiness : held} held)` : `Lose ${held} ${RES_NAME[r]} (all held) and ${p.amount - held} ${RES_NAME[other]}`;
+        const label =
+          held >= p.amount
+            ? `Lose ${p.amount} ${RES_NAME[r]} (${r === 'happiness' ? st.res.happiness : held} held)`
+            : `Lose ${held} ${RES_NAME[r]} (all held) and ${p.amount - held} ${RES_NAME[other]}`;
         return choice(r, label, RES_NAME[r]);
       });
     case 'reroll':
@@ -77,12 +88,17 @@ export function decisionLegal(st: Settlement): LegalAction[] {
     case 'storage':
       return storageGoods(st).flatMap((r) => {
         const n = Math.min(st.res[r], p.left);
-        const all = choice(r, `Lose ${n === st.res[r] ? 'all ' : ''}${n} ${RES_NAME[r]}${n < st.res[r] ? ` (of ${st.res[r]})` : ''}`, `${RES_NAME[r]} ×${n}`);
+        const all = choice(
+          r,
+          `Lose ${n === st.res[r] ? 'all ' : ''}${n} ${RES_NAME[r]}${n < st.res[r] ? ` (of ${st.res[r]})` : ''}`,
+          `${RES_NAME[r]} ×${n}`,
+        );
         return n > 1 ? [all, choice(`${r}-1`, `Lose 1 ${RES_NAME[r]}`, `${RES_NAME[r]} ×1`)] : [all];
       });
     case 'barter': {
       const out: LegalAction[] = [];
-      for (const g of barterGoods(st)) for (const r of RULES.barter.get) out.push(choice(`${g}-${r}`, `Give 1 ${RES_NAME[g]} for ${RULES.barter.per} ${RES_NAME[r]}`));
+      for (const g of barterGoods(st))
+        for (const r of RULES.barter.get) out.push(choice(`${g}-${r}`, `Give 1 ${RES_NAME[g]} for ${RULES.barter.per} ${RES_NAME[r]}`));
       out.push(choice('finish', 'Finish bartering'));
       return out;
     }
@@ -129,7 +145,11 @@ export function applyDecision(s: RifleState, st: Settlement, a: Action, ctx: Ctx
       check(a.type === 'choose' && p.options.includes(opt as FreeKind), 'R&A Leader List', `Choose one of: ${p.options.join(', ')}.`);
       st.extra = opt as FreeKind;
       st.pending = null;
-      ctx.emit({ kind: 'extra', to: [st.role], text: `${LEADERS[st.leader!].name} gives you an extra ${EXTRA_NAMES[opt as FreeKind]} action this turn.` });
+      ctx.emit({
+        kind: 'extra',
+        to: [st.role],
+        text: `${LEADERS[st.leader!].name} gives you an extra ${EXTRA_NAMES[opt as FreeKind]} action this turn.`,
+      });
       return;
     }
     case 'either': {
@@ -150,7 +170,11 @@ export function applyDecision(s: RifleState, st: Settlement, a: Action, ctx: Ctx
     case 'storage': {
       const [r, one] = opt.split('-') as [ResourceId, string | undefined];
       const goods = storageGoods(st);
-      check(a.type === 'choose' && goods.includes(r) && (one === undefined || one === '1'), 'R&A Storage Phase', `Choose a stored good you hold to lose: ${goods.map((g) => `${g} (all that is due, up to ${Math.min(st.res[g], p.left)}) or ${g}-1`).join(', ')}.`);
+      check(
+        a.type === 'choose' && goods.includes(r) && (one === undefined || one === '1'),
+        'R&A Storage Phase',
+        `Choose a stored good you hold to lose: ${goods.map((g) => `${g} (all that is due, up to ${Math.min(st.res[g], p.left)}) or ${g}-1`).join(', ')}.`,
+      );
       loseStored(s, st, r, one ? 1 : p.left, ctx);
       resume();
       return;
@@ -160,7 +184,11 @@ export function applyDecision(s: RifleState, st: Settlement, a: Action, ctx: Ctx
       if (opt === 'finish') st.pending = null;
       else {
         const [give, get] = opt.split('-') as [ResourceId, ResourceId];
-        check(RULES.barter.give.includes(give) && RULES.barter.get.includes(get) && st.res[give] > 0, 'R&A Indian Trade Result', 'The Indians take Rifles, Gunpowder, Horses or Clothes, for 2 Food or 2 Hides each.');
+        check(
+          RULES.barter.give.includes(give) && RULES.barter.get.includes(get) && st.res[give] > 0,
+          'R&A Indian Trade Result',
+          'The Indians take Rifles, Gunpowder, Horses or Clothes, for 2 Food or 2 Hides each.',
+        );
         barter(s, st, give, get, ctx);
       }
       resume();

@@ -20,7 +20,9 @@ export function phaseHelp(state: unknown): string {
       const notes = [
         season === 'spring' ? 'Spring: Plant now (Grain → Planted Seed, limited by free Plots, Horses, Implements).' : '',
         season === 'fall' ? 'Fall: Harvest now (each Planted Seed → 8 Grain).' : '',
-        season === 'winter' ? 'Winter: no Recruit, Husbandry or Gathering; Fishing gives 1 Food. A Winter roll follows (Fuel = Wood, then Lumber).' : '',
+        season === 'winter'
+          ? 'Winter: no Recruit, Husbandry or Gathering; Fishing gives 1 Food. A Winter roll follows (Fuel = Wood, then Lumber).'
+          : '',
         season === 'summer' ? 'Summer: Gathering also gives 1 Happiness.' : '',
       ].filter(Boolean);
       return `Action Phase: one action per Folk. Limits shared by actions naming the same factor (Tools, Horses, Implements, Rifles, Looms); hard maxima per turn; one Carpenter and one Blacksmith action (more with shops and craftsmen). Plan with /rifle plan or /rifle plans, trade with /rifle sell and /rifle buy, then /rifle done. ${notes.join(' ')}`;

@@ -8,7 +8,20 @@ import { check } from '../../engine/errors.ts';
 import { finalize, reveal, reviseOrders } from '../../engine/submissions.ts';
 import type { Action, Ctx, LegalAction } from '../../engine/types.ts';
 import { PLANNABLE, PLANNABLES, TRADE_ACTION } from './actions/catalogue.ts';
-import { allowsText, assertPlan, limitsLine, maxActAfter, maxTradeAfter, opensConvoy, probePlan, prune, simulate, withAct, withTrade, type Sim } from './actions/limits.ts';
+import {
+  allowsText,
+  assertPlan,
+  limitsLine,
+  maxActAfter,
+  maxTradeAfter,
+  opensConvoy,
+  probePlan,
+  prune,
+  simulate,
+  withAct,
+  withTrade,
+  type Sim,
+} from './actions/limits.ts';
 import { PRICES, RES_NAME, TRADE_GOODS, type ResourceId } from './data.ts';
 import { active, say, stageOf, type PlanEntry, type RifleState, type Settlement } from './state.ts';
 
@@ -96,7 +109,14 @@ export function planLegal(s: RifleState, st: Settlement): LegalAction[] {
   for (const e of plan) keys.add(e.t === 'act' ? e.key : 'trade');
   for (const k of keys) {
     const name = k === 'trade' ? 'the last Trade Convoy' : `one ${PLANNABLE[k].name}`;
-    out.push({ action: { type: 'unplan', act: k }, label: `Unplan ${name}`, sub: 'unplan', secret: true, args: { action: k }, argLabels: { action: k === 'trade' ? TRADE_ACTION.name : PLANNABLE[k].name } });
+    out.push({
+      action: { type: 'unplan', act: k },
+      label: `Unplan ${name}`,
+      sub: 'unplan',
+      secret: true,
+      args: { action: k },
+      argLabels: { action: k === 'trade' ? TRADE_ACTION.name : PLANNABLE[k].name },
+    });
   }
   // The label is announced publicly: it must not carry the plan (secret until the reveal).
   out.push({ action: { type: 'done' }, label: 'Done planning', sub: 'done', args: {} });
@@ -110,10 +130,18 @@ export function planning(s: RifleState, st: Settlement): boolean {
 
 /** Why `st` may not change its plan now (the rule and what to do instead). */
 export function needPlanning(s: RifleState, st: Settlement): void {
-  check(stageOf(s) === 'plan' && s.orders && !s.orders.revealed, RULE, 'Plans are made in the Action phase; it is not the Action phase now.');
+  check(
+    stageOf(s) === 'plan' && s.orders && !s.orders.revealed,
+    RULE,
+    'Plans are made in the Action phase; it is not the Action phase now.',
+  );
   check(!st.out && s.orders.seats[st.role], RULE, 'Your settlement is out of the game.');
   check(!st.pending, RULE, 'Answer your pending decision first (/rifle choose).');
-  check(!s.orders.seats[st.role].final, RULE, 'You have declared done; your plan is locked until the reveal (/rifle reopen takes it back while another settlement is still planning).');
+  check(
+    !s.orders.seats[st.role].final,
+    RULE,
+    'You have declared done; your plan is locked until the reveal (/rifle reopen takes it back while another settlement is still planning).',
+  );
 }
 
 export function applyPlanAction(s: RifleState, st: Settlement, a: Action, ctx: Ctx, autoPlan: (st: Settlement) => void): void {
@@ -135,7 +163,11 @@ export function applyPlanAction(s: RifleState, st: Settlement, a: Action, ctx: C
     case 'sell':
     case 'buy': {
       const good = String(a.good) as ResourceId;
-      check(PRICES[good] !== undefined, 'R&A Buy and Sell Table', `${RES_NAME[good] ?? good} is not on the Buy and Sell Table (Wood and Lumber are too heavy; Peace, Looms, Plots and Happiness are not goods).`);
+      check(
+        PRICES[good] !== undefined,
+        'R&A Buy and Sell Table',
+        `${RES_NAME[good] ?? good} is not on the Buy and Sell Table (Wood and Lumber are too heavy; Peace, Looms, Plots and Happiness are not goods).`,
+      );
       const q = Number(a.qty);
       check(Number.isInteger(q) && q >= 1, RULE, 'Quantity must be a whole number, 1 or more.');
       const next = withTrade(plan, a.type, good, q);
@@ -161,7 +193,12 @@ export function applyPlanAction(s: RifleState, st: Settlement, a: Action, ctx: C
       else copy.splice(idx, 1);
       const { kept, dropped } = prune(st, s.turn, copy);
       setPlan(s, st, kept);
-      privateLine(s, st, ctx, `Removed ${key === 'trade' ? 'a Trade Convoy' : PLANNABLE[key].name}.${dropped.length ? ` Also dropped (no longer possible): ${dropped.join(', ')}.` : ''}`);
+      privateLine(
+        s,
+        st,
+        ctx,
+        `Removed ${key === 'trade' ? 'a Trade Convoy' : PLANNABLE[key].name}.${dropped.length ? ` Also dropped (no longer possible): ${dropped.join(', ')}.` : ''}`,
+      );
       return;
     }
     case 'auto':
@@ -182,7 +219,12 @@ function markDone(s: RifleState, st: Settlement, ctx: Ctx): void {
   const { error } = simulate(st, s.turn, plan);
   if (error) setPlan(s, st, prune(st, s.turn, plan).kept);
   finalize(s.orders!, st.role, RULE);
-  if (!planOf(s, st).length) ctx.emit({ kind: 'plan', to: [st.role], text: 'You planned nothing: skipping Soap Making and Cooking costs 2 Happiness each (/game undo takes "done" back while nobody else has acted).' });
+  if (!planOf(s, st).length)
+    ctx.emit({
+      kind: 'plan',
+      to: [st.role],
+      text: 'You planned nothing: skipping Soap Making and Cooking costs 2 Happiness each (/game undo takes "done" back while nobody else has acted).',
+    });
   ctx.emit({ kind: 'done', text: `${st.name} has finished planning.` });
 }
 
@@ -222,7 +264,10 @@ export function revealAndExecute(s: RifleState, ctx: Ctx): void {
 /** Free-text plans: "fishing x3, trapping x2, build cabin, sell 4 hides, buy 2 tools". */
 export function parsePlanText(text: string): Action[] {
   const out: Action[] = [];
-  const items = text.split(/[,;\n+]+/).map((t) => t.trim()).filter(Boolean);
+  const items = text
+    .split(/[,;\n+]+/)
+    .map((t) => t.trim())
+    .filter(Boolean);
   for (const raw of items) {
     let t = raw.toLowerCase().replace(/\s+/g, ' ');
     const trade = /^(sell|buy) (\d+) (.+)$/.exec(t) ?? /^(sell|buy) (.+?) (?:x|×)\s*(\d+)$/.exec(t);
@@ -230,8 +275,17 @@ export function parsePlanText(text: string): Action[] {
       const [, side, a, b] = trade;
       const qty = /^\d+$/.test(a) ? Number(a) : Number(b);
       const goodText = /^\d+$/.test(a) ? b : a;
-      const good = TRADE_GOODS.find((g) => g === goodText || RES_NAME[g].toLowerCase() === goodText || RES_NAME[g].toLowerCase().replace(/s$/, '') === goodText.replace(/s$/, ''));
-      check(good, 'R&A Buy and Sell Table', `"${goodText}" is not a tradeable good. Goods: ${TRADE_GOODS.map((g) => RES_NAME[g]).join(', ')}.`);
+      const good = TRADE_GOODS.find(
+        (g) =>
+          g === goodText ||
+          RES_NAME[g].toLowerCase() === goodText ||
+          RES_NAME[g].toLowerCase().replace(/s$/, '') === goodText.replace(/s$/, ''),
+      );
+      check(
+        good,
+        'R&A Buy and Sell Table',
+        `"${goodText}" is not a tradeable good. Goods: ${TRADE_GOODS.map((g) => RES_NAME[g]).join(', ')}.`,
+      );
       out.push({ type: side, good, qty });
       continue;
     }
@@ -247,7 +301,11 @@ export function parsePlanText(text: string): Action[] {
       }
     }
     const p = findByText(t);
-    check(p, RULE, `"${raw}" is not an action. Try e.g. "clear land x2, planks, build cabin, sell 4 grain". Actions: ${PLANNABLES.map((x) => x.name).join(', ')}.`);
+    check(
+      p,
+      RULE,
+      `"${raw}" is not an action. Try e.g. "clear land x2, planks, build cabin, sell 4 grain". Actions: ${PLANNABLES.map((x) => x.name).join(', ')}.`,
+    );
     out.push({ type: 'plan', act: p.key, count });
   }
   check(out.length > 0, RULE, 'Nothing to plan: write e.g. "clear land x2, planks, build cabin, fishing x3".');
@@ -255,7 +313,12 @@ export function parsePlanText(text: string): Action[] {
 }
 
 function findByText(t: string) {
-  const norm = (x: string) => x.trim().toLowerCase().replace(/\s+/g, ' ').replace(/\band\b/g, '&');
+  const norm = (x: string) =>
+    x
+      .trim()
+      .toLowerCase()
+      .replace(/\s+/g, ' ')
+      .replace(/\band\b/g, '&');
   const n = norm(t);
   return (
     PLANNABLE[n] ??

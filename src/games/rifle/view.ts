@@ -7,7 +7,17 @@ import { LEADERS, RES_NAME, RESOURCE_IDS, RULES, STRUCTURE, STRUCTURE_IDS } from
 import { decisionText } from './decisions.ts';
 import { isDone, planOf, planText } from './plan.ts';
 import { simulate, limitsLine } from './actions/limits.ts';
-import { fightLevel, PHASE_NAMES, resolvePhaseOf, seasonName, seasonOf, stageOf, yearOf, type RifleState, type Settlement } from './state.ts';
+import {
+  fightLevel,
+  PHASE_NAMES,
+  resolvePhaseOf,
+  seasonName,
+  seasonOf,
+  stageOf,
+  yearOf,
+  type RifleState,
+  type Settlement,
+} from './state.ts';
 
 export function phaseLabel(s: RifleState): string {
   switch (stageOf(s)) {
@@ -47,8 +57,22 @@ export function buildView(s: RifleState, viewer: Viewer): Json {
       out: st.out,
       outTurn: st.outTurn ?? null,
       resources: RESOURCE_IDS.map((id) => ({ id, name: RES_NAME[id], value: st.res[id] })),
-      structures: STRUCTURE_IDS.map((id) => ({ id, name: STRUCTURE[id].name, value: st.str[id], max: STRUCTURE[id].max, benefit: STRUCTURE[id].benefit })),
-      fight: { total: fight.total, rifles: fight.rifles, leader: fight.leader, structures: fight.structures, lye: fight.lye, militia: fight.militia, notes: fight.notes },
+      structures: STRUCTURE_IDS.map((id) => ({
+        id,
+        name: STRUCTURE[id].name,
+        value: st.str[id],
+        max: STRUCTURE[id].max,
+        benefit: STRUCTURE[id].benefit,
+      })),
+      fight: {
+        total: fight.total,
+        rifles: fight.rifles,
+        leader: fight.leader,
+        structures: fight.structures,
+        lye: fight.lye,
+        militia: fight.militia,
+        notes: fight.notes,
+      },
       militia: st.militia,
       craftsmen: st.craftsmen,
       boon: st.boon,
@@ -57,7 +81,7 @@ export function buildView(s: RifleState, viewer: Viewer): Json {
       done: isDone(s, st),
       plan,
       limits,
-      pending: st.pending ? (own || st.pending.kind !== 'extra' ? decisionText(st) : 'choosing a leader\'s extra action') : null,
+      pending: st.pending ? (own || st.pending.kind !== 'extra' ? decisionText(st) : "choosing a leader's extra action") : null,
       placed: s.revealedTurn > 0 ? st.placed : {},
       revealedPlan: s.revealedTurn > 0 ? planText(st.revealedPlan) : null,
       history: st.history.map((h) => ({ ...h })),
@@ -76,7 +100,11 @@ export function buildView(s: RifleState, viewer: Viewer): Json {
     phase: phaseLabel(s),
     solo: s.settlements.length === 1,
     revealedTurn: s.revealedTurn,
-    actionBoard: { columns: RULES.actionBoard.columns, rows: RULES.actionBoard.rows, actions: RULES.actions.map((a) => ({ n: a.n, id: a.id, name: a.name })) },
+    actionBoard: {
+      columns: RULES.actionBoard.columns,
+      rows: RULES.actionBoard.rows,
+      actions: RULES.actions.map((a) => ({ n: a.n, id: a.id, name: a.name })),
+    },
     settlements,
     chronicle: s.chronicle.slice(-20),
     awards: over && s.settlements.length > 1 ? (computeAwards(s) as unknown as Json) : null,
@@ -106,7 +134,8 @@ export function summarize(view: Json, viewer: Viewer): string {
     lines.push(
       `${st.name}${st.leaderName ? ` (${st.leaderName})` : ''}${tag}: Folk ${r.folk}, Food ${r.food}, Housing ${r.housing}, Clothing ${r.clothing}, Happiness ${r.happiness}, Money ${r.money}, Fight ${st.fight.total}${st.pending ? ` · asked: ${st.pending}` : ''}`,
     );
-    if (st.plan !== null && viewer.kind !== 'spectator') lines.push(`  ${viewer.kind === 'seat' ? 'your plan' : 'plan'}: ${st.plan}; still allowed: ${st.limits}`);
+    if (st.plan !== null && viewer.kind !== 'spectator')
+      lines.push(`  ${viewer.kind === 'seat' ? 'your plan' : 'plan'}: ${st.plan}; still allowed: ${st.limits}`);
   }
   const waiting = v.settlements.filter((x) => x.planning).map((x) => x.name);
   if (v.stage === 'plan' && waiting.length) lines.push(`Still planning: ${waiting.join(', ')}.`);

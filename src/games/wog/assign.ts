@@ -4,7 +4,21 @@ import type { Procedure } from '../../engine/flow.ts';
 import type { Ctx, LegalAction } from '../../engine/types.ts';
 import { act, mustBeLegal } from './common.ts';
 import { raiseProc, type SidesFrame } from './raise.ts';
-import { areaName, command, data, leaderData, leaderName, leadersIn, note, sideName, troopKey, troopLabel, type Side, type Troop, type WogState } from './state.ts';
+import {
+  areaName,
+  command,
+  data,
+  leaderData,
+  leaderName,
+  leadersIn,
+  note,
+  sideName,
+  troopKey,
+  troopLabel,
+  type Side,
+  type Troop,
+  type WogState,
+} from './state.ts';
 
 const RULE = 'WoG Phase 10';
 
@@ -36,7 +50,14 @@ function assignLegal(s: WogState, side: Side): LegalAction[] {
     for (const l of leadersIn(s, a, side))
       for (const [key, t] of kinds)
         if (canCommand(s, l.id, t))
-          out.push(act('assign', `Assign 1 ${troopLabel(t)} in ${areaName(a)} to ${leaderName(s, l.id)} (${l.troops.length}/${command(s, l.id)})`, { area: a, troop: key, leader: l.id }, { area: areaName(a), leader: leaderName(s, l.id) }));
+          out.push(
+            act(
+              'assign',
+              `Assign 1 ${troopLabel(t)} in ${areaName(a)} to ${leaderName(s, l.id)} (${l.troops.length}/${command(s, l.id)})`,
+              { area: a, troop: key, leader: l.id },
+              { area: areaName(a), leader: leaderName(s, l.id) },
+            ),
+          );
   }
   out.push(act('done', 'Done assigning'));
   return out;
@@ -53,13 +74,24 @@ export function removeLeaderless(s: WogState, ctx: Ctx): void {
 }
 
 export const assignProc: Procedure<WogState, SidesFrame> = {
-  prompts: (s, f) => [{ role: f.sides[0]!, text: 'Assign leaderless troops to your leaders (/wog assign), then /wog done.', decision: `t${s.turn}:assign:${f.sides[0]}` }],
+  prompts: (s, f) => [
+    {
+      role: f.sides[0]!,
+      text: 'Assign leaderless troops to your leaders (/wog assign), then /wog done.',
+      decision: `t${s.turn}:assign:${f.sides[0]}`,
+    },
+  ],
   legal: (s, f, role) => (role === f.sides[0] ? assignLegal(s, role as Side) : []),
   auto: raiseProc.auto,
   apply(s, f, role, a, ctx) {
     const side = f.sides[0]!;
     if (role !== side) throw new RuleError(RULE, `The ${sideName(side)} assign troops now (nIP first).`);
-    mustBeLegal(assignLegal(s, side), a, RULE, 'A leader takes troops in his own area up to 3 × rank SP, within the knight, gunner and longbow restrictions.');
+    mustBeLegal(
+      assignLegal(s, side),
+      a,
+      RULE,
+      'A leader takes troops in his own area up to 3 × rank SP, within the knight, gunner and longbow restrictions.',
+    );
     if (a.type === 'assign') {
       const loose = s.loose[String(a.area)]!;
       const i = loose.findIndex((t) => troopKey(t) === a.troop);

@@ -15,7 +15,12 @@ export function battleRating(s: WogState, bc: string): number {
  * Every leader counts 1 SP; a longbow-marked leader also counts as a longbow.
  * Reading: a knight is 1 SP of strength (it covers 2 hits when removed).
  */
-export function battleDice(s: WogState, side: Side, area: string, bc: string): { dice: number; br: number; strength: number; longbows: number } {
+export function battleDice(
+  s: WogState,
+  side: Side,
+  area: string,
+  bc: string,
+): { dice: number; br: number; strength: number; longbows: number } {
   const br = battleRating(s, bc);
   let strength = 0;
   let longbows = 0;
@@ -52,6 +57,11 @@ export function jeanneDuel(s: WogState, bc: Record<Side, string>, ctx: Ctx): Rec
   const brav = leaderData(s, bc.english).bravery;
   if (die < brav) silent.french = true;
   else if (die > brav) silent.english = true;
-  note(s, ctx, 'jeanne', `Jeanne d'Arc: English roll ${die} against bravery ${brav}: ${silent.french ? 'the French roll no dice' : silent.english ? 'the English roll no dice' : 'a normal round'}.`);
+  note(
+    s,
+    ctx,
+    'jeanne',
+    `Jeanne d'Arc: English roll ${die} against bravery ${brav}: ${silent.french ? 'the French roll no dice' : silent.english ? 'the English roll no dice' : 'a normal round'}.`,
+  );
   return silent;
 }

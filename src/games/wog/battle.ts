@@ -11,7 +11,22 @@ import { act, mustBeLegal } from './common.ts';
 import { callLosses } from './losses.ts';
 import { retreatTargets, type RetreatFrame } from './retreat.ts';
 import { resolveSiege, type FleeFrame } from './siege.ts';
-import { areaName, contested, data, enemy, isKing, leaderName, leadersIn, nip, nipFirst, note, rank, sideName, type Side, type WogState } from './state.ts';
+import {
+  areaName,
+  contested,
+  data,
+  enemy,
+  isKing,
+  leaderName,
+  leadersIn,
+  nip,
+  nipFirst,
+  note,
+  rank,
+  sideName,
+  type Side,
+  type WogState,
+} from './state.ts';
 
 const RULE = 'WoG Phase 3';
 
@@ -37,11 +52,20 @@ function battlesLegal(s: WogState): LegalAction[] {
 
 function startBattle(s: WogState, a: string, ctx: Ctx): void {
   note(s, ctx, 'battle', `Battle in ${areaName(a)}.`);
-  call(s.stack, { proc: 'battle', step: 'bc', area: a, bc: { english: null, french: null }, decider: nip(s), round: 0 } satisfies BattleFrame);
+  call(s.stack, {
+    proc: 'battle',
+    step: 'bc',
+    area: a,
+    bc: { english: null, french: null },
+    decider: nip(s),
+    round: 0,
+  } satisfies BattleFrame);
 }
 
 export const battlesProc: Procedure<WogState, BattlesFrame> = {
-  prompts: (s) => [{ role: s.ip!, text: 'Choose the next battle to resolve (/wog battle).', decision: `t${s.turn}:battles:${contested(s).join(',')}` }],
+  prompts: (s) => [
+    { role: s.ip!, text: 'Choose the next battle to resolve (/wog battle).', decision: `t${s.turn}:battles:${contested(s).join(',')}` },
+  ],
   legal: (s, _f, role) => (role === s.ip ? battlesLegal(s) : []),
   auto(s, _f, ctx) {
     const c = contested(s);
@@ -90,7 +114,9 @@ function decideLegal(s: WogState, f: BattleFrame, side: Side): LegalAction[] {
 function battleLegal(s: WogState, f: BattleFrame, role: Side): LegalAction[] {
   if (f.step === 'bc') {
     if (bcTurn(s, f) !== role) return [];
-    return bcCandidates(s, role, f.area).map((id) => act('commander', `${leaderName(s, id)} commands in ${areaName(f.area)}`, { leader: id }, { leader: leaderName(s, id) }));
+    return bcCandidates(s, role, f.area).map((id) =>
+      act('commander', `${leaderName(s, id)} commands in ${areaName(f.area)}`, { leader: id }, { leader: leaderName(s, id) }),
+    );
   }
   if (f.step === 'mode') {
     if (s.control[f.area] !== role) return [];
@@ -112,7 +138,12 @@ export function battleRound(s: WogState, f: BattleFrame, ctx: Ctx): void {
     const d = battleDice(s, side, f.area, bc[side]);
     const r = rollHits(s, ctx, side, d.dice, mods[side], `Battle ${areaName(f.area)} round ${f.round}`);
     hits[side] = r.hits;
-    note(s, ctx, 'round', `${sideName(side)}: ${d.dice} dice (BR ${d.br}, strength ${d.strength}, longbows ${d.longbows})${mods[side] ? ` at +${mods[side]}` : ''}: ${r.faces.join(' ') || '-'} → ${r.hits} hits.`);
+    note(
+      s,
+      ctx,
+      'round',
+      `${sideName(side)}: ${d.dice} dice (BR ${d.br}, strength ${d.strength}, longbows ${d.longbows})${mods[side] ? ` at +${mods[side]}` : ''}: ${r.faces.join(' ') || '-'} → ${r.hits} hits.`,
+    );
   }
   const agg = s.aggressor[f.area];
   if (agg) s.misses[f.area] = hits[agg] > 0 ? 0 : (s.misses[f.area] ?? 0) + 1;
@@ -128,10 +159,33 @@ export const battleProc: Procedure<WogState, BattleFrame> = {
   prompts(s, f) {
     if (f.step === 'bc') {
       const side = bcTurn(s, f)!;
-      return [{ role: side, text: `Choose your battle commander in ${areaName(f.area)} (/wog commander).`, decision: `t${s.turn}:bc:${f.area}:${side}`, buttons: true }];
+      return [
+        {
+          role: side,
+          text: `Choose your battle commander in ${areaName(f.area)} (/wog commander).`,
+          decision: `t${s.turn}:bc:${f.area}:${side}`,
+          buttons: true,
+        },
+      ];
     }
-    if (f.step === 'mode') return [{ role: s.control[f.area]!, text: `You control ${areaName(f.area)}: be besieged (/wog siege) or fight (/wog fight)?`, decision: `t${s.turn}:mode:${f.area}`, buttons: true }];
-    if (f.step === 'decide') return [{ role: f.decider, text: `Round ${f.round} in ${areaName(f.area)} is over: /wog continue or /wog retreat?`, decision: `t${s.turn}:decide:${f.area}:${f.round}:${f.decider}`, buttons: true }];
+    if (f.step === 'mode')
+      return [
+        {
+          role: s.control[f.area]!,
+          text: `You control ${areaName(f.area)}: be besieged (/wog siege) or fight (/wog fight)?`,
+          decision: `t${s.turn}:mode:${f.area}`,
+          buttons: true,
+        },
+      ];
+    if (f.step === 'decide')
+      return [
+        {
+          role: f.decider,
+          text: `Round ${f.round} in ${areaName(f.area)} is over: /wog continue or /wog retreat?`,
+          decision: `t${s.turn}:decide:${f.area}:${f.round}:${f.decider}`,
+          buttons: true,
+        },
+      ];
     return [];
   },
   legal: (s, f, role) => battleLegal(s, f, role as Side),
@@ -170,10 +224,22 @@ export const battleProc: Procedure<WogState, BattleFrame> = {
     const side = role as Side;
     const legal = battleLegal(s, f, side);
     if (!legal.length) throw new RuleError(RULE, 'The other side decides now.');
-    mustBeLegal(legal, a, RULE, f.step === 'bc' ? 'The battle commander must be one of your highest-ranking leaders there.' : 'That is not a choice of this battle now.');
+    mustBeLegal(
+      legal,
+      a,
+      RULE,
+      f.step === 'bc'
+        ? 'The battle commander must be one of your highest-ranking leaders there.'
+        : 'That is not a choice of this battle now.',
+    );
     if (a.type === 'commander') {
       f.bc[side] = String(a.leader);
-      note(s, ctx, 'bc', `${leaderName(s, String(a.leader))}${isKing(s, String(a.leader)) ? ' (king)' : ''} commands the ${sideName(side)} in ${areaName(f.area)}.`);
+      note(
+        s,
+        ctx,
+        'bc',
+        `${leaderName(s, String(a.leader))}${isKing(s, String(a.leader)) ? ' (king)' : ''} commands the ${sideName(side)} in ${areaName(f.area)}.`,
+      );
     } else if (a.type === 'siege') {
       const fled = resolveSiege(s, f.area, side, f.bc as Record<Side, string>, ctx);
       f.step = 'done';
@@ -184,7 +250,12 @@ export const battleProc: Procedure<WogState, BattleFrame> = {
       else f.step = 'round';
     } else if (a.type === 'retreat' || a.type === 'force') {
       const who = a.type === 'retreat' ? side : enemy(side);
-      note(s, ctx, 'retreat', `The ${sideName(who)} retreat from ${areaName(f.area)}${a.type === 'force' ? ' (forced after three misses)' : ''}.`);
+      note(
+        s,
+        ctx,
+        'retreat',
+        `The ${sideName(who)} retreat from ${areaName(f.area)}${a.type === 'force' ? ' (forced after three misses)' : ''}.`,
+      );
       f.step = 'done';
       call(s.stack, { proc: 'retreat', step: 'to', area: f.area, side: who, bc: f.bc as Record<Side, string> } satisfies RetreatFrame);
     }

@@ -74,7 +74,11 @@ export function botChoice(s: WogState, side: Side, legal: LegalAction[], rand: (
       if (special.length) return special[0]!;
       const hire = by('hire');
       if (hire.length && rand() < 0.6) return pick(hire);
-      const dep = by('deploy').filter((l) => leadersIn(s, String(l.action.to), side).some((x) => x.troops.length < command(s, x.id)) && !leadersIn(s, String(l.action.from), side).length);
+      const dep = by('deploy').filter(
+        (l) =>
+          leadersIn(s, String(l.action.to), side).some((x) => x.troops.length < command(s, x.id)) &&
+          !leadersIn(s, String(l.action.from), side).length,
+      );
       if (dep.length) return dep[0]!;
       const asg = by('assign');
       if (asg.length) return asg[0]!;
@@ -84,7 +88,9 @@ export function botChoice(s: WogState, side: Side, legal: LegalAction[], rand: (
     }
     case 'place': {
       const home = legal.filter((l) => leaderData(s, String(l.action.leader)).home === l.action.area);
-      const withFriends = legal.filter((l) => leadersIn(s, String(l.action.area), side).length > 0 && area(String(l.action.area)).value !== null);
+      const withFriends = legal.filter(
+        (l) => leadersIn(s, String(l.action.area), side).length > 0 && area(String(l.action.area)).value !== null,
+      );
       return pick(home.length ? home : withFriends.length ? withFriends : legal);
     }
     default:

@@ -14,8 +14,14 @@ const same = (a: Action, b: Action): boolean => {
 
 /** Refuses an action that is not in the legal list (or one of its aliases, e.g. a quantity), citing the rule and what is allowed. */
 export function mustBeLegal(legal: LegalAction[], action: Action, rule: string, why: string): void {
-  const listed = (l: LegalAction) => same(l.action, action) || Object.values(l.aliases ?? {}).some((as) => as.some((x) => x.action && same(x.action, action)));
-  if (!legal.some(listed)) throw new RuleError(rule, why, legal.map((l) => l.label));
+  const listed = (l: LegalAction) =>
+    same(l.action, action) || Object.values(l.aliases ?? {}).some((as) => as.some((x) => x.action && same(x.action, action)));
+  if (!legal.some(listed))
+    throw new RuleError(
+      rule,
+      why,
+      legal.map((l) => l.label),
+    );
 }
 
 /**

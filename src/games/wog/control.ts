@@ -4,7 +4,10 @@ import { area, areaName, data, enemy, leaderData, leaderName, leadersIn, note, r
 
 /** Mercenary SP in an area (with any leader there, and loose ones). */
 export function mercsIn(s: WogState, a: string): number {
-  return leadersIn(s, a).reduce((n, l) => n + l.troops.filter((t) => t.kind === 'mercenary').length, 0) + (s.loose[a] ?? []).filter((t) => t.kind === 'mercenary').length;
+  return (
+    leadersIn(s, a).reduce((n, l) => n + l.troops.filter((t) => t.kind === 'mercenary').length, 0) +
+    (s.loose[a] ?? []).filter((t) => t.kind === 'mercenary').length
+  );
 }
 
 /**
@@ -38,7 +41,12 @@ export function determineControl(s: WogState, ctx: Ctx): void {
         const die = ctx.dice.d6(`Control of ${area(a.id).name} (${sideName(side)})`);
         const ok = die <= t.target;
         if (ok) s.control[a.id] = side;
-        note(s, ctx, 'control', `${sideName(side)} roll ${die} for ${areaName(a.id)} (needs ≤ ${t.target}, ${leaderName(s, t.who)}): ${ok ? 'control' : 'no control'}.`);
+        note(
+          s,
+          ctx,
+          'control',
+          `${sideName(side)} roll ${die} for ${areaName(a.id)} (needs ≤ ${t.target}, ${leaderName(s, t.who)}): ${ok ? 'control' : 'no control'}.`,
+        );
       }
       break; // "Check areas only once": after battles only one side can be left in an area.
     }

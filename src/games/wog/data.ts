@@ -74,18 +74,25 @@ export function validateWogMap(raw: unknown): WogMap {
     if (a.kind === 'neutral' && (a.capitalOf || a.longbow || a.knights)) fail(`${where}: a neutral area raises nothing (Phase 5)`);
     if (a.kind === 'neutral' && !a.mercenaries) fail(`${where}: a neutral area is a mercenary home`);
     const inside = (x: number, y: number): boolean => x >= 0 && x <= map.width && y >= 0 && y <= map.height;
-    if (!inside(a.label.x, a.label.y) || a.polygon.some(([x, y]) => !inside(x, y))) fail(`${where}: off the ${map.width}x${map.height} canvas`);
+    if (!inside(a.label.x, a.label.y) || a.polygon.some(([x, y]) => !inside(x, y)))
+      fail(`${where}: off the ${map.width}x${map.height} canvas`);
   }
   const neutral = map.areas.filter((a) => a.kind === 'neutral').length;
   if (neutral !== 5) fail(`the map has five neutral areas, found ${neutral}`);
-  const longbow = map.areas.filter((a) => a.longbow).map((a) => a.id).sort();
+  const longbow = map.areas
+    .filter((a) => a.longbow)
+    .map((a) => a.id)
+    .sort();
   if (longbow.join(',') !== 'england,wales') fail(`longbowmen are raised in England and Wales only (Phase 5), got ${longbow.join(',')}`);
   for (const crown of ['english', 'french'] as const) {
     const n = map.areas.filter((a) => a.capitalOf === crown).length;
     if (n !== 1) fail(`exactly one ${crown} capital area (Phases 1, 11), found ${n}`);
   }
   const seen = new Set<string>();
-  const links = [...map.borders.map((b) => ({ ...b, what: 'border' })), ...map.seaConnections.map((s) => ({ ...s, what: 'sea connection' }))];
+  const links = [
+    ...map.borders.map((b) => ({ ...b, what: 'border' })),
+    ...map.seaConnections.map((s) => ({ ...s, what: 'sea connection' })),
+  ];
   for (const l of links) {
     const where = `${l.what} ${l.a}-${l.b}`;
     for (const end of [l.a, l.b]) if (!ids.has(end)) fail(`${where} names unknown area '${end}'`);
@@ -116,7 +123,8 @@ export function validateWogRoster(raw: unknown, map: WogMap): WogRoster {
     // Phase 4 rolls for control "at home" and Phase 9 places there; neutral areas are never controlled.
     if (areas.get(l.home)!.kind === 'neutral') fail(`${where}: home '${l.home}' is neutral and can never be controlled (Phase 4)`);
     if (l.died < l.born) fail(`${where}: died before born`);
-    if (l.burgundian && areas.get(l.home)!.knights !== 'burgundian') fail(`${where}: a Burgundian leader's home raises Burgundian chevaliers`);
+    if (l.burgundian && areas.get(l.home)!.knights !== 'burgundian')
+      fail(`${where}: a Burgundian leader's home raises Burgundian chevaliers`);
     if (l.special === 'jeanne_darc' && l.side !== 'french') fail(`${where}: Jeanne d'Arc is French (Phase 3)`);
   }
   const { turnYears, startYear, endYear } = r.scenario;
@@ -165,7 +173,8 @@ export function validateWogCharts(raw: unknown): WogCharts {
   const fail = failer('charts');
   c.leaderDeath.rows.forEach((row, i) => {
     if (row.age !== i + 1) fail(`leaderDeath.rows must be ages 1..N in order, got ${row.age} at ${i}`);
-    if (i > 0 && row.dieMax < c.leaderDeath.rows[i - 1]!.dieMax) fail(`leaderDeath: dying must not get less likely with age (age ${row.age})`);
+    if (i > 0 && row.dieMax < c.leaderDeath.rows[i - 1]!.dieMax)
+      fail(`leaderDeath: dying must not get less likely with age (age ${row.age})`);
   });
   if (c.leaderDeath.rows.at(-1)!.dieMax !== 6) fail('leaderDeath: the last row must be certain death (the chart is capped there)');
   for (const d of DICE) if (!c.elimination.results[d]) fail(`elimination has no result for a ${d}`);
@@ -185,7 +194,8 @@ export function loadWogData(): WogData {
     hyw: validateWogRoster(read('leaders-hyw.json'), map),
     liw: validateWogRoster(read('leaders-liw.json'), map),
   };
-  for (const [id, r] of Object.entries(rosters)) if (r.scenario.id !== id) throw new Error(`wog leaders-${id}.json holds scenario '${r.scenario.id}'`);
+  for (const [id, r] of Object.entries(rosters))
+    if (r.scenario.id !== id) throw new Error(`wog leaders-${id}.json holds scenario '${r.scenario.id}'`);
   return { map, graph: wogGraph(map), charts: validateWogCharts(read('charts.json')), rosters };
 }
 

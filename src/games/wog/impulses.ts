@@ -5,7 +5,19 @@ import { retWith } from '../../engine/flow.ts';
 import type { Procedure } from '../../engine/flow.ts';
 import type { Action, Ctx, LegalAction } from '../../engine/types.ts';
 import { act, mustBeLegal, subsets } from './common.ts';
-import { areaName, borderLimit, enemy, leaderName, leadersIn, neighbors, note, onMap, sideName, type Side, type WogState } from './state.ts';
+import {
+  areaName,
+  borderLimit,
+  enemy,
+  leaderName,
+  leadersIn,
+  neighbors,
+  note,
+  onMap,
+  sideName,
+  type Side,
+  type WogState,
+} from './state.ts';
 import { linkBetween } from './data.ts';
 import { data } from './state.ts';
 
@@ -44,15 +56,25 @@ export function impulseLegal(s: WogState, side: Side): LegalAction[] {
       const kind = linkBetween(data().graph, from, to);
       for (const group of subsets(ids, limit)) {
         const names = group.map((id) => leaderName(s, id)).join(', ');
-        const l = act('move', `Move ${names}: ${areaName(from)} → ${areaName(to)} (${kind}, up to ${limit})`, { from, to, leaders: group.join('+') }, { from: areaName(from), to: areaName(to), leaders: names });
+        const l = act(
+          'move',
+          `Move ${names}: ${areaName(from)} → ${areaName(to)} (${kind}, up to ${limit})`,
+          { from, to, leaders: group.join('+') },
+          { from: areaName(from), to: areaName(to), leaders: names },
+        );
         // The same leaders named in another order are the same move.
         const others = orders(group).filter((o) => o.join('+') !== group.join('+'));
-        if (others.length) l.aliases = { leaders: others.map((o) => ({ value: o.join('+'), action: { type: 'move', from, to, leaders: o.join('+') } })) };
+        if (others.length)
+          l.aliases = { leaders: others.map((o) => ({ value: o.join('+'), action: { type: 'move', from, to, leaders: o.join('+') } })) };
         out.push(l);
       }
     }
   }
-  for (const a of Object.keys(s.control).sort()) if (canUncontrol(s, side, a)) out.push(act('uncontrol', `Remove the ${sideName(enemy(side))} control marker in ${areaName(a)}`, { area: a }, { area: areaName(a) }));
+  for (const a of Object.keys(s.control).sort())
+    if (canUncontrol(s, side, a))
+      out.push(
+        act('uncontrol', `Remove the ${sideName(enemy(side))} control marker in ${areaName(a)}`, { area: a }, { area: areaName(a) }),
+      );
   out.push(act('pass', 'Pass this impulse'));
   return out;
 }
@@ -69,10 +91,19 @@ function explainMove(s: WogState, side: Side, a: Action): never {
   const allowed = impulseLegal(s, side).map((l) => l.label);
   if (ids.some((id) => s.leaders[id]?.where !== 'map' || s.leaders[id]?.area !== from || s.leaders[id]?.owner !== side))
     throw new RuleError(RULE, `Every moving leader must be yours and in ${from}.`, allowed);
-  if (!canLeave(s, side, from)) throw new RuleError(RULE, 'Leaders can only move if your leaders outnumber the enemy leaders plus an enemy control marker there.', allowed);
+  if (!canLeave(s, side, from))
+    throw new RuleError(
+      RULE,
+      'Leaders can only move if your leaders outnumber the enemy leaders plus an enemy control marker there.',
+      allowed,
+    );
   const limit = borderLimit(s, side, from, to);
   if (limit === 0) throw new RuleError(RULE, `${to} is not adjacent to ${from}.`, allowed);
-  throw new RuleError(RULE, `At most ${limit} leaders may cross that border in one impulse (clear 2, river 3, obstructed 1; by sea 2 into a friendly area, else 1).`, allowed);
+  throw new RuleError(
+    RULE,
+    `At most ${limit} leaders may cross that border in one impulse (clear 2, river 3, obstructed 1; by sea 2 into a friendly area, else 1).`,
+    allowed,
+  );
 }
 
 function next(s: WogState, f: ImpulseFrame): void {
@@ -84,13 +115,30 @@ function next(s: WogState, f: ImpulseFrame): void {
 }
 
 export const impulsesProc: Procedure<WogState, ImpulseFrame> = {
-  prompts: (s, f) => [{ role: f.side, text: `${sideName(f.side)} impulse (${f.left[f.side]} left): /wog move, /wog uncontrol or /wog pass.`, decision: `t${s.turn}:impulse:${f.left.english}:${f.left.french}` }],
+  prompts: (s, f) => [
+    {
+      role: f.side,
+      text: `${sideName(f.side)} impulse (${f.left[f.side]} left): /wog move, /wog uncontrol or /wog pass.`,
+      decision: `t${s.turn}:impulse:${f.left.english}:${f.left.french}`,
+    },
+  ],
   legal: (s, f, role) => (role === f.side ? impulseLegal(s, f.side) : []),
   apply(s, f, role, a, ctx: Ctx) {
     if (role !== f.side) throw new RuleError(RULE, `It is the ${sideName(f.side)} impulse.`);
     const legal = impulseLegal(s, f.side);
-    if (a.type === 'move') a = { ...a, leaders: String(a.leaders ?? '').split('+').sort().join('+') };
-    if (a.type === 'move' && !legal.some((l) => l.action.type === 'move' && l.action.from === a.from && l.action.to === a.to && l.action.leaders === a.leaders)) explainMove(s, f.side, a);
+    if (a.type === 'move')
+      a = {
+        ...a,
+        leaders: String(a.leaders ?? '')
+          .split('+')
+          .sort()
+          .join('+'),
+      };
+    if (
+      a.type === 'move' &&
+      !legal.some((l) => l.action.type === 'move' && l.action.from === a.from && l.action.to === a.to && l.action.leaders === a.leaders)
+    )
+      explainMove(s, f.side, a);
     mustBeLegal(legal, a, RULE, 'That is not an action of this impulse.');
     if (a.type === 'move') {
       const to = String(a.to);
@@ -98,7 +146,12 @@ export const impulsesProc: Procedure<WogState, ImpulseFrame> = {
       // Aggressor marker: the first leader to move into an enemy-occupied area.
       if (leadersIn(s, to, enemy(f.side)).length > 0 && !s.aggressor[to]) s.aggressor[to] = f.side;
       for (const id of ids) s.leaders[id]!.area = to;
-      note(s, ctx, 'move', `${sideName(f.side)}: ${ids.map((id) => leaderName(s, id)).join(', ')} move ${areaName(String(a.from))} → ${areaName(to)}.`);
+      note(
+        s,
+        ctx,
+        'move',
+        `${sideName(f.side)}: ${ids.map((id) => leaderName(s, id)).join(', ')} move ${areaName(String(a.from))} → ${areaName(to)}.`,
+      );
     } else if (a.type === 'uncontrol') {
       s.control[String(a.area)] = null;
       note(s, ctx, 'uncontrol', `${sideName(f.side)} remove the enemy control marker in ${areaName(String(a.area))}.`);

@@ -33,5 +33,10 @@ export function determineInitiative(s: WogState, ctx: Ctx): void {
   s.impulses = { english: 0, french: 0 };
   s.impulses[ip] = n;
   s.impulses[ip === 'english' ? 'french' : 'english'] = n - 1;
-  note(s, ctx, 'initiative', `Turn ${s.turn} initiative: English ${de}${me ? `${me > 0 ? '+' : ''}${me}` : ''}=${e}, French ${df}${mf ? `${mf > 0 ? '+' : ''}${mf}` : ''}=${f}. ${sideName(ip)} have the initiative: ${n} impulses, the other side ${n - 1}.`);
+  note(
+    s,
+    ctx,
+    'initiative',
+    `Turn ${s.turn} initiative: English ${de}${me ? `${me > 0 ? '+' : ''}${me}` : ''}=${e}, French ${df}${mf ? `${mf > 0 ? '+' : ''}${mf}` : ''}=${f}. ${sideName(ip)} have the initiative: ${n} impulses, the other side ${n - 1}.`,
+  );
 }

@@ -8,7 +8,23 @@ import { retWith, type Procedure } from '../../engine/flow.ts';
 import type { Ctx, LegalAction } from '../../engine/types.ts';
 import { act, mustBeLegal } from './common.ts';
 import { eliminationResult } from './data.ts';
-import { areaName, capture, data, enemy, isKing, leaderName, leadersIn, nipFirst, note, rank, sideName, troopLabel, type Side, type Troop, type WogState } from './state.ts';
+import {
+  areaName,
+  capture,
+  data,
+  enemy,
+  isKing,
+  leaderName,
+  leadersIn,
+  nipFirst,
+  note,
+  rank,
+  sideName,
+  troopLabel,
+  type Side,
+  type Troop,
+  type WogState,
+} from './state.ts';
 
 const RULE = 'WoG Phase 3 (losses)';
 /** The order the bot and deadline default prefer (cheapest first). */
@@ -34,12 +50,30 @@ export function lossOptions(s: WogState, f: LossFrame, side: Side): LegalAction[
     for (const kind of ORDER.filter((k) => l.troops.some((t) => t.kind === k))) {
       const t = l.troops.find((x) => x.kind === kind)!;
       const why = kind === 'knight' ? ' (covers 2 hits)' : kind === 'mercenary' ? ' (all your mercenaries here break)' : '';
-      out.push(act('loss', `Remove 1 ${troopLabel(t)} from ${leaderName(s, l.id)}${why}`, { leader: l.id, troop: kind }, { leader: leaderName(s, l.id) }));
+      out.push(
+        act(
+          'loss',
+          `Remove 1 ${troopLabel(t)} from ${leaderName(s, l.id)}${why}`,
+          { leader: l.id, troop: kind },
+          { leader: leaderName(s, l.id) },
+        ),
+      );
     }
   const bare = army.filter((l) => l.troops.length === 0 && l.id !== f.bc[side]);
-  for (const l of bare) out.push(act('loss', `${leaderName(s, l.id)} is hit (Elimination roll)`, { leader: l.id, troop: 'leader' }, { leader: leaderName(s, l.id) }));
+  for (const l of bare)
+    out.push(
+      act('loss', `${leaderName(s, l.id)} is hit (Elimination roll)`, { leader: l.id, troop: 'leader' }, { leader: leaderName(s, l.id) }),
+    );
   const bc = army.find((l) => l.id === f.bc[side]);
-  if (!out.length && bc) out.push(act('loss', `${leaderName(s, bc.id)} (battle commander) is hit (Elimination roll)`, { leader: bc.id, troop: 'leader' }, { leader: leaderName(s, bc.id) }));
+  if (!out.length && bc)
+    out.push(
+      act(
+        'loss',
+        `${leaderName(s, bc.id)} (battle commander) is hit (Elimination roll)`,
+        { leader: bc.id, troop: 'leader' },
+        { leader: leaderName(s, bc.id) },
+      ),
+    );
   return out;
 }
 
@@ -51,7 +85,10 @@ function applyLoss(s: WogState, f: LossFrame, side: Side, id: string, kind: stri
     note(s, ctx, 'losses', `${sideName(side)}: ${leaderName(s, id)} is hit.`);
     return;
   }
-  const t = l.troops.splice(l.troops.findIndex((x) => x.kind === kind), 1)[0]!;
+  const t = l.troops.splice(
+    l.troops.findIndex((x) => x.kind === kind),
+    1,
+  )[0]!;
   f.left[side] = Math.max(0, f.left[side] - (kind === 'knight' ? 2 : 1));
   let broke = 0;
   if (kind === 'mercenary')
@@ -59,7 +96,12 @@ function applyLoss(s: WogState, f: LossFrame, side: Side, id: string, kind: stri
       broke += o.troops.filter((x) => x.kind === 'mercenary').length;
       o.troops = o.troops.filter((x) => x.kind !== 'mercenary');
     }
-  note(s, ctx, 'losses', `${sideName(side)} lose ${troopLabel(t)} (${leaderName(s, id)})${broke ? `; ${broke} more mercenaries break` : ''}.`);
+  note(
+    s,
+    ctx,
+    'losses',
+    `${sideName(side)} lose ${troopLabel(t)} (${leaderName(s, id)})${broke ? `; ${broke} more mercenaries break` : ''}.`,
+  );
 }
 
 /** The side choosing now: the nIP first; sides with nothing left to lose are done. */
@@ -70,7 +112,15 @@ function chooser(s: WogState, f: LossFrame): Side | null {
 export const lossesProc: Procedure<WogState, LossFrame> = {
   prompts(s, f) {
     const side = chooser(s, f);
-    return side ? [{ role: side, text: `Take ${f.left[side]} more hit(s) in ${areaName(f.area)}: choose what to remove (/wog loss).`, decision: `t${s.turn}:loss:${f.area}:${side}:${f.left[side]}:${f.hit.length}` }] : [];
+    return side
+      ? [
+          {
+            role: side,
+            text: `Take ${f.left[side]} more hit(s) in ${areaName(f.area)}: choose what to remove (/wog loss).`,
+            decision: `t${s.turn}:loss:${f.area}:${side}:${f.left[side]}:${f.hit.length}`,
+          },
+        ]
+      : [];
   },
   legal: (s, f, role) => (chooser(s, f) === role ? lossOptions(s, f, role as Side) : []),
   auto(s, f, ctx) {
@@ -89,8 +139,14 @@ export const lossesProc: Procedure<WogState, LossFrame> = {
   },
   apply(s, f, role, a, ctx) {
     const side = chooser(s, f);
-    if (side !== role) throw new RuleError(RULE, side ? `The ${sideName(side)} take their losses first (nIP first).` : 'No losses to take.');
-    mustBeLegal(lossOptions(s, f, side), a, RULE, "Leaders can't be removed while they have troops, and the battle commander is removed last.");
+    if (side !== role)
+      throw new RuleError(RULE, side ? `The ${sideName(side)} take their losses first (nIP first).` : 'No losses to take.');
+    mustBeLegal(
+      lossOptions(s, f, side),
+      a,
+      RULE,
+      "Leaders can't be removed while they have troops, and the battle commander is removed last.",
+    );
     applyLoss(s, f, side, String(a.leader), String(a.troop), ctx);
   },
 };

@@ -6,7 +6,21 @@ import { retWith, type Procedure } from '../../engine/flow.ts';
 import type { Ctx, LegalAction } from '../../engine/types.ts';
 import { act, mustBeLegal } from './common.ts';
 import { entering } from './data.ts';
-import { area, areaName, data, enemy, leaderData, leaderName, leadersIn, nipFirst, note, onMap, sideName, type Side, type WogState } from './state.ts';
+import {
+  area,
+  areaName,
+  data,
+  enemy,
+  leaderData,
+  leaderName,
+  leadersIn,
+  nipFirst,
+  note,
+  onMap,
+  sideName,
+  type Side,
+  type WogState,
+} from './state.ts';
 
 const RULE = 'WoG Phase 9';
 
@@ -20,7 +34,8 @@ export interface PlaceFrame {
 
 /** New arrivals and routed leaders go to the pool. */
 export function fillPool(s: WogState): void {
-  for (const l of entering(data().rosters[s.scenario], s.turn + 1)) if (s.leaders[l.id]!.where === 'future') s.leaders[l.id]!.where = 'pool';
+  for (const l of entering(data().rosters[s.scenario], s.turn + 1))
+    if (s.leaders[l.id]!.where === 'future') s.leaders[l.id]!.where = 'pool';
   for (const l of Object.values(s.leaders)) if (l.where === 'routed') l.where = 'pool';
 }
 
@@ -55,7 +70,12 @@ function placeLegal(s: WogState, f: PlaceFrame, side: Side): LegalAction[] {
   if (!p || p.side !== side) return [];
   return p.ids.flatMap((id) =>
     placeAreas(s, side, id).map((a) =>
-      act('place', `Place ${leaderName(s, id)} (${leaderData(s, id).rank}★) in ${areaName(a)}${a === leaderData(s, id).home ? ` (home: +${leaderData(s, id).rank} infantry)` : ''}`, { leader: id, area: a }, { leader: leaderName(s, id), area: areaName(a) }),
+      act(
+        'place',
+        `Place ${leaderName(s, id)} (${leaderData(s, id).rank}★) in ${areaName(a)}${a === leaderData(s, id).home ? ` (home: +${leaderData(s, id).rank} infantry)` : ''}`,
+        { leader: id, area: a },
+        { leader: leaderName(s, id), area: areaName(a) },
+      ),
     ),
   );
 }
@@ -74,7 +94,9 @@ export function placeLeader(s: WogState, side: Side, id: string, a: string, ctx:
 export const placeProc: Procedure<WogState, PlaceFrame> = {
   prompts(s, f) {
     const p = placer(s, f);
-    return p ? [{ role: p.side, text: `Place ${p.ids.length} leader(s) (/wog place).`, decision: `t${s.turn}:place:${p.ids.length}:${p.side}` }] : [];
+    return p
+      ? [{ role: p.side, text: `Place ${p.ids.length} leader(s) (/wog place).`, decision: `t${s.turn}:place:${p.ids.length}:${p.side}` }]
+      : [];
   },
   legal: (s, f, role) => placeLegal(s, f, role as Side),
   auto(s, f) {
@@ -119,7 +141,12 @@ export const crownProc: Procedure<WogState, CrownFrame> = {
     const side = crownTurn(s);
     return side ? [{ role: side, text: 'Crown a king (/wog crown).', decision: `t${s.turn}:crown:${side}`, buttons: true }] : [];
   },
-  legal: (s, _f, role) => (crownTurn(s) === role ? crownCandidates(s, role as Side).map((id) => act('crown', `Crown ${leaderName(s, id)}`, { leader: id }, { leader: leaderName(s, id) })) : []),
+  legal: (s, _f, role) =>
+    crownTurn(s) === role
+      ? crownCandidates(s, role as Side).map((id) =>
+          act('crown', `Crown ${leaderName(s, id)}`, { leader: id }, { leader: leaderName(s, id) }),
+        )
+      : [],
   auto(s, _f, ctx) {
     for (const side of nipFirst(s)) {
       const c = crownCandidates(s, side);

@@ -67,7 +67,12 @@ const names = (s: WogState, ids: string[]): string => ids.map((id) => leaderName
 
 function exchangeLegal(s: WogState): LegalAction[] {
   return exchangeOptions(s).map((o) =>
-    act('exchange', `Exchange ${names(s, o.english)} (English) for ${names(s, o.french)} (French), ${o.stars} stars each`, { english: o.english.join('+'), french: o.french.join('+') }, { english: names(s, o.english), french: names(s, o.french) }),
+    act(
+      'exchange',
+      `Exchange ${names(s, o.english)} (English) for ${names(s, o.french)} (French), ${o.stars} stars each`,
+      { english: o.english.join('+'), french: o.french.join('+') },
+      { english: names(s, o.english), french: names(s, o.french) },
+    ),
   );
 }
 
@@ -102,13 +107,26 @@ function ransomLegal(s: WogState, side: Side): LegalAction[] {
   for (const id of prisonersOf(s, side === 'english' ? 'french' : 'english'))
     for (const a of data().map.areas)
       if (s.control[a.id] === side && (a.value ?? 0) >= rank(s, id))
-        out.push(act('ransom', `Ransom ${leaderName(s, id)} (${rank(s, id)}★) by giving up ${areaName(a.id)} (value ${a.value})`, { leader: id, area: a.id }, { leader: leaderName(s, id), area: areaName(a.id) }));
+        out.push(
+          act(
+            'ransom',
+            `Ransom ${leaderName(s, id)} (${rank(s, id)}★) by giving up ${areaName(a.id)} (value ${a.value})`,
+            { leader: id, area: a.id },
+            { leader: leaderName(s, id), area: areaName(a.id) },
+          ),
+        );
   out.push(act('done', 'Done: leave the rest to rot'));
   return out;
 }
 
 export const ransomProc: Procedure<WogState, SidesFrame> = {
-  prompts: (s, f) => [{ role: f.sides[0]!, text: 'Ransom your captured leaders (/wog ransom) or leave them to rot (/wog done).', decision: `t${s.turn}:ransom:${f.sides[0]}` }],
+  prompts: (s, f) => [
+    {
+      role: f.sides[0]!,
+      text: 'Ransom your captured leaders (/wog ransom) or leave them to rot (/wog done).',
+      decision: `t${s.turn}:ransom:${f.sides[0]}`,
+    },
+  ],
   legal: (s, f, role) => (role === f.sides[0] ? ransomLegal(s, role as Side) : []),
   auto(s, f, ctx) {
     // Nobody to ransom: nothing to ask.
@@ -118,7 +136,7 @@ export const ransomProc: Procedure<WogState, SidesFrame> = {
   apply(s, f, role, a, ctx) {
     const side = f.sides[0]!;
     if (role !== side) throw new RuleError(RULE, `The ${sideName(side)} decide on ransoms now.`);
-    mustBeLegal(ransomLegal(s, side), a, RULE, 'A ransom gives up control of one of your areas of value at least the leader\'s rank.');
+    mustBeLegal(ransomLegal(s, side), a, RULE, "A ransom gives up control of one of your areas of value at least the leader's rank.");
     if (a.type === 'ransom') {
       const l = s.leaders[String(a.leader)]!;
       l.where = 'routed';

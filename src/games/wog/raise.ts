@@ -53,7 +53,12 @@ const maxCount = (s: WogState, a: string, kind: Troop['kind']): number => (kind 
 function raiseLegal(s: WogState, side: Side): LegalAction[] {
   const out = raiseOptions(s, side).map((o) => {
     const max = maxCount(s, o.area, o.troop.kind);
-    const l = act('raise', `Raise 1 ${troopLabel(o.troop)} in ${areaName(o.area)} (${spLeft(s, o.area)} SP left${max > 1 ? `; count: up to ${max}` : ''})`, { area: o.area, kind: o.troop.kind }, { area: areaName(o.area) });
+    const l = act(
+      'raise',
+      `Raise 1 ${troopLabel(o.troop)} in ${areaName(o.area)} (${spLeft(s, o.area)} SP left${max > 1 ? `; count: up to ${max}` : ''})`,
+      { area: o.area, kind: o.troop.kind },
+      { area: areaName(o.area) },
+    );
     return withCount(l, max);
   });
   out.push(act('done', out.length ? 'Done: raise infantry with every SP left' : 'Done raising troops'));
@@ -76,11 +81,21 @@ function checkCount(s: WogState, side: Side, a: Action): void {
   if (!Number.isInteger(n) || n < 1) throw new RuleError(RULE, `count must be a whole number of SP, 1 or more (not "${String(a.count)}").`);
   if (where === null || s.control[where] !== side || area(where).value === null) return; // the legal-list check explains
   if ((a.kind === 'knight' || a.kind === 'gunner') && n > 1) throw new RuleError(RULE, `Only 1 ${a.kind} can be raised per area per turn.`);
-  if (n > spLeft(s, where)) throw new RuleError(RULE, `${areaName(where)} may raise ${spLeft(s, where)} more SP this turn (SP raised = area value, ${area(where).value}).`);
+  if (n > spLeft(s, where))
+    throw new RuleError(
+      RULE,
+      `${areaName(where)} may raise ${spLeft(s, where)} more SP this turn (SP raised = area value, ${area(where).value}).`,
+    );
 }
 
 export const raiseProc: Procedure<WogState, SidesFrame> = {
-  prompts: (s, f) => [{ role: f.sides[0]!, text: 'Raise troops in your controlled areas (/wog raise), then /wog done.', decision: `t${s.turn}:raise:${f.sides[0]}` }],
+  prompts: (s, f) => [
+    {
+      role: f.sides[0]!,
+      text: 'Raise troops in your controlled areas (/wog raise), then /wog done.',
+      decision: `t${s.turn}:raise:${f.sides[0]}`,
+    },
+  ],
   legal: (s, f, role) => (role === f.sides[0] ? raiseLegal(s, role as Side) : []),
   auto(s, f) {
     if (!f.sides.length) {
@@ -93,7 +108,12 @@ export const raiseProc: Procedure<WogState, SidesFrame> = {
     const side = f.sides[0]!;
     if (role !== side) throw new RuleError(RULE, `The ${sideName(side)} raise troops now (nIP first).`);
     if (a.type === 'raise') checkCount(s, side, a);
-    mustBeLegal(raiseLegal(s, side), a, RULE, 'Raise up to the area value in SP in each controlled area: knights by flag (one per area), gunners in value-3 areas (one per area), longbowmen in England and Wales.');
+    mustBeLegal(
+      raiseLegal(s, side),
+      a,
+      RULE,
+      'Raise up to the area value in SP in each controlled area: knights by flag (one per area), gunners in value-3 areas (one per area), longbowmen in England and Wales.',
+    );
     if (a.type === 'raise') {
       const o = raiseOptions(s, side).find((x) => x.area === a.area && x.troop.kind === a.kind)!;
       const n = a.count === undefined ? 1 : Number(a.count);
@@ -108,7 +128,9 @@ export const raiseProc: Procedure<WogState, SidesFrame> = {
           raiseOne(s, ar.id, { kind: 'infantry' });
           n++;
         }
-    const raised = Object.entries(s.raised).filter(([id]) => s.control[id] === side).reduce((x, [, r]) => x + r.sp, 0);
+    const raised = Object.entries(s.raised)
+      .filter(([id]) => s.control[id] === side)
+      .reduce((x, [, r]) => x + r.sp, 0);
     note(s, ctx, 'raise', `${sideName(side)} raise ${raised} SP (${n} as infantry by default).`);
     f.sides.shift();
   },

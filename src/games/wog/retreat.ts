@@ -9,7 +9,20 @@ import { battleDice, braveryMods, jeanneDuel, rollHits } from './battle-dice.ts'
 import { act, mustBeLegal } from './common.ts';
 import { callLosses } from './losses.ts';
 import { refuges } from './siege.ts';
-import { areaName, borderLimit, capture, data, enemy, leaderName, leadersIn, note, rank, sideName, type Side, type WogState } from './state.ts';
+import {
+  areaName,
+  borderLimit,
+  capture,
+  data,
+  enemy,
+  leaderName,
+  leadersIn,
+  note,
+  rank,
+  sideName,
+  type Side,
+  type WogState,
+} from './state.ts';
 
 export interface RetreatFrame {
   proc: 'retreat';
@@ -29,7 +42,12 @@ export function retreatTargets(s: WogState, side: Side, from: string): string[] 
 
 function retreatLegal(s: WogState, f: RetreatFrame): LegalAction[] {
   return retreatTargets(s, f.side, f.area).map((to) =>
-    act('retreat', `Retreat from ${areaName(f.area)} to ${areaName(to)} (up to ${borderLimit(s, f.side, f.area, to)} leaders)`, { to }, { to: areaName(to) }),
+    act(
+      'retreat',
+      `Retreat from ${areaName(f.area)} to ${areaName(to)} (up to ${borderLimit(s, f.side, f.area, to)} leaders)`,
+      { to },
+      { to: areaName(to) },
+    ),
   );
 }
 
@@ -42,7 +60,13 @@ export function pursue(s: WogState, f: RetreatFrame, ctx: Ctx): void {
   // advantage. Jeanne's duel applies when she is (still) the French BC, on
   // either side of the pursuit: it can silence the pursuer (README).
   const bc = f.bc;
-  if (s.leaders[bc.french]?.where === 'map' && s.leaders[bc.french]!.area === f.area && s.leaders[bc.english]?.where === 'map' && s.leaders[bc.english]!.area === f.area && jeanneDuel(s, bc, ctx)[pursuer]) {
+  if (
+    s.leaders[bc.french]?.where === 'map' &&
+    s.leaders[bc.french]!.area === f.area &&
+    s.leaders[bc.english]?.where === 'map' &&
+    s.leaders[bc.english]!.area === f.area &&
+    jeanneDuel(s, bc, ctx)[pursuer]
+  ) {
     note(s, ctx, 'pursuit', `${sideName(pursuer)} roll no pursuit dice.`);
     return;
   }
@@ -71,7 +95,16 @@ export function moveSurvivors(s: WogState, f: RetreatFrame, to: string | null, c
 }
 
 export const retreatProc: Procedure<WogState, RetreatFrame> = {
-  prompts: (s, f) => (f.step !== 'to' ? [] : [{ role: f.side, text: `Retreat from ${areaName(f.area)}: choose the area (/wog retreat to:…).`, decision: `t${s.turn}:retreat:${f.area}` }]),
+  prompts: (s, f) =>
+    f.step !== 'to'
+      ? []
+      : [
+          {
+            role: f.side,
+            text: `Retreat from ${areaName(f.area)}: choose the area (/wog retreat to:…).`,
+            decision: `t${s.turn}:retreat:${f.area}`,
+          },
+        ],
   legal: (s, f, role) => (role === f.side && f.step === 'to' ? retreatLegal(s, f) : []),
   auto(s, f, ctx) {
     if (f.step === 'to' && retreatLegal(s, f).length) return false;
@@ -81,7 +114,12 @@ export const retreatProc: Procedure<WogState, RetreatFrame> = {
   },
   apply(s, f, role, a, ctx) {
     if (role !== f.side) throw new RuleError('WoG Phase 3 (retreat)', `The ${sideName(f.side)} are retreating.`);
-    mustBeLegal(retreatLegal(s, f), a, 'WoG Phase 3 (retreat)', 'All retreating leaders go to the same adjacent area, not enemy controlled or occupied, within border limits.');
+    mustBeLegal(
+      retreatLegal(s, f),
+      a,
+      'WoG Phase 3 (retreat)',
+      'All retreating leaders go to the same adjacent area, not enemy controlled or occupied, within border limits.',
+    );
     f.to = String(a.to);
     f.step = 'move';
     pursue(s, f, ctx);

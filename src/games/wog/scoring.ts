@@ -46,14 +46,25 @@ export function scoreTurn(s: WogState, ctx: Ctx): boolean {
   const before = s.vp;
   s.vp = advance({ name: 'VP', min: track.min, max: track.max }, s.vp, t.english - t.french).value;
   const lead = (v: number): string => (v === 0 ? 'level' : `${v > 0 ? 'English' : 'French'} +${Math.abs(v)}`);
-  note(s, ctx, 'score', `Turn ${s.turn} score: English ${t.english}, French ${t.french} (${t.lines.join('; ')}). VP ${lead(before)} → ${lead(s.vp)}.`);
+  note(
+    s,
+    ctx,
+    'score',
+    `Turn ${s.turn} score: English ${t.english}, French ${t.french} (${t.lines.join('; ')}). VP ${lead(before)} → ${lead(s.vp)}.`,
+  );
   s.killed = [];
   s.raised = {};
   for (const l of Object.values(s.leaders)) if (l.where === 'dead') l.area = null;
   if (Math.abs(s.vp) >= track.win || s.turn >= track.turns) {
     const draw = s.vp === 0;
     const winners: Side[] = draw ? [] : [s.vp > 0 ? 'english' : 'french'];
-    s.over = { winners, draw, summary: draw ? `Turn ${s.turn}: the VP are level, a draw.` : `${sideName(winners[0]!)} win with ${Math.abs(s.vp)} VP after turn ${s.turn}${Math.abs(s.vp) >= track.win ? ' (30 VP)' : ''}.` };
+    s.over = {
+      winners,
+      draw,
+      summary: draw
+        ? `Turn ${s.turn}: the VP are level, a draw.`
+        : `${sideName(winners[0]!)} win with ${Math.abs(s.vp)} VP after turn ${s.turn}${Math.abs(s.vp) >= track.win ? ' (30 VP)' : ''}.`,
+    };
     note(s, ctx, 'end', s.over.summary);
     return true;
   }

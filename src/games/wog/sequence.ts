@@ -23,7 +23,21 @@ import { fleeProc } from './siege.ts';
 import { rollNonAlignedPick } from './setup.ts';
 import { data, enemy, leaderData, leaderName, nip, nipFirst, note, sideName, type Side, type WogState } from './state.ts';
 
-export const PHASES = ['setup', 'initiative', 'impulses', 'battles', 'control', 'raise', 'deploy', 'prisoners', 'death', 'place', 'crown', 'assign', 'score'] as const;
+export const PHASES = [
+  'setup',
+  'initiative',
+  'impulses',
+  'battles',
+  'control',
+  'raise',
+  'deploy',
+  'prisoners',
+  'death',
+  'place',
+  'crown',
+  'assign',
+  'score',
+] as const;
 export type Phase = (typeof PHASES)[number];
 
 export const PHASE_NAMES: Record<Phase, string> = {
@@ -105,18 +119,38 @@ const turnProc: Procedure<WogState, TurnFrame> = {
 };
 
 const pickLegal = (s: WogState, f: PickFrame, role: string) =>
-  role !== f.side ? [] : f.step === 'roll' ? [act('roll', 'Roll for the first pick of the starting non-aligned leaders (both dice)')] : data().rosters[s.scenario].setup.nonAligned.map((id) => act('choose', `Take ${leaderName(s, id)} (non-aligned)`, { leader: id }, { leader: leaderName(s, id) }));
+  role !== f.side
+    ? []
+    : f.step === 'roll'
+      ? [act('roll', 'Roll for the first pick of the starting non-aligned leaders (both dice)')]
+      : data().rosters[s.scenario].setup.nonAligned.map((id) =>
+          act('choose', `Take ${leaderName(s, id)} (non-aligned)`, { leader: id }, { leader: leaderName(s, id) }),
+        );
 
 const pickProc: Procedure<WogState, PickFrame> = {
   prompts: (s, f) => [
     f.step === 'roll'
-      ? { role: f.side, text: 'Roll for the first pick of the two starting non-aligned leaders (/wog roll).', decision: 'setup:na-roll', buttons: true }
+      ? {
+          role: f.side,
+          text: 'Roll for the first pick of the two starting non-aligned leaders (/wog roll).',
+          decision: 'setup:na-roll',
+          buttons: true,
+        }
       : { role: f.side, text: 'You won the roll: choose your non-aligned leader (/wog choose).', decision: 'setup:na', buttons: true },
   ],
   legal: pickLegal,
   apply(s, f, role, a, ctx) {
-    if (role !== f.side) throw new RuleError('WoG setup', f.step === 'roll' ? 'The English roll for the pick.' : `The ${sideName(f.side)} won the roll and choose.`);
-    mustBeLegal(pickLegal(s, f, role), a, 'WoG setup', f.step === 'roll' ? 'Roll first (/wog roll).' : 'Choose one of the two starting non-aligned leaders.');
+    if (role !== f.side)
+      throw new RuleError(
+        'WoG setup',
+        f.step === 'roll' ? 'The English roll for the pick.' : `The ${sideName(f.side)} won the roll and choose.`,
+      );
+    mustBeLegal(
+      pickLegal(s, f, role),
+      a,
+      'WoG setup',
+      f.step === 'roll' ? 'Roll first (/wog roll).' : 'Choose one of the two starting non-aligned leaders.',
+    );
     if (a.type === 'roll') {
       f.side = rollNonAlignedPick(s, ctx);
       f.step = 'choose';
@@ -128,7 +162,12 @@ const pickProc: Procedure<WogState, PickFrame> = {
       // WOG-NOTES: the English taking Robert of Gloucester get an Aggressor marker in England.
       if (l.owner === 'english' && leaderData(s, id).special === 'robert_aggressor' && l.area) s.aggressor[l.area] = 'english';
     }
-    note(s, ctx, 'setup', `${sideName(f.side)} take ${leaderName(s, String(a.leader))}; the other non-aligned leader goes to the ${sideName(enemy(f.side))}.`);
+    note(
+      s,
+      ctx,
+      'setup',
+      `${sideName(f.side)} take ${leaderName(s, String(a.leader))}; the other non-aligned leader goes to the ${sideName(enemy(f.side))}.`,
+    );
     retWith(s.stack);
   },
 };
@@ -151,7 +190,11 @@ export const FLOW: Flow<WogState> = {
   assign: assignProc,
 };
 
-export const machine = new FlowMachine<WogState>(FLOW, { stack: (s) => s.stack, over: (s) => s.over !== null, rule: 'WoG sequence of play' });
+export const machine = new FlowMachine<WogState>(FLOW, {
+  stack: (s) => s.stack,
+  over: (s) => s.over !== null,
+  rule: 'WoG sequence of play',
+});
 
 export function currentPhase(s: WogState): Phase {
   const f = s.stack.frames[0] as TurnFrame;

@@ -5,7 +5,22 @@ import { RuleError } from '../../engine/errors.ts';
 import { retWith, type Procedure } from '../../engine/flow.ts';
 import type { Ctx, LegalAction } from '../../engine/types.ts';
 import { act, mustBeLegal } from './common.ts';
-import { area, areaName, borderLimit, capture, data, enemy, leaderData, leaderName, leadersIn, neighbors, note, sideName, type Side, type WogState } from './state.ts';
+import {
+  area,
+  areaName,
+  borderLimit,
+  capture,
+  data,
+  enemy,
+  leaderData,
+  leaderName,
+  leadersIn,
+  neighbors,
+  note,
+  sideName,
+  type Side,
+  type WogState,
+} from './state.ts';
 
 export function siegeNumber(s: WogState, where: string, defBc: string, attBc: string, attacker: Side): { sn: number; gunners: number } {
   const c = data().charts.siege;
@@ -20,7 +35,12 @@ export function resolveSiege(s: WogState, where: string, defender: Side, bc: Rec
   const { sn, gunners } = siegeNumber(s, where, bc[defender], bc[attacker], attacker);
   const die = ctx.dice.d6(`Siege of ${areaName(where)}`);
   const won = die > sn;
-  note(s, ctx, 'siege', `Siege of ${areaName(where)}: SN ${sn} (value ${area(where).value} + 3 + ${leaderData(s, bc[defender]).bravery} − ${leaderData(s, bc[attacker]).bravery} − ${gunners} gunners); ${sideName(attacker)} roll ${die}: ${won ? 'the defenders fall' : 'the siege fails'}.`);
+  note(
+    s,
+    ctx,
+    'siege',
+    `Siege of ${areaName(where)}: SN ${sn} (value ${area(where).value} + 3 + ${leaderData(s, bc[defender]).bravery} − ${leaderData(s, bc[attacker]).bravery} − ${gunners} gunners); ${sideName(attacker)} roll ${die}: ${won ? 'the defenders fall' : 'the siege fails'}.`,
+  );
   if (won) for (const l of leadersIn(s, where, defender)) capture(s, l.id, attacker);
   return !won;
 }
@@ -37,7 +57,12 @@ export interface FleeFrame {
 /** Where a retreating leader may go: adjacent, not enemy controlled or occupied, within the border limit. */
 export function refuges(s: WogState, side: Side, from: string, used: Record<string, number> = {}, count = 1): string[] {
   return neighbors(from)
-    .filter((to) => s.control[to] !== enemy(side) && leadersIn(s, to, enemy(side)).length === 0 && borderLimit(s, side, from, to) >= (used[to] ?? 0) + count)
+    .filter(
+      (to) =>
+        s.control[to] !== enemy(side) &&
+        leadersIn(s, to, enemy(side)).length === 0 &&
+        borderLimit(s, side, from, to) >= (used[to] ?? 0) + count,
+    )
     .sort();
 }
 
@@ -45,13 +70,24 @@ function fleeLegal(s: WogState, f: FleeFrame): LegalAction[] {
   const l = leadersIn(s, f.area, f.side).sort((a, b) => a.id.localeCompare(b.id))[0];
   if (!l) return [];
   return refuges(s, f.side, f.area, f.used).map((to) =>
-    act('flee', `${leaderName(s, l.id)} flees ${areaName(f.area)} → ${areaName(to)}`, { leader: l.id, to }, { leader: leaderName(s, l.id), to: areaName(to) }),
+    act(
+      'flee',
+      `${leaderName(s, l.id)} flees ${areaName(f.area)} → ${areaName(to)}`,
+      { leader: l.id, to },
+      { leader: leaderName(s, l.id), to: areaName(to) },
+    ),
   );
 }
 
 /** After a failed siege each attacking leader flees on his own (not disgraced); one with nowhere to go is captured. */
 export const fleeProc: Procedure<WogState, FleeFrame> = {
-  prompts: (s, f) => [{ role: f.side, text: `The siege of ${areaName(f.area)} failed: choose where each leader flees (/wog flee).`, decision: `t${s.turn}:flee:${f.area}:${leadersIn(s, f.area, f.side).length}` }],
+  prompts: (s, f) => [
+    {
+      role: f.side,
+      text: `The siege of ${areaName(f.area)} failed: choose where each leader flees (/wog flee).`,
+      decision: `t${s.turn}:flee:${f.area}:${leadersIn(s, f.area, f.side).length}`,
+    },
+  ],
   legal: (s, f, role) => (role === f.side ? fleeLegal(s, f) : []),
   auto(s, f, ctx) {
     const l = leadersIn(s, f.area, f.side).sort((a, b) => a.id.localeCompare(b.id))[0];
@@ -66,7 +102,12 @@ export const fleeProc: Procedure<WogState, FleeFrame> = {
   },
   apply(s, f, role, a, ctx) {
     if (role !== f.side) throw new RuleError('WoG Phase 3 (siege)', 'The besieger chooses where his leaders flee.');
-    mustBeLegal(fleeLegal(s, f), a, 'WoG Phase 3 (siege)', 'Leaders flee one at a time to an adjacent area not occupied or controlled by the enemy, within border limits.');
+    mustBeLegal(
+      fleeLegal(s, f),
+      a,
+      'WoG Phase 3 (siege)',
+      'Leaders flee one at a time to an adjacent area not occupied or controlled by the enemy, within border limits.',
+    );
     const to = String(a.to);
     s.leaders[String(a.leader)]!.area = to;
     f.used[to] = (f.used[to] ?? 0) + 1;

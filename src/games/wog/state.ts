@@ -138,7 +138,13 @@ export function borderLimit(s: WogState, side: Side, from: string, to: string): 
   return m.seaOther;
 }
 
-export const neighbors = (a: string): string[] => [...new Set(data().graph.neighbors(a).map((n) => n.to))];
+export const neighbors = (a: string): string[] => [
+  ...new Set(
+    data()
+      .graph.neighbors(a)
+      .map((n) => n.to),
+  ),
+];
 
 /** Areas where both sides have leaders (Phase 3). */
 export function contested(s: WogState): string[] {

@@ -28,7 +28,15 @@ export interface WogView {
   impulses: Record<Side, number>;
   vp: number;
   control: Record<string, string | null>;
-  areas: { id: string; name: string; value: number | null; control: string | null; leaders: WogLeaderView[]; loose: string[]; aggressor: string | null }[];
+  areas: {
+    id: string;
+    name: string;
+    value: number | null;
+    control: string | null;
+    leaders: WogLeaderView[];
+    loose: string[];
+    aggressor: string | null;
+  }[];
   prisons: Record<Side, string[]>;
   kings: Record<Side, string | null>;
   /** The kings' names (null: no king). */
@@ -54,7 +62,17 @@ export function buildView(s: WogState, _viewer: Viewer): WogView {
   const leader = (id: string): WogLeaderView => {
     const l = s.leaders[id]!;
     const d = leaderData(s, id);
-    return { id, name: d.name, side: l.owner ?? 'nonaligned', rank: d.rank, battle: d.battle, bravery: d.bravery, king: s.kings.english === id || s.kings.french === id, disgraced: !!l.disgraced, troops: l.troops.map(troopLabel) };
+    return {
+      id,
+      name: d.name,
+      side: l.owner ?? 'nonaligned',
+      rank: d.rank,
+      battle: d.battle,
+      bravery: d.bravery,
+      king: s.kings.english === id || s.kings.french === id,
+      disgraced: !!l.disgraced,
+      troops: l.troops.map(troopLabel),
+    };
   };
   const roster = data().rosters[s.scenario].scenario;
   return {
@@ -78,11 +96,18 @@ export function buildView(s: WogState, _viewer: Viewer): WogView {
       aggressor: s.aggressor[a.id] ?? null,
     })),
     prisons: {
-      english: Object.values(s.leaders).filter((l) => l.where === 'prison' && l.captor === 'english').map((l) => l.id),
-      french: Object.values(s.leaders).filter((l) => l.where === 'prison' && l.captor === 'french').map((l) => l.id),
+      english: Object.values(s.leaders)
+        .filter((l) => l.where === 'prison' && l.captor === 'english')
+        .map((l) => l.id),
+      french: Object.values(s.leaders)
+        .filter((l) => l.where === 'prison' && l.captor === 'french')
+        .map((l) => l.id),
     },
     kings: { ...s.kings },
-    kingNames: { english: s.kings.english && leaderData(s, s.kings.english).name, french: s.kings.french && leaderData(s, s.kings.french).name },
+    kingNames: {
+      english: s.kings.english && leaderData(s, s.kings.english).name,
+      french: s.kings.french && leaderData(s, s.kings.french).name,
+    },
     log: s.log.slice(-12),
     over: s.over?.summary ?? null,
     battle: battleArea(s),
@@ -91,14 +116,19 @@ export function buildView(s: WogState, _viewer: Viewer): WogView {
 
 export function summarize(v: WogView, _viewer: Viewer): string {
   const lead = v.vp === 0 ? 'VP level' : `${v.vp > 0 ? 'English' : 'French'} lead by ${Math.abs(v.vp)} VP`;
-  const lines = [`Warriors of God, ${v.scenarioName}: turn ${v.turn} (${v.year}), ${v.phase}. ${lead}.${v.ip ? ` Initiative: ${sideName(v.ip as Side)}.` : ''}`];
+  const lines = [
+    `Warriors of God, ${v.scenarioName}: turn ${v.turn} (${v.year}), ${v.phase}. ${lead}.${v.ip ? ` Initiative: ${sideName(v.ip as Side)}.` : ''}`,
+  ];
   const held = (side: string) => v.areas.filter((a) => a.control === side).map((a) => a.name);
   lines.push(`English control: ${held('english').join(', ') || 'none'}. French control: ${held('french').join(', ') || 'none'}.`);
   for (const a of v.areas)
     if (a.leaders.length)
-      lines.push(`${a.name}${a.value ? ` (${a.value})` : ' (neutral)'}${a.control ? ` [${a.control}]` : ''}: ${a.leaders.map((l) => `${l.name} ${l.side[0]!.toUpperCase()} ${l.rank}★${l.king ? ' king' : ''} +${l.troops.length} SP`).join('; ')}`);
+      lines.push(
+        `${a.name}${a.value ? ` (${a.value})` : ' (neutral)'}${a.control ? ` [${a.control}]` : ''}: ${a.leaders.map((l) => `${l.name} ${l.side[0]!.toUpperCase()} ${l.rank}★${l.king ? ' king' : ''} +${l.troops.length} SP`).join('; ')}`,
+      );
   lines.push(`Kings: ${v.kingNames.english ?? 'none'} (English), ${v.kingNames.french ?? 'none'} (French).`);
-  for (const side of ['english', 'french'] as Side[]) if (v.prisons[side].length) lines.push(`In the ${sideName(side)} prison: ${v.prisons[side].join(', ')}.`);
+  for (const side of ['english', 'french'] as Side[])
+    if (v.prisons[side].length) lines.push(`In the ${sideName(side)} prison: ${v.prisons[side].join(', ')}.`);
   if (v.over) lines.push(v.over);
   return lines.join('\n');
 }

@@ -47,7 +47,12 @@ function build(): Plannable[] {
           inputs: { wood: s.wood, lumber: s.lumber },
           outputs: {},
           structure: s.id,
-          aliases: [`build ${s.id}`, `build ${s.name.toLowerCase()}`, `build ${s.name.toLowerCase().replace(/s$/, '')}`, `build ${s.id.replace(/s$/, '')}`],
+          aliases: [
+            `build ${s.id}`,
+            `build ${s.name.toLowerCase()}`,
+            `build ${s.name.toLowerCase().replace(/s$/, '')}`,
+            `build ${s.id.replace(/s$/, '')}`,
+          ],
         });
       }
       continue;
@@ -104,14 +109,15 @@ export function structureName(id: StructureId): string {
   return STRUCTURE[id].name;
 }
 
-const norm = (t: string) => t.trim().toLowerCase().replace(/\s+/g, ' ').replace(/\band\b/g, '&');
+const norm = (t: string) =>
+  t
+    .trim()
+    .toLowerCase()
+    .replace(/\s+/g, ' ')
+    .replace(/\band\b/g, '&');
 
 /** Find a plannable by id, name or alias ("fishing", "build cabin", "weave clothes"). */
 export function findPlannable(text: string): Plannable | undefined {
   const t = norm(text);
-  return (
-    PLANNABLE[t] ??
-    PLANNABLES.find((p) => norm(p.name) === t) ??
-    PLANNABLES.find((p) => p.aliases.some((a) => norm(a) === t))
-  );
+  return PLANNABLE[t] ?? PLANNABLES.find((p) => norm(p.name) === t) ?? PLANNABLES.find((p) => p.aliases.some((a) => norm(a) === t));
 }

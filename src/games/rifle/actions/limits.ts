@@ -15,8 +15,30 @@
 //    extra Hunting or Recruit raises that action's hard maximum by one;
 //  - an extra Build action pays one point of the structure's labour.
 import { check } from '../../../engine/errors.ts';
-import { FACTORS, LEADERS, PRICES, RES_NAME, STRUCTURE, STRUCTURE_IDS, type Factor, type FreeKind, type ResourceId, type Season, type StructureId } from '../data.ts';
-import { horseRoom, perTwentyFolk, seasonOf, syncHousing, type PlanEntry, type PlanTrade, type Resources, type Settlement, type Structures } from '../state.ts';
+import {
+  FACTORS,
+  LEADERS,
+  PRICES,
+  RES_NAME,
+  STRUCTURE,
+  STRUCTURE_IDS,
+  type Factor,
+  type FreeKind,
+  type ResourceId,
+  type Season,
+  type StructureId,
+} from '../data.ts';
+import {
+  horseRoom,
+  perTwentyFolk,
+  seasonOf,
+  syncHousing,
+  type PlanEntry,
+  type PlanTrade,
+  type Resources,
+  type Settlement,
+  type Structures,
+} from '../state.ts';
 import { outputsIn, PLANNABLE, seasonAllows, type Plannable } from './catalogue.ts';
 
 export interface Sim {
@@ -50,7 +72,18 @@ function factorStock(res: Resources, f: Factor): number {
 
 /** Free (no-Folk) action slots this turn, by kind. */
 export function freeSlots(st: Settlement): Record<FreeKind, number> {
-  const free: Record<FreeKind, number> = { trade: 0, build: 0, recruit: 0, hunting: 0, grind: 0, carpenter: 0, blacksmith: 0, home: 0, cooking: 0, weaving: 0 };
+  const free: Record<FreeKind, number> = {
+    trade: 0,
+    build: 0,
+    recruit: 0,
+    hunting: 0,
+    grind: 0,
+    carpenter: 0,
+    blacksmith: 0,
+    home: 0,
+    cooking: 0,
+    weaving: 0,
+  };
   for (const id of STRUCTURE_IDS) {
     const k = STRUCTURE[id].freeAction;
     if (k && st.str[id] > 0) free[k] += 1;
@@ -120,7 +153,13 @@ export function cloneSim(s: Sim): Sim {
 export function maxOf(sim: Sim, p: Plannable): number | null {
   let m: number | null = null;
   if (p.structure) return STRUCTURE[p.structure].max;
-  if (p.max) m = 'fixed' in p.max ? p.max.fixed : p.max.per === 'folk' && p.max.every === 20 ? perTwentyFolk(sim, sim.base.folk) : Math.floor(sim.base[p.max.per] / p.max.every);
+  if (p.max)
+    m =
+      'fixed' in p.max
+        ? p.max.fixed
+        : p.max.per === 'folk' && p.max.every === 20
+          ? perTwentyFolk(sim, sim.base.folk)
+          : Math.floor(sim.base[p.max.per] / p.max.every);
   if (m !== null && (p.free === 'hunting' || p.free === 'recruit')) m += sim.freeCap[p.free];
   return m;
 }
@@ -133,13 +172,17 @@ function checkCommitted(sim: Sim): string | null {
     if (f === 'plots') continue;
     const stock = factorStock(sim.res, f);
     if (stock < sim.minStock[f]) sim.minStock[f] = stock;
-    if (sim.minStock[f] < sim.used[f]) return fail(`${sim.used[f]} ${RES_NAME[f]} are committed to actions this turn; they may not be sold or given away`);
+    if (sim.minStock[f] < sim.used[f])
+      return fail(`${sim.used[f]} ${RES_NAME[f]} are committed to actions this turn; they may not be sold or given away`);
   }
   return null;
 }
 
 function useFactor(sim: Sim, f: Factor, n: number, what: string): string | null {
-  if (sim.used[f] + n > sim.cap[f]) return fail(`${what}: limited by ${RES_NAME[f]} (${sim.cap[f]}${f === 'plots' ? ' free Plots' : ''}, ${Math.max(0, sim.cap[f] - sim.used[f])} left)`);
+  if (sim.used[f] + n > sim.cap[f])
+    return fail(
+      `${what}: limited by ${RES_NAME[f]} (${sim.cap[f]}${f === 'plots' ? ' free Plots' : ''}, ${Math.max(0, sim.cap[f] - sim.used[f])} left)`,
+    );
   if (sim.used[f] + n > sim.minStock[f]) return fail(`${what}: ${RES_NAME[f]} sold or given away earlier this turn cannot also be used`);
   sim.used[f] += n;
   return null;
@@ -154,7 +197,9 @@ function useFolk(sim: Sim, n: number, kind: FreeKind | undefined, what: string):
   }
   if (sim.folkUsed + need > sim.folkCap) {
     const left = sim.folkCap - sim.folkUsed;
-    return fail(`${what}: not enough Folk (${left ? `${left} of ${sim.folkCap} Folk actions left, needs ${need}` : `all ${sim.folkCap} Folk actions are taken by this point of the plan`})`);
+    return fail(
+      `${what}: not enough Folk (${left ? `${left} of ${sim.folkCap} Folk actions left, needs ${need}` : `all ${sim.folkCap} Folk actions are taken by this point of the plan`})`,
+    );
   }
   sim.folkUsed += need;
   return null;
@@ -174,7 +219,9 @@ function checkHorseRoom(sim: Sim): string | null {
 function unitBlocked(sim: Sim, p: Plannable): string | null {
   const what = p.name;
   if (!seasonAllows(p, sim.season)) {
-    return fail(`${what} is not possible in ${sim.season[0].toUpperCase()}${sim.season.slice(1)}${p.only ? ` (${p.only.join('/')} only)` : ''}`);
+    return fail(
+      `${what} is not possible in ${sim.season[0].toUpperCase()}${sim.season.slice(1)}${p.only ? ` (${p.only.join('/')} only)` : ''}`,
+    );
   }
   const max = p.structure ? STRUCTURE[p.structure].max : maxOf(sim, p);
   const counted = p.structure ? sim.str[p.structure] : (sim.counts[p.maxKey] ?? 0);
@@ -183,7 +230,10 @@ function unitBlocked(sim: Sim, p: Plannable): string | null {
   }
   if (p.specialist) {
     const sp = sim.spec[p.specialist];
-    if (sp.used + 1 > sp.cap) return fail(`${what}: at most ${sp.cap} ${p.specialist === 'carpenter' ? 'Carpenter' : 'Blacksmith'} action${sp.cap > 1 ? 's' : ''} per turn`);
+    if (sp.used + 1 > sp.cap)
+      return fail(
+        `${what}: at most ${sp.cap} ${p.specialist === 'carpenter' ? 'Carpenter' : 'Blacksmith'} action${sp.cap > 1 ? 's' : ''} per turn`,
+      );
   }
   return null;
 }
@@ -256,7 +306,8 @@ function stepTrade(sim: Sim, t: PlanTrade): string | null {
     const price = PRICES[t.sell.good];
     if (!price) return fail(`${RES_NAME[t.sell.good]} cannot be traded`);
     if (t.sell.qty < 1) return fail('Sell at least 1');
-    if (sim.res[t.sell.good] < t.sell.qty) return fail(`Trade: only ${sim.res[t.sell.good]} ${RES_NAME[t.sell.good]} to sell at this point of the plan`);
+    if (sim.res[t.sell.good] < t.sell.qty)
+      return fail(`Trade: only ${sim.res[t.sell.good]} ${RES_NAME[t.sell.good]} to sell at this point of the plan`);
     sim.res[t.sell.good] -= t.sell.qty;
     sim.res.money += price * t.sell.qty;
     const c = checkCommitted(sim);
@@ -345,7 +396,9 @@ export function withAct(plan: PlanEntry[], key: string, n: number): PlanEntry[] 
 
 /** Sell or buy on the open convoy (the last plan entry, if a trade with that side free or the same good) or a new one. */
 export function withTrade(plan: PlanEntry[], side: 'sell' | 'buy', good: ResourceId, qty: number): PlanEntry[] {
-  const out = plan.map((e) => (e.t === 'trade' ? { ...e, sell: e.sell && { ...e.sell }, buy: e.buy && { ...e.buy } } : { ...e })) as PlanEntry[];
+  const out = plan.map((e) =>
+    e.t === 'trade' ? { ...e, sell: e.sell && { ...e.sell }, buy: e.buy && { ...e.buy } } : { ...e },
+  ) as PlanEntry[];
   const last = out[out.length - 1];
   if (last && last.t === 'trade') {
     const cur = last[side];
@@ -431,7 +484,11 @@ export function maxTradeAfter(probe: PlanProbe, side: 'sell' | 'buy', good: Reso
     const had = last[side]?.qty ?? 0;
     const keep = last;
     from = probe.before!;
-    make = (q) => ({ t: 'trade', sell: side === 'sell' ? { good, qty: had + q } : keep.sell, buy: side === 'buy' ? { good, qty: had + q } : keep.buy });
+    make = (q) => ({
+      t: 'trade',
+      sell: side === 'sell' ? { good, qty: had + q } : keep.sell,
+      buy: side === 'buy' ? { good, qty: had + q } : keep.buy,
+    });
   } else {
     from = probe.sim;
     make = (q) => ({ t: 'trade', sell: side === 'sell' ? { good, qty: q } : null, buy: side === 'buy' ? { good, qty: q } : null });
@@ -481,9 +538,14 @@ function factorText(sim: Sim, f: Factor): string {
 export function limitsLine(sim: Sim): string {
   const parts = [`Folk ${sim.folkCap - sim.folkUsed}/${sim.folkCap}`];
   for (const f of ['tools', 'horses', 'implements', 'rifles', 'looms'] as Factor[]) parts.push(factorText(sim, f));
-  const free = (Object.entries(sim.freeCap) as [FreeKind, number][]).filter(([, n]) => n > 0).map(([k, n]) => `${k} ${n - sim.freeUsed[k]}/${n}`);
+  const free = (Object.entries(sim.freeCap) as [FreeKind, number][])
+    .filter(([, n]) => n > 0)
+    .map(([k, n]) => `${k} ${n - sim.freeUsed[k]}/${n}`);
   if (free.length) parts.push(`free: ${free.join(', ')}`);
-  parts.push(`Carpenter ${sim.spec.carpenter.cap - sim.spec.carpenter.used}/${sim.spec.carpenter.cap}`, `Blacksmith ${sim.spec.blacksmith.cap - sim.spec.blacksmith.used}/${sim.spec.blacksmith.cap}`);
+  parts.push(
+    `Carpenter ${sim.spec.carpenter.cap - sim.spec.carpenter.used}/${sim.spec.carpenter.cap}`,
+    `Blacksmith ${sim.spec.blacksmith.cap - sim.spec.blacksmith.used}/${sim.spec.blacksmith.cap}`,
+  );
   return parts.join(' · ');
 }
 

@@ -11,7 +11,10 @@ import { actor, notNow } from './common.ts';
 type F = Extract<RifleFrame, { proc: 'leaders' }>;
 
 export const leaders: Procedure<RifleState, F> = {
-  prompts: (s) => s.settlements.filter((st) => !st.out && !st.leader).map((st) => ({ role: st.role, text: `Pick your leader (/rifle leader).`, buttons: true })),
+  prompts: (s) =>
+    s.settlements
+      .filter((st) => !st.out && !st.leader)
+      .map((st) => ({ role: st.role, text: `Pick your leader (/rifle leader).`, buttons: true })),
   legal(s, _f, role) {
     const st = s.settlements.find((x) => x.role === role);
     return st && !st.out && !st.leader ? leaderLegal(s, st) : [];

@@ -41,7 +41,11 @@ export const plan: Procedure<RifleState, F> = {
     for (const st of s.settlements) {
       if (st.out) continue;
       if (st.pending) out.push(decisionPrompt(st));
-      else if (planning(s, st)) out.push({ role: st.role, text: `Plan your actions for ${seasonName(s.turn)} (${st.res.folk} Folk) — /rifle plan, /rifle plans, then /rifle done.` });
+      else if (planning(s, st))
+        out.push({
+          role: st.role,
+          text: `Plan your actions for ${seasonName(s.turn)} (${st.res.folk} Folk) — /rifle plan, /rifle plans, then /rifle done.`,
+        });
     }
     return out;
   },

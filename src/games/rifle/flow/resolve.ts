@@ -60,7 +60,10 @@ function runSettlement(s: RifleState, f: F, st: Settlement, ctx: Ctx): void {
 }
 
 export const resolve: Procedure<RifleState, F> = {
-  prompts: (s) => active(s).filter((st) => st.pending).map(decisionPrompt),
+  prompts: (s) =>
+    active(s)
+      .filter((st) => st.pending)
+      .map(decisionPrompt),
   legal(s, _f, role) {
     const st = s.settlements.find((x) => x.role === role);
     return st && !st.out ? pendingLegal(st) : [];

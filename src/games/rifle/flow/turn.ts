@@ -8,7 +8,17 @@ import type { Ctx } from '../../../engine/types.ts';
 import { RULES } from '../data.ts';
 import { askExtra, boonPhase } from '../phases/boon.ts';
 import { growthPhase, livestockPhase } from '../phases/growth.ts';
-import { active, freshNotes, measuresOf, RESOLVE_PHASES, say, seasonName, type PlanEntry, type RifleFrame, type RifleState } from '../state.ts';
+import {
+  active,
+  freshNotes,
+  measuresOf,
+  RESOLVE_PHASES,
+  say,
+  seasonName,
+  type PlanEntry,
+  type RifleFrame,
+  type RifleState,
+} from '../state.ts';
 
 type F = Extract<RifleFrame, { proc: 'turn' }>;
 
@@ -46,7 +56,8 @@ export const turn: Procedure<RifleState, F> = {
       return;
     }
     // The turn is over: settlements that went out keep their last measures for the charts.
-    for (const st of s.settlements) if (st.out && st.history[st.history.length - 1]?.turn !== s.turn) st.history.push(measuresOf(st, s.turn));
+    for (const st of s.settlements)
+      if (st.out && st.history[st.history.length - 1]?.turn !== s.turn) st.history.push(measuresOf(st, s.turn));
     if (s.turn >= RULES.turns.count || active(s).length === 0) {
       goTo(s.flow, { proc: 'over', step: 'over' });
       ctx.emit({ kind: 'over', text: 'The game is over.' });

@@ -36,7 +36,9 @@ export function consumePhase(s: RifleState, st: Settlement, ctx: Ctx): void {
     let died = 0;
     for (let i = 0; i < dice; i++) if (ctx.dice.d6(`${st.name} salt deficiency`) >= C.saltDeathOn) died++;
     loseFolk(st, died);
-    const who = s.options.mildSalt ? `${dice} d6 (one per missing Salt, mildsalt)` : `${held} Salt for ${held * C.folkPerSalt} Folk, ${dice} Folk unsalted`;
+    const who = s.options.mildSalt
+      ? `${dice} d6 (one per missing Salt, mildsalt)`
+      : `${held} Salt for ${held * C.folkPerSalt} Folk, ${dice} Folk unsalted`;
     parts.push(`SALT SHORT by ${salt - held}: ${who}, ${died} Folk lost`);
   }
   const text = `${st.name}: Consume — ${parts.join('; ')}.`;

@@ -61,9 +61,17 @@ function resolveRaid(s: RifleState, st: Settlement, ctx: Ctx): boolean {
   // A violent encounter: fight level counted before the Gunpowder is spent.
   const fl = fightLevel(st);
   const powder = lose(st, 'gunpowder', F.gunpowderPerEncounter);
-  const mods = [{ label: 'Fight level above the Indians', value: fl.total > row.fight ? 1 : 0 }, { label: 'Fight level below the Indians', value: fl.total < row.fight ? -1 : 0 }];
+  const mods = [
+    { label: 'Fight level above the Indians', value: fl.total > row.fight ? 1 : 0 },
+    { label: 'Fight level below the Indians', value: fl.total < row.fight ? -1 : 0 },
+  ];
   const die = ctx.dice.d6(`${st.name} Indian fighting`);
-  const res = checkAtLeast(die, F.target, mods, `${st.name} defends (Fight ${fl.total}${fl.notes.length ? `: ${fl.notes.join(', ')}` : ''} vs ${row.fight})`);
+  const res = checkAtLeast(
+    die,
+    F.target,
+    mods,
+    `${st.name} defends (Fight ${fl.total}${fl.notes.length ? `: ${fl.notes.join(', ')}` : ''} vs ${row.fight})`,
+  );
   const lines = [res.text, `${powder} Gunpowder used`];
   if (row.kind === 'horses') {
     const n = ctx.dice.d6(`${st.name} horses raided`);
