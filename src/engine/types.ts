@@ -156,6 +156,11 @@ export interface GameSubcommand {
     required: boolean;
     /** Free text passed to toActions instead of matching legal args. */
     freeText?: boolean;
+    /**
+     * A long free text (an order sheet, a whole plan): in Discord, using the
+     * subcommand without it opens a modal with a paragraph field for it.
+     */
+    paragraph?: boolean;
     /** Value type (default string); values still reach toActions/probe/matching as strings. */
     type?: 'string' | 'integer' | 'boolean' | 'user' | 'role';
     /** Integers: the allowed range. */
