@@ -8,7 +8,16 @@ import type { Dice } from '../../engine/dice.ts';
 import type { Modifier } from '../../engine/tables.ts';
 import { hasTag, unitType, type Trait } from './data.ts';
 import type { Unit } from './state.ts';
-import { bombardmentTable, chartColumns, crt, EVACUATION_PER_D10, pursuitTable, ratioColumn, type Chart, type CrtResult } from './tables.ts';
+import {
+  bombardmentTable,
+  chartColumns,
+  crt,
+  EVACUATION_PER_D10,
+  pursuitTable,
+  ratioColumn,
+  type Chart,
+  type CrtResult,
+} from './tables.ts';
 
 export type BattleKind = 'field' | 'siege' | 'naval' | 'landing';
 
@@ -91,16 +100,12 @@ export function battleModifiers(kind: BattleKind, side: Combatant[], other: Comb
   mods.push({ label: 'army morale', value: Math.max(1, Math.min(6, avg + moraleAdj)) });
   // General's modifier: the best lord present (ours: lords do not add up).
   const traits = side.map((c) => c.trait);
-  const general = Math.max(
-    0,
-    ...traits.map((t) => (t === 'great_leader' ? 1 : t && t === GENERAL[kind] ? 1 : 0)),
-  );
+  const general = Math.max(0, ...traits.map((t) => (t === 'great_leader' ? 1 : t && t === GENERAL[kind] ? 1 : 0)));
   if (general) mods.push({ label: "general's modifier", value: general });
   if (traits.includes('berserker')) mods.push({ label: 'Berserker', value: -1 });
   if (kind !== 'naval') {
     if (units.some((u) => hasTag(u.type, 'artillery'))) mods.push({ label: 'artillery support', value: 1 });
-    const more = (tag: 'recon' | 'skirmisher' | 'cavalry') =>
-      tagCv(side, (t) => hasTag(t, tag)) > tagCv(other, (t) => hasTag(t, tag));
+    const more = (tag: 'recon' | 'skirmisher' | 'cavalry') => tagCv(side, (t) => hasTag(t, tag)) > tagCv(other, (t) => hasTag(t, tag));
     if (more('recon')) mods.push({ label: 'reconnaissance advantage', value: 1 });
     if (more('skirmisher')) mods.push({ label: 'skirmisher advantage', value: 1 });
     if (more('cavalry')) mods.push({ label: 'cavalry advantage', value: 1 });
@@ -166,7 +171,9 @@ export function fight(input: BattleInput, dice: Dice): BattleOutcome {
       const steps = bombardmentTable.lookup(x, face);
       res.bombarded = steps;
       res.eliminated.push(...takeLosses(other, steps));
-      lines.push(`Stage One: ${name.toLowerCase()}'s artillery and skirmishers (CV ${x}) roll ${face}: ${steps} step${steps === 1 ? '' : 's'} lost by the enemy.`);
+      lines.push(
+        `Stage One: ${name.toLowerCase()}'s artillery and skirmishers (CV ${x}) roll ${face}: ${steps} step${steps === 1 ? '' : 's'} lost by the enemy.`,
+      );
     }
   }
   // Stage Two: the main battle (siege and naval: their own charts).
@@ -192,7 +199,9 @@ export function fight(input: BattleInput, dice: Dice): BattleOutcome {
   rd.battle = stepsFromPct(result.defenderPct, ra.cv);
   ra.eliminated.push(...takeLosses(A, ra.battle));
   rd.eliminated.push(...takeLosses(D, rd.battle));
-  lines.push(`Losses: attacker ${ra.battle} step${ra.battle === 1 ? '' : 's'}, defender ${rd.battle} step${rd.battle === 1 ? '' : 's'}${A.concat(D).some((c) => c.trait === 'berserker') ? ' (a Berserker takes them twice)' : ''}.`);
+  lines.push(
+    `Losses: attacker ${ra.battle} step${ra.battle === 1 ? '' : 's'}, defender ${rd.battle} step${rd.battle === 1 ? '' : 's'}${A.concat(D).some((c) => c.trait === 'berserker') ? ' (a Berserker takes them twice)' : ''}.`,
+  );
   const winner = result.retreat === 'attacker' ? 'defender' : 'attacker';
   const [victor, loser, lres] = winner === 'attacker' ? [A, D, rd] : [D, A, ra];
   // Stage Three: pursuit by the victor's cavalry, flyers and warbeasts (field battles).
@@ -203,7 +212,9 @@ export function fight(input: BattleInput, dice: Dice): BattleOutcome {
       const steps = pursuitTable.lookup(x, face);
       lres.pursuit = steps;
       lres.eliminated.push(...takeLosses(loser, steps));
-      lines.push(`Stage Three: pursuit by cavalry CV ${x}, roll ${face}: ${steps} more step${steps === 1 ? '' : 's'} lost by the ${winner === 'attacker' ? 'defender' : 'attacker'}.`);
+      lines.push(
+        `Stage Three: pursuit by cavalry CV ${x}, roll ${face}: ${steps} more step${steps === 1 ? '' : 's'} lost by the ${winner === 'attacker' ? 'defender' : 'attacker'}.`,
+      );
     }
   }
   // Siege: a defender who loses evacuates the fortifications: 5 % x d10 of its own strength (ours: of its steps left).

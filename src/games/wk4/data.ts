@@ -20,7 +20,20 @@ export const TRAITS = [
 ] as const;
 export type Trait = (typeof TRAITS)[number];
 
-const Tag = z.enum(['infantry', 'cavalry', 'recon', 'skirmisher', 'artillery', 'flyer', 'warbeast', 'baggage', 'mercenary', 'militia', 'warship', 'transport']);
+const Tag = z.enum([
+  'infantry',
+  'cavalry',
+  'recon',
+  'skirmisher',
+  'artillery',
+  'flyer',
+  'warbeast',
+  'baggage',
+  'mercenary',
+  'militia',
+  'warship',
+  'transport',
+]);
 export type UnitTag = z.infer<typeof Tag>;
 
 const UnitType = z.strictObject({
@@ -64,7 +77,11 @@ const NationsFile = z.strictObject({ _source: z.string(), start: Start, override
 export type StartForces = z.infer<typeof Start>;
 
 const Cell = z.string().regex(/^(-|\d+R?)\/(-|\d+R?)$/);
-const Crt = z.strictObject({ columns: z.array(z.string()).length(9), die: z.literal('2d6'), rows: z.record(z.string(), z.array(Cell).length(9)) });
+const Crt = z.strictObject({
+  columns: z.array(z.string()).length(9),
+  die: z.literal('2d6'),
+  rows: z.record(z.string(), z.array(Cell).length(9)),
+});
 const Small = z.strictObject({
   columns: z.array(z.number().int()).length(9),
   headings: z.array(z.string()).length(9),

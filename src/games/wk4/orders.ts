@@ -6,7 +6,7 @@ import { check, RuleError } from '../../engine/errors.ts';
 import { cheapestHexPath, hexCosts, isAdjacent } from '../../engine/hex.ts';
 import type { Json, Role } from '../../engine/types.ts';
 import { BUYABLE, hasTag, MAX_PER_ARMY, MILITIA_UPKEEP, unitType } from './data.ts';
-import { airborne, apCost, friendlyHex, hexLabel, holder, mapOf, movement, resolveHex, winter } from './geo.ts';
+import { airborne, apCost, friendlyHex, hexLabel, holder, mapOf, movement, winter } from './geo.ts';
 import { allianceOf, allied, atWar, nationName, type Force, type HexId, type Wk4State } from './state.ts';
 
 export type Order =
@@ -214,7 +214,11 @@ export function checkOrder(s: Wk4State, n: Role, o: Order, prior: Order[] = orde
       const f = ownForce(s, n, o.force, R.rivers, false);
       check(!winter(s), R.rivers, 'Rivers have no effect in Winter.');
       const p = progress(s, prior, f);
-      check(p.used === 0 && !p.stopped, R.rivers, `${f.id} must start its river move where it began the season (start and end in river hexes).`);
+      check(
+        p.used === 0 && !p.stopped,
+        R.rivers,
+        `${f.id} must start its river move where it began the season (start and end in river hexes).`,
+      );
       check(m.riverReach(f.hex).includes(o.to), R.rivers, `${hexLabel(s, o.to)} is not on a river reached from ${hexLabel(s, f.hex)}.`);
       const why = mayEnter(s, n, prior, o.to);
       check(!why, R.diplomacy, why ?? '');
@@ -229,21 +233,44 @@ export function checkOrder(s: Wk4State, n: Role, o: Order, prior: Order[] = orde
       check(
         reach.has(o.to),
         R.sea,
-        `Ships move from a port or beach to another within ${movement(f)} hexes; ${hexLabel(s, o.to)} is not one${reach.size ? ` (e.g. ${[...reach.keys()].slice(0, 5).map((h) => hexLabel(s, h)).join(', ')})` : ''}.`,
+        `Ships move from a port or beach to another within ${movement(f)} hexes; ${hexLabel(s, o.to)} is not one${
+          reach.size
+            ? ` (e.g. ${[...reach.keys()]
+                .slice(0, 5)
+                .map((h) => hexLabel(s, h))
+                .join(', ')})`
+            : ''
+        }.`,
       );
       const transports = f.units.filter((u) => hasTag(u.type, 'transport')).length;
-      check(o.carry.length <= transports, R.boarding, `A transport carries one lord's army; ${f.id} has ${transports} transport(s) for ${o.carry.length}.`);
+      check(
+        o.carry.length <= transports,
+        R.boarding,
+        `A transport carries one lord's army; ${f.id} has ${transports} transport(s) for ${o.carry.length}.`,
+      );
       const carried = o.carry.map((id) => ownForce(s, n, id, R.boarding, false));
       for (const a of carried) {
-        check(a.hex === f.hex || isAdjacent(a.hex, f.hex), R.boarding, `${a.id} must begin the season in or next to ${hexLabel(s, f.hex)}.`);
-        check(!prior.some((x) => 'force' in x && x.force === a.id) && !prior.some((x) => x.k === 'sail' && x.carry.includes(a.id)), R.boarding, `${a.id} has other orders this season.`);
+        check(
+          a.hex === f.hex || isAdjacent(a.hex, f.hex),
+          R.boarding,
+          `${a.id} must begin the season in or next to ${hexLabel(s, f.hex)}.`,
+        );
+        check(
+          !prior.some((x) => 'force' in x && x.force === a.id) && !prior.some((x) => x.k === 'sail' && x.carry.includes(a.id)),
+          R.boarding,
+          `${a.id} has other orders this season.`,
+        );
       }
       const h = holder(s, o.to);
       const hostile = h !== null && !allied(s, n, h);
       if (hostile) {
         check(atWar(s, n, h) || declaresWar(prior, h), R.diplomacy, `Declare war on ${nationName(s, h)} before you land on its coast.`);
         if (carried.length) {
-          check(carried.every((a) => a.units.every((u) => hasTag(u.type, 'infantry'))), R.amphibious, 'Only infantry units may take part in an amphibious attack.');
+          check(
+            carried.every((a) => a.units.every((u) => hasTag(u.type, 'infantry'))),
+            R.amphibious,
+            'Only infantry units may take part in an amphibious attack.',
+          );
           const bgs = carried.reduce((a, x) => a + x.units.length, 0);
           check(bgs <= 3, R.amphibious, `An amphibious assault is at most 3 regiments per beach, not ${bgs}.`);
         }
@@ -255,13 +282,27 @@ export function checkOrder(s: Wk4State, n: Role, o: Order, prior: Order[] = orde
       check(Number.isInteger(o.n) && o.n >= 1, R.deployment, 'Deploy at least one unit.');
       const c = m.centreAt(o.at);
       const home = c && c.home !== null && s.owner[c.id] === n && m.homes(n as never).some((x) => x.id === c.id);
-      check(home, t.naval ? R.naval : R.deployment, `Reinforcements deploy only in your home ${t.naval ? 'port' : 'city or port'}: ${m.homes(n as never).filter((x) => s.owner[x.id] === n).map((x) => x.name).join(', ') || 'none held'}.`);
+      check(
+        home,
+        t.naval ? R.naval : R.deployment,
+        `Reinforcements deploy only in your home ${t.naval ? 'port' : 'city or port'}: ${
+          m
+            .homes(n as never)
+            .filter((x) => s.owner[x.id] === n)
+            .map((x) => x.name)
+            .join(', ') || 'none held'
+        }.`,
+      );
       if (t.naval) check(c.home === 'port' && c.port, R.naval, 'New ships deploy in a home port.');
       const have = me.reserve[o.type] ?? 0;
       const pending = prior.filter((x) => x.k === 'deploy' && x.type === o.type).reduce((a, x) => a + (x as { n: number }).n, 0);
       check(have - pending >= o.n, R.reinforcements, `Your reserve pool has ${have - pending} ${t.name} left to activate, not ${o.n}.`);
       const lord = s.lords[o.lord];
-      check(lord && lord.nation === n && lord.status === 'free', R.armies, `Name one of your free lords to lead them: ${freeLords(s, n).join(', ') || 'none'}.`);
+      check(
+        lord && lord.nation === n && lord.status === 'free',
+        R.armies,
+        `Name one of your free lords to lead them: ${freeLords(s, n).join(', ') || 'none'}.`,
+      );
       const f = s.forces[o.lord];
       if (f) {
         check(f.hex === o.at && f.naval === t.naval, R.armies, `${o.lord}'s ${f.naval ? 'fleet' : 'army'} is not at ${hexLabel(s, o.at)}.`);
@@ -275,8 +316,13 @@ export function checkOrder(s: Wk4State, n: Role, o: Order, prior: Order[] = orde
       check(BUYABLE.includes(o.type), R.reinforcements, `Buy one of: ${BUYABLE.join(', ')}.`);
       check(Number.isInteger(o.n) && o.n >= 1, R.reinforcements, 'Buy at least one.');
       if (unitType(o.type).manpower) {
-        const fielded = fieldedManpower(s, n) + prior.filter((x) => x.k === 'buy' && unitType(x.type).manpower).reduce((a, x) => a + (x as { n: number }).n, 0);
-        check(fielded + o.n <= me.manpower, R.manpower, `You may field ${me.manpower} battle groups (centres held at the end of Fall); you have ${fielded}.`);
+        // Manpower limits the battle groups raised each year: the centres held at the end of Fall (our reading of "field each year").
+        const raised = prior.filter((x) => x.k === 'buy' && unitType(x.type).manpower).reduce((a, x) => a + (x as { n: number }).n, 0);
+        check(
+          raised + o.n <= me.manpower,
+          R.manpower,
+          `You may raise ${me.manpower} battle groups this year (centres held at the end of Fall); your orders raise ${raised + o.n}.`,
+        );
       }
       break;
     }
@@ -291,16 +337,33 @@ export function checkOrder(s: Wk4State, n: Role, o: Order, prior: Order[] = orde
       check(c && s.owner[c.id] === n, R.landsknekt, 'Landsknekts are placed in a city or port you control.');
       check(Number.isInteger(o.n) && o.n >= 1, R.landsknekt, 'Buy at least one.');
       const lord = s.lords[o.lord];
-      check(lord && lord.nation === n && lord.status === 'free', R.armies, `Name one of your free lords to lead them: ${freeLords(s, n).join(', ') || 'none'}.`);
+      check(
+        lord && lord.nation === n && lord.status === 'free',
+        R.armies,
+        `Name one of your free lords to lead them: ${freeLords(s, n).join(', ') || 'none'}.`,
+      );
       const f = s.forces[o.lord];
-      if (f) check(f.hex === o.at && !f.naval && f.units.length + o.n <= MAX_PER_ARMY, R.armies, `${o.lord}'s army must be at ${hexLabel(s, o.at)} with room for them.`);
+      if (f)
+        check(
+          f.hex === o.at && !f.naval && f.units.length + o.n <= MAX_PER_ARMY,
+          R.armies,
+          `${o.lord}'s army must be at ${hexLabel(s, o.at)} with room for them.`,
+        );
       break;
     }
     case 'bribe': {
       const f = s.forces[o.force];
       check(f && f.nation !== n && !f.naval, R.loyalty, "Name another player's army you know of.");
-      check(f.units.some((u) => hasTag(u.type, 'mercenary')), R.loyalty, `${f.id} has no mercenaries.`);
-      check(o.mode === 'leave' || o.mode === 'switch', R.loyalty, 'At double cost they leave; at four times they switch sides: leave or switch.');
+      check(
+        f.units.some((u) => hasTag(u.type, 'mercenary')),
+        R.loyalty,
+        `${f.id} has no mercenaries.`,
+      );
+      check(
+        o.mode === 'leave' || o.mode === 'switch',
+        R.loyalty,
+        'At double cost they leave; at four times they switch sides: leave or switch.',
+      );
       break;
     }
     case 'match':
@@ -308,13 +371,21 @@ export function checkOrder(s: Wk4State, n: Role, o: Order, prior: Order[] = orde
       check(!prior.some((x) => x.k === 'match'), R.loyalty, 'You have a match order already.');
       break;
     case 'war':
-      check(s.nations[o.nation]?.alive && o.nation !== n, R.diplomacy, `Declare war on another nation in the game: ${otherNations(s, n).join(', ')}.`);
+      check(
+        s.nations[o.nation]?.alive && o.nation !== n,
+        R.diplomacy,
+        `Declare war on another nation in the game: ${otherNations(s, n).join(', ')}.`,
+      );
       check(!atWar(s, n, o.nation), R.diplomacy, `You are already at war with ${nationName(s, o.nation)}.`);
       check(!allied(s, n, o.nation), R.diplomacy, `${nationName(s, o.nation)} is your ally: leave the alliance first.`);
       check(!declaresWar(prior, o.nation), R.diplomacy, 'War is declared already in your orders.');
       break;
     case 'ally':
-      check(s.nations[o.nation]?.alive && o.nation !== n, R.diplomacy, `Ally with another nation in the game: ${otherNations(s, n).join(', ')}.`);
+      check(
+        s.nations[o.nation]?.alive && o.nation !== n,
+        R.diplomacy,
+        `Ally with another nation in the game: ${otherNations(s, n).join(', ')}.`,
+      );
       check(!atWar(s, n, o.nation), R.diplomacy, `You are at war with ${nationName(s, o.nation)}.`);
       check(!allied(s, n, o.nation), R.diplomacy, `${nationName(s, o.nation)} is already your ally.`);
       break;
@@ -336,15 +407,6 @@ export const freeLords = (s: Wk4State, n: Role): string[] =>
     .map((l) => l.id);
 
 const otherNations = (s: Wk4State, n: Role) => s.order.filter((x) => x !== n && s.nations[x].alive);
-
-/** Battle groups counting against manpower: fielded and in the reserve pool. */
-export function fieldedManpower(s: Wk4State, n: Role): number {
-  const inPlay = Object.values(s.forces)
-    .filter((f) => f.nation === n)
-    .reduce((a, f) => a + f.units.filter((u) => unitType(u.type).manpower).length, 0);
-  const reserve = Object.entries(s.nations[n].reserve).reduce((a, [t, c]) => a + (unitType(t).manpower ? c : 0), 0);
-  return inPlay + reserve;
-}
 
 /** A path for a "move X to H": the shortest the rules allow (side limits are checked after). */
 export function autoPath(s: Wk4State, n: Role, f: Force, from: HexId, to: HexId, budget: number, prior: Order[]): HexId[] | null {

@@ -147,7 +147,14 @@ export interface Wk4State {
   /** Side crossings this season: "side|bloc" -> battle groups. */
   crossings: Record<string, number>;
   /** Public facts as last made official (what spectators see). */
-  official: { owner: Record<string, Role | null>; wars: string[]; alliances: Record<string, Role[]>; year: number; season: Season; battles: string[] };
+  official: {
+    owner: Record<string, Role | null>;
+    wars: string[];
+    alliances: Record<string, Role[]>;
+    year: number;
+    season: Season;
+    battles: string[];
+  };
   nextId: number;
   winner: { winners: Role[]; summary: string } | null;
   stack: ProcStack;
