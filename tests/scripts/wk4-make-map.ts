@@ -212,7 +212,7 @@ const SMALL: MapSpec = {
     { name: 'Bellac', at: [3, 3], owner: 'capetan', port: true, value: 2 },
     { name: 'Valdera', at: [4, 6], owner: 'corona', value: 2, manpower: 2 },
     { name: 'Puerto Sol', at: [6, 9], owner: 'corona', port: true, value: 2 },
-    { name: 'Hadrum', at: [10, 10], owner: 'almagora', port: true, value: 2 },
+    { name: 'Hadrum', at: [11, 9], owner: 'almagora', port: true, value: 2 },
     { name: 'Zama', at: [12, 9], owner: 'almagora', value: 2, manpower: 2 },
     { name: 'Plotsk', at: [12, 0], owner: 'masovia', value: 2, manpower: 2 },
     { name: 'Bialy', at: [12, 4], owner: 'masovia' },
@@ -225,7 +225,7 @@ const SMALL: MapSpec = {
     { name: 'Tellmar', at: [13, 10], port: true, value: 2 },
     { name: 'Ravine', at: [15, 5] },
     { name: 'Midvale', at: [6, 5], value: 2, manpower: 2 },
-    { name: 'Harrow', at: [9, 6] },
+    { name: 'Harrow', at: [10, 7] },
   ],
   rivers: [
     {

@@ -75,14 +75,16 @@ describe.each(MAPS)('wk4 %s map', (name) => {
       for (let i = 1; i < ch.hexes.length; i++) {
         expect(hexDistance(ch.hexes[i - 1], ch.hexes[i])).toBe(1);
         const side = map.hexside(ch.hexes[i - 1], ch.hexes[i]);
-        expect(map.rivers.includes(ch) ? side.river : side.road).toBe(ch.id);
+        expect(map.rivers.includes(ch) ? side.rivers : side.roads).toContain(ch.id);
+        expect(map.rivers.includes(ch) ? side.river : side.road).not.toBeNull();
       }
       for (const h of ch.hexes) expect(map.isLand(h)).toBe(true);
     }
     const rv = map.rivers[0];
     expect(map.isRiverHex(rv.hexes[0])).toBe(true);
     // Rivers: the whole length for 1 AP — every hex of the river is reachable from its source.
-    expect(new Set(map.riverReach(rv.hexes[0]))).toEqual(new Set(rv.hexes.slice(1)));
+    expect(new Set(map.riverReach(rv.hexes[0], rv.id))).toEqual(new Set(rv.hexes.slice(1)));
+    expect(map.riverReach(map.hexes().find((h) => !h.rivers.length && h.terrain !== 'sea')!.id)).toEqual([]);
   });
 
   it('hexsides are shared by both hexes and know their coast, beach and port access', () => {

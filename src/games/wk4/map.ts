@@ -36,6 +36,9 @@ export interface Wk4Hexside {
   /** The river running from a to b along this side (both river hexes, consecutive on it), or null. */
   river: string | null;
   road: string | null;
+  /** Every river and road along this side (roads may share a stretch); `river`/`road` is the first of each. */
+  rivers: string[];
+  roads: string[];
   /** Land on one side, sea on the other. */
   coast: boolean;
   /** A coast side whose land hex is a beach / a port: where ships land and embark. */
@@ -125,6 +128,8 @@ export class Wk4Map {
           b,
           river: null,
           road: null,
+          rivers: [],
+          roads: [],
           coast,
           beach: coast && land.beach,
           portAccess: coast && !!land.centre?.port,
@@ -139,7 +144,10 @@ export class Wk4Map {
           const next = ch.hexes[i + 1];
           if (next && isAdjacent(h, next)) {
             const side = this.sides.get(hexsideKey(h, next));
-            if (side) side[field] = ch.id;
+            if (side) {
+              side[field] ??= ch.id;
+              if (!side[list].includes(ch.id)) side[list].push(ch.id);
+            }
           }
         });
       }
@@ -264,22 +272,21 @@ export class Wk4Map {
     return opts.winter || !(side.road || side.river);
   }
 
-  /** Every river hex reachable from a river hex along river sides (Rivers: the whole length for 1 AP). */
-  riverReach(start: HexId): HexId[] {
-    if (!this.isRiverHex(start)) return [];
-    const seen = new Set([start]);
-    const queue = [start];
-    while (queue.length) {
-      const cur = queue.shift()!;
-      for (const n of this.neighbours(cur)) {
-        if (!seen.has(n) && this.hexside(cur, n).river) {
-          seen.add(n);
-          queue.push(n);
-        }
-      }
+  /**
+   * Hexes an army in a river hex can reach along a river (Rivers: "the
+   * entire length of the river at a cost of 1 AP"): along `river` if given,
+   * else along each river through `start` — one river a move, so a
+   * confluence does not chain two rivers together (our reading of "the river").
+   */
+  riverReach(start: HexId, river?: string): HexId[] {
+    const ids = river ? [river] : this.hex(start).rivers;
+    const out = new Set<HexId>();
+    for (const id of ids) {
+      const ch = this.rivers.find((r) => r.id === id);
+      if (!ch || !ch.hexes.includes(start)) continue;
+      for (const h of ch.hexes) if (h !== start) out.add(h);
     }
-    seen.delete(start);
-    return [...seen].sort();
+    return [...out].sort();
   }
 
   /**
