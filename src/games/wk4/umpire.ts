@@ -140,7 +140,7 @@ export function umpireApply(s: Wk4State, stage: 'review' | 'ruling', a: Action, 
       checkRule(s, stage, a);
       const c = s.challenges[Number(a.challenge) - 1];
       c.ruling = `${a.verdict}: ${a.note}`;
-      rule(s, ctx, `Umpire rules on the challenge of ${nationName(s, c.nation)} ("${c.reason}"): ${c.ruling}`, null);
+      rule(s, ctx, `Umpire rules on the challenge of ${nationName(s, c.nation)} ("${c.reason}"): ${c.ruling}`, [c.nation]);
       return null;
     }
     case 'publish':
@@ -272,6 +272,6 @@ export function engineRuling(s: Wk4State, ctx: Ctx): void {
     if (c.ruling) return;
     c.ruling =
       'dismissed: the engine as umpire lets the results stand (default); a moderator may adjust by hand with /wk4 umpire adjust in a human-umpired game.';
-    rule(s, ctx, `Challenge of ${nationName(s, c.nation)} ("${c.reason}"): ${c.ruling}`, null);
+    rule(s, ctx, `Challenge of ${nationName(s, c.nation)} ("${c.reason}"): ${c.ruling}`, [c.nation]);
   });
 }
