@@ -29,7 +29,9 @@ describe('WK4 orders checked by rule', () => {
   it('WK4 Movement and Sea Movement: hex by hex, and never into the sea', () => {
     const s = fresh();
     expect(refusal(() => checkOrder(s, 'almagora', { k: 'move', force: 'alm3', path: ['6,5'], attack: false })).rule).toBe('WK4 Movement');
-    expect(refusal(() => checkOrder(s, 'almagora', { k: 'move', force: 'alm2', path: ['3,11'], attack: false })).rule).toBe('WK4 Sea Movement');
+    expect(refusal(() => checkOrder(s, 'almagora', { k: 'move', force: 'alm2', path: ['3,11'], attack: false })).rule).toBe(
+      'WK4 Sea Movement',
+    );
   });
 
   it('WK4 Land Movement Side Limits: forest takes 3 battle groups a season from one player', () => {
@@ -41,7 +43,7 @@ describe('WK4 orders checked by rule', () => {
     expect(() => checkOrder(s, 'capetan', { k: 'move', force: 'cap2', path: ['5,1'], attack: false })).not.toThrow();
   });
 
-  it('WK4 Diplomacy: another nation\'s territory needs war (declared now or before) or alliance', () => {
+  it("WK4 Diplomacy: another nation's territory needs war (declared now or before) or alliance", () => {
     const s = fresh();
     s.forces.alm3.hex = '5,4';
     const move: Order = { k: 'move', force: 'alm3', path: ['5,3'], attack: false };
@@ -58,7 +60,9 @@ describe('WK4 orders checked by rule', () => {
     expect(refusal(() => checkOrder(s, 'almagora', { k: 'buy', type: 'infantry', n: 3 })).rule).toBe('WK4 Manpower');
     expect(() => checkOrder(s, 'almagora', { k: 'buy', type: 'infantry', n: 2 })).not.toThrow();
     s.nations.almagora.ap = 0;
-    expect(refusal(() => checkOrder(s, 'almagora', { k: 'move', force: 'alm3', path: ['6,7'], attack: false })).rule).toBe('WK4 Action Points');
+    expect(refusal(() => checkOrder(s, 'almagora', { k: 'move', force: 'alm3', path: ['6,7'], attack: false })).rule).toBe(
+      'WK4 Action Points',
+    );
     s.nations.almagora.treasury = 0;
     expect(refusal(() => checkOrder(s, 'almagora', { k: 'militia', city: 'almagora' })).rule).toBe('WK4 Money');
     expect(refusal(() => checkOrder(s, 'almagora', { k: 'militia', city: 'valois' })).rule).toBe('WK4 The City Militia');
@@ -84,7 +88,9 @@ describe('WK4 Order sheet: every line checked, refused lines name their rule', (
     const lines = readSheet(
       s,
       'almagora',
-      ['# spring orders', 'move alm3 to 6,7', 'move alm1 7,7 8,6', 'buy 2 infantry', 'war capetan', 'militia Almagora', 'dance alm2'].join('\n'),
+      ['# spring orders', 'move alm3 to 6,7', 'move alm1 7,7 8,6', 'buy 2 infantry', 'war capetan', 'militia Almagora', 'dance alm2'].join(
+        '\n',
+      ),
     );
     expect(lines.map((l) => !!l.order)).toEqual([true, false, false, true, true, false]);
     expect(lines[1].error).toMatch(/rule WK4 Armies and Fleets/);

@@ -21,7 +21,13 @@ function setupDuel(umpire: 'engine' | 'human') {
     events.push(...r.events);
     return r;
   };
-  return { get env() { return env; }, act, events };
+  return {
+    get env() {
+      return env;
+    },
+    act,
+    events,
+  };
 }
 
 describe('WK4 season: Movement, Field Battles, Retreats, Turn Results and Challenges', () => {
@@ -38,7 +44,9 @@ describe('WK4 season: Movement, Field Battles, Retreats, Turn Results and Challe
     const b = s.battles[0];
     // Both armies: morale (3+3+4+3)/4 rounded up = 4; Capetan's stands next to an enemy city only: out of supply, -2.
     expect(b).toMatchObject({ hex: '6,7', kind: 'field', attacker: ['almagora'], defender: ['capetan'], winner: 'attacker', ratio: '3:1' });
-    expect(b.lines.join('\n')).toMatch(/CV 9 : 9 = 1:1; attacker \+4 army morale \(4\), defender \+4 army morale, -2 out of supply \(2\), net \+2 → column 3:1; 2d6 2\+3=5: - \/ 25R/);
+    expect(b.lines.join('\n')).toMatch(
+      /CV 9 : 9 = 1:1; attacker \+4 army morale \(4\), defender \+4 army morale, -2 out of supply \(2\), net \+2 → column 3:1; 2d6 2\+3=5: - \/ 25R/,
+    );
     expect(b.lines.join('\n')).toMatch(/Losses: attacker 0 steps, defender 2 steps/);
     expect(b.lines.join('\n')).toMatch(/pursuit by cavalry CV 2, roll 6: 2 more steps/);
     // cap4 had 4+4+4+3 = 15 steps; 25 % of 9 = 2.25 → 2, and 2 in the pursuit.
@@ -83,6 +91,8 @@ describe('WK4 season: Movement, Field Battles, Retreats, Turn Results and Challe
     g.act(UMPIRE, { type: 'publish' });
     const s = g.env.game;
     expect(s.season).toBe('summer');
-    expect(s.rulings.join('\n')).toMatch(/Umpire rules p\d+: Retreat of cap4.*\n.*note to Capetan: Fog[\s\S]*challenge of Capetan \("My army should have held the ford"\): dismissed: The ford was not held\./);
+    expect(s.rulings.join('\n')).toMatch(
+      /Umpire rules p\d+: Retreat of cap4.*\n.*note to Capetan: Fog[\s\S]*challenge of Capetan \("My army should have held the ford"\): dismissed: The ford was not held\./,
+    );
   });
 });

@@ -44,7 +44,7 @@ export interface Wk4View {
   [k: string]: unknown;
 }
 
-function forceLine(s: Wk4State, id: string): string {
+export function forceLine(s: Wk4State, id: string): string {
   const f = s.forces[id];
   const lord = s.lords[f.lord];
   const counts = new Map<string, number>();
