@@ -54,4 +54,9 @@ export const wk4: GameModule<Wk4State, Wk4Options> = {
     return null;
   },
   summarize: (v, viewer) => summarize(v as unknown as Wk4View, viewer),
+  // The public map changes only when results become official: one snapshot per official season, not per stage.
+  boardKey: (v) => {
+    const p = (v as unknown as Wk4View).picture;
+    return { title: p.title.replace(/ · .*/, ''), owners: p.owners, battles: p.battles, notes: p.notes ?? [] } as unknown as Json;
+  },
 };
