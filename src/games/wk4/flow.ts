@@ -131,22 +131,22 @@ const reviewProc = (stage: 'review' | 'ruling'): Procedure<Wk4State> => ({
     override: {
       sub: 'override',
       check: (s, _f, role, a) => (check(role === UMPIRE, RU, 'Only the umpire overrides.'), umpireCheck(s, stage, a)),
-      label: (_s, _f, _r, a) => `Override ${a.id}: ${a.note}`,
+      label: (_s, _f, _r, a) => `Overrides ${a.id}`,
     },
     adjust: {
       sub: 'adjust',
       check: (s, _f, role, a) => (check(role === UMPIRE, RU, 'Only the umpire adjusts.'), umpireCheck(s, stage, a)),
-      label: (_s, _f, _r, a) => `Adjust: ${a.what} (${a.note})`,
+      label: () => 'Adjusts the board by hand',
     },
     note: {
       sub: 'note',
       check: (s, _f, role, a) => (check(role === UMPIRE, RU, 'Only the umpire writes notes.'), umpireCheck(s, stage, a)),
-      label: (_s, _f, _r, a) => `Note: ${a.text}`,
+      label: (s, _f, _r, a) => (a.to ? `A note to ${s.nations[String(a.to)]?.name ?? a.to}` : `Note: ${a.text}`),
     },
     rule: {
       sub: 'rule',
       check: (s, _f, role, a) => (check(role === UMPIRE, RU, 'Only the umpire rules.'), umpireCheck(s, stage, a)),
-      label: (_s, _f, _r, a) => `Challenge ${a.challenge}: ${a.verdict} (${a.note})`,
+      label: (_s, _f, _r, a) => `Rules on challenge ${a.challenge}`,
     },
   },
 });
