@@ -171,3 +171,20 @@ describe('WK4 DIPLOMACY', () => {
     expect(t.wars).toEqual(['almagora|corona']);
   });
 });
+
+describe('WK4 Seats: a nation that resigns leaves, the others play on', () => {
+  it('its forces disband, its centres are unheld, and the orders no longer wait for it', () => {
+    const s = fresh({ nations: 3 });
+    const ctx = ctxWith();
+    wk4.apply(s, 'almagora', { type: 'final' }, ctx);
+    wk4.apply(s, 'capetan', { type: 'final' }, ctx);
+    wk4.resign!(s, 'corona', ctx);
+    expect(Object.values(s.forces).some((f) => f.nation === 'corona')).toBe(false);
+    expect(Object.values(s.owner)).not.toContain('corona');
+    // The orders were revealed and the season adjudicated without Corona.
+    expect(s.stage).toBe('challenges');
+    expect(wk4.result(s).status).toBe('ongoing');
+    wk4.resign!(s, 'capetan', ctx);
+    expect(wk4.result(s)).toMatchObject({ status: 'over', winners: ['almagora'] });
+  });
+});

@@ -3,6 +3,9 @@
 // umpire's mechanical work and the umpire (or the engine's defaults) the rest.
 import type { GameModule, Json } from '../../engine/types.ts';
 import { UMPIRE } from '../../engine/types.ts';
+import { check } from '../../engine/errors.ts';
+import { retWith } from '../../engine/flow.ts';
+import { leaveOrders } from '../../engine/submissions.ts';
 import { botChoice } from './bot.ts';
 import { subcommands } from './commands.ts';
 import { machine, openActions } from './flow.ts';
@@ -43,6 +46,31 @@ export const wk4: GameModule<Wk4State, Wk4Options> = {
   help: { overview: OVERVIEW, phase: (s) => phaseHelp(s as Wk4State) },
   diceOrder: DICE_ORDER,
   bot: (s, role, legal, ctx) => botChoice(s, role, legal, ctx.rand),
+  // A nation that resigns leaves the campaign: its forces disband, its centres become unheld; the others play on.
+  resign(s, role, ctx) {
+    const me = s.nations[role];
+    check(me?.alive && s.stage !== 'over', 'WK4 Seats', `${me?.name ?? role} is not in the campaign.`);
+    me.alive = false;
+    for (const f of Object.values(s.forces)) if (f.nation === role) delete s.forces[f.id];
+    for (const c of Object.keys(s.owner)) if (s.owner[c] === role) s.owner[c] = null;
+    for (const [k, m] of Object.entries(s.alliances)) {
+      s.alliances[k] = m.filter((n) => n !== role);
+      if (s.alliances[k].length < 2) delete s.alliances[k];
+    }
+    s.challengeDone.push(role);
+    leaveOrders(s.sub, role);
+    ctx.emit({ kind: 'out', text: `${me.name} leaves the campaign; its centres are unheld.` });
+    const alive = s.order.filter((n) => s.nations[n].alive);
+    if (alive.length <= 1) {
+      s.winner = { winners: alive, summary: `${alive.map((n) => s.nations[n].name).join('') || 'Nobody'} is the last nation standing.` };
+      s.stage = 'over';
+      ctx.emit({ kind: 'over', text: `The campaign is over. ${s.winner.summary}` });
+      return;
+    }
+    // A challenge window or the orders may now be complete.
+    if (s.stage === 'challenges' && alive.every((n) => s.challengeDone.includes(n))) retWith(s.stack);
+    machine.run(s, ctx);
+  },
   /** Late: a nation's orders stand as written (final); no challenge; a late umpire publishes (every proposal at its default). */
   onDeadline(s, role) {
     if (role === UMPIRE)
