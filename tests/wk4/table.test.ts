@@ -65,5 +65,12 @@ describe('WK4 at the offline table (Turn Results and Challenges, Order sheet, fo
     expect(ruling).toMatch(/\[to alice\] 🔒[\s\S]*Umpire rules on the challenge of Almagora/);
     expect(at('bob> /wk4 info forces')).toMatch(/cap2 army of/);
     expect(at('mod> /game verify')).toMatch(/matches the stored state/);
+    // Each nation's own fog-of-war map, privately; a spectator gets the official public map.
+    expect(at('alice> /wk4 info map')).toMatch(
+      /\[private to alice\] Summer of year 1 · orders: \d+ hexes in sight, 4 armies and fleets shown/,
+    );
+    expect(at('eve> /wk4 info map')).toMatch(
+      /\[private to eve\] Spring of year 1 · official results: the whole map, 0 armies and fleets shown/,
+    );
   }, 120_000);
 });

@@ -54,6 +54,24 @@ export function botChoice(s: Wk4State, role: Role, legal: LegalAction[], rand: (
     const best = mv.reduce((a, l) => (hexDistance(end(l), goal.hex) < hexDistance(end(a), goal.hex) ? l : a));
     if (hexDistance(end(best), goal.hex) < hexDistance(f.hex, goal.hex) && rand() < 0.9) return best;
   }
+  // Fleets: in Fall make for a friendly port (ships winter in port or are lost); otherwise now and then a cruise.
+  for (const f of Object.values(s.forces)) {
+    if (f.nation !== role || !f.naval || moved.has(f.id)) continue;
+    const sails = orders.filter((l) => {
+      const o = itemOf(l)!;
+      return o.k === 'sail' && o.force === f.id;
+    });
+    const port = (l: LegalAction) => {
+      const c = m.centreAt((itemOf(l) as Order & { to: string }).to);
+      return !!c && c.port && s.owner[c.id] !== null && allied(s, role, s.owner[c.id]!);
+    };
+    const inPort = m.centreAt(f.hex)?.port && allied(s, role, s.owner[m.centreAt(f.hex)!.id] ?? '');
+    if (s.season === 'fall' && !inPort) {
+      const home = sails.find(port);
+      if (home) return home;
+    } else if (s.season !== 'fall' && s.season !== 'winter' && sails.length && rand() < 0.25)
+      return sails[Math.floor(rand() * sails.length)];
+  }
   const militia = pick(
     (o) => o.k === 'militia' && m.homes(role as never).some((c) => c.id === o.city) && !mine.some((x) => x.k === 'militia'),
   );

@@ -198,6 +198,13 @@ export const subcommands: GameSubcommand[] = [
     const view = buildView(s, v);
     return view.proposals.length || view.rulings.length ? [...view.proposals, ...view.rulings].join('\n') : 'No proposals you may see.';
   }),
+  {
+    ...info('map', 'Your fog-of-war map (the umpire: everything; spectators: the official map), privately', (s, v) => {
+      const view = buildView(s, v);
+      return `${view.title}: ${view.picture.visible === 'all' ? 'the whole map' : `${view.picture.visible.length} hexes in sight`}, ${view.picture.markers.length} armies and fleets shown.`;
+    }),
+    infoMap: true,
+  },
   info('tables', 'The battle tables (main battle, siege, naval)', () =>
     (['main', 'siege', 'naval'] as const)
       .map(
