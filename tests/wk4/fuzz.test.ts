@@ -24,4 +24,18 @@ describe('WK4 fuzz (Order of Battle / Turn Sequence, whole seasons)', () => {
       expect(canonical(replay(wk4, opts, seed, log).env.game)).toBe(canonical(env.game));
     }
   }, 300_000);
+
+  it('the full map: six AI nations (random and bot) for a year', () => {
+    for (const [i, random] of [
+      [0, false],
+      [1, true],
+    ] as const) {
+      const opts = { nations: 6, years: 1 };
+      const seed = `wk4-fuzz-full-${i}`;
+      const { env, log } = playout(wk4, opts, seed, { random, maxSteps: 20000 });
+      expect(wk4.result(env.game).status).toBe('over');
+      expect(env.game.options.map).toBe('full');
+      expect(canonical(replay(wk4, opts, seed, log).env.game)).toBe(canonical(env.game));
+    }
+  }, 300_000);
 });

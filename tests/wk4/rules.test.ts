@@ -188,3 +188,31 @@ describe('WK4 Seats: a nation that resigns leaves, the others play on', () => {
     expect(wk4.result(s)).toMatchObject({ status: 'over', winners: ['almagora'] });
   });
 });
+
+describe('WK4 SIEGE BATTLE: a column left for each successive round', () => {
+  it('a beaten besieger comes back next season and fights one column further left', () => {
+    const s = fresh();
+    const m = mapOf(s);
+    const orlay = m.centres.find((c) => c.id === 'orlay')!;
+    const from = m.landNeighbours(orlay.hex).find((h) => m.territoryOf(h) === null && !m.centreAt(h))!;
+    s.wars.push('almagora|capetan');
+    s.forces.cap4.hex = orlay.hex;
+    s.forces.alm3.hex = from;
+    const attack: Order = { k: 'move', force: 'alm3', path: [orlay.hex], attack: true };
+    give(s, 'almagora', [attack]);
+    season(s, [6, 6, 6]); // 2d6 12: the besieger is beaten and falls back; its lord survives (6)
+    const first = s.battles[0];
+    expect(first).toMatchObject({ kind: 'siege', winner: 'defender' });
+    expect(s.forces.alm3.hex).toBe(from);
+    expect(s.siegeRounds[orlay.hex]).toBe(1);
+    for (const n of s.order) wk4.apply(s, n, { type: 'agree' }, ctxWith());
+    expect(s.season).toBe('summer');
+    give(s, 'almagora', [attack]);
+    season(s, [6, 6, 6]);
+    const second = s.battles[0];
+    expect(second.lines.join('\n')).toMatch(/siege round 2: 1 left/);
+    const cols = ['7:1', '6:1', '5:1', '4:1', '3:1', '2:1', '1:1', '1:2', '1:3'];
+    expect(cols.indexOf(String(second.ratio))).toBeLessThanOrEqual(cols.indexOf(String(first.ratio)));
+    expect(s.siegeRounds[orlay.hex]).toBe(2);
+  });
+});
