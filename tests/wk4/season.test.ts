@@ -95,4 +95,24 @@ describe('WK4 season: Movement, Field Battles, Retreats, Turn Results and Challe
       /Umpire rules p\d+: Retreat of cap4.*\n.*note to Capetan: Fog[\s\S]*challenge of Capetan \("My army should have held the ford"\): dismissed: The ford was not held\./,
     );
   });
+
+  it('Post Combat Movement: the umpire orders a counterattack, a secondary battle fought at once', () => {
+    const g = setupDuel('human');
+    g.act('almagora', { type: 'order', item: { k: 'war', nation: 'capetan' } });
+    g.act('almagora', { type: 'order', item: { k: 'move', force: 'alm3', path: ['6,7'], attack: true } });
+    // 2d6 6+6 = 12 at 3:1 → "10R / 10": the attacker is beaten and falls back to 6,8; its lord survives (6).
+    g.env.dice.forced.push(6, 6, 6);
+    g.act('almagora', { type: 'final' });
+    g.act('capetan', { type: 'final' });
+    expect(g.env.game.battles[0]).toMatchObject({ winner: 'defender' });
+    expect(g.env.game.forces.alm3.hex).toBe('6,8');
+    const p = g.env.game.proposals.find((x) => x.kind === 'counterattack')!;
+    expect(p.options.map((o) => o.id)).toEqual(['none', '6,8']);
+    g.env.dice.forced.push(1, 1, 1, 1, 6, 6, 6, 6);
+    g.act(UMPIRE, { type: 'choose', id: p.id, option: '6,8' });
+    const s = g.env.game;
+    expect(s.battles.length).toBe(2);
+    expect(s.battles[1]).toMatchObject({ hex: '6,8', kind: 'field', attacker: ['capetan'], defender: ['almagora'] });
+    expect(s.rulings.at(-1)).toMatch(/Counterattack by cap4 on alm3 .* → Counterattack into Almagora \(6,8\)/);
+  });
 });

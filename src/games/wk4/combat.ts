@@ -125,6 +125,15 @@ export function resolveCombats(s: Wk4State, ctx: Ctx): void {
   for (const f of Object.values(s.forces)) f.carrying = [];
 }
 
+/** A secondary battle the umpire's post-combat ruling brings on: `mover` enters `hex` and fights whoever is at war with it there. */
+export function secondaryBattle(s: Wk4State, ctx: Ctx, mover: Force, hex: HexId): void {
+  const from = mover.hex;
+  mover.cameFrom = from;
+  mover.hex = hex;
+  const foes = Object.values(s.forces).filter((f) => f.hex === hex && !f.naval && !f.aboard && atWar(s, f.nation, mover.nation));
+  if (foes.length) battle(s, ctx, hex, 'field', [mover], foes, []);
+}
+
 /** One battle: fight, apply losses, lords' fates, retreats (proposals). Returns the winner. */
 function battle(
   s: Wk4State,
@@ -206,29 +215,40 @@ function battle(
       lord.capturedBy = lord.capturedBy ?? captor;
       delete s.forces[f.id];
     }
-  if (out.winner === 'attacker' && kind === 'field' && att.some((f) => s.forces[f.id]))
+  // Post-combat movement (the umpire's determination): exploitation into a neighbouring hex, or a counterattack
+  // on the beaten attacker where it fell back. Either may bring on a secondary battle; the engine proposes none.
+  const leadA = att.find((f) => s.forces[f.id]);
+  if (out.winner === 'attacker' && kind === 'field' && leadA) {
+    const m = mapOf(s);
+    const onward = m.landNeighbours(hex).filter((h) => h !== leadA.cameFrom && !s.battles.some((b) => b.hex === h));
     s.proposals.push({
       id: newId(s, 'p'),
       kind: 'exploit',
-      text: `Breakthrough and exploitation after the field battle at ${hexLabel(s, hex)}: the engine proposes none`,
+      text: `Breakthrough and exploitation by ${leadA.id} after the field battle at ${hexLabel(s, hex)}`,
       nations: aN,
-      options: [{ id: 'none', label: 'No exploitation' }],
+      options: [{ id: 'none', label: 'No exploitation' }, ...onward.map((h) => ({ id: h, label: `Exploit into ${hexLabel(s, h)}` }))],
       choice: 'none',
       status: 'proposed',
       note: null,
-      force: att[0].id,
+      force: leadA.id,
     });
-  if (out.winner === 'defender' && kind === 'field')
+  }
+  const leadD = def.find((f) => s.forces[f.id]);
+  const beaten = att.find((f) => s.forces[f.id]);
+  if (out.winner === 'defender' && kind === 'field' && leadD && beaten)
     s.proposals.push({
       id: newId(s, 'p'),
       kind: 'counterattack',
-      text: `Counterattack after the field battle at ${hexLabel(s, hex)}: the engine proposes none`,
+      text: `Counterattack by ${leadD.id} on ${beaten.id} after the field battle at ${hexLabel(s, hex)}`,
       nations: dN,
-      options: [{ id: 'none', label: 'No counterattack' }],
+      options: [
+        { id: 'none', label: 'No counterattack' },
+        { id: s.forces[beaten.id].hex, label: `Counterattack into ${hexLabel(s, s.forces[beaten.id].hex)}` },
+      ],
       choice: 'none',
       status: 'proposed',
       note: null,
-      force: def[0]?.id ?? null,
+      force: leadD.id,
     });
   s.battles.push({ id, hex, kind, attacker: aN, defender: dN, lines, winner: out.winner, ratio: out.columnName, roll: out.roll });
   say(s, null, title);

@@ -9,6 +9,7 @@ import type { Action, Ctx, LegalAction, Role } from '../../engine/types.ts';
 import { UMPIRE } from '../../engine/types.ts';
 import { hexLabel, mapOf, resolveHex } from './geo.ts';
 import { say } from './report.ts';
+import { secondaryBattle } from './combat.ts';
 import { nationName, type Proposal, type Wk4State } from './state.ts';
 
 export const RU = 'WK4 Turn Results and Challenges';
@@ -69,11 +70,13 @@ export function umpireLegal(s: Wk4State, role: Role, stage: 'review' | 'ruling')
 
 const label = (p: Proposal, id: string) => p.options.find((o) => o.id === id)?.label ?? id;
 
-/** Move a force as a proposal's option says (retreat, diversion, exploitation). */
-function applyOption(s: Wk4State, p: Proposal, opt: string): void {
+/** Carry out a proposal's option: a retreat or diversion moves the force; exploitation or a counterattack may bring on a secondary battle. */
+function applyOption(s: Wk4State, p: Proposal, opt: string, ctx: Ctx): void {
   if (!p.force || opt === 'none' || opt === 'as-listed') return;
   const f = s.forces[p.force];
-  if (f && mapOf(s).has(opt)) f.hex = opt;
+  if (!f || !mapOf(s).has(opt)) return;
+  if (p.kind === 'exploit' || p.kind === 'counterattack') secondaryBattle(s, ctx, f, opt);
+  else f.hex = opt;
 }
 
 export function umpireApply(s: Wk4State, stage: 'review' | 'ruling', a: Action, ctx: Ctx): 'publish' | null {
@@ -114,7 +117,7 @@ export function umpireApply(s: Wk4State, stage: 'review' | 'ruling', a: Action, 
       );
       p.choice = String(a.option);
       p.status = 'edited';
-      applyOption(s, p, p.choice);
+      applyOption(s, p, p.choice, ctx);
       rule(s, ctx, `Umpire rules ${p.id}: ${p.text} → ${label(p, p.choice)}.`, p.nations);
       return null;
     }
