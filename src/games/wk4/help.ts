@@ -19,7 +19,7 @@ export const OVERVIEW = [
   '  reserve, manpower = centres held at the end of Fall. militia city: — $3 a manpower point this season. landsknekt count: at: lord:',
   '  — at any time, no manpower. bribe army: mode:leave|switch — x2 / x4 their cost; match amount: keeps yours loyal.',
   '• war nation:, ally nation: (both must ask the same season), leave. • sheet text: — paste a whole order sheet, one order a line.',
-  '/wk4 orders review | withdraw index: | final | reopen. /wk4 results challenge reason: | agree. /wk4 info report|forces|tables.',
+  '/wk4 orders review | withdraw index: | final | reopen. /wk4 results challenge reason: | agree. /wk4 info report|forces|map|tables (map: your own fog-of-war map).',
   'Umpire: /wk4 umpire approve id: | choose id: option: | approveall | override id: note: | adjust what: note: | note text: [to:] |',
   'rule challenge: verdict: note: | publish.',
 ].join('\n');

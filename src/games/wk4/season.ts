@@ -35,7 +35,9 @@ export function adjudicate(s: Wk4State, ctx: Ctx): void {
   const spent: Record<Role, number> = {};
   for (const n of live) spent[n] = ordersIn(s, n).reduce((a, o) => a + apOf(s, o), 0);
   s.initiative = initiativeOrder(s, spent);
-  say(s, null, `${seasonName(s)}: initiative ${s.initiative.map((n) => `${nationName(s, n)} (${spent[n]} AP)`).join(', ')}.`);
+  // The order of movement is published; what each nation spent stays its own (it tells how much it moved).
+  say(s, null, `${seasonName(s)}: initiative ${s.initiative.map((n) => nationName(s, n)).join(', ')}.`);
+  for (const n of live) say(s, [n], `You spent ${spent[n]} action point${spent[n] === 1 ? '' : 's'} (${s.nations[n].ap - spent[n]} left).`);
   s.proposals.push({
     id: `p${++s.nextId}`,
     kind: 'initiative',

@@ -11,7 +11,7 @@ import { hexLabel, visibleHexes } from './geo.ts';
 import { orderLabel } from './labels.ts';
 import type { NationId } from './nations.ts';
 import type { Order } from './orders.ts';
-import type { Wk4Marker, Wk4Picture } from './picture.ts';
+import type { Wk4Marker, Wk4Picture, Wk4Trail } from './picture.ts';
 import { linesFor } from './report.ts';
 import { nationName, seasonName, type Wk4State } from './state.ts';
 
@@ -106,6 +106,8 @@ export function buildView(s: Wk4State, viewer: Viewer): Wk4View {
     notes: [...wars.map((w) => `War: ${w}`), ...alliances.map((a) => `Alliance: ${a}`)],
   };
   const mineOrders = me ? ((s.sub.seats[me]?.items ?? []) as unknown as Order[]) : [];
+  // A nation's own orders drawn as trails while it writes them (nobody else's: they are secret).
+  if (me && s.stage === 'orders') picture.trails = trails(s, me, mineOrders);
   return {
     viewer: all ? 'umpire' : (me ?? 'spectator'),
     title: picture.title,
@@ -152,6 +154,21 @@ export function buildView(s: Wk4State, viewer: Viewer): Wk4View {
     forcesAll: all ? Object.keys(s.forces).map((id) => forceLine(s, id)) : [],
     blocs: blocs(s).map((b) => `${b.members.map((n) => nationName(s, n)).join(' + ')}: ${b.vp}/${b.needed} VP`),
   };
+}
+
+function trails(s: Wk4State, me: Role, orders: Order[]): Wk4Trail[] {
+  const at = new Map<string, string>();
+  const out: Wk4Trail[] = [];
+  for (const o of orders) {
+    if (o.k !== 'move' && o.k !== 'river' && o.k !== 'sail') continue;
+    const f = s.forces[o.force];
+    if (!f) continue;
+    const from = at.get(f.id) ?? f.hex;
+    const hexes = o.k === 'move' ? [from, ...o.path] : [from, o.to];
+    at.set(f.id, hexes[hexes.length - 1]);
+    out.push({ nation: me as NationId, hexes, kind: o.k === 'move' ? 'land' : o.k === 'river' ? 'river' : 'sea' });
+  }
+  return out;
 }
 
 export function summarize(v: Wk4View, viewer: Viewer): string {
