@@ -189,7 +189,8 @@ function cancelOnDoubles(s: KpwState, f: BattleFrame, ctx: Ctx): void {
     s,
     ctx,
     'battle',
-    `Doubles (${f.dice.red}-${f.dice.green}): fate stops the ${f.round === 2 ? 'second round' : 'battle'} at ${spaceName(battleOf(s, f).to)}${removed ? '; Spies and Guides removed' : ''} (13.2).`,
+    `Doubles (${f.dice.red}-${f.dice.green}): fate stops the ${f.round === 2 ? 'second round' : 'battle'} at ` +
+      `${spaceName(battleOf(s, f).to)}${removed ? '; Spies and Guides removed' : ''} (13.2).`,
   );
   if (f.round === 2) f.step = 'advance';
   else f.step = 'done';
@@ -326,7 +327,9 @@ export function applyBattle(s: KpwState, f: BattleFrame, role: Side, a: Action, 
       if (!evadeTargets(s, f).includes(to))
         fail(
           'KPW 13.1',
-          `You may not evade to ${spaceName(to)}: it must be adjacent, free of enemies, not an enemy or unallied village/settlement, and within stacking limits (a war band cannot evade from Church).`,
+          `You may not evade to ${spaceName(to)}: it must be adjacent, free of enemies, ` +
+            `not an enemy or unallied village/settlement, and within stacking limits (a war ` +
+            `band cannot evade from Church).`,
         );
       const def = unitsInBattle(s, f, 'D');
       const target = evadeTarget(f.D.team as Side);

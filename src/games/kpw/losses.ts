@@ -44,7 +44,8 @@ function inflicted(s: KpwState, f: BattleFrame, x: Combatant): { strength: numbe
 function computeLosses(s: KpwState, f: BattleFrame, ctx: Ctx): void {
   const b = battleOf(s, f);
   const desc = (x: Combatant, r: { strength: number; die: number; loss: number }) =>
-    `${sideName(f, x)} ${r.strength} SP${f.round === 1 && f.shift[x] ? ' (+1 column)' : ''} on ${f[x].die} ${r.die} → ${sideName(f, opponentOf(x))} lose ${r.loss}`;
+    `${sideName(f, x)} ${r.strength} SP${f.round === 1 && f.shift[x] ? ' (+1 column)' : ''} on ` +
+    `${f[x].die} ${r.die} → ${sideName(f, opponentOf(x))} lose ${r.loss}`;
   if (f.round === 1 && f.event === 1) {
     const aff = f.affected!;
     const r = inflicted(s, f, opponentOf(aff));
@@ -370,7 +371,8 @@ export function autoBattleLater(s: KpwState, f: BattleFrame, ctx: Ctx): boolean 
           s,
           ctx,
           'losses',
-          `Then the ambushed ${sideName(f, aff)} strike back with ${r.strength} SP on ${f[aff].die} ${r.die}: ${sideName(f, opponentOf(aff))} lose ${r.loss}.`,
+          `Then the ambushed ${sideName(f, aff)} strike back with ${r.strength} SP on ${f[aff].die} ${r.die}: ` +
+            `${sideName(f, opponentOf(aff))} lose ${r.loss}.`,
         );
         return true;
       }

@@ -71,14 +71,18 @@ export function askMove(s: KpwState, f: MoveFrame): Prompt {
   if (f.step === 'select')
     return {
       role: f.side,
-      text: `Move a ${who} (${s.moved}/${groupLimit(s, f.side)} moved, ${s.markers}/${markerLimit(s, f.side)} Battle markers) or end the movement phase.`,
+      text:
+        `Move a ${who} (${s.moved}/${groupLimit(s, f.side)} moved, ${s.markers}/${markerLimit(s, f.side)}` +
+        ` Battle markers) or end the movement phase.`,
       decision,
     };
   const g = f.group!;
   if (f.step === 'group')
     return {
       role: f.side,
-      text: `The ${who} in ${spaceName(g.at)} has ${pipText(pipsLeft(s, f.side, g))} left: move on, pick up, drop off, place a Battle marker or stop.`,
+      text:
+        `The ${who} in ${spaceName(g.at)} has ${pipText(pipsLeft(s, f.side, g))}` +
+        ` left: move on, pick up, drop off, place a Battle marker or stop.`,
       decision,
     };
   return {
@@ -127,7 +131,10 @@ export function askBattle(s: KpwState, f: BattleFrame): Prompt | null {
       const x = f.rr[0].split('-')[0] as 'A' | 'D';
       return {
         role: sideOf(f, x),
-        text: `Battle of ${where}: red ${f.dice.red}, green ${f.dice.green}${f.round === 1 ? `, event ${f.dice.event}` : ''}: use your ${f.rr[0].endsWith('spy') ? 'Spy' : 'Guide'} re-roll?`,
+        text:
+          `Battle of ${where}: red ${f.dice.red}, green ${f.dice.green}` +
+          `${f.round === 1 ? `, event ${f.dice.event}` : ''}: use your ` +
+          `${f.rr[0].endsWith('spy') ? 'Spy' : 'Guide'} re-roll?`,
         buttons: true,
         decision: key(`reroll:${f.rr[0]}`),
       };
