@@ -14,6 +14,7 @@ import {
   drawCentres,
   drawFog,
   drawMarkers,
+  drawHexIds,
   drawStaticBoard,
   drawTrails,
   INK,
@@ -168,7 +169,7 @@ export function renderWk4(pic: Wk4Picture): Buffer {
 // ---- The close-up ----
 
 /** Output size (Discord previews 11:7 at full width) and the hex size drawn at. */
-export const ZOOM = { w: 1100, h: 700, caption: 36, hex: 34 } as const;
+export const ZOOM = { w: 1100, h: 700, caption: 40, hex: 40 } as const;
 
 /** Hexes worth a close-up, most important first. */
 export function focusHexes(map: Wk4Map, pic: Wk4Picture): HexId[] {
@@ -202,8 +203,8 @@ export function zoomWindow(map: Wk4Map, pic: Wk4Picture): { x: number; y: number
   }
   const cx = (box.x0 + box.x1) / 2;
   const cy = (box.y0 + box.y1) / 2;
-  const x = Math.max(0, Math.min(cx - w / 2, width - w));
-  const y = Math.max(0, Math.min(cy - h / 2, height - h));
+  const x = Math.round(Math.max(0, Math.min(cx - w / 2, width - w)));
+  const y = Math.round(Math.max(0, Math.min(cy - h / 2, height - h)));
   return { x, y, w, h, hexes: used };
 }
 
@@ -215,15 +216,24 @@ export function renderWk4Zoom(pic: Wk4Picture): Buffer {
   const b: Board = { map, layout, window: win };
   const canvas = makeCanvas(ZOOM.w, ZOOM.h);
   const ctx = canvas.getContext('2d');
-  ctx.fillStyle = TERRAIN_FILL.sea;
-  ctx.fillRect(0, 0, ZOOM.w, ZOOM.h);
+  // The static part of a window is cached: close-ups of one campaign keep framing the same places.
+  const base = layers.get(`${map.id}:zoom:${win.x},${win.y}`, win.w, win.h, (c) => {
+    c.fillStyle = TERRAIN_FILL.sea;
+    c.fillRect(0, 0, win.w, win.h);
+    c.translate(-win.x, -win.y);
+    drawStaticBoard(c, b);
+    drawHexIds(c, b);
+  });
+  ctx.drawImage(base, 0, ZOOM.caption);
   ctx.save();
+  ctx.beginPath();
+  ctx.rect(0, ZOOM.caption, ZOOM.w, ZOOM.h - ZOOM.caption);
+  ctx.clip();
   ctx.translate(-win.x, ZOOM.caption - win.y);
-  drawStaticBoard(ctx, b);
   drawFog(ctx, b, pic);
   drawTrails(ctx, b, pic);
   drawCentres(ctx, b, pic);
-  drawCentreNames(ctx, b, 17);
+  drawCentreNames(ctx, b, 20);
   drawBattles(ctx, b, pic, true);
   drawMarkers(ctx, b, pic, true);
   ctx.restore();
@@ -235,8 +245,8 @@ export function renderWk4Zoom(pic: Wk4Picture): Buffer {
     .slice(0, 3)
     .join(', ');
   const who = pic.viewer === 'umpire' ? 'umpire' : pic.viewer === 'public' ? 'public' : NATIONS[pic.viewer].name;
-  drawText(ctx, fitText(ctx, `${pic.title} · ${who}${names ? ` · near ${names}` : ''}`, ZOOM.w - 24, 19, 'bold'), 12, ZOOM.caption / 2, {
-    size: 19,
+  drawText(ctx, fitText(ctx, `${pic.title} · ${who}${names ? ` · near ${names}` : ''}`, ZOOM.w - 24, 22, 'bold'), 12, ZOOM.caption / 2, {
+    size: 22,
     weight: 'bold',
     color: '#fff4dc',
     baseline: 'middle',

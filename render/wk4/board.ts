@@ -241,6 +241,21 @@ export function drawStaticBoard(ctx: Ctx2D, b: Board): void {
   }
 }
 
+/** Each land hex's id ("q,r") at its top, faint: what players type in orders (close-up only). */
+export function drawHexIds(ctx: Ctx2D, b: Board): void {
+  const s = b.layout.size;
+  for (const h of b.map.hexes()) {
+    const p = hexToPixel(h, b.layout);
+    if (!inWindow(b, p, s * 2)) continue;
+    drawText(ctx, h.id, p.x, p.y - s * 0.7, {
+      size: Math.round(s * 0.3),
+      color: h.terrain === 'sea' ? 'rgba(40,70,100,0.55)' : 'rgba(50,40,25,0.6)',
+      align: 'center',
+      baseline: 'middle',
+    });
+  }
+}
+
 /** Names of centres under their symbols (static; drawn above fog so the map stays legible). */
 export function drawCentreNames(ctx: Ctx2D, b: Board, fontPx: number): void {
   const s = b.layout.size;
@@ -399,8 +414,8 @@ export function drawMarkers(ctx: Ctx2D, b: Board, pic: Wk4Picture, labels: boole
     if (!b.map.has(m.hex) || (seen && !seen.has(m.hex))) continue;
     byHex.set(m.hex, [...(byHex.get(m.hex) ?? []), m]);
   }
-  const tw = labels ? s * 2.6 : s * 1.15;
-  const th = labels ? s * 0.62 : s * 0.66;
+  const tw = labels ? s * 2.3 : s * 1.15;
+  const th = labels ? s * 0.56 : s * 0.66;
   const max = labels ? 3 : 2;
   for (const [hex, ms] of byHex) {
     const p = centreOf(b, hex);
@@ -452,12 +467,27 @@ function token(ctx: Ctx2D, m: Wk4Marker, x: number, y: number, w: number, h: num
   ctx.stroke();
   const ink = contrastText(colour);
   const strength = m.strength === null ? '?' : String(m.strength);
-  const text = labels ? `${m.label} ${strength}${m.note ? ` · ${m.note}` : ''}` : strength;
-  drawText(ctx, fitText(ctx, text, w - 4, Math.round(h * 0.72), 'bold'), x + w / 2, y + h / 2 + 0.5, {
-    size: Math.round(h * 0.72),
+  const size = Math.round(h * 0.72);
+  if (!labels) {
+    drawText(ctx, strength, x + w / 2, y + h / 2 + 0.5, { size, weight: 'bold', color: ink, align: 'center', baseline: 'middle' });
+    return;
+  }
+  // Close-up: the lord's name, and the strength in a white box at the right so it is never cut.
+  const bw = Math.max(h, strength.length * size * 0.62 + 6);
+  ctx.fillStyle = '#fff';
+  ctx.fillRect(x + w - bw - 1, y + 2, bw - 1, h - 4);
+  drawText(ctx, strength, x + w - bw / 2 - 1, y + h / 2 + 0.5, {
+    size,
+    weight: 'bold',
+    color: '#111',
+    align: 'center',
+    baseline: 'middle',
+  });
+  const text = `${m.label}${m.note ? ` · ${m.note}` : ''}`;
+  drawText(ctx, fitText(ctx, text, w - bw - 6, size - 1, 'bold'), x + 3, y + h / 2 + 0.5, {
+    size: size - 1,
     weight: 'bold',
     color: ink,
-    align: 'center',
     baseline: 'middle',
   });
 }
