@@ -4,7 +4,7 @@
 import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { hexDistance } from '../../src/engine/hex.ts';
-import { loadWk4Map, wk4Map, type Wk4MapName } from '../../src/games/wk4/map.ts';
+import { loadWk4Map, seaComponents, SIDE_LIMITS, wk4Map, type Wk4MapName } from '../../src/games/wk4/map.ts';
 import { NATIONS } from '../../src/games/wk4/nations.ts';
 
 const raw = (name: Wk4MapName) =>
@@ -112,6 +112,8 @@ describe.each(MAPS)('wk4 %s map', (name) => {
     const beach = map.hexes().find((h) => h.beach && map.landNeighbours(h.id).length)!;
     const from = map.landNeighbours(beach.id).find((n) => !map.hexside(n, beach.id).road && !map.hexside(n, beach.id).river)!;
     expect(map.sideLimit(from, beach.id, { assault: true })).toBe(4);
+    // Outside an assault a beach takes its terrain's limit.
+    expect(map.sideLimit(from, beach.id)).toBe(SIDE_LIMITS[beach.terrain as 'clear']);
   });
 
   it('Roads and Rivers: no limit and no stop along them, except in Winter', () => {
@@ -135,6 +137,13 @@ describe.each(MAPS)('wk4 %s map', (name) => {
     expect(map.seaReach(port.hex, 1).size).toBe(0);
     const inland = map.centres.find((c) => !map.isCoastal(c.hex))!;
     expect(map.seaReach(inland.hex, 12).size).toBe(0);
+  });
+
+  it('Sea Movement: one sea joins every port and beach to every other', () => {
+    expect(seaComponents(map).length).toBe(1);
+    const landings = map.hexes().filter((h) => h.terrain !== 'sea' && map.isLanding(h.id));
+    const reach = map.seaReach(landings[0].id, 10_000);
+    for (const h of landings.slice(1)) expect(reach.has(h.id)).toBe(true);
   });
 
   it('Supply: a centre supplies its own hex and its neighbours', () => {

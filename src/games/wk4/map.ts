@@ -486,7 +486,33 @@ export function loadWk4Map(raw: unknown): Wk4Map {
     const hasCentre = comp.some((h) => map.centreAt(h));
     if (hasCentre && !comp.some((h) => map.isLanding(h))) fail(id, `the land around ${comp[0]} has centres but no port or beach`);
   }
+  // Sea Movement goes port or beach to port or beach: no landing may open onto a sea no other landing touches.
+  for (const sea of seaComponents(map)) {
+    const landings = new Set(sea.flatMap((h) => map.landNeighbours(h)).filter((h) => map.isLanding(h)));
+    if (landings.size === 1) fail(id, `the port or beach ${[...landings][0]} opens onto a sea with no other port or beach`);
+  }
   return map;
+}
+
+/** Connected bodies of sea (lists of hex ids). */
+export function seaComponents(map: Wk4Map): HexId[][] {
+  const seen = new Set<HexId>();
+  const out: HexId[][] = [];
+  for (const h of map.hexIds()) {
+    if (seen.has(h) || !map.isSea(h)) continue;
+    const comp = [h];
+    seen.add(h);
+    for (let i = 0; i < comp.length; i++) {
+      for (const n of map.seaNeighbours(comp[i])) {
+        if (!seen.has(n)) {
+          seen.add(n);
+          comp.push(n);
+        }
+      }
+    }
+    out.push(comp);
+  }
+  return out;
 }
 
 /** Connected land masses (lists of hex ids). */
