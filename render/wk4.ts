@@ -17,6 +17,7 @@ import {
   drawHexIds,
   drawStaticBoard,
   drawTrails,
+  FOG,
   INK,
   TERRAIN_FILL,
   type Board,
@@ -41,7 +42,9 @@ const PANEL = 340;
 export function fullHexSize(map: Wk4Map): number {
   return Math.min(30, Math.floor(1170 / (Math.sqrt(3) * (map.width + 0.5))));
 }
-const layers = new StaticLayerCache(16);
+const layers = new StaticLayerCache(8);
+/** Close-up windows (~3 MB each): a few, since a campaign keeps framing the same places. */
+const windows = new StaticLayerCache(6);
 
 function staticLayers(map: Wk4Map, size: number): { board: Canvas; names: Canvas; b: Board; width: number; height: number } {
   const { layout, width, height } = boardLayout(map, size);
@@ -155,6 +158,11 @@ export function renderWk4(pic: Wk4Picture): Buffer {
   const ctx = canvas.getContext('2d');
   ctx.fillStyle = TERRAIN_FILL.sea;
   ctx.fillRect(0, 0, width, h);
+  if (pic.visible !== 'all') {
+    // The margins round the hexes are veiled too (the board's hexes cover the rest), so the fog has no bright rim.
+    ctx.fillStyle = FOG;
+    ctx.fillRect(0, 0, width, h);
+  }
   ctx.drawImage(board, 0, 0);
   drawFog(ctx, b, pic);
   drawTrails(ctx, b, pic);
@@ -217,7 +225,7 @@ export function renderWk4Zoom(pic: Wk4Picture): Buffer {
   const canvas = makeCanvas(ZOOM.w, ZOOM.h);
   const ctx = canvas.getContext('2d');
   // The static part of a window is cached: close-ups of one campaign keep framing the same places.
-  const base = layers.get(`${map.id}:zoom:${win.x},${win.y}`, win.w, win.h, (c) => {
+  const base = windows.get(`${map.id}:zoom:${win.x},${win.y}`, win.w, win.h, (c) => {
     c.fillStyle = TERRAIN_FILL.sea;
     c.fillRect(0, 0, win.w, win.h);
     c.translate(-win.x, -win.y);

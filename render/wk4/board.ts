@@ -21,7 +21,7 @@ export const INK = '#2b2117';
 const RIVER = '#3d7fc4';
 const ROAD = '#8a4b22';
 const BEACH = '#f6e6a8';
-const FOG = 'rgba(84,86,100,0.42)';
+export const FOG = 'rgba(84,86,100,0.42)';
 
 export interface Board {
   map: Wk4Map;
