@@ -3,7 +3,7 @@
 // close-up of the hexes that matter (battles, else the viewer's forces) at a
 // scale that reads at Discord's ~550 px preview.
 import { hexToPixel, type HexId } from '../src/engine/hex.ts';
-import { wk4Map, type Wk4Map } from '../src/games/wk4/map.ts';
+import { SIDE_LIMITS, wk4Map, type Wk4Map } from '../src/games/wk4/map.ts';
 import { NATIONS, type NationId } from '../src/games/wk4/nations.ts';
 import type { Wk4Picture } from '../src/games/wk4/picture.ts';
 import {
@@ -100,7 +100,7 @@ function drawPanel(ctx: Ctx2D, map: Wk4Map, pic: Wk4Picture, x0: number, h: numb
   y += 8;
   const terrain: LegendItem[] = (['clear', 'forest', 'mountain', 'swamp', 'desert', 'sea'] as const).map((t) => ({
     swatch: TERRAIN_FILL[t],
-    label: `${t[0].toUpperCase()}${t.slice(1)}${t === 'sea' ? '' : ` · side limit ${{ clear: 9, forest: 3, mountain: 1, swamp: 1, desert: 9 }[t]}`}`,
+    label: `${t[0].toUpperCase()}${t.slice(1)}${t === 'sea' ? '' : ` · side limit ${SIDE_LIMITS[t]}`}`,
   }));
   if (pic.visible !== 'all') terrain.push({ swatch: '#6f7180', label: 'Fog of war: not seen now' });
   const half = w / 2 - 4;
