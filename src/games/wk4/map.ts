@@ -76,6 +76,10 @@ export class Wk4Map {
   private readonly sides = new Map<string, Wk4Hexside>();
   private readonly centreById = new Map<string, Wk4Centre>();
   private readonly nbrs = new Map<HexId, HexId[]>();
+  private readonly landNbrs = new Map<HexId, HexId[]>();
+  private readonly seaNbrs = new Map<HexId, HexId[]>();
+  private readonly hexList: Wk4Hex[];
+  private readonly territory = new Map<NationId, HexId[]>();
 
   constructor(readonly file: Wk4MapFile) {
     this.id = file.id;
@@ -169,7 +173,7 @@ export class Wk4Map {
   }
 
   hexes(): Wk4Hex[] {
-    return [...this.byId.values()];
+    return [...this.hexList];
   }
 
   hexIds(): HexId[] {
@@ -194,11 +198,11 @@ export class Wk4Map {
   }
 
   landNeighbours(id: HexId): HexId[] {
-    return this.neighbours(id).filter((n) => !this.isSea(n));
+    return this.landNbrs.get(id) ?? [];
   }
 
   seaNeighbours(id: HexId): HexId[] {
-    return this.neighbours(id).filter((n) => this.isSea(n));
+    return this.seaNbrs.get(id) ?? [];
   }
 
   isCoastal(id: HexId): boolean {
@@ -375,9 +379,7 @@ export class Wk4Map {
   }
 
   homeTerritory(nation: NationId): HexId[] {
-    return this.hexes()
-      .filter((h) => h.nation === nation)
-      .map((h) => h.id);
+    return [...(this.territory.get(nation) ?? [])];
   }
 
   /** Centres the nation holds at the start. */
