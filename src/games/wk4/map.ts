@@ -114,11 +114,21 @@ export class Wk4Map {
       }
     }
     for (const c of file.centres) this.centreById.set(c.id, c);
-    for (const id of this.byId.keys())
-      this.nbrs.set(
+    this.hexList = [...this.byId.values()];
+    // Neighbour lists and territories are asked for in every movement check: built once.
+    for (const id of this.byId.keys()) {
+      const ns = neighbourIds(id).filter((n) => this.byId.has(n));
+      this.nbrs.set(id, ns);
+      this.landNbrs.set(
         id,
-        neighbourIds(id).filter((n) => this.byId.has(n)),
+        ns.filter((n) => this.byId.get(n)!.terrain !== 'sea'),
       );
+      this.seaNbrs.set(
+        id,
+        ns.filter((n) => this.byId.get(n)!.terrain === 'sea'),
+      );
+    }
+    for (const h of this.hexList) if (h.nation) this.territory.set(h.nation, [...(this.territory.get(h.nation) ?? []), h.id]);
     for (const [a, list] of this.nbrs) {
       for (const b of list) {
         if (a > b) continue;
