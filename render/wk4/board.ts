@@ -7,7 +7,7 @@ import { hexCorners, hexToPixel, hexsideCorners, type HexId, type HexLayout, typ
 import type { Terrain, Wk4Map } from '../../src/games/wk4/map.ts';
 import { NATIONS, type NationId } from '../../src/games/wk4/nations.ts';
 import type { Wk4Marker, Wk4Picture } from '../../src/games/wk4/picture.ts';
-import { alpha, contrastText, darken, drawText, fitText, mix, type Ctx2D } from '../kit.ts';
+import { alpha, contrastText, darken, drawText, fitText, measureText, mix, type Ctx2D } from '../kit.ts';
 
 export const TERRAIN_FILL: Record<Terrain, string> = {
   clear: '#e4e8c4',
@@ -256,16 +256,60 @@ export function drawHexIds(ctx: Ctx2D, b: Board): void {
   }
 }
 
-/** Names of centres under their symbols (static; drawn above fog so the map stays legible). */
+interface Box {
+  x0: number;
+  y0: number;
+  x1: number;
+  y1: number;
+}
+const overlap = (a: Box, b: Box): number =>
+  Math.max(0, Math.min(a.x1, b.x1) - Math.max(a.x0, b.x0)) * Math.max(0, Math.min(a.y1, b.y1) - Math.max(a.y0, b.y0));
+
+/**
+ * Names of centres (static; drawn above fog so the map stays legible): under
+ * the symbol, or — where that would run into a name already placed — above
+ * it, or beside it. Majors are placed first.
+ */
 export function drawCentreNames(ctx: Ctx2D, b: Board, fontPx: number): void {
   const s = b.layout.size;
-  for (const c of b.map.centres) {
+  const placed: Box[] = [];
+  const centres = [...b.map.centres].sort((x, y) => (x.kind === y.kind ? 0 : x.kind === 'major' ? -1 : 1));
+  for (const c of centres) {
     const p = centreOf(b, c.hex);
     if (!inWindow(b, p, s * 3)) continue;
     const major = c.kind === 'major';
-    drawText(ctx, fitText(ctx, c.name, s * (major ? 6 : 4.5), fontPx, major ? 'bold' : 'normal'), p.x, p.y + s * (major ? 0.78 : 0.62), {
-      size: major ? fontPx + 1 : fontPx,
-      weight: major ? 'bold' : 'normal',
+    const size = major ? fontPx + 1 : fontPx;
+    const weight = major ? 'bold' : 'normal';
+    const text = fitText(ctx, c.name, s * (major ? 6 : 4.5), size, weight);
+    const w = measureText(ctx, text, size, weight);
+    const r = s * (major ? 0.5 : 0.34);
+    // Candidate centres of the label: below, above, right, left.
+    const spots: { x: number; y: number }[] = [
+      { x: p.x, y: p.y + r + size * 0.55 },
+      { x: p.x, y: p.y - r - size * 0.55 },
+      { x: p.x + r + 3 + w / 2, y: p.y },
+      { x: p.x - r - 3 - w / 2, y: p.y },
+    ];
+    const boxOf = (q: { x: number; y: number }): Box => ({
+      x0: q.x - w / 2 - 2,
+      y0: q.y - size / 2,
+      x1: q.x + w / 2 + 2,
+      y1: q.y + size / 2,
+    });
+    let best = spots[0];
+    let bestCost = Infinity;
+    for (const [i, q] of spots.entries()) {
+      const cost = placed.reduce((n, o) => n + overlap(boxOf(q), o), 0) + i * 0.5;
+      if (cost < bestCost) {
+        bestCost = cost;
+        best = q;
+      }
+      if (cost < 1) break;
+    }
+    placed.push(boxOf(best));
+    drawText(ctx, text, best.x, best.y, {
+      size,
+      weight,
       color: INK,
       halo: '#fffdf2',
       haloWidth: Math.max(2, fontPx / 3.5),
