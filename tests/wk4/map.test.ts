@@ -177,6 +177,22 @@ describe('wk4 full map counts', () => {
     expect(map.nations.length).toBe(11);
   });
 
+  it.runIf(MAPS.includes('full'))('fewer nations on the full map: spreadNations picks homes far apart', () => {
+    const map = wk4Map('full');
+    const city = (n: string) => map.homeCities(n as never)[0].hex;
+    for (const k of [2, 3, 4, 6]) {
+      const pick = map.spreadNations(k);
+      expect(new Set(pick).size).toBe(k);
+      const gap = Math.min(...pick.flatMap((a, i) => pick.slice(i + 1).map((b) => hexDistance(city(a), city(b)))));
+      // Farther apart than the map's nations taken in file order.
+      const first = map.nations.slice(0, k);
+      const gap0 = Math.min(...first.flatMap((a, i) => first.slice(i + 1).map((b) => hexDistance(city(a), city(b)))));
+      expect(gap).toBeGreaterThanOrEqual(gap0);
+      expect(map.spreadNations(k)).toEqual(pick);
+    }
+    expect(map.spreadNations(11)).toEqual(map.nations);
+  });
+
   it('the counts are enforced when a file asks for them', () => {
     const f = raw('small');
     f.expect = { major: 23, minor: 110 };

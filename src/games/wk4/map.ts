@@ -4,7 +4,7 @@
 // Movement Side Limits", Roads, Rivers, Sea Movement), ports and beaches,
 // supply centres and each nation's homes and home territory.
 import fs from 'node:fs';
-import { hexsideKey, hexId, isAdjacent, neighbourIds, offsetToAxial, parseHexId, type HexId } from '../../engine/hex.ts';
+import { hexDistance, hexsideKey, hexId, isAdjacent, neighbourIds, offsetToAxial, parseHexId, type HexId } from '../../engine/hex.ts';
 import { NATIONS, type NationId } from './nations.ts';
 import { TERRAIN_CHARS, Wk4MapSchema, type Terrain, type Wk4Centre, type Wk4Chain, type Wk4Label, type Wk4MapFile } from './map-schema.ts';
 
@@ -390,6 +390,30 @@ export class Wk4Map {
 
   homeTerritory(nation: NationId): HexId[] {
     return [...(this.territory.get(nation) ?? [])];
+  }
+
+  /**
+   * `k` of this map's nations whose home cities lie far apart (a campaign for
+   * fewer nations than the map holds): the farthest pair first, then each
+   * time the nation farthest from those chosen. Deterministic; ties go to the
+   * earlier nation in the file.
+   */
+  spreadNations(k: number): NationId[] {
+    const all = [...this.nations];
+    if (k >= all.length) return all;
+    if (k <= 0) return [];
+    const home = (n: NationId) => this.homeCities(n)[0]?.hex ?? this.homes(n)[0].hex;
+    const d = (a: NationId, b: NationId) => hexDistance(home(a), home(b));
+    let pair: [NationId, NationId] = [all[0], all[1]];
+    for (let i = 0; i < all.length; i++)
+      for (let j = i + 1; j < all.length; j++) if (d(all[i], all[j]) > d(...pair)) pair = [all[i], all[j]];
+    const chosen: NationId[] = k === 1 ? [pair[0]] : [...pair];
+    while (chosen.length < k) {
+      const rest = all.filter((n) => !chosen.includes(n));
+      const score = (n: NationId) => Math.min(...chosen.map((c) => d(n, c)));
+      chosen.push(rest.reduce((best, n) => (score(n) > score(best) ? n : best), rest[0]));
+    }
+    return chosen;
   }
 
   /** Centres the nation holds at the start. */
