@@ -458,7 +458,7 @@ export function drawMarkers(ctx: Ctx2D, b: Board, pic: Wk4Picture, labels: boole
     if (!b.map.has(m.hex) || (seen && !seen.has(m.hex))) continue;
     byHex.set(m.hex, [...(byHex.get(m.hex) ?? []), m]);
   }
-  const tw = labels ? s * 2.3 : s * 1.15;
+  const tw = labels ? s * 2.1 : s * 1.15;
   const th = labels ? s * 0.56 : s * 0.66;
   const max = labels ? 3 : 2;
   for (const [hex, ms] of byHex) {
@@ -516,19 +516,13 @@ function token(ctx: Ctx2D, m: Wk4Marker, x: number, y: number, w: number, h: num
     drawText(ctx, strength, x + w / 2, y + h / 2 + 0.5, { size, weight: 'bold', color: ink, align: 'center', baseline: 'middle' });
     return;
   }
-  // Close-up: the lord's name, and the strength in a white box at the right so it is never cut.
+  // Close-up: the strength in a white box at the left (a neighbour's token may cover a long name's end, never the strength).
   const bw = Math.max(h, strength.length * size * 0.62 + 6);
   ctx.fillStyle = '#fff';
-  ctx.fillRect(x + w - bw - 1, y + 2, bw - 1, h - 4);
-  drawText(ctx, strength, x + w - bw / 2 - 1, y + h / 2 + 0.5, {
-    size,
-    weight: 'bold',
-    color: '#111',
-    align: 'center',
-    baseline: 'middle',
-  });
+  ctx.fillRect(x + 2, y + 2, bw - 1, h - 4);
+  drawText(ctx, strength, x + 2 + bw / 2, y + h / 2 + 0.5, { size, weight: 'bold', color: '#111', align: 'center', baseline: 'middle' });
   const text = `${m.label}${m.note ? ` · ${m.note}` : ''}`;
-  drawText(ctx, fitText(ctx, text, w - bw - 6, size - 1, 'bold'), x + 3, y + h / 2 + 0.5, {
+  drawText(ctx, fitText(ctx, text, w - bw - 6, size - 1, 'bold'), x + bw + 4, y + h / 2 + 0.5, {
     size: size - 1,
     weight: 'bold',
     color: ink,
