@@ -43,11 +43,12 @@ describe.each(MAPS)('wk4 %s map', (name) => {
     }
   });
 
-  it('Deployment table: Masovia and Nazeria have no port; their home cities do not touch the sea', () => {
+  it('Deployment table: Masovia and Nazeria have no port; their home cities (full map: territory) do not touch the sea', () => {
     for (const n of ['masovia', 'nazeria'] as const) {
       if (!map.nations.includes(n)) continue;
       expect(map.homePorts(n)).toEqual([]);
       for (const c of map.homeCities(n)) expect(map.isCoastal(c.hex)).toBe(false);
+      if (name === 'full') for (const h of map.homeTerritory(n)) expect(map.isCoastal(h)).toBe(false);
     }
   });
 
