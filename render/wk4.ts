@@ -3,7 +3,7 @@
 // close-up of the hexes that matter (battles, else the viewer's forces) at a
 // scale that reads at Discord's ~550 px preview.
 import { hexToPixel, type HexId } from '../src/engine/hex.ts';
-import { wk4Map, type Wk4Map } from '../src/games/wk4/map.ts';
+import { SIDE_LIMITS, wk4Map, type Wk4Map } from '../src/games/wk4/map.ts';
 import { NATIONS, type NationId } from '../src/games/wk4/nations.ts';
 import type { Wk4Picture } from '../src/games/wk4/picture.ts';
 import {
@@ -14,8 +14,10 @@ import {
   drawCentres,
   drawFog,
   drawMarkers,
+  drawHexIds,
   drawStaticBoard,
   drawTrails,
+  FOG,
   INK,
   TERRAIN_FILL,
   type Board,
@@ -40,7 +42,9 @@ const PANEL = 340;
 export function fullHexSize(map: Wk4Map): number {
   return Math.min(30, Math.floor(1170 / (Math.sqrt(3) * (map.width + 0.5))));
 }
-const layers = new StaticLayerCache(16);
+const layers = new StaticLayerCache(8);
+/** Close-up windows (~3 MB each): a few, since a campaign keeps framing the same places. */
+const windows = new StaticLayerCache(6);
 
 function staticLayers(map: Wk4Map, size: number): { board: Canvas; names: Canvas; b: Board; width: number; height: number } {
   const { layout, width, height } = boardLayout(map, size);
@@ -96,7 +100,7 @@ function drawPanel(ctx: Ctx2D, map: Wk4Map, pic: Wk4Picture, x0: number, h: numb
   y += 8;
   const terrain: LegendItem[] = (['clear', 'forest', 'mountain', 'swamp', 'desert', 'sea'] as const).map((t) => ({
     swatch: TERRAIN_FILL[t],
-    label: `${t[0].toUpperCase()}${t.slice(1)}${t === 'sea' ? '' : ` · side limit ${{ clear: 9, forest: 3, mountain: 1, swamp: 1, desert: 9 }[t]}`}`,
+    label: `${t[0].toUpperCase()}${t.slice(1)}${t === 'sea' ? '' : ` · side limit ${SIDE_LIMITS[t]}`}`,
   }));
   if (pic.visible !== 'all') terrain.push({ swatch: '#6f7180', label: 'Fog of war: not seen now' });
   const half = w / 2 - 4;
@@ -154,6 +158,11 @@ export function renderWk4(pic: Wk4Picture): Buffer {
   const ctx = canvas.getContext('2d');
   ctx.fillStyle = TERRAIN_FILL.sea;
   ctx.fillRect(0, 0, width, h);
+  if (pic.visible !== 'all') {
+    // The margins round the hexes are veiled too (the board's hexes cover the rest), so the fog has no bright rim.
+    ctx.fillStyle = FOG;
+    ctx.fillRect(0, 0, width, h);
+  }
   ctx.drawImage(board, 0, 0);
   drawFog(ctx, b, pic);
   drawTrails(ctx, b, pic);
@@ -168,7 +177,7 @@ export function renderWk4(pic: Wk4Picture): Buffer {
 // ---- The close-up ----
 
 /** Output size (Discord previews 11:7 at full width) and the hex size drawn at. */
-export const ZOOM = { w: 1100, h: 700, caption: 36, hex: 34 } as const;
+export const ZOOM = { w: 1100, h: 700, caption: 40, hex: 40 } as const;
 
 /** Hexes worth a close-up, most important first. */
 export function focusHexes(map: Wk4Map, pic: Wk4Picture): HexId[] {
@@ -202,8 +211,8 @@ export function zoomWindow(map: Wk4Map, pic: Wk4Picture): { x: number; y: number
   }
   const cx = (box.x0 + box.x1) / 2;
   const cy = (box.y0 + box.y1) / 2;
-  const x = Math.max(0, Math.min(cx - w / 2, width - w));
-  const y = Math.max(0, Math.min(cy - h / 2, height - h));
+  const x = Math.round(Math.max(0, Math.min(cx - w / 2, width - w)));
+  const y = Math.round(Math.max(0, Math.min(cy - h / 2, height - h)));
   return { x, y, w, h, hexes: used };
 }
 
@@ -215,15 +224,24 @@ export function renderWk4Zoom(pic: Wk4Picture): Buffer {
   const b: Board = { map, layout, window: win };
   const canvas = makeCanvas(ZOOM.w, ZOOM.h);
   const ctx = canvas.getContext('2d');
-  ctx.fillStyle = TERRAIN_FILL.sea;
-  ctx.fillRect(0, 0, ZOOM.w, ZOOM.h);
+  // The static part of a window is cached: close-ups of one campaign keep framing the same places.
+  const base = windows.get(`${map.id}:zoom:${win.x},${win.y}`, win.w, win.h, (c) => {
+    c.fillStyle = TERRAIN_FILL.sea;
+    c.fillRect(0, 0, win.w, win.h);
+    c.translate(-win.x, -win.y);
+    drawStaticBoard(c, b);
+    drawHexIds(c, b);
+  });
+  ctx.drawImage(base, 0, ZOOM.caption);
   ctx.save();
+  ctx.beginPath();
+  ctx.rect(0, ZOOM.caption, ZOOM.w, ZOOM.h - ZOOM.caption);
+  ctx.clip();
   ctx.translate(-win.x, ZOOM.caption - win.y);
-  drawStaticBoard(ctx, b);
   drawFog(ctx, b, pic);
   drawTrails(ctx, b, pic);
   drawCentres(ctx, b, pic);
-  drawCentreNames(ctx, b, 17);
+  drawCentreNames(ctx, b, 20);
   drawBattles(ctx, b, pic, true);
   drawMarkers(ctx, b, pic, true);
   ctx.restore();
@@ -235,8 +253,8 @@ export function renderWk4Zoom(pic: Wk4Picture): Buffer {
     .slice(0, 3)
     .join(', ');
   const who = pic.viewer === 'umpire' ? 'umpire' : pic.viewer === 'public' ? 'public' : NATIONS[pic.viewer].name;
-  drawText(ctx, fitText(ctx, `${pic.title} · ${who}${names ? ` · near ${names}` : ''}`, ZOOM.w - 24, 19, 'bold'), 12, ZOOM.caption / 2, {
-    size: 19,
+  drawText(ctx, fitText(ctx, `${pic.title} · ${who}${names ? ` · near ${names}` : ''}`, ZOOM.w - 24, 22, 'bold'), 12, ZOOM.caption / 2, {
+    size: 22,
     weight: 'bold',
     color: '#fff4dc',
     baseline: 'middle',

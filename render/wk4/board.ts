@@ -7,7 +7,7 @@ import { hexCorners, hexToPixel, hexsideCorners, type HexId, type HexLayout, typ
 import type { Terrain, Wk4Map } from '../../src/games/wk4/map.ts';
 import { NATIONS, type NationId } from '../../src/games/wk4/nations.ts';
 import type { Wk4Marker, Wk4Picture } from '../../src/games/wk4/picture.ts';
-import { alpha, contrastText, darken, drawText, fitText, mix, type Ctx2D } from '../kit.ts';
+import { alpha, contrastText, darken, drawText, fitText, measureText, mix, type Ctx2D } from '../kit.ts';
 
 export const TERRAIN_FILL: Record<Terrain, string> = {
   clear: '#e4e8c4',
@@ -21,7 +21,7 @@ export const INK = '#2b2117';
 const RIVER = '#3d7fc4';
 const ROAD = '#8a4b22';
 const BEACH = '#f6e6a8';
-const FOG = 'rgba(84,86,100,0.42)';
+export const FOG = 'rgba(84,86,100,0.42)';
 
 export interface Board {
   map: Wk4Map;
@@ -241,16 +241,75 @@ export function drawStaticBoard(ctx: Ctx2D, b: Board): void {
   }
 }
 
-/** Names of centres under their symbols (static; drawn above fog so the map stays legible). */
+/** Each land hex's id ("q,r") at its top, faint: what players type in orders (close-up only). */
+export function drawHexIds(ctx: Ctx2D, b: Board): void {
+  const s = b.layout.size;
+  for (const h of b.map.hexes()) {
+    const p = hexToPixel(h, b.layout);
+    if (!inWindow(b, p, s * 2)) continue;
+    drawText(ctx, h.id, p.x, p.y - s * 0.7, {
+      size: Math.round(s * 0.3),
+      color: h.terrain === 'sea' ? 'rgba(40,70,100,0.55)' : 'rgba(50,40,25,0.6)',
+      align: 'center',
+      baseline: 'middle',
+    });
+  }
+}
+
+interface Box {
+  x0: number;
+  y0: number;
+  x1: number;
+  y1: number;
+}
+const overlap = (a: Box, b: Box): number =>
+  Math.max(0, Math.min(a.x1, b.x1) - Math.max(a.x0, b.x0)) * Math.max(0, Math.min(a.y1, b.y1) - Math.max(a.y0, b.y0));
+
+/**
+ * Names of centres (static; drawn above fog so the map stays legible): under
+ * the symbol, or — where that would run into a name already placed — above
+ * it, or beside it. Majors are placed first.
+ */
 export function drawCentreNames(ctx: Ctx2D, b: Board, fontPx: number): void {
   const s = b.layout.size;
-  for (const c of b.map.centres) {
+  const placed: Box[] = [];
+  const centres = [...b.map.centres].sort((x, y) => (x.kind === y.kind ? 0 : x.kind === 'major' ? -1 : 1));
+  for (const c of centres) {
     const p = centreOf(b, c.hex);
     if (!inWindow(b, p, s * 3)) continue;
     const major = c.kind === 'major';
-    drawText(ctx, fitText(ctx, c.name, s * (major ? 6 : 4.5), fontPx, major ? 'bold' : 'normal'), p.x, p.y + s * (major ? 0.78 : 0.62), {
-      size: major ? fontPx + 1 : fontPx,
-      weight: major ? 'bold' : 'normal',
+    const size = major ? fontPx + 1 : fontPx;
+    const weight = major ? 'bold' : 'normal';
+    const text = fitText(ctx, c.name, s * (major ? 6 : 4.5), size, weight);
+    const w = measureText(ctx, text, size, weight);
+    const r = s * (major ? 0.5 : 0.34);
+    // Candidate centres of the label: below, above, right, left.
+    const spots: { x: number; y: number }[] = [
+      { x: p.x, y: p.y + r + size * 0.55 },
+      { x: p.x, y: p.y - r - size * 0.55 },
+      { x: p.x + r + 3 + w / 2, y: p.y },
+      { x: p.x - r - 3 - w / 2, y: p.y },
+    ];
+    const boxOf = (q: { x: number; y: number }): Box => ({
+      x0: q.x - w / 2 - 2,
+      y0: q.y - size / 2,
+      x1: q.x + w / 2 + 2,
+      y1: q.y + size / 2,
+    });
+    let best = spots[0];
+    let bestCost = Infinity;
+    for (const [i, q] of spots.entries()) {
+      const cost = placed.reduce((n, o) => n + overlap(boxOf(q), o), 0) + i * 0.5;
+      if (cost < bestCost) {
+        bestCost = cost;
+        best = q;
+      }
+      if (cost < 1) break;
+    }
+    placed.push(boxOf(best));
+    drawText(ctx, text, best.x, best.y, {
+      size,
+      weight,
       color: INK,
       halo: '#fffdf2',
       haloWidth: Math.max(2, fontPx / 3.5),
@@ -399,8 +458,8 @@ export function drawMarkers(ctx: Ctx2D, b: Board, pic: Wk4Picture, labels: boole
     if (!b.map.has(m.hex) || (seen && !seen.has(m.hex))) continue;
     byHex.set(m.hex, [...(byHex.get(m.hex) ?? []), m]);
   }
-  const tw = labels ? s * 2.6 : s * 1.15;
-  const th = labels ? s * 0.62 : s * 0.66;
+  const tw = labels ? s * 2.1 : s * 1.15;
+  const th = labels ? s * 0.56 : s * 0.66;
   const max = labels ? 3 : 2;
   for (const [hex, ms] of byHex) {
     const p = centreOf(b, hex);
@@ -452,12 +511,21 @@ function token(ctx: Ctx2D, m: Wk4Marker, x: number, y: number, w: number, h: num
   ctx.stroke();
   const ink = contrastText(colour);
   const strength = m.strength === null ? '?' : String(m.strength);
-  const text = labels ? `${m.label} ${strength}${m.note ? ` · ${m.note}` : ''}` : strength;
-  drawText(ctx, fitText(ctx, text, w - 4, Math.round(h * 0.72), 'bold'), x + w / 2, y + h / 2 + 0.5, {
-    size: Math.round(h * 0.72),
+  const size = Math.round(h * 0.72);
+  if (!labels) {
+    drawText(ctx, strength, x + w / 2, y + h / 2 + 0.5, { size, weight: 'bold', color: ink, align: 'center', baseline: 'middle' });
+    return;
+  }
+  // Close-up: the strength in a white box at the left (a neighbour's token may cover a long name's end, never the strength).
+  const bw = Math.max(h, strength.length * size * 0.62 + 6);
+  ctx.fillStyle = '#fff';
+  ctx.fillRect(x + 2, y + 2, bw - 1, h - 4);
+  drawText(ctx, strength, x + 2 + bw / 2, y + h / 2 + 0.5, { size, weight: 'bold', color: '#111', align: 'center', baseline: 'middle' });
+  const text = `${m.label}${m.note ? ` · ${m.note}` : ''}`;
+  drawText(ctx, fitText(ctx, text, w - bw - 6, size - 1, 'bold'), x + bw + 4, y + h / 2 + 0.5, {
+    size: size - 1,
     weight: 'bold',
     color: ink,
-    align: 'center',
     baseline: 'middle',
   });
 }

@@ -223,6 +223,8 @@ export interface HexSearch {
   limit?: number;
   /** Whether movement may go on from a hex it has entered (e.g. false after entering mountains). Default yes. */
   canLeave?: (id: HexId, spent: number) => boolean;
+  /** Stop as soon as this hex's cheapest cost is settled (a single path wanted); other costs may then not be final. */
+  stopAt?: HexId;
 }
 
 /** A binary min-heap of [cost, order, id]; the order breaks ties so results never depend on heap internals. */
@@ -279,6 +281,7 @@ export function hexCosts(start: HexId, s: HexSearch): { cost: Map<HexId, number>
     const [c, , cur] = heap.pop();
     if (done.has(cur)) continue;
     done.add(cur);
+    if (cur === s.stopAt) break;
     if (cur !== start && s.canLeave && !s.canLeave(cur, c)) continue;
     for (const to of nbrs(cur)) {
       if (done.has(to)) continue;
@@ -298,7 +301,11 @@ export function hexCosts(start: HexId, s: HexSearch): { cost: Map<HexId, number>
 export function cheapestHexPath(start: HexId, goal: HexId, s: HexSearch): { path: HexId[]; cost: number } | null {
   // A goal the caller may not leave is still a fine place to end.
   const canLeave = s.canLeave;
-  const { cost, prev } = hexCosts(start, { ...s, canLeave: canLeave ? (id, c) => id === goal || canLeave(id, c) : undefined });
+  const { cost, prev } = hexCosts(start, {
+    ...s,
+    stopAt: goal,
+    canLeave: canLeave ? (id, c) => id === goal || canLeave(id, c) : undefined,
+  });
   const total = cost.get(goal);
   if (total === undefined) return null;
   const path = [goal];

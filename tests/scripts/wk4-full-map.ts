@@ -299,6 +299,8 @@ export function fullSpec(): MapSpec {
   for (const h of HOMES) for (const [, cr] of [...h.city, ...h.port]) grid[cr[1]][cr[0]] = '.';
   grid[SILVANDROS[1]][SILVANDROS[0]] = '.';
 
+  if (process.env.WK4_DUMP) console.log(grid.map((r, j) => `${r.join('')}  ${terr[j].join('')}`).join('\n'));
+
   // ---- Supply centres ----
   const centres: CentreSpec[] = [];
   const taken: CR[] = [];
@@ -354,10 +356,7 @@ export function fullSpec(): MapSpec {
           best = cr;
         }
       }
-      if (!best)
-        throw new Error(
-          `no room for a centre (${owner ?? 'unowned'}, ${i} of ${count})\n${grid.map((r, j) => r.join('') + '  ' + terr[j].join('')).join('\n')}`,
-        );
+      if (!best) throw new Error(`no room for a centre (${owner ?? 'unowned'}, ${i} of ${count}); WK4_DUMP=1 prints the grid`);
       taken.push(best);
       const nation = owner ?? nearestNation(best);
       const port = coastal(best) && rng() < 0.55;
@@ -434,7 +433,6 @@ export function fullSpec(): MapSpec {
     { name: 'Masovian Road', via: ['Varsav', 'Mourngar'] },
   ];
 
-  if (process.env.WK4_DUMP) console.log(grid.map((r, j) => `${r.join('')}  ${terr[j].join('')}`).join('\n'));
   return {
     id: 'full',
     name: 'Warrior Kings IV',
@@ -450,7 +448,8 @@ export function fullSpec(): MapSpec {
       'Each nation starts with its homes and five minor centres in its home territory (55 owned minors); 55 minors are unowned.',
       'Minor centres value 1-3 (taxes and winter quarters) and manpower 1-2 ("most cities have 1 or 2 MP").',
       'Masovia and Nazeria are landlocked (the table gives them no port); their territory never touches the sea.',
-      'Terrain rows: . clear, d desert, f forest, m mountain, s swamp, ~ sea. Territory rows: the nation letters of territoryKey, . unowned.',
+      'Terrain rows: . clear, d desert, f forest, m mountain, s swamp, ~ sea. ' +
+        'Territory rows: the nation letters of territoryKey, . unowned.',
     ],
     terrain: grid.map((row) => row.join('')),
     territoryKey: Object.fromEntries(HOMES.map((h) => [h.letter, h.nation])),

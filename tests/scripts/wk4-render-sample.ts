@@ -21,9 +21,15 @@ for (const [map, viewer] of [
   const t2 = performance.now();
   fs.writeFileSync(`${out}/${map}-${viewer}.png`, png);
   fs.writeFileSync(`${out}/${map}-${viewer}-zoom.png`, zoom);
-  const img = await loadImage(png);
-  const small = createCanvas(550, Math.round((img.height * 550) / img.width));
-  small.getContext('2d').drawImage(img, 0, 0, small.width, small.height);
-  fs.writeFileSync(`${out}/${map}-${viewer}-550.png`, small.toBuffer('image/png'));
+  // And both at the width Discord previews them (~550 px).
+  for (const [buf, tag] of [
+    [png, ''],
+    [zoom, '-zoom'],
+  ] as const) {
+    const img = await loadImage(buf);
+    const small = createCanvas(550, Math.round((img.height * 550) / img.width));
+    small.getContext('2d').drawImage(img, 0, 0, small.width, small.height);
+    fs.writeFileSync(`${out}/${map}-${viewer}${tag}-550.png`, small.toBuffer('image/png'));
+  }
   console.log(`${map}/${viewer}: map ${(t1 - t0).toFixed(0)} ms (${png.length} B), zoom ${(t2 - t1).toFixed(0)} ms (${zoom.length} B)`);
 }

@@ -4,7 +4,7 @@
 import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { hexDistance } from '../../src/engine/hex.ts';
-import { loadWk4Map, wk4Map, type Wk4MapName } from '../../src/games/wk4/map.ts';
+import { loadWk4Map, seaComponents, SIDE_LIMITS, wk4Map, type Wk4MapName } from '../../src/games/wk4/map.ts';
 import { NATIONS } from '../../src/games/wk4/nations.ts';
 
 const raw = (name: Wk4MapName) =>
@@ -43,11 +43,12 @@ describe.each(MAPS)('wk4 %s map', (name) => {
     }
   });
 
-  it('Deployment table: Masovia and Nazeria have no port; their home cities do not touch the sea', () => {
+  it('Deployment table: Masovia and Nazeria have no port; their home cities (full map: territory) do not touch the sea', () => {
     for (const n of ['masovia', 'nazeria'] as const) {
       if (!map.nations.includes(n)) continue;
       expect(map.homePorts(n)).toEqual([]);
       for (const c of map.homeCities(n)) expect(map.isCoastal(c.hex)).toBe(false);
+      if (name === 'full') for (const h of map.homeTerritory(n)) expect(map.isCoastal(h)).toBe(false);
     }
   });
 
@@ -112,6 +113,8 @@ describe.each(MAPS)('wk4 %s map', (name) => {
     const beach = map.hexes().find((h) => h.beach && map.landNeighbours(h.id).length)!;
     const from = map.landNeighbours(beach.id).find((n) => !map.hexside(n, beach.id).road && !map.hexside(n, beach.id).river)!;
     expect(map.sideLimit(from, beach.id, { assault: true })).toBe(4);
+    // Outside an assault a beach takes its terrain's limit.
+    expect(map.sideLimit(from, beach.id)).toBe(SIDE_LIMITS[beach.terrain as 'clear']);
   });
 
   it('Roads and Rivers: no limit and no stop along them, except in Winter', () => {
@@ -135,6 +138,13 @@ describe.each(MAPS)('wk4 %s map', (name) => {
     expect(map.seaReach(port.hex, 1).size).toBe(0);
     const inland = map.centres.find((c) => !map.isCoastal(c.hex))!;
     expect(map.seaReach(inland.hex, 12).size).toBe(0);
+  });
+
+  it('Sea Movement: one sea joins every port and beach to every other', () => {
+    expect(seaComponents(map).length).toBe(1);
+    const landings = map.hexes().filter((h) => h.terrain !== 'sea' && map.isLanding(h.id));
+    const reach = map.seaReach(landings[0].id, 10_000);
+    for (const h of landings.slice(1)) expect(reach.has(h.id)).toBe(true);
   });
 
   it('Supply: a centre supplies its own hex and its neighbours', () => {
@@ -166,6 +176,22 @@ describe('wk4 full map counts', () => {
     expect(map.minors().length).toBe(110);
     expect(map.totalVp()).toBe(156);
     expect(map.nations.length).toBe(11);
+  });
+
+  it.runIf(MAPS.includes('full'))('fewer nations on the full map: spreadNations picks homes far apart', () => {
+    const map = wk4Map('full');
+    const city = (n: string) => map.homeCities(n as never)[0].hex;
+    for (const k of [2, 3, 4, 6]) {
+      const pick = map.spreadNations(k);
+      expect(new Set(pick).size).toBe(k);
+      const gap = Math.min(...pick.flatMap((a, i) => pick.slice(i + 1).map((b) => hexDistance(city(a), city(b)))));
+      // Farther apart than the map's nations taken in file order.
+      const first = map.nations.slice(0, k);
+      const gap0 = Math.min(...first.flatMap((a, i) => first.slice(i + 1).map((b) => hexDistance(city(a), city(b)))));
+      expect(gap).toBeGreaterThanOrEqual(gap0);
+      expect(map.spreadNations(k)).toEqual(pick);
+    }
+    expect(map.spreadNations(11)).toEqual(map.nations);
   });
 
   it('the counts are enforced when a file asks for them', () => {

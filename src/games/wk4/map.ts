@@ -4,7 +4,7 @@
 // Movement Side Limits", Roads, Rivers, Sea Movement), ports and beaches,
 // supply centres and each nation's homes and home territory.
 import fs from 'node:fs';
-import { hexsideKey, hexId, isAdjacent, neighbourIds, offsetToAxial, parseHexId, type HexId } from '../../engine/hex.ts';
+import { hexDistance, hexsideKey, hexId, isAdjacent, neighbourIds, offsetToAxial, parseHexId, type HexId } from '../../engine/hex.ts';
 import { NATIONS, type NationId } from './nations.ts';
 import { TERRAIN_CHARS, Wk4MapSchema, type Terrain, type Wk4Centre, type Wk4Chain, type Wk4Label, type Wk4MapFile } from './map-schema.ts';
 
@@ -76,6 +76,10 @@ export class Wk4Map {
   private readonly sides = new Map<string, Wk4Hexside>();
   private readonly centreById = new Map<string, Wk4Centre>();
   private readonly nbrs = new Map<HexId, HexId[]>();
+  private readonly landNbrs = new Map<HexId, HexId[]>();
+  private readonly seaNbrs = new Map<HexId, HexId[]>();
+  private readonly hexList: Wk4Hex[];
+  private readonly territory = new Map<NationId, HexId[]>();
 
   constructor(readonly file: Wk4MapFile) {
     this.id = file.id;
@@ -110,11 +114,21 @@ export class Wk4Map {
       }
     }
     for (const c of file.centres) this.centreById.set(c.id, c);
-    for (const id of this.byId.keys())
-      this.nbrs.set(
+    this.hexList = [...this.byId.values()];
+    // Neighbour lists and territories are asked for in every movement check: built once.
+    for (const id of this.byId.keys()) {
+      const ns = neighbourIds(id).filter((n) => this.byId.has(n));
+      this.nbrs.set(id, ns);
+      this.landNbrs.set(
         id,
-        neighbourIds(id).filter((n) => this.byId.has(n)),
+        ns.filter((n) => this.byId.get(n)!.terrain !== 'sea'),
       );
+      this.seaNbrs.set(
+        id,
+        ns.filter((n) => this.byId.get(n)!.terrain === 'sea'),
+      );
+    }
+    for (const h of this.hexList) if (h.nation) this.territory.set(h.nation, [...(this.territory.get(h.nation) ?? []), h.id]);
     for (const [a, list] of this.nbrs) {
       for (const b of list) {
         if (a > b) continue;
@@ -169,7 +183,7 @@ export class Wk4Map {
   }
 
   hexes(): Wk4Hex[] {
-    return [...this.byId.values()];
+    return [...this.hexList];
   }
 
   hexIds(): HexId[] {
@@ -194,11 +208,11 @@ export class Wk4Map {
   }
 
   landNeighbours(id: HexId): HexId[] {
-    return this.neighbours(id).filter((n) => !this.isSea(n));
+    return this.landNbrs.get(id) ?? [];
   }
 
   seaNeighbours(id: HexId): HexId[] {
-    return this.neighbours(id).filter((n) => this.isSea(n));
+    return this.seaNbrs.get(id) ?? [];
   }
 
   isCoastal(id: HexId): boolean {
@@ -375,9 +389,31 @@ export class Wk4Map {
   }
 
   homeTerritory(nation: NationId): HexId[] {
-    return this.hexes()
-      .filter((h) => h.nation === nation)
-      .map((h) => h.id);
+    return [...(this.territory.get(nation) ?? [])];
+  }
+
+  /**
+   * `k` of this map's nations whose home cities lie far apart (a campaign for
+   * fewer nations than the map holds): the farthest pair first, then each
+   * time the nation farthest from those chosen. Deterministic; ties go to the
+   * earlier nation in the file.
+   */
+  spreadNations(k: number): NationId[] {
+    const all = [...this.nations];
+    if (k >= all.length) return all;
+    if (k <= 0) return [];
+    const home = (n: NationId) => this.homeCities(n)[0]?.hex ?? this.homes(n)[0].hex;
+    const d = (a: NationId, b: NationId) => hexDistance(home(a), home(b));
+    let pair: [NationId, NationId] = [all[0], all[1]];
+    for (let i = 0; i < all.length; i++)
+      for (let j = i + 1; j < all.length; j++) if (d(all[i], all[j]) > d(...pair)) pair = [all[i], all[j]];
+    const chosen: NationId[] = k === 1 ? [pair[0]] : [...pair];
+    while (chosen.length < k) {
+      const rest = all.filter((n) => !chosen.includes(n));
+      const score = (n: NationId) => Math.min(...chosen.map((c) => d(n, c)));
+      chosen.push(rest.reduce((best, n) => (score(n) > score(best) ? n : best), rest[0]));
+    }
+    return chosen;
   }
 
   /** Centres the nation holds at the start. */
@@ -486,7 +522,33 @@ export function loadWk4Map(raw: unknown): Wk4Map {
     const hasCentre = comp.some((h) => map.centreAt(h));
     if (hasCentre && !comp.some((h) => map.isLanding(h))) fail(id, `the land around ${comp[0]} has centres but no port or beach`);
   }
+  // Sea Movement goes port or beach to port or beach: no landing may open onto a sea no other landing touches.
+  for (const sea of seaComponents(map)) {
+    const landings = new Set(sea.flatMap((h) => map.landNeighbours(h)).filter((h) => map.isLanding(h)));
+    if (landings.size === 1) fail(id, `the port or beach ${[...landings][0]} opens onto a sea with no other port or beach`);
+  }
   return map;
+}
+
+/** Connected bodies of sea (lists of hex ids). */
+export function seaComponents(map: Wk4Map): HexId[][] {
+  const seen = new Set<HexId>();
+  const out: HexId[][] = [];
+  for (const h of map.hexIds()) {
+    if (seen.has(h) || !map.isSea(h)) continue;
+    const comp = [h];
+    seen.add(h);
+    for (let i = 0; i < comp.length; i++) {
+      for (const n of map.seaNeighbours(comp[i])) {
+        if (!seen.has(n)) {
+          seen.add(n);
+          comp.push(n);
+        }
+      }
+    }
+    out.push(comp);
+  }
+  return out;
 }
 
 /** Connected land masses (lists of hex ids). */
