@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { RuleError } from '../../src/engine/errors.ts';
 import { checkOrder, type Order } from '../../src/games/wk4/orders.ts';
 import { readSheet } from '../../src/games/wk4/sheet.ts';
+import { orderChoices } from '../../src/games/wk4/choices.ts';
 import { fresh } from './helpers.ts';
 
 const refusal = (f: () => void): RuleError => {
@@ -79,6 +80,22 @@ describe('WK4 orders checked by rule', () => {
     );
     s.season = 'winter';
     expect(refusal(() => checkOrder(s, 'almagora', { k: 'river', force: 'alm3', to: '6,7' })).rule).toBe('WK4 Rivers');
+  });
+});
+
+describe('WK4 THE PRIME DIRECTIVE AND THE FOG OF WAR: checks and lists never tell where unseen enemies stand', () => {
+  it('an unseen enemy army is not a target: "attack" is refused as for an empty hex, "move" is listed as a move', () => {
+    const s = fresh();
+    s.wars.push('almagora|capetan');
+    s.forces.cap4.hex = '8,6'; // two hexes from every Almagoran force: out of sight
+    const attack: Order = { k: 'move', force: 'alm3', path: ['7,7', '8,6'], attack: true };
+    expect(refusal(() => checkOrder(s, 'almagora', attack)).message).toMatch(/holds no enemy you know of/);
+    const listed = orderChoices(s, 'almagora').filter((c) => c.args.army === 'alm3' && c.args.to === '8,6');
+    expect(listed.map((c) => c.sub)).toEqual(['move']);
+    // In sight (next to an Almagoran army), the same hex is a target.
+    s.forces.cap4.hex = '7,7';
+    expect(() => checkOrder(s, 'almagora', { k: 'move', force: 'alm3', path: ['7,7'], attack: true })).not.toThrow();
+    expect(orderChoices(s, 'almagora').find((c) => c.args.army === 'alm3' && c.args.to === '7,7')?.sub).toBe('attack');
   });
 });
 

@@ -5,7 +5,7 @@ import { RuleError } from '../../engine/errors.ts';
 import { hexCosts } from '../../engine/hex.ts';
 import type { Role } from '../../engine/types.ts';
 import { hasTag, unitType } from './data.ts';
-import { hexLabel, holder, mapOf, movement, winter } from './geo.ts';
+import { hexLabel, holder, mapOf, movement, visibleHexes, winter } from './geo.ts';
 import { orderLabel } from './labels.ts';
 import { checkOrder, freeLords, ordersOf, progress, type Order } from './orders.ts';
 import { allied, atWar, type Wk4State } from './state.ts';
@@ -32,6 +32,7 @@ const ok = (s: Wk4State, n: Role, o: Order, prior: Order[]): boolean => {
 function moves(s: Wk4State, n: Role, prior: Order[]): Choice[] {
   const m = mapOf(s);
   const out: Choice[] = [];
+  const seen = visibleHexes(s, n);
   for (const f of Object.values(s.forces)) {
     if (f.nation !== n || f.naval || f.aboard) continue;
     const p = progress(s, prior, f);
@@ -50,7 +51,7 @@ function moves(s: Wk4State, n: Role, prior: Order[]): Choice[] {
       if (to === p.at) continue;
       const path = [to];
       while (prev.get(path[0]) !== p.at) path.unshift(prev.get(path[0])!);
-      const enemy = Object.values(s.forces).some((x) => x.hex === to && atWar(s, x.nation, n));
+      const enemy = seen.has(to) && Object.values(s.forces).some((x) => x.hex === to && !x.aboard && atWar(s, x.nation, n));
       const h = holder(s, to);
       const item: Order = { k: 'move', force: f.id, path, attack: enemy || (h !== null && atWar(s, n, h)) };
       if (!ok(s, n, item, prior)) continue;

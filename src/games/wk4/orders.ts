@@ -6,7 +6,7 @@ import { check, RuleError } from '../../engine/errors.ts';
 import { cheapestHexPath, hexCosts, isAdjacent } from '../../engine/hex.ts';
 import type { Json, Role } from '../../engine/types.ts';
 import { BUYABLE, hasTag, MAX_PER_ARMY, MILITIA_UPKEEP, unitType } from './data.ts';
-import { airborne, apCost, friendlyHex, hexLabel, holder, mapOf, movement, winter } from './geo.ts';
+import { airborne, apCost, friendlyHex, hexLabel, holder, mapOf, movement, visibleHexes, winter } from './geo.ts';
 import { allianceOf, allied, atWar, nationName, type Force, type HexId, type Wk4State } from './state.ts';
 
 export type Order =
@@ -198,7 +198,8 @@ export function checkOrder(s: Wk4State, n: Role, o: Order, prior: Order[] = orde
       if (o.attack) {
         const end = o.path[o.path.length - 1];
         const h = holder(s, end);
-        const foes = Object.values(s.forces).filter((x) => x.hex === end && x.nation !== n);
+        // Only what the nation can see counts: the check must not tell it where unseen enemies stand (fog of war).
+        const foes = visibleHexes(s, n).has(end) ? Object.values(s.forces).filter((x) => x.hex === end && x.nation !== n && !x.aboard) : [];
         check(
           (h !== null && !allied(s, n, h)) || foes.some((x) => !allied(s, n, x.nation)),
           R.diplomacy,
@@ -353,7 +354,11 @@ export function checkOrder(s: Wk4State, n: Role, o: Order, prior: Order[] = orde
     }
     case 'bribe': {
       const f = s.forces[o.force];
-      check(f && f.nation !== n && !f.naval, R.loyalty, "Name another player's army you know of.");
+      check(
+        f && f.nation !== n && !f.naval && !f.aboard && visibleHexes(s, n).has(f.hex),
+        R.loyalty,
+        "Name another player's army you can see.",
+      );
       check(
         f.units.some((u) => hasTag(u.type, 'mercenary')),
         R.loyalty,
