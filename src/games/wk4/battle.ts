@@ -150,6 +150,14 @@ export function takeLosses(side: Combatant[], n: number): string[] {
   return dead;
 }
 
+const STAGE_NAME: Record<BattleKind, string> = {
+  naval: 'Naval battle',
+  field: 'Stage Two',
+  landing: 'Landing (siege table)',
+  siege: 'Siege',
+};
+const plural = (n: number, w: string) => `${n} ${w}${n === 1 ? '' : 's'}`;
+
 const chartOf = (kind: BattleKind): Chart => (kind === 'naval' ? 'naval' : kind === 'field' ? 'main' : 'siege');
 
 /** Fight one battle with the dice (order: bombardment attacker d6, defender d6; main 2d6; pursuit d6; evacuation d10). */
@@ -191,16 +199,18 @@ export function fight(input: BattleInput, dice: Dice): BattleOutcome {
   const r2 = dice.twoD6(kind === 'naval' ? 'Naval battle' : kind === 'field' ? 'Main battle' : 'Siege');
   const result = crt(chart, column, r2.total);
   lines.push(
-    `${kind === 'naval' ? 'Naval battle' : kind === 'field' ? 'Stage Two' : kind === 'landing' ? 'Landing (siege table)' : 'Siege'}: CV ${ra.cv} : ${rd.cv} = ${cols[base]}; ` +
+    `${STAGE_NAME[kind]}: CV ${ra.cv} : ${rd.cv} = ${cols[base]}; ` +
       `attacker ${fmt(ra.modifiers)} (${total(ra.modifiers)}), defender ${fmt(rd.modifiers)} (${total(rd.modifiers)}), net ${net >= 0 ? '+' : ''}${net}` +
-      `${terrain ? ', rough terrain 1 right' : ''}${siege ? `, siege round ${siege + 1}: ${siege} left` : ''} → column ${cols[column]}; 2d6 ${r2.a}+${r2.b}=${r2.total}: ${result.cell}.`,
+      `${terrain ? ', rough terrain 1 right' : ''}${siege ? `, siege round ${siege + 1}: ${siege} left` : ''} → column ${cols[column]}; ` +
+      `2d6 ${r2.a}+${r2.b}=${r2.total}: ${result.cell}.`,
   );
   ra.battle = stepsFromPct(result.attackerPct, rd.cv);
   rd.battle = stepsFromPct(result.defenderPct, ra.cv);
   ra.eliminated.push(...takeLosses(A, ra.battle));
   rd.eliminated.push(...takeLosses(D, rd.battle));
   lines.push(
-    `Losses: attacker ${ra.battle} step${ra.battle === 1 ? '' : 's'}, defender ${rd.battle} step${rd.battle === 1 ? '' : 's'}${A.concat(D).some((c) => c.trait === 'berserker') ? ' (a Berserker takes them twice)' : ''}.`,
+    `Losses: attacker ${plural(ra.battle, 'step')}, defender ${plural(rd.battle, 'step')}` +
+      `${A.concat(D).some((c) => c.trait === 'berserker') ? ' (a Berserker takes them twice)' : ''}.`,
   );
   const winner = result.retreat === 'attacker' ? 'defender' : 'attacker';
   const [victor, loser, lres] = winner === 'attacker' ? [A, D, rd] : [D, A, ra];
@@ -213,7 +223,8 @@ export function fight(input: BattleInput, dice: Dice): BattleOutcome {
       lres.pursuit = steps;
       lres.eliminated.push(...takeLosses(loser, steps));
       lines.push(
-        `Stage Three: pursuit by cavalry CV ${x}, roll ${face}: ${steps} more step${steps === 1 ? '' : 's'} lost by the ${winner === 'attacker' ? 'defender' : 'attacker'}.`,
+        `Stage Three: pursuit by cavalry CV ${x}, roll ${face}: ${steps} more step${steps === 1 ? '' : 's'} ` +
+          `lost by the ${winner === 'attacker' ? 'defender' : 'attacker'}.`,
       );
     }
   }

@@ -157,7 +157,9 @@ function battle(
   const aN = [...new Set(att.map((f) => f.nation))];
   const dN = [...new Set([...def.map((f) => f.nation), ...(extra.length && holder(s, hex) ? [holder(s, hex)!] : [])])];
   const who = (ns: Role[]) => ns.map((n) => nationName(s, n)).join(' and ');
-  const title = `${kind === 'naval' ? 'Naval battle' : kind === 'siege' ? 'Siege' : kind === 'landing' ? 'Amphibious landing' : 'Field battle'} at ${hexLabel(s, hex)}: ${who(aN)} attack ${who(dN)} — ${out.winner === 'attacker' ? who(aN) : who(dN)} win${out.winner === 'attacker' && aN.length === 1 ? 's' : out.winner === 'defender' && dN.length === 1 ? 's' : ''}.`;
+  const name = { naval: 'Naval battle', siege: 'Siege', landing: 'Amphibious landing', field: 'Field battle' }[kind];
+  const won = out.winner === 'attacker' ? aN : dN;
+  const title = `${name} at ${hexLabel(s, hex)}: ${who(aN)} attack ${who(dN)} — ${who(won)} win${won.length === 1 ? 's' : ''}.`;
   const id = newId(s, 'b');
   const lines = [...out.lines];
   const losers = out.winner === 'attacker' ? def : att;

@@ -201,7 +201,8 @@ export const subcommands: GameSubcommand[] = [
   {
     ...info('map', 'Your fog-of-war map (the umpire: everything; spectators: the official map), privately', (s, v) => {
       const view = buildView(s, v);
-      return `${view.title}: ${view.picture.visible === 'all' ? 'the whole map' : `${view.picture.visible.length} hexes in sight`}, ${view.picture.markers.length} armies and fleets shown.`;
+      const sight = view.picture.visible === 'all' ? 'the whole map' : `${view.picture.visible.length} hexes in sight`;
+      return `${view.title}: ${sight}, ${view.picture.markers.length} armies and fleets shown.`;
     }),
     infoMap: true,
   },

@@ -49,7 +49,9 @@ const orders: Procedure<Wk4State> = {
     ctx.emit({
       kind: 'sheet',
       to: [role],
-      text: `Order sheet: ${lines.filter((l) => l.order).length} accepted, ${lines.filter((l) => !l.order).length} refused.\n${lines.map((l) => (l.order ? `✔ ${l.line}` : `✘ ${l.line} — ${l.error}`)).join('\n')}`,
+      text:
+        `Order sheet: ${lines.filter((l) => l.order).length} accepted, ${lines.filter((l) => !l.order).length} refused.\n` +
+        lines.map((l) => (l.order ? `✔ ${l.line}` : `✘ ${l.line} — ${l.error}`)).join('\n'),
     });
   },
   open: {
@@ -117,7 +119,8 @@ const reviewProc = (stage: 'review' | 'ruling'): Procedure<Wk4State> => ({
       role: UMPIRE,
       text:
         stage === 'review'
-          ? `review the ${seasonName(s)}: ${s.proposals.filter((p) => p.status === 'proposed').length} proposal(s) to approve, change or override (/wk4 umpire …), then /wk4 umpire publish`
+          ? `review the ${seasonName(s)}: ${s.proposals.filter((p) => p.status === 'proposed').length} proposal(s) to approve, ` +
+            'change or override (/wk4 umpire …), then /wk4 umpire publish'
           : `rule on ${s.challenges.filter((c) => !c.ruling).length} challenge(s) (/wk4 umpire rule), then /wk4 umpire publish the official results`,
       decision: `umpire:${stage}:${s.year}:${s.season}`,
     },

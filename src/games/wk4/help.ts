@@ -19,7 +19,8 @@ export const OVERVIEW = [
   '  reserve, manpower = centres held at the end of Fall. militia city: — $3 a manpower point this season. landsknekt count: at: lord:',
   '  — at any time, no manpower. bribe army: mode:leave|switch — x2 / x4 their cost; match amount: keeps yours loyal.',
   '• war nation:, ally nation: (both must ask the same season), leave. • sheet text: — paste a whole order sheet, one order a line.',
-  '/wk4 orders review | withdraw index: | final | reopen. /wk4 results challenge reason: | agree. /wk4 info report|forces|map|tables (map: your own fog-of-war map).',
+  '/wk4 orders review | withdraw index: | final | reopen. /wk4 results challenge reason: | agree.',
+  '/wk4 info report|forces|map|tables (map: your own fog-of-war map).',
   'Umpire: /wk4 umpire approve id: | choose id: option: | approveall | override id: note: | adjust what: note: | note text: [to:] |',
   'rule challenge: verdict: note: | publish.',
 ].join('\n');
@@ -27,9 +28,15 @@ export const OVERVIEW = [
 export function phaseHelp(s: Wk4State): string {
   switch (s.stage) {
     case 'orders':
-      return `${seasonName(s)}: write your orders (/wk4 order move army:… to:…, or /wk4 order sheet), review them (/wk4 orders review), then /wk4 orders final. Nobody sees them but you and the umpire.`;
+      return (
+        `${seasonName(s)}: write your orders (/wk4 order move army:… to:…, or /wk4 order sheet), review them ` +
+        '(/wk4 orders review), then /wk4 orders final. Nobody sees them but you and the umpire.'
+      );
     case 'review':
-      return "The umpire reviews the engine's proposals (retreats, diversions, exploitation, counterattacks, initiative) and publishes the preliminary results.";
+      return (
+        "The umpire reviews the engine's proposals (retreats, diversions, exploitation, counterattacks, initiative) " +
+        'and publishes the preliminary results.'
+      );
     case 'challenges':
       return 'Preliminary results are out: /wk4 info report shows yours. Challenge with /wk4 results challenge reason:… or /wk4 results agree.';
     case 'ruling':
@@ -40,4 +47,6 @@ export function phaseHelp(s: Wk4State): string {
 }
 
 export const DICE_ORDER =
-  'per battle site in hex order: naval battle (2d6), then landing or siege or field battle — field: attacker bombardment d6, defender bombardment d6, main battle 2d6, pursuit d6; siege: 2d6 then evacuation d10 if the defender loses; then a d6 per losing lord (death on 1)';
+  'per battle site in hex order: naval battle (2d6), then landing or siege or field battle — field: attacker bombardment d6, ' +
+  'defender bombardment d6, main battle 2d6, pursuit d6; siege: 2d6 then evacuation d10 if the defender loses; ' +
+  'then a d6 per losing lord (death on 1)';

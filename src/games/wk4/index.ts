@@ -23,7 +23,8 @@ export const wk4: GameModule<Wk4State, Wk4Options> = {
   roles,
   umpire: {
     description:
-      "Reviews the engine's proposals (retreats, diversions, breakthroughs, counterattacks), rules on challenges and publishes the results; the umpire's word is final.",
+      "Reviews the engine's proposals (retreats, diversions, breakthroughs, counterattacks), rules on challenges " +
+      "and publishes the results; the umpire's word is final.",
   },
   open: openActions,
   setup(o, ctx) {

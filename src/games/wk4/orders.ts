@@ -165,7 +165,8 @@ export function checkOrder(s: Wk4State, n: Role, o: Order, prior: Order[] = orde
       check(
         p.used + o.path.length <= allowance,
         R.armies,
-        `${f.id} moves at most ${allowance} hex${allowance === 1 ? '' : 'es'} a season (its slowest battle group); ${allowance - p.used} left, not ${o.path.length}.`,
+        `${f.id} moves at most ${allowance} hex${allowance === 1 ? '' : 'es'} a season (its slowest battle group); ` +
+          `${allowance - p.used} left, not ${o.path.length}.`,
       );
       const air = airborne(f);
       let at = p.at;

@@ -152,7 +152,8 @@ function bribes(s: Wk4State): void {
       say(
         s,
         [n, f.nation],
-        `${mercs.length} Landsknekt of ${f.id} ${o.mode === 'switch' ? `switch to ${nationName(s, n)} (into its reserve pool)` : 'leave their employment'} ($${price}).`,
+        `${mercs.length} Landsknekt of ${f.id} ` +
+          `${o.mode === 'switch' ? `switch to ${nationName(s, n)} (into its reserve pool)` : 'leave their employment'} ($${price}).`,
       );
       if (!f.units.length) {
         delete s.forces[f.id];

@@ -202,7 +202,10 @@ export function checkRule(s: Wk4State, stage: string, a: Action): void {
   check(typeof a.note === 'string' && a.note.trim().length > 0, RU, 'A ruling needs a note.');
 }
 
-/** Umpire's hand adjustments: "move <force> <hex>", "remove <force>", "owner <centre> <nation|none>", "treasury <nation> <±n>", "lord <id> free|dead|captured". */
+/**
+ * Umpire's hand adjustments: "move <force> <hex>", "remove <force>", "owner <centre> <nation|none>",
+ * "treasury <nation> <±n>", "lord <id> free|dead|captured".
+ */
 export function checkAdjust(s: Wk4State, a: Action): void {
   check(typeof a.note === 'string' && a.note.trim().length > 0, RU, 'An adjustment needs a note saying why.');
   const w = String(a.what ?? '')

@@ -51,7 +51,10 @@ export function forceLine(s: Wk4State, id: string): string {
   for (const u of f.units) counts.set(u.type, (counts.get(u.type) ?? 0) + 1);
   const steps = f.units.reduce((a, u) => a + u.steps, 0);
   const max = f.units.reduce((a, u) => a + unitType(u.type).steps, 0);
-  return `${f.id} ${f.naval ? 'fleet' : 'army'} of ${lord.name} (${lord.trait.replace('_', ' ')}) at ${hexLabel(s, f.hex)}: ${[...counts].map(([t, k]) => `${k} ${unitType(t).name}`).join(', ')} — ${steps}/${max} steps${f.units.some((u) => u.green) ? ', some green' : ''}`;
+  const what = [...counts].map(([t, k]) => `${k} ${unitType(t).name}`).join(', ');
+  const kind = f.naval ? 'fleet' : 'army';
+  const green = f.units.some((u) => u.green) ? ', some green' : '';
+  return `${f.id} ${kind} of ${lord.name} (${lord.trait.replace('_', ' ')}) at ${hexLabel(s, f.hex)}: ${what} — ${steps}/${max} steps${green}`;
 }
 
 export function buildView(s: Wk4State, viewer: Viewer): Wk4View {
@@ -99,7 +102,7 @@ export function buildView(s: Wk4State, viewer: Viewer): Wk4View {
     battles: battlesSeen.map((b) => ({
       hex: b.hex,
       kind: b.kind === 'landing' ? 'amphibious' : b.kind,
-      label: `${String(b.ratio)} · ${b.winner === 'attacker' ? b.attacker.map((n) => nationName(s, n)).join('/') : b.defender.map((n) => nationName(s, n)).join('/')} win`,
+      label: `${String(b.ratio)} · ${(b.winner === 'attacker' ? b.attacker : b.defender).map((n) => nationName(s, n)).join('/')} win`,
     })),
     focus: me ? markers.filter((x) => x.nation === me).map((x) => x.hex) : undefined,
     vp,
@@ -143,7 +146,8 @@ export function buildView(s: Wk4State, viewer: Viewer): Wk4View {
     proposals: all
       ? s.proposals.map(
           (p) =>
-            `${p.id} [${p.status}] ${p.text} → ${p.options.find((o) => o.id === p.choice)?.label ?? p.choice}${p.note ? ` (${p.note})` : ''}${p.options.length > 1 ? ` · options: ${p.options.map((o) => o.id).join(', ')}` : ''}`,
+            `${p.id} [${p.status}] ${p.text} → ${p.options.find((o) => o.id === p.choice)?.label ?? p.choice}` +
+            `${p.note ? ` (${p.note})` : ''}${p.options.length > 1 ? ` · options: ${p.options.map((o) => o.id).join(', ')}` : ''}`,
         )
       : [],
     challenges: s.challenges
