@@ -120,6 +120,32 @@ describe('WK4 Amphibious Attacks and Boarding a Fleet', () => {
     expect(s.forces.cap3.hex).toBe(port);
     expect(s.owner[c.id]).toBe('capetan');
   });
+
+  it('if the defender wins the naval battle, the transports abort: the army goes back where it embarked', () => {
+    const s = fresh();
+    const m = mapOf(s);
+    const fleet = s.forces.cap1;
+    let port = '';
+    for (const h of m.hexIds().filter((x) => m.isLand(x) && m.isLanding(x) && !m.centreAt(x))) {
+      const to = [...m.seaReach(h, movement(fleet)).keys()].find((x) => m.isPort(x) && m.centreAt(x));
+      if (to) {
+        fleet.hex = h;
+        s.forces.cap3.hex = h;
+        port = to;
+        break;
+      }
+    }
+    const start = s.forces.cap3.hex;
+    s.owner[m.centreAt(port)!.id] = 'almagora';
+    s.wars.push('almagora|capetan');
+    s.forces.alm10.hex = port;
+    s.forces.cap3.units = s.forces.cap3.units.filter((u) => u.type === 'infantry');
+    give(s, 'capetan', [{ k: 'sail', force: 'cap1', to: port, carry: ['cap3'] }]);
+    season(s, [6, 6, 6, 6, 6]); // naval 2d6 12: the attacker is beaten; its admiral survives
+    expect(s.battles.map((b) => `${b.kind}:${b.winner}`)).toEqual(['naval:defender']);
+    expect(s.forces.cap3.hex).toBe(start);
+    expect(s.owner[m.centreAt(port)!.id]).toBe('almagora');
+  });
 });
 
 describe('WK4 Air Movement', () => {
@@ -214,5 +240,41 @@ describe('WK4 SIEGE BATTLE: a column left for each successive round', () => {
     const cols = ['7:1', '6:1', '5:1', '4:1', '3:1', '2:1', '1:1', '1:2', '1:3'];
     expect(cols.indexOf(String(second.ratio))).toBeLessThanOrEqual(cols.indexOf(String(first.ratio)));
     expect(s.siegeRounds[orlay.hex]).toBe(2);
+  });
+});
+
+describe('WK4 Land Movement Side Limits: per player or alliance, enforced as the moves are made', () => {
+  it('two allies may not together push more than 3 battle groups across a forest side; the later mover stops', () => {
+    const s = fresh();
+    const m = mapOf(s);
+    let from = '';
+    let into = '';
+    for (const h of m.hexIds()) {
+      if (!m.isLand(h) || m.territoryOf(h) !== null || m.centreAt(h)) continue;
+      const f = m.landNeighbours(h).find((x) => m.sideLimit(h, x) === 3 && m.territoryOf(x) === null && !m.centreAt(x));
+      if (f) {
+        from = h;
+        into = f;
+        break;
+      }
+    }
+    expect(into).not.toBe('');
+    s.alliances['al-almagora-capetan'] = ['almagora', 'capetan'];
+    for (const id of ['alm3', 'cap4']) {
+      s.forces[id].hex = from;
+      s.forces[id].units = s.forces[id].units.filter((u) => u.type === 'infantry').slice(0, 2);
+    }
+    const moveA: Order = { k: 'move', force: 'alm3', path: [into], attack: false };
+    const moveC: Order = { k: 'move', force: 'cap4', path: [into], attack: false };
+    // Each nation's own orders are within the limit (2 of 3)...
+    expect(() => checkOrder(s, 'almagora', moveA)).not.toThrow();
+    expect(() => checkOrder(s, 'capetan', moveC)).not.toThrow();
+    give(s, 'almagora', [moveA]);
+    give(s, 'capetan', [moveC]);
+    season(s);
+    // ...but together 4 > 3: the first in initiative crosses, the other stops at the side.
+    const crossed = ['alm3', 'cap4'].filter((id) => s.forces[id].hex === into);
+    expect(crossed.length).toBe(1);
+    expect(s.report.some((l) => /is closed to your side this season \(3 battle groups\)/.test(l.text))).toBe(true);
   });
 });

@@ -68,11 +68,15 @@ export function resolveCombats(s: Wk4State, ctx: Ctx): void {
     const aFleets = all.filter((f) => f.naval && attSide(f));
     if (dFleets.length && aFleets.length) {
       const winner = battle(s, ctx, hex, 'naval', aFleets, dFleets, []);
+      // If the Defender wins the naval combat, the attacking transports abort the attack: the armies go back where they embarked.
       if (winner === 'defender')
         for (const f of aFleets)
           for (const a of f.carrying) {
             const army = s.forces[a];
-            if (army) say(s, [army.nation], `${army.id}'s transports abort the landing at ${hexLabel(s, hex)}.`);
+            if (!army) continue;
+            army.aboard = null;
+            army.hex = army.cameFrom ?? army.hex;
+            say(s, [army.nation], `${army.id}'s transports abort the landing at ${hexLabel(s, hex)}.`);
           }
     }
     const now = here();
