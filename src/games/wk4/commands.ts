@@ -121,7 +121,12 @@ export const subcommands: GameSubcommand[] = [
     name: 'sheet',
     group: 'order',
     description: 'Paste a whole order sheet, one order a line',
-    options: [opt('text', 'The order sheet (one order a line)', true, { freeText: true, paragraph: true })],
+    options: [
+      opt('text', 'The order sheet, one order a line (Discord: leave it out to get a text box)', false, {
+        freeText: true,
+        paragraph: true,
+      }),
+    ],
     toActions: (_s, _r, a) => [{ type: 'sheet', text: a.text ?? '' }],
   },
   {
