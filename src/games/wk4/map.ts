@@ -3,8 +3,8 @@
 // terrain, neighbours, hexside features, side limits (Movement: "Land
 // Movement Side Limits", Roads, Rivers, Sea Movement), ports and beaches,
 // supply centres and each nation's homes and home territory.
-import fs from 'node:fs';
 import { hexDistance, hexsideKey, hexId, isAdjacent, neighbourIds, offsetToAxial, parseHexId, type HexId } from '../../engine/hex.ts';
+import { readMapFile } from './maps/data.ts';
 import { NATIONS, type NationId } from './nations.ts';
 import { TERRAIN_CHARS, Wk4MapSchema, type Terrain, type Wk4Centre, type Wk4Chain, type Wk4Label, type Wk4MapFile } from './map-schema.ts';
 
@@ -580,8 +580,7 @@ const cache = new Map<Wk4MapName, Wk4Map>();
 export function wk4Map(name: Wk4MapName = 'full'): Wk4Map {
   let m = cache.get(name);
   if (!m) {
-    const url = new URL(`../../../data/wk4/${FILES[name]}`, import.meta.url);
-    m = loadWk4Map(JSON.parse(fs.readFileSync(url, 'utf8')));
+    m = loadWk4Map(readMapFile(FILES[name]));
     cache.set(name, m);
   }
   return m;
