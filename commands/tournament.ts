@@ -5,7 +5,7 @@ import type { Services } from '../src/app/services.ts';
 import { getGame, allGames } from '../src/games/registry.ts';
 import type { Tournament, Format, Match, Outcome as MatchOutcome } from '../src/tournament/repo.ts';
 import { pairRound, repoOf, sidesOf, startTournament } from '../src/tournament/service.ts';
-import { FORMAT_NAMES, hubPost, matchState, pageButtons, standingsImage, standingsPage } from '../src/tournament/hub.ts';
+import { clockText, FORMAT_NAMES, hubPost, matchState, pageButtons, standingsImage, standingsPage } from '../src/tournament/hub.ts';
 import { confirmResult, disputeResult, reportResult } from '../src/tournament/reports.ts';
 import { correctResult } from '../src/tournament/corrections.ts';
 import { settleBidsIfReady } from '../src/tournament/bids.ts';
@@ -78,6 +78,30 @@ export function tournamentCommand(): CommandDef {
           {
             name: 'clock',
             description: 'Hours per decision; running out forfeits the game',
+            type: 'integer',
+            required: false,
+            min: 1,
+            max: 24 * 60,
+          },
+          {
+            name: 'bonus',
+            description: 'Time bank: hours added per decision made (the clock is then the starting bank)',
+            type: 'integer',
+            required: false,
+            min: 0,
+            max: 24 * 30,
+          },
+          {
+            name: 'cap',
+            description: 'Time bank: the most hours a seat can hold',
+            type: 'integer',
+            required: false,
+            min: 1,
+            max: 24 * 120,
+          },
+          {
+            name: 'round_hours',
+            description: 'Pair each round this many hours after the last (default: as soon as it is finished)',
             type: 'integer',
             required: false,
             min: 1,
@@ -251,6 +275,8 @@ export function runTournament(svc: Services, inv: Invocation): Outcome {
       } catch (e) {
         throw new UserError((e as Error).message);
       }
+      if ((str(o, 'bonus') !== undefined || str(o, 'cap') !== undefined) && str(o, 'clock') === undefined)
+        throw new UserError('A time bank (bonus:, cap:) needs clock: too, the hours each seat starts with.');
       const format = str(o, 'format') as Format;
       if (!FORMATS.some((f) => f.value === format))
         throw new UserError(`Unknown format "${echo(format)}": ${FORMATS.map((f) => f.value).join(', ')}.`);
@@ -271,13 +297,17 @@ export function runTournament(svc: Services, inv: Invocation): Outcome {
         cut: format === 'swisscut' ? (int(o, 'cut', 2, 64) ?? 4) : 0,
         bidding: bool(o, 'bidding') === true,
         matchParent: channelArg(str(o, 'threads_in')),
+        bonusHours: int(o, 'bonus', 0, 24 * 30) ?? null,
+        capHours: int(o, 'cap', 1, 24 * 120) ?? null,
+        roundHours: int(o, 'round_hours', 1, 24 * 60) ?? null,
       });
       const spec = [
         mod.title,
         FORMATS.find((f) => f.value === format)!.name,
         format === 'swiss' || format === 'swisscut' ? `${t.rounds} rounds` : null,
         format === 'swisscut' ? `top ${t.cut}` : null,
-        t.clockHours ? `${t.clockHours} h per decision or forfeit` : null,
+        t.clockHours ? `${clockText(t)}, or forfeit` : null,
+        t.roundHours ? `a round every ${t.roundHours} h` : null,
         t.bidding ? 'side bidding in VP' : null,
       ]
         .filter(Boolean)

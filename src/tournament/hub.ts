@@ -29,6 +29,13 @@ const repoOf = (svc: Services) => new TournamentRepo(svc.store.db, svc.store.now
 const f = (x: number) => (Number.isInteger(x) ? String(x) : x.toFixed(2).replace(/0$/, ''));
 const clip = (s: string, n: number) => (s.length <= n ? s : `${s.slice(0, n - 1)}…`);
 
+/** The clock policy in words: hours per decision, or a bank with a bonus per decision and a cap. */
+export function clockText(t: Tournament): string | null {
+  if (!t.clockHours) return null;
+  if (t.bonusHours === null) return `${t.clockHours} h per decision`;
+  return `a ${t.clockHours} h time bank + ${t.bonusHours} h per decision${t.capHours ? ` (at most ${t.capHours} h)` : ''}`;
+}
+
 /** The hub post: built at delivery (Router.hub), edited in place. */
 export const hubPost = (tid: number, channelId: string): Post => ({ channelId, hub: tid, kind: 'update', content: '' });
 
@@ -87,7 +94,8 @@ export function hubEmbed(svc: Services, t: Tournament): Embed {
     FORMAT_NAMES[t.format],
     t.format === 'swiss' || t.format === 'swisscut' ? `${t.rounds} rounds` : null,
     t.format === 'swisscut' ? `top ${t.cut}` : null,
-    t.clockHours ? `${t.clockHours} h per decision or forfeit` : null,
+    t.clockHours ? `${clockText(t)}, or forfeit` : null,
+    t.roundHours ? `a round every ${t.roundHours} h` : null,
     t.bidding ? 'side bidding in VP' : null,
   ]
     .filter(Boolean)

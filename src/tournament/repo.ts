@@ -30,7 +30,14 @@ export interface Tournament {
   matchParent: string | null;
   hubChannelId: string | null;
   hubMessageId: string | null;
+  /** A time bank per seat: clockHours to start, plus this per decision made (null: clockHours per decision). */
+  bonusHours: number | null;
+  capHours: number | null;
+  /** Each round is paired no sooner than this long after the last one was (null: as soon as it is finished). */
+  roundHours: number | null;
 }
+
+type Timing = 'bonusHours' | 'capHours' | 'roundHours';
 
 export interface Entrant {
   userId: string;
@@ -93,6 +100,9 @@ const toT = (r: any): Tournament => ({
   matchParent: r.match_parent ?? null,
   hubChannelId: r.hub_channel_id ?? null,
   hubMessageId: r.hub_message_id ?? null,
+  bonusHours: r.bonus_hours ?? null,
+  capHours: r.cap_hours ?? null,
+  roundHours: r.round_hours ?? null,
 });
 const toE = (r: any): Entrant => ({
   userId: r.user_id,
@@ -124,12 +134,12 @@ export class TournamentRepo {
   ) {}
 
   create(
-    t: Omit<Tournament, 'id' | 'status' | 'round' | 'cut' | 'bidding' | 'matchParent' | 'hubChannelId' | 'hubMessageId'> &
-      Partial<Pick<Tournament, 'cut' | 'bidding' | 'matchParent'>>,
+    t: Omit<Tournament, 'id' | 'status' | 'round' | 'cut' | 'bidding' | 'matchParent' | 'hubChannelId' | 'hubMessageId' | Timing> &
+      Partial<Pick<Tournament, 'cut' | 'bidding' | 'matchParent' | Timing>>,
   ): Tournament {
     const info = this.db
       .prepare(
-        "INSERT INTO tournaments (guild_id, channel_id, name, system, options, format, rounds, clock_hours, status, round, created_by, created_at, cut, bidding, match_parent) VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'signup', 0, ?, ?, ?, ?, ?)",
+        "INSERT INTO tournaments (guild_id, channel_id, name, system, options, format, rounds, clock_hours, status, round, created_by, created_at, cut, bidding, match_parent, bonus_hours, cap_hours, round_hours) VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'signup', 0, ?, ?, ?, ?, ?, ?, ?, ?)",
       )
       .run(
         t.guildId,
@@ -145,6 +155,9 @@ export class TournamentRepo {
         t.cut ?? 0,
         t.bidding ? 1 : 0,
         t.matchParent ?? null,
+        t.bonusHours ?? null,
+        t.capHours ?? null,
+        t.roundHours ?? null,
       );
     return this.get(Number(info.lastInsertRowid))!;
   }
@@ -184,6 +197,11 @@ export class TournamentRepo {
   }
 
   addEntrant(id: number, userId: string, userName: string): void {
+    this.db
+      .prepare(
+        'INSERT INTO users (user_id, name, seen_at) VALUES (?, ?, ?) ON CONFLICT DO UPDATE SET name = excluded.name, seen_at = excluded.seen_at',
+      )
+      .run(userId, userName, this.now());
     this.db
       .prepare(
         'INSERT INTO tournament_entrants (tournament_id, user_id, user_name) VALUES (?, ?, ?) ON CONFLICT DO UPDATE SET dropped = 0, user_name = excluded.user_name',
@@ -339,8 +357,13 @@ export class TournamentRepo {
       .run(id, round, this.now());
   }
 
-  finishedRound(id: number, round: number): void {
-    this.db.prepare('UPDATE tournament_rounds SET finished_at = ? WHERE tournament_id = ? AND round = ?').run(this.now(), id, round);
+  /** Marks the round finished; true the first time only. */
+  finishedRound(id: number, round: number): boolean {
+    return (
+      this.db
+        .prepare('UPDATE tournament_rounds SET finished_at = ? WHERE tournament_id = ? AND round = ? AND finished_at IS NULL')
+        .run(this.now(), id, round).changes === 1
+    );
   }
 
   log(id: number, by: string, what: string, reason: string): void {

@@ -253,7 +253,10 @@ export function pairRound(svc: Services, t: Tournament, round: number, pairs: Ro
     svc.store.setSeat(row.id, sa, p.a, names.get(p.a) ?? p.a);
     svc.store.setSeat(row.id, sb, p.b, names.get(p.b) ?? p.b);
     repo.setGame(m.id, row.id);
-    if (t.clockHours) svc.store.deadlines.setClock(row.id, t.clockHours * HOUR);
+    if (t.clockHours) {
+      svc.store.deadlines.setClock(row.id, t.clockHours * HOUR);
+      if (t.bonusHours !== null) svc.store.deadlines.setBank(row.id, t.bonusHours * HOUR, t.capHours === null ? null : t.capHours * HOUR);
+    }
     lines.push(
       `Table ${board}: ${stage(p.bracket)}${names.get(p.a)} (${roles[0].name}) v ${names.get(p.b)} (${roles[1].name}) — game #${row.id}, in its own thread`,
     );
@@ -335,12 +338,27 @@ export function advanceTournaments(svc: Services): Post[] {
     for (const t of repo.running()) {
       const current = repo.matches(t.id, t.round);
       if (current.some((m) => m.outcome === null)) continue;
-      repo.finishedRound(t.id, t.round);
-      const next = nextPairings(repo, t, t.round + 1);
-      if (!next?.length) repo.update(t.id, { status: 'finished' });
+      const justFinished = repo.finishedRound(t.id, t.round);
+      // Rounds at set times: the next one waits for its time (the tick pairs it then).
+      const pairedAt = repo.pairedAt(t.id, t.round);
+      const waitUntil = t.roundHours && pairedAt !== null ? pairedAt + t.roundHours * HOUR : 0;
+      const pairs = nextPairings(repo, t, t.round + 1);
+      // The last round ends the tournament at once; a next one waits for its time.
+      const next = pairs?.length && svc.now() < waitUntil ? undefined : pairs;
+      if (next !== undefined && !next?.length) repo.update(t.id, { status: 'finished' });
       const fresh = repo.get(t.id)!;
       // A Swiss (and a Swiss before its cut) posts standings after each round; an elimination its bracket's progress.
-      if (t.round <= swissRoundsOf(repo, t) || fresh.status === 'finished') posts.push(...roundStandingsPosts(svc, fresh));
+      if (justFinished && (t.round <= swissRoundsOf(repo, t) || fresh.status === 'finished'))
+        posts.push(...roundStandingsPosts(svc, fresh));
+      if (next === undefined) {
+        if (justFinished)
+          posts.push(
+            { channelId: t.channelId, content: `⏳ **${t.name}**: round ${t.round + 1} is paired <t:${Math.floor(waitUntil / 1000)}:R>.` },
+            hubPost(t.id, t.channelId),
+          );
+        changed.delete(t.id);
+        continue;
+      }
       if (fresh.status === 'finished') {
         const champion = championOf(repo, fresh);
         if (champion) posts.push({ channelId: t.channelId, content: `🥇 **${t.name}** winner: <@${champion}>`, mentions: [champion] });

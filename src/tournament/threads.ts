@@ -11,6 +11,7 @@ import { promptLines } from '../../commands/present.ts';
 import type { Post } from '../../commands/types.ts';
 import type { Match, Tournament } from './repo.ts';
 import { TournamentRepo } from './repo.ts';
+import { clockText } from './hub.ts';
 
 const SLUG = /^(.*):(t\d+-r\d+-m\d+)$/;
 
@@ -52,7 +53,7 @@ export function matchOpening(
   const roles = mod.roles(mod.parseOptions(t.options));
   const who = (u: string) => (u.startsWith('bot:') ? u : `<@${u}>`);
   const head = `⚔️ **${t.name}**, round ${m.round}, table ${m.board} (match ${m.id}): ${who(m.a)} v ${who(m.b!)}.`;
-  const clock = t.clockHours ? `\n⏰ ${t.clockHours} h per decision; running out of time forfeits the game.` : '';
+  const clock = t.clockHours ? `\n⏰ ${clockText(t)}: running out of time forfeits the game.` : '';
   let body: string;
   if (phase === 'bidding')
     body =
