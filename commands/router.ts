@@ -83,7 +83,9 @@ export function createRouter(svc: Services): Router {
     definitions,
     isSlow(inv) {
       if (inv.command === 'game' || inv.command === 'mod') return SLOW_GAME_SUBS.has(inv.sub);
-      if (inv.command === 'tournament') return ['start', 'result', 'drop', 'pair'].includes(inv.sub);
+      // These may start games, render the standings image or play bot seats' games.
+      if (inv.command === 'tournament')
+        return ['start', 'result', 'drop', 'pair', 'standings', 'report', 'confirm', 'bid'].includes(inv.sub);
       return games().some((g) => g.command === inv.command);
     },
     async dispatch(raw, progress) {
