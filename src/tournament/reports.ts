@@ -8,7 +8,8 @@ import type { Button, Post } from '../../commands/types.ts';
 import { UserError } from '../../commands/present.ts';
 import type { Match, Outcome, Tournament } from './repo.ts';
 import { TournamentRepo } from './repo.ts';
-import { finishMatchGame, sidesOf } from './service.ts';
+import { finishMatchGame } from './service.ts';
+import { getGame } from '../games/registry.ts';
 import { hubPost } from './hub.ts';
 
 const repoOf = (svc: Services) => new TournamentRepo(svc.store.db, svc.store.now);
@@ -20,7 +21,8 @@ export const confirmButtons = (matchId: number): Button[] => [
 ];
 
 export function outcomeText(t: Tournament, m: Match, outcome: Outcome): string {
-  const [sa, sb] = sidesOf(t.system, t.options);
+  const mod = getGame(t.system)!;
+  const [sa, sb] = mod.roles(mod.parseOptions(t.options)).map((r) => r.name);
   if (outcome === 'a') return `${who(m.a)} (${sa}) wins`;
   if (outcome === 'b') return `${who(m.b!)} (${sb}) wins`;
   if (outcome === 'draw') return 'a draw';
