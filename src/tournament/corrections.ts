@@ -3,7 +3,8 @@
 // again from the corrected results, round by round; its games that no
 // longer fit are called off and the new pairings created — unless one of
 // them has begun (a move made, or a result in), and then the correction is
-// refused with the match that blocks it, and nothing changes.
+// refused with the match that blocks it, and nothing changes. A Swiss
+// result corrected after its top cut was paired re-pairs the cut likewise.
 import type { Services } from '../app/services.ts';
 import type { Post } from '../../commands/types.ts';
 import { UserError } from '../../commands/present.ts';
@@ -35,8 +36,9 @@ export function correctResult(
     repo.setOutcome(m.id, outcome, 'organiser');
     repo.dropReport(m.id);
     repo.log(t.id, by, `result match ${m.id}: ${was ?? 'pending'} → ${outcome}`, reason);
-    if (!isElimination(t, m)) return;
-    for (let r = m.round + 1; r <= t.round; r++) {
+    // A Swiss's later rounds stand (only standings change), but a top cut already paired follows the corrected standings.
+    const from = isElimination(t, m) ? m.round + 1 : t.format === 'swisscut' ? t.rounds + 1 : Infinity;
+    for (let r = from; r <= t.round; r++) {
       const expected = nextPairings(repo, t, r) ?? [];
       const stored = repo.matches(t.id, r);
       const want = new Set(expected.map(key));

@@ -40,6 +40,26 @@ describe('knockout corrections', () => {
   });
 });
 
+describe('Swiss corrections after the top cut is paired', () => {
+  it('a corrected Swiss result that changes who made the cut re-pairs the cut (its games not begun)', async () => {
+    const h = harness({ seed: 'cut-fix' });
+    await h.say('mod', '/tournament create name:Open system:duel format:swisscut rounds:1 cut:2');
+    await field(h, ['ann', 'ben', 'cat', 'dan']);
+    await h.say('mod', '/tournament start');
+    const repo = repoOf(h.svc);
+    const [m1, m2] = repo.matches(1, 1);
+    await h.say('mod', '/game result winner:a', ch(1, m1.board));
+    await h.say('mod', '/game result winner:a', ch(1, m2.board));
+    const final = repo.matches(1, 2)[0];
+    expect(final.bracket).toBe('cut');
+    expect([final.a, final.b].sort()).toEqual([m1.a, m2.a].sort());
+    expect(text(await h.say('mod', `/tournament result match:${m1.id} outcome:b reason:misreported`))).toContain('re-paired');
+    const cut = repo.matches(1, 2);
+    expect(cut).toHaveLength(1);
+    expect([cut[0].a, cut[0].b].sort()).toEqual([m1.b, m2.a].sort());
+  });
+});
+
 describe('manual pairings and reinstatement (Swiss)', () => {
   it('pairs two players by hand before the first move, their opponents meet; refused once a game has begun', async () => {
     const h = harness({ seed: 'manual' });
