@@ -249,7 +249,8 @@ export function pairRound(svc: Services, t: Tournament, round: number, pairs: Ro
       createdBy: t.createdBy,
       label: `${t.name}, round ${round}, table ${board}`,
     });
-    svc.store.homes.setParent(row.id, t.matchParent ?? t.channelId);
+    // Its chronicle goes to the tournament's channel (a forum holding the threads takes no plain posts).
+    svc.store.homes.setParent(row.id, t.channelId);
     svc.store.setSeat(row.id, sa, p.a, names.get(p.a) ?? p.a);
     svc.store.setSeat(row.id, sb, p.b, names.get(p.b) ?? p.b);
     repo.setGame(m.id, row.id);
