@@ -232,7 +232,8 @@ function signup(svc: Services, t: Tournament, who: { id: string; name: string },
     return {
       replies: [
         publicReply(
-          `✍️ <@${who.id}> signed up for **${t.name}** (${repo.entrants(t.id).length} so far). Check in with /tournament checkin (or the button) before it starts.`,
+          `✍️ <@${who.id}> signed up for **${t.name}** (${repo.entrants(t.id).length} so far). ` +
+            'Check in with /tournament checkin (or the button) before it starts.',
         ),
       ],
       posts: [hubOf(t)],
@@ -315,7 +316,8 @@ export function runTournament(svc: Services, inv: Invocation): Outcome {
       return {
         replies: [
           publicReply(
-            `🏁 Tournament #${t.id} **${t.name}** (${spec}) is open: /tournament signup, then /tournament checkin before it starts (or the buttons on the hub below).`,
+            `🏁 Tournament #${t.id} **${t.name}** (${spec}) is open: /tournament signup, then ` +
+              '/tournament checkin before it starts (or the buttons on the hub below).',
           ),
         ],
         posts: [hubOf(t)],
@@ -343,7 +345,8 @@ export function runTournament(svc: Services, inv: Invocation): Outcome {
       if (t.status === 'finished') throw new UserError(`**${t.name}** has finished; there is no round left to come back to.`);
       if (t.format !== 'swiss' && t.format !== 'roundrobin' && !(t.format === 'swisscut' && t.round < t.rounds))
         throw new UserError(
-          `A player knocked out of **${t.name}**'s bracket cannot come back: reinstating works in a Swiss or round robin (or a Swiss before its cut).`,
+          `A player knocked out of **${t.name}**'s bracket cannot come back: ` +
+            'reinstating works in a Swiss or round robin (or a Swiss before its cut).',
         );
       repo.setEntrant(t.id, who.id, { dropped: false });
       repo.log(t.id, inv.caller.id, `reinstate ${who.id}`, str(o, 'reason')!);
@@ -367,7 +370,8 @@ export function runTournament(svc: Services, inv: Invocation): Outcome {
       const lines = ms.map((m) => {
         const row = m.gameId ? svc.store.game(m.gameId) : null;
         const where = row && !row.channelId.includes(':') ? ` <#${row.channelId}>` : row ? ` #${row.channelId}` : '';
-        return `Match ${m.id} · table ${m.board}: ${names.get(m.a)}${m.b ? ` v ${names.get(m.b)}` : ''} — ${matchState(svc, repo, m)}${m.gameId ? ` · game #${m.gameId}${where}` : ''}`;
+        const players = `${names.get(m.a)}${m.b ? ` v ${names.get(m.b)}` : ''}`;
+        return `Match ${m.id} · table ${m.board}: ${players} — ${matchState(svc, repo, m)}${m.gameId ? ` · game #${m.gameId}${where}` : ''}`;
       });
       return { replies: chunks(`📋 **${t.name}**, round ${round}:\n${lines.join('\n')}`).map((c) => privateReply(c)), posts: [] };
     }
@@ -480,7 +484,8 @@ function bid(svc: Services, inv: Invocation): Outcome {
   return {
     replies: [
       privateReply(
-        `🔒 Your bid for match ${m.id}: ${side ? `${side} for ${vp} VP` : 'any side'}. ${posts.length ? 'Both bids are in.' : 'It stays secret until your opponent bids.'}`,
+        `🔒 Your bid for match ${m.id}: ${side ? `${side} for ${vp} VP` : 'any side'}. ` +
+          (posts.length ? 'Both bids are in.' : 'It stays secret until your opponent bids.'),
       ),
     ],
     posts: [...posts, hubOf(t)],

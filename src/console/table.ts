@@ -95,7 +95,8 @@ export class Table {
         const b = this.lastButtons[n - 1];
         if (!b) {
           p(
-            `  [private to ${this.user}] ❌ There is no button ${parsed.sub}. Buttons shown last: ${this.lastButtons.map((x, i) => `[${i + 1}] ${x.label}`).join(' ') || 'none'}.`,
+            `  [private to ${this.user}] ❌ There is no button ${parsed.sub}. Buttons shown ` +
+              `last: ${this.lastButtons.map((x, i) => `[${i + 1}] ${x.label}`).join(' ') || 'none'}.`,
           );
           return true;
         }
@@ -124,7 +125,8 @@ export class Table {
             where,
           }));
         p(
-          `  [autocomplete ${focused[0]}] ${choices.map((c) => (c.name === c.value ? c.value : `${c.name} = ${c.value}`)).join(' | ') || '(no choices)'}`,
+          `  [autocomplete ${focused[0]}] ` +
+            `${choices.map((c) => (c.name === c.value ? c.value : `${c.name} = ${c.value}`)).join(' | ') || '(no choices)'}`,
         );
         return true;
       }
@@ -161,7 +163,8 @@ export class Table {
     for (const r of out.replies) {
       const content = r.embed ? `${r.content}\n${cardText(r.embed)}` : r.content;
       p(
-        `  [${r.ephemeral ? `private to ${this.user}` : 'public reply'}] ${this.text(link ? content.split(link[0]).join(link[1]) : content)}`,
+        `  [${r.ephemeral ? `private to ${this.user}` : 'public reply'}] ` +
+          `${this.text(link ? content.split(link[0]).join(link[1]) : content)}`,
       );
       this.extras(r.files, r.buttons);
     }
@@ -184,7 +187,8 @@ export class Table {
       // A marker left by an interrupted run: its posts were never stored.
       if (row.post.kind === 'owed')
         p(
-          `  [post #${row.lane}] (an earlier run stopped before posting game #${row.gameId}'s last moves: /game status and /game map show where it stands)`,
+          `  [post #${row.lane}] (an earlier run stopped before posting game #${row.gameId}` +
+            `'s last moves: /game status and /game map show where it stands)`,
         );
       else this.printPost(row.post);
       outbox.sent(row.id);

@@ -63,7 +63,8 @@ export function settleBidsIfReady(svc: Services, t: Tournament, m: Match, force 
     svc.store.setSeat(row.id, sb, second, names.get(second) ?? second);
   })();
   const said = (b: { userId: string; side: string | null; vp: number }, missing: boolean) =>
-    `${isBot(b.userId) ? b.userId : `<@${b.userId}>`}: ${missing ? 'no bid (any side, 0 VP)' : b.side ? `${b.side} for ${b.vp} VP` : 'any side'}`;
+    `${isBot(b.userId) ? b.userId : `<@${b.userId}>`}: ` +
+    (missing ? 'no bid (any side, 0 VP)' : b.side ? `${b.side} for ${b.vp} VP` : 'any side');
   const reveal: Post = {
     channelId: row.channelId,
     gameId: row.id,

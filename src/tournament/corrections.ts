@@ -68,7 +68,8 @@ export function correctResult(
       const next = Math.max(0, ...stored.map((s) => s.board));
       posts.push(...pairRound(svc, repo.get(t.id)!, r, missing, next));
       changes.push(
-        `round ${r}: ${stale.map((s) => key({ a: name(s.a), b: s.b && name(s.b) })).join(', ')} → ${missing.map((p) => key({ a: name(p.a), b: p.b && name(p.b) })).join(', ')}`,
+        `round ${r}: ${stale.map((s) => key({ a: name(s.a), b: s.b && name(s.b) })).join(', ')} → ` +
+          missing.map((p) => key({ a: name(p.a), b: p.b && name(p.b) })).join(', '),
       );
     }
     // A finished bracket may have more to play now (a grand final's reset), or a new winner.

@@ -100,7 +100,8 @@ export class Ratings {
   winRates(guildId: string | null, system: string): { side: string; games: number; wins: number; draws: number }[] {
     const rows = this.db
       .prepare(
-        "SELECT f.game_id, f.result FROM game_finished f JOIN games g ON g.id = f.game_id WHERE f.status = 'over' AND g.guild_id IS ? AND g.system = ? ORDER BY f.id",
+        'SELECT f.game_id, f.result FROM game_finished f JOIN games g ON g.id = f.game_id ' +
+          "WHERE f.status = 'over' AND g.guild_id IS ? AND g.system = ? ORDER BY f.id",
       )
       .all(guildId, system) as { game_id: number; result: string }[];
     const out = new Map<string, { side: string; games: number; wins: number; draws: number }>();
@@ -143,12 +144,14 @@ export class Ratings {
       keys.forEach((k, i) => {
         this.db
           .prepare(
-            'INSERT INTO users (user_id, name, seen_at) VALUES (?, ?, ?) ON CONFLICT DO UPDATE SET name = excluded.name, seen_at = excluded.seen_at',
+            'INSERT INTO users (user_id, name, seen_at) VALUES (?, ?, ?) ' +
+              'ON CONFLICT DO UPDATE SET name = excluded.name, seen_at = excluded.seen_at',
           )
           .run(k.seat.userId, k.seat.userName, this.store.now());
         this.db
           .prepare(
-            'INSERT INTO ratings (guild_id, system, side, user_id, user_name, mu, sigma, games) VALUES (?, ?, ?, ?, ?, ?, ?, 1) ON CONFLICT DO UPDATE SET mu = excluded.mu, sigma = excluded.sigma, user_name = excluded.user_name, games = games + 1',
+            'INSERT INTO ratings (guild_id, system, side, user_id, user_name, mu, sigma, games) VALUES (?, ?, ?, ?, ?, ?, ?, 1) ' +
+              'ON CONFLICT DO UPDATE SET mu = excluded.mu, sigma = excluded.sigma, user_name = excluded.user_name, games = games + 1',
           )
           .run(guild, game.system, k.side, k.seat.userId, k.seat.userName, after[i][0].mu, after[i][0].sigma);
       });

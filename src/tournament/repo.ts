@@ -139,7 +139,9 @@ export class TournamentRepo {
   ): Tournament {
     const info = this.db
       .prepare(
-        "INSERT INTO tournaments (guild_id, channel_id, name, system, options, format, rounds, clock_hours, status, round, created_by, created_at, cut, bidding, match_parent, bonus_hours, cap_hours, round_hours) VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'signup', 0, ?, ?, ?, ?, ?, ?, ?, ?)",
+        'INSERT INTO tournaments (guild_id, channel_id, name, system, options, format, rounds, clock_hours, status, round, ' +
+          'created_by, created_at, cut, bidding, match_parent, bonus_hours, cap_hours, round_hours) ' +
+          "VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'signup', 0, ?, ?, ?, ?, ?, ?, ?, ?)",
       )
       .run(
         t.guildId,
@@ -204,7 +206,8 @@ export class TournamentRepo {
       .run(userId, userName, this.now());
     this.db
       .prepare(
-        'INSERT INTO tournament_entrants (tournament_id, user_id, user_name) VALUES (?, ?, ?) ON CONFLICT DO UPDATE SET dropped = 0, user_name = excluded.user_name',
+        'INSERT INTO tournament_entrants (tournament_id, user_id, user_name) VALUES (?, ?, ?) ' +
+          'ON CONFLICT DO UPDATE SET dropped = 0, user_name = excluded.user_name',
       )
       .run(id, userId, userName);
   }
@@ -294,7 +297,9 @@ export class TournamentRepo {
   setReport(matchId: number, outcome: Outcome, by: string, reason: string, confirmed: string[]): void {
     this.db
       .prepare(
-        'INSERT INTO tournament_reports (match_id, outcome, by, reason, at, confirmed) VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT(match_id) DO UPDATE SET outcome = excluded.outcome, by = excluded.by, reason = excluded.reason, at = excluded.at, confirmed = excluded.confirmed, disputed_by = NULL, dispute = NULL',
+        'INSERT INTO tournament_reports (match_id, outcome, by, reason, at, confirmed) VALUES (?, ?, ?, ?, ?, ?) ' +
+          'ON CONFLICT(match_id) DO UPDATE SET outcome = excluded.outcome, by = excluded.by, reason = excluded.reason, ' +
+          'at = excluded.at, confirmed = excluded.confirmed, disputed_by = NULL, dispute = NULL',
       )
       .run(matchId, outcome, by, reason, this.now(), JSON.stringify(confirmed));
   }
@@ -322,7 +327,8 @@ export class TournamentRepo {
   setBid(matchId: number, userId: string, side: string | null, vp: number): void {
     this.db
       .prepare(
-        'INSERT INTO tournament_bids (match_id, user_id, side, vp, at) VALUES (?, ?, ?, ?, ?) ON CONFLICT DO UPDATE SET side = excluded.side, vp = excluded.vp, at = excluded.at',
+        'INSERT INTO tournament_bids (match_id, user_id, side, vp, at) VALUES (?, ?, ?, ?, ?) ' +
+          'ON CONFLICT DO UPDATE SET side = excluded.side, vp = excluded.vp, at = excluded.at',
       )
       .run(matchId, userId, side, vp, this.now());
   }
@@ -345,7 +351,9 @@ export class TournamentRepo {
   unconsumed(): { match: Match; status: string; how: string; result: string }[] {
     return this.db
       .prepare(
-        'SELECT m.*, f.status AS f_status, f.how AS f_how, f.result AS f_result FROM tournament_matches m JOIN game_finished f ON f.game_id = m.game_id WHERE m.outcome IS NULL ORDER BY f.id',
+        'SELECT m.*, f.status AS f_status, f.how AS f_how, f.result AS f_result FROM ' +
+          'tournament_matches m JOIN game_finished f ON f.game_id = m.game_id WHERE ' +
+          'm.outcome IS NULL ORDER BY f.id',
       )
       .all()
       .map((r: any) => ({ match: toM(r), status: r.f_status, how: r.f_how, result: r.f_result }));

@@ -56,7 +56,9 @@ export function reportResult(
   if (applied) return { text: `📋 Result of match ${m.id} recorded and confirmed: ${outcomeText(t, m, outcome)}.`, posts: applied };
   const waiting = players.filter((u) => !confirmed.includes(u));
   return {
-    text: `📝 Result of match ${m.id} recorded: ${outcomeText(t, m, outcome)}. It counts once ${waiting.map(who).join(' and ')} confirm${waiting.length === 1 ? 's' : ''}.`,
+    text:
+      `📝 Result of match ${m.id} recorded: ${outcomeText(t, m, outcome)}. ` +
+      `It counts once ${waiting.map(who).join(' and ')} confirm${waiting.length === 1 ? 's' : ''}.`,
     posts: [
       {
         channelId: matchChannel(svc, t, m),
@@ -114,7 +116,9 @@ export function disputeResult(svc: Services, t: Tournament, m: Match, by: string
       {
         channelId: t.channelId,
         kind: 'update',
-        content: `⚠️ ${who(by)} disputes the result recorded for match ${m.id} (${outcomeText(t, m, rep.outcome)}): ${why}\n<@${t.createdBy}>: decide it with \`/tournament result match:${m.id} outcome:… reason:…\`.`,
+        content:
+          `⚠️ ${who(by)} disputes the result recorded for match ${m.id} (${outcomeText(t, m, rep.outcome)}): ${why}\n` +
+          `<@${t.createdBy}>: decide it with \`/tournament result match:${m.id} outcome:… reason:…\`.`,
         mentions: [t.createdBy],
       },
       hubPost(t.id, t.channelId),

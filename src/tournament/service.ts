@@ -259,7 +259,8 @@ export function pairRound(svc: Services, t: Tournament, round: number, pairs: Ro
       if (t.bonusHours !== null) svc.store.deadlines.setBank(row.id, t.bonusHours * HOUR, t.capHours === null ? null : t.capHours * HOUR);
     }
     lines.push(
-      `Table ${board}: ${stage(p.bracket)}${names.get(p.a)} (${roles[0].name}) v ${names.get(p.b)} (${roles[1].name}) — game #${row.id}, in its own thread`,
+      `Table ${board}: ${stage(p.bracket)}${names.get(p.a)} (${roles[0].name}) v ${names.get(p.b)} (${roles[1].name}) ` +
+        `— game #${row.id}, in its own thread`,
     );
     const fresh = repo.match(m.id)!;
     if (t.bidding) {
