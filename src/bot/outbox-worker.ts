@@ -227,10 +227,10 @@ export class OutboxWorker {
         const sent = await channel.send({ ...payload, nonce: nonceOf(row, 0), enforceNonce: true });
         messageId = sent.id;
         if (post.hub !== undefined) this.router.hubPosted?.(post.hub, row.lane, sent.id);
-        if (post.card !== undefined) {
-          this.router.cardPosted?.(post.card, row.lane, sent.id);
+        if (post.card !== undefined) this.router.cardPosted?.(post.card, row.lane, sent.id);
+        if (post.card !== undefined || post.hub !== undefined) {
           await sent
-            .pin('Muster game card')
+            .pin(post.hub !== undefined ? 'Muster tournament hub' : 'Muster game card')
             .catch((e) => this.log.warn(`outbox #${row.id}: could not pin the card in ${row.lane}: ${errorText(e)}`));
         }
       }

@@ -80,6 +80,7 @@ describe('a tournament in Discord (issue 13)', () => {
     expect(hubs).toHaveLength(1);
     expect(JSON.stringify(hubs[0].embeds[0].fields)).toContain(`<#${threadId}>`);
     expect(r.fake.find('PATCH', `/channels/${CHANNEL_ID}/messages/${hubs[0].id}`).length).toBeGreaterThan(3);
+    expect(r.fake.pins.get(CHANNEL_ID)?.has(hubs[0].id)).toBe(true);
     // The loser resigns in the thread: the match ends, the tournament finishes, the hub says who won.
     const loser = m.b === BOB.id ? BOB : ALICE;
     await send(r, commandPayload('game', 'resign', [], { user: loser, channelId: threadId }));
