@@ -89,4 +89,47 @@ describe('a tournament in Discord (issue 13)', () => {
       /Finished after 1 rounds\. Winner: <@\d+>/,
     );
   });
+
+  it('threads_in a forum: each match is a forum post (its first message names the match), the hub stays in the channel', async () => {
+    const r = await boot();
+    const FORUM = '1200000000000000077';
+    r.fake.channels.set(FORUM, {
+      id: FORUM,
+      type: 15,
+      guild_id: '1200000000000000001',
+      name: 'matches',
+      position: 1,
+      parent_id: null,
+      topic: null,
+      nsfw: false,
+      rate_limit_per_user: 0,
+      permission_overwrites: [],
+      available_tags: [],
+      flags: 0,
+    });
+    const mod = { permissions: PERMS.manageGuild };
+    await send(
+      r,
+      commandPayload(
+        'tournament',
+        'create',
+        [s('name', 'Cup'), s('system', 'duel'), s('format', 'knockout'), s('threads_in', `<#${FORUM}>`)],
+        mod,
+      ),
+    );
+    await send(r, commandPayload('tournament', 'signup', [], mod));
+    await send(r, commandPayload('tournament', 'checkin', [], mod));
+    await send(r, commandPayload('tournament', 'signup', [], { user: BOB }));
+    await send(r, commandPayload('tournament', 'checkin', [], { user: BOB }));
+    await send(r, commandPayload('tournament', 'start', [], mod));
+    const posts = r.fake.find('POST', `/channels/${FORUM}/threads`);
+    expect(posts).toHaveLength(1);
+    expect(posts[0].body.message.content).toBe('Cup R1 T1: Alice v Bob');
+    expect(r.fake.find('POST', `/channels/${CHANNEL_ID}/threads`)).toHaveLength(0);
+    const m = repoOf(r.svc).matches(1, 1)[0];
+    const threadId = r.svc.store.game(m.gameId!)!.channelId;
+    expect(r.fake.channels.get(threadId)?.parent_id).toBe(FORUM);
+    expect(r.fake.messages(threadId)[0].content).toContain(`<@${ALICE.id}> v <@${BOB.id}>`);
+    expect(r.fake.cards(CHANNEL_ID).some((d) => d.embeds[0]?.title === '🏆 Cup (#1)')).toBe(true);
+  });
 });

@@ -102,6 +102,24 @@ describe('side bidding in VP', () => {
     expect(repo.match(m2.id)).toMatchObject({ a: m2.a, b: m2.b, bidSide: 'b', bidVp: 4 });
   });
 
+  it("with a clock, a bid missing when the clock's time has passed counts as `any`, 0 VP, and the game starts", async () => {
+    const h = harness({ seed: 'bids3' });
+    await h.say('mod', '/tournament create name:Bid system:duel format:knockout bidding:true clock:1');
+    await field(h, ['ann', 'ben']);
+    await h.say('mod', '/tournament start');
+    const repo = repoOf(h.svc);
+    const m = repo.matches(1, 1)[0];
+    await h.say(m.b!, `/tournament bid match:${m.id} side:a vp:1`);
+    expect(h.svc.store.game(m.gameId!)!.status).toBe('lobby');
+    const t0 = h.svc.now();
+    h.svc.now = () => t0 + 2 * 3_600_000;
+    const ticked = (await h.router.tick!()).flatMap((o) => o.posts.map((p) => p.content)).join('\n');
+    expect(ticked).toContain(`<@${m.a}>: no bid (any side, 0 VP)`);
+    // The one wish is granted at no cost.
+    expect(repo.match(m.id)).toMatchObject({ a: m.b, b: m.a, bidSide: null });
+    expect(h.svc.store.game(m.gameId!)!.status).toBe('active');
+  });
+
   it('the bid moves a result decided on VP, not a result against the VP (a surrender)', () => {
     const m = { bidSide: 'a', bidVp: 3 } as Match;
     // English-like side a wins 12–10 but gave 3 VP: 9–10, side b wins.
