@@ -77,10 +77,18 @@ export function runRating(svc: Services, inv: Invocation): Outcome {
       const side = str(inv.options, 'side')?.toLowerCase() ?? ALL_SIDES;
       const rows = ratings.leaderboard(guild, system, side);
       if (!rows.length) return only(privateReply(`No rated ${getGame(system)!.title} games on this server yet.`));
+      // The sides' win rates ride along, from the same games.
+      const rates = ratings.winRates(guild, system);
+      const n = Math.max(0, ...rates.map((r) => r.games));
+      const rateLine = rates.length
+        ? `\nWin rates (${n} game${n === 1 ? '' : 's'}): ` +
+          rates.map((r) => `${sideName(system, r.side)} ${((100 * r.wins) / r.games).toFixed(1)} %`).join(' · ') +
+          ' — /rating winrates for draws and counts.'
+        : '';
       return only(
         publicReply(
           `🏅 ${getGame(system)!.title} leaderboard (${sideName(system, side)}):\n` +
-            `${rows.map((r, i) => `${i + 1}. ${r.userName} — ${fmt(r)}`).join('\n')}`,
+            `${rows.map((r, i) => `${i + 1}. ${r.userName} — ${fmt(r)}`).join('\n')}${rateLine}`,
         ),
       );
     }

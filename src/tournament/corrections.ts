@@ -12,6 +12,7 @@ import type { Match, Outcome, Tournament } from './repo.ts';
 import { TournamentRepo } from './repo.ts';
 import { championOf, finishMatchGame, isElimination, nextPairings, pairRound, type RoundPairing } from './service.ts';
 import { hubPost } from './hub.ts';
+import { outcomeText } from './reports.ts';
 
 const key = (p: { a: string; b: string | null }) => (p.b ? [p.a, p.b].sort().join(' v ') : `${p.a} bye`);
 
@@ -77,6 +78,15 @@ export function correctResult(
     if (fresh.status === 'finished' && nextPairings(repo, fresh, fresh.round + 1)?.length) repo.update(t.id, { status: 'running' });
     if (changes.length) repo.log(t.id, by, `re-paired after correcting match ${m.id}: ${changes.join('; ')}`, reason);
   })();
+  // The match's thread hears of it too (its players, its followers).
+  const row = m.gameId ? svc.store.game(m.gameId) : null;
+  if (row && !row.channelId.includes(':'))
+    posts.push({
+      channelId: row.channelId,
+      gameId: row.id,
+      kind: 'update',
+      content: `📋 The organiser set this match's tournament result: ${outcomeText(t, m, outcome)} (${reason}).`,
+    });
   const after = championOf(repo, repo.get(t.id)!);
   if (after && after !== before)
     posts.push({ channelId: t.channelId, content: `🥇 Corrected: **${t.name}** winner is now <@${after}>.`, mentions: [after] });

@@ -138,6 +138,7 @@ describe('win rates and leaderboard', () => {
     const top = text(await h.say('eve', '/rating top system:duel side:a'));
     expect(top).toContain('Player A');
     expect(top).toMatch(/1\. ann/);
+    expect(top).toContain('Win rates (4 games): Player A 50.0 % · Player B 25.0 %');
   });
 });
 
