@@ -9,7 +9,8 @@ import { leaderDeath } from '../../src/games/wog/death.ts';
 import { deployReach } from '../../src/games/wog/deploy.ts';
 import { canLeave, impulseLegal, impulsesProc, startImpulses } from '../../src/games/wog/impulses.ts';
 import { determineInitiative } from '../../src/games/wog/initiative.ts';
-import { crownCandidates, placeAreas, placeLeader } from '../../src/games/wog/placement.ts';
+import { pileOf } from '../../src/games/wog/piles.ts';
+import { crownCandidates, fillPool, placeAreas, placeLeader } from '../../src/games/wog/placement.ts';
 import { exchangePrisoners } from '../../src/games/wog/prisoners.ts';
 import { raiseOptions } from '../../src/games/wog/raise.ts';
 import { scoreTurn, turnScore } from '../../src/games/wog/scoring.ts';
@@ -180,6 +181,34 @@ describe('Phase 7 prisoners, Phase 8 death, Phase 9 placement', () => {
     expect(s.loose.england).toHaveLength(2);
     expect(s.leaders.northampton!.where).toBe('map');
     expect(crownCandidates(s, 'english')).toEqual([]);
+  });
+
+  it("Phase 8 future leader piles: a dead leader's heir comes forward to the pile arriving in this turn's Phase 9", () => {
+    const s = blank();
+    s.turn = 2;
+    expect(pileOf(s, 'richard_ii')).toBe(5);
+    put(s, 'black_prince', 'aquitaine', 'english', inf(3));
+    s.leaders.henry_grosmont!.where = 'dead';
+    s.killed.push({ id: 'henry_grosmont', side: 'english', rank: 2, king: false }); // killed in this turn's battles
+    const t = dice(1); // the Black Prince (age 1) dies on a 1
+    leaderDeath(s, t.ctx);
+    expect(s.leaders.black_prince!.where).toBe('dead');
+    expect(s.loose.aquitaine).toEqual(inf(3));
+    // Richard II (turn 5) and John of Gaunt (turn 4) come forward to turn 3's pile: both arrive now.
+    expect(s.piles['3']).toEqual(expect.arrayContaining(['richard_ii', 'john_of_gaunt']));
+    expect(pileOf(s, 'richard_ii')).toBe(3);
+    expect(s.piles['5']).not.toContain('richard_ii');
+    expect(t.text()).toContain('Richard II, heir of Edward the Black Prince, comes forward from the turn 5 pile');
+    fillPool(s);
+    expect(s.leaders.richard_ii!.where).toBe('pool');
+    expect(s.leaders.john_of_gaunt!.where).toBe('pool');
+    expect(s.piles['3']).toBeUndefined();
+    // An heir already arrived (or due this turn) stays where he is: Edward III's heir is the Black Prince, dead.
+    const u = blank();
+    u.turn = 1;
+    put(u, 'edward_iii', 'england', 'english');
+    leaderDeath(u, dice(1).ctx);
+    expect(pileOf(u, 'black_prince')).toBe(2);
   });
 
   it('placement: friendly or neutral areas or home; at home the leader gets his rank in infantry; into enemy leaders, an Aggressor marker', () => {

@@ -23,12 +23,13 @@ const PHASE_HELP: Record<Phase, string> = {
   raise:
     'Phase 5: /wog raise SP in your controlled areas (up to the value; count: for several infantry or longbowmen): infantry, knights by flag (one per area), gunners in value-3 areas (one), longbowmen in England and Wales; /wog done raises infantry with what is left.',
   deploy:
-    "Phase 6: /wog deploy moves an area's unassigned troops (or count: of them, infantry first) through your controlled areas (no obstructed borders, the French never by sea); /wog hire takes a mercenary from a neutral area to one of your leaders; /wog done.",
+    "Phase 6: /wog deploy moves an area's unassigned troops through your controlled areas (no obstructed borders, the French never by sea): all of them, only one kind with troop: (e.g. troop:knight), or count: of that kind; /wog hire takes a mercenary from a neutral area to one of your leaders; /wog done.",
   prisoners:
     'Phase 7: equal stars are exchanged, as many as both prisons can match (the IP picks the combination with /wog exchange); /wog ransom a leader by giving up an area of value ≥ his rank, or /wog done to let the rest rot (1 VP per star each turn to the captor).',
-  death: 'Phase 8: every leader rolls on the Leader Death Chart (dies on a d6 ≤ turns since entry).',
+  death:
+    "Phase 8: every leader rolls on the Leader Death Chart (dies on a d6 ≤ turns since entry); the dead leave their troops unassigned, and a dead leader's heir comes forward from a later future leader pile to arrive in this turn's Phase 9.",
   place:
-    'Phase 9: /wog place new and routed leaders (non-aligned alternate, nIP first) in a controlled or neutral area, or at home (+rank infantry).',
+    "Phase 9: the coming turn's future leader pile and the routed leaders are placed: /wog place (non-aligned alternate, nIP first) in a controlled or neutral area, or at home (+rank infantry).",
   crown: 'Phase 9: /wog crown one of your 3-star leaders if you have no king.',
   assign:
     'Phase 10: /wog assign loose troops to leaders in the same area (3 × rank SP; knights need a national 3-star, gunners a national leader); the rest are removed; /wog done.',

@@ -57,6 +57,8 @@ export const WogLeaderSchema = z.strictObject({
   entryTurn: Int.min(1).max(12),
   born: Int,
   died: Int,
+  /** Phase 8 future leader piles: the next holder of his title in this roster, brought forward when he dies (ours). */
+  heir: Slug.optional(),
   longbow: z.boolean(),
   burgundian: z.boolean(),
   special: z.enum(['jeanne_darc', 'robin_hood', 'robert_aggressor']).nullable(),
