@@ -8,6 +8,7 @@ import { renderKpw } from './kpw.ts';
 import { renderKpwZoom } from './kpw-zoom.ts';
 import { renderRifle } from './rifle.ts';
 import { renderWog } from './wog.ts';
+import { renderWogZoom } from './wog-zoom.ts';
 
 export const renderers: Readonly<Record<string, (view: Json) => Buffer>> = {
   kpw: (view) => renderKpw(view as unknown as KpwView),
@@ -15,4 +16,5 @@ export const renderers: Readonly<Record<string, (view: Json) => Buffer>> = {
   'kpw:zoom': (view) => renderKpwZoom(view as unknown as KpwView),
   rifle: renderRifle,
   wog: renderWog,
+  'wog:zoom': renderWogZoom,
 };

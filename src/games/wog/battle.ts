@@ -43,6 +43,10 @@ export interface BattleFrame {
   bc: Record<Side, string | null>;
   decider: Side;
   round: number;
+  /** The last round whose losses and Elimination rolls are done (the snapshot label). */
+  settled?: number;
+  /** The last round's dice, as told (the close-up shows them). */
+  rolls?: string[];
   [k: string]: unknown;
 }
 
@@ -127,9 +131,18 @@ function battleLegal(s: WogState, f: BattleFrame, role: Side): LegalAction[] {
 }
 
 /** One battle round: the Jeanne duel, the dice, hits on 6+, misses, losses, Elimination rolls. */
-export function battleRound(s: WogState, f: BattleFrame, ctx: Ctx): void {
+export function battleRound(s: WogState, f: BattleFrame, outer: Ctx): void {
   const bc = f.bc as Record<Side, string>;
   f.round++;
+  const rolls: string[] = [];
+  f.rolls = rolls;
+  const ctx: Ctx = {
+    dice: outer.dice,
+    emit: (e) => {
+      if (e.kind === 'jeanne' || e.kind === 'round') rolls.push(e.text);
+      outer.emit(e);
+    },
+  };
   const silent = jeanneDuel(s, bc, ctx);
   const mods = braveryMods(s, bc);
   const hits: Record<Side, number> = { english: 0, french: 0 };
@@ -189,6 +202,10 @@ export const battleProc: Procedure<WogState, BattleFrame> = {
     return [];
   },
   legal: (s, f, role) => battleLegal(s, f, role as Side),
+  // The round's losses (and any retreat or flight) are done.
+  resume(_s, f) {
+    f.settled = f.round;
+  },
   auto(s, f, ctx) {
     if (f.step === 'done' || over(s, f)) {
       if (over(s, f)) note(s, ctx, 'battle', `The battle in ${areaName(f.area)} is over.`);
@@ -214,6 +231,7 @@ export const battleProc: Procedure<WogState, BattleFrame> = {
     }
     if (f.step === 'round') {
       battleRound(s, f, ctx);
+      if (s.stack.frames.at(-1) === f) f.settled = f.round; // no hits: no losses to wait for
       f.step = 'decide';
       f.decider = nip(s);
       return true;

@@ -14,18 +14,20 @@ export function initialPiles(scenario: WogState['scenario']): Record<string, str
   return piles;
 }
 
-/** The piles of a state (a game stored before the piles existed gets them from the entry turns). */
+/** The piles of a state (read only: a game stored before the piles existed gets them from the entry turns). */
 export function pilesOf(s: WogState): Record<string, string[]> {
-  if (!(s as Partial<WogState>).piles) {
-    s.piles = initialPiles(s.scenario);
-    for (const [t, ids] of Object.entries(s.piles)) s.piles[t] = ids.filter((id) => s.leaders[id]!.where === 'future');
-  }
-  return s.piles;
+  if ((s as Partial<WogState>).piles) return s.piles;
+  const piles = initialPiles(s.scenario);
+  for (const [t, ids] of Object.entries(piles)) piles[t] = ids.filter((id) => s.leaders[id]!.where === 'future');
+  return piles;
 }
+
+/** The piles to change (stored on the state from now on). */
+const ownPiles = (s: WogState): Record<string, string[]> => (s.piles = pilesOf(s));
 
 /** Phase 9: the pile of `turn` leaves the turn track; its leaders still to come are returned. */
 export function takePile(s: WogState, turn: number): string[] {
-  const piles = pilesOf(s);
+  const piles = ownPiles(s);
   const ids = (piles[String(turn)] ?? []).filter((id) => s.leaders[id]!.where === 'future');
   delete piles[String(turn)];
   return ids;
@@ -42,7 +44,7 @@ export function pileOf(s: WogState, id: string): number | null {
  * arriving in this turn's Phase 9 (turn + 1), if he is still in a later pile.
  */
 export function heirsComeForward(s: WogState, dead: string[], ctx: Ctx): void {
-  const piles = pilesOf(s);
+  const piles = ownPiles(s);
   const next = s.turn + 1;
   if (next > data().charts.vpTrack.turns) return; // the last turn: no Phase 9 to come
   for (const id of dead) {
