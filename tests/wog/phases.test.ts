@@ -298,11 +298,16 @@ describe('Phase 7: the IP decides the exchange combinations', () => {
     machine.run(s, t.ctx);
     expect(machine.prompts(s)[0]!.role).toBe('english');
     expect(machine.legal(s, 'english').map((l) => l.action.french)).toEqual(['louis_nevers', 'raoul_eu']);
+    expect(machine.prompts(s)[0]!.buttons).toBe(true); // a quick decision: buttons
     machine.apply(s, 'english', { type: 'exchange', english: 'northampton', french: 'raoul_eu' }, t.ctx);
     expect(s.leaders.northampton!.where).toBe('routed');
     expect(s.leaders.raoul_eu!.where).toBe('routed');
     // The French may ransom Louis de Nevers (2★) with Champagne (value 2).
-    expect(machine.prompts(s)[0]!.role).toBe('french');
+    expect(machine.prompts(s)[0]).toMatchObject({ role: 'french', buttons: true });
+    // Another command than the one asked for is told what is asked.
+    expect(() => machine.apply(s, 'french', { type: 'pass' }, t.ctx)).toThrow(
+      '/wog pass is not a choice now; asked now: /wog ransom, /wog done.',
+    );
     machine.apply(s, 'french', { type: 'ransom', leader: 'louis_nevers', area: 'champagne' }, t.ctx);
     expect(s.control.champagne).toBeNull();
     // Play has gone on to Phase 9, where routed leaders join the pool to be placed (unless Phase 8 took him).

@@ -68,7 +68,12 @@ function startBattle(s: WogState, a: string, ctx: Ctx): void {
 
 export const battlesProc: Procedure<WogState, BattlesFrame> = {
   prompts: (s) => [
-    { role: s.ip!, text: 'Choose the next battle to resolve (/wog battle).', decision: `t${s.turn}:battles:${contested(s).join(',')}` },
+    {
+      role: s.ip!,
+      text: 'Choose the next battle to resolve (/wog battle).',
+      decision: `t${s.turn}:battles:${contested(s).join(',')}`,
+      buttons: true,
+    },
   ],
   legal: (s, _f, role) => (role === s.ip ? battlesLegal(s) : []),
   auto(s, _f, ctx) {
