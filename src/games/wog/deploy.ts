@@ -129,7 +129,8 @@ export function planDeploy(s: WogState, side: Side, a: Action): DeployPlan {
   if (pool === here && kindsIn(here).length > 1)
     fail(
       RULE,
-      `Several kinds of troops wait in ${areaName(from)} (${listKinds(here)}): name the kind to move with troop: (count is of that kind), or leave count out to move them all.`,
+      `Several kinds of troops wait in ${areaName(from)} (${listKinds(here)}): name the kind to move with troop: ` +
+        '(count is of that kind), or leave count out to move them all.',
       kindsIn(here).map((k) => `troop:${troopLabel(k.troop)}`),
     );
   if (n > pool.length)
@@ -257,7 +258,8 @@ export const deployProc: Procedure<WogState, SidesFrame> = {
       deployLegal(s, side),
       a,
       RULE,
-      'Troops move only through chains of your controlled areas (not across obstructed borders; the French not by sea); mercenaries go straight to a leader with room.',
+      'Troops move only through chains of your controlled areas (not across obstructed ' +
+        'borders; the French not by sea); mercenaries go straight to a leader with room.',
     );
     if (a.type === 'hire') {
       const from = String(a.from);

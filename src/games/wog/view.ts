@@ -198,15 +198,22 @@ export function summarize(v: WogView, _viewer: Viewer): string {
   lines.push(`English control: ${held('english').join(', ') || 'none'}. French control: ${held('french').join(', ') || 'none'}.`);
   for (const a of v.areas)
     if (a.leaders.length) {
-      const marks = a.aggressor ? ` {${a.aggressor} aggressor${a.misses ? `, ${a.misses} miss${a.misses > 1 ? 'es' : ''}` : ''}}` : '';
+      const misses = a.misses ? `, ${a.misses} miss${a.misses > 1 ? 'es' : ''}` : '';
+      const marks = a.aggressor ? ` {${a.aggressor} aggressor${misses}}` : '';
+      const leader = (l: WogLeaderView) =>
+        `${l.name} ${l.side[0]!.toUpperCase()} ${l.rank}★${l.king ? ' king' : ''}` +
+        `${l.disgraced ? ' disgraced' : ''} +${l.troops.length} SP`;
       lines.push(
-        `${a.name}${a.value ? ` (${a.value})` : ' (neutral)'}${a.control ? ` [${a.control}]` : ''}${marks}: ${a.leaders.map((l) => `${l.name} ${l.side[0]!.toUpperCase()} ${l.rank}★${l.king ? ' king' : ''}${l.disgraced ? ' disgraced' : ''} +${l.troops.length} SP`).join('; ')}`,
+        `${a.name}${a.value ? ` (${a.value})` : ' (neutral)'}${a.control ? ` [${a.control}]` : ''}${marks}: ` +
+          `${a.leaders.map(leader).join('; ')}`,
       );
     }
   if (v.battle) {
     const b = v.battle;
+    const rounds = b.round ? ` (${b.round} round${b.round > 1 ? 's' : ''})` : '';
     lines.push(
-      `Battle in ${areaName(b.area)}${b.round ? ` (${b.round} round${b.round > 1 ? 's' : ''})` : ''}: commanders ${b.bc.english ?? '?'} (English), ${b.bc.french ?? '?'} (French).${b.rolls.length ? ` Last round: ${b.rolls.join(' ')}` : ''}`,
+      `Battle in ${areaName(b.area)}${rounds}: commanders ${b.bc.english ?? '?'} (English), ${b.bc.french ?? '?'} (French).` +
+        `${b.rolls.length ? ` Last round: ${b.rolls.join(' ')}` : ''}`,
     );
   }
   lines.push(`Kings: ${v.kingNames.english ?? 'none'} (English), ${v.kingNames.french ?? 'none'} (French).`);
@@ -217,7 +224,8 @@ export function summarize(v: WogView, _viewer: Viewer): string {
   if (v.killed.length)
     lines.push(`Killed in battle this turn: ${v.killed.map((k) => `${k.name} (${k.side}${k.king ? ', king' : ''})`).join(', ')}.`);
   const next = v.piles[0];
-  if (next) lines.push(`Future leader pile, turn ${next.turn}: ${next.leaders.map((l) => `${l.name} (${l.side} ${l.rank}★)`).join(', ')}.`);
+  const pileLeader = (l: WogView['piles'][number]['leaders'][number]) => `${l.name} (${l.side} ${l.rank}★)`;
+  if (next) lines.push(`Future leader pile, turn ${next.turn}: ${next.leaders.map(pileLeader).join(', ')}.`);
   if (v.over) lines.push(v.over);
   return lines.join('\n');
 }
