@@ -183,7 +183,7 @@ describe('Phase 7 prisoners, Phase 8 death, Phase 9 placement', () => {
     expect(crownCandidates(s, 'english')).toEqual([]);
   });
 
-  it("Phase 8 future leader piles: a dead leader's heir comes forward to the pile arriving in this turn's Phase 9", () => {
+  it("Phase 8 future leader piles: a dead leader's heir of age comes forward to the pile arriving in this turn's Phase 9", () => {
     const s = blank();
     s.turn = 2;
     expect(pileOf(s, 'richard_ii')).toBe(5);
@@ -194,14 +194,16 @@ describe('Phase 7 prisoners, Phase 8 death, Phase 9 placement', () => {
     leaderDeath(s, t.ctx);
     expect(s.leaders.black_prince!.where).toBe('dead');
     expect(s.loose.aquitaine).toEqual(inf(3));
-    // Richard II (turn 5) and John of Gaunt (turn 4) come forward to turn 3's pile: both arrive now.
-    expect(s.piles['3']).toEqual(expect.arrayContaining(['richard_ii', 'john_of_gaunt']));
-    expect(pileOf(s, 'richard_ii')).toBe(3);
-    expect(s.piles['5']).not.toContain('richard_ii');
-    expect(t.text()).toContain('Richard II, heir of Edward the Black Prince, comes forward from the turn 5 pile');
+    // John of Gaunt (turn 4 pile; 17 in 1357) comes forward to turn 3's pile and arrives now;
+    // Richard II (born 1367) is too young to come forward for 1357: he stays in turn 5's pile.
+    expect(s.piles['3']).toContain('john_of_gaunt');
+    expect(pileOf(s, 'john_of_gaunt')).toBe(3);
+    expect(s.piles['4']).not.toContain('john_of_gaunt');
+    expect(pileOf(s, 'richard_ii')).toBe(5);
+    expect(t.text()).toContain('John of Gaunt, heir of Henry of Grosmont, comes forward from the turn 4 pile');
     fillPool(s);
-    expect(s.leaders.richard_ii!.where).toBe('pool');
     expect(s.leaders.john_of_gaunt!.where).toBe('pool');
+    expect(s.leaders.richard_ii!.where).toBe('future');
     expect(s.piles['3']).toBeUndefined();
     // An heir already arrived (or due this turn) stays where he is: Edward III's heir is the Black Prince, dead.
     const u = blank();

@@ -52,6 +52,9 @@ export function heirsComeForward(s: WogState, dead: string[], ctx: Ctx): void {
     if (!heir || s.leaders[heir]!.where !== 'future') continue;
     const from = pileOf(s, heir);
     if (from === null || from <= next) continue;
+    // "As appropriate": not before he is of an age to lead (historically sound: no heir enters unborn or a child).
+    const year = data().rosters[s.scenario].scenario.turnYears[next - 1]!;
+    if (year - leaderData(s, heir).born < data().charts.leaders.heirMinAge) continue;
     piles[String(from)] = piles[String(from)]!.filter((x) => x !== heir);
     if (!piles[String(from)]!.length) delete piles[String(from)];
     (piles[String(next)] ??= []).push(heir);

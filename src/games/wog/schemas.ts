@@ -124,6 +124,8 @@ export const WogChartsSchema = z.strictObject({
   leaders: z.strictObject({
     commandPerRank: Int.positive(),
     newPerTurn: z.strictObject({ english: Int.nonnegative(), french: Int.nonnegative(), nonaligned: Int.nonnegative() }),
+    /** Phase 8 (ours): an heir comes forward only if at least this old in the year he would arrive. */
+    heirMinAge: Int.nonnegative(),
     ...Table,
   }),
   initiative: z.strictObject({
