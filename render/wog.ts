@@ -97,6 +97,20 @@ export function drawBorders(ctx: Ctx2D, scale: number, only?: string): void {
   ctx.restore();
 }
 
+/** The special troops in an army, compact: 2L 1K (longbowmen, knights, gunners, mercenaries); the close-up spells them out. */
+function specials(troops: string[]): string {
+  const n = { L: 0, K: 0, G: 0, M: 0 };
+  for (const t of troops)
+    if (t.includes('longbow')) n.L++;
+    else if (t.includes('knight') || t.includes('chevalier')) n.K++;
+    else if (t === 'gunner') n.G++;
+    else if (t.startsWith('mercenar')) n.M++;
+  return Object.entries(n)
+    .filter(([, c]) => c)
+    .map(([k, c]) => `${c}${k}`)
+    .join(' ');
+}
+
 function drawArea(ctx: Ctx2D, v: WogView, id: string): void {
   const a = wogData().map.areas.find((x) => x.id === id)!;
   const av = v.areas.find((x) => x.id === id)!;
@@ -128,7 +142,8 @@ function drawArea(ctx: Ctx2D, v: WogView, id: string): void {
     const w = 150;
     roundRectPath(ctx, x - w / 2, yy, w, 18, 3);
     paint(ctx, { fill: SIDE[l.side] ?? '#666', stroke: l.king ? '#e2b33c' : '#222', lineWidth: l.king ? 2.5 : 1 });
-    const text = `${'★'.repeat(l.rank)} ${l.name.split(/[ ,(]/)[0]} ${l.troops.length}SP${l.disgraced ? ' ✗' : ''}`;
+    const special = specials(l.troops);
+    const text = `${'★'.repeat(l.rank)} ${l.name.split(/[ ,(]/)[0]} ${l.troops.length}SP${special ? ` ${special}` : ''}${l.disgraced ? ' ✗' : ''}`;
     drawText(ctx, fitText(ctx, text, w - 6, 11), x, yy + 13, { size: 11, color: '#fff', align: 'center' });
     yy += 20;
   }
@@ -240,9 +255,10 @@ export function renderWog(view: Json): Buffer {
   ctx.fillStyle = SEA;
   ctx.fillRect(0, 0, map.width, map.height);
   drawAreas(ctx, v);
+  // The fought-over area ringed under the counters, so its stacks stay readable.
+  if (v.battle) outlineArea(ctx, v.battle.area);
   for (const a of map.areas) drawArea(ctx, v, a.id);
   drawPanel(ctx, v, map.width, map.height);
-  if (v.battle) outlineArea(ctx, v.battle.area);
   if (v.over)
     drawText(ctx, v.over, map.width / 2, 40, { size: 22, weight: 'bold', color: INK, halo: '#fff', haloWidth: 4, align: 'center' });
   return encodePng(canvas);
