@@ -78,7 +78,7 @@ export const SUBCOMMANDS: GameSubcommand[] = [
       opt('from', 'Area with unassigned troops'),
       opt('to', 'Friendly area reached through friendly areas'),
       opt('troop', 'Only this kind (infantry, knight, gunner, longbowmen…); default all', false),
-      { name: 'count', description: 'How many of that kind (default all of it)', required: false, type: 'integer', min: 1 },
+      { name: 'count', description: 'How many of that kind (default all of it)', required: false, type: 'integer', min: 1, freeText: true },
     ],
     // What goes is the player's choice: built here, checked (and explained) by the Phase 6 rule.
     toActions: deployAction,
