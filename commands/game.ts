@@ -17,7 +17,7 @@ import { gamesMine, listGames, LIST_OPTIONS } from './list.ts';
 import {
   chunks,
   clip,
-  decisionButtons,
+  decisionControls,
   echo,
   eventLines,
   handoffsOf,
@@ -345,7 +345,7 @@ export async function runGame(svc: Services, inv: Invocation, progress?: (l: str
               ...first,
               gameId: row.id,
               mentions: prompt.mentions,
-              buttons: decisionButtons(mod, res.row, res.env),
+              ...decisionControls(mod, res.row, res.env),
               handoff: handoffsOf(res.env, seats, []),
             },
           ],

@@ -7,7 +7,7 @@ import type { Action, GameEvent, GameModule, Json, Role } from '../src/engine/ty
 import { StaleVersionError, StoreConflictError, type GameRow, type Seat } from '../src/store/store.ts';
 import { isBotSeat, type ActResult } from '../src/app/session.ts';
 import { turnHolder } from '../src/app/teams.ts';
-import type { Attachment, Button, Handoff, Outcome, Post, Reply } from './types.ts';
+import type { Attachment, Button, Handoff, Outcome, Post, Reply, SelectMenu } from './types.ts';
 import { closeUp, gameKey, pickSnapshots } from './snapshots.ts';
 
 export const DISCORD_LIMIT = 1900;
@@ -138,28 +138,126 @@ export function parseButtonId(id: string): { gameId: number; decision: number; r
   return { gameId: Number(m[1]), decision: Number(m[2]), role: m[3], key: m[4] };
 }
 
-/** Buttons for quick decisions (prompts marked buttons, ≤ 10 choices), or for the given roles only. */
-export function decisionButtons(mod: GameModule<any, any>, row: GameRow, env: Envelope<any>, onlyRoles?: Role[]): Button[] {
-  const out: Button[] = [];
+/** Discord's limits for a message's controls. */
+const ROWS = 5;
+const PER_ROW = 5;
+const PER_SELECT = 25;
+const BUTTON_LABEL = 80;
+const OPTION_TEXT = 100;
+
+/** A decision's choices as buttons, or as dropdowns when they do not fit (issue 9). */
+export interface Controls {
+  buttons: Button[];
+  selects: SelectMenu[];
+}
+
+/** A select menu's own id (unique in its message): game, decision, seat and page. */
+const selectId = (gameId: number, decision: number, role: Role, page: number) => `ms:${gameId}:${decision}:${role}:${page}`;
+
+/** A choice that opens the next pages of a decision's dropdowns (the first pages fill a message). */
+export function morePagesId(gameId: number, decision: number, role: Role, page: number): string {
+  return `mp:${gameId}:${decision}:${role}:${page}`;
+}
+
+export function parseMorePagesId(id: string): { gameId: number; decision: number; role: Role; page: number } | null {
+  const m = /^mp:(\d+):(\d+):([a-z0-9_-]+):(\d+)$/i.exec(id);
+  return m ? { gameId: Number(m[1]), decision: Number(m[2]), role: m[3], page: Number(m[4]) } : null;
+}
+
+const cut = (t: string, n: number) => (t.length <= n ? t : `${t.slice(0, n - 1).replace(/[\uD800-\uDBFF]$/, '')}…`);
+
+/**
+ * A label split for a dropdown option: the choice (≤ 100) and what decides it
+ * (≤ 100), at the first ": " or " — " when the whole does not fit in one.
+ */
+export function optionText(label: string): { label: string; description?: string } {
+  if (label.length <= OPTION_TEXT) return { label };
+  const m = /^(.{1,100}?)(?::\s+|\s+—\s+|\s+\()(.*)$/.exec(label);
+  if (!m) return { label: cut(label, OPTION_TEXT), description: cut(label.slice(OPTION_TEXT - 1), OPTION_TEXT) };
+  const rest = label.slice(m[1].length).replace(/^(?::\s+|\s+—\s+|\s+)/, '');
+  return { label: m[1], description: cut(rest, OPTION_TEXT) };
+}
+
+/**
+ * Controls for the quick decisions open now (prompts marked buttons), or for
+ * the given roles only. A decision whose choices fit (up to ten, or five when
+ * several seats are asked at once, each label whole within 80 characters) gets
+ * buttons; any other gets dropdowns of 25 choices each, and when those would
+ * pass Discord's five rows, a last choice that opens the rest privately.
+ * `fromPage` starts a decision's dropdowns at that page (that private answer).
+ */
+export function decisionControls(mod: GameModule<any, any>, row: GameRow, env: Envelope<any>, onlyRoles?: Role[], fromPage = 0): Controls {
   const asked = mod.prompts(env.game).filter((p) => p.buttons);
   const book = env.decisions ?? syncDecisions(mod, structuredClone(env));
-  // Several seats asked at once: say whose each button is.
+  const several = asked.length > 1;
+  interface Group {
+    role: Role;
+    decision: number;
+    text: string;
+    prefix: string;
+    choices: { customId: string; label: string }[];
+    select: boolean;
+  }
+  const groups: Group[] = [];
   for (const p of asked) {
     if (onlyRoles && !onlyRoles.includes(p.role)) continue;
     const decision = book.open[p.role];
     const legal = mod.legal(env.game, p.role);
-    if (!decision || legal.length === 0 || legal.length > 10) continue;
-    const prefix = asked.length > 1 ? `${roleName(mod, env.options, p.role)}: ` : '';
-    legal.forEach((l, i) => {
-      const label = prefix + l.label;
-      out.push({
-        customId: buttonId(row.id, decision.id, p.role, l.action),
-        label: label.length > 80 ? `${label.slice(0, 77)}…` : label,
-        style: i === 0 ? 'primary' : 'secondary',
-      });
-    });
+    if (!decision || legal.length === 0) continue;
+    // Several seats asked at once: say whose each control is.
+    const prefix = several ? `${roleName(mod, env.options, p.role)}: ` : '';
+    const choices = legal.map((l) => ({ customId: buttonId(row.id, decision.id, p.role, l.action), label: l.label }));
+    const fits = choices.length <= (several ? PER_ROW : 2 * PER_ROW) && choices.every((c) => (prefix + c.label).length <= BUTTON_LABEL);
+    groups.push({ role: p.role, decision: decision.id, text: p.text, prefix, choices, select: !fits || fromPage > 0 });
   }
-  return out.slice(0, 25);
+  // Buttons take a row per five; a dropdown takes a row of its own. Too many rows: the largest button groups become dropdowns.
+  const rowsOf = (g: Group) => (g.select ? Math.ceil(g.choices.length / PER_SELECT) : Math.ceil(g.choices.length / PER_ROW));
+  const total = () => groups.reduce((n, g) => n + rowsOf(g), 0);
+  for (const g of [...groups].sort((a, b) => b.choices.length - a.choices.length)) {
+    if (total() <= ROWS) break;
+    if (!g.select) g.select = true;
+  }
+  const out: Controls = { buttons: [], selects: [] };
+  let rows = 0;
+  for (const g of groups) {
+    if (!g.select) {
+      if (rows + rowsOf(g) > ROWS) continue;
+      rows += rowsOf(g);
+      g.choices.forEach((c, i) =>
+        out.buttons.push({ customId: c.customId, label: cut(g.prefix + c.label, BUTTON_LABEL), style: i === 0 ? 'primary' : 'secondary' }),
+      );
+      continue;
+    }
+    const pages = Math.ceil(g.choices.length / PER_SELECT);
+    for (let page = fromPage; page < pages; page++) {
+      const room = ROWS - rows;
+      if (room <= 0) break;
+      const more = page < pages - 1 && room === 1;
+      const slice = g.choices.slice(page * PER_SELECT, (page + 1) * PER_SELECT - (more ? 1 : 0));
+      const first = page * PER_SELECT + 1;
+      const range = pages > 1 ? ` (${first}–${first + slice.length - 1} of ${g.choices.length})` : '';
+      const options = slice.map((c) => ({ value: c.customId, ...optionText(c.label) }));
+      if (more)
+        options.push({
+          value: morePagesId(row.id, g.decision, g.role, page + 1),
+          label: `More choices (${first + slice.length}–${g.choices.length})…`,
+          description: 'Shows the rest of the list, only to you',
+        });
+      out.selects.push({
+        customId: selectId(row.id, g.decision, g.role, page),
+        placeholder: cut(`${g.prefix}${g.text}${range}`, 150),
+        options,
+      });
+      rows++;
+      if (more) break;
+    }
+  }
+  return out;
+}
+
+/** Buttons only (where a message can carry no dropdown). */
+export function decisionButtons(mod: GameModule<any, any>, row: GameRow, env: Envelope<any>, onlyRoles?: Role[]): Button[] {
+  return decisionControls(mod, row, env, onlyRoles).buttons;
 }
 
 export type Renderer = (mod: GameModule<any, any>, view: Json) => Promise<Buffer | null>;
@@ -269,16 +367,16 @@ export async function presentAct(
   // The caller reads the whole prompt and gets their own buttons in the reply
   // (best effort); everyone else asked is handed off by a post, which is durable.
   replies[0].content = clip(`${replies[0].content}\n${prompt.text}`);
-  replies[0].buttons = decisionButtons(mod, row, env, callerRoles);
+  Object.assign(replies[0], decisionControls(mod, row, env, callerRoles));
   const handoff = handoffsOf(env, seats, callerRoles);
   if (handoff.length) {
     const roles = handoff.map((h) => h.role);
     const text = promptLines(mod, env, seats, roles).text;
-    const buttons = decisionButtons(mod, row, env, roles);
+    const controls = decisionControls(mod, row, env, roles);
     const mentions = [...new Set(handoff.map((h) => h.userId))];
     const last = posts[posts.length - 1];
-    if (last && !last.to) Object.assign(last, { content: clip(`${last.content}\n${text}`), mentions, buttons, handoff });
-    else posts.push({ channelId: row.channelId, gameId: row.id, kind: 'handoff', content: clip(text), mentions, buttons, handoff });
+    if (last && !last.to) Object.assign(last, { content: clip(`${last.content}\n${text}`), mentions, ...controls, handoff });
+    else posts.push({ channelId: row.channelId, gameId: row.id, kind: 'handoff', content: clip(text), mentions, ...controls, handoff });
   }
   return { replies, posts };
 }

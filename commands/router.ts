@@ -5,7 +5,7 @@ import { allGames } from '../src/games/registry.ts';
 import { autocompleteGame, devCommand, gameCommand, modCommand, runDev, runGame, SLOW_GAME_SUBS } from './game.ts';
 import { coerceOptions, findSub } from './options.ts';
 import { queueOutcome, recoverPosts, undeliveredPosts } from './outbox.ts';
-import { autocompletePlay, playCommand, pressButton, runPlay } from './play.ts';
+import { autocompletePlay, playCommand, pressButton, runPlay, staleControls } from './play.ts';
 import { errorOutcome, UserError } from './present.ts';
 import type { CommandDef, Invocation, Outcome, Router } from './types.ts';
 import { ratingCommand, runRating } from './rating.ts';
@@ -100,6 +100,13 @@ export function createRouter(svc: Services): Router {
         );
       } catch (e) {
         return errorOutcome(e);
+      }
+    },
+    async staleControls(ids) {
+      try {
+        return staleControls(svc, ids);
+      } catch {
+        return [];
       }
     },
     threadCreated(channelId, threadId) {
