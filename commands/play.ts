@@ -442,7 +442,7 @@ function withoutPings(svc: Services, row: GameRow, text: string): string {
 }
 
 /** "More choices…" in a dropdown: the rest of that decision's list, privately. */
-function morePages(svc: Services, press: ButtonPress, more: { gameId: number; decision: number; role: Role; page: number }): Outcome {
+function morePages(svc: Services, press: ButtonPress, more: { gameId: number; decision: number; role: Role; start: number }): Outcome {
   const row = svc.store.game(more.gameId);
   if (row?.status !== 'active') return only(privateReply('⌛ This list is stale: that game is no longer running.'));
   const mod = moduleOf(row);
@@ -456,6 +456,6 @@ function morePages(svc: Services, press: ButtonPress, more: { gameId: number; de
         `❌ That decision belongs to ${roleName(mod, mod.parseOptions(row.options), more.role)}, and you do not hold that seat.`,
       ),
     );
-  const controls = decisionControls(mod, row, env, [more.role], more.page);
+  const controls = decisionControls(mod, row, env, [more.role], more.start);
   return only(privateReply('More choices:', controls));
 }

@@ -151,17 +151,17 @@ export interface Controls {
   selects: SelectMenu[];
 }
 
-/** A select menu's own id (unique in its message): game, decision, seat and page. */
-const selectId = (gameId: number, decision: number, role: Role, page: number) => `ms:${gameId}:${decision}:${role}:${page}`;
+/** A select menu's own id (unique in its message): game, decision, seat and the index of its first choice. */
+const selectId = (gameId: number, decision: number, role: Role, start: number) => `ms:${gameId}:${decision}:${role}:${start}`;
 
-/** A choice that opens the next pages of a decision's dropdowns (the first pages fill a message). */
-export function morePagesId(gameId: number, decision: number, role: Role, page: number): string {
-  return `mp:${gameId}:${decision}:${role}:${page}`;
+/** A choice that opens the rest of a decision's dropdowns, from choice `start` on (the first ones fill a message). */
+export function morePagesId(gameId: number, decision: number, role: Role, start: number): string {
+  return `mp:${gameId}:${decision}:${role}:${start}`;
 }
 
-export function parseMorePagesId(id: string): { gameId: number; decision: number; role: Role; page: number } | null {
+export function parseMorePagesId(id: string): { gameId: number; decision: number; role: Role; start: number } | null {
   const m = /^mp:(\d+):(\d+):([a-z0-9_-]+):(\d+)$/i.exec(id);
-  return m ? { gameId: Number(m[1]), decision: Number(m[2]), role: m[3], page: Number(m[4]) } : null;
+  return m ? { gameId: Number(m[1]), decision: Number(m[2]), role: m[3], start: Number(m[4]) } : null;
 }
 
 const cut = (t: string, n: number) => (t.length <= n ? t : `${t.slice(0, n - 1).replace(/[\uD800-\uDBFF]$/, '')}…`);
@@ -184,9 +184,9 @@ export function optionText(label: string): { label: string; description?: string
  * several seats are asked at once, each label whole within 80 characters) gets
  * buttons; any other gets dropdowns of 25 choices each, and when those would
  * pass Discord's five rows, a last choice that opens the rest privately.
- * `fromPage` starts a decision's dropdowns at that page (that private answer).
+ * `from` starts a decision's dropdowns at that choice (that private answer).
  */
-export function decisionControls(mod: GameModule<any, any>, row: GameRow, env: Envelope<any>, onlyRoles?: Role[], fromPage = 0): Controls {
+export function decisionControls(mod: GameModule<any, any>, row: GameRow, env: Envelope<any>, onlyRoles?: Role[], from = 0): Controls {
   const asked = mod.prompts(env.game).filter((p) => p.buttons);
   const book = env.decisions ?? syncDecisions(mod, structuredClone(env));
   const several = asked.length > 1;
@@ -208,7 +208,7 @@ export function decisionControls(mod: GameModule<any, any>, row: GameRow, env: E
     const prefix = several ? `${roleName(mod, env.options, p.role)}: ` : '';
     const choices = legal.map((l) => ({ customId: buttonId(row.id, decision.id, p.role, l.action), label: l.label }));
     const fits = choices.length <= (several ? PER_ROW : 2 * PER_ROW) && choices.every((c) => (prefix + c.label).length <= BUTTON_LABEL);
-    groups.push({ role: p.role, decision: decision.id, text: p.text, prefix, choices, select: !fits || fromPage > 0 });
+    groups.push({ role: p.role, decision: decision.id, text: p.text, prefix, choices, select: !fits || from > 0 });
   }
   // Buttons take a row per five; a dropdown takes a row of its own. Too many rows: the largest button groups become dropdowns.
   const rowsOf = (g: Group) => (g.select ? Math.ceil(g.choices.length / PER_SELECT) : Math.ceil(g.choices.length / PER_ROW));
@@ -228,27 +228,29 @@ export function decisionControls(mod: GameModule<any, any>, row: GameRow, env: E
       );
       continue;
     }
-    const pages = Math.ceil(g.choices.length / PER_SELECT);
-    for (let page = fromPage; page < pages; page++) {
+    // Dropdowns of 25 from `from` on; when the rows run out first, the last one's last choice opens the rest.
+    for (let start = from; start < g.choices.length;) {
       const room = ROWS - rows;
       if (room <= 0) break;
-      const more = page < pages - 1 && room === 1;
-      const slice = g.choices.slice(page * PER_SELECT, (page + 1) * PER_SELECT - (more ? 1 : 0));
-      const first = page * PER_SELECT + 1;
-      const range = pages > 1 ? ` (${first}–${first + slice.length - 1} of ${g.choices.length})` : '';
+      const left = g.choices.length - start;
+      const more = room === 1 && left > PER_SELECT;
+      const slice = g.choices.slice(start, start + (more ? PER_SELECT - 1 : PER_SELECT));
+      const end = start + slice.length;
+      const range = from > 0 || g.choices.length > PER_SELECT ? ` (${start + 1}–${end} of ${g.choices.length})` : '';
       const options = slice.map((c) => ({ value: c.customId, ...optionText(c.label) }));
       if (more)
         options.push({
-          value: morePagesId(row.id, g.decision, g.role, page + 1),
-          label: `More choices (${first + slice.length}–${g.choices.length})…`,
+          value: morePagesId(row.id, g.decision, g.role, end),
+          label: `More choices (${end + 1}–${g.choices.length})…`,
           description: 'Shows the rest of the list, only to you',
         });
       out.selects.push({
-        customId: selectId(row.id, g.decision, g.role, page),
+        customId: selectId(row.id, g.decision, g.role, start),
         placeholder: cut(`${g.prefix}${g.text}${range}`, 150),
         options,
       });
       rows++;
+      start = end;
       if (more) break;
     }
   }
