@@ -12,6 +12,7 @@ import { setDeadlines, deadlineLines } from './deadlines.ts';
 import { appointUmpire, refuseUmpireAsPlayer } from './seats.ts';
 import { activeGame, bool, int, isModerator, liveGame, requireCreatorOrModerator, requireModerator, seatName, str } from './context.ts';
 import { repost } from './outbox.ts';
+import { runUndo } from './undo.ts';
 import { newGame } from './new-game.ts';
 import { gamesMine, listGames, LIST_OPTIONS } from './list.ts';
 import {
@@ -430,28 +431,8 @@ export async function runGame(svc: Services, inv: Invocation, progress?: (l: str
         posts: [],
       };
     }
-    case 'undo': {
-      const { row, mod } = activeGame(svc, where);
-      const count = int(o, 'count', 1, 100);
-      if (count !== undefined && count > 1) {
-        requireModerator(svc, caller, where, 'roll back several actions');
-        svc.sessions.meta(row, caller.id, 'moderator', { type: '__undo', count });
-        return only(
-          publicReply(
-            `↩️ A moderator rolled the game back ${count} action(s). ${promptLines(mod, envOf(svc.store.game(row.id)!), svc.store.seats(row.id)).text}`,
-          ),
-        );
-      }
-      const asMod = isModerator(svc, caller, where) && !svc.sessions.rolesOf(row, caller.id).length;
-      const target = svc.sessions.undoTarget(row, caller.id, asMod);
-      const what = svc.sessions.describe(row, target);
-      const env = svc.sessions.undo(row, caller.id, target.role);
-      // A secret action (a plan step) is taken back without saying what it was.
-      const pub = publicReply(
-        `↩️ <@${caller.id}> took back: ${what.hidden ? 'a hidden action' : what.label}\n${promptLines(mod, env, svc.store.seats(row.id)).text}`,
-      );
-      return { replies: what.hidden ? [pub, privateReply(`↩️ You took back: ${what.label}`)] : [pub], posts: [] };
-    }
+    case 'undo':
+      return runUndo(svc, inv, progress);
     case 'resign': {
       const { row, mod } = activeGame(svc, where);
       const roles = svc.sessions.rolesOf(row, caller.id);
