@@ -371,9 +371,18 @@ export async function runGame(svc: Services, inv: Invocation, progress?: (l: str
       const viewer = viewerOf(svc, row, caller, where);
       const view = mod.view(env.game, viewer);
       const deadline = deadlineLines(svc, mod, row);
+      const summary = mod.summarize(view, viewer);
+      // A prompt the summary already states is not repeated: only who is asked (issue 9).
+      const asked = mod
+        .prompts(env.game)
+        .map((p) => {
+          const line = promptLines(mod, env, seats, [p.role]).text;
+          return summary.includes(p.text) ? line.replace(`: ${p.text}`, ' (asked above)') : line;
+        })
+        .filter((l, i, all) => l && all.indexOf(l) === i);
       return only(
         privateReply(
-          `**${mod.title}** #${row.id} — ${mod.phase(env.game)}\nSeats: ${seatText}\n${mod.summarize(view, viewer)}\n${promptLines(mod, env, seats).text}${deadline}`,
+          `**${mod.title}** #${row.id} — ${mod.phase(env.game)}\nSeats: ${seatText}\n${summary}\n${asked.join('\n')}${deadline}`,
         ),
       );
     }
@@ -514,7 +523,8 @@ export async function runGame(svc: Services, inv: Invocation, progress?: (l: str
       const row = svc.store.liveGame(where.channelId);
       const mod = system ? getGame(system) : row ? moduleOf(row) : undefined;
       if (!mod) return only(privateReply(generalHelp()));
-      let text = `📖 **${mod.title}**\n${mod.help.overview}\nDice order (for forced dice at the console): ${mod.diceOrder}`;
+      // The dice order only matters to /dev dice, which exists only at the offline table.
+      let text = `📖 **${mod.title}**\n${mod.help.overview}${where.guildId ? '' : `\nDice order (for forced dice at the console): ${mod.diceOrder}`}`;
       if (row?.state && row.system === mod.id) text += `\n\n**Now: ${mod.phase(envOf(row).game)}**\n${mod.help.phase(envOf(row).game)}`;
       return { replies: chunks(text).map((c) => privateReply(c)), posts: [] };
     }
@@ -556,7 +566,7 @@ export async function runGame(svc: Services, inv: Invocation, progress?: (l: str
         ...(note ? { note } : {}),
       };
       svc.store.finish(row.id, 'over', JSON.stringify(result));
-      return only(publicReply(`📋 Result recorded for game #${row.id}: ${draw ? 'draw' : `${win!.name} wins`}. ${result.summary}`));
+      return only(publicReply(`📋 Result recorded for game #${row.id}: ${draw ? 'a draw' : `winner ${win!.name}`}. ${result.summary}`));
     }
     case 'modrole': {
       requireModerator(svc, caller, where, 'set the moderator role');

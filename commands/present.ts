@@ -43,16 +43,25 @@ export function echo(value: unknown, max = ECHO_MAX): string {
   return s.length <= max ? s : `${s.slice(0, max - 1).replace(/[\uD800-\uDBFF]$/, '')}…`;
 }
 
-/** Split long text at line breaks into Discord-sized pieces. */
+/**
+ * Split long text at line breaks into Discord-sized pieces. A code block cut
+ * in two is closed at the end of one piece and reopened at the start of the
+ * next, so neither shows a half-open block (issue 9: /game help's table).
+ */
 export function chunks(text: string, limit = DISCORD_LIMIT): string[] {
+  const FENCE = '```';
   const out: string[] = [];
   let cur = '';
+  let open = false;
   for (const line of text.split('\n')) {
-    if (cur && cur.length + line.length + 1 > limit) {
-      out.push(cur);
-      cur = '';
+    // Room for the closing fence the piece may need (a closing fence line is that room).
+    const closing = open && line.trimStart().startsWith(FENCE);
+    if (cur && cur.length + line.length + 1 > limit - (open && !closing ? FENCE.length + 1 : 0)) {
+      out.push(open ? `${cur}\n${FENCE}` : cur);
+      cur = open ? FENCE : '';
     }
-    cur += (cur ? '\n' : '') + (line.length > limit ? clip(line, limit) : line);
+    cur += (cur ? '\n' : '') + (line.length > limit - 8 ? clip(line, limit - 8) : line);
+    if (line.trimStart().startsWith(FENCE)) open = !open;
   }
   if (cur) out.push(cur);
   return out;
