@@ -201,6 +201,41 @@ describe('buttons disabled once used (issue 9)', () => {
     expect(followUps(t).some((f) => /Secrets: A/.test(f.body.content ?? ''))).toBe(true);
   });
 
+  it("a stale press is answered privately with what is wrong and the presser's choices now, as live buttons", async () => {
+    const t = await boot();
+    await send(t, commandPayload('game', 'new', [s('system', 'duel')]));
+    await send(t, commandPayload('game', 'join', [s('side', 'a')]));
+    await send(t, commandPayload('game', 'join', [s('side', 'b')], { user: BOB }));
+    await send(t, commandPayload('game', 'start'));
+    const start = t.fake.messages(CHANNEL_ID).find((m) => /begins/.test(m.content))!;
+    // As the message stood when the press was made elsewhere (e.g. before a restart, which forgets what to disable).
+    const asSent = { id: start.id, components: structuredClone(start.components) };
+    const turn = () => JSON.parse(t.svc.store.liveGame(CHANNEL_ID)!.state!).game as { turn: string; pending: number };
+    // Each side plays a turn, so alice's first decision is long closed when she presses its button.
+    for (const [user, side] of [
+      [ALICE, 'a'],
+      [BOB, 'b'],
+    ] as const)
+      for (let i = 0; i < 20 && turn().turn === side; i++)
+        await send(t, commandPayload('duel', turn().pending > 0 ? 'bank' : 'roll', [], { user }));
+    expect(turn().turn).toBe('a');
+    const version = t.svc.store.liveGame(CHANNEL_ID)!.version;
+    const roll = components(start).find((c: any) => c.label === 'Roll the die');
+    // Meanwhile the bot disabled the start post's buttons itself, when alice's turn ended.
+    expect(components(start).every((c: any) => c.disabled)).toBe(true);
+    await send(t, pressOn(roll.custom_id, asSent, { user: ALICE }));
+    expect(callback(t).body.type).toBe(7);
+    expect(components(callback(t).body.data).every((c: any) => c.disabled)).toBe(true);
+    const [answer] = followUps(t);
+    expect(answer.body.flags & EPHEMERAL).toBe(EPHEMERAL);
+    expect(answer.body.content).toMatch(/stale: that decision has been taken or has passed\. Nothing was changed/);
+    expect(answer.body.content).toMatch(/Your choices now/);
+    const fresh = components(answer.body);
+    expect(fresh.map((c: any) => c.label)).toContain('Roll the die');
+    expect(fresh.every((c: any) => !c.disabled && c.custom_id !== roll.custom_id)).toBe(true);
+    expect(t.svc.store.liveGame(CHANNEL_ID)!.version).toBe(version);
+  });
+
   it('a press that changes nothing (still open) leaves its message alone and answers as before', async () => {
     const t = await boot();
     await send(t, commandPayload('game', 'new', [s('system', 'duel')]));
