@@ -373,17 +373,9 @@ export async function runGame(svc: Services, inv: Invocation, progress?: (l: str
       const deadline = deadlineLines(svc, mod, row);
       const summary = mod.summarize(view, viewer);
       // A prompt the summary already states is not repeated: only who is asked (issue 9).
-      const asked = mod
-        .prompts(env.game)
-        .map((p) => {
-          const line = promptLines(mod, env, seats, [p.role]).text;
-          return summary.includes(p.text) ? line.replace(`: ${p.text}`, ' (asked above)') : line;
-        })
-        .filter((l, i, all) => l && all.indexOf(l) === i);
+      const asked = promptLines(mod, env, seats, undefined, summary).text;
       return only(
-        privateReply(
-          `**${mod.title}** #${row.id} — ${mod.phase(env.game)}\nSeats: ${seatText}\n${summary}\n${asked.join('\n')}${deadline}`,
-        ),
+        privateReply(`**${mod.title}** #${row.id} — ${mod.phase(env.game)}\nSeats: ${seatText}\n${summary}\n${asked}${deadline}`),
       );
     }
     case 'map': {

@@ -3,7 +3,7 @@
 // already filtered for their audience.
 import { RuleError } from '../src/engine/errors.ts';
 import { canonical, sha256, syncDecisions, visibleEvents, type Envelope } from '../src/engine/runner.ts';
-import type { Action, GameEvent, GameModule, Json, Role } from '../src/engine/types.ts';
+import type { Action, GameEvent, GameModule, Json, LegalAction, Role } from '../src/engine/types.ts';
 import { StaleVersionError, StoreConflictError, type GameRow, type Seat } from '../src/store/store.ts';
 import { isBotSeat, type ActResult } from '../src/app/session.ts';
 import { turnHolder } from '../src/app/teams.ts';
@@ -106,6 +106,8 @@ export function promptLines(
   env: Envelope<any>,
   seats: Seat[],
   onlyRoles?: Role[],
+  /** Text the lines follow (a summary): a prompt it already states is not repeated, only who is asked. */
+  stated = '',
 ): { text: string; mentions: string[] } {
   const lines: string[] = [];
   const mentions: string[] = [];
@@ -121,7 +123,8 @@ export function promptLines(
     const asked = holder ? [holder] : seats.filter((s) => s.role === p.role);
     const who = asked.length ? asked.map(mention).join(', ') : '(empty seat)';
     for (const seat of asked) if (!isBotSeat(seat)) mentions.push(seat.userId);
-    lines.push(`➡️ ${who} — **${roleName(mod, env.options, p.role)}**: ${p.text}`);
+    const line = `➡️ ${who} — **${roleName(mod, env.options, p.role)}**${stated.includes(p.text) ? ' (asked above)' : `: ${p.text}`}`;
+    if (!lines.includes(line)) lines.push(line);
   }
   return { text: lines.join('\n'), mentions };
 }
@@ -188,47 +191,59 @@ export function optionText(label: string): { label: string; description?: string
 }
 
 /**
- * Controls for the quick decisions open now (prompts marked buttons), or for
- * the given roles only. A decision whose choices fit (up to ten, or five when
- * several seats are asked at once, each label whole within 80 characters) gets
- * buttons; any other gets dropdowns of 25 choices each, and when those would
- * pass Discord's five rows, a last choice that opens the rest privately.
- * `from` starts a decision's dropdowns at that choice (that private answer).
+ * Controls for the decisions open now, or for the given roles only. A quick
+ * decision (a prompt marked buttons) whose choices fit (up to ten, or five
+ * when several seats are asked at once, each label whole within 80
+ * characters) gets buttons; any other decision whose choices the module
+ * lists gets dropdowns of 25 choices each, grouped by subcommand (a decision
+ * any of whose choices is a secret order gets none: its list stays with the
+ * slash commands). When the dropdowns would pass Discord's five rows, the
+ * last one's last choice opens the rest privately; `from` starts a
+ * decision's dropdowns at that choice (that private answer).
  */
 export function decisionControls(mod: GameModule<any, any>, row: GameRow, env: Envelope<any>, onlyRoles?: Role[], from = 0): Controls {
-  const asked = mod.prompts(env.game).filter((p) => p.buttons);
   const book = env.decisions ?? syncDecisions(mod, structuredClone(env));
-  const several = asked.length > 1;
   interface Group {
     role: Role;
     decision: number;
     text: string;
     prefix: string;
-    choices: { customId: string; label: string }[];
+    choices: { customId: string; label: string; sub: string }[];
     select: boolean;
+    quick: boolean;
   }
   const groups: Group[] = [];
-  for (const p of asked) {
-    if (onlyRoles && !onlyRoles.includes(p.role)) continue;
+  for (const p of mod.prompts(env.game)) {
     const decision = book.open[p.role];
-    const legal = mod.legal(env.game, p.role);
-    if (!decision || legal.length === 0) continue;
-    // Several seats asked at once: say whose each control is.
-    const prefix = several ? `${roleName(mod, env.options, p.role)}: ` : '';
-    const choices = legal.map((l) => ({ customId: buttonId(row.id, decision.id, p.role, l.action), label: l.label }));
-    const fits = choices.length <= (several ? PER_ROW : 2 * PER_ROW) && choices.every((c) => (prefix + c.label).length <= BUTTON_LABEL);
-    groups.push({ role: p.role, decision: decision.id, text: p.text, prefix, choices, select: !fits || from > 0 });
+    if (!decision || groups.some((g) => g.role === p.role)) continue;
+    const legal: LegalAction[] = mod.legal(env.game, p.role);
+    if (legal.length === 0 || (!p.buttons && legal.some((l) => l.secret))) continue;
+    // Grouped by subcommand (stable), so a page of a long list holds one kind of choice.
+    const subs = [...new Set(legal.map((l) => l.sub))];
+    const choices = legal
+      .map((l) => ({ customId: buttonId(row.id, decision.id, p.role, l.action), label: l.label, sub: l.sub }))
+      .sort((x, y) => subs.indexOf(x.sub) - subs.indexOf(y.sub));
+    groups.push({ role: p.role, decision: decision.id, text: p.text, prefix: '', choices, select: !p.buttons, quick: !!p.buttons });
   }
+  // Several seats asked at once: say whose each control is.
+  const several = groups.length > 1;
+  for (const g of groups) {
+    if (several) g.prefix = `${roleName(mod, env.options, g.role)}: `;
+    const fits =
+      g.choices.length <= (several ? PER_ROW : 2 * PER_ROW) && g.choices.every((c) => (g.prefix + c.label).length <= BUTTON_LABEL);
+    g.select = !g.quick || !fits || from > 0;
+  }
+  const mine = groups.filter((g) => !onlyRoles || onlyRoles.includes(g.role));
   // Buttons take a row per five; a dropdown takes a row of its own. Too many rows: the largest button groups become dropdowns.
   const rowsOf = (g: Group) => (g.select ? Math.ceil(g.choices.length / PER_SELECT) : Math.ceil(g.choices.length / PER_ROW));
-  const total = () => groups.reduce((n, g) => n + rowsOf(g), 0);
-  for (const g of [...groups].sort((a, b) => b.choices.length - a.choices.length)) {
+  const total = () => mine.reduce((n, g) => n + rowsOf(g), 0);
+  for (const g of [...mine].sort((a, b) => b.choices.length - a.choices.length)) {
     if (total() <= ROWS) break;
     if (!g.select) g.select = true;
   }
   const out: Controls = { buttons: [], selects: [] };
   let rows = 0;
-  for (const g of groups) {
+  for (const g of mine) {
     if (!g.select) {
       if (rows + rowsOf(g) > ROWS) continue;
       rows += rowsOf(g);
@@ -237,15 +252,29 @@ export function decisionControls(mod: GameModule<any, any>, row: GameRow, env: E
       );
       continue;
     }
+    const subsOf = new Set(g.choices.map((c) => c.sub));
+    // A dropdown per subcommand when they all fit in the rows left (e.g. steps, pick-ups, battles); else pages of 25.
+    const perSub = [...subsOf].reduce((n, sub) => n + Math.ceil(g.choices.filter((c) => c.sub === sub).length / PER_SELECT), 0);
+    const bySub = from === 0 && subsOf.size > 1 && perSub <= ROWS - rows;
     // Dropdowns of 25 from `from` on; when the rows run out first, the last one's last choice opens the rest.
     for (let start = from; start < g.choices.length;) {
       const room = ROWS - rows;
       if (room <= 0) break;
       const left = g.choices.length - start;
       const more = room === 1 && left > PER_SELECT;
-      const slice = g.choices.slice(start, start + (more ? PER_SELECT - 1 : PER_SELECT));
+      let size = Math.min(PER_SELECT - (more ? 1 : 0), left);
+      const sub = g.choices[start].sub;
+      const sameSub = g.choices.slice(start, start + size).findIndex((c) => c.sub !== sub);
+      if (bySub && sameSub > 0) size = sameSub;
+      const slice = g.choices.slice(start, start + size);
       const end = start + slice.length;
-      const range = from > 0 || g.choices.length > PER_SELECT ? ` (${start + 1}–${end} of ${g.choices.length})` : '';
+      // Where this page sits in its list: the subcommand's own choices, when the dropdowns go by subcommand.
+      const [first, count] = bySub
+        ? [g.choices.findIndex((c) => c.sub === sub), g.choices.filter((c) => c.sub === sub).length]
+        : [0, g.choices.length];
+      const range = from > 0 || count > PER_SELECT ? ` (${start - first + 1}–${end - first} of ${count})` : '';
+      // Several kinds of choice: each dropdown names the command its page holds.
+      const kind = subsOf.size > 1 && slice.every((c) => c.sub === sub) ? `/${mod.command} ${commandPath(mod, sub)} · ` : '';
       const options = slice.map((c) => ({ value: c.customId, ...optionText(c.label) }));
       if (more)
         options.push({
@@ -255,7 +284,7 @@ export function decisionControls(mod: GameModule<any, any>, row: GameRow, env: E
         });
       out.selects.push({
         customId: selectId(row.id, g.decision, g.role, start),
-        placeholder: cut(`${g.prefix}${g.text}${range}`, 150),
+        placeholder: cut(`${g.prefix}${kind}${g.text}${range}`, 150),
         options,
       });
       rows++;
@@ -265,6 +294,12 @@ export function decisionControls(mod: GameModule<any, any>, row: GameRow, env: E
   }
   return out;
 }
+
+/** "move step" for a grouped subcommand. */
+const commandPath = (mod: GameModule<any, any>, sub: string) => {
+  const s = mod.subcommands.find((x) => x.name === sub);
+  return s?.group ? `${s.group} ${sub}` : sub;
+};
 
 /** Buttons only (where a message can carry no dropdown). */
 export function decisionButtons(mod: GameModule<any, any>, row: GameRow, env: Envelope<any>, onlyRoles?: Role[]): Button[] {
@@ -382,12 +417,16 @@ export async function presentAct(
   const handoff = handoffsOf(env, seats, callerRoles);
   if (handoff.length) {
     const roles = handoff.map((h) => h.role);
-    const text = promptLines(mod, env, seats, roles).text;
     const controls = decisionControls(mod, row, env, roles);
     const mentions = [...new Set(handoff.map((h) => h.userId))];
     const last = posts[posts.length - 1];
-    if (last && !last.to) Object.assign(last, { content: clip(`${last.content}\n${text}`), mentions, ...controls, handoff });
-    else posts.push({ channelId: row.channelId, gameId: row.id, kind: 'handoff', content: clip(text), mentions, ...controls, handoff });
+    if (last && !last.to) {
+      const text = promptLines(mod, env, seats, roles, last.content).text;
+      Object.assign(last, { content: clip(`${last.content}\n${text}`), mentions, ...controls, handoff });
+    } else {
+      const text = promptLines(mod, env, seats, roles).text;
+      posts.push({ channelId: row.channelId, gameId: row.id, kind: 'handoff', content: clip(text), mentions, ...controls, handoff });
+    }
   }
   return { replies, posts };
 }

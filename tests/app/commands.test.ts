@@ -176,7 +176,7 @@ describe('moderators (issue 2 §4): deadlines, results, seating', () => {
     expect(bad.replies[0].ephemeral).toBe(true);
     expect(bad.replies[0].content).toMatch(/whole number/);
     const r = await h.say('mod', '/game result winner:b note:forfeit');
-    expect(r.replies[0].content).toMatch(/Player B wins/);
+    expect(r.replies[0].content).toMatch(/winner Player B/);
     expect(h.svc.store.latestGame('c1')!.status).toBe('over');
   });
 
