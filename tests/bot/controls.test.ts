@@ -133,6 +133,21 @@ describe('dropdowns (issue 9: select menus for long choice lists)', () => {
     expect(components(stored)[1].disabled).toBe(true);
   });
 
+  it("a deadline's default closes a decision: the bot's tick disables that seat's dropdown", async () => {
+    const { t, start } = await rifleForThree();
+    const row = t.svc.store.liveGame(CHANNEL_ID)!;
+    const decision = envOf(row).decisions!.open.p2.id;
+    t.svc.store.deadlines.set(row.id, 'p2', decision, Date.now() - 1);
+    t.fake.requests.length = 0;
+    await t.bot.tick();
+    await t.bot.outbox.settle();
+    const edit = t.fake.find('PATCH', `/channels/${CHANNEL_ID}/messages/${start.id}`).at(-1)!;
+    const [a, b, c] = components(edit.body);
+    expect(b.disabled).toBe(true);
+    expect(a.disabled ?? false).toBe(false);
+    expect(c.disabled ?? false).toBe(false);
+  });
+
   it("someone else's dropdown: refused privately, nothing disabled, nothing changed", async () => {
     const { t, start } = await rifleForThree();
     const [mine] = components(start);
@@ -170,6 +185,31 @@ describe('dropdowns (issue 9: select menus for long choice lists)', () => {
       .flatMap((m) => m.options)
       .filter((o) => !o.value.startsWith('mp:'));
     expect(new Set(shown.map((o) => o.value)).size).toBe(legal.length);
+  });
+
+  it("KPW: the Indians' war bands come as dropdowns by subcommand (not marked quick, yet listed); choosing one activates it", async () => {
+    const t = await boot();
+    await send(t, commandPayload('game', 'new', [s('system', 'kpw')]));
+    await send(t, commandPayload('game', 'join', [s('side', 'indian')]));
+    await send(t, commandPayload('game', 'join', [s('side', 'english')], { user: BOB }));
+    await send(t, commandPayload('game', 'start'));
+    // The Church roll passes the turn to the Indians' movement (any roll but a 1 on turn 1).
+    for (let i = 0; i < 5 && !/Indian Movement/.test(t.svc.store.liveGame(CHANNEL_ID)!.state!); i++)
+      await send(t, commandPayload('kpw', 'roll', [], { user: BOB }));
+    const handoff = t.fake
+      .messages(CHANNEL_ID)
+      .filter((m) => m.mentions.includes(ALICE.id))
+      .at(-1)!;
+    const menus = components(handoff);
+    expect(menus.length).toBeGreaterThanOrEqual(2);
+    expect(menus.every((m: any) => m.type === 3)).toBe(true);
+    expect(menus[0].placeholder).toMatch(/^\/kpw move activate · Move a war band/);
+    expect(menus.at(-1).placeholder).toMatch(/^\/kpw end · /);
+    const option = menus[0].options[0];
+    const version = t.svc.store.liveGame(CHANNEL_ID)!.version;
+    await send(t, selectPayload(menus[0].custom_id, option.value, { user: ALICE }, handoff));
+    expect(t.svc.store.liveGame(CHANNEL_ID)!.version).toBeGreaterThan(version);
+    expect(followUps(t).some((f) => f.body.content?.includes(option.label))).toBe(true);
   });
 
   it('a label past 100 characters keeps its deciding facts as the option description', () => {
