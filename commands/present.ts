@@ -220,8 +220,10 @@ export function decisionControls(mod: GameModule<any, any>, row: GameRow, env: E
     if (legal.length === 0 || (!p.buttons && legal.some((l) => l.secret))) continue;
     // Grouped by subcommand (stable), so a page of a long list holds one kind of choice.
     const subs = [...new Set(legal.map((l) => l.sub))];
+    // Discord refuses a whole message whose controls repeat an id: one control per distinct action.
     const choices = legal
       .map((l) => ({ customId: buttonId(row.id, decision.id, p.role, l.action), label: l.label, sub: l.sub }))
+      .filter((c, i, all) => all.findIndex((x) => x.customId === c.customId) === i)
       .sort((x, y) => subs.indexOf(x.sub) - subs.indexOf(y.sub));
     groups.push({ role: p.role, decision: decision.id, text: p.text, prefix: '', choices, select: !p.buttons, quick: !!p.buttons });
   }
@@ -300,11 +302,6 @@ const commandPath = (mod: GameModule<any, any>, sub: string) => {
   const s = mod.subcommands.find((x) => x.name === sub);
   return s?.group ? `${s.group} ${sub}` : sub;
 };
-
-/** Buttons only (where a message can carry no dropdown). */
-export function decisionButtons(mod: GameModule<any, any>, row: GameRow, env: Envelope<any>, onlyRoles?: Role[]): Button[] {
-  return decisionControls(mod, row, env, onlyRoles).buttons;
-}
 
 export type Renderer = (mod: GameModule<any, any>, view: Json) => Promise<Buffer | null>;
 

@@ -117,9 +117,6 @@ export function componentRows(buttons: Button[], selects: SelectMenu[] = []): Ro
   return rows;
 }
 
-/** Kept for callers that only have buttons. */
-export const buttonRows = (buttons: Button[]): Row[] => componentRows(buttons);
-
 /** Split text into ≤ max-char chunks, preferring line breaks. */
 export function splitContent(text: string, max = MAX_CONTENT): string[] {
   const out: string[] = [];
