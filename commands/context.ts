@@ -13,9 +13,8 @@ export function liveGame(svc: Services, where: Where): GameRow {
     const last = svc.store.latestGame(where.channelId);
     const summary = last?.result ? ((JSON.parse(last.result) as { summary?: string }).summary ?? '').trim() : '';
     const how = last?.status === 'abandoned' ? ' was called off' : ' has ended';
-    const ended = last
-      ? ` Game #${last.id} (${last.system})${how}${summary ? `: ${echo(summary, 400)}${/[.!?…]$/.test(echo(summary, 400)) ? '' : '.'}` : '.'} /game log, /game export and /game verify still show it.`
-      : '';
+    const said = summary ? `: ${echo(summary, 400)}${/[.!?…]$/.test(echo(summary, 400)) ? '' : '.'}` : '.';
+    const ended = last ? ` Game #${last.id} (${last.system})${how}${said} /game log, /game export and /game verify still show it.` : '';
     // Games opened with thread:true here live in their threads: name them.
     const threads = svc.store.homes.liveInThreadsOf(where.channelId).slice(0, 5);
     const go = threads.length
@@ -71,7 +70,8 @@ export function parseKeyValues(text: string | undefined): Record<string, string 
   const leftover = text.replace(re, '').replace(/[\s,]/g, '');
   if (leftover)
     throw new UserError(
-      `Could not read the options "${echo(text)}". Write them as key=value pairs separated by commas, e.g. \`short=true, ferocity=limited\`.`,
+      `Could not read the options "${echo(text)}". Write them as key=value pairs ` +
+        `separated by commas, e.g. \`short=true, ferocity=limited\`.`,
     );
   return out;
 }

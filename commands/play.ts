@@ -144,7 +144,9 @@ function callerRoles(svc: Services, row: GameRow, userId: string, mod: GameModul
   if (roles.length === 0) {
     const seats = svc.store.seats(row.id);
     throw new UserError(
-      `You are not a player in this game. Seats: ${seats.map((s) => `${roleName(mod, mod.parseOptions(row.options), s.role)} — ${seatName(s)}`).join(', ')}. Spectators can follow with /game status and /game map.`,
+      `You are not a player in this game. Seats: ` +
+        `${seats.map((s) => `${roleName(mod, mod.parseOptions(row.options), s.role)} — ${seatName(s)}`).join(', ')}` +
+        `. Spectators can follow with /game status and /game map.`,
     );
   }
   return roles;

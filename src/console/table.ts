@@ -94,7 +94,8 @@ export class Table {
         const b = this.lastButtons[n - 1];
         if (!b) {
           p(
-            `  [private to ${this.user}] ❌ There is no button ${parsed.sub}. Buttons shown last: ${this.lastButtons.map((x, i) => `[${i + 1}] ${x.label}`).join(' ') || 'none'}.`,
+            `  [private to ${this.user}] ❌ There is no button ${parsed.sub}. Buttons shown ` +
+              `last: ${this.lastButtons.map((x, i) => `[${i + 1}] ${x.label}`).join(' ') || 'none'}.`,
           );
           return true;
         }
@@ -123,7 +124,8 @@ export class Table {
             where,
           }));
         p(
-          `  [autocomplete ${focused[0]}] ${choices.map((c) => (c.name === c.value ? c.value : `${c.name} = ${c.value}`)).join(' | ') || '(no choices)'}`,
+          `  [autocomplete ${focused[0]}] ` +
+            `${choices.map((c) => (c.name === c.value ? c.value : `${c.name} = ${c.value}`)).join(' | ') || '(no choices)'}`,
         );
         return true;
       }
@@ -159,7 +161,8 @@ export class Table {
     // The reply is answered where the command was typed (the parent channel); then the table moves into the thread.
     for (const r of out.replies) {
       p(
-        `  [${r.ephemeral ? `private to ${this.user}` : 'public reply'}] ${this.text(link ? r.content.split(link[0]).join(link[1]) : r.content)}`,
+        `  [${r.ephemeral ? `private to ${this.user}` : 'public reply'}] ` +
+          `${this.text(link ? r.content.split(link[0]).join(link[1]) : r.content)}`,
       );
       this.extras(r.files, r.buttons, r.selects);
     }
@@ -174,7 +177,8 @@ export class Table {
       // A marker left by an interrupted run: its posts were never stored.
       if (row.post.kind === 'owed')
         p(
-          `  [post #${row.lane}] (an earlier run stopped before posting game #${row.gameId}'s last moves: /game status and /game map show where it stands)`,
+          `  [post #${row.lane}] (an earlier run stopped before posting game #${row.gameId}` +
+            `'s last moves: /game status and /game map show where it stands)`,
         );
       else this.printPost(row.post);
       outbox.sent(row.id);
@@ -222,7 +226,8 @@ export class Table {
     if (buttons.length) p(`    buttons: ${buttons.map((b) => `[${++n}] ${b.label}`).join('  ')}  (press with /press N)`);
     for (const m of selects)
       p(
-        `    menu "${m.placeholder}": ${m.options.map((o) => `[${++n}] ${o.label}${o.description ? ` (${o.description})` : ''}`).join('  ')}  (choose with /press N)`,
+        `    menu "${m.placeholder}": ` +
+          `${m.options.map((o) => `[${++n}] ${o.label}${o.description ? ` (${o.description})` : ''}`).join('  ')}  (choose with /press N)`,
       );
   }
 
