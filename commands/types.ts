@@ -230,8 +230,14 @@ export interface Outcome {
 /** What an adapter needs from the command layer. */
 export interface Router {
   definitions(opts?: { includeConsoleOnly?: boolean }): CommandDef[];
-  /** True when the handler may be slow (rendering, replay): defer first. */
+  /** True when the handler may be slow (rendering, replay): defer once it runs past a moment. */
   isSlow(inv: Pick<Invocation, 'command' | 'sub'>): boolean;
+  /**
+   * True when the handler may block for seconds before its first pause (bots
+   * playing a whole game at the start, a full replay): acknowledge before it
+   * starts, though a refusal then replaces a public placeholder.
+   */
+  deferAtOnce?(inv: Pick<Invocation, 'command' | 'sub'>): boolean;
   dispatch(inv: Invocation, progress?: (line: string) => void): Promise<Outcome>;
   autocomplete(req: AutocompleteRequest): Promise<Choice[]>;
   /** A button press, or a dropdown choice (its value is the custom id of the button it stands for). */

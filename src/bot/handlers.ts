@@ -101,7 +101,9 @@ async function runCommand(
 ): Promise<void> {
   const { command, group, sub, options } = cmd;
   // A slow command is deferred (publicly: its answer is usually public) once it runs past a moment, not at
-  // once: a refusal comes sooner, so it is never first shown to everyone as "thinking…" (issue 9).
+  // once: a refusal comes sooner, so it is never first shown to everyone as "thinking…" (issue 9). Only work
+  // that may block before its first pause is deferred first.
+  if (ctx.router.deferAtOnce?.({ command, sub })) await defer(i, ack);
   const waitMs = ctx.router.isSlow({ command, sub }) ? Math.min(ctx.slowAckMs, ctx.ackAfterMs) : ctx.ackAfterMs;
   const inv: Invocation = {
     command,

@@ -49,8 +49,9 @@ describe('end to end: Discord → router → engine → store → Discord (issue
     await send(commandPayload('game', 'join', [s('side', 'p1')]));
     expect(callback().body.data.content).toMatch(/takes \*\*Settlement 1\*\*/);
     await send(commandPayload('game', 'start'));
-    // Answered directly or deferred, as long as it took: either way once.
+    // Deferred before the work: a start may play out a game of bots before its first pause.
     expect(fake.find('POST', /^\/interactions\//)).toHaveLength(1);
+    expect(callback().body.type).toBe(5);
     const post = channelPosts()[0];
     expect(post.files[0].data.subarray(0, 4)).toEqual(PNG_MAGIC);
     expect(post.body.allowed_mentions.users).toEqual([ALICE.id]);
