@@ -72,8 +72,9 @@ export function createRouter(svc: Services): Router {
     undelivered: (u) => undeliveredPosts(svc, u),
     definitions,
     // Measured: a KPW game of bots only plays out in /game start for ~2.7 s before its first await; a replay takes ~1 s.
+    // A resignation may leave only bots, who then play the game out.
     deferAtOnce(inv) {
-      if (inv.command === 'game' || inv.command === 'mod') return ['start', 'verify', 'export'].includes(inv.sub);
+      if (inv.command === 'game' || inv.command === 'mod') return ['start', 'verify', 'export', 'resign'].includes(inv.sub);
       return inv.command === 'tournament' && ['start', 'result', 'drop', 'pair'].includes(inv.sub);
     },
     isSlow(inv) {
