@@ -55,6 +55,8 @@ export class OutboxWorker {
   private again = false;
   private timer: NodeJS.Timeout | undefined;
   private stopped = false;
+  /** Told of each message sent with buttons or dropdowns (the bot disables them once their decision closes). */
+  onControls?: (channelId: string, messageId: string, components: readonly unknown[]) => void;
   /** Seat threads and held notes live in the outbox's database. */
   readonly seats: SeatThreads;
 
@@ -143,6 +145,7 @@ export class OutboxWorker {
             const sent = await dest.send({ ...parts[n], nonce: nonceOf(row, k), enforceNonce: true });
             // The card links to a game's last public map.
             if (!post.to && post.gameId !== undefined && parts[n].files?.length) this.router.mapPosted?.(post.gameId, sent.url);
+            if (parts[n].components?.length) this.onControls?.(sent.channelId, sent.id, sent.components);
           } catch (e) {
             // A seat thread that vanished: forget it, the retry opens a new one.
             if (target.thread && isPermanent(e) && row.gameId !== null) {
