@@ -1,6 +1,7 @@
 // Registers every game system with its renderer (the table's part: rules
 // modules import no renderer). Idempotent.
 import { getGame, registerGame } from './registry.ts';
+import { atkm } from './atkm/index.ts';
 import { kpw } from './kpw/index.ts';
 import { rifle } from './rifle/index.ts';
 import { wog } from './wog/index.ts';
@@ -10,4 +11,6 @@ export function registerAllGames(): void {
   if (!getGame(kpw.id)) registerGame({ ...kpw, render: renderers.kpw, renderZoom: renderers['kpw:zoom'] });
   if (!getGame(rifle.id)) registerGame({ ...rifle, render: renderers.rifle });
   if (!getGame(wog.id)) registerGame({ ...wog, render: renderers.wog });
+  // ATKM: text summaries until the tabletop renderer (render/atkm.ts) is merged.
+  if (!getGame(atkm.id)) registerGame(atkm);
 }
