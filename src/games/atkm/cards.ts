@@ -8,7 +8,7 @@ import type { Ctx, LegalAction } from '../../engine/types.ts';
 import type { ActivationFrame } from './activation.ts';
 import { bucketText, rollBucket } from './buckets.ts';
 import { downgrade } from './casualties.ts';
-import { act, mustBeLegal } from './common.ts';
+import { act, ignoring, mustBeLegal } from './common.ts';
 import { qualityShift } from './fire.ts';
 import {
   actingGeneral,
@@ -70,10 +70,12 @@ function activateChoices(s: AtkmState, f: CardFrame): LegalAction[] {
   const out: LegalAction[] = [];
   for (const u of alive(s, f.side)) {
     if (!canActivate(s, u)) continue;
-    if (u.color === 'green') out.push(act('activate', `Activate ${u.name} (green: no command point)`, { unit: u.id }, { unit: u.name }));
+    const any = (l: LegalAction) => ignoring(l, 'near', ['yes', 'no']);
+    if (u.color === 'green')
+      out.push(any(act('activate', `Activate ${u.name} (green: no command point)`, { unit: u.id }, { unit: u.name })));
     else if (u.type === 'skirmisher')
       out.push(
-        act('activate', `Activate ${u.name} (${u.color} skirmishers: 1 command point, always obey)`, { unit: u.id }, { unit: u.name }),
+        any(act('activate', `Activate ${u.name} (${u.color} skirmishers: 1 command point, always obey)`, { unit: u.id }, { unit: u.name })),
       );
     else {
       out.push(

@@ -13,10 +13,17 @@ const same = (a: Action, b: Action): boolean => {
 };
 
 export function mustBeLegal(legal: LegalAction[], action: Action, rule: string, why: string): void {
-  if (!legal.some((l) => same(l.action, action)))
+  const listed = (l: LegalAction) =>
+    same(l.action, action) || Object.values(l.aliases ?? {}).some((as) => as.some((x) => x.action && same(x.action, action)));
+  if (!legal.some(listed))
     throw new RuleError(
       rule,
       why,
       legal.map((l) => l.label),
     );
+}
+
+/** A fact that does not matter for this choice (near: for a green unit) is accepted with any value. */
+export function ignoring(l: LegalAction, key: string, values: string[]): LegalAction {
+  return { ...l, aliases: { ...l.aliases, [key]: values.map((value) => ({ value, action: { ...l.action, [key]: value } })) } };
 }
