@@ -11,7 +11,89 @@ import { attackFacts, factsText } from './facts.ts';
 import { cannotFire, checkFire, firePlan, FIRE_RULE, resolveFire } from './fire.ts';
 import { cannotCharge, checkCharge, meleeFrame, MELEE_RULE } from './melee.ts';
 import { allowance, checkMove, moveFacts } from './movement.ts';
-import { alive, isArtillery, note, other, type AtkmState, type Formation, type Side, type Unit } from './state.ts';
+import { alive, isArtillery, note, other, typeData, type AtkmState, type Formation, type Side, type Unit } from './state.ts';
+import { gap, measuredCharge, measuredFire, place, tabletop } from './table.ts';
+import { checkMove as checkTableMove, baseAllowance, type MoveResult } from './tabletop/index.ts';
+import { headingOf, round2 } from '../../engine/geometry.ts';
+import type { Action } from '../../engine/types.ts';
+import type { AttackFacts } from './facts.ts';
+
+const attempt = <T>(fn: () => T): T | null => {
+  try {
+    return fn();
+  } catch (e) {
+    if (e instanceof RuleError) return null;
+    throw e;
+  }
+};
+
+/** Tabletop mode measures: facts typed by the player are refused rather than silently ignored. */
+function noFacts(a: Record<string, unknown>, rule: string): AttackFacts {
+  const typed = ['close', 'aspect', 'cover', 'high', 'building', 'firing'].filter((k) => a[k] !== undefined && a[k] !== '');
+  if (typed.length)
+    throw new RuleError(
+      rule,
+      `On the virtual tabletop the bot measures ${typed.join(', ')} itself: leave ${typed.length > 1 ? 'them' : 'it'} out.`,
+    );
+  return attackFacts({ type: 'x' }, rule);
+}
+
+/** A move order checked on the table (the order text, e.g. "forward:6 wheel:45" or "24,18"). */
+function tableMove(s: AtkmState, u: Unit, a: Record<string, unknown>, f: ActivationFrame): MoveResult {
+  const order = String(a.order ?? '').trim();
+  if (!order)
+    throw new RuleError('ATKM Moving Your Troops', 'Say where: order:"24,18", "forward:8", "wheel:45 forward:4" or "toward:<unit>".');
+  for (const k of ['inches', 'terrain', 'backward', 'road'])
+    if (a[k] !== undefined && a[k] !== '')
+      throw new RuleError('ATKM Moving Your Troops', `On the virtual tabletop give an order, not ${k}: the bot measures.`);
+  if (f.formed && /form:/.test(order)) throw new RuleError(ACT_RULE, 'Only one formation change per activation (p.15).');
+  const r = checkTableMove(
+    s.table!,
+    alive(s).map((x) => ({
+      id: x.id,
+      side: x.side,
+      type: x.type,
+      formation: x.mob ? 'mob' : x.formation,
+      figures: x.figures,
+      x: x.x,
+      y: x.y,
+      facing: x.facing,
+    })),
+    u.id,
+    order,
+    { fullMovement: f.jack },
+  );
+  if (r.charged)
+    throw new RuleError(
+      'ATKM Making Contact',
+      `That move ends in contact with ${s.units[r.charged]?.name ?? r.charged}: that is a charge (/atkm charge target:).`,
+    );
+  return r;
+}
+
+/** Listed moves (buttons, bots): toward the nearest enemy, full and half distance, where the table allows. */
+function tableMoves(s: AtkmState, u: Unit, jack: boolean): LegalAction[] {
+  const foes = alive(s, other(u.side)).sort((a, b) => gap(u, a) - gap(u, b));
+  const out: LegalAction[] = [];
+  const base = baseAllowance({ type: u.type, formation: u.mob ? 'mob' : u.formation });
+  if (!foes.length || base <= 0) return out;
+  const foe = foes[0]!;
+  const heading = Math.round(headingOf({ x: foe.x - u.x, y: foe.y - u.y }));
+  const turn = Math.abs(((heading - u.facing + 540) % 360) - 180);
+  const room = Math.max(0, gap(u, foe) - 4);
+  for (const d of [base, base / 2, base / 4]) {
+    const inches = round2(Math.min(d, room));
+    if (inches < 1) continue;
+    const order = `${turn > 5 && turn <= 90 ? `face:${heading} ` : ''}forward:${inches}`;
+    const f = { moved: false, formed: false, jack } as ActivationFrame;
+    if (attempt(() => tableMove(s, u, { order }, f))) {
+      out.push(act('move', `Move ${u.name} ${inches}" toward ${foe.name} (${order})`, { order }));
+      break;
+    }
+  }
+  return out;
+}
+export type { Action };
 
 export const ACT_RULE = 'ATKM Activating Units';
 
@@ -57,8 +139,11 @@ export function activationLegal(s: AtkmState, f: ActivationFrame, role: string):
     return out;
   }
   if (!f.moved && !f.formed) {
-    const a = allowance(u, { inches: null, terrain: false, backward: false, road: false }, f.jack);
-    out.push(act('move', `Move ${u.name} (up to ${a.inches}" forward in open ground)`));
+    if (tabletop(s)) out.push(...tableMoves(s, u, f.jack));
+    else {
+      const a = allowance(u, { inches: null, terrain: false, backward: false, road: false }, f.jack);
+      out.push(act('move', `Move ${u.name} (up to ${a.inches}" forward in open ground)`));
+    }
   }
   if (!f.formed && !(u.type === 'skirmisher'))
     for (const fm of formationsOf(u))
@@ -66,7 +151,9 @@ export function activationLegal(s: AtkmState, f: ActivationFrame, role: string):
   const facts = attackFacts({ type: 'x' }, ACT_RULE);
   if (!f.fired && !cannotFire(u))
     for (const t of alive(s, other(u.side))) {
-      const p = firePlan(u, t, facts);
+      const m = tabletop(s) ? attempt(() => measuredFire(s, u, t)) : facts;
+      if (!m) continue;
+      const p = firePlan(u, t, m);
       out.push(
         act(
           'fire',
@@ -78,7 +165,7 @@ export function activationLegal(s: AtkmState, f: ActivationFrame, role: string):
     }
   if (!f.moved && !f.fired && !f.formed)
     for (const t of alive(s, other(u.side)))
-      if (!cannotCharge(u, t, facts))
+      if (!cannotCharge(u, t, facts) && (!tabletop(s) || attempt(() => measuredCharge(s, u, t, f.jack))))
         out.push(act('charge', `${u.name} charges ${t.name} (move into contact and melee)`, { target: t.id }, { target: t.name }));
   out.push(act('done', `End ${u.name}'s activation`));
   return out;
@@ -166,18 +253,23 @@ export const activationProc: Procedure<AtkmState, ActivationFrame> = {
   open: {
     move: step(
       'move',
-      (_s, f, u, a) => {
+      (s, f, u, a) => {
         mayDo(u, f, 'move');
-        checkMove(u, moveFacts(a as never), f.jack);
+        if (tabletop(s)) tableMove(s, u, a, f);
+        else checkMove(u, moveFacts(a as never), f.jack);
       },
-      (_s, f, u, a) =>
-        `Move ${u.name}${moveFacts(a as never).inches ? ` ${moveFacts(a as never).inches}"` : ''} (${allowance(u, moveFacts(a as never), f.jack).why})`,
+      (s, f, u, a) =>
+        tabletop(s)
+          ? `Move ${u.name}: ${String(a.order ?? '')}`
+          : `Move ${u.name}${moveFacts(a as never).inches ? ` ${moveFacts(a as never).inches}"` : ''} (${allowance(u, moveFacts(a as never), f.jack).why})`,
     ),
     fire: step(
       'fire',
       (s, f, u, a) => {
         mayDo(u, f, 'fire');
-        checkFire(s, u, s.units[String(a.target)], attackFacts(a as never, FIRE_RULE));
+        const t = s.units[String(a.target)];
+        checkFire(s, u, t, tabletop(s) ? noFacts(a, FIRE_RULE) : attackFacts(a as never, FIRE_RULE));
+        if (tabletop(s)) measuredFire(s, u, t);
       },
       (s, _f, u, a) => `${u.name} fires on ${s.units[String(a.target)]?.name ?? a.target}${factsText(attackFacts(a as never, FIRE_RULE))}`,
     ),
@@ -185,7 +277,9 @@ export const activationProc: Procedure<AtkmState, ActivationFrame> = {
       'charge',
       (s, f, u, a) => {
         mayDo(u, f, 'charge');
-        checkCharge(u, s.units[String(a.target)], attackFacts(a as never, MELEE_RULE));
+        const t = s.units[String(a.target)];
+        checkCharge(u, t, tabletop(s) ? noFacts(a, MELEE_RULE) : attackFacts(a as never, MELEE_RULE));
+        if (tabletop(s)) measuredCharge(s, u, t, f.jack);
       },
       (s, _f, u, a) => `${u.name} charges ${s.units[String(a.target)]?.name ?? a.target}${factsText(attackFacts(a as never, MELEE_RULE))}`,
     ),
@@ -196,6 +290,21 @@ export const activationProc: Procedure<AtkmState, ActivationFrame> = {
     switch (a.type) {
       case 'move': {
         mayDo(u, f, 'move');
+        if (tabletop(s)) {
+          const r = tableMove(s, u, a, f);
+          const from = { x: u.x, y: u.y };
+          place(u, r);
+          f.moved = true;
+          if (r.formationChanged) f.formed = true;
+          note(
+            s,
+            ctx,
+            'move',
+            `${u.name} moves ${r.distance}" of ${r.allowance}" (${r.order})${r.halved.length ? `, halved for ${r.halved.join(', ')}` : ''}.`,
+          );
+          s.last = { kind: 'move', text: `${u.name} moves ${r.distance}"`, unit: u.id, path: r.path.length ? r.path : [from] };
+          return;
+        }
         const why = checkMove(u, moveFacts(a), f.jack);
         f.moved = true;
         const inches = moveFacts(a).inches;
@@ -226,18 +335,40 @@ export const activationProc: Procedure<AtkmState, ActivationFrame> = {
       }
       case 'fire': {
         mayDo(u, f, 'fire');
-        const facts = attackFacts(a, FIRE_RULE);
         const t = s.units[String(a.target)];
+        const facts = tabletop(s) ? noFacts(a, FIRE_RULE) : attackFacts(a, FIRE_RULE);
         checkFire(s, u, t, facts);
+        const m = tabletop(s) ? measuredFire(s, u, t) : null;
         f.fired = true;
-        resolveFire(s, u, t, facts, ctx);
+        const path = s.last?.unit === u.id ? s.last.path : undefined;
+        const r = resolveFire(s, u, t, m ?? facts, ctx);
+        if (m)
+          s.last = {
+            ...s.last!,
+            path,
+            fire: [
+              {
+                from: { x: u.x, y: u.y },
+                to: { x: t.x, y: t.y },
+                distance: m.distance,
+                range: typeData(u.type).fireRange,
+                casualties: r.casualties,
+              },
+            ],
+          };
         return;
       }
       case 'charge': {
         mayDo(u, f, 'charge');
-        const facts = attackFacts(a, MELEE_RULE);
         const t = s.units[String(a.target)];
+        let facts = tabletop(s) ? noFacts(a, MELEE_RULE) : attackFacts(a, MELEE_RULE);
         checkCharge(u, t, facts);
+        if (tabletop(s)) {
+          const c = measuredCharge(s, u, t, f.jack);
+          s.last = { kind: 'melee', text: `${u.name} charges`, unit: u.id, target: t.id, path: c.move.path };
+          place(u, c.move);
+          facts = c.facts;
+        }
         f.moved = true;
         f.charged = true;
         call(s.stack, meleeFrame(s, u, t, facts));

@@ -28,6 +28,7 @@ export function botChoice(s: AtkmState, role: Role, legal: LegalAction[], rand: 
   const by = (sub: string) => legal.filter((l) => l.sub === sub);
   const best = (ls: LegalAction[], score: (l: LegalAction) => number) => ls.reduce((a, b) => (score(b) > score(a) ? b : a));
   if (top.proc === 'endTurn') {
+    if (by('place').length) return by('place')[0]!;
     if (by('restore').length) return by('restore')[0]!;
     const ready = by('ready');
     const mine = alive(s, side).length / s.sides[side].startUnits;
@@ -73,7 +74,8 @@ export function botChoice(s: AtkmState, role: Role, legal: LegalAction[], rand: 
     const forms = by('form');
     if (u.mob || u.formation === 'square')
       return forms.find((l) => l.args.formation === 'line' || l.args.formation === 'deployed') ?? forms[0] ?? legal[0]!;
-    if (u.formation === 'limbered' && forms.length) return forms.find((l) => l.args.formation === 'deployed') ?? forms[0]!;
+    if (u.formation === 'limbered' && forms.length && (!by('move').length || s.options.mode !== 'tabletop'))
+      return forms.find((l) => l.args.formation === 'deployed') ?? forms[0]!;
     const charges = by('charge');
     if (charges.length) {
       const c = best(charges, (l) => chargeValue(u, s.units[l.args.target!]!));
@@ -81,7 +83,8 @@ export function botChoice(s: AtkmState, role: Role, legal: LegalAction[], rand: 
     }
     const fires = by('fire');
     if (fires.length) return best(fires, (l) => fireValue(s, u, s.units[l.args.target!]!));
-    if (by('move').length && rand() < 0.5) return by('move')[0]!;
+    // On the tabletop, close with the enemy; in referee mode the "move" is only a report.
+    if (by('move').length && (s.options.mode === 'tabletop' || rand() < 0.5)) return by('move')[0]!;
     return by('done')[0] ?? legal[0]!;
   }
   return legal[Math.floor(rand() * legal.length)]!;

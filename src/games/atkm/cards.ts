@@ -10,6 +10,7 @@ import { bucketText, rollBucket } from './buckets.ts';
 import { downgrade } from './casualties.ts';
 import { act, ignoring, mustBeLegal } from './common.ts';
 import { qualityShift } from './fire.ts';
+import { nearGeneral, tabletop } from './table.ts';
 import {
   actingGeneral,
   alive,
@@ -77,7 +78,13 @@ function activateChoices(s: AtkmState, f: CardFrame): LegalAction[] {
       out.push(
         any(act('activate', `Activate ${u.name} (${u.color} skirmishers: 1 command point, always obey)`, { unit: u.id }, { unit: u.name })),
       );
-    else {
+    else if (tabletop(s)) {
+      const near = nearGeneral(s, u);
+      const how = near
+        ? 'within 12" of a general: 1 command point'
+        : `beyond 12": 1 command point and ${orderDice(s, u, f)} ${u.color} order dice`;
+      out.push(any(act('activate', `Activate ${u.name} (${u.color}, ${how})`, { unit: u.id }, { unit: u.name })));
+    } else {
       out.push(
         act(
           'activate',
@@ -236,7 +243,8 @@ export const cardProc: Procedure<AtkmState, CardFrame> = {
         const unit = u!;
         if (unit.color !== 'green') {
           spendCp(s, f.side, `to activate ${unit.name}`, ctx);
-          if (unit.type !== 'skirmisher' && a.near !== 'yes') {
+          const near = tabletop(s) ? nearGeneral(s, unit) : a.near === 'yes';
+          if (unit.type !== 'skirmisher' && !near) {
             const b = rollBucket(ctx, orderDice(s, unit, f), unit.color, `${g.name} orders ${unit.name}`);
             if (!b.successes) {
               note(

@@ -65,8 +65,9 @@ export const SUBCOMMANDS: GameSubcommand[] = [
       fact('terrain', 'true if the move crosses or starts in terrain (halved)', 'boolean'),
       fact('backward', 'true if it moves backward (halved)', 'boolean'),
       fact('road', 'true if a column stays on a road the whole way (x1.5)', 'boolean'),
+      fact('order', 'Tabletop: "24,18", "forward:8", "wheel:45 forward:4", "face:90", "back:3", "form:column"'),
     ],
-    { toActions: build('move', ['inches', 'terrain', 'backward', 'road']) },
+    { toActions: build('move', ['inches', 'terrain', 'backward', 'road', 'order']) },
   ),
   sub('form', "Change the activated unit's formation (after moving)", [opt('formation', 'line, column, limbered or deployed')]),
   sub(
@@ -102,6 +103,14 @@ export const SUBCOMMANDS: GameSubcommand[] = [
     { group: 'card' },
   ),
   sub('override', 'Card: override the deck for a command point (optional rule)', [], { group: 'card' }),
+  sub(
+    'place',
+    'Tabletop, end of turn: move a general up to 20" to a point',
+    [opt('general', 'Your general'), fact('to', 'The point "x,y" in inches')],
+    {
+      toActions: build('place', ['general', 'to']),
+    },
+  ),
   sub('restore', 'End of turn: a general reaches a unit and appoints a new officer or ensign', [
     opt('unit', 'Your unit'),
     opt('general', 'Your general'),

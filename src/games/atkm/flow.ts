@@ -27,4 +27,5 @@ export const OPEN = machine.openActions([
   { type: 'move', sub: 'move' },
   { type: 'fire', sub: 'fire' },
   { type: 'charge', sub: 'charge' },
+  { type: 'place', sub: 'place' },
 ]);

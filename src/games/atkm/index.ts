@@ -22,9 +22,12 @@ export const optionDocs: OptionDoc[] = [
   },
   {
     name: 'mode',
-    description: 'referee: armies on a real table, you measure and report',
+    description: 'referee: armies on a real table, you measure and report; tabletop: the bot keeps positions and measures',
     type: 'string',
-    choices: [{ name: 'Referee (real table)', value: 'referee' }],
+    choices: [
+      { name: 'Referee (real table)', value: 'referee' },
+      { name: 'Virtual tabletop', value: 'tabletop' },
+    ],
     default: 'referee',
   },
   {

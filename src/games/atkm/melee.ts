@@ -10,6 +10,8 @@ import { checkBreak, meleeRed, takeCasualties, unitLost } from './casualties.ts'
 import { act, mustBeLegal } from './common.ts';
 import { attackFacts, type AttackFacts } from './facts.ts';
 import { qualityShift } from './fire.ts';
+import { escape, nearestOf, nearGeneral, tabletop, tu } from './table.ts';
+import { withinCommand } from './tabletop/index.ts';
 import {
   generalsOf,
   isArtillery,
@@ -180,6 +182,7 @@ function finish(s: AtkmState, f: MeleeFrame, ctx: Ctx): void {
         );
         unitLost(s, loser, ctx);
       } else {
+        if (tabletop(s)) escape(s, loser, loser === def ? att : def, 12, false);
         loser.mob = true;
         if (loser.formation === 'square') loser.formation = 'line';
         note(
@@ -190,6 +193,7 @@ function finish(s: AtkmState, f: MeleeFrame, ctx: Ctx): void {
         );
       }
     } else {
+      if (tabletop(s)) escape(s, loser, loser === def ? att : def, 6, true);
       const why = f.loser === 'tie' ? 'The melee is tied' : `${loser.name} is rallied`;
       note(
         s,
@@ -212,6 +216,42 @@ function finish(s: AtkmState, f: MeleeFrame, ctx: Ctx): void {
     [def, f.wasRed.defender],
   ] as const)
     if (!u.gone) meleeRed(u, was);
+}
+
+function formSquare(s: AtkmState, f: MeleeFrame, near: boolean, g: General | undefined, ctx: Ctx): void {
+  const def = s.units[f.defender]!;
+  if (near) {
+    f.square = true;
+    note(s, ctx, 'square', `${def.name} is within 12" of a general and forms square automatically.`);
+  } else {
+    const gen = g!;
+    const dice = Math.max(1, gen.rating + qualityShift(def));
+    const b = rollBucket(ctx, dice, def.color, `${def.name} forms square`);
+    f.square = b.successes > 0;
+    note(
+      s,
+      ctx,
+      'square',
+      `${def.name} tries to form square (${gen.name}, rating ${gen.rating}): ${bucketText(b)} → ${f.square ? 'the square forms in time' : 'no square: it fights in its formation'}.`,
+    );
+  }
+  if (f.square) def.formation = 'square';
+  f.step = 'fight';
+}
+
+function rally(s: AtkmState, f: MeleeFrame, g: General | undefined, ctx: Ctx): void {
+  const loser = f.loser === 'attacker' ? s.units[f.attacker]! : s.units[f.defender]!;
+  if (g) {
+    const b = rollBucket(ctx, g.rating, 'red', `${g.name} rallies ${loser.name}`);
+    if (b.successes > 0) f.escape = 6;
+    note(
+      s,
+      ctx,
+      'rally',
+      `${g.name} rallies ${loser.name}: ${bucketText(b)} → ${b.successes ? 'a 6" escape keeping formation' : 'no 6: it flees 12"'}.`,
+    );
+  }
+  f.step = 'after';
 }
 
 export const meleeProc: Procedure<AtkmState, MeleeFrame> = {
@@ -249,8 +289,9 @@ export const meleeProc: Procedure<AtkmState, MeleeFrame> = {
         if (def.formation === 'square') {
           f.square = true;
           note(s, ctx, 'square', `${def.name} is already in square: no roll is needed (p.24).`);
-        } else f.step = 'square';
-        if (f.step === 'square') return true;
+        } else if (tabletop(s)) formSquare(s, f, nearGeneral(s, def), nearestOf(s, def), ctx);
+        else f.step = 'square';
+        if (f.step === 'square' || tabletop(s)) return true;
       } else if (att.type === 'cavalry' && def.type === 'infantry')
         note(
           s,
@@ -266,6 +307,13 @@ export const meleeProc: Procedure<AtkmState, MeleeFrame> = {
       if (s.over) return true;
       const loser = f.loser === 'attacker' ? att : def;
       f.step = f.escape === 12 && !loser.gone && generalsOf(s, loser.side).length ? 'rally' : 'after';
+      if (f.step === 'rally' && tabletop(s)) {
+        // The best-rated general within 12" of the loser rallies it (p.23).
+        const near = generalsOf(s, loser.side)
+          .filter((g) => withinCommand(g, tu(loser)))
+          .sort((a, b) => b.rating - a.rating)[0];
+        rally(s, f, near, ctx);
+      }
       return true;
     }
     if (f.step === 'after') {
@@ -285,40 +333,11 @@ export const meleeProc: Procedure<AtkmState, MeleeFrame> = {
         ? 'Say whether a general is within 12 inches (/atkm square).'
         : 'Say whether a general is within 12 inches to rally the unit (/atkm rally).',
     );
-    const def = s.units[f.defender]!;
     if (f.step === 'square') {
-      if (a.near === 'yes') {
-        f.square = true;
-        note(s, ctx, 'square', `${def.name} is within 12" of a general and forms square automatically.`);
-      } else {
-        const g = generalById(s, a.general)!;
-        const dice = Math.max(1, g.rating + qualityShift(def));
-        const b = rollBucket(ctx, dice, def.color, `${def.name} forms square`);
-        f.square = b.successes > 0;
-        note(
-          s,
-          ctx,
-          'square',
-          `${def.name} tries to form square (${g.name}, rating ${g.rating}): ${bucketText(b)} → ${f.square ? 'the square forms in time' : 'no square: it fights in its formation'}.`,
-        );
-      }
-      if (f.square) def.formation = 'square';
-      f.step = 'fight';
+      formSquare(s, f, a.near === 'yes', generalById(s, a.general), ctx);
       return;
     }
-    const loser = f.loser === 'attacker' ? s.units[f.attacker]! : def;
-    if (a.near === 'yes') {
-      const g = generalById(s, a.general)!;
-      const b = rollBucket(ctx, g.rating, 'red', `${g.name} rallies ${loser.name}`);
-      if (b.successes > 0) f.escape = 6;
-      note(
-        s,
-        ctx,
-        'rally',
-        `${g.name} rallies ${loser.name}: ${bucketText(b)} → ${b.successes ? 'a 6" escape keeping formation' : 'no 6: it flees 12"'}.`,
-      );
-    }
-    f.step = 'after';
+    rally(s, f, a.near === 'yes' ? generalById(s, a.general) : undefined, ctx);
   },
 };
 

@@ -1,6 +1,7 @@
 // Determining Forces (p.10), unit quality (p.28) and generals (p.8): the
 // text's rolls or a chosen list, then the first turn begins.
 import type { Ctx } from '../../engine/types.ts';
+import { deploy } from './table.ts';
 import {
   data,
   SIDES,
@@ -79,6 +80,9 @@ export function initialState(o: AtkmOptions, ctx: Ctx): AtkmState {
     },
     objective: { heldTurns: 0, holder: null },
     last: null,
+    table: null,
+    zones: [],
+    objectives: [],
     notes: [],
     over: null,
   };
@@ -109,6 +113,7 @@ export function initialState(o: AtkmOptions, ctx: Ctx): AtkmState {
       s.generals.push(g);
     }
   }
+  if (o.mode === 'tabletop') deploy(s);
   const lines = SIDES.map(
     (side) =>
       `${sideName(side)}: ${s.order

@@ -87,6 +87,9 @@ export interface LastAction {
   text: string;
   unit?: string;
   target?: string;
+  /** Tabletop: the measuring point's path and fire lines. */
+  path?: { x: number; y: number }[];
+  fire?: { from: { x: number; y: number }; to: { x: number; y: number }; distance: number; range: number; casualties: number | null }[];
 }
 
 export interface AtkmState {
@@ -103,6 +106,10 @@ export interface AtkmState {
   sides: Record<Side, SideState>;
   objective: { heldTurns: number; holder: Side | null };
   last: LastAction | null;
+  /** Tabletop mode: the table, deployment zones and objectives (null/empty in referee mode). */
+  table: import('./tabletop/types.ts').Table | null;
+  zones: import('./tabletop/types.ts').DeployZone[];
+  objectives: { id: string; name: string; polygon: { x: number; y: number }[] }[];
   /** Public notes of this turn (newest last), for the summary. */
   notes: string[];
   over: Over | null;

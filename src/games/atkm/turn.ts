@@ -10,6 +10,10 @@ import type { Ctx, LegalAction } from '../../engine/types.ts';
 import { cardFrame, restore } from './cards.ts';
 import { freshColor } from './casualties.ts';
 import { act, mustBeLegal } from './common.ts';
+import { objectiveHolder, tabletop, tu } from './table.ts';
+import { checkGeneralMove, generalDistance, parsePoint } from './tabletop/index.ts';
+import { dist, round2 } from '../../engine/geometry.ts';
+import type { General } from './state.ts';
 import {
   alive,
   atkmDeck,
@@ -42,6 +46,8 @@ export interface EndTurnFrame {
   /** Generals who restored a unit this end of turn. */
   used: string[];
   held: Side | null;
+  /** Tabletop: generals already placed this end of turn. */
+  moved?: string[];
   [k: string]: unknown;
 }
 
@@ -137,8 +143,15 @@ function endLegal(s: AtkmState, f: EndTurnFrame, role: string): LegalAction[] {
   const side = role as Side;
   if (!SIDES.includes(side) || f.ready.includes(side)) return [];
   const out: LegalAction[] = [];
+  if (tabletop(s))
+    for (const g of generalsOf(s, side).filter((x) => !(f.moved ?? []).includes(x.id))) {
+      const to = towardArmy(s, g);
+      if (to) out.push(act('place', `Move ${g.name} to ${to} (toward the army)`, { general: g.id, to }, { general: g.name }));
+    }
   for (const g of generalsOf(s, side).filter((x) => !f.used.includes(x.id)))
-    for (const u of alive(s, side).filter((x) => (!x.officer || !x.ensign) && x.restoredTurn !== s.turn))
+    for (const u of alive(s, side).filter(
+      (x) => (!x.officer || !x.ensign) && x.restoredTurn !== s.turn && (!tabletop(s) || generalDistance(g, tu(x)) <= 1),
+    ))
       out.push(
         act(
           'restore',
@@ -147,14 +160,61 @@ function endLegal(s: AtkmState, f: EndTurnFrame, role: string): LegalAction[] {
           { unit: u.name, general: g.name },
         ),
       );
-  if (objectiveReporter(s) === side) {
+  if (objectiveReporter(s) === side && !tabletop(s)) {
     out.push(act('ready', `End of turn: ${sideName(side)} holds ${objectivePlace(s)}`, { held: 'yes' }));
     out.push(act('ready', `End of turn: ${sideName(side)} does not hold ${objectivePlace(s)}`, { held: 'no' }));
   } else out.push(act('ready', `End of turn: ${sideName(side)}'s generals are placed (up to 20" each)`));
   return out;
 }
 
+/** A point up to 20" from the general toward the middle of his army (the listed end-of-turn move). */
+function towardArmy(s: AtkmState, g: General): string | null {
+  const mine = alive(s, g.side);
+  if (!mine.length) return null;
+  const c = { x: mine.reduce((a, u) => a + u.x, 0) / mine.length, y: mine.reduce((a, u) => a + u.y, 0) / mine.length };
+  const d = dist(g, c);
+  if (d < 1) return null;
+  const k = Math.min(1, 19.5 / d);
+  return `${round2(g.x + (c.x - g.x) * k)},${round2(g.y + (c.y - g.y) * k)}`;
+}
+
+function checkPlace(s: AtkmState, f: EndTurnFrame, role: string, a: Record<string, unknown>): { g: General; to: { x: number; y: number } } {
+  const g = s.generals.find((x) => x.id === a.general && x.side === role);
+  if (!g)
+    throw new RuleError(
+      'ATKM You Are the General',
+      `Name one of your generals: ${generalsOf(s, role as Side)
+        .map((x) => x.id)
+        .join(', ')}.`,
+    );
+  if ((f.moved ?? []).includes(g.id)) throw new RuleError('ATKM You Are the General', `${g.name} has already moved this end of turn.`);
+  const to = parsePoint(String(a.to ?? ''));
+  if (!to) throw new RuleError('ATKM You Are the General', 'Give the point as to:"x,y" in inches.');
+  checkGeneralMove(s.table!, g, to);
+  return { g, to };
+}
+
+function placeGeneral(s: AtkmState, f: EndTurnFrame, side: Side, a: Record<string, unknown>, ctx: Ctx): void {
+  const { g, to } = checkPlace(s, f, side, a);
+  const d = round2(dist(g, to));
+  g.x = to.x;
+  g.y = to.y;
+  (f.moved ??= []).push(g.id);
+  note(s, ctx, 'general', `${g.name} moves ${d}" to ${to.x},${to.y}.`);
+}
+
 export const endTurnProc: Procedure<AtkmState, EndTurnFrame> = {
+  open: {
+    place: {
+      sub: 'place',
+      check(s, f, role, a) {
+        if (!tabletop(s)) throw new RuleError('ATKM You Are the General', 'In referee mode move your generals on your own table.');
+        if (f.ready.includes(role as Side)) throw new RuleError('ATKM You Are the General', 'You are ready: your generals are placed.');
+        checkPlace(s, f, role, a);
+      },
+      label: (s, _f, _r, a) => `Move ${s.generals.find((g) => g.id === a.general)?.name ?? a.general} to ${String(a.to)}`,
+    },
+  },
   prompts(s, f) {
     return SIDES.filter((x) => !f.ready.includes(x)).map((side) => ({
       role: side,
@@ -166,6 +226,10 @@ export const endTurnProc: Procedure<AtkmState, EndTurnFrame> = {
   apply(s, f, role, a, ctx) {
     mustBeLegal(endLegal(s, f, role), a, 'ATKM You Are the General', 'Restore a unit your general reaches, or say you are ready.');
     const side = role as Side;
+    if (a.type === 'place') {
+      placeGeneral(s, f, side, a, ctx);
+      return;
+    }
     if (a.type === 'restore') {
       const g = s.generals.find((x) => x.id === a.general)!;
       f.used.push(g.id);
@@ -181,7 +245,7 @@ export const endTurnProc: Procedure<AtkmState, EndTurnFrame> = {
       `${sideName(side)} is ready for the next turn${a.held ? ` (${a.held === 'yes' ? 'holds' : 'does not hold'} ${objectivePlace(s)})` : ''}.`,
     );
     if (f.ready.length === 2) {
-      s.objective.holder = f.held;
+      s.objective.holder = tabletop(s) ? objectiveHolder(s) : f.held;
       retWith(s.stack, 'end');
     }
   },
