@@ -294,6 +294,12 @@ describe('Special Circumstances: formation change, squares, moving through units
     expect(checkMove(open, [a, s], 'a', 'forward:6').unit.y).toBe(24);
     expect(refusal(() => checkMove(open, [a, { ...s, side: 'black' }], 'a', 'forward:6')).message).toContain('enemy s');
   });
+  it('a unit that ended among its own skirmishers may move off again, and the skirmishers may move out', () => {
+    const a = unit({ type: 'infantry', id: 'a', x: 30, y: 30 });
+    const s = unit({ type: 'skirmisher', id: 's', x: 30, y: 30.5 });
+    expect(checkMove(open, [a, s], 's', 'back:6').unit.y).toBe(36.5);
+    expect(checkMove(open, [a, s], 'a', 'forward:6').unit.y).toBe(24);
+  });
   it('the table edge', () => {
     expect(refusal(() => checkMove(open, [unit({ type: 'infantry', id: 'a', y: 5 })], 'a', 'forward:6')).message).toContain('leave the');
   });
@@ -384,6 +390,14 @@ describe('Ranges, arcs and Line of Sight (Staging Fire Attacks)', () => {
     // Centre at x 37: the line from (30,30) to (37,18) passes x 34 at y 23.1... inside; at 40 it clears the corner.
     const visible = { ...hidden, x: 42 };
     expect(lineOfSight(with_(woods), [a, visible], a, visible).clear).toBe(true);
+  });
+  it('units at the edge of woods see and are seen (ours: 2 inches in); deeper in they are hidden', () => {
+    const woods: TerrainPiece = { id: 'w', kind: 'woods', polygon: rect(20, 10, 40, 24), blocksSight: true };
+    const a = unit({ type: 'infantry', id: 'a', x: 30, y: 32 });
+    const edge = unit({ type: 'infantry', id: 'e', side: 'black', x: 30, y: 24, facing: 180 }); // centre y 23: 1" inside
+    expect(lineOfSight(with_(woods), [a, edge], a, edge).clear).toBe(true);
+    const deep = { ...edge, y: 20 }; // centre y 19: 5" inside
+    expect(lineOfSight(with_(woods), [a, deep], a, deep).blockedBy).toMatchObject({ kind: 'terrain', id: 'w' });
   });
   it("Firing Through Skirmishers: through your own, never through the enemy's", () => {
     const a = unit({ type: 'infantry', id: 'a', x: 30, y: 30 });
