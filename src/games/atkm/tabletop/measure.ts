@@ -101,9 +101,6 @@ export function inBuilding(table: Table, u: TableUnit): TerrainPiece | null {
   return terrainAt(table, { x: u.x, y: u.y }, 'building')[0] ?? null;
 }
 
-/** How far into woods units still see and are seen (ours: the edge of a wood is not a wall). */
-export const WOODS_SEE_IN = 2;
-
 export interface SightLine {
   clear: boolean;
   /** Why not: a terrain piece or a unit in the way. */
@@ -134,7 +131,8 @@ export function lineOfSight(table: Table, units: readonly TableUnit[], firer: Ta
       const firerOn = pointInPolygon(from, t.polygon);
       const targetOn = pointInPolygon(aimPoint(target), t.polygon) || inTerrain(target, t);
       // A hill or building does not hide its own occupants; woods hide them beyond 2" inside (ours).
-      if ((firerOn || targetOn) && (t.kind !== 'woods' || lengthInside(from, to, t.polygon) <= WOODS_SEE_IN)) continue;
+      if ((firerOn || targetOn) && (t.kind !== 'woods' || lengthInside(from, to, t.polygon) <= tabletopData().sightIntoWoods.value))
+        continue;
       if (segmentEntersPolygon(from, to, t.polygon))
         return { clear: false, blockedBy: { kind: 'terrain', id: t.id, what: t.name ?? t.kind }, through: [...through] };
     }
