@@ -4,6 +4,13 @@
 import { describe, expect, it } from 'vitest';
 import { RuleError } from '../../src/engine/errors.ts';
 import {
+  approach,
+  autoDeploy,
+  escapeMove,
+  firingFigures,
+  inZone,
+  tableFacts,
+  toTableUnit,
   aspect,
   atkmScenario,
   atkmScenarios,
@@ -287,6 +294,12 @@ describe('Special Circumstances: formation change, squares, moving through units
     expect(checkMove(open, [a, s], 'a', 'forward:6').unit.y).toBe(24);
     expect(refusal(() => checkMove(open, [a, { ...s, side: 'black' }], 'a', 'forward:6')).message).toContain('enemy s');
   });
+  it('a unit that ended among its own skirmishers may move off again, and the skirmishers may move out', () => {
+    const a = unit({ type: 'infantry', id: 'a', x: 30, y: 30 });
+    const s = unit({ type: 'skirmisher', id: 's', x: 30, y: 30.5 });
+    expect(checkMove(open, [a, s], 's', 'back:6').unit.y).toBe(36.5);
+    expect(checkMove(open, [a, s], 'a', 'forward:6').unit.y).toBe(24);
+  });
   it('the table edge', () => {
     expect(refusal(() => checkMove(open, [unit({ type: 'infantry', id: 'a', y: 5 })], 'a', 'forward:6')).message).toContain('leave the');
   });
@@ -377,6 +390,14 @@ describe('Ranges, arcs and Line of Sight (Staging Fire Attacks)', () => {
     // Centre at x 37: the line from (30,30) to (37,18) passes x 34 at y 23.1... inside; at 40 it clears the corner.
     const visible = { ...hidden, x: 42 };
     expect(lineOfSight(with_(woods), [a, visible], a, visible).clear).toBe(true);
+  });
+  it('units at the edge of woods see and are seen (ours: 2 inches in); deeper in they are hidden', () => {
+    const woods: TerrainPiece = { id: 'w', kind: 'woods', polygon: rect(20, 10, 40, 24), blocksSight: true };
+    const a = unit({ type: 'infantry', id: 'a', x: 30, y: 32 });
+    const edge = unit({ type: 'infantry', id: 'e', side: 'black', x: 30, y: 24, facing: 180 }); // centre y 23: 1" inside
+    expect(lineOfSight(with_(woods), [a, edge], a, edge).clear).toBe(true);
+    const deep = { ...edge, y: 20 }; // centre y 19: 5" inside
+    expect(lineOfSight(with_(woods), [a, deep], a, deep).blockedBy).toMatchObject({ kind: 'terrain', id: 'w' });
   });
   it("Firing Through Skirmishers: through your own, never through the enemy's", () => {
     const a = unit({ type: 'infantry', id: 'a', x: 30, y: 30 });
@@ -480,5 +501,117 @@ describe('scenarios and deployment (Setting up the Battlefield, Arranging Forces
     const r = unit({ type: 'infantry', id: 'a', x: 30, y: 20 });
     expect(holder(place, [r])).toBe('red');
     expect(holder(place, [r, unit({ type: 'infantry', id: 'b', side: 'black', x: 40, y: 20 })])).toBeNull();
+  });
+});
+
+describe('attack facts from the table (Cover, High Ground, Buildings, Close-range Artillery)', () => {
+  const fence: TerrainPiece = {
+    id: 'f',
+    kind: 'fence',
+    line: [
+      { x: 20, y: 19.75 },
+      { x: 40, y: 19.75 },
+    ],
+    width: 0.5,
+    cover: 'light',
+  };
+  const d = unit({ type: 'infantry', id: 'd', side: 'black', x: 30, y: 20, facing: 0 }); // footprint y 20-22, fence touching its front
+  it('light cover only toward the attack: a fence in front counts against fire from the front, not from the rear', () => {
+    const front = unit({ type: 'infantry', id: 'a', x: 30, y: 10, facing: 180 });
+    expect(tableFacts(with_(fence), front, d).cover).toBe('light');
+    const rear = unit({ type: 'infantry', id: 'a', x: 30, y: 32, facing: 0 });
+    expect(tableFacts(with_(fence), rear, d)).toMatchObject({ cover: 'none', aspect: 'rear' });
+  });
+  it('a unit in a building: heavy cover, no flank or rear', () => {
+    const house: TerrainPiece = { id: 'b', kind: 'building', polygon: rect(26, 16, 34, 24) };
+    const inside = { ...d, y: 19 };
+    const flank = unit({ type: 'infantry', id: 'a', x: 44, y: 20, facing: 270 });
+    expect(tableFacts(with_(house), flank, inside)).toMatchObject({ cover: 'heavy', building: true, aspect: 'front' });
+  });
+  it('high ground: the side on the hill; close range: artillery within 12 inches', () => {
+    const hill: TerrainPiece = { id: 'h', kind: 'hill', polygon: rect(20, 30, 40, 40), level: 1 };
+    const g = unit({ type: 'foot-artillery', formation: 'deployed', id: 'g', x: 30, y: 32 }); // muzzle 32, 10 from d's rear at 22
+    expect(tableFacts(with_(hill), g, d)).toMatchObject({ high: 'attacker', close: true, aspect: 'rear' });
+    expect(tableFacts(with_(hill), d, g, 'melee')).toMatchObject({ high: 'defender', close: false, firing: null });
+  });
+  it('only the front two ranks fire: all of a line, 4 of a column, none of a square', () => {
+    expect(firingFigures(unit({ type: 'infantry', figures: 12 }))).toBe(12);
+    expect(firingFigures(unit({ type: 'infantry', formation: 'column', figures: 12 }))).toBe(4);
+    expect(firingFigures(unit({ type: 'infantry', formation: 'column', figures: 3 }))).toBe(2);
+    expect(firingFigures(unit({ type: 'infantry', formation: 'square' }))).toBe(0);
+    expect(firingFigures(unit({ type: 'skirmisher' }))).toBeNull();
+  });
+  it('a rules unit with mob: true is a mob on the table', () => {
+    const u = toTableUnit({ ...unit({ type: 'infantry', id: 'a' }), mob: true });
+    expect(u.formation).toBe('mob');
+  });
+});
+
+describe('Winning the Contest: escape moves', () => {
+  const w = unit({ type: 'infantry', id: 'w', side: 'red', x: 30, y: 20, facing: 180 }); // footprint 18-20
+  const l = unit({ type: 'infantry', id: 'l', side: 'black', x: 30, y: 20, facing: 0 }); // footprint 20-22
+  it('the loser goes 12 inches directly away: its centre from 21 to 33, front at 32', () => {
+    const r = escapeMove(open, [w, l], 'l', 'w', 12)!;
+    expect(r.heading).toBe(180);
+    expect(r.unit).toMatchObject({ x: 30, y: 32, facing: 0 });
+  });
+  it('a tie drives the defender back 6, facing the attacker', () => {
+    // Struck in the rear: its back (y 20) against the winner; the centre goes from 21 to 27 and it turns to face up.
+    const back = { ...l, y: 22, facing: 180 };
+    const r = escapeMove(open, [w, back], 'l', 'w', 6, { faceAttacker: true })!;
+    expect(r.unit).toMatchObject({ x: 30, y: 26, facing: 0 });
+  });
+  it('other units are gone round: 30 degrees off when one stands in the way', () => {
+    // A friend at x 27-33, y 33-35: straight on and 15 degrees either side the 6-inch line still overlaps it;
+    // at 210 the centre goes to (24, 31.4) and the footprint x 21-27 just touches it.
+    const friend = unit({ type: 'infantry', id: 'f', side: 'black', x: 30, y: 33 });
+    const r = escapeMove(open, [w, l, friend], 'l', 'w', 12)!;
+    expect(r.heading).toBe(210);
+  });
+  it('at the table edge it goes sideways; boxed in, null', () => {
+    const low = { ...l, y: 44 }; // footprint 44-46
+    const r = escapeMove(open, [{ ...w, y: 44 }, low], 'l', 'w', 12)!;
+    expect(r.heading).toBe(270);
+    expect(r.unit.x).toBe(18);
+  });
+});
+
+describe('bots: the longest legal move toward a goal', () => {
+  it('a line advances its 6 inches toward a distant enemy; a reachable one it charges', () => {
+    const a = unit({ type: 'infantry', id: 'a', x: 30, y: 40 });
+    const e = unit({ type: 'infantry', id: 'e', side: 'black', x: 30, y: 20, facing: 180 });
+    expect(approach(open, [a, e], 'a', 'e')!.unit).toMatchObject({ x: 30, y: 34 });
+    const near = { ...e, y: 36 };
+    const r = approach(open, [a, near], 'a', 'e')!;
+    expect(r.charged).toBe('e');
+    expect(r.unit.y).toBe(36);
+  });
+  it('stops short of a unit in the way', () => {
+    const a = unit({ type: 'infantry', id: 'a', x: 30, y: 40 });
+    const blocker = unit({ type: 'infantry', id: 'b', side: 'red', x: 30, y: 35 }); // footprint 35-37
+    const r = approach(open, [a, blocker], 'a', { x: 30, y: 10 })!;
+    expect(r.unit.y).toBeGreaterThanOrEqual(37);
+    expect(r.unit.y).toBeLessThan(37.2);
+  });
+});
+
+describe('Arranging Forces: a default deployment', () => {
+  it('every unit of both sides wholly inside its zone, facing the enemy, none overlapping', () => {
+    for (const id of ['open-field', 'river-crossing', 'village']) {
+      const s = atkmScenario(id);
+      const table = { width: s.width, height: s.height, terrain: s.terrain };
+      const types = ['infantry', 'infantry', 'infantry', 'skirmisher', 'cavalry', 'foot-artillery'] as const;
+      const units = (['red', 'black'] as const).flatMap((side) =>
+        types.map((type, i) => unit({ type, id: `${side}-${i + 1}`, side, x: 0, y: 0 })),
+      );
+      const placed = autoDeploy(table, s.zones, units);
+      for (const u of placed) expect(inZone(s.zones, u), `${id} ${u.id}`).toBe(true);
+      for (let i = 0; i < placed.length; i++)
+        for (let j = 0; j < i; j++) expect(() => checkDeployment(table, s.zones, [placed[j]!], placed[i]!)).not.toThrow();
+      if (id !== 'village') {
+        expect(placed.filter((u) => u.side === 'red').every((u) => u.facing === 0)).toBe(true);
+        expect(placed.filter((u) => u.side === 'black').every((u) => u.facing === 180)).toBe(true);
+      }
+    }
   });
 });

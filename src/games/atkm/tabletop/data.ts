@@ -54,6 +54,7 @@ export const TabletopSchema = z.strictObject({
     skirmishDepth: Pos,
     ...Noted,
   }),
+  sightIntoWoods: Value,
   contactTolerance: Value,
   buildings: z.strictObject({ enter: z.array(z.enum(UNIT_TYPES)), capacity: z.number().int().positive(), ...Noted }),
 });

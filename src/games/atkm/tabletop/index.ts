@@ -7,3 +7,5 @@ export * from './measure.ts';
 export * from './orders.ts';
 export * from './move.ts';
 export * from './deploy.ts';
+export * from './facts.ts';
+export * from './place.ts';

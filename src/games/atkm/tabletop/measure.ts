@@ -8,6 +8,7 @@ import {
   distPolygons,
   headingVec,
   inFrontHalf,
+  lengthInside,
   nearestOnPolygon,
   pointInPolygon,
   round2,
@@ -129,7 +130,9 @@ export function lineOfSight(table: Table, units: readonly TableUnit[], firer: Ta
       if (!t.blocksSight || !t.polygon) continue;
       const firerOn = pointInPolygon(from, t.polygon);
       const targetOn = pointInPolygon(aimPoint(target), t.polygon) || inTerrain(target, t);
-      if (firerOn || targetOn) continue;
+      // A hill or building does not hide its own occupants; woods hide them beyond 2" inside (ours).
+      if ((firerOn || targetOn) && (t.kind !== 'woods' || lengthInside(from, to, t.polygon) <= tabletopData().sightIntoWoods.value))
+        continue;
       if (segmentEntersPolygon(from, to, t.polygon))
         return { clear: false, blockedBy: { kind: 'terrain', id: t.id, what: t.name ?? t.kind }, through: [...through] };
     }

@@ -375,7 +375,15 @@ export function checkMove(
   }
 
   // Other units block (p.15): own skirmishers may be passed through; a charge target is touched, not crossed.
-  const others = units.filter((x) => x.id !== u0.id && !(x.side === u0.side && x.type === 'skirmisher') && x.id !== sim.charge?.id);
+  // Units already overlapping the start (own skirmishers a unit ended among, p.15) rearrange round it: not obstacles.
+  const start = corners(sim.poses[0]!);
+  const others = units.filter(
+    (x) =>
+      x.id !== u0.id &&
+      !(x.side === u0.side && x.type === 'skirmisher') &&
+      x.id !== sim.charge?.id &&
+      !convexOverlap(start, corners(footprint(x))),
+  );
   const obstacles = others.map((x) => corners(footprint(x)));
   if (sim.charge && contactShape(sim.charge).length > 1) {
     others.push(sim.charge);
