@@ -11,6 +11,5 @@ export function registerAllGames(): void {
   if (!getGame(kpw.id)) registerGame({ ...kpw, render: renderers.kpw, renderZoom: renderers['kpw:zoom'] });
   if (!getGame(rifle.id)) registerGame({ ...rifle, render: renderers.rifle });
   if (!getGame(wog.id)) registerGame({ ...wog, render: renderers.wog });
-  // ATKM: text summaries until the tabletop renderer (render/atkm.ts) is merged.
-  if (!getGame(atkm.id)) registerGame(atkm);
+  if (!getGame(atkm.id)) registerGame({ ...atkm, render: renderers.atkm, renderZoom: renderers['atkm:zoom'] });
 }

@@ -12,9 +12,8 @@ import { cannotFire, checkFire, firePlan, FIRE_RULE, resolveFire } from './fire.
 import { cannotCharge, checkCharge, meleeFrame, MELEE_RULE } from './melee.ts';
 import { allowance, checkMove, moveFacts } from './movement.ts';
 import { alive, isArtillery, note, other, typeData, type AtkmState, type Formation, type Side, type Unit } from './state.ts';
-import { gap, measuredCharge, measuredFire, place, tabletop } from './table.ts';
-import { checkMove as checkTableMove, baseAllowance, type MoveResult } from './tabletop/index.ts';
-import { headingOf, round2 } from '../../engine/geometry.ts';
+import { gap, measuredCharge, measuredFire, place, tabletop, tu } from './table.ts';
+import { approach, checkMove as checkTableMove, baseAllowance, type MoveResult } from './tabletop/index.ts';
 import type { Action } from '../../engine/types.ts';
 import type { AttackFacts } from './facts.ts';
 
@@ -71,25 +70,19 @@ function tableMove(s: AtkmState, u: Unit, a: Record<string, unknown>, f: Activat
   return r;
 }
 
-/** Listed moves (buttons, bots): toward the nearest enemy, full and half distance, where the table allows. */
+/** Could a charge reach at all (a cheap bound before measuring the move)? */
+const inReach = (u: Unit, t: Unit) => gap(u, t) <= baseAllowance({ type: u.type, formation: u.formation }) + 16;
+
+/** Listed moves (buttons, bots): the longest legal advance toward each of the two nearest enemies, short of contact. */
 function tableMoves(s: AtkmState, u: Unit, jack: boolean): LegalAction[] {
   const foes = alive(s, other(u.side)).sort((a, b) => gap(u, a) - gap(u, b));
   const out: LegalAction[] = [];
-  const base = baseAllowance({ type: u.type, formation: u.mob ? 'mob' : u.formation });
-  if (!foes.length || base <= 0) return out;
-  const foe = foes[0]!;
-  const heading = Math.round(headingOf({ x: foe.x - u.x, y: foe.y - u.y }));
-  const turn = Math.abs(((heading - u.facing + 540) % 360) - 180);
-  const room = Math.max(0, gap(u, foe) - 4);
-  for (const d of [base, base / 2, base / 4]) {
-    const inches = round2(Math.min(d, room));
-    if (inches < 1) continue;
-    const order = `${turn > 5 && turn <= 90 ? `face:${heading} ` : ''}forward:${inches}`;
-    const f = { moved: false, formed: false, jack } as ActivationFrame;
-    if (attempt(() => tableMove(s, u, { order }, f))) {
-      out.push(act('move', `Move ${u.name} ${inches}" toward ${foe.name} (${order})`, { order }));
-      break;
-    }
+  if (baseAllowance({ type: u.type, formation: u.mob ? 'mob' : u.formation }) <= 0) return out;
+  const units = alive(s).map(tu);
+  for (const foe of foes.slice(0, 1)) {
+    const r = approach(s.table!, units, u.id, foe.id, { fullMovement: jack, contact: false });
+    if (!r || r.charged || r.distance < 0.5 || out.some((l) => l.args.order === r.order)) continue;
+    out.push(act('move', `Move ${u.name} ${r.distance}" toward ${foe.name} (${r.order})`, { order: r.order }));
   }
   return out;
 }
@@ -165,7 +158,7 @@ export function activationLegal(s: AtkmState, f: ActivationFrame, role: string):
     }
   if (!f.moved && !f.fired && !f.formed)
     for (const t of alive(s, other(u.side)))
-      if (!cannotCharge(u, t, facts) && (!tabletop(s) || attempt(() => measuredCharge(s, u, t, f.jack))))
+      if (!cannotCharge(u, t, facts) && (!tabletop(s) || (inReach(u, t) && attempt(() => measuredCharge(s, u, t, f.jack)))))
         out.push(act('charge', `${u.name} charges ${t.name} (move into contact and melee)`, { target: t.id }, { target: t.name }));
   out.push(act('done', `End ${u.name}'s activation`));
   return out;
@@ -239,8 +232,10 @@ export const activationProc: Procedure<AtkmState, ActivationFrame> = {
       retWith(s.stack, 'activated');
       return true;
     }
-    const left = activationLegal(s, f, f.side).filter((l) => l.sub !== 'done');
-    if (!left.length && (f.moved || f.fired || f.formed)) {
+    // Anything left but "done"? (A move still open counts without measuring it: that is the costly part.)
+    const moveOpen = !onlyReform(u) && !f.moved && !f.formed && baseAllowance({ type: u.type, formation: u.formation }) > 0;
+    const left = moveOpen || activationLegal(s, f, f.side).some((l) => l.sub !== 'done');
+    if (!left && (f.moved || f.fired || f.formed)) {
       endActivation(s, f, ctx);
       return true;
     }

@@ -139,6 +139,14 @@ export const atkm: GameModule<AtkmState, AtkmOptions, AtkmView> = {
     return pick?.action ?? null;
   },
   summarize: (v, viewer) => summarize(v, viewer),
+  // A close-up only on the tabletop, after something moved, fired or fought.
+  zoomWorthy: (v) => v.mode === 'tabletop' && !!v.picture.last && (v.picture.last.path.length > 1 || v.picture.last.fire.length > 0),
+  // A snapshot when the table changes, not at every card.
+  boardKey: (v) => ({
+    units: v.picture.units.map((u) => [u.id, u.x, u.y, u.facing, u.formation, u.figures, u.colour, u.disorder]),
+    turn: v.turn,
+    over: v.over ? 1 : 0,
+  }),
 };
 
 export type { Json };

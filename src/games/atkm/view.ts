@@ -3,7 +3,9 @@
 // side (and the umpire or moderators) sees until they are spent.
 import type { Viewer } from '../../engine/types.ts';
 import { seesAll } from '../../engine/viewers.ts';
-import { cardName, data, SIDES, sideName, type AtkmState, type Side } from './state.ts';
+import { pictureGeneral, pictureUnit, type AtkmPicture, type PictureCard } from './picture.ts';
+import { cardName, cardRank, cardSide, data, SIDES, sideName, type AtkmState, type Side } from './state.ts';
+import { tu } from './table.ts';
 import { objectivePlace, objectiveReporter } from './turn.ts';
 
 export interface AtkmUnitView {
@@ -44,7 +46,60 @@ export interface AtkmView {
   notes: string[];
   objective: { place: string; reporter: Side | null; heldTurns: number } | null;
   over: { winners: string[]; draw: boolean; summary: string } | null;
+  /** What the tabletop renderer draws (render/atkm.ts); referee mode: units at nominal places, no terrain. */
+  picture: AtkmPicture;
   [k: string]: unknown;
+}
+
+const SUIT: Record<string, string> = { H: '♥', C: '♣' };
+function pictureCard(card: string): PictureCard {
+  const side = cardSide(card);
+  const rank = cardRank(card);
+  return { label: rank === 'JOKER' ? 'Joker' : `${rank}${SUIT[card.slice(-1)] ?? ''}`, colour: side };
+}
+
+function picture(s: AtkmState): AtkmPicture {
+  const v = data().victory.scenarios[s.options.scenario]!;
+  const t = s.table;
+  const top = s.stack.frames.at(-1)!;
+  const who = top.proc === 'endTurn' ? 'end of turn' : s.card ? `${cardName(s.card)}` : '';
+  const last = s.last;
+  return {
+    title: `${v.name} · turn ${s.turn}${who ? ` · ${who}` : ''}${t ? '' : ' · referee mode: positions are on your table'}`,
+    table: { width: t?.width ?? 72, height: t?.height ?? 48 },
+    terrain: t ? structuredClone(t.terrain) : [],
+    sides: [
+      { id: 'red', name: 'Red army', colour: '#b3261e' },
+      { id: 'black', name: 'Black army', colour: '#2b2b33' },
+    ],
+    units: s.order
+      .map((id) => s.units[id]!)
+      .filter((u) => !u.gone)
+      .map((u) =>
+        pictureUnit(tu(u), {
+          colour: u.color,
+          disorder: u.disorder,
+          label: u.name.replace(/^(Red|Black) /, ''),
+          officer: u.officer,
+          ensign: u.ensign,
+        }),
+      ),
+    generals: s.generals.map((g) => pictureGeneral(g, { name: g.name, rating: g.rating })),
+    zones: structuredClone(s.zones),
+    objectives: structuredClone(s.objectives),
+    last: last?.unit
+      ? {
+          unit: last.unit,
+          path: last.path ? structuredClone(last.path) : [],
+          fire: last.fire ? structuredClone(last.fire) : [],
+          targets: last.target ? [last.target] : [],
+          text: last.text,
+        }
+      : null,
+    card: s.card ? pictureCard(s.card) : null,
+    discard: s.deck.discard.map(pictureCard),
+    deckLeft: s.deck.draw.length,
+  };
 }
 
 export function phaseLabel(s: AtkmState): string {
@@ -110,6 +165,7 @@ export function buildView(s: AtkmState, viewer: Viewer): AtkmView {
     notes: s.notes.slice(-8),
     objective: objectiveReporter(s) ? { place: objectivePlace(s), reporter: objectiveReporter(s), heldTurns: s.objective.heldTurns } : null,
     over: s.over ? { ...s.over, winners: [...s.over.winners] } : null,
+    picture: picture(s),
   };
 }
 
