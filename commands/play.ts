@@ -283,7 +283,8 @@ export async function runPlay(svc: Services, inv: Invocation, progress?: (l: str
       : mine.length
         ? { kind: 'seat', role: mine[0] }
         : { kind: 'spectator' };
-    return only(privateReply(def.info(env.game, viewer)));
+    const args = Object.fromEntries(Object.entries(inv.options).map(([k, v]) => [k, String(v)]));
+    return only(privateReply(def.info(env.game, viewer, args)));
   }
   const roles = callerRoles(svc, row, inv.caller.id, mod);
   // "?" (or the autocomplete's "… more" entry) as an option's value: list every choice, privately.

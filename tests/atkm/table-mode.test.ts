@@ -83,6 +83,20 @@ describe('ATKM tabletop: Making Contact and Forming Square (pp.20, 23)', () => {
   });
 });
 
+describe('ATKM tabletop: /atkm measure from: to: answers without acting', () => {
+  it('distance, arc, sight and range between two units; referee mode explains how to measure', () => {
+    const s = open();
+    const foot = put(s, 'red', 'infantry', { x: 36, y: 40, facing: 0 });
+    const foe = put(s, 'black', 'infantry', { x: 36, y: 30, facing: 180 });
+    const info = atkm.subcommands.find((c) => c.name === 'measure')!.info!;
+    const text = info(s, { kind: 'spectator' }, { from: foot.id, to: foe.name });
+    expect(text).toMatch(/front arc/);
+    expect(text).toMatch(/line of sight clear/);
+    expect(text).toMatch(/in range/);
+    expect(info(blank(), { kind: 'spectator' }, {})).toMatch(/Referee mode: measure on your own table/);
+  });
+});
+
 describe('ATKM tabletop playouts', () => {
   it('bot and random battles in the three scenarios end without dead ends, and replay equal', () => {
     for (let i = 0; i < 4; i++) {

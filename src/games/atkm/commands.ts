@@ -2,7 +2,25 @@
 // flank...) are options of move, fire and charge, turned into open actions
 // that the rules check; everything listable is matched against legal().
 import type { Action, GameSubcommand } from '../../engine/types.ts';
+import { RuleError } from '../../engine/errors.ts';
 import type { AtkmState } from './state.ts';
+import { tableUnits, tabletop } from './table.ts';
+import { measure } from './tabletop/index.ts';
+
+/** `/atkm measure from: to:` — answered privately, changes nothing. */
+export function measureText(s: AtkmState, from: string | undefined, to: string | undefined): string {
+  if (!tabletop(s))
+    return "Referee mode: measure on your own table with a tape in inches — from the front centre (a gun's muzzle, the skirmishers' officer and ensign) — and report what you find as options of /atkm activate (near:), move, fire and charge.";
+  if (!from || !to) return 'Give both ends: /atkm measure from:<unit, general or "x,y"> to:<unit, general or "x,y">.';
+  try {
+    const f = unitId(s, from) ?? from;
+    const t = unitId(s, to) ?? to;
+    return measure(s.table!, tableUnits(s), s.generals, f, t).text;
+  } catch (e) {
+    if (e instanceof RuleError) return e.describe(8);
+    throw e;
+  }
+}
 
 type Opt = GameSubcommand['options'][number];
 const opt = (name: string, description: string, required = true, extra: Partial<Opt> = {}): Opt => ({
@@ -116,8 +134,12 @@ export const SUBCOMMANDS: GameSubcommand[] = [
     opt('general', 'Your general'),
   ]),
   sub('ready', 'End of turn: your generals are placed', [opt('held', 'yes/no: do you hold the objective (scenarios with one)', false)]),
-  sub('measure', 'Distance, arc and line of sight between two points', [], {
-    info: () =>
-      "Referee mode: measure on your own table with a tape in inches — from the front centre (a gun's muzzle, the skirmishers' officer and ensign) — and report what you find as options of /atkm move, fire and charge. The virtual tabletop, which measures for you, is not part of this game yet.",
-  }),
+  sub(
+    'measure',
+    'Tabletop: distance, arc, line of sight and range between units, generals or points',
+    [opt('from', 'A unit, a general or "x,y"', false), opt('to', 'A unit, a general or "x,y"', false)],
+    {
+      info: (state, _viewer, args) => measureText(state as AtkmState, args?.from, args?.to),
+    },
+  ),
 ];
