@@ -18,7 +18,7 @@ const cpOracle: Oracle = (s: AtkmState) =>
 
 const game = (seed: string, mod: GameModule<any, any> = atkm): LeakGame => ({
   mod,
-  options: 'generals=2, army=roll, units=10',
+  options: `generals=2, army=roll, units=10${seed === 'a-4' ? ', mode=tabletop, scenario=village' : ''}`,
   seed,
   seats: [
     { role: 'red', user: 'alice' },

@@ -221,7 +221,8 @@ export const activationProc: Procedure<AtkmState, ActivationFrame> = {
       {
         role: f.side,
         text: `${u.name} is activated: move, fire, form or charge, then /atkm done.`,
-        decision: `act:${s.turn}:${s.deck.discard.length}:${f.unit}`,
+        // The whole card is one decision: a team's member who activates the unit also moves, fires and ends it.
+        decision: `card:${s.turn}:${s.deck.discard.length}`,
       },
     ];
   },

@@ -10,7 +10,8 @@ import { bucketText, rollBucket } from './buckets.ts';
 import { downgrade } from './casualties.ts';
 import { act, ignoring, mustBeLegal } from './common.ts';
 import { qualityShift } from './fire.ts';
-import { nearGeneral, tabletop } from './table.ts';
+import { nearGeneral, tabletop, towardArmy } from './table.ts';
+import { checkGeneralMove, parsePoint } from './tabletop/index.ts';
 import {
   actingGeneral,
   alive,
@@ -136,16 +137,21 @@ export function cardLegal(s: AtkmState, f: CardFrame, role: string): LegalAction
   const out = [...activateChoices(s, f), ...passChoices(s, f)];
   if (f.rank === 'K') {
     const g = s.generals.find((x) => x.id === f.general)!;
-    out.push(act('general', `King: move ${g.name} up to 20" instead (he may move again at the end of the turn)`));
-    for (const u of alive(s, side).filter((x) => (!x.officer || !x.ensign) && x.restoredTurn !== s.turn))
-      out.push(
-        act(
-          'general',
-          `King: move ${g.name} into contact with ${u.name} and restore its ${!u.officer ? 'officer' : 'ensign'}`,
-          { restore: u.id },
-          { restore: u.name },
-        ),
-      );
+    if (tabletop(s)) {
+      const to = towardArmy(s, g);
+      if (to) out.push(act('general', `King: move ${g.name} up to 20" to ${to}, toward his army`, { to }));
+    } else {
+      out.push(act('general', `King: move ${g.name} up to 20" instead (he may move again at the end of the turn)`));
+      for (const u of alive(s, side).filter((x) => (!x.officer || !x.ensign) && x.restoredTurn !== s.turn))
+        out.push(
+          act(
+            'general',
+            `King: move ${g.name} into contact with ${u.name} and restore its ${!u.officer ? 'officer' : 'ensign'}`,
+            { restore: u.id },
+            { restore: u.name },
+          ),
+        );
+    }
   }
   if (f.rank === 'JOKER')
     for (const u of alive(s, other(side)).filter((x) => !x.disorder))
@@ -177,7 +183,7 @@ export const cardProc: Procedure<AtkmState, CardFrame> = {
         role: f.side,
         text: `${cardName(f.card)}${special ? ` (${special.name})` : ''}: ${g.name} ${f.rank === '2' ? 'must choose a unit of yours to stand idle (/atkm card disorder)' : `activates a unit${f.acts > 1 ? ` (${f.acts} activations left)` : ''} (/atkm activate, /atkm pass)`}.`,
         buttons: true,
-        decision: `card:${s.turn}:${s.deck.discard.length}:${f.acts}`,
+        decision: `card:${s.turn}:${s.deck.discard.length}`,
       },
     ];
   },
@@ -221,6 +227,11 @@ export const cardProc: Procedure<AtkmState, CardFrame> = {
         return;
       case 'general': {
         const r = typeof a.restore === 'string' ? s.units[a.restore] : undefined;
+        if (typeof a.to === 'string' && tabletop(s)) {
+          const to = parsePoint(a.to)!;
+          checkGeneralMove(s.table!, g, to);
+          Object.assign(g, to);
+        }
         note(s, ctx, 'general', `King: ${g.name} moves up to 20"${r ? ` into contact with ${r.name}` : ''}.`);
         if (r) restore(s, r, g.name, ctx);
         used(s, f);

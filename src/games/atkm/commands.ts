@@ -117,7 +117,7 @@ export const SUBCOMMANDS: GameSubcommand[] = [
   sub(
     'general',
     'Card: the King — move your general (and restore a unit he reaches)',
-    [opt('restore', 'A unit without officer or ensign he reaches', false)],
+    [opt('restore', 'Referee: a unit without officer or ensign he reaches', false), opt('to', 'Tabletop: where he goes, "x,y"', false)],
     { group: 'card' },
   ),
   sub('override', 'Card: override the deck for a command point (optional rule)', [], { group: 'card' }),

@@ -109,3 +109,14 @@ export function deploy(s: AtkmState): void {
 
 /** Straight-line distance between two units' measuring points (the bot's sense of "nearest"). */
 export const gap = (a: Unit, b: Unit): number => dist({ x: a.x, y: a.y }, { x: b.x, y: b.y });
+
+/** A point up to 20" from the general toward the middle of his army (the listed end-of-turn move). */
+export function towardArmy(s: AtkmState, g: General): string | null {
+  const mine = alive(s, g.side);
+  if (!mine.length) return null;
+  const c = { x: mine.reduce((a, u) => a + u.x, 0) / mine.length, y: mine.reduce((a, u) => a + u.y, 0) / mine.length };
+  const d = dist(g, c);
+  if (d < 1) return null;
+  const k = Math.min(1, 19.5 / d);
+  return `${round2(g.x + (c.x - g.x) * k)},${round2(g.y + (c.y - g.y) * k)}`;
+}

@@ -10,7 +10,7 @@ import type { Ctx, LegalAction } from '../../engine/types.ts';
 import { cardFrame, restore } from './cards.ts';
 import { freshColor } from './casualties.ts';
 import { act, mustBeLegal } from './common.ts';
-import { objectiveHolder, tabletop, tu } from './table.ts';
+import { objectiveHolder, tabletop, towardArmy, tu } from './table.ts';
 import { checkGeneralMove, generalDistance, parsePoint } from './tabletop/index.ts';
 import { dist, round2 } from '../../engine/geometry.ts';
 import type { General } from './state.ts';
@@ -165,17 +165,6 @@ function endLegal(s: AtkmState, f: EndTurnFrame, role: string): LegalAction[] {
     out.push(act('ready', `End of turn: ${sideName(side)} does not hold ${objectivePlace(s)}`, { held: 'no' }));
   } else out.push(act('ready', `End of turn: ${sideName(side)}'s generals are placed (up to 20" each)`));
   return out;
-}
-
-/** A point up to 20" from the general toward the middle of his army (the listed end-of-turn move). */
-function towardArmy(s: AtkmState, g: General): string | null {
-  const mine = alive(s, g.side);
-  if (!mine.length) return null;
-  const c = { x: mine.reduce((a, u) => a + u.x, 0) / mine.length, y: mine.reduce((a, u) => a + u.y, 0) / mine.length };
-  const d = dist(g, c);
-  if (d < 1) return null;
-  const k = Math.min(1, 19.5 / d);
-  return `${round2(g.x + (c.x - g.x) * k)},${round2(g.y + (c.y - g.y) * k)}`;
 }
 
 function checkPlace(s: AtkmState, f: EndTurnFrame, role: string, a: Record<string, unknown>): { g: General; to: { x: number; y: number } } {
