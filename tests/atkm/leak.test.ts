@@ -37,7 +37,8 @@ describe('ATKM leak property: command points secret until spent', () => {
   it("no seat or spectator sees the other side's command points", async () => {
     let probes = 0;
     for (const seed of ['a-0', 'a-1', 'a-2', 'a-4']) {
-      const r = await findLeaks(game(seed));
+      // The tabletop seed is slower (every legal list measures the table): a shorter stretch of it.
+      const r = await findLeaks({ ...game(seed), ...(seed === 'a-4' ? { maxSteps: 120 } : {}) });
       expect(r.findings, `seed ${seed}`).toEqual([]);
       probes += r.probes;
     }
