@@ -130,8 +130,9 @@ async function main() {
   }
   const atkm = getGame('atkm');
   if (atkm) {
-    const opts = { scenario: 'open-field', army: 'roll', units: 8 };
-    const play = benchPlayout(atkm, opts, 20);
+    // The virtual tabletop (every legal list measures the table): the heavier of the two modes.
+    const opts = { mode: 'tabletop', scenario: 'open-field', army: 'roll', units: 8 };
+    const play = benchPlayout(atkm, opts, 10);
     print('atkm.playout_ms_p50', pct(play, 50), 'ms');
     const ac = benchApplyCommit(atkm, opts, 1000);
     print('atkm.apply_commit_p99_ms', pct(ac, 99), 'ms');
