@@ -70,6 +70,13 @@ function tableMove(s: AtkmState, u: Unit, a: Record<string, unknown>, f: Activat
   return r;
 }
 
+/** A formation change on the spot, checked by the tabletop (the new footprint must fit: p.15, units block). */
+function formOnTable(s: AtkmState, u: Unit, fm: Formation): MoveResult {
+  return checkTableMove(s.table!, alive(s).map(tu), u.id, `form:${fm}`);
+}
+
+const fits = (s: AtkmState, u: Unit, fm: Formation): boolean => !tabletop(s) || attempt(() => formOnTable(s, u, fm)) !== null;
+
 /** Could a charge reach at all (a cheap bound before measuring the move)? */
 const inReach = (u: Unit, t: Unit) => gap(u, t) <= baseAllowance({ type: u.type, formation: u.formation }) + 16;
 
@@ -122,13 +129,14 @@ export function activationLegal(s: AtkmState, f: ActivationFrame, role: string):
   if (u.gone) return [];
   if (onlyReform(u)) {
     for (const fm of formationsOf(u))
-      if (u.mob || fm !== u.formation)
+      if ((u.mob || fm !== u.formation) && fits(s, u, fm))
         out.push(
           act('form', `${u.mob ? 'Reform the mob' : 'Open the square'} ${u.name} into ${fm} (nothing else this activation)`, {
             formation: fm,
           }),
         );
-    if (u.type === 'skirmisher' && !u.mob) out.push(act('done', `End ${u.name}'s activation`));
+    // Hemmed in so that no formation fits on the table: it can only stand.
+    if (!out.length) out.push(act('done', `End ${u.name}'s activation (no room to reform)`));
     return out;
   }
   if (!f.moved && !f.formed) {
@@ -140,7 +148,8 @@ export function activationLegal(s: AtkmState, f: ActivationFrame, role: string):
   }
   if (!f.formed && !(u.type === 'skirmisher'))
     for (const fm of formationsOf(u))
-      if (fm !== u.formation) out.push(act('form', `${u.name} forms ${fm}${f.moved ? '' : ' on the spot'}`, { formation: fm }));
+      if (fm !== u.formation && fits(s, u, fm))
+        out.push(act('form', `${u.name} forms ${fm}${f.moved ? '' : ' on the spot'}`, { formation: fm }));
   const facts = attackFacts({ type: 'x' }, ACT_RULE);
   if (!f.fired && !cannotFire(u))
     for (const t of alive(s, other(u.side))) {
@@ -252,7 +261,14 @@ export const activationProc: Procedure<AtkmState, ActivationFrame> = {
       (s, f, u, a) => {
         mayDo(u, f, 'move');
         if (tabletop(s)) tableMove(s, u, a, f);
-        else checkMove(u, moveFacts(a as never), f.jack);
+        else {
+          if (a.order !== undefined && a.order !== '')
+            throw new RuleError(
+              'ATKM Moving Your Troops',
+              'Referee mode: move the figures on your table and report inches: (and terrain:, backward:, road:).',
+            );
+          checkMove(u, moveFacts(a as never), f.jack);
+        }
       },
       (s, f, u, a) =>
         tabletop(s)
@@ -321,6 +337,7 @@ export const activationProc: Procedure<AtkmState, ActivationFrame> = {
             } now.`,
           );
         const reform = onlyReform(u);
+        if (tabletop(s)) place(u, formOnTable(s, u, fm));
         u.mob = false;
         u.formation = fm;
         f.formed = true;
