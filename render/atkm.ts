@@ -188,7 +188,18 @@ function drawTerrain(ctx: Ctx2D, v: View, terrain: readonly TerrainPiece[]): voi
 
 function labelPoint(t: TerrainPiece): Pt {
   const pts = t.polygon ?? t.line!;
-  if (t.line) return pts[Math.floor(pts.length / 2)]!;
+  if (t.line) {
+    // A quarter of the way along, clear of the middle of the table where the fighting is.
+    const lens = pts.slice(1).map((p, i) => Math.hypot(p.x - pts[i]!.x, p.y - pts[i]!.y));
+    let want = lens.reduce((a, b) => a + b, 0) / 4;
+    for (let i = 0; i < lens.length; i++) {
+      if (want <= lens[i]! || i === lens.length - 1) {
+        const t = lens[i]! ? Math.min(1, want / lens[i]!) : 0;
+        return { x: pts[i]!.x + (pts[i + 1]!.x - pts[i]!.x) * t, y: pts[i]!.y + (pts[i + 1]!.y - pts[i]!.y) * t };
+      }
+      want -= lens[i]!;
+    }
+  }
   return { x: pts.reduce((s, p) => s + p.x, 0) / pts.length, y: pts.reduce((s, p) => s + p.y, 0) / pts.length };
 }
 
@@ -553,8 +564,14 @@ function drawGround(ctx: Ctx2D, v: View, pic: AtkmPicture, labels: boolean, cw: 
     c.fillStyle = CLOTH;
     c.fillRect(a.x, a.y, width * v.k, height * v.k);
     drawGrid(c, v, width, height, labels);
+    // Terrain stops at the table's edge (a river's round cap would spill into the margin).
+    c.save();
+    c.beginPath();
+    c.rect(a.x, a.y, width * v.k, height * v.k);
+    c.clip();
     drawZones(c, v, pic);
     drawTerrain(c, v, pic.terrain);
+    c.restore();
   });
   ctx.drawImage(layer, 0, 0);
 }

@@ -608,10 +608,8 @@ describe('Arranging Forces: a default deployment', () => {
       for (const u of placed) expect(inZone(s.zones, u), `${id} ${u.id}`).toBe(true);
       for (let i = 0; i < placed.length; i++)
         for (let j = 0; j < i; j++) expect(() => checkDeployment(table, s.zones, [placed[j]!], placed[i]!)).not.toThrow();
-      if (id !== 'village') {
-        expect(placed.filter((u) => u.side === 'red').every((u) => u.facing === 0)).toBe(true);
-        expect(placed.filter((u) => u.side === 'black').every((u) => u.facing === 180)).toBe(true);
-      }
+      expect(placed.filter((u) => u.side === 'red').every((u) => u.facing === 0)).toBe(true);
+      expect(placed.filter((u) => u.side === 'black').every((u) => u.facing === 180)).toBe(true);
     }
   });
 });
