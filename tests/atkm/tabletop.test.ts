@@ -4,6 +4,10 @@
 import { describe, expect, it } from 'vitest';
 import { RuleError } from '../../src/engine/errors.ts';
 import {
+  chargeTargets,
+  fireTargets,
+  generalInContact,
+  unitsInCommand,
   approach,
   autoDeploy,
   escapeMove,
@@ -611,5 +615,26 @@ describe('Arranging Forces: a default deployment', () => {
       expect(placed.filter((u) => u.side === 'red').every((u) => u.facing === 0)).toBe(true);
       expect(placed.filter((u) => u.side === 'black').every((u) => u.facing === 180)).toBe(true);
     }
+  });
+});
+
+describe('what a unit can reach now (autocomplete of targets in range or reach)', () => {
+  const a = unit({ type: 'infantry', id: 'a', x: 30, y: 30 });
+  const near = unit({ type: 'infantry', id: 'n', side: 'black', x: 30, y: 25, facing: 180 }); // 5 ahead
+  const mid = unit({ type: 'infantry', id: 'm', side: 'black', x: 39, y: 22, facing: 180 }); // nearest corner (36,22): 6 across, 8 up, 10
+  const far = unit({ type: 'infantry', id: 'f', side: 'black', x: 10, y: 10, facing: 180 });
+  it('fire targets: in range within the front arc, nearest first', () => {
+    const ts = fireTargets(open, [a, near, mid, far], 'a');
+    expect(ts.map((t) => t.id)).toEqual(['n', 'm']);
+    expect(ts.map((t) => t.geometry.distance)).toEqual([5, 10]);
+  });
+  it('charge targets: only those the front centre reaches within the move', () => {
+    expect(chargeTargets(open, [a, near, mid, far], 'a').map((t) => t.id)).toEqual(['n']);
+  });
+  it('generals: in contact within half an inch, and the units within 12 inches', () => {
+    expect(generalInContact({ x: 30, y: 32.5 }, a)).toBe(true);
+    expect(generalInContact({ x: 30, y: 33 }, a)).toBe(false);
+    const g = { id: 'g', side: 'red', x: 30, y: 40 };
+    expect(unitsInCommand(g, [a, near, unit({ type: 'infantry', id: 'b', x: 30, y: 20 })])).toEqual([{ id: 'a', distance: 8 }]);
   });
 });
