@@ -423,7 +423,9 @@ function drawUnitLabel(ctx: Ctx2D, v: View, pic: AtkmPicture, u: PictureUnit): v
   const c = u.footprint.reduce((s, p) => ({ x: s.x + p.x / 4, y: s.y + p.y / 4 }), { x: 0, y: 0 });
   const q = px(v, c);
   const size = 11 * v.text;
-  drawText(ctx, `${u.label ?? u.id} (${u.figures})`, q.x, q.y + size / 3, {
+  const wpx = Math.hypot(u.footprint[1]!.x - u.footprint[0]!.x, u.footprint[1]!.y - u.footprint[0]!.y) * v.k;
+  const text = fitText(ctx, `${u.label ?? u.id} (${u.figures})`, Math.max(wpx + 16, 6 * size), size, 'bold');
+  drawText(ctx, text, q.x, q.y + size / 3, {
     size,
     weight: 'bold',
     color: '#fff',

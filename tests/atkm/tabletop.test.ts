@@ -433,6 +433,10 @@ describe('Ranges, arcs and Line of Sight (Staging Fire Attacks)', () => {
     expect(aspect(open, unit({ type: 'infantry', id: 'a', x: 30, y: 32 }), { ...t, type: 'skirmisher', formation: 'skirmish' })).toBe(
       'front',
     );
+    // Against artillery it is gauged by the side of the cannon: a deployed gun facing up, hit from its right.
+    const gun = unit({ type: 'foot-artillery', formation: 'deployed', id: 'g', side: 'black', x: 30, y: 20 }); // cannon x 29.25-30.75, y 20-23
+    expect(aspect(open, unit({ type: 'cavalry', id: 'c', x: 40, y: 21.5, facing: 270 }), gun)).toBe('flank');
+    expect(aspect(open, unit({ type: 'cavalry', id: 'c', x: 30, y: 30, facing: 0 }), gun)).toBe('rear');
   });
 });
 

@@ -64,7 +64,8 @@ export function arcOf(of: TableUnit, p: Pt): 'front' | 'flank' | 'rear' {
 export function aspect(table: Table, attacker: TableUnit, target: TableUnit): 'front' | 'flank' | 'rear' {
   if (target.type === 'skirmisher' || target.formation === 'square' || target.formation === 'mob') return 'front';
   if (inBuilding(table, target)) return 'front';
-  const r = cannon(target) ?? footprint(target);
+  // Deployed guns are gauged by the cannon (p.25); a limbered column by its footprint (ours: its gun trails backward).
+  const r = (target.formation === 'deployed' ? cannon(target) : null) ?? footprint(target);
   // From just behind the front centre, so a unit in contact (its front centre on the target's edge) still has a line.
   const back = headingVec(attacker.facing + 180);
   const side = sideFacing(r, { x: attacker.x + back.x * 0.05, y: attacker.y + back.y * 0.05 });
