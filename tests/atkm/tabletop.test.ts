@@ -327,6 +327,16 @@ describe('Making Contact: toward a unit, stop:contact', () => {
     expect(err.message).toContain('may move 6"');
     expect(err.message).toContain('this move is 8"');
   });
+  it('toward a unit without stop:contact goes as far as the move allows on the same line', () => {
+    const a = unit({ type: 'infantry', id: 'a', x: 30, y: 40 });
+    const e = unit({ type: 'infantry', id: 'e', side: 'black', x: 30, y: 20, facing: 180 });
+    const r = checkMove(open, [a, e], 'a', 'toward:e');
+    expect(r.unit).toMatchObject({ x: 30, y: 34, facing: 0 });
+    expect(r).toMatchObject({ distance: 6, charged: null, order: 'toward:e' });
+    // Over a hill on the way it gets half.
+    const hill: TerrainPiece = { id: 'h', kind: 'hill', polygon: rect(20, 30, 40, 38) };
+    expect(checkMove(with_(hill), [a, e], 'a', 'toward:e').unit.y).toBe(37);
+  });
   it('cavalry charging a flank squares up to the nearest side', () => {
     // Enemy line facing up at (40,20): footprint x 37-43, y 20-22; the cavalry comes from the right.
     const e = unit({ type: 'infantry', id: 'e', side: 'black', x: 40, y: 20, facing: 0 });

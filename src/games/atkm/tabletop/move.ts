@@ -311,6 +311,40 @@ export function checkMove(
   order: string | MoveOrder,
   opts: MoveOptions = {},
 ): MoveResult {
+  const parsed = typeof order === 'string' ? parseMoveOrder(order) : order;
+  try {
+    return checkMoveOnce(table, units, id, parsed, opts);
+  } catch (e) {
+    // `toward:<unit>` without stop:contact goes as far as it may: the same line, cut to the allowance.
+    const last = parsed.steps[parsed.steps.length - 1];
+    if (!(e instanceof RuleError) || !TOO_FAR.test(e.message) || last?.kind !== 'toward' || last.contact) throw e;
+    const u0 = units.find((u) => u.id === id)!;
+    const sim = simulate(u0, parsed, units);
+    const from = sim.path[sim.path.length - 2] ?? { x: u0.x, y: u0.y };
+    const to = sim.path[sim.path.length - 1]!;
+    const before: MoveOrder = { steps: parsed.steps.slice(0, -1) };
+    const whole = dist(from, to);
+    const base = baseAllowance(u0);
+    for (const d of [base * tabletopData().roadFactor.value, base, base * tabletopData().penaltyFactor.value]) {
+      if (d >= whole) continue;
+      const p = { x: round2(from.x + ((to.x - from.x) * d) / whole), y: round2(from.y + ((to.y - from.y) * d) / whole) };
+      const cut: MoveOrder = {
+        steps: [...before.steps, { kind: 'face', deg: round2(sim.rect.heading), relative: false }, { kind: 'to', ...p }],
+      };
+      try {
+        return { ...checkMoveOnce(table, units, id, cut, opts), order: formatMoveOrder(parsed) };
+      } catch (e2) {
+        if (!(e2 instanceof RuleError) || !TOO_FAR.test(e2.message)) throw e2;
+      }
+    }
+    throw e;
+  }
+}
+
+/** The refusal of a move longer than the allowance (the text checkMove cuts toward-moves on). */
+const TOO_FAR = / may move [\d.]+" \(/;
+
+function checkMoveOnce(table: Table, units: readonly TableUnit[], id: string, parsed: MoveOrder, opts: MoveOptions): MoveResult {
   const u0 = units.find((u) => u.id === id);
   if (!u0)
     fail(
@@ -318,7 +352,6 @@ export function checkMove(
       `no unit '${id}' on the table`,
       units.map((u) => u.id),
     );
-  const parsed = typeof order === 'string' ? parseMoveOrder(order) : order;
   const data = tabletopData();
   const sim = simulate(u0, parsed, units);
   const end = sim.unit;
