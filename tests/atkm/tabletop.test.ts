@@ -379,9 +379,11 @@ describe('Ranges, arcs and Line of Sight (Staging Fire Attacks)', () => {
     const far = { ...c, y: 3 };
     expect(refusal(() => checkFireGeometry(open, [h, far], h, far)).message).toContain('fires 36"');
   });
-  it('a skirmisher target is measured to its officer and ensign: 12 to the end of its line but 14 to its centre is out of infantry range', () => {
+  it('a skirmisher target is measured to its officer and ensign: 14 to its centre is out of infantry range', () => {
+    // Strung out toward the firer (facing 90, its 12-inch line along y 10-22) its nearest man is 8 away, its centre 14.
     const a = unit({ type: 'infantry', id: 'a', x: 30, y: 30 });
-    const s = unit({ type: 'skirmisher', id: 's', side: 'black', x: 30, y: 16 });
+    const s = unit({ type: 'skirmisher', id: 's', side: 'black', x: 30, y: 16, facing: 90 });
+    expect(measure(open, [a, s], [], 'a', 's').distance).toBe(8);
     expect(fireGeometry(open, [a, s], a, s).distance).toBe(14);
     expect(refusal(() => checkFireGeometry(open, [a, s], a, s)).rule).toBe('ATKM Ranges');
   });
@@ -444,7 +446,8 @@ describe('Ranges, arcs and Line of Sight (Staging Fire Attacks)', () => {
       'front',
     );
     // Against artillery it is gauged by the side of the cannon: a deployed gun facing up, hit from its right.
-    const gun = unit({ type: 'foot-artillery', formation: 'deployed', id: 'g', side: 'black', x: 30, y: 20 }); // cannon x 29.25-30.75, y 20-23
+    // Cannon x 29.25-30.75, y 20-23.
+    const gun = unit({ type: 'foot-artillery', formation: 'deployed', id: 'g', side: 'black', x: 30, y: 20 });
     expect(aspect(open, unit({ type: 'cavalry', id: 'c', x: 40, y: 21.5, facing: 270 }), gun)).toBe('flank');
     expect(aspect(open, unit({ type: 'cavalry', id: 'c', x: 30, y: 30, facing: 0 }), gun)).toBe('rear');
   });
