@@ -436,6 +436,40 @@ function drawUnitLabel(ctx: Ctx2D, v: View, pic: AtkmPicture, u: PictureUnit): v
   });
 }
 
+/** A melee: a disc with crossed swords where the fronts met, its result under it (over the unit labels). */
+function drawMelee(ctx: Ctx2D, v: View, pic: AtkmPicture): void {
+  const a = pic.last;
+  if (a?.melee) {
+    const m = px(v, a.melee.at);
+    const r = Math.max(10, 0.9 * v.k);
+    ctx.beginPath();
+    ctx.arc(m.x, m.y, r, 0, Math.PI * 2);
+    ctx.fillStyle = 'rgba(255,255,255,0.9)';
+    ctx.fill();
+    ctx.strokeStyle = '#8a1c12';
+    ctx.lineWidth = 2.5;
+    ctx.stroke();
+    // Crossed swords as two strokes (no font glyph needed).
+    ctx.beginPath();
+    ctx.moveTo(m.x - r * 0.55, m.y - r * 0.55);
+    ctx.lineTo(m.x + r * 0.55, m.y + r * 0.55);
+    ctx.moveTo(m.x + r * 0.55, m.y - r * 0.55);
+    ctx.lineTo(m.x - r * 0.55, m.y + r * 0.55);
+    ctx.strokeStyle = '#8a1c12';
+    ctx.lineWidth = Math.max(2.5, r * 0.22);
+    ctx.stroke();
+    if (a.melee.text)
+      drawText(ctx, a.melee.text, m.x, m.y + r + 12 * v.text + 2, {
+        size: 12 * v.text,
+        weight: 'bold',
+        color: '#fff',
+        halo: '#8a1c12',
+        haloWidth: 4,
+        align: 'center',
+      });
+  }
+}
+
 /** The last activation: the path walked (dashed, arrow at the end) and fire lines with their ranges. */
 function drawActivation(ctx: Ctx2D, v: View, pic: AtkmPicture): void {
   const a = pic.last;
@@ -458,6 +492,16 @@ function drawActivation(ctx: Ctx2D, v: View, pic: AtkmPicture): void {
     ctx.arc(p.x, p.y, 4, 0, Math.PI * 2);
     ctx.fillStyle = '#fffbe6';
     ctx.fill();
+  }
+  for (const e of a.escapes ?? []) {
+    if (e.path.length < 2) continue;
+    ctx.save();
+    path(ctx, v, e.path, false);
+    ctx.setLineDash([4, 5]);
+    ctx.strokeStyle = '#ffd0c8';
+    ctx.lineWidth = 3;
+    ctx.stroke();
+    ctx.restore();
   }
   for (const f of a.fire) {
     const p = px(v, f.from);
@@ -584,6 +628,7 @@ function drawScene(ctx: Ctx2D, v: View, pic: AtkmPicture, focus: ReadonlySet<str
   for (const u of pic.units) drawUnit(ctx, v, pic, u, focus.has(u.id));
   drawActivation(ctx, v, pic);
   for (const u of pic.units) drawUnitLabel(ctx, v, pic, u);
+  drawMelee(ctx, v, pic);
 }
 
 /** The whole table, 16 px an inch, with the side panel. */
@@ -611,6 +656,8 @@ export function zoomWindow(pic: AtkmPicture): { x0: number; y0: number; w: numbe
   if (pic.last) {
     pts.push(...pic.last.path);
     for (const f of pic.last.fire) pts.push(f.from, f.to);
+    if (pic.last.melee) pts.push(pic.last.melee.at);
+    for (const e of pic.last.escapes ?? []) pts.push(...e.path);
   }
   if (!pts.length) pts.push({ x: 0, y: 0 }, { x: pic.table.width, y: pic.table.height });
   const pad = 2.5;

@@ -106,3 +106,34 @@ describe('ATKM renderer: every scenario (Setting up the Battlefield)', () => {
     }
   });
 });
+
+describe('ATKM renderer: a melee (Staging Melee Attacks, Winning the Contest)', () => {
+  it('marks where the fronts met and frames the escape in the zoom', async () => {
+    const base = samplePicture();
+    const pic = {
+      ...base,
+      last: {
+        ...base.last!,
+        fire: [],
+        melee: { at: { x: 9, y: 20 }, text: '4 : 2' },
+        escapes: [
+          {
+            unit: 'black-1',
+            path: [
+              { x: 9, y: 19 },
+              { x: 9, y: 7 },
+            ],
+          },
+        ],
+      },
+    };
+    const w = zoomWindow(pic);
+    expect(w.y0).toBeLessThanOrEqual(7);
+    const png = renderAtkm(pic);
+    keep('atkm-melee.png', png);
+    // The marker's white disc at the meeting point.
+    const at = { x: Math.round(MAIN.margin + 9 * 16 + 7), y: Math.round(MAIN.margin + MAIN.title + 20 * 16) };
+    const [r, g, b] = await pixel(png, at.x, at.y);
+    expect(Math.min(r!, g!, b!)).toBeGreaterThan(200);
+  });
+});
