@@ -109,6 +109,14 @@ describe('Moving Your Troops: the chart, forward and backward', () => {
     expect(checkMove(open, [unit({ type: 'horse-artillery', id: 'g', y: 40 })], 'g', 'forward:16').allowance).toBe(16);
     expect(checkMove(open, [unit({ type: 'horse-artillery', formation: 'deployed', id: 'g' })], 'g', 'back:4').allowance).toBe(4);
   });
+  it("the refusal says what is left: 4 of a column's 10 already moved leaves 6", () => {
+    const u = unit({ type: 'infantry', formation: 'column', id: 'a' });
+    const r = checkMove(open, [u], 'a', 'forward:5', { spent: 4 });
+    expect(r).toMatchObject({ allowance: 10, left: 1 });
+    const e = refusal(() => checkMove(open, [u], 'a', 'forward:7', { spent: 4 }));
+    expect(e.message).toContain('4" already moved, 6" left; this move is 7"');
+    expect(e.allowed).toEqual(['move at most 6"']);
+  });
   it('moving backward is halved: a line goes back 3, not 3.5', () => {
     const u = unit({ type: 'infantry', id: 'a' });
     const r = checkMove(open, [u], 'a', 'back:3');

@@ -50,6 +50,8 @@ const R_BUILD = 'ATKM Buildings';
 export interface MoveOptions {
   /** A Jack of your colour: full movement regardless of terrain or moving backward (Special Cards, p.10). */
   fullMovement?: boolean;
+  /** Inches this unit already moved in this activation (the rest of its allowance is left). */
+  spent?: number;
 }
 
 export interface MoveResult {
@@ -61,6 +63,8 @@ export interface MoveResult {
   distance: number;
   /** Inches allowed for this move. */
   allowance: number;
+  /** Inches of the allowance still unused after it (allowance - spent - distance). */
+  left: number;
   /** Why the allowance was halved (empty when it was not). */
   halved: string[];
   /** The road bonus applied (p.15). */
@@ -325,8 +329,10 @@ export function checkMove(
     const before: MoveOrder = { steps: parsed.steps.slice(0, -1) };
     const whole = dist(from, to);
     const base = baseAllowance(u0);
-    for (const d of [base * tabletopData().roadFactor.value, base, base * tabletopData().penaltyFactor.value]) {
-      if (d >= whole) continue;
+    const spent = opts.spent ?? 0;
+    for (const full of [base * tabletopData().roadFactor.value, base, base * tabletopData().penaltyFactor.value]) {
+      const d = full - spent;
+      if (d >= whole || d <= 0) continue;
       const p = { x: round2(from.x + ((to.x - from.x) * d) / whole), y: round2(from.y + ((to.y - from.y) * d) / whole) };
       const cut: MoveOrder = {
         steps: [...before.steps, { kind: 'face', deg: round2(sim.rect.heading), relative: false }, { kind: 'to', ...p }],
@@ -396,14 +402,18 @@ function checkMoveOnce(table: Table, units: readonly TableUnit[], id: string, pa
   else if (halved.length && !opts.fullMovement) allowance = base * data.penaltyFactor.value;
   allowance = round2(allowance);
   const distance = round2(moved);
-  if (distance > allowance + 0.005) {
+  const spent = round2(opts.spent ?? 0);
+  const left = round2(Math.max(0, allowance - spent));
+  if (distance > left + 0.005) {
     const why = halved.length && !opts.fullMovement ? `, halved for ${halved.join(', ')}` : road ? ' on the road' : '';
     const charge = sim.charge && parsed.steps.some((s) => s.kind === 'toward' && s.contact);
     fail(
       charge ? R_CONTACT : halved.length ? R_TERRAIN : R_MOVE,
-      `${u0.id} may move ${allowance}" (${u0.type} in ${u0.formation}${why}); this move is ${distance}"` +
+      `${u0.id} may move ${allowance}" (${u0.type} in ${u0.formation}${why})` +
+        (spent ? `, ${spent}" already moved, ${left}" left` : '') +
+        `; this move is ${distance}"` +
         (charge ? ` to reach ${sim.charge!.id}` : ''),
-      [`${allowance}" in all${sim.legs.length > 1 ? '' : `: ${round2(allowance)}" this way`}`],
+      [`move at most ${left}"${halved.length && !opts.fullMovement ? ` (${halved.join(', ')})` : ''}`],
     );
   }
 
@@ -449,6 +459,7 @@ function checkMoveOnce(table: Table, units: readonly TableUnit[], id: string, pa
     path: dedupe(sim.path),
     distance,
     allowance,
+    left: round2(Math.max(0, left - distance)),
     halved: opts.fullMovement ? [] : halved,
     road,
     formationChanged: sim.formed !== null,
