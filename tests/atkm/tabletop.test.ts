@@ -229,6 +229,9 @@ describe('Moving Across Terrain', () => {
     const t = with_(river, road);
     const off = unit({ type: 'infantry', formation: 'column', id: 'a', x: 20, y: 28 });
     expect(refusal(() => checkMove(t, [off], 'a', 'forward:8')).message).toContain('not on a bridge');
+    // Ending in the water is refused too: a left wheel pivots on (20,19) and swings the column's tail to y 25.
+    const bank = unit({ type: 'infantry', formation: 'column', id: 'a', x: 20, y: 20, facing: 90 }); // footprint x 14-20, y 19-21
+    expect(refusal(() => checkMove(t, [bank], 'a', 'wheel:-90')).message).toContain('would end in it');
     const on = unit({ ...off, x: 36 });
     const r = checkMove(t, [on], 'a', 'forward:15');
     expect(r.road).toBe(true);

@@ -373,6 +373,9 @@ function checkMoveOnce(table: Table, units: readonly TableUnit[], id: string, pa
     if (isLine(t)) {
       const p = crossesImpassableLine(table, t, sim.path);
       if (p) fail(R_TERRAIN, `${terrainName(t)} is impassable (crossing at ${round2(p.x)},${round2(p.y)} is not on a bridge)`);
+      // Nor may a unit end standing in it, unless on the bridge.
+      if (distPolygonPolyline(corners(sim.rect), t.line!) < t.width! / 2 - 0.01 && !onRoad(table, refOf(end, sim.rect)))
+        fail(R_TERRAIN, `${terrainName(t)} is impassable: ${u0.id} would end in it`);
     } else if (hulls.some((h) => distPolygons(h, t.polygon!) === 0) || distPolygons(corners(sim.rect), t.polygon!) === 0)
       fail(R_TERRAIN, `${terrainName(t)} is impassable`);
   }
