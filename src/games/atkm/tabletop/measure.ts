@@ -260,7 +260,7 @@ export function nearestGeneral<G extends TableGeneral>(generals: readonly G[], s
   return best;
 }
 
-/** A unit touching a circle round a point, e.g. a marker (segment-circle test reused for LOS of points). */
+/** A line of sight from a to b passes over a figure at p (its base of radius r, default the officer-and-ensign pair). */
 export function lineCrossesPoint(a: Pt, b: Pt, p: Pt, r = CENTRE_RADIUS): boolean {
   return segmentHitsCircle(a, b, p, r);
 }
