@@ -188,7 +188,18 @@ function drawTerrain(ctx: Ctx2D, v: View, terrain: readonly TerrainPiece[]): voi
 
 function labelPoint(t: TerrainPiece): Pt {
   const pts = t.polygon ?? t.line!;
-  if (t.line) return pts[Math.floor(pts.length / 2)]!;
+  if (t.line) {
+    // A quarter of the way along, clear of the middle of the table where the fighting is.
+    const lens = pts.slice(1).map((p, i) => Math.hypot(p.x - pts[i]!.x, p.y - pts[i]!.y));
+    let want = lens.reduce((a, b) => a + b, 0) / 4;
+    for (let i = 0; i < lens.length; i++) {
+      if (want <= lens[i]! || i === lens.length - 1) {
+        const t = lens[i]! ? Math.min(1, want / lens[i]!) : 0;
+        return { x: pts[i]!.x + (pts[i + 1]!.x - pts[i]!.x) * t, y: pts[i]!.y + (pts[i + 1]!.y - pts[i]!.y) * t };
+      }
+      want -= lens[i]!;
+    }
+  }
   return { x: pts.reduce((s, p) => s + p.x, 0) / pts.length, y: pts.reduce((s, p) => s + p.y, 0) / pts.length };
 }
 
@@ -412,7 +423,9 @@ function drawUnitLabel(ctx: Ctx2D, v: View, pic: AtkmPicture, u: PictureUnit): v
   const c = u.footprint.reduce((s, p) => ({ x: s.x + p.x / 4, y: s.y + p.y / 4 }), { x: 0, y: 0 });
   const q = px(v, c);
   const size = 11 * v.text;
-  drawText(ctx, `${u.label ?? u.id} (${u.figures})`, q.x, q.y + size / 3, {
+  const wpx = Math.hypot(u.footprint[1]!.x - u.footprint[0]!.x, u.footprint[1]!.y - u.footprint[0]!.y) * v.k;
+  const text = fitText(ctx, `${u.label ?? u.id} (${u.figures})`, Math.max(wpx + 16, 6 * size), size, 'bold');
+  drawText(ctx, text, q.x, q.y + size / 3, {
     size,
     weight: 'bold',
     color: '#fff',
@@ -421,6 +434,40 @@ function drawUnitLabel(ctx: Ctx2D, v: View, pic: AtkmPicture, u: PictureUnit): v
     align: 'center',
     cache: true,
   });
+}
+
+/** A melee: a disc with crossed swords where the fronts met, its result under it (over the unit labels). */
+function drawMelee(ctx: Ctx2D, v: View, pic: AtkmPicture): void {
+  const a = pic.last;
+  if (a?.melee) {
+    const m = px(v, a.melee.at);
+    const r = Math.max(10, 0.9 * v.k);
+    ctx.beginPath();
+    ctx.arc(m.x, m.y, r, 0, Math.PI * 2);
+    ctx.fillStyle = 'rgba(255,255,255,0.9)';
+    ctx.fill();
+    ctx.strokeStyle = '#8a1c12';
+    ctx.lineWidth = 2.5;
+    ctx.stroke();
+    // Crossed swords as two strokes (no font glyph needed).
+    ctx.beginPath();
+    ctx.moveTo(m.x - r * 0.55, m.y - r * 0.55);
+    ctx.lineTo(m.x + r * 0.55, m.y + r * 0.55);
+    ctx.moveTo(m.x + r * 0.55, m.y - r * 0.55);
+    ctx.lineTo(m.x - r * 0.55, m.y + r * 0.55);
+    ctx.strokeStyle = '#8a1c12';
+    ctx.lineWidth = Math.max(2.5, r * 0.22);
+    ctx.stroke();
+    if (a.melee.text)
+      drawText(ctx, a.melee.text, m.x, m.y + r + 12 * v.text + 2, {
+        size: 12 * v.text,
+        weight: 'bold',
+        color: '#fff',
+        halo: '#8a1c12',
+        haloWidth: 4,
+        align: 'center',
+      });
+  }
 }
 
 /** The last activation: the path walked (dashed, arrow at the end) and fire lines with their ranges. */
@@ -445,6 +492,16 @@ function drawActivation(ctx: Ctx2D, v: View, pic: AtkmPicture): void {
     ctx.arc(p.x, p.y, 4, 0, Math.PI * 2);
     ctx.fillStyle = '#fffbe6';
     ctx.fill();
+  }
+  for (const e of a.escapes ?? []) {
+    if (e.path.length < 2) continue;
+    ctx.save();
+    path(ctx, v, e.path, false);
+    ctx.setLineDash([4, 5]);
+    ctx.strokeStyle = '#ffd0c8';
+    ctx.lineWidth = 3;
+    ctx.stroke();
+    ctx.restore();
   }
   for (const f of a.fire) {
     const p = px(v, f.from);
@@ -553,8 +610,14 @@ function drawGround(ctx: Ctx2D, v: View, pic: AtkmPicture, labels: boolean, cw: 
     c.fillStyle = CLOTH;
     c.fillRect(a.x, a.y, width * v.k, height * v.k);
     drawGrid(c, v, width, height, labels);
+    // Terrain stops at the table's edge (a river's round cap would spill into the margin).
+    c.save();
+    c.beginPath();
+    c.rect(a.x, a.y, width * v.k, height * v.k);
+    c.clip();
     drawZones(c, v, pic);
     drawTerrain(c, v, pic.terrain);
+    c.restore();
   });
   ctx.drawImage(layer, 0, 0);
 }
@@ -565,6 +628,7 @@ function drawScene(ctx: Ctx2D, v: View, pic: AtkmPicture, focus: ReadonlySet<str
   for (const u of pic.units) drawUnit(ctx, v, pic, u, focus.has(u.id));
   drawActivation(ctx, v, pic);
   for (const u of pic.units) drawUnitLabel(ctx, v, pic, u);
+  drawMelee(ctx, v, pic);
 }
 
 /** The whole table, 16 px an inch, with the side panel. */
@@ -592,6 +656,8 @@ export function zoomWindow(pic: AtkmPicture): { x0: number; y0: number; w: numbe
   if (pic.last) {
     pts.push(...pic.last.path);
     for (const f of pic.last.fire) pts.push(f.from, f.to);
+    if (pic.last.melee) pts.push(pic.last.melee.at);
+    for (const e of pic.last.escapes ?? []) pts.push(...e.path);
   }
   if (!pts.length) pts.push({ x: 0, y: 0 }, { x: pic.table.width, y: pic.table.height });
   const pad = 2.5;

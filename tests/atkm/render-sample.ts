@@ -1,7 +1,7 @@
 // A sample ATKM picture (open field, turn 2, red-1 has just advanced and
 // fired) for the renderer tests and the render benchmark.
 import { pictureGeneral, pictureUnit, type AtkmPicture } from '../../src/games/atkm/picture.ts';
-import { atkmScenario, checkMove, fireGeometry, type TableUnit } from '../../src/games/atkm/tabletop/index.ts';
+import { atkmScenario, autoDeploy, checkMove, fireGeometry, type TableUnit } from '../../src/games/atkm/tabletop/index.ts';
 
 export function samplePicture(): AtkmPicture {
   const sc = atkmScenario('open-field');
@@ -72,5 +72,42 @@ export function samplePicture(): AtkmPicture {
       { label: '7♥', colour: 'red' },
     ],
     deckLeft: 24,
+  };
+}
+
+/** A scenario's table with a default deployment of six units a side and no activation yet. */
+export function scenarioPicture(id: string): AtkmPicture {
+  const sc = atkmScenario(id);
+  const table = { width: sc.width, height: sc.height, terrain: sc.terrain };
+  const types = ['infantry', 'infantry', 'cavalry', 'skirmisher', 'foot-artillery', 'horse-artillery'] as const;
+  const raw = (['red', 'black'] as const).flatMap((side) =>
+    types.map((type, i): TableUnit => ({
+      id: `${side}-${i + 1}`,
+      side,
+      type,
+      formation: type === 'skirmisher' ? 'skirmish' : type.endsWith('artillery') ? 'limbered' : 'line',
+      figures: type === 'infantry' ? 12 : type.endsWith('artillery') ? 4 : 6,
+      x: 0,
+      y: 0,
+      facing: 0,
+    })),
+  );
+  const units = autoDeploy(table, sc.zones, raw);
+  return {
+    title: `${sc.name} · deployment`,
+    table: { width: sc.width, height: sc.height },
+    terrain: sc.terrain,
+    sides: [
+      { id: 'red', name: 'Red army', colour: '#b3261e' },
+      { id: 'black', name: 'Black army', colour: '#2b2b33' },
+    ],
+    units: units.map((u) => pictureUnit(u, { colour: 'green', disorder: false })),
+    generals: [],
+    zones: sc.zones,
+    objectives: sc.objectives,
+    last: null,
+    card: null,
+    discard: [],
+    deckLeft: 28,
   };
 }

@@ -7,7 +7,7 @@ import { createCanvas, loadImage } from 'canvas';
 import { describe, expect, it } from 'vitest';
 import { MAIN, renderAtkm, renderAtkmZoom, ZOOM, zoomTextScale, zoomWindow } from '../../render/atkm.ts';
 import { pngSize } from '../../render/kit.ts';
-import { samplePicture } from './render-sample.ts';
+import { samplePicture, scenarioPicture } from './render-sample.ts';
 
 const keep = (name: string, png: Buffer) => {
   const dir = process.env.ATKM_RENDER_OUT;
@@ -92,5 +92,48 @@ describe('ATKM renderer: the zoom round the action', () => {
     const zoom = time(() => renderAtkmZoom(pic));
     console.log(`atkm.render_ms_p50 main=${main.toFixed(1)} zoom=${zoom.toFixed(1)}`);
     expect(main).toBeGreaterThan(0);
+  });
+});
+
+describe('ATKM renderer: every scenario (Setting up the Battlefield)', () => {
+  it('draws the table, its terrain and a default deployment for open field, river crossing and village', () => {
+    for (const id of ['open-field', 'river-crossing', 'village']) {
+      const pic = scenarioPicture(id);
+      const png = renderAtkm(pic);
+      keep(`atkm-${id}.png`, png);
+      expect(pngSize(png).width).toBe(72 * 16 + 2 * MAIN.margin + MAIN.panel);
+      expect(pic.units.length).toBe(12);
+    }
+  });
+});
+
+describe('ATKM renderer: a melee (Staging Melee Attacks, Winning the Contest)', () => {
+  it('marks where the fronts met and frames the escape in the zoom', async () => {
+    const base = samplePicture();
+    const pic = {
+      ...base,
+      last: {
+        ...base.last!,
+        fire: [],
+        melee: { at: { x: 9, y: 20 }, text: '4 : 2' },
+        escapes: [
+          {
+            unit: 'black-1',
+            path: [
+              { x: 9, y: 19 },
+              { x: 9, y: 7 },
+            ],
+          },
+        ],
+      },
+    };
+    const w = zoomWindow(pic);
+    expect(w.y0).toBeLessThanOrEqual(7);
+    const png = renderAtkm(pic);
+    keep('atkm-melee.png', png);
+    // The marker's white disc at the meeting point.
+    const at = { x: Math.round(MAIN.margin + 9 * 16 + 7), y: Math.round(MAIN.margin + MAIN.title + 20 * 16) };
+    const [r, g, b] = await pixel(png, at.x, at.y);
+    expect(Math.min(r!, g!, b!)).toBeGreaterThan(200);
   });
 });

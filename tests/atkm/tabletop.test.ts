@@ -4,6 +4,10 @@
 import { describe, expect, it } from 'vitest';
 import { RuleError } from '../../src/engine/errors.ts';
 import {
+  chargeTargets,
+  fireTargets,
+  generalInContact,
+  unitsInCommand,
   approach,
   autoDeploy,
   escapeMove,
@@ -104,6 +108,14 @@ describe('Moving Your Troops: the chart, forward and backward', () => {
     expect(checkMove(open, [unit({ type: 'foot-artillery', formation: 'deployed', id: 'g' })], 'g', 'forward:4').allowance).toBe(4);
     expect(checkMove(open, [unit({ type: 'horse-artillery', id: 'g', y: 40 })], 'g', 'forward:16').allowance).toBe(16);
     expect(checkMove(open, [unit({ type: 'horse-artillery', formation: 'deployed', id: 'g' })], 'g', 'back:4').allowance).toBe(4);
+  });
+  it("the refusal says what is left: 4 of a column's 10 already moved leaves 6", () => {
+    const u = unit({ type: 'infantry', formation: 'column', id: 'a' });
+    const r = checkMove(open, [u], 'a', 'forward:5', { spent: 4 });
+    expect(r).toMatchObject({ allowance: 10, left: 1 });
+    const e = refusal(() => checkMove(open, [u], 'a', 'forward:7', { spent: 4 }));
+    expect(e.message).toContain('4" already moved, 6" left; this move is 7"');
+    expect(e.allowed).toEqual(['move at most 6"']);
   });
   it('moving backward is halved: a line goes back 3, not 3.5', () => {
     const u = unit({ type: 'infantry', id: 'a' });
@@ -217,6 +229,9 @@ describe('Moving Across Terrain', () => {
     const t = with_(river, road);
     const off = unit({ type: 'infantry', formation: 'column', id: 'a', x: 20, y: 28 });
     expect(refusal(() => checkMove(t, [off], 'a', 'forward:8')).message).toContain('not on a bridge');
+    // Ending in the water is refused too: a left wheel pivots on (20,19) and swings the column's tail to y 25.
+    const bank = unit({ type: 'infantry', formation: 'column', id: 'a', x: 20, y: 20, facing: 90 }); // footprint x 14-20, y 19-21
+    expect(refusal(() => checkMove(t, [bank], 'a', 'wheel:-90')).message).toContain('would end in it');
     const on = unit({ ...off, x: 36 });
     const r = checkMove(t, [on], 'a', 'forward:15');
     expect(r.road).toBe(true);
@@ -323,6 +338,16 @@ describe('Making Contact: toward a unit, stop:contact', () => {
     expect(err.message).toContain('may move 6"');
     expect(err.message).toContain('this move is 8"');
   });
+  it('toward a unit without stop:contact goes as far as the move allows on the same line', () => {
+    const a = unit({ type: 'infantry', id: 'a', x: 30, y: 40 });
+    const e = unit({ type: 'infantry', id: 'e', side: 'black', x: 30, y: 20, facing: 180 });
+    const r = checkMove(open, [a, e], 'a', 'toward:e');
+    expect(r.unit).toMatchObject({ x: 30, y: 34, facing: 0 });
+    expect(r).toMatchObject({ distance: 6, charged: null, order: 'toward:e' });
+    // Over a hill on the way it gets half.
+    const hill: TerrainPiece = { id: 'h', kind: 'hill', polygon: rect(20, 30, 40, 38) };
+    expect(checkMove(with_(hill), [a, e], 'a', 'toward:e').unit.y).toBe(37);
+  });
   it('cavalry charging a flank squares up to the nearest side', () => {
     // Enemy line facing up at (40,20): footprint x 37-43, y 20-22; the cavalry comes from the right.
     const e = unit({ type: 'infantry', id: 'e', side: 'black', x: 40, y: 20, facing: 0 });
@@ -365,9 +390,11 @@ describe('Ranges, arcs and Line of Sight (Staging Fire Attacks)', () => {
     const far = { ...c, y: 3 };
     expect(refusal(() => checkFireGeometry(open, [h, far], h, far)).message).toContain('fires 36"');
   });
-  it('a skirmisher target is measured to its officer and ensign: 12 to the end of its line but 14 to its centre is out of infantry range', () => {
+  it('a skirmisher target is measured to its officer and ensign: 14 to its centre is out of infantry range', () => {
+    // Strung out toward the firer (facing 90, its 12-inch line along y 10-22) its nearest man is 8 away, its centre 14.
     const a = unit({ type: 'infantry', id: 'a', x: 30, y: 30 });
-    const s = unit({ type: 'skirmisher', id: 's', side: 'black', x: 30, y: 16 });
+    const s = unit({ type: 'skirmisher', id: 's', side: 'black', x: 30, y: 16, facing: 90 });
+    expect(measure(open, [a, s], [], 'a', 's').distance).toBe(8);
     expect(fireGeometry(open, [a, s], a, s).distance).toBe(14);
     expect(refusal(() => checkFireGeometry(open, [a, s], a, s)).rule).toBe('ATKM Ranges');
   });
@@ -429,6 +456,11 @@ describe('Ranges, arcs and Line of Sight (Staging Fire Attacks)', () => {
     expect(aspect(open, unit({ type: 'infantry', id: 'a', x: 30, y: 32 }), { ...t, type: 'skirmisher', formation: 'skirmish' })).toBe(
       'front',
     );
+    // Against artillery it is gauged by the side of the cannon: a deployed gun facing up, hit from its right.
+    // Cannon x 29.25-30.75, y 20-23.
+    const gun = unit({ type: 'foot-artillery', formation: 'deployed', id: 'g', side: 'black', x: 30, y: 20 });
+    expect(aspect(open, unit({ type: 'cavalry', id: 'c', x: 40, y: 21.5, facing: 270 }), gun)).toBe('flank');
+    expect(aspect(open, unit({ type: 'cavalry', id: 'c', x: 30, y: 30, facing: 0 }), gun)).toBe('rear');
   });
 });
 
@@ -608,10 +640,29 @@ describe('Arranging Forces: a default deployment', () => {
       for (const u of placed) expect(inZone(s.zones, u), `${id} ${u.id}`).toBe(true);
       for (let i = 0; i < placed.length; i++)
         for (let j = 0; j < i; j++) expect(() => checkDeployment(table, s.zones, [placed[j]!], placed[i]!)).not.toThrow();
-      if (id !== 'village') {
-        expect(placed.filter((u) => u.side === 'red').every((u) => u.facing === 0)).toBe(true);
-        expect(placed.filter((u) => u.side === 'black').every((u) => u.facing === 180)).toBe(true);
-      }
+      expect(placed.filter((u) => u.side === 'red').every((u) => u.facing === 0)).toBe(true);
+      expect(placed.filter((u) => u.side === 'black').every((u) => u.facing === 180)).toBe(true);
     }
+  });
+});
+
+describe('what a unit can reach now (autocomplete of targets in range or reach)', () => {
+  const a = unit({ type: 'infantry', id: 'a', x: 30, y: 30 });
+  const near = unit({ type: 'infantry', id: 'n', side: 'black', x: 30, y: 25, facing: 180 }); // 5 ahead
+  const mid = unit({ type: 'infantry', id: 'm', side: 'black', x: 39, y: 22, facing: 180 }); // nearest corner (36,22): 6 across, 8 up, 10
+  const far = unit({ type: 'infantry', id: 'f', side: 'black', x: 10, y: 10, facing: 180 });
+  it('fire targets: in range within the front arc, nearest first', () => {
+    const ts = fireTargets(open, [a, near, mid, far], 'a');
+    expect(ts.map((t) => t.id)).toEqual(['n', 'm']);
+    expect(ts.map((t) => t.geometry.distance)).toEqual([5, 10]);
+  });
+  it('charge targets: only those the front centre reaches within the move', () => {
+    expect(chargeTargets(open, [a, near, mid, far], 'a').map((t) => t.id)).toEqual(['n']);
+  });
+  it('generals: in contact within half an inch, and the units within 12 inches', () => {
+    expect(generalInContact({ x: 30, y: 32.5 }, a)).toBe(true);
+    expect(generalInContact({ x: 30, y: 33 }, a)).toBe(false);
+    const g = { id: 'g', side: 'red', x: 30, y: 40 };
+    expect(unitsInCommand(g, [a, near, unit({ type: 'infantry', id: 'b', x: 30, y: 20 })])).toEqual([{ id: 'a', distance: 8 }]);
   });
 });

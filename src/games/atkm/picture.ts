@@ -67,6 +67,10 @@ export interface PictureActivation {
   targets: string[];
   /** One line describing it, e.g. "red-2 moves 6\" and fires on black-1: 3 casualties". */
   text: string | null;
+  /** A melee the activation started: where the fronts met and its result, e.g. "4 : 2". */
+  melee?: { at: Pt; text: string | null } | null;
+  /** Escape moves it caused (the loser's measuring-point path). */
+  escapes?: { unit: string; path: Pt[] }[];
 }
 
 export interface PictureCard {

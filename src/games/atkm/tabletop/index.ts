@@ -9,3 +9,4 @@ export * from './move.ts';
 export * from './deploy.ts';
 export * from './facts.ts';
 export * from './place.ts';
+export * from './reach.ts';

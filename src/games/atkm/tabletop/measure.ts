@@ -64,7 +64,8 @@ export function arcOf(of: TableUnit, p: Pt): 'front' | 'flank' | 'rear' {
 export function aspect(table: Table, attacker: TableUnit, target: TableUnit): 'front' | 'flank' | 'rear' {
   if (target.type === 'skirmisher' || target.formation === 'square' || target.formation === 'mob') return 'front';
   if (inBuilding(table, target)) return 'front';
-  const r = cannon(target) ?? footprint(target);
+  // Deployed guns are gauged by the cannon (p.25); a limbered column by its footprint (ours: its gun trails backward).
+  const r = (target.formation === 'deployed' ? cannon(target) : null) ?? footprint(target);
   // From just behind the front centre, so a unit in contact (its front centre on the target's edge) still has a line.
   const back = headingVec(attacker.facing + 180);
   const side = sideFacing(r, { x: attacker.x + back.x * 0.05, y: attacker.y + back.y * 0.05 });
@@ -259,7 +260,7 @@ export function nearestGeneral<G extends TableGeneral>(generals: readonly G[], s
   return best;
 }
 
-/** A unit touching a circle round a point, e.g. a marker (segment-circle test reused for LOS of points). */
+/** A line of sight from a to b passes over a figure at p (its base of radius r, default the officer-and-ensign pair). */
 export function lineCrossesPoint(a: Pt, b: Pt, p: Pt, r = CENTRE_RADIUS): boolean {
   return segmentHitsCircle(a, b, p, r);
 }

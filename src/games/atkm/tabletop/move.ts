@@ -50,6 +50,8 @@ const R_BUILD = 'ATKM Buildings';
 export interface MoveOptions {
   /** A Jack of your colour: full movement regardless of terrain or moving backward (Special Cards, p.10). */
   fullMovement?: boolean;
+  /** Inches this unit already moved in this activation (the rest of its allowance is left). */
+  spent?: number;
 }
 
 export interface MoveResult {
@@ -61,6 +63,8 @@ export interface MoveResult {
   distance: number;
   /** Inches allowed for this move. */
   allowance: number;
+  /** Inches of the allowance still unused after it (allowance - spent - distance). */
+  left: number;
   /** Why the allowance was halved (empty when it was not). */
   halved: string[];
   /** The road bonus applied (p.15). */
@@ -311,6 +315,42 @@ export function checkMove(
   order: string | MoveOrder,
   opts: MoveOptions = {},
 ): MoveResult {
+  const parsed = typeof order === 'string' ? parseMoveOrder(order) : order;
+  try {
+    return checkMoveOnce(table, units, id, parsed, opts);
+  } catch (e) {
+    // `toward:<unit>` without stop:contact goes as far as it may: the same line, cut to the allowance.
+    const last = parsed.steps[parsed.steps.length - 1];
+    if (!(e instanceof RuleError) || !TOO_FAR.test(e.message) || last?.kind !== 'toward' || last.contact) throw e;
+    const u0 = units.find((u) => u.id === id)!;
+    const sim = simulate(u0, parsed, units);
+    const from = sim.path[sim.path.length - 2] ?? { x: u0.x, y: u0.y };
+    const to = sim.path[sim.path.length - 1]!;
+    const before: MoveOrder = { steps: parsed.steps.slice(0, -1) };
+    const whole = dist(from, to);
+    const base = baseAllowance(u0);
+    const spent = opts.spent ?? 0;
+    for (const full of [base * tabletopData().roadFactor.value, base, base * tabletopData().penaltyFactor.value]) {
+      const d = full - spent;
+      if (d >= whole || d <= 0) continue;
+      const p = { x: round2(from.x + ((to.x - from.x) * d) / whole), y: round2(from.y + ((to.y - from.y) * d) / whole) };
+      const cut: MoveOrder = {
+        steps: [...before.steps, { kind: 'face', deg: round2(sim.rect.heading), relative: false }, { kind: 'to', ...p }],
+      };
+      try {
+        return { ...checkMoveOnce(table, units, id, cut, opts), order: formatMoveOrder(parsed) };
+      } catch (e2) {
+        if (!(e2 instanceof RuleError) || !TOO_FAR.test(e2.message)) throw e2;
+      }
+    }
+    throw e;
+  }
+}
+
+/** The refusal of a move longer than the allowance (the text checkMove cuts toward-moves on). */
+const TOO_FAR = / may move [\d.]+" \(/;
+
+function checkMoveOnce(table: Table, units: readonly TableUnit[], id: string, parsed: MoveOrder, opts: MoveOptions): MoveResult {
   const u0 = units.find((u) => u.id === id);
   if (!u0)
     fail(
@@ -318,7 +358,6 @@ export function checkMove(
       `no unit '${id}' on the table`,
       units.map((u) => u.id),
     );
-  const parsed = typeof order === 'string' ? parseMoveOrder(order) : order;
   const data = tabletopData();
   const sim = simulate(u0, parsed, units);
   const end = sim.unit;
@@ -334,6 +373,9 @@ export function checkMove(
     if (isLine(t)) {
       const p = crossesImpassableLine(table, t, sim.path);
       if (p) fail(R_TERRAIN, `${terrainName(t)} is impassable (crossing at ${round2(p.x)},${round2(p.y)} is not on a bridge)`);
+      // Nor may a unit end standing in it, unless on the bridge.
+      if (distPolygonPolyline(corners(sim.rect), t.line!) < t.width! / 2 - 0.01 && !onRoad(table, refOf(end, sim.rect)))
+        fail(R_TERRAIN, `${terrainName(t)} is impassable: ${u0.id} would end in it`);
     } else if (hulls.some((h) => distPolygons(h, t.polygon!) === 0) || distPolygons(corners(sim.rect), t.polygon!) === 0)
       fail(R_TERRAIN, `${terrainName(t)} is impassable`);
   }
@@ -363,14 +405,18 @@ export function checkMove(
   else if (halved.length && !opts.fullMovement) allowance = base * data.penaltyFactor.value;
   allowance = round2(allowance);
   const distance = round2(moved);
-  if (distance > allowance + 0.005) {
+  const spent = round2(opts.spent ?? 0);
+  const left = round2(Math.max(0, allowance - spent));
+  if (distance > left + 0.005) {
     const why = halved.length && !opts.fullMovement ? `, halved for ${halved.join(', ')}` : road ? ' on the road' : '';
     const charge = sim.charge && parsed.steps.some((s) => s.kind === 'toward' && s.contact);
     fail(
       charge ? R_CONTACT : halved.length ? R_TERRAIN : R_MOVE,
-      `${u0.id} may move ${allowance}" (${u0.type} in ${u0.formation}${why}); this move is ${distance}"` +
+      `${u0.id} may move ${allowance}" (${u0.type} in ${u0.formation}${why})` +
+        (spent ? `, ${spent}" already moved, ${left}" left` : '') +
+        `; this move is ${distance}"` +
         (charge ? ` to reach ${sim.charge!.id}` : ''),
-      [`${allowance}" in all${sim.legs.length > 1 ? '' : `: ${round2(allowance)}" this way`}`],
+      [`move at most ${left}"${halved.length && !opts.fullMovement ? ` (${halved.join(', ')})` : ''}`],
     );
   }
 
@@ -416,6 +462,7 @@ export function checkMove(
     path: dedupe(sim.path),
     distance,
     allowance,
+    left: round2(Math.max(0, left - distance)),
     halved: opts.fullMovement ? [] : halved,
     road,
     formationChanged: sim.formed !== null,

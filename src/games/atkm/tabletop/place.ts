@@ -175,13 +175,16 @@ export function approach(
 
 /**
  * A default deployment (Arranging Forces, p.10): each side's units in a row
- * across its first zone, centred, 2" apart, facing the table's centre, moved
+ * across its first zone, centred, 2" apart, facing the enemy's first zone, moved
  * along (then a row further back) until each passes checkDeployment. Returns
  * the units placed; a unit that fits nowhere keeps its position.
  */
 export function autoDeploy(table: Table, zones: readonly DeployZone[], units: readonly TableUnit[]): TableUnit[] {
   const placed: TableUnit[] = [];
-  const centre = { x: table.width / 2, y: table.height / 2 };
+  const centreOf = (z: DeployZone): Pt => {
+    const b = bounds(z.polygon);
+    return { x: (b.minX + b.maxX) / 2, y: (b.minY + b.maxY) / 2 };
+  };
   for (const side of [...new Set(units.map((u) => u.side))]) {
     const zone = zones.find((z) => z.side === side);
     const mine = units.filter((u) => u.side === side);
@@ -189,9 +192,11 @@ export function autoDeploy(table: Table, zones: readonly DeployZone[], units: re
       placed.push(...mine);
       continue;
     }
-    const b = bounds(zone.polygon);
-    const zc = { x: (b.minX + b.maxX) / 2, y: (b.minY + b.maxY) / 2 };
-    const facing = (Math.round(headingOf(sub(centre, zc)) / 90) * 90) % 360;
+    const zc = centreOf(zone);
+    // Face the enemy's first zone (the table's centre if it has none), squared to the table's edges.
+    const foe = zones.find((z) => z.side !== side);
+    const goal = foe ? centreOf(foe) : { x: table.width / 2, y: table.height / 2 };
+    const facing = (Math.round(headingOf(sub(goal, zc)) / 90) * 90) % 360;
     const along = headingVec(facing + 90);
     const fwd = headingVec(facing);
     const widths = mine.map((u) => footprintSize(u.type, u.formation, u.figures).w);
