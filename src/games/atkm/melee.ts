@@ -151,11 +151,14 @@ function fight(s: AtkmState, f: MeleeFrame, ctx: Ctx): void {
     'melee',
     `Melee: ${att.name} ${bucketText(a)}; ${def.name}${f.square ? ' in square' : ''} ${bucketText(d)}. ${att.name} suffers ${d.successes}, ${def.name} suffers ${a.successes}.`,
   );
+  const path = s.last?.unit === att.id ? s.last.path : undefined;
   s.last = {
     kind: 'melee',
     text: `${att.name} charges ${def.name}: ${d.successes}–${a.successes} casualties`,
     unit: att.id,
     target: def.id,
+    path,
+    melee: tabletop(s) ? { at: { x: att.x, y: att.y }, text: `${d.successes} : ${a.successes}` } : null,
   };
   // Casualties both ways: opponents' successes are not compared (p.21).
   takeCasualties(s, att, d.successes, d.hits, ctx, true);
@@ -164,6 +167,13 @@ function fight(s: AtkmState, f: MeleeFrame, ctx: Ctx): void {
   f.escape = f.loser === 'tie' ? 6 : 12;
   checkBreak(s, att, ctx);
   checkBreak(s, def, ctx);
+}
+
+/** An escape move on the table, kept in the last action for the picture. */
+function escapeShown(s: AtkmState, u: Unit, from: Unit, inches: number, face: boolean): void {
+  const start = { x: u.x, y: u.y };
+  if (!escape(s, u, from, inches, face)) return;
+  if (s.last) s.last.escapes = [...(s.last.escapes ?? []), { unit: u.id, path: [start, { x: u.x, y: u.y }] }];
 }
 
 function finish(s: AtkmState, f: MeleeFrame, ctx: Ctx): void {
@@ -182,7 +192,7 @@ function finish(s: AtkmState, f: MeleeFrame, ctx: Ctx): void {
         );
         unitLost(s, loser, ctx);
       } else {
-        if (tabletop(s)) escape(s, loser, loser === def ? att : def, 12, false);
+        if (tabletop(s)) escapeShown(s, loser, loser === def ? att : def, 12, false);
         loser.mob = true;
         if (loser.formation === 'square') loser.formation = 'line';
         note(
@@ -193,7 +203,7 @@ function finish(s: AtkmState, f: MeleeFrame, ctx: Ctx): void {
         );
       }
     } else {
-      if (tabletop(s)) escape(s, loser, loser === def ? att : def, 6, true);
+      if (tabletop(s)) escapeShown(s, loser, loser === def ? att : def, 6, true);
       const why = f.loser === 'tie' ? 'The melee is tied' : `${loser.name} is rallied`;
       note(
         s,

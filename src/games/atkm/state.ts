@@ -90,6 +90,8 @@ export interface LastAction {
   /** Tabletop: the measuring point's path and fire lines. */
   path?: { x: number; y: number }[];
   fire?: { from: { x: number; y: number }; to: { x: number; y: number }; distance: number; range: number; casualties: number | null }[];
+  melee?: { at: { x: number; y: number }; text: string | null } | null;
+  escapes?: { unit: string; path: { x: number; y: number }[] }[];
 }
 
 export interface AtkmState {

@@ -94,6 +94,8 @@ function picture(s: AtkmState): AtkmPicture {
           fire: last.fire ? structuredClone(last.fire) : [],
           targets: last.target ? [last.target] : [],
           text: last.text,
+          melee: last.melee ? structuredClone(last.melee) : null,
+          escapes: last.escapes ? structuredClone(last.escapes) : [],
         }
       : null,
     card: s.card ? pictureCard(s.card) : null,
