@@ -19,5 +19,6 @@ export function rollBucket(ctx: Ctx, dice: number, color: Color, label: string):
 }
 
 export function bucketText(b: Bucket): string {
-  return `${b.faces.length} ${b.color} ${b.faces.length === 1 ? 'die' : 'dice'} [${b.faces.join(', ')}] = ${b.successes} success${b.successes === 1 ? '' : 'es'}`;
+  const dice = `${b.faces.length} ${b.color} ${b.faces.length === 1 ? 'die' : 'dice'} [${b.faces.join(', ')}]`;
+  return `${dice} = ${b.successes} success${b.successes === 1 ? '' : 'es'}`;
 }

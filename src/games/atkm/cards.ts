@@ -181,7 +181,11 @@ export const cardProc: Procedure<AtkmState, CardFrame> = {
     return [
       {
         role: f.side,
-        text: `${cardName(f.card)}${special ? ` (${special.name})` : ''}: ${g.name} ${f.rank === '2' ? 'must choose a unit of yours to stand idle (/atkm card disorder)' : `activates a unit${f.acts > 1 ? ` (${f.acts} activations left)` : ''} (/atkm activate, /atkm pass)`}.`,
+        text:
+          `${cardName(f.card)}${special ? ` (${special.name})` : ''}: ${g.name} ` +
+          (f.rank === '2'
+            ? 'must choose a unit of yours to stand idle (/atkm card disorder).'
+            : `activates a unit${f.acts > 1 ? ` (${f.acts} activations left)` : ''} (/atkm activate, /atkm pass).`),
         buttons: true,
         decision: `card:${s.turn}:${s.deck.discard.length}`,
       },
@@ -262,7 +266,8 @@ export const cardProc: Procedure<AtkmState, CardFrame> = {
                 s,
                 ctx,
                 'order',
-                `${g.name}'s orders do not reach ${unit.name} (beyond 12"): ${bucketText(b)}. The command point and the card are wasted; it does nothing and keeps its colour.`,
+                `${g.name}'s orders do not reach ${unit.name} (beyond 12"): ${bucketText(b)}. ` +
+                  'The command point and the card are wasted; it does nothing and keeps its colour.',
               );
               s.last = { kind: 'order', text: `${unit.name} ignores its orders`, unit: unit.id };
               used(s, f);
@@ -275,7 +280,8 @@ export const cardProc: Procedure<AtkmState, CardFrame> = {
           s,
           ctx,
           'activate',
-          `${g.name} activates ${unit.name} (${unit.color})${f.rank === 'Q' ? ' with the Queen: no downgrade' : f.rank === 'J' ? ' with the Jack: full movement' : ''}.`,
+          `${g.name} activates ${unit.name} (${unit.color})` +
+            `${f.rank === 'Q' ? ' with the Queen: no downgrade' : f.rank === 'J' ? ' with the Jack: full movement' : ''}.`,
         );
         call(s.stack, {
           proc: 'activation',

@@ -93,7 +93,9 @@ export function unitLost(s: AtkmState, u: Unit, ctx: Ctx): void {
   s.over = {
     winners: [other(side)],
     draw: false,
-    summary: `${sideName(side)}'s army collapses (${left} of ${s.sides[side].startUnits} units left, collapse roll ${b.faces.join(', ')}: no 5+) and flees the field.`,
+    summary:
+      `${sideName(side)}'s army collapses (${left} of ${s.sides[side].startUnits} units left, ` +
+      `collapse roll ${b.faces.join(', ')}: no 5+) and flees the field.`,
   };
   note(s, ctx, 'collapse', s.over.summary);
 }

@@ -10,7 +10,10 @@ import { measure } from './tabletop/index.ts';
 /** `/atkm measure from: to:` — answered privately, changes nothing. */
 export function measureText(s: AtkmState, from: string | undefined, to: string | undefined): string {
   if (!tabletop(s))
-    return "Referee mode: measure on your own table with a tape in inches — from the front centre (a gun's muzzle, the skirmishers' officer and ensign) — and report what you find as options of /atkm activate (near:), move, fire and charge.";
+    return (
+      "Referee mode: measure on your own table with a tape in inches — from the front centre (a gun's muzzle, " +
+      "the skirmishers' officer and ensign) — and report what you find as options of /atkm activate (near:), move, fire and charge."
+    );
   if (!from || !to) return 'Give both ends: /atkm measure from:<unit, general or "x,y"> to:<unit, general or "x,y">.';
   try {
     const f = unitId(s, from) ?? from;

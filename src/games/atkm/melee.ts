@@ -149,7 +149,8 @@ function fight(s: AtkmState, f: MeleeFrame, ctx: Ctx): void {
     s,
     ctx,
     'melee',
-    `Melee: ${att.name} ${bucketText(a)}; ${def.name}${f.square ? ' in square' : ''} ${bucketText(d)}. ${att.name} suffers ${d.successes}, ${def.name} suffers ${a.successes}.`,
+    `Melee: ${att.name} ${bucketText(a)}; ${def.name}${f.square ? ' in square' : ''} ${bucketText(d)}. ` +
+      `${att.name} suffers ${d.successes}, ${def.name} suffers ${a.successes}.`,
   );
   const path = s.last?.unit === att.id ? s.last.path : undefined;
   s.last = {
@@ -199,7 +200,8 @@ function finish(s: AtkmState, f: MeleeFrame, ctx: Ctx): void {
           s,
           ctx,
           'escape',
-          `${loser.name} loses the melee: escape movement 12" directly away (its player's choice of direction), then a mob. Its next activation may only reform it.`,
+          `${loser.name} loses the melee: escape movement 12" directly away (its player's choice of direction), then a mob. ` +
+            'Its next activation may only reform it.',
         );
       }
     } else {
@@ -209,7 +211,8 @@ function finish(s: AtkmState, f: MeleeFrame, ctx: Ctx): void {
         s,
         ctx,
         'escape',
-        `${why}: ${loser.name} moves 6" back from ${loser === def ? att.name : def.name}, keeps its formation${loser.formation === 'square' ? ' (square)' : ''} and faces the enemy.`,
+        `${why}: ${loser.name} moves 6" back from ${loser === def ? att.name : def.name}, ` +
+          `keeps its formation${loser.formation === 'square' ? ' (square)' : ''} and faces the enemy.`,
       );
     }
   }
@@ -242,7 +245,8 @@ function formSquare(s: AtkmState, f: MeleeFrame, near: boolean, g: General | und
       s,
       ctx,
       'square',
-      `${def.name} tries to form square (${gen.name}, rating ${gen.rating}): ${bucketText(b)} → ${f.square ? 'the square forms in time' : 'no square: it fights in its formation'}.`,
+      `${def.name} tries to form square (${gen.name}, rating ${gen.rating}): ${bucketText(b)} → ` +
+        `${f.square ? 'the square forms in time' : 'no square: it fights in its formation'}.`,
     );
   }
   if (f.square) def.formation = 'square';

@@ -40,7 +40,9 @@ export function allowance(u: Unit, f: MoveFacts, jack: boolean): { inches: numbe
   if (f.terrain || f.backward)
     return {
       inches: base / 2,
-      why: `${name}: ${base}" halved once for ${[f.terrain ? 'terrain' : '', f.backward ? 'moving backward' : ''].filter(Boolean).join(' and ')} = ${base / 2}"`,
+      why:
+        `${name}: ${base}" halved once for ${[f.terrain ? 'terrain' : '', f.backward ? 'moving backward' : ''].filter(Boolean).join(' and ')}` +
+        ` = ${base / 2}"`,
     };
   if (f.road) return { inches: base * 1.5, why: `${name} on a road: ${base}" × 1.5 = ${base * 1.5}"` };
   return { inches: base, why: `${name}: ${base}"` };

@@ -163,7 +163,8 @@ export function atkmDeck(): string[] {
 }
 
 export function unitLabel(u: Unit): string {
-  return `${u.name} (${u.color}${u.disorder ? ', disordered' : ''}${u.mob ? ', mob' : ''}, ${u.figures} ${u.type === 'cavalry' ? 'troopers' : isArtillery(u.type) ? 'gunners' : 'privates'})`;
+  const men = u.type === 'cavalry' ? 'troopers' : isArtillery(u.type) ? 'gunners' : 'privates';
+  return `${u.name} (${u.color}${u.disorder ? ', disordered' : ''}${u.mob ? ', mob' : ''}, ${u.figures} ${men})`;
 }
 
 export function note(s: AtkmState, ctx: Ctx, kind: string, text: string, to?: Role[]): void {

@@ -207,7 +207,9 @@ export const endTurnProc: Procedure<AtkmState, EndTurnFrame> = {
   prompts(s, f) {
     return SIDES.filter((x) => !f.ready.includes(x)).map((side) => ({
       role: side,
-      text: `End of turn ${s.turn}: move your generals up to 20" each; restore officers or ensigns of units they reach (/atkm restore), then /atkm ready${objectiveReporter(s) === side ? ` and say whether you hold ${objectivePlace(s)}` : ''}.`,
+      text:
+        `End of turn ${s.turn}: move your generals up to 20" each; restore officers or ensigns of units they reach (/atkm restore), ` +
+        `then /atkm ready${objectiveReporter(s) === side && !tabletop(s) ? ` and say whether you hold ${objectivePlace(s)}` : ''}.`,
       decision: `end:${s.turn}`,
     }));
   },
@@ -283,7 +285,9 @@ export function endOfTurnResult(s: AtkmState, ctx: Ctx): void {
         : {
             winners: [r > b ? 'red' : 'black'],
             draw: false,
-            summary: `After ${s.turn} turns ${sideName(r > b ? 'red' : 'black')} holds the field with the larger share of its army (${alive(s, r > b ? 'red' : 'black').length} units to ${alive(s, r > b ? 'black' : 'red').length}).`,
+            summary:
+              `After ${s.turn} turns ${sideName(r > b ? 'red' : 'black')} holds the field with the larger share of its army ` +
+              `(${alive(s, r > b ? 'red' : 'black').length} units to ${alive(s, r > b ? 'black' : 'red').length}).`,
           };
     note(s, ctx, 'victory', s.over.summary);
   }

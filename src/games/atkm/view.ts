@@ -182,7 +182,8 @@ export function summarize(v: AtkmView, viewer: Viewer): string {
       lines.push(
         u.gone
           ? `  ${u.name}: ${u.gone === 'abandoned' ? 'gun abandoned' : 'broken'}, off the field`
-          : `  ${u.name}: ${u.color}${u.disorder ? ' + disorder' : ''}, ${u.mob ? 'mob' : u.formation}, ${u.figures} figures${u.officer ? '' : ', no officer'}${u.ensign ? '' : ', no ensign'}${u.quality !== 'regular' ? `, ${u.quality}` : ''}`,
+          : `  ${u.name}: ${u.color}${u.disorder ? ' + disorder' : ''}, ${u.mob ? 'mob' : u.formation}, ${u.figures} figures` +
+              `${u.officer ? '' : ', no officer'}${u.ensign ? '' : ', no ensign'}${u.quality !== 'regular' ? `, ${u.quality}` : ''}`,
       );
     lines.push(
       `  Generals: ${v.generals
