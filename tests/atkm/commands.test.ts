@@ -4,6 +4,7 @@
 // a spectator who never reads a side's command points.
 import { describe, expect, it } from 'vitest';
 import { envOf } from '../../src/app/session.ts';
+import { turnHolder } from '../../src/app/teams.ts';
 import { atkm } from '../../src/games/atkm/index.ts';
 import type { AtkmState } from '../../src/games/atkm/state.ts';
 import { harness, text } from '../app/harness.ts';
@@ -57,6 +58,42 @@ describe('ATKM /atkm commands (referee mode)', () => {
     // A spectator's status never carries a side's command points left.
     const status = text(await h.say('eve', '/game status'));
     expect(status).not.toMatch(/command points left/);
+    h.svc.store.close();
+  }, 60_000);
+});
+
+describe('ATKM Allied Generals (p.11): a team in turns', () => {
+  it("each red card goes to the next member, and the acting general is that member's (Mike rates 2, Eric 3)", async () => {
+    const h = harness({ seed: 'atkm-team' });
+    await h.say('mike', '/game new system:atkm options:generals=2');
+    await h.say('mike', '/game join side:red');
+    await h.say('eric', '/game join side:red');
+    await h.say('bob', '/game join side:black');
+    await h.say('mike', '/game start');
+    const seats = h.svc.store.seats(h.svc.store.liveGame('c1')!.id);
+    const info = atkm.roles(atkm.parseOptions({ generals: 2 })).find((r) => r.id === 'red');
+    let checked = 0;
+    for (let i = 0; i < 150; i++) {
+      const row = h.svc.store.liveGame('c1');
+      if (!row) break;
+      const env = envOf(row);
+      const s = env.game as AtkmState;
+      const p = atkm.prompts(s)[0];
+      if (!p) break;
+      let user = 'bob';
+      if (p.role === 'red') {
+        user = turnHolder(info, seats, env.decisions)!.userId;
+        const card = s.stack.frames.find((f) => f.proc === 'card');
+        if (card && s.stack.frames.at(-1)!.proc === 'card') {
+          expect(card.general).toBe(user === 'mike' ? 'red-g1' : 'red-g2');
+          checked++;
+        }
+      }
+      const legal = atkm.legal(s, p.role);
+      const pick = atkm.bot!(s, p.role, legal, { rand: () => 0.3 });
+      h.svc.sessions.act(row, user, p.role, [pick.action]);
+    }
+    expect(checked).toBeGreaterThan(5);
     h.svc.store.close();
   }, 60_000);
 });

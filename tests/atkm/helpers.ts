@@ -2,7 +2,7 @@
 // and a Ctx whose dice are forced (the dice state's `forced` queue).
 import { Dice, newDiceState } from '../../src/engine/dice.ts';
 import type { Ctx, GameEvent } from '../../src/engine/types.ts';
-import { cardFrame } from '../../src/games/atkm/cards.ts';
+import { cardFrame, syncTeams } from '../../src/games/atkm/cards.ts';
 import { machine } from '../../src/games/atkm/flow.ts';
 import { parseAtkmOptions } from '../../src/games/atkm/index.ts';
 import { initialState, makeUnit } from '../../src/games/atkm/setup.ts';
@@ -57,6 +57,7 @@ export function play(s: AtkmState, card: string): void {
   s.card = card;
   s.deck.discard.push(card);
   s.stack.frames = [{ proc: 'turn', step: 'draw' }, cardFrame(s, card, cardSide(card), cardRank(card))];
+  syncTeams(s, machine.prompts(s));
 }
 
 export const top = (s: AtkmState) => s.stack.frames.at(-1)!;

@@ -44,8 +44,9 @@ export interface CardFrame {
 }
 
 export function cardFrame(s: AtkmState, card: string, side: Side, rank: string): CardFrame {
-  const g = actingGeneral(s, side);
-  s.sides[side].nextGeneral++;
+  // The general of the side's next decision (syncTeams confirms it when the card's decision opens).
+  const gs = generalsOf(s, side);
+  const g = gs[(s.sides[side].asked ?? 0) % gs.length] ?? actingGeneral(s, side);
   return { proc: 'card', step: 'choose', side, card, rank, acts: rank === 'A' ? 2 : 1, general: g.id };
 }
 
@@ -302,3 +303,28 @@ export const cardProc: Procedure<AtkmState, CardFrame> = {
 };
 
 export { generalsOf };
+
+/**
+ * Allied Generals (p.11): players rotate on the cards of their colour. Counted like the engine's decision book
+ * (a new prompt key is a new decision), so a team seated in turns has general i played by member i.
+ */
+export function syncTeams(s: AtkmState, prompts: { role: string; decision?: string }[]): void {
+  for (const side of ['red', 'black'] as Side[]) {
+    const p = prompts.find((x) => x.role === side);
+    const sd = s.sides[side];
+    if (!p) {
+      sd.lastKey = null;
+      continue;
+    }
+    const key = p.decision ?? '';
+    if (sd.lastKey === key) continue;
+    sd.asked = (sd.asked ?? 0) + 1;
+    sd.lastKey = key;
+    const top = s.stack.frames.at(-1)!;
+    const card = [...s.stack.frames].reverse().find((f) => f.proc === 'card') as CardFrame | undefined;
+    if (card && card.side === side && (top === card || top.proc === 'activation')) {
+      const gs = generalsOf(s, side);
+      card.general = gs[(sd.asked - 1) % gs.length]!.id;
+    }
+  }
+}

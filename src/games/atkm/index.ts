@@ -3,6 +3,7 @@ import { RuleError } from '../../engine/errors.ts';
 import { parseOptionsWithDocs } from '../../engine/options.ts';
 import type { GameModule, Json, OptionDoc } from '../../engine/types.ts';
 import { botChoice } from './bot.ts';
+import { syncTeams } from './cards.ts';
 import { SUBCOMMANDS } from './commands.ts';
 import { machine, OPEN } from './flow.ts';
 import { DICE_ORDER, OVERVIEW, phaseHelp } from './help.ts';
@@ -114,6 +115,7 @@ export const atkm: GameModule<AtkmState, AtkmOptions, AtkmView> = {
   setup(options, ctx) {
     const s = initialState(options, ctx);
     machine.run(s, ctx);
+    syncTeams(s, machine.prompts(s));
     return s;
   },
   prompts: (s) => machine.prompts(s),
@@ -121,6 +123,7 @@ export const atkm: GameModule<AtkmState, AtkmOptions, AtkmView> = {
   apply(s, role, action, ctx) {
     if (role !== 'red' && role !== 'black') throw new RuleError('ATKM', `No seat "${role}".`);
     machine.apply(s, role, action, ctx);
+    syncTeams(s, machine.prompts(s));
   },
   view: (s, viewer) => buildView(s, viewer),
   result(s) {

@@ -58,6 +58,13 @@ export interface SideState {
   cpSpent: number;
   /** Index of the general whose turn it is to act on the next card of this colour (allied generals rotate). */
   nextGeneral: number;
+  /**
+   * Decisions this side has been asked, counted as the engine's decision book counts them (a new prompt key), so
+   * that a team seated with RoleInfo.team 'turns' has general i played by member i: the member who holds the
+   * decision is the general whose card it is.
+   */
+  asked?: number;
+  lastKey?: string | null;
   startUnits: number;
   /** Below half strength: each further loss calls for a collapse roll. */
   collapseRolls: number;
