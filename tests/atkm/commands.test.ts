@@ -63,7 +63,7 @@ describe('ATKM /atkm commands (referee mode)', () => {
 });
 
 describe('ATKM Allied Generals (p.11): a team in turns', () => {
-  it("each red card goes to the next member, and the acting general is that member's (Mike rates 2, Eric 3)", async () => {
+  it("each red card goes to the next member, and the acting general (whose rating the order dice use) is that member's", async () => {
     const h = harness({ seed: 'atkm-team' });
     await h.say('mike', '/game new system:atkm options:generals=2');
     await h.say('mike', '/game join side:red');
