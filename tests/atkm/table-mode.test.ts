@@ -78,6 +78,12 @@ describe('ATKM tabletop: Making Contact and Forming Square (pp.20, 23)', () => {
     expect(machine.legal(s, 'black').some((l) => l.sub === 'charge' && l.args.target === inf.id)).toBe(true);
     machine.apply(s, 'black', { type: 'charge', target: inf.id }, t.ctx);
     expect(t.text()).toMatch(/within 12" of a general and forms square automatically/);
+    // The loser chooses the direction of its escape (p.22): straight away first, or 45° either side.
+    expect(top(s)).toMatchObject({ proc: 'melee', step: 'escape' });
+    const loser = top(s).loser === 'attacker' ? 'black' : 'red';
+    const ways = machine.legal(s, loser);
+    expect(ways[0]!.label).toMatch(/straight away/);
+    machine.apply(s, loser, ways[0]!.action, t.ctx);
     expect(top(s).proc).not.toBe('melee');
     expect(cav.y).toBeGreaterThan(26);
   });

@@ -114,6 +114,7 @@ export const SUBCOMMANDS: GameSubcommand[] = [
     opt('near', 'yes or no'),
     opt('general', 'The general within 12" (near:yes)', false),
   ]),
+  sub('escape', 'Tabletop: your unit lost a melee: the direction of its escape', [opt('heading', 'Degrees: 0 up, 90 right, 180 down')]),
   sub('disorder', 'Card: the 2 (one of yours) or the Joker (an enemy) — the unit cannot act this turn', [opt('unit', 'The unit')], {
     group: 'card',
   }),

@@ -48,6 +48,8 @@ export function phaseHelp(s: AtkmState): string {
             '/atkm fire target: (with the facts you measured), /atkm form formation: (after moving), or /atkm charge target:. ' +
             'Finish with /atkm done.';
     case 'melee':
+      if (top.step === 'escape')
+        return 'Your unit must escape: /atkm escape heading: one of the directions offered (straight away from the enemy, or 45° either side).';
       return top.step === 'square'
         ? 'Enemy cavalry contacts your infantry: /atkm square near:yes if a general of yours is within 12" (the square forms ' +
             'automatically), else near:no general: the nearest one, whose rating in dice you roll.'

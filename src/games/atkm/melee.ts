@@ -10,7 +10,7 @@ import { checkBreak, meleeRed, takeCasualties, unitLost } from './casualties.ts'
 import { act, mustBeLegal } from './common.ts';
 import { attackFacts, type AttackFacts } from './facts.ts';
 import { qualityShift } from './fire.ts';
-import { escape, nearestOf, nearGeneral, tabletop, tu } from './table.ts';
+import { escape, escapeHeadings, nearestOf, nearGeneral, tabletop, tu } from './table.ts';
 import { withinCommand } from './tabletop/index.ts';
 import {
   generalsOf,
@@ -31,7 +31,9 @@ export const SQUARE_RULE = 'ATKM Infantry Forming Square';
 
 export interface MeleeFrame {
   proc: 'melee';
-  step: 'start' | 'square' | 'fight' | 'rally' | 'after';
+  step: 'start' | 'square' | 'fight' | 'rally' | 'escape' | 'after';
+  /** Tabletop: the escape direction the loser chose (degrees). */
+  heading?: number;
   attacker: string;
   defender: string;
   facts: { aspect: string; cover: string; high: string; building: string };
@@ -116,6 +118,13 @@ function legalNow(s: AtkmState, f: MeleeFrame, role: string): LegalAction[] {
   const att = s.units[f.attacker]!;
   const def = s.units[f.defender]!;
   if (f.step === 'square' && role === def.side) return nearestChoices(s, def.side, 'square', `${def.name} forms square`);
+  if (f.step === 'escape') {
+    const loser = f.loser === 'attacker' ? att : def;
+    if (role !== loser.side) return [];
+    return escapeChoices(s, f).map((h, i) =>
+      act('escape', `${loser.name} escapes ${f.escape}" heading ${h}°${i === 0 ? ' (straight away)' : ''}`, { heading: String(h) }),
+    );
+  }
   if (f.step === 'rally') {
     const loser = f.loser === 'attacker' ? att : def;
     if (role !== loser.side) return [];
@@ -132,6 +141,15 @@ function legalNow(s: AtkmState, f: MeleeFrame, role: string): LegalAction[] {
     ];
   }
   return [];
+}
+
+/** The loser's escape directions on the table (none when it breaks or abandons its gun). */
+function escapeChoices(s: AtkmState, f: MeleeFrame): number[] {
+  const att = s.units[f.attacker]!;
+  const def = s.units[f.defender]!;
+  const loser = f.loser === 'attacker' ? att : def;
+  if (!f.loser || loser.gone || (f.escape === 12 && isArtillery(loser.type))) return [];
+  return escapeHeadings(s, loser, loser === def ? att : def, f.escape, f.escape === 6);
 }
 
 function generalById(s: AtkmState, id: unknown): General | undefined {
@@ -171,9 +189,9 @@ function fight(s: AtkmState, f: MeleeFrame, ctx: Ctx): void {
 }
 
 /** An escape move on the table, kept in the last action for the picture. */
-function escapeShown(s: AtkmState, u: Unit, from: Unit, inches: number, face: boolean): void {
+function escapeShown(s: AtkmState, u: Unit, from: Unit, inches: number, face: boolean, heading?: number): void {
   const start = { x: u.x, y: u.y };
-  if (!escape(s, u, from, inches, face)) return;
+  if (!escape(s, u, from, inches, face, heading)) return;
   if (s.last) s.last.escapes = [...(s.last.escapes ?? []), { unit: u.id, path: [start, { x: u.x, y: u.y }] }];
 }
 
@@ -193,7 +211,7 @@ function finish(s: AtkmState, f: MeleeFrame, ctx: Ctx): void {
         );
         unitLost(s, loser, ctx);
       } else {
-        if (tabletop(s)) escapeShown(s, loser, loser === def ? att : def, 12, false);
+        if (tabletop(s)) escapeShown(s, loser, loser === def ? att : def, 12, false, f.heading);
         loser.mob = true;
         if (loser.formation === 'square') loser.formation = 'line';
         note(
@@ -205,7 +223,7 @@ function finish(s: AtkmState, f: MeleeFrame, ctx: Ctx): void {
         );
       }
     } else {
-      if (tabletop(s)) escapeShown(s, loser, loser === def ? att : def, 6, true);
+      if (tabletop(s)) escapeShown(s, loser, loser === def ? att : def, 6, true, f.heading);
       const why = f.loser === 'tie' ? 'The melee is tied' : `${loser.name} is rallied`;
       note(
         s,
@@ -280,6 +298,17 @@ export const meleeProc: Procedure<AtkmState, MeleeFrame> = {
           decision: `square:${s.turn}:${f.attacker}:${f.defender}`,
         },
       ];
+    if (f.step === 'escape') {
+      const loser = f.loser === 'attacker' ? s.units[f.attacker]! : def;
+      return [
+        {
+          role: loser.side,
+          text: `${loser.name} must escape ${f.escape}": choose its direction (/atkm escape heading:).`,
+          buttons: true,
+          decision: `escape:${s.turn}:${f.attacker}:${f.defender}`,
+        },
+      ];
+    }
     if (f.step === 'rally') {
       const loser = f.loser === 'attacker' ? s.units[f.attacker]! : def;
       return [
@@ -330,6 +359,10 @@ export const meleeProc: Procedure<AtkmState, MeleeFrame> = {
       }
       return true;
     }
+    if (f.step === 'after' && tabletop(s) && f.heading === undefined && escapeChoices(s, f).length > 1) {
+      f.step = 'escape';
+      return true;
+    }
     if (f.step === 'after') {
       finish(s, f, ctx);
       retWith(s.stack, 'melee');
@@ -345,10 +378,17 @@ export const meleeProc: Procedure<AtkmState, MeleeFrame> = {
       rule,
       f.step === 'square'
         ? 'Say whether a general is within 12 inches (/atkm square).'
-        : 'Say whether a general is within 12 inches to rally the unit (/atkm rally).',
+        : f.step === 'escape'
+          ? 'Choose one of the escape directions (/atkm escape heading:).'
+          : 'Say whether a general is within 12 inches to rally the unit (/atkm rally).',
     );
     if (f.step === 'square') {
       formSquare(s, f, a.near === 'yes', generalById(s, a.general), ctx);
+      return;
+    }
+    if (f.step === 'escape') {
+      f.heading = Number(a.heading);
+      f.step = 'after';
       return;
     }
     rally(s, f, a.near === 'yes' ? generalById(s, a.general) : undefined, ctx);

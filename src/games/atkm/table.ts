@@ -3,7 +3,7 @@
 // a general, flank or rear, cover, high ground, a building, contact — and move
 // units by the orders it checks. Pure functions of the state.
 import { RuleError } from '../../engine/errors.ts';
-import { dist, headingVec, round2 } from '../../engine/geometry.ts';
+import { dist, headingOf, headingVec, round2 } from '../../engine/geometry.ts';
 import type { AttackFacts } from './facts.ts';
 import {
   atkmScenario,
@@ -70,8 +70,11 @@ export function place(u: Unit, r: MoveResult): void {
 }
 
 /** An escape movement (p.22) on the table: directly away, round units and impassable ground; null when there is no way out. */
-export function escape(s: AtkmState, u: Unit, from: Unit, inches: number, face: boolean): boolean {
-  const r = escapeMove(tableOf(s), tableUnits(s), u.id, from.id, inches, { faceAttacker: face });
+export function escape(s: AtkmState, u: Unit, from: Unit, inches: number, face: boolean, heading?: number): boolean {
+  const r = escapeMove(tableOf(s), tableUnits(s), u.id, from.id, inches, {
+    faceAttacker: face,
+    ...(heading !== undefined ? { heading } : {}),
+  });
   if (!r) return false;
   u.x = r.unit.x;
   u.y = r.unit.y;
@@ -119,4 +122,18 @@ export function towardArmy(s: AtkmState, g: General): string | null {
   if (d < 1) return null;
   const k = Math.min(1, 19.5 / d);
   return `${round2(g.x + (c.x - g.x) * k)},${round2(g.y + (c.y - g.y) * k)}`;
+}
+
+/**
+ * The directions a loser may choose for its escape (p.22: "a direction of the losing player's choice"):
+ * straight away and 45° either side, where a way out exists.
+ */
+export function escapeHeadings(s: AtkmState, u: Unit, from: Unit, inches: number, face: boolean): number[] {
+  const away = Math.round(headingOf({ x: u.x - from.x, y: u.y - from.y }));
+  const out: number[] = [];
+  for (const h of [away, away - 45, away + 45].map((x) => ((x % 360) + 360) % 360)) {
+    const r = escapeMove(tableOf(s), tableUnits(s), u.id, from.id, inches, { faceAttacker: face, heading: h });
+    if (r && !out.includes(Math.round(r.heading))) out.push(Math.round(r.heading));
+  }
+  return out;
 }
