@@ -286,7 +286,15 @@ export async function runPlay(svc: Services, inv: Invocation, progress?: (l: str
         ? { kind: 'seat', role: mine[0] }
         : { kind: 'spectator' };
     const args = Object.fromEntries(Object.entries(inv.options).map(([k, v]) => [k, String(v)]));
-    return only(privateReply(def.info(env.game, viewer, args)));
+    const text = def.info(env.game, viewer, args);
+    if (def.infoMap && mod.render) {
+      progress?.('Drawing your map…');
+      const png = await svc.render(mod, mod.view(env.game, viewer));
+      const who = viewer.kind === 'seat' ? viewer.role : viewer.kind;
+      if (png)
+        return only(privateReply(text, { files: [{ name: `game${row.id}-${who}.png`, data: png, description: text.slice(0, 1000) }] }));
+    }
+    return only(privateReply(text));
   }
   const roles = callerRoles(svc, row, inv.caller.id, mod);
   // "?" (or the autocomplete's "… more" entry) as an option's value: list every choice, privately.

@@ -11,7 +11,7 @@ import type { Post, Router } from '../../commands/types.ts';
 import type { Outbox, OutboxRow } from '../store/outbox.ts';
 import type { Logger } from './log.ts';
 import { payloadsOf } from './messages.ts';
-import { archiveThread, errorText } from './posts.ts';
+import { archiveThread, errorText, openThread } from './posts.ts';
 import { SeatThreads } from '../store/seat-threads.ts';
 import { openSeatThread } from './seat-threads.ts';
 
@@ -118,8 +118,15 @@ export class OutboxWorker {
   }
 
   private async deliver(row: OutboxRow): Promise<void> {
+    // A tournament match's thread opens with its first delivery; the rows of that lane then move into it.
+    const pending = this.router.pendingThread?.(row.lane);
+    if (pending) {
+      const id = await openThread(this.client, this.router, pending.parent, pending.name, this.log, row.lane);
+      if (!id) this.failOrRetry(row, row.post, new Error(`could not open a thread in ${pending.parent} (Create Public Threads?)`));
+      return;
+    }
     if (row.post.kind === 'owed') return this.recover(row);
-    if (row.post.card !== undefined || row.post.edit) return this.deliverCard(row);
+    if (row.post.card !== undefined || row.post.hub !== undefined || row.post.edit) return this.deliverCard(row);
     const post = row.post;
     const parts = payloadsOf(post);
     const refused: { userId: string; error: string }[] = [];
@@ -191,6 +198,10 @@ export class OutboxWorker {
       const built = this.router.card?.(post.card);
       if (!built) return this.outbox.sent(row.id);
       post = { ...built.post, card: post.card, archive: post.archive };
+    } else if (post.hub !== undefined) {
+      const built = this.router.hub?.(post.hub);
+      if (!built) return this.outbox.sent(row.id);
+      post = { ...built.post, hub: post.hub };
     }
     const payload = payloadsOf(post)[0];
     if (!payload) return this.outbox.sent(row.id);
@@ -203,6 +214,7 @@ export class OutboxWorker {
             await channel.messages.edit(post.edit, {
               content: payload.content || null,
               embeds: payload.embeds ?? [],
+              components: payload.components ?? [],
               allowedMentions: payload.allowedMentions,
             })
           ).id;
@@ -214,10 +226,11 @@ export class OutboxWorker {
       if (!messageId) {
         const sent = await channel.send({ ...payload, nonce: nonceOf(row, 0), enforceNonce: true });
         messageId = sent.id;
-        if (post.card !== undefined) {
-          this.router.cardPosted?.(post.card, row.lane, sent.id);
+        if (post.hub !== undefined) this.router.hubPosted?.(post.hub, row.lane, sent.id);
+        if (post.card !== undefined) this.router.cardPosted?.(post.card, row.lane, sent.id);
+        if (post.card !== undefined || post.hub !== undefined) {
           await sent
-            .pin('Muster game card')
+            .pin(post.hub !== undefined ? 'Muster tournament hub' : 'Muster game card')
             .catch((e) => this.log.warn(`outbox #${row.id}: could not pin the card in ${row.lane}: ${errorText(e)}`));
         }
       }
