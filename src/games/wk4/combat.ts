@@ -79,6 +79,10 @@ export function resolveCombats(s: Wk4State, ctx: Ctx): void {
             say(s, [army.nation], `${army.id}'s transports abort the landing at ${hexLabel(s, hex)}.`);
           }
     }
+    if (mapOf(s).isSea(hex)) {
+      seaAftermath(s, hex, all);
+      continue;
+    }
     const now = here();
     const dArmies = now.filter((f) => !f.naval && !f.aboard && defSide(f));
     const landing = now.filter((f) => !f.naval && f.aboard && attSide(f));
@@ -127,6 +131,27 @@ export function resolveCombats(s: Wk4State, ctx: Ctx): void {
       f.aboard = null;
     }
   for (const f of Object.values(s.forces)) f.carrying = [];
+}
+
+/**
+ * After a meeting at sea (Movement: fleets stop where their way crosses an
+ * enemy's): ships must end their move in a port or beach, so the fleets left
+ * at sea go back to where they sailed from, and armies aboard go ashore where
+ * they embarked (ours: the move is spent; the loser has already retreated).
+ */
+function seaAftermath(s: Wk4State, hex: HexId, all: Force[]): void {
+  for (const x of all) {
+    const f = s.forces[x.id];
+    if (!f) continue;
+    if (f.aboard) {
+      f.aboard = null;
+      f.hex = f.cameFrom ?? f.hex;
+      say(s, [f.nation], `${f.id} is put ashore again at ${hexLabel(s, f.hex)}: its fleet was stopped at sea.`);
+    } else if (f.naval && f.hex === hex) {
+      f.hex = f.cameFrom ?? f.hex;
+      say(s, [f.nation], `${f.id} sails back to ${hexLabel(s, f.hex)} after the battle at sea.`);
+    }
+  }
 }
 
 /** A secondary battle the umpire's post-combat ruling brings on: `mover` enters `hex` and fights whoever is at war with it there. */
@@ -279,12 +304,16 @@ export function retreatOptions(s: Wk4State, f: Force, hex: HexId, side: 'attacke
       return o === null || allied(s, f.nation, o) || !atWar(s, f.nation, o);
     })();
   if (f.naval) {
-    const reach = [...m.seaReach(hex, Math.max(1, movement(f))).keys()].filter((h) => free(h) && m.isPort(h));
-    const mine = reach.filter((h) => {
-      const o = holder(s, h);
-      return o !== null && allied(s, f.nation, o);
-    });
-    return mine.sort();
+    // Beaten at sea (an interception): back where it sailed from first, else a friendly port within reach of it.
+    const from = m.isSea(hex) && f.cameFrom ? f.cameFrom : hex;
+    const reach = [...m.seaReach(from, Math.max(1, movement(f))).keys()].filter((h) => free(h) && m.isPort(h));
+    const mine = reach
+      .filter((h) => {
+        const o = holder(s, h);
+        return o !== null && allied(s, f.nation, o);
+      })
+      .sort();
+    return from !== hex && free(from) ? [from, ...mine.filter((h) => h !== from)] : mine;
   }
   if (side === 'attacker') return f.cameFrom && m.isLand(f.cameFrom) && free(f.cameFrom) ? [f.cameFrom] : [];
   const used = new Set(attackers.map((a) => a.cameFrom).filter((x): x is HexId => !!x));

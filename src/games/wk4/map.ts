@@ -331,6 +331,35 @@ export class Wk4Map {
     return out;
   }
 
+  /**
+   * The sea hexes a ship passes from the port or beach `start` to the port
+   * or beach `to` by the shortest way (the first found in neighbour order,
+   * so the same every time), the landing last; null if out of reach.
+   */
+  seaPath(start: HexId, to: HexId, steps: number): HexId[] | null {
+    if (!this.seaReach(start, steps).has(to)) return null;
+    const prev = new Map<HexId, HexId>();
+    let frontier = this.seaNeighbours(start);
+    for (const s of frontier) prev.set(s, start);
+    while (frontier.length) {
+      const next: HexId[] = [];
+      for (const s of frontier)
+        for (const n of this.neighbours(s)) {
+          if (n === to) {
+            const path = [to, s];
+            while (prev.get(path[path.length - 1]) !== start) path.push(prev.get(path[path.length - 1])!);
+            return path.reverse();
+          }
+          if (this.isSea(n) && !prev.has(n)) {
+            prev.set(n, s);
+            next.push(n);
+          }
+        }
+      frontier = next;
+    }
+    return null;
+  }
+
   // ---- Supply centres ----
 
   centre(id: string): Wk4Centre {

@@ -1,7 +1,8 @@
 // Movement: all movement is simultaneous. Armies and fleets advance hex by
 // hex in rounds, nations in initiative order within a round; an army stops
 // when it enters a hex holding an enemy force (battle), when a side's limit
-// for its player or alliance is used up, or in mountains and swamp.
+// for its player or alliance is used up, or in mountains and swamp. Fleets
+// whose ways cross an enemy's at sea stop there and fight (interceptions).
 import type { Ctx, Role } from '../../engine/types.ts';
 import { airborne, hexLabel, holder, mapOf, movement, winter } from './geo.ts';
 import { ordersOf, type Order } from './orders.ts';
@@ -12,6 +13,8 @@ interface Step {
   to: HexId;
   kind: 'land' | 'air' | 'river' | 'sea';
   carry?: string[];
+  /** Intercepted at sea: the sea hex where it meets the enemy is `to`, reached after `at` hexes. */
+  at?: number;
 }
 
 /** Initiative: most action points spent, then the earlier submission, then seat order (the umpire may reorder: a proposal). */
@@ -39,11 +42,63 @@ function stepsOf(s: Wk4State, n: Role): Map<string, Step[]> {
 const hostileHere = (s: Wk4State, f: Force, hex: HexId) =>
   Object.values(s.forces).some((x) => x.hex === hex && !x.aboard && x.id !== f.id && atWar(s, x.nation, f.nation) && x.naval === f.naval);
 
+/**
+ * Movement: "Naval Forces may pass through the same sea hex occupied or
+ * passed through by either Friendly or Neutral countries" — so not an
+ * enemy's. Two fleets at war whose ways share a sea hex meet in it (ours:
+ * moves are simultaneous, so a way passed earlier in the season counts; of
+ * several shared hexes the one both reach soonest, then the lowest id), and
+ * a fleet whose way runs through a hex where an enemy fleet has stopped
+ * stops there too. The meeting ends their sea moves (a naval battle).
+ */
+export function interceptions(s: Wk4State, plans: Map<string, Step[]>): void {
+  const m = mapOf(s);
+  const route = new Map<string, HexId[]>();
+  for (const [id, plan] of plans) {
+    const f = s.forces[id];
+    const st = plan[0];
+    if (!f || !f.naval || st?.kind !== 'sea') continue;
+    const path = m.seaPath(f.hex, st.to, movement(f));
+    if (path) route.set(id, path.slice(0, -1));
+  }
+  const stopAt = new Map<string, HexId>();
+  const ids = [...route.keys()].sort();
+  for (;;) {
+    let best: { t: number; hex: HexId; f: string; g: string } | null = null;
+    for (const f of ids)
+      for (const g of ids) {
+        if (f >= g || !atWar(s, s.forces[f].nation, s.forces[g].nation)) continue;
+        const rf = route.get(f)!;
+        const rg = route.get(g)!;
+        for (const hex of rf) {
+          const j = rg.indexOf(hex);
+          if (j < 0 || (stopAt.get(f) === hex && stopAt.get(g) === hex)) continue;
+          const t = Math.max(rf.indexOf(hex), j);
+          if (!best || t < best.t || (t === best.t && hex < best.hex)) best = { t, hex, f, g };
+        }
+      }
+    if (!best) break;
+    for (const id of [best.f, best.g]) {
+      const r = route.get(id)!;
+      stopAt.set(id, best.hex);
+      route.set(id, r.slice(0, r.indexOf(best.hex) + 1));
+    }
+  }
+  for (const [id, hex] of stopAt) {
+    const st = plans.get(id)![0];
+    const f = s.forces[id];
+    say(s, [f.nation], `${f.id}, sailing for ${hexLabel(s, st.to)}, meets an enemy fleet at sea (${hex}).`);
+    st.to = hex;
+    st.at = route.get(id)!.length;
+  }
+}
+
 /** Carry out every nation's moves; returns the forces that arrived by sea (landings to resolve). */
 export function moveAll(s: Wk4State, ctx: Ctx): void {
   const m = mapOf(s);
   const plans = new Map<string, Step[]>();
   for (const n of s.initiative) for (const [id, st] of stepsOf(s, n)) plans.set(id, st);
+  interceptions(s, plans);
   let arrival = 0;
   for (let round = 0; round < 20 && [...plans.values()].some((p) => p.length); round++) {
     for (const n of s.initiative) {
@@ -84,8 +139,9 @@ export function moveAll(s: Wk4State, ctx: Ctx): void {
         }
         f.hex = st.to;
         f.cameFrom = from;
-        f.moved += st.kind === 'sea' ? (m.seaReach(from, movement(f)).get(st.to) ?? 1) : 1;
-        (f as Force & { arrived?: number }).arrived = ++arrival;
+        f.moved += st.kind === 'sea' ? (st.at ?? m.seaReach(from, movement(f)).get(st.to) ?? 1) : 1;
+        // At sea, who got there first (fewer hexes sailed) is the defender.
+        (f as Force & { arrived?: number }).arrived = st.at !== undefined ? st.at * 1000 + ++arrival : ++arrival;
         if (st.kind === 'sea') {
           for (const a of st.carry ?? []) {
             const army = s.forces[a];

@@ -1,0 +1,89 @@
+// Movement rules the season's adjudication enforces between the orders:
+// fleets meeting at sea, and air battle groups landing where they may.
+import { describe, expect, it } from 'vitest';
+import { wk4 } from '../../src/games/wk4/index.ts';
+import { mapOf, movement } from '../../src/games/wk4/geo.ts';
+import type { Order } from '../../src/games/wk4/orders.ts';
+import type { Wk4State } from '../../src/games/wk4/state.ts';
+import { ctxWith, fresh } from './helpers.ts';
+
+const give = (s: Wk4State, n: string, orders: Order[]) => s.sub.seats[n].items.push(...(orders as never[]));
+function season(s: Wk4State, faces: number[] = []) {
+  const ctx = ctxWith(faces);
+  for (const n of s.order) if (!s.sub.seats[n].final) wk4.apply(s, n, { type: 'final' }, ctx);
+}
+
+/** The two ports or beaches farthest apart by sea within a fleet's reach (both ways): a fleet sails from each to the other. */
+function crossing(s: Wk4State): [string, string] {
+  const m = mapOf(s);
+  const reach = movement(s.forces.cap1);
+  const landings = m.hexIds().filter((h) => m.isLand(h) && m.isLanding(h));
+  let best: [string, string, number] = ['', '', 0];
+  for (const a of landings)
+    for (const b of landings) {
+      const p = m.seaPath(a, b, reach);
+      if (p && m.seaPath(b, a, reach) && p.length > best[2]) best = [a, b, p.length];
+    }
+  expect(best[2]).toBeGreaterThanOrEqual(3); // at least two sea hexes between them
+  return [best[0], best[1]];
+}
+
+describe('WK4 Movement: naval forces pass only friendly or neutral sea hexes', () => {
+  it('two fleets at war whose ways cross meet at sea, fight a naval battle there, and go back to port', () => {
+    const s = fresh();
+    const [a, b] = crossing(s);
+    s.wars.push('almagora|capetan');
+    s.forces.alm10.hex = a;
+    s.forces.cap1.hex = b;
+    const m = mapOf(s);
+    const wayA = m.seaPath(a, b, movement(s.forces.alm10))!.slice(0, -1);
+    const wayC = m.seaPath(b, a, movement(s.forces.cap1))!.slice(0, -1);
+    give(s, 'almagora', [{ k: 'sail', force: 'alm10', to: b, carry: [] }]);
+    give(s, 'capetan', [{ k: 'sail', force: 'cap1', to: a, carry: [] }]);
+    season(s, [6, 6, 6, 6, 6, 6]); // naval 2d6 12: the attacker is beaten; the beaten admiral survives (6)
+    const naval = s.battles.filter((x) => x.kind === 'naval');
+    expect(naval.length).toBe(1);
+    const at = naval[0].hex;
+    // The meeting hex is a sea hex on both ways, the one both reach soonest.
+    expect(m.isSea(at)).toBe(true);
+    expect(wayA).toContain(at);
+    expect(wayC).toContain(at);
+    const soonest = Math.min(...wayA.filter((h) => wayC.includes(h)).map((h) => Math.max(wayA.indexOf(h), wayC.indexOf(h))));
+    expect(Math.max(wayA.indexOf(at), wayC.indexOf(at))).toBe(soonest);
+    // Nobody reached the far port; every surviving fleet ends in a port or beach (back where it sailed from).
+    for (const id of ['alm10', 'cap1']) if (s.forces[id]) expect(m.isLanding(s.forces[id].hex)).toBe(true);
+    if (s.forces.alm10) expect(s.forces.alm10.hex).toBe(a);
+    if (s.forces.cap1) expect(s.forces.cap1.hex).toBe(b);
+    expect(s.report.some((l) => /meets an enemy fleet at sea/.test(l.text))).toBe(true);
+  });
+
+  it('fleets of nations not at war pass each other at sea and reach their ports', () => {
+    const s = fresh();
+    const [a, b] = crossing(s);
+    s.forces.alm10.hex = a;
+    s.forces.cap1.hex = b;
+    give(s, 'almagora', [{ k: 'sail', force: 'alm10', to: b, carry: [] }]);
+    give(s, 'capetan', [{ k: 'sail', force: 'cap1', to: a, carry: [] }]);
+    season(s);
+    expect(s.battles).toEqual([]);
+    expect(s.forces.alm10.hex).toBe(b);
+    expect(s.forces.cap1.hex).toBe(a);
+  });
+
+  it('an army aboard a fleet stopped at sea is put ashore where it embarked', () => {
+    const s = fresh();
+    const [a, b] = crossing(s);
+    s.wars.push('almagora|capetan');
+    s.forces.alm10.hex = a;
+    s.forces.cap1.hex = b;
+    s.forces.cap3.hex = b;
+    s.forces.cap1.units.push({ id: 'tx', type: 'transport', steps: 1, green: false });
+    give(s, 'almagora', [{ k: 'sail', force: 'alm10', to: b, carry: [] }]);
+    give(s, 'capetan', [{ k: 'sail', force: 'cap1', to: a, carry: ['cap3'] }]);
+    season(s, [1, 1, 6, 6, 6, 6]);
+    expect(s.battles.filter((x) => x.kind === 'naval').length).toBe(1);
+    expect(s.forces.cap3.hex).toBe(b);
+    expect(s.forces.cap3.aboard).toBeNull();
+    expect(s.battles.some((x) => x.kind === 'landing')).toBe(false);
+  });
+});
