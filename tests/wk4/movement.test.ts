@@ -2,6 +2,7 @@
 // fleets meeting at sea, and air battle groups landing where they may.
 import { describe, expect, it } from 'vitest';
 import { wk4 } from '../../src/games/wk4/index.ts';
+import { airDiversions } from '../../src/games/wk4/endturn.ts';
 import { mapOf, movement } from '../../src/games/wk4/geo.ts';
 import type { Order } from '../../src/games/wk4/orders.ts';
 import type { Wk4State } from '../../src/games/wk4/state.ts';
@@ -85,5 +86,65 @@ describe('WK4 Movement: naval forces pass only friendly or neutral sea hexes', (
     expect(s.forces.cap3.hex).toBe(b);
     expect(s.forces.cap3.aboard).toBeNull();
     expect(s.battles.some((x) => x.kind === 'landing')).toBe(false);
+  });
+});
+
+describe('WK4 Air Movement: not in hostile territory, nor in territory captured this turn', () => {
+  const flyers = (s: Wk4State, hex: string) => {
+    s.forces.alm3.units = s.forces.alm3.units.slice(0, 2).map((u) => ({ ...u, type: 'flyer', steps: 2 }));
+    s.forces.alm3.hex = hex;
+    s.forces.alm3.moved = 1;
+  };
+
+  it('captures of the season are recorded', () => {
+    const s = fresh();
+    const m = mapOf(s);
+    const c = m.centres.find((x) => s.owner[x.id] === null && !Object.values(s.forces).some((f) => f.hex === x.hex))!;
+    s.forces.alm3.hex = c.hex;
+    season(s);
+    expect(s.owner[c.id]).toBe('almagora');
+    expect(s.captured).toContain(c.hex);
+  });
+
+  it('flyers that end in a centre their side captured this turn are diverted to the nearest friendly hex not captured', () => {
+    const s = fresh();
+    const m = mapOf(s);
+    const c = m.centres.find((x) => s.owner[x.id] === null && m.landNeighbours(x.hex).some((h) => m.territoryOf(h) === 'almagora'))!;
+    s.owner[c.id] = 'almagora';
+    s.captured = [c.hex];
+    flyers(s, c.hex);
+    airDiversions(s);
+    const p = s.proposals.find((x) => x.kind === 'divert')!;
+    expect(p.text).toMatch(/was captured this turn/);
+    expect(p.options.map((o) => o.id)).not.toContain(c.hex);
+    expect(s.forces.alm3.hex).toBe(p.choice);
+    expect(m.territoryOf(p.choice) === 'almagora' || s.owner[m.centreAt(p.choice)?.id ?? ''] === 'almagora').toBe(true);
+  });
+
+  it('a diversion never picks a hex captured this turn, even the nearest friendly one', () => {
+    const s = fresh();
+    const m = mapOf(s);
+    // The landing zone is lost to Capetan; the centre next to it, just taken by Almagora, may not take the flyers.
+    const lost = m.centres.find((x) => s.owner[x.id] === null && m.landNeighbours(x.hex).some((h) => m.centreAt(h)))!;
+    const next = m.centreAt(m.landNeighbours(lost.hex).find((h) => m.centreAt(h))!)!;
+    s.owner[lost.id] = 'capetan';
+    s.owner[next.id] = 'almagora';
+    s.captured = [lost.hex, next.hex];
+    flyers(s, lost.hex);
+    airDiversions(s);
+    const p = s.proposals.find((x) => x.kind === 'divert');
+    if (p) {
+      expect(p.text).toMatch(/is not friendly/);
+      expect(p.options.map((o) => o.id)).not.toContain(next.hex);
+      expect(s.forces.alm3.hex).not.toBe(next.hex);
+    } else {
+      expect(s.forces.alm3).toBeUndefined(); // no friendly hex in reach: the flyers are lost
+    }
+    s.captured = [lost.hex];
+    s.proposals = [];
+    flyers(s, lost.hex);
+    airDiversions(s);
+    // Without the capture this turn the same neighbouring centre is the nearest landing.
+    expect(s.proposals.find((x) => x.kind === 'divert')!.choice).toBe(next.hex);
   });
 });

@@ -26,19 +26,28 @@ export function captures(s: Wk4State): void {
     const was = s.owner[c.id];
     if (was === n || (was && allied(s, n, was))) continue;
     s.owner[c.id] = n;
+    if (!s.captured.includes(c.hex)) s.captured.push(c.hex);
     say(s, null, `${nationName(s, n)} captures ${c.name} (${c.kind})${was ? ` from ${nationName(s, was)}` : ''}.`);
   }
 }
 
-/** Air Movement: an air force whose landing zone is no longer friendly diverts to the nearest friendly hex it can reach (a proposal), or is lost. */
+/**
+ * Air Movement: air battle groups "cannot end movement in hostile
+ * territories or in any territories you captured this turn". One whose
+ * landing zone is no longer friendly, or was captured this turn, diverts to
+ * the nearest friendly hex it can reach that was not captured this turn (a
+ * proposal), or is lost.
+ */
 export function airDiversions(s: Wk4State): void {
   const m = mapOf(s);
+  const landable = (n: string, h: string) => m.isLand(h) && friendlyHex(s, n, h) && !s.captured.includes(h);
   for (const f of Object.values(s.forces)) {
-    if (!airborne(f) || f.moved === 0 || friendlyHex(s, f.nation, f.hex)) continue;
+    if (!airborne(f) || f.moved === 0 || landable(f.nation, f.hex)) continue;
     const left = Math.max(1, movement(f) - f.moved);
+    const why = friendlyHex(s, f.nation, f.hex) ? 'was captured this turn' : 'is not friendly';
     const opts = m
       .hexIds()
-      .filter((h) => m.isLand(h) && friendlyHex(s, f.nation, h))
+      .filter((h) => landable(f.nation, h))
       .map((h) => ({ h, d: distance(h, f.hex) }))
       .filter((x) => x.d <= left)
       .sort((a, b) => a.d - b.d || (a.h < b.h ? -1 : 1));
@@ -51,7 +60,7 @@ export function airDiversions(s: Wk4State): void {
     s.proposals.push({
       id: newId(s, 'p'),
       kind: 'divert',
-      text: `Diverted air units of ${f.id}: ${hexLabel(s, f.hex)} is not friendly`,
+      text: `Diverted air units of ${f.id}: ${hexLabel(s, f.hex)} ${why}`,
       nations: [f.nation],
       options: opts.slice(0, 6).map((o) => ({ id: o.h, label: hexLabel(s, o.h) })),
       choice: opts[0].h,

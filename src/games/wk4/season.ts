@@ -24,6 +24,7 @@ export function adjudicate(s: Wk4State, ctx: Ctx): void {
   s.battles = [];
   s.proposals = [];
   s.crossings = {};
+  s.captured = [];
   s.challenges = [];
   s.challengeDone = [];
   for (const f of Object.values(s.forces)) {

@@ -84,6 +84,7 @@ export function initialState(o: Wk4Options): Wk4State {
     report: [],
     siegeRounds: {},
     crossings: {},
+    captured: [],
     official: { owner: {}, wars: [], alliances: {}, year: 1, season: 'spring', battles: [] },
     nextId: 0,
     winner: null,

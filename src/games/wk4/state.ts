@@ -144,6 +144,8 @@ export interface Wk4State {
   report: ReportLine[];
   /** Siege rounds fought in a row at a hex (Siege Battle: a column left each successive round). */
   siegeRounds: Record<HexId, number>;
+  /** Centres captured this season, by hex (Air Movement: flyers may not land in them). */
+  captured: HexId[];
   /** Side crossings this season: "side|bloc" -> battle groups. */
   crossings: Record<string, number>;
   /** Public facts as last made official (what spectators see). */
