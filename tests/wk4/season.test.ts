@@ -116,3 +116,62 @@ describe('WK4 season: Movement, Field Battles, Retreats, Turn Results and Challe
     expect(s.rulings.at(-1)).toMatch(/Counterattack by cap4 on alm3 .* → Counterattack into Almagora \(6,8\)/);
   });
 });
+
+describe('WK4 Order of Battle / Turn Sequence: initiative by actions spent, time of submission, umpire determination', () => {
+  it('nations tied on actions are put to the human umpire before movement; the umpire reorders them with a note', () => {
+    const g = setupDuel('human');
+    // Both spend 1 AP (one move each); Almagora declares its orders final first.
+    const step = (n: string, force: string) => {
+      const l = wk4.legal(g.env.game, n).find((x) => {
+        const o = x.action.item as { k?: string; force?: string; path?: string[]; attack?: boolean } | undefined;
+        return o?.k === 'move' && o.force === force && o.path?.length === 1 && !o.attack;
+      })!;
+      g.act(n, l.action);
+      return (l.action.item as { path: string[] }).path[0];
+    };
+    const dest = step('almagora', 'alm3');
+    step('capetan', 'cap4');
+    const spent = (n: string) => g.env.game.nations[n].ap;
+    const before = { almagora: spent('almagora'), capetan: spent('capetan') };
+    g.act('almagora', { type: 'final' });
+    g.act('capetan', { type: 'final' });
+    let s = g.env.game;
+    expect(before.almagora - spent('almagora')).toBe(before.capetan - spent('capetan'));
+    // Movement has not been resolved yet: the umpire determines the order first.
+    expect(s.stage).toBe('initiative');
+    expect(s.forces.alm3.hex).not.toBe(dest);
+    expect(s.initiative).toEqual(['almagora', 'capetan']);
+    const p = s.proposals.find((x) => x.kind === 'initiative')!;
+    expect(p.options.map((o) => o.label)).toEqual(['Almagora > Capetan', 'Capetan > Almagora']);
+    expect(wk4.prompts(s).map((x) => x.role)).toEqual([UMPIRE]);
+    g.act(UMPIRE, { type: 'choose', id: p.id, option: 'capetan>almagora', note: 'Capetan’s courier arrived with Almagora’s' });
+    s = g.env.game;
+    expect(s.initiative).toEqual(['capetan', 'almagora']);
+    expect(s.rulings.at(-1)).toMatch(
+      /Umpire rules p\d+: Order of movement among Almagora, Capetan .*→ Capetan > Almagora\. Note: Capetan’s courier/,
+    );
+    g.act(UMPIRE, { type: 'publish' });
+    s = g.env.game;
+    // Now the season is resolved: the armies moved, and the umpire reviews the results.
+    expect(s.forces.alm3.hex).toBe(dest);
+    expect(s.stage).toBe('review');
+    expect(s.report.some((l) => l.to === null && /Initiative as the umpire determines: Capetan, Almagora/.test(l.text))).toBe(true);
+  });
+
+  it('approve takes an optional note into the log; the engine as umpire keeps the tie-break order and says so', () => {
+    const g = setupDuel('human');
+    g.act('almagora', { type: 'final' });
+    g.act('capetan', { type: 'final' });
+    const p = g.env.game.proposals.find((x) => x.kind === 'initiative')!;
+    g.act(UMPIRE, { type: 'approve', id: p.id, note: 'Submitted an hour apart' });
+    expect(g.env.game.rulings.at(-1)).toMatch(/Umpire approves p\d+: .*→ Almagora > Capetan\. Note: Submitted an hour apart/);
+    expect(g.env.game.proposals.find((x) => x.id === p.id)!.note).toBe('Submitted an hour apart');
+    const e = setupDuel('engine');
+    e.act('almagora', { type: 'final' });
+    e.act('capetan', { type: 'final' });
+    expect(e.env.game.stage).toBe('challenges');
+    expect(e.env.game.rulings.some((x) => /Engine umpire: p\d+ Order of movement among .* → Almagora > Capetan \(default\)/.test(x))).toBe(
+      true,
+    );
+  });
+});

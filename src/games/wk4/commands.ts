@@ -147,8 +147,18 @@ export const subcommands: GameSubcommand[] = [
     toActions: (_s, _r, a) => [{ type: 'challenge', reason: a.reason ?? '' }],
   },
   { name: 'agree', group: 'results', description: 'No challenge: let the results stand', options: [] },
-  umpire('approve', 'approve a proposal as it stands', [opt('id', 'Proposal id')]),
-  umpire('choose', 'pick another option for a proposal', [opt('id', 'Proposal id'), opt('option', 'Option (e.g. a hex)')]),
+  umpire(
+    'approve',
+    'approve a proposal as it stands',
+    [opt('id', 'Proposal id'), text('note', 'A note for the log', false)],
+    (_s, _r, a) => [{ type: 'approve', id: a.id ?? '', ...(a.note ? { note: a.note } : {}) }],
+  ),
+  umpire(
+    'choose',
+    'pick another option for a proposal',
+    [opt('id', 'Proposal id'), opt('option', 'Option (e.g. a hex)'), text('note', 'A note for the log', false)],
+    (_s, _r, a) => [{ type: 'choose', id: a.id ?? '', option: a.option ?? '', ...(a.note ? { note: a.note } : {}) }],
+  ),
   umpire('approveall', 'approve every open proposal', []),
   umpire(
     'override',

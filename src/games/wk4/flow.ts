@@ -11,7 +11,7 @@ import { UMPIRE, type Ctx, type Json, type Role } from '../../engine/types.ts';
 import { orderChoices } from './choices.ts';
 import { orderLabel } from './labels.ts';
 import { checkOrder, type Order } from './orders.ts';
-import { adjudicate, closeTurn, makeOfficial } from './season.ts';
+import { closeTurn, makeOfficial, openSeason, resolveSeason } from './season.ts';
 import { readSheet } from './sheet.ts';
 import { seasonName, type Wk4State } from './state.ts';
 import { engineReview, engineRuling, RU, umpireApply, umpireLegal } from './umpire.ts';
@@ -27,7 +27,7 @@ const base = ordersProcedure<Wk4State, Json>({
   check: (s, _f, role, item) => checkOrder(s, role, item as unknown as Order),
   label: (s, _f, _r, item) => orderLabel(s, item as unknown as Order),
   resolve: (s, _f, ctx) => {
-    adjudicate(s, ctx);
+    openSeason(s, ctx);
     retWith(s.stack);
   },
   subs: { order: 'move', withdraw: 'withdraw', final: 'final', reopen: 'reopen' },
@@ -113,15 +113,18 @@ function sheetRefusal(lines: { line: string; error: string | null }[]): string {
   return `No line of the sheet can be accepted:\n${lines.map((l) => `✘ ${l.line} — ${l.error}`).join('\n')}`;
 }
 
-const reviewProc = (stage: 'review' | 'ruling'): Procedure<Wk4State> => ({
+const reviewProc = (stage: 'initiative' | 'review' | 'ruling'): Procedure<Wk4State> => ({
   prompts: (s) => [
     {
       role: UMPIRE,
       text:
-        stage === 'review'
-          ? `review the ${seasonName(s)}: ${s.proposals.filter((p) => p.status === 'proposed').length} proposal(s) to approve, ` +
-            'change or override (/wk4 umpire …), then /wk4 umpire publish'
-          : `rule on ${s.challenges.filter((c) => !c.ruling).length} challenge(s) (/wk4 umpire rule), then /wk4 umpire publish the official results`,
+        stage === 'initiative'
+          ? `determine the order of movement among nations tied on actions spent (/wk4 umpire approve or choose), ` +
+            'then /wk4 umpire publish to resolve the movement'
+          : stage === 'review'
+            ? `review the ${seasonName(s)}: ${s.proposals.filter((p) => p.status === 'proposed').length} proposal(s) to approve, ` +
+              'change or override (/wk4 umpire …), then /wk4 umpire publish'
+            : `rule on ${s.challenges.filter((c) => !c.ruling).length} challenge(s) (/wk4 umpire rule), then /wk4 umpire publish the official results`,
       decision: `umpire:${stage}:${s.year}:${s.season}`,
     },
   ],
@@ -131,6 +134,16 @@ const reviewProc = (stage: 'review' | 'ruling'): Procedure<Wk4State> => ({
     if (umpireApply(s, stage, a, ctx) === 'publish') retWith(s.stack);
   },
   open: {
+    approve: {
+      sub: 'approve',
+      check: (s, _f, role, a) => (check(role === UMPIRE, RU, 'Only the umpire approves.'), umpireCheck(s, stage, a)),
+      label: (_s, _f, _r, a) => `Approves ${a.id}${a.note ? `: ${a.note}` : ''}`,
+    },
+    choose: {
+      sub: 'choose',
+      check: (s, _f, role, a) => (check(role === UMPIRE, RU, 'Only the umpire rules.'), umpireCheck(s, stage, a)),
+      label: (_s, _f, _r, a) => `Rules ${a.id}: ${a.option}${a.note ? ` (${a.note})` : ''}`,
+    },
     override: {
       sub: 'override',
       check: (s, _f, role, a) => (check(role === UMPIRE, RU, 'Only the umpire overrides.'), umpireCheck(s, stage, a)),
@@ -154,8 +167,9 @@ const reviewProc = (stage: 'review' | 'ruling'): Procedure<Wk4State> => ({
   },
 });
 
-import { checkAdjust, checkNote, checkOverride, checkRule } from './umpire.ts';
+import { checkAdjust, checkDecide, checkNote, checkOverride, checkRule } from './umpire.ts';
 function umpireCheck(s: Wk4State, stage: string, a: { type: string; [k: string]: Json }): void {
+  if (a.type === 'approve' || a.type === 'choose') return checkDecide(s, a);
   if (a.type === 'override') return checkOverride(s, a);
   if (a.type === 'adjust') return checkAdjust(s, a);
   if (a.type === 'note') return checkNote(s, a);
@@ -215,6 +229,16 @@ const flow: Flow<Wk4State> = {
     },
     resume(s, f, _r, ctx) {
       if (f.step === 'orders') {
+        f.step = 'initiative';
+        // Movement waits for the umpire's order among tied nations; the engine as umpire keeps its default at once.
+        if (s.options.umpire === 'human' && s.proposals.some((p) => p.status === 'proposed')) {
+          s.stage = 'initiative';
+          return void call(s.stack, { proc: 'initiative', step: 'order' });
+        }
+        engineReview(s, ctx);
+      }
+      if (f.step === 'initiative') {
+        resolveSeason(s, ctx);
         f.step = 'review';
         s.stage = 'review';
         if (s.options.umpire === 'human') return void call(s.stack, { proc: 'review', step: 'review' });
@@ -241,6 +265,7 @@ const flow: Flow<Wk4State> = {
     },
   },
   orders,
+  initiative: reviewProc('initiative'),
   review: reviewProc('review'),
   challenges,
   ruling: reviewProc('ruling'),
@@ -252,6 +277,8 @@ export const machine = new FlowMachine<Wk4State>(flow, { stack: (s) => s.stack, 
 export const openActions = machine.openActions([
   { type: 'order', sub: 'move', secret: true },
   { type: 'sheet', sub: 'sheet', secret: true },
+  { type: 'approve', sub: 'approve' },
+  { type: 'choose', sub: 'choose' },
   { type: 'override', sub: 'override' },
   { type: 'adjust', sub: 'adjust' },
   { type: 'note', sub: 'note' },

@@ -32,6 +32,10 @@ export function phaseHelp(s: Wk4State): string {
         `${seasonName(s)}: write your orders (/wk4 order move army:… to:…, or /wk4 order sheet), review them ` +
         '(/wk4 orders review), then /wk4 orders final. Nobody sees them but you and the umpire.'
       );
+    case 'initiative':
+      return (
+        'Nations spent the same actions: the umpire determines their order of movement (initiative), then the season ' + 'is resolved.'
+      );
     case 'review':
       return (
         "The umpire reviews the engine's proposals (retreats, diversions, exploitation, counterattacks, initiative) " +

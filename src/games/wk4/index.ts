@@ -75,7 +75,7 @@ export const wk4: GameModule<Wk4State, Wk4Options> = {
   /** Late: a nation's orders stand as written (final); no challenge; a late umpire publishes (every proposal at its default). */
   onDeadline(s, role) {
     if (role === UMPIRE)
-      return s.stage === 'review' || s.stage === 'ruling'
+      return s.stage === 'initiative' || s.stage === 'review' || s.stage === 'ruling'
         ? (machine.legal(s, role).find((l) => l.action.type === 'publish')?.action ?? machine.legal(s, role)[0]?.action ?? null)
         : null;
     if (s.stage === 'orders') return s.sub.seats[role] && !s.sub.seats[role].final ? { type: 'final' } : null;

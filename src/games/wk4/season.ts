@@ -17,8 +17,13 @@ import { allianceOf, atWar, nationName, SEASONS, seasonName, warKey, type Force,
 
 const ordersIn = (s: Wk4State, n: Role): Order[] => (s.sub.seats[n]?.items ?? []) as unknown as Order[];
 
-/** Adjudicate the season once every nation's orders are final (or defaulted). */
-export function adjudicate(s: Wk4State, ctx: Ctx): void {
+/**
+ * The orders are opened once every nation's are final (or defaulted): the
+ * initiative is found and money and AP are spent. Movement waits for the
+ * umpire's determination of the order among nations still tied after the
+ * tie-breaks (proposals; the engine as umpire keeps seat order at once).
+ */
+export function openSeason(s: Wk4State, ctx: Ctx): void {
   reveal(s.sub);
   s.report = [];
   s.battles = [];
@@ -39,22 +44,17 @@ export function adjudicate(s: Wk4State, ctx: Ctx): void {
   // The order of movement is published; what each nation spent stays its own (it tells how much it moved).
   say(s, null, `${seasonName(s)}: initiative ${s.initiative.map((n) => nationName(s, n)).join(', ')}.`);
   for (const n of live) say(s, [n], `You spent ${spent[n]} action point${spent[n] === 1 ? '' : 's'} (${s.nations[n].ap - spent[n]} left).`);
-  s.proposals.push({
-    id: `p${++s.nextId}`,
-    kind: 'initiative',
-    text: 'Order of movement: most actions spent, then time of submission, then seat order (the engine has no further tie-break)',
-    nations: live,
-    options: [{ id: 'as-listed', label: s.initiative.map((n) => nationName(s, n)).join(' > ') }],
-    choice: 'as-listed',
-    status: 'proposed',
-    note: null,
-    force: null,
-  });
+  initiativeProposals(s, spent);
   for (const n of live) {
     s.nations[n].ap -= spent[n];
     const cost = ordersIn(s, n).reduce((a, o) => a + (o.k === 'match' || o.k === 'bribe' ? 0 : costOf(s, o)), 0);
     s.nations[n].treasury -= cost;
   }
+  void ctx;
+}
+
+/** The season's adjudication after the order of movement is settled: reserves, movement, combats, captures. */
+export function resolveSeason(s: Wk4State, ctx: Ctx): void {
   diplomacy(s);
   purchases(s);
   bribes(s);
@@ -64,6 +64,51 @@ export function adjudicate(s: Wk4State, ctx: Ctx): void {
   captures(s);
   airDiversions(s);
   ctx.emit({ kind: 'adjudicated', text: `${seasonName(s)}: the orders are in and adjudicated; the umpire reviews the results.` });
+}
+
+/**
+ * Initiative (Order of Battle / Turn Sequence, 2): "Number of actions spent;
+ * Time and Date of submission of orders; Umpire determination". The engine
+ * orders by AP spent, then by the order in which the nations declared their
+ * orders final, then by seat. Nations that spent the same AP are put to the
+ * umpire as a proposal: only the umpire knows whether their submissions were
+ * really apart (orders made final together by a deadline, or sent together,
+ * are a tie the text leaves to the umpire). Up to 3 tied: every order is an
+ * option; more: any one of them may be put first.
+ */
+function initiativeProposals(s: Wk4State, spent: Record<Role, number>): void {
+  const groups = new Map<number, Role[]>();
+  for (const n of s.initiative) groups.set(spent[n], [...(groups.get(spent[n]) ?? []), n]);
+  for (const [ap, g] of groups) {
+    if (g.length < 2) continue;
+    const names = (o: Role[]) => o.map((n) => nationName(s, n)).join(' > ');
+    const orders = g.length <= 3 ? permutations(g) : g.map((n) => [n, ...g.filter((x) => x !== n)]);
+    s.proposals.push({
+      id: `p${++s.nextId}`,
+      kind: 'initiative',
+      text: `Order of movement among ${g.map((n) => nationName(s, n)).join(', ')} (each spent ${ap} AP; then time of submission)`,
+      nations: g,
+      options: orders.map((o, i) => ({ id: i === 0 ? 'as-listed' : o.join('>'), label: names(o) })),
+      choice: 'as-listed',
+      status: 'proposed',
+      note: null,
+      force: null,
+      group: g,
+    });
+  }
+}
+
+function permutations(xs: Role[]): Role[][] {
+  if (xs.length <= 1) return [xs];
+  return xs.flatMap((x, i) => permutations([...xs.slice(0, i), ...xs.slice(i + 1)]).map((p) => [x, ...p]));
+}
+
+/** The umpire's order of movement among tied nations: they keep their places in the initiative as a block. */
+export function reorderInitiative(s: Wk4State, group: Role[], order: Role[]): void {
+  const at = s.initiative.findIndex((n) => group.includes(n));
+  const rest = s.initiative.filter((n) => !group.includes(n));
+  s.initiative = [...rest.slice(0, at), ...order, ...rest.slice(at)];
+  say(s, null, `Initiative as the umpire determines: ${s.initiative.map((n) => nationName(s, n)).join(', ')}.`);
 }
 
 function diplomacy(s: Wk4State): void {

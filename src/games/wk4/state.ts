@@ -107,7 +107,7 @@ export interface Challenge {
   ruling: string | null;
 }
 
-export type Stage = 'orders' | 'review' | 'challenges' | 'ruling' | 'over';
+export type Stage = 'orders' | 'initiative' | 'review' | 'challenges' | 'ruling' | 'over';
 
 /** One line of the season report: public, or for some nations only. */
 export interface ReportLine {

@@ -3,13 +3,15 @@
 // option, or overridden with a note; the umpire may adjust the board by hand
 // (with a note), add a fog-of-war surprise, and rules on challenges. With the
 // engine as umpire every proposal keeps its default and every challenge is
-// answered "the results stand". Every ruling is logged (events) and kept.
+// answered "the results stand". Every ruling is logged (events) and kept;
+// approving or choosing may carry the umpire's note, kept with the ruling.
 import { check, RuleError } from '../../engine/errors.ts';
 import type { Action, Ctx, LegalAction, Role } from '../../engine/types.ts';
 import { UMPIRE } from '../../engine/types.ts';
 import { hexLabel, mapOf, resolveHex } from './geo.ts';
 import { say } from './report.ts';
 import { secondaryBattle } from './combat.ts';
+import { reorderInitiative } from './season.ts';
 import { nationName, type Proposal, type Wk4State } from './state.ts';
 
 export const RU = 'WK4 Turn Results and Challenges';
@@ -22,10 +24,12 @@ function rule(s: Wk4State, ctx: Ctx, text: string, to: Role[] | null): void {
 
 const open = (s: Wk4State) => s.proposals.filter((p) => p.status === 'proposed');
 
-export function umpireLegal(s: Wk4State, role: Role, stage: 'review' | 'ruling'): LegalAction[] {
+export type UmpireStage = 'initiative' | 'review' | 'ruling';
+
+export function umpireLegal(s: Wk4State, role: Role, stage: UmpireStage): LegalAction[] {
   if (role !== UMPIRE) return [];
   const out: LegalAction[] = [];
-  if (stage === 'review') {
+  if (stage !== 'ruling') {
     for (const p of open(s)) {
       out.push({
         action: { type: 'approve', id: p.id },
@@ -45,7 +49,12 @@ export function umpireLegal(s: Wk4State, role: Role, stage: 'review' | 'ruling')
     }
     if (open(s).length)
       out.push({ action: { type: 'approveall' }, label: 'Approve every proposal as it stands', sub: 'approveall', args: {} });
-    out.push({ action: { type: 'publish' }, label: 'Publish the preliminary results', sub: 'publish', args: {} });
+    out.push({
+      action: { type: 'publish' },
+      label: stage === 'initiative' ? 'Resolve the movement in this order of initiative' : 'Publish the preliminary results',
+      sub: 'publish',
+      args: {},
+    });
   } else {
     s.challenges.forEach((c, i) => {
       if (c.ruling) return;
@@ -72,6 +81,7 @@ const label = (p: Proposal, id: string) => p.options.find((o) => o.id === id)?.l
 
 /** Carry out a proposal's option: a retreat or diversion moves the force; exploitation or a counterattack may bring on a secondary battle. */
 function applyOption(s: Wk4State, p: Proposal, opt: string, ctx: Ctx): void {
+  if (p.kind === 'initiative' && opt !== 'as-listed') return reorderInitiative(s, p.group as string[], opt.split('>'));
   if (!p.force || opt === 'none' || opt === 'as-listed') return;
   const f = s.forces[p.force];
   if (!f || !mapOf(s).has(opt)) return;
@@ -79,7 +89,11 @@ function applyOption(s: Wk4State, p: Proposal, opt: string, ctx: Ctx): void {
   else f.hex = opt;
 }
 
-export function umpireApply(s: Wk4State, stage: 'review' | 'ruling', a: Action, ctx: Ctx): 'publish' | null {
+/** The umpire's optional note on an approval or a choice, kept in the ruling. */
+const noteOf = (a: Action): string | null => (typeof a.note === 'string' && a.note.trim() ? a.note.trim() : null);
+const withNote = (p: Proposal) => (p.note ? ` Note: ${p.note}` : '');
+
+export function umpireApply(s: Wk4State, stage: UmpireStage, a: Action, ctx: Ctx): 'publish' | null {
   const find = (id: unknown) => {
     const p = s.proposals.find((x) => x.id === id);
     check(
@@ -95,10 +109,11 @@ export function umpireApply(s: Wk4State, stage: 'review' | 'ruling', a: Action, 
   };
   switch (a.type) {
     case 'approve': {
+      checkDecide(s, a);
       const p = find(a.id);
-      check(p.status === 'proposed', RU, `${p.id} is settled already.`);
       p.status = 'accepted';
-      rule(s, ctx, `Umpire approves ${p.id}: ${p.text} → ${label(p, p.choice)}.`, p.nations);
+      p.note = noteOf(a);
+      rule(s, ctx, `Umpire approves ${p.id}: ${p.text} → ${label(p, p.choice)}.${withNote(p)}`, p.nations);
       return null;
     }
     case 'approveall':
@@ -108,17 +123,13 @@ export function umpireApply(s: Wk4State, stage: 'review' | 'ruling', a: Action, 
       }
       return null;
     case 'choose': {
+      checkDecide(s, a);
       const p = find(a.id);
-      check(p.status === 'proposed', RU, `${p.id} is settled already.`);
-      check(
-        p.options.some((o) => o.id === a.option),
-        RU,
-        `Choose one of: ${p.options.map((o) => `${o.id} (${o.label})`).join(', ')}.`,
-      );
       p.choice = String(a.option);
       p.status = 'edited';
+      p.note = noteOf(a);
       applyOption(s, p, p.choice, ctx);
-      rule(s, ctx, `Umpire rules ${p.id}: ${p.text} → ${label(p, p.choice)}.`, p.nations);
+      rule(s, ctx, `Umpire rules ${p.id}: ${p.text} → ${label(p, p.choice)}.${withNote(p)}`, p.nations);
       return null;
     }
     case 'override': {
@@ -147,7 +158,7 @@ export function umpireApply(s: Wk4State, stage: 'review' | 'ruling', a: Action, 
       return null;
     }
     case 'publish':
-      if (stage === 'review')
+      if (stage !== 'ruling')
         for (const p of open(s)) {
           p.status = 'accepted';
           rule(s, ctx, `${p.id} stands as proposed: ${p.text} → ${label(p, p.choice)}.`, p.nations);
@@ -165,6 +176,27 @@ export function umpireApply(s: Wk4State, stage: 'review' | 'ruling', a: Action, 
         `The umpire approves, chooses, overrides, adjusts, notes${stage === 'ruling' ? ', rules' : ''} or publishes now (not ${a.type}).`,
       );
   }
+}
+
+/** Approve or choose: an open proposal, one of its options, and a note if any is text. */
+export function checkDecide(s: Wk4State, a: Action): void {
+  const p = s.proposals.find((x) => x.id === a.id);
+  check(
+    p && p.status === 'proposed',
+    RU,
+    `${p ? `${p.id} is settled already` : `No proposal "${String(a.id)}"`}. Open: ${
+      open(s)
+        .map((x) => x.id)
+        .join(', ') || 'none'
+    }.`,
+  );
+  if (a.type === 'choose')
+    check(
+      p.options.some((o) => o.id === a.option),
+      RU,
+      `Choose one of: ${p.options.map((o) => `${o.id} (${o.label})`).join(', ')}.`,
+    );
+  check(a.note === undefined || typeof a.note === 'string', RU, 'A note is text.');
 }
 
 export function checkOverride(s: Wk4State, a: Action): void {

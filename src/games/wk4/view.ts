@@ -85,6 +85,7 @@ export function buildView(s: Wk4State, viewer: Viewer): Wk4View {
   const alliances = Object.values(spectator ? s.official.alliances : s.alliances).map((m) => m.map((n) => nationName(s, n)).join(' + '));
   const stageName = {
     orders: 'orders',
+    initiative: 'umpire sets the order of movement',
     review: 'umpire review',
     challenges: 'preliminary results (challenges)',
     ruling: 'umpire rules on challenges',
@@ -140,7 +141,7 @@ export function buildView(s: Wk4State, viewer: Viewer): Wk4View {
         : []
       : s.stage === 'orders'
         ? []
-        : s.stage === 'review' && !all
+        : (s.stage === 'review' || s.stage === 'initiative') && !all
           ? []
           : linesFor(s, all ? 'all' : me!),
     proposals: all
