@@ -117,20 +117,22 @@ describe('WK4 season: Movement, Field Battles, Retreats, Turn Results and Challe
   });
 });
 
+/** One listed one-hex move of `force` (not an attack); returns where it goes. */
+function step(g: ReturnType<typeof setupDuel>, n: string, force: string): string {
+  const l = wk4.legal(g.env.game, n).find((x) => {
+    const o = x.action.item as { k?: string; force?: string; path?: string[]; attack?: boolean } | undefined;
+    return o?.k === 'move' && o.force === force && o.path?.length === 1 && !o.attack;
+  })!;
+  g.act(n, l.action);
+  return (l.action.item as { path: string[] }).path[0];
+}
+
 describe('WK4 Order of Battle / Turn Sequence: initiative by actions spent, time of submission, umpire determination', () => {
   it('nations tied on actions are put to the human umpire before movement; the umpire reorders them with a note', () => {
     const g = setupDuel('human');
     // Both spend 1 AP (one move each); Almagora declares its orders final first.
-    const step = (n: string, force: string) => {
-      const l = wk4.legal(g.env.game, n).find((x) => {
-        const o = x.action.item as { k?: string; force?: string; path?: string[]; attack?: boolean } | undefined;
-        return o?.k === 'move' && o.force === force && o.path?.length === 1 && !o.attack;
-      })!;
-      g.act(n, l.action);
-      return (l.action.item as { path: string[] }).path[0];
-    };
-    const dest = step('almagora', 'alm3');
-    step('capetan', 'cap4');
+    const dest = step(g, 'almagora', 'alm3');
+    step(g, 'capetan', 'cap4');
     const spent = (n: string) => g.env.game.nations[n].ap;
     const before = { almagora: spent('almagora'), capetan: spent('capetan') };
     g.act('almagora', { type: 'final' });
@@ -158,8 +160,18 @@ describe('WK4 Order of Battle / Turn Sequence: initiative by actions spent, time
     expect(s.report.some((l) => l.to === null && /Initiative as the umpire determines: Capetan, Almagora/.test(l.text))).toBe(true);
   });
 
+  it('nations that spent no actions did not move: no determination, movement resolves at once', () => {
+    const g = setupDuel('human');
+    g.act('almagora', { type: 'final' });
+    g.act('capetan', { type: 'final' });
+    expect(g.env.game.proposals.some((x) => x.kind === 'initiative')).toBe(false);
+    expect(g.env.game.stage).toBe('review');
+  });
+
   it('approve takes an optional note into the log; the engine as umpire keeps the tie-break order and says so', () => {
     const g = setupDuel('human');
+    step(g, 'almagora', 'alm3');
+    step(g, 'capetan', 'cap4');
     g.act('almagora', { type: 'final' });
     g.act('capetan', { type: 'final' });
     const p = g.env.game.proposals.find((x) => x.kind === 'initiative')!;
@@ -167,6 +179,8 @@ describe('WK4 Order of Battle / Turn Sequence: initiative by actions spent, time
     expect(g.env.game.rulings.at(-1)).toMatch(/Umpire approves p\d+: .*→ Almagora > Capetan\. Note: Submitted an hour apart/);
     expect(g.env.game.proposals.find((x) => x.id === p.id)!.note).toBe('Submitted an hour apart');
     const e = setupDuel('engine');
+    step(e, 'almagora', 'alm3');
+    step(e, 'capetan', 'cap4');
     e.act('almagora', { type: 'final' });
     e.act('capetan', { type: 'final' });
     expect(e.env.game.stage).toBe('challenges');

@@ -73,14 +73,16 @@ export function resolveSeason(s: Wk4State, ctx: Ctx): void {
  * orders final, then by seat. Nations that spent the same AP are put to the
  * umpire as a proposal: only the umpire knows whether their submissions were
  * really apart (orders made final together by a deadline, or sent together,
- * are a tie the text leaves to the umpire). Up to 3 tied: every order is an
+ * are a tie the text leaves to the umpire); nations that spent nothing did
+ * not move and are left out. Up to 3 tied: every order is an
  * option; more: any one of them may be put first.
  */
 function initiativeProposals(s: Wk4State, spent: Record<Role, number>): void {
   const groups = new Map<number, Role[]>();
   for (const n of s.initiative) groups.set(spent[n], [...(groups.get(spent[n]) ?? []), n]);
   for (const [ap, g] of groups) {
-    if (g.length < 2) continue;
+    // Nations that spent nothing did not move: their order changes nothing.
+    if (g.length < 2 || ap === 0) continue;
     const names = (o: Role[]) => o.map((n) => nationName(s, n)).join(' > ');
     const orders = g.length <= 3 ? permutations(g) : g.map((n) => [n, ...g.filter((x) => x !== n)]);
     s.proposals.push({
