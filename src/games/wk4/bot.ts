@@ -1,15 +1,102 @@
 // The AI nations: one order at a time from the listed choices. Each army
 // heads for the nearest centre it does not hold (unheld ones first, then an
 // enemy's); a nation declares war on a neighbour now and then, funds its
-// home militias, buys troops in Winter and calls up its reserves. It never
-// challenges results; as umpire it approves and publishes.
-import { hexDistance } from '../../engine/hex.ts';
+// home militias, buys troops in Winter and calls up its reserves. Now and
+// then it raises a small infantry army at a port where its transports lie and
+// makes an amphibious assault on an enemy's coast in Spring or Summer; when
+// rich it hires Landsknekt, bribes an enemy's mercenaries it can see and
+// stands ready to match bribes of its own. Orders it writes itself (not
+// listed: carried armies, bribes) pass the same check as a typed order. It
+// never challenges results; as umpire it approves and publishes.
+import { RuleError } from '../../engine/errors.ts';
+import { hexDistance, isAdjacent } from '../../engine/hex.ts';
 import { UMPIRE, type LegalAction, type Role } from '../../engine/types.ts';
-import { mapOf } from './geo.ts';
-import { ordersOf, type Order } from './orders.ts';
-import { allied, atWar, type Wk4State } from './state.ts';
+import { hasTag, MAX_PER_ARMY, unitType } from './data.ts';
+import { holder, mapOf, movement, visibleHexes } from './geo.ts';
+import { orderLabel } from './labels.ts';
+import { checkOrder, costOf, freeLords, ordersOf, type Order } from './orders.ts';
+import { allied, atWar, type Force, type Wk4State } from './state.ts';
 
 const itemOf = (l: LegalAction): Order | null => (l.action.type === 'order' ? (l.action.item as unknown as Order) : null);
+
+/** An order the bot wrote itself, if the rules accept it now (an open action, like a typed order). */
+function tryOrder(s: Wk4State, role: Role, item: Order): LegalAction | null {
+  try {
+    checkOrder(s, role, item);
+  } catch (e) {
+    if (e instanceof RuleError) return null;
+    throw e;
+  }
+  return { action: { type: 'order', item: item as never }, label: orderLabel(s, item), sub: 'move', args: {} };
+}
+
+const transports = (f: Force) => f.units.filter((u) => hasTag(u.type, 'transport')).length;
+/** Amphibious Attacks: only infantry, at most 3 regiments. */
+const assaultArmy = (f: Force) => !f.naval && f.units.length <= 3 && f.units.every((u) => hasTag(u.type, 'infantry'));
+
+/** Amphibious assaults: raise a landing force where the transports are, then carry it to an enemy port or beach. */
+function amphibious(s: Wk4State, role: Role, mine: Order[], rand: () => number): LegalAction | null {
+  const m = mapOf(s);
+  const busy = new Set(mine.flatMap((o) => (o.k === 'sail' ? [o.force, ...o.carry] : 'force' in o ? [o.force] : [])));
+  for (const fleet of Object.values(s.forces)) {
+    if (fleet.nation !== role || !fleet.naval || !transports(fleet) || busy.has(fleet.id) || !m.isLanding(fleet.hex)) continue;
+    const army = Object.values(s.forces).find(
+      (a) => a.nation === role && assaultArmy(a) && !busy.has(a.id) && !a.aboard && (a.hex === fleet.hex || isAdjacent(a.hex, fleet.hex)),
+    );
+    if (!army) {
+      // No landing force here: raise one from the reserve's infantry under a lord without a force (home ports only).
+      const k = Math.min(3, s.nations[role].reserve.infantry ?? 0);
+      const lord = freeLords(s, role).find((l) => !s.forces[l]);
+      if (!k || !lord || mine.some((o) => o.k === 'deploy' && o.lord === lord) || rand() > 0.5) continue;
+      const r = tryOrder(s, role, { k: 'deploy', type: 'infantry', n: k, at: fleet.hex, lord });
+      if (r) return r;
+      continue;
+    }
+    if (s.season !== 'spring' && s.season !== 'summer') continue;
+    const targets = [...m.seaReach(fleet.hex, movement(fleet)).keys()].filter((h) => {
+      const o = holder(s, h);
+      return o !== null && atWar(s, role, o);
+    });
+    if (!targets.length || rand() > 0.6) continue;
+    const to = targets.find((h) => m.centreAt(h)) ?? targets[0];
+    const r = tryOrder(s, role, { k: 'sail', force: fleet.id, to, carry: [army.id] });
+    if (r) return r;
+  }
+  return null;
+}
+
+/** When rich: hire a Landsknekt, bribe an enemy's mercenaries in sight, keep a match ready for its own. */
+function mercenaries(s: Wk4State, role: Role, mine: Order[], rand: () => number): LegalAction | null {
+  const me = s.nations[role];
+  const committed = mine.reduce((a, o) => a + costOf(s, o), 0);
+  const purse = me.treasury - committed;
+  const price = unitType('landsknekt').cost;
+  if (purse >= 5 * price && !mine.some((o) => o.k === 'bribe') && rand() < 0.5) {
+    const seen = visibleHexes(s, role);
+    for (const f of Object.values(s.forces)) {
+      if (!seen.has(f.hex) || f.aboard || !atWar(s, role, f.nation)) continue;
+      const mercs = f.units.filter((u) => hasTag(u.type, 'mercenary')).length;
+      if (!mercs) continue;
+      const r = tryOrder(s, role, { k: 'bribe', force: f.id, mode: purse >= 4 * price * mercs + 3 * price ? 'switch' : 'leave' });
+      if (r) return r;
+    }
+  }
+  const own = Object.values(s.forces).filter((f) => f.nation === role && !f.naval);
+  const mercs = Math.max(0, ...own.map((f) => f.units.filter((u) => hasTag(u.type, 'mercenary')).length));
+  if (mercs && !mine.some((o) => o.k === 'match') && purse >= 2 * price * mercs && rand() < 0.5) {
+    const r = tryOrder(s, role, { k: 'match', amount: 2 * price * mercs });
+    if (r) return r;
+  }
+  if (purse >= 6 * price && !mine.some((o) => o.k === 'landsknekt') && rand() < 0.3) {
+    const m = mapOf(s);
+    const host = own.find((f) => {
+      const c = m.centreAt(f.hex);
+      return c && s.owner[c.id] === role && f.units.length < MAX_PER_ARMY && !mine.some((o) => 'force' in o && o.force === f.id);
+    });
+    if (host) return tryOrder(s, role, { k: 'landsknekt', at: host.hex, n: 1, lord: host.lord });
+  }
+  return null;
+}
 
 export function botChoice(s: Wk4State, role: Role, legal: LegalAction[], rand: () => number): LegalAction {
   const by = (t: string) => legal.find((l) => l.action.type === t);
@@ -31,6 +118,10 @@ export function botChoice(s: Wk4State, role: Role, legal: LegalAction[], rand: (
     const buy = pick((o) => o.k === 'buy' && (o.type === 'infantry' || o.type === 'cavalry'));
     if (buy && rand() < 0.8) return buy;
   }
+  const sea = amphibious(s, role, mine, rand);
+  if (sea) return sea;
+  const merc = mercenaries(s, role, mine, rand);
+  if (merc) return merc;
   const deploy = pick((o) => o.k === 'deploy' && !mine.some((x) => x.k === 'deploy' && x.type === o.type));
   if (deploy) return deploy;
   // Each army once a season: toward the nearest centre it does not hold.

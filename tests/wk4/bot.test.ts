@@ -1,0 +1,67 @@
+// The AI nations' amphibious assaults and mercenary dealings: simple, but
+// every order they write passes the same check as a typed one.
+import { describe, expect, it } from 'vitest';
+import { botChoice } from '../../src/games/wk4/bot.ts';
+import { holder, mapOf, movement } from '../../src/games/wk4/geo.ts';
+import { wk4 } from '../../src/games/wk4/index.ts';
+import { checkOrder, type Order } from '../../src/games/wk4/orders.ts';
+import { fresh } from './helpers.ts';
+
+const always = () => 0; // the bot's dice always say "do it"
+
+describe('WK4 Amphibious Attacks by AI nations', () => {
+  it('an infantry army of at most 3 regiments next to its transports is carried to an enemy port or beach', () => {
+    const s = fresh();
+    const m = mapOf(s);
+    const fleet = s.forces.cap1;
+    const h = m
+      .hexIds()
+      .find((x) => m.isLand(x) && m.isBeach(x) && !m.centreAt(x) && [...m.seaReach(x, movement(fleet)).keys()].some((p) => m.centreAt(p)))!;
+    const port = [...m.seaReach(h, movement(fleet)).keys()].find((p) => m.centreAt(p))!;
+    s.owner[m.centreAt(port)!.id] = 'almagora';
+    s.wars.push('almagora|capetan');
+    fleet.hex = h;
+    s.forces.cap3.hex = h;
+    s.forces.cap3.units = s.forces.cap3.units.filter((u) => u.type === 'infantry').slice(0, 3);
+    const l = botChoice(s, 'capetan', wk4.legal(s, 'capetan'), always);
+    const o = l.action.item as unknown as Order;
+    expect(o).toMatchObject({ k: 'sail', force: 'cap1', carry: ['cap3'] });
+    expect(holder(s, (o as { to: string }).to)).toBe('almagora');
+    expect(() => checkOrder(s, 'capetan', o)).not.toThrow();
+  });
+
+  it('without a landing force it raises one from the reserve infantry at the home port, under a lord with no force', () => {
+    const s = fresh();
+    const fleet = s.forces.cap1;
+    const l = botChoice(s, 'capetan', wk4.legal(s, 'capetan'), always);
+    const o = l.action.item as unknown as Order & { k: 'deploy' };
+    expect(o).toMatchObject({ k: 'deploy', type: 'infantry', n: 2, at: fleet.hex });
+    expect(s.forces[o.lord]).toBeUndefined();
+  });
+});
+
+describe('WK4 Mercenary Loyalty by AI nations', () => {
+  it('a rich nation at war bribes the mercenaries of an enemy army it can see (switch when it can pay four times)', () => {
+    const s = fresh();
+    s.nations.almagora.reserve = {}; // nothing to raise a landing force with
+    s.nations.almagora.treasury = 200;
+    s.wars.push('almagora|capetan');
+    s.forces.cap4.hex = '6,7'; // next to Almagora's army at 6,8
+    s.forces.cap4.units.push({ id: 'lk1', type: 'landsknekt', steps: 4, green: false });
+    const o = botChoice(s, 'almagora', wk4.legal(s, 'almagora'), always).action.item as unknown as Order;
+    expect(o).toEqual({ k: 'bribe', force: 'cap4', mode: 'switch' });
+    s.nations.almagora.treasury = 50; // 4 × 8 + 24 = 56 > 50: only to leave
+    expect(botChoice(s, 'almagora', wk4.legal(s, 'almagora'), always).action.item).toEqual({ k: 'bribe', force: 'cap4', mode: 'leave' });
+  });
+
+  it('a poor nation does not bribe', () => {
+    const s = fresh();
+    s.nations.almagora.reserve = {};
+    s.nations.almagora.treasury = 30;
+    s.wars.push('almagora|capetan');
+    s.forces.cap4.hex = '6,7';
+    s.forces.cap4.units.push({ id: 'lk1', type: 'landsknekt', steps: 4, green: false });
+    const o = botChoice(s, 'almagora', wk4.legal(s, 'almagora'), always).action.item as { k?: string } | undefined;
+    expect(o?.k).not.toBe('bribe');
+  });
+});
