@@ -1,7 +1,8 @@
 // Warrior Kings IV played at the offline table from a script: orders by
 // command and by pasted sheet (each line checked, refusals naming the rule),
 // autocomplete from the nation's own view, private orders, the human umpire's
-// note, publication, a challenge and its ruling, official results, verify.
+// note, publication, a challenge and its ruling, official results, verify;
+// and the umpire ordering the movement of nations tied on actions spent.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -73,5 +74,18 @@ describe('WK4 at the offline table (Turn Results and Challenges, Order sheet, fo
     expect(at('eve> /wk4 info map')).toMatch(
       /\[private to eve\] Spring of year 1 · official results: the whole map, 0 armies and fleets shown/,
     );
+  }, 120_000);
+
+  it('Order of Battle / Turn Sequence: tied nations wait for the umpire, whose choice and note go to them before movement', async () => {
+    const { out, at } = await playScript('tests/wk4/table-initiative.txt');
+    expect(out).not.toMatch(/internal error/i);
+    expect(at('bob> /wk4 orders final')).toMatch(/determine the order of movement among nations tied on actions spent/);
+    expect(at('uma> /wk4 info proposals')).toMatch(/p47 \[proposed\] Order of movement among Almagora, Capetan \(each spent 1 AP/);
+    const chose = at('uma> /wk4 umpire choose id:p47 option:capetan>almagora note:"Couriers arrived together"');
+    // The public announcement names the proposal only; the ruling and its note go to the nations concerned.
+    expect(chose).toMatch(/\[public reply\] \*\*uma\*\* \(umpire\): Rules on p47, with a note\n/);
+    expect(chose).toMatch(/\[to alice\] 🔒[\s\S]*→ Capetan > Almagora\. Note: Couriers arrived together/);
+    expect(at('uma> /wk4 umpire publish')).toMatch(/the orders are in and adjudicated/);
+    expect(at('alice> /wk4 info report')).toMatch(/Initiative as the umpire determines: Capetan, Almagora/);
   }, 120_000);
 });

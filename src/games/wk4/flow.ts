@@ -134,15 +134,16 @@ const reviewProc = (stage: 'initiative' | 'review' | 'ruling'): Procedure<Wk4Sta
     if (umpireApply(s, stage, a, ctx) === 'publish') retWith(s.stack);
   },
   open: {
+    // With a note (not listed): the public announcement names the proposal only; the ruling goes to the nations concerned.
     approve: {
       sub: 'approve',
       check: (s, _f, role, a) => (check(role === UMPIRE, RU, 'Only the umpire approves.'), umpireCheck(s, stage, a)),
-      label: (_s, _f, _r, a) => `Approves ${a.id}${a.note ? `: ${a.note}` : ''}`,
+      label: (_s, _f, _r, a) => `Approves ${a.id}, with a note`,
     },
     choose: {
       sub: 'choose',
       check: (s, _f, role, a) => (check(role === UMPIRE, RU, 'Only the umpire rules.'), umpireCheck(s, stage, a)),
-      label: (_s, _f, _r, a) => `Rules ${a.id}: ${a.option}${a.note ? ` (${a.note})` : ''}`,
+      label: (_s, _f, _r, a) => `Rules on ${a.id}, with a note`,
     },
     override: {
       sub: 'override',
