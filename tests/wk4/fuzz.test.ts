@@ -38,4 +38,23 @@ describe('WK4 fuzz (Order of Battle / Turn Sequence, whole seasons)', () => {
       expect(canonical(replay(wk4, opts, seed, log).env.game)).toBe(canonical(env.game));
     }
   }, 300_000);
+
+  it('a human umpire (played by the AI or at random): initiative determinations, reviews and rulings never dead-end', () => {
+    let determined = 0;
+    for (let i = 0; i < 6; i++) {
+      const opts = { nations: 2 + (i % 2), years: 2, umpire: 'human' };
+      const seed = `wk4-fuzz-umpire-${i}`;
+      const { env, log } = playout(wk4, opts, seed, {
+        random: i % 2 === 1,
+        maxSteps: 20000,
+        each(e) {
+          if (e.game.stage === 'initiative') determined++;
+        },
+      });
+      expect(wk4.result(env.game).status).toBe('over');
+      expect(canonical(replay(wk4, opts, seed, log).env.game)).toBe(canonical(env.game));
+    }
+    // Nations often spend the same actions: the umpire's determination is really asked for.
+    expect(determined).toBeGreaterThan(0);
+  }, 300_000);
 });
