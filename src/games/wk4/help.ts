@@ -15,14 +15,16 @@ export const OVERVIEW = [
   '  side (clear/desert 9, forest 3, mountain/swamp 1 and stop; roads and rivers no limit, not in Winter). attack: the same into an enemy.',
   '• river army: to: — 1 AP, start and end on the river. sail fleet: to: [carry:army] — port/beach to port/beach; transports carry one',
   "  lord's army each; an amphibious assault is infantry only, at most 3 regiments, naval battle first, then the siege table.",
+  '  Fleets at war whose ways cross at sea meet there and fight; fleets of friends or neutrals pass each other.',
   '• deploy type: count: at: lord: — activate reserves in a home city/port (ships: home port). buy type: count: — Winter only, into the',
   '  reserve, manpower = centres held at the end of Fall. militia city: — $3 a manpower point this season. landsknekt count: at: lord:',
   '  — at any time, no manpower. bribe army: mode:leave|switch — x2 / x4 their cost; match amount: keeps yours loyal.',
   '• war nation:, ally nation: (both must ask the same season), leave. • sheet text: — paste a whole order sheet, one order a line.',
   '/wk4 orders review | withdraw index: | final | reopen. /wk4 results challenge reason: | agree.',
   '/wk4 info report|forces|map|tables (map: your own fog-of-war map).',
-  'Umpire: /wk4 umpire approve id: | choose id: option: | approveall | override id: note: | adjust what: note: | note text: [to:] |',
-  'rule challenge: verdict: note: | publish.',
+  'Umpire: /wk4 umpire approve id: [note:] | choose id: option: [note:] | approveall | override id: note: | adjust what: note: |',
+  'note text: [to:] | rule challenge: verdict: note: | publish. Nations that spent the same actions wait for the umpire to order',
+  'their movement (approve or choose) before the season is resolved.',
 ].join('\n');
 
 export function phaseHelp(s: Wk4State): string {
