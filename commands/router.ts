@@ -70,6 +70,7 @@ export function createRouter(svc: Services): Router {
     outbox: svc.store.outbox,
     recover: (gameId) => recoverPosts(svc, gameId),
     undelivered: (u) => undeliveredPosts(svc, u),
+    draw: (job) => svc.draw(job),
     definitions,
     isSlow(inv) {
       if (inv.command === 'game' || inv.command === 'mod') return SLOW_GAME_SUBS.has(inv.sub);

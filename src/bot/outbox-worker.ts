@@ -7,7 +7,8 @@
 // and moderators. Each payload carries a nonce Discord enforces, so a resend
 // after a crash between "accepted" and "marked sent" does not post twice.
 import { ChannelType, DiscordAPIError, RateLimitError, type Client, type SendableChannels } from 'discord.js';
-import type { Post, Router } from '../../commands/types.ts';
+import type { Attachment, DrawJob, Post, Router } from '../../commands/types.ts';
+import { drawJob } from '../app/draws.ts';
 import type { Outbox, OutboxRow } from '../store/outbox.ts';
 import type { Logger } from './log.ts';
 import { payloadsOf } from './messages.ts';
@@ -30,9 +31,13 @@ export interface RetryPolicy {
   maxAttempts: number;
   /** How often due retries are looked for. */
   pollMs: number;
+  /** Lanes delivered side by side (default 16); each lane still goes one row at a time, in order. */
+  lanes?: number;
+  /** Of those, rows waiting for their pictures to be drawn (default 2: the render threads' queue stays short). */
+  drawing?: number;
 }
 
-export const DEFAULT_RETRY: RetryPolicy = { baseMs: 2_000, maxMs: 10 * 60_000, maxAttempts: 10, pollMs: 1_000 };
+export const DEFAULT_RETRY: RetryPolicy = { baseMs: 2_000, maxMs: 10 * 60_000, maxAttempts: 10, pollMs: 1_000, lanes: 16, drawing: 2 };
 
 /** Refusals that no retry will change. */
 export function isPermanent(e: unknown): boolean {
@@ -55,6 +60,8 @@ export class OutboxWorker {
   private again = false;
   private timer: NodeJS.Timeout | undefined;
   private stopped = false;
+  /** Pictures left out because a newer one of their game followed (a backlog). */
+  superseded = 0;
   /** Seat threads and held notes live in the outbox's database. */
   readonly seats: SeatThreads;
 
@@ -104,23 +111,49 @@ export class OutboxWorker {
     }
   }
 
+  /**
+   * Lanes go side by side, each one row at a time: at most `lanes` rows in
+   * flight, of which at most `drawing` wait for their pictures, so a lane
+   * whose map is being drawn holds back only itself. Returns when nothing due
+   * is left and nothing is in flight.
+   */
   private async drain(): Promise<void> {
-    do {
+    const inFlight = new Map<string, Promise<void>>();
+    const lanes = Math.max(1, this.policy.lanes ?? 16);
+    const drawLimit = Math.max(1, this.policy.drawing ?? 2);
+    let drawing = 0;
+    for (;;) {
+      if (this.stopped) break;
       this.again = false;
-      for (;;) {
-        if (this.stopped) return;
-        const now = this.outbox.now();
-        const due = this.outbox.heads().filter((r) => r.nextAt <= now);
-        if (!due.length) break;
-        for (const row of due) await this.deliver(row);
+      const now = this.outbox.now();
+      for (const h of inFlight.size < lanes ? this.outbox.headIds() : []) {
+        if (inFlight.size >= lanes) break;
+        if (h.nextAt > now || inFlight.has(h.lane) || (h.draws > 0 && drawing >= drawLimit)) continue;
+        const row = this.outbox.get(h.id);
+        if (row?.state !== 'pending') continue;
+        if (h.draws > 0) drawing++;
+        const job = this.deliver(row)
+          .catch((e) => this.log.error(`outbox #${row.id}: delivery failed unexpectedly: ${errorText(e)}`))
+          .finally(() => {
+            inFlight.delete(h.lane);
+            if (h.draws > 0) drawing--;
+          });
+        inFlight.set(h.lane, job);
       }
-    } while (this.again && !this.stopped);
+      if (!inFlight.size) {
+        if (this.again && !this.stopped) continue;
+        break;
+      }
+      await Promise.race(inFlight.values());
+    }
+    await Promise.all(inFlight.values());
   }
 
   private async deliver(row: OutboxRow): Promise<void> {
     if (row.post.kind === 'owed') return this.recover(row);
     if (row.post.card !== undefined || row.post.edit) return this.deliverCard(row);
-    const post = row.post;
+    const post = await this.drawn(row);
+    if (!post) return this.outbox.sent(row.id);
     const parts = payloadsOf(post);
     const refused: { userId: string; error: string }[] = [];
     let k = 0;
@@ -165,6 +198,47 @@ export class OutboxWorker {
     }
   }
 
+  /**
+   * The post with its pictures drawn (Attachment.draw). Under a backlog a
+   * picture that a later post of the same game draws again is left out: its
+   * text, pings and buttons still go, and the newest map is always drawn. A
+   * post that was only such a picture (a close-up) is not sent: null.
+   */
+  private async drawn(row: OutboxRow): Promise<Post | null> {
+    const files = row.post.files ?? [];
+    if (!files.some((f) => f.draw)) return row.post;
+    // A post partly sent already keeps its parts as they were.
+    const newer = row.doneParts === 0 ? this.outbox.supersededDraws(row) : new Set<string>();
+    const out: Attachment[] = [];
+    let skipped = 0;
+    for (const f of files) {
+      if (!f.draw) {
+        out.push(f);
+      } else if (newer.has(f.draw.system) || (f.draw.alone && newer.size)) {
+        skipped++;
+      } else {
+        const png = await this.drawFile(row, f.draw);
+        if (png) out.push({ name: f.name, data: png, ...(f.description ? { description: f.description } : {}) });
+      }
+    }
+    this.superseded += skipped;
+    const post = row.post;
+    const owes = post.to || post.mentions?.length || post.buttons?.length || post.handoff?.length;
+    if (skipped === files.length && !owes && files.every((f) => f.draw?.alone)) return null;
+    const note = skipped ? '\n_(map not drawn: a newer one of this game follows)_' : '';
+    return { ...post, content: `${post.content}${note}`, files: out };
+  }
+
+  /** A picture that cannot be drawn is left out (logged); the post's text still goes. */
+  private async drawFile(row: OutboxRow, job: DrawJob): Promise<Buffer | null> {
+    try {
+      return await (this.router.draw ? this.router.draw(job) : drawJob(job, null));
+    } catch (e) {
+      this.log.error(`outbox #${row.id}: drawing ${job.system} failed, sending without it: ${errorText(e)}`);
+      return null;
+    }
+  }
+
   private failOrRetry(row: OutboxRow, post: Post, e: unknown): void {
     const error = errorText(e);
     const permanent = isPermanent(e);
@@ -186,6 +260,8 @@ export class OutboxWorker {
    * thread is archived.
    */
   private async deliverCard(row: OutboxRow): Promise<void> {
+    // A newer card of the game waits behind this one: it will show the same, or more.
+    if (this.outbox.newerCard(row)) return this.outbox.sent(row.id);
     let post = row.post;
     if (post.card !== undefined) {
       const built = this.router.card?.(post.card);
