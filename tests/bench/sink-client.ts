@@ -9,6 +9,8 @@ export interface SinkStats {
   messages: number;
   /** Attachments sent (drawn maps), with when. */
   files: number[];
+  /** When given, every payload sent, with its channel (tests). */
+  log?: { channelId: string; content: string; files: number; mentions: string[]; buttons: number }[];
 }
 
 export function sinkClient(stats: SinkStats): Client {
@@ -22,6 +24,13 @@ export function sinkClient(stats: SinkStats): Client {
       isThread: () => type === ChannelType.PrivateThread,
       async send(p: Payload) {
         stats.messages++;
+        stats.log?.push({
+          channelId: id,
+          content: p.content ?? '',
+          files: p.files?.length ?? 0,
+          mentions: p.allowedMentions.users ?? [],
+          buttons: p.components?.reduce((n, row) => n + row.components.length, 0) ?? 0,
+        });
         for (const _ of p.files ?? []) stats.files.push(performance.now());
         const mid = String(ids++);
         return { id: mid, url: `https://discord.test/${id}/${mid}`, pin: async () => undefined };
