@@ -9,7 +9,7 @@
 import { ChannelType, DiscordAPIError, RateLimitError, type Client, type SendableChannels } from 'discord.js';
 import type { Attachment, DrawJob, Post, Router } from '../../commands/types.ts';
 import { drawJob } from '../app/draws.ts';
-import type { Outbox, OutboxRow } from '../store/outbox.ts';
+import type { HeadInfo, Outbox, OutboxRow } from '../store/outbox.ts';
 import type { Logger } from './log.ts';
 import { payloadsOf } from './messages.ts';
 import { archiveThread, errorText } from './posts.ts';
@@ -115,20 +115,45 @@ export class OutboxWorker {
    * Lanes go side by side, each one row at a time: at most `lanes` rows in
    * flight, of which at most `drawing` wait for their pictures, so a lane
    * whose map is being drawn holds back only itself. Returns when nothing due
-   * is left and nothing is in flight.
+   * is left and nothing is in flight. Every lane's head is looked up at most
+   * every SCAN_MS (a scan reads the whole pending index); in between only the
+   * lanes just delivered are looked at again.
    */
   private async drain(): Promise<void> {
     const inFlight = new Map<string, Promise<void>>();
+    const freed = new Set<string>();
     const lanes = Math.max(1, this.policy.lanes ?? 16);
     const drawLimit = Math.max(1, this.policy.drawing ?? 2);
     let drawing = 0;
+    let scanned = -Infinity;
+    let dirty = true;
     for (;;) {
       if (this.stopped) break;
+      if (this.again) dirty = true;
       this.again = false;
+      const scan = dirty && performance.now() - scanned >= SCAN_MS;
+      let heads: HeadInfo[] = [];
+      if (inFlight.size < lanes) {
+        if (scan) {
+          heads = this.outbox.headIds();
+          scanned = performance.now();
+          dirty = false;
+        } else {
+          for (const lane of freed) {
+            const h = this.outbox.laneHead(lane);
+            if (h) heads.push(h);
+          }
+        }
+        freed.clear();
+      }
       const now = this.outbox.now();
-      for (const h of inFlight.size < lanes ? this.outbox.headIds() : []) {
-        if (inFlight.size >= lanes) break;
-        if (h.nextAt > now || inFlight.has(h.lane) || (h.draws > 0 && drawing >= drawLimit)) continue;
+      for (const h of heads) {
+        if (h.nextAt > now || inFlight.has(h.lane)) continue;
+        // No room now: the next scan finds it.
+        if (inFlight.size >= lanes || (h.draws > 0 && drawing >= drawLimit)) {
+          dirty = true;
+          continue;
+        }
         const row = this.outbox.get(h.id);
         if (row?.state !== 'pending') continue;
         if (h.draws > 0) drawing++;
@@ -136,15 +161,14 @@ export class OutboxWorker {
           .catch((e) => this.log.error(`outbox #${row.id}: delivery failed unexpectedly: ${errorText(e)}`))
           .finally(() => {
             inFlight.delete(h.lane);
+            freed.add(h.lane);
             if (h.draws > 0) drawing--;
           });
         inFlight.set(h.lane, job);
       }
-      if (!inFlight.size) {
-        if (this.again && !this.stopped) continue;
-        break;
-      }
-      await Promise.race(inFlight.values());
+      if (inFlight.size) await Promise.race(inFlight.values());
+      else if (dirty || freed.size || this.again) await sleep(Math.max(0, SCAN_MS - (performance.now() - scanned)));
+      else break;
     }
     await Promise.all(inFlight.values());
   }
@@ -366,6 +390,11 @@ export class OutboxWorker {
     this.outbox.enqueue(notices, { hold: false });
   }
 }
+
+/** Shortest time between two scans of every lane's head. */
+const SCAN_MS = 20;
+
+const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 
 /** ≤ 25 characters, unique per payload of a row (the creation time keeps ids of a recreated database apart). */
 function nonceOf(row: OutboxRow, k: number): string {

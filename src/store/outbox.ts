@@ -8,6 +8,15 @@ import { migrate } from './migrations.ts';
 
 export type OutboxState = 'pending' | 'sent' | 'failed';
 
+/** A lane's oldest pending row, without its post. */
+export interface HeadInfo {
+  id: number;
+  lane: string;
+  nextAt: number;
+  /** Pictures it must draw before it is sent. */
+  draws: number;
+}
+
 export interface OutboxRow {
   id: number;
   gameId: number | null;
@@ -193,13 +202,21 @@ export class Outbox {
    * The head of every lane, light: its id, when it is due and how many
    * pictures it must draw first (the worker reads the row itself when it takes it).
    */
-  headIds(): { id: number; lane: string; nextAt: number; draws: number }[] {
+  headIds(): HeadInfo[] {
     return this.db
       .prepare(
         `SELECT o.id, o.lane, o.next_at AS nextAt, o.draws FROM (SELECT MIN(id) AS id FROM outbox WHERE state = 'pending' GROUP BY lane) h
          JOIN outbox o ON o.id = h.id ORDER BY o.id`,
       )
-      .all() as { id: number; lane: string; nextAt: number; draws: number }[];
+      .all() as HeadInfo[];
+  }
+
+  /** One lane's head, light (headIds), or null when nothing is pending there. */
+  laneHead(lane: string): HeadInfo | null {
+    const h = this.db
+      .prepare(`SELECT id, lane, next_at AS nextAt, draws FROM outbox WHERE lane = ? AND state = 'pending' ORDER BY id LIMIT 1`)
+      .get(lane) as HeadInfo | undefined;
+    return h ?? null;
   }
 
   /** A card row that a later pending card of the same game in its lane makes redundant (a card is built as it is sent). */
