@@ -105,6 +105,9 @@ export async function runLoad(argv: string[]): Promise<void> {
   const poolUp = pool ? await pool.ready() : false;
   await releaseRenderPool(pool);
   worker.start();
+  const rssSetup = process.memoryUsage().rss;
+  let heapMax = 0;
+  let externalMax = 0;
 
   /** The next command for a game: a seat that is asked, and a legal move its bot picks. */
   const nextCommand = (channelId: string): Invocation | null => {
@@ -144,7 +147,12 @@ export async function runLoad(argv: string[]): Promise<void> {
   const pending = new Map<string, number>(); // channel → arrival time of its command in flight
   const loopLag = monitorEventLoopDelay({ resolution: 5 });
   let rssMax = 0;
-  const rssTimer = setInterval(() => (rssMax = Math.max(rssMax, process.memoryUsage().rss)), 250);
+  const rssTimer = setInterval(() => {
+    const m = process.memoryUsage();
+    rssMax = Math.max(rssMax, m.rss);
+    heapMax = Math.max(heapMax, m.heapUsed);
+    externalMax = Math.max(externalMax, m.external);
+  }, 250);
 
   const total = Math.round(rate * (warmup + seconds));
   const interval = 1000 / rate;
@@ -264,6 +272,9 @@ export async function runLoad(argv: string[]): Promise<void> {
   print('load.bench_pick_ms_per_command', pickMs / Math.max(1, lat.length), 'ms');
   print('load.cpu_ms_per_command', (cpu.user + cpu.system) / 1000 / Math.max(1, lat.length), 'ms');
   print('load.rss_max_mb', rssMax / 1048576, 'MB');
+  print('load.rss_after_setup_mb', rssSetup / 1048576, 'MB');
+  print('load.main_heap_used_max_mb', heapMax / 1048576, 'MB');
+  print('load.external_max_mb', externalMax / 1048576, 'MB');
   print('load.snapshots_per_s', snapshots / window, '/s');
   print('load.posts_unsent_after_drain', unsent.size, 'count');
   print('load.post_latency_p50_ms', pct(postLat, 50), 'ms');
