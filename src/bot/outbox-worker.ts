@@ -35,6 +35,12 @@ export interface RetryPolicy {
   lanes?: number;
   /** Of those, rows waiting for their pictures to be drawn (default 2: the render threads' queue stays short). */
   drawing?: number;
+  /**
+   * A close-up (a post that is only a picture) waiting longer than this is
+   * not drawn (default 10 s): when the render threads are that far behind,
+   * the maps and hand-offs need them more.
+   */
+  closeUpMaxWaitMs?: number;
 }
 
 export const DEFAULT_RETRY: RetryPolicy = { baseMs: 2_000, maxMs: 10 * 60_000, maxAttempts: 10, pollMs: 1_000, lanes: 16, drawing: 2 };
@@ -60,7 +66,7 @@ export class OutboxWorker {
   private again = false;
   private timer: NodeJS.Timeout | undefined;
   private stopped = false;
-  /** Pictures left out because a newer one of their game followed (a backlog). */
+  /** Pictures left out under a backlog: a newer one of their game followed, or a close-up came too late. */
   superseded = 0;
   /** Seat threads and held notes live in the outbox's database. */
   readonly seats: SeatThreads;
@@ -226,19 +232,21 @@ export class OutboxWorker {
    * The post with its pictures drawn (Attachment.draw). Under a backlog a
    * picture that a later post of the same game draws again is left out: its
    * text, pings and buttons still go, and the newest map is always drawn. A
-   * post that was only such a picture (a close-up) is not sent: null.
+   * post that was only such a picture (a close-up) is not sent: null; nor is
+   * a close-up that waited too long (closeUpMaxWaitMs).
    */
   private async drawn(row: OutboxRow): Promise<Post | null> {
     const files = row.post.files ?? [];
     if (!files.some((f) => f.draw)) return row.post;
     // A post partly sent already keeps its parts as they were.
     const newer = row.doneParts === 0 ? this.outbox.supersededDraws(row) : new Set<string>();
+    const late = row.doneParts === 0 && this.outbox.now() - row.createdAt > (this.policy.closeUpMaxWaitMs ?? 10_000);
     const out: Attachment[] = [];
     let skipped = 0;
     for (const f of files) {
       if (!f.draw) {
         out.push(f);
-      } else if (newer.has(f.draw.system) || (f.draw.alone && newer.size)) {
+      } else if (newer.has(f.draw.system) || (f.draw.alone && (newer.size || late))) {
         skipped++;
       } else {
         const png = await this.drawFile(row, f.draw);

@@ -280,7 +280,7 @@ export async function runLoad(argv: string[]): Promise<void> {
   print('load.post_latency_p50_ms', pct(postLat, 50), 'ms');
   print('load.post_latency_p99_ms', pct(postLat, 99), 'ms');
   print('load.post_latency_max_ms', postLat[postLat.length - 1] ?? NaN, 'ms');
-  print('load.maps_superseded', worker.superseded, 'count');
+  print('load.pictures_not_drawn', worker.superseded, 'count'); // superseded maps, late close-ups
   await svc.close();
   fs.rmSync(dir, { recursive: true, force: true });
 }

@@ -168,6 +168,18 @@ describe('outbox: pictures drawn at delivery, coalesced under a backlog (issue 9
     expect(r.sink.log.filter((m) => m.files).length).toBe(3);
   });
 
+  it('a close-up that waited past closeUpMaxWaitMs is not drawn; its map and hand-off still are', async () => {
+    const r = rig();
+    r.store.outbox.enqueue(batch(r, 1, 'alice'), { hold: false });
+    r.clock.t += 11_000;
+    await r.worker.kick();
+    expect(r.drawn.map((j) => j.system)).toEqual(['duel']);
+    expect(r.sink.log.map((m) => [m.content, m.files, m.mentions])).toEqual([
+      ['🗺️ turn 1', 1, []],
+      ['➡️ <@alice>: your move (turn 1)', 0, ['alice']],
+    ]);
+  });
+
   it("a game's older card is not rebuilt when a newer one waits behind it; the newest is", async () => {
     const r = rig();
     r.store.outbox.enqueue([{ channelId: 'c1', gameId: r.game, kind: 'update', content: '', card: r.game }], { hold: false });
