@@ -12,7 +12,9 @@ export function liveGame(svc: Services, where: Where): GameRow {
   if (!row) {
     const last = svc.store.latestGame(where.channelId);
     const ended = last
-      ? ` Game #${last.id} (${last.system}) has ended${last.result ? `: ${echo((JSON.parse(last.result) as { summary?: string }).summary ?? '', 400)}` : ` (${last.status})`}; /game log, /game export and /game verify still show it.`
+      ? ` Game #${last.id} (${last.system}) has ended` +
+        `${last.result ? `: ${echo((JSON.parse(last.result) as { summary?: string }).summary ?? '', 400)}` : ` (${last.status})`}` +
+        `; /game log, /game export and /game verify still show it.`
       : '';
     // Games opened with thread:true here live in their threads: name them.
     const threads = svc.store.homes.liveInThreadsOf(where.channelId).slice(0, 5);
@@ -69,7 +71,8 @@ export function parseKeyValues(text: string | undefined): Record<string, string 
   const leftover = text.replace(re, '').replace(/[\s,]/g, '');
   if (leftover)
     throw new UserError(
-      `Could not read the options "${echo(text)}". Write them as key=value pairs separated by commas, e.g. \`short=true, ferocity=limited\`.`,
+      `Could not read the options "${echo(text)}". Write them as key=value pairs ` +
+        `separated by commas, e.g. \`short=true, ferocity=limited\`.`,
     );
   return out;
 }

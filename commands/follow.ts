@@ -28,9 +28,15 @@ export function threadFailed(svc: Services, home: string, channelId: string): st
   if (!svc.store.liveGame(channelId)) {
     svc.store.moveGame(row.id, channelId);
     svc.store.outbox.redirect(home, channelId);
-    return `I could not open a thread here (I need the Create Public Threads permission), so game #${row.id} lives in this channel instead.`;
+    return (
+      `I could not open a thread here (I need the Create Public Threads permission), ` + `so game #${row.id} lives in this channel instead.`
+    );
   }
   svc.store.finish(row.id, 'abandoned', JSON.stringify({ status: 'abandoned', by: 'thread-failed' }));
   svc.store.outbox.redirect(home, channelId);
-  return `I could not open a thread here (I need the Create Public Threads permission), and this channel already has a game, so game #${row.id} was called off. Ask a moderator to let me create public threads, then try again.`;
+  return (
+    `I could not open a thread here (I need the Create Public Threads permission), ` +
+    `and this channel already has a game, so game #${row.id} was called off. Ask a ` +
+    `moderator to let me create public threads, then try again.`
+  );
 }

@@ -2,7 +2,7 @@
 // help, and the moderators' tools (abandon, deadline, result, roll back).
 import type { Services } from '../src/app/services.ts';
 import { BOT_NAME, BOT_PREFIX, entryVisible, envOf, isBotSeat, moduleOf, replayDetailed } from '../src/app/session.ts';
-import { SeatTakenError, type GameRow } from '../src/store/store.ts';
+import { SeatTakenError, type GameRow, type Seat } from '../src/store/store.ts';
 import { type Action, UMPIRE, type Viewer } from '../src/engine/types.ts';
 import { seesAll } from '../src/engine/viewers.ts';
 import { effectiveLog, verify, visibleEvents, FORCE_DICE, RESEED } from '../src/engine/runner.ts';
@@ -239,7 +239,8 @@ export async function runGame(svc: Services, inv: Invocation, progress?: (l: str
         if (inv.sub === 'join' && o.user !== undefined && isModerator(svc, caller, where)) return reseat(svc, row, inv);
         throw new UserError(
           isModerator(svc, caller, where)
-            ? `The game has started: to reseat a side, name its new player: /game join side:<side> user:<member>${inv.sub === 'bot' ? ' (the built-in bot joins only before the start)' : ''}.`
+            ? `The game has started: to reseat a side, name its new player: /game join ` +
+                `side:<side> user:<member>${inv.sub === 'bot' ? ' (the built-in bot joins only before the start)' : ''}.`
             : 'The game has started, so seats are fixed. A moderator can reseat a side (e.g. to replace a player who has left).',
         );
       }
@@ -318,7 +319,8 @@ export async function runGame(svc: Services, inv: Invocation, progress?: (l: str
       if (open.length) {
         if (!bool(o, 'fill_bots'))
           throw new UserError(
-            `These sides have no player yet: ${open.map((r) => r.id).join(', ')}. Seat someone with /game join or /game bot, or start with fill_bots:true.`,
+            `These sides have no player yet: ${open.map((r) => r.id).join(', ')}` +
+              `. Seat someone with /game join or /game bot, or start with fill_bots:true.`,
           );
         for (const r of open) svc.store.setSeat(row.id, r.id, `${BOT_PREFIX}${r.id}`, BOT_NAME);
         seats = svc.store.seats(row.id);
@@ -329,7 +331,8 @@ export async function runGame(svc: Services, inv: Invocation, progress?: (l: str
       const snap = await snapshot(mod, view, `game${row.id}-start.png`, svc.render);
       const opening = clip(
         [
-          `⚔️ **${mod.title}** #${row.id} begins. ${seats.map((s) => `${roleName(mod, env.options, s.role)}: ${isBotSeat(s) ? s.userName : `<@${s.userId}>`}`).join(' · ')}`,
+          `⚔️ **${mod.title}** #${row.id} begins. ` +
+            `${seats.map((s) => `${roleName(mod, env.options, s.role)}: ${isBotSeat(s) ? s.userName : `<@${s.userId}>`}`).join(' · ')}`,
           ...eventLines(events, null),
           snap.summary,
         ].join('\n'),
@@ -372,7 +375,8 @@ export async function runGame(svc: Services, inv: Invocation, progress?: (l: str
       const deadline = deadlineLines(svc, mod, row);
       return only(
         privateReply(
-          `**${mod.title}** #${row.id} — ${mod.phase(env.game)}\nSeats: ${seatText}\n${mod.summarize(view, viewer)}\n${promptLines(mod, env, seats).text}${deadline}`,
+          `**${mod.title}** #${row.id} — ${mod.phase(env.game)}\nSeats: ${seatText}\n` +
+            `${mod.summarize(view, viewer)}\n${promptLines(mod, env, seats).text}${deadline}`,
         ),
       );
     }
@@ -438,7 +442,8 @@ export async function runGame(svc: Services, inv: Invocation, progress?: (l: str
         svc.sessions.meta(row, caller.id, 'moderator', { type: '__undo', count });
         return only(
           publicReply(
-            `↩️ A moderator rolled the game back ${count} action(s). ${promptLines(mod, envOf(svc.store.game(row.id)!), svc.store.seats(row.id)).text}`,
+            `↩️ A moderator rolled the game back ${count} action(s). ` +
+              `${promptLines(mod, envOf(svc.store.game(row.id)!), svc.store.seats(row.id)).text}`,
           ),
         );
       }
@@ -448,7 +453,8 @@ export async function runGame(svc: Services, inv: Invocation, progress?: (l: str
       const env = svc.sessions.undo(row, caller.id, target.role);
       // A secret action (a plan step) is taken back without saying what it was.
       const pub = publicReply(
-        `↩️ <@${caller.id}> took back: ${what.hidden ? 'a hidden action' : what.label}\n${promptLines(mod, env, svc.store.seats(row.id)).text}`,
+        `↩️ <@${caller.id}> took back: ${what.hidden ? 'a hidden action' : what.label}\n` +
+          `${promptLines(mod, env, svc.store.seats(row.id)).text}`,
       );
       return { replies: what.hidden ? [pub, privateReply(`↩️ You took back: ${what.label}`)] : [pub], posts: [] };
     }
@@ -465,7 +471,8 @@ export async function runGame(svc: Services, inv: Invocation, progress?: (l: str
           progress,
         });
         played.replies[0] = publicReply(
-          `🏳️ <@${caller.id}> resigns ${roles.map((r) => roleName(mod, res.env.options, r)).join(', ')}.${res.over ? '' : ' The others play on.'}\n${played.replies[0].content}`,
+          `🏳️ <@${caller.id}> resigns ${roles.map((r) => roleName(mod, res.env.options, r)).join(', ')}.` +
+            `${res.over ? '' : ' The others play on.'}\n${played.replies[0].content}`,
         );
         return played;
       }
@@ -477,7 +484,9 @@ export async function runGame(svc: Services, inv: Invocation, progress?: (l: str
       svc.store.finish(row.id, 'over', JSON.stringify(result), 'resign');
       return only(
         publicReply(
-          `🏳️ <@${caller.id}> resigns. Winner: ${others.map((r) => roleName(mod, mod.parseOptions(row.options), r)).join(', ') || 'nobody'}.\nSeed revealed: \`${row.seed}\` — check it with /game verify.`,
+          `🏳️ <@${caller.id}> resigns. Winner: ` +
+            `${others.map((r) => roleName(mod, mod.parseOptions(row.options), r)).join(', ') || 'nobody'}` +
+            `.\nSeed revealed: \`${row.seed}\` — check it with /game verify.`,
         ),
       );
     }
@@ -492,7 +501,8 @@ export async function runGame(svc: Services, inv: Invocation, progress?: (l: str
         ? report.lines
         : [
             report.lines[0],
-            `The seed stays secret until the game ends; replay of ${svc.store.log(row.id).length} entries ${report.stateMatches ? 'matches' : 'DOES NOT match'} the stored state.`,
+            `The seed stays secret until the game ends; replay of ${svc.store.log(row.id).length} entries ` +
+              `${report.stateMatches ? 'matches' : 'DOES NOT match'} the stored state.`,
           ];
       return only(
         privateReply(
@@ -523,7 +533,8 @@ export async function runGame(svc: Services, inv: Invocation, progress?: (l: str
       const withheld = data.log.some((e) => e.action.type === 'hidden');
       return only(
         privateReply(
-          `Replay of game #${row.id}${over ? '' : ' (the seed is withheld until the game ends)'}${withheld ? '. Secret actions of other players are withheld until they are revealed.' : '.'}`,
+          `Replay of game #${row.id}${over ? '' : ' (the seed is withheld until the game ends)'}` +
+            `${withheld ? '. Secret actions of other players are withheld until they are revealed.' : '.'}`,
           { files: [{ name: `muster-game-${row.id}.json`, data: Buffer.from(JSON.stringify(data, null, 1)) }] },
         ),
       );
@@ -604,7 +615,7 @@ function reseat(svc: Services, row: GameRow, inv: Invocation): Outcome {
   const seats = svc.store.seats(row.id);
   if (!role)
     throw new UserError(
-      `Unknown side "${side ?? ''}". Sides: ${roles.map((r) => `${r.id} (${r.name}: ${seats.find((s) => s.role === r.id) ? seatName(seats.find((s) => s.role === r.id)!) : 'open'})`).join(', ')}.`,
+      `Unknown side "${side ?? ''}". Sides: ` + `${roles.map((r) => `${r.id} (${r.name}: ${holderOf(seats, r.id)})`).join(', ')}.`,
     );
   const old = seats.find((s) => s.role === role.id);
   if (old?.userId === userId) throw new UserError(`${seatName(old)} already plays ${role.name}; nothing was changed.`);
@@ -632,7 +643,8 @@ export function generalHelp(): string {
     '1. `/game new system:<game>` opens a game (add `thread:true` to play in a thread spectators can follow).',
     '2. `/game join side:<side>` takes a seat; `/game bot side:<side>` seats the built-in bot.',
     "3. `/game start`; then play with the game's own commands (autocomplete lists what is legal now).",
-    '`/game status` says whose turn it is; `/game map` posts the board; `/game undo` takes back your last action while no dice were rolled.',
+    '`/game status` says whose turn it is; `/game map` posts the board; `/game undo` ' +
+      'takes back your last action while no dice were rolled.',
     `Games: ${allGames()
       .map((g) => `\`${g.id}\` ${g.title} (/${g.command})`)
       .join(', ')}.`,
@@ -719,3 +731,9 @@ export function runDev(svc: Services, inv: Invocation): Outcome {
 }
 
 export { RuleError, presentAct };
+
+/** Who holds a side, for listings: a name or 'open'. */
+function holderOf(seats: Seat[], role: string): string {
+  const seat = seats.find((s) => s.role === role);
+  return seat ? seatName(seat) : 'open';
+}

@@ -45,7 +45,8 @@ function seatsText(svc: Services, r: GameRow): string {
 function line(svc: Services, r: GameRow): string {
   const state = r.status === 'active' ? 'in play' : r.status === 'lobby' ? 'waiting for players' : r.status;
   return clip(
-    `#${r.id} ${getGame(r.system)?.title ?? r.system}${r.label ? ` [${echo(r.label, 60)}]` : ''} — ${state} in <#${r.channelId}> · ${echo(seatsText(svc, r), 100) || 'no seats taken'}`,
+    `#${r.id} ${getGame(r.system)?.title ?? r.system}${r.label ? ` [${echo(r.label, 60)}]` : ''} — ` +
+      `${state} in <#${r.channelId}> · ${echo(seatsText(svc, r), 100) || 'no seats taken'}`,
     190,
   );
 }
@@ -77,7 +78,9 @@ export function listGames(svc: Services, inv: Invocation): Outcome {
   if (!total) return only(privateReply(filters ? `No games match (${filters}).` : 'No games on this server yet.'));
   if (!ids.length) return only(privateReply(`There are only ${pages} page(s) of games${filters ? ` (${filters})` : ''}.`));
   const rows = ids.map((id) => svc.store.game(id)!).filter(Boolean);
-  const head = `**Games** ${filters ? `(${filters}) ` : ''}— page ${page} of ${pages}, ${total} in all${page < pages ? ` · next: \`page:${page + 1}\`` : ''}`;
+  const head =
+    `**Games** ${filters ? `(${filters}) ` : ''}— page ${page} of ${pages}, ${total} in all` +
+    `${page < pages ? ` · next: \`page:${page + 1}\`` : ''}`;
   return only(privateReply([head, ...rows.map((r) => line(svc, r))].join('\n')));
 }
 
@@ -101,7 +104,8 @@ export function gamesMine(svc: Services, inv: Invocation): Outcome {
     const until = due.length ? ` — until <t:${Math.floor(Math.min(...due) / 1000)}:R>` : '';
     mine.push(
       clip(
-        `#${id} ${m.title} in <#${row.channelId}>: ${m.phase(envOf(row).game)} (${open.map((r) => roleName(m, m.parseOptions(row.options), r)).join(', ')})${until}`,
+        `#${id} ${m.title} in <#${row.channelId}>: ${m.phase(envOf(row).game)} (` +
+          `${open.map((r) => roleName(m, m.parseOptions(row.options), r)).join(', ')})${until}`,
         190,
       ),
     );

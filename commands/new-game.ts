@@ -35,8 +35,11 @@ export function newGame(svc: Services, inv: Invocation): Outcome {
     const state = busy.status === 'lobby' ? 'waiting for players' : 'in play';
     throw new UserError(
       inThread
-        ? `This thread already has game #${busy.id} (${other?.title ?? busy.system}, ${state}), and Discord cannot open a thread inside a thread. Run \`/game new thread:true\` in the parent channel${where.parentId ? ` <#${where.parentId}>` : ''} instead.`
-        : `This channel already has game #${busy.id} (${other?.title ?? busy.system}, ${state}); one game lives in a channel or thread at a time. ` +
+        ? `This thread already has game #${busy.id} (${other?.title ?? busy.system}, ${state}` +
+            `), and Discord cannot open a thread inside a thread. Run \`/game new ` +
+            `thread:true\` in the parent channel${where.parentId ? ` <#${where.parentId}>` : ''} instead.`
+        : `This channel already has game #${busy.id} (${other?.title ?? busy.system}, ${state}` +
+            `); one game lives in a channel or thread at a time. ` +
             (busy.status === 'lobby'
               ? 'Its creator or a moderator can call it off with /game abandon; '
               : 'Finish it (/game resign), ask a moderator to /game abandon it, ') +
@@ -62,7 +65,11 @@ export function newGame(svc: Services, inv: Invocation): Outcome {
     .roles(mod.parseOptions(raw))
     .map((r) => `**${r.name}** (\`${r.id}\`)`)
     .join(', ');
-  const lobby = `🎲 New **${mod.title}** game #${row.id} opened by <@${caller.id}>.\nSides: ${sides}.\nTake one with \`/game join side:<side>\` (or \`/game bot side:<side>\` for the built-in bot), then \`/game start\`.\nFair dice: the seed's SHA-256 is \`${row.seedHash}\`; the seed is revealed when the game ends.`;
+  const lobby =
+    `🎲 New **${mod.title}** game #${row.id} opened by <@${caller.id}>.\nSides: ${sides}` +
+    `.\nTake one with \`/game join side:<side>\` (or \`/game bot side:<side>\` for ` +
+    `the built-in bot), then \`/game start\`.\nFair dice: the seed's SHA-256 is \`${row.seedHash}` +
+    `\`; the seed is revealed when the game ends.`;
   if (!inNewThread) {
     const note = wantThread ? `\n(Discord cannot open a thread inside a thread, so this game lives in this thread.)` : '';
     return { replies: [publicReply(`${lobby}${note}`)], posts: [] };

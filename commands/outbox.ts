@@ -44,10 +44,12 @@ export async function recoverPosts(svc: Services, gameId: number): Promise<Post[
       channelId: row.channelId,
       gameId: row.id,
       kind: 'repost',
-      content:
-        clip(`🔁 **${mod.title}** #${row.id}: I was interrupted before posting the last moves (\`/game log\` lists them). Where the game stands now — ${mod.phase(env.game)}:
-${snap.summary}
-${tail}`),
+      content: clip(
+        `🔁 **${mod.title}** #${row.id}: I was interrupted before posting the last moves ` +
+          `(\`/game log\` lists them). Where the game stands now — ${mod.phase(env.game)}:\n` +
+          `${snap.summary}\n` +
+          `${tail}`,
+      ),
       files: snap.file ? [snap.file] : [],
       buttons: over ? [] : decisionButtons(mod, row, env),
       mentions: [...new Set(handoff.map((h) => h.userId))],
@@ -107,7 +109,12 @@ export function undeliveredPosts(svc: Services, u: Undelivered): Post[] {
       ? 'a hand-off (who is asked now, with buttons)'
       : 'a game update (map or moves)';
   const mods = modRole ? `<@&${modRole}>, please` : 'Moderators: please';
-  const text = `⚠️ Game #${row.id}: Discord would not take ${what} for <#${u.post.channelId}> (${clip(u.error, 200)}). The game itself is intact. ${mods} check that I can view that channel, send messages and attach files there (and that players accept direct messages from server members); then \`/game repost\` sends the current map, prompt and buttons again.`;
+  const text =
+    `⚠️ Game #${row.id}: Discord would not take ${what} for <#${u.post.channelId}> (${clip(u.error, 200)}` +
+    `). The game itself is intact. ${mods} check that I can view that channel, send ` +
+    `messages and attach files there (and that players accept direct messages from ` +
+    `server members); then \`/game repost\` sends the current map, prompt and ` +
+    `buttons again.`;
   const base = { channelId: row.channelId, gameId: row.id, kind: 'notice' as const, content: text, mentionRoles: modRole ? [modRole] : [] };
   // A private delivery failed: say so in the game's channel. The channel itself failed: tell each player directly.
   if (u.post.to) return [{ ...base, mentions: u.post.to.userIds }];

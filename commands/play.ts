@@ -141,7 +141,9 @@ function callerRoles(svc: Services, row: GameRow, userId: string, mod: GameModul
   if (roles.length === 0) {
     const seats = svc.store.seats(row.id);
     throw new UserError(
-      `You are not a player in this game. Seats: ${seats.map((s) => `${roleName(mod, mod.parseOptions(row.options), s.role)} — ${seatName(s)}`).join(', ')}. Spectators can follow with /game status and /game map.`,
+      `You are not a player in this game. Seats: ` +
+        `${seats.map((s) => `${roleName(mod, mod.parseOptions(row.options), s.role)} — ${seatName(s)}`).join(', ')}` +
+        `. Spectators can follow with /game status and /game map.`,
     );
   }
   return roles;
@@ -366,7 +368,8 @@ export async function pressButton(svc: Services, press: ButtonPress, progress?: 
     const fresh = decisionButtons(mod, row, env, roles);
     return only(
       privateReply(
-        `⌛ This button is stale: that decision has been taken or has passed. Nothing was changed.\nNow: ${p.text}${fresh.length ? '\nYour choices now:' : ''}`,
+        `⌛ This button is stale: that decision has been taken or has passed. Nothing was ` +
+          `changed.\nNow: ${p.text}${fresh.length ? '\nYour choices now:' : ''}`,
         { buttons: fresh },
       ),
     );

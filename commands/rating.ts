@@ -55,12 +55,14 @@ export function runRating(svc: Services, inv: Invocation): Outcome {
       if (!rows.length)
         return only(
           privateReply(
-            `<@${user}> has no rated games${system ? ` of ${getGame(system)?.title ?? system}` : ''} on this server yet (only finished games between people count).`,
+            `<@${user}> has no rated games${system ? ` of ${getGame(system)?.title ?? system}` : ''}` +
+              ` on this server yet (only finished games between people count).`,
           ),
         );
       return only(
         privateReply(
-          `📈 Ratings of <@${user}> (ranked on μ − 3σ):\n${rows.map((r) => `${getGame(r.system)?.title ?? r.system}, ${sideName(r.system, r.side)}: ${fmt(r)}`).join('\n')}`,
+          `📈 Ratings of <@${user}> (ranked on μ − 3σ):\n` +
+            `${rows.map((r) => `${getGame(r.system)?.title ?? r.system}, ${sideName(r.system, r.side)}: ${fmt(r)}`).join('\n')}`,
         ),
       );
     }
@@ -72,7 +74,8 @@ export function runRating(svc: Services, inv: Invocation): Outcome {
       if (!rows.length) return only(privateReply(`No rated ${getGame(system)!.title} games on this server yet.`));
       return only(
         publicReply(
-          `🏅 ${getGame(system)!.title} leaderboard (${sideName(system, side)}):\n${rows.map((r, i) => `${i + 1}. ${r.userName} — ${fmt(r)}`).join('\n')}`,
+          `🏅 ${getGame(system)!.title} leaderboard (${sideName(system, side)}):\n` +
+            `${rows.map((r, i) => `${i + 1}. ${r.userName} — ${fmt(r)}`).join('\n')}`,
         ),
       );
     }

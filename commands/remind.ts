@@ -129,7 +129,10 @@ export function runReminders(svc: Services): Post[] {
       channelId: row.channelId,
       gameId: row.id,
       kind: 'update',
-      content: `⏰ ${users.map((u) => `<@${u.id}>`).join(' ')} reminder: **${who}** in ${mod.title} #${row.id} must decide ${stamp(d.dueAt)}, or the default is taken. (\`/remind\` changes these reminders.)`,
+      content:
+        `⏰ ${users.map((u) => `<@${u.id}>`).join(' ')} reminder: **${who}** in ${mod.title} #${row.id} must decide ` +
+        `${stamp(d.dueAt)}, or the default is taken. (\`/remind\` changes these ` +
+        `reminders.)`,
       mentions: users.map((u) => u.id),
       to: { roles: [d.role], userIds: users.map((u) => u.id), names: users.map((u) => u.name) },
     });

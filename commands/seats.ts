@@ -17,7 +17,9 @@ export function appointUmpire(svc: Services, row: GameRow, mod: GameModule<any, 
   const held = svc.store.seats(row.id).filter((s) => s.userId === userId && s.role !== UMPIRE);
   if (held.length)
     throw new UserError(
-      `<@${userId}> plays ${held.map((s) => s.role).join(', ')} in this game; the umpire holds no player seat. Choose someone else, or have them /game leave first.`,
+      `<@${userId}> plays ${held.map((s) => s.role).join(', ')} in this game; the ` +
+        `umpire holds no player seat. Choose someone else, or have them /game leave ` +
+        `first.`,
     );
   svc.store.setSeat(row.id, UMPIRE, userId, userName);
   return only(publicReply(`⚖️ <@${userId}> is the umpire of game #${row.id}: ${mod.umpire.description}`));

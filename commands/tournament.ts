@@ -156,7 +156,10 @@ export function runTournament(svc: Services, inv: Invocation): Outcome {
       });
       return only(
         publicReply(
-          `🏁 Tournament #${t.id} **${t.name}** (${mod.title}, ${FORMATS.find((f) => f.value === format)!.name}${format === 'swiss' ? `, ${t.rounds} rounds` : ''}${t.clockHours ? `, ${t.clockHours} h per decision or forfeit` : ''}) is open: /tournament signup, then /tournament checkin before it starts.`,
+          `🏁 Tournament #${t.id} **${t.name}** (${mod.title}, ${FORMATS.find((f) => f.value === format)!.name}` +
+            `${format === 'swiss' ? `, ${t.rounds} rounds` : ''}` +
+            `${t.clockHours ? `, ${t.clockHours} h per decision or forfeit` : ''}) is open: ` +
+            `/tournament signup, then /tournament checkin before it starts.`,
         ),
       );
     }
@@ -169,7 +172,8 @@ export function runTournament(svc: Services, inv: Invocation): Outcome {
         repo.addEntrant(t.id, who.id, who.name);
         return only(
           publicReply(
-            `✍️ <@${who.id}> signed up for **${t.name}** (${repo.entrants(t.id).length} so far). Check in with /tournament checkin before it starts.`,
+            `✍️ <@${who.id}> signed up for **${t.name}** (${repo.entrants(t.id).length}` +
+              ` so far). Check in with /tournament checkin before it starts.`,
           ),
         );
       }
@@ -255,7 +259,8 @@ export function runTournament(svc: Services, inv: Invocation): Outcome {
                   : '0–0') + (m.how && m.how !== 'play' && m.how !== 'bye' ? ` (${m.how})` : '');
       const lines = ms.map(
         (m) =>
-          `Match ${m.id} · table ${m.board}: ${names.get(m.a)}${m.b ? ` v ${names.get(m.b)}` : ''} — ${res(m)}${m.gameId ? ` · game #${m.gameId}` : ''}`,
+          `Match ${m.id} · table ${m.board}: ${names.get(m.a)}${m.b ? ` v ${names.get(m.b)}` : ''} — ${res(m)}` +
+          `${m.gameId ? ` · game #${m.gameId}` : ''}`,
       );
       return { replies: chunks(`📋 **${t.name}**, round ${round}:\n${lines.join('\n')}`).map((c) => privateReply(c)), posts: [] };
     }

@@ -16,7 +16,9 @@ async function main(): Promise<number> {
     // A wrong token or no network is the user's to fix: say so plainly.
     const why = e instanceof Error ? `${(e as { code?: string }).code ?? e.name}: ${e.message}` : String(e);
     console.error(
-      `Could not start the Discord bot (${why}).\nCheck DISCORD_TOKEN in .env and that this machine reaches discord.com; remove the token to play at the offline table instead.`,
+      `Could not start the Discord bot (${why}).\nCheck DISCORD_TOKEN in .env and that ` +
+        `this machine reaches discord.com; remove the token to play at the offline table ` +
+        `instead.`,
     );
     return 2;
   }

@@ -66,7 +66,9 @@ export class BatchItemError extends RuleError {
   ) {
     super(
       cause.rule,
-      `Item ${index + 1} of ${total} was refused: ${cause.message}${/[.!?]$/.test(cause.message) ? '' : '.'} Nothing from this list was applied${index > 0 ? '; what is allowed below counts the items before it' : ''}.`,
+      `Item ${index + 1} of ${total} was refused: ${cause.message}` +
+        `${/[.!?]$/.test(cause.message) ? '' : '.'} Nothing from this list was applied` +
+        `${index > 0 ? '; what is allowed below counts the items before it' : ''}.`,
       cause.allowed,
     );
   }

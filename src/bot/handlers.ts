@@ -143,7 +143,9 @@ async function deliver(ctx: HandlerContext, i: Repliable, ack: Ack, outcome: Out
         ...outcome,
         replies: [
           {
-            content: `I could not add you to <#${outcome.follow.channelId}> (it may be archived, or I lack permission); open it from the channel list to follow it.`,
+            content:
+              `I could not add you to <#${outcome.follow.channelId}> (it may be archived, or I ` +
+              `lack permission); open it from the channel list to follow it.`,
             ephemeral: true,
           },
         ],

@@ -68,7 +68,11 @@ export async function archiveThread(client: Client, threadId: string, log: Logge
 
 export function failureNote(failures: PostFailure[]): string {
   const where = [...new Set(failures.map((f) => `<#${f.channelId}>`))].join(', ');
-  return `I couldn't post the game update in ${where}. Please check that I can view the channel, send messages, attach files and (for new games) create public threads there.`;
+  return (
+    `I couldn't post the game update in ${where}. Please check that I can view the ` +
+    `channel, send messages, attach files and (for new games) create public threads ` +
+    `there.`
+  );
 }
 
 export function errorText(e: unknown): string {

@@ -34,7 +34,9 @@ export async function runTable(argv: string[]): Promise<number> {
     }
     console.log(`Muster offline table — database ${svc.config.dbPath}, images in ${svc.config.outDir}`);
     console.log(
-      'Type slash commands as in Discord, e.g. /game help. Prefix "bob: " to act as bob. Add "?" to an option for its choices (to:?). /press N presses a button. Ctrl-D quits.',
+      'Type slash commands as in Discord, e.g. /game help. Prefix "bob: " to act as ' +
+        'bob. Add "?" to an option for its choices (to:?). /press N presses a button. ' +
+        'Ctrl-D quits.',
     );
     const rl = readline.createInterface({ input: process.stdin, output: process.stdout, prompt: `${table.user}> ` });
     rl.prompt();

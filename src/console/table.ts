@@ -93,7 +93,8 @@ export class Table {
         const b = this.lastButtons[n - 1];
         if (!b) {
           p(
-            `  [private to ${this.user}] ❌ There is no button ${parsed.sub}. Buttons shown last: ${this.lastButtons.map((x, i) => `[${i + 1}] ${x.label}`).join(' ') || 'none'}.`,
+            `  [private to ${this.user}] ❌ There is no button ${parsed.sub}. Buttons shown ` +
+              `last: ${this.lastButtons.map((x, i) => `[${i + 1}] ${x.label}`).join(' ') || 'none'}.`,
           );
           return true;
         }
@@ -122,7 +123,8 @@ export class Table {
             where,
           }));
         p(
-          `  [autocomplete ${focused[0]}] ${choices.map((c) => (c.name === c.value ? c.value : `${c.name} = ${c.value}`)).join(' | ') || '(no choices)'}`,
+          `  [autocomplete ${focused[0]}] ` +
+            `${choices.map((c) => (c.name === c.value ? c.value : `${c.name} = ${c.value}`)).join(' | ') || '(no choices)'}`,
         );
         return true;
       }
@@ -158,7 +160,8 @@ export class Table {
     // The reply is answered where the command was typed (the parent channel); then the table moves into the thread.
     for (const r of out.replies) {
       p(
-        `  [${r.ephemeral ? `private to ${this.user}` : 'public reply'}] ${this.text(link ? r.content.split(link[0]).join(link[1]) : r.content)}`,
+        `  [${r.ephemeral ? `private to ${this.user}` : 'public reply'}] ` +
+          `${this.text(link ? r.content.split(link[0]).join(link[1]) : r.content)}`,
       );
       this.extras(r.files, r.buttons);
     }
@@ -173,7 +176,8 @@ export class Table {
       // A marker left by an interrupted run: its posts were never stored.
       if (row.post.kind === 'owed')
         p(
-          `  [post #${row.lane}] (an earlier run stopped before posting game #${row.gameId}'s last moves: /game status and /game map show where it stands)`,
+          `  [post #${row.lane}] (an earlier run stopped before posting game #${row.gameId}` +
+            `'s last moves: /game status and /game map show where it stands)`,
         );
       else this.printPost(row.post);
       outbox.sent(row.id);

@@ -335,7 +335,8 @@ export function verify<S>(
   const lines = [
     `Seed hash published at start: ${seedHash}`,
     `SHA-256 of the revealed seed ${seedMatchesHash ? 'matches' : 'DOES NOT match'}.`,
-    `Replayed ${log.length} log entries: ${rolls.length} dice rolled${forced.length ? `, ${forced.length} of them forced at the console (not provably fair)` : ''}.`,
+    `Replayed ${log.length} log entries: ${rolls.length} dice rolled` +
+      `${forced.length ? `, ${forced.length} of them forced at the console (not provably fair)` : ''}.`,
     `Replayed state ${stateMatches ? 'equals' : 'DIFFERS from'} the stored state.`,
   ];
   return { ok: seedMatchesHash && stateMatches, seedMatchesHash, stateMatches, rolls: rolls.length, forcedRolls: forced.length, lines };

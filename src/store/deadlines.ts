@@ -39,7 +39,9 @@ export class Deadlines {
   set(gameId: number, role: Role, decisionId: number, dueAt: number, setAt: number | null = null): void {
     this.db
       .prepare(
-        'INSERT INTO decision_deadlines (game_id, role, decision_id, due_at, set_at) VALUES (?, ?, ?, ?, ?) ON CONFLICT(game_id, role) DO UPDATE SET decision_id = excluded.decision_id, due_at = excluded.due_at, set_at = excluded.set_at',
+        'INSERT INTO decision_deadlines (game_id, role, decision_id, due_at, set_at) ' +
+          'VALUES (?, ?, ?, ?, ?) ON CONFLICT(game_id, role) DO UPDATE SET decision_id = ' +
+          'excluded.decision_id, due_at = excluded.due_at, set_at = excluded.set_at',
       )
       .run(gameId, role, decisionId, dueAt, setAt);
   }

@@ -192,7 +192,8 @@ export class Outbox {
   heads(): OutboxRow[] {
     const rows = this.db
       .prepare(
-        `SELECT o.* FROM outbox o WHERE o.state = 'pending' AND o.id = (SELECT MIN(id) FROM outbox p WHERE p.lane = o.lane AND p.state = 'pending') ORDER BY o.id`,
+        `SELECT o.* FROM outbox o WHERE o.state = 'pending' AND o.id = (SELECT MIN(id) ` +
+          `FROM outbox p WHERE p.lane = o.lane AND p.state = 'pending') ORDER BY o.id`,
       )
       .all() as Raw[];
     return rows.map(toRow);

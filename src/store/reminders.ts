@@ -38,7 +38,10 @@ export class Reminders {
     const next = { ...this.settings(userId), ...patch };
     this.db
       .prepare(
-        'INSERT INTO reminder_settings (user_id, enabled, interval_ms, quiet_from, quiet_to) VALUES (?, ?, ?, ?, ?) ON CONFLICT(user_id) DO UPDATE SET enabled = excluded.enabled, interval_ms = excluded.interval_ms, quiet_from = excluded.quiet_from, quiet_to = excluded.quiet_to',
+        'INSERT INTO reminder_settings (user_id, enabled, interval_ms, quiet_from, ' +
+          'quiet_to) VALUES (?, ?, ?, ?, ?) ON CONFLICT(user_id) DO UPDATE SET enabled = ' +
+          'excluded.enabled, interval_ms = excluded.interval_ms, quiet_from = ' +
+          'excluded.quiet_from, quiet_to = excluded.quiet_to',
       )
       .run(userId, next.enabled ? 1 : 0, next.intervalMs, next.quietFrom, next.quietTo);
     return next;
@@ -75,7 +78,9 @@ export class Reminders {
   /** Forget the marks of deadlines that are gone (decided, defaulted, cleared). */
   prune(): void {
     this.db.exec(
-      'DELETE FROM reminders_sent WHERE NOT EXISTS (SELECT 1 FROM decision_deadlines d WHERE d.game_id = reminders_sent.game_id AND d.role = reminders_sent.role AND d.decision_id = reminders_sent.decision_id)',
+      'DELETE FROM reminders_sent WHERE NOT EXISTS (SELECT 1 FROM decision_deadlines d ' +
+        'WHERE d.game_id = reminders_sent.game_id AND d.role = reminders_sent.role AND ' +
+        'd.decision_id = reminders_sent.decision_id)',
     );
   }
 }

@@ -32,7 +32,9 @@ export class SeatThreads {
   set(gameId: number, role: string, threadId: string): void {
     this.db
       .prepare(
-        "INSERT INTO seat_threads (game_id, role, thread_id, members, created_at) VALUES (?, ?, ?, '[]', ?) ON CONFLICT(game_id, role) DO UPDATE SET thread_id = excluded.thread_id, members = '[]'",
+        'INSERT INTO seat_threads (game_id, role, thread_id, members, created_at) VALUES ' +
+          "(?, ?, ?, '[]', ?) ON CONFLICT(game_id, role) DO UPDATE SET thread_id = " +
+          "excluded.thread_id, members = '[]'",
       )
       .run(gameId, role, threadId, this.now());
   }

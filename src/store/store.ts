@@ -159,8 +159,9 @@ export class Store {
     try {
       const info = this.db
         .prepare(
-          `INSERT INTO games (guild_id, channel_id, system, options, seed, seed_hash, status, version, created_by, created_at, updated_at, label)
-           VALUES (?, ?, ?, ?, ?, ?, 'lobby', 0, ?, ?, ?, ?)`,
+          `INSERT INTO games (guild_id, channel_id, system, options, seed, seed_hash, ` +
+            `status, version, created_by, created_at, updated_at, label)\n` +
+            `           VALUES (?, ?, ?, ?, ?, ?, 'lobby', 0, ?, ?, ?, ?)`,
         )
         .run(g.guildId, g.channelId, g.system, JSON.stringify(g.options), g.seed, g.seedHash, g.createdBy, t, t, g.label ?? null);
       return this.game(Number(info.lastInsertRowid))!;
@@ -224,7 +225,8 @@ export class Store {
     if (add) {
       this.db
         .prepare(
-          'INSERT INTO seats (game_id, role, user_id, user_name) VALUES (?, ?, ?, ?) ON CONFLICT(game_id, role, user_id) DO UPDATE SET user_name = excluded.user_name',
+          'INSERT INTO seats (game_id, role, user_id, user_name) VALUES (?, ?, ?, ?) ON ' +
+            'CONFLICT(game_id, role, user_id) DO UPDATE SET user_name = excluded.user_name',
         )
         .run(gameId, role, userId, userName);
       return;
@@ -312,7 +314,8 @@ export class Store {
         }
         this.db
           .prepare(
-            'UPDATE games SET version = ?, state = ?, updated_at = ?, status = COALESCE(?, status), result = COALESCE(?, result) WHERE id = ?',
+            'UPDATE games SET version = ?, state = ?, updated_at = ?, status = COALESCE(?, ' +
+              'status), result = COALESCE(?, result) WHERE id = ?',
           )
           .run(seq, state, this.now(), finish?.status ?? null, finish?.result ?? null, gameId);
         if (finish) this.recordFinished(gameId, finish.status, 'play', finish.result);
@@ -417,7 +420,8 @@ export class Store {
   setModeratorRole(guildId: string, roleId: string | null): void {
     this.db
       .prepare(
-        'INSERT INTO guild_settings (guild_id, moderator_role_id) VALUES (?, ?) ON CONFLICT(guild_id) DO UPDATE SET moderator_role_id = excluded.moderator_role_id',
+        'INSERT INTO guild_settings (guild_id, moderator_role_id) VALUES (?, ?) ON ' +
+          'CONFLICT(guild_id) DO UPDATE SET moderator_role_id = excluded.moderator_role_id',
       )
       .run(guildId, roleId);
   }

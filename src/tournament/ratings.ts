@@ -111,7 +111,10 @@ export class Ratings {
       keys.forEach((k, i) => {
         this.db
           .prepare(
-            'INSERT INTO ratings (guild_id, system, side, user_id, user_name, mu, sigma, games) VALUES (?, ?, ?, ?, ?, ?, ?, 1) ON CONFLICT DO UPDATE SET mu = excluded.mu, sigma = excluded.sigma, user_name = excluded.user_name, games = games + 1',
+            'INSERT INTO ratings (guild_id, system, side, user_id, user_name, mu, sigma, ' +
+              'games) VALUES (?, ?, ?, ?, ?, ?, ?, 1) ON CONFLICT DO UPDATE SET mu = ' +
+              'excluded.mu, sigma = excluded.sigma, user_name = excluded.user_name, games = ' +
+              'games + 1',
           )
           .run(guild, game.system, k.side, k.seat.userId, k.seat.userName, after[i][0].mu, after[i][0].sigma);
       });

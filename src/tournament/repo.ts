@@ -85,7 +85,9 @@ export class TournamentRepo {
   create(t: Omit<Tournament, 'id' | 'status' | 'round'>): Tournament {
     const info = this.db
       .prepare(
-        "INSERT INTO tournaments (guild_id, channel_id, name, system, options, format, rounds, clock_hours, status, round, created_by, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'signup', 0, ?, ?)",
+        'INSERT INTO tournaments (guild_id, channel_id, name, system, options, format, ' +
+          'rounds, clock_hours, status, round, created_by, created_at) VALUES (?, ?, ?, ?, ' +
+          "?, ?, ?, ?, 'signup', 0, ?, ?)",
       )
       .run(t.guildId, t.channelId, t.name, t.system, JSON.stringify(t.options), t.format, t.rounds, t.clockHours, t.createdBy, this.now());
     return this.get(Number(info.lastInsertRowid))!;
@@ -124,7 +126,8 @@ export class TournamentRepo {
   addEntrant(id: number, userId: string, userName: string): void {
     this.db
       .prepare(
-        'INSERT INTO tournament_entrants (tournament_id, user_id, user_name) VALUES (?, ?, ?) ON CONFLICT DO UPDATE SET dropped = 0, user_name = excluded.user_name',
+        'INSERT INTO tournament_entrants (tournament_id, user_id, user_name) VALUES (?, ' +
+          '?, ?) ON CONFLICT DO UPDATE SET dropped = 0, user_name = excluded.user_name',
       )
       .run(id, userId, userName);
   }
@@ -189,7 +192,9 @@ export class TournamentRepo {
   unconsumed(): { match: Match; status: string; how: string; result: string }[] {
     return this.db
       .prepare(
-        'SELECT m.*, f.status AS f_status, f.how AS f_how, f.result AS f_result FROM tournament_matches m JOIN game_finished f ON f.game_id = m.game_id WHERE m.outcome IS NULL ORDER BY f.id',
+        'SELECT m.*, f.status AS f_status, f.how AS f_how, f.result AS f_result FROM ' +
+          'tournament_matches m JOIN game_finished f ON f.game_id = m.game_id WHERE ' +
+          'm.outcome IS NULL ORDER BY f.id',
       )
       .all()
       .map((r: any) => ({ match: toM(r), status: r.f_status, how: r.f_how, result: r.f_result }));

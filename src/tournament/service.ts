@@ -164,7 +164,9 @@ export function pairRound(svc: Services, t: Tournament, round: number, pairs: Pa
     repo.setGame(m.id, row.id);
     if (t.clockHours) svc.store.deadlines.setClock(row.id, t.clockHours * HOUR);
     lines.push(
-      `Table ${board}: ${names.get(p.a)} (${mod.roles(mod.parseOptions(t.options))[0].name}) v ${names.get(p.b)} (${mod.roles(mod.parseOptions(t.options))[1].name}) — game #${row.id} in #${row.channelId}`,
+      `Table ${board}: ${names.get(p.a)} (${mod.roles(mod.parseOptions(t.options))[0].name}) v ` +
+        `${names.get(p.b)} (${mod.roles(mod.parseOptions(t.options))[1].name}) — game #${row.id} in #` +
+        `${row.channelId}`,
     );
     // Bot seats may play the whole game inside start; its end is then a game_finished event like any other.
     svc.sessions.start(row);
@@ -210,9 +212,13 @@ export function standingsText(svc: Services, t: Tournament, top = 20): string {
     .slice(0, top)
     .map(
       (x) =>
-        `${x.rank}. ${names.get(x.id)} — ${f(x.score)} pts · Buchholz ${f(x.buchholz)} · median ${f(x.medianBuchholz)} · SB ${f(x.sonnebornBerger)}`,
+        `${x.rank}. ${names.get(x.id)} — ${f(x.score)} pts · Buchholz ${f(x.buchholz)} · median ` +
+        `${f(x.medianBuchholz)} · SB ${f(x.sonnebornBerger)}`,
     );
-  return `🏆 **${t.name}** standings after round ${t.round}${t.status === 'finished' ? ' (final)' : ''}:\n${rows.join('\n')}${s.length > top ? `\n… and ${s.length - top} more.` : ''}`;
+  return (
+    `🏆 **${t.name}** standings after round ${t.round}${t.status === 'finished' ? ' (final)' : ''}:\n` +
+    `${rows.join('\n')}${s.length > top ? `\n… and ${s.length - top} more.` : ''}`
+  );
 }
 
 function totalRounds(repo: TournamentRepo, t: Tournament): number {

@@ -68,7 +68,6 @@ export function advanceChoices(s: KpwState, f: BattleFrame): { from: string; uni
 }
 
 export function legalAdvance(s: KpwState, f: BattleFrame, role: Side): LegalAction[] {
-  if (f.step !== 'advance') return [];
   const b = battleOf(s, f);
   if (role !== b.side) return [];
   const out = advanceChoices(s, f).map((c) => {
@@ -87,7 +86,6 @@ export function legalAdvance(s: KpwState, f: BattleFrame, role: Side): LegalActi
 
 export function applyAdvance(s: KpwState, f: BattleFrame, role: Side, a: Action, ctx: Ctx): void {
   const b = battleOf(s, f);
-  check(f.step === 'advance', 'KPW 13.7', 'There is no advance after combat to decide now.');
   check(role === b.side, 'KPW 13.7', 'Only the attacker may advance.');
   if (a.type === 'stay') {
     f.step = 'event8';
@@ -112,4 +110,11 @@ export function applyAdvance(s: KpwState, f: BattleFrame, role: Side, a: Action,
     const rest = at(s, c.battle.from, b.side).filter((u) => !(cf?.attacked ?? []).includes(u.id));
     if (!rest.some(isInf)) c.battle.fought = true;
   }
+}
+
+/** 13.7: with nothing that may advance, the battle goes on to its event die. */
+export function autoAdvance(s: KpwState, f: BattleFrame): boolean {
+  if (advanceChoices(s, f).length) return false;
+  f.step = 'event8';
+  return true;
 }

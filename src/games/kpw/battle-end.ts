@@ -3,7 +3,6 @@
 import type { Ctx } from '../../engine/types.ts';
 import { call } from '../../engine/procstack.ts';
 import { markersAvailable } from './common.ts';
-import { advanceChoices } from './advance-after-combat.ts';
 import { battleOf, type Combatant } from './battle-sides.ts';
 import { isLeader, note, type BattleFrame, type KpwState, type Side, unitList } from './state.ts';
 
@@ -39,30 +38,23 @@ function massacreItems(s: KpwState, side: Side): string[] {
   return out;
 }
 
-/** The battle's automatic last steps: no advance possible, 13.9 event die, 13.10 Battle Fought. */
-export function autoBattleEnd(s: KpwState, f: BattleFrame, ctx: Ctx): boolean {
-  const b = battleOf(s, f);
-  switch (f.step) {
-    case 'advance':
-      if (advanceChoices(s, f).length) return false;
-      f.step = 'event8';
-      return true;
-    case 'event8': {
-      placeSpiesAndGuides(s, f, ctx);
-      f.step = 'done';
-      if (f.massacre && !s.over) {
-        const team = f[f.massacre].team;
-        if (team !== 'mohawk') {
-          const items = massacreItems(s, team);
-          if (items.length) call(s.stack, { proc: 'place', step: 'place', side: team, purpose: 'massacre', items });
-        }
-      }
-      return true;
+/** 13.9 Battle Step 8: Spies and Guides won by the event die; a Massacre's new unit. */
+export function autoEvent8(s: KpwState, f: BattleFrame, ctx: Ctx): boolean {
+  placeSpiesAndGuides(s, f, ctx);
+  f.step = 'done';
+  if (f.massacre && !s.over) {
+    const team = f[f.massacre].team;
+    if (team !== 'mohawk') {
+      const items = massacreItems(s, team);
+      if (items.length) call(s.stack, { proc: 'place', step: 'place', side: team, purpose: 'massacre', items });
     }
-    case 'done':
-      b.fought = true;
-      s.stack.frames.pop();
-      return true;
   }
-  return false;
+  return true;
+}
+
+/** 13.10 Battle Fought: the marker is spent and the battle returns to the combat phase. */
+export function autoDone(s: KpwState, f: BattleFrame): boolean {
+  battleOf(s, f).fought = true;
+  s.stack.frames.pop();
+  return true;
 }

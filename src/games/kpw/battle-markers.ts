@@ -94,7 +94,8 @@ function markerRefusal(s: KpwState, f: MoveFrame, side: Side, target: string): n
   if (stop)
     fail(
       ruleOf(stop, 'KPW 6.3'),
-      `Placing a Battle marker ends the move, and the ${side === 'english' ? 'company' : 'war band'} may not end it in ${spaceName(g.at)}: ${stop}`,
+      `Placing a Battle marker ends the move, and the ${side === 'english' ? 'company' : 'war band'}` +
+        ` may not end it in ${spaceName(g.at)}: ${stop}`,
     );
   const links = kpwMap()
     .graph.edgesBetween(g.at, to)
@@ -102,7 +103,8 @@ function markerRefusal(s: KpwState, f: MoveFrame, side: Side, target: string): n
   if (!links.length)
     fail(
       'KPW 12.7',
-      `${spaceName(to)} is joined to ${spaceName(g.at)} only by ${how === 'river' ? 'land' : 'river'}: use target:${how === 'river' ? to : `${to}~river`}.`,
+      `${spaceName(to)} is joined to ${spaceName(g.at)} only by ${how === 'river' ? 'land' : 'river'}: use target:` +
+        `${how === 'river' ? to : `${to}~river`}.`,
     );
   const costs = links.map((e) => edgeCost(s, side, us, e.data));
   if (costs.every((c) => c === null)) {
@@ -110,7 +112,8 @@ function markerRefusal(s: KpwState, f: MoveFrame, side: Side, target: string): n
       fail('KPW 12.2', 'Only war bands (or, after Church, companies with Church or Allied Indians) may move, and so attack, by river.');
     fail(
       'KPW 12.7',
-      `Before Church arrives an English company without a Guide may place a Battle marker only along a 1-pip connection; ${spaceName(g.at)} to ${spaceName(to)} is longer.`,
+      `Before Church arrives an English company without a Guide may place a Battle ` +
+        `marker only along a 1-pip connection; ${spaceName(g.at)} to ${spaceName(to)} is longer.`,
     );
   }
   const cost = Math.min(...costs.filter((c): c is number => c !== null));
@@ -118,11 +121,13 @@ function markerRefusal(s: KpwState, f: MoveFrame, side: Side, target: string): n
   if (cost > budget)
     fail(
       'KPW 12.7',
-      `Not enough pips: that Battle marker costs ${pipText(cost)}; the ${side === 'english' ? 'company' : 'war band'} has ${pipText(budget)} left.`,
+      `Not enough pips: that Battle marker costs ${pipText(cost)}; the ` +
+        `${side === 'english' ? 'company' : 'war band'} has ${pipText(budget)} left.`,
     );
   fail(
     'KPW 12.7',
-    `Every Infantry in ${spaceName(g.at)} already has a Battle marker to resolve (or ${spaceName(to)} already has one from here): one marker per Infantry.`,
+    `Every Infantry in ${spaceName(g.at)} already has a Battle marker to resolve (or ${spaceName(to)}` +
+      ` already has one from here): one marker per Infantry.`,
   );
 }
 

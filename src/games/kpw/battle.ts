@@ -32,7 +32,6 @@ import {
   type Unit,
 } from './state.ts';
 import { removeMohawks } from './diplomacy.ts';
-import { applyBattleLater, autoBattleLater, legalBattleLater } from './losses.ts';
 import { battleOf, unitsInBattle, hasSite, opponentOf, sideOf, type Combatant } from './battle-sides.ts';
 
 // ---- the combat phase: choose the next battle ----
@@ -189,7 +188,8 @@ function cancelOnDoubles(s: KpwState, f: BattleFrame, ctx: Ctx): void {
     s,
     ctx,
     'battle',
-    `Doubles (${f.dice.red}-${f.dice.green}): fate stops the ${f.round === 2 ? 'second round' : 'battle'} at ${spaceName(battleOf(s, f).to)}${removed ? '; Spies and Guides removed' : ''} (13.2).`,
+    `Doubles (${f.dice.red}-${f.dice.green}): fate stops the ${f.round === 2 ? 'second round' : 'battle'} at ` +
+      `${spaceName(battleOf(s, f).to)}${removed ? '; Spies and Guides removed' : ''} (13.2).`,
   );
   if (f.round === 2) f.step = 'advance';
   else f.step = 'done';
@@ -262,155 +262,147 @@ export function panicChoices(s: KpwState, f: BattleFrame): string[] {
   return out;
 }
 
-// ---- the battle frame ----
+// ---- the battle's steps (the table is in battle-steps.ts) ----
 
-export function legalBattle(s: KpwState, f: BattleFrame, role: Side): LegalAction[] {
+/** 13.0 start: a wasted marker, an empty target, or the evasion question. */
+export function autoStart(s: KpwState, f: BattleFrame, ctx: Ctx): boolean {
+  const b = battleOf(s, f);
+  const atk = unitsInBattle(s, f, 'A');
+  if (!atk.length) {
+    note(s, ctx, 'battle', `No attackers are left for ${spaceName(b.to)}: the marker is wasted.`);
+    f.step = 'done';
+    return true;
+  }
+  if (!unitsInBattle(s, f, 'D').length && !hasSite(s, f, 'D')) {
+    note(s, ctx, 'battle', `${spaceName(b.to)} is already empty: the attack is wasted (12.7).`);
+    f.step = 'advance';
+    return true;
+  }
+  f.step = evadeTargets(s, f).length ? 'evade' : 'roll';
+  return true;
+}
+
+export function legalEvade(s: KpwState, f: BattleFrame, role: Side): LegalAction[] {
+  if (role !== f.D.role) return [];
   const b = battleOf(s, f);
   const out: LegalAction[] = [];
-  switch (f.step) {
-    case 'evade':
-      if (role !== f.D.role) return [];
-      // 13.1 lets any defender try; an English company with no leader or Guide needs a 7 on
-      // one die, so its label says the roll cannot succeed (kept: the step and its dice order stay).
-      for (const x of evadeTargets(s, f)) {
-        const need = needText(evadeTarget(f.D.team as Side), evadeMods(unitsInBattle(s, f, 'D'))).text;
-        out.push(
-          legalAction({ type: 'evade', to: x }, `Try to evade to ${spaceName(x)} (${need})`, 'evade', { to: x }, { to: spaceName(x) }),
-        );
-      }
-      out.push(legalAction({ type: 'stand' }, `Stand and fight in ${spaceName(b.to)}`, 'stand'));
-      return out;
-    case 'reroll': {
-      const x = f.rr[0].split('-')[0] as Combatant;
-      if (role !== sideOf(f, x)) return [];
-      const dice = f.round === 1 ? (['red', 'green', 'event'] as const) : (['red', 'green'] as const);
-      const by = f.rr[0].endsWith('spy') ? 'the Spy with the enemy leader' : 'your Guide';
-      for (const d of dice)
-        out.push(
-          legalAction(
-            { type: 'reroll', die: d },
-            `Re-roll the ${d} die (now ${f.dice[d]}${d === 'event' ? ` ${EVENTS[f.dice.event]}` : ''}) using ${by}`,
-            'reroll',
-            { die: d },
-          ),
-        );
-      out.push(legalAction({ type: 'pass' }, 'Keep the dice', 'pass'));
-      return out;
-    }
-    case 'panic': {
-      const chooser = sideOf(f, opponentOf(f.affected!));
-      if (role !== chooser) return [];
-      for (const id of panicChoices(s, f)) {
-        const name = id === 'site' ? `the ${spaceName(b.to)} site` : s.units[id].name;
-        out.push(
-          legalAction({ type: 'panic', unit: id }, `${name} panics and is left out of the strength`, 'panic', { unit: id }, { unit: name }),
-        );
-      }
-      return out;
-    }
-    default:
-      return legalBattleLater(s, f, role);
+  // 13.1 lets any defender try; an English company with no leader or Guide needs a 7 on
+  // one die, so its label says the roll cannot succeed (kept: the step and its dice order stay).
+  for (const x of evadeTargets(s, f)) {
+    const need = needText(evadeTarget(f.D.team as Side), evadeMods(unitsInBattle(s, f, 'D'))).text;
+    out.push(legalAction({ type: 'evade', to: x }, `Try to evade to ${spaceName(x)} (${need})`, 'evade', { to: x }, { to: spaceName(x) }));
   }
+  out.push(legalAction({ type: 'stand' }, `Stand and fight in ${spaceName(b.to)}`, 'stand'));
+  return out;
 }
 
-export function applyBattle(s: KpwState, f: BattleFrame, role: Side, a: Action, ctx: Ctx): void {
-  const b = battleOf(s, f);
-  switch (a.type) {
-    case 'stand':
-      check(f.step === 'evade' && role === f.D.role, 'KPW 13.1', 'No evasion decision is pending for you.');
-      f.step = 'roll';
-      return;
-    case 'evade': {
-      check(f.step === 'evade' && role === f.D.role, 'KPW 13.1', 'No evasion decision is pending for you.');
-      const to = String(a.to);
-      if (!evadeTargets(s, f).includes(to))
-        fail(
-          'KPW 13.1',
-          `You may not evade to ${spaceName(to)}: it must be adjacent, free of enemies, not an enemy or unallied village/settlement, and within stacking limits (a war band cannot evade from Church).`,
-        );
-      const def = unitsInBattle(s, f, 'D');
-      const target = evadeTarget(f.D.team as Side);
-      const face = ctx.dice.d6(`evasion: ${spaceName(b.to)}`);
-      const r = checkAtLeast(face, target, evadeMods(def), `Evasion from ${spaceName(b.to)} to ${spaceName(to)}`);
-      note(s, ctx, 'evasion', r.text);
-      if (r.success) {
-        for (const u of def) u.loc = to;
-        f.D.units = [];
-        if (hasSite(s, f, 'D')) f.step = 'roll';
-        else {
-          note(s, ctx, 'battle', `${spaceName(b.to)} is empty: no battle (13.1).`);
-          f.step = 'advance';
-        }
-      } else f.step = 'roll';
-      return;
-    }
-    case 'reroll':
-    case 'pass': {
-      check(f.step === 'reroll', 'KPW 13.2', 'No re-roll is on offer now.');
-      const key = f.rr[0];
-      const x = key.split('-')[0] as Combatant;
-      check(role === sideOf(f, x), 'KPW 13.2', 'The attacker chooses first, then the defender.');
-      f.rr.shift();
-      if (a.type === 'pass') return;
-      const die = String(a.die) as 'red' | 'green' | 'event';
-      check(
-        die === 'red' || die === 'green' || (die === 'event' && f.round === 1),
-        'KPW 13.2',
-        'Re-roll one of the battle dice: red, green or event.',
-      );
-      const kind = key.endsWith('spy') ? 'spy' : 'guide';
-      const holder = unitsInBattle(s, f, kind === 'spy' ? opponentOf(x) : x).find((u) => isLeader(u) && u[kind]);
-      if (holder) holder[kind] = false;
-      f.dice[die] = ctx.dice.d6(`re-roll ${die}`);
-      note(s, ctx, 'reroll', `${kind === 'spy' ? 'Spy' : 'Guide'} used: the ${die} die is re-rolled to ${f.dice[die]}.`);
-      if (doubles(f)) cancelOnDoubles(s, f, ctx);
-      return;
-    }
-    case 'panic': {
-      check(f.step === 'panic' && role === sideOf(f, opponentOf(f.affected!)), 'KPW 13.3', 'No Panic choice is pending for you.');
-      const id = String(a.unit);
-      check(panicChoices(s, f).includes(id), 'KPW 13.3', 'Choose one enemy unit or site in the battle.');
-      f.panic = id;
-      note(s, ctx, 'panic', `${id === 'site' ? `The ${spaceName(b.to)} site` : s.units[id].name} panics and does not count (13.3).`);
-      f.step = 'losses';
-      return;
-    }
-  }
-  applyBattleLater(s, f, role, a, ctx);
+export function applyStand(_s: KpwState, f: BattleFrame, role: Side): void {
+  check(role === f.D.role, 'KPW 13.1', 'No evasion decision is pending for you.');
+  f.step = 'roll';
 }
 
-/** Automatic battle steps; false when a player must decide. */
-export function autoBattle(s: KpwState, f: BattleFrame, ctx: Ctx): boolean {
+export function applyEvade(s: KpwState, f: BattleFrame, role: Side, a: Action, ctx: Ctx): void {
+  check(role === f.D.role, 'KPW 13.1', 'No evasion decision is pending for you.');
   const b = battleOf(s, f);
-  switch (f.step) {
-    case 'start': {
-      const atk = unitsInBattle(s, f, 'A');
-      if (!atk.length) {
-        note(s, ctx, 'battle', `No attackers are left for ${spaceName(b.to)}: the marker is wasted.`);
-        f.step = 'done';
-        return true;
-      }
-      if (!unitsInBattle(s, f, 'D').length && !hasSite(s, f, 'D')) {
-        note(s, ctx, 'battle', `${spaceName(b.to)} is already empty: the attack is wasted (12.7).`);
-        f.step = 'advance';
-        return true;
-      }
-      f.step = evadeTargets(s, f).length ? 'evade' : 'roll';
-      return true;
+  const to = String(a.to);
+  if (!evadeTargets(s, f).includes(to))
+    fail(
+      'KPW 13.1',
+      `You may not evade to ${spaceName(to)}: it must be adjacent, free of enemies, ` +
+        `not an enemy or unallied village/settlement, and within stacking limits (a war ` +
+        `band cannot evade from Church).`,
+    );
+  const def = unitsInBattle(s, f, 'D');
+  const target = evadeTarget(f.D.team as Side);
+  const face = ctx.dice.d6(`evasion: ${spaceName(b.to)}`);
+  const r = checkAtLeast(face, target, evadeMods(def), `Evasion from ${spaceName(b.to)} to ${spaceName(to)}`);
+  note(s, ctx, 'evasion', r.text);
+  if (r.success) {
+    for (const u of def) u.loc = to;
+    f.D.units = [];
+    if (hasSite(s, f, 'D')) f.step = 'roll';
+    else {
+      note(s, ctx, 'battle', `${spaceName(b.to)} is empty: no battle (13.1).`);
+      f.step = 'advance';
     }
-    case 'roll':
-      rollBattle(s, f, ctx);
-      return true;
-    case 'reroll':
-      while (f.rr.length && !rerollAvailable(s, f, f.rr[0])) f.rr.shift();
-      if (f.rr.length) return false;
-      if (f.round === 1) applyEvent(s, f, ctx);
-      else f.step = 'losses';
-      return true;
-    case 'evade':
-    case 'panic':
-      return false;
-    default:
-      return autoBattleLater(s, f, ctx);
-  }
+  } else f.step = 'roll';
+}
+
+export function autoRoll(s: KpwState, f: BattleFrame, ctx: Ctx): boolean {
+  rollBattle(s, f, ctx);
+  return true;
+}
+
+export function legalReroll(_s: KpwState, f: BattleFrame, role: Side): LegalAction[] {
+  const x = f.rr[0].split('-')[0] as Combatant;
+  if (role !== sideOf(f, x)) return [];
+  const out: LegalAction[] = [];
+  const dice = f.round === 1 ? (['red', 'green', 'event'] as const) : (['red', 'green'] as const);
+  const by = f.rr[0].endsWith('spy') ? 'the Spy with the enemy leader' : 'your Guide';
+  for (const d of dice)
+    out.push(
+      legalAction(
+        { type: 'reroll', die: d },
+        `Re-roll the ${d} die (now ${f.dice[d]}${d === 'event' ? ` ${EVENTS[f.dice.event]}` : ''}) using ${by}`,
+        'reroll',
+        { die: d },
+      ),
+    );
+  out.push(legalAction({ type: 'pass' }, 'Keep the dice', 'pass'));
+  return out;
+}
+
+/** 13.2: re-roll one die with a Spy or Guide, or pass (keep the dice). */
+export function applyReroll(s: KpwState, f: BattleFrame, role: Side, a: Action, ctx: Ctx): void {
+  const key = f.rr[0];
+  const x = key.split('-')[0] as Combatant;
+  check(role === sideOf(f, x), 'KPW 13.2', 'The attacker chooses first, then the defender.');
+  f.rr.shift();
+  if (a.type === 'pass') return;
+  const die = String(a.die) as 'red' | 'green' | 'event';
+  check(
+    die === 'red' || die === 'green' || (die === 'event' && f.round === 1),
+    'KPW 13.2',
+    'Re-roll one of the battle dice: red, green or event.',
+  );
+  const kind = key.endsWith('spy') ? 'spy' : 'guide';
+  const holder = unitsInBattle(s, f, kind === 'spy' ? opponentOf(x) : x).find((u) => isLeader(u) && u[kind]);
+  if (holder) holder[kind] = false;
+  f.dice[die] = ctx.dice.d6(`re-roll ${die}`);
+  note(s, ctx, 'reroll', `${kind === 'spy' ? 'Spy' : 'Guide'} used: the ${die} die is re-rolled to ${f.dice[die]}.`);
+  if (doubles(f)) cancelOnDoubles(s, f, ctx);
+}
+
+/** Skips re-rolls nobody can take; then the event die (round 1) or the losses. */
+export function autoReroll(s: KpwState, f: BattleFrame, ctx: Ctx): boolean {
+  while (f.rr.length && !rerollAvailable(s, f, f.rr[0])) f.rr.shift();
+  if (f.rr.length) return false;
+  if (f.round === 1) applyEvent(s, f, ctx);
+  else f.step = 'losses';
+  return true;
+}
+
+export function legalPanic(s: KpwState, f: BattleFrame, role: Side): LegalAction[] {
+  if (role !== sideOf(f, opponentOf(f.affected!))) return [];
+  const b = battleOf(s, f);
+  return panicChoices(s, f).map((id) => {
+    const name = id === 'site' ? `the ${spaceName(b.to)} site` : s.units[id].name;
+    return legalAction(
+      { type: 'panic', unit: id },
+      `${name} panics and is left out of the strength`,
+      'panic',
+      { unit: id },
+      { unit: name },
+    );
+  });
+}
+
+export function applyPanic(s: KpwState, f: BattleFrame, role: Side, a: Action, ctx: Ctx): void {
+  check(role === sideOf(f, opponentOf(f.affected!)), 'KPW 13.3', 'No Panic choice is pending for you.');
+  const id = String(a.unit);
+  check(panicChoices(s, f).includes(id), 'KPW 13.3', 'Choose one enemy unit or site in the battle.');
+  f.panic = id;
+  const b = battleOf(s, f);
+  note(s, ctx, 'panic', `${id === 'site' ? `The ${spaceName(b.to)} site` : s.units[id].name} panics and does not count (13.3).`);
+  f.step = 'losses';
 }

@@ -15,7 +15,9 @@ export function chartsText(): string {
   ];
   const alliance = charts.alliance.map(
     (r) =>
-      `• ${tribeName(r.tribe)}: ready when ${r.razedNeeded} settlements are razed; ${r.initialUnits ? `enters with ${r.initialUnits} Warriors` : 'its Warriors are on the map from the start (7.0)'}, then ${r.reinforcements} a turn`,
+      `• ${tribeName(r.tribe)}: ready when ${r.razedNeeded} settlements are razed; ` +
+      `${r.initialUnits ? `enters with ${r.initialUnits} Warriors` : 'its Warriors are on the map from the start (7.0)'}, then ` +
+      `${r.reinforcements} a turn`,
   );
   const surrender = charts.surrender.map((r) => `${tribeName(r.tribe)} ${r.vp}`).join(' · ');
   return [

@@ -212,7 +212,11 @@ export function leftoverProblem(s: KpwState, side: Side, id: string, leaving: st
   const p = stackProblem(s, rest);
   if (p) {
     if (rest.some(isLeader) || !at(s, id, side).some((u) => leaving.includes(u.id) && isLeader(u))) return p;
-    return 'A leader cannot leave a stack of three Infantry on its own: without him the Infantry left behind would break the stacking limit of two; take at least one Infantry along (6.4).';
+    return (
+      'A leader cannot leave a stack of three Infantry on its own: without him the ' +
+      'Infantry left behind would break the stacking limit of two; take at least one ' +
+      'Infantry along (6.4).'
+    );
   }
   if (!rest.some(isInf) && !(intact(s, id) && siteSide(id) === side) && rest.some((u) => controlled(s, u)))
     return 'A leader may not be left alone outside a village/settlement (6.4).';

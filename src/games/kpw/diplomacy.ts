@@ -47,7 +47,8 @@ export function legalDiplomacy(s: KpwState, role: Side): LegalAction[] {
         out.push(
           legalAction(
             { type: 'recruit', tribe: o.tribe, space, with: w },
-            `Philip goes to ${spaceName(space)}${c ? ` with ${c.name}` : ''} to recruit the ${tribeName(o.tribe)}${o.tribe === 'MO' ? ' (roll: 1-3 join, 4-5 neutral, 6 attack)' : ''}`,
+            `Philip goes to ${spaceName(space)}${c ? ` with ${c.name}` : ''} to recruit the ${tribeName(o.tribe)}` +
+              `${o.tribe === 'MO' ? ' (roll: 1-3 join, 4-5 neutral, 6 attack)' : ''}`,
             'recruit',
             { tribe: o.tribe, space, with: w },
             { tribe: tribeName(o.tribe), space: spaceName(space), with: c ? c.name : 'nobody' },

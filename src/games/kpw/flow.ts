@@ -5,7 +5,8 @@ import { fail } from '../../engine/errors.ts';
 import { FlowMachine, type Procedure } from '../../engine/flow.ts';
 import type { Action, Ctx, LegalAction, Prompt } from '../../engine/types.ts';
 import { applyAttrition, autoAttrition, legalAttrition } from './attrition.ts';
-import { applyBattle, applyCombat, autoBattle, autoCombat, legalBattle, legalCombat } from './battle.ts';
+import { applyCombat, autoCombat, legalCombat } from './battle.ts';
+import { applyBattle, askBattle, autoBattle, legalBattle } from './battle-steps.ts';
 import {
   ATTRITION,
   battleDecision,
@@ -20,7 +21,7 @@ import { applyIntercept, autoIntercept, legalIntercept } from './interception.ts
 import { applyMove, autoMove, legalMove } from './movement.ts';
 import { phaseDef, stepPhase } from './phases.ts';
 import { applyPlace, autoPlace, legalPlace } from './placement.ts';
-import { askAttrition, askBattle, askCombat, askIntercept, askMove, askPlace } from './prompts.ts';
+import { askAttrition, askCombat, askIntercept, askMove, askPlace } from './prompts.ts';
 import { SIDE_NAME, withIndex, type KFrame, type KpwState, type Side } from './state.ts';
 
 /** One KPW procedure: at most one player is asked at a time, and the decision names its commands. */

@@ -8,8 +8,6 @@ import { crtLosses, kpwData } from './data.ts';
 import { maxDamage, siteSide, sitesOf, spaceOf, spaceName } from './map.ts';
 import { isInf, isLeader, note, other, type BattleFrame, type KpwState, type Side, type Unit, unitList } from './state.ts';
 import { battleOf, unitsInBattle, hasSite, opponentOf, sideOf, type Combatant } from './battle-sides.ts';
-import { applyAdvance, legalAdvance } from './advance-after-combat.ts';
-import { autoBattleEnd } from './battle-end.ts';
 
 /**
  * 13.4 strength: infantry 2/1, Key Leader +1, Musket +1, own site 1/2, Spy -1;
@@ -44,7 +42,8 @@ function inflicted(s: KpwState, f: BattleFrame, x: Combatant): { strength: numbe
 function computeLosses(s: KpwState, f: BattleFrame, ctx: Ctx): void {
   const b = battleOf(s, f);
   const desc = (x: Combatant, r: { strength: number; die: number; loss: number }) =>
-    `${sideName(f, x)} ${r.strength} SP${f.round === 1 && f.shift[x] ? ' (+1 column)' : ''} on ${f[x].die} ${r.die} → ${sideName(f, opponentOf(x))} lose ${r.loss}`;
+    `${sideName(f, x)} ${r.strength} SP${f.round === 1 && f.shift[x] ? ' (+1 column)' : ''} on ` +
+    `${f[x].die} ${r.die} → ${sideName(f, opponentOf(x))} lose ${r.loss}`;
   if (f.round === 1 && f.event === 1) {
     const aff = f.affected!;
     const r = inflicted(s, f, opponentOf(aff));
@@ -238,155 +237,150 @@ function ferocityAllowed(s: KpwState, f: BattleFrame): boolean {
   return true;
 }
 
-export function legalBattleLater(s: KpwState, f: BattleFrame, role: Side): LegalAction[] {
+export function legalAllocate(s: KpwState, f: BattleFrame, role: Side): LegalAction[] {
+  const x = f.lossQueue[0];
+  if (role !== sideOf(f, x)) return [];
   const out: LegalAction[] = [];
-  switch (f.step) {
-    case 'allocate': {
-      const x = f.lossQueue[0];
-      if (role !== sideOf(f, x)) return [];
-      const b = battleOf(s, f);
-      // Identical counters (tribe/colony, strength, muskets) are one choice; the others are its aliases.
-      const same = new Map<string, string[]>();
-      for (const id of lossChoices(s, f, x)) {
-        const u = s.units[id];
-        const key = id === 'site' ? id : `${u.owner}|${u.str}|${u.musket ? 1 : 0}`;
-        same.set(key, [...(same.get(key) ?? []), id]);
-      }
-      const label = (id: string) => {
-        const u = s.units[id];
-        const what =
-          id === 'site'
-            ? `${spaceName(b.to)} takes the loss (${siteCondition(s, b.to)} → next condition)`
-            : `${u.name} takes the loss (${u.str === 2 ? 'weakened' : 'defeated'})`;
-        return `${what}; ${f.loss[x]} SP to take`;
-      };
-      for (const [id, ...others] of same.values()) {
-        const l = legalAction(
-          { type: 'loss', unit: id },
-          label(id),
-          'loss',
-          { unit: id },
-          { unit: id === 'site' ? spaceName(b.to) : s.units[id].name },
-        );
-        out.push(others.length ? { ...l, aliases: { unit: sameCounterAliases(s, others, (o) => ({ type: 'loss', unit: o }), label) } } : l);
-      }
-      return out;
-    }
-    case 'exploit':
-      if (role !== 'indian') return [];
-      return [
-        legalAction(
-          { type: 'exploit' },
-          `Roll to exploit the New York/Connecticut border war (needs less than ${ctRazedCount(s)}; once per game)`,
-          'exploit',
-        ),
-        legalAction({ type: 'decline' }, 'Do not roll for the border war now', 'decline'),
-      ];
-    case 'ferocity':
-      if (role !== f.A.role) return [];
-      return [
-        legalAction({ type: 'ferocity' }, 'Fight a second round of battle (ferocity)', 'ferocity'),
-        legalAction({ type: 'decline' }, 'Do not fight a second round', 'decline'),
-      ];
-    case 'advance':
-    case 'massacre':
-      return legalAdvance(s, f, role);
+  const b = battleOf(s, f);
+  // Identical counters (tribe/colony, strength, muskets) are one choice; the others are its aliases.
+  const same = new Map<string, string[]>();
+  for (const id of lossChoices(s, f, x)) {
+    const u = s.units[id];
+    const key = id === 'site' ? id : `${u.owner}|${u.str}|${u.musket ? 1 : 0}`;
+    same.set(key, [...(same.get(key) ?? []), id]);
+  }
+  const label = (id: string) => {
+    const u = s.units[id];
+    const what =
+      id === 'site'
+        ? `${spaceName(b.to)} takes the loss (${siteCondition(s, b.to)} → next condition)`
+        : `${u.name} takes the loss (${u.str === 2 ? 'weakened' : 'defeated'})`;
+    return `${what}; ${f.loss[x]} SP to take`;
+  };
+  for (const [id, ...others] of same.values()) {
+    const l = legalAction(
+      { type: 'loss', unit: id },
+      label(id),
+      'loss',
+      { unit: id },
+      { unit: id === 'site' ? spaceName(b.to) : s.units[id].name },
+    );
+    out.push(others.length ? { ...l, aliases: { unit: sameCounterAliases(s, others, (o) => ({ type: 'loss', unit: o }), label) } } : l);
   }
   return out;
 }
 
-export function applyBattleLater(s: KpwState, f: BattleFrame, role: Side, a: Action, ctx: Ctx): void {
-  switch (a.type) {
-    case 'loss': {
-      check(f.step === 'allocate', 'KPW 13.5', 'No losses are waiting to be taken.');
-      const x = f.lossQueue[0];
-      check(role === sideOf(f, x), 'KPW 13.5', 'The owning player takes his own losses; it is not your turn to.');
-      const id = String(a.unit);
-      if (!lossChoices(s, f, x).includes(id))
-        fail('KPW 13.5', 'Take the loss on one of your Infantry in the battle or on your settlement/village/fort there.');
-      takeLoss(s, f, x, id, ctx);
-      return;
-    }
-    case 'exploit':
-    case 'decline':
-      if (f.step === 'exploit') {
-        check(role === 'indian', 'KPW 13.6', 'Only the Indian player may exploit the border war.');
-        if (a.type === 'exploit') {
-          s.exploitUsed = true;
-          const n = ctRazedCount(s);
-          const face = ctx.dice.d6('border war');
-          if (face < n) {
-            note(s, ctx, 'border-war', `Border war: rolled ${face} < ${n} Connecticut settlements razed.`);
-            addVP(s, ctx, 'indian', 3, 'New York/Connecticut border war');
-          } else note(s, ctx, 'border-war', `Border war: rolled ${face}, not less than ${n}: nothing (13.6).`);
-        }
-        f.step = 'ferocity';
-        return;
-      }
-      check(f.step === 'ferocity' && role === f.A.role, 'KPW 18.2', 'There is nothing to decline now.');
-      f.step = 'advance';
-      return;
-    case 'ferocity':
-      check(
-        f.step === 'ferocity' && role === f.A.role && ferocityAllowed(s, f),
-        s.options.ferocity === 'limited' ? 'KPW 18.3' : 'KPW 18.2',
-        'A second round needs the ferocity option, SP on both sides (and under limited ferocity a Key Leader).',
-      );
-      f.round = 2;
-      f.panic = undefined;
-      f.step = 'roll';
-      note(s, ctx, 'battle', 'The attacker presses on: a second round (18.2).');
-      return;
-  }
-  applyAdvance(s, f, role, a, ctx);
+export function applyLoss(s: KpwState, f: BattleFrame, role: Side, a: Action, ctx: Ctx): void {
+  const x = f.lossQueue[0];
+  check(role === sideOf(f, x), 'KPW 13.5', 'The owning player takes his own losses; it is not your turn to.');
+  const id = String(a.unit);
+  if (!lossChoices(s, f, x).includes(id))
+    fail('KPW 13.5', 'Take the loss on one of your Infantry in the battle or on your settlement/village/fort there.');
+  takeLoss(s, f, x, id, ctx);
 }
 
-export function autoBattleLater(s: KpwState, f: BattleFrame, ctx: Ctx): boolean {
-  switch (f.step) {
-    case 'losses':
-      computeLosses(s, f, ctx);
+export function autoLosses(s: KpwState, f: BattleFrame, ctx: Ctx): boolean {
+  computeLosses(s, f, ctx);
+  return true;
+}
+
+/** Forced losses are taken without asking; then an ambushed side strikes back (13.3). */
+export function autoAllocate(s: KpwState, f: BattleFrame, ctx: Ctx): boolean {
+  while (f.lossQueue.length) {
+    const x = f.lossQueue[0];
+    const choices = f.loss[x] > 0 ? lossChoices(s, f, x) : [];
+    // A forced choice (only the site, or a single unit) is taken without asking.
+    if (choices.length === 1) {
+      takeLoss(s, f, x, choices[0], ctx);
       return true;
-    case 'allocate':
-      while (f.lossQueue.length) {
-        const x = f.lossQueue[0];
-        const choices = f.loss[x] > 0 ? lossChoices(s, f, x) : [];
-        // A forced choice (only the site, or a single unit) is taken without asking.
-        if (choices.length === 1) {
-          takeLoss(s, f, x, choices[0], ctx);
-          return true;
-        }
-        if (choices.length) return false;
-        f.loss[x] = 0;
-        f.lossQueue.shift();
-      }
-      if (f.ambushSecond) {
-        f.ambushSecond = false;
-        const aff = f.affected!;
-        const r = inflicted(s, f, aff);
-        f.loss[opponentOf(aff)] = r.loss;
-        f.hit[opponentOf(aff)] += r.loss;
-        f.lossQueue = [opponentOf(aff)];
-        note(
-          s,
-          ctx,
-          'losses',
-          `Then the ambushed ${sideName(f, aff)} strike back with ${r.strength} SP on ${f[aff].die} ${r.die}: ${sideName(f, opponentOf(aff))} lose ${r.loss}.`,
-        );
-        return true;
-      }
-      f.step = 'effects';
-      return true;
-    case 'effects':
-      effects(s, f, ctx);
-      return true;
-    case 'exploit':
-      return false;
-    case 'ferocity':
-      if (!ferocityAllowed(s, f)) {
-        f.step = 'advance';
-        return true;
-      }
-      return false;
+    }
+    if (choices.length) return false;
+    f.loss[x] = 0;
+    f.lossQueue.shift();
   }
-  return autoBattleEnd(s, f, ctx);
+  if (f.ambushSecond) {
+    f.ambushSecond = false;
+    const aff = f.affected!;
+    const r = inflicted(s, f, aff);
+    f.loss[opponentOf(aff)] = r.loss;
+    f.hit[opponentOf(aff)] += r.loss;
+    f.lossQueue = [opponentOf(aff)];
+    note(
+      s,
+      ctx,
+      'losses',
+      `Then the ambushed ${sideName(f, aff)} strike back with ${r.strength} SP on ${f[aff].die} ${r.die}: ` +
+        `${sideName(f, opponentOf(aff))} lose ${r.loss}.`,
+    );
+    return true;
+  }
+  f.step = 'effects';
+  return true;
+}
+
+export function autoEffects(s: KpwState, f: BattleFrame, ctx: Ctx): boolean {
+  effects(s, f, ctx);
+  return true;
+}
+
+export function legalExploit(s: KpwState, _f: BattleFrame, role: Side): LegalAction[] {
+  if (role !== 'indian') return [];
+  return [
+    legalAction(
+      { type: 'exploit' },
+      `Roll to exploit the New York/Connecticut border war (needs less than ${ctRazedCount(s)}; once per game)`,
+      'exploit',
+    ),
+    legalAction({ type: 'decline' }, 'Do not roll for the border war now', 'decline'),
+  ];
+}
+
+/** 13.6: the Indians may roll once per game to exploit the border war (or decline). */
+export function applyExploit(s: KpwState, f: BattleFrame, role: Side, a: Action, ctx: Ctx): void {
+  check(role === 'indian', 'KPW 13.6', 'Only the Indian player may exploit the border war.');
+  if (a.type === 'exploit') {
+    s.exploitUsed = true;
+    const n = ctRazedCount(s);
+    const face = ctx.dice.d6('border war');
+    if (face < n) {
+      note(s, ctx, 'border-war', `Border war: rolled ${face} < ${n} Connecticut settlements razed.`);
+      addVP(s, ctx, 'indian', 3, 'New York/Connecticut border war');
+    } else note(s, ctx, 'border-war', `Border war: rolled ${face}, not less than ${n}: nothing (13.6).`);
+  }
+  f.step = 'ferocity';
+}
+
+export function legalFerocity(_s: KpwState, f: BattleFrame, role: Side): LegalAction[] {
+  if (role !== f.A.role) return [];
+  return [
+    legalAction({ type: 'ferocity' }, 'Fight a second round of battle (ferocity)', 'ferocity'),
+    legalAction({ type: 'decline' }, 'Do not fight a second round', 'decline'),
+  ];
+}
+
+/** The ferocity refusal: its rule depends on the option in play. */
+export function ferocityRule(s: KpwState): string {
+  return s.options.ferocity === 'limited' ? 'KPW 18.3' : 'KPW 18.2';
+}
+
+export const FEROCITY_NEEDS = 'A second round needs the ferocity option, SP on both sides (and under limited ferocity a Key Leader).';
+
+/** 18.2: the attacker presses on for a second round. */
+export function applyFerocity(s: KpwState, f: BattleFrame, role: Side, _a: Action, ctx: Ctx): void {
+  check(role === f.A.role && ferocityAllowed(s, f), ferocityRule(s), FEROCITY_NEEDS);
+  f.round = 2;
+  f.panic = undefined;
+  f.step = 'roll';
+  note(s, ctx, 'battle', 'The attacker presses on: a second round (18.2).');
+}
+
+export function declineFerocity(_s: KpwState, f: BattleFrame, role: Side): void {
+  check(role === f.A.role, 'KPW 18.2', 'There is nothing to decline now.');
+  f.step = 'advance';
+}
+
+export function autoFerocity(s: KpwState, f: BattleFrame): boolean {
+  if (ferocityAllowed(s, f)) return false;
+  f.step = 'advance';
+  return true;
 }

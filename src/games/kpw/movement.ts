@@ -142,7 +142,8 @@ export function legalMove(s: KpwState, f: MoveFrame, role: Side): LegalAction[] 
         const all = at(s, space, side);
         const choices = groupChoices(s, side, space);
         // One line per space where what is allowed is listed, not one per subset of its units.
-        const group = `Move from ${spaceName(space)} (units:all or some of ${listUnits(all.filter((u) => choices.some((g) => g.includes(u))))})`;
+        const group =
+          `Move from ${spaceName(space)} (units:all or some of ` + `${listUnits(all.filter((u) => choices.some((g) => g.includes(u))))})`;
         for (const g of choices) {
           const arg = g.length === all.length ? 'all' : g.map((u) => u.id).join('+');
           const names = listUnits(g);
@@ -258,7 +259,8 @@ function stepRefusal(s: KpwState, side: Side, g: Group, key: string): never {
     if (links.length)
       fail(
         'KPW 12.2',
-        `${spaceName(to)} is joined to ${spaceName(g.at)} only by ${how === 'river' ? 'land' : 'river'}: use to:${how === 'river' ? to : `${to}~river`}.`,
+        `${spaceName(to)} is joined to ${spaceName(g.at)} only by ${how === 'river' ? 'land' : 'river'}: use to:` +
+          `${how === 'river' ? to : `${to}~river`}.`,
       );
     fail('KPW 5.0', `${spaceName(to)} is not adjacent to ${spaceName(g.at)}.`);
   }
@@ -278,7 +280,8 @@ function stepRefusal(s: KpwState, side: Side, g: Group, key: string): never {
   if (owner && owner !== side)
     fail(
       'KPW 12.1',
-      `${side === 'english' ? 'Companies' : 'War bands'} may not enter ${name}: an enemy ${side === 'english' ? 'village' : 'settlement'} that still stands (12.1).`,
+      `${side === 'english' ? 'Companies' : 'War bands'} may not enter ${name}: an enemy ` +
+        `${side === 'english' ? 'village' : 'settlement'} that still stands (12.1).`,
     );
   if (owner === 'indian' && !tribeAllied(s, spaceOf(to).owner!) && !link.data.river)
     fail('KPW 12.1', `War bands cannot enter ${name}, a village of a tribe not allied to Philip (they may float past it by river, 12.2).`);
@@ -467,19 +470,22 @@ export function applyMove(s: KpwState, f: MoveFrame, role: Side, a: Action, ctx:
       check(
         !g.musketHanded,
         'KPW 10.2',
-        'The muskets have already changed hands at this split: the Indian player decides once which unit keeps them (move on, pick up or drop off first).',
+        'The muskets have already changed hands at this split: the Indian player decides ' +
+          'once which unit keeps them (move on, pick up or drop off first).',
       );
       // Without `from`, any holder on the other side of the split (the one offer there is).
       const offers = musketHandOffs(s, side, g).filter((l) => l.args.unit === a.unit && (a.from === undefined || l.args.from === a.from));
       if (!offers.length || !to)
         fail(
           'KPW 10.2',
-          'Hand the muskets to a unit of your own in this space that splits off from (or stays with) the war band holding them, and that has none.',
+          'Hand the muskets to a unit of your own in this space that splits off from (or ' +
+            'stays with) the war band holding them, and that has none.',
         );
       if (offers.length > 1)
         fail(
           'KPW 10.2',
-          `Two units here hold muskets: name the one that hands them over (from:${offers.map((l) => l.argLabels!.from).join(' or from:')}).`,
+          `Two units here hold muskets: name the one that hands them over (from:` +
+            `${offers.map((l) => l.argLabels!.from).join(' or from:')}).`,
         );
       const from = s.units[offers[0].args.from];
       from.musket = false;

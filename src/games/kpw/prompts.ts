@@ -2,7 +2,8 @@
 // the key stays the same while one decision stays open (the text may change,
 // e.g. pips left), so per-decision deadlines and buttons survive its steps.
 import type { Prompt } from '../../engine/types.ts';
-import { evadeTargets, legalBattle, openBattles } from './battle.ts';
+import { evadeTargets, openBattles } from './battle.ts';
+import { legalAdvance } from './advance-after-combat.ts';
 import { markerLimit } from './battle-markers.ts';
 import { battleOf, sideOf } from './battle-sides.ts';
 import { churchPending } from './church.ts';
@@ -71,14 +72,18 @@ export function askMove(s: KpwState, f: MoveFrame): Prompt {
   if (f.step === 'select')
     return {
       role: f.side,
-      text: `Move a ${who} (${s.moved}/${groupLimit(s, f.side)} moved, ${s.markers}/${markerLimit(s, f.side)} Battle markers) or end the movement phase.`,
+      text:
+        `Move a ${who} (${s.moved}/${groupLimit(s, f.side)} moved, ${s.markers}/${markerLimit(s, f.side)}` +
+        ` Battle markers) or end the movement phase.`,
       decision,
     };
   const g = f.group!;
   if (f.step === 'group')
     return {
       role: f.side,
-      text: `The ${who} in ${spaceName(g.at)} has ${pipText(pipsLeft(s, f.side, g))} left: move on, pick up, drop off, place a Battle marker or stop.`,
+      text:
+        `The ${who} in ${spaceName(g.at)} has ${pipText(pipsLeft(s, f.side, g))}` +
+        ` left: move on, pick up, drop off, place a Battle marker or stop.`,
       decision,
     };
   return {
@@ -111,61 +116,71 @@ export function askCombat(s: KpwState, f: CombatFrame): Prompt {
 }
 
 /** A battle's decisions, keyed by battle, round and step (and whose re-roll or losses). */
-export function askBattle(s: KpwState, f: BattleFrame): Prompt | null {
+const battleKey = (s: KpwState, f: BattleFrame, step: string) => `${phaseKey(s)}:battle:${f.id}:r${f.round}:${step}`;
+
+export function askEvade(s: KpwState, f: BattleFrame): Prompt {
+  return {
+    role: f.D.role,
+    text: `Your units in ${spaceName(battleOf(s, f).to)} are attacked: try to evade, or stand and fight?`,
+    buttons: evadeTargets(s, f).length < 5,
+    decision: battleKey(s, f, 'evade'),
+  };
+}
+
+export function askReroll(s: KpwState, f: BattleFrame): Prompt {
+  const x = f.rr[0].split('-')[0] as 'A' | 'D';
+  return {
+    role: sideOf(f, x),
+    text:
+      `Battle of ${spaceName(battleOf(s, f).to)}: red ${f.dice.red}, green ${f.dice.green}` +
+      `${f.round === 1 ? `, event ${f.dice.event}` : ''}: use your ` +
+      `${f.rr[0].endsWith('spy') ? 'Spy' : 'Guide'} re-roll?`,
+    buttons: true,
+    decision: battleKey(s, f, `reroll:${f.rr[0]}`),
+  };
+}
+
+export function askPanic(s: KpwState, f: BattleFrame): Prompt {
+  return {
+    role: sideOf(f, f.affected === 'A' ? 'D' : 'A'),
+    text: `Panic at ${spaceName(battleOf(s, f).to)}: choose one enemy unit or site to leave out of their strength.`,
+    buttons: true,
+    decision: battleKey(s, f, 'panic'),
+  };
+}
+
+export function askAllocate(s: KpwState, f: BattleFrame): Prompt {
+  const x = f.lossQueue[0];
+  return {
+    role: sideOf(f, x),
+    text: `Battle of ${spaceName(battleOf(s, f).to)}: take ${f.loss[x]} SP of losses (a unit step or the site).`,
+    buttons: true,
+    decision: battleKey(s, f, `losses:${x}`),
+  };
+}
+
+export function askExploit(s: KpwState, f: BattleFrame): Prompt {
+  return {
+    role: 'indian',
+    text: 'A Connecticut settlement was razed: roll to exploit the New York/Connecticut border war?',
+    buttons: true,
+    decision: battleKey(s, f, 'exploit'),
+  };
+}
+
+export function askFerocity(s: KpwState, f: BattleFrame): Prompt {
+  const where = spaceName(battleOf(s, f).to);
+  return { role: f.A.role, text: `Battle of ${where}: fight a second round?`, buttons: true, decision: battleKey(s, f, 'ferocity') };
+}
+
+export function askAdvance(s: KpwState, f: BattleFrame): Prompt {
   const b = battleOf(s, f);
-  const where = spaceName(b.to);
-  const key = (step: string) => `${phaseKey(s)}:battle:${f.id}:r${f.round}:${step}`;
-  switch (f.step) {
-    case 'evade':
-      return {
-        role: f.D.role,
-        text: `Your units in ${where} are attacked: try to evade, or stand and fight?`,
-        buttons: evadeTargets(s, f).length < 5,
-        decision: key('evade'),
-      };
-    case 'reroll': {
-      const x = f.rr[0].split('-')[0] as 'A' | 'D';
-      return {
-        role: sideOf(f, x),
-        text: `Battle of ${where}: red ${f.dice.red}, green ${f.dice.green}${f.round === 1 ? `, event ${f.dice.event}` : ''}: use your ${f.rr[0].endsWith('spy') ? 'Spy' : 'Guide'} re-roll?`,
-        buttons: true,
-        decision: key(`reroll:${f.rr[0]}`),
-      };
-    }
-    case 'panic':
-      return {
-        role: sideOf(f, f.affected === 'A' ? 'D' : 'A'),
-        text: `Panic at ${where}: choose one enemy unit or site to leave out of their strength.`,
-        buttons: true,
-        decision: key('panic'),
-      };
-    case 'allocate': {
-      const x = f.lossQueue[0];
-      return {
-        role: sideOf(f, x),
-        text: `Battle of ${where}: take ${f.loss[x]} SP of losses (a unit step or the site).`,
-        buttons: true,
-        decision: key(`losses:${x}`),
-      };
-    }
-    case 'exploit':
-      return {
-        role: 'indian',
-        text: 'A Connecticut settlement was razed: roll to exploit the New York/Connecticut border war?',
-        buttons: true,
-        decision: key('exploit'),
-      };
-    case 'ferocity':
-      return { role: f.A.role, text: `Battle of ${where}: fight a second round?`, buttons: true, decision: key('ferocity') };
-    case 'advance':
-      return {
-        role: b.side,
-        text: `${where} is open: advance into it, or stay?`,
-        buttons: legalBattle(s, f, b.side).length <= 5,
-        decision: key('advance'),
-      };
-  }
-  return null;
+  return {
+    role: b.side,
+    text: `${spaceName(b.to)} is open: advance into it, or stay?`,
+    buttons: legalAdvance(s, f, b.side).length <= 5,
+    decision: battleKey(s, f, 'advance'),
+  };
 }
 
 export function askAttrition(s: KpwState, f: AttritionFrame): Prompt {

@@ -132,7 +132,10 @@ export function examplePosition(s: KpwState): void {
   placeMohawks(s);
 }
 
-/** 7.0 manual set-up: the English place first, then the Indians (the Mohawk Warriors are placed for them; the Sachem "in either village" is theirs to choose). */
+/**
+ * 7.0 manual set-up: the English place first, then the Indians (the Mohawk
+ * Warriors are placed for them; the Sachem "in either village" is theirs to choose).
+ */
 export function pushManualSetup(s: KpwState): void {
   placeMohawks(s, false);
   const eng: string[] = [];

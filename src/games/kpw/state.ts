@@ -183,7 +183,6 @@ export type BattleStep =
   | 'evade'
   | 'roll'
   | 'reroll'
-  | 'event'
   | 'panic'
   | 'losses'
   | 'allocate'
@@ -192,7 +191,6 @@ export type BattleStep =
   | 'ferocity'
   | 'advance'
   | 'event8'
-  | 'massacre'
   | 'done';
 
 export interface BattleFrame {

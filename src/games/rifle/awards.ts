@@ -14,6 +14,13 @@ export interface AwardResult {
   shared: boolean;
 }
 
+/** Why a settlement is out, for the end report (abandoned: its last Folk left). */
+const OUT_TEXT: Record<NonNullable<Settlement['out']>, string> = {
+  overrun: 'the fort was overrun',
+  resigned: 'its player resigned',
+  abandoned: 'its last Folk left',
+};
+
 /** Settlements still in the game compete; an overrun or abandoned one has lost. */
 export function computeAwards(s: RifleState): AwardResult[] {
   const eligible = s.settlements.filter((st) => !st.out);
@@ -32,7 +39,10 @@ export function awardCounts(s: RifleState, awards: AwardResult[]): Record<string
 }
 
 function measuresLine(st: Settlement, m: Measures): string {
-  return `${st.name}: Folk ${m.population}, Happiness ${m.happiness}, Structures+Plots ${m.builder}, Money ${m.prosperity}, Grain+Livestock+Food ${m.hoarder}`;
+  return (
+    `${st.name}: Folk ${m.population}, Happiness ${m.happiness}, Structures+Plots ${m.builder}, Money ` +
+    `${m.prosperity}, Grain+Livestock+Food ${m.hoarder}`
+  );
 }
 
 export function finalResult(s: RifleState): Result {
@@ -43,7 +53,7 @@ export function finalResult(s: RifleState): Result {
     const m = measuresOf(st, s.turn);
     const fate = survived
       ? `${st.name} SURVIVED the frontier to ${RULES.turns.firstYear + 5}.`
-      : `${st.name} did NOT survive: ${st.out === 'overrun' ? 'the fort was overrun' : st.out === 'resigned' ? 'its player resigned' : 'its last Folk left'} in turn ${s.turn}.`;
+      : `${st.name} did NOT survive: ${OUT_TEXT[st.out ?? 'abandoned']} in turn ${s.turn}.`;
     return {
       status: 'over',
       winners: survived ? [st.role] : [],
@@ -71,6 +81,12 @@ export function finalResult(s: RifleState): Result {
     winners,
     draw: winners.length > 1,
     scores: counts,
-    summary: `${awardText}.${outs.length ? ` ${outs.join('; ')}.` : ''} ${winners.length > 1 ? `Shared victory: ${names(winners)} with ${top} awards each.` : winners.length ? `${names(winners)} wins with ${top} award${top === 1 ? '' : 's'}.` : 'No settlement survived.'}`,
+    summary:
+      `${awardText}.${outs.length ? ` ${outs.join('; ')}.` : ''} ` +
+      (winners.length > 1
+        ? `Shared victory: ${names(winners)} with ${top} awards each.`
+        : winners.length
+          ? `${names(winners)} wins with ${top} award${top === 1 ? '' : 's'}.`
+          : 'No settlement survived.'),
   };
 }

@@ -39,7 +39,8 @@ export const subcommands: GameSubcommand[] = [
       check(
         p || !/trade|convoy|sell|buy/i.test(String(args.action)),
         'R&A Trade Convoy',
-        'A Trade Convoy is planned by what it sells and buys: /rifle sell good: qty: and /rifle buy good: qty: (or in /rifle plans: "sell 4 hides, buy 2 tools").',
+        'A Trade Convoy is planned by what it sells and buys: /rifle sell good: qty: and ' +
+          '/rifle buy good: qty: (or in /rifle plans: "sell 4 hides, buy 2 tools").',
       );
       check(p, 'R&A Action Board', `"${args.action}" is not an action on the Action Board.`);
       const count = args.count === undefined || args.count === '' ? 1 : Number(args.count);

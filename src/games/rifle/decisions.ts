@@ -57,7 +57,10 @@ export function decisionText(st: Settlement): string {
         .map((r) => `${st.res[r]} ${RES_NAME[r]}`)
         .join(', ')}).`;
     case 'barter':
-      return `The Indians will trade: each Rifle, Gunpowder, Horse or Clothes buys ${RULES.barter.per} Food or ${RULES.barter.per} Hides. Choose a barter or finish.`;
+      return (
+        `The Indians will trade: each Rifle, Gunpowder, Horse or Clothes buys ${RULES.barter.per} Food or ` +
+        `${RULES.barter.per} Hides. Choose a barter or finish.`
+      );
   }
 }
 
@@ -173,7 +176,8 @@ export function applyDecision(s: RifleState, st: Settlement, a: Action, ctx: Ctx
       check(
         a.type === 'choose' && goods.includes(r) && (one === undefined || one === '1'),
         'R&A Storage Phase',
-        `Choose a stored good you hold to lose: ${goods.map((g) => `${g} (all that is due, up to ${Math.min(st.res[g], p.left)}) or ${g}-1`).join(', ')}.`,
+        `Choose a stored good you hold to lose: ` +
+          `${goods.map((g) => `${g} (all that is due, up to ${Math.min(st.res[g], p.left)}) or ${g}-1`).join(', ')}.`,
       );
       loseStored(s, st, r, one ? 1 : p.left, ctx);
       resume();

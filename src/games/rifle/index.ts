@@ -40,7 +40,12 @@ export const rifle: GameModule<RifleState, RifleOptions> = {
   subcommands,
   help: { overview: help.overview, phase: (s) => help.phase(now(s as RifleState)) },
   diceOrder:
-    'per settlement in seat order, phase by phase (a settlement that stops for a choice — a Peace re-roll, an "X or Y", what spoils in Storage — finishes that phase after the others have rolled theirs): Growth d6 (+2 supply d6 per immigrant), foal d6, Boon d10; after the reveal: Hardship d10, Mishap d10 ×2, Raid d10 (re-rolls, fighting d6, horses d6, rifle d6 per death, catastrophe d6), starvation/salt d6s, Winter d6, Happiness 2d6',
+    'per settlement in seat order, phase by phase (a settlement that stops for a ' +
+    'choice — a Peace re-roll, an "X or Y", what spoils in Storage — finishes that ' +
+    'phase after the others have rolled theirs): Growth d6 (+2 supply d6 per ' +
+    'immigrant), foal d6, Boon d10; after the reveal: Hardship d10, Mishap d10 ×2, ' +
+    'Raid d10 (re-rolls, fighting d6, horses d6, rifle d6 per death, catastrophe ' +
+    'd6), starvation/salt d6s, Winter d6, Happiness 2d6',
   bot: (s, role, l, ctx) => bot(now(s), role, l, ctx),
   // A resigning settlement is out (it has lost, like an abandoned one); the
   // others play on, and the game ends when fewer than two are left.

@@ -95,12 +95,16 @@ export function planLegal(s: RifleState, st: Settlement): LegalAction[] {
       for (let q = 1; q <= max; q++) {
         out.push({
           action: { type: side, good, qty: q },
-          label: `${side === 'sell' ? 'Sell' : 'Buy'} ${q} ${RES_NAME[good]} for ${q * price} Money${fresh ? ' (a new Trade Convoy)' : ' (on the open convoy)'}`,
+          label:
+            `${side === 'sell' ? 'Sell' : 'Buy'} ${q} ${RES_NAME[good]} for ${q * price} Money` +
+            `${fresh ? ' (a new Trade Convoy)' : ' (on the open convoy)'}`,
           sub: side,
           secret: true,
           args: { good, qty: String(q) },
           argLabels: { good: `${RES_NAME[good]} (price ${price}, up to ${max})`, qty: String(q) },
-          group: `${side === 'sell' ? 'Sell' : 'Buy'} up to ${max} ${RES_NAME[good]} at ${price} Money each${fresh ? ' (a new Trade Convoy)' : ' (on the open convoy)'}`,
+          group:
+            `${side === 'sell' ? 'Sell' : 'Buy'} up to ${max} ${RES_NAME[good]} at ${price} Money each` +
+            `${fresh ? ' (a new Trade Convoy)' : ' (on the open convoy)'}`,
         });
       }
     }
@@ -140,7 +144,8 @@ export function needPlanning(s: RifleState, st: Settlement): void {
   check(
     !s.orders.seats[st.role].final,
     RULE,
-    'You have declared done; your plan is locked until the reveal (/rifle reopen takes it back while another settlement is still planning).',
+    'You have declared done; your plan is locked until the reveal (/rifle reopen ' +
+      'takes it back while another settlement is still planning).',
   );
 }
 
@@ -166,7 +171,8 @@ export function applyPlanAction(s: RifleState, st: Settlement, a: Action, ctx: C
       check(
         PRICES[good] !== undefined,
         'R&A Buy and Sell Table',
-        `${RES_NAME[good] ?? good} is not on the Buy and Sell Table (Wood and Lumber are too heavy; Peace, Looms, Plots and Happiness are not goods).`,
+        `${RES_NAME[good] ?? good} is not on the Buy and Sell Table (Wood and Lumber are ` +
+          `too heavy; Peace, Looms, Plots and Happiness are not goods).`,
       );
       const q = Number(a.qty);
       check(Number.isInteger(q) && q >= 1, RULE, 'Quantity must be a whole number, 1 or more.');
@@ -197,7 +203,8 @@ export function applyPlanAction(s: RifleState, st: Settlement, a: Action, ctx: C
         s,
         st,
         ctx,
-        `Removed ${key === 'trade' ? 'a Trade Convoy' : PLANNABLE[key].name}.${dropped.length ? ` Also dropped (no longer possible): ${dropped.join(', ')}.` : ''}`,
+        `Removed ${key === 'trade' ? 'a Trade Convoy' : PLANNABLE[key].name}.` +
+          `${dropped.length ? ` Also dropped (no longer possible): ${dropped.join(', ')}.` : ''}`,
       );
       return;
     }
@@ -223,7 +230,9 @@ function markDone(s: RifleState, st: Settlement, ctx: Ctx): void {
     ctx.emit({
       kind: 'plan',
       to: [st.role],
-      text: 'You planned nothing: skipping Soap Making and Cooking costs 2 Happiness each (/game undo takes "done" back while nobody else has acted).',
+      text:
+        'You planned nothing: skipping Soap Making and Cooking costs 2 Happiness each ' +
+        '(/game undo takes "done" back while nobody else has acted).',
     });
   ctx.emit({ kind: 'done', text: `${st.name} has finished planning.` });
 }
@@ -304,7 +313,8 @@ export function parsePlanText(text: string): Action[] {
     check(
       p,
       RULE,
-      `"${raw}" is not an action. Try e.g. "clear land x2, planks, build cabin, sell 4 grain". Actions: ${PLANNABLES.map((x) => x.name).join(', ')}.`,
+      `"${raw}" is not an action. Try e.g. "clear land x2, planks, build cabin, sell 4 ` +
+        `grain". Actions: ${PLANNABLES.map((x) => x.name).join(', ')}.`,
     );
     out.push({ type: 'plan', act: p.key, count });
   }

@@ -99,7 +99,9 @@ export function setup(o: RifleOptions, ctx: Ctx): RifleState {
   });
   ctx.emit({
     kind: 'setup',
-    text: `Rifle and Axe: ${o.players === 1 ? 'a solo settlement against the frontier' : `${o.players} settlements`}, Kentucky ${RULES.turns.firstYear}. Each player picks a leader (/rifle leader).`,
+    text:
+      `Rifle and Axe: ${o.players === 1 ? 'a solo settlement against the frontier' : `${o.players} settlements`}, Kentucky ` +
+      `${RULES.turns.firstYear}. Each player picks a leader (/rifle leader).`,
   });
   return {
     options: o,

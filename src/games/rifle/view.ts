@@ -132,7 +132,9 @@ export function summarize(view: Json, viewer: Viewer): string {
     const r = Object.fromEntries(st.resources.map((x) => [x.id, x.value]));
     const tag = st.out ? ` — OUT (${st.out})` : '';
     lines.push(
-      `${st.name}${st.leaderName ? ` (${st.leaderName})` : ''}${tag}: Folk ${r.folk}, Food ${r.food}, Housing ${r.housing}, Clothing ${r.clothing}, Happiness ${r.happiness}, Money ${r.money}, Fight ${st.fight.total}${st.pending ? ` · asked: ${st.pending}` : ''}`,
+      `${st.name}${st.leaderName ? ` (${st.leaderName})` : ''}${tag}: Folk ${r.folk}, Food ${r.food}, Housing ` +
+        `${r.housing}, Clothing ${r.clothing}, Happiness ${r.happiness}, Money ${r.money}, Fight ` +
+        `${st.fight.total}${st.pending ? ` · asked: ${st.pending}` : ''}`,
     );
     if (st.plan !== null && viewer.kind !== 'spectator')
       lines.push(`  ${viewer.kind === 'seat' ? 'your plan' : 'plan'}: ${st.plan}; still allowed: ${st.limits}`);

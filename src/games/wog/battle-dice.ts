@@ -61,7 +61,8 @@ export function jeanneDuel(s: WogState, bc: Record<Side, string>, ctx: Ctx): Rec
     s,
     ctx,
     'jeanne',
-    `Jeanne d'Arc: English roll ${die} against bravery ${brav}: ${silent.french ? 'the French roll no dice' : silent.english ? 'the English roll no dice' : 'a normal round'}.`,
+    `Jeanne d'Arc: English roll ${die} against bravery ${brav}: ` +
+      `${silent.french ? 'the French roll no dice' : silent.english ? 'the English roll no dice' : 'a normal round'}.`,
   );
   return silent;
 }

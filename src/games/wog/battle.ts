@@ -142,7 +142,8 @@ export function battleRound(s: WogState, f: BattleFrame, ctx: Ctx): void {
       s,
       ctx,
       'round',
-      `${sideName(side)}: ${d.dice} dice (BR ${d.br}, strength ${d.strength}, longbows ${d.longbows})${mods[side] ? ` at +${mods[side]}` : ''}: ${r.faces.join(' ') || '-'} → ${r.hits} hits.`,
+      `${sideName(side)}: ${d.dice} dice (BR ${d.br}, strength ${d.strength}, longbows ${d.longbows})` +
+        `${mods[side] ? ` at +${mods[side]}` : ''}: ${r.faces.join(' ') || '-'} → ${r.hits} hits.`,
     );
   }
   const agg = s.aggressor[f.area];
@@ -238,7 +239,8 @@ export const battleProc: Procedure<WogState, BattleFrame> = {
         s,
         ctx,
         'bc',
-        `${leaderName(s, String(a.leader))}${isKing(s, String(a.leader)) ? ' (king)' : ''} commands the ${sideName(side)} in ${areaName(f.area)}.`,
+        `${leaderName(s, String(a.leader))}${isKing(s, String(a.leader)) ? ' (king)' : ''} commands the ` +
+          `${sideName(side)} in ${areaName(f.area)}.`,
       );
     } else if (a.type === 'siege') {
       const fled = resolveSiege(s, f.area, side, f.bc as Record<Side, string>, ctx);

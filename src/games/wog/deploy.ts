@@ -45,7 +45,8 @@ function deployLegal(s: WogState, side: Side): LegalAction[] {
           withCount(
             act(
               'deploy',
-              `Deploy the ${loose.length} unassigned SP in ${areaName(a.id)} to ${areaName(to)}${loose.length > 1 ? ` (or count: 1-${loose.length})` : ''}`,
+              `Deploy the ${loose.length} unassigned SP in ${areaName(a.id)} to ${areaName(to)}` +
+                `${loose.length > 1 ? ` (or count: 1-${loose.length})` : ''}`,
               { from: a.id, to },
               { from: areaName(a.id), to: areaName(to) },
             ),
@@ -108,7 +109,8 @@ export const deployProc: Procedure<WogState, SidesFrame> = {
       deployLegal(s, side),
       a,
       RULE,
-      'Troops move only through chains of your controlled areas (not across obstructed borders; the French not by sea); mercenaries go straight to a leader with room.',
+      'Troops move only through chains of your controlled areas (not across obstructed ' +
+        'borders; the French not by sea); mercenaries go straight to a leader with room.',
     );
     if (a.type === 'deploy') {
       const from = String(a.from);

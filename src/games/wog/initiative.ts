@@ -37,6 +37,8 @@ export function determineInitiative(s: WogState, ctx: Ctx): void {
     s,
     ctx,
     'initiative',
-    `Turn ${s.turn} initiative: English ${de}${me ? `${me > 0 ? '+' : ''}${me}` : ''}=${e}, French ${df}${mf ? `${mf > 0 ? '+' : ''}${mf}` : ''}=${f}. ${sideName(ip)} have the initiative: ${n} impulses, the other side ${n - 1}.`,
+    `Turn ${s.turn} initiative: English ${de}${me ? `${me > 0 ? '+' : ''}${me}` : ''}=${e}, French ${df}` +
+      `${mf ? `${mf > 0 ? '+' : ''}${mf}` : ''}=${f}. ${sideName(ip)}` +
+      ` have the initiative: ${n} impulses, the other side ${n - 1}.`,
   );
 }

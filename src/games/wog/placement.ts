@@ -72,7 +72,8 @@ function placeLegal(s: WogState, f: PlaceFrame, side: Side): LegalAction[] {
     placeAreas(s, side, id).map((a) =>
       act(
         'place',
-        `Place ${leaderName(s, id)} (${leaderData(s, id).rank}★) in ${areaName(a)}${a === leaderData(s, id).home ? ` (home: +${leaderData(s, id).rank} infantry)` : ''}`,
+        `Place ${leaderName(s, id)} (${leaderData(s, id).rank}★) in ${areaName(a)}` +
+          `${a === leaderData(s, id).home ? ` (home: +${leaderData(s, id).rank} infantry)` : ''}`,
         { leader: id, area: a },
         { leader: leaderName(s, id), area: areaName(a) },
       ),

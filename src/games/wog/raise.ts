@@ -112,7 +112,9 @@ export const raiseProc: Procedure<WogState, SidesFrame> = {
       raiseLegal(s, side),
       a,
       RULE,
-      'Raise up to the area value in SP in each controlled area: knights by flag (one per area), gunners in value-3 areas (one per area), longbowmen in England and Wales.',
+      'Raise up to the area value in SP in each controlled area: knights by flag (one ' +
+        'per area), gunners in value-3 areas (one per area), longbowmen in England and ' +
+        'Wales.',
     );
     if (a.type === 'raise') {
       const o = raiseOptions(s, side).find((x) => x.area === a.area && x.troop.kind === a.kind)!;

@@ -39,7 +39,9 @@ export function resolveSiege(s: WogState, where: string, defender: Side, bc: Rec
     s,
     ctx,
     'siege',
-    `Siege of ${areaName(where)}: SN ${sn} (value ${area(where).value} + 3 + ${leaderData(s, bc[defender]).bravery} − ${leaderData(s, bc[attacker]).bravery} − ${gunners} gunners); ${sideName(attacker)} roll ${die}: ${won ? 'the defenders fall' : 'the siege fails'}.`,
+    `Siege of ${areaName(where)}: SN ${sn} (value ${area(where).value} + 3 + ` +
+      `${leaderData(s, bc[defender]).bravery} − ${leaderData(s, bc[attacker]).bravery} − ${gunners} gunners); ` +
+      `${sideName(attacker)} roll ${die}: ${won ? 'the defenders fall' : 'the siege fails'}.`,
   );
   if (won) for (const l of leadersIn(s, where, defender)) capture(s, l.id, attacker);
   return !won;

@@ -117,14 +117,16 @@ export function buildView(s: WogState, _viewer: Viewer): WogView {
 export function summarize(v: WogView, _viewer: Viewer): string {
   const lead = v.vp === 0 ? 'VP level' : `${v.vp > 0 ? 'English' : 'French'} lead by ${Math.abs(v.vp)} VP`;
   const lines = [
-    `Warriors of God, ${v.scenarioName}: turn ${v.turn} (${v.year}), ${v.phase}. ${lead}.${v.ip ? ` Initiative: ${sideName(v.ip as Side)}.` : ''}`,
+    `Warriors of God, ${v.scenarioName}: turn ${v.turn} (${v.year}), ${v.phase}. ${lead}.` +
+      `${v.ip ? ` Initiative: ${sideName(v.ip as Side)}.` : ''}`,
   ];
   const held = (side: string) => v.areas.filter((a) => a.control === side).map((a) => a.name);
   lines.push(`English control: ${held('english').join(', ') || 'none'}. French control: ${held('french').join(', ') || 'none'}.`);
   for (const a of v.areas)
     if (a.leaders.length)
       lines.push(
-        `${a.name}${a.value ? ` (${a.value})` : ' (neutral)'}${a.control ? ` [${a.control}]` : ''}: ${a.leaders.map((l) => `${l.name} ${l.side[0]!.toUpperCase()} ${l.rank}★${l.king ? ' king' : ''} +${l.troops.length} SP`).join('; ')}`,
+        `${a.name}${a.value ? ` (${a.value})` : ' (neutral)'}${a.control ? ` [${a.control}]` : ''}: ` +
+          `${a.leaders.map((l) => `${l.name} ${l.side[0]!.toUpperCase()} ${l.rank}★${l.king ? ' king' : ''} +${l.troops.length} SP`).join('; ')}`,
       );
   lines.push(`Kings: ${v.kingNames.english ?? 'none'} (English), ${v.kingNames.french ?? 'none'} (French).`);
   for (const side of ['english', 'french'] as Side[])

@@ -181,7 +181,8 @@ function checkCommitted(sim: Sim): string | null {
 function useFactor(sim: Sim, f: Factor, n: number, what: string): string | null {
   if (sim.used[f] + n > sim.cap[f])
     return fail(
-      `${what}: limited by ${RES_NAME[f]} (${sim.cap[f]}${f === 'plots' ? ' free Plots' : ''}, ${Math.max(0, sim.cap[f] - sim.used[f])} left)`,
+      `${what}: limited by ${RES_NAME[f]} (${sim.cap[f]}${f === 'plots' ? ' free Plots' : ''}, ` +
+        `${Math.max(0, sim.cap[f] - sim.used[f])} left)`,
     );
   if (sim.used[f] + n > sim.minStock[f]) return fail(`${what}: ${RES_NAME[f]} sold or given away earlier this turn cannot also be used`);
   sim.used[f] += n;
@@ -198,7 +199,10 @@ function useFolk(sim: Sim, n: number, kind: FreeKind | undefined, what: string):
   if (sim.folkUsed + need > sim.folkCap) {
     const left = sim.folkCap - sim.folkUsed;
     return fail(
-      `${what}: not enough Folk (${left ? `${left} of ${sim.folkCap} Folk actions left, needs ${need}` : `all ${sim.folkCap} Folk actions are taken by this point of the plan`})`,
+      `${what}: not enough Folk (` +
+        (left
+          ? `${left} of ${sim.folkCap} Folk actions left, needs ${need})`
+          : `all ${sim.folkCap} Folk actions are taken by this point of the plan)`),
     );
   }
   sim.folkUsed += need;

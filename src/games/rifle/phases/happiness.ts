@@ -15,7 +15,9 @@ export function happinessPhase(s: RifleState, st: Settlement, ctx: Ctx): void {
   if (st.res.housewares < st.res.folk) mods.push(['Housewares Shortage', -1]);
   const delta = mods.reduce((x, [, v]) => x + v, 0);
   st.res.happiness += delta;
-  const text = `${st.name}: Happiness ${delta >= 0 ? '+' : ''}${delta} (${mods.map(([l, v]) => `${l}: ${v >= 0 ? '+' : ''}${v}`).join(', ')}) → ${st.res.happiness}.`;
+  const text =
+    `${st.name}: Happiness ${delta >= 0 ? '+' : ''}${delta} (` +
+    `${mods.map(([l, v]) => `${l}: ${v >= 0 ? '+' : ''}${v}`).join(', ')}) → ${st.res.happiness}.`;
   ctx.emit({ kind: 'happiness', text });
   say(s, text);
 }

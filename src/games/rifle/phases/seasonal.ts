@@ -24,7 +24,10 @@ export function seasonalPhase(s: RifleState, st: Settlement, ctx: Ctx): void {
     folk += extra.length;
   }
   const lost = loseFolk(st, folk);
-  const text = `${st.name}: Winter d6=${face} — ${row.severity}: −${livestock} Livestock, Fuel ${row.fuel} (${wood} Wood, ${lumber} Lumber${st.notes.fuelShort ? ', FUEL SHORTAGE' : ''}), −${lost} Folk${extra.length ? ` (${extra.join(', ')})` : ''}.`;
+  const text =
+    `${st.name}: Winter d6=${face} — ${row.severity}: −${livestock} Livestock, Fuel ${row.fuel} (${wood} Wood, ` +
+    `${lumber} Lumber${st.notes.fuelShort ? ', FUEL SHORTAGE' : ''}), −${lost} Folk` +
+    `${extra.length ? ` (${extra.join(', ')})` : ''}.`;
   ctx.emit({ kind: 'winter', text });
   say(s, text);
 }
