@@ -155,20 +155,22 @@ export class OutboxWorker {
       const now = this.outbox.now();
       for (const h of heads) {
         if (h.nextAt > now || inFlight.has(h.lane)) continue;
+        // A map a newer one supersedes is not drawn: it needs no drawing slot.
+        const draws = h.draws > 0 && (drawing < drawLimit || !this.outbox.hasNewerDraws(h));
         // No room now: the next scan finds it.
-        if (inFlight.size >= lanes || (h.draws > 0 && drawing >= drawLimit)) {
+        if (inFlight.size >= lanes || (draws && drawing >= drawLimit)) {
           dirty = true;
           continue;
         }
         const row = this.outbox.get(h.id);
         if (row?.state !== 'pending') continue;
-        if (h.draws > 0) drawing++;
+        if (draws) drawing++;
         const job = this.deliver(row)
           .catch((e) => this.log.error(`outbox #${row.id}: delivery failed unexpectedly: ${errorText(e)}`))
           .finally(() => {
             inFlight.delete(h.lane);
             freed.add(h.lane);
-            if (h.draws > 0) drawing--;
+            if (draws) drawing--;
           });
         inFlight.set(h.lane, job);
       }

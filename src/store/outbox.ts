@@ -12,8 +12,10 @@ export type OutboxState = 'pending' | 'sent' | 'failed';
 export interface HeadInfo {
   id: number;
   lane: string;
+  gameId: number | null;
   nextAt: number;
-  /** Pictures it must draw before it is sent. */
+  createdAt: number;
+  /** Pictures it carries undrawn. */
   draws: number;
 }
 
@@ -200,13 +202,14 @@ export class Outbox {
   }
 
   /**
-   * The head of every lane, light: its id, when it is due and how many
-   * pictures it must draw first (the worker reads the row itself when it takes it).
+   * The head of every lane, light: its id, game, when it is due and how
+   * many pictures it carries undrawn (the worker reads the row itself when it takes it).
    */
   headIds(): HeadInfo[] {
     return this.db
       .prepare(
-        `SELECT o.id, o.lane, o.next_at AS nextAt, o.draws FROM (SELECT MIN(id) AS id FROM outbox WHERE state = 'pending' GROUP BY lane) h
+        `SELECT o.id, o.lane, o.game_id AS gameId, o.next_at AS nextAt, o.created_at AS createdAt, o.draws
+         FROM (SELECT MIN(id) AS id FROM outbox WHERE state = 'pending' GROUP BY lane) h
          JOIN outbox o ON o.id = h.id ORDER BY o.id`,
       )
       .all() as HeadInfo[];
@@ -215,9 +218,22 @@ export class Outbox {
   /** One lane's head, light (headIds), or null when nothing is pending there. */
   laneHead(lane: string): HeadInfo | null {
     const h = this.db
-      .prepare(`SELECT id, lane, next_at AS nextAt, draws FROM outbox WHERE lane = ? AND state = 'pending' ORDER BY id LIMIT 1`)
+      .prepare(
+        `SELECT id, lane, game_id AS gameId, next_at AS nextAt, created_at AS createdAt, draws FROM outbox
+         WHERE lane = ? AND state = 'pending' ORDER BY id LIMIT 1`,
+      )
       .get(lane) as HeadInfo | undefined;
     return h ?? null;
+  }
+
+  /** Whether a later batch's pending row of the head's game in its lane carries pictures (supersededDraws, without reading posts). */
+  hasNewerDraws(h: HeadInfo): boolean {
+    if (h.gameId === null || h.draws === 0) return false;
+    return !!this.db
+      .prepare(
+        `SELECT 1 FROM outbox WHERE game_id = ? AND state = 'pending' AND id > ? AND lane = ? AND created_at > ? AND draws > 0 LIMIT 1`,
+      )
+      .get(h.gameId, h.id, h.lane, h.createdAt);
   }
 
   /** A card row that a later pending card of the same game in its lane makes redundant (a card is built as it is sent). */
