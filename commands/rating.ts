@@ -30,6 +30,11 @@ export function ratingCommand(): CommandDef {
           { name: 'side', description: "One side's leaderboard (default: all sides)", type: 'string', required: false },
         ],
       },
+      {
+        name: 'winrates',
+        description: 'Win rates per side of a game on this server (rated games: between people only)',
+        options: [{ name: 'system', description: 'Which game', type: 'string', required: true, choices: systems }],
+      },
       { name: 'recompute', description: 'Moderators: rebuild every rating from the stored results', options: [] },
     ],
   };
@@ -72,10 +77,39 @@ export function runRating(svc: Services, inv: Invocation): Outcome {
       const side = str(inv.options, 'side')?.toLowerCase() ?? ALL_SIDES;
       const rows = ratings.leaderboard(guild, system, side);
       if (!rows.length) return only(privateReply(`No rated ${getGame(system)!.title} games on this server yet.`));
+      // The sides' win rates ride along, from the same games.
+      const rates = ratings.winRates(guild, system);
+      const n = Math.max(0, ...rates.map((r) => r.games));
+      const rateLine = rates.length
+        ? `\nWin rates (${n} game${n === 1 ? '' : 's'}): ` +
+          rates.map((r) => `${sideName(system, r.side)} ${((100 * r.wins) / r.games).toFixed(1)} %`).join(' · ') +
+          ' — /rating winrates for draws and counts.'
+        : '';
       return only(
         publicReply(
           `🏅 ${getGame(system)!.title} leaderboard (${sideName(system, side)}):\n` +
-            `${rows.map((r, i) => `${i + 1}. ${r.userName} — ${fmt(r)}`).join('\n')}`,
+            `${rows.map((r, i) => `${i + 1}. ${r.userName} — ${fmt(r)}`).join('\n')}${rateLine}`,
+        ),
+      );
+    }
+    case 'winrates': {
+      const system = str(inv.options, 'system') ?? '';
+      const mod = getGame(system);
+      if (!mod) throw new UserError(`Unknown game "${echo(system)}".`);
+      const rows = ratings.winRates(guild, system);
+      if (!rows.length) return only(privateReply(`No finished ${mod.title} games between people on this server yet.`));
+      const pct = (n: number, d: number) => `${((100 * n) / d).toFixed(1)} %`;
+      const lines = rows
+        .sort((x, y) => y.wins / y.games - x.wins / x.games)
+        .map(
+          (r) =>
+            `${sideName(system, r.side)}: ${pct(r.wins, r.games)} won, ${pct(r.draws, r.games)} drawn ` +
+            `(${r.wins} won, ${r.draws} drawn, ${r.games - r.wins - r.draws} lost of ${r.games})`,
+        );
+      const games = Math.max(...rows.map((r) => r.games));
+      return only(
+        publicReply(
+          `📊 ${mod.title} win rates per side on this server (${games} game${games === 1 ? '' : 's'} between people):\n${lines.join('\n')}`,
         ),
       );
     }

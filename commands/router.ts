@@ -11,9 +11,12 @@ import type { CommandDef, Invocation, Outcome, Router } from './types.ts';
 import { ratingCommand, runRating } from './rating.ts';
 import { currentCard, withCards } from './card.ts';
 import { followGame, isFollow, threadFailed } from './follow.ts';
-import { runTournament, tournamentCommand } from './tournament.ts';
+import { isTournamentButton, runTournament, tournamentButton, tournamentCommand } from './tournament.ts';
 import { remindCommand, runReminders, runRemind } from './remind.ts';
-import { advanceTournaments, forfeitOnTime } from '../src/tournament/service.ts';
+import { advanceTournaments, forfeitOnTime, repoOf } from '../src/tournament/service.ts';
+import { bidTimeouts } from '../src/tournament/bids.ts';
+import { currentHub } from '../src/tournament/hub.ts';
+import { pendingThread } from '../src/tournament/threads.ts';
 
 export function createRouter(svc: Services): Router {
   const games = () => allGames();
@@ -51,6 +54,13 @@ export function createRouter(svc: Services): Router {
       return errorOutcome(e);
     }
   };
+  const run2 = async (f: () => Outcome): Promise<Outcome> => {
+    try {
+      return f();
+    } catch (e) {
+      return errorOutcome(e);
+    }
+  };
   // Any command or button may have ended a tournament game: its tournament moves on (standings, next round).
   const withTournaments = (out: Outcome, channelId: string): Outcome => {
     try {
@@ -74,7 +84,9 @@ export function createRouter(svc: Services): Router {
     definitions,
     isSlow(inv) {
       if (inv.command === 'game' || inv.command === 'mod') return SLOW_GAME_SUBS.has(inv.sub);
-      if (inv.command === 'tournament') return ['start', 'result', 'drop', 'pair'].includes(inv.sub);
+      // These may start games, render the standings image or play bot seats' games.
+      if (inv.command === 'tournament')
+        return ['start', 'result', 'drop', 'pair', 'standings', 'report', 'confirm', 'bid'].includes(inv.sub);
       return games().some((g) => g.command === inv.command);
     },
     async dispatch(raw, progress) {
@@ -95,6 +107,11 @@ export function createRouter(svc: Services): Router {
     async button(press) {
       try {
         if (isFollow(press.customId)) return followGame(svc, press);
+        if (isTournamentButton(press.customId))
+          return await queued(
+            run2(() => tournamentButton(svc, press)).then((o) => withTournaments(o, press.where.channelId)),
+            press.where.channelId,
+          );
         return await queued(
           pressButton(svc, press).then((o) => withTournaments(o, press.where.channelId)),
           press.where.channelId,
@@ -104,7 +121,8 @@ export function createRouter(svc: Services): Router {
       }
     },
     threadCreated(channelId, threadId) {
-      const row = svc.store.liveGame(channelId);
+      // A tournament match's game may have ended (bot seats) before its thread opened: it moves too.
+      const row = svc.store.liveGame(channelId) ?? (pendingThread(svc, channelId) ? svc.store.latestGame(channelId) : null);
       if (row) svc.store.moveGame(row.id, threadId);
       svc.store.outbox.redirect(channelId, threadId);
     },
@@ -112,13 +130,16 @@ export function createRouter(svc: Services): Router {
     card: (gameId) => currentCard(svc, gameId),
     cardPosted: (gameId, channelId, messageId) => svc.store.homes.setCard(gameId, channelId, messageId),
     mapPosted: (gameId, url) => svc.store.homes.setMap(gameId, url),
+    hub: (tid) => currentHub(svc, tid),
+    hubPosted: (tid, channelId, messageId) => repoOf(svc).setHub(tid, channelId, messageId),
+    pendingThread: (lane) => pendingThread(svc, lane),
     async tick() {
       // A tournament's clock forfeits the late seat before any default is taken.
       const forfeits: Outcome = { replies: [], posts: forfeitOnTime(svc) };
       // Reminders first: a deadline that passes in this tick is gone once its default is taken.
       const reminders: Outcome = { replies: [], posts: runReminders(svc) };
       const rest = await runDeadlines(svc);
-      const moved: Outcome = { replies: [], posts: advanceTournaments(svc) };
+      const moved: Outcome = { replies: [], posts: [...bidTimeouts(svc), ...advanceTournaments(svc)] };
       return Promise.all(
         [forfeits, reminders, ...rest, moved].filter((o) => o.posts.length).map(async (o) => queueOutcome(svc, await withCards(svc, o))),
       );

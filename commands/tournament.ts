@@ -3,17 +3,33 @@
 // running one live in src/tournament/service.ts.
 import type { Services } from '../src/app/services.ts';
 import { getGame, allGames } from '../src/games/registry.ts';
-import type { Tournament, Format, Outcome as MatchOutcome } from '../src/tournament/repo.ts';
-import { pairRound, repoOf, sidesOf, standingsText, startTournament } from '../src/tournament/service.ts';
-import { int, parseKeyValues, requireModerator, str } from './context.ts';
+import type { Tournament, Format, Match, Outcome as MatchOutcome } from '../src/tournament/repo.ts';
+import { pairRound, repoOf, sidesOf, startTournament } from '../src/tournament/service.ts';
+import { clockText, FORMAT_NAMES, hubPost, matchState, pageButtons, standingsImage, standingsPage } from '../src/tournament/hub.ts';
+import { confirmResult, disputeResult, reportResult } from '../src/tournament/reports.ts';
+import { correctResult } from '../src/tournament/corrections.ts';
+import { settleBidsIfReady } from '../src/tournament/bids.ts';
+import { bool, int, isModerator, parseKeyValues, requireModerator, str } from './context.ts';
 import { chunks, echo, only, privateReply, publicReply, UserError } from './present.ts';
-import type { CommandDef, Invocation, Outcome } from './types.ts';
+import type { ButtonPress, CommandDef, Invocation, Outcome, Post } from './types.ts';
 
-const FORMATS: { name: string; value: Format }[] = [
-  { name: 'Swiss', value: 'swiss' },
-  { name: 'Round robin', value: 'roundrobin' },
-  { name: 'Single elimination', value: 'knockout' },
+const FORMATS: { name: string; value: Format }[] = (Object.keys(FORMAT_NAMES) as Format[]).map((value) => ({
+  name: FORMAT_NAMES[value],
+  value,
+}));
+const OUTCOMES = [
+  { name: 'First side wins', value: 'a' },
+  { name: 'Second side wins', value: 'b' },
+  { name: 'Draw', value: 'draw' },
+  { name: 'Nobody scores', value: 'none' },
 ];
+const matchOpt = (what: string) => ({
+  name: 'match',
+  description: `Match number (from /tournament pairings) ${what}`,
+  type: 'integer' as const,
+  required: true,
+  min: 1,
+});
 
 const tid = {
   name: 'id',
@@ -42,8 +58,22 @@ export function tournamentCommand(): CommandDef {
         options: [
           { name: 'name', description: 'Its name', type: 'string', required: true },
           { name: 'system', description: 'Which game', type: 'string', required: true, choices: systems },
-          { name: 'format', description: 'Swiss, round robin or single elimination', type: 'string', required: true, choices: FORMATS },
+          {
+            name: 'format',
+            description: 'Swiss, round robin, single or double elimination, Swiss then a top cut',
+            type: 'string',
+            required: true,
+            choices: FORMATS,
+          },
           { name: 'rounds', description: 'Swiss: number of rounds (default 5)', type: 'integer', required: false, min: 1, max: 30 },
+          {
+            name: 'cut',
+            description: 'Swiss then top cut: how many go through (default 4)',
+            type: 'integer',
+            required: false,
+            min: 2,
+            max: 64,
+          },
           { name: 'options', description: 'Game options as key=value pairs', type: 'string', required: false },
           {
             name: 'clock',
@@ -52,6 +82,37 @@ export function tournamentCommand(): CommandDef {
             required: false,
             min: 1,
             max: 24 * 60,
+          },
+          {
+            name: 'bonus',
+            description: 'Time bank: hours added per decision made (the clock is then the starting bank)',
+            type: 'integer',
+            required: false,
+            min: 0,
+            max: 24 * 30,
+          },
+          {
+            name: 'cap',
+            description: 'Time bank: the most hours a seat can hold',
+            type: 'integer',
+            required: false,
+            min: 1,
+            max: 24 * 120,
+          },
+          {
+            name: 'round_hours',
+            description: 'Pair each round this many hours after the last (default: as soon as it is finished)',
+            type: 'integer',
+            required: false,
+            min: 1,
+            max: 24 * 60,
+          },
+          { name: 'bidding', description: 'Players bid VP for their side before each game', type: 'boolean', required: false },
+          {
+            name: 'threads_in',
+            description: 'Channel (text or forum) for the match threads, e.g. #matches (default: this one)',
+            type: 'string',
+            required: false,
           },
         ],
       },
@@ -69,25 +130,38 @@ export function tournamentCommand(): CommandDef {
         description: "A round's pairings and results",
         options: [tid, { name: 'round', description: 'Round (default: the current one)', type: 'integer', required: false, min: 1 }],
       },
-      { name: 'standings', description: 'Standings with tie-breaks', options: [tid] },
+      {
+        name: 'standings',
+        description: 'Standings with tie-breaks, as a table and an image',
+        options: [tid, { name: 'page', description: 'Page (20 players a page)', type: 'integer', required: false, min: 1 }],
+      },
       {
         name: 'result',
-        description: 'Moderators: set or correct a match result',
+        description: 'Moderators: set or correct a match result at once (knockouts re-pair later rounds)',
         options: [
-          { name: 'match', description: 'Match number (from /tournament pairings)', type: 'integer', required: true, min: 1 },
-          {
-            name: 'outcome',
-            description: 'Who won',
-            type: 'string',
-            required: true,
-            choices: [
-              { name: 'First side', value: 'a' },
-              { name: 'Second side', value: 'b' },
-              { name: 'Draw', value: 'draw' },
-              { name: 'Nobody scores', value: 'none' },
-            ],
-          },
+          matchOpt(''),
+          { name: 'outcome', description: 'Who won', type: 'string', required: true, choices: OUTCOMES },
           reason(true),
+        ],
+      },
+      {
+        name: 'report',
+        description: 'Record a match result for both players to confirm (moderators, or a player of the match)',
+        options: [
+          matchOpt(''),
+          { name: 'outcome', description: 'Who won', type: 'string', required: true, choices: OUTCOMES },
+          reason(true),
+        ],
+      },
+      { name: 'confirm', description: 'Confirm the result recorded for your match', options: [matchOpt('')] },
+      { name: 'dispute', description: 'Dispute the result recorded for your match', options: [matchOpt(''), reason(true)] },
+      {
+        name: 'bid',
+        description: 'Side bidding: the side you want and the VP you give for it (secret until both bids are in)',
+        options: [
+          matchOpt('(your match)'),
+          { name: 'side', description: "The side you want, or 'any'", type: 'string', required: true },
+          { name: 'vp', description: 'VP you give the opponent for that side', type: 'integer', required: true, min: 0, max: 1000 },
         ],
       },
       {
@@ -125,6 +199,67 @@ function target(svc: Services, inv: Invocation, what: string): { id: string; nam
   return { id: u, name: echo(inv.names?.user ?? u, 100) };
 }
 
+function tournamentOf(svc: Services, guildId: string | null, id: number): Tournament {
+  const t = repoOf(svc).get(id);
+  if (!t || t.guildId !== guildId) throw new UserError(`There is no tournament #${id} on this server.`);
+  return t;
+}
+
+function matchOf(svc: Services, inv: Invocation): { m: Match; t: Tournament } {
+  const repo = repoOf(svc);
+  const m = repo.match(int(inv.options, 'match', 1, Number.MAX_SAFE_INTEGER)!);
+  const t = m && repo.get(m.tournamentId);
+  if (!m || !t || t.guildId !== inv.where.guildId) throw new UserError('There is no such match on this server (see /tournament pairings).');
+  return { m, t };
+}
+
+const hubOf = (t: Tournament): Post => hubPost(t.id, t.channelId);
+
+/** `<#123>` or a bare id → the channel id; anything else is refused. */
+function channelArg(v: string | undefined): string | null {
+  if (!v) return null;
+  const m = /^<#(\d+)>$/.exec(v.trim()) ?? /^#?([\w/.-]+)$/.exec(v.trim());
+  if (!m) throw new UserError(`"${echo(v)}" is not a channel: pick one with #.`);
+  return m[1];
+}
+
+function signup(svc: Services, t: Tournament, who: { id: string; name: string }, checkIn: boolean): Outcome {
+  const repo = repoOf(svc);
+  if (t.status !== 'signup') throw new UserError(`Tournament #${t.id} has already started; entries are closed.`);
+  const was = repo.entrant(t.id, who.id);
+  if (!checkIn) {
+    repo.addEntrant(t.id, who.id, who.name);
+    return {
+      replies: [
+        publicReply(
+          `✍️ <@${who.id}> signed up for **${t.name}** (${repo.entrants(t.id).length} so far). ` +
+            'Check in with /tournament checkin (or the button) before it starts.',
+        ),
+      ],
+      posts: [hubOf(t)],
+    };
+  }
+  // The check-in button signs up whoever has not yet.
+  if (!was) repo.addEntrant(t.id, who.id, who.name);
+  repo.setEntrant(t.id, who.id, { checkedIn: true });
+  return {
+    replies: [
+      publicReply(`✅ <@${who.id}> checked in for **${t.name}** (${repo.entrants(t.id).filter((e) => e.checkedIn).length} checked in).`),
+    ],
+    posts: [hubOf(t)],
+  };
+}
+
+function standingsReply(svc: Services, t: Tournament, page: number, ephemeral: boolean, withImage: boolean): Outcome {
+  const { embed, pages, page: p } = standingsPage(svc, t, page);
+  const reply = (ephemeral ? privateReply : publicReply)(`🏆 **${t.name}** standings (page ${p} of ${pages}):`, {
+    embed,
+    buttons: pageButtons(t.id, p, pages),
+    ...(withImage ? { files: [standingsImage(svc, t)] } : {}),
+  });
+  return only(reply);
+}
+
 export function runTournament(svc: Services, inv: Invocation): Outcome {
   const o = inv.options;
   const repo = repoOf(svc);
@@ -141,8 +276,15 @@ export function runTournament(svc: Services, inv: Invocation): Outcome {
       } catch (e) {
         throw new UserError((e as Error).message);
       }
+      if ((str(o, 'bonus') !== undefined || str(o, 'cap') !== undefined) && str(o, 'clock') === undefined)
+        throw new UserError('A time bank (bonus:, cap:) needs clock: too, the hours each seat starts with.');
       const format = str(o, 'format') as Format;
-      if (!FORMATS.some((f) => f.value === format)) throw new UserError(`Unknown format "${echo(format)}": swiss, roundrobin or knockout.`);
+      if (!FORMATS.some((f) => f.value === format))
+        throw new UserError(`Unknown format "${echo(format)}": ${FORMATS.map((f) => f.value).join(', ')}.`);
+      if (inv.where.parentId && !str(o, 'threads_in'))
+        throw new UserError(
+          'Match threads cannot open inside a thread: create the tournament in a text channel, or name one with `threads_in:`.',
+        );
       const t = repo.create({
         guildId: inv.where.guildId,
         channelId: inv.where.channelId,
@@ -153,72 +295,46 @@ export function runTournament(svc: Services, inv: Invocation): Outcome {
         rounds: int(o, 'rounds', 1, 30) ?? 5,
         clockHours: int(o, 'clock', 1, 24 * 60) ?? null,
         createdBy: inv.caller.id,
+        cut: format === 'swisscut' ? (int(o, 'cut', 2, 64) ?? 4) : 0,
+        bidding: bool(o, 'bidding') === true,
+        matchParent: channelArg(str(o, 'threads_in')),
+        bonusHours: int(o, 'bonus', 0, 24 * 30) ?? null,
+        capHours: int(o, 'cap', 1, 24 * 120) ?? null,
+        roundHours: int(o, 'round_hours', 1, 24 * 60) ?? null,
       });
-      return only(
-        publicReply(
-          `🏁 Tournament #${t.id} **${t.name}** (${mod.title}, ${FORMATS.find((f) => f.value === format)!.name}` +
-            `${format === 'swiss' ? `, ${t.rounds} rounds` : ''}` +
-            `${t.clockHours ? `, ${t.clockHours} h per decision or forfeit` : ''}) is open: ` +
-            `/tournament signup, then /tournament checkin before it starts.`,
-        ),
-      );
+      const spec = [
+        mod.title,
+        FORMATS.find((f) => f.value === format)!.name,
+        format === 'swiss' || format === 'swisscut' ? `${t.rounds} rounds` : null,
+        format === 'swisscut' ? `top ${t.cut}` : null,
+        t.clockHours ? `${clockText(t)}, or forfeit` : null,
+        t.roundHours ? `a round every ${t.roundHours} h` : null,
+        t.bidding ? 'side bidding in VP' : null,
+      ]
+        .filter(Boolean)
+        .join(', ');
+      return {
+        replies: [
+          publicReply(
+            `🏁 Tournament #${t.id} **${t.name}** (${spec}) is open: /tournament signup, then ` +
+              '/tournament checkin before it starts (or the buttons on the hub below).',
+          ),
+        ],
+        posts: [hubOf(t)],
+      };
     }
     case 'signup':
     case 'checkin': {
       const t = find(svc, inv);
       const who = target(svc, inv, `${inv.sub === 'signup' ? 'sign up' : 'check in'} another member`);
-      if (t.status !== 'signup') throw new UserError(`Tournament #${t.id} has already started; entries are closed.`);
-      if (inv.sub === 'signup') {
-        repo.addEntrant(t.id, who.id, who.name);
-        return only(
-          publicReply(
-            `✍️ <@${who.id}> signed up for **${t.name}** (${repo.entrants(t.id).length}` +
-              ` so far). Check in with /tournament checkin before it starts.`,
-          ),
-        );
-      }
-      if (!repo.entrant(t.id, who.id)) throw new UserError(`<@${who.id}> has not signed up for **${t.name}**: /tournament signup first.`);
-      repo.setEntrant(t.id, who.id, { checkedIn: true });
-      return only(
-        publicReply(`✅ <@${who.id}> checked in for **${t.name}** (${repo.entrants(t.id).filter((e) => e.checkedIn).length} checked in).`),
-      );
+      if (inv.sub === 'checkin' && !repo.entrant(t.id, who.id))
+        throw new UserError(`<@${who.id}> has not signed up for **${t.name}**: /tournament signup first.`);
+      return signup(svc, t, who, inv.sub === 'checkin');
     }
     case 'drop': {
       const t = find(svc, inv);
       const who = target(svc, inv, 'drop another member');
-      const e = repo.entrant(t.id, who.id);
-      if (!e || e.dropped) throw new UserError(`<@${who.id}> is not playing in **${t.name}**.`);
-      if (t.status === 'signup') {
-        repo.removeEntrant(t.id, who.id);
-        return only(publicReply(`<@${who.id}> withdrew from **${t.name}**.`));
-      }
-      repo.setEntrant(t.id, who.id, { dropped: true });
-      repo.log(t.id, inv.caller.id, `drop ${who.id}`, str(o, 'reason') ?? 'dropped');
-      // A game still in play is lost by forfeit: one game_finished event, like any other end.
-      const m = repo.matches(t.id, t.round).find((x) => x.outcome === null && (x.a === who.id || x.b === who.id));
-      const row = m?.gameId ? svc.store.game(m.gameId) : null;
-      if (m && row && (row.status === 'active' || row.status === 'lobby')) {
-        const [sa, sb] = sidesOf(t.system, t.options);
-        const winners = [m.a === who.id ? sb : sa];
-        svc.store.finish(
-          row.id,
-          'over',
-          JSON.stringify({
-            status: 'over',
-            winners,
-            draw: false,
-            scores: {},
-            summary: `${who.name} dropped out of the tournament: forfeit.`,
-          }),
-          'forfeit',
-        );
-        svc.store.deadlines.clear(row.id);
-      }
-      return only(
-        publicReply(
-          `🚪 <@${who.id}> dropped out of **${t.name}**${m ? ' (the game in progress is forfeited)' : ''}. Results already played stand.`,
-        ),
-      );
+      return drop(svc, t, who, inv.caller.id, str(o, 'reason') ?? 'dropped');
     }
     case 'reinstate': {
       requireModerator(svc, inv.caller, inv.where, 'reinstate a player');
@@ -226,9 +342,15 @@ export function runTournament(svc: Services, inv: Invocation): Outcome {
       const who = target(svc, inv, 'reinstate a player');
       const e = repo.entrant(t.id, who.id);
       if (!e?.dropped) throw new UserError(`<@${who.id}> has not dropped out of **${t.name}**.`);
+      if (t.status === 'finished') throw new UserError(`**${t.name}** has finished; there is no round left to come back to.`);
+      if (t.format !== 'swiss' && t.format !== 'roundrobin' && !(t.format === 'swisscut' && t.round < t.rounds))
+        throw new UserError(
+          `A player knocked out of **${t.name}**'s bracket cannot come back: ` +
+            'reinstating works in a Swiss or round robin (or a Swiss before its cut).',
+        );
       repo.setEntrant(t.id, who.id, { dropped: false });
       repo.log(t.id, inv.caller.id, `reinstate ${who.id}`, str(o, 'reason')!);
-      return only(publicReply(`↩️ <@${who.id}> is back in **${t.name}** from the next round.`));
+      return { replies: [publicReply(`↩️ <@${who.id}> is back in **${t.name}** from the next round.`)], posts: [hubOf(t)] };
     }
     case 'start': {
       requireModerator(svc, inv.caller, inv.where, 'start a tournament');
@@ -245,75 +367,157 @@ export function runTournament(svc: Services, inv: Invocation): Outcome {
       const names = new Map(repo.entrants(t.id).map((e) => [e.userId, e.userName]));
       const ms = repo.matches(t.id, round);
       if (!ms.length) return only(privateReply(`No pairings for round ${round} of **${t.name}** yet.`));
-      const res = (m: (typeof ms)[number]) =>
-        (m.outcome === null
-          ? 'in play'
-          : m.outcome === 'bye'
-            ? 'bye'
-            : m.outcome === 'draw'
-              ? '½–½'
-              : m.outcome === 'a'
-                ? '1–0'
-                : m.outcome === 'b'
-                  ? '0–1'
-                  : '0–0') + (m.how && m.how !== 'play' && m.how !== 'bye' ? ` (${m.how})` : '');
-      const lines = ms.map(
-        (m) =>
-          `Match ${m.id} · table ${m.board}: ${names.get(m.a)}${m.b ? ` v ${names.get(m.b)}` : ''} — ${res(m)}` +
-          `${m.gameId ? ` · game #${m.gameId}` : ''}`,
-      );
+      const lines = ms.map((m) => {
+        const row = m.gameId ? svc.store.game(m.gameId) : null;
+        const where = row && !row.channelId.includes(':') ? ` <#${row.channelId}>` : row ? ` #${row.channelId}` : '';
+        const players = `${names.get(m.a)}${m.b ? ` v ${names.get(m.b)}` : ''}`;
+        return `Match ${m.id} · table ${m.board}: ${players} — ${matchState(svc, repo, m)}${m.gameId ? ` · game #${m.gameId}${where}` : ''}`;
+      });
       return { replies: chunks(`📋 **${t.name}**, round ${round}:\n${lines.join('\n')}`).map((c) => privateReply(c)), posts: [] };
     }
     case 'standings': {
       const t = find(svc, inv);
-      return { replies: chunks(standingsText(svc, t, 50)).map((c) => publicReply(c)), posts: [] };
+      return standingsReply(svc, t, int(o, 'page', 1, 10_000) ?? 1, false, true);
     }
     case 'result': {
       requireModerator(svc, inv.caller, inv.where, 'correct a result');
-      const m = repo.match(int(o, 'match', 1, Number.MAX_SAFE_INTEGER)!);
-      const t = m && repo.get(m.tournamentId);
-      if (!m || !t || t.guildId !== inv.where.guildId)
-        throw new UserError('There is no such match on this server (see /tournament pairings).');
+      const { m, t } = matchOf(svc, inv);
       if (!m.b) throw new UserError('That match is a bye; there is no result to correct.');
-      const outcome = str(o, 'outcome') as MatchOutcome;
-      // The game, if still in play, ends too: its event then finds the match already decided.
-      const row = m.gameId ? svc.store.game(m.gameId) : null;
-      if (row && (row.status === 'active' || row.status === 'lobby')) {
-        const [sa, sb] = sidesOf(t.system, t.options);
-        svc.store.finish(
-          row.id,
-          outcome === 'none' ? 'abandoned' : 'over',
-          JSON.stringify({
-            status: 'over',
-            winners: outcome === 'a' ? [sa] : outcome === 'b' ? [sb] : [],
-            draw: outcome === 'draw',
-            scores: {},
-            summary: `Tournament result set by the organiser: ${echo(str(o, 'reason'))}`,
-          }),
-          'moderator',
-        );
-      }
-      const was = m.outcome;
-      repo.setOutcome(m.id, outcome, 'organiser');
-      repo.log(t.id, inv.caller.id, `result match ${m.id}: ${was ?? 'pending'} → ${outcome}`, str(o, 'reason')!);
-      return only(
-        publicReply(
-          `📋 Match ${m.id} (round ${m.round}, table ${m.board}) of **${t.name}**: ${was ?? 'pending'} → ${outcome}. Reason logged.`,
-        ),
-      );
+      const r = correctResult(svc, t, m, str(o, 'outcome') as MatchOutcome, inv.caller.id, str(o, 'reason')!);
+      return { replies: [publicReply(r.text)], posts: r.posts };
     }
+    case 'report': {
+      const { m, t } = matchOf(svc, inv);
+      const r = reportResult(
+        svc,
+        t,
+        m,
+        str(o, 'outcome') as MatchOutcome,
+        inv.caller.id,
+        isModerator(svc, inv.caller, inv.where),
+        echo(str(o, 'reason'), 300),
+      );
+      return { replies: [publicReply(r.text)], posts: r.posts };
+    }
+    case 'confirm': {
+      const { m, t } = matchOf(svc, inv);
+      const r = confirmResult(svc, t, m, inv.caller.id);
+      return { replies: [privateReply(r.text)], posts: r.posts };
+    }
+    case 'dispute': {
+      const { m, t } = matchOf(svc, inv);
+      const r = disputeResult(svc, t, m, inv.caller.id, echo(str(o, 'reason'), 300));
+      return { replies: [privateReply(r.text)], posts: r.posts };
+    }
+    case 'bid':
+      return bid(svc, inv);
     case 'pair':
       return manualPair(svc, inv);
     case 'log': {
       const t = find(svc, inv);
       const lines = repo.logOf(t.id).map((l) => `${new Date(l.at).toISOString()} <@${l.by}>: ${l.what} — ${echo(l.reason)}`);
-      return only(
-        privateReply(lines.length ? `📜 **${t.name}** organiser's log:\n${lines.join('\n')}` : `Nothing in **${t.name}**'s log yet.`),
-      );
+      return {
+        replies: chunks(
+          lines.length ? `📜 **${t.name}** organiser's log:\n${lines.join('\n')}` : `Nothing in **${t.name}**'s log yet.`,
+        ).map((c) => privateReply(c)),
+        posts: [],
+      };
     }
     default:
       throw new UserError(`Unknown /tournament subcommand "${echo(inv.sub)}".`);
   }
+}
+
+function drop(svc: Services, t: Tournament, who: { id: string; name: string }, by: string, reason: string): Outcome {
+  const repo = repoOf(svc);
+  const e = repo.entrant(t.id, who.id);
+  if (!e || e.dropped) throw new UserError(`<@${who.id}> is not playing in **${t.name}**.`);
+  if (t.status === 'signup') {
+    repo.removeEntrant(t.id, who.id);
+    return { replies: [publicReply(`<@${who.id}> withdrew from **${t.name}**.`)], posts: [hubOf(t)] };
+  }
+  repo.setEntrant(t.id, who.id, { dropped: true });
+  repo.log(t.id, by, `drop ${who.id}`, reason);
+  // A game still in play is lost by forfeit: one game_finished event, like any other end.
+  const m = repo.matches(t.id, t.round).find((x) => x.outcome === null && (x.a === who.id || x.b === who.id));
+  const row = m?.gameId ? svc.store.game(m.gameId) : null;
+  if (m && row && (row.status === 'active' || row.status === 'lobby')) {
+    const [sa, sb] = sidesOf(t.system, t.options);
+    svc.store.finish(
+      row.id,
+      'over',
+      JSON.stringify({
+        status: 'over',
+        winners: [m.a === who.id ? sb : sa],
+        draw: false,
+        scores: {},
+        summary: `${who.name} dropped out of the tournament: forfeit.`,
+      }),
+      'forfeit',
+    );
+    svc.store.deadlines.clear(row.id);
+  }
+  return {
+    replies: [
+      publicReply(
+        `🚪 <@${who.id}> dropped out of **${t.name}**${m ? ' (the game in progress is forfeited)' : ''}. Results already played stand.`,
+      ),
+    ],
+    posts: [hubOf(t)],
+  };
+}
+
+function bid(svc: Services, inv: Invocation): Outcome {
+  const { m, t } = matchOf(svc, inv);
+  const repo = repoOf(svc);
+  if (!t.bidding) throw new UserError(`**${t.name}** has no side bidding; sides are balanced by the pairing.`);
+  if (inv.caller.id !== m.a && inv.caller.id !== m.b) throw new UserError(`Only the players of match ${m.id} bid for its sides.`);
+  const row = m.gameId ? svc.store.game(m.gameId) : null;
+  if (!row || row.status !== 'lobby') throw new UserError(`Match ${m.id}'s sides are settled; its game has started.`);
+  const sides = sidesOf(t.system, t.options);
+  const raw = (str(inv.options, 'side') ?? '').toLowerCase();
+  const side = raw === 'any' || raw === '' ? null : raw;
+  if (side && !sides.includes(side)) throw new UserError(`No side "${echo(raw)}": ${sides.join(', ')} or any.`);
+  const vp = side ? (int(inv.options, 'vp', 0, 1000) ?? 0) : 0;
+  repo.setBid(m.id, inv.caller.id, side, vp);
+  const posts = settleBidsIfReady(svc, t, repo.match(m.id)!);
+  return {
+    replies: [
+      privateReply(
+        `🔒 Your bid for match ${m.id}: ${side ? `${side} for ${vp} VP` : 'any side'}. ` +
+          (posts.length ? 'Both bids are in.' : 'It stays secret until your opponent bids.'),
+      ),
+    ],
+    posts: [...posts, hubOf(t)],
+  };
+}
+
+export const isTournamentButton = (id: string) => /^(tourn:(signup|checkin|drop):\d+|tstand:\d+:\d+|tconfirm:\d+|tdispute:\d+)$/.test(id);
+
+/** The hub's and match threads' buttons: sign up, check in, withdraw; standings pages; confirm or dispute a result. */
+export function tournamentButton(svc: Services, press: ButtonPress): Outcome {
+  const [kind, a, b] = press.customId.split(':');
+  const me = { id: press.caller.id, name: press.caller.name };
+  if (kind === 'tourn') {
+    const t = tournamentOf(svc, press.where.guildId, Number(b));
+    if (a === 'drop') {
+      if (t.status !== 'signup')
+        throw new UserError('The tournament has started: /tournament drop leaves it (a game in progress is forfeited).');
+      return drop(svc, t, me, me.id, 'withdrew');
+    }
+    if (a === 'signup' && repoOf(svc).entrant(t.id, me.id)) throw new UserError(`You are already signed up for **${t.name}**.`);
+    return signup(svc, t, me, a === 'checkin');
+  }
+  if (kind === 'tstand') return standingsReply(svc, tournamentOf(svc, press.where.guildId, Number(a)), Number(b), true, false);
+  const repo = repoOf(svc);
+  const m = repo.match(Number(a));
+  const t = m && repo.get(m.tournamentId);
+  if (!m || !t || t.guildId !== press.where.guildId) throw new UserError('That match no longer exists.');
+  const r = kind === 'tconfirm' ? confirmResult(svc, t, m, me.id) : disputeResult(svc, t, m, me.id, 'disputed with the button');
+  return {
+    replies: [privateReply(kind === 'tdispute' ? `${r.text} Add your reason with /tournament dispute match:${m.id} reason:….` : r.text)],
+    posts: r.posts,
+  };
 }
 
 /**
@@ -325,6 +529,8 @@ function manualPair(svc: Services, inv: Invocation): Outcome {
   const repo = repoOf(svc);
   const t = repo.current(inv.where.guildId);
   if (t?.status !== 'running') throw new UserError('There is no running tournament on this server.');
+  if (t.format !== 'swiss' && t.format !== 'roundrobin' && !(t.format === 'swisscut' && t.round <= t.rounds))
+    throw new UserError('Pairing by hand works in a Swiss or round robin: a bracket follows from its results.');
   const x = str(inv.options, 'user')!;
   const y = str(inv.options, 'opponent')!;
   if (x === y) throw new UserError('A player cannot be paired with themselves.');
@@ -348,7 +554,9 @@ function manualPair(svc: Services, inv: Invocation): Outcome {
         svc.store.finish(m.gameId, 'abandoned', JSON.stringify({ status: 'abandoned', summary: 'Re-paired by the organiser.' }), 'abandon');
     }
     const boards = [mx.board, my.board].sort((a, b) => a - b);
-    const pairs = [{ a: x, b: y }, ox && oy ? { a: ox, b: oy } : { a: (ox ?? oy)!, b: null }].filter((p) => p.a);
+    const pairs = [{ a: x, b: y }, ox && oy ? { a: ox, b: oy } : { a: (ox ?? oy)!, b: null }]
+      .filter((p) => p.a)
+      .map((p) => ({ ...p, bracket: mx.bracket }));
     // New boards after the round's last one: new games in new channels.
     const next = Math.max(...ms.map((m) => m.board));
     repo.log(

@@ -182,6 +182,11 @@ export interface Post extends Message {
   card?: number;
   /** After delivering this post, archive its thread (a finished game's thread). */
   archive?: boolean;
+  /**
+   * Tournament T's hub: like `card`, built at delivery (Router.hub) and
+   * edited in place (Router.hubPosted records the message).
+   */
+  hub?: number;
 }
 
 export interface Handoff {
@@ -233,6 +238,16 @@ export interface Router {
   card?(gameId: number): { post: Post; messageId: string | null } | null;
   /** The card of game G was sent as this message (pin it; later cards edit it). */
   cardPosted?(gameId: number, channelId: string, messageId: string): void;
+  /** Tournament T's hub as it stands now, with the message to edit (null: send a new one). */
+  hub?(tournamentId: number): { post: Post; messageId: string | null } | null;
+  /** The hub of tournament T was sent as this message. */
+  hubPosted?(tournamentId: number, channelId: string, messageId: string): void;
+  /**
+   * A thread to open before delivering to `lane` (a tournament match's game
+   * under a placeholder home): its parent channel, its name, and the name the
+   * offline table gives it under the parent (`slug`). Null: nothing to open.
+   */
+  pendingThread?(lane: string): { parent: string; name: string; slug: string } | null;
   /** A public post of game G with a map was delivered at this link. */
   mapPosted?(gameId: number, url: string): void;
   /** Apply default choices for decisions whose deadline passed; call periodically. */

@@ -12,7 +12,7 @@ import { drawJob } from '../app/draws.ts';
 import type { HeadInfo, Outbox, OutboxRow } from '../store/outbox.ts';
 import type { Logger } from './log.ts';
 import { payloadsOf } from './messages.ts';
-import { archiveThread, errorText } from './posts.ts';
+import { archiveThread, errorText, openThread } from './posts.ts';
 import { SeatThreads } from '../store/seat-threads.ts';
 import { openSeatThread } from './seat-threads.ts';
 
@@ -182,8 +182,15 @@ export class OutboxWorker {
   }
 
   private async deliver(row: OutboxRow): Promise<void> {
+    // A tournament match's thread opens with its first delivery; the rows of that lane then move into it.
+    const pending = this.router.pendingThread?.(row.lane);
+    if (pending) {
+      const id = await openThread(this.client, this.router, pending.parent, pending.name, this.log, row.lane);
+      if (!id) this.failOrRetry(row, row.post, new Error(`could not open a thread in ${pending.parent} (Create Public Threads?)`));
+      return;
+    }
     if (row.post.kind === 'owed') return this.recover(row);
-    if (row.post.card !== undefined || row.post.edit) return this.deliverCard(row);
+    if (row.post.card !== undefined || row.post.hub !== undefined || row.post.edit) return this.deliverCard(row);
     const post = await this.drawn(row);
     if (!post) return this.outbox.sent(row.id);
     const parts = payloadsOf(post);
@@ -301,6 +308,10 @@ export class OutboxWorker {
       const built = this.router.card?.(post.card);
       if (!built) return this.outbox.sent(row.id);
       post = { ...built.post, card: post.card, archive: post.archive };
+    } else if (post.hub !== undefined) {
+      const built = this.router.hub?.(post.hub);
+      if (!built) return this.outbox.sent(row.id);
+      post = { ...built.post, hub: post.hub };
     }
     const payload = payloadsOf(post)[0];
     if (!payload) return this.outbox.sent(row.id);
@@ -313,6 +324,7 @@ export class OutboxWorker {
             await channel.messages.edit(post.edit, {
               content: payload.content || null,
               embeds: payload.embeds ?? [],
+              components: payload.components ?? [],
               allowedMentions: payload.allowedMentions,
             })
           ).id;
@@ -324,10 +336,11 @@ export class OutboxWorker {
       if (!messageId) {
         const sent = await channel.send({ ...payload, nonce: nonceOf(row, 0), enforceNonce: true });
         messageId = sent.id;
-        if (post.card !== undefined) {
-          this.router.cardPosted?.(post.card, row.lane, sent.id);
+        if (post.hub !== undefined) this.router.hubPosted?.(post.hub, row.lane, sent.id);
+        if (post.card !== undefined) this.router.cardPosted?.(post.card, row.lane, sent.id);
+        if (post.card !== undefined || post.hub !== undefined) {
           await sent
-            .pin('Muster game card')
+            .pin(post.hub !== undefined ? 'Muster tournament hub' : 'Muster game card')
             .catch((e) => this.log.warn(`outbox #${row.id}: could not pin the card in ${row.lane}: ${errorText(e)}`));
         }
       }

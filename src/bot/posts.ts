@@ -26,6 +26,17 @@ export async function openThread(
 ): Promise<string | null> {
   try {
     const channel = await client.channels.fetch(channelId);
+    // A forum holds posts: a thread whose first message is required (a tournament's match channel may be one).
+    if (channel?.type === ChannelType.GuildForum) {
+      const post = await channel.threads.create({
+        name: name.slice(0, 100) || 'Game',
+        autoArchiveDuration: ThreadAutoArchiveDuration.OneWeek,
+        message: { content: name.slice(0, 100) || 'Game' },
+        reason: 'Muster game thread',
+      });
+      router.threadCreated?.(home, post.id);
+      return post.id;
+    }
     if (!channel || (channel.type !== ChannelType.GuildText && channel.type !== ChannelType.GuildAnnouncement)) {
       scoped(log, { channelId }).warn(`no thread: channel type ${channel?.type} can't hold one`);
       return null;

@@ -30,6 +30,8 @@ export class Table {
   private threads = 0;
   /** The last card text printed per game. */
   private readonly cards = new Map<number, string>();
+  /** The last hub text printed per tournament. */
+  private readonly hubs = new Map<number, string>();
   private files = 0;
 
   constructor(
@@ -73,11 +75,11 @@ export class Table {
     if (!parsed) return true;
     if (parsed.user) this.user = parsed.user;
     const caller = this.caller(this.user);
-    // A table thread is `parent/thread-N`: like Discord, it knows its parent.
+    // A table thread is `parent/thread-N` (a tournament match's `parent/t1-r1-m1`): like Discord, it knows its parent.
     const where = {
       guildId: null,
       channelId: this.channel,
-      parentId: this.channel.includes('/thread-') ? this.channel.slice(0, this.channel.lastIndexOf('/thread-')) : null,
+      parentId: this.channel.includes('/') ? this.channel.slice(0, this.channel.lastIndexOf('/')) : null,
     };
     const route = [parsed.group, parsed.sub].filter(Boolean).join(' ');
     if (this.opts.echo !== false)
@@ -159,9 +161,10 @@ export class Table {
     }
     // The reply is answered where the command was typed (the parent channel); then the table moves into the thread.
     for (const r of out.replies) {
+      const content = r.embed ? `${r.content}\n${cardText(r.embed)}` : r.content;
       p(
         `  [${r.ephemeral ? `private to ${this.user}` : 'public reply'}] ` +
-          `${this.text(link ? r.content.split(link[0]).join(link[1]) : r.content)}`,
+          `${this.text(link ? content.split(link[0]).join(link[1]) : content)}`,
       );
       this.extras(r.files, r.buttons);
     }
@@ -172,6 +175,14 @@ export class Table {
     const outbox = this.router.outbox;
     if (!outbox) return out.posts.forEach((post) => this.printPost(post));
     if (!out.queued && out.posts.length) outbox.enqueue(out.posts, { hold: false });
+    // Tournament matches' threads open with their first post, as the bot's outbox worker does.
+    for (const lane of new Set(outbox.pending().map((r) => r.lane))) {
+      const t = this.router.pendingThread?.(lane);
+      if (!t) continue;
+      const id = `${t.parent}/${t.slug}`;
+      this.router.threadCreated?.(lane, id);
+      p(`  [thread created] "${t.name}" — #${id} (/goto #${id})`);
+    }
     for (const row of outbox.pending()) {
       // A marker left by an interrupted run: its posts were never stored.
       if (row.post.kind === 'owed')
@@ -189,7 +200,9 @@ export class Table {
     // The table already printed the private reply it copies (Discord keeps it in the seat's thread).
     if (post.echo) return;
     if (post.card !== undefined) return this.printCard(post);
-    p(post.to ? `  [to ${post.to.names.join(', ')}] ${this.text(post.content)}` : `  [post #${post.channelId}] ${this.text(post.content)}`);
+    if (post.hub !== undefined) return this.printHub(post.hub);
+    const content = post.embed ? `${post.content}\n${cardText(post.embed)}` : post.content;
+    p(post.to ? `  [to ${post.to.names.join(', ')}] ${this.text(content)}` : `  [post #${post.channelId}] ${this.text(content)}`);
     this.extras(post.files, post.buttons);
   }
 
@@ -205,6 +218,18 @@ export class Table {
       }
     }
     if (post.archive) this.opts.print(`  [archived] #${post.channelId}`);
+  }
+
+  /** A tournament's hub, when it changed since it was last printed (Discord edits it in place). */
+  private printHub(tid: number): void {
+    const hub = this.router.hub?.(tid);
+    const embed = hub?.post.embed;
+    if (!embed) return;
+    const text = cardText(embed);
+    if (this.hubs.get(tid) === text) return;
+    this.hubs.set(tid, text);
+    this.opts.print(`  [hub] ${this.text(text)}`);
+    this.extras(undefined, hub.post.buttons);
   }
 
   private extras(files?: { name: string; data: Buffer }[], buttons?: Button[]): void {

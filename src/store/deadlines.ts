@@ -63,16 +63,56 @@ export class Deadlines {
   }
 
   /**
+   * A time bank instead of a fixed time per decision: each seat starts with
+   * the clock, spends what each decision takes, gains `bonusMs` per decision
+   * made, and never holds more than `capMs` (correspondence "days + bonus, capped").
+   */
+  setBank(gameId: number, bonusMs: number | null, capMs: number | null): void {
+    this.db.prepare('UPDATE games SET clock_bonus_ms = ?, clock_cap_ms = ? WHERE id = ?').run(bonusMs, capMs, gameId);
+  }
+
+  /** A seat's bank now (the clock, before its first decision). */
+  bank(gameId: number, role: Role): number | null {
+    const g = this.db.prepare('SELECT clock_ms, clock_bonus_ms FROM games WHERE id = ?').get(gameId) as
+      { clock_ms: number | null; clock_bonus_ms: number | null } | undefined;
+    if (!g?.clock_ms || g.clock_bonus_ms === null) return null;
+    const r = this.db.prepare('SELECT bank_ms FROM clock_banks WHERE game_id = ? AND role = ?').get(gameId, role) as
+      { bank_ms: number } | undefined;
+    return r?.bank_ms ?? g.clock_ms;
+  }
+
+  /** A decision of a banked seat closed after `spentMs`: the bank pays it, then gains the bonus (capped). */
+  private settleBank(gameId: number, role: Role, spentMs: number): void {
+    const g = this.db.prepare('SELECT clock_bonus_ms, clock_cap_ms FROM games WHERE id = ?').get(gameId) as {
+      clock_bonus_ms: number | null;
+      clock_cap_ms: number | null;
+    };
+    const before = this.bank(gameId, role);
+    if (before === null || g.clock_bonus_ms === null) return;
+    const after = Math.min(g.clock_cap_ms ?? Infinity, Math.max(0, before - spentMs) + g.clock_bonus_ms);
+    this.db
+      .prepare('INSERT INTO clock_banks (game_id, role, bank_ms) VALUES (?, ?, ?) ON CONFLICT DO UPDATE SET bank_ms = excluded.bank_ms')
+      .run(gameId, role, after);
+  }
+
+  /**
    * After a commit: drop deadlines whose decision has closed, and give each
    * new decision the clock policy's deadline. Runs inside the commit's transaction.
    */
   sync(gameId: number, book: DecisionBook | undefined, now: number, over: boolean): void {
     if (over || !book) return this.clear(gameId);
     const open = book.open;
-    for (const d of this.ofGame(gameId)) if (open[d.role]?.id !== d.decisionId) this.clear(gameId, d.role, d.decisionId);
+    const setAt = this.db.prepare('SELECT set_at FROM decision_deadlines WHERE game_id = ? AND role = ?');
+    for (const d of this.ofGame(gameId))
+      if (open[d.role]?.id !== d.decisionId) {
+        const at = (setAt.get(gameId, d.role) as { set_at: number | null } | undefined)?.set_at;
+        if (at !== null && at !== undefined) this.settleBank(gameId, d.role, now - at);
+        this.clear(gameId, d.role, d.decisionId);
+      }
     const clock = this.clock(gameId);
     if (!clock) return;
     const have = new Set(this.ofGame(gameId).map((d) => d.role));
-    for (const [role, dec] of Object.entries(open)) if (!have.has(role)) this.set(gameId, role, dec.id, now + clock, now);
+    for (const [role, dec] of Object.entries(open))
+      if (!have.has(role)) this.set(gameId, role, dec.id, now + (this.bank(gameId, role) ?? clock), now);
   }
 }

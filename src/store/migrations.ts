@@ -268,6 +268,61 @@ export const migrations: { version: number; name: string; sql: string }[] = [
   },
   {
     version: 10,
+    name: 'tournaments: top cut, side bidding, match threads parent, hub message, round times; brackets, result reports, bids; clock banks; users',
+    // bracket: 'main' (Swiss, round robin, knockout), 'W'/'L'/'F'/'F2' (double elimination:
+    // winners, losers, grand final and its reset), 'cut' (the knockout after a Swiss).
+    // tournament_reports: a result recorded for both players to confirm (confirmed: JSON user ids).
+    // bid_side/bid_vp: the settled side bid (that side's player gives bid_vp VP).
+    // games.clock_bonus_ms/clock_cap_ms: a time bank per seat (clock_ms to start, + bonus per decision, at most cap);
+    // clock_banks holds each seat's bank between its decisions.
+    // users: the last display name seen for each user id (tournaments, ratings).
+    sql: `
+      ALTER TABLE tournaments ADD COLUMN bonus_hours INTEGER;
+      ALTER TABLE tournaments ADD COLUMN cap_hours INTEGER;
+      ALTER TABLE tournaments ADD COLUMN round_hours INTEGER;
+      ALTER TABLE games ADD COLUMN clock_bonus_ms INTEGER;
+      ALTER TABLE games ADD COLUMN clock_cap_ms INTEGER;
+      CREATE TABLE clock_banks (
+        game_id INTEGER NOT NULL,
+        role TEXT NOT NULL,
+        bank_ms INTEGER NOT NULL,
+        PRIMARY KEY (game_id, role)
+      );
+      CREATE TABLE users (
+        user_id TEXT PRIMARY KEY,
+        name TEXT NOT NULL,
+        seen_at INTEGER NOT NULL
+      );
+      ALTER TABLE tournaments ADD COLUMN cut INTEGER NOT NULL DEFAULT 0;
+      ALTER TABLE tournaments ADD COLUMN bidding INTEGER NOT NULL DEFAULT 0;
+      ALTER TABLE tournaments ADD COLUMN match_parent TEXT;
+      ALTER TABLE tournaments ADD COLUMN hub_channel_id TEXT;
+      ALTER TABLE tournaments ADD COLUMN hub_message_id TEXT;
+      ALTER TABLE tournament_matches ADD COLUMN bracket TEXT NOT NULL DEFAULT 'main';
+      ALTER TABLE tournament_matches ADD COLUMN bid_side TEXT;
+      ALTER TABLE tournament_matches ADD COLUMN bid_vp REAL;
+      CREATE TABLE tournament_reports (
+        match_id INTEGER PRIMARY KEY REFERENCES tournament_matches(id),
+        outcome TEXT NOT NULL,
+        by TEXT NOT NULL,
+        reason TEXT NOT NULL,
+        at INTEGER NOT NULL,
+        confirmed TEXT NOT NULL DEFAULT '[]',
+        disputed_by TEXT,
+        dispute TEXT
+      );
+      CREATE TABLE tournament_bids (
+        match_id INTEGER NOT NULL REFERENCES tournament_matches(id),
+        user_id TEXT NOT NULL,
+        side TEXT,
+        vp REAL NOT NULL,
+        at INTEGER NOT NULL,
+        PRIMARY KEY (match_id, user_id)
+      );
+    `,
+  },
+  {
+    version: 11,
     name: 'outbox: pictures drawn at delivery, pending rows by game',
     // draws: pictures a row carries undrawn (Attachment.draw); the index finds
     // a game's commit markers and newer maps without a scan.

@@ -190,3 +190,100 @@ export function knockoutNextRound(winners: (string | null)[]): Pairing[] {
 }
 
 export const knockoutRounds = (entrants: number): number => Math.max(1, Math.ceil(Math.log2(Math.max(2, entrants))));
+
+/** A finished game of an elimination bracket, as the pairing sees it. */
+export interface ElimGame {
+  round: number;
+  board: number;
+  bracket: 'W' | 'L' | 'F' | 'F2';
+  a: string;
+  b: string | null;
+  /** Who goes on (null: nobody, e.g. a game called off). */
+  winner: string | null;
+}
+
+export interface BracketPairing extends Pairing {
+  bracket: 'W' | 'L' | 'F' | 'F2';
+}
+
+/**
+ * The next round of a double elimination, from the games so far: the winners'
+ * bracket goes on as a knockout; its losers drop into the losers' bracket in
+ * batches (one per winners' round), where survivors first meet the oldest
+ * batch (crossed, so the two halves of the bracket meet), or each other while
+ * they outnumber it; a second loss eliminates. The two brackets' champions
+ * meet in a grand final, replayed once if the losers' champion wins it (each
+ * then has one loss). Dropped players count as eliminated. `seeds` in seed
+ * order. Null: the event is over.
+ */
+export function doubleElimRound(seeds: string[], games: ElimGame[], dropped: ReadonlySet<string>): BracketPairing[] | null {
+  const tag = (ps: Pairing[], bracket: BracketPairing['bracket']) => ps.map((p) => ({ ...p, bracket }));
+  if (!games.length) return tag(knockoutFirstRound(seeds.filter((s) => !dropped.has(s))), 'W');
+  const final = games.find((g) => g.bracket === 'F');
+  if (games.some((g) => g.bracket === 'F2')) return null;
+  if (final) {
+    const reset = final.b !== null && final.winner === final.b && !dropped.has(final.a) && !dropped.has(final.b);
+    return reset ? [{ a: final.a, b: final.b, bracket: 'F2' }] : null;
+  }
+  const losses = new Map<string, number>(seeds.map((s) => [s, dropped.has(s) ? 2 : 0]));
+  const lostAt = new Map<string, ElimGame>();
+  const lastL = new Map<string, ElimGame>();
+  const order = (x: ElimGame, y: ElimGame) => x.round - y.round || x.board - y.board;
+  for (const g of [...games].sort(order)) {
+    if (g.bracket === 'L') for (const p of [g.a, g.b]) if (p) lastL.set(p, g);
+    if (g.b === null) continue;
+    for (const p of [g.a, g.b]) {
+      if (p === g.winner) continue;
+      losses.set(p, (losses.get(p) ?? 0) + 1);
+      if (g.bracket === 'W') lostAt.set(p, g);
+    }
+  }
+  const lastW = Math.max(...games.filter((g) => g.bracket === 'W').map((g) => g.round));
+  const wbWinners = games
+    .filter((g) => g.bracket === 'W' && g.round === lastW)
+    .sort(order)
+    .map((g) => (g.winner && losses.get(g.winner) === 0 ? g.winner : null));
+  const wbAlive = wbWinners.filter((w): w is string => w !== null);
+  const out: BracketPairing[] = wbAlive.length >= 2 ? tag(knockoutNextRound(wbWinners), 'W') : [];
+  const moreToCome = wbAlive.length >= 2;
+  // The losers' bracket: drop-ins (not yet played there since their loss) by batch, and survivors.
+  const alive1 = seeds.filter((s) => losses.get(s) === 1);
+  const isDropIn = (p: string) => {
+    const l = lastL.get(p);
+    return !l || l.round < lostAt.get(p)!.round;
+  };
+  const dropIns = alive1.filter(isDropIn).sort((x, y) => order(lostAt.get(x)!, lostAt.get(y)!));
+  const survivors = alive1.filter((p) => !isDropIn(p)).sort((x, y) => order(lastL.get(x)!, lastL.get(y)!));
+  const firstBatch = dropIns.length ? lostAt.get(dropIns[0])!.round : 0;
+  const batch = dropIns.filter((p) => lostAt.get(p)!.round === firstBatch);
+  const fold = (pool: string[]): Pairing[] => {
+    const ps: Pairing[] = [];
+    for (let i = 0; i < Math.floor(pool.length / 2); i++) ps.push({ a: pool[i], b: pool[pool.length - 1 - i] });
+    if (pool.length % 2) ps.push({ a: pool[Math.floor(pool.length / 2)], b: null });
+    return ps;
+  };
+  let lb: Pairing[] = [];
+  const S = survivors;
+  if (!S.length) {
+    // Nobody survived there yet: drop-ins meet each other (neighbours in the bracket); a lone one waits for the next batch.
+    const pool = dropIns.length > batch.length && batch.length % 2 ? dropIns : batch;
+    if (pool.length >= 2 || (pool.length === 1 && !moreToCome && wbAlive.length === 0)) {
+      for (let i = 0; i + 1 < pool.length; i += 2) lb.push({ a: pool[i], b: pool[i + 1] });
+      if (pool.length % 2) lb.push({ a: pool[pool.length - 1], b: null });
+    }
+  } else if (batch.length && S.length === batch.length) lb = S.map((s, i) => ({ a: s, b: batch[batch.length - 1 - i] }));
+  else if (batch.length && S.length < batch.length) lb = fold([...S, ...batch]);
+  else if (S.length >= 2) lb = fold(S);
+  // A lone survivor with nothing to play waits for the next drop-in.
+  out.push(...tag(lb, 'L'));
+  if (out.length) return out;
+  const lbAlive = [...S, ...dropIns];
+  if (wbAlive.length === 1 && lbAlive.length === 1) return [{ a: wbAlive[0], b: lbAlive[0], bracket: 'F' }];
+  return null;
+}
+
+/** Who won a double elimination (null while it runs, or nobody is left). */
+export function doubleElimChampion(games: ElimGame[]): string | null {
+  const last = games.find((g) => g.bracket === 'F2') ?? games.find((g) => g.bracket === 'F');
+  return last?.winner ?? null;
+}

@@ -93,12 +93,45 @@ export class Ratings {
     return this.sync();
   }
 
+  /**
+   * Win rates per side of a system on a server, from the same games the
+   * ratings count (finished, between people only): games, wins, draws.
+   */
+  winRates(guildId: string | null, system: string): { side: string; games: number; wins: number; draws: number }[] {
+    const rows = this.db
+      .prepare(
+        'SELECT f.game_id, f.result FROM game_finished f JOIN games g ON g.id = f.game_id ' +
+          "WHERE f.status = 'over' AND g.guild_id IS ? AND g.system = ? ORDER BY f.id",
+      )
+      .all(guildId, system) as { game_id: number; result: string }[];
+    const out = new Map<string, { side: string; games: number; wins: number; draws: number }>();
+    for (const r of rows) {
+      const seats = this.store.seats(r.game_id);
+      if (!this.between(seats)) continue;
+      const res = JSON.parse(r.result) as { winners?: string[]; draw?: boolean };
+      if (!res.draw && !res.winners?.length) continue;
+      for (const role of new Set(seats.map((s) => s.role))) {
+        const w = out.get(role) ?? { side: role, games: 0, wins: 0, draws: 0 };
+        w.games++;
+        if (res.draw) w.draws++;
+        else if (res.winners!.includes(role)) w.wins++;
+        out.set(role, w);
+      }
+    }
+    return [...out.values()];
+  }
+
+  /** Only games between people count: two or more seats, no bot, nobody on two seats. */
+  private between(seats: { userId: string }[]): boolean {
+    const people = new Set(seats.map((s) => s.userId));
+    return seats.length >= 2 && !seats.some((s) => s.userId.startsWith(BOT_PREFIX)) && people.size === seats.length;
+  }
+
   private rateGame(gameId: number, result: { winners?: string[]; draw?: boolean }): boolean {
     const game = this.store.game(gameId);
     if (!game) return false;
     const seats = this.store.seats(gameId);
-    const people = new Set(seats.map((s) => s.userId));
-    if (seats.length < 2 || seats.some((s) => s.userId.startsWith(BOT_PREFIX)) || people.size !== seats.length) return false;
+    if (!this.between(seats)) return false;
     const winners = result.winners ?? [];
     if (!result.draw && !winners.length) return false;
     const rank = seats.map((s) => (result.draw || winners.includes(s.role) ? 1 : 2));
@@ -111,10 +144,14 @@ export class Ratings {
       keys.forEach((k, i) => {
         this.db
           .prepare(
-            'INSERT INTO ratings (guild_id, system, side, user_id, user_name, mu, sigma, ' +
-              'games) VALUES (?, ?, ?, ?, ?, ?, ?, 1) ON CONFLICT DO UPDATE SET mu = ' +
-              'excluded.mu, sigma = excluded.sigma, user_name = excluded.user_name, games = ' +
-              'games + 1',
+            'INSERT INTO users (user_id, name, seen_at) VALUES (?, ?, ?) ' +
+              'ON CONFLICT DO UPDATE SET name = excluded.name, seen_at = excluded.seen_at',
+          )
+          .run(k.seat.userId, k.seat.userName, this.store.now());
+        this.db
+          .prepare(
+            'INSERT INTO ratings (guild_id, system, side, user_id, user_name, mu, sigma, games) VALUES (?, ?, ?, ?, ?, ?, ?, 1) ' +
+              'ON CONFLICT DO UPDATE SET mu = excluded.mu, sigma = excluded.sigma, user_name = excluded.user_name, games = games + 1',
           )
           .run(guild, game.system, k.side, k.seat.userId, k.seat.userName, after[i][0].mu, after[i][0].sigma);
       });

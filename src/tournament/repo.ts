@@ -1,8 +1,11 @@
-// Tournament rows in SQLite (migration 7): tournaments, entrants, rounds,
-// matches and the organiser's log.
+// Tournament rows in SQLite (migrations 7 and 10): tournaments, entrants,
+// rounds, matches, the organiser's log, result reports and side bids.
 import type Database from 'better-sqlite3';
 
-export type Format = 'swiss' | 'roundrobin' | 'knockout';
+/** swisscut: a Swiss over `rounds` rounds, then a knockout of the top `cut`. */
+export type Format = 'swiss' | 'roundrobin' | 'knockout' | 'double' | 'swisscut';
+/** main: Swiss, round robin, knockout; W/L/F/F2: double elimination's brackets, grand final and reset; cut: the top cut. */
+export type Bracket = 'main' | 'W' | 'L' | 'F' | 'F2' | 'cut';
 /** a / b: that side's player won; none: nobody scores (a game abandoned, both forfeit). */
 export type Outcome = 'a' | 'b' | 'draw' | 'bye' | 'none';
 
@@ -19,7 +22,22 @@ export interface Tournament {
   status: 'signup' | 'running' | 'finished';
   round: number;
   createdBy: string;
+  /** Swiss then top cut: how many go through (0: none). */
+  cut: number;
+  /** Side bidding in VP before each game. */
+  bidding: boolean;
+  /** Where match threads open (a text or forum channel); null: the tournament's channel. */
+  matchParent: string | null;
+  hubChannelId: string | null;
+  hubMessageId: string | null;
+  /** A time bank per seat: clockHours to start, plus this per decision made (null: clockHours per decision). */
+  bonusHours: number | null;
+  capHours: number | null;
+  /** Each round is paired no sooner than this long after the last one was (null: as soon as it is finished). */
+  roundHours: number | null;
 }
+
+type Timing = 'bonusHours' | 'capHours' | 'roundHours';
 
 export interface Entrant {
   userId: string;
@@ -40,6 +58,28 @@ export interface Match {
   gameId: number | null;
   outcome: Outcome | null;
   how: string | null;
+  bracket: Bracket;
+  /** The settled side bid: the player of this side gives bidVp VP. */
+  bidSide: string | null;
+  bidVp: number | null;
+}
+
+export interface Report {
+  matchId: number;
+  outcome: Outcome;
+  by: string;
+  reason: string;
+  at: number;
+  confirmed: string[];
+  disputedBy: string | null;
+  dispute: string | null;
+}
+
+export interface Bid {
+  userId: string;
+  /** The side wanted (null: either). */
+  side: string | null;
+  vp: number;
 }
 
 const toT = (r: any): Tournament => ({
@@ -55,6 +95,14 @@ const toT = (r: any): Tournament => ({
   status: r.status,
   round: r.round,
   createdBy: r.created_by,
+  cut: r.cut ?? 0,
+  bidding: !!r.bidding,
+  matchParent: r.match_parent ?? null,
+  hubChannelId: r.hub_channel_id ?? null,
+  hubMessageId: r.hub_message_id ?? null,
+  bonusHours: r.bonus_hours ?? null,
+  capHours: r.cap_hours ?? null,
+  roundHours: r.round_hours ?? null,
 });
 const toE = (r: any): Entrant => ({
   userId: r.user_id,
@@ -74,6 +122,9 @@ const toM = (r: any): Match => ({
   gameId: r.game_id,
   outcome: r.outcome,
   how: r.how,
+  bracket: r.bracket ?? 'main',
+  bidSide: r.bid_side ?? null,
+  bidVp: r.bid_vp ?? null,
 });
 
 export class TournamentRepo {
@@ -82,14 +133,34 @@ export class TournamentRepo {
     private readonly now: () => number,
   ) {}
 
-  create(t: Omit<Tournament, 'id' | 'status' | 'round'>): Tournament {
+  create(
+    t: Omit<Tournament, 'id' | 'status' | 'round' | 'cut' | 'bidding' | 'matchParent' | 'hubChannelId' | 'hubMessageId' | Timing> &
+      Partial<Pick<Tournament, 'cut' | 'bidding' | 'matchParent' | Timing>>,
+  ): Tournament {
     const info = this.db
       .prepare(
-        'INSERT INTO tournaments (guild_id, channel_id, name, system, options, format, ' +
-          'rounds, clock_hours, status, round, created_by, created_at) VALUES (?, ?, ?, ?, ' +
-          "?, ?, ?, ?, 'signup', 0, ?, ?)",
+        'INSERT INTO tournaments (guild_id, channel_id, name, system, options, format, rounds, clock_hours, status, round, ' +
+          'created_by, created_at, cut, bidding, match_parent, bonus_hours, cap_hours, round_hours) ' +
+          "VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'signup', 0, ?, ?, ?, ?, ?, ?, ?, ?)",
       )
-      .run(t.guildId, t.channelId, t.name, t.system, JSON.stringify(t.options), t.format, t.rounds, t.clockHours, t.createdBy, this.now());
+      .run(
+        t.guildId,
+        t.channelId,
+        t.name,
+        t.system,
+        JSON.stringify(t.options),
+        t.format,
+        t.rounds,
+        t.clockHours,
+        t.createdBy,
+        this.now(),
+        t.cut ?? 0,
+        t.bidding ? 1 : 0,
+        t.matchParent ?? null,
+        t.bonusHours ?? null,
+        t.capHours ?? null,
+        t.roundHours ?? null,
+      );
     return this.get(Number(info.lastInsertRowid))!;
   }
 
@@ -114,6 +185,10 @@ export class TournamentRepo {
     if (set.rounds !== undefined) this.db.prepare('UPDATE tournaments SET rounds = ? WHERE id = ?').run(set.rounds, id);
   }
 
+  setHub(id: number, channelId: string, messageId: string): void {
+    this.db.prepare('UPDATE tournaments SET hub_channel_id = ?, hub_message_id = ? WHERE id = ?').run(channelId, messageId, id);
+  }
+
   entrants(id: number): Entrant[] {
     return this.db.prepare('SELECT * FROM tournament_entrants WHERE tournament_id = ? ORDER BY seed IS NULL, seed, rowid').all(id).map(toE);
   }
@@ -126,8 +201,13 @@ export class TournamentRepo {
   addEntrant(id: number, userId: string, userName: string): void {
     this.db
       .prepare(
-        'INSERT INTO tournament_entrants (tournament_id, user_id, user_name) VALUES (?, ' +
-          '?, ?) ON CONFLICT DO UPDATE SET dropped = 0, user_name = excluded.user_name',
+        'INSERT INTO users (user_id, name, seen_at) VALUES (?, ?, ?) ON CONFLICT DO UPDATE SET name = excluded.name, seen_at = excluded.seen_at',
+      )
+      .run(userId, userName, this.now());
+    this.db
+      .prepare(
+        'INSERT INTO tournament_entrants (tournament_id, user_id, user_name) VALUES (?, ?, ?) ' +
+          'ON CONFLICT DO UPDATE SET dropped = 0, user_name = excluded.user_name',
       )
       .run(id, userId, userName);
   }
@@ -169,15 +249,94 @@ export class TournamentRepo {
     return r ? toM(r) : null;
   }
 
-  addMatch(m: Omit<Match, 'id' | 'gameId' | 'outcome' | 'how'> & { outcome?: Outcome; how?: string }): Match {
+  addMatch(
+    m: Omit<Match, 'id' | 'gameId' | 'outcome' | 'how' | 'bracket' | 'bidSide' | 'bidVp'> & {
+      outcome?: Outcome;
+      how?: string;
+      bracket?: Bracket;
+    },
+  ): Match {
     const info = this.db
-      .prepare('INSERT INTO tournament_matches (tournament_id, round, board, a_user, b_user, outcome, how) VALUES (?, ?, ?, ?, ?, ?, ?)')
-      .run(m.tournamentId, m.round, m.board, m.a, m.b, m.outcome ?? null, m.how ?? null);
+      .prepare(
+        'INSERT INTO tournament_matches (tournament_id, round, board, a_user, b_user, outcome, how, bracket) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
+      )
+      .run(m.tournamentId, m.round, m.board, m.a, m.b, m.outcome ?? null, m.how ?? null, m.bracket ?? 'main');
     return this.match(Number(info.lastInsertRowid))!;
   }
 
   deleteMatch(matchId: number): void {
+    this.db.prepare('DELETE FROM tournament_reports WHERE match_id = ?').run(matchId);
+    this.db.prepare('DELETE FROM tournament_bids WHERE match_id = ?').run(matchId);
     this.db.prepare('DELETE FROM tournament_matches WHERE id = ?').run(matchId);
+  }
+
+  /** Who plays the first side, after the bids (and the settled bid). */
+  setSides(matchId: number, a: string, b: string, bidSide: string | null, bidVp: number | null): void {
+    this.db
+      .prepare('UPDATE tournament_matches SET a_user = ?, b_user = ?, bid_side = ?, bid_vp = ? WHERE id = ?')
+      .run(a, b, bidSide, bidVp, matchId);
+  }
+
+  report(matchId: number): Report | null {
+    const r = this.db.prepare('SELECT * FROM tournament_reports WHERE match_id = ?').get(matchId) as any;
+    return r
+      ? {
+          matchId,
+          outcome: r.outcome,
+          by: r.by,
+          reason: r.reason,
+          at: r.at,
+          confirmed: JSON.parse(r.confirmed),
+          disputedBy: r.disputed_by,
+          dispute: r.dispute,
+        }
+      : null;
+  }
+
+  /** A new report replaces any earlier one (its confirmations start over). */
+  setReport(matchId: number, outcome: Outcome, by: string, reason: string, confirmed: string[]): void {
+    this.db
+      .prepare(
+        'INSERT INTO tournament_reports (match_id, outcome, by, reason, at, confirmed) VALUES (?, ?, ?, ?, ?, ?) ' +
+          'ON CONFLICT(match_id) DO UPDATE SET outcome = excluded.outcome, by = excluded.by, reason = excluded.reason, ' +
+          'at = excluded.at, confirmed = excluded.confirmed, disputed_by = NULL, dispute = NULL',
+      )
+      .run(matchId, outcome, by, reason, this.now(), JSON.stringify(confirmed));
+  }
+
+  confirmReport(matchId: number, confirmed: string[]): void {
+    this.db.prepare('UPDATE tournament_reports SET confirmed = ? WHERE match_id = ?').run(JSON.stringify(confirmed), matchId);
+  }
+
+  disputeReport(matchId: number, by: string, why: string): void {
+    this.db.prepare('UPDATE tournament_reports SET disputed_by = ?, dispute = ? WHERE match_id = ?').run(by, why, matchId);
+  }
+
+  dropReport(matchId: number): void {
+    this.db.prepare('DELETE FROM tournament_reports WHERE match_id = ?').run(matchId);
+  }
+
+  bids(matchId: number): Bid[] {
+    return (this.db.prepare('SELECT * FROM tournament_bids WHERE match_id = ? ORDER BY at, user_id').all(matchId) as any[]).map((r) => ({
+      userId: r.user_id,
+      side: r.side,
+      vp: r.vp,
+    }));
+  }
+
+  setBid(matchId: number, userId: string, side: string | null, vp: number): void {
+    this.db
+      .prepare(
+        'INSERT INTO tournament_bids (match_id, user_id, side, vp, at) VALUES (?, ?, ?, ?, ?) ' +
+          'ON CONFLICT DO UPDATE SET side = excluded.side, vp = excluded.vp, at = excluded.at',
+      )
+      .run(matchId, userId, side, vp, this.now());
+  }
+
+  pairedAt(id: number, round: number): number | null {
+    const r = this.db.prepare('SELECT paired_at FROM tournament_rounds WHERE tournament_id = ? AND round = ?').get(id, round) as
+      { paired_at: number } | undefined;
+    return r?.paired_at ?? null;
   }
 
   setGame(matchId: number, gameId: number): void {
@@ -206,8 +365,13 @@ export class TournamentRepo {
       .run(id, round, this.now());
   }
 
-  finishedRound(id: number, round: number): void {
-    this.db.prepare('UPDATE tournament_rounds SET finished_at = ? WHERE tournament_id = ? AND round = ?').run(this.now(), id, round);
+  /** Marks the round finished; true the first time only. */
+  finishedRound(id: number, round: number): boolean {
+    return (
+      this.db
+        .prepare('UPDATE tournament_rounds SET finished_at = ? WHERE tournament_id = ? AND round = ? AND finished_at IS NULL')
+        .run(this.now(), id, round).changes === 1
+    );
   }
 
   log(id: number, by: string, what: string, reason: string): void {

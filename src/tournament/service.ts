@@ -1,32 +1,37 @@
 // Running a tournament: seeding, pairing each round once the last is
-// finished, one Muster game per match, results taken from the games'
-// game_finished events, forfeits on time, standings.
+// finished, one Muster game per match (in its own thread), results taken
+// from the games' game_finished events, forfeits on time, standings.
 import type { Services } from '../app/services.ts';
 import { moduleOf } from '../app/session.ts';
 import { sha256 } from '../engine/runner.ts';
 import { getGame } from '../games/registry.ts';
 import type { Post } from '../../commands/types.ts';
 import {
+  doubleElimRound,
   knockoutFirstRound,
   knockoutNextRound,
   knockoutRounds,
+  orient,
   roundRobinRound,
   roundRobinRounds,
   swissRound,
+  type ElimGame,
   type PairPlayer,
   type Pairing,
 } from './pairing.ts';
-import { TournamentRepo, type Match, type Outcome, type Tournament } from './repo.ts';
+import { TournamentRepo, type Bracket, type Match, type Outcome, type Tournament } from './repo.ts';
 import { ALL_SIDES, Ratings } from './ratings.ts';
 import { standings, type Standing, type StandingGame } from './standings.ts';
+import { matchHome, matchOpening } from './threads.ts';
+import { adjustForBid, settleBidsIfReady } from './bids.ts';
+import { hubPost, roundStandingsPosts } from './hub.ts';
 
 const HOUR = 3_600_000;
 
 export const repoOf = (svc: Services) => new TournamentRepo(svc.store.db, svc.store.now);
 export const ratingsOf = (svc: Services) => new Ratings(svc.store);
 
-/** Channel (thread at Discord, later) of a match's game. */
-export const matchChannel = (tid: number, round: number, board: number) => `t${tid}-r${round}-m${board}`;
+export type RoundPairing = Pairing & { bracket: Bracket };
 
 /** The sides of a two-seat system: [first, second]. */
 export function sidesOf(system: string, options: Record<string, string | number | boolean>): [string, string] {
@@ -37,7 +42,10 @@ export function sidesOf(system: string, options: Record<string, string | number 
   return [roles[0].id, roles[1].id];
 }
 
-function points(m: Match): { pa: number; pb: number; played: boolean } {
+export const isElimination = (t: Tournament, m?: Match) =>
+  t.format === 'knockout' || t.format === 'double' || (t.format === 'swisscut' && (!m || m.bracket === 'cut'));
+
+export function points(m: Match): { pa: number; pb: number; played: boolean } {
   const played = m.b !== null && m.how !== 'forfeit' && m.outcome !== 'none';
   switch (m.outcome) {
     case 'a':
@@ -52,11 +60,12 @@ function points(m: Match): { pa: number; pb: number; played: boolean } {
   }
 }
 
-export function tournamentStandings(repo: TournamentRepo, t: Tournament): Standing[] {
+/** Standings over the rounds up to `upTo` (default: all); the top cut's games are not in a Swiss's standings. */
+export function tournamentStandings(repo: TournamentRepo, t: Tournament, upTo = Infinity): Standing[] {
   const entrants = repo.entrants(t.id);
   const games: StandingGame[] = repo
     .matches(t.id)
-    .filter((m) => m.outcome !== null)
+    .filter((m) => m.outcome !== null && m.round <= upTo && m.bracket !== 'cut')
     .map((m) => ({ round: m.round, a: m.a, b: m.b, ...points(m) }));
   const rating = new Map(entrants.map((e) => [e.userId, e.rating]));
   return standings(
@@ -66,11 +75,12 @@ export function tournamentStandings(repo: TournamentRepo, t: Tournament): Standi
   );
 }
 
-function history(repo: TournamentRepo, t: Tournament): Map<string, PairPlayer> {
+function history(repo: TournamentRepo, t: Tournament, before = Infinity): Map<string, PairPlayer> {
   const out = new Map<string, PairPlayer>();
   for (const e of repo.entrants(t.id))
     if (e.checkedIn) out.set(e.userId, { id: e.userId, score: 0, rating: e.rating, opponents: [], byes: 0, sides: [] });
   for (const m of repo.matches(t.id)) {
+    if (m.round >= before) continue;
     const a = out.get(m.a)!;
     const { pa, pb } = points(m);
     a.score += pa;
@@ -88,70 +98,150 @@ function history(repo: TournamentRepo, t: Tournament): Map<string, PairPlayer> {
   return out;
 }
 
-function winnerOf(m: Match): string | null {
+/** Seed numbers for a draw in an elimination game: the entry seed, or the Swiss rank in a top cut. */
+function seedsFor(repo: TournamentRepo, t: Tournament, m: Match): Map<string, number> {
+  if (m.bracket === 'cut') return new Map(tournamentStandings(repo, t, t.rounds).map((s) => [s.id, s.rank]));
+  return new Map(repo.entrants(t.id).map((e) => [e.userId, e.seed ?? Number.MAX_SAFE_INTEGER]));
+}
+
+/** Who goes on from an elimination game: a draw sends the better seed through. */
+export function winnerOf(repo: TournamentRepo, t: Tournament, m: Match): string | null {
   if (m.outcome === 'a' || m.outcome === 'bye') return m.a;
   if (m.outcome === 'b') return m.b;
-  // A drawn knockout game: the first side's player goes through (round 1: the better seed).
-  if (m.outcome === 'draw') return m.a;
+  if (m.outcome === 'draw') {
+    const seed = seedsFor(repo, t, m);
+    return (seed.get(m.a) ?? Infinity) <= (seed.get(m.b!) ?? Infinity) ? m.a : m.b;
+  }
   return null;
 }
 
-/** The pairings of the next round, by format. */
-export function nextPairings(repo: TournamentRepo, t: Tournament, round: number): Pairing[] {
-  const entrants = repo.entrants(t.id).filter((e) => e.checkedIn);
-  const active = entrants.filter((e) => !e.dropped);
-  if (t.format === 'swiss') {
-    const h = history(repo, t);
-    return swissRound(active.map((e) => h.get(e.userId)!));
-  }
-  if (t.format === 'roundrobin') {
-    // The schedule is fixed by seed; a dropped player's opponent gets the round off (a bye).
-    const dropped = new Set(entrants.filter((e) => e.dropped).map((e) => e.userId));
-    return roundRobinRound(
-      entrants.map((e) => e.userId),
-      round,
-    ).flatMap((p) => {
-      const aIn = !dropped.has(p.a);
-      const bIn = p.b !== null && !dropped.has(p.b);
-      if (aIn && bIn) return [p];
-      if (aIn) return [{ a: p.a, b: null }];
-      if (bIn) return [{ a: p.b!, b: null }];
-      return [];
-    });
-  }
-  if (round === 1) return knockoutFirstRound(active.map((e) => e.userId));
-  const dropped = new Set(entrants.filter((e) => e.dropped).map((e) => e.userId));
-  const winners = repo
-    .matches(t.id, round - 1)
-    .map((m) => winnerOf(m))
-    .map((w) => (w && !dropped.has(w) ? w : null));
-  return knockoutNextRound(winners);
+/** Sides in elimination games balance like the Swiss's (who played the first side last takes the second). */
+function balanced(repo: TournamentRepo, t: Tournament, round: number, pairs: RoundPairing[]): RoundPairing[] {
+  const h = history(repo, t, round);
+  return pairs.map((p, i) => (p.b === null ? p : { ...orient(h.get(p.a)!, h.get(p.b)!, i), bracket: p.bracket }));
 }
 
-/** Create the round's matches and their games (both players seated; started at once). */
-export function pairRound(svc: Services, t: Tournament, round: number, pairs: Pairing[], boardOffset = 0): Post[] {
+function knockoutFrom(repo: TournamentRepo, t: Tournament, prev: Match[], dropped: Set<string>, bracket: Bracket): RoundPairing[] | null {
+  const winners = prev.map((m) => winnerOf(repo, t, m)).map((w) => (w && !dropped.has(w) ? w : null));
+  if (winners.filter(Boolean).length <= 1) return null;
+  return knockoutNextRound(winners).map((p) => ({ ...p, bracket }));
+}
+
+/** The pairings of round `round` from the results of the rounds before it (null: the tournament is over). */
+export function nextPairings(repo: TournamentRepo, t: Tournament, round: number): RoundPairing[] | null {
+  const entrants = repo.entrants(t.id).filter((e) => e.checkedIn);
+  const active = entrants.filter((e) => !e.dropped);
+  const dropped = new Set(entrants.filter((e) => e.dropped).map((e) => e.userId));
+  const main = (ps: Pairing[]) => ps.map((p): RoundPairing => ({ ...p, bracket: 'main' }));
+  if (t.format === 'swiss' || (t.format === 'swisscut' && round <= t.rounds)) {
+    if (round > t.rounds || active.length < 2) return null;
+    const h = history(repo, t, round);
+    return main(swissRound(active.map((e) => h.get(e.userId)!)));
+  }
+  if (t.format === 'roundrobin') {
+    if (round > roundRobinRounds(entrants.length)) return null;
+    // The schedule is fixed by seed; a dropped player's opponent gets the round off (a bye).
+    return main(
+      roundRobinRound(
+        entrants.map((e) => e.userId),
+        round,
+      ).flatMap((p) => {
+        const aIn = !dropped.has(p.a);
+        const bIn = p.b !== null && !dropped.has(p.b);
+        if (aIn && bIn) return [p];
+        if (aIn) return [{ a: p.a, b: null }];
+        if (bIn) return [{ a: p.b!, b: null }];
+        return [];
+      }),
+    );
+  }
+  if (t.format === 'swisscut') {
+    if (round === t.rounds + 1) {
+      const top = tournamentStandings(repo, t, t.rounds)
+        .filter((s) => !dropped.has(s.id))
+        .slice(0, t.cut)
+        .map((s) => s.id);
+      if (top.length < 2) return null;
+      return balanced(
+        repo,
+        t,
+        round,
+        knockoutFirstRound(top).map((p) => ({ ...p, bracket: 'cut' })),
+      );
+    }
+    const ps = knockoutFrom(repo, t, repo.matches(t.id, round - 1), dropped, 'cut');
+    return ps && balanced(repo, t, round, ps);
+  }
+  if (t.format === 'double') {
+    const games: ElimGame[] = repo
+      .matches(t.id)
+      .filter((m) => m.round < round && m.bracket !== 'main' && m.bracket !== 'cut')
+      .map((m) => ({
+        round: m.round,
+        board: m.board,
+        bracket: m.bracket as ElimGame['bracket'],
+        a: m.a,
+        b: m.b,
+        winner: winnerOf(repo, t, m),
+      }));
+    const ps = doubleElimRound(
+      entrants.map((e) => e.userId),
+      games,
+      dropped,
+    );
+    return ps && balanced(repo, t, round, ps);
+  }
+  if (round === 1) return balanced(repo, t, 1, main(knockoutFirstRound(active.map((e) => e.userId))));
+  const ps = knockoutFrom(repo, t, repo.matches(t.id, round - 1), dropped, 'main');
+  return ps && balanced(repo, t, round, ps);
+}
+
+/** Rounds the tournament plays (double elimination: at most, with the grand final's reset). */
+export function totalRounds(repo: TournamentRepo, t: Tournament): number {
+  const n = repo.entrants(t.id).filter((e) => e.checkedIn).length;
+  if (t.format === 'roundrobin') return roundRobinRounds(n);
+  if (t.format === 'knockout') return knockoutRounds(n);
+  if (t.format === 'double') return 2 * knockoutRounds(n) + 1;
+  if (t.format === 'swisscut') return t.rounds + knockoutRounds(Math.min(t.cut, n));
+  return t.rounds;
+}
+
+/** The Swiss rounds of a Swiss with a top cut are `rounds`; the cut comes after them. */
+const swissRoundsOf = (repo: TournamentRepo, t: Tournament) =>
+  t.format === 'swisscut' ? t.rounds : t.format === 'knockout' || t.format === 'double' ? 0 : totalRounds(repo, t);
+
+/**
+ * Create the round's matches and their games: each in its own thread under
+ * the tournament's channel (opened when its first post is delivered), both
+ * players seated and mentioned, and started at once, or after the side bids.
+ */
+export function pairRound(svc: Services, t: Tournament, round: number, pairs: RoundPairing[], boardOffset = 0): Post[] {
   const repo = repoOf(svc);
   const [sa, sb] = sidesOf(t.system, t.options);
   const names = new Map(repo.entrants(t.id).map((e) => [e.userId, e.userName]));
   const mod = getGame(t.system)!;
+  const roles = mod.roles(mod.parseOptions(t.options));
   const lines: string[] = [];
   const posts: Post[] = [];
   svc.store.db.transaction(() => {
-    repo.update(t.id, { round });
+    if (round > t.round) repo.update(t.id, { round });
     repo.pairedRound(t.id, round);
   })();
+  const stage = (b: Bracket) =>
+    ({ main: '', W: "winners' bracket, ", L: "losers' bracket, ", F: 'grand final, ', F2: 'grand final reset, ', cut: 'top cut, ' })[b];
   pairs.forEach((p, i) => {
     const board = boardOffset + i + 1;
     if (p.b === null) {
-      repo.addMatch({ tournamentId: t.id, round, board, a: p.a, b: null, outcome: 'bye', how: 'bye' });
-      lines.push(`Table ${board}: ${names.get(p.a)} — bye (1 point)`);
+      repo.addMatch({ tournamentId: t.id, round, board, a: p.a, b: null, outcome: 'bye', how: 'bye', bracket: p.bracket });
+      lines.push(`Table ${board}: ${stage(p.bracket)}${names.get(p.a)} — bye (goes on)`);
       return;
     }
-    const m = repo.addMatch({ tournamentId: t.id, round, board, a: p.a, b: p.b });
+    const m = repo.addMatch({ tournamentId: t.id, round, board, a: p.a, b: p.b, bracket: p.bracket });
     const seed = svc.newSeed();
+    const home = matchHome(t, round, board);
     const row = svc.store.createGame({
       guildId: t.guildId,
-      channelId: matchChannel(t.id, round, board),
+      channelId: home,
       system: t.system,
       options: t.options,
       seed: `${seed}:${t.id}:${round}:${board}`,
@@ -159,34 +249,51 @@ export function pairRound(svc: Services, t: Tournament, round: number, pairs: Pa
       createdBy: t.createdBy,
       label: `${t.name}, round ${round}, table ${board}`,
     });
+    // Its chronicle goes to the tournament's channel (a forum holding the threads takes no plain posts).
+    svc.store.homes.setParent(row.id, t.channelId);
     svc.store.setSeat(row.id, sa, p.a, names.get(p.a) ?? p.a);
     svc.store.setSeat(row.id, sb, p.b, names.get(p.b) ?? p.b);
     repo.setGame(m.id, row.id);
-    if (t.clockHours) svc.store.deadlines.setClock(row.id, t.clockHours * HOUR);
+    if (t.clockHours) {
+      svc.store.deadlines.setClock(row.id, t.clockHours * HOUR);
+      if (t.bonusHours !== null) svc.store.deadlines.setBank(row.id, t.bonusHours * HOUR, t.capHours === null ? null : t.capHours * HOUR);
+    }
     lines.push(
-      `Table ${board}: ${names.get(p.a)} (${mod.roles(mod.parseOptions(t.options))[0].name}) v ` +
-        `${names.get(p.b)} (${mod.roles(mod.parseOptions(t.options))[1].name}) — game #${row.id} in #` +
-        `${row.channelId}`,
+      `Table ${board}: ${stage(p.bracket)}${names.get(p.a)} (${roles[0].name}) v ${names.get(p.b)} (${roles[1].name}) ` +
+        `— game #${row.id}, in its own thread`,
     );
-    // Bot seats may play the whole game inside start; its end is then a game_finished event like any other.
-    svc.sessions.start(row);
-    posts.push({
-      channelId: row.channelId,
-      content: `⚔️ ${t.name}, round ${round}, table ${board}: <@${p.a}> v <@${p.b}>. Play with /${mod.command}.`,
-      mentions: [p.a, p.b].filter((u) => !u.startsWith('bot:')),
-    });
+    const fresh = repo.match(m.id)!;
+    if (t.bidding) {
+      posts.push(matchOpening(svc, t, fresh, row.id, 'bidding'));
+      posts.push(...settleBidsIfReady(svc, t, fresh));
+      return;
+    }
+    posts.push(...startMatch(svc, t, fresh));
   });
-  return [{ channelId: t.channelId, content: `📋 **${t.name}** — round ${round} pairings:\n${lines.join('\n')}` }, ...posts];
+  return [
+    { channelId: t.channelId, content: `📋 **${t.name}** — round ${round} pairings:\n${lines.join('\n')}` },
+    ...posts,
+    hubPost(t.id, t.channelId),
+  ];
+}
+
+/** Start a match's game (both seats taken) and post its opening in its thread. Bot seats may play it to the end here. */
+export function startMatch(svc: Services, t: Tournament, m: Match): Post[] {
+  const row = svc.store.game(m.gameId!)!;
+  if (row.status !== 'lobby') return [];
+  const { res } = svc.sessions.start(row);
+  return [matchOpening(svc, t, m, row.id, 'start', res.env)];
 }
 
 /** Take the outcome of every match whose game has ended (the game_finished event). */
-function consumeFinished(svc: Services): number {
+function consumeFinished(svc: Services): Set<number> {
   const repo = repoOf(svc);
   const rows = repo.unconsumed();
+  const touched = new Set<number>();
   for (const { match, status, how, result } of rows) {
     const t = repo.get(match.tournamentId)!;
     const [sa, sb] = sidesOf(t.system, t.options);
-    const r = JSON.parse(result) as { winners?: string[]; draw?: boolean };
+    const r = JSON.parse(result) as { winners?: string[]; draw?: boolean; scores?: Record<string, number> };
     let outcome: Outcome = 'none';
     if (status === 'over')
       outcome = r.draw
@@ -198,34 +305,24 @@ function consumeFinished(svc: Services): number {
             : r.winners?.length
               ? 'draw'
               : 'none';
+    if (status === 'over' && how === 'play') outcome = adjustForBid(match, [sa, sb], outcome, r.scores);
     repo.setOutcome(match.id, outcome, how);
+    repo.dropReport(match.id);
+    touched.add(t.id);
   }
-  return rows.length;
+  return touched;
 }
 
-export function standingsText(svc: Services, t: Tournament, top = 20): string {
-  const repo = repoOf(svc);
-  const names = new Map(repo.entrants(t.id).map((e) => [e.userId, `${e.userName}${e.dropped ? ' (dropped)' : ''}`]));
-  const s = tournamentStandings(repo, t);
-  const f = (x: number) => (Number.isInteger(x) ? String(x) : x.toFixed(1));
-  const rows = s
-    .slice(0, top)
-    .map(
-      (x) =>
-        `${x.rank}. ${names.get(x.id)} — ${f(x.score)} pts · Buchholz ${f(x.buchholz)} · median ` +
-        `${f(x.medianBuchholz)} · SB ${f(x.sonnebornBerger)}`,
-    );
-  return (
-    `🏆 **${t.name}** standings after round ${t.round}${t.status === 'finished' ? ' (final)' : ''}:\n` +
-    `${rows.join('\n')}${s.length > top ? `\n… and ${s.length - top} more.` : ''}`
-  );
-}
-
-function totalRounds(repo: TournamentRepo, t: Tournament): number {
-  const n = repo.entrants(t.id).filter((e) => e.checkedIn).length;
-  if (t.format === 'roundrobin') return roundRobinRounds(n);
-  if (t.format === 'knockout') return knockoutRounds(n);
-  return t.rounds;
+/** The winner of a finished tournament (elimination: the last game's; else the standings' first). */
+export function championOf(repo: TournamentRepo, t: Tournament): string | null {
+  if (t.status !== 'finished') return null;
+  const bracket = repo.matches(t.id).filter((m) => m.bracket !== 'main' || t.format === 'knockout');
+  if (isElimination(t) && bracket.length) {
+    const ms = bracket.filter((m) => m.round === Math.max(...bracket.map((x) => x.round)));
+    const alive = ms.map((m) => winnerOf(repo, t, m)).filter(Boolean);
+    return alive.length === 1 ? alive[0] : null;
+  }
+  return tournamentStandings(repo, t)[0]?.id ?? null;
 }
 
 /**
@@ -236,26 +333,51 @@ function totalRounds(repo: TournamentRepo, t: Tournament): number {
 export function advanceTournaments(svc: Services): Post[] {
   const repo = repoOf(svc);
   const posts: Post[] = [];
+  const changed = new Set<number>();
   for (let guard = 0; guard < 10_000; guard++) {
-    consumeFinished(svc);
+    for (const id of consumeFinished(svc)) changed.add(id);
     let moved = false;
     for (const t of repo.running()) {
       const current = repo.matches(t.id, t.round);
       if (current.some((m) => m.outcome === null)) continue;
-      repo.finishedRound(t.id, t.round);
-      const done = t.round >= totalRounds(repo, t) || (t.format === 'knockout' && current.filter((m) => winnerOf(m)).length <= 1);
-      if (done) repo.update(t.id, { status: 'finished' });
+      const justFinished = repo.finishedRound(t.id, t.round);
+      // Rounds at set times: the next one waits for its time (the tick pairs it then).
+      const pairedAt = repo.pairedAt(t.id, t.round);
+      const waitUntil = t.roundHours && pairedAt !== null ? pairedAt + t.roundHours * HOUR : 0;
+      // The last round ends the tournament at once; a next one waits for its time
+      // (a Swiss round before the last is not paired just to learn that: 75 ms for 500 entrants).
+      const waiting = svc.now() < waitUntil;
+      const surelyMore = (t.format === 'swiss' || t.format === 'swisscut') && t.round < t.rounds;
+      const pairs = waiting && surelyMore ? undefined : nextPairings(repo, t, t.round + 1);
+      const next = waiting && (surelyMore || pairs?.length) ? undefined : pairs;
+      if (next !== undefined && !next?.length) repo.update(t.id, { status: 'finished' });
       const fresh = repo.get(t.id)!;
-      posts.push({
-        channelId: t.channelId,
-        content:
-          standingsText(svc, fresh) +
-          (done && t.format === 'knockout' ? `\n🥇 Winner: <@${current.map(winnerOf).find(Boolean) ?? '?'}>` : ''),
-      });
-      if (!done) posts.push(...pairRound(svc, fresh, t.round + 1, nextPairings(repo, fresh, t.round + 1)));
+      // A Swiss (and a Swiss before its cut) posts standings after each round; an elimination its bracket's progress.
+      if (justFinished && (t.round <= swissRoundsOf(repo, t) || fresh.status === 'finished'))
+        posts.push(...roundStandingsPosts(svc, fresh));
+      if (next === undefined) {
+        if (justFinished)
+          posts.push(
+            { channelId: t.channelId, content: `⏳ **${t.name}**: round ${t.round + 1} is paired <t:${Math.floor(waitUntil / 1000)}:R>.` },
+            hubPost(t.id, t.channelId),
+          );
+        changed.delete(t.id);
+        continue;
+      }
+      if (fresh.status === 'finished') {
+        const champion = championOf(repo, fresh);
+        if (champion) posts.push({ channelId: t.channelId, content: `🥇 **${t.name}** winner: <@${champion}>`, mentions: [champion] });
+        posts.push(hubPost(t.id, t.channelId));
+      } else posts.push(...pairRound(svc, fresh, t.round + 1, next!));
+      changed.delete(t.id);
       moved = true;
     }
     if (!moved) break;
+  }
+  // Results came in without closing a round: the hub shows them.
+  for (const id of changed) {
+    const t = repo.get(id);
+    if (t) posts.push(hubPost(t.id, t.channelId));
   }
   ratingsOf(svc).sync();
   return posts;
@@ -270,10 +392,10 @@ export function startTournament(svc: Services, t: Tournament): Post[] {
   rated.sort((x, y) => y.r - x.r || (x.e.userId < y.e.userId ? -1 : 1));
   svc.store.db.transaction(() => {
     rated.forEach(({ e, r }, i) => repo.setEntrant(t.id, e.userId, { seed: i + 1, rating: Number.isFinite(r) ? r : 0 }));
-    repo.update(t.id, { status: 'running', rounds: totalRounds(repo, t) });
+    repo.update(t.id, { status: 'running', rounds: t.format === 'swisscut' || t.format === 'swiss' ? t.rounds : totalRounds(repo, t) });
   })();
   const fresh = repo.get(t.id)!;
-  return [...pairRound(svc, fresh, 1, nextPairings(repo, fresh, 1)), ...advanceTournaments(svc)];
+  return [...pairRound(svc, fresh, 1, nextPairings(repo, fresh, 1) ?? []), ...advanceTournaments(svc)];
 }
 
 /**
@@ -295,7 +417,31 @@ export function forfeitOnTime(svc: Services): Post[] {
       svc.store.finish(row.id, 'over', JSON.stringify(result), 'forfeit');
       svc.store.deadlines.clear(row.id);
     })();
-    posts.push({ channelId: row.channelId, content: `⏰ Time is up for ${d.role}: forfeit. ${winners.join(', ')} wins game #${row.id}.` });
+    posts.push({
+      channelId: row.channelId,
+      gameId: row.id,
+      content: `⏰ Time is up for ${d.role}: forfeit. ${winners.join(', ')} wins game #${row.id}.`,
+    });
   }
   return posts;
+}
+
+/** End a match's game as the organiser decided (or a confirmed report): one game_finished event, like any end. */
+export function finishMatchGame(svc: Services, t: Tournament, m: Match, outcome: Outcome, summary: string): void {
+  const row = m.gameId ? svc.store.game(m.gameId) : null;
+  if (!row || (row.status !== 'active' && row.status !== 'lobby')) return;
+  const [sa, sb] = sidesOf(t.system, t.options);
+  svc.store.finish(
+    row.id,
+    outcome === 'none' ? 'abandoned' : 'over',
+    JSON.stringify({
+      status: outcome === 'none' ? 'abandoned' : 'over',
+      winners: outcome === 'a' ? [sa] : outcome === 'b' ? [sb] : [],
+      draw: outcome === 'draw',
+      scores: {},
+      summary,
+    }),
+    'moderator',
+  );
+  svc.store.deadlines.clear(row.id);
 }

@@ -2,6 +2,7 @@
 // commands through the router (the offline table's path), on the duel fixture.
 import { describe, expect, it } from 'vitest';
 import { harness, text } from '../app/harness.ts';
+import { allText } from './helpers.ts';
 import { repoOf, tournamentStandings } from '../../src/tournament/service.ts';
 
 describe('a Swiss tournament at the table', () => {
@@ -32,7 +33,7 @@ describe('a Swiss tournament at the table', () => {
       seen.add(key);
       // Every match is a finished Muster game in its own channel, both players seated.
       const g = h.svc.store.game(m.gameId!)!;
-      expect(g.channelId).toBe(`t1-r${m.round}-m${m.board}`);
+      expect(g.channelId).toBe(`c1:t1-r${m.round}-m${m.board}`);
       expect(g.status).toBe('over');
       expect(
         h.svc.store
@@ -56,6 +57,6 @@ describe('a Swiss tournament at the table', () => {
     expect(st[0].score).toBeGreaterThanOrEqual(5);
     // Bot games count for the tournament, never for ratings.
     expect(h.svc.store.db.prepare('SELECT COUNT(*) AS n FROM ratings').get()).toEqual({ n: 0 });
-    expect(text(await h.say('alice', '/tournament standings'))).toContain('(final)');
+    expect(allText(await h.say('alice', '/tournament standings'))).toContain('(final)');
   }, 120_000);
 });

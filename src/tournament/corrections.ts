@@ -1,0 +1,99 @@
+// The organiser's result corrections. In an elimination bracket a corrected
+// result can change who plays in later rounds: each later round is paired
+// again from the corrected results, round by round; its games that no
+// longer fit are called off and the new pairings created — unless one of
+// them has begun (a move made, or a result in), and then the correction is
+// refused with the match that blocks it, and nothing changes. A Swiss
+// result corrected after its top cut was paired re-pairs the cut likewise.
+import type { Services } from '../app/services.ts';
+import type { Post } from '../../commands/types.ts';
+import { UserError } from '../../commands/present.ts';
+import type { Match, Outcome, Tournament } from './repo.ts';
+import { TournamentRepo } from './repo.ts';
+import { championOf, finishMatchGame, isElimination, nextPairings, pairRound, type RoundPairing } from './service.ts';
+import { hubPost } from './hub.ts';
+import { outcomeText } from './reports.ts';
+
+const key = (p: { a: string; b: string | null }) => (p.b ? [p.a, p.b].sort().join(' v ') : `${p.a} bye`);
+
+export function correctResult(
+  svc: Services,
+  t: Tournament,
+  m: Match,
+  outcome: Outcome,
+  by: string,
+  reason: string,
+): { text: string; posts: Post[] } {
+  const repo = new TournamentRepo(svc.store.db, svc.store.now);
+  const names = new Map(repo.entrants(t.id).map((e) => [e.userId, e.userName]));
+  const name = (u: string | null) => (u ? (names.get(u) ?? u) : 'bye');
+  const was = m.outcome;
+  const posts: Post[] = [];
+  const changes: string[] = [];
+  const before = championOf(repo, t);
+  svc.store.db.transaction(() => {
+    // The game, if still in play, ends too: its event then finds the match already decided.
+    finishMatchGame(svc, t, m, outcome, `Tournament result set by the organiser: ${reason}`);
+    repo.setOutcome(m.id, outcome, 'organiser');
+    repo.dropReport(m.id);
+    repo.log(t.id, by, `result match ${m.id}: ${was ?? 'pending'} → ${outcome}`, reason);
+    // A Swiss's later rounds stand (only standings change), but a top cut already paired follows the corrected standings.
+    const from = isElimination(t, m) ? m.round + 1 : t.format === 'swisscut' ? t.rounds + 1 : Infinity;
+    for (let r = from; r <= t.round; r++) {
+      const expected = nextPairings(repo, t, r) ?? [];
+      const stored = repo.matches(t.id, r);
+      const want = new Set(expected.map(key));
+      const have = new Set(stored.map(key));
+      const stale = stored.filter((s) => !want.has(key(s)));
+      const missing: RoundPairing[] = expected.filter((p) => !have.has(key(p)));
+      if (!stale.length && !missing.length) continue;
+      for (const s of stale) {
+        const row = s.gameId ? svc.store.game(s.gameId) : null;
+        if ((s.outcome !== null && s.outcome !== 'bye') || (row && row.version > 0))
+          throw new UserError(
+            `Refused: with match ${m.id} as ${outcome}, round ${r} would be paired differently, but match ${s.id} ` +
+              `(${name(s.a)} v ${name(s.b)}) has already ${s.outcome !== null ? 'a result' : 'begun'}. ` +
+              `Correct the later rounds first (latest first), or leave this result. Nothing was changed.`,
+          );
+      }
+      for (const s of stale) {
+        if (s.gameId)
+          svc.store.finish(
+            s.gameId,
+            'abandoned',
+            JSON.stringify({ status: 'abandoned', summary: 'Re-paired after a corrected result.' }),
+            'abandon',
+          );
+        repo.deleteMatch(s.id);
+      }
+      const next = Math.max(0, ...stored.map((s) => s.board));
+      posts.push(...pairRound(svc, repo.get(t.id)!, r, missing, next));
+      changes.push(
+        `round ${r}: ${stale.map((s) => key({ a: name(s.a), b: s.b && name(s.b) })).join(', ')} → ` +
+          missing.map((p) => key({ a: name(p.a), b: p.b && name(p.b) })).join(', '),
+      );
+    }
+    // A finished bracket may have more to play now (a grand final's reset), or a new winner.
+    const fresh = repo.get(t.id)!;
+    if (fresh.status === 'finished' && nextPairings(repo, fresh, fresh.round + 1)?.length) repo.update(t.id, { status: 'running' });
+    if (changes.length) repo.log(t.id, by, `re-paired after correcting match ${m.id}: ${changes.join('; ')}`, reason);
+  })();
+  // The match's thread hears of it too (its players, its followers).
+  const row = m.gameId ? svc.store.game(m.gameId) : null;
+  if (row && !row.channelId.includes(':'))
+    posts.push({
+      channelId: row.channelId,
+      gameId: row.id,
+      kind: 'update',
+      content: `📋 The organiser set this match's tournament result: ${outcomeText(t, m, outcome)} (${reason}).`,
+    });
+  const after = championOf(repo, repo.get(t.id)!);
+  if (after && after !== before)
+    posts.push({ channelId: t.channelId, content: `🥇 Corrected: **${t.name}** winner is now <@${after}>.`, mentions: [after] });
+  posts.push(hubPost(t.id, t.channelId));
+  const note = changes.length ? ` Later rounds re-paired: ${changes.join('; ')}.` : '';
+  return {
+    text: `📋 Match ${m.id} (round ${m.round}, table ${m.board}) of **${t.name}**: ${was ?? 'pending'} → ${outcome}. Reason logged.${note}`,
+    posts,
+  };
+}

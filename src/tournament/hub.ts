@@ -1,0 +1,234 @@
+// What a tournament shows in its channel: the hub (one message, edited in
+// place, linking every match thread of the current round with its state;
+// sign-up, check-in and drop buttons before the start) and the standings,
+// posted after each round as an embed paged within Discord's limits with an
+// image (alt text names the leaders) — and on request.
+import type { Services } from '../app/services.ts';
+import { getGame } from '../games/registry.ts';
+import type { Attachment, Button, Embed, Post } from '../../commands/types.ts';
+import { renderStandings } from '../../render/standings.ts';
+import type { Match, Tournament } from './repo.ts';
+import { TournamentRepo } from './repo.ts';
+import { championOf, totalRounds, tournamentStandings } from './service.ts';
+import type { Standing } from './standings.ts';
+
+export const FORMAT_NAMES: Record<Tournament['format'], string> = {
+  swiss: 'Swiss',
+  roundrobin: 'Round robin',
+  knockout: 'Single elimination',
+  double: 'Double elimination',
+  swisscut: 'Swiss, then a top cut',
+};
+
+/** Rows per standings page: 20 lines of at most ~130 characters stay well inside an embed's 4,096. */
+export const PAGE_ROWS = 20;
+/** Rows drawn in the standings image. */
+export const IMAGE_ROWS = 64;
+
+const repoOf = (svc: Services) => new TournamentRepo(svc.store.db, svc.store.now);
+const f = (x: number) => (Number.isInteger(x) ? String(x) : x.toFixed(2).replace(/0$/, ''));
+const clip = (s: string, n: number) => (s.length <= n ? s : `${s.slice(0, n - 1)}…`);
+
+/** The clock policy in words: hours per decision, or a bank with a bonus per decision and a cap. */
+export function clockText(t: Tournament): string | null {
+  if (!t.clockHours) return null;
+  if (t.bonusHours === null) return `${t.clockHours} h per decision`;
+  return `a ${t.clockHours} h time bank + ${t.bonusHours} h per decision${t.capHours ? ` (at most ${t.capHours} h)` : ''}`;
+}
+
+/** The hub post: built at delivery (Router.hub), edited in place. */
+export const hubPost = (tid: number, channelId: string): Post => ({ channelId, hub: tid, kind: 'update', content: '' });
+
+export function matchState(svc: Services, repo: TournamentRepo, m: Match): string {
+  const how = m.how && !['play', 'bye', 'organiser'].includes(m.how) ? ` (${m.how})` : '';
+  switch (m.outcome) {
+    case 'bye':
+      return 'bye';
+    case 'a':
+      return `1–0${how}`;
+    case 'b':
+      return `0–1${how}`;
+    case 'draw':
+      return `½–½${how}`;
+    case 'none':
+      return `0–0${how}`;
+  }
+  const rep = repo.report(m.id);
+  if (rep) return rep.disputedBy ? '⚠️ result disputed' : '📝 result reported, awaiting confirmation';
+  const row = m.gameId ? svc.store.game(m.gameId) : null;
+  return row?.status === 'lobby' ? '🔒 bidding for sides' : '⏳ in play';
+}
+
+/** `<#thread>` once the match's thread exists (a placeholder home is no channel yet). */
+const link = (svc: Services, m: Match) => {
+  const row = m.gameId ? svc.store.game(m.gameId) : null;
+  return row && !row.channelId.includes(':') ? ` <#${row.channelId}>` : '';
+};
+
+function fieldsOf(name: string, lines: string[], maxFields: number): { name: string; value: string }[] {
+  const out: { name: string; value: string }[] = [];
+  let cur = '';
+  let shown = 0;
+  for (const l of lines) {
+    if (cur.length + l.length + 1 > 1000) {
+      if (out.length + 1 >= maxFields) break;
+      out.push({ name: out.length ? `${name} (cont.)` : name, value: cur });
+      cur = '';
+    }
+    cur += (cur ? '\n' : '') + l;
+    shown++;
+  }
+  if (cur) out.push({ name: out.length ? `${name} (cont.)` : name, value: cur });
+  if (shown < lines.length) out[out.length - 1].value += `\n… ${lines.length - shown} more: /tournament pairings`;
+  return out;
+}
+
+export function hubEmbed(svc: Services, t: Tournament): Embed {
+  const repo = repoOf(svc);
+  const mod = getGame(t.system);
+  const entrants = repo.entrants(t.id);
+  const names = new Map(entrants.map((e) => [e.userId, e.userName]));
+  const name = (u: string | null) => (u === null ? 'bye' : clip(names.get(u) ?? u, 32));
+  const spec = [
+    mod?.title ?? t.system,
+    FORMAT_NAMES[t.format],
+    t.format === 'swiss' || t.format === 'swisscut' ? `${t.rounds} rounds` : null,
+    t.format === 'swisscut' ? `top ${t.cut}` : null,
+    t.clockHours ? `${clockText(t)}, or forfeit` : null,
+    t.roundHours ? `a round every ${t.roundHours} h` : null,
+    t.bidding ? 'side bidding in VP' : null,
+  ]
+    .filter(Boolean)
+    .join(' · ');
+  const fields: { name: string; value: string; inline?: boolean }[] = [];
+  let status: string;
+  if (t.status === 'signup') {
+    const ready = entrants.filter((e) => e.checkedIn).length;
+    status = `Sign-up is open: ${entrants.length} signed up, ${ready} checked in. Only checked-in players are paired.`;
+    const lines = entrants.map((e) => `${e.checkedIn ? '✅' : '▫️'} ${clip(e.userName, 32)}`);
+    fields.push(...fieldsOf('Entrants', lines.length ? lines : ['nobody yet'], 3));
+  } else {
+    const champion = championOf(repo, t);
+    status =
+      t.status === 'finished'
+        ? `🏁 Finished after ${t.round} rounds.${champion ? ` Winner: <@${champion}>` : ''}`
+        : `Round ${t.round} of ${t.format === 'double' ? 'at most ' : ''}${totalRounds(repo, t)}.`;
+    const ms = repo.matches(t.id, t.round);
+    const lines = ms.map((m) => `T${m.board}${link(svc, m)} ${name(m.a)}${m.b ? ` v ${name(m.b)}` : ''} — ${matchState(svc, repo, m)}`);
+    fields.push(...fieldsOf(`Round ${t.round}`, lines, 4));
+    const top = tournamentStandings(repo, t).slice(0, 8);
+    if (top.length && t.round > 0)
+      fields.push({ name: 'Leaders', value: top.map((s) => `${s.rank}. ${name(s.id)} — ${f(s.score)}`).join('\n') });
+  }
+  return {
+    title: clip(`🏆 ${t.name} (#${t.id})`, 256),
+    description: `${spec}\n${status}`,
+    color: t.status === 'finished' ? 0xd4af37 : 0x3b82f6,
+    fields,
+    footer: 'Muster tournament hub · /tournament standings · /tournament pairings',
+  };
+}
+
+export const hubButtons = (t: Tournament): Button[] =>
+  t.status === 'signup'
+    ? [
+        { customId: `tourn:signup:${t.id}`, label: 'Sign up', style: 'primary' },
+        { customId: `tourn:checkin:${t.id}`, label: 'Check in', style: 'success' },
+        { customId: `tourn:drop:${t.id}`, label: 'Withdraw', style: 'secondary' },
+      ]
+    : [{ customId: `tstand:${t.id}:1`, label: 'Standings', style: 'secondary' }];
+
+/** Router.hub: the hub as it stands, with the message it replaces. */
+export function currentHub(svc: Services, tid: number): { post: Post; messageId: string | null } | null {
+  const t = repoOf(svc).get(tid);
+  if (!t) return null;
+  const messageId = t.hubChannelId === t.channelId ? t.hubMessageId : null;
+  return {
+    post: {
+      channelId: t.channelId,
+      kind: 'update',
+      content: '',
+      embed: hubEmbed(svc, t),
+      buttons: hubButtons(t),
+      ...(messageId ? { edit: messageId } : {}),
+    },
+    messageId,
+  };
+}
+
+export function standingLine(s: Standing, name: string, dropped: boolean): string {
+  return (
+    `**${s.rank}.** ${clip(name, 32)}${dropped ? ' (dropped)' : ''} — **${f(s.score)}** · ` +
+    `Buchholz ${f(s.buchholz)} · median ${f(s.medianBuchholz)} · SB ${f(s.sonnebornBerger)}`
+  );
+}
+
+/** Page `page` (1-based) of the standings as an embed, and how many pages there are. */
+export function standingsPage(svc: Services, t: Tournament, page: number): { embed: Embed; pages: number; page: number } {
+  const repo = repoOf(svc);
+  const entrants = new Map(repo.entrants(t.id).map((e) => [e.userId, e]));
+  const s = tournamentStandings(repo, t);
+  const pages = Math.max(1, Math.ceil(s.length / PAGE_ROWS));
+  const p = Math.min(Math.max(1, page), pages);
+  const rows = s
+    .slice((p - 1) * PAGE_ROWS, p * PAGE_ROWS)
+    .map((x) => standingLine(x, entrants.get(x.id)?.userName ?? x.id, !!entrants.get(x.id)?.dropped));
+  return {
+    embed: {
+      title: clip(`🏆 ${t.name} — standings after round ${t.round}${t.status === 'finished' ? ' (final)' : ''}`, 256),
+      description: rows.join('\n') || 'Nobody has played yet.',
+      color: 0x3b82f6,
+      footer: `Page ${p} of ${pages} · ties broken by Buchholz, median Buchholz, Sonneborn-Berger (FIDE; byes against a virtual opponent)`,
+    },
+    pages,
+    page: p,
+  };
+}
+
+export const pageButtons = (tid: number, page: number, pages: number): Button[] =>
+  pages <= 1
+    ? []
+    : [
+        ...(page > 1 ? [{ customId: `tstand:${tid}:${page - 1}`, label: '◀ Previous', style: 'secondary' as const }] : []),
+        ...(page < pages ? [{ customId: `tstand:${tid}:${page + 1}`, label: 'Next ▶', style: 'secondary' as const }] : []),
+      ];
+
+/** The standings image, with alt text naming the leaders (Discord's limit is 1,024 characters). */
+export function standingsImage(svc: Services, t: Tournament): Attachment {
+  const repo = repoOf(svc);
+  const entrants = new Map(repo.entrants(t.id).map((e) => [e.userId, e]));
+  const s = tournamentStandings(repo, t);
+  const rows = s.slice(0, IMAGE_ROWS).map((x) => ({
+    rank: x.rank,
+    name: entrants.get(x.id)?.userName ?? x.id,
+    dropped: !!entrants.get(x.id)?.dropped,
+    score: x.score,
+    buchholz: x.buchholz,
+    median: x.medianBuchholz,
+    sb: x.sonnebornBerger,
+    played: x.played,
+  }));
+  const title = `${t.name} — after round ${t.round}${t.status === 'finished' ? ' (final)' : ''}`;
+  const data = renderStandings(title, rows, s.length);
+  const leaders = s
+    .slice(0, 10)
+    .map((x) => `${x.rank}. ${entrants.get(x.id)?.userName ?? x.id} ${f(x.score)}`)
+    .join(', ');
+  const alt = `Standings table of ${t.name} after round ${t.round}, ${s.length} players: ${leaders}${s.length > 10 ? ', …' : ''}.`;
+  return { name: `tournament${t.id}-r${t.round}-standings.png`, data, description: clip(alt, 1000) };
+}
+
+/** After a round: page 1 of the standings with the image, and buttons for the other pages. */
+export function roundStandingsPosts(svc: Services, t: Tournament): Post[] {
+  const { embed, pages, page } = standingsPage(svc, t, 1);
+  return [
+    {
+      channelId: t.channelId,
+      kind: 'update',
+      content: `🏆 **${t.name}** standings after round ${t.round}${t.status === 'finished' ? ' (final)' : ''}:`,
+      embed,
+      files: [standingsImage(svc, t)],
+      buttons: pageButtons(t.id, page, pages),
+    },
+  ];
+}

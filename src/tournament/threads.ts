@@ -1,0 +1,89 @@
+// Match threads: every match's game is created under a placeholder home
+// `<parent>:t<id>-r<round>-m<table>` (no real channel has such an id); the
+// adapter opens the thread (or forum post) under the parent when the first
+// post for that home is delivered and moves the game there
+// (Router.threadCreated). The offline table names it `<parent>/t1-r1-m1`.
+import type { Services } from '../app/services.ts';
+import type { Envelope } from '../engine/runner.ts';
+import { getGame } from '../games/registry.ts';
+import { followButton } from '../../commands/new-game.ts';
+import { promptLines } from '../../commands/present.ts';
+import type { Post } from '../../commands/types.ts';
+import type { Match, Tournament } from './repo.ts';
+import { TournamentRepo } from './repo.ts';
+import { clockText } from './hub.ts';
+
+const SLUG = /^(.*):(t\d+-r\d+-m\d+)$/;
+
+export const matchSlug = (tid: number, round: number, board: number) => `t${tid}-r${round}-m${board}`;
+export const matchHome = (t: Tournament, round: number, board: number) =>
+  `${t.matchParent ?? t.channelId}:${matchSlug(t.id, round, board)}`;
+
+/** A thread still to be opened for `lane` (a match's placeholder home with a live game), else null. */
+export function pendingThread(svc: Services, lane: string): { parent: string; name: string; slug: string } | null {
+  const m = SLUG.exec(lane);
+  if (!m) return null;
+  const row = svc.store.liveGame(lane) ?? svc.store.latestGame(lane);
+  if (!row) return null;
+  const repo = new TournamentRepo(svc.store.db, svc.store.now);
+  const match = repo.matchOfGame(row.id);
+  const t = match && repo.get(match.tournamentId);
+  if (!match || !t) return null;
+  const names = new Map(repo.entrants(t.id).map((e) => [e.userId, e.userName]));
+  const name = `${t.name} R${match.round} T${match.board}: ${names.get(match.a)} v ${names.get(match.b ?? '') ?? 'bye'}`;
+  return { parent: m[1], name: name.slice(0, 100), slug: m[2] };
+}
+
+/**
+ * A match thread's first post: both players mentioned (which adds them to a
+ * Discord thread), the sides, the clock, how to play (or to bid), and the
+ * Follow button for spectators.
+ */
+export function matchOpening(
+  svc: Services,
+  t: Tournament,
+  m: Match,
+  gameId: number,
+  phase: 'bidding' | 'start',
+  env?: Envelope<any>,
+): Post {
+  const mod = getGame(t.system)!;
+  const row = svc.store.game(gameId)!;
+  const seats = svc.store.seats(gameId);
+  const roles = mod.roles(mod.parseOptions(t.options));
+  const who = (u: string) => (u.startsWith('bot:') ? u : `<@${u}>`);
+  const head = `⚔️ **${t.name}**, round ${m.round}, table ${m.board} (match ${m.id}): ${who(m.a)} v ${who(m.b!)}.`;
+  const clock = t.clockHours ? `\n⏰ ${clockText(t)}: running out of time forfeits the game.` : '';
+  let body: string;
+  if (phase === 'bidding')
+    body =
+      `\nSide bidding: each of you bids privately with \`/tournament bid match:${m.id} side:<side> vp:<n>\` ` +
+      `(sides: ${roles.map((r) => `\`${r.id}\``).join(', ')}, or \`any\`). Different wishes: each plays theirs at no cost. ` +
+      `The same side: the higher bid takes it and gives the opponent that many VP at the end (a tie: the side the balance ` +
+      `rule gives). The game starts when both bids are in` +
+      `${t.clockHours ? ` (a missing bid after ${t.clockHours} h counts as \`any\`, 0 VP)` : ''}.`;
+  else {
+    const sides = roles
+      .map(
+        (r) =>
+          `${r.name}: ${
+            seats
+              .filter((s) => s.role === r.id)
+              .map((s) => who(s.userId))
+              .join(', ') || '—'
+          }`,
+      )
+      .join(' · ');
+    const bid = m.bidSide && m.bidVp ? `\nBid: ${m.bidSide} gives ${m.bidVp} VP to the other side at the end.` : '';
+    const prompt = env && row.status === 'active' ? `\n${promptLines(mod, env, seats).text}` : '';
+    body = `\n${sides}${bid}\nPlay with \`/${mod.command}\`; \`/game help\` teaches the rules.${prompt}`;
+  }
+  return {
+    channelId: row.channelId,
+    gameId,
+    kind: 'update',
+    content: `${head}${body}${clock}`,
+    mentions: [m.a, m.b!].filter((u) => !u.startsWith('bot:')),
+    buttons: [followButton(gameId)],
+  };
+}
