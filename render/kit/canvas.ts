@@ -53,6 +53,23 @@ export function encodePng(canvas: Canvas): Buffer {
   return opaque.toBuffer('image/png', { compressionLevel: 3, filters: Canvas.PNG_FILTER_NONE });
 }
 
+/**
+ * The PNG of a canvas made for this one snapshot, whose pixels are then
+ * freed. node-canvas does not free a canvas's pixels when the canvas is
+ * garbage collected (measured: RSS +4 MB for every 1000×1000 canvas, for
+ * good, forced GC or not), but does when it is resized: a renderer that
+ * makes a fresh canvas per snapshot ends with this, one that reuses its
+ * canvas with encodePng.
+ */
+export function encodePngOnce(canvas: Canvas): Buffer {
+  try {
+    return encodePng(canvas);
+  } finally {
+    canvas.width = 0;
+    canvas.height = 0;
+  }
+}
+
 // One opaque canvas per size, reused (drawing and encoding are synchronous); a few sizes at most.
 const scratch = new Map<string, Canvas>();
 
