@@ -11,11 +11,10 @@ export function liveGame(svc: Services, where: Where): GameRow {
   const row = svc.store.liveGame(where.channelId);
   if (!row) {
     const last = svc.store.latestGame(where.channelId);
-    const ended = last
-      ? ` Game #${last.id} (${last.system}) has ended` +
-        `${last.result ? `: ${echo((JSON.parse(last.result) as { summary?: string }).summary ?? '', 400)}` : ` (${last.status})`}` +
-        `; /game log, /game export and /game verify still show it.`
-      : '';
+    const summary = last?.result ? ((JSON.parse(last.result) as { summary?: string }).summary ?? '').trim() : '';
+    const how = last?.status === 'abandoned' ? ' was called off' : ' has ended';
+    const said = summary ? `: ${echo(summary, 400)}${/[.!?…]$/.test(echo(summary, 400)) ? '' : '.'}` : '.';
+    const ended = last ? ` Game #${last.id} (${last.system})${how}${said} /game log, /game export and /game verify still show it.` : '';
     // Games opened with thread:true here live in their threads: name them.
     const threads = svc.store.homes.liveInThreadsOf(where.channelId).slice(0, 5);
     const go = threads.length

@@ -12,12 +12,13 @@ import { setDeadlines, deadlineLines } from './deadlines.ts';
 import { appointUmpire, refuseUmpireAsPlayer } from './seats.ts';
 import { activeGame, bool, int, isModerator, liveGame, requireCreatorOrModerator, requireModerator, seatName, str } from './context.ts';
 import { repost } from './outbox.ts';
+import { runUndo } from './undo.ts';
 import { newGame } from './new-game.ts';
 import { gamesMine, listGames, LIST_OPTIONS } from './list.ts';
 import {
   chunks,
   clip,
-  decisionButtons,
+  decisionControls,
   echo,
   eventLines,
   handoffsOf,
@@ -348,7 +349,7 @@ export async function runGame(svc: Services, inv: Invocation, progress?: (l: str
               ...first,
               gameId: row.id,
               mentions: prompt.mentions,
-              buttons: decisionButtons(mod, res.row, res.env),
+              ...decisionControls(mod, res.row, res.env),
               handoff: handoffsOf(res.env, seats, []),
             },
           ],
@@ -373,11 +374,11 @@ export async function runGame(svc: Services, inv: Invocation, progress?: (l: str
       const viewer = viewerOf(svc, row, caller, where);
       const view = mod.view(env.game, viewer);
       const deadline = deadlineLines(svc, mod, row);
+      const summary = mod.summarize(view, viewer);
+      // A prompt the summary already states is not repeated: only who is asked (issue 9).
+      const asked = promptLines(mod, env, seats, undefined, summary).text;
       return only(
-        privateReply(
-          `**${mod.title}** #${row.id} — ${mod.phase(env.game)}\nSeats: ${seatText}\n` +
-            `${mod.summarize(view, viewer)}\n${promptLines(mod, env, seats).text}${deadline}`,
-        ),
+        privateReply(`**${mod.title}** #${row.id} — ${mod.phase(env.game)}\nSeats: ${seatText}\n${summary}\n${asked}${deadline}`),
       );
     }
     case 'map': {
@@ -434,30 +435,8 @@ export async function runGame(svc: Services, inv: Invocation, progress?: (l: str
         posts: [],
       };
     }
-    case 'undo': {
-      const { row, mod } = activeGame(svc, where);
-      const count = int(o, 'count', 1, 100);
-      if (count !== undefined && count > 1) {
-        requireModerator(svc, caller, where, 'roll back several actions');
-        svc.sessions.meta(row, caller.id, 'moderator', { type: '__undo', count });
-        return only(
-          publicReply(
-            `↩️ A moderator rolled the game back ${count} action(s). ` +
-              `${promptLines(mod, envOf(svc.store.game(row.id)!), svc.store.seats(row.id)).text}`,
-          ),
-        );
-      }
-      const asMod = isModerator(svc, caller, where) && !svc.sessions.rolesOf(row, caller.id).length;
-      const target = svc.sessions.undoTarget(row, caller.id, asMod);
-      const what = svc.sessions.describe(row, target);
-      const env = svc.sessions.undo(row, caller.id, target.role);
-      // A secret action (a plan step) is taken back without saying what it was.
-      const pub = publicReply(
-        `↩️ <@${caller.id}> took back: ${what.hidden ? 'a hidden action' : what.label}\n` +
-          `${promptLines(mod, env, svc.store.seats(row.id)).text}`,
-      );
-      return { replies: what.hidden ? [pub, privateReply(`↩️ You took back: ${what.label}`)] : [pub], posts: [] };
-    }
+    case 'undo':
+      return runUndo(svc, inv, progress);
     case 'resign': {
       const { row, mod } = activeGame(svc, where);
       const roles = svc.sessions.rolesOf(row, caller.id);
@@ -544,7 +523,8 @@ export async function runGame(svc: Services, inv: Invocation, progress?: (l: str
       const row = svc.store.liveGame(where.channelId);
       const mod = system ? getGame(system) : row ? moduleOf(row) : undefined;
       if (!mod) return only(privateReply(generalHelp()));
-      let text = `📖 **${mod.title}**\n${mod.help.overview}\nDice order (for forced dice at the console): ${mod.diceOrder}`;
+      // The dice order only matters to /dev dice, which exists only at the offline table.
+      let text = `📖 **${mod.title}**\n${mod.help.overview}${where.guildId ? '' : `\nDice order (for forced dice at the console): ${mod.diceOrder}`}`;
       if (row?.state && row.system === mod.id) text += `\n\n**Now: ${mod.phase(envOf(row).game)}**\n${mod.help.phase(envOf(row).game)}`;
       return { replies: chunks(text).map((c) => privateReply(c)), posts: [] };
     }
@@ -586,7 +566,7 @@ export async function runGame(svc: Services, inv: Invocation, progress?: (l: str
         ...(note ? { note } : {}),
       };
       svc.store.finish(row.id, 'over', JSON.stringify(result));
-      return only(publicReply(`📋 Result recorded for game #${row.id}: ${draw ? 'draw' : `${win!.name} wins`}. ${result.summary}`));
+      return only(publicReply(`📋 Result recorded for game #${row.id}: ${draw ? 'a draw' : `winner ${win!.name}`}. ${result.summary}`));
     }
     case 'modrole': {
       requireModerator(svc, caller, where, 'set the moderator role');

@@ -5,7 +5,7 @@
 import type { Services } from '../src/app/services.ts';
 import { envOf, isBotSeat, moduleOf } from '../src/app/session.ts';
 import { activeGame, isModerator } from './context.ts';
-import { clip, decisionButtons, handoffsOf, promptLines, roleName, snapshot, UserError } from './present.ts';
+import { clip, decisionControls, handoffsOf, promptLines, roleName, snapshot, UserError } from './present.ts';
 import type { Invocation, Outcome, Post, Undelivered } from './types.ts';
 
 const stamp = (ms: number) => `<t:${Math.floor(ms / 1000)}:R>`;
@@ -51,7 +51,7 @@ export async function recoverPosts(svc: Services, gameId: number): Promise<Post[
           `${tail}`,
       ),
       files: snap.file ? [snap.file] : [],
-      buttons: over ? [] : decisionButtons(mod, row, env),
+      ...(over ? {} : decisionControls(mod, row, env)),
       mentions: [...new Set(handoff.map((h) => h.userId))],
       handoff,
     },
@@ -89,7 +89,7 @@ export async function repost(svc: Services, inv: Invocation, progress?: (l: stri
     kind: 'repost',
     content: clip(`🔁 **${mod.title}** #${row.id} — ${mod.phase(env.game)}\n${snap.summary}\n${promptLines(mod, env, seats).text}`),
     files: snap.file ? [snap.file] : [],
-    buttons: decisionButtons(mod, row, env),
+    ...decisionControls(mod, row, env),
     // Pings only a decision never handed off before (the outbox drops the rest).
     mentions: [...new Set(handoff.map((h) => h.userId))],
     handoff,

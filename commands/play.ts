@@ -11,9 +11,10 @@ import { activeGame, seatName } from './context.ts';
 import {
   actionKey,
   chunks,
-  decisionButtons,
+  decisionControls,
   echo,
   parseButtonId,
+  parseMorePagesId,
   presentAct,
   privateReply,
   promptLines,
@@ -44,7 +45,9 @@ export function playCommand(mod: GameModule<any, any>): CommandDef {
           name: o.name,
           description: o.description,
           type,
-          required: o.required,
+          // A paragraph left out in Discord is asked for in a modal; the handler still requires it.
+          required: o.required && !o.paragraph,
+          ...(o.paragraph ? { paragraph: true } : {}),
           autocomplete,
           ...(o.min !== undefined ? { min: o.min } : {}),
           ...(o.max !== undefined ? { max: o.max } : {}),
@@ -285,7 +288,15 @@ export async function runPlay(svc: Services, inv: Invocation, progress?: (l: str
       : mine.length
         ? { kind: 'seat', role: mine[0] }
         : { kind: 'spectator' };
-    return only(privateReply(def.info(env.game, viewer)));
+    const text = def.info(env.game, viewer);
+    if (def.infoMap && mod.render) {
+      progress?.('Drawing your map…');
+      const png = await svc.render(mod, mod.view(env.game, viewer));
+      const who = viewer.kind === 'seat' ? viewer.role : viewer.kind;
+      if (png)
+        return only(privateReply(text, { files: [{ name: `game${row.id}-${who}.png`, data: png, description: text.slice(0, 1000) }] }));
+    }
+    return only(privateReply(text));
   }
   const roles = callerRoles(svc, row, inv.caller.id, mod);
   // "?" (or the autocomplete's "… more" entry) as an option's value: list every choice, privately.
@@ -354,35 +365,107 @@ export async function autocompletePlay(
 }
 
 export async function pressButton(svc: Services, press: ButtonPress, progress?: (l: string) => void): Promise<Outcome> {
+  const more = parseMorePagesId(press.customId);
+  if (more) return morePages(svc, press, more);
   const id = parseButtonId(press.customId);
   if (!id) return only(privateReply("❌ This button is not one of Muster's (or is from an old version). Use the slash commands instead."));
   const row = svc.store.game(id.gameId);
-  if (row?.status !== 'active') return only(privateReply('⌛ This button is stale: that game is no longer running.'));
+  if (row?.status !== 'active') return only(privateReply('⌛ This button is stale: that game is no longer running. Nothing was changed.'));
   const mod = moduleOf(row);
   const env = envOf(row);
   const roles = svc.sessions.rolesOf(row, press.caller.id, true);
   // A button stays valid while its own decision is open, whatever other seats did meanwhile.
   const open = (env.decisions ?? syncDecisions(mod, structuredClone(env))).open[id.role];
-  if (!open || open.id !== id.decision) {
-    const p = promptLines(mod, env, svc.store.seats(row.id));
-    const fresh = decisionButtons(mod, row, env, roles);
-    return only(
-      privateReply(
-        `⌛ This button is stale: that decision has been taken or has passed. Nothing was ` +
-          `changed.\nNow: ${p.text}${fresh.length ? '\nYour choices now:' : ''}`,
-        { buttons: fresh },
-      ),
-    );
-  }
+  if (!open || open.id !== id.decision) return stale(svc, row, roles, 'that decision has been taken or has passed');
   if (!roles.includes(id.role))
     return only(
       privateReply(`❌ That decision belongs to ${roleName(mod, mod.parseOptions(row.options), id.role)}, and you do not hold that seat.`),
     );
   const choice = mod.legal(env.game, id.role).find((l: LegalAction) => actionKey(l.action) === id.key);
-  if (!choice)
-    return only(
-      privateReply('⌛ This button is stale: that choice is no longer offered.', { buttons: decisionButtons(mod, row, env, roles) }),
-    );
+  if (!choice) return stale(svc, row, roles, 'that choice is no longer offered');
   const res = svc.sessions.act(row, press.caller.id, id.role, [choice.action]);
-  return presentAct(mod, res, roles, svc.store.seats(row.id), { maxSnapshots: svc.maxSnapshots, render: svc.render, progress });
+  const out = await presentAct(mod, res, roles, svc.store.seats(row.id), { maxSnapshots: svc.maxSnapshots, render: svc.render, progress });
+  return { ...out, applied: true };
+}
+
+/** Router.staleControls: a control is stale once its game stopped, its decision closed or its choice is no longer legal. */
+export function staleControls(svc: Services, ids: string[]): string[] {
+  const parsed = ids.map((id) => ({ id, p: parseButtonId(id) ?? parseMorePagesId(id) })).filter((x) => x.p);
+  const games = new Map<
+    number,
+    { row: GameRow | undefined; mod?: GameModule<any, any>; env?: ReturnType<typeof envOf>; keys: Map<Role, Set<string>> }
+  >();
+  const out: string[] = [];
+  for (const { id, p } of parsed) {
+    let g = games.get(p!.gameId);
+    if (!g) {
+      const row = svc.store.game(p!.gameId) ?? undefined;
+      g = { row, keys: new Map() };
+      if (row?.status === 'active') {
+        g.mod = moduleOf(row);
+        g.env = envOf(row);
+        g.env.decisions ??= syncDecisions(g.mod, structuredClone(g.env));
+      }
+      games.set(p!.gameId, g);
+    }
+    if (!g.env || !g.mod) {
+      out.push(id);
+      continue;
+    }
+    if (g.env.decisions!.open[p!.role]?.id !== p!.decision) {
+      out.push(id);
+      continue;
+    }
+    if (!('key' in p!)) continue;
+    let keys = g.keys.get(p!.role);
+    if (!keys) {
+      keys = new Set(g.mod.legal(g.env.game, p!.role).map((l: LegalAction) => actionKey(l.action)));
+      g.keys.set(p!.role, keys);
+    }
+    if (!keys.has(p!.key)) out.push(id);
+  }
+  return out;
+}
+
+/** A stale press: what is wrong, what is asked now, and the caller's own controls as they stand. */
+function stale(svc: Services, row: GameRow, roles: Role[], why: string): Outcome {
+  const mod = moduleOf(row);
+  const env = envOf(row);
+  const p = promptLines(mod, env, svc.store.seats(row.id));
+  const fresh = decisionControls(mod, row, env, roles);
+  const any = fresh.buttons.length + fresh.selects.length > 0;
+  return only(
+    privateReply(
+      `⌛ This button is stale: ${why}. Nothing was changed.\nNow: ${withoutPings(svc, row, p.text)}${any ? '\nYour choices now:' : ''}`,
+      fresh,
+    ),
+  );
+}
+
+/** A private answer names players without pinging them. */
+function withoutPings(svc: Services, row: GameRow, text: string): string {
+  const seats = svc.store.seats(row.id);
+  return text.replace(/<@(\w+)>/g, (_m, id) => {
+    const seat = seats.find((s) => s.userId === id);
+    return seat ? seatName(seat) : `<@${id}>`;
+  });
+}
+
+/** "More choices…" in a dropdown: the rest of that decision's list, privately. */
+function morePages(svc: Services, press: ButtonPress, more: { gameId: number; decision: number; role: Role; start: number }): Outcome {
+  const row = svc.store.game(more.gameId);
+  if (row?.status !== 'active') return only(privateReply('⌛ This list is stale: that game is no longer running.'));
+  const mod = moduleOf(row);
+  const env = envOf(row);
+  const roles = svc.sessions.rolesOf(row, press.caller.id, true);
+  const open = (env.decisions ?? syncDecisions(mod, structuredClone(env))).open[more.role];
+  if (!open || open.id !== more.decision) return stale(svc, row, roles, 'that decision has been taken or has passed');
+  if (!roles.includes(more.role))
+    return only(
+      privateReply(
+        `❌ That decision belongs to ${roleName(mod, mod.parseOptions(row.options), more.role)}, and you do not hold that seat.`,
+      ),
+    );
+  const controls = decisionControls(mod, row, env, [more.role], more.start);
+  return only(privateReply('More choices:', controls));
 }

@@ -3,11 +3,11 @@
 // already filtered for their audience.
 import { RuleError } from '../src/engine/errors.ts';
 import { canonical, sha256, syncDecisions, visibleEvents, type Envelope } from '../src/engine/runner.ts';
-import type { Action, GameEvent, GameModule, Json, Role } from '../src/engine/types.ts';
+import type { Action, GameEvent, GameModule, Json, LegalAction, Role } from '../src/engine/types.ts';
 import { StaleVersionError, StoreConflictError, type GameRow, type Seat } from '../src/store/store.ts';
 import { isBotSeat, type ActResult } from '../src/app/session.ts';
 import { turnHolder } from '../src/app/teams.ts';
-import type { Attachment, Button, DrawJob, Handoff, Outcome, Post, Reply } from './types.ts';
+import type { Attachment, Button, DrawJob, Handoff, Outcome, Post, Reply, SelectMenu } from './types.ts';
 import { closeUp, gameKey, pickSnapshots } from './snapshots.ts';
 
 export const DISCORD_LIMIT = 1900;
@@ -43,16 +43,25 @@ export function echo(value: unknown, max = ECHO_MAX): string {
   return s.length <= max ? s : `${s.slice(0, max - 1).replace(/[\uD800-\uDBFF]$/, '')}…`;
 }
 
-/** Split long text at line breaks into Discord-sized pieces. */
+/**
+ * Split long text at line breaks into Discord-sized pieces. A code block cut
+ * in two is closed at the end of one piece and reopened at the start of the
+ * next, so neither shows a half-open block (issue 9: /game help's table).
+ */
 export function chunks(text: string, limit = DISCORD_LIMIT): string[] {
+  const FENCE = '```';
   const out: string[] = [];
   let cur = '';
+  let open = false;
   for (const line of text.split('\n')) {
-    if (cur && cur.length + line.length + 1 > limit) {
-      out.push(cur);
-      cur = '';
+    // Room for the closing fence the piece may need (a closing fence line is that room).
+    const closing = open && line.trimStart().startsWith(FENCE);
+    if (cur && cur.length + line.length + 1 > limit - (open && !closing ? FENCE.length + 1 : 0)) {
+      out.push(open ? `${cur}\n${FENCE}` : cur);
+      cur = open ? FENCE : '';
     }
-    cur += (cur ? '\n' : '') + (line.length > limit ? clip(line, limit) : line);
+    cur += (cur ? '\n' : '') + (line.length > limit - 8 ? clip(line, limit - 8) : line);
+    if (line.trimStart().startsWith(FENCE)) open = !open;
   }
   if (cur) out.push(cur);
   return out;
@@ -97,6 +106,8 @@ export function promptLines(
   env: Envelope<any>,
   seats: Seat[],
   onlyRoles?: Role[],
+  /** Text the lines follow (a summary): a prompt it already states is not repeated, only who is asked. */
+  stated = '',
 ): { text: string; mentions: string[] } {
   const lines: string[] = [];
   const mentions: string[] = [];
@@ -112,7 +123,8 @@ export function promptLines(
     const asked = holder ? [holder] : seats.filter((s) => s.role === p.role);
     const who = asked.length ? asked.map(mention).join(', ') : '(empty seat)';
     for (const seat of asked) if (!isBotSeat(seat)) mentions.push(seat.userId);
-    lines.push(`➡️ ${who} — **${roleName(mod, env.options, p.role)}**: ${p.text}`);
+    const line = `➡️ ${who} — **${roleName(mod, env.options, p.role)}**${stated.includes(p.text) ? ' (asked above)' : `: ${p.text}`}`;
+    if (!lines.includes(line)) lines.push(line);
   }
   return { text: lines.join('\n'), mentions };
 }
@@ -138,29 +150,158 @@ export function parseButtonId(id: string): { gameId: number; decision: number; r
   return { gameId: Number(m[1]), decision: Number(m[2]), role: m[3], key: m[4] };
 }
 
-/** Buttons for quick decisions (prompts marked buttons, ≤ 10 choices), or for the given roles only. */
-export function decisionButtons(mod: GameModule<any, any>, row: GameRow, env: Envelope<any>, onlyRoles?: Role[]): Button[] {
-  const out: Button[] = [];
-  const asked = mod.prompts(env.game).filter((p) => p.buttons);
-  const book = env.decisions ?? syncDecisions(mod, structuredClone(env));
-  // Several seats asked at once: say whose each button is.
-  for (const p of asked) {
-    if (onlyRoles && !onlyRoles.includes(p.role)) continue;
-    const decision = book.open[p.role];
-    const legal = mod.legal(env.game, p.role);
-    if (!decision || legal.length === 0 || legal.length > 10) continue;
-    const prefix = asked.length > 1 ? `${roleName(mod, env.options, p.role)}: ` : '';
-    legal.forEach((l, i) => {
-      const label = prefix + l.label;
-      out.push({
-        customId: buttonId(row.id, decision.id, p.role, l.action),
-        label: label.length > 80 ? `${label.slice(0, 77)}…` : label,
-        style: i === 0 ? 'primary' : 'secondary',
-      });
-    });
-  }
-  return out.slice(0, 25);
+/** Discord's limits for a message's controls. */
+const ROWS = 5;
+const PER_ROW = 5;
+const PER_SELECT = 25;
+const BUTTON_LABEL = 80;
+const OPTION_TEXT = 100;
+
+/** A decision's choices as buttons, or as dropdowns when they do not fit (issue 9). */
+export interface Controls {
+  buttons: Button[];
+  selects: SelectMenu[];
 }
+
+/** A select menu's own id (unique in its message): game, decision, seat and the index of its first choice. */
+const selectId = (gameId: number, decision: number, role: Role, start: number) => `ms:${gameId}:${decision}:${role}:${start}`;
+
+/** A choice that opens the rest of a decision's dropdowns, from choice `start` on (the first ones fill a message). */
+export function morePagesId(gameId: number, decision: number, role: Role, start: number): string {
+  return `mp:${gameId}:${decision}:${role}:${start}`;
+}
+
+export function parseMorePagesId(id: string): { gameId: number; decision: number; role: Role; start: number } | null {
+  const m = /^mp:(\d+):(\d+):([a-z0-9_-]+):(\d+)$/i.exec(id);
+  return m ? { gameId: Number(m[1]), decision: Number(m[2]), role: m[3], start: Number(m[4]) } : null;
+}
+
+const cut = (t: string, n: number) => (t.length <= n ? t : `${t.slice(0, n - 1).replace(/[\uD800-\uDBFF]$/, '')}…`);
+
+/**
+ * A label split for a dropdown option: the choice (≤ 100) and what decides it
+ * (≤ 100), at the first ": " or " — " when the whole does not fit in one.
+ */
+export function optionText(label: string): { label: string; description?: string } {
+  if (label.length <= OPTION_TEXT) return { label };
+  const m = /^(.{1,100}?)(?::\s+|\s+—\s+|\s+\()(.*)$/.exec(label);
+  if (!m) return { label: cut(label, OPTION_TEXT), description: cut(label.slice(OPTION_TEXT - 1), OPTION_TEXT) };
+  const rest = label.slice(m[1].length).replace(/^(?::\s+|\s+—\s+|\s+)/, '');
+  return { label: m[1], description: cut(rest, OPTION_TEXT) };
+}
+
+/**
+ * Controls for the decisions open now, or for the given roles only. A quick
+ * decision (a prompt marked buttons) whose choices fit (up to ten, or five
+ * when several seats are asked at once, each label whole within 80
+ * characters) gets buttons; any other decision whose choices the module
+ * lists gets dropdowns of 25 choices each, grouped by subcommand (a decision
+ * any of whose choices is a secret order gets none: its list stays with the
+ * slash commands). When the dropdowns would pass Discord's five rows, the
+ * last one's last choice opens the rest privately; `from` starts a
+ * decision's dropdowns at that choice (that private answer).
+ */
+export function decisionControls(mod: GameModule<any, any>, row: GameRow, env: Envelope<any>, onlyRoles?: Role[], from = 0): Controls {
+  const book = env.decisions ?? syncDecisions(mod, structuredClone(env));
+  interface Group {
+    role: Role;
+    decision: number;
+    text: string;
+    prefix: string;
+    choices: { customId: string; label: string; sub: string }[];
+    select: boolean;
+    quick: boolean;
+  }
+  const groups: Group[] = [];
+  for (const p of mod.prompts(env.game)) {
+    const decision = book.open[p.role];
+    if (!decision || groups.some((g) => g.role === p.role)) continue;
+    const legal: LegalAction[] = mod.legal(env.game, p.role);
+    if (legal.length === 0 || (!p.buttons && legal.some((l) => l.secret))) continue;
+    // Grouped by subcommand (stable), so a page of a long list holds one kind of choice.
+    const subs = [...new Set(legal.map((l) => l.sub))];
+    // Discord refuses a whole message whose controls repeat an id: one control per distinct action.
+    const choices = legal
+      .map((l) => ({ customId: buttonId(row.id, decision.id, p.role, l.action), label: l.label, sub: l.sub }))
+      .filter((c, i, all) => all.findIndex((x) => x.customId === c.customId) === i)
+      .sort((x, y) => subs.indexOf(x.sub) - subs.indexOf(y.sub));
+    groups.push({ role: p.role, decision: decision.id, text: p.text, prefix: '', choices, select: !p.buttons, quick: !!p.buttons });
+  }
+  // Several seats asked at once: say whose each control is.
+  const several = groups.length > 1;
+  for (const g of groups) {
+    if (several) g.prefix = `${roleName(mod, env.options, g.role)}: `;
+    const fits =
+      g.choices.length <= (several ? PER_ROW : 2 * PER_ROW) && g.choices.every((c) => (g.prefix + c.label).length <= BUTTON_LABEL);
+    g.select = !g.quick || !fits || from > 0;
+  }
+  const mine = groups.filter((g) => !onlyRoles || onlyRoles.includes(g.role));
+  // Buttons take a row per five; a dropdown takes a row of its own. Too many rows: the largest button groups become dropdowns.
+  const rowsOf = (g: Group) => (g.select ? Math.ceil(g.choices.length / PER_SELECT) : Math.ceil(g.choices.length / PER_ROW));
+  const total = () => mine.reduce((n, g) => n + rowsOf(g), 0);
+  for (const g of [...mine].sort((a, b) => b.choices.length - a.choices.length)) {
+    if (total() <= ROWS) break;
+    if (!g.select) g.select = true;
+  }
+  const out: Controls = { buttons: [], selects: [] };
+  let rows = 0;
+  for (const g of mine) {
+    if (!g.select) {
+      if (rows + rowsOf(g) > ROWS) continue;
+      rows += rowsOf(g);
+      g.choices.forEach((c, i) =>
+        out.buttons.push({ customId: c.customId, label: cut(g.prefix + c.label, BUTTON_LABEL), style: i === 0 ? 'primary' : 'secondary' }),
+      );
+      continue;
+    }
+    const subsOf = new Set(g.choices.map((c) => c.sub));
+    // A dropdown per subcommand when they all fit in the rows left (e.g. steps, pick-ups, battles); else pages of 25.
+    const perSub = [...subsOf].reduce((n, sub) => n + Math.ceil(g.choices.filter((c) => c.sub === sub).length / PER_SELECT), 0);
+    const bySub = from === 0 && subsOf.size > 1 && perSub <= ROWS - rows;
+    // Dropdowns of 25 from `from` on; when the rows run out first, the last one's last choice opens the rest.
+    for (let start = from; start < g.choices.length;) {
+      const room = ROWS - rows;
+      if (room <= 0) break;
+      const left = g.choices.length - start;
+      const more = room === 1 && left > PER_SELECT;
+      let size = Math.min(PER_SELECT - (more ? 1 : 0), left);
+      const sub = g.choices[start].sub;
+      const sameSub = g.choices.slice(start, start + size).findIndex((c) => c.sub !== sub);
+      if (bySub && sameSub > 0) size = sameSub;
+      const slice = g.choices.slice(start, start + size);
+      const end = start + slice.length;
+      // Where this page sits in its list: the subcommand's own choices, when the dropdowns go by subcommand.
+      const [first, count] = bySub
+        ? [g.choices.findIndex((c) => c.sub === sub), g.choices.filter((c) => c.sub === sub).length]
+        : [0, g.choices.length];
+      const range = from > 0 || count > PER_SELECT ? ` (${start - first + 1}–${end - first} of ${count})` : '';
+      // Several kinds of choice: each dropdown names the command its page holds.
+      const kind = subsOf.size > 1 && slice.every((c) => c.sub === sub) ? `/${mod.command} ${commandPath(mod, sub)} · ` : '';
+      const options = slice.map((c) => ({ value: c.customId, ...optionText(c.label) }));
+      if (more)
+        options.push({
+          value: morePagesId(row.id, g.decision, g.role, end),
+          label: `More choices (${end + 1}–${g.choices.length})…`,
+          description: 'Shows the rest of the list, only to you',
+        });
+      out.selects.push({
+        customId: selectId(row.id, g.decision, g.role, start),
+        placeholder: cut(`${g.prefix}${kind}${g.text}${range}`, 150),
+        options,
+      });
+      rows++;
+      start = end;
+      if (more) break;
+    }
+  }
+  return out;
+}
+
+/** "move step" for a grouped subcommand. */
+const commandPath = (mod: GameModule<any, any>, sub: string) => {
+  const s = mod.subcommands.find((x) => x.name === sub);
+  return s?.group ? `${s.group} ${sub}` : sub;
+};
 
 export type Renderer = ((mod: GameModule<any, any>, view: Json) => Promise<Buffer | null>) & {
   /** A picture for a post drawn where it is delivered, not now (the bot: src/app/draws.ts); null: draw now. */
@@ -276,16 +417,20 @@ export async function presentAct(
   // The caller reads the whole prompt and gets their own buttons in the reply
   // (best effort); everyone else asked is handed off by a post, which is durable.
   replies[0].content = clip(`${replies[0].content}\n${prompt.text}`);
-  replies[0].buttons = decisionButtons(mod, row, env, callerRoles);
+  Object.assign(replies[0], decisionControls(mod, row, env, callerRoles));
   const handoff = handoffsOf(env, seats, callerRoles);
   if (handoff.length) {
     const roles = handoff.map((h) => h.role);
-    const text = promptLines(mod, env, seats, roles).text;
-    const buttons = decisionButtons(mod, row, env, roles);
+    const controls = decisionControls(mod, row, env, roles);
     const mentions = [...new Set(handoff.map((h) => h.userId))];
     const last = posts[posts.length - 1];
-    if (last && !last.to) Object.assign(last, { content: clip(`${last.content}\n${text}`), mentions, buttons, handoff });
-    else posts.push({ channelId: row.channelId, gameId: row.id, kind: 'handoff', content: clip(text), mentions, buttons, handoff });
+    if (last && !last.to) {
+      const text = promptLines(mod, env, seats, roles, last.content).text;
+      Object.assign(last, { content: clip(`${last.content}\n${text}`), mentions, ...controls, handoff });
+    } else {
+      const text = promptLines(mod, env, seats, roles).text;
+      posts.push({ channelId: row.channelId, gameId: row.id, kind: 'handoff', content: clip(text), mentions, ...controls, handoff });
+    }
   }
   return { replies, posts };
 }

@@ -22,6 +22,12 @@ export interface OptionDef {
   /** Integers: the allowed range (Discord enforces it; the table checks it). */
   min?: number;
   max?: number;
+  /**
+   * A long free text (a whole plan, an order sheet): registered as optional in
+   * Discord, where using the subcommand without it opens a modal with a
+   * paragraph field; the handler still needs it (the table types it).
+   */
+  paragraph?: boolean;
 }
 
 export interface SubcommandDef {
@@ -100,6 +106,20 @@ export interface Button {
   style: 'primary' | 'secondary' | 'success' | 'danger';
 }
 
+/**
+ * A dropdown (Discord's string select) for a decision with more choices than
+ * fit as buttons. Each option's value is the custom id of the button it
+ * stands for, so a choice is pressed like that button (same staleness rules).
+ */
+export interface SelectMenu {
+  /** Unique within its message. */
+  customId: string;
+  /** Shown before a choice is made (Discord: at most 150 characters). */
+  placeholder: string;
+  /** At most 25 (Discord); labels and descriptions at most 100 characters. */
+  options: { label: string; value: string; description?: string }[];
+}
+
 export interface Attachment {
   name: string;
   data: Buffer;
@@ -135,6 +155,8 @@ export interface Message {
   embed?: Embed;
   files?: Attachment[];
   buttons?: Button[];
+  /** Dropdowns under the buttons (each takes a row of its own; five rows in all). */
+  selects?: SelectMenu[];
   /** User ids mentioned in content that should be pinged. */
   mentions?: string[];
   /** Role ids that may be pinged (a server's moderator role, on an undelivered notice). */
@@ -215,6 +237,8 @@ export interface Outcome {
   newThread?: { name: string; home?: string };
   /** Add this user to this thread (the Follow button); the table prints it. */
   follow?: { channelId: string; userId: string };
+  /** A button press or dropdown choice was taken (the game changed): the adapter marks the control used. */
+  applied?: boolean;
   /**
    * Outbox ids of `posts`: already stored by the router, which delivers them
    * (adapters release them after the reply instead of sending them).
@@ -225,11 +249,20 @@ export interface Outcome {
 /** What an adapter needs from the command layer. */
 export interface Router {
   definitions(opts?: { includeConsoleOnly?: boolean }): CommandDef[];
-  /** True when the handler may be slow (rendering, replay): defer first. */
+  /** True when the handler may be slow (rendering, replay): defer once it runs past a moment. */
   isSlow(inv: Pick<Invocation, 'command' | 'sub'>): boolean;
+  /**
+   * True when the handler may block for seconds before its first pause (bots
+   * playing a whole game at the start, a full replay): acknowledge before it
+   * starts, though a refusal then replaces a public placeholder.
+   */
+  deferAtOnce?(inv: Pick<Invocation, 'command' | 'sub'>): boolean;
   dispatch(inv: Invocation, progress?: (line: string) => void): Promise<Outcome>;
   autocomplete(req: AutocompleteRequest): Promise<Choice[]>;
+  /** A button press, or a dropdown choice (its value is the custom id of the button it stands for). */
   button(press: ButtonPress): Promise<Outcome>;
+  /** Which of these control ids no longer do anything (their decision closed, their choice went); unknown ids are not stale. */
+  staleControls?(customIds: string[]): Promise<string[]>;
   /** Called when a new thread was created for a game (Outcome.newThread). */
   threadCreated?(gameChannelId: string, threadId: string): void;
   /** No thread could be opened: the game moves to `channelId` if it is free, else it is called off. Returns what to tell the caller. */

@@ -8,6 +8,9 @@ import { renderKpw } from './kpw.ts';
 import { renderKpwZoom } from './kpw-zoom.ts';
 import { renderRifle } from './rifle.ts';
 import { renderWog } from './wog.ts';
+import { renderWk4, renderWk4Zoom } from './wk4.ts';
+import type { Wk4View } from '../src/games/wk4/view.ts';
+import { renderWogZoom } from './wog-zoom.ts';
 
 export const renderers: Readonly<Record<string, (view: Json) => Buffer>> = {
   kpw: (view) => renderKpw(view as unknown as KpwView),
@@ -15,4 +18,8 @@ export const renderers: Readonly<Record<string, (view: Json) => Buffer>> = {
   'kpw:zoom': (view) => renderKpwZoom(view as unknown as KpwView),
   rifle: renderRifle,
   wog: renderWog,
+  // Each viewer's picture (fog of war applied by the rules' view); the renderer draws nothing else.
+  wk4: (view) => renderWk4((view as unknown as Wk4View).picture),
+  'wk4:zoom': (view) => renderWk4Zoom((view as unknown as Wk4View).picture),
+  'wog:zoom': renderWogZoom,
 };

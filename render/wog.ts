@@ -1,22 +1,24 @@
 // Warriors of God snapshots, drawn only from the view (plus the static map
 // data): area outlines filled by control, sea connections, value and control
-// markers, leader stacks (rank, SP, king, disgraced), aggressor markers, and
-// a side panel with the turn track, the zero-sum VP track, prisons and the log.
+// markers, leader stacks (rank, SP, king, disgraced), aggressor and miss
+// markers, and a side panel with the turn track, the zero-sum VP track, the
+// prison, routed and killed boxes, the future leader piles and the log.
 // Borders show their kind (river blue, obstructed brown dashed, sea thick
-// blue); during a battle the fought-over area is ringed and zoomed into an
-// inset over the open sea, legible at Discord's ~550 px preview.
+// blue); during a battle the fought-over area is ringed here, and the
+// close-up (wog-zoom.ts) is a second image.
 import type { Json } from '../src/engine/types.ts';
 import { wogData } from '../src/games/wog/data.ts';
 import type { WogView } from '../src/games/wog/view.ts';
 import { drawText, encodePng, fitText, lighten, makeCanvas, paint, roundRectPath, wrapLines, type Ctx2D } from './kit.ts';
 
-const INK = '#2b2117';
+export const INK = '#2b2117';
 const PAPER = '#efe6cf';
-const SEA = '#b9d3e6';
-const SIDE: Record<string, string> = { english: '#c0392b', french: '#2e5cb8', nonaligned: '#6b6b6b' };
+export const SEA = '#b9d3e6';
+export const SIDE: Record<string, string> = { english: '#c0392b', french: '#2e5cb8', nonaligned: '#6b6b6b' };
 const PANEL = 360;
 
-function drawAreas(ctx: Ctx2D, v: WogView): void {
+/** Every area filled by control, borders by kind and sea connections; `scale` thins lines when the caller has zoomed in. */
+export function drawAreas(ctx: Ctx2D, v: WogView, scale = 1): void {
   const map = wogData().map;
   const byId = new Map(v.areas.map((a) => [a.id, a]));
   for (const a of map.areas) {
@@ -25,14 +27,14 @@ function drawAreas(ctx: Ctx2D, v: WogView): void {
     a.polygon.forEach(([x, y], i) => (i ? ctx.lineTo(x, y) : ctx.moveTo(x, y)));
     ctx.closePath();
     const fill = a.kind === 'neutral' ? '#d9d4c7' : av.control ? lighten(SIDE[av.control]!, 0.7) : '#f2e9d0';
-    paint(ctx, { fill, stroke: '#6d5f49', lineWidth: 1.5 });
+    paint(ctx, { fill, stroke: '#6d5f49', lineWidth: 1.5 * scale });
   }
-  drawBorders(ctx, 1);
+  drawBorders(ctx, scale);
   // Sea connections: thick blue lines between label points.
   ctx.save();
   ctx.strokeStyle = BORDER.sea.color;
   ctx.globalAlpha = 0.75;
-  ctx.lineWidth = BORDER.sea.width;
+  ctx.lineWidth = BORDER.sea.width * scale;
   ctx.lineCap = 'round';
   const label = new Map(map.areas.map((a) => [a.id, a.label]));
   for (const s of map.seaConnections) {
@@ -75,8 +77,8 @@ export function borderSegments(): NonNullable<typeof shared> {
   return shared;
 }
 
-/** River and obstructed borders over the plain outlines (scale: the inset draws them larger). */
-function drawBorders(ctx: Ctx2D, scale: number, only?: string): void {
+/** River and obstructed borders over the plain outlines (scale: line widths, for a zoomed drawing). */
+export function drawBorders(ctx: Ctx2D, scale: number, only?: string): void {
   ctx.save();
   ctx.lineCap = 'round';
   for (const b of borderSegments()) {
@@ -93,6 +95,20 @@ function drawBorders(ctx: Ctx2D, scale: number, only?: string): void {
     ctx.stroke();
   }
   ctx.restore();
+}
+
+/** The special troops in an army, compact: 2L 1K (longbowmen, knights, gunners, mercenaries); the close-up spells them out. */
+function specials(troops: string[]): string {
+  const n = { L: 0, K: 0, G: 0, M: 0 };
+  for (const t of troops)
+    if (t.includes('longbow')) n.L++;
+    else if (t.includes('knight') || t.includes('chevalier')) n.K++;
+    else if (t === 'gunner') n.G++;
+    else if (t.startsWith('mercenar')) n.M++;
+  return Object.entries(n)
+    .filter(([, c]) => c)
+    .map(([k, c]) => `${c}${k}`)
+    .join(' ');
 }
 
 function drawArea(ctx: Ctx2D, v: WogView, id: string): void {
@@ -113,7 +129,7 @@ function drawArea(ctx: Ctx2D, v: WogView, id: string): void {
     paint(ctx, { fill: SIDE[av.control], stroke: '#fff', lineWidth: 2 });
   }
   if (av.aggressor)
-    drawText(ctx, `⚔ ${av.aggressor}`, x, y - 34, {
+    drawText(ctx, `⚔ ${av.aggressor}${av.misses ? ` ${'●'.repeat(av.misses)} miss` : ''}`, x, y - 34, {
       size: 12,
       weight: 'bold',
       color: SIDE[av.aggressor],
@@ -126,7 +142,8 @@ function drawArea(ctx: Ctx2D, v: WogView, id: string): void {
     const w = 150;
     roundRectPath(ctx, x - w / 2, yy, w, 18, 3);
     paint(ctx, { fill: SIDE[l.side] ?? '#666', stroke: l.king ? '#e2b33c' : '#222', lineWidth: l.king ? 2.5 : 1 });
-    const text = `${'★'.repeat(l.rank)} ${l.name.split(/[ ,(]/)[0]} ${l.troops.length}SP${l.disgraced ? ' ✗' : ''}`;
+    const special = specials(l.troops);
+    const text = `${'★'.repeat(l.rank)} ${l.name.split(/[ ,(]/)[0]} ${l.troops.length}SP${special ? ` ${special}` : ''}${l.disgraced ? ' ✗' : ''}`;
     drawText(ctx, fitText(ctx, text, w - 6, 11), x, yy + 13, { size: 11, color: '#fff', align: 'center' });
     yy += 20;
   }
@@ -178,12 +195,34 @@ function drawPanel(ctx: Ctx2D, v: WogView, x0: number, h: number): void {
     color: INK,
   });
   y += 22;
-  for (const side of ['english', 'french'] as const) {
-    const txt = `${side === 'english' ? 'English' : 'French'} prison: ${v.prisons[side].join(', ') || 'empty'}`;
+  const box = (txt: string, color: string): void => {
     for (const line of wrapLines(ctx, txt, PANEL - 32, 12)) {
-      drawText(ctx, line, x0 + 16, y, { size: 12, color: SIDE[side] });
+      drawText(ctx, line, x0 + 16, y, { size: 12, color });
       y += 16;
     }
+  };
+  // Boxes: each prison holds the enemy's leaders; routed leaders return in Phase 9; the killed score in Phase 11.
+  for (const side of ['english', 'french'] as const)
+    box(`${side === 'english' ? 'English' : 'French'} prison: ${v.prisons[side].join(', ') || 'empty'}`, SIDE[side]!);
+  for (const side of ['english', 'french'] as const)
+    if (v.routed[side].length) box(`${side === 'english' ? 'English' : 'French'} routed: ${v.routed[side].join(', ')}`, SIDE[side]!);
+  if (v.killed.length) box(`Killed this turn: ${v.killed.map((k) => `${k.name}${k.king ? ' (king)' : ''}`).join(', ')}`, INK);
+  y += 6;
+  drawText(ctx, 'Future leader piles', x0 + 16, y, { size: 13, weight: 'bold', color: INK });
+  y += 16;
+  for (const p of v.piles.slice(0, 2)) {
+    const txt = `Turn ${p.turn}: ${p.leaders.map((l) => `${l.name} ${'★'.repeat(l.rank)}`).join(', ')}`;
+    for (const line of wrapLines(ctx, txt, PANEL - 32, 11)) {
+      drawText(ctx, line, x0 + 16, y, { size: 11, color: '#3b3023' });
+      y += 14;
+    }
+  }
+  if (v.piles.length > 2) {
+    drawText(ctx, `…and ${v.piles.length - 2} more piles (turns ${v.piles[2]!.turn}-${v.piles.at(-1)!.turn})`, x0 + 16, y, {
+      size: 11,
+      color: '#5a4a32',
+    });
+    y += 14;
   }
   y += 10;
   drawText(ctx, 'Latest', x0 + 16, y, { size: 13, weight: 'bold', color: INK });
@@ -208,71 +247,6 @@ function outlineArea(ctx: Ctx2D, id: string): void {
   paint(ctx, { stroke: '#111', lineWidth: 5 });
 }
 
-/** Where the battle inset goes: the open sea north-east of England, clear of every area. */
-export const INSET = { x: 556, y: 8, w: 436, h: 326 };
-
-/**
- * The area being fought over, zoomed into the inset: its outline (borders by
- * kind), and each side's leaders large enough to read at Discord's preview width.
- */
-function drawBattleInset(ctx: Ctx2D, v: WogView): void {
-  if (!v.battle) return;
-  const a = wogData().map.areas.find((x) => x.id === v.battle!.area);
-  const av = v.areas.find((x) => x.id === v.battle!.area);
-  if (!a || !av) return;
-  const { x, y, w, h } = INSET;
-  roundRectPath(ctx, x, y, w, h, 10);
-  paint(ctx, { fill: '#fffaf0', stroke: INK, lineWidth: 3 });
-  drawText(ctx, fitText(ctx, `⚔ ${a.name}${v.battle.round ? ` · round ${v.battle.round}` : ''}`, w - 24, 30), x + w / 2, y + 38, {
-    size: 30,
-    weight: 'bold',
-    color: INK,
-    align: 'center',
-  });
-  // The outline, scaled into the left third.
-  const xs = a.polygon.map((p) => p[0]!);
-  const ys = a.polygon.map((p) => p[1]!);
-  const bw = Math.max(...xs) - Math.min(...xs);
-  const bh = Math.max(...ys) - Math.min(...ys);
-  const box = { x: x + 12, y: y + 58, w: 120, h: h - 72 };
-  const k = Math.min(box.w / bw, box.h / bh);
-  ctx.save();
-  ctx.translate(box.x + (box.w - bw * k) / 2 - Math.min(...xs) * k, box.y + (box.h - bh * k) / 2 - Math.min(...ys) * k);
-  ctx.scale(k, k);
-  ctx.beginPath();
-  a.polygon.forEach(([px, py], i) => (i ? ctx.lineTo(px!, py!) : ctx.moveTo(px!, py!)));
-  ctx.closePath();
-  paint(ctx, { fill: av.control ? lighten(SIDE[av.control]!, 0.6) : '#f2e9d0', stroke: '#6d5f49', lineWidth: 2 / k });
-  drawBorders(ctx, 1 / k, a.id);
-  ctx.restore();
-  // Both sides' leaders, large.
-  let yy = y + 64;
-  const lx = x + 142;
-  const lw = w - 154;
-  for (const side of ['english', 'french'] as const) {
-    const ls = av.leaders.filter((l) => l.side === side);
-    if (!ls.length) continue;
-    drawText(ctx, `${side === 'english' ? 'English' : 'French'} · ${ls.reduce((n, l) => n + 1 + l.troops.length, 0)} SP`, lx, yy + 18, {
-      size: 22,
-      weight: 'bold',
-      color: SIDE[side],
-    });
-    yy += 28;
-    for (const l of ls.slice(0, 2)) {
-      roundRectPath(ctx, lx, yy, lw, 36, 5);
-      paint(ctx, { fill: SIDE[side]!, stroke: l.king ? '#e2b33c' : '#222', lineWidth: l.king ? 4 : 1.5 });
-      const text = `${'★'.repeat(l.rank)} ${l.name.split(/[ ,(]/)[0]} ${l.troops.length}SP${l.disgraced ? ' ✗' : ''}`;
-      drawText(ctx, fitText(ctx, text, lw - 12, 25), lx + lw / 2, yy + 27, { size: 25, weight: 'bold', color: '#fff', align: 'center' });
-      yy += 40;
-    }
-    if (ls.length > 2) {
-      drawText(ctx, `+${ls.length - 2} more`, lx, yy + 16, { size: 20, color: INK });
-      yy += 22;
-    }
-    yy += 6;
-  }
-}
-
 export function renderWog(view: Json): Buffer {
   const v = view as unknown as WogView;
   const map = wogData().map;
@@ -281,10 +255,10 @@ export function renderWog(view: Json): Buffer {
   ctx.fillStyle = SEA;
   ctx.fillRect(0, 0, map.width, map.height);
   drawAreas(ctx, v);
+  // The fought-over area ringed under the counters, so its stacks stay readable.
+  if (v.battle) outlineArea(ctx, v.battle.area);
   for (const a of map.areas) drawArea(ctx, v, a.id);
   drawPanel(ctx, v, map.width, map.height);
-  if (v.battle) outlineArea(ctx, v.battle.area);
-  drawBattleInset(ctx, v);
   if (v.over)
     drawText(ctx, v.over, map.width / 2, 40, { size: 22, weight: 'bold', color: INK, halo: '#fff', haloWidth: 4, align: 'center' });
   return encodePng(canvas);

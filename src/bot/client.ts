@@ -10,6 +10,7 @@ import { createLogger, type Logger, type LogLevel } from './log.ts';
 import { Outbox } from '../store/outbox.ts';
 import { DEFAULT_RETRY, OutboxWorker, type RetryPolicy } from './outbox-worker.ts';
 import { errorText } from './posts.ts';
+import { ControlRegistry } from './controls.ts';
 
 export interface BotConfig {
   /** Bot token; required unless `login` is false. */
@@ -28,6 +29,8 @@ export interface BotConfig {
   tickMs?: number;
   /** Defer fast commands / buttons that run longer than this (default 2000 ms). */
   ackAfterMs?: number;
+  /** Defer commands the router calls slow once they run this long (default 100 ms; refusals come sooner). */
+  slowAckMs?: number;
   /** Minimum gap between progress edits (default 1000 ms). */
   progressEveryMs?: number;
   /** Autocomplete answer deadline (default 2500 ms). */
@@ -82,9 +85,13 @@ export async function runBot(router: Router, config: BotConfig): Promise<BotHand
     log,
     moderatorRoleIds: config.moderatorRoleIds ?? [],
     ackAfterMs: config.ackAfterMs ?? 2000,
+    slowAckMs: config.slowAckMs ?? 100,
     progressEveryMs: config.progressEveryMs ?? 1000,
     autocompleteMs: config.autocompleteMs ?? 2500,
+    controls: new ControlRegistry(client, router, log),
   };
+  // Posts with buttons or dropdowns are remembered, so their controls are disabled once their decision closes.
+  worker.onControls = (channelId, messageId, components) => ctx.controls.add(channelId, messageId, components);
 
   const running = new Set<Promise<unknown>>();
   const track = (p: Promise<unknown>) => {
@@ -107,13 +114,16 @@ export async function runBot(router: Router, config: BotConfig): Promise<BotHand
     if (!router.tick || ticking) return;
     ticking = true;
     try {
-      for (const outcome of await router.tick()) {
+      const outcomes = await router.tick();
+      for (const outcome of outcomes) {
         if (outcome.replies.length) log.debug(`tick: ${outcome.replies.length} reply(ies) without an interaction dropped`);
         // No reply to wait for: the posts may go at once.
         if (outcome.queued) worker.outbox.release(outcome.queued);
         else worker.outbox.enqueue(outcome.posts, { hold: false });
       }
       await worker.kick();
+      // A deadline's default closed decisions: their controls are disabled.
+      await ctx.controls.refresh(outcomes.flatMap((o) => o.posts.map((p) => p.channelId)));
     } catch (e) {
       log.error('tick failed', e);
     } finally {

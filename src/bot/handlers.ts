@@ -8,11 +8,15 @@ import {
   type ChatInputCommandInteraction,
   type Client,
   type Interaction,
+  type ModalSubmitInteraction,
+  type StringSelectMenuInteraction,
 } from 'discord.js';
-import type { Choice, Invocation, Outcome, Router, Where } from '../../commands/types.ts';
+import type { ButtonPress, Choice, CommandDef, Invocation, Outcome, Router, Where } from '../../commands/types.ts';
+import { ControlRegistry, controlIds, disableStale, rowsOf } from './controls.ts';
 import { callerOf, subAndOptions, whereCached, whereOf } from './invocation.ts';
 import { scoped, type Logger } from './log.ts';
 import { clip } from './messages.ts';
+import { fromModal, missingParagraphs, paragraphModal, type ModalCommand } from './modals.ts';
 import type { OutboxWorker } from './outbox-worker.ts';
 import { deliverNotes } from './seat-threads.ts';
 import { addToThread, failureNote, openThread, errorText } from './posts.ts';
@@ -29,15 +33,22 @@ export interface HandlerContext {
   moderatorRoleIds: readonly string[];
   /** Defer a not-yet-acknowledged interaction whose handler runs this long. */
   ackAfterMs: number;
+  /** Defer a command the router calls slow once it runs this long (refusals come sooner and stay private). */
+  slowAckMs: number;
   /** Minimum gap between progress edits. */
   progressEveryMs: number;
   /** Give up on autocomplete answers after this long (Discord allows 3 s). */
   autocompleteMs: number;
+  /** Bot messages with live buttons or dropdowns, disabled once their decision closes. */
+  controls: ControlRegistry;
+  /** The command definitions (paragraph options open a modal); read once. */
+  definitions?: CommandDef[];
 }
 
 export async function handleInteraction(ctx: HandlerContext, i: Interaction): Promise<void> {
   if (i.isChatInputCommand()) return guarded(ctx, i, (ack) => onCommand(ctx, i, ack));
-  if (i.isButton()) return guarded(ctx, i, (ack) => onButton(ctx, i, ack));
+  if (i.isButton() || i.isStringSelectMenu()) return guarded(ctx, i, (ack) => onComponent(ctx, i, ack));
+  if (i.isModalSubmit()) return guarded(ctx, i, (ack) => onModal(ctx, i, ack));
   if (i.isAutocomplete()) return onAutocomplete(ctx, i);
   ctx.log.debug(`ignored interaction type ${i.type}`);
 }
@@ -55,10 +66,45 @@ async function guarded(ctx: HandlerContext, i: Repliable, run: (ack: Ack) => Pro
 
 async function onCommand(ctx: HandlerContext, i: ChatInputCommandInteraction, ack: Ack): Promise<void> {
   const { options, names } = subAndOptions(i.options.data);
-  const command = i.commandName;
   const group = i.options.getSubcommandGroup(false) ?? undefined;
-  const sub = i.options.getSubcommand(false) ?? '';
-  if (ctx.router.isSlow({ command, sub })) await defer(i, ack);
+  const cmd: ModalCommand = { command: i.commandName, ...(group ? { group } : {}), sub: i.options.getSubcommand(false) ?? '', options };
+  // A paragraph left out: ask for it in a modal (the first and only answer allowed before the command runs).
+  const missing = missingParagraphs((ctx.definitions ??= ctx.router.definitions()), cmd);
+  const modal = missing.length ? paragraphModal(cmd, missing) : null;
+  if (modal) {
+    await i.showModal(modal);
+    ack.state = 'answered';
+    return;
+  }
+  await runCommand(ctx, i, ack, cmd, names);
+}
+
+// The modal's text joins the options it carried: from here on it is the command as typed.
+async function onModal(ctx: HandlerContext, i: ModalSubmitInteraction, ack: Ack): Promise<void> {
+  const cmd = fromModal(i);
+  if (!cmd) {
+    ctx.log.debug(`ignored modal ${i.customId.slice(0, 20)}`);
+    await sendReplies(i, ack, [
+      { content: 'That form is not one of mine (or is from an old version). Use the slash command.', ephemeral: true },
+    ]);
+    return;
+  }
+  await runCommand(ctx, i, ack, cmd, {});
+}
+
+async function runCommand(
+  ctx: HandlerContext,
+  i: ChatInputCommandInteraction | ModalSubmitInteraction,
+  ack: Ack,
+  cmd: ModalCommand,
+  names: Record<string, string>,
+): Promise<void> {
+  const { command, group, sub, options } = cmd;
+  // A slow command is deferred (publicly: its answer is usually public) once it runs past a moment, not at
+  // once: a refusal comes sooner, so it is never first shown to everyone as "thinking…" (issue 9). Only work
+  // that may block before its first pause is deferred first.
+  if (ctx.router.deferAtOnce?.({ command, sub })) await defer(i, ack);
+  const waitMs = ctx.router.isSlow({ command, sub }) ? Math.min(ctx.slowAckMs, ctx.ackAfterMs) : ctx.ackAfterMs;
   const inv: Invocation = {
     command,
     ...(group ? { group } : {}),
@@ -81,7 +127,7 @@ async function onCommand(ctx: HandlerContext, i: ChatInputCommandInteraction, ac
   try {
     outcome = await ackIfSlow(
       ctx.router.dispatch(inv, (line) => progress.push(line)),
-      ctx.ackAfterMs,
+      waitMs,
       () => lateDefer(ctx, i, ack),
     );
   } finally {
@@ -90,13 +136,48 @@ async function onCommand(ctx: HandlerContext, i: ChatInputCommandInteraction, ac
   await deliver(ctx, i, ack, outcome, inv.where);
 }
 
-// Buttons carry everything in customId, so they keep working across restarts.
-async function onButton(ctx: HandlerContext, i: ButtonInteraction, ack: Ack): Promise<void> {
+// Buttons and dropdowns carry everything in customId (a dropdown's choice is
+// the custom id of the button it stands for), so they keep working across restarts.
+async function onComponent(ctx: HandlerContext, i: ButtonInteraction | StringSelectMenuInteraction, ack: Ack): Promise<void> {
   const where = await whereOf(i, true);
-  const press = { customId: i.customId, caller: callerOf(i, ctx.moderatorRoleIds), where };
-  ctx.log.debug(`button ${i.customId} by ${press.caller.id}`);
+  const customId = i.isStringSelectMenu() ? (i.values[0] ?? '') : i.customId;
+  const press: ButtonPress = { customId, caller: callerOf(i, ctx.moderatorRoleIds), where };
+  ctx.log.debug(`${i.isButton() ? 'button' : 'choice'} ${customId} by ${press.caller.id}`);
   const outcome = await ackIfSlow(ctx.router.button(press), ctx.ackAfterMs, () => lateDefer(ctx, i, ack));
+  await markUsed(ctx, i, ack, outcome);
   await deliver(ctx, i, ack, outcome, where);
+}
+
+/**
+ * The pressed message's controls that went stale are disabled (the choice
+ * made shown in green, or as the dropdown's selection), in the same
+ * acknowledgement when it is still owed; replies then follow as new messages.
+ */
+async function markUsed(
+  ctx: HandlerContext,
+  i: ButtonInteraction | StringSelectMenuInteraction,
+  ack: Ack,
+  outcome: Outcome,
+): Promise<void> {
+  if (!ctx.router.staleControls || ack.state === 'lost') return;
+  try {
+    const rows = rowsOf(i.message.components);
+    const ids = controlIds(rows);
+    if (!ids.length) return;
+    const stale = new Set(await ctx.router.staleControls(ids));
+    const chosen = outcome.applied ? { customId: i.customId, value: i.isStringSelectMenu() ? i.values[0] : undefined } : undefined;
+    const next = disableStale(rows, stale, chosen);
+    if (!next) return;
+    if (ack.state === 'fresh') {
+      await i.update({ components: next });
+      ack.state = 'answered';
+    } else {
+      await i.editReply({ components: next });
+    }
+    if (i.channelId) ctx.controls.update(i.channelId, i.message.id, next);
+  } catch (e) {
+    ctx.log.warn(`could not mark the controls of ${describe(i)} used: ${errorText(e)}`);
+  }
 }
 
 // The work has started (and may commit): a failed acknowledgement must not
@@ -153,7 +234,8 @@ async function deliver(ctx: HandlerContext, i: Repliable, ack: Ack, outcome: Out
   }
   if (ack.state !== 'lost') {
     try {
-      await sendReplies(i, ack, outcome.replies);
+      // A public reply with controls is remembered, so they are disabled once their decision closes.
+      for (const m of await sendReplies(i, ack, outcome.replies)) if (i.channelId) ctx.controls.add(i.channelId, m.id, m.components);
     } catch (e) {
       ack.state = 'lost';
       ctx.log.warn(`reply to ${describe(i)} failed; its posts go out anyway: ${errorText(e)}`);
@@ -182,6 +264,9 @@ async function deliver(ctx: HandlerContext, i: Repliable, ack: Ack, outcome: Out
   }
   outbox.release(ids);
   await ctx.worker.kick();
+  // Controls of this channel (and of the channels posted to) whose decision closed are disabled.
+  const lanes = ids.map((id) => outbox.get(id)?.lane).filter((x): x is string => !!x);
+  await ctx.controls.refresh([where.channelId, ...(threadId ? [threadId] : []), ...lanes]);
   const failed = ids.map((id) => outbox.get(id)).filter((r) => r?.state === 'failed');
   if (failed.length && ack.state !== 'lost') {
     await i
@@ -240,5 +325,8 @@ export function toDiscordChoices(choices: Choice[], integer: boolean): { name: s
 }
 
 function describe(i: Repliable): string {
-  return i.isButton() ? `button ${i.customId}` : `/${i.commandName}`;
+  if (i.isButton()) return `button ${i.customId}`;
+  if (i.isStringSelectMenu()) return `dropdown ${i.customId}`;
+  if (i.isModalSubmit()) return `modal ${i.customId.slice(0, 40)}`;
+  return `/${i.commandName}`;
 }

@@ -1,17 +1,31 @@
 // Command-layer messages → discord.js message payloads: PNG attachments,
 // button rows, mention control, and Discord's 2000-character content limit.
-import { ActionRowBuilder, AttachmentBuilder, ButtonBuilder, ButtonStyle, EmbedBuilder, type APIAllowedMentions } from 'discord.js';
-import type { Button, Embed, Message } from '../../commands/types.ts';
+import {
+  ActionRowBuilder,
+  AttachmentBuilder,
+  ButtonBuilder,
+  ButtonStyle,
+  EmbedBuilder,
+  StringSelectMenuBuilder,
+  type APIAllowedMentions,
+  type MessageActionRowComponentBuilder,
+} from 'discord.js';
+import type { Button, Embed, Message, SelectMenu } from '../../commands/types.ts';
 
 export const MAX_CONTENT = 2000;
 const MAX_BUTTONS_PER_ROW = 5;
 const MAX_ROWS = 5;
 const MAX_LABEL = 80;
+const MAX_OPTIONS = 25;
+const MAX_OPTION_TEXT = 100;
+const MAX_PLACEHOLDER = 150;
+
+export type Row = ActionRowBuilder<MessageActionRowComponentBuilder>;
 
 export interface Payload {
   content?: string;
   files?: AttachmentBuilder[];
-  components?: ActionRowBuilder<ButtonBuilder>[];
+  components?: Row[];
   embeds?: EmbedBuilder[];
   allowedMentions: APIAllowedMentions;
 }
@@ -32,7 +46,7 @@ export function payloadsOf(msg: Message): Payload[] {
   const files = (msg.files ?? []).map(
     (f) => new AttachmentBuilder(f.data, { name: f.name, ...(f.description ? { description: f.description.slice(0, 1024) } : {}) }),
   );
-  const components = buttonRows(msg.buttons ?? []);
+  const components = componentRows(msg.buttons ?? [], msg.selects ?? []);
   // Only the named users may be pinged; never @everyone or roles.
   const allowedMentions: APIAllowedMentions = {
     users: [...new Set(msg.mentions ?? [])].slice(0, 100),
@@ -67,18 +81,36 @@ export function embedOf(e: Embed): EmbedBuilder {
   return b;
 }
 
-export function buttonRows(buttons: Button[]): ActionRowBuilder<ButtonBuilder>[] {
-  const rows: ActionRowBuilder<ButtonBuilder>[] = [];
+/** Button rows (five to a row), then a row per dropdown; Discord allows five rows in all. */
+export function componentRows(buttons: Button[], selects: SelectMenu[] = []): Row[] {
+  const rows: Row[] = [];
   const usable = buttons.slice(0, MAX_BUTTONS_PER_ROW * MAX_ROWS);
   for (let i = 0; i < usable.length; i += MAX_BUTTONS_PER_ROW) {
     rows.push(
-      new ActionRowBuilder<ButtonBuilder>().addComponents(
+      new ActionRowBuilder<MessageActionRowComponentBuilder>().addComponents(
         usable.slice(i, i + MAX_BUTTONS_PER_ROW).map((b) =>
           new ButtonBuilder()
             .setCustomId(b.customId)
-            .setLabel(b.label.slice(0, MAX_LABEL) || '…')
+            .setLabel(clip(b.label, MAX_LABEL) || '…')
             .setStyle(STYLE[b.style] ?? ButtonStyle.Secondary),
         ),
+      ),
+    );
+  }
+  for (const m of selects) {
+    if (rows.length >= MAX_ROWS) break;
+    const options = m.options.slice(0, MAX_OPTIONS).map((o) => ({
+      label: clip(o.label, MAX_OPTION_TEXT) || '…',
+      value: o.value.slice(0, MAX_OPTION_TEXT),
+      ...(o.description ? { description: clip(o.description, MAX_OPTION_TEXT) } : {}),
+    }));
+    if (!options.length) continue;
+    rows.push(
+      new ActionRowBuilder<MessageActionRowComponentBuilder>().addComponents(
+        new StringSelectMenuBuilder()
+          .setCustomId(m.customId)
+          .setPlaceholder(clip(m.placeholder, MAX_PLACEHOLDER) || '…')
+          .addOptions(options),
       ),
     );
   }

@@ -68,6 +68,8 @@ export class OutboxWorker {
   private stopped = false;
   /** Pictures left out under a backlog: a newer one of their game followed, or a close-up came too late. */
   superseded = 0;
+  /** Told of each message sent with buttons or dropdowns (the bot disables them once their decision closes). */
+  onControls?: (channelId: string, messageId: string, components: readonly unknown[]) => void;
   /** Seat threads and held notes live in the outbox's database. */
   readonly seats: SeatThreads;
 
@@ -208,6 +210,7 @@ export class OutboxWorker {
             const sent = await dest.send({ ...parts[n], nonce: nonceOf(row, k), enforceNonce: true });
             // The card links to a game's last public map.
             if (!post.to && post.gameId !== undefined && parts[n].files?.length) this.router.mapPosted?.(post.gameId, sent.url);
+            if (parts[n].components?.length) this.onControls?.(sent.channelId, sent.id, sent.components);
           } catch (e) {
             // A seat thread that vanished: forget it, the retry opens a new one.
             if (target.thread && isPermanent(e) && row.gameId !== null) {
@@ -264,7 +267,7 @@ export class OutboxWorker {
     }
     this.superseded += skipped;
     const post = row.post;
-    const owes = post.to || post.mentions?.length || post.buttons?.length || post.handoff?.length;
+    const owes = post.to || post.mentions?.length || post.buttons?.length || post.selects?.length || post.handoff?.length;
     if (skipped === files.length && !owes && files.every((f) => f.draw?.alone)) return null;
     const note = skipped ? '\n_(map not drawn: a newer one of this game follows)_' : '';
     return { ...post, content: `${post.content}${note}`, files: out };

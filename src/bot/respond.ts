@@ -10,11 +10,18 @@
 // follow-up, then delete the placeholder. (A follow-up sent while the
 // placeholder is still "thinking" would replace it and inherit its public
 // visibility, hence the edit first.)
-import { MessageFlags, type ButtonInteraction, type ChatInputCommandInteraction } from 'discord.js';
+import {
+  MessageFlags,
+  type ButtonInteraction,
+  type ChatInputCommandInteraction,
+  type Message,
+  type ModalSubmitInteraction,
+  type StringSelectMenuInteraction,
+} from 'discord.js';
 import type { Reply } from '../../commands/types.ts';
 import { payloadsOf, type Payload } from './messages.ts';
 
-export type Repliable = ChatInputCommandInteraction | ButtonInteraction;
+export type Repliable = ChatInputCommandInteraction | ButtonInteraction | StringSelectMenuInteraction | ModalSubmitInteraction;
 
 /**
  * fresh: nothing sent yet; placeholder: a public deferred reply we may
@@ -36,7 +43,7 @@ export function ackOf(i: Repliable): Ack {
 /** Acknowledge without answering yet (see the header comment). */
 export async function defer(i: Repliable, ack: Ack): Promise<void> {
   if (ack.state !== 'fresh') return;
-  if (i.isButton()) {
+  if (i.isMessageComponent()) {
     await i.deferUpdate();
     ack.state = 'answered';
   } else {
@@ -45,21 +52,33 @@ export async function defer(i: Repliable, ack: Ack): Promise<void> {
   }
 }
 
-export async function sendReplies(i: Repliable, ack: Ack, replies: Reply[]): Promise<void> {
+/** Send the replies; returns the public messages that carry controls (when Discord says which). */
+export async function sendReplies(i: Repliable, ack: Ack, replies: Reply[]): Promise<Message[]> {
   const parts = replies.flatMap((r) => payloadsOf(r).map((p) => ({ p, ephemeral: r.ephemeral })));
-  if (parts.length === 0) return finishEmpty(i, ack);
-  for (const { p, ephemeral } of parts) await sendOne(i, ack, p, ephemeral);
+  if (parts.length === 0) {
+    await finishEmpty(i, ack);
+    return [];
+  }
+  const out: Message[] = [];
+  for (const { p, ephemeral } of parts) {
+    const m = await sendOne(i, ack, p, ephemeral);
+    if (m && !ephemeral && p.components?.length) out.push(m);
+  }
+  return out;
 }
 
-async function sendOne(i: Repliable, ack: Ack, p: Payload, ephemeral: boolean): Promise<void> {
+async function sendOne(i: Repliable, ack: Ack, p: Payload, ephemeral: boolean): Promise<Message | null> {
   const flags = ephemeral ? MessageFlags.Ephemeral : undefined;
+  let sent: Message | null = null;
   switch (ack.state) {
     case 'fresh':
-      await i.reply({ ...p, flags });
+      // Ask for the message back only when its controls must be found again.
+      if (!ephemeral && p.components?.length) sent = (await i.reply({ ...p, flags, withResponse: true })).resource?.message ?? null;
+      else await i.reply({ ...p, flags });
       break;
     case 'placeholder':
       if (!ephemeral) {
-        await i.editReply({ ...p, components: p.components ?? [] });
+        sent = await i.editReply({ ...p, components: p.components ?? [] });
       } else {
         if (!i.replied) await i.editReply({ content: '…', components: [] });
         await i.followUp({ ...p, flags });
@@ -67,19 +86,19 @@ async function sendOne(i: Repliable, ack: Ack, p: Payload, ephemeral: boolean): 
       }
       break;
     case 'answered':
-      await i.followUp({ ...p, flags });
-      return;
+      return i.followUp({ ...p, flags });
     case 'lost':
       throw new Error('the interaction can no longer be answered');
   }
   ack.state = 'answered';
+  return sent;
 }
 
 // An outcome with only posts still has to acknowledge the interaction.
 async function finishEmpty(i: Repliable, ack: Ack): Promise<void> {
   if (ack.state === 'lost') return;
   if (ack.state === 'fresh') {
-    if (i.isButton()) await i.deferUpdate();
+    if (i.isMessageComponent()) await i.deferUpdate();
     else await i.reply({ content: DONE, flags: MessageFlags.Ephemeral });
   } else if (ack.state === 'placeholder') {
     await i.deleteReply();

@@ -1,4 +1,4 @@
-// `npm run demo -- <system> [--seed S] [--out DIR] [--players N] [--scenario ID] [--options "k=v"]`
+// `npm run demo -- <system> [--seed S] [--out DIR] [--players N] [--nations N] [--scenario ID] [--options "k=v"]`
 // Plays a whole game between built-in bots through the offline table,
 // printing the transcript and writing a snapshot per phase.
 import os from 'node:os';
@@ -17,6 +17,7 @@ export async function runDemo(argv: string[], print: (l: string) => void = conso
       seed: { type: 'string', default: '1' },
       out: { type: 'string' },
       players: { type: 'string' },
+      nations: { type: 'string' },
       scenario: { type: 'string' },
       options: { type: 'string' },
       db: { type: 'string' },
@@ -32,7 +33,12 @@ export async function runDemo(argv: string[], print: (l: string) => void = conso
     print(`Unknown system "${system}".`);
     return 1;
   }
-  const opts = [values.options, values.players ? `players=${values.players}` : '', values.scenario ? `scenario=${values.scenario}` : '']
+  const opts = [
+    values.options,
+    values.players ? `players=${values.players}` : '',
+    values.nations ? `nations=${values.nations}` : '',
+    values.scenario ? `scenario=${values.scenario}` : '',
+  ]
     .filter(Boolean)
     .join(', ');
   const table = new Table(svc, { outDir: out, print, user: 'demo' });

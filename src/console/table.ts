@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Services } from '../app/services.ts';
 import { createRouter } from '../../commands/router.ts';
-import type { Button, Caller, Outcome, Post, Router } from '../../commands/types.ts';
+import type { Button, Caller, Outcome, Post, Router, SelectMenu } from '../../commands/types.ts';
 import { parseLine, ParseError } from './parse.ts';
 import { imageName, pruneImages } from './images.ts';
 import { cardText } from '../../commands/card.ts';
@@ -26,7 +26,8 @@ export class Table {
   readonly router: Router;
   user: string;
   channel: string;
-  private lastButtons: Button[] = [];
+  /** What `/press N` presses: the last buttons shown, then the choices of the last dropdowns. */
+  private lastButtons: Pick<Button, 'customId' | 'label'>[] = [];
   private threads = 0;
   /** The last card text printed per game. */
   private readonly cards = new Map<number, string>();
@@ -166,7 +167,7 @@ export class Table {
         `  [${r.ephemeral ? `private to ${this.user}` : 'public reply'}] ` +
           `${this.text(link ? content.split(link[0]).join(link[1]) : content)}`,
       );
-      this.extras(r.files, r.buttons);
+      this.extras(r.files, r.buttons, r.selects);
     }
     if (link) this.channel = link[1].slice(2, -1);
     if (out.follow) p(`  [follow] ${this.user} follows #${out.follow.channelId}`);
@@ -203,7 +204,7 @@ export class Table {
     if (post.hub !== undefined) return this.printHub(post.hub);
     const content = post.embed ? `${post.content}\n${cardText(post.embed)}` : post.content;
     p(post.to ? `  [to ${post.to.names.join(', ')}] ${this.text(content)}` : `  [post #${post.channelId}] ${this.text(content)}`);
-    this.extras(post.files, post.buttons);
+    this.extras(post.files, post.buttons, post.selects);
   }
 
   /** A game's card, when it changed since it was last printed (Discord edits it in place). */
@@ -229,10 +230,10 @@ export class Table {
     if (this.hubs.get(tid) === text) return;
     this.hubs.set(tid, text);
     this.opts.print(`  [hub] ${this.text(text)}`);
-    this.extras(undefined, hub.post.buttons);
+    this.extras(undefined, hub.post.buttons, hub.post.selects);
   }
 
-  private extras(files?: { name: string; data: Buffer }[], buttons?: Button[]): void {
+  private extras(files?: { name: string; data: Buffer }[], buttons: Button[] = [], selects: SelectMenu[] = []): void {
     const p = this.opts.print;
     if (files?.length) {
       const gameId = this.svc.store.latestGame(this.channel)?.id ?? null;
@@ -243,10 +244,16 @@ export class Table {
       }
       pruneImages(this.opts.outDir, gameId, this.opts.keepImages ?? this.svc.config.keepImages);
     }
-    if (buttons?.length) {
-      this.lastButtons = buttons;
-      p(`    buttons: ${buttons.map((b, i) => `[${i + 1}] ${b.label}`).join('  ')}  (press with /press N)`);
-    }
+    if (!buttons.length && !selects.length) return;
+    // A dropdown's choices are numbered on from the buttons: /press N picks one as in Discord.
+    this.lastButtons = [...buttons, ...selects.flatMap((m) => m.options.map((o) => ({ customId: o.value, label: o.label })))];
+    let n = 0;
+    if (buttons.length) p(`    buttons: ${buttons.map((b) => `[${++n}] ${b.label}`).join('  ')}  (press with /press N)`);
+    for (const m of selects)
+      p(
+        `    menu "${m.placeholder}": ` +
+          `${m.options.map((o) => `[${++n}] ${o.label}${o.description ? ` (${o.description})` : ''}`).join('  ')}  (choose with /press N)`,
+      );
   }
 
   /** Discord markup → terminal text. */

@@ -179,6 +179,8 @@ export interface GameSubcommand {
   probe?: (args: Record<string, string>) => Action | null;
   /** An information subcommand (e.g. review your plan): answered privately, changes nothing. */
   info?: (state: unknown, viewer: Viewer) => string;
+  /** With `info`: also draw the caller's own view (e.g. a nation's fog-of-war map), privately. */
+  infoMap?: boolean;
 }
 
 export interface HelpTopic {

@@ -176,7 +176,7 @@ describe('moderators (issue 2 §4): deadlines, results, seating', () => {
     expect(bad.replies[0].ephemeral).toBe(true);
     expect(bad.replies[0].content).toMatch(/whole number/);
     const r = await h.say('mod', '/game result winner:b note:forfeit');
-    expect(r.replies[0].content).toMatch(/Player B wins/);
+    expect(r.replies[0].content).toMatch(/winner Player B/);
     expect(h.svc.store.latestGame('c1')!.status).toBe('over');
   });
 
@@ -204,17 +204,21 @@ describe('moderators (issue 2 §4): deadlines, results, seating', () => {
 });
 
 describe('names and buttons (issue 2 §4: unknown names; issue 3: buttons for prompts)', () => {
-  it('names match regardless of case and punctuation, or by a unique word; several seats asked get labelled buttons', async () => {
+  it('names match regardless of case and punctuation, or by a unique word; several seats asked get a labelled dropdown each', async () => {
     await import('../../src/games/index.ts');
     const h = harness({ seed: 'names-1' });
     await h.say('alice', '/game new system:rifle options:players=2');
     await h.say('alice', '/game join side:p1');
     await h.say('bob', '/game join side:p2');
     const start = await h.say('alice', '/game start');
-    const buttons = start.posts.flatMap((p) => p.buttons ?? []);
-    expect(buttons).toHaveLength(10);
-    expect(buttons[0].label).toMatch(/^Settlement 1: Lead with/);
-    expect(buttons[9].label).toMatch(/^Settlement 2: Lead with/);
+    // Leader labels pass a button's 80 characters (issue 9): a dropdown per seat keeps them whole.
+    const menus = start.posts.flatMap((p) => p.selects ?? []);
+    expect(menus).toHaveLength(2);
+    expect(menus[0].placeholder).toMatch(/^Settlement 1: Pick your leader/);
+    expect(menus[1].placeholder).toMatch(/^Settlement 2: Pick your leader/);
+    expect(menus[1].options.map((o) => o.label)).toContain(
+      'Lead with Ann Lindsay: Gain 1 extra Home Industry, Cooking, or Weaving action per turn',
+    );
     const a = await h.say('alice', '/rifle leader name:DANIEL-boone');
     expect(text(a)).toMatch(/Settlement 1 is led by Daniel Boone/);
     const b = await h.say('bob', '/rifle leader name:rogers');

@@ -23,7 +23,7 @@ describe('long option values (issue 8 §5)', () => {
     const h = await duoTable();
     const r = await h.say('mod', `/game result winner:a note:${LONG}`);
     const reply = r.replies[0].content;
-    expect(reply).toMatch(/Result recorded for game #\d+: Player A wins\. Recorded by a moderator: x+…\./);
+    expect(reply).toMatch(/Result recorded for game #\d+: winner Player A\. Recorded by a moderator: x+…\./);
     expect(reply.length).toBeLessThan(400);
     // Later commands in the channel mention the ended game's result: still a whole message.
     const later = await h.say('bob', '/game status');

@@ -128,6 +128,15 @@ async function main() {
     print('wog.apply_commit_p50_ms', pct(ac, 50), 'ms');
     print('wog.apply_commit_p99_ms', pct(ac, 99), 'ms');
   }
+  const wk4 = getGame('wk4');
+  if (wk4) {
+    // A season of eleven nations on the full map: the reveal that adjudicates it (target 1 s).
+    const { adjudicationTimes } = await import('../wk4/speed.ts');
+    print('wk4.adjudicate_ms_p50', pct(adjudicationTimes(wk4, 8).times, 50), 'ms');
+    const ac = benchApplyCommit(wk4, { nations: 4 }, 1000);
+    print('wk4.apply_commit_p50_ms', pct(ac, 50), 'ms');
+    print('wk4.apply_commit_p99_ms', pct(ac, 99), 'ms');
+  }
   benchTournament(print);
   const kpw = getGame('kpw');
   if (kpw) {

@@ -178,9 +178,10 @@ export class FakeDiscord {
     let m: RegExpMatchArray | null;
     if (r.method === 'POST' && /^\/interactions\/\d+\/[^/]+\/callback$/.test(p)) {
       // discord.js sends ?with_response=false and expects no body.
-      return r.query.get('with_response') === 'true'
-        ? { status: 200, body: { interaction: { id: '0', type: r.body?.type } } }
-        : { status: 204 };
+      if (r.query.get('with_response') !== 'true') return { status: 204 };
+      // A reply (4) asked back returns the message it created.
+      const created = r.body?.type === 4 ? { message: this.message('0', { ...r, body: r.body?.data ?? {} }) } : {};
+      return { status: 200, body: { interaction: { id: '0', type: r.body?.type }, resource: { type: r.body?.type, ...created } } };
     }
     if ((m = p.match(/^\/webhooks\/(\d+)\/([^/]+)\/messages\/@original$/))) {
       if (r.method === 'DELETE') return { status: 204 };
@@ -218,9 +219,17 @@ export class FakeDiscord {
       const b = r.body ?? {};
       if ('content' in b) d.content = b.content ?? '';
       if ('embeds' in b) d.embeds = b.embeds ?? [];
+      if ('components' in b) d.components = b.components ?? [];
       return {
         status: 200,
-        body: { ...this.message(m[1], r), id: d.id, content: d.content, embeds: d.embeds, edited_timestamp: new Date().toISOString() },
+        body: {
+          ...this.message(m[1], r),
+          id: d.id,
+          content: d.content,
+          embeds: d.embeds,
+          components: d.components,
+          edited_timestamp: new Date().toISOString(),
+        },
       };
     }
     if (r.method === 'PUT' && (m = p.match(/^\/channels\/(\d+)\/(?:messages\/)?pins\/(\d+)$/))) {

@@ -51,6 +51,7 @@ export class FakeRouter implements Router {
           { name: 'fail', description: 'Always refused', options: [] },
           { name: 'boom', description: 'Handler throws', options: [] },
           { name: 'private', description: 'Slow, private answer', options: [] },
+          { name: 'slowfail', description: 'Slow on paper, refused at once', options: [] },
           { name: 'slowfast', description: 'Fast on paper, slow in practice', options: [] },
           { name: 'new', description: 'Start a game in a new thread', options: [] },
           {
@@ -76,7 +77,7 @@ export class FakeRouter implements Router {
   }
 
   isSlow(inv: Pick<Invocation, 'command' | 'sub'>): boolean {
-    return inv.command === 'game' && (inv.sub === 'map' || inv.sub === 'private');
+    return inv.command === 'game' && ['map', 'private', 'slowfail'].includes(inv.sub);
   }
 
   async dispatch(inv: Invocation, progress?: (line: string) => void): Promise<Outcome> {
@@ -106,11 +107,12 @@ export class FakeRouter implements Router {
           ],
         };
       case 'fail':
+      case 'slowfail':
         return { replies: [{ content: 'There is no game in this channel.', ephemeral: true }], posts: [] };
       case 'boom':
         throw new Error('kaboom');
       case 'private':
-        await sleep(20);
+        await sleep(150);
         return { replies: [{ content: 'Only you can see this.', ephemeral: true }], posts: [] };
       case 'slowfast':
         await sleep(this.lag);

@@ -1,6 +1,7 @@
 // Small pure pieces: message splitting/buttons, throttled progress, choice clipping.
 import { describe, expect, it } from 'vitest';
-import { buttonRows, payloadsOf, splitContent } from '../../src/bot/messages.ts';
+import { componentRows, payloadsOf, splitContent } from '../../src/bot/messages.ts';
+import { controlIds, disableStale } from '../../src/bot/controls.ts';
 import { throttledProgress } from '../../src/bot/progress.ts';
 import { toDiscordChoices } from '../../src/bot/handlers.ts';
 import { createLogger } from '../../src/bot/log.ts';
@@ -28,8 +29,78 @@ describe('messages', () => {
   });
 
   it('caps buttons at 5 rows of 5', () => {
-    const rows = buttonRows(Array.from({ length: 27 }, (_, n) => ({ customId: `b${n}`, label: `B${n}`, style: 'secondary' as const })));
+    const rows = componentRows(Array.from({ length: 27 }, (_, n) => ({ customId: `b${n}`, label: `B${n}`, style: 'secondary' as const })));
     expect(rows.map((r) => r.components.length)).toEqual([5, 5, 5, 5, 5]);
+  });
+});
+
+describe('dropdowns and used controls (issue 9)', () => {
+  it('buttons first, then a row per dropdown, five rows in all; option texts and placeholders held to Discord limits', () => {
+    const long = 'z'.repeat(300);
+    const menu = (n: number) => ({
+      customId: `m${n}`,
+      placeholder: long,
+      options: Array.from({ length: 30 }, (_, k) => ({ label: long, value: `v${n}.${k}`, description: long })),
+    });
+    const rows = componentRows(
+      Array.from({ length: 7 }, (_, n) => ({ customId: `b${n}`, label: `B${n}`, style: 'primary' as const })),
+      [1, 2, 3, 4].map(menu),
+    ).map((r) => r.toJSON());
+    expect(rows).toHaveLength(5);
+    expect(rows.map((r) => r.components[0].type)).toEqual([2, 2, 3, 3, 3]);
+    const select = rows[2].components[0] as any;
+    expect(select.options).toHaveLength(25);
+    expect(select.placeholder.length).toBeLessThanOrEqual(150);
+    expect(select.options[0].label.length).toBeLessThanOrEqual(100);
+    expect(select.options[0].description.length).toBeLessThanOrEqual(100);
+  });
+
+  it('disableStale disables stale buttons (the pressed one green) and a dropdown whose every choice is stale', () => {
+    const rows = [
+      {
+        type: 1,
+        components: [
+          { type: 2, style: 1, label: 'A', custom_id: 'a' },
+          { type: 2, style: 2, label: 'B', custom_id: 'b' },
+        ],
+      },
+      {
+        type: 1,
+        components: [
+          {
+            type: 3,
+            custom_id: 'm',
+            options: [
+              { label: 'X', value: 'x' },
+              { label: 'Y', value: 'y' },
+            ],
+          },
+        ],
+      },
+      {
+        type: 1,
+        components: [
+          {
+            type: 3,
+            custom_id: 'n',
+            options: [
+              { label: 'Z', value: 'z' },
+              { label: 'W', value: 'w' },
+            ],
+          },
+        ],
+      },
+    ] as any;
+    const out = disableStale(rows, new Set(['a', 'x', 'y', 'z']), { customId: 'm', value: 'y' })!;
+    const [a, b] = out[0].components as any[];
+    expect(a.disabled).toBe(true);
+    expect(b.disabled).toBeUndefined();
+    const m = out[1].components[0] as any;
+    expect(m.disabled).toBe(true);
+    expect(m.options.map((o: any) => !!o.default)).toEqual([false, true]);
+    expect((out[2].components[0] as any).disabled).toBeUndefined(); // w is still live
+    expect(controlIds(out)).toEqual(['b', 'z', 'w']);
+    expect(disableStale(out, new Set(['a']))).toBeNull(); // nothing new: no edit
   });
 });
 

@@ -107,6 +107,14 @@ describe('slash commands', () => {
     expect(idx(edits()[0])).toBeLessThan(idx(fu));
   });
 
+  it('a slow command refused at once is answered privately, never shown publicly as "thinking…" first (issue 9)', async () => {
+    await rig.send(commandPayload('game', 'slowfail'));
+    expect(callbacks().map((c) => c.body.type)).toEqual([4]);
+    expect(callbacks()[0].body.data).toMatchObject({ content: 'There is no game in this channel.', flags: EPHEMERAL });
+    expect(edits()).toHaveLength(0);
+    expect(rig.fake.find('DELETE', /\/messages\/@original$/)).toHaveLength(0);
+  });
+
   it('defers a nominally fast command that overruns the ack window', async () => {
     rig.router.lag = 600;
     await rig.send(commandPayload('game', 'slowfast'));

@@ -176,6 +176,39 @@ export function buttonPayload(customId: string, who: Who = {}) {
   };
 }
 
+/** type 3 MESSAGE_COMPONENT: a choice in a dropdown (string select) of an earlier bot message, with that message's rows. */
+export function selectPayload(customId: string, value: string, who: Who = {}, message?: { id?: string; components?: any[] }) {
+  const b = buttonPayload(customId, who);
+  return {
+    ...b,
+    data: { custom_id: customId, component_type: 3, values: [value] },
+    message: {
+      ...b.message,
+      ...(message?.id ? { id: message.id } : {}),
+      components: message?.components ?? [
+        { type: 1, components: [{ type: 3, custom_id: customId, options: [{ label: 'Go', value }], placeholder: 'Choose' }] },
+      ],
+    },
+  };
+}
+
+/** A button press on a given message (its id and rows as Discord stored them), e.g. one the fake delivered. */
+export function pressOn(customId: string, message: { id: string; components: any[] }, who: Who = {}) {
+  const b = buttonPayload(customId, who);
+  return { ...b, message: { ...b.message, id: message.id, components: message.components } };
+}
+
+/** type 5 MODAL_SUBMIT: the fields of a modal the bot showed, by their custom ids. */
+export function modalPayload(customId: string, fields: Record<string, string>, who: Who = {}) {
+  return {
+    ...base(5, who),
+    data: {
+      custom_id: customId,
+      components: Object.entries(fields).map(([id, value]) => ({ type: 1, components: [{ type: 4, custom_id: id, value }] })),
+    },
+  };
+}
+
 /** Deliver a payload the way the gateway's INTERACTION_CREATE handler does. */
 export function feed(client: Client, payload: unknown): void {
   (client as any).actions.InteractionCreate.handle(payload);

@@ -1,6 +1,6 @@
 // A leak checker for hidden information. It plays whole games through the
 // same session and presentation code as the bot (sessions.act + presentAct,
-// /game log, /game export, /game status, autocomplete, buttons, the module's
+// /game log, /game export, /game status, autocomplete, buttons, dropdowns, the module's
 // view and summary), records what each user could see, and reports every
 // place where a viewer sees another seat's secret: the label of a secret
 // action, an order (from the game's own oracle), a private event's text, or a
@@ -138,6 +138,10 @@ export async function findLeaks(
     [
       m.content,
       ...(m.buttons ?? []).map((b) => `[button] ${b.label}`),
+      ...(m.selects ?? []).flatMap((s) => [
+        `[menu] ${s.placeholder}`,
+        ...s.options.map((o) => `[option] ${o.label} ${o.description ?? ''}`),
+      ]),
       ...(m.files ?? []).map((f) => `[file ${f.name}] ${f.description ?? ''}`),
     ].join('\n');
 

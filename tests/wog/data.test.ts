@@ -161,6 +161,20 @@ describe('WoG leaders', () => {
     }
   });
 
+  it.each(both)('Phase 8: %s heirs (future leader piles) are later leaders of the same roster; kings have heirs', (_, r) => {
+    const withHeir = r.leaders.filter((l) => l.heir);
+    expect(withHeir.length).toBeGreaterThanOrEqual(20);
+    for (const l of withHeir) expect(byId(r, l.heir!).entryTurn, `${l.id} → ${l.heir}`).toBeGreaterThan(l.entryTurn);
+    // An heir is of a later generation or the same one (a brother, a cousin), never older.
+    for (const l of withHeir) expect(byId(r, l.heir!).born, `${l.id} → ${l.heir}`).toBeGreaterThanOrEqual(l.born);
+    // Each starting crown's line continues, through its king's heir or another 3-star of his side already on the map.
+    for (const side of ['english', 'french'] as const) {
+      const k = byId(r, r.setup.kings[side]!);
+      const others = r.leaders.filter((l) => l.side === side && l.rank === 3 && l.entryTurn === 1 && l.id !== k.id);
+      expect(k.heir !== undefined || others.length > 0, `${k.id}`).toBe(true);
+    }
+  });
+
   it.each(both)('setup: %s starts with exactly two non-aligned leaders, placed at start', (_, r) => {
     expect(r.setup.nonAligned).toHaveLength(2);
     for (const id of r.setup.nonAligned) expect(byId(r, id).side).toBe('nonaligned');
@@ -283,6 +297,8 @@ describe('WoG loader rejects corrupted data with a clear message', () => {
     ['a neutral home', (r) => (r.leaders[2].home = 'navarre'), /home 'navarre' is neutral/],
     ['duplicate leader', (r) => r.leaders.push({ ...r.leaders[1] }), /duplicate leader/],
     ['control of a neutral area', (r) => r.setup.control.english.push('switzerland'), /neutral 'switzerland'/],
+    ['an unknown heir', (r) => (r.leaders[0].heir = 'nobody'), /heir names unknown leader 'nobody'/],
+    ['an heir already in play', (r) => (r.leaders.find((l: any) => l.id === 'edward_iii').heir = 'northampton'), /must enter after him/],
   ];
   it.each(rosterCases)('roster: %s', (_, corrupt, msg) => {
     const r = raw('leaders-hyw.json');

@@ -1,7 +1,11 @@
 // The gaps closed after the first playable version: Jeanne's duel in a
-// pursuit, a forced retreat with nowhere to go, and quantities in Phases 5/6.
+// pursuit, a forced retreat with nowhere to go, quantities in Phase 5 and the
+// troops chosen for a Phase 6 deployment.
 import { describe, expect, it } from 'vitest';
 import { resolveAction } from '../../commands/play.ts';
+import { newDiceState } from '../../src/engine/dice.ts';
+import { applyAction } from '../../src/engine/runner.ts';
+import type { Action } from '../../src/engine/types.ts';
 import { wog } from '../../src/games/wog/index.ts';
 import { machine } from '../../src/games/wog/sequence.ts';
 import type { WogState } from '../../src/games/wog/state.ts';
@@ -110,36 +114,65 @@ describe('Phase 5: raising several SP in one command', () => {
   });
 });
 
-describe('Phase 6: deploying a chosen number of SP', () => {
+describe('Phase 6: deploying the troops the player chooses (all, one kind, a count of one kind)', () => {
+  const knight = { kind: 'knight', flag: 'english' } as const;
   const setup = () => {
     const s = blank();
     s.control.england = 'english';
     s.control.normandy = 'english';
-    s.loose.england = [{ kind: 'knight', flag: 'english' }, ...inf(2)];
+    s.loose.england = [knight, ...inf(2)];
     phase('deploy', s);
     return s;
   };
+  const deploy = (s: WogState, opts: Record<string, string>) => resolveAction(wog, s, ['english'], 'deploy', opts).actions;
 
-  it('count moves that many (infantry first) and leaves the rest; without count all go', () => {
+  it('without troop: all of them; troop: one kind; troop and count: that many of it', () => {
     const s = setup();
     const t = dice();
-    machine.apply(s, 'english', { type: 'deploy', from: 'england', to: 'normandy', count: '2' }, t.ctx);
-    expect(s.loose.normandy).toEqual(inf(2));
-    expect(s.loose.england).toEqual([{ kind: 'knight', flag: 'english' }]);
+    const run = (a: Record<string, string>) => {
+      const [action] = deploy(s, a);
+      const env = { system: 'wog', options: { scenario: 'hyw' }, seedHash: '', dice: newDiceState('x'), game: s, seq: 0 };
+      applyAction(wog, env, 'english', action!, true);
+      return action;
+    };
+    expect(run({ from: 'England', to: 'Normandy', troop: 'infantry', count: '1' })).toEqual({
+      type: 'deploy',
+      from: 'england',
+      to: 'normandy',
+      troop: 'infantry::',
+      count: '1',
+    });
+    expect(s.loose.normandy).toEqual(inf(1));
+    expect(run({ from: 'England', to: 'Normandy', troop: 'knight' })).toMatchObject({ troop: 'knight:english:' });
+    expect(s.loose.normandy).toEqual([...inf(1), knight]);
+    // One kind left: a count of all of it is the plain (listed) action.
+    expect(deploy(s, { from: 'England', to: 'Normandy', count: '1' })).toEqual([{ type: 'deploy', from: 'england', to: 'normandy' }]);
     machine.apply(s, 'english', { type: 'deploy', from: 'england', to: 'normandy' }, t.ctx);
-    expect(s.loose.normandy!.map((x) => x.kind)).toEqual(['infantry', 'infantry', 'knight']);
+    expect(s.loose.england).toEqual([]);
+    expect(t.text()).toContain('English deploy 1 infantry England → Normandy.');
   });
 
-  it('a count above the unassigned SP is refused by the Phase 6 rule, also through /wog deploy', () => {
+  it('each kind is a listed choice (autocomplete, bots) besides all of them', () => {
+    const legal = wog.legal(setup(), 'english').filter((l) => l.sub === 'deploy' && l.args.to === 'normandy');
+    expect(legal.map((l) => l.args.troop ?? 'all')).toEqual(['all', 'knight:english:', 'infantry::']);
+    expect(legal.map((l) => l.argLabels?.troop ?? 'all')).toEqual(['all', 'knight', 'infantry']);
+  });
+
+  it('the Phase 6 rule explains every refusal: a count of mixed kinds, a kind not there, too many, an unreachable area', () => {
     const s = setup();
-    expect(() => machine.apply(s, 'english', { type: 'deploy', from: 'england', to: 'normandy', count: '4' }, dice().ctx)).toThrow(
-      /England has only 3 unassigned SP/,
+    const refuse = (opts: Record<string, string>) => () => deploy(s, opts).forEach((a) => applyOpen(s, a));
+    const applyOpen = (st: WogState, a: Action) => wog.open!.deploy!.check(st, 'english', a);
+    expect(refuse({ from: 'England', to: 'Normandy', count: '2' })).toThrow(
+      /Several kinds of troops wait in England \(1 knight, 2 infantry\)/,
     );
-    expect(() => resolveAction(wog, s, ['english'], 'deploy', { from: 'England', to: 'Normandy', count: '4' })).toThrow(
-      /only 3 unassigned SP/,
+    expect(refuse({ from: 'England', to: 'Normandy', troop: 'gunner' })).toThrow(/No gunner among the unassigned troops in England/);
+    expect(refuse({ from: 'England', to: 'Normandy', troop: 'infantry', count: '3' })).toThrow(/England has only 2 infantry to deploy/);
+    expect(refuse({ from: 'England', to: 'Wales', troop: 'knight' })).toThrow(/Wales is not reached from England .*obstructed/);
+    expect(refuse({ from: 'England', to: 'Normandy', troop: 'infantry', count: '0' })).toThrow(/whole number of SP, 1 or more/);
+    // The same reasons reach the player through /wog deploy (the runner asks the open action's check).
+    const env = { system: 'wog', options: { scenario: 'hyw' }, seedHash: '', dice: newDiceState('x'), game: s, seq: 0 };
+    expect(() => applyAction(wog, env, 'english', deploy(s, { from: 'England', to: 'Normandy', count: '2' })[0]!)).toThrow(
+      /name the kind to move with troop:/,
     );
-    expect(resolveAction(wog, s, ['english'], 'deploy', { from: 'England', to: 'Normandy', count: '3' }).actions).toEqual([
-      { type: 'deploy', from: 'england', to: 'normandy' },
-    ]);
   });
 });

@@ -9,7 +9,8 @@ import { leaderDeath } from '../../src/games/wog/death.ts';
 import { deployReach } from '../../src/games/wog/deploy.ts';
 import { canLeave, impulseLegal, impulsesProc, startImpulses } from '../../src/games/wog/impulses.ts';
 import { determineInitiative } from '../../src/games/wog/initiative.ts';
-import { crownCandidates, placeAreas, placeLeader } from '../../src/games/wog/placement.ts';
+import { pileOf } from '../../src/games/wog/piles.ts';
+import { crownCandidates, fillPool, placeAreas, placeLeader } from '../../src/games/wog/placement.ts';
 import { exchangePrisoners } from '../../src/games/wog/prisoners.ts';
 import { raiseOptions } from '../../src/games/wog/raise.ts';
 import { scoreTurn, turnScore } from '../../src/games/wog/scoring.ts';
@@ -182,6 +183,36 @@ describe('Phase 7 prisoners, Phase 8 death, Phase 9 placement', () => {
     expect(crownCandidates(s, 'english')).toEqual([]);
   });
 
+  it("Phase 8 future leader piles: a dead leader's heir of age comes forward to the pile arriving in this turn's Phase 9", () => {
+    const s = blank();
+    s.turn = 2;
+    expect(pileOf(s, 'richard_ii')).toBe(5);
+    put(s, 'black_prince', 'aquitaine', 'english', inf(3));
+    s.leaders.henry_grosmont!.where = 'dead';
+    s.killed.push({ id: 'henry_grosmont', side: 'english', rank: 2, king: false }); // killed in this turn's battles
+    const t = dice(1); // the Black Prince (age 1) dies on a 1
+    leaderDeath(s, t.ctx);
+    expect(s.leaders.black_prince!.where).toBe('dead');
+    expect(s.loose.aquitaine).toEqual(inf(3));
+    // John of Gaunt (turn 4 pile; 17 in 1357) comes forward to turn 3's pile and arrives now;
+    // Richard II (born 1367) is too young to come forward for 1357: he stays in turn 5's pile.
+    expect(s.piles['3']).toContain('john_of_gaunt');
+    expect(pileOf(s, 'john_of_gaunt')).toBe(3);
+    expect(s.piles['4']).not.toContain('john_of_gaunt');
+    expect(pileOf(s, 'richard_ii')).toBe(5);
+    expect(t.text()).toContain('John of Gaunt, heir of Henry of Grosmont, comes forward from the turn 4 pile');
+    fillPool(s);
+    expect(s.leaders.john_of_gaunt!.where).toBe('pool');
+    expect(s.leaders.richard_ii!.where).toBe('future');
+    expect(s.piles['3']).toBeUndefined();
+    // An heir already arrived (or due this turn) stays where he is: Edward III's heir is the Black Prince, dead.
+    const u = blank();
+    u.turn = 1;
+    put(u, 'edward_iii', 'england', 'english');
+    leaderDeath(u, dice(1).ctx);
+    expect(pileOf(u, 'black_prince')).toBe(2);
+  });
+
   it('placement: friendly or neutral areas or home; at home the leader gets his rank in infantry; into enemy leaders, an Aggressor marker', () => {
     const s = blank();
     s.control.aquitaine = 'english';
@@ -269,11 +300,16 @@ describe('Phase 7: the IP decides the exchange combinations', () => {
     machine.run(s, t.ctx);
     expect(machine.prompts(s)[0]!.role).toBe('english');
     expect(machine.legal(s, 'english').map((l) => l.action.french)).toEqual(['louis_nevers', 'raoul_eu']);
+    expect(machine.prompts(s)[0]!.buttons).toBe(true); // a quick decision: buttons
     machine.apply(s, 'english', { type: 'exchange', english: 'northampton', french: 'raoul_eu' }, t.ctx);
     expect(s.leaders.northampton!.where).toBe('routed');
     expect(s.leaders.raoul_eu!.where).toBe('routed');
     // The French may ransom Louis de Nevers (2★) with Champagne (value 2).
-    expect(machine.prompts(s)[0]!.role).toBe('french');
+    expect(machine.prompts(s)[0]).toMatchObject({ role: 'french', buttons: true });
+    // Another command than the one asked for is told what is asked.
+    expect(() => machine.apply(s, 'french', { type: 'pass' }, t.ctx)).toThrow(
+      '/wog pass is not a choice now; asked now: /wog ransom, /wog done.',
+    );
     machine.apply(s, 'french', { type: 'ransom', leader: 'louis_nevers', area: 'champagne' }, t.ctx);
     expect(s.control.champagne).toBeNull();
     // Play has gone on to Phase 9, where routed leaders join the pool to be placed (unless Phase 8 took him).

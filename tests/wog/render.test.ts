@@ -5,6 +5,7 @@ import { renderWog } from '../../render/wog.ts';
 import { createGame } from '../../src/engine/runner.ts';
 import { wogData } from '../../src/games/wog/data.ts';
 import { wog } from '../../src/games/wog/index.ts';
+import type { WogView } from '../../src/games/wog/view.ts';
 
 describe('WoG renderer', () => {
   it('renders the map width plus the side panel, at the map height, for a fresh game view', () => {
@@ -16,7 +17,7 @@ describe('WoG renderer', () => {
   });
 });
 
-describe('WoG renderer: border kinds and the battle inset (Phase 2 borders, Phase 3 battles)', () => {
+describe('WoG renderer: border kinds and the battle close-up (Phase 2 borders, Phase 3 battles)', () => {
   it('every land border has a stretch of shared outline to draw in its own style', async () => {
     const { borderSegments, BORDER } = await import('../../render/wog.ts');
     const segs = borderSegments();
@@ -27,28 +28,58 @@ describe('WoG renderer: border kinds and the battle inset (Phase 2 borders, Phas
     expect(BORDER.sea.width).toBeGreaterThan(BORDER.clear.width);
   });
 
-  it('a battle view names the area and the snapshot draws the inset over the open sea; none without a battle', async () => {
-    const { INSET } = await import('../../render/wog.ts');
-    const { loadImage, createCanvas } = await import('canvas');
+  it('a battle view names the area, commanders and dice; the close-up is a second 1100×700 image, none without a battle', async () => {
+    const { renderWogZoom, zoomCrop, WOG_ZOOM } = await import('../../render/wog-zoom.ts');
     const { blank, dice, inf, put, startBattles } = await import('./helpers.ts');
     const s = blank();
     put(s, 'jeanne_darc', 'champagne', 'french', inf(2));
     put(s, 'edward_iii', 'champagne', 'english', inf(2));
+    s.aggressor.champagne = 'english';
     startBattles(s, dice(6, 1, 1, 1));
-    const v = wog.view(s, { kind: 'spectator' }) as { battle: { area: string; round: number } | null };
-    expect(v.battle).toEqual({ area: 'champagne', round: 1 });
-    const pixel = async (view: unknown) => {
-      const img = await loadImage(renderWog(view as never));
-      const c = createCanvas(img.width, img.height);
-      c.getContext('2d').drawImage(img, 0, 0);
-      return [
-        ...c
-          .getContext('2d')
-          .getImageData(INSET.x + INSET.w - 20, INSET.y + INSET.h - 20, 1, 1)
-          .data.slice(0, 3),
-      ];
-    };
-    expect(await pixel(v)).toEqual([0xff, 0xfa, 0xf0]);
-    expect(await pixel({ ...v, battle: null })).toEqual([0xb9, 0xd3, 0xe6]);
+    const v = wog.view(s, { kind: 'spectator' }) as WogView;
+    expect(v.battle).toMatchObject({
+      area: 'champagne',
+      round: 1,
+      bc: { english: 'Edward III', french: "Jeanne d'Arc" },
+      aggressor: 'english',
+      misses: 1,
+      dice: { english: { dice: 4, mod: 0 }, french: { dice: 3, mod: 1 } },
+    });
+    expect(v.battle!.rolls.join(' ')).toMatch(/English roll 6 against bravery 2: the English roll no dice.*French: 3 dice/);
+    expect(wog.phase(s)).toBe('Turn 1 · Phase 3: Battle in Champagne, after round 1');
+    expect(wog.zoomWorthy!(v)).toBe(true);
+    expect(wog.zoomWorthy!({ ...v, battle: null })).toBe(false);
+    const png = renderWogZoom(v as never);
+    expect(pngSize(png)).toEqual({ width: WOG_ZOOM.w, height: WOG_ZOOM.h });
+    // The crop holds the whole area fought over, at the box's aspect.
+    const crop = zoomCrop('champagne');
+    const poly = wogData().map.areas.find((a) => a.id === 'champagne')!.polygon;
+    for (const [x, y] of poly) {
+      expect(x).toBeGreaterThanOrEqual(crop.x);
+      expect(x).toBeLessThanOrEqual(crop.x + crop.w);
+      expect(y).toBeGreaterThanOrEqual(crop.y);
+      expect(y).toBeLessThanOrEqual(crop.y + crop.h);
+    }
+    expect(crop.w / crop.h).toBeCloseTo(WOG_ZOOM.mapW / (WOG_ZOOM.h - WOG_ZOOM.caption), 5);
+  });
+
+  it('the table posts the close-up after a battle snapshot (GameTable.renderZoom)', async () => {
+    const { registerAllGames } = await import('../../src/games/index.ts');
+    const { getGame } = await import('../../src/games/registry.ts');
+    const { closeUp } = await import('../../commands/snapshots.ts');
+    const { blank, dice, inf, put, startBattles } = await import('./helpers.ts');
+    registerAllGames();
+    const mod = getGame('wog')!;
+    expect(mod.renderZoom).toBeDefined();
+    const s = blank();
+    put(s, 'walter_manny', 'champagne', 'english', inf(1));
+    put(s, 'philippe_vi', 'champagne', 'french', inf(3));
+    startBattles(s, dice());
+    const view = mod.view(s, { kind: 'spectator' });
+    const render = async (m: typeof mod, v: unknown) => m.render!(v as never) as Buffer;
+    const zoom = await closeUp(mod, [{ mark: { phase: mod.phase(s), view }, draw: true }], 'z.png', render);
+    expect(zoom && pngSize(zoom.data)).toEqual({ width: 1100, height: 700 });
+    const none = await closeUp(mod, [{ mark: { phase: 'x', view: { ...view, battle: null } }, draw: true }], 'z.png', render);
+    expect(none).toBeNull();
   });
 });

@@ -25,7 +25,12 @@ describe('WoG at the offline table: turn 1 of The Hundred Years War', () => {
     expect(out).toMatch(/English: 8 dice \(BR 6, strength 7, longbows 2\): 6 6 1 1 1 1 1 1 → 2 hits/);
     expect(out).toMatch(/French: 2 dice \(BR 2, strength 4, longbows 0\) at \+1: 5 1 → 1 hits/);
     expect(out).toMatch(/English pursue with 8 dice at \+1: 5 1 1 1 1 1 1 1 → 1 hits/);
+    // The battle is posted round by round with a close-up image (GameTable.renderZoom).
+    expect(out).toMatch(/Turn 1 · Phase 3: Battle in Normandy, after round 1/);
+    expect(out).toMatch(/🔍 Close-up/);
+    expect(out).toMatch(/📎 .*-zoom\.png/);
     expect(out).toMatch(/retreats to Ile-de-France, disgraced/);
+    expect(out).toMatch(/French deploy 1 infantry Ile-de-France → Champagne\./);
     expect(out).toMatch(/Normandy becomes uncontrolled/);
     expect(out).toMatch(/English roll 6 for Brittany \(needs ≤ 6, Charles de Blois\): control/);
     expect(out).toMatch(/Turn 1 score: English 5, French 8 .*VP level → French \+3/);

@@ -48,7 +48,7 @@ export interface KpwView {
   prompts: { role: KpwSide; text: string }[];
   vp: Record<KpwSide, number>;
   provisionsLost: Record<KpwSide, number>;
-  church: { status: 'waiting' | 'on-map' | 'returning' | 'dead'; space?: string; returnTurn?: number };
+  church: { status: 'waiting' | 'arriving' | 'on-map' | 'returning' | 'dead'; space?: string; returnTurn?: number };
   /** Condition of every settlement/village/fort that is not undamaged. */
   sites: Record<string, SiteCondition>;
   stacks: KpwStackView[];

@@ -63,7 +63,9 @@ export function buildView(s: KpwState, viewer: Viewer): KpwView {
         ? { status: 'returning', returnTurn: ch.returnTurn }
         : ch.where === 'dead'
           ? { status: 'dead' }
-          : { status: 'waiting' };
+          : s.stack.frames.some((f) => f.proc === 'place' && f.purpose === 'church')
+            ? { status: 'arriving' }
+            : { status: 'waiting' };
   const warriors: Record<string, number> = {};
   for (const u of unitList(s)) if (u.where === 'elim') warriors[u.owner] = (warriors[u.owner] ?? 0) + 1;
   const v: KpwView = {
@@ -99,6 +101,7 @@ export function buildView(s: KpwState, viewer: Viewer): KpwView {
 function churchText(c: KpwView['church']): string {
   if (c.status === 'on-map') return `on the map at ${spaceName(c.space!)}`;
   if (c.status === 'returning') return `wounded, returns on turn ${c.returnTurn}`;
+  if (c.status === 'arriving') return 'arriving: the English place him now';
   return c.status === 'dead' ? 'dead' : 'not yet arrived';
 }
 

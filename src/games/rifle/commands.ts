@@ -57,6 +57,8 @@ export const subcommands: GameSubcommand[] = [
         description: 'Actions separated by commas, e.g. "clear land x2, planks, sell 4 grain"',
         required: true,
         freeText: true,
+        // Leave it out in Discord and a box opens for the whole plan.
+        paragraph: true,
       },
     ],
     toActions: (_state, _role, args) => parsePlanText(String(args.text ?? '')),

@@ -55,7 +55,7 @@ function assignLegal(s: WogState, side: Side): LegalAction[] {
               'assign',
               `Assign 1 ${troopLabel(t)} in ${areaName(a)} to ${leaderName(s, l.id)} (${l.troops.length}/${command(s, l.id)})`,
               { area: a, troop: key, leader: l.id },
-              { area: areaName(a), leader: leaderName(s, l.id) },
+              { area: areaName(a), leader: leaderName(s, l.id), troop: troopLabel(t) },
             ),
           );
   }

@@ -5,7 +5,7 @@
 import { RuleError } from '../../engine/errors.ts';
 import { retWith, type Procedure } from '../../engine/flow.ts';
 import { call } from '../../engine/procstack.ts';
-import type { Ctx, LegalAction } from '../../engine/types.ts';
+import type { Action, Ctx, LegalAction, Prompt } from '../../engine/types.ts';
 import { battleDice, braveryMods, rollHits, jeanneDuel } from './battle-dice.ts';
 import { act, mustBeLegal } from './common.ts';
 import { callLosses } from './losses.ts';
@@ -43,6 +43,10 @@ export interface BattleFrame {
   bc: Record<Side, string | null>;
   decider: Side;
   round: number;
+  /** The last round whose losses and Elimination rolls are done (the snapshot label). */
+  settled?: number;
+  /** The last round's dice, as told (the close-up shows them). */
+  rolls?: string[];
   [k: string]: unknown;
 }
 
@@ -64,7 +68,12 @@ function startBattle(s: WogState, a: string, ctx: Ctx): void {
 
 export const battlesProc: Procedure<WogState, BattlesFrame> = {
   prompts: (s) => [
-    { role: s.ip!, text: 'Choose the next battle to resolve (/wog battle).', decision: `t${s.turn}:battles:${contested(s).join(',')}` },
+    {
+      role: s.ip!,
+      text: 'Choose the next battle to resolve (/wog battle).',
+      decision: `t${s.turn}:battles:${contested(s).join(',')}`,
+      buttons: true,
+    },
   ],
   legal: (s, _f, role) => (role === s.ip ? battlesLegal(s) : []),
   auto(s, _f, ctx) {
@@ -111,25 +120,33 @@ function decideLegal(s: WogState, f: BattleFrame, side: Side): LegalAction[] {
   return out;
 }
 
-function battleLegal(s: WogState, f: BattleFrame, role: Side): LegalAction[] {
-  if (f.step === 'bc') {
-    if (bcTurn(s, f) !== role) return [];
-    return bcCandidates(s, role, f.area).map((id) =>
-      act('commander', `${leaderName(s, id)} commands in ${areaName(f.area)}`, { leader: id }, { leader: leaderName(s, id) }),
-    );
-  }
-  if (f.step === 'mode') {
-    if (s.control[f.area] !== role) return [];
-    return [act('siege', `Be besieged in ${areaName(f.area)}`), act('fight', `Fight a battle in ${areaName(f.area)}`)];
-  }
-  if (f.step === 'decide' && role === f.decider) return decideLegal(s, f, role);
-  return [];
-}
+const legalBc = (s: WogState, f: BattleFrame, role: Side): LegalAction[] =>
+  bcTurn(s, f) !== role
+    ? []
+    : bcCandidates(s, role, f.area).map((id) =>
+        act('commander', `${leaderName(s, id)} commands in ${areaName(f.area)}`, { leader: id }, { leader: leaderName(s, id) }),
+      );
+
+const legalMode = (s: WogState, f: BattleFrame, role: Side): LegalAction[] =>
+  s.control[f.area] !== role
+    ? []
+    : [act('siege', `Be besieged in ${areaName(f.area)}`), act('fight', `Fight a battle in ${areaName(f.area)}`)];
+
+const legalDecide = (s: WogState, f: BattleFrame, role: Side): LegalAction[] => (role === f.decider ? decideLegal(s, f, role) : []);
 
 /** One battle round: the Jeanne duel, the dice, hits on 6+, misses, losses, Elimination rolls. */
-export function battleRound(s: WogState, f: BattleFrame, ctx: Ctx): void {
+export function battleRound(s: WogState, f: BattleFrame, outer: Ctx): void {
   const bc = f.bc as Record<Side, string>;
   f.round++;
+  const rolls: string[] = [];
+  f.rolls = rolls;
+  const ctx: Ctx = {
+    dice: outer.dice,
+    emit: (e) => {
+      if (e.kind === 'jeanne' || e.kind === 'round') rolls.push(e.text);
+      outer.emit(e);
+    },
+  };
   const silent = jeanneDuel(s, bc, ctx);
   const mods = braveryMods(s, bc);
   const hits: Record<Side, number> = { english: 0, french: 0 };
@@ -156,47 +173,54 @@ function over(s: WogState, f: BattleFrame): boolean {
   return leadersIn(s, f.area, 'english').length === 0 || leadersIn(s, f.area, 'french').length === 0;
 }
 
-export const battleProc: Procedure<WogState, BattleFrame> = {
-  prompts(s, f) {
-    if (f.step === 'bc') {
+type Act = (s: WogState, f: BattleFrame, side: Side, a: Action, ctx: Ctx) => void;
+
+/** One step of a battle: who is asked what, the listed choices, the actions it takes, its automatic progress. */
+interface BattleStepDef {
+  ask?(s: WogState, f: BattleFrame): Prompt;
+  legal?(s: WogState, f: BattleFrame, role: Side): LegalAction[];
+  /** The actions this step takes, by type. */
+  acts?: Record<string, Act>;
+  /** Automatic progress; absent or false: a player must decide. */
+  auto?(s: WogState, f: BattleFrame, ctx: Ctx): boolean;
+  /** Why a choice of this step is refused. */
+  why?: string;
+}
+
+const retreatAct: Act = (s, f, side, a, ctx) => {
+  const who = a.type === 'retreat' ? side : enemy(side);
+  note(
+    s,
+    ctx,
+    'retreat',
+    `The ${sideName(who)} retreat from ${areaName(f.area)}${a.type === 'force' ? ' (forced after three misses)' : ''}.`,
+  );
+  f.step = 'done';
+  call(s.stack, { proc: 'retreat', step: 'to', area: f.area, side: who, bc: f.bc as Record<Side, string> } satisfies RetreatFrame);
+};
+
+/** The battle's steps in the order they run (Phase 3): commanders, siege or battle, rounds, continue or retreat. */
+const BATTLE_STEPS: Record<BattleFrame['step'], BattleStepDef> = {
+  bc: {
+    ask: (s, f) => {
       const side = bcTurn(s, f)!;
-      return [
-        {
-          role: side,
-          text: `Choose your battle commander in ${areaName(f.area)} (/wog commander).`,
-          decision: `t${s.turn}:bc:${f.area}:${side}`,
-          buttons: true,
-        },
-      ];
-    }
-    if (f.step === 'mode')
-      return [
-        {
-          role: s.control[f.area]!,
-          text: `You control ${areaName(f.area)}: be besieged (/wog siege) or fight (/wog fight)?`,
-          decision: `t${s.turn}:mode:${f.area}`,
-          buttons: true,
-        },
-      ];
-    if (f.step === 'decide')
-      return [
-        {
-          role: f.decider,
-          text: `Round ${f.round} in ${areaName(f.area)} is over: /wog continue or /wog retreat?`,
-          decision: `t${s.turn}:decide:${f.area}:${f.round}:${f.decider}`,
-          buttons: true,
-        },
-      ];
-    return [];
-  },
-  legal: (s, f, role) => battleLegal(s, f, role as Side),
-  auto(s, f, ctx) {
-    if (f.step === 'done' || over(s, f)) {
-      if (over(s, f)) note(s, ctx, 'battle', `The battle in ${areaName(f.area)} is over.`);
-      retWith(s.stack);
-      return true;
-    }
-    if (f.step === 'bc') {
+      return {
+        role: side,
+        text: `Choose your battle commander in ${areaName(f.area)} (/wog commander).`,
+        decision: `t${s.turn}:bc:${f.area}:${side}`,
+        buttons: true,
+      };
+    },
+    legal: legalBc,
+    acts: {
+      commander(s, f, side, a, ctx) {
+        const id = String(a.leader);
+        f.bc[side] = id;
+        note(s, ctx, 'bc', `${leaderName(s, id)}${isKing(s, id) ? ' (king)' : ''} commands the ${sideName(side)} in ${areaName(f.area)}.`);
+      },
+    },
+    // nIP first; a side with one candidate has him chosen for it.
+    auto(s, f) {
       const side = bcTurn(s, f);
       if (side === null) {
         f.step = 'mode';
@@ -206,60 +230,89 @@ export const battleProc: Procedure<WogState, BattleFrame> = {
       if (c.length !== 1) return false;
       f.bc[side] = c[0]!;
       return true;
-    }
-    if (f.step === 'mode') {
+    },
+    why: 'The battle commander must be one of your highest-ranking leaders there.',
+  },
+  mode: {
+    ask: (s, f) => ({
+      role: s.control[f.area]!,
+      text: `You control ${areaName(f.area)}: be besieged (/wog siege) or fight (/wog fight)?`,
+      decision: `t${s.turn}:mode:${f.area}`,
+      buttons: true,
+    }),
+    legal: legalMode,
+    acts: {
+      siege(s, f, side, _a, ctx) {
+        const fled = resolveSiege(s, f.area, side, f.bc as Record<Side, string>, ctx);
+        f.step = 'done';
+        if (fled) call(s.stack, { proc: 'flee', step: 'go', area: f.area, side: enemy(side), used: {} } satisfies FleeFrame);
+      },
+      fight(_s, f) {
+        f.step = 'round';
+      },
+    },
+    // Only the area's controller may choose a siege; elsewhere it is a battle.
+    auto(s, f) {
       const ctl = s.control[f.area];
       if (ctl === 'english' || ctl === 'french') return false;
       f.step = 'round';
       return true;
-    }
-    if (f.step === 'round') {
+    },
+  },
+  round: {
+    auto(s, f, ctx) {
       battleRound(s, f, ctx);
+      if (s.stack.frames.at(-1) === f) f.settled = f.round; // no hits: no losses to wait for
       f.step = 'decide';
       f.decider = nip(s);
       return true;
+    },
+  },
+  decide: {
+    ask: (s, f) => ({
+      role: f.decider,
+      text: `Round ${f.round} in ${areaName(f.area)} is over: /wog continue or /wog retreat?`,
+      decision: `t${s.turn}:decide:${f.area}:${f.round}:${f.decider}`,
+      buttons: true,
+    }),
+    legal: legalDecide,
+    acts: {
+      // The nIP, then the IP, says continue; then the next round.
+      continue(s, f) {
+        if (f.decider === nip(s)) f.decider = s.ip!;
+        else f.step = 'round';
+      },
+      retreat: retreatAct,
+      force: retreatAct,
+    },
+  },
+  done: {},
+};
+
+export const battleProc: Procedure<WogState, BattleFrame> = {
+  prompts(s, f) {
+    const ask = BATTLE_STEPS[f.step].ask;
+    return ask ? [ask(s, f)] : [];
+  },
+  legal: (s, f, role) => BATTLE_STEPS[f.step].legal?.(s, f, role as Side) ?? [],
+  // The round's losses (and any retreat or flight) are done.
+  resume(_s, f) {
+    f.settled = f.round;
+  },
+  auto(s, f, ctx) {
+    if (f.step === 'done' || over(s, f)) {
+      if (over(s, f)) note(s, ctx, 'battle', `The battle in ${areaName(f.area)} is over.`);
+      retWith(s.stack);
+      return true;
     }
-    return false;
+    return BATTLE_STEPS[f.step].auto?.(s, f, ctx) ?? false;
   },
   apply(s, f, role, a, ctx) {
     const side = role as Side;
-    const legal = battleLegal(s, f, side);
+    const step = BATTLE_STEPS[f.step];
+    const legal = step.legal?.(s, f, side) ?? [];
     if (!legal.length) throw new RuleError(RULE, 'The other side decides now.');
-    mustBeLegal(
-      legal,
-      a,
-      RULE,
-      f.step === 'bc'
-        ? 'The battle commander must be one of your highest-ranking leaders there.'
-        : 'That is not a choice of this battle now.',
-    );
-    if (a.type === 'commander') {
-      f.bc[side] = String(a.leader);
-      note(
-        s,
-        ctx,
-        'bc',
-        `${leaderName(s, String(a.leader))}${isKing(s, String(a.leader)) ? ' (king)' : ''} commands the ` +
-          `${sideName(side)} in ${areaName(f.area)}.`,
-      );
-    } else if (a.type === 'siege') {
-      const fled = resolveSiege(s, f.area, side, f.bc as Record<Side, string>, ctx);
-      f.step = 'done';
-      if (fled) call(s.stack, { proc: 'flee', step: 'go', area: f.area, side: enemy(side), used: {} } satisfies FleeFrame);
-    } else if (a.type === 'fight') f.step = 'round';
-    else if (a.type === 'continue') {
-      if (f.decider === nip(s)) f.decider = s.ip!;
-      else f.step = 'round';
-    } else if (a.type === 'retreat' || a.type === 'force') {
-      const who = a.type === 'retreat' ? side : enemy(side);
-      note(
-        s,
-        ctx,
-        'retreat',
-        `The ${sideName(who)} retreat from ${areaName(f.area)}${a.type === 'force' ? ' (forced after three misses)' : ''}.`,
-      );
-      f.step = 'done';
-      call(s.stack, { proc: 'retreat', step: 'to', area: f.area, side: who, bc: f.bc as Record<Side, string> } satisfies RetreatFrame);
-    }
+    mustBeLegal(legal, a, RULE, step.why ?? 'That is not a choice of this battle now.');
+    step.acts![a.type]!(s, f, side, a, ctx);
   },
 };

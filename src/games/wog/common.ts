@@ -16,12 +16,21 @@ const same = (a: Action, b: Action): boolean => {
 export function mustBeLegal(legal: LegalAction[], action: Action, rule: string, why: string): void {
   const listed = (l: LegalAction) =>
     same(l.action, action) || Object.values(l.aliases ?? {}).some((as) => as.some((x) => x.action && same(x.action, action)));
-  if (!legal.some(listed))
+  if (legal.some(listed)) return;
+  // Another kind of action than the ones asked for: say what is asked, not this step's limits.
+  if (!legal.some((l) => l.action.type === action.type)) {
+    const subs = [...new Set(legal.map((l) => `/wog ${l.sub}`))].join(', ');
     throw new RuleError(
       rule,
-      why,
+      `/wog ${action.type} is not a choice now; asked now: ${subs || 'nothing of you'}.`,
       legal.map((l) => l.label),
     );
+  }
+  throw new RuleError(
+    rule,
+    why,
+    legal.map((l) => l.label),
+  );
 }
 
 /**

@@ -131,6 +131,12 @@ export function validateWogRoster(raw: unknown, map: WogMap): WogRoster {
   if (turnYears[0] !== startYear || turnYears.some((y, i) => i > 0 && y <= turnYears[i - 1]!) || turnYears[11]! > endYear)
     fail(`turnYears must rise from ${startYear} and stay before ${endYear}`);
   const leader = (id: string, what: string): WogLeader => leaders.get(id) ?? fail(`${what} names unknown leader '${id}'`);
+  for (const l of r.leaders) {
+    if (l.heir === undefined) continue;
+    const h = leader(l.heir, `leader '${l.id}' heir`);
+    // Phase 8: only an heir still in a later future leader pile can come forward.
+    if (h.entryTurn <= l.entryTurn) fail(`leader '${l.id}': heir '${h.id}' must enter after him (turn ${h.entryTurn} ≤ ${l.entryTurn})`);
+  }
   for (const id of r.englishLongbowCommanders ?? []) leader(id, 'englishLongbowCommanders');
   const s = r.setup;
   const placed = new Set<string>();
@@ -225,7 +231,7 @@ export function eliminationResult(charts: WogCharts, die: number): 'killed' | 'c
   return charts.elimination.results[String(die) as '1']!;
 }
 
-/** Leaders who enter on a turn (Phase 9), by side. */
+/** Leaders who enter on a turn (their future leader pile at setup, Phase 9). */
 export function entering(roster: WogRoster, turn: number): WogLeader[] {
   return roster.leaders.filter((l) => l.entryTurn === turn);
 }

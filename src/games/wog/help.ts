@@ -21,12 +21,14 @@ export const OVERVIEW =
   `leaders: /wog commander, /wog siege or /wog fight, rounds of dice (min(BR, ` +
   `strength) + min(BR, longbows), 6s hit, the braver commander adds the ` +
   `difference), /wog loss, /wog continue or /wog retreat (pursuit at +1) · 4 ` +
-  `control rolls · 5 /wog raise troops (area value SP) · 6 /wog deploy and /wog ` +
-  `hire mercenaries · 7 prisoners: /wog exchange, /wog ransom · 8 leader death · 9 ` +
-  `/wog place new leaders, /wog crown · 10 /wog assign troops (3 × rank SP) · 11 ` +
+  `control rolls · 5 /wog raise troops (area value SP) · 6 /wog deploy troops (all, ` +
+  `one kind with troop:, or count: of it) and /wog hire mercenaries · 7 prisoners: ` +
+  `/wog exchange, /wog ransom · 8 leader death (a dead leader's heir comes forward ` +
+  `from the future leader piles) · 9 /wog place new leaders, /wog crown · 10 /wog assign troops (3 × rank SP) · 11 ` +
   `score: areas 2/1/1 VP, enemy capital +1, leaders killed, leaders rotting in ` +
   `prison.\n` +
-  `/wog done ends your part of phases 5, 6, 7 and 10.`;
+  `/wog done ends your part of phases 5, 6, 7 and 10. Each battle is posted with a ` +
+  `close-up image of the area fought over.`;
 
 const PHASE_HELP: Record<Phase, string> = {
   setup:
@@ -59,19 +61,23 @@ const PHASE_HELP: Record<Phase, string> = {
     'gunners in value-3 areas (one), longbowmen in England and Wales; /wog done ' +
     'raises infantry with what is left.',
   deploy:
-    "Phase 6: /wog deploy moves an area's unassigned troops (or count: of them, " +
-    'infantry first) through your controlled areas (no obstructed borders, the ' +
-    'French never by sea); /wog hire takes a mercenary from a neutral area to one of ' +
-    'your leaders; /wog done.',
+    "Phase 6: /wog deploy moves an area's unassigned troops through your controlled " +
+    'areas (no obstructed borders, the French never by sea): all of them, only one ' +
+    'kind with troop: (e.g. troop:knight), or count: of that kind; /wog hire takes a ' +
+    'mercenary from a neutral area to one of your leaders; /wog done.',
   prisoners:
     'Phase 7: equal stars are exchanged, as many as both prisons can match (the IP ' +
     'picks the combination with /wog exchange); /wog ransom a leader by giving up an ' +
     'area of value ≥ his rank, or /wog done to let the rest rot (1 VP per star each ' +
     'turn to the captor).',
-  death: 'Phase 8: every leader rolls on the Leader Death Chart (dies on a d6 ≤ turns since entry).',
+  death:
+    'Phase 8: every leader rolls on the Leader Death Chart (dies on a d6 ≤ turns ' +
+    "since entry); the dead leave their troops unassigned, and a dead leader's heir " +
+    "comes forward from a later future leader pile to arrive in this turn's Phase 9.",
   place:
-    'Phase 9: /wog place new and routed leaders (non-aligned alternate, nIP first) ' +
-    'in a controlled or neutral area, or at home (+rank infantry).',
+    "Phase 9: the coming turn's future leader pile and the routed leaders are placed: " +
+    '/wog place (non-aligned alternate, nIP first) in a controlled or neutral area, ' +
+    'or at home (+rank infantry).',
   crown: 'Phase 9: /wog crown one of your 3-star leaders if you have no king.',
   assign:
     'Phase 10: /wog assign loose troops to leaders in the same area (3 × rank SP; ' +

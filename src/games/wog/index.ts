@@ -3,6 +3,7 @@ import { RuleError } from '../../engine/errors.ts';
 import { parseOptionsWithDocs } from '../../engine/options.ts';
 import type { GameModule, GameSubcommand, Json, OptionDoc } from '../../engine/types.ts';
 import { botChoice, deadlineChoice } from './bot.ts';
+import { deployAction } from './deploy.ts';
 import { preferredLoss } from './losses.ts';
 import { DICE_ORDER, OVERVIEW, phaseHelp } from './help.ts';
 import { machine } from './sequence.ts';
@@ -70,13 +71,18 @@ export const SUBCOMMANDS: GameSubcommand[] = [
     opt('kind', 'infantry, knight, gunner or longbow'),
     opt('count', 'How many SP (default 1; knights and gunners 1)', false),
   ),
-  sub(
-    'deploy',
-    "Phase 6: move an area's unassigned troops",
-    opt('from', 'Area with unassigned troops'),
-    opt('to', 'Friendly area reached through friendly areas'),
-    opt('count', 'How many SP (default all; infantry first)', false),
-  ),
+  {
+    name: 'deploy',
+    description: "Phase 6: move an area's unassigned troops: all, one kind (troop:), or a count of it",
+    options: [
+      opt('from', 'Area with unassigned troops'),
+      opt('to', 'Friendly area reached through friendly areas'),
+      opt('troop', 'Only this kind (infantry, knight, gunner, longbowmen…); default all', false),
+      { name: 'count', description: 'How many of that kind (default all of it)', required: false, type: 'integer', min: 1, freeText: true },
+    ],
+    // What goes is the player's choice: built here, checked (and explained) by the Phase 6 rule.
+    toActions: deployAction,
+  },
   sub('hire', 'Phase 6: hire a mercenary for a leader', opt('from', 'Neutral area'), opt('leader', 'Your leader with room')),
   sub(
     'exchange',
@@ -111,6 +117,7 @@ export const wog: GameModule<WogState, WogOptions> = {
     machine.run(s, ctx);
     return s;
   },
+  open: machine.openActions([{ type: 'deploy', sub: 'deploy' }]),
   prompts: (s) => machine.prompts(s),
   legal: (s, role) => machine.legal(s, role),
   apply(s, role, action, ctx) {
@@ -133,4 +140,6 @@ export const wog: GameModule<WogState, WogOptions> = {
     return (legal[0]?.sub === 'loss' ? preferredLoss(s, legal) : deadlineChoice(legal))?.action ?? null;
   },
   summarize: (v, viewer) => summarize(v as unknown as WogView, viewer),
+  // The battle close-up (render/wog-zoom.ts) goes with the snapshots of a battle in progress.
+  zoomWorthy: (v) => (v as WogView).battle !== null,
 };

@@ -5,7 +5,7 @@ import { RuleError } from '../../engine/errors.ts';
 import { retWith, type Procedure } from '../../engine/flow.ts';
 import type { Ctx, LegalAction } from '../../engine/types.ts';
 import { act, mustBeLegal } from './common.ts';
-import { entering } from './data.ts';
+import { takePile } from './piles.ts';
 import {
   area,
   areaName,
@@ -32,10 +32,9 @@ export interface PlaceFrame {
   [k: string]: unknown;
 }
 
-/** New arrivals and routed leaders go to the pool. */
+/** New arrivals (the coming turn's future leader pile) and routed leaders go to the pool. */
 export function fillPool(s: WogState): void {
-  for (const l of entering(data().rosters[s.scenario], s.turn + 1))
-    if (s.leaders[l.id]!.where === 'future') s.leaders[l.id]!.where = 'pool';
+  for (const id of takePile(s, s.turn + 1)) s.leaders[id]!.where = 'pool';
   for (const l of Object.values(s.leaders)) if (l.where === 'routed') l.where = 'pool';
 }
 

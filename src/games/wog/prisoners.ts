@@ -84,7 +84,9 @@ export interface ExchangeFrame {
 
 /** Phase 7 step 1: the IP picks the combination when there is more than one; then the ransoms. */
 export const exchangeProc: Procedure<WogState, ExchangeFrame> = {
-  prompts: (s) => [{ role: s.ip!, text: 'Choose which prisoners are exchanged (/wog exchange).', decision: `t${s.turn}:exchange` }],
+  prompts: (s) => [
+    { role: s.ip!, text: 'Choose which prisoners are exchanged (/wog exchange).', decision: `t${s.turn}:exchange`, buttons: true },
+  ],
   legal: (s, _f, role) => (role === s.ip ? exchangeLegal(s) : []),
   auto(s, _f, ctx) {
     const opts = exchangeOptions(s);
@@ -125,6 +127,7 @@ export const ransomProc: Procedure<WogState, SidesFrame> = {
       role: f.sides[0]!,
       text: 'Ransom your captured leaders (/wog ransom) or leave them to rot (/wog done).',
       decision: `t${s.turn}:ransom:${f.sides[0]}`,
+      buttons: true,
     },
   ],
   legal: (s, f, role) => (role === f.sides[0] ? ransomLegal(s, role as Side) : []),

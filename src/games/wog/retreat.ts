@@ -103,6 +103,7 @@ export const retreatProc: Procedure<WogState, RetreatFrame> = {
             role: f.side,
             text: `Retreat from ${areaName(f.area)}: choose the area (/wog retreat to:…).`,
             decision: `t${s.turn}:retreat:${f.area}`,
+            buttons: true,
           },
         ],
   legal: (s, f, role) => (role === f.side && f.step === 'to' ? retreatLegal(s, f) : []),

@@ -57,6 +57,8 @@ export const WogLeaderSchema = z.strictObject({
   entryTurn: Int.min(1).max(12),
   born: Int,
   died: Int,
+  /** Phase 8 future leader piles: the next holder of his title in this roster, brought forward when he dies (ours). */
+  heir: Slug.optional(),
   longbow: z.boolean(),
   burgundian: z.boolean(),
   special: z.enum(['jeanne_darc', 'robin_hood', 'robert_aggressor']).nullable(),
@@ -122,6 +124,8 @@ export const WogChartsSchema = z.strictObject({
   leaders: z.strictObject({
     commandPerRank: Int.positive(),
     newPerTurn: z.strictObject({ english: Int.nonnegative(), french: Int.nonnegative(), nonaligned: Int.nonnegative() }),
+    /** Phase 8 (ours): an heir comes forward only if at least this old in the year he would arrive. */
+    heirMinAge: Int.nonnegative(),
     ...Table,
   }),
   initiative: z.strictObject({

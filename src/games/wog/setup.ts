@@ -2,6 +2,7 @@
 // neutral area; the two starting non-aligned leaders are picked by a roll
 // (public WOG-NOTES: high roller picks one, the English win ties).
 import type { Ctx } from '../../engine/types.ts';
+import { initialPiles } from './piles.ts';
 import { data, type LeaderState, type WogOptions, type WogState } from './state.ts';
 
 export function initialState(o: WogOptions): WogState {
@@ -43,6 +44,7 @@ export function initialState(o: WogOptions): WogState {
     aggressor: {},
     misses: {},
     killed: [],
+    piles: initialPiles(o.scenario),
     raised: {},
     stack: { frames: [{ proc: 'turn', step: 'setup' }] },
     log: [],

@@ -88,6 +88,7 @@ export const fleeProc: Procedure<WogState, FleeFrame> = {
       role: f.side,
       text: `The siege of ${areaName(f.area)} failed: choose where each leader flees (/wog flee).`,
       decision: `t${s.turn}:flee:${f.area}:${leadersIn(s, f.area, f.side).length}`,
+      buttons: true,
     },
   ],
   legal: (s, f, role) => (role === f.side ? fleeLegal(s, f) : []),

@@ -53,6 +53,8 @@ export interface WogState {
   misses: Record<string, number>;
   /** Leaders killed in battle this turn (Phase 11), with whether each was a king. */
   killed: { id: string; side: Side; rank: number; king: boolean }[];
+  /** Future leader piles by turn (Phases 8 and 9): the leaders still to come. */
+  piles: Record<string, string[]>;
   /** Per-area raise limits used this turn (Phase 5). */
   raised: Record<string, { sp: number; knight: boolean; gunner: boolean }>;
   stack: ProcStack;

@@ -1,0 +1,86 @@
+// /game undo: a player takes back their last action, a moderator rolls back
+// several. Either way the board the channel last saw no longer exists, so a
+// new map goes out with the prompt, the controls and a ping for whoever must
+// act now (issue 9), as a durable post like any hand-off.
+import type { Services } from '../src/app/services.ts';
+import { envOf, isBotSeat } from '../src/app/session.ts';
+import type { Envelope } from '../src/engine/runner.ts';
+import { RuleError } from '../src/engine/errors.ts';
+import type { GameModule, Role } from '../src/engine/types.ts';
+import type { GameRow } from '../src/store/store.ts';
+import { activeGame, int, isModerator, requireModerator } from './context.ts';
+import { clip, decisionControls, privateReply, promptLines, publicReply, snapshot } from './present.ts';
+import type { Invocation, Outcome, Post } from './types.ts';
+
+export async function runUndo(svc: Services, inv: Invocation, progress?: (l: string) => void): Promise<Outcome> {
+  const { caller, where, options: o } = inv;
+  const { row, mod } = activeGame(svc, where);
+  const count = int(o, 'count', 1, 100);
+  if (count !== undefined && count > 1) {
+    requireModerator(svc, caller, where, 'roll back several actions');
+    const env = svc.sessions.meta(row, caller.id, 'moderator', { type: '__undo', count });
+    const post = await standing(svc, mod, svc.store.game(row.id)!, env, [], progress);
+    return { replies: [publicReply(`↩️ A moderator rolled the game back ${count} action(s).`)], posts: [post] };
+  }
+  const asMod = isModerator(svc, caller, where) && !svc.sessions.rolesOf(row, caller.id).length;
+  let target;
+  try {
+    target = svc.sessions.undoTarget(row, caller.id, asMod);
+  } catch (e) {
+    throw withUnplanHint(e, mod, row, svc, caller.id);
+  }
+  const what = svc.sessions.describe(row, target);
+  const env = svc.sessions.undo(row, caller.id, target.role);
+  const post = await standing(svc, mod, svc.store.game(row.id)!, env, [caller.id], progress);
+  // A secret action (a plan step) is taken back without saying what it was.
+  const pub = publicReply(`↩️ <@${caller.id}> took back: ${what.hidden ? 'a hidden action' : what.label}`);
+  return { replies: what.hidden ? [pub, privateReply(`↩️ You took back: ${what.label}`)] : [pub], posts: [post] };
+}
+
+/**
+ * The game as it stands after the undo: map, who is asked (pinged, but never
+ * the one who undid), and their controls. Not a 'handoff': a decision handed
+ * off before the undo is asked again and must ping again.
+ */
+async function standing(
+  svc: Services,
+  mod: GameModule<any, any>,
+  row: GameRow,
+  env: Envelope<any>,
+  quiet: string[],
+  progress?: (l: string) => void,
+): Promise<Post> {
+  const seats = svc.store.seats(row.id);
+  progress?.('Drawing the map…');
+  const snap = await snapshot(
+    mod,
+    mod.view(env.game, { kind: 'spectator' }),
+    `game${row.id}-d${env.decisions?.last ?? 0}-undo.png`,
+    svc.render,
+  );
+  const prompt = promptLines(mod, env, seats);
+  const asked = new Set(seats.filter((s) => !isBotSeat(s) && env.decisions?.open[s.role]).map((s) => s.userId));
+  return {
+    channelId: row.channelId,
+    gameId: row.id,
+    kind: 'update',
+    content: clip(`🗺️ **${mod.phase(env.game)}** (after the undo)\n${snap.summary}\n${prompt.text}`),
+    files: snap.file ? [snap.file] : [],
+    mentions: prompt.mentions.filter((u) => asked.has(u) && !quiet.includes(u)),
+    ...decisionControls(mod, row, env),
+  };
+}
+
+/** A plan step cannot be undone after another step or seat moved on: say how to change a plan instead. */
+function withUnplanHint(e: unknown, mod: GameModule<any, any>, row: GameRow, svc: Services, userId: string): unknown {
+  if (!(e instanceof RuleError)) return e;
+  const roles: Role[] = svc.sessions.rolesOf(row, userId);
+  const game = envOf(row).game;
+  const unplan = roles.some((r) => mod.legal(game, r).some((l) => l.sub === 'unplan'));
+  if (!unplan) return e;
+  return new RuleError(
+    e.rule,
+    `${e.message} To change your plan, remove a planned action with /${mod.command} unplan (your plan stays secret).`,
+    e.allowed,
+  );
+}

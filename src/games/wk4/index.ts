@@ -1,0 +1,91 @@
+// Warrior Kings IV as a Muster game module: an umpired campaign of secret
+// simultaneous orders on the flow model (flow.ts), with the engine doing the
+// umpire's mechanical work and the umpire (or the engine's defaults) the rest.
+import type { GameModule, Json } from '../../engine/types.ts';
+import { UMPIRE } from '../../engine/types.ts';
+import { check } from '../../engine/errors.ts';
+import { retWith } from '../../engine/flow.ts';
+import { leaveOrders } from '../../engine/submissions.ts';
+import { botChoice } from './bot.ts';
+import { subcommands } from './commands.ts';
+import { machine, openActions } from './flow.ts';
+import { DICE_ORDER, OVERVIEW, phaseHelp } from './help.ts';
+import { initialState, optionDocs, parseOptions, roles } from './setup.ts';
+import type { Wk4Options, Wk4State } from './state.ts';
+import { buildView, phaseLabel, summarize, type Wk4View } from './view.ts';
+
+export const wk4: GameModule<Wk4State, Wk4Options> = {
+  id: 'wk4',
+  title: 'Warrior Kings IV',
+  command: 'wk4',
+  optionDocs,
+  parseOptions,
+  roles,
+  umpire: {
+    description:
+      "Reviews the engine's proposals (retreats, diversions, breakthroughs, counterattacks), rules on challenges " +
+      "and publishes the results; the umpire's word is final.",
+  },
+  open: openActions,
+  setup(o, ctx) {
+    const s = initialState(o);
+    machine.run(s, ctx);
+    return s;
+  },
+  prompts: (s) => machine.prompts(s),
+  legal: (s, role) => machine.legal(s, role),
+  apply: (s, role, a, ctx) => machine.apply(s, role, a, ctx),
+  view: (s, viewer) => buildView(s, viewer) as unknown as Json,
+  result(s) {
+    if (!s.winner) return { status: 'ongoing' };
+    const scores = Object.fromEntries(s.order.map((n) => [n, 0]));
+    for (const b of buildView(s, { kind: 'umpire' }).nations) scores[b.id] = b.vp;
+    return { status: 'over', winners: s.winner.winners, draw: s.winner.winners.length > 1, scores, summary: s.winner.summary };
+  },
+  phase: phaseLabel,
+  subcommands,
+  help: { overview: OVERVIEW, phase: (s) => phaseHelp(s as Wk4State) },
+  diceOrder: DICE_ORDER,
+  bot: (s, role, legal, ctx) => botChoice(s, role, legal, ctx.rand),
+  // A nation that resigns leaves the campaign: its forces disband, its centres become unheld; the others play on.
+  resign(s, role, ctx) {
+    const me = s.nations[role];
+    check(me?.alive && s.stage !== 'over', 'WK4 Seats', `${me?.name ?? role} is not in the campaign.`);
+    me.alive = false;
+    for (const f of Object.values(s.forces)) if (f.nation === role) delete s.forces[f.id];
+    for (const c of Object.keys(s.owner)) if (s.owner[c] === role) s.owner[c] = null;
+    for (const [k, m] of Object.entries(s.alliances)) {
+      s.alliances[k] = m.filter((n) => n !== role);
+      if (s.alliances[k].length < 2) delete s.alliances[k];
+    }
+    s.challengeDone.push(role);
+    leaveOrders(s.sub, role);
+    ctx.emit({ kind: 'out', text: `${me.name} leaves the campaign; its centres are unheld.` });
+    const alive = s.order.filter((n) => s.nations[n].alive);
+    if (alive.length <= 1) {
+      s.winner = { winners: alive, summary: `${alive.map((n) => s.nations[n].name).join('') || 'Nobody'} is the last nation standing.` };
+      s.stage = 'over';
+      ctx.emit({ kind: 'over', text: `The campaign is over. ${s.winner.summary}` });
+      return;
+    }
+    // A challenge window or the orders may now be complete.
+    if (s.stage === 'challenges' && alive.every((n) => s.challengeDone.includes(n))) retWith(s.stack);
+    machine.run(s, ctx);
+  },
+  /** Late: a nation's orders stand as written (final); no challenge; a late umpire publishes (every proposal at its default). */
+  onDeadline(s, role) {
+    if (role === UMPIRE)
+      return s.stage === 'review' || s.stage === 'ruling'
+        ? (machine.legal(s, role).find((l) => l.action.type === 'publish')?.action ?? machine.legal(s, role)[0]?.action ?? null)
+        : null;
+    if (s.stage === 'orders') return s.sub.seats[role] && !s.sub.seats[role].final ? { type: 'final' } : null;
+    if (s.stage === 'challenges') return s.challengeDone.includes(role) ? null : { type: 'agree' };
+    return null;
+  },
+  summarize: (v, viewer) => summarize(v as unknown as Wk4View, viewer),
+  // The public map changes only when results become official: one snapshot per official season, not per stage.
+  boardKey: (v) => {
+    const p = (v as unknown as Wk4View).picture;
+    return { title: p.title.replace(/ · .*/, ''), owners: p.owners, battles: p.battles, notes: p.notes ?? [] } as unknown as Json;
+  },
+};

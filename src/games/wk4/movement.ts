@@ -1,0 +1,108 @@
+// Movement: all movement is simultaneous. Armies and fleets advance hex by
+// hex in rounds, nations in initiative order within a round; an army stops
+// when it enters a hex holding an enemy force (battle), when a side's limit
+// for its player or alliance is used up, or in mountains and swamp.
+import type { Ctx, Role } from '../../engine/types.ts';
+import { airborne, hexLabel, holder, mapOf, movement, winter } from './geo.ts';
+import { ordersOf, type Order } from './orders.ts';
+import { allied, atWar, blocOf, nationName, type Force, type HexId, type Wk4State } from './state.ts';
+import { say } from './report.ts';
+
+interface Step {
+  to: HexId;
+  kind: 'land' | 'air' | 'river' | 'sea';
+  carry?: string[];
+}
+
+/** Initiative: most action points spent, then the earlier submission, then seat order (the umpire may reorder: a proposal). */
+export function initiativeOrder(s: Wk4State, spent: Record<Role, number>): Role[] {
+  const fin = (n: Role) => s.sub.seats[n]?.finalAt ?? Infinity;
+  return [...s.order]
+    .filter((n) => s.nations[n].alive)
+    .sort((a, b) => spent[b] - spent[a] || fin(a) - fin(b) || s.order.indexOf(a) - s.order.indexOf(b));
+}
+
+function stepsOf(s: Wk4State, n: Role): Map<string, Step[]> {
+  const out = new Map<string, Step[]>();
+  const push = (id: string, st: Step) => out.set(id, [...(out.get(id) ?? []), st]);
+  for (const o of ordersOf(s, n) as Order[]) {
+    if (o.k === 'move') {
+      const f = s.forces[o.force];
+      if (!f) continue;
+      for (const h of o.path) push(o.force, { to: h, kind: airborne(f) ? 'air' : 'land' });
+    } else if (o.k === 'river') push(o.force, { to: o.to, kind: 'river' });
+    else if (o.k === 'sail') push(o.force, { to: o.to, kind: 'sea', carry: o.carry });
+  }
+  return out;
+}
+
+const hostileHere = (s: Wk4State, f: Force, hex: HexId) =>
+  Object.values(s.forces).some((x) => x.hex === hex && !x.aboard && x.id !== f.id && atWar(s, x.nation, f.nation) && x.naval === f.naval);
+
+/** Carry out every nation's moves; returns the forces that arrived by sea (landings to resolve). */
+export function moveAll(s: Wk4State, ctx: Ctx): void {
+  const m = mapOf(s);
+  const plans = new Map<string, Step[]>();
+  for (const n of s.initiative) for (const [id, st] of stepsOf(s, n)) plans.set(id, st);
+  let arrival = 0;
+  for (let round = 0; round < 20 && [...plans.values()].some((p) => p.length); round++) {
+    for (const n of s.initiative) {
+      for (const [id, plan] of plans) {
+        const f = s.forces[id];
+        if (!f || f.nation !== n || !plan.length) continue;
+        const st = plan.shift()!;
+        const from = f.hex;
+        // A step that no longer starts where the army stands (it was stopped, or carried): the rest of its move is void.
+        if ((st.kind === 'land' || st.kind === 'air') && !m.neighbours(from).includes(st.to)) {
+          plan.length = 0;
+          continue;
+        }
+        if (st.kind === 'land') {
+          const limit = m.sideLimit(from, st.to, { winter: winter(s) });
+          const key = `${from}>${st.to}|${blocOf(s, n)}`;
+          const used = s.crossings[key] ?? 0;
+          if (limit !== null && used + f.units.length > limit) {
+            say(
+              s,
+              [n],
+              `${f.id} stops at ${hexLabel(s, from)}: the side into ${hexLabel(s, st.to)} is closed to your side this season (${limit} battle groups).`,
+            );
+            plan.length = 0;
+            continue;
+          }
+          s.crossings[key] = used + f.units.length;
+        }
+        const h = holder(s, st.to);
+        if (st.kind !== 'sea' && h && !allied(s, n, h) && !atWar(s, n, h)) {
+          say(
+            s,
+            [n],
+            `${f.id} stops at ${hexLabel(s, from)}: ${hexLabel(s, st.to)} is ${nationName(s, h)}'s and you are neither allied nor at war.`,
+          );
+          plan.length = 0;
+          continue;
+        }
+        f.hex = st.to;
+        f.cameFrom = from;
+        f.moved += st.kind === 'sea' ? (m.seaReach(from, movement(f)).get(st.to) ?? 1) : 1;
+        (f as Force & { arrived?: number }).arrived = ++arrival;
+        if (st.kind === 'sea') {
+          for (const a of st.carry ?? []) {
+            const army = s.forces[a];
+            if (!army || army.nation !== n) continue;
+            army.aboard = f.id;
+            army.cameFrom = army.hex;
+            army.hex = st.to;
+            f.carrying.push(a);
+          }
+        }
+        if (st.kind === 'river' || (st.kind === 'land' && m.mustStop(from, st.to, { winter: winter(s) }))) plan.length = 0;
+        if (hostileHere(s, f, st.to)) {
+          plan.length = 0;
+          say(s, [n], `${f.id} meets the enemy at ${hexLabel(s, st.to)}.`);
+        }
+      }
+    }
+  }
+  void ctx;
+}

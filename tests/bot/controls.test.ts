@@ -1,0 +1,350 @@
+// Issue 9, Discord's own controls: dropdowns for long choice lists, a modal
+// for a whole Rifle plan, buttons and dropdowns disabled once used or once
+// their decision closes, and a stale press answered privately with fresh
+// choices. The real router and engine behind discord.js's real client,
+// against the loopback stand-in for Discord's HTTP API.
+import { afterEach, describe, expect, it } from 'vitest';
+import { runBot, type BotHandle } from '../../src/bot/client.ts';
+import type { Logger } from '../../src/bot/log.ts';
+import { createRouter } from '../../commands/router.ts';
+import { decisionControls, optionText } from '../../commands/present.ts';
+import { envOf, moduleOf } from '../../src/app/session.ts';
+import { openServices, type Services } from '../../src/app/services.ts';
+import { getGame, registerGame } from '../../src/games/registry.ts';
+import type { GameModule, LegalAction } from '../../src/engine/types.ts';
+import { duel, type DuelState } from '../fixtures/duel.ts';
+import { duoTable, tempDb } from '../app/harness.ts';
+import { FakeDiscord, type Delivered } from './fake-discord.ts';
+import { ALICE, BOB, CHANNEL_ID, commandPayload, feed, modalPayload, pressOn, seedGuild, selectPayload } from './payloads.ts';
+
+const EPHEMERAL = 64;
+const CAROL = { ...ALICE, id: '1300000000000000003', username: 'carol', global_name: 'Carol' };
+const silent: Logger = { debug() {}, info() {}, warn() {}, error() {} };
+const s = (name: string, value: string) => ({ name, type: 3, value });
+
+// A duel whose player may also mark any of 160 numbers: more choices than five rows of controls hold.
+const many: GameModule<DuelState, { target: number }> = {
+  ...duel,
+  id: 'duelmany',
+  command: 'duelmany',
+  title: 'Duel (many marks)',
+  legal(st, role) {
+    const base = duel.legal.call(this, st, role);
+    if (!base.length) return base;
+    const marks: LegalAction[] = Array.from({ length: 160 }, (_, n) => ({
+      action: { type: 'mark', n: n + 3 },
+      label: `Mark ${n + 3}`,
+      sub: 'mark',
+      args: { n: String(n + 3) },
+    }));
+    return [...base, ...marks];
+  },
+};
+if (!getGame('duel')) registerGame(duel);
+if (!getGame('duelmany')) registerGame(many);
+
+interface Table {
+  fake: FakeDiscord;
+  svc: Services;
+  bot: BotHandle;
+}
+let open: Table[] = [];
+afterEach(async () => {
+  for (const t of open) {
+    await t.bot.stop();
+    t.svc.store.close();
+    await t.fake.close();
+  }
+  open = [];
+});
+
+async function boot(): Promise<Table> {
+  const fake = await new FakeDiscord().start();
+  const svc = openServices({ dbPath: tempDb(), seed: 'controls-seed', maxSnapshots: 1 });
+  const bot = await runBot(createRouter(svc), { login: false, token: 'test-token', apiBase: fake.api, tickMs: 0, logger: silent });
+  seedGuild(bot.client, fake);
+  const t = { fake, svc, bot };
+  open.push(t);
+  return t;
+}
+
+async function send(t: Table, payload: unknown): Promise<void> {
+  t.fake.requests.length = 0;
+  feed(t.bot.client, payload);
+  await t.bot.idle();
+  await t.bot.outbox.settle();
+}
+
+const callback = (t: Table) => t.fake.find('POST', /^\/interactions\/\d+\/[^/]+\/callback$/)[0];
+const followUps = (t: Table) => t.fake.find('POST', /^\/webhooks\/\d+\/[^/]+$/);
+const components = (m: { components: any[] }) => m.components.flatMap((r: any) => r.components);
+
+/** A Rifle game for alice, bob and carol, started: each is asked for a leader. */
+async function rifleForThree(): Promise<{ t: Table; start: Delivered }> {
+  const t = await boot();
+  await send(t, commandPayload('game', 'new', [s('system', 'rifle'), s('options', 'players=3')]));
+  for (const [n, user] of [ALICE, BOB, CAROL].entries()) await send(t, commandPayload('game', 'join', [s('side', `p${n + 1}`)], { user }));
+  await send(t, commandPayload('game', 'start'));
+  const start = t.fake.messages(CHANNEL_ID).find((m) => /begins/.test(m.content))!;
+  return { t, start };
+}
+
+describe('dropdowns (issue 9: select menus for long choice lists)', () => {
+  it('several seats asked at once: one dropdown per seat instead of fifteen buttons, each leader whole', async () => {
+    const { start } = await rifleForThree();
+    const menus = components(start);
+    expect(menus.map((c: any) => c.type)).toEqual([3, 3, 3]);
+    expect(menus.map((c: any) => c.placeholder)).toEqual([
+      'Settlement 1: Pick your leader (/rifle leader).',
+      'Settlement 2: Pick your leader (/rifle leader).',
+      'Settlement 3: Pick your leader (/rifle leader).',
+    ]);
+    expect(menus[0].options).toHaveLength(5);
+    for (const o of menus[0].options) expect(o.value).toMatch(/^md:\d+:\d+:p1:[0-9a-f]{12}$/);
+  });
+
+  it('a choice is taken like its button; the used dropdown is disabled with the choice shown, the others stay live', async () => {
+    const { t, start } = await rifleForThree();
+    const [mine] = components(start);
+    const boone = mine.options.find((o: any) => /Daniel Boone/.test(o.label));
+    await send(t, selectPayload(mine.custom_id, boone.value, { user: ALICE }, start));
+    const cb = callback(t);
+    expect(cb.body.type).toBe(7); // the message itself is updated as the acknowledgement
+    const [a, b, c] = components(cb.body.data);
+    expect(a.disabled).toBe(true);
+    expect(a.options.find((o: any) => o.default)?.label).toMatch(/Daniel Boone/);
+    expect(b.disabled ?? false).toBe(false);
+    expect(c.disabled ?? false).toBe(false);
+    // The choice was played: a public follow-up names it.
+    expect(followUps(t).some((f) => !(f.body.flags & EPHEMERAL) && /Daniel Boone/.test(f.body.content))).toBe(true);
+    const env = envOf(t.svc.store.liveGame(CHANNEL_ID)!);
+    expect(JSON.stringify(env.game)).toMatch(/boone/);
+  });
+
+  it('a decision closed by a slash command disables its dropdown on the earlier post (an edit of that message)', async () => {
+    const { t, start } = await rifleForThree();
+    await send(t, commandPayload('rifle', 'leader', [s('name', 'clark')], { user: BOB }));
+    const edit = t.fake.find('PATCH', `/channels/${CHANNEL_ID}/messages/${start.id}`).at(-1)!;
+    const [a, b, c] = components(edit.body);
+    expect(b.disabled).toBe(true);
+    expect(a.disabled ?? false).toBe(false);
+    expect(c.disabled ?? false).toBe(false);
+    const stored = t.fake.delivered.find((d) => d.id === start.id)!;
+    expect(components(stored)[1].disabled).toBe(true);
+  });
+
+  it("a deadline's default closes a decision: the bot's tick disables that seat's dropdown", async () => {
+    const { t, start } = await rifleForThree();
+    const row = t.svc.store.liveGame(CHANNEL_ID)!;
+    const decision = envOf(row).decisions!.open.p2.id;
+    t.svc.store.deadlines.set(row.id, 'p2', decision, Date.now() - 1);
+    t.fake.requests.length = 0;
+    await t.bot.tick();
+    await t.bot.outbox.settle();
+    const edit = t.fake.find('PATCH', `/channels/${CHANNEL_ID}/messages/${start.id}`).at(-1)!;
+    const [a, b, c] = components(edit.body);
+    expect(b.disabled).toBe(true);
+    expect(a.disabled ?? false).toBe(false);
+    expect(c.disabled ?? false).toBe(false);
+  });
+
+  it("someone else's dropdown: refused privately, nothing disabled, nothing changed", async () => {
+    const { t, start } = await rifleForThree();
+    const [mine] = components(start);
+    const version = t.svc.store.liveGame(CHANNEL_ID)!.version;
+    await send(t, selectPayload(mine.custom_id, mine.options[0].value, { user: BOB }, start));
+    const cb = callback(t);
+    expect(cb.body.type).toBe(4);
+    expect(cb.body.data.flags & EPHEMERAL).toBe(EPHEMERAL);
+    expect(cb.body.data.content).toMatch(/belongs to Settlement 1/);
+    expect(t.svc.store.liveGame(CHANNEL_ID)!.version).toBe(version);
+  });
+
+  it('more choices than five dropdowns hold: the last option opens the rest privately, page by page', async () => {
+    const h = await duoTable('duelmany');
+    const row = h.svc.store.liveGame('c1')!;
+    const mod = moduleOf(row);
+    const env = envOf(row);
+    const legal = mod.legal(env.game, 'a');
+    expect(legal.length).toBeGreaterThan(125);
+    const first = decisionControls(mod, row, env);
+    expect(first.buttons).toHaveLength(0);
+    expect(first.selects).toHaveLength(5);
+    for (const m of first.selects) expect(m.options.length).toBeLessThanOrEqual(25);
+    const last = first.selects[4].options.at(-1)!;
+    expect(last.value).toMatch(/^mp:/);
+    expect(last.label).toMatch(/More choices \(125–/);
+    // Every legal choice is reachable: the first pages, then the rest through "More choices".
+    const more = await h.router.button({
+      customId: last.value,
+      caller: { id: 'alice', name: 'alice', isModerator: false },
+      where: { guildId: 'g1', channelId: 'c1' },
+    });
+    expect(more.replies[0].ephemeral).toBe(true);
+    const shown = [...first.selects, ...(more.replies[0].selects ?? [])]
+      .flatMap((m) => m.options)
+      .filter((o) => !o.value.startsWith('mp:'));
+    expect(new Set(shown.map((o) => o.value)).size).toBe(legal.length);
+  });
+
+  it("KPW: the Indians' war bands come as dropdowns by subcommand (not marked quick, yet listed); choosing one activates it", async () => {
+    const t = await boot();
+    await send(t, commandPayload('game', 'new', [s('system', 'kpw')]));
+    await send(t, commandPayload('game', 'join', [s('side', 'indian')]));
+    await send(t, commandPayload('game', 'join', [s('side', 'english')], { user: BOB }));
+    await send(t, commandPayload('game', 'start'));
+    // The Church roll passes the turn to the Indians' movement (any roll but a 1 on turn 1).
+    for (let i = 0; i < 5 && !/Indian Movement/.test(t.svc.store.liveGame(CHANNEL_ID)!.state!); i++)
+      await send(t, commandPayload('kpw', 'roll', [], { user: BOB }));
+    const handoff = t.fake
+      .messages(CHANNEL_ID)
+      .filter((m) => m.mentions.includes(ALICE.id))
+      .at(-1)!;
+    const menus = components(handoff);
+    expect(menus.length).toBeGreaterThanOrEqual(2);
+    expect(menus.every((m: any) => m.type === 3)).toBe(true);
+    expect(menus[0].placeholder).toMatch(/^\/kpw move activate · Move a war band/);
+    expect(menus.at(-1).placeholder).toMatch(/^\/kpw end · /);
+    const option = menus[0].options[0];
+    const version = t.svc.store.liveGame(CHANNEL_ID)!.version;
+    await send(t, selectPayload(menus[0].custom_id, option.value, { user: ALICE }, handoff));
+    expect(t.svc.store.liveGame(CHANNEL_ID)!.version).toBeGreaterThan(version);
+    expect(followUps(t).some((f) => f.body.content?.includes(option.label))).toBe(true);
+  });
+
+  it('a label past 100 characters keeps its deciding facts as the option description', () => {
+    const label = `Lead with Someone Important Indeed: ${'Gain 1 extra Build, Trade, or Recruit action per turn, '.repeat(2)}`.trim();
+    const o = optionText(label);
+    expect(o.label).toBe('Lead with Someone Important Indeed');
+    expect(o.description).toMatch(/^Gain 1 extra Build/);
+    expect(o.description!.length).toBeLessThanOrEqual(100);
+  });
+});
+
+describe('buttons disabled once used (issue 9)', () => {
+  it('a pressed button whose choice is gone turns green and disabled; choices still open stay live', async () => {
+    const t = await boot();
+    await send(t, commandPayload('game', 'new', [s('system', 'duel')]));
+    await send(t, commandPayload('game', 'join', [s('side', 'a')]));
+    await send(t, commandPayload('game', 'join', [s('side', 'b')], { user: BOB }));
+    await send(t, commandPayload('game', 'start'));
+    const start = t.fake.messages(CHANNEL_ID).find((m) => /begins/.test(m.content))!;
+    const reveal = components(start).find((c: any) => c.label === 'Reveal secrets');
+    await send(t, pressOn(reveal.custom_id, start, { user: ALICE }));
+    const cb = callback(t);
+    expect(cb.body.type).toBe(7); // the acknowledgement updates the pressed message
+    const after = components(cb.body.data);
+    expect(after.find((c: any) => c.custom_id === reveal.custom_id)).toMatchObject({ disabled: true, style: 3 });
+    // The turn goes on: rolling is still open, so that button stays live.
+    expect(after.find((c: any) => c.label === 'Roll the die').disabled ?? false).toBe(false);
+    // The result follows as a new message.
+    expect(followUps(t).some((f) => /Secrets: A/.test(f.body.content ?? ''))).toBe(true);
+  });
+
+  it("a stale press is answered privately with what is wrong and the presser's choices now, as live buttons", async () => {
+    const t = await boot();
+    await send(t, commandPayload('game', 'new', [s('system', 'duel')]));
+    await send(t, commandPayload('game', 'join', [s('side', 'a')]));
+    await send(t, commandPayload('game', 'join', [s('side', 'b')], { user: BOB }));
+    await send(t, commandPayload('game', 'start'));
+    const start = t.fake.messages(CHANNEL_ID).find((m) => /begins/.test(m.content))!;
+    // As the message stood when the press was made elsewhere (e.g. before a restart, which forgets what to disable).
+    const asSent = { id: start.id, components: structuredClone(start.components) };
+    const turn = () => JSON.parse(t.svc.store.liveGame(CHANNEL_ID)!.state!).game as { turn: string; pending: number };
+    // Each side plays a turn, so alice's first decision is long closed when she presses its button.
+    for (const [user, side] of [
+      [ALICE, 'a'],
+      [BOB, 'b'],
+    ] as const)
+      for (let i = 0; i < 20 && turn().turn === side; i++)
+        await send(t, commandPayload('duel', turn().pending > 0 ? 'bank' : 'roll', [], { user }));
+    expect(turn().turn).toBe('a');
+    const version = t.svc.store.liveGame(CHANNEL_ID)!.version;
+    const roll = components(start).find((c: any) => c.label === 'Roll the die');
+    // Meanwhile the bot disabled the start post's buttons itself, when alice's turn ended.
+    expect(components(start).every((c: any) => c.disabled)).toBe(true);
+    await send(t, pressOn(roll.custom_id, asSent, { user: ALICE }));
+    expect(callback(t).body.type).toBe(7);
+    expect(components(callback(t).body.data).every((c: any) => c.disabled)).toBe(true);
+    const [answer] = followUps(t);
+    expect(answer.body.flags & EPHEMERAL).toBe(EPHEMERAL);
+    expect(answer.body.content).toMatch(/stale: that decision has been taken or has passed\. Nothing was changed/);
+    expect(answer.body.content).toMatch(/Your choices now/);
+    const fresh = components(answer.body);
+    expect(fresh.map((c: any) => c.label)).toContain('Roll the die');
+    expect(fresh.every((c: any) => !c.disabled && c.custom_id !== roll.custom_id)).toBe(true);
+    expect(t.svc.store.liveGame(CHANNEL_ID)!.version).toBe(version);
+  });
+
+  it('a press that changes nothing (still open) leaves its message alone and answers as before', async () => {
+    const t = await boot();
+    await send(t, commandPayload('game', 'new', [s('system', 'duel')]));
+    await send(t, commandPayload('game', 'join', [s('side', 'a')]));
+    await send(t, commandPayload('game', 'join', [s('side', 'b')], { user: BOB }));
+    await send(t, commandPayload('game', 'start'));
+    const start = t.fake.messages(CHANNEL_ID).find((m) => /begins/.test(m.content))!;
+    const mark = components(start).find((c: any) => c.label === 'Mark 1');
+    await send(t, pressOn(mark.custom_id, start, { user: ALICE }));
+    expect(callback(t).body.type).toBe(4);
+  });
+});
+
+describe('a paragraph option in a modal (issue 9: a modal for a Rifle plan)', () => {
+  async function soloPlanning(): Promise<Table> {
+    const t = await boot();
+    await send(t, commandPayload('game', 'new', [s('system', 'rifle'), s('options', 'players=1')]));
+    await send(t, commandPayload('game', 'join', [s('side', 'p1')]));
+    await send(t, commandPayload('game', 'start'));
+    await send(t, commandPayload('rifle', 'leader', [s('name', 'clark')]));
+    return t;
+  }
+
+  it('/rifle plans without its text opens a modal with a paragraph field; submitting it plans the whole turn', async () => {
+    const t = await soloPlanning();
+    const version = t.svc.store.liveGame(CHANNEL_ID)!.version;
+    await send(t, commandPayload('rifle', 'plans'));
+    const cb = callback(t);
+    expect(cb.body.type).toBe(9); // MODAL
+    const modal = cb.body.data;
+    expect(modal.title).toBe('/rifle plans');
+    const [field] = components(modal);
+    expect(field).toMatchObject({ type: 4, custom_id: 'text', style: 2, required: true });
+    expect(t.svc.store.liveGame(CHANNEL_ID)!.version).toBe(version); // nothing ran yet
+    await send(t, modalPayload(modal.custom_id, { text: 'cooking, fishing x6, gathering x3' }));
+    const answers = [callback(t).body.data, ...followUps(t).map((f) => f.body)].filter(Boolean);
+    const secret = answers.find((a) => a.flags & EPHEMERAL);
+    expect(secret?.content).toMatch(/Planned Gathering ×3/);
+    const pub = answers.find((a) => !(a.flags & EPHEMERAL) && a.content);
+    expect(pub?.content).toMatch(/acted \(hidden until revealed\)/);
+    expect(pub?.content).not.toMatch(/Fishing/);
+    expect(t.svc.store.liveGame(CHANNEL_ID)!.version).toBeGreaterThan(version);
+  });
+
+  it('a plan the rules refuse is answered privately with what is wrong, and nothing changes', async () => {
+    const t = await soloPlanning();
+    const version = t.svc.store.liveGame(CHANNEL_ID)!.version;
+    await send(t, commandPayload('rifle', 'plans'));
+    await send(t, modalPayload(callback(t).body.data.custom_id, { text: 'fishing x99' }));
+    const cb = callback(t);
+    expect(cb.body.type).toBe(4);
+    expect(cb.body.data.flags & EPHEMERAL).toBe(EPHEMERAL);
+    expect(cb.body.data.content).toMatch(/❌/);
+    expect(t.svc.store.liveGame(CHANNEL_ID)!.version).toBe(version);
+  });
+
+  it('the text given with the command runs at once, as at the offline table', async () => {
+    const t = await soloPlanning();
+    await send(t, commandPayload('rifle', 'plans', [s('text', 'cooking')]));
+    expect(callback(t).body.type).not.toBe(9);
+  });
+
+  it('registers the paragraph option as optional in Discord (so it can be left out), still required by the handler', () => {
+    const def = createRouter(openServices({ dbPath: tempDb(), seed: 'x' }))
+      .definitions()
+      .find((d) => d.name === 'rifle')!
+      .subcommands.find((x) => x.name === 'plans')!;
+    expect(def.options[0]).toMatchObject({ name: 'text', required: false, paragraph: true });
+  });
+});
+
+void BOB;

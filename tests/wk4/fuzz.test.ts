@@ -1,0 +1,41 @@
+// Playouts with the AI nations over many seeds: someone can always act until
+// the campaign ends, every campaign ends, and replay gives the same state.
+import { describe, expect, it } from 'vitest';
+import { canonical, replay } from '../../src/engine/runner.ts';
+import { wk4 } from '../../src/games/wk4/index.ts';
+import { playout } from '../games/playout.ts';
+
+describe('WK4 fuzz (Order of Battle / Turn Sequence, whole seasons)', () => {
+  it('AI nations with the engine as umpire reach a result; no dead ends; replay equals the final state', () => {
+    for (let i = 0; i < 6; i++) {
+      const opts = { nations: 2 + (i % 3), years: 1 + (i % 2) };
+      const seed = `wk4-fuzz-${i}`;
+      const { env, log } = playout(wk4, opts, seed, {
+        random: i % 3 === 2,
+        maxSteps: 20000,
+        each(e) {
+          if (wk4.result(e.game).status === 'over') return;
+          const ps = wk4.prompts(e.game);
+          expect(ps.length).toBeGreaterThan(0);
+          for (const p of ps) expect(wk4.legal(e.game, p.role).length).toBeGreaterThan(0);
+        },
+      });
+      expect(wk4.result(env.game).status).toBe('over');
+      expect(canonical(replay(wk4, opts, seed, log).env.game)).toBe(canonical(env.game));
+    }
+  }, 300_000);
+
+  it('the full map: six AI nations (random and bot) for a year', () => {
+    for (const [i, random] of [
+      [0, false],
+      [1, true],
+    ] as const) {
+      const opts = { nations: 6, years: 1 };
+      const seed = `wk4-fuzz-full-${i}`;
+      const { env, log } = playout(wk4, opts, seed, { random, maxSteps: 20000 });
+      expect(wk4.result(env.game).status).toBe('over');
+      expect(env.game.options.map).toBe('full');
+      expect(canonical(replay(wk4, opts, seed, log).env.game)).toBe(canonical(env.game));
+    }
+  }, 300_000);
+});

@@ -1,0 +1,76 @@
+// Warrior Kings IV played at the offline table from a script: orders by
+// command and by pasted sheet (each line checked, refusals naming the rule),
+// autocomplete from the nation's own view, private orders, the human umpire's
+// note, publication, a challenge and its ruling, official results, verify.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { openServices } from '../../src/app/services.ts';
+import { Table } from '../../src/console/table.ts';
+import { registerAllGames } from '../../src/games/index.ts';
+import { tempDb } from '../app/harness.ts';
+
+async function playScript(file: string): Promise<{ out: string; at: (cmd: string) => string }> {
+  registerAllGames();
+  const outDir = fs.mkdtempSync(path.join(os.tmpdir(), 'muster-wk4-'));
+  const svc = openServices({ dbPath: tempDb(), outDir, maxSnapshots: 1000, seed: 'wk4-table' });
+  svc.render = async () => null;
+  const lines: string[] = [];
+  const table = new Table(svc, { outDir, print: (l) => lines.push(l) });
+  for (const line of fs.readFileSync(file, 'utf8').split('\n')) await table.run(line);
+  svc.store.close();
+  if (process.env.WK4_PRINT) console.log(lines.join('\n'));
+  const blocks = new Map<string, string>();
+  let cur = '';
+  for (const l of lines) {
+    if (/^\w+> /.test(l)) {
+      cur = blocks.has(l) ? `${l} #2` : l;
+      blocks.set(cur, '');
+    } else blocks.set(cur, `${blocks.get(cur) ?? ''}${l}\n`);
+  }
+  return { out: lines.join('\n'), at: (cmd) => blocks.get(cmd) ?? expect.fail(`no output for "${cmd}"`) };
+}
+
+describe('WK4 at the offline table (Turn Results and Challenges, Order sheet, fog of war)', () => {
+  it('a season with a human umpire, from orders to official results', async () => {
+    const { out, at } = await playScript('tests/wk4/table.txt');
+    expect(out).not.toMatch(/internal error/i);
+    expect(at('alice> /wk4 order move army:alm3 to:?')).toMatch(/6,7/);
+    expect(at('alice> /wk4 order move army:alm3 to:6,7')).toMatch(/\[private to alice\] 🔒 Move alm3 → 6,7/);
+    expect(at('alice> /wk4 order move army:alm3 to:6,7')).toMatch(/acted \(hidden until revealed\)/);
+    expect(at('alice> /wk4 order move army:alm1 to:8,6')).toMatch(/cannot reach 8,6 this season \(it moves 1 more hex/);
+    const sheet = at('alice> /wk4 order sheet text:"war capetan; militia almagora; buy 2 infantry; move alm2 to Zama"');
+    expect(sheet).toMatch(/✔ war capetan/);
+    expect(sheet).toMatch(/✘ buy 2 infantry — New battle groups and ships are purchased in the Winter turn\. \(rule WK4 Reinforcements\)/);
+    expect(at('alice> /wk4 orders review')).toMatch(/1\. Move alm3 → 6,7\n\s+2\. Declare war on Capetan/);
+    expect(at('bob> /wk4 orders review')).not.toMatch(/alm3/);
+    expect(at('eve> /game status')).not.toMatch(/alm3|Declare war/);
+    expect(at('eve> /wk4 info forces')).toMatch(/Spectators see the official results only/);
+    expect(at('uma> /wk4 orders review')).toMatch(/Almagora: Move alm3 → 6,7; Declare war on Capetan/);
+    expect(at('uma> /wk4 info proposals')).toMatch(/p\d+ \[proposed\] Order of movement/);
+    const note = at('uma> /wk4 umpire note text:"Storms in the south" to:capetan');
+    expect(note).toMatch(/\[to bob\] 🔒[^\n]*\n\s+• Umpire's note to Capetan: Storms in the south/);
+    // A note to one nation is announced without its text.
+    expect(note).toMatch(/\[public reply\] \*\*uma\*\* \(umpire\): A note to Capetan\n/);
+    const prelim = at('uma> /wk4 umpire publish');
+    expect(prelim).toMatch(/Preliminary results of the Spring of year 1/);
+    expect(prelim).not.toMatch(/\[post[^\n]*\n[^[]*Storms in the south/);
+    expect(at('alice> /wk4 results challenge reason:"I should have had the initiative"')).toMatch(/hidden until revealed|🔒/);
+    const official = at('uma> /wk4 umpire publish #2');
+    expect(official).toMatch(/Official results of the Spring of year 1/);
+    expect(at('alice> /wk4 info report')).toMatch(/dismissed: Initiative follows the AP spent/);
+    const ruling = at('uma> /wk4 umpire rule challenge:1 verdict:dismissed note:"Initiative follows the AP spent"');
+    expect(ruling).toMatch(/\[public reply\] \*\*uma\*\* \(umpire\): Rules on challenge 1\n/);
+    expect(ruling).toMatch(/\[to alice\] 🔒[\s\S]*Umpire rules on the challenge of Almagora/);
+    expect(at('bob> /wk4 info forces')).toMatch(/cap2 army of/);
+    expect(at('mod> /game verify')).toMatch(/matches the stored state/);
+    // Each nation's own fog-of-war map, privately; a spectator gets the official public map.
+    expect(at('alice> /wk4 info map')).toMatch(
+      /\[private to alice\] Summer of year 1 · orders: \d+ hexes in sight, 4 armies and fleets shown/,
+    );
+    expect(at('eve> /wk4 info map')).toMatch(
+      /\[private to eve\] Spring of year 1 · official results: the whole map, 0 armies and fleets shown/,
+    );
+  }, 120_000);
+});
