@@ -288,7 +288,8 @@ export async function runPlay(svc: Services, inv: Invocation, progress?: (l: str
       : mine.length
         ? { kind: 'seat', role: mine[0] }
         : { kind: 'spectator' };
-    const text = def.info(env.game, viewer);
+    const args = Object.fromEntries(Object.entries(inv.options).map(([k, v]) => [k, String(v)]));
+    const text = def.info(env.game, viewer, args);
     if (def.infoMap && mod.render) {
       progress?.('Drawing your map…');
       const png = await svc.render(mod, mod.view(env.game, viewer));

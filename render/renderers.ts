@@ -4,6 +4,8 @@
 // the rules.
 import type { Json } from '../src/engine/types.ts';
 import type { KpwView } from '../src/games/kpw/view-types.ts';
+import type { AtkmView } from '../src/games/atkm/view.ts';
+import { renderAtkm, renderAtkmZoom } from './atkm.ts';
 import { renderKpw } from './kpw.ts';
 import { renderKpwZoom } from './kpw-zoom.ts';
 import { renderRifle } from './rifle.ts';
@@ -17,6 +19,9 @@ export const renderers: Readonly<Record<string, (view: Json) => Buffer>> = {
   // A close-up posted after the map (GameTable.renderZoom), readable at preview size.
   'kpw:zoom': (view) => renderKpwZoom(view as unknown as KpwView),
   rifle: renderRifle,
+  // ATKM: the tabletop picture the view carries (render/atkm.ts), and a close-up of the last action.
+  atkm: (view) => renderAtkm((view as unknown as AtkmView).picture),
+  'atkm:zoom': (view) => renderAtkmZoom((view as unknown as AtkmView).picture),
   wog: renderWog,
   // Each viewer's picture (fog of war applied by the rules' view); the renderer draws nothing else.
   wk4: (view) => renderWk4((view as unknown as Wk4View).picture),

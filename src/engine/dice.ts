@@ -1,7 +1,7 @@
 // Seeded, replayable dice. The generator state lives in the game envelope,
 // so state = setup(seed) + action log reproduces every roll.
 import seedrandom from 'seedrandom';
-import type { GameEvent, RollEvent } from './types.ts';
+import type { GameEvent, Role, RollEvent } from './types.ts';
 
 export interface DiceState {
   /** seedrandom Alea generator state (small, cheap to copy); null until first use. */
@@ -46,8 +46,11 @@ export class Dice {
     return v;
   }
 
-  /** Roll one die with `sides` faces; `label` names it in the log (e.g. 'red'). */
-  roll(sides: number, label: string): number {
+  /**
+   * Roll one die with `sides` faces; `label` names it in the log (e.g. 'red').
+   * `to`: a secret roll (ATKM command points) whose event only these seats see.
+   */
+  roll(sides: number, label: string, to?: Role[]): number {
     let face: number;
     let forced = false;
     if (this.st.forced.length) {
@@ -63,13 +66,14 @@ export class Dice {
       kind: 'roll',
       text: `${label} d${sides}: ${face}${forced ? ' (forced)' : ''}`,
       data: { die: `d${sides}`, label, face, forced },
+      ...(to ? { to } : {}),
     };
     this.emit(ev);
     return face;
   }
 
-  d6(label: string): number {
-    return this.roll(6, label);
+  d6(label: string, to?: Role[]): number {
+    return this.roll(6, label, to);
   }
 
   d10(label: string): number {

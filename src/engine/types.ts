@@ -177,8 +177,8 @@ export interface GameSubcommand {
    * refusal can give the rules' own reason (apply is asked on a copy).
    */
   probe?: (args: Record<string, string>) => Action | null;
-  /** An information subcommand (e.g. review your plan): answered privately, changes nothing. */
-  info?: (state: unknown, viewer: Viewer) => string;
+  /** An information subcommand (e.g. review your plan, measure on a table): answered privately, changes nothing; gets its options. */
+  info?: (state: unknown, viewer: Viewer, args: Record<string, string>) => string;
   /** With `info`: also draw the caller's own view (e.g. a nation's fog-of-war map), privately. */
   infoMap?: boolean;
 }

@@ -128,6 +128,32 @@ async function main() {
     print('wog.apply_commit_p50_ms', pct(ac, 50), 'ms');
     print('wog.apply_commit_p99_ms', pct(ac, 99), 'ms');
   }
+  const atkm = getGame('atkm');
+  if (atkm) {
+    // The virtual tabletop (every legal list measures the table): the heavier of the two modes.
+    const opts = { mode: 'tabletop', scenario: 'open-field', army: 'roll', units: 8 };
+    const play = benchPlayout(atkm, opts, 10);
+    print('atkm.playout_ms_p50', pct(play, 50), 'ms');
+    const ac = benchApplyCommit(atkm, opts, 1000);
+    print('atkm.apply_commit_p99_ms', pct(ac, 99), 'ms');
+    // The snapshot of a mid-battle spectator view, when the tabletop renderer is registered.
+    if (atkm.render) {
+      let view: any = null;
+      playout(atkm, opts, 'render-view', {
+        each(env) {
+          if (!view && env.seq >= 40) view = structuredClone(atkm.view(env.game, { kind: 'spectator' }));
+        },
+      });
+      view ??= atkm.view(createGame(atkm, opts, 'render-view').env.game, { kind: 'spectator' });
+      const ren: number[] = [];
+      for (let i = 0; i < 15; i++) {
+        const t = performance.now();
+        await atkm.render(view);
+        ren.push(performance.now() - t);
+      }
+      print('atkm.render_ms_p50', pct(ren, 50), 'ms');
+    } else console.log('atkm.render_ms_p50: no renderer registered');
+  }
   const wk4 = getGame('wk4');
   if (wk4) {
     // A season of eleven nations on the full map: the reveal that adjudicates it (target 1 s).

@@ -1,0 +1,446 @@
+// Plane geometry in table inches, shared by tabletop games (no game knowledge).
+// Axes: x grows to the right, y grows down the table (as drawn on screen), the
+// origin is the table's top-left corner. Headings are degrees clockwise from
+// "up" (north, -y): 0 up, 90 right, 180 down, 270 left.
+
+export interface Pt {
+  x: number;
+  y: number;
+}
+
+/** A rotated rectangle: centre, frontage (across the heading), depth (along it), heading. */
+export interface Rect {
+  cx: number;
+  cy: number;
+  /** Width across the facing (frontage). */
+  w: number;
+  /** Depth along the facing. */
+  d: number;
+  heading: number;
+}
+
+export type Polygon = readonly Pt[];
+export type Polyline = readonly Pt[];
+
+/** Tolerance in inches: touching (within EPS) is contact, not overlap. */
+export const EPS = 1e-6;
+
+export const pt = (x: number, y: number): Pt => ({ x, y });
+export const add = (a: Pt, b: Pt): Pt => ({ x: a.x + b.x, y: a.y + b.y });
+export const sub = (a: Pt, b: Pt): Pt => ({ x: a.x - b.x, y: a.y - b.y });
+export const scale = (a: Pt, k: number): Pt => ({ x: a.x * k, y: a.y * k });
+export const dot = (a: Pt, b: Pt): number => a.x * b.x + a.y * b.y;
+export const cross = (a: Pt, b: Pt): number => a.x * b.y - a.y * b.x;
+export const len = (a: Pt): number => Math.hypot(a.x, a.y);
+export const dist = (a: Pt, b: Pt): number => Math.hypot(a.x - b.x, a.y - b.y);
+export const lerp = (a: Pt, b: Pt, t: number): Pt => ({ x: a.x + (b.x - a.x) * t, y: a.y + (b.y - a.y) * t });
+export function norm(a: Pt): Pt {
+  const l = len(a);
+  return l < EPS ? { x: 0, y: 0 } : { x: a.x / l, y: a.y / l };
+}
+
+/** Rounds to 1/100 inch, for messages and stable positions. */
+export const round2 = (v: number): number => Math.round(v * 100) / 100 + 0;
+
+/** Heading normalised to [0, 360). */
+export function normDeg(h: number): number {
+  const r = h % 360;
+  return r < 0 ? r + 360 : r + 0;
+}
+
+/** Signed smallest turn from heading a to heading b, in (-180, 180]; positive = clockwise. */
+export function turnBetween(a: number, b: number): number {
+  const d = normDeg(b - a);
+  return d > 180 ? d - 360 : d;
+}
+
+const RAD = Math.PI / 180;
+
+/** Unit vector of a heading (0 = up = -y, clockwise). */
+export function headingVec(h: number): Pt {
+  return { x: Math.sin(h * RAD), y: -Math.cos(h * RAD) };
+}
+
+/** Heading of a vector (0 for a zero vector). */
+export function headingOf(v: Pt): number {
+  if (Math.abs(v.x) < EPS && Math.abs(v.y) < EPS) return 0;
+  return normDeg(Math.atan2(v.x, -v.y) / RAD);
+}
+
+/** Rotates p clockwise by deg about c (default the origin). */
+export function rotate(p: Pt, deg: number, c: Pt = { x: 0, y: 0 }): Pt {
+  const s = Math.sin(deg * RAD);
+  const k = Math.cos(deg * RAD);
+  const dx = p.x - c.x;
+  const dy = p.y - c.y;
+  // Screen coordinates (y down): clockwise is the usual counter-clockwise formula with y flipped.
+  return { x: c.x + dx * k - dy * s, y: c.y + dx * s + dy * k };
+}
+
+// ---------------------------------------------------------------- rectangles
+
+/** A point given in the rectangle's own frame: right = across to the right, fwd = along the heading. */
+export function local(r: Rect, right: number, fwd: number): Pt {
+  const f = headingVec(r.heading);
+  const rt = headingVec(r.heading + 90);
+  return { x: r.cx + rt.x * right + f.x * fwd, y: r.cy + rt.y * right + f.y * fwd };
+}
+
+/** Corners in order front-left, front-right, back-right, back-left. */
+export function corners(r: Rect): Pt[] {
+  return [local(r, -r.w / 2, r.d / 2), local(r, r.w / 2, r.d / 2), local(r, r.w / 2, -r.d / 2), local(r, -r.w / 2, -r.d / 2)];
+}
+
+export const centre = (r: Rect): Pt => ({ x: r.cx, y: r.cy });
+export const frontCentre = (r: Rect): Pt => local(r, 0, r.d / 2);
+export const rearCentre = (r: Rect): Pt => local(r, 0, -r.d / 2);
+
+/** The rectangle with its front centre at p (same size and heading as r unless given). */
+export function rectFromFront(p: Pt, w: number, d: number, heading: number): Rect {
+  const f = headingVec(heading);
+  return { cx: p.x - (f.x * d) / 2, cy: p.y - (f.y * d) / 2, w, d, heading: normDeg(heading) };
+}
+
+export const translateRect = (r: Rect, v: Pt): Rect => ({ ...r, cx: r.cx + v.x, cy: r.cy + v.y });
+
+/** Rotates a rectangle clockwise by deg about point c. */
+export function rotateRect(r: Rect, deg: number, c: Pt): Rect {
+  const p = rotate({ x: r.cx, y: r.cy }, deg, c);
+  return { ...r, cx: p.x, cy: p.y, heading: normDeg(r.heading + deg) };
+}
+
+/**
+ * A wheel: the rectangle turns by deg (positive clockwise) about the front
+ * corner on the side it turns toward (a right wheel pivots on the front-right
+ * corner). Returns the new rectangle and how far the outer front corner
+ * travelled (its arc), the usual measure of a wheel.
+ */
+export function wheel(r: Rect, deg: number): { rect: Rect; pivot: Pt; arc: number } {
+  const [fl, fr] = corners(r);
+  const pivot = deg >= 0 ? fr! : fl!;
+  return { rect: rotateRect(r, deg, pivot), pivot, arc: r.w * Math.abs(deg) * RAD };
+}
+
+/** Side of a rectangle: 'front' (the edge along its heading), 'rear', 'left', 'right'. */
+export type RectSide = 'front' | 'right' | 'rear' | 'left';
+
+/** The four edges as [side, a, b], following corners(). */
+export function rectEdges(r: Rect): [RectSide, Pt, Pt][] {
+  const [fl, fr, br, bl] = corners(r) as [Pt, Pt, Pt, Pt];
+  return [
+    ['front', fl, fr],
+    ['right', fr, br],
+    ['rear', br, bl],
+    ['left', bl, fl],
+  ];
+}
+
+/** Which side of r the segment from `from` toward r's centre crosses first (null if `from` is inside). */
+export function sideFacing(r: Rect, from: Pt): RectSide | null {
+  if (pointInPolygon(from, corners(r))) return null;
+  let best: { side: RectSide; t: number } | null = null;
+  const c = centre(r);
+  for (const [side, a, b] of rectEdges(r)) {
+    const t = segmentParam(from, c, a, b);
+    if (t !== null && (!best || t < best.t)) best = { side, t };
+  }
+  return best?.side ?? null;
+}
+
+/**
+ * The arc of r that point p lies in, by r's extended diagonals: 'front' ahead
+ * of the front edge's diagonals, 'rear' behind the rear edge's, else the flank.
+ */
+export function arcOfPoint(r: Rect, p: Pt): 'front' | 'flank' | 'rear' {
+  const v = sub(p, centre(r));
+  const fwd = dot(v, headingVec(r.heading));
+  const right = dot(v, headingVec(r.heading + 90));
+  // Inside the diagonal wedge: |right| / (w/2) <= |fwd| / (d/2).
+  if (Math.abs(right) * r.d <= Math.abs(fwd) * r.w + EPS) return fwd >= 0 ? 'front' : 'rear';
+  return 'flank';
+}
+
+/** True if p is within the 180° half-plane ahead of `from` facing `heading` (the text's "within 180 degrees"). */
+export function inFrontHalf(from: Pt, heading: number, p: Pt): boolean {
+  return dot(sub(p, from), headingVec(heading)) >= -EPS;
+}
+
+// ---------------------------------------------------------------- points, segments, polygons
+
+/** Distance from p to segment ab, and the nearest point. */
+export function nearestOnSegment(p: Pt, a: Pt, b: Pt): { d: number; q: Pt; t: number } {
+  const ab = sub(b, a);
+  const l2 = dot(ab, ab);
+  const t = l2 < EPS * EPS ? 0 : Math.max(0, Math.min(1, dot(sub(p, a), ab) / l2));
+  const q = lerp(a, b, t);
+  return { d: dist(p, q), q, t };
+}
+
+export const distPointSegment = (p: Pt, a: Pt, b: Pt): number => nearestOnSegment(p, a, b).d;
+
+/** Parameter t in [0,1] along pq where it crosses segment ab, or null. */
+export function segmentParam(p: Pt, q: Pt, a: Pt, b: Pt): number | null {
+  const r = sub(q, p);
+  const s = sub(b, a);
+  const den = cross(r, s);
+  const ap = sub(a, p);
+  if (Math.abs(den) < 1e-12) {
+    // Parallel: collinear overlap counts, at the nearer end.
+    if (Math.abs(cross(ap, r)) > 1e-9) return null;
+    const rr = dot(r, r);
+    if (rr < 1e-12) return dist(p, a) < EPS || distPointSegment(p, a, b) < EPS ? 0 : null;
+    const t0 = dot(ap, r) / rr;
+    const t1 = dot(sub(b, p), r) / rr;
+    const lo = Math.max(0, Math.min(t0, t1));
+    const hi = Math.min(1, Math.max(t0, t1));
+    return lo <= hi + EPS ? lo : null;
+  }
+  const t = cross(ap, s) / den;
+  const u = cross(ap, r) / den;
+  return t >= -EPS && t <= 1 + EPS && u >= -EPS && u <= 1 + EPS ? Math.max(0, Math.min(1, t)) : null;
+}
+
+export const segmentsIntersect = (p: Pt, q: Pt, a: Pt, b: Pt): boolean => segmentParam(p, q, a, b) !== null;
+
+/** Shortest distance between segments pq and ab. */
+export function distSegmentSegment(p: Pt, q: Pt, a: Pt, b: Pt): number {
+  if (segmentsIntersect(p, q, a, b)) return 0;
+  return Math.min(distPointSegment(p, a, b), distPointSegment(q, a, b), distPointSegment(a, p, q), distPointSegment(b, p, q));
+}
+
+/** Even-odd point-in-polygon; points on the outline count as inside. */
+export function pointInPolygon(p: Pt, poly: Polygon): boolean {
+  let inside = false;
+  for (let i = 0, j = poly.length - 1; i < poly.length; j = i++) {
+    const a = poly[i]!;
+    const b = poly[j]!;
+    if (distPointSegment(p, a, b) < EPS) return true;
+    if (a.y > p.y !== b.y > p.y && p.x < ((b.x - a.x) * (p.y - a.y)) / (b.y - a.y) + a.x) inside = !inside;
+  }
+  return inside;
+}
+
+function edges(poly: Polygon, closed = true): [Pt, Pt][] {
+  const out: [Pt, Pt][] = [];
+  const n = poly.length;
+  for (let i = 0; i < (closed ? n : n - 1); i++) out.push([poly[i]!, poly[(i + 1) % n]!]);
+  return out;
+}
+
+/** Distance from p to a polygon's outline (0 inside). */
+export function distPointPolygon(p: Pt, poly: Polygon): number {
+  if (pointInPolygon(p, poly)) return 0;
+  return Math.min(...edges(poly).map(([a, b]) => distPointSegment(p, a, b)));
+}
+
+/** Nearest point of a polygon (its outline, or p itself when inside). */
+export function nearestOnPolygon(p: Pt, poly: Polygon): Pt {
+  if (pointInPolygon(p, poly)) return p;
+  let best = { d: Infinity, q: p };
+  for (const [a, b] of edges(poly)) {
+    const n = nearestOnSegment(p, a, b);
+    if (n.d < best.d) best = n;
+  }
+  return best.q;
+}
+
+/** Distance from p to a polyline. */
+export function distPointPolyline(p: Pt, line: Polyline): number {
+  if (line.length === 1) return dist(p, line[0]!);
+  return Math.min(...edges(line, false).map(([a, b]) => distPointSegment(p, a, b)));
+}
+
+/** Edge-to-edge distance between two polygons (0 when they touch or overlap). */
+export function distPolygons(a: Polygon, b: Polygon): number {
+  if (pointInPolygon(a[0]!, b) || pointInPolygon(b[0]!, a)) return 0;
+  let best = Infinity;
+  for (const [p, q] of edges(a)) for (const [r, s] of edges(b)) best = Math.min(best, distSegmentSegment(p, q, r, s));
+  return best;
+}
+
+/** Distance from a polygon to a polyline (0 when they cross or the line runs inside). */
+export function distPolygonPolyline(poly: Polygon, line: Polyline): number {
+  if (line.some((p) => pointInPolygon(p, poly))) return 0;
+  let best = Infinity;
+  for (const [p, q] of edges(poly)) for (const [r, s] of edges(line, false)) best = Math.min(best, distSegmentSegment(p, q, r, s));
+  return best;
+}
+
+/** Edge-to-edge distance between two rectangles (footprints). */
+export const distRects = (a: Rect, b: Rect): number => distPolygons(corners(a), corners(b));
+
+/**
+ * True if two convex polygons overlap by more than `tol` (separating axis);
+ * touching edges are not an overlap.
+ */
+export function convexOverlap(a: Polygon, b: Polygon, tol = 1e-3): boolean {
+  for (const poly of [a, b]) {
+    for (const [p, q] of edges(poly)) {
+      const axis = norm({ x: -(q.y - p.y), y: q.x - p.x });
+      let minA = Infinity;
+      let maxA = -Infinity;
+      let minB = Infinity;
+      let maxB = -Infinity;
+      for (const v of a) {
+        const s = dot(v, axis);
+        minA = Math.min(minA, s);
+        maxA = Math.max(maxA, s);
+      }
+      for (const v of b) {
+        const s = dot(v, axis);
+        minB = Math.min(minB, s);
+        maxB = Math.max(maxB, s);
+      }
+      if (maxA <= minB + tol || maxB <= minA + tol) return false;
+    }
+  }
+  return true;
+}
+
+/** True if two polygons (any shape) share area or cross. */
+export function polygonsIntersect(a: Polygon, b: Polygon): boolean {
+  return distPolygons(a, b) < EPS;
+}
+
+/** True if segment pq crosses or lies inside the polygon. */
+export function segmentHitsPolygon(p: Pt, q: Pt, poly: Polygon): boolean {
+  if (pointInPolygon(p, poly) || pointInPolygon(q, poly)) return true;
+  return edges(poly).some(([a, b]) => segmentsIntersect(p, q, a, b));
+}
+
+/**
+ * True if segment pq passes through the polygon's interior (more than grazing
+ * a corner or running along an edge): the midpoint of some stretch of pq
+ * between outline crossings lies strictly inside.
+ */
+export function segmentEntersPolygon(p: Pt, q: Pt, poly: Polygon): boolean {
+  const ts = [0, 1];
+  for (const [a, b] of edges(poly)) {
+    const t = segmentParam(p, q, a, b);
+    if (t !== null) ts.push(t);
+  }
+  ts.sort((x, y) => x - y);
+  for (let i = 0; i + 1 < ts.length; i++) {
+    if (ts[i + 1]! - ts[i]! < 1e-9) continue;
+    const m = lerp(p, q, (ts[i]! + ts[i + 1]!) / 2);
+    if (pointInPolygon(m, poly) && distPointPolygonOutline(m, poly) > 1e-6) return true;
+  }
+  return false;
+}
+
+function distPointPolygonOutline(p: Pt, poly: Polygon): number {
+  return Math.min(...edges(poly).map(([a, b]) => distPointSegment(p, a, b)));
+}
+
+/** Length of segment pq lying inside the polygon. */
+export function lengthInside(p: Pt, q: Pt, poly: Polygon): number {
+  const ts = [0, 1];
+  for (const [a, b] of edges(poly)) {
+    const t = segmentParam(p, q, a, b);
+    if (t !== null) ts.push(t);
+  }
+  ts.sort((x, y) => x - y);
+  let inside = 0;
+  for (let i = 0; i + 1 < ts.length; i++) {
+    const m = lerp(p, q, (ts[i]! + ts[i + 1]!) / 2);
+    if (pointInPolygon(m, poly)) inside += ts[i + 1]! - ts[i]!;
+  }
+  return inside * dist(p, q);
+}
+
+/** True if segment pq comes within r of centre c (crosses or touches the circle). */
+export function segmentHitsCircle(p: Pt, q: Pt, c: Pt, r: number): boolean {
+  return distPointSegment(c, p, q) <= r + EPS;
+}
+
+/** True if segment pq passes within `halfWidth` of a polyline (a river or road strip). */
+export function segmentHitsStrip(p: Pt, q: Pt, line: Polyline, halfWidth: number): boolean {
+  return edges(line, false).some(([a, b]) => distSegmentSegment(p, q, a, b) <= halfWidth + EPS);
+}
+
+/** First parameter t along pq where it reaches the polygon (0 if p is inside), or null. */
+export function rayEntry(p: Pt, q: Pt, poly: Polygon): number | null {
+  if (pointInPolygon(p, poly)) return 0;
+  let best: number | null = null;
+  for (const [a, b] of edges(poly)) {
+    const t = segmentParam(p, q, a, b);
+    if (t !== null && (best === null || t < best)) best = t;
+  }
+  return best;
+}
+
+/** Convex hull (Andrew's monotone chain), counter-clockwise in math axes. */
+export function convexHull(points: readonly Pt[]): Pt[] {
+  const ps = [...points].sort((a, b) => a.x - b.x || a.y - b.y);
+  if (ps.length < 3) return ps;
+  const lower: Pt[] = [];
+  for (const p of ps) {
+    while (lower.length >= 2 && cross(sub(lower[lower.length - 1]!, lower[lower.length - 2]!), sub(p, lower[lower.length - 2]!)) <= 0)
+      lower.pop();
+    lower.push(p);
+  }
+  const upper: Pt[] = [];
+  for (let i = ps.length - 1; i >= 0; i--) {
+    const p = ps[i]!;
+    while (upper.length >= 2 && cross(sub(upper[upper.length - 1]!, upper[upper.length - 2]!), sub(p, upper[upper.length - 2]!)) <= 0)
+      upper.pop();
+    upper.push(p);
+  }
+  return [...lower.slice(0, -1), ...upper.slice(0, -1)];
+}
+
+/** Axis-aligned bounds of points. */
+export function bounds(points: readonly Pt[]): { minX: number; minY: number; maxX: number; maxY: number } {
+  return {
+    minX: Math.min(...points.map((p) => p.x)),
+    minY: Math.min(...points.map((p) => p.y)),
+    maxX: Math.max(...points.map((p) => p.x)),
+    maxY: Math.max(...points.map((p) => p.y)),
+  };
+}
+
+// ---------------------------------------------------------------- swept movement
+
+/**
+ * The area a rectangle sweeps as it moves through the given poses (a straight
+ * move between two poses of the same heading sweeps exactly the hull of their
+ * corners; a turn is sampled every `stepDeg` degrees). One convex hull per
+ * consecutive pair of poses.
+ */
+export function sweptHulls(poses: readonly Rect[]): Pt[][] {
+  if (poses.length === 1) return [corners(poses[0]!)];
+  const hulls: Pt[][] = [];
+  for (let i = 0; i + 1 < poses.length; i++) hulls.push(convexHull([...corners(poses[i]!), ...corners(poses[i + 1]!)]));
+  return hulls;
+}
+
+/** Poses of a wheel sampled every stepDeg (default 5°), from start to end inclusive. */
+export function wheelPoses(r: Rect, deg: number, stepDeg = 5): Rect[] {
+  const n = Math.max(1, Math.ceil(Math.abs(deg) / stepDeg));
+  const out: Rect[] = [r];
+  for (let i = 1; i <= n; i++) out.push(wheel(r, (deg * i) / n).rect);
+  return out;
+}
+
+/**
+ * How far along a straight translation of r by v it can go before overlapping
+ * any obstacle (convex polygons): the largest fraction in [0,1] found by
+ * bisection to 1/1000 of the move, and the index of the first obstacle hit.
+ */
+export function freeFraction(r: Rect, v: Pt, obstacles: readonly Polygon[]): { t: number; hit: number | null } {
+  const hits = (t: number): number => {
+    const hull = convexHull([...corners(r), ...corners(translateRect(r, scale(v, t)))]);
+    return obstacles.findIndex((o) => convexOverlap(hull, o));
+  };
+  const whole = hits(1);
+  if (whole < 0) return { t: 1, hit: null };
+  let lo = 0;
+  let hi = 1;
+  if (hits(0) >= 0) return { t: 0, hit: hits(0) };
+  for (let i = 0; i < 20 && hi - lo > 1e-3; i++) {
+    const mid = (lo + hi) / 2;
+    if (hits(mid) >= 0) hi = mid;
+    else lo = mid;
+  }
+  return { t: lo, hit: hits(hi) };
+}

@@ -1,0 +1,91 @@
+// The built-in general: fire where the dice favour it, charge with cavalry
+// where no square can form, keep command points for yellow units near the
+// end of the turn, restore officers and ensigns at the end of the turn. In
+// referee mode it "reports" facts at random, as a stand-in for a real table.
+import type { LegalAction, Role } from '../../engine/types.ts';
+import { firePlan } from './fire.ts';
+import { attackFacts } from './facts.ts';
+import { alive, other, target, type AtkmState, type Side, type Unit } from './state.ts';
+
+const p = (color: string) => (7 - target(color as 'green')) / 6;
+
+function fireValue(s: AtkmState, u: Unit, t: Unit): number {
+  const plan = firePlan(u, t, attackFacts({ type: 'fire' }, 'bot'));
+  return plan.attDice * p(plan.attColor) - plan.defDice * p(plan.defColor) + (t.figures <= 6 ? 1 : 0);
+}
+
+function chargeValue(u: Unit, t: Unit): number {
+  if (u.type === 'cavalry') {
+    if (t.type === 'infantry' && t.figures >= 8 && !t.mob) return -2;
+    return 2 * u.figures * 0.5 - t.figures * (t.type === 'skirmisher' || t.type.includes('artillery') ? 1 / 6 : p(t.color)) + 2;
+  }
+  return u.figures * 0.5 - t.figures * p(t.color) - (u.color === 'green' ? 0 : 2);
+}
+
+export function botChoice(s: AtkmState, role: Role, legal: LegalAction[], rand: () => number): LegalAction {
+  const top = s.stack.frames.at(-1)!;
+  const side = role as Side;
+  const by = (sub: string) => legal.filter((l) => l.sub === sub);
+  const best = (ls: LegalAction[], score: (l: LegalAction) => number) => ls.reduce((a, b) => (score(b) > score(a) ? b : a));
+  if (top.proc === 'endTurn') {
+    if (by('place').length) return by('place')[0]!;
+    if (by('restore').length) return by('restore')[0]!;
+    const ready = by('ready');
+    const mine = alive(s, side).length / s.sides[side].startUnits;
+    const theirs = alive(s, other(side)).length / s.sides[other(side)].startUnits;
+    return ready.find((l) => l.args.held === (mine >= theirs ? 'yes' : 'no')) ?? ready[0]!;
+  }
+  if (top.proc === 'melee') {
+    const yes = legal.filter((l) => l.args.near === 'yes');
+    const no = legal.filter((l) => l.args.near !== 'yes');
+    return (rand() < 0.5 && yes.length ? yes : no.length ? no : legal)[0]!;
+  }
+  if (top.proc === 'card') {
+    if (by('disorder').length && !by('activate').length && !by('pass').length) {
+      // The 2: idle the unit that would do least (already worn, or the smallest).
+      return best(by('disorder'), (l) => {
+        const u = s.units[l.args.unit!]!;
+        return (u.color === 'green' ? 0 : 5) - u.figures / 4;
+      });
+    }
+    if (by('disorder').length && rand() < 0.4) {
+      // Joker: hold back the enemy's freshest strong unit.
+      return best(by('disorder'), (l) => {
+        const u = s.units[l.args.unit!]!;
+        return (u.color === 'green' ? 5 : 0) + u.figures / 3 + (u.type === 'cavalry' ? 2 : 0);
+      });
+    }
+    const restore = by('general').filter((l) => l.args.restore);
+    if (restore.length) return restore[0]!;
+    const acts = by('activate');
+    if (acts.length) {
+      const green = acts.filter((l) => s.units[l.args.unit!]!.color === 'green');
+      if (green.length) return green[Math.floor(rand() * green.length)]!;
+      const near = acts.filter((l) => l.args.near !== 'no');
+      const far = acts.filter((l) => l.args.near === 'no');
+      const pool = rand() < 0.6 && near.length ? near : far.length ? far : near;
+      return pool[Math.floor(rand() * pool.length)]!;
+    }
+    if (by('pass').length) return by('pass')[0]!;
+    return legal[0]!;
+  }
+  if (top.proc === 'activation') {
+    const u = s.units[String(top.unit)]!;
+    const forms = by('form');
+    if (u.mob || u.formation === 'square')
+      return forms.find((l) => l.args.formation === 'line' || l.args.formation === 'deployed') ?? forms[0] ?? legal[0]!;
+    if (u.formation === 'limbered' && forms.length && (!by('move').length || s.options.mode !== 'tabletop'))
+      return forms.find((l) => l.args.formation === 'deployed') ?? forms[0]!;
+    const charges = by('charge');
+    if (charges.length) {
+      const c = best(charges, (l) => chargeValue(u, s.units[l.args.target!]!));
+      if (chargeValue(u, s.units[c.args.target!]!) > 0 && (u.type === 'cavalry' || rand() < 0.3)) return c;
+    }
+    const fires = by('fire');
+    if (fires.length) return best(fires, (l) => fireValue(s, u, s.units[l.args.target!]!));
+    // On the tabletop, close with the enemy; in referee mode the "move" is only a report.
+    if (by('move').length && (s.options.mode === 'tabletop' || rand() < 0.5)) return by('move')[0]!;
+    return by('done')[0] ?? legal[0]!;
+  }
+  return legal[Math.floor(rand() * legal.length)]!;
+}

@@ -1,0 +1,330 @@
+// A card of a side's colour (pp.10-14): activate a unit (command points and
+// the order roll for yellow and red units), pass by downgrading, override the
+// deck (optional rule), and the special cards 2, Jack, Queen, King, Ace, Joker.
+import { RuleError } from '../../engine/errors.ts';
+import { call } from '../../engine/procstack.ts';
+import { retWith, type Procedure } from '../../engine/flow.ts';
+import type { Ctx, LegalAction } from '../../engine/types.ts';
+import type { ActivationFrame } from './activation.ts';
+import { bucketText, rollBucket } from './buckets.ts';
+import { downgrade } from './casualties.ts';
+import { act, ignoring, mustBeLegal } from './common.ts';
+import { qualityShift } from './fire.ts';
+import { nearGeneral, tabletop, towardArmy } from './table.ts';
+import { checkGeneralMove, parsePoint } from './tabletop/index.ts';
+import {
+  actingGeneral,
+  alive,
+  canActivate,
+  cardName,
+  data,
+  generalsOf,
+  note,
+  other,
+  sideName,
+  type AtkmState,
+  type Side,
+  type Unit,
+} from './state.ts';
+
+export const CARD_RULE = 'ATKM Playing the Game';
+export const CP_RULE = 'ATKM Command Points';
+
+export interface CardFrame {
+  proc: 'card';
+  step: 'choose';
+  side: Side;
+  card: string;
+  rank: string;
+  /** Activations left on this card (the Ace gives two). */
+  acts: number;
+  /** The general acting on this card (allied generals rotate, p.11). */
+  general: string;
+  [k: string]: unknown;
+}
+
+export function cardFrame(s: AtkmState, card: string, side: Side, rank: string): CardFrame {
+  // The general of the side's next decision (syncTeams confirms it when the card's decision opens).
+  const gs = generalsOf(s, side);
+  const g = gs[(s.sides[side].asked ?? 0) % gs.length] ?? actingGeneral(s, side);
+  return { proc: 'card', step: 'choose', side, card, rank, acts: rank === 'A' ? 2 : 1, general: g.id };
+}
+
+/** Spend one command point: the spend is public, what is left stays secret (p.12). */
+export function spendCp(s: AtkmState, side: Side, why: string, ctx: Ctx): void {
+  if (s.sides[side].cp <= 0) throw new RuleError(CP_RULE, `${sideName(side)} has no command points left this turn.`);
+  s.sides[side].cp--;
+  s.sides[side].cpSpent++;
+  note(s, ctx, 'cp', `${sideName(side)} spends a command point (${why}); ${s.sides[side].cpSpent} spent this turn.`);
+  ctx.emit({
+    kind: 'cp-left',
+    text: `${sideName(side)}: ${s.sides[side].cp} command point${s.sides[side].cp === 1 ? '' : 's'} left this turn.`,
+    to: [side],
+  });
+}
+
+const orderDice = (s: AtkmState, u: Unit, f: CardFrame): number => {
+  const g = s.generals.find((x) => x.id === f.general)!;
+  // Guard one die more, militia one fewer (minimum 1), when beyond 12" (p.28).
+  return Math.max(1, g.rating + qualityShift(u));
+};
+
+function activateChoices(s: AtkmState, f: CardFrame): LegalAction[] {
+  const out: LegalAction[] = [];
+  for (const u of alive(s, f.side)) {
+    if (!canActivate(s, u)) continue;
+    const any = (l: LegalAction) => ignoring(l, 'near', ['yes', 'no']);
+    if (u.color === 'green')
+      out.push(any(act('activate', `Activate ${u.name} (green: no command point)`, { unit: u.id }, { unit: u.name })));
+    else if (u.type === 'skirmisher')
+      out.push(
+        any(act('activate', `Activate ${u.name} (${u.color} skirmishers: 1 command point, always obey)`, { unit: u.id }, { unit: u.name })),
+      );
+    else if (tabletop(s)) {
+      const near = nearGeneral(s, u);
+      const how = near
+        ? 'within 12" of a general: 1 command point'
+        : `beyond 12": 1 command point and ${orderDice(s, u, f)} ${u.color} order dice`;
+      out.push(any(act('activate', `Activate ${u.name} (${u.color}, ${how})`, { unit: u.id }, { unit: u.name })));
+    } else {
+      out.push(
+        act(
+          'activate',
+          `Activate ${u.name} (${u.color}, within 12" of a general: 1 command point)`,
+          { unit: u.id, near: 'yes' },
+          { unit: u.name },
+        ),
+      );
+      out.push(
+        act(
+          'activate',
+          `Activate ${u.name} (${u.color}, beyond 12": 1 command point and ${orderDice(s, u, f)} ${u.color} order dice)`,
+          { unit: u.id, near: 'no' },
+          { unit: u.name },
+        ),
+      );
+    }
+  }
+  return out;
+}
+
+/** Passing on Activations (p.11): downgrade a green unit; with none, a yellow or red one for a command point. */
+function passChoices(s: AtkmState, f: CardFrame): LegalAction[] {
+  const units = alive(s, f.side).filter((u) => !u.disorder);
+  const green = units.filter((u) => u.color === 'green');
+  if (green.length) return green.map((u) => act('pass', `Pass: ${u.name} waits (green → yellow)`, { unit: u.id }, { unit: u.name }));
+  if (s.sides[f.side].cp <= 0) return [];
+  return units.map((u) =>
+    act(
+      'pass',
+      `Pass: ${u.name} waits (${u.color} → ${u.color === 'yellow' ? 'red' : 'disordered'}; 1 command point)`,
+      { unit: u.id },
+      { unit: u.name },
+    ),
+  );
+}
+
+export function cardLegal(s: AtkmState, f: CardFrame, role: string): LegalAction[] {
+  if (role !== f.side) return [];
+  const side = f.side;
+  if (f.rank === '2') {
+    const units = alive(s, side).filter((u) => !u.disorder);
+    const green = units.filter((u) => u.color === 'green');
+    const pool = s.sides[side].cp <= 0 && green.length ? green : units;
+    return pool.map((u) =>
+      act('disorder', `The 2: ${u.name} cannot be activated this turn (disorder marker)`, { unit: u.id }, { unit: u.name }),
+    );
+  }
+  const out = [...activateChoices(s, f), ...passChoices(s, f)];
+  if (f.rank === 'K') {
+    const g = s.generals.find((x) => x.id === f.general)!;
+    if (tabletop(s)) {
+      const to = towardArmy(s, g);
+      if (to) out.push(act('general', `King: move ${g.name} up to 20" to ${to}, toward his army`, { to }));
+    } else {
+      out.push(act('general', `King: move ${g.name} up to 20" instead (he may move again at the end of the turn)`));
+      for (const u of alive(s, side).filter((x) => (!x.officer || !x.ensign) && x.restoredTurn !== s.turn))
+        out.push(
+          act(
+            'general',
+            `King: move ${g.name} into contact with ${u.name} and restore its ${!u.officer ? 'officer' : 'ensign'}`,
+            { restore: u.id },
+            { restore: u.name },
+          ),
+        );
+    }
+  }
+  if (f.rank === 'JOKER')
+    for (const u of alive(s, other(side)).filter((x) => !x.disorder))
+      out.push(act('disorder', `Joker: ${u.name} (enemy) cannot be activated this turn`, { unit: u.id }, { unit: u.name }));
+  if (s.options.override && s.sides[side].cp > 0 && out.length)
+    out.push(act('override', `Override the deck: ignore the ${cardName(f.card)} and turn the next card (1 command point)`));
+  return out;
+}
+
+export function restore(s: AtkmState, u: Unit, by: string, ctx: Ctx): void {
+  const what = !u.officer ? 'officer' : 'ensign';
+  if (what === 'officer') u.officer = true;
+  else u.ensign = true;
+  u.restoredTurn = s.turn;
+  note(s, ctx, 'restore', `${by} reaches ${u.name}: a new ${what} is appointed.`);
+}
+
+function used(s: AtkmState, f: CardFrame): void {
+  f.acts--;
+  if (f.acts <= 0) retWith(s.stack, 'card');
+}
+
+export const cardProc: Procedure<AtkmState, CardFrame> = {
+  prompts(s, f) {
+    const g = s.generals.find((x) => x.id === f.general)!;
+    const special = data().cards.special[f.rank];
+    return [
+      {
+        role: f.side,
+        text:
+          `${cardName(f.card)}${special ? ` (${special.name})` : ''}: ${g.name} ` +
+          (f.rank === '2'
+            ? 'must choose a unit of yours to stand idle (/atkm card disorder).'
+            : `activates a unit${f.acts > 1 ? ` (${f.acts} activations left)` : ''} (/atkm activate, /atkm pass).`),
+        buttons: true,
+        decision: `card:${s.turn}:${s.deck.discard.length}`,
+      },
+    ];
+  },
+  legal: cardLegal,
+  auto(s, f, ctx) {
+    if (cardLegal(s, f, f.side).length) return false;
+    note(s, ctx, 'card', `${sideName(f.side)} has nothing to do with the ${cardName(f.card)}: the card is turned over.`);
+    retWith(s.stack, 'card');
+    return true;
+  },
+  resume(s, f) {
+    used(s, f);
+  },
+  apply(s, f, role, a, ctx) {
+    if (role !== f.side) throw new RuleError(CARD_RULE, `The ${cardName(f.card)} is ${sideName(f.side)}'s card.`);
+    mustBeLegal(
+      cardLegal(s, f, role),
+      a,
+      f.rank === '2' ? 'ATKM Special Cards (2)' : CARD_RULE,
+      f.rank === '2'
+        ? 'The 2 must be played on one of your own units (it cannot be overridden).'
+        : 'Activate, pass or use the card as listed.',
+    );
+    const g = s.generals.find((x) => x.id === f.general)!;
+    const u = typeof a.unit === 'string' ? s.units[a.unit] : undefined;
+    switch (a.type) {
+      case 'disorder':
+        u!.disorder = true;
+        note(
+          s,
+          ctx,
+          'card',
+          `${cardName(f.card)}: ${u!.name} cannot be activated for the rest of the turn (it still fights back in melee).`,
+        );
+        s.last = { kind: 'card', text: `${cardName(f.card)}: ${u!.name} disordered`, unit: u!.id };
+        retWith(s.stack, 'card');
+        return;
+      case 'override':
+        spendCp(s, f.side, `override the deck: the ${cardName(f.card)} is ignored`, ctx);
+        retWith(s.stack, 'card');
+        return;
+      case 'general': {
+        const r = typeof a.restore === 'string' ? s.units[a.restore] : undefined;
+        if (typeof a.to === 'string' && tabletop(s)) {
+          const to = parsePoint(a.to)!;
+          checkGeneralMove(s.table!, g, to);
+          Object.assign(g, to);
+        }
+        note(s, ctx, 'general', `King: ${g.name} moves up to 20"${r ? ` into contact with ${r.name}` : ''}.`);
+        if (r) restore(s, r, g.name, ctx);
+        used(s, f);
+        return;
+      }
+      case 'pass': {
+        if (u!.color !== 'green') spendCp(s, f.side, `${u!.name} waits`, ctx);
+        const was = u!.color;
+        downgrade(u!);
+        note(
+          s,
+          ctx,
+          'pass',
+          `${sideName(f.side)} passes: ${u!.name} waits where it stands (${was} → ${u!.disorder ? 'disordered' : u!.color}).`,
+        );
+        used(s, f);
+        return;
+      }
+      case 'activate': {
+        const unit = u!;
+        if (unit.color !== 'green') {
+          spendCp(s, f.side, `to activate ${unit.name}`, ctx);
+          const near = tabletop(s) ? nearGeneral(s, unit) : a.near === 'yes';
+          if (unit.type !== 'skirmisher' && !near) {
+            const b = rollBucket(ctx, orderDice(s, unit, f), unit.color, `${g.name} orders ${unit.name}`);
+            if (!b.successes) {
+              note(
+                s,
+                ctx,
+                'order',
+                `${g.name}'s orders do not reach ${unit.name} (beyond 12"): ${bucketText(b)}. ` +
+                  'The command point and the card are wasted; it does nothing and keeps its colour.',
+              );
+              s.last = { kind: 'order', text: `${unit.name} ignores its orders`, unit: unit.id };
+              used(s, f);
+              return;
+            }
+            note(s, ctx, 'order', `${g.name}'s orders reach ${unit.name} (beyond 12"): ${bucketText(b)}.`);
+          }
+        }
+        note(
+          s,
+          ctx,
+          'activate',
+          `${g.name} activates ${unit.name} (${unit.color})` +
+            `${f.rank === 'Q' ? ' with the Queen: no downgrade' : f.rank === 'J' ? ' with the Jack: full movement' : ''}.`,
+        );
+        call(s.stack, {
+          proc: 'activation',
+          step: 'act',
+          side: f.side,
+          unit: unit.id,
+          moved: false,
+          formed: false,
+          fired: false,
+          charged: false,
+          queen: f.rank === 'Q',
+          jack: f.rank === 'J',
+        } satisfies ActivationFrame);
+        return;
+      }
+    }
+  },
+};
+
+export { generalsOf };
+
+/**
+ * Allied Generals (p.11): players rotate on the cards of their colour. Counted like the engine's decision book
+ * (a new prompt key is a new decision), so a team seated in turns has general i played by member i.
+ */
+export function syncTeams(s: AtkmState, prompts: { role: string; decision?: string }[]): void {
+  for (const side of ['red', 'black'] as Side[]) {
+    const p = prompts.find((x) => x.role === side);
+    const sd = s.sides[side];
+    if (!p) {
+      sd.lastKey = null;
+      continue;
+    }
+    const key = p.decision ?? '';
+    if (sd.lastKey === key) continue;
+    sd.asked = (sd.asked ?? 0) + 1;
+    sd.lastKey = key;
+    const top = s.stack.frames.at(-1)!;
+    const card = [...s.stack.frames].reverse().find((f) => f.proc === 'card') as CardFrame | undefined;
+    if (card && card.side === side && (top === card || top.proc === 'activation')) {
+      const gs = generalsOf(s, side);
+      card.general = gs[(sd.asked - 1) % gs.length]!.id;
+    }
+  }
+}

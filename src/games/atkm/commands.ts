@@ -1,0 +1,149 @@
+// The /atkm subcommands. Facts a referee-mode player reports (inches, cover,
+// flank...) are options of move, fire and charge, turned into open actions
+// that the rules check; everything listable is matched against legal().
+import type { Action, GameSubcommand } from '../../engine/types.ts';
+import { RuleError } from '../../engine/errors.ts';
+import type { AtkmState } from './state.ts';
+import { tableUnits, tabletop } from './table.ts';
+import { measure } from './tabletop/index.ts';
+
+/** `/atkm measure from: to:` — answered privately, changes nothing. */
+export function measureText(s: AtkmState, from: string | undefined, to: string | undefined): string {
+  if (!tabletop(s))
+    return (
+      "Referee mode: measure on your own table with a tape in inches — from the front centre (a gun's muzzle, " +
+      "the skirmishers' officer and ensign) — and report what you find as options of /atkm activate (near:), move, fire and charge."
+    );
+  if (!from || !to) return 'Give both ends: /atkm measure from:<unit, general or "x,y"> to:<unit, general or "x,y">.';
+  try {
+    const f = unitId(s, from) ?? from;
+    const t = unitId(s, to) ?? to;
+    return measure(s.table!, tableUnits(s), s.generals, f, t).text;
+  } catch (e) {
+    if (e instanceof RuleError) return e.describe(8);
+    throw e;
+  }
+}
+
+type Opt = GameSubcommand['options'][number];
+const opt = (name: string, description: string, required = true, extra: Partial<Opt> = {}): Opt => ({
+  name,
+  description,
+  required,
+  ...extra,
+});
+const fact = (name: string, description: string, type: 'string' | 'boolean' | 'integer' = 'string'): Opt => ({
+  name,
+  description,
+  required: false,
+  freeText: true,
+  type,
+});
+
+/** A unit by id or by name as typed. */
+function unitId(state: unknown, v: string | undefined): string | undefined {
+  if (!v) return v;
+  const s = state as AtkmState;
+  if (s.units[v]) return v;
+  const low = v.trim().toLowerCase();
+  return Object.values(s.units).find((u) => u.name.toLowerCase() === low)?.id ?? v;
+}
+
+const build =
+  (type: string, keys: string[]) =>
+  (state: unknown, _role: string, args: Record<string, string>): Action[] => {
+    const a: Action = { type };
+    for (const k of keys) if (args[k] !== undefined && args[k] !== '') a[k] = k === 'target' ? unitId(state, args[k])! : args[k]!;
+    return [a];
+  };
+
+const sub = (name: string, description: string, options: Opt[] = [], extra: Partial<GameSubcommand> = {}): GameSubcommand => ({
+  name,
+  description,
+  options,
+  probe: (args) => ({ type: name, ...Object.fromEntries(Object.entries(args).filter(([, v]) => v !== undefined && v !== '')) }),
+  ...extra,
+});
+
+const ATTACK = [
+  fact('aspect', 'front (default), flank or rear: where the line from your front centre meets the target'),
+  fact('cover', 'none (default), light (hedge, fence, light wood) or heavy (structure, fortification)'),
+  fact('high', 'none (default), attacker or defender: who stands on higher ground'),
+  fact('building', 'true if the target holds a building', 'boolean'),
+];
+
+export const SUBCOMMANDS: GameSubcommand[] = [
+  sub('activate', 'Activate a unit with your card', [
+    opt('unit', 'Your unit'),
+    opt('near', 'yes: within 12" of a general of yours (yellow/red units)', false),
+  ]),
+  sub('pass', 'Pass: a unit waits and drops a colour', [opt('unit', 'Your unit')]),
+  sub(
+    'move',
+    'Move the activated unit (report the facts to have the distance checked)',
+    [
+      fact('inches', 'Distance moved, in inches', 'string'),
+      fact('terrain', 'true if the move crosses or starts in terrain (halved)', 'boolean'),
+      fact('backward', 'true if it moves backward (halved)', 'boolean'),
+      fact('road', 'true if a column stays on a road the whole way (x1.5)', 'boolean'),
+      fact('order', 'Tabletop: "24,18", "forward:8", "wheel:45 forward:4", "face:90", "back:3", "form:column"'),
+    ],
+    { toActions: build('move', ['inches', 'terrain', 'backward', 'road', 'order']) },
+  ),
+  sub('form', "Change the activated unit's formation (after moving)", [opt('formation', 'line, column, limbered or deployed')]),
+  sub(
+    'fire',
+    'Fire with the activated unit at an enemy unit in range and sight',
+    [
+      opt('target', 'Enemy unit'),
+      fact('close', 'true: artillery firing at a target within 12" (3 dice a gunner)', 'boolean'),
+      ...ATTACK,
+      fact('firing', 'Infantry: figures in the front two ranks that fire', 'integer'),
+    ],
+    { toActions: build('fire', ['target', 'close', 'aspect', 'cover', 'high', 'building', 'firing']) },
+  ),
+  sub('charge', 'Charge: move the activated unit into contact and melee', [opt('target', 'Enemy unit'), ...ATTACK], {
+    toActions: build('charge', ['target', 'aspect', 'cover', 'high', 'building']),
+  }),
+  sub('done', "End the activated unit's activation"),
+  sub('square', 'Cavalry contacts your infantry: is a general within 12"?', [
+    opt('near', 'yes or no'),
+    opt('general', 'The nearest general (when near:no)', false),
+  ]),
+  sub('rally', 'Your unit lost a melee: is a general within 12" to rally it?', [
+    opt('near', 'yes or no'),
+    opt('general', 'The general within 12" (near:yes)', false),
+  ]),
+  sub('escape', 'Tabletop: your unit lost a melee: the direction of its escape', [opt('heading', 'Degrees: 0 up, 90 right, 180 down')]),
+  sub('disorder', 'Card: the 2 (one of yours) or the Joker (an enemy) — the unit cannot act this turn', [opt('unit', 'The unit')], {
+    group: 'card',
+  }),
+  sub(
+    'general',
+    'Card: the King — move your general (and restore a unit he reaches)',
+    [opt('restore', 'Referee: a unit without officer or ensign he reaches', false), opt('to', 'Tabletop: where he goes, "x,y"', false)],
+    { group: 'card' },
+  ),
+  sub('override', 'Card: override the deck for a command point (optional rule)', [], { group: 'card' }),
+  sub(
+    'place',
+    'Tabletop, end of turn: move a general up to 20" to a point',
+    [opt('general', 'Your general'), fact('to', 'The point "x,y" in inches')],
+    {
+      toActions: build('place', ['general', 'to']),
+    },
+  ),
+  sub('restore', 'End of turn: a general reaches a unit and appoints a new officer or ensign', [
+    opt('unit', 'Your unit'),
+    opt('general', 'Your general'),
+  ]),
+  sub('ready', 'End of turn: your generals are placed', [opt('held', 'yes/no: do you hold the objective (scenarios with one)', false)]),
+  sub(
+    'measure',
+    'Tabletop: distance, arc, line of sight and range between units, generals or points',
+    [opt('from', 'A unit, a general or "x,y"', false), opt('to', 'A unit, a general or "x,y"', false)],
+    {
+      info: (state, _viewer, args) => measureText(state as AtkmState, args?.from, args?.to),
+    },
+  ),
+];

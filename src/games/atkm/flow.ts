@@ -1,0 +1,31 @@
+// The sequence of play as a flow table: the turn at the bottom turns cards and
+// calls a card's procedure; a card calls an activation; a charge calls the
+// melee, which may ask the defender about a square and the loser about a rally.
+import { FlowMachine, type Flow } from '../../engine/flow.ts';
+import { activationProc } from './activation.ts';
+import { cardProc } from './cards.ts';
+import { meleeProc } from './melee.ts';
+import type { AtkmState } from './state.ts';
+import { endTurnProc, turnProc } from './turn.ts';
+
+export const FLOW: Flow<AtkmState> = {
+  turn: turnProc,
+  card: cardProc,
+  activation: activationProc,
+  melee: meleeProc,
+  endTurn: endTurnProc,
+};
+
+export const machine = new FlowMachine<AtkmState>(FLOW, {
+  stack: (s) => s.stack,
+  over: (s) => s.over !== null,
+  rule: 'ATKM Playing the Game',
+});
+
+/** Open actions: facts reported with the action (referee mode), accepted by their check. */
+export const OPEN = machine.openActions([
+  { type: 'move', sub: 'move' },
+  { type: 'fire', sub: 'fire' },
+  { type: 'charge', sub: 'charge' },
+  { type: 'place', sub: 'place' },
+]);

@@ -1,0 +1,155 @@
+// All the King's Men as a Muster game module (referee mode on the flow model).
+import { RuleError } from '../../engine/errors.ts';
+import { parseOptionsWithDocs } from '../../engine/options.ts';
+import type { GameModule, Json, OptionDoc } from '../../engine/types.ts';
+import { botChoice } from './bot.ts';
+import { syncTeams } from './cards.ts';
+import { SUBCOMMANDS } from './commands.ts';
+import { machine, OPEN } from './flow.ts';
+import { DICE_ORDER, OVERVIEW, phaseHelp } from './help.ts';
+import { initialState } from './setup.ts';
+import { alive, data, type AtkmOptions, type AtkmState } from './state.ts';
+import { buildView, phaseLabel, summarize, type AtkmView } from './view.ts';
+
+const scenarios = () => Object.entries(data().victory.scenarios).map(([id, v]) => ({ name: v.name, value: id }));
+
+export const optionDocs: OptionDoc[] = [
+  {
+    name: 'scenario',
+    description: 'open-field (army collapse), river-crossing (hold the bridge 3 turns), village (dislodge by turn 8)',
+    type: 'string',
+    choices: scenarios(),
+    default: 'open-field',
+  },
+  {
+    name: 'mode',
+    description: 'referee: armies on a real table, you measure and report; tabletop: the bot keeps positions and measures',
+    type: 'string',
+    choices: [
+      { name: 'Referee (real table)', value: 'referee' },
+      { name: 'Virtual tabletop', value: 'tabletop' },
+    ],
+    default: 'referee',
+  },
+  {
+    name: 'army',
+    description: 'standard list (3 foot, rifles, horse, battery) or roll each unit (2d6)',
+    type: 'string',
+    choices: [
+      { name: 'Standard list', value: 'standard' },
+      { name: 'Roll each unit', value: 'roll' },
+    ],
+    default: 'standard',
+  },
+  {
+    name: 'units',
+    description: 'Units per side when rolling (5 small, 8 medium, 10+ large)',
+    type: 'integer',
+    min: 2,
+    max: 16,
+    default: 6,
+  },
+  {
+    name: 'quality',
+    description: 'regular, or roll each unit (1 militia, 2-5 regular, 6 elite)',
+    type: 'string',
+    choices: [
+      { name: 'All regular', value: 'regular' },
+      { name: 'Roll', value: 'roll' },
+    ],
+    default: 'regular',
+  },
+  {
+    name: 'ratings',
+    description: 'two: every general rated 2; roll: d6 on the house table (1-2 → 1, 3-5 → 2, 6 → 3)',
+    type: 'string',
+    choices: [
+      { name: 'All rated 2', value: 'two' },
+      { name: 'Roll (house table)', value: 'roll' },
+    ],
+    default: 'two',
+  },
+  {
+    name: 'generals',
+    description: 'Generals per side (a team of players shares the command points)',
+    type: 'integer',
+    min: 1,
+    max: 3,
+    default: 1,
+  },
+  { name: 'override', description: 'Optional rule: override the deck for a command point', type: 'boolean', default: true },
+  {
+    name: 'special_casualties',
+    description: 'Optional rule: three 6s take the officer, three 5s the ensign',
+    type: 'boolean',
+    default: true,
+  },
+];
+
+export function parseAtkmOptions(raw: Record<string, string | number | boolean>): AtkmOptions {
+  const o = parseOptionsWithDocs(optionDocs, raw);
+  return {
+    mode: o.mode as AtkmOptions['mode'],
+    scenario: String(o.scenario),
+    army: o.army as AtkmOptions['army'],
+    units: Number(o.units),
+    quality: o.quality as AtkmOptions['quality'],
+    ratings: o.ratings as AtkmOptions['ratings'],
+    generals: Number(o.generals),
+    override: Boolean(o.override),
+    specialCasualties: Boolean(o.special_casualties),
+  };
+}
+
+export const atkm: GameModule<AtkmState, AtkmOptions, AtkmView> = {
+  id: 'atkm',
+  title: "All the King's Men",
+  command: 'atkm',
+  optionDocs,
+  parseOptions: parseAtkmOptions,
+  roles: () => [
+    { id: 'red', name: 'Red army', color: '#c0392b', team: 'turns' },
+    { id: 'black', name: 'Black army', color: '#2c3e50', team: 'turns' },
+  ],
+  open: OPEN,
+  setup(options, ctx) {
+    const s = initialState(options, ctx);
+    machine.run(s, ctx);
+    syncTeams(s, machine.prompts(s));
+    return s;
+  },
+  prompts: (s) => machine.prompts(s),
+  legal: (s, role) => machine.legal(s, role),
+  apply(s, role, action, ctx) {
+    if (role !== 'red' && role !== 'black') throw new RuleError('ATKM', `No seat "${role}".`);
+    machine.apply(s, role, action, ctx);
+    syncTeams(s, machine.prompts(s));
+  },
+  view: (s, viewer) => buildView(s, viewer),
+  result(s) {
+    if (!s.over) return { status: 'ongoing' };
+    const scores = { red: alive(s, 'red').length, black: alive(s, 'black').length };
+    return { status: 'over', winners: s.over.winners, draw: s.over.draw, scores, summary: s.over.summary };
+  },
+  phase: phaseLabel,
+  subcommands: SUBCOMMANDS,
+  help: { overview: OVERVIEW, phase: (s) => phaseHelp(s as AtkmState) },
+  diceOrder: DICE_ORDER,
+  bot: (s, role, l, ctx) => botChoice(s, role, l, ctx.rand),
+  onDeadline(s, role) {
+    const l = machine.legal(s, role);
+    const pick = l.find((x) => x.sub === 'done' || x.sub === 'ready' || x.sub === 'pass') ?? l.find((x) => x.args.near === 'no') ?? l[0];
+    return pick?.action ?? null;
+  },
+  summarize: (v, viewer) => summarize(v, viewer),
+  // A close-up only on the tabletop, after something moved, fired or fought.
+  zoomWorthy: (v) => v.mode === 'tabletop' && !!v.picture.last && (v.picture.last.path.length > 1 || v.picture.last.fire.length > 0),
+  // A snapshot when the table changes, not at every card.
+  boardKey: (v) => ({
+    units: v.picture.units.map((u) => [u.id, u.x, u.y, u.facing, u.formation, u.figures, u.colour, u.disorder]),
+    turn: v.turn,
+    over: v.over ? 1 : 0,
+  }),
+};
+
+export type { Json };

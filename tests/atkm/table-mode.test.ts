@@ -1,0 +1,127 @@
+// Tabletop mode: the facts referee-mode players report are measured from
+// positions (Command Points p.12, Ranges and Line of Sight pp.16-17, Making
+// Contact p.20, Infantry Forming Square p.23), and what the table forbids is
+// refused with the tabletop's reason.
+import { describe, expect, it } from 'vitest';
+import { canonical, replay } from '../../src/engine/runner.ts';
+import { machine } from '../../src/games/atkm/flow.ts';
+import { atkm } from '../../src/games/atkm/index.ts';
+import type { AtkmState } from '../../src/games/atkm/state.ts';
+import { playout } from '../games/playout.ts';
+import { blank, dice, labels, play, put, top } from './helpers.ts';
+
+/** An open table (no terrain) with the generals far back. */
+function open(): AtkmState {
+  const s = blank({ mode: 'tabletop' });
+  s.table = { width: 72, height: 48, terrain: [] };
+  s.objectives = [];
+  for (const g of s.generals) Object.assign(g, { x: 36, y: g.side === 'red' ? 47 : 1 });
+  return s;
+}
+
+describe('ATKM tabletop: Command Points (p.12) measured from the general', () => {
+  it('a yellow unit within 12" needs only a command point; beyond 12" the order roll', () => {
+    const s = open();
+    const near = put(s, 'red', 'infantry', { color: 'yellow', x: 36, y: 40, facing: 0 });
+    const far = put(s, 'red', 'infantry', { color: 'yellow', x: 10, y: 20, facing: 0 });
+    s.sides.red.cp = 2;
+    play(s, '4H');
+    expect(labels(s, 'red')).toContain(`Activate ${near.name} (yellow, within 12" of a general: 1 command point)`);
+    expect(labels(s, 'red')).toContain(`Activate ${far.name} (yellow, beyond 12": 1 command point and 2 yellow order dice)`);
+    const t = dice(1, 1);
+    machine.apply(s, 'red', { type: 'activate', unit: far.id }, t.ctx);
+    expect(t.text()).toMatch(/orders do not reach/);
+  });
+});
+
+describe('ATKM tabletop: Ranges and Line of Sight (pp.16-17)', () => {
+  it('a target out of range is not offered and is refused with the distance', () => {
+    const s = open();
+    const foot = put(s, 'red', 'infantry', { x: 36, y: 40, facing: 0 });
+    const near = put(s, 'black', 'infantry', { x: 36, y: 30, facing: 180 });
+    const far = put(s, 'black', 'infantry', { x: 10, y: 5, facing: 180 });
+    play(s, '4H');
+    machine.apply(s, 'red', { type: 'activate', unit: foot.id }, dice().ctx);
+    const targets = machine
+      .legal(s, 'red')
+      .filter((l) => l.sub === 'fire')
+      .map((l) => l.args.target);
+    expect(targets).toEqual([near.id]);
+    expect(() => atkm.open!.fire!.check(s, 'red', { type: 'fire', target: far.id })).toThrow(/out of range/);
+    // Facts are measured, not reported.
+    expect(() => atkm.open!.fire!.check(s, 'red', { type: 'fire', target: near.id, cover: 'light' })).toThrow(/measures cover itself/);
+  });
+
+  it('a move order is checked by the tabletop; too far is refused with the allowance', () => {
+    const s = open();
+    const foot = put(s, 'red', 'infantry', { x: 36, y: 40, facing: 0 });
+    put(s, 'black', 'infantry', { x: 36, y: 5, facing: 180 });
+    play(s, '4H');
+    machine.apply(s, 'red', { type: 'activate', unit: foot.id }, dice().ctx);
+    expect(() => atkm.open!.move!.check(s, 'red', { type: 'move', order: 'forward:9' })).toThrow(/may move 6"/);
+    machine.apply(s, 'red', { type: 'move', order: 'forward:6' }, dice().ctx);
+    expect(foot.y).toBeCloseTo(34, 1);
+  });
+});
+
+describe('ATKM tabletop: Making Contact and Forming Square (pp.20, 23)', () => {
+  it('cavalry charges into front-centre contact; infantry within 12" of its general forms square without a roll', () => {
+    const s = open();
+    const cav = put(s, 'black', 'cavalry', { x: 36, y: 26, facing: 180 });
+    const inf = put(s, 'red', 'infantry', { x: 36, y: 38, facing: 0 });
+    for (let i = 0; i < 3; i++) put(s, 'red', 'infantry', { x: 6 + i * 10, y: 44, facing: 0 });
+    for (let i = 0; i < 3; i++) put(s, 'black', 'infantry', { x: 6 + i * 10, y: 4, facing: 180 });
+    s.generals.find((g) => g.side === 'red')!.y = 45;
+    play(s, '5C');
+    const t = dice(...Array(40).fill(1));
+    machine.apply(s, 'black', { type: 'activate', unit: cav.id }, t.ctx);
+    expect(machine.legal(s, 'black').some((l) => l.sub === 'charge' && l.args.target === inf.id)).toBe(true);
+    machine.apply(s, 'black', { type: 'charge', target: inf.id }, t.ctx);
+    expect(t.text()).toMatch(/within 12" of a general and forms square automatically/);
+    // The loser chooses the direction of its escape (p.22): straight away first, or 45° either side.
+    expect(top(s)).toMatchObject({ proc: 'melee', step: 'escape' });
+    const loser = top(s).loser === 'attacker' ? 'black' : 'red';
+    const ways = machine.legal(s, loser);
+    expect(ways[0]!.label).toMatch(/straight away/);
+    machine.apply(s, loser, ways[0]!.action, t.ctx);
+    expect(top(s).proc).not.toBe('melee');
+    expect(cav.y).toBeGreaterThan(26);
+  });
+});
+
+describe('ATKM tabletop: /atkm measure from: to: answers without acting', () => {
+  it('distance, arc, sight and range between two units; referee mode explains how to measure', () => {
+    const s = open();
+    const foot = put(s, 'red', 'infantry', { x: 36, y: 40, facing: 0 });
+    const foe = put(s, 'black', 'infantry', { x: 36, y: 30, facing: 180 });
+    const info = atkm.subcommands.find((c) => c.name === 'measure')!.info!;
+    const text = info(s, { kind: 'spectator' }, { from: foot.id, to: foe.name });
+    expect(text).toMatch(/front arc/);
+    expect(text).toMatch(/line of sight clear/);
+    expect(text).toMatch(/in range/);
+    expect(info(blank(), { kind: 'spectator' }, {})).toMatch(/Referee mode: measure on your own table/);
+  });
+});
+
+describe('ATKM tabletop playouts', () => {
+  it('bot and random battles in the three scenarios end without dead ends, and replay equal', () => {
+    for (let i = 0; i < 4; i++) {
+      const opts = {
+        mode: 'tabletop',
+        scenario: ['open-field', 'river-crossing', 'village'][i % 3]!,
+        army: i % 2 ? 'roll' : 'standard',
+        units: 6,
+      };
+      const seed = `atkm-tt-${i}`;
+      const { env, log } = playout(atkm, opts, seed, {
+        random: i === 3,
+        each(e) {
+          if (atkm.result(e.game).status === 'over') return;
+          for (const p of atkm.prompts(e.game)) expect(atkm.legal(e.game, p.role).length).toBeGreaterThan(0);
+        },
+      });
+      expect(atkm.result(env.game).status).toBe('over');
+      expect(canonical(replay(atkm, opts, seed, log).env.game)).toBe(canonical(env.game));
+    }
+  }, 120_000);
+});
