@@ -7,7 +7,7 @@ import type { Action, GameEvent, GameModule, Json, LegalAction, Role } from '../
 import { StaleVersionError, StoreConflictError, type GameRow, type Seat } from '../src/store/store.ts';
 import { isBotSeat, type ActResult } from '../src/app/session.ts';
 import { turnHolder } from '../src/app/teams.ts';
-import type { Attachment, Button, Handoff, Outcome, Post, Reply, SelectMenu } from './types.ts';
+import type { Attachment, Button, DrawJob, Handoff, Outcome, Post, Reply, SelectMenu } from './types.ts';
 import { closeUp, gameKey, pickSnapshots } from './snapshots.ts';
 
 export const DISCORD_LIMIT = 1900;
@@ -303,15 +303,22 @@ const commandPath = (mod: GameModule<any, any>, sub: string) => {
   return s?.group ? `${s.group} ${sub}` : sub;
 };
 
-export type Renderer = (mod: GameModule<any, any>, view: Json) => Promise<Buffer | null>;
+export type Renderer = ((mod: GameModule<any, any>, view: Json) => Promise<Buffer | null>) & {
+  /** A picture for a post drawn where it is delivered, not now (the bot: src/app/draws.ts); null: draw now. */
+  later?: (mod: GameModule<any, any>, view: Json) => DrawJob | null;
+};
 
+/** A phase snapshot; `post`: it goes into a post, so the bot may draw it as it is delivered. */
 export async function snapshot(
   mod: GameModule<any, any>,
   view: Json,
   name: string,
   render: Renderer,
+  post = false,
 ): Promise<{ file: Attachment | null; summary: string }> {
   const summary = mod.summarize(view, { kind: 'spectator' });
+  const draw = post ? render.later?.(mod, view) : null;
+  if (draw) return { file: { name, data: Buffer.alloc(0), description: summary.slice(0, 1000), draw }, summary };
   const png = await render(mod, view);
   return { file: png ? { name, data: png, description: summary.slice(0, 1000) } : null, summary };
 }
@@ -391,7 +398,7 @@ export async function presentAct(
     opts.progress?.(`Drawing snapshot ${i + 1}/${picks.length}…`);
     // Named by decision count, not version: a version would count hidden plan steps.
     const snap = picks[i].draw
-      ? await snapshot(mod, mark.view, `game${row.id}-d${env.decisions?.last ?? 0}-${i + 1}.png`, opts.render)
+      ? await snapshot(mod, mark.view, `game${row.id}-d${env.decisions?.last ?? 0}-${i + 1}.png`, opts.render, true)
       : { file: null, summary: '(Board unchanged since the last snapshot.)' };
     posts.push({
       channelId: row.channelId,
