@@ -473,13 +473,13 @@ async function attachSeatMaps(
     if (!holders.length || !mod.render) continue;
     const viewer = { kind: 'seat', role } as const;
     const view = mod.view(env.game, viewer);
-    const png = await render(mod, view);
+    const name = `game${row.id}-${role}-d${env.decisions?.last ?? 0}.png`;
+    const description = clip(mod.summarize(view, viewer), 1000);
+    // The bot draws it as the post is delivered (render.later); the table draws it now.
+    const draw = render.later?.(mod, view);
+    const png = draw ? Buffer.alloc(0) : await render(mod, view);
     if (!png) continue;
-    const file = {
-      name: `game${row.id}-${role}-d${env.decisions?.last ?? 0}.png`,
-      data: png,
-      description: clip(mod.summarize(view, viewer), 1000),
-    };
+    const file: Attachment = draw ? { name, data: png, description, draw } : { name, data: png, description };
     const post = posts.find((p) => p.to?.roles.length === 1 && p.to.roles[0] === role);
     if (post) post.files = [...(post.files ?? []), file];
     else

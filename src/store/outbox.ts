@@ -149,17 +149,21 @@ export class Outbox {
 
   /**
    * The systems of pictures in `row` that a later batch's pending post of the
-   * same game in the same lane draws again (a newer board): under a backlog
-   * only the newest is worth drawing. Posts of one batch (one enqueue, same
-   * creation time) never supersede each other.
+   * same game in the same lane, for the same audience, draws again (a newer
+   * board): under a backlog only the newest is worth drawing. Posts of one
+   * batch (one enqueue, same creation time) never supersede each other, nor
+   * does a public map a seat's own private one.
    */
   supersededDraws(row: OutboxRow): Set<string> {
     const out = new Set<string>();
     if (row.gameId === null || !row.post.files?.some((f) => f.draw)) return out;
     const later = this.db
-      .prepare(`SELECT post FROM outbox WHERE game_id = ? AND state = 'pending' AND id > ? AND lane = ? AND created_at > ? AND draws > 0`)
+      .prepare(
+        `SELECT post FROM outbox WHERE game_id = ? AND state = 'pending' AND id > ? AND lane = ? AND created_at > ? AND draws > 0 ` +
+          `AND json_extract(post, '$.to.roles') IS ?`,
+      )
       .pluck()
-      .all(row.gameId, row.id, row.lane, row.createdAt) as string[];
+      .all(row.gameId, row.id, row.lane, row.createdAt, audience(row.post)) as string[];
     for (const text of later) for (const f of decode(text).files ?? []) if (f.draw) out.add(f.draw.system);
     return out;
   }
@@ -231,9 +235,10 @@ export class Outbox {
     if (h.gameId === null || h.draws === 0) return false;
     return !!this.db
       .prepare(
-        `SELECT 1 FROM outbox WHERE game_id = ? AND state = 'pending' AND id > ? AND lane = ? AND created_at > ? AND draws > 0 LIMIT 1`,
+        `SELECT 1 FROM outbox WHERE game_id = ? AND state = 'pending' AND id > ? AND lane = ? AND created_at > ? AND draws > 0 ` +
+          `AND json_extract(post, '$.to.roles') IS (SELECT json_extract(post, '$.to.roles') FROM outbox WHERE id = ?) LIMIT 1`,
       )
-      .get(h.gameId, h.id, h.lane, h.createdAt);
+      .get(h.gameId, h.id, h.lane, h.createdAt, h.id);
   }
 
   /** A card row that a later pending card of the same game in its lane makes redundant (a card is built as it is sent). */
@@ -287,4 +292,9 @@ export class Outbox {
       for (const r of rows) upd.run(to, encode({ ...decode(r.post), channelId: to }), r.id);
     })();
   }
+}
+
+/** Who a post is for, as SQLite's json_extract reads it back: its seats' roles as JSON, or null for the channel. */
+function audience(post: Post): string | null {
+  return post.to ? JSON.stringify(post.to.roles) : null;
 }

@@ -190,4 +190,17 @@ describe('outbox: pictures drawn at delivery, coalesced under a backlog (issue 9
     expect(r.store.outbox.pending()).toEqual([]);
     expect(r.sink.log.map((m) => m.content)).toEqual(['moves', '']);
   });
+
+  it("a seat's own private map is superseded only by a newer map for the same seat, never by a public one", () => {
+    const r = rig();
+    const [map1] = batch(r, 1, 'alice');
+    const mine = { ...map1, content: '🔒 your own map', to: { roles: ['alice'], userIds: ['alice'], names: ['alice'] } };
+    const [row] = r.store.outbox.enqueue([mine], { hold: false });
+    r.clock.t += 5_000;
+    r.store.outbox.enqueue(batch(r, 2, 'bob'), { hold: false });
+    expect([...r.store.outbox.supersededDraws(r.store.outbox.get(row.id)!)]).toEqual([]);
+    r.clock.t += 5_000;
+    r.store.outbox.enqueue([{ ...mine, content: '🔒 your newer map' }], { hold: false });
+    expect([...r.store.outbox.supersededDraws(r.store.outbox.get(row.id)!)]).toEqual(['duel']);
+  });
 });
