@@ -94,6 +94,21 @@ export class Ratings {
   }
 
   /**
+   * Fold one server's system again from its stored results (after a result
+   * was corrected): the ratings are a fold in game order, so every later
+   * game of that system there moves too. Other servers and systems are untouched.
+   */
+  recomputeFor(guildId: string | null, system: string): number {
+    this.db.transaction(() => {
+      this.db.prepare('DELETE FROM ratings WHERE guild_id = ? AND system = ?').run(guildId ?? '', system);
+      this.db
+        .prepare("UPDATE game_finished SET rated = 0 WHERE game_id IN (SELECT id FROM games WHERE IFNULL(guild_id, '') = ? AND system = ?)")
+        .run(guildId ?? '', system);
+    })();
+    return this.sync();
+  }
+
+  /**
    * Win rates per side of a system on a server, from the same games the
    * ratings count (finished, between people only): games, wins, draws.
    */
