@@ -14,7 +14,7 @@ import { UserError } from '../../commands/present.ts';
 import type { Match, Outcome, Tournament } from './repo.ts';
 import { TournamentRepo } from './repo.ts';
 import { championOf, finishMatchGame, isElimination, nextPairings, pairRound, ratingsOf, sidesOf, type RoundPairing } from './service.ts';
-import { hubPost } from './hub.ts';
+import { hubPost, roundStandingsPosts } from './hub.ts';
 import { outcomeText } from './reports.ts';
 
 const key = (p: { a: string; b: string | null }) => (p.b ? [p.a, p.b].sort().join(' v ') : `${p.a} bye`);
@@ -93,7 +93,11 @@ export function correctResult(
       kind: 'update',
       content: `📋 The organiser set this match's tournament result: ${outcomeText(t, m, outcome)} (${reason}).`,
     });
-  const after = championOf(repo, repo.get(t.id)!);
+  const done = repo.get(t.id)!;
+  // A finished tournament's final standings were posted: the corrected ones follow them.
+  if (done.status === 'finished' && was !== outcome)
+    posts.push(...roundStandingsPosts(svc, done).map((p) => ({ ...p, content: p.content.replace(/:$/, ', corrected:') })));
+  const after = championOf(repo, done);
   if (after && after !== before)
     posts.push({ channelId: t.channelId, content: `🥇 Corrected: **${t.name}** winner is now <@${after}>.`, mentions: [after] });
   posts.push(hubPost(t.id, t.channelId));

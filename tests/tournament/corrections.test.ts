@@ -64,6 +64,10 @@ describe('result corrections after the game has ended (issue 13: corrections wit
 
     const out = await h.say('mod', `/tournament result match:${m1.id} outcome:b reason:misreported`);
     expect(text(out)).toContain('a → b');
+    // The tournament had finished: its corrected final standings are posted, with the image's alt text.
+    const standingsPost = out.posts.find((p) => p.content.includes('standings after round 1 (final), corrected'))!;
+    expect(standingsPost.embed).toBeDefined();
+    expect(standingsPost.files?.[0]?.description).toBeTruthy();
     // The game's stored result is the corrected one, in games and in its game_finished event, with the original kept.
     const row = h.svc.store.game(m1.gameId!)!;
     const result = JSON.parse(row.result!);
@@ -91,7 +95,8 @@ describe('result corrections after the game has ended (issue 13: corrections wit
     expect(rates.find((w) => w.side === 'b')).toEqual({ side: 'b', games: 2, wins: 1, draws: 0 });
     // The standings follow too; correcting to the same result again changes nothing more.
     const before = snapshot(h, users);
-    await h.say('mod', `/tournament result match:${m1.id} outcome:b reason:again`);
+    const again = await h.say('mod', `/tournament result match:${m1.id} outcome:b reason:again`);
+    expect(again.posts.some((p) => p.content.includes('corrected:'))).toBe(false);
     expect(snapshot(h, users)).toEqual(before);
     expect(repo.logOf(1).filter((l) => l.what.includes('stored result'))).toHaveLength(1);
   });
