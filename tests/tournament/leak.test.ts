@@ -114,4 +114,26 @@ describe('tournament surfaces and hidden information (issue 13: spectators; leak
     expect(repoOf(h.svc).get(1)!.status).toBe('finished');
     expect(checks).toBeGreaterThan(50);
   }, 120_000);
+
+  it('side bids stay secret until both are in: the bidder alone hears theirs; hub, pairings and log do not show it', async () => {
+    const h = harness({ seed: 'bid-leak' });
+    await h.say('mod', '/tournament create name:Bids system:duel format:swiss rounds:1 bidding:true');
+    await field(h, ['alice', 'bob']);
+    await h.say('mod', '/tournament start');
+    const m = repoOf(h.svc).matches(1, 1)[0];
+    const bid = await h.say(m.a, `/tournament bid match:${m.id} side:a vp:17`);
+    expect(bid.replies.every((r) => r.ephemeral)).toBe(true);
+    expect(bid.replies[0].content).toContain('a for 17 VP');
+    const spectator = [
+      publicText(bid),
+      ...(await Promise.all(['/tournament pairings', '/tournament standings', '/tournament log'].map((l) => h.say('eve', l)))).map(
+        publicText,
+      ),
+      shown(currentHub(h.svc, 1)!.post),
+    ].join('\n');
+    expect(spectator).toContain('bidding for sides');
+    expect(spectator).not.toMatch(/17 VP|for 17/);
+    // Both bids in: the reveal is public.
+    expect(publicText(await h.say(m.b!, `/tournament bid match:${m.id} side:b vp:0`))).toContain('a for 17 VP');
+  });
 });
