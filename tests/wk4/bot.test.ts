@@ -30,6 +30,20 @@ describe('WK4 Amphibious Attacks by AI nations', () => {
     expect(() => checkOrder(s, 'capetan', o)).not.toThrow();
   });
 
+  it('a landing force with no coast at war in reach waits by its transports instead of marching off', () => {
+    const s = fresh();
+    const fleet = s.forces.cap1;
+    s.forces.cap3.hex = fleet.hex;
+    s.forces.cap3.units = s.forces.cap3.units.filter((u) => u.type === 'infantry').slice(0, 3);
+    s.nations.capetan.reserve = {};
+    for (const id of Object.keys(s.forces))
+      if (s.forces[id].nation === 'capetan' && !s.forces[id].naval && id !== 'cap3') delete s.forces[id];
+    const moves = wk4.legal(s, 'capetan').filter((l) => (l.action.item as { force?: string } | undefined)?.force === 'cap3');
+    expect(moves.length).toBeGreaterThan(0); // it could march
+    const o = botChoice(s, 'capetan', wk4.legal(s, 'capetan'), always).action.item as { force?: string } | undefined;
+    expect(o?.force).not.toBe('cap3');
+  });
+
   it('without a landing force it raises one from the reserve infantry at the home port, under a lord with no force', () => {
     const s = fresh();
     const fleet = s.forces.cap1;

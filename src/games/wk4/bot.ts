@@ -3,7 +3,8 @@
 // enemy's); a nation declares war on a neighbour now and then, funds its
 // home militias, buys troops in Winter and calls up its reserves. Now and
 // then it raises a small infantry army at a port where its transports lie and
-// makes an amphibious assault on an enemy's coast in Spring or Summer; when
+// makes an amphibious assault on an enemy's coast in Spring or Summer (the
+// landing force waits by its transports until there is one in reach); when
 // rich it hires Landsknekt, bribes an enemy's mercenaries it can see and
 // stands ready to match bribes of its own. Orders it writes itself (not
 // listed: carried armies, bribes) pass the same check as a typed order. It
@@ -64,6 +65,11 @@ function amphibious(s: Wk4State, role: Role, mine: Order[], rand: () => number):
   }
   return null;
 }
+
+/** A landing force stays by its transports until there is a coast to assault. */
+const waitsForShips = (s: Wk4State, a: Force) =>
+  assaultArmy(a) &&
+  Object.values(s.forces).some((f) => f.nation === a.nation && f.naval && transports(f) && (f.hex === a.hex || isAdjacent(f.hex, a.hex)));
 
 /** When rich: hire a Landsknekt, bribe an enemy's mercenaries in sight, keep a match ready for its own. */
 function mercenaries(s: Wk4State, role: Role, mine: Order[], rand: () => number): LegalAction | null {
@@ -131,7 +137,7 @@ export function botChoice(s: Wk4State, role: Role, legal: LegalAction[], rand: (
     return o === null || (o !== role && !allied(s, role, o) && atWar(s, role, o));
   });
   for (const f of Object.values(s.forces)) {
-    if (f.nation !== role || f.naval || moved.has(f.id)) continue;
+    if (f.nation !== role || f.naval || moved.has(f.id) || waitsForShips(s, f)) continue;
     const mv = orders.filter((l) => {
       const o = itemOf(l)!;
       return o.k === 'move' && o.force === f.id;
