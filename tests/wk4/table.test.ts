@@ -91,6 +91,19 @@ describe('WK4 at the offline table (Turn Results and Challenges, Order sheet, fo
     expect(at('alice> /wk4 info report')).toMatch(/Initiative as the umpire determines: Capetan, Almagora/);
   }, 120_000);
 
+  it('Fog of War: a listed ruling without a note is announced without its content (only the nations concerned hear it)', async () => {
+    const script = fs
+      .readFileSync('tests/wk4/table-initiative.txt', 'utf8')
+      .replace('option:capetan>almagora note:"Couriers arrived together"', 'option:capetan>almagora');
+    const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'muster-wk4-')), 'plain.txt');
+    fs.writeFileSync(file, script);
+    const { at } = await playScript(file);
+    const chose = at('uma> /wk4 umpire choose id:p47 option:capetan>almagora');
+    expect(chose).toMatch(/\[public reply\] \*\*uma\*\* \(umpire\) acted \(hidden until revealed\)/);
+    expect(chose).not.toMatch(/\[(public reply|post)[^\]]*\][^[]*Capetan > Almagora/);
+    expect(chose).toMatch(/\[to alice\] 🔒[\s\S]*→ Capetan > Almagora/);
+  }, 120_000);
+
   it("Fog of War: each nation's preliminary report carries its own map, drawn from its own view", async () => {
     const drawn: { viewer: unknown }[] = [];
     const { at } = await playScript('tests/wk4/table.txt', async (_mod, view) => {

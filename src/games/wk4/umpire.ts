@@ -36,6 +36,8 @@ export function umpireLegal(s: Wk4State, role: Role, stage: UmpireStage): LegalA
         label: `Approve ${p.id}: ${p.text} → ${label(p, p.choice)}`,
         sub: 'approve',
         args: { id: p.id },
+        // Its label names what fog of war may hide (a retreat hex): only the nations concerned hear the ruling.
+        secret: true,
       });
       for (const o of p.options)
         if (o.id !== p.choice)
@@ -45,6 +47,7 @@ export function umpireLegal(s: Wk4State, role: Role, stage: UmpireStage): LegalA
             sub: 'choose',
             args: { id: p.id, option: o.id },
             argLabels: { option: o.label },
+            secret: true,
           });
     }
     if (open(s).length)
