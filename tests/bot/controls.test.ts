@@ -3,23 +3,21 @@
 // their decision closes, and a stale press answered privately with fresh
 // choices. The real router and engine behind discord.js's real client,
 // against the loopback stand-in for Discord's HTTP API.
+import { bootServiceRig, closeServiceRigs, type ServiceRig } from './setup.ts';
 import { afterEach, describe, expect, it } from 'vitest';
-import { runBot, type BotHandle } from '../../src/bot/client.ts';
-import type { Logger } from '../../src/bot/log.ts';
 import { createRouter } from '../../commands/router.ts';
 import { decisionControls, optionText } from '../../commands/present.ts';
 import { envOf, moduleOf } from '../../src/app/session.ts';
-import { openServices, type Services } from '../../src/app/services.ts';
+import { openServices } from '../../src/app/services.ts';
 import { getGame, registerGame } from '../../src/games/registry.ts';
 import type { GameModule, LegalAction } from '../../src/engine/types.ts';
 import { duel, type DuelState } from '../fixtures/duel.ts';
 import { duoTable, tempDb } from '../app/harness.ts';
-import { FakeDiscord, type Delivered } from './fake-discord.ts';
-import { ALICE, BOB, CHANNEL_ID, commandPayload, feed, modalPayload, pressOn, seedGuild, selectPayload } from './payloads.ts';
+import { type Delivered } from './fake-discord.ts';
+import { ALICE, BOB, CHANNEL_ID, commandPayload, feed, modalPayload, pressOn, selectPayload } from './payloads.ts';
 
 const EPHEMERAL = 64;
 const CAROL = { ...ALICE, id: '1300000000000000003', username: 'carol', global_name: 'Carol' };
-const silent: Logger = { debug() {}, info() {}, warn() {}, error() {} };
 const s = (name: string, value: string) => ({ name, type: 3, value });
 
 // A duel whose player may also mark any of 160 numbers: more choices than five rows of controls hold.
@@ -43,30 +41,10 @@ const many: GameModule<DuelState, { target: number }> = {
 if (!getGame('duel')) registerGame(duel);
 if (!getGame('duelmany')) registerGame(many);
 
-interface Table {
-  fake: FakeDiscord;
-  svc: Services;
-  bot: BotHandle;
-}
-let open: Table[] = [];
-afterEach(async () => {
-  for (const t of open) {
-    await t.bot.stop();
-    t.svc.store.close();
-    await t.fake.close();
-  }
-  open = [];
-});
+type Table = ServiceRig;
+afterEach(closeServiceRigs);
 
-async function boot(): Promise<Table> {
-  const fake = await new FakeDiscord().start();
-  const svc = openServices({ dbPath: tempDb(), seed: 'controls-seed', maxSnapshots: 1 });
-  const bot = await runBot(createRouter(svc), { login: false, token: 'test-token', apiBase: fake.api, tickMs: 0, logger: silent });
-  seedGuild(bot.client, fake);
-  const t = { fake, svc, bot };
-  open.push(t);
-  return t;
-}
+const boot = (): Promise<Table> => bootServiceRig({ seed: 'controls-seed', maxSnapshots: 1 });
 
 async function send(t: Table, payload: unknown): Promise<void> {
   t.fake.requests.length = 0;

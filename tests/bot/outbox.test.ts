@@ -2,52 +2,27 @@
 // router, with faults injected into the loopback stand-in for Discord. After
 // each fault every owed post arrives exactly once and in order, hand-offs are
 // new messages that ping once, refusals stay private, and the game goes on.
+import { bootServiceRig, closeServiceRigs, forgetServiceRig, type ServiceRig } from './setup.ts';
 import { afterEach, describe, expect, it } from 'vitest';
-import { runBot, type BotHandle } from '../../src/bot/client.ts';
-import type { Logger } from '../../src/bot/log.ts';
-import { createRouter } from '../../commands/router.ts';
-import { openServices, type Services } from '../../src/app/services.ts';
 import { getGame, registerGame } from '../../src/games/registry.ts';
 import { duel } from '../fixtures/duel.ts';
-import { tempDb } from '../app/harness.ts';
 import { FAULTS, FakeDiscord, ON, type Delivered } from './fake-discord.ts';
 import { PNG } from './fake-router.ts';
-import { ALICE, BOB, CHANNEL_ID, PERMS, buttonPayload, commandPayload, feed, seedGuild } from './payloads.ts';
+import { ALICE, BOB, CHANNEL_ID, PERMS, buttonPayload, commandPayload, feed } from './payloads.ts';
 
 // The duel fixture with a map, so snapshot posts are uploads.
 if (!getGame('duel')) registerGame(duel);
 if (!getGame('dueldraw')) registerGame({ ...duel, id: 'dueldraw', command: 'dueldraw', title: 'Duel (drawn)', render: async () => PNG });
 
 const EPHEMERAL = 64;
-const silent: Logger = { debug() {}, info() {}, warn() {}, error() {} };
 const RETRY = { baseMs: 20, maxMs: 100, maxAttempts: 4, pollMs: 20 };
 const s = (name: string, value: string) => ({ name, type: 3, value });
 
-interface Table {
-  fake: FakeDiscord;
-  svc: Services;
-  bot: BotHandle;
-  dbPath: string;
-}
-let open: Table[] = [];
-afterEach(async () => {
-  for (const t of open) {
-    await t.bot.stop();
-    t.svc.store.close();
-    await t.fake.close();
-  }
-  open = [];
-});
+type Table = ServiceRig;
+afterEach(closeServiceRigs);
 
-async function boot(dbPath = tempDb(), fake?: FakeDiscord, retry = RETRY, drawAtDelivery = false): Promise<Table> {
-  fake ??= await new FakeDiscord().start();
-  const svc = openServices({ dbPath, seed: 'outbox-seed', maxSnapshots: 2, drawAtDelivery });
-  const bot = await runBot(createRouter(svc), { login: false, token: 'test-token', apiBase: fake.api, tickMs: 0, logger: silent, retry });
-  seedGuild(bot.client, fake);
-  const t = { fake, svc, bot, dbPath };
-  open.push(t);
-  return t;
-}
+const boot = (dbPath?: string, fake?: FakeDiscord, retry = RETRY, drawAtDelivery = false): Promise<Table> =>
+  bootServiceRig({ seed: 'outbox-seed', dbPath, fake, retry, drawAtDelivery });
 
 async function send(t: Table, payload: unknown): Promise<void> {
   feed(t.bot.client, payload);
@@ -211,7 +186,7 @@ describe('the outbox under faults (issue 9)', () => {
     // Stop the bot and the store with the rows still pending; start again on the same database.
     await t.bot.stop();
     t.svc.store.close();
-    open = open.filter((x) => x !== t);
+    forgetServiceRig(t);
     t.fake.faults.length = 0;
     const again = await boot(t.dbPath, t.fake);
     await again.bot.outbox.settle();
@@ -235,7 +210,7 @@ describe('the outbox under faults (issue 9)', () => {
     const before = t.fake.messages(CHANNEL_ID).length;
     await t.bot.stop();
     t.svc.store.close();
-    open = open.filter((x) => x !== t);
+    forgetServiceRig(t);
     const again = await boot(t.dbPath, t.fake);
     await again.bot.outbox.settle();
     const fresh = again.fake.messages(CHANNEL_ID).slice(before);
@@ -343,7 +318,7 @@ describe('maps drawn as the outbox delivers them (the bot, issue 9)', () => {
     expect(waiting.map((r) => r.content.split('\n')[0])).toEqual(['🗺️ **Turn 2**', '🗺️ **Turn 3**']);
     await t.bot.stop();
     t.svc.store.close();
-    open = open.filter((x) => x !== t);
+    forgetServiceRig(t);
     t.fake.faults.length = 0;
     const again = await boot(t.dbPath, t.fake, RETRY, true);
     await again.bot.outbox.settle();

@@ -1,6 +1,9 @@
 // One fake Discord + one bot (no gateway) per test file.
 import { runBot, type BotConfig, type BotHandle } from '../../src/bot/client.ts';
 import type { Logger } from '../../src/bot/log.ts';
+import { createRouter } from '../../commands/router.ts';
+import { openServices, type Services } from '../../src/app/services.ts';
+import { tempDb } from '../app/harness.ts';
 import { FakeDiscord } from './fake-discord.ts';
 import { FakeRouter } from './fake-router.ts';
 import { feed, seedGuild } from './payloads.ts';
@@ -40,4 +43,55 @@ export async function startRig(config: Partial<BotConfig> = {}, opts: { seed?: b
       await fake.close();
     },
   };
+}
+
+/** The real router and services behind the bot (a Muster table in Discord), against a fake Discord. */
+export interface ServiceRig {
+  fake: FakeDiscord;
+  svc: Services;
+  bot: BotHandle;
+  dbPath: string;
+}
+
+const serviceRigs: ServiceRig[] = [];
+
+export async function bootServiceRig(opts: {
+  seed: string;
+  maxSnapshots?: number;
+  dbPath?: string;
+  fake?: FakeDiscord;
+  retry?: BotConfig['retry'];
+  drawAtDelivery?: boolean;
+}): Promise<ServiceRig> {
+  const fake = opts.fake ?? (await new FakeDiscord().start());
+  const dbPath = opts.dbPath ?? tempDb();
+  const svc = openServices({ dbPath, seed: opts.seed, maxSnapshots: opts.maxSnapshots ?? 2, drawAtDelivery: opts.drawAtDelivery });
+  const silent: Logger = { debug() {}, info() {}, warn() {}, error() {} };
+  const bot = await runBot(createRouter(svc), {
+    login: false,
+    token: 'test-token',
+    apiBase: fake.api,
+    tickMs: 0,
+    logger: silent,
+    ...(opts.retry ? { retry: opts.retry } : {}),
+  });
+  seedGuild(bot.client, fake);
+  const rig = { fake, svc, bot, dbPath };
+  serviceRigs.push(rig);
+  return rig;
+}
+
+/** Stops every rig booted since the last call (afterEach). */
+export async function closeServiceRigs(): Promise<void> {
+  for (const r of serviceRigs.splice(0)) {
+    await r.bot.stop();
+    r.svc.store.close();
+    await r.fake.close();
+  }
+}
+
+/** A rig the test stopped itself (a restart on the same database): not stopped again. */
+export function forgetServiceRig(rig: ServiceRig): void {
+  const i = serviceRigs.indexOf(rig);
+  if (i >= 0) serviceRigs.splice(i, 1);
 }

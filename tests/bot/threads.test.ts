@@ -3,57 +3,24 @@
 // from the parent; a pinned card is edited in place; Follow adds the presser
 // to the thread; a finished thread game is chronicled in the parent with its
 // final map and its thread archived.
+import { bootServiceRig, closeServiceRigs, type ServiceRig } from './setup.ts';
 import { afterEach, describe, expect, it } from 'vitest';
-import { runBot, type BotHandle } from '../../src/bot/client.ts';
-import type { Logger } from '../../src/bot/log.ts';
-import { createRouter } from '../../commands/router.ts';
-import { openServices, type Services } from '../../src/app/services.ts';
 import { getGame, registerGame } from '../../src/games/registry.ts';
 import { duel } from '../fixtures/duel.ts';
-import { tempDb } from '../app/harness.ts';
-import { FakeDiscord } from './fake-discord.ts';
 import { PNG } from './fake-router.ts';
-import { ALICE, BOB, CHANNEL_ID, PERMS, THREAD_ID, buttonPayload, commandPayload, feed, seedGuild } from './payloads.ts';
+import { ALICE, BOB, CHANNEL_ID, PERMS, THREAD_ID, buttonPayload, commandPayload, feed } from './payloads.ts';
 
 if (!getGame('dueldraw')) registerGame({ ...duel, id: 'dueldraw', command: 'dueldraw', title: 'Duel (drawn)', render: async () => PNG });
 
 /** Player A's colour in the duel fixture, #c33. */
 const COLOR_A = 0xcc3333;
-const silent: Logger = { debug() {}, info() {}, warn() {}, error() {} };
 const s = (name: string, value: string) => ({ name, type: 3, value });
 const b = (name: string, value: boolean) => ({ name, type: 5, value });
 
-interface Rig {
-  fake: FakeDiscord;
-  svc: Services;
-  bot: BotHandle;
-}
-let rigs: Rig[] = [];
-afterEach(async () => {
-  for (const r of rigs) {
-    await r.bot.stop();
-    r.svc.store.close();
-    await r.fake.close();
-  }
-  rigs = [];
-});
+type Rig = ServiceRig;
+afterEach(closeServiceRigs);
 
-async function boot(): Promise<Rig> {
-  const fake = await new FakeDiscord().start();
-  const svc = openServices({ dbPath: tempDb(), seed: 'threads-seed', maxSnapshots: 2 });
-  const bot = await runBot(createRouter(svc), {
-    login: false,
-    token: 'test-token',
-    apiBase: fake.api,
-    tickMs: 0,
-    logger: silent,
-    retry: { baseMs: 20, maxMs: 100, maxAttempts: 3, pollMs: 20 },
-  });
-  seedGuild(bot.client, fake);
-  const r = { fake, svc, bot };
-  rigs.push(r);
-  return r;
-}
+const boot = (): Promise<Rig> => bootServiceRig({ seed: 'threads-seed', retry: { baseMs: 20, maxMs: 100, maxAttempts: 3, pollMs: 20 } });
 
 async function send(r: Rig, payload: unknown): Promise<void> {
   feed(r.bot.client, payload);

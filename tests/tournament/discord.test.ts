@@ -2,53 +2,20 @@
 // Discord API): each match opens its own thread under the tournament's
 // channel with both players mentioned, the game moves into it and is played
 // there; the hub is one message in the channel, edited in place.
+import { bootServiceRig, closeServiceRigs, type ServiceRig } from '../bot/setup.ts';
 import { afterEach, describe, expect, it } from 'vitest';
-import { runBot, type BotHandle } from '../../src/bot/client.ts';
-import type { Logger } from '../../src/bot/log.ts';
-import { createRouter } from '../../commands/router.ts';
-import { openServices, type Services } from '../../src/app/services.ts';
 import { getGame, registerGame } from '../../src/games/registry.ts';
 import { duel } from '../fixtures/duel.ts';
-import { tempDb } from '../app/harness.ts';
-import { FakeDiscord } from '../bot/fake-discord.ts';
-import { ALICE, BOB, CHANNEL_ID, PERMS, commandPayload, feed, seedGuild } from '../bot/payloads.ts';
+import { ALICE, BOB, CHANNEL_ID, PERMS, commandPayload, feed } from '../bot/payloads.ts';
 import { repoOf } from '../../src/tournament/service.ts';
 
 if (!getGame('duel')) registerGame(duel);
-const silent: Logger = { debug() {}, info() {}, warn() {}, error() {} };
 const s = (name: string, value: string) => ({ name, type: 3, value });
 
-interface Rig {
-  fake: FakeDiscord;
-  svc: Services;
-  bot: BotHandle;
-}
-let rigs: Rig[] = [];
-afterEach(async () => {
-  for (const r of rigs) {
-    await r.bot.stop();
-    r.svc.store.close();
-    await r.fake.close();
-  }
-  rigs = [];
-});
+type Rig = ServiceRig;
+afterEach(closeServiceRigs);
 
-async function boot(): Promise<Rig> {
-  const fake = await new FakeDiscord().start();
-  const svc = openServices({ dbPath: tempDb(), seed: 'tourney-discord', maxSnapshots: 2 });
-  const bot = await runBot(createRouter(svc), {
-    login: false,
-    token: 'test-token',
-    apiBase: fake.api,
-    tickMs: 0,
-    logger: silent,
-    retry: { baseMs: 20, maxMs: 100, maxAttempts: 3, pollMs: 20 },
-  });
-  seedGuild(bot.client, fake);
-  const r = { fake, svc, bot };
-  rigs.push(r);
-  return r;
-}
+const boot = (): Promise<Rig> => bootServiceRig({ seed: 'tourney-discord', retry: { baseMs: 20, maxMs: 100, maxAttempts: 3, pollMs: 20 } });
 
 async function send(r: Rig, payload: unknown): Promise<void> {
   feed(r.bot.client, payload);
