@@ -121,6 +121,31 @@ describe('ATKM tabletop: a square reduced to 7 or fewer (Infantry Forming Square
   });
 });
 
+describe('ATKM tabletop: the King (Special Cards, p.10) moves the general anywhere within 20"', () => {
+  it('any point up to 20" is accepted (an open action); farther or off the table is refused with the reason; restore: needs contact', () => {
+    const s = open();
+    const inf = put(s, 'red', 'infantry', { x: 20, y: 40, facing: 0, officer: false });
+    put(s, 'black', 'infantry', { x: 36, y: 5, facing: 180 });
+    const g = s.generals.find((x) => x.side === 'red')!;
+    play(s, 'KH');
+    // Listed: toward his army; any other point is checked by the open action.
+    expect(machine.legal(s, 'red').some((l) => l.sub === 'general' && /toward his army/.test(l.label))).toBe(true);
+    const king = atkm.open!.general!;
+    expect(() => king.check(s, 'red', { type: 'general', to: '36,20' })).toThrow(/up to 20"; that is 27"/);
+    expect(() => king.check(s, 'red', { type: 'general', to: '50,50' })).toThrow(/off the table|up to 20"/);
+    expect(() => king.check(s, 'red', { type: 'general', to: '40,40', restore: inf.id })).toThrow(/must reach it \(within 1"\)/);
+    expect(() => king.check(s, 'black', { type: 'general', to: '40,40' })).toThrow(/Red's card|red's card/i);
+    king.check(s, 'red', { type: 'general', to: '50,40' });
+    // Into contact with the unit that lost its officer: he restores it.
+    const t = dice();
+    machine.apply(s, 'red', { type: 'general', to: '20,41', restore: inf.id }, t.ctx);
+    expect({ x: g.x, y: g.y }).toEqual({ x: 20, y: 41 });
+    expect(inf.officer).toBe(true);
+    expect(t.text()).toMatch(/King: .* moves 17\.09" to 20,41 into contact/);
+    expect(top(s).proc).not.toBe('card');
+  });
+});
+
 describe('ATKM tabletop: /atkm measure from: to: answers without acting', () => {
   it('distance, arc, sight and range between two units; referee mode explains how to measure', () => {
     const s = open();

@@ -10,8 +10,9 @@ import { bucketText, rollBucket } from './buckets.ts';
 import { downgrade } from './casualties.ts';
 import { act, ignoring, mustBeLegal } from './common.ts';
 import { qualityShift } from './fire.ts';
-import { nearGeneral, tabletop, towardArmy } from './table.ts';
-import { checkGeneralMove, parsePoint } from './tabletop/index.ts';
+import { dist, round2 } from '../../engine/geometry.ts';
+import { nearGeneral, tabletop, towardArmy, tu } from './table.ts';
+import { checkGeneralMove, generalDistance, parsePoint } from './tabletop/index.ts';
 import {
   actingGeneral,
   alive,
@@ -139,11 +140,12 @@ export function cardLegal(s: AtkmState, f: CardFrame, role: string): LegalAction
   if (f.rank === 'K') {
     const g = s.generals.find((x) => x.id === f.general)!;
     if (tabletop(s)) {
+      // Listed: toward his army. Any other point within 20" is the open action (checkKing).
       const to = towardArmy(s, g);
       if (to) out.push(act('general', `King: move ${g.name} up to 20" to ${to}, toward his army`, { to }));
     } else {
       out.push(act('general', `King: move ${g.name} up to 20" instead (he may move again at the end of the turn)`));
-      for (const u of alive(s, side).filter((x) => (!x.officer || !x.ensign) && x.restoredTurn !== s.turn))
+      for (const u of restorable(s, side))
         out.push(
           act(
             'general',
@@ -170,12 +172,59 @@ export function restore(s: AtkmState, u: Unit, by: string, ctx: Ctx): void {
   note(s, ctx, 'restore', `${by} reaches ${u.name}: a new ${what} is appointed.`);
 }
 
+/** Units whose officer or ensign a general may restore (once a turn each). */
+const restorable = (s: AtkmState, side: Side) => alive(s, side).filter((x) => (!x.officer || !x.ensign) && x.restoredTurn !== s.turn);
+
+/**
+ * The King on the tabletop (Special Cards, p.10): the general moves to any point up to 20" away on the table;
+ * with restore:, the point must touch that unit (within 1", as at the end of the turn). Throws why not.
+ */
+function checkKing(
+  s: AtkmState,
+  f: CardFrame,
+  role: string,
+  a: Record<string, unknown>,
+): { to: { x: number; y: number } | null; r?: Unit } {
+  const rule = 'ATKM Special Cards (King)';
+  if (role !== f.side) throw new RuleError(rule, `The ${cardName(f.card)} is ${sideName(f.side)}'s card.`);
+  if (f.rank !== 'K') throw new RuleError(rule, 'Only the King moves a general during the turn.');
+  const g = s.generals.find((x) => x.id === f.general)!;
+  const r = typeof a.restore === 'string' && a.restore ? s.units[a.restore] : undefined;
+  if (a.restore && (!r || !restorable(s, f.side).includes(r)))
+    throw new RuleError(
+      rule,
+      `${String(a.restore)} is not a unit of yours missing its officer or ensign (and not restored this turn).`,
+      restorable(s, f.side).map((u) => u.name),
+    );
+  if (!tabletop(s)) {
+    if (a.to !== undefined && a.to !== '') throw new RuleError(rule, 'Referee mode: move the general on your own table (no to:).');
+    return { to: null, ...(r ? { r } : {}) };
+  }
+  const to = parsePoint(String(a.to ?? ''));
+  if (!to) throw new RuleError(rule, `Say where ${g.name} goes: to:"x,y" in inches, up to 20" from ${g.x},${g.y}.`);
+  checkGeneralMove(s.table!, g, to);
+  if (r) {
+    const d = round2(generalDistance(to, tu(r)));
+    if (d > 1) throw new RuleError(rule, `From ${to.x},${to.y} ${g.name} would be ${d}" from ${r.name}: he must reach it (within 1").`);
+  }
+  return { to, ...(r ? { r } : {}) };
+}
+
 function used(s: AtkmState, f: CardFrame): void {
   f.acts--;
   if (f.acts <= 0) retWith(s.stack, 'card');
 }
 
 export const cardProc: Procedure<AtkmState, CardFrame> = {
+  open: {
+    general: {
+      sub: 'general',
+      check: (s, f, role, a) => void checkKing(s, f, role, a),
+      label: (s, f, _r, a) =>
+        `King: ${s.generals.find((g) => g.id === f.general)?.name ?? 'the general'} moves to ${String(a.to ?? '')}` +
+        (a.restore ? ` and restores ${s.units[String(a.restore)]?.name ?? a.restore}` : ''),
+    },
+  },
   prompts(s, f) {
     const g = s.generals.find((x) => x.id === f.general)!;
     const special = data().cards.special[f.rank];
@@ -204,6 +253,17 @@ export const cardProc: Procedure<AtkmState, CardFrame> = {
   },
   apply(s, f, role, a, ctx) {
     if (role !== f.side) throw new RuleError(CARD_RULE, `The ${cardName(f.card)} is ${sideName(f.side)}'s card.`);
+    if (a.type === 'general' && tabletop(s)) {
+      // An open action: any point within 20", checked by the same code that explains a refusal.
+      const g = s.generals.find((x) => x.id === f.general)!;
+      const { to, r } = checkKing(s, f, role, a);
+      const d = round2(dist(g, to!));
+      Object.assign(g, to);
+      note(s, ctx, 'general', `King: ${g.name} moves ${d}" to ${to!.x},${to!.y}${r ? ` into contact with ${r.name}` : ''}.`);
+      if (r) restore(s, r, g.name, ctx);
+      used(s, f);
+      return;
+    }
     mustBeLegal(
       cardLegal(s, f, role),
       a,
@@ -232,11 +292,6 @@ export const cardProc: Procedure<AtkmState, CardFrame> = {
         return;
       case 'general': {
         const r = typeof a.restore === 'string' ? s.units[a.restore] : undefined;
-        if (typeof a.to === 'string' && tabletop(s)) {
-          const to = parsePoint(a.to)!;
-          checkGeneralMove(s.table!, g, to);
-          Object.assign(g, to);
-        }
         note(s, ctx, 'general', `King: ${g.name} moves up to 20"${r ? ` into contact with ${r.name}` : ''}.`);
         if (r) restore(s, r, g.name, ctx);
         used(s, f);
