@@ -5,6 +5,7 @@ import { RuleError } from '../../engine/errors.ts';
 import { call } from '../../engine/procstack.ts';
 import { retWith, type Procedure } from '../../engine/flow.ts';
 import type { Ctx, LegalAction } from '../../engine/types.ts';
+import { cardDecision } from './cards.ts';
 import { downgrade } from './casualties.ts';
 import { memo, tableKey } from './memo.ts';
 import { act } from './common.ts';
@@ -231,7 +232,7 @@ export const activationProc: Procedure<AtkmState, ActivationFrame> = {
         role: f.side,
         text: `${u.name} is activated: move, fire, form or charge, then /atkm done.`,
         // The whole card is one decision: a team's member who activates the unit also moves, fires and ends it.
-        decision: `card:${s.turn}:${s.deck.discard.length}`,
+        decision: cardDecision(s),
       },
     ];
   },

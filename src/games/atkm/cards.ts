@@ -18,6 +18,7 @@ import {
   alive,
   canActivate,
   cardName,
+  cardRank,
   data,
   generalsOf,
   note,
@@ -41,6 +42,8 @@ export interface CardFrame {
   acts: number;
   /** The general acting on this card (allied generals rotate, p.11). */
   general: string;
+  /** Banking Cards: this card was banked earlier and is played instead of the one drawn. */
+  fromBank?: boolean;
   [k: string]: unknown;
 }
 
@@ -159,8 +162,33 @@ export function cardLegal(s: AtkmState, f: CardFrame, role: string): LegalAction
   if (f.rank === 'JOKER')
     for (const u of alive(s, other(side)).filter((x) => !x.disorder))
       out.push(act('disorder', `Joker: ${u.name} (enemy) cannot be activated this turn`, { unit: u.id }, { unit: u.name }));
-  if (s.options.override && s.sides[side].cp > 0 && out.length)
+  if (s.options.override && s.sides[side].cp > 0 && out.length && !f.fromBank)
     out.push(act('override', `Override the deck: ignore the ${cardName(f.card)} and turn the next card (1 command point)`));
+  out.push(...bankChoices(s, f));
+  return out;
+}
+
+/** Most cards a side may bank in a turn: its highest general's rating (p.14). */
+export const bankLimit = (s: AtkmState, side: Side): number => Math.max(0, ...generalsOf(s, side).map((g) => g.rating));
+
+/**
+ * Banking Cards (optional rule, p.14): on a card of your colour that is not a 2, spend a command point to set it
+ * aside (at most your best general's rating a turn), or play a card banked earlier instead of it. Not on a card
+ * being played from the bank, nor one already acted on (an Ace's second activation).
+ */
+function bankChoices(s: AtkmState, f: CardFrame): LegalAction[] {
+  const sd = s.sides[f.side];
+  if (!s.options.banking || f.rank === '2' || f.fromBank || f.acts < (f.rank === 'A' ? 2 : 1)) return [];
+  const out: LegalAction[] = [];
+  if (sd.cp > 0 && (sd.bankedCount ?? 0) < bankLimit(s, f.side))
+    out.push(
+      act(
+        'bank',
+        `Bank the ${cardName(f.card)} for later this turn (1 command point; ${(sd.bankedCount ?? 0) + 1} of ${bankLimit(s, f.side)})`,
+      ),
+    );
+  for (const c of sd.banked ?? [])
+    out.push(act('banked', `Play the banked ${cardName(c)} instead of the ${cardName(f.card)}`, { card: c }, { card: cardName(c) }));
   return out;
 }
 
@@ -210,6 +238,10 @@ function checkKing(
   return { to, ...(r ? { r } : {}) };
 }
 
+/** The decision key of the card in play: a new one per card turned (a banked card set aside counts as turned). */
+export const cardDecision = (s: AtkmState): string =>
+  `card:${s.turn}:${s.deck.discard.length + (s.sides.red.bankedCount ?? 0) + (s.sides.black.bankedCount ?? 0)}`;
+
 function used(s: AtkmState, f: CardFrame): void {
   f.acts--;
   if (f.acts <= 0) retWith(s.stack, 'card');
@@ -237,7 +269,7 @@ export const cardProc: Procedure<AtkmState, CardFrame> = {
             ? 'must choose a unit of yours to stand idle (/atkm card disorder).'
             : `activates a unit${f.acts > 1 ? ` (${f.acts} activations left)` : ''} (/atkm activate, /atkm pass).`),
         buttons: true,
-        decision: `card:${s.turn}:${s.deck.discard.length}`,
+        decision: cardDecision(s),
       },
     ];
   },
@@ -290,6 +322,29 @@ export const cardProc: Procedure<AtkmState, CardFrame> = {
         spendCp(s, f.side, `override the deck: the ${cardName(f.card)} is ignored`, ctx);
         retWith(s.stack, 'card');
         return;
+      case 'bank': {
+        const sd = s.sides[f.side];
+        spendCp(s, f.side, `bank the ${cardName(f.card)}`, ctx);
+        // Set aside from the discard pile until played (or wasted at the end of the turn).
+        const i = s.deck.discard.lastIndexOf(f.card);
+        if (i >= 0) s.deck.discard.splice(i, 1);
+        (sd.banked ??= []).push(f.card);
+        sd.bankedCount = (sd.bankedCount ?? 0) + 1;
+        note(s, ctx, 'card', `${sideName(f.side)} banks the ${cardName(f.card)} to play later this turn.`);
+        s.last = { kind: 'card', text: `${sideName(f.side)} banks the ${cardName(f.card)}` };
+        retWith(s.stack, 'card');
+        return;
+      }
+      case 'banked': {
+        const sd = s.sides[f.side];
+        const c = String(a.card);
+        sd.banked = (sd.banked ?? []).filter((x) => x !== c);
+        note(s, ctx, 'card', `${sideName(f.side)} ignores the ${cardName(f.card)} and plays the banked ${cardName(c)}.`);
+        s.deck.discard.push(c);
+        s.card = c;
+        Object.assign(f, { card: c, rank: cardRank(c), acts: cardRank(c) === 'A' ? 2 : 1, fromBank: true });
+        return;
+      }
       case 'general': {
         const r = typeof a.restore === 'string' ? s.units[a.restore] : undefined;
         note(s, ctx, 'general', `King: ${g.name} moves up to 20"${r ? ` into contact with ${r.name}` : ''}.`);

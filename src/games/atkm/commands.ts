@@ -129,6 +129,10 @@ export const SUBCOMMANDS: GameSubcommand[] = [
     { group: 'card', toActions: build('general', ['restore', 'to']) },
   ),
   sub('override', 'Card: override the deck for a command point (optional rule)', [], { group: 'card' }),
+  sub('bank', 'Card: bank this card for a command point, to play later this turn (optional rule)', [], { group: 'card' }),
+  sub('banked', 'Card: play a banked card instead of the one drawn (optional rule)', [opt('card', 'The banked card')], {
+    group: 'card',
+  }),
   sub(
     'place',
     'Tabletop, end of turn: move a general up to 20" to a point',
