@@ -7,7 +7,7 @@ import type { Action, GameEvent, GameModule, Json, LegalAction, Role } from '../
 import { StaleVersionError, StoreConflictError, type GameRow, type Seat } from '../src/store/store.ts';
 import { isBotSeat, type ActResult } from '../src/app/session.ts';
 import { turnHolder } from '../src/app/teams.ts';
-import type { Attachment, Button, Handoff, Outcome, Post, Reply, SelectMenu } from './types.ts';
+import type { Attachment, Button, DrawJob, Handoff, Outcome, Post, Reply, SelectMenu } from './types.ts';
 import { closeUp, gameKey, pickSnapshots } from './snapshots.ts';
 
 export const DISCORD_LIMIT = 1900;
@@ -303,15 +303,22 @@ const commandPath = (mod: GameModule<any, any>, sub: string) => {
   return s?.group ? `${s.group} ${sub}` : sub;
 };
 
-export type Renderer = (mod: GameModule<any, any>, view: Json) => Promise<Buffer | null>;
+export type Renderer = ((mod: GameModule<any, any>, view: Json) => Promise<Buffer | null>) & {
+  /** A picture for a post drawn where it is delivered, not now (the bot: src/app/draws.ts); null: draw now. */
+  later?: (mod: GameModule<any, any>, view: Json) => DrawJob | null;
+};
 
+/** A phase snapshot; `post`: it goes into a post, so the bot may draw it as it is delivered. */
 export async function snapshot(
   mod: GameModule<any, any>,
   view: Json,
   name: string,
   render: Renderer,
+  post = false,
 ): Promise<{ file: Attachment | null; summary: string }> {
   const summary = mod.summarize(view, { kind: 'spectator' });
+  const draw = post ? render.later?.(mod, view) : null;
+  if (draw) return { file: { name, data: Buffer.alloc(0), description: summary.slice(0, 1000), draw }, summary };
   const png = await render(mod, view);
   return { file: png ? { name, data: png, description: summary.slice(0, 1000) } : null, summary };
 }
@@ -336,6 +343,8 @@ export async function presentAct(
   const privateLines: string[] = [];
   // Private lines owed to seats the caller does not hold, whoever acted.
   const owed = new Map<Role, string[]>();
+  // Seats owed a snapshot of their own view (GameEvent.map), whoever acted.
+  const mapsOwed = new Set<Role>();
   res.events.forEach((batch, i) => {
     // The member who acted (a team side has several).
     const seat = seats.find((s) => s.role === batch.role && s.userId === batch.userId) ?? seats.find((s) => s.role === batch.role);
@@ -354,6 +363,7 @@ export async function presentAct(
       if (e.to.some((r) => callerRoles.includes(r))) privateLines.push(`🔒 ${e.text}`);
       // Every other holder of an addressed seat (other seats, and the caller's teammates) gets it privately.
       for (const r of e.to) owed.set(r, [...(owed.get(r) ?? []), e.text]);
+      if (e.map) for (const r of e.to) mapsOwed.add(r);
     }
   });
   const prompt = promptLines(mod, env, seats);
@@ -388,7 +398,7 @@ export async function presentAct(
     opts.progress?.(`Drawing snapshot ${i + 1}/${picks.length}…`);
     // Named by decision count, not version: a version would count hidden plan steps.
     const snap = picks[i].draw
-      ? await snapshot(mod, mark.view, `game${row.id}-d${env.decisions?.last ?? 0}-${i + 1}.png`, opts.render)
+      ? await snapshot(mod, mark.view, `game${row.id}-d${env.decisions?.last ?? 0}-${i + 1}.png`, opts.render, true)
       : { file: null, summary: '(Board unchanged since the last snapshot.)' };
     posts.push({
       channelId: row.channelId,
@@ -398,6 +408,7 @@ export async function presentAct(
   }
   const zoom = await closeUp(mod, picks, `game${row.id}-d${env.decisions?.last ?? 0}-zoom.png`, opts.render);
   if (zoom) posts.push({ channelId: row.channelId, content: '🔍 Close-up', files: [zoom] });
+  await attachSeatMaps(mod, row, env, posts, mapsOwed, seats, opts.render);
   for (const p of posts) p.gameId = row.id;
   if (res.over) {
     // The result is the game's record: a post, never only a reply.
@@ -444,6 +455,43 @@ export function handoffsOf(env: Envelope<any>, seats: Seat[], callerRoles: Role[
 }
 
 /** One private post per seat that is owed lines it did not see in a reply. */
+/**
+ * Each seat owed a map gets its own view drawn into its private post (a new
+ * post when it has none): the picture shows only what that seat may see.
+ */
+async function attachSeatMaps(
+  mod: GameModule<any, any>,
+  row: GameRow,
+  env: Envelope<any>,
+  posts: Post[],
+  roles: Set<Role>,
+  seats: Seat[],
+  render: Renderer,
+): Promise<void> {
+  for (const role of roles) {
+    const holders = seats.filter((s) => s.role === role && !isBotSeat(s));
+    if (!holders.length || !mod.render) continue;
+    const viewer = { kind: 'seat', role } as const;
+    const view = mod.view(env.game, viewer);
+    const name = `game${row.id}-${role}-d${env.decisions?.last ?? 0}.png`;
+    const description = clip(mod.summarize(view, viewer), 1000);
+    // The bot draws it as the post is delivered (render.later); the table draws it now.
+    const draw = render.later?.(mod, view);
+    const png = draw ? Buffer.alloc(0) : await render(mod, view);
+    if (!png) continue;
+    const file: Attachment = draw ? { name, data: png, description, draw } : { name, data: png, description };
+    const post = posts.find((p) => p.to?.roles.length === 1 && p.to.roles[0] === role);
+    if (post) post.files = [...(post.files ?? []), file];
+    else
+      posts.push({
+        channelId: row.channelId,
+        content: `🔒 **${roleName(mod, env.options, role)}**, your own map (only your side sees it):`,
+        files: [file],
+        to: { roles: [role], userIds: holders.map((h) => h.userId), names: holders.map((h) => h.userName) },
+      });
+  }
+}
+
 function privateDeliveries(mod: GameModule<any, any>, row: GameRow, env: Envelope<any>, seats: Seat[], owed: Map<Role, string[]>): Post[] {
   const out: Post[] = [];
   for (const [role, texts] of owed) {

@@ -80,6 +80,7 @@ export function createRouter(svc: Services): Router {
     outbox: svc.store.outbox,
     recover: (gameId) => recoverPosts(svc, gameId),
     undelivered: (u) => undeliveredPosts(svc, u),
+    draw: (job) => svc.draw(job),
     definitions,
     // Measured: a KPW game of bots only plays out in /game start for ~2.7 s before its first await; a replay takes ~1 s.
     // A resignation may leave only bots, who then play the game out.

@@ -5,10 +5,11 @@
 // its board is the one last posted. So no two posted images in a row show the
 // same board. "Board" is the module's boardKey of the view (default: all of it).
 import { canonical } from '../src/engine/runner.ts';
-import type { GameModule, Json } from '../src/engine/types.ts';
+import type { GameModule } from '../src/engine/types.ts';
 import type { PhaseMark } from '../src/app/session.ts';
 import type { GameRow } from '../src/store/store.ts';
 import type { Attachment } from './types.ts';
+import type { Renderer } from './present.ts';
 
 export interface SnapshotPick {
   mark: PhaseMark;
@@ -54,10 +55,15 @@ export async function closeUp(
   mod: GameModule<any, any>,
   picks: SnapshotPick[],
   name: string,
-  render: (mod: GameModule<any, any>, view: Json) => Promise<Buffer | null>,
+  render: Renderer,
 ): Promise<Attachment | null> {
   const last = picks[picks.length - 1];
   if (!mod.renderZoom || !last?.draw || (mod.zoomWorthy && !mod.zoomWorthy(last.mark.view))) return null;
-  const png = await render({ ...mod, id: `${mod.id}:zoom`, render: mod.renderZoom }, last.mark.view);
-  return png ? { name, data: png, description: `Close-up of the board: ${last.mark.phase}`.slice(0, 1000) } : null;
+  const zoom = { ...mod, id: `${mod.id}:zoom`, render: mod.renderZoom };
+  const description = `Close-up of the board: ${last.mark.phase}`.slice(0, 1000);
+  // Drawn as it is delivered (the bot); the post is nothing but this picture.
+  const later = render.later?.(zoom, last.mark.view);
+  if (later) return { name, data: Buffer.alloc(0), description, draw: { ...later, alone: true } };
+  const png = await render(zoom, last.mark.view);
+  return png ? { name, data: png, description } : null;
 }

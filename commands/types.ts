@@ -2,6 +2,7 @@
 // an Invocation and return an Outcome; adapters turn outcomes into Discord
 // replies/messages or terminal output.
 import type { Outbox } from '../src/store/outbox.ts';
+import type { Json } from '../src/engine/types.ts';
 
 export type OptionType = 'string' | 'integer' | 'boolean' | 'user' | 'role';
 
@@ -124,6 +125,19 @@ export interface Attachment {
   data: Buffer;
   /** Alt text / accessible summary. */
   description?: string;
+  /**
+   * Not drawn yet (the bot, issue 9): drawn from this view where it is
+   * delivered, so a command never waits for a picture; `data` is empty until then.
+   */
+  draw?: DrawJob;
+}
+
+/** A picture to draw later: the renderer's system id (src/app/draws.ts resolves it) and the view. */
+export interface DrawJob {
+  system: string;
+  view: Json;
+  /** The post is only this picture (a close-up): when a newer one supersedes it, the post goes too. */
+  alone?: boolean;
 }
 
 /** A Discord embed (a game's card); the offline table prints it as text. */
@@ -277,4 +291,6 @@ export interface Router {
   recover?(gameId: number): Promise<Post[]>;
   /** Posts telling a game's players and moderators that a post was not delivered. */
   undelivered?(u: Undelivered): Post[];
+  /** Draw a picture a post carries undrawn (Attachment.draw) as it is delivered; null: no picture. */
+  draw?(job: DrawJob): Promise<Buffer | null>;
 }

@@ -13,7 +13,7 @@ import {
   alpha,
   darken,
   drawText,
-  encodePng,
+  encodePngOnce,
   fitText,
   lighten,
   makeCanvas,
@@ -645,7 +645,7 @@ export function renderAtkm(pic: AtkmPicture): Buffer {
   const v: View = { x0: 0, y0: 0, k: MAIN.ppi, ox: m, oy: m + MAIN.title, text: 1 };
   drawScene(ctx, v, pic, new Set(pic.last ? [pic.last.unit] : []), true);
   drawPanel(ctx, pic, tw, th);
-  return encodePng(canvas);
+  return encodePngOnce(canvas);
 }
 
 /** The inches the zoom shows: the last activation's unit, path and targets (else every unit), padded, at 11:7. */
@@ -724,5 +724,5 @@ export function renderAtkmZoom(pic: AtkmPicture): Buffer {
   ctx.fillStyle = INK;
   ctx.fillRect(ZOOM.w - bar - 16, by, bar, 5);
   drawText(ctx, '6"', ZOOM.w - 16 - bar / 2, by - 6, { size: 20, weight: 'bold', color: INK, align: 'center' });
-  return encodePng(canvas);
+  return encodePngOnce(canvas);
 }

@@ -8,7 +8,7 @@ import {
   contrastText,
   drawText,
   drawWrapped,
-  encodePng,
+  encodePngOnce,
   fitText,
   lighten,
   makeCanvas,
@@ -507,7 +507,7 @@ function draw(v: RV, withBoards: boolean, withChart: boolean): Buffer {
     y += drawChart(ctx, v, 16, y, cw);
     drawAwards(ctx, v, 16, y, cw);
   }
-  return encodePng(canvas);
+  return encodePngOnce(canvas);
 }
 
 /** The table snapshot; at game end with the award chart below. */

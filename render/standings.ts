@@ -1,7 +1,7 @@
 // A tournament's standings as an image: rank, player, points and the three
 // tie-breaks, zebra rows, the leaders' medals. 800 px wide so Discord's
 // preview (550 px) keeps the 16 px rows legible (about 11 px there).
-import { drawText, encodePng, fitText, makeCanvas } from './kit.ts';
+import { drawText, encodePngOnce, fitText, makeCanvas } from './kit.ts';
 
 export interface StandingsRow {
   rank: number;
@@ -77,7 +77,7 @@ export function renderStandings(title: string, rows: StandingsRow[], total: numb
   });
   const more = total > rows.length ? ` · top ${rows.length} of ${total}; /tournament standings pages through all` : '';
   drawText(ctx, `Ties: Buchholz, median Buchholz, Sonneborn-Berger (FIDE)${more}`, 16, h - 12, { size: 13, color: '#555555' });
-  return encodePng(canvas);
+  return encodePngOnce(canvas);
 }
 
 type CanvasTextAlign = 'left' | 'right' | 'center';

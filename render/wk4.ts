@@ -26,7 +26,7 @@ import {
   drawCircle,
   drawLegend,
   drawText,
-  encodePng,
+  encodePngOnce,
   fitText,
   makeCanvas,
   StaticLayerCache,
@@ -171,7 +171,7 @@ export function renderWk4(pic: Wk4Picture): Buffer {
   drawBattles(ctx, b, pic, false);
   drawMarkers(ctx, b, pic, false);
   drawPanel(ctx, map, pic, width, h);
-  return encodePng(canvas);
+  return encodePngOnce(canvas);
 }
 
 // ---- The close-up ----
@@ -259,7 +259,7 @@ export function renderWk4Zoom(pic: Wk4Picture): Buffer {
     color: '#fff4dc',
     baseline: 'middle',
   });
-  return encodePng(canvas);
+  return encodePngOnce(canvas);
 }
 
 /** The centre nearest a hex, to name a close-up on open ground. */

@@ -9,7 +9,7 @@
 import type { Json } from '../src/engine/types.ts';
 import { wogData } from '../src/games/wog/data.ts';
 import type { WogView } from '../src/games/wog/view.ts';
-import { drawText, encodePng, fitText, lighten, makeCanvas, paint, roundRectPath, wrapLines, type Ctx2D } from './kit.ts';
+import { drawText, encodePngOnce, fitText, lighten, makeCanvas, paint, roundRectPath, wrapLines, type Ctx2D } from './kit.ts';
 
 export const INK = '#2b2117';
 const PAPER = '#efe6cf';
@@ -261,5 +261,5 @@ export function renderWog(view: Json): Buffer {
   drawPanel(ctx, v, map.width, map.height);
   if (v.over)
     drawText(ctx, v.over, map.width / 2, 40, { size: 22, weight: 'bold', color: INK, halo: '#fff', haloWidth: 4, align: 'center' });
-  return encodePng(canvas);
+  return encodePngOnce(canvas);
 }

@@ -38,9 +38,51 @@ export function makeCanvas(width: number, height: number): Canvas {
  * PNG with zlib level 3 and no row filters: measured on a 1600×1200 map
  * ~28 ms vs ~125 ms for the defaults (level 6, all filters), for ~10% more
  * bytes — speed matters more than a few KB on Discord.
+ *
+ * Encoded from an opaque (RGB24) copy: a snapshot has no transparency, and
+ * without an alpha channel there is nothing to un-premultiply and a quarter
+ * less to compress — about 40% less time on the KPW map and 5% fewer bytes
+ * (issue 9's load bench), for a ~3 ms copy. Anything transparent comes out on white.
  */
 export function encodePng(canvas: Canvas): Buffer {
-  return canvas.toBuffer('image/png', { compressionLevel: 3, filters: Canvas.PNG_FILTER_NONE });
+  const opaque = opaqueScratch(canvas.width, canvas.height);
+  const ctx = opaque.getContext('2d');
+  ctx.fillStyle = '#fff';
+  ctx.fillRect(0, 0, canvas.width, canvas.height);
+  ctx.drawImage(canvas, 0, 0);
+  return opaque.toBuffer('image/png', { compressionLevel: 3, filters: Canvas.PNG_FILTER_NONE });
+}
+
+/**
+ * The PNG of a canvas made for this one snapshot, whose pixels are then
+ * freed. node-canvas does not free a canvas's pixels when the canvas is
+ * garbage collected (measured: RSS +4 MB for every 1000×1000 canvas, for
+ * good, forced GC or not), but does when it is resized: a renderer that
+ * makes a fresh canvas per snapshot ends with this, one that reuses its
+ * canvas with encodePng.
+ */
+export function encodePngOnce(canvas: Canvas): Buffer {
+  try {
+    return encodePng(canvas);
+  } finally {
+    canvas.width = 0;
+    canvas.height = 0;
+  }
+}
+
+// One opaque canvas per size, reused (drawing and encoding are synchronous); a few sizes at most.
+const scratch = new Map<string, Canvas>();
+
+function opaqueScratch(width: number, height: number): Canvas {
+  const key = `${width}x${height}`;
+  let c = scratch.get(key);
+  if (!c) {
+    if (scratch.size >= 4) scratch.delete(scratch.keys().next().value!);
+    c = makeCanvas(width, height);
+    c.getContext('2d', { pixelFormat: 'RGB24' });
+    scratch.set(key, c);
+  }
+  return c;
 }
 
 /** Reads width and height from a PNG's IHDR (bytes 16-23). */

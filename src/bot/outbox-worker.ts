@@ -7,8 +7,9 @@
 // and moderators. Each payload carries a nonce Discord enforces, so a resend
 // after a crash between "accepted" and "marked sent" does not post twice.
 import { ChannelType, DiscordAPIError, RateLimitError, type Client, type SendableChannels } from 'discord.js';
-import type { Post, Router } from '../../commands/types.ts';
-import type { Outbox, OutboxRow } from '../store/outbox.ts';
+import type { Attachment, DrawJob, Post, Router } from '../../commands/types.ts';
+import { drawJob } from '../app/draws.ts';
+import type { HeadInfo, Outbox, OutboxRow } from '../store/outbox.ts';
 import type { Logger } from './log.ts';
 import { payloadsOf } from './messages.ts';
 import { archiveThread, errorText, openThread } from './posts.ts';
@@ -30,9 +31,19 @@ export interface RetryPolicy {
   maxAttempts: number;
   /** How often due retries are looked for. */
   pollMs: number;
+  /** Lanes delivered side by side (default 16); each lane still goes one row at a time, in order. */
+  lanes?: number;
+  /** Of those, rows waiting for their pictures to be drawn (default 2: the render threads' queue stays short). */
+  drawing?: number;
+  /**
+   * A close-up (a post that is only a picture) waiting longer than this is
+   * not drawn (default 10 s): when the render threads are that far behind,
+   * the maps and hand-offs need them more.
+   */
+  closeUpMaxWaitMs?: number;
 }
 
-export const DEFAULT_RETRY: RetryPolicy = { baseMs: 2_000, maxMs: 10 * 60_000, maxAttempts: 10, pollMs: 1_000 };
+export const DEFAULT_RETRY: RetryPolicy = { baseMs: 2_000, maxMs: 10 * 60_000, maxAttempts: 10, pollMs: 1_000, lanes: 16, drawing: 2 };
 
 /** Refusals that no retry will change. */
 export function isPermanent(e: unknown): boolean {
@@ -55,6 +66,8 @@ export class OutboxWorker {
   private again = false;
   private timer: NodeJS.Timeout | undefined;
   private stopped = false;
+  /** Pictures left out under a backlog: a newer one of their game followed, or a close-up came too late. */
+  superseded = 0;
   /** Told of each message sent with buttons or dropdowns (the bot disables them once their decision closes). */
   onControls?: (channelId: string, messageId: string, components: readonly unknown[]) => void;
   /** Seat threads and held notes live in the outbox's database. */
@@ -106,17 +119,68 @@ export class OutboxWorker {
     }
   }
 
+  /**
+   * Lanes go side by side, each one row at a time: at most `lanes` rows in
+   * flight, of which at most `drawing` wait for their pictures, so a lane
+   * whose map is being drawn holds back only itself. Returns when nothing due
+   * is left and nothing is in flight. Every lane's head is looked up at most
+   * every SCAN_MS (a scan reads the whole pending index); in between only the
+   * lanes just delivered are looked at again.
+   */
   private async drain(): Promise<void> {
-    do {
+    const inFlight = new Map<string, Promise<void>>();
+    const freed = new Set<string>();
+    const lanes = Math.max(1, this.policy.lanes ?? 16);
+    const drawLimit = Math.max(1, this.policy.drawing ?? 2);
+    let drawing = 0;
+    let scanned = -Infinity;
+    let dirty = true;
+    for (;;) {
+      if (this.stopped) break;
+      if (this.again) dirty = true;
       this.again = false;
-      for (;;) {
-        if (this.stopped) return;
-        const now = this.outbox.now();
-        const due = this.outbox.heads().filter((r) => r.nextAt <= now);
-        if (!due.length) break;
-        for (const row of due) await this.deliver(row);
+      const scan = dirty && performance.now() - scanned >= SCAN_MS;
+      let heads: HeadInfo[] = [];
+      if (inFlight.size < lanes) {
+        if (scan) {
+          heads = this.outbox.headIds();
+          scanned = performance.now();
+          dirty = false;
+        } else {
+          for (const lane of freed) {
+            const h = this.outbox.laneHead(lane);
+            if (h) heads.push(h);
+          }
+        }
+        freed.clear();
       }
-    } while (this.again && !this.stopped);
+      const now = this.outbox.now();
+      for (const h of heads) {
+        if (h.nextAt > now || inFlight.has(h.lane)) continue;
+        // A map a newer one supersedes is not drawn: it needs no drawing slot.
+        const draws = h.draws > 0 && (drawing < drawLimit || !this.outbox.hasNewerDraws(h));
+        // No room now: the next scan finds it.
+        if (inFlight.size >= lanes || (draws && drawing >= drawLimit)) {
+          dirty = true;
+          continue;
+        }
+        const row = this.outbox.get(h.id);
+        if (row?.state !== 'pending') continue;
+        if (draws) drawing++;
+        const job = this.deliver(row)
+          .catch((e) => this.log.error(`outbox #${row.id}: delivery failed unexpectedly: ${errorText(e)}`))
+          .finally(() => {
+            inFlight.delete(h.lane);
+            freed.add(h.lane);
+            if (draws) drawing--;
+          });
+        inFlight.set(h.lane, job);
+      }
+      if (inFlight.size) await Promise.race(inFlight.values());
+      else if (dirty || freed.size || this.again) await sleep(Math.max(0, SCAN_MS - (performance.now() - scanned)));
+      else break;
+    }
+    await Promise.all(inFlight.values());
   }
 
   private async deliver(row: OutboxRow): Promise<void> {
@@ -129,7 +193,8 @@ export class OutboxWorker {
     }
     if (row.post.kind === 'owed') return this.recover(row);
     if (row.post.card !== undefined || row.post.hub !== undefined || row.post.edit) return this.deliverCard(row);
-    const post = row.post;
+    const post = await this.drawn(row);
+    if (!post) return this.outbox.sent(row.id);
     const parts = payloadsOf(post);
     const refused: { userId: string; error: string }[] = [];
     let k = 0;
@@ -175,6 +240,49 @@ export class OutboxWorker {
     }
   }
 
+  /**
+   * The post with its pictures drawn (Attachment.draw). Under a backlog a
+   * picture that a later post of the same game draws again is left out: its
+   * text, pings and buttons still go, and the newest map is always drawn. A
+   * post that was only such a picture (a close-up) is not sent: null; nor is
+   * a close-up that waited too long (closeUpMaxWaitMs).
+   */
+  private async drawn(row: OutboxRow): Promise<Post | null> {
+    const files = row.post.files ?? [];
+    if (!files.some((f) => f.draw)) return row.post;
+    // A post partly sent already keeps its parts as they were.
+    const newer = row.doneParts === 0 ? this.outbox.supersededDraws(row) : new Set<string>();
+    const late = row.doneParts === 0 && this.outbox.now() - row.createdAt > (this.policy.closeUpMaxWaitMs ?? 10_000);
+    const out: Attachment[] = [];
+    let skipped = 0;
+    for (const f of files) {
+      if (!f.draw) {
+        out.push(f);
+      } else if (newer.has(f.draw.system) || (f.draw.alone && (newer.size || late))) {
+        skipped++;
+      } else {
+        const png = await this.drawFile(row, f.draw);
+        if (png) out.push({ name: f.name, data: png, ...(f.description ? { description: f.description } : {}) });
+      }
+    }
+    this.superseded += skipped;
+    const post = row.post;
+    const owes = post.to || post.mentions?.length || post.buttons?.length || post.selects?.length || post.handoff?.length;
+    if (skipped === files.length && !owes && files.every((f) => f.draw?.alone)) return null;
+    const note = skipped ? '\n_(map not drawn: a newer one of this game follows)_' : '';
+    return { ...post, content: `${post.content}${note}`, files: out };
+  }
+
+  /** A picture that cannot be drawn is left out (logged); the post's text still goes. */
+  private async drawFile(row: OutboxRow, job: DrawJob): Promise<Buffer | null> {
+    try {
+      return await (this.router.draw ? this.router.draw(job) : drawJob(job, null));
+    } catch (e) {
+      this.log.error(`outbox #${row.id}: drawing ${job.system} failed, sending without it: ${errorText(e)}`);
+      return null;
+    }
+  }
+
   private failOrRetry(row: OutboxRow, post: Post, e: unknown): void {
     const error = errorText(e);
     const permanent = isPermanent(e);
@@ -196,6 +304,8 @@ export class OutboxWorker {
    * thread is archived.
    */
   private async deliverCard(row: OutboxRow): Promise<void> {
+    // A newer card of the game waits behind this one: it will show the same, or more.
+    if (this.outbox.newerCard(row)) return this.outbox.sent(row.id);
     let post = row.post;
     if (post.card !== undefined) {
       const built = this.router.card?.(post.card);
@@ -306,6 +416,11 @@ export class OutboxWorker {
     this.outbox.enqueue(notices, { hold: false });
   }
 }
+
+/** Shortest time between two scans of every lane's head. */
+const SCAN_MS = 20;
+
+const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 
 /** ≤ 25 characters, unique per payload of a row (the creation time keeps ids of a recreated database apart). */
 function nonceOf(row: OutboxRow, k: number): string {

@@ -9,7 +9,8 @@ import { botConfigFrom, runBot, type BotHandle } from './client.ts';
 import { createLogger } from './log.ts';
 
 export async function startBot(config: Config): Promise<BotHandle> {
-  const svc = openServices({ dbPath: config.dbPath, outDir: config.outDir });
+  // Maps are drawn as the outbox delivers them: a command never waits for a picture (issue 9).
+  const svc = openServices({ dbPath: config.dbPath, outDir: config.outDir, drawAtDelivery: true });
   const log = createLogger(config.logLevel);
   const backups = config.backupCron
     ? scheduleBackups(svc.store, {

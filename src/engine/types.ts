@@ -78,6 +78,11 @@ export interface GameEvent {
   to?: Role[];
   /** Marks information that was hidden until now (ends the undo window). */
   reveal?: boolean;
+  /**
+   * With `to`: each seat it is addressed to also gets a snapshot drawn from
+   * its own view (a nation's fog-of-war map with its season report).
+   */
+  map?: boolean;
   data?: Json;
 }
 

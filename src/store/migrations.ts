@@ -321,6 +321,16 @@ export const migrations: { version: number; name: string; sql: string }[] = [
       );
     `,
   },
+  {
+    version: 11,
+    name: 'outbox: pictures drawn at delivery, pending rows by game',
+    // draws: pictures a row carries undrawn (Attachment.draw); the index finds
+    // a game's commit markers and newer maps without a scan.
+    sql: `
+      ALTER TABLE outbox ADD COLUMN draws INTEGER NOT NULL DEFAULT 0;
+      CREATE INDEX outbox_pending_game ON outbox(game_id, id) WHERE state = 'pending';
+    `,
+  },
 ];
 
 export function migrate(db: Database.Database): number {

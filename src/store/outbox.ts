@@ -3,10 +3,21 @@
 // deliveries included, so a game's messages never overtake each other); a row
 // in backoff holds back the rows behind it in its lane, not other lanes.
 import Database from 'better-sqlite3';
-import type { Post } from '../../commands/types.ts';
+import type { Attachment, Post } from '../../commands/types.ts';
 import { migrate } from './migrations.ts';
 
 export type OutboxState = 'pending' | 'sent' | 'failed';
+
+/** A lane's oldest pending row, without its post. */
+export interface HeadInfo {
+  id: number;
+  lane: string;
+  gameId: number | null;
+  nextAt: number;
+  createdAt: number;
+  /** Pictures it carries undrawn. */
+  draws: number;
+}
 
 export interface OutboxRow {
   id: number;
@@ -36,13 +47,19 @@ interface Raw {
 }
 
 // Files are bytes: stored base64 inside the JSON so a row is self-contained.
+// A picture not drawn yet is stored as its job (the view), drawn at delivery.
 function encode(post: Post): string {
-  return JSON.stringify({ ...post, files: post.files?.map((f) => ({ ...f, data: f.data.toString('base64') })) });
+  return JSON.stringify({
+    ...post,
+    files: post.files?.map(({ data, ...f }) => (f.draw ? f : { ...f, data: data.toString('base64') })),
+  });
 }
 
+const EMPTY = Buffer.alloc(0);
+
 function decode(text: string): Post {
-  const p = JSON.parse(text) as Omit<Post, 'files'> & { files?: { name: string; data: string; description?: string }[] };
-  return { ...p, files: p.files?.map((f) => ({ ...f, data: Buffer.from(f.data, 'base64') })) };
+  const p = JSON.parse(text) as Omit<Post, 'files'> & { files?: (Omit<Attachment, 'data'> & { data?: string })[] };
+  return { ...p, files: p.files?.map((f) => ({ ...f, data: f.data === undefined ? EMPTY : Buffer.from(f.data, 'base64') })) };
 }
 
 const toRow = (r: Raw): OutboxRow => ({
@@ -87,7 +104,7 @@ export class Outbox {
     const out: { id: number; post: Post }[] = [];
     const at = this.now() + (opts.hold === false ? 0 : this.holdMs);
     const ping = this.db.prepare('INSERT OR IGNORE INTO outbox_pings (game_id, role, decision_id) VALUES (?, ?, ?)');
-    const insert = this.db.prepare('INSERT INTO outbox (game_id, lane, post, next_at, created_at) VALUES (?, ?, ?, ?, ?)');
+    const insert = this.db.prepare('INSERT INTO outbox (game_id, lane, post, next_at, created_at, draws) VALUES (?, ?, ?, ?, ?, ?)');
     const settle = this.db.prepare(`DELETE FROM outbox WHERE game_id = ? AND state = 'pending' AND json_extract(post, '$.kind') = 'owed'`);
     this.db.transaction(() => {
       for (const g of new Set(opts.settles ?? [])) settle.run(g);
@@ -101,7 +118,8 @@ export class Outbox {
           post.mentions = (post.mentions ?? []).filter((u) => !handedOff.has(u) || fresh.has(u));
           if (post.kind === 'handoff' && fresh.size === 0) continue;
         }
-        const info = insert.run(post.gameId ?? null, post.channelId, encode(post), at, this.now());
+        const draws = post.files?.filter((f) => f.draw).length ?? 0;
+        const info = insert.run(post.gameId ?? null, post.channelId, encode(post), at, this.now(), draws);
         out.push({ id: Number(info.lastInsertRowid), post });
       }
     })();
@@ -127,6 +145,27 @@ export class Outbox {
   resume(keepSentMs = 7 * 24 * 3_600_000): void {
     this.db.prepare(`UPDATE outbox SET next_at = MIN(next_at, ?) WHERE state = 'pending' AND attempts = 0`).run(this.now());
     this.db.prepare(`DELETE FROM outbox WHERE state = 'sent' AND done_at < ?`).run(this.now() - keepSentMs);
+  }
+
+  /**
+   * The systems of pictures in `row` that a later batch's pending post of the
+   * same game in the same lane, for the same audience, draws again (a newer
+   * board): under a backlog only the newest is worth drawing. Posts of one
+   * batch (one enqueue, same creation time) never supersede each other, nor
+   * does a public map a seat's own private one.
+   */
+  supersededDraws(row: OutboxRow): Set<string> {
+    const out = new Set<string>();
+    if (row.gameId === null || !row.post.files?.some((f) => f.draw)) return out;
+    const later = this.db
+      .prepare(
+        `SELECT post FROM outbox WHERE game_id = ? AND state = 'pending' AND id > ? AND lane = ? AND created_at > ? AND draws > 0 ` +
+          `AND json_extract(post, '$.to.roles') IS ?`,
+      )
+      .pluck()
+      .all(row.gameId, row.id, row.lane, row.createdAt, audience(row.post)) as string[];
+    for (const text of later) for (const f of decode(text).files ?? []) if (f.draw) out.add(f.draw.system);
+    return out;
   }
 
   /** A marker is answered by these posts (due at once): the game's current state answers its other markers too. */
@@ -164,6 +203,50 @@ export class Outbox {
       )
       .all() as Raw[];
     return rows.map(toRow);
+  }
+
+  /**
+   * The head of every lane, light: its id, game, when it is due and how
+   * many pictures it carries undrawn (the worker reads the row itself when it takes it).
+   */
+  headIds(): HeadInfo[] {
+    return this.db
+      .prepare(
+        `SELECT o.id, o.lane, o.game_id AS gameId, o.next_at AS nextAt, o.created_at AS createdAt, o.draws
+         FROM (SELECT MIN(id) AS id FROM outbox WHERE state = 'pending' GROUP BY lane) h
+         JOIN outbox o ON o.id = h.id ORDER BY o.id`,
+      )
+      .all() as HeadInfo[];
+  }
+
+  /** One lane's head, light (headIds), or null when nothing is pending there. */
+  laneHead(lane: string): HeadInfo | null {
+    const h = this.db
+      .prepare(
+        `SELECT id, lane, game_id AS gameId, next_at AS nextAt, created_at AS createdAt, draws FROM outbox
+         WHERE lane = ? AND state = 'pending' ORDER BY id LIMIT 1`,
+      )
+      .get(lane) as HeadInfo | undefined;
+    return h ?? null;
+  }
+
+  /** Whether a later batch's pending row of the head's game in its lane carries pictures (supersededDraws, without reading posts). */
+  hasNewerDraws(h: HeadInfo): boolean {
+    if (h.gameId === null || h.draws === 0) return false;
+    return !!this.db
+      .prepare(
+        `SELECT 1 FROM outbox WHERE game_id = ? AND state = 'pending' AND id > ? AND lane = ? AND created_at > ? AND draws > 0 ` +
+          `AND json_extract(post, '$.to.roles') IS (SELECT json_extract(post, '$.to.roles') FROM outbox WHERE id = ?) LIMIT 1`,
+      )
+      .get(h.gameId, h.id, h.lane, h.createdAt, h.id);
+  }
+
+  /** A card row that a later pending card of the same game in its lane makes redundant (a card is built as it is sent). */
+  newerCard(row: OutboxRow): boolean {
+    if (row.post.card === undefined || row.post.archive || row.gameId === null) return false;
+    return !!this.db
+      .prepare(`SELECT 1 FROM outbox WHERE game_id = ? AND state = 'pending' AND id > ? AND lane = ? AND json_extract(post, '$.card') = ?`)
+      .get(row.gameId, row.id, row.lane, row.post.card);
   }
 
   /** Every pending row, oldest first. */
@@ -209,4 +292,9 @@ export class Outbox {
       for (const r of rows) upd.run(to, encode({ ...decode(r.post), channelId: to }), r.id);
     })();
   }
+}
+
+/** Who a post is for, as SQLite's json_extract reads it back: its seats' roles as JSON, or null for the channel. */
+function audience(post: Post): string | null {
+  return post.to ? JSON.stringify(post.to.roles) : null;
 }

@@ -6,6 +6,7 @@ import Database from 'better-sqlite3';
 import type { Action, Role } from '../engine/types.ts';
 import type { LogEntry } from '../engine/runner.ts';
 import { Deadlines } from './deadlines.ts';
+import { cacheStatements } from './statements.ts';
 import { migrate } from './migrations.ts';
 import { Outbox } from './outbox.ts';
 
@@ -134,6 +135,7 @@ export class Store {
     // Fewer, larger checkpoints: a checkpoint's fsync is the slowest part of a commit.
     this.db.pragma('wal_autocheckpoint = 4000');
     migrate(this.db);
+    cacheStatements(this.db);
     this.deadlines = new Deadlines(this.db);
     this.outbox = new Outbox(this.db, now);
     this.homes = new GameHomes(this.db);

@@ -5,13 +5,16 @@
 // them has begun (a move made, or a result in), and then the correction is
 // refused with the match that blocks it, and nothing changes. A Swiss
 // result corrected after its top cut was paired re-pairs the cut likewise.
+// A correction is one domain event (one transaction): the match's outcome,
+// the game's stored result (games and game_finished, the original kept in
+// the result and the log) and the ratings of that server's system, folded again.
 import type { Services } from '../app/services.ts';
 import type { Post } from '../../commands/types.ts';
 import { UserError } from '../../commands/present.ts';
 import type { Match, Outcome, Tournament } from './repo.ts';
 import { TournamentRepo } from './repo.ts';
-import { championOf, finishMatchGame, isElimination, nextPairings, pairRound, type RoundPairing } from './service.ts';
-import { hubPost } from './hub.ts';
+import { championOf, finishMatchGame, isElimination, nextPairings, pairRound, ratingsOf, sidesOf, type RoundPairing } from './service.ts';
+import { hubPost, roundStandingsPosts } from './hub.ts';
 import { outcomeText } from './reports.ts';
 
 const key = (p: { a: string; b: string | null }) => (p.b ? [p.a, p.b].sort().join(' v ') : `${p.a} bye`);
@@ -32,7 +35,8 @@ export function correctResult(
   const changes: string[] = [];
   const before = championOf(repo, t);
   svc.store.db.transaction(() => {
-    // The game, if still in play, ends too: its event then finds the match already decided.
+    // A game already over takes the corrected result; one still in play ends with it (its event then finds the match decided).
+    const stored = m.outcome !== outcome && correctStoredResult(svc, t, m, outcome, by, reason);
     finishMatchGame(svc, t, m, outcome, `Tournament result set by the organiser: ${reason}`);
     repo.setOutcome(m.id, outcome, 'organiser');
     repo.dropReport(m.id);
@@ -77,6 +81,8 @@ export function correctResult(
     const fresh = repo.get(t.id)!;
     if (fresh.status === 'finished' && nextPairings(repo, fresh, fresh.round + 1)?.length) repo.update(t.id, { status: 'running' });
     if (changes.length) repo.log(t.id, by, `re-paired after correcting match ${m.id}: ${changes.join('; ')}`, reason);
+    // Ratings are a fold in game order: every later game of the system on this server moves too.
+    if (stored) ratingsOf(svc).recomputeFor(t.guildId, t.system);
   })();
   // The match's thread hears of it too (its players, its followers).
   const row = m.gameId ? svc.store.game(m.gameId) : null;
@@ -87,7 +93,11 @@ export function correctResult(
       kind: 'update',
       content: `📋 The organiser set this match's tournament result: ${outcomeText(t, m, outcome)} (${reason}).`,
     });
-  const after = championOf(repo, repo.get(t.id)!);
+  const done = repo.get(t.id)!;
+  // A finished tournament's final standings were posted: the corrected ones follow them.
+  if (done.status === 'finished' && was !== outcome)
+    posts.push(...roundStandingsPosts(svc, done).map((p) => ({ ...p, content: p.content.replace(/:$/, ', corrected:') })));
+  const after = championOf(repo, done);
   if (after && after !== before)
     posts.push({ channelId: t.channelId, content: `🥇 Corrected: **${t.name}** winner is now <@${after}>.`, mentions: [after] });
   posts.push(hubPost(t.id, t.channelId));
@@ -97,3 +107,67 @@ export function correctResult(
     posts,
   };
 }
+
+interface StoredResult {
+  status?: string;
+  winners?: string[];
+  draw?: boolean;
+  scores?: Record<string, number>;
+  summary?: string;
+  corrected?: { from: StoredResult | null; reason: string; by: string; at: number };
+}
+
+/**
+ * A match's game that has already ended takes the corrected result: games
+ * and its game_finished event (marked unrated, how 'correction'). The result
+ * keeps the original (the first one, through repeated corrections) with the
+ * reason, and the organiser's log records both. False when there is nothing to change.
+ */
+export function correctStoredResult(svc: Services, t: Tournament, m: Match, outcome: Outcome, by: string, reason: string): boolean {
+  const row = m.gameId ? svc.store.game(m.gameId) : null;
+  if (!row || (row.status !== 'over' && row.status !== 'abandoned')) return false;
+  const db = svc.store.db;
+  const fin = db.prepare('SELECT result FROM game_finished WHERE game_id = ?').get(row.id) as { result: string } | undefined;
+  const original = fin?.result ?? row.result;
+  const prev = original ? (JSON.parse(original) as StoredResult) : null;
+  const [sa, sb] = sidesOf(t.system, t.options);
+  const status = outcome === 'none' ? 'abandoned' : 'over';
+  const winners = outcome === 'a' ? [sa] : outcome === 'b' ? [sb] : [];
+  const draw = outcome === 'draw';
+  const same = row.status === status && !!prev?.draw === draw && [...(prev?.winners ?? [])].sort().join() === [...winners].sort().join();
+  if (same) return false;
+  const at = svc.store.now();
+  const result: StoredResult = {
+    status,
+    winners,
+    draw,
+    scores: prev?.scores ?? {},
+    summary: `Result corrected by the tournament organiser (${reason}); it was: ${prev?.summary ?? 'no result'}`,
+    corrected: { from: prev?.corrected?.from ?? prev, reason, by, at },
+  };
+  const json = JSON.stringify(result);
+  db.prepare('UPDATE games SET status = ?, result = ?, updated_at = ? WHERE id = ?').run(status, json, at, row.id);
+  if (fin)
+    db.prepare("UPDATE game_finished SET status = ?, how = 'correction', result = ?, rated = 0 WHERE game_id = ?").run(
+      status,
+      json,
+      row.id,
+    );
+  else
+    db.prepare("INSERT INTO game_finished (game_id, status, how, result, at) VALUES (?, ?, 'correction', ?, ?)").run(
+      row.id,
+      status,
+      json,
+      at,
+    );
+  new TournamentRepo(db, svc.store.now).log(
+    t.id,
+    by,
+    `game #${row.id} stored result: ${describe(prev)} → ${describe(result)} (original kept: ${original ?? 'none'})`,
+    reason,
+  );
+  return true;
+}
+
+const describe = (r: StoredResult | null) =>
+  !r ? 'none' : r.status === 'abandoned' ? 'abandoned' : r.draw ? 'draw' : r.winners?.length ? `${r.winners.join(', ')} won` : 'no winner';

@@ -1,6 +1,7 @@
 // Ratings per server and system ('*') and per side, by openskill (Weng-Lin,
 // MIT): a kept implementation of Bayesian rating, rather than a hand-written Elo.
-// Only finished games between people count (no bot seat, two or more people).
+// Only finished games between people count (no bot seat, two or more people);
+// each side is a team (a team side's members rated together).
 // They are read from the game_finished events in order, so the live ratings
 // and a recomputation from stored results are the same fold.
 import { ordinal, rate, rating } from 'openskill';
@@ -94,6 +95,21 @@ export class Ratings {
   }
 
   /**
+   * Fold one server's system again from its stored results (after a result
+   * was corrected): the ratings are a fold in game order, so every later
+   * game of that system there moves too. Other servers and systems are untouched.
+   */
+  recomputeFor(guildId: string | null, system: string): number {
+    this.db.transaction(() => {
+      this.db.prepare('DELETE FROM ratings WHERE guild_id = ? AND system = ?').run(guildId ?? '', system);
+      this.db
+        .prepare("UPDATE game_finished SET rated = 0 WHERE game_id IN (SELECT id FROM games WHERE IFNULL(guild_id, '') = ? AND system = ?)")
+        .run(guildId ?? '', system);
+    })();
+    return this.sync();
+  }
+
+  /**
    * Win rates per side of a system on a server, from the same games the
    * ratings count (finished, between people only): games, wins, draws.
    */
@@ -127,6 +143,7 @@ export class Ratings {
     return seats.length >= 2 && !seats.some((s) => s.userId.startsWith(BOT_PREFIX)) && people.size === seats.length;
   }
 
+  /** One openskill match: each side a team (a team side's members rated together), ranked by the result. */
   private rateGame(gameId: number, result: { winners?: string[]; draw?: boolean }): boolean {
     const game = this.store.game(gameId);
     if (!game) return false;
@@ -134,27 +151,33 @@ export class Ratings {
     if (!this.between(seats)) return false;
     const winners = result.winners ?? [];
     if (!result.draw && !winners.length) return false;
-    const rank = seats.map((s) => (result.draw || winners.includes(s.role) ? 1 : 2));
+    const roles = [...new Set(seats.map((s) => s.role))];
+    if (roles.length < 2) return false;
+    const teams = roles.map((r) => seats.filter((s) => s.role === r));
+    const rank = roles.map((r) => (result.draw || winners.includes(r) ? 1 : 2));
     const guild = game.guildId ?? '';
+    const user = this.db.prepare(
+      'INSERT INTO users (user_id, name, seen_at) VALUES (?, ?, ?) ' +
+        'ON CONFLICT DO UPDATE SET name = excluded.name, seen_at = excluded.seen_at',
+    );
+    const upsert = this.db.prepare(
+      'INSERT INTO ratings (guild_id, system, side, user_id, user_name, mu, sigma, games) VALUES (?, ?, ?, ?, ?, ?, ?, 1) ' +
+        'ON CONFLICT DO UPDATE SET mu = excluded.mu, sigma = excluded.sigma, user_name = excluded.user_name, games = games + 1',
+    );
     for (const side of [ALL_SIDES, null]) {
-      const keys = seats.map((s) => ({ seat: s, side: side ?? s.role }));
-      const before = keys.map((k) => this.get(guild, game.system, k.side, k.seat.userId));
-      const teams = before.map((b) => [b ? { mu: b.mu, sigma: b.sigma } : rating()]);
-      const after = rate(teams, { rank });
-      keys.forEach((k, i) => {
-        this.db
-          .prepare(
-            'INSERT INTO users (user_id, name, seen_at) VALUES (?, ?, ?) ' +
-              'ON CONFLICT DO UPDATE SET name = excluded.name, seen_at = excluded.seen_at',
-          )
-          .run(k.seat.userId, k.seat.userName, this.store.now());
-        this.db
-          .prepare(
-            'INSERT INTO ratings (guild_id, system, side, user_id, user_name, mu, sigma, games) VALUES (?, ?, ?, ?, ?, ?, ?, 1) ' +
-              'ON CONFLICT DO UPDATE SET mu = excluded.mu, sigma = excluded.sigma, user_name = excluded.user_name, games = games + 1',
-          )
-          .run(guild, game.system, k.side, k.seat.userId, k.seat.userName, after[i][0].mu, after[i][0].sigma);
-      });
+      const before = teams.map((team) =>
+        team.map((seat) => {
+          const b = this.get(guild, game.system, side ?? seat.role, seat.userId);
+          return b ? { mu: b.mu, sigma: b.sigma } : rating();
+        }),
+      );
+      const after = rate(before, { rank });
+      teams.forEach((team, i) =>
+        team.forEach((seat, j) => {
+          user.run(seat.userId, seat.userName, this.store.now());
+          upsert.run(guild, game.system, side ?? seat.role, seat.userId, seat.userName, after[i][j].mu, after[i][j].sigma);
+        }),
+      );
     }
     return true;
   }

@@ -1,4 +1,4 @@
-// `npm run bench -- load [--games 500] [--rate 100] [--seconds 20] [--threads N]`
+// `npm run bench -- load [--games 500] [--rate 100] [--seconds 20] [--threads N] [--draw delivery|command]`
 // Issue 9: many live games under a steady stream of commands, through the
 // whole command path (createRouter(svc).dispatch with the real store, sessions,
 // presentation and snapshot rendering; --threads 0 renders in-process, else a
@@ -8,10 +8,17 @@
 // counts. Games are opened through the store (setup is not measured); every
 // command is a legal move the game's bot picks for a seat, sent as that seat's
 // player would type it (/kpw …, /rifle … with the legal option values).
+// The bot's outbox worker delivers every post to a stand-in client that takes
+// each message at once (sink-client.ts: no network), as the bot releases them
+// after a reply; `post latency` runs from a command's arrival until the last
+// post it owed was sent. --draw delivery (the bot's setting) draws maps as
+// they are delivered, --draw command inside the command (the table's).
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { monitorEventLoopDelay, performance as perf } from 'node:perf_hooks';
+
+const eventLoopUtilization = perf.eventLoopUtilization;
 import { parseArgs } from 'node:util';
 import seedrandom from 'seedrandom';
 import { openServices } from '../../src/app/services.ts';
@@ -21,6 +28,8 @@ import { createGame, sha256 } from '../../src/engine/runner.ts';
 import { getGame } from '../../src/games/registry.ts';
 import { createRouter } from '../../commands/router.ts';
 import type { Invocation, Outcome } from '../../commands/types.ts';
+import { DEFAULT_RETRY, OutboxWorker } from '../../src/bot/outbox-worker.ts';
+import { sinkClient, type SinkStats } from './sink-client.ts';
 
 const print = (name: string, value: number, unit: string) => console.log(`${name}: ${value.toFixed(unit === 'count' ? 0 : 2)} ${unit}`);
 const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
@@ -35,6 +44,7 @@ export async function runLoad(argv: string[]): Promise<void> {
       warmup: { type: 'string', default: '3' },
       threads: { type: 'string' },
       drain: { type: 'string', default: '30' },
+      draw: { type: 'string', default: 'delivery' },
     },
   });
   const games = Number(values.games);
@@ -44,8 +54,36 @@ export async function runLoad(argv: string[]): Promise<void> {
   const threads = values.threads === undefined ? defaultRenderThreads() : Number(values.threads);
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'muster-load-'));
   // The bot's own settings: two snapshots per batch of actions at most.
-  const svc = openServices({ dbPath: path.join(dir, 'load.sqlite'), outDir: dir, renderThreads: threads, maxSnapshots: 2 });
+  const atDelivery = values.draw !== 'command';
+  const svc = openServices({
+    dbPath: path.join(dir, 'load.sqlite'),
+    outDir: dir,
+    renderThreads: threads,
+    maxSnapshots: 2,
+    drawAtDelivery: atDelivery,
+  });
   const router = createRouter(svc);
+  const sink: SinkStats = { messages: 0, files: [] };
+  const quiet = { debug() {}, info() {}, warn() {}, error() {} };
+  const worker = new OutboxWorker(sinkClient(sink), svc.store.outbox, router, quiet, { ...DEFAULT_RETRY, pollMs: 100 });
+  // Each command's posts, until the worker has sent (or, superseded, dropped) the last of them.
+  const owedBy = new Map<number, { due: number; left: number }>();
+  const postLat: number[] = [];
+  let measureFrom = Infinity; // set when the clock starts
+  const outbox = svc.store.outbox;
+  const markSent = outbox.sent.bind(outbox);
+  outbox.sent = (id: number) => {
+    markSent(id);
+    if (process.env.LOAD_TRACE) {
+      const r = outbox.get(id)!;
+      console.error(
+        `sent #${id} ${r.lane} ${r.post.kind ?? '-'} card:${r.post.card ?? ''} files:${r.post.files?.length ?? 0} after ${Date.now() - r.createdAt} ms`,
+      );
+    }
+    const cmd = owedBy.get(id);
+    owedBy.delete(id);
+    if (cmd && --cmd.left === 0 && cmd.due >= measureFrom) postLat.push(performance.now() - cmd.due);
+  };
   const rand = seedrandom('load');
 
   // Half KPW (two players), half Rifle and Axe (two settlements), each in its own channel.
@@ -66,6 +104,10 @@ export async function runLoad(argv: string[]): Promise<void> {
   const pool = acquireRenderPool(threads);
   const poolUp = pool ? await pool.ready() : false;
   await releaseRenderPool(pool);
+  worker.start();
+  const rssSetup = process.memoryUsage().rss;
+  let heapMax = 0;
+  let externalMax = 0;
 
   /** The next command for a game: a seat that is asked, and a legal move its bot picks. */
   const nextCommand = (channelId: string): Invocation | null => {
@@ -96,16 +138,26 @@ export async function runLoad(argv: string[]): Promise<void> {
   let refused = 0;
   let skipped = 0;
   let _done = 0;
+  // Main-thread busy time and the process's CPU (every thread) from the end of the warm-up.
+  let elu0 = eventLoopUtilization();
+  let cpu0 = process.cpuUsage();
+  let pickMs = 0; // the bench's own share: reading a game and letting its bot pick the move
+  let lastDone = 0;
   const busy = new Set<string>();
   const pending = new Map<string, number>(); // channel → arrival time of its command in flight
   const loopLag = monitorEventLoopDelay({ resolution: 5 });
   let rssMax = 0;
-  const rssTimer = setInterval(() => (rssMax = Math.max(rssMax, process.memoryUsage().rss)), 250);
+  const rssTimer = setInterval(() => {
+    const m = process.memoryUsage();
+    rssMax = Math.max(rssMax, m.rss);
+    heapMax = Math.max(heapMax, m.heapUsed);
+    externalMax = Math.max(externalMax, m.external);
+  }, 250);
 
   const total = Math.round(rate * (warmup + seconds));
   const interval = 1000 / rate;
   const t0 = performance.now();
-  const measureFrom = t0 + warmup * 1000;
+  measureFrom = t0 + warmup * 1000;
   let next = 0; // round-robin over games, skipping one with a command in flight
   const inFlight = new Set<Promise<void>>();
 
@@ -119,7 +171,9 @@ export async function runLoad(argv: string[]): Promise<void> {
         break;
       }
     }
+    const p0 = performance.now();
     const inv = channelId ? nextCommand(channelId) : null;
+    pickMs += performance.now() - p0;
     if (!inv) {
       skipped++;
       return;
@@ -134,10 +188,18 @@ export async function runLoad(argv: string[]): Promise<void> {
         );
       if (due >= measureFrom) {
         lat.push(end - due);
-        snapshots += [...o.replies, ...o.posts].reduce((n, m) => n + (m.files?.length ?? 0), 0);
         if (o.replies.some((r) => r.ephemeral && /❌|not |Which one/.test(r.content))) refused++;
       }
+      // As the bot's handler does after its reply: the posts may go now.
+      const ids = o.queued ?? [];
+      if (ids.length) {
+        const cmd = { due, left: ids.length };
+        for (const id of ids) owedBy.set(id, cmd);
+        outbox.release(ids);
+        void worker.kick();
+      }
       _done++;
+      lastDone = end;
     });
     const tracked = job.finally(() => {
       busy.delete(channelId);
@@ -156,6 +218,9 @@ export async function runLoad(argv: string[]): Promise<void> {
       if (!measuring && now >= measureFrom) {
         measuring = true;
         loopLag.enable();
+        elu0 = eventLoopUtilization();
+        cpu0 = process.cpuUsage();
+        pickMs = 0;
       }
       while (k < total && t0 + k * interval <= now) fire(t0 + k++ * interval);
       if (k >= total) return resolve();
@@ -166,18 +231,30 @@ export async function runLoad(argv: string[]): Promise<void> {
   // Bounded: commands still running `drain` s after the last arrival are
   // counted as unfinished and enter the percentiles at their age then (a lower bound).
   const clockEnd = performance.now();
-  await Promise.race([Promise.all([...inFlight]), new Promise((r) => setTimeout(r, Number(values.drain) * 1000))]);
+  const drainUntil = clockEnd + Number(values.drain) * 1000;
+  await Promise.race([Promise.all([...inFlight]), new Promise((r) => setTimeout(r, drainUntil - performance.now()))]);
+  // Then the posts: until every owed one is sent, or the same bound.
+  while (owedBy.size && performance.now() < drainUntil) await new Promise((r) => setTimeout(r, 50));
   const cut = performance.now();
   const unfinished = inFlight.size;
   for (const due of [...pending.values()]) if (due >= measureFrom) lat.push(cut - due);
-  const elapsed = (cut - measureFrom) / 1000;
+  const unsent = new Set([...owedBy.values()]);
+  for (const c of unsent) if (c.due >= measureFrom) postLat.push(cut - c.due);
+  await worker.stop();
+  const busyMs = eventLoopUtilization(elu0).active;
+  const cpu = process.cpuUsage(cpu0);
+  // Pictures sent while commands kept arriving (the drain after the clock is not counted).
+  snapshots = sink.files.filter((t) => t >= measureFrom && t <= clockEnd).length;
+  const window = (clockEnd - measureFrom) / 1000;
+  const elapsed = (Math.max(clockEnd, lastDone) - measureFrom) / 1000;
   loopLag.disable();
   clearInterval(rssTimer);
   rssMax = Math.max(rssMax, process.memoryUsage().rss);
 
   lat.sort((a, b) => a - b);
+  postLat.sort((a, b) => a - b);
   console.log(
-    `load: ${games} games (KPW and Rifle), ${rate} commands/s for ${seconds} s after ${warmup} s warm-up; render threads ${threads}${threads ? (poolUp ? ' (up)' : ' (failed: in-process)') : ' (in-process)'}; ${os.availableParallelism()} cores`,
+    `load: ${games} games (KPW and Rifle), ${rate} commands/s for ${seconds} s after ${warmup} s warm-up; render threads ${threads}${threads ? (poolUp ? ' (up)' : ' (failed: in-process)') : ' (in-process)'}; maps drawn ${atDelivery ? 'at delivery' : 'by the command'}; ${os.availableParallelism()} cores`,
   );
   print('load.commands', lat.length, 'count');
   print('load.commands_per_s', (lat.length - unfinished) / elapsed, '/s');
@@ -191,8 +268,19 @@ export async function runLoad(argv: string[]): Promise<void> {
   print('load.event_loop_lag_p50_ms', loopLag.percentile(50) / 1e6, 'ms');
   print('load.event_loop_lag_p99_ms', loopLag.percentile(99) / 1e6, 'ms');
   print('load.event_loop_lag_max_ms', loopLag.max / 1e6, 'ms');
+  print('load.main_thread_busy_ms_per_command', (busyMs - pickMs) / Math.max(1, lat.length), 'ms');
+  print('load.bench_pick_ms_per_command', pickMs / Math.max(1, lat.length), 'ms');
+  print('load.cpu_ms_per_command', (cpu.user + cpu.system) / 1000 / Math.max(1, lat.length), 'ms');
   print('load.rss_max_mb', rssMax / 1048576, 'MB');
-  print('load.snapshots_per_s', snapshots / elapsed, '/s');
+  print('load.rss_after_setup_mb', rssSetup / 1048576, 'MB');
+  print('load.main_heap_used_max_mb', heapMax / 1048576, 'MB');
+  print('load.external_max_mb', externalMax / 1048576, 'MB');
+  print('load.snapshots_per_s', snapshots / window, '/s');
+  print('load.posts_unsent_after_drain', unsent.size, 'count');
+  print('load.post_latency_p50_ms', pct(postLat, 50), 'ms');
+  print('load.post_latency_p99_ms', pct(postLat, 99), 'ms');
+  print('load.post_latency_max_ms', postLat[postLat.length - 1] ?? NaN, 'ms');
+  print('load.pictures_not_drawn', worker.superseded, 'count'); // superseded maps, late close-ups
   await svc.close();
   fs.rmSync(dir, { recursive: true, force: true });
 }

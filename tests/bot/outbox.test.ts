@@ -39,9 +39,9 @@ afterEach(async () => {
   open = [];
 });
 
-async function boot(dbPath = tempDb(), fake?: FakeDiscord, retry = RETRY): Promise<Table> {
+async function boot(dbPath = tempDb(), fake?: FakeDiscord, retry = RETRY, drawAtDelivery = false): Promise<Table> {
   fake ??= await new FakeDiscord().start();
-  const svc = openServices({ dbPath, seed: 'outbox-seed', maxSnapshots: 2 });
+  const svc = openServices({ dbPath, seed: 'outbox-seed', maxSnapshots: 2, drawAtDelivery });
   const bot = await runBot(createRouter(svc), { login: false, token: 'test-token', apiBase: fake.api, tickMs: 0, logger: silent, retry });
   seedGuild(bot.client, fake);
   const t = { fake, svc, bot, dbPath };
@@ -58,8 +58,8 @@ const state = (t: Table) => JSON.parse(t.svc.store.liveGame(CHANNEL_ID)!.state!)
 const version = (t: Table) => t.svc.store.liveGame(CHANNEL_ID)!.version;
 
 /** A started duel: alice plays a, bob plays b. */
-async function started(system = 'dueldraw'): Promise<Table> {
-  const t = await boot();
+async function started(system = 'dueldraw', drawAtDelivery = false): Promise<Table> {
+  const t = await boot(undefined, undefined, RETRY, drawAtDelivery);
   await send(t, commandPayload('game', 'new', [s('system', system)]));
   await send(t, commandPayload('game', 'join', [s('side', 'a')]));
   await send(t, commandPayload('game', 'join', [s('side', 'b')], { user: BOB }));
@@ -303,5 +303,62 @@ describe('hand-offs (issue 9)', () => {
     await t.bot.outbox.settle();
     expect(handoffsTo(t, BOB.id)).toHaveLength(1);
     expectExactlyOnceInOrder(t);
+  });
+});
+
+describe('maps drawn as the outbox delivers them (the bot, issue 9)', () => {
+  /** Every owed post arrived once, in order; a map left undrawn under a backlog says so after its text. */
+  function arrivedOnceInOrder(t: Table): void {
+    const rows = owed(t);
+    expect(rows.map((r) => r.state)).toEqual(rows.map(() => 'sent'));
+    const arrived = t.fake.messages(CHANNEL_ID).map((m) => m.content);
+    expect(arrived).toHaveLength(rows.length);
+    arrived.forEach((a, i) => expect(a.startsWith(rows[i].content.slice(0, 1900))).toBe(true));
+  }
+
+  it('the command stores the view, not a PNG; a 500 on the upload: drawn again and taken once, the hand-off follows', async () => {
+    const t = await started('dueldraw', true);
+    t.fake.fault(ON.upload, FAULTS.serverError, 8);
+    await endTurn(t);
+    const stored = t.svc.store.db.prepare(`SELECT post FROM outbox WHERE draws > 0`).all() as { post: string }[];
+    expect(stored.length).toBeGreaterThan(0);
+    for (const r of stored) expect(JSON.parse(r.post).files.every((f: { data?: string; draw?: unknown }) => f.draw && !f.data)).toBe(true);
+    await t.bot.outbox.settle();
+    expect(t.fake.faults[0].times).toBe(0);
+    arrivedOnceInOrder(t);
+    expect(t.fake.messages(CHANNEL_ID).filter((m) => m.files.length).length).toBeGreaterThanOrEqual(2);
+    expect(handoffsTo(t, BOB.id)).toHaveLength(1);
+  });
+
+  it('a restart with a backlog of maps: the newest is drawn, older ones go as text, no hand-off is lost, the game goes on', async () => {
+    const t = await started('dueldraw', true);
+    t.bot.outbox.policy.maxAttempts = 1000;
+    t.fake.fault(ON.channelPost, FAULTS.serverError, 1000);
+    await endTurn(t);
+    // Bob's turn while the channel still fails: a later batch (rows of one batch never supersede each other).
+    await new Promise((r) => setTimeout(r, 5));
+    await endTurn(t);
+    const waiting = owed(t).filter((r) => r.state === 'pending');
+    // Two turns' maps wait (each with its hand-off): turn 2 for bob, turn 3 for alice.
+    expect(waiting.map((r) => r.content.split('\n')[0])).toEqual(['🗺️ **Turn 2**', '🗺️ **Turn 3**']);
+    await t.bot.stop();
+    t.svc.store.close();
+    open = open.filter((x) => x !== t);
+    t.fake.faults.length = 0;
+    const again = await boot(t.dbPath, t.fake, RETRY, true);
+    await again.bot.outbox.settle();
+    arrivedOnceInOrder(again);
+    // Turn 2 is superseded: its text, ping and buttons arrive without a picture; turn 3 has its map.
+    const [turn2, turn3] = again.fake.messages(CHANNEL_ID).filter((m) => m.content.startsWith('🗺️'));
+    expect(turn2.files).toHaveLength(0);
+    expect(turn2.content).toMatch(/map not drawn: a newer one of this game follows/);
+    expect(turn3.files).toHaveLength(1);
+    // Each side was handed its turn once, with buttons.
+    expect(handoffsTo(again, BOB.id)).toHaveLength(1);
+    expect(handoffsTo(again, ALICE.id)).toHaveLength(2);
+    expect(handoffsTo(again, BOB.id)[0].components.length).toBeGreaterThan(0);
+    await endTurn(again);
+    await again.bot.outbox.settle();
+    arrivedOnceInOrder(again);
   });
 });

@@ -13,6 +13,7 @@ import {
   drawTurnItems,
   drawWrapped,
   encodePng,
+  encodePngOnce,
   makeCanvas,
   pngSize,
   trackBox,
@@ -147,5 +148,26 @@ describe('render kit', () => {
     expect(calls).toBe(2);
     expect(cache.builds).toBe(2);
     expect(a.width).toBe(100);
+  });
+
+  it('snapshots are encoded opaque (RGB, no alpha) with the same pixels; a one-off canvas is freed after encoding (issue 9 load)', async () => {
+    const { loadImage } = await import('canvas');
+    const c = makeCanvas(40, 30);
+    const ctx = c.getContext('2d');
+    ctx.fillStyle = '#336699';
+    ctx.fillRect(0, 0, 40, 30);
+    ctx.fillStyle = 'rgba(255,0,0,0.5)';
+    ctx.fillRect(10, 10, 10, 10);
+    const png = encodePng(c);
+    expect(png.readUInt8(25)).toBe(2); // IHDR colour type 2: truecolour without alpha
+    const back = makeCanvas(40, 30);
+    back.getContext('2d').drawImage(await loadImage(png), 0, 0);
+    expect(pixel(back, 1, 1)).toEqual(pixel(c, 1, 1));
+    expect(pixel(back, 15, 15)).toEqual(pixel(c, 15, 15));
+    // Drawn for one snapshot: encoded the same, then its pixels released (node-canvas frees them only on a resize).
+    const once = encodePngOnce(c);
+    expect(once.equals(png)).toBe(true);
+    expect([c.width, c.height]).toEqual([0, 0]);
+    expect(pngSize(once)).toEqual({ width: 40, height: 30 });
   });
 });

@@ -11,11 +11,13 @@ import { Table } from '../../src/console/table.ts';
 import { registerAllGames } from '../../src/games/index.ts';
 import { tempDb } from '../app/harness.ts';
 
-async function playScript(file: string): Promise<{ out: string; at: (cmd: string) => string }> {
+type Render = (mod: unknown, view: unknown) => Promise<Buffer | null>;
+
+async function playScript(file: string, render: Render = async () => null): Promise<{ out: string; at: (cmd: string) => string }> {
   registerAllGames();
   const outDir = fs.mkdtempSync(path.join(os.tmpdir(), 'muster-wk4-'));
   const svc = openServices({ dbPath: tempDb(), outDir, maxSnapshots: 1000, seed: 'wk4-table' });
-  svc.render = async () => null;
+  svc.render = render as typeof svc.render;
   const lines: string[] = [];
   const table = new Table(svc, { outDir, print: (l) => lines.push(l) });
   for (const line of fs.readFileSync(file, 'utf8').split('\n')) await table.run(line);
@@ -73,4 +75,19 @@ describe('WK4 at the offline table (Turn Results and Challenges, Order sheet, fo
       /\[private to eve\] Spring of year 1 · official results: the whole map, 0 armies and fleets shown/,
     );
   }, 120_000);
+
+  it("Fog of War: each nation's preliminary report carries its own map, drawn from its own view", async () => {
+    const drawn: { viewer: unknown }[] = [];
+    const { at } = await playScript('tests/wk4/table.txt', async (_mod, view) => {
+      drawn.push({ viewer: (view as { viewer?: unknown }).viewer });
+      return Buffer.from('png');
+    });
+    const prelim = at('uma> /wk4 umpire publish');
+    expect(prelim).toMatch(/\[to alice\][^[]*Report for Almagora[^[]*📎 [^\n]*almagora[^\n]*\.png/);
+    expect(prelim).toMatch(/\[to bob\][^[]*Report for Capetan[^[]*📎 [^\n]*capetan[^\n]*\.png/);
+    // No public post carries a nation's own map.
+    expect(prelim).not.toMatch(/\[post[^[]*(almagora|capetan)-d\d+\.png/);
+    expect(JSON.stringify(drawn)).toMatch(/almagora/);
+    expect(JSON.stringify(drawn)).toMatch(/capetan/);
+  });
 });

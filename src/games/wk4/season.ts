@@ -202,6 +202,8 @@ export function closeTurn(s: Wk4State, ctx: Ctx): void {
       ctx.emit({
         kind: 'report',
         to: [n],
+        // The nation's own fog-of-war map goes with its report.
+        map: true,
         text: `Report for ${nationName(s, n)}, ${seasonName(s)}:\n${
           linesFor(s, n)
             .filter((l) => !linesFor(s, 'public').includes(l))

@@ -1,36 +1,12 @@
 // Helpers for building legal lists and checking actions against them.
-import { RuleError } from '../../engine/errors.ts';
+import { mustBeLegal as checkListed } from '../../engine/legal.ts';
 import type { Action, LegalAction } from '../../engine/types.ts';
 
-export function act(sub: string, label: string, args: Record<string, string> = {}, argLabels?: Record<string, string>): LegalAction {
-  return { action: { type: sub, ...args }, label, sub, args, ...(argLabels ? { argLabels } : {}) };
-}
+export { listed as act } from '../../engine/legal.ts';
 
-const same = (a: Action, b: Action): boolean => {
-  const ka = Object.keys(a).filter((k) => a[k] !== undefined);
-  const kb = Object.keys(b).filter((k) => b[k] !== undefined);
-  return ka.length === kb.length && ka.every((k) => String(a[k]) === String(b[k]));
-};
-
-/** Refuses an action that is not in the legal list (or one of its aliases, e.g. a quantity), citing the rule and what is allowed. */
+/** Refuses an action that is not listed, citing the rule and what is allowed (engine/legal.ts). */
 export function mustBeLegal(legal: LegalAction[], action: Action, rule: string, why: string): void {
-  const listed = (l: LegalAction) =>
-    same(l.action, action) || Object.values(l.aliases ?? {}).some((as) => as.some((x) => x.action && same(x.action, action)));
-  if (legal.some(listed)) return;
-  // Another kind of action than the ones asked for: say what is asked, not this step's limits.
-  if (!legal.some((l) => l.action.type === action.type)) {
-    const subs = [...new Set(legal.map((l) => `/wog ${l.sub}`))].join(', ');
-    throw new RuleError(
-      rule,
-      `/wog ${action.type} is not a choice now; asked now: ${subs || 'nothing of you'}.`,
-      legal.map((l) => l.label),
-    );
-  }
-  throw new RuleError(
-    rule,
-    why,
-    legal.map((l) => l.label),
-  );
+  checkListed(legal, action, rule, why, 'wog');
 }
 
 /**

@@ -1,0 +1,52 @@
+// A stand-in for discord.js's Client that accepts every message at once (the
+// load bench): the outbox worker's own work — drawing, coalescing, building
+// payloads, bookkeeping — is measured, not a network. Only what the worker
+// touches exists: channels and seat threads, DMs, sends, edits and pins.
+import { ChannelType, type Client } from 'discord.js';
+import type { Payload } from '../../src/bot/messages.ts';
+
+export interface SinkStats {
+  messages: number;
+  /** Attachments sent (drawn maps), with when. */
+  files: number[];
+  /** When given, every payload sent, with its channel (tests). */
+  log?: { channelId: string; content: string; files: number; mentions: string[]; buttons: number }[];
+}
+
+export function sinkClient(stats: SinkStats): Client {
+  let ids = 1;
+  const channels = new Map<string, unknown>();
+  const channel = (id: string, type: ChannelType) => {
+    const ch = {
+      id,
+      type,
+      isSendable: () => true,
+      isThread: () => type === ChannelType.PrivateThread,
+      async send(p: Payload) {
+        stats.messages++;
+        stats.log?.push({
+          channelId: id,
+          content: p.content ?? '',
+          files: p.files?.length ?? 0,
+          mentions: p.allowedMentions.users ?? [],
+          buttons: p.components?.reduce((n, row) => n + row.components.length, 0) ?? 0,
+        });
+        for (const _ of p.files ?? []) stats.files.push(performance.now());
+        const mid = String(ids++);
+        return { id: mid, url: `https://discord.test/${id}/${mid}`, pin: async () => undefined };
+      },
+      messages: { edit: async (mid: string) => ({ id: mid }) },
+      threads: { create: async () => remember(channel(`thread-${ids++}`, ChannelType.PrivateThread)) },
+      members: { add: async () => undefined, remove: async () => undefined },
+    };
+    return ch;
+  };
+  const remember = <T extends { id: string }>(ch: T): T => (channels.set(ch.id, ch), ch);
+  const client = {
+    channels: {
+      fetch: async (id: string) => channels.get(id) ?? remember(channel(id, id.startsWith('dm-') ? ChannelType.DM : ChannelType.GuildText)),
+    },
+    users: { createDM: async (userId: string) => client.channels.fetch(`dm-${userId}`) },
+  };
+  return client as unknown as Client;
+}
