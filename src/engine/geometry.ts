@@ -88,7 +88,11 @@ export function local(r: Rect, right: number, fwd: number): Pt {
 
 /** Corners in order front-left, front-right, back-right, back-left. */
 export function corners(r: Rect): Pt[] {
-  return [local(r, -r.w / 2, r.d / 2), local(r, r.w / 2, r.d / 2), local(r, r.w / 2, -r.d / 2), local(r, -r.w / 2, -r.d / 2)];
+  // local() four times over, with the two heading vectors worked out once (the same arithmetic).
+  const f = headingVec(r.heading);
+  const rt = headingVec(r.heading + 90);
+  const at = (right: number, fwd: number): Pt => ({ x: r.cx + rt.x * right + f.x * fwd, y: r.cy + rt.y * right + f.y * fwd });
+  return [at(-r.w / 2, r.d / 2), at(r.w / 2, r.d / 2), at(r.w / 2, -r.d / 2), at(-r.w / 2, -r.d / 2)];
 }
 
 export const centre = (r: Rect): Pt => ({ x: r.cx, y: r.cy });
@@ -176,7 +180,14 @@ export function nearestOnSegment(p: Pt, a: Pt, b: Pt): { d: number; q: Pt; t: nu
   return { d: dist(p, q), q, t };
 }
 
-export const distPointSegment = (p: Pt, a: Pt, b: Pt): number => nearestOnSegment(p, a, b).d;
+/** Distance from p to segment ab: nearestOnSegment's arithmetic without building its result. */
+export function distPointSegment(p: Pt, a: Pt, b: Pt): number {
+  const abx = b.x - a.x;
+  const aby = b.y - a.y;
+  const l2 = abx * abx + aby * aby;
+  const t = l2 < EPS * EPS ? 0 : Math.max(0, Math.min(1, ((p.x - a.x) * abx + (p.y - a.y) * aby) / l2));
+  return Math.hypot(p.x - (a.x + (b.x - a.x) * t), p.y - (a.y + (b.y - a.y) * t));
+}
 
 /** Parameter t in [0,1] along pq where it crosses segment ab, or null. */
 export function segmentParam(p: Pt, q: Pt, a: Pt, b: Pt): number | null {
@@ -254,7 +265,9 @@ export function distPointPolyline(p: Pt, line: Polyline): number {
 export function distPolygons(a: Polygon, b: Polygon): number {
   if (pointInPolygon(a[0]!, b) || pointInPolygon(b[0]!, a)) return 0;
   let best = Infinity;
-  for (const [p, q] of edges(a)) for (const [r, s] of edges(b)) best = Math.min(best, distSegmentSegment(p, q, r, s));
+  for (let i = 0; i < a.length; i++)
+    for (let j = 0; j < b.length; j++)
+      best = Math.min(best, distSegmentSegment(a[i]!, a[(i + 1) % a.length]!, b[j]!, b[(j + 1) % b.length]!));
   return best;
 }
 
@@ -262,9 +275,48 @@ export function distPolygons(a: Polygon, b: Polygon): number {
 export function distPolygonPolyline(poly: Polygon, line: Polyline): number {
   if (line.some((p) => pointInPolygon(p, poly))) return 0;
   let best = Infinity;
-  for (const [p, q] of edges(poly)) for (const [r, s] of edges(line, false)) best = Math.min(best, distSegmentSegment(p, q, r, s));
+  for (let i = 0; i < poly.length; i++)
+    for (let j = 0; j + 1 < line.length; j++)
+      best = Math.min(best, distSegmentSegment(poly[i]!, poly[(i + 1) % poly.length]!, line[j]!, line[j + 1]!));
   return best;
 }
+
+/**
+ * A cheap lower bound on the distance between two point sets: the gap between
+ * their axis-aligned bounding boxes (0 when the boxes meet).
+ */
+export function boxGap(a: readonly Pt[], b: readonly Pt[]): number {
+  let aX0 = Infinity,
+    aY0 = Infinity,
+    aX1 = -Infinity,
+    aY1 = -Infinity;
+  for (const p of a) {
+    if (p.x < aX0) aX0 = p.x;
+    if (p.x > aX1) aX1 = p.x;
+    if (p.y < aY0) aY0 = p.y;
+    if (p.y > aY1) aY1 = p.y;
+  }
+  let bX0 = Infinity,
+    bY0 = Infinity,
+    bX1 = -Infinity,
+    bY1 = -Infinity;
+  for (const p of b) {
+    if (p.x < bX0) bX0 = p.x;
+    if (p.x > bX1) bX1 = p.x;
+    if (p.y < bY0) bY0 = p.y;
+    if (p.y > bY1) bY1 = p.y;
+  }
+  const gx = Math.max(0, bX0 - aX1, aX0 - bX1);
+  const gy = Math.max(0, bY0 - aY1, aY0 - bY1);
+  return Math.hypot(gx, gy);
+}
+
+/** distPolygons(a, b) <= r, skipping the exact measure when the bounding boxes are already farther apart. */
+export const polygonsWithin = (a: Polygon, b: Polygon, r: number): boolean => boxGap(a, b) <= r + EPS && distPolygons(a, b) <= r;
+
+/** distPolygonPolyline(poly, line) <= r, with the same bounding-box shortcut. */
+export const polygonNearPolyline = (poly: Polygon, line: Polyline, r: number): boolean =>
+  boxGap(poly, line) <= r + EPS && distPolygonPolyline(poly, line) <= r;
 
 /** Edge-to-edge distance between two rectangles (footprints). */
 export const distRects = (a: Rect, b: Rect): number => distPolygons(corners(a), corners(b));
@@ -274,22 +326,26 @@ export const distRects = (a: Rect, b: Rect): number => distPolygons(corners(a), 
  * touching edges are not an overlap.
  */
 export function convexOverlap(a: Polygon, b: Polygon, tol = 1e-3): boolean {
+  // Disjoint bounding boxes: some edge normal separates them (the answer below would be false too, only dearer).
+  if (tol >= 0 && boxGap(a, b) > EPS) return false;
   for (const poly of [a, b]) {
-    for (const [p, q] of edges(poly)) {
+    for (let i = 0; i < poly.length; i++) {
+      const p = poly[i]!;
+      const q = poly[(i + 1) % poly.length]!;
       const axis = norm({ x: -(q.y - p.y), y: q.x - p.x });
       let minA = Infinity;
       let maxA = -Infinity;
       let minB = Infinity;
       let maxB = -Infinity;
       for (const v of a) {
-        const s = dot(v, axis);
-        minA = Math.min(minA, s);
-        maxA = Math.max(maxA, s);
+        const s = v.x * axis.x + v.y * axis.y;
+        if (s < minA) minA = s;
+        if (s > maxA) maxA = s;
       }
       for (const v of b) {
-        const s = dot(v, axis);
-        minB = Math.min(minB, s);
-        maxB = Math.max(maxB, s);
+        const s = v.x * axis.x + v.y * axis.y;
+        if (s < minB) minB = s;
+        if (s > maxB) maxB = s;
       }
       if (maxA <= minB + tol || maxB <= minA + tol) return false;
     }

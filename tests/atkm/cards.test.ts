@@ -156,4 +156,54 @@ describe('ATKM Special Cards', () => {
     play(s, '9C');
     expect(machine.legal(s, 'red')).toEqual([]);
   });
+
+  it('Banking Cards (optional rule, p.14): a command point sets a card of your colour aside; a later card of your colour is ignored and the banked one played; never a 2; at most the best rating a turn', () => {
+    const s = blank({ banking: true, override: true });
+    const inf = put(s, 'red', 'infantry');
+    put(s, 'red', 'infantry');
+    put(s, 'red', 'cavalry');
+    put(s, 'black', 'infantry');
+    put(s, 'black', 'infantry');
+    s.sides.red.cp = 3;
+    // Not an option unless chosen; never on the opponent's card nor on a 2.
+    expect(blank().options.banking).toBe(false);
+    s.deck.draw = ['4C', '7H', '2H', '8H', '9H'];
+    play(s, 'QH');
+    expect(machine.legal(s, 'black')).toEqual([]);
+    const t = dice();
+    machine.apply(s, 'red', { type: 'bank' }, t.ctx);
+    expect(s.sides.red.cp).toBe(2);
+    expect(s.sides.red.banked).toEqual(['QH']);
+    expect(s.deck.discard).not.toContain('QH');
+    expect(t.text()).toMatch(/Red banks the Q of Hearts|Red banks the Queen/i);
+    // The next card, 4C, is Black's: no banked card can replace it.
+    expect(top(s)).toMatchObject({ proc: 'card', card: '4C' });
+    expect(subs(s, 'black')).not.toContain('banked');
+    machine.apply(s, 'black', { type: 'pass', unit: machine.legal(s, 'black').find((l) => l.sub === 'pass')!.args.unit! }, t.ctx);
+    // 7H: Red plays the banked Queen instead (the 7 stays ignored in the discards); a Queen activation spares the colour.
+    expect(top(s)).toMatchObject({ proc: 'card', card: '7H' });
+    expect(subs(s, 'red')).toEqual(expect.arrayContaining(['bank', 'banked']));
+    machine.apply(s, 'red', { type: 'banked', card: 'QH' }, t.ctx);
+    expect(top(s)).toMatchObject({ proc: 'card', card: 'QH', rank: 'Q', fromBank: true });
+    expect(s.deck.discard.slice(-2)).toEqual(['7H', 'QH']);
+    expect(subs(s, 'red')).not.toContain('bank');
+    expect(subs(s, 'red')).not.toContain('override');
+    machine.apply(s, 'red', { type: 'activate', unit: inf.id }, t.ctx);
+    machine.apply(s, 'red', { type: 'done' }, t.ctx);
+    expect(inf.color).toBe('green');
+    expect(s.sides.red.banked).toEqual([]);
+    // 2H: a 2 of your colour can be neither banked nor replaced.
+    expect(top(s)).toMatchObject({ proc: 'card', card: '2H' });
+    expect(subs(s, 'red')).toEqual(['disorder']);
+    machine.apply(s, 'red', machine.legal(s, 'red')[0]!.action, t.ctx);
+    // 8H: the second bank of the turn would pass the best general's rating (2)? Not yet: 1 banked so far.
+    expect(top(s)).toMatchObject({ proc: 'card', card: '8H' });
+    machine.apply(s, 'red', { type: 'bank' }, t.ctx);
+    expect(s.sides.red.bankedCount).toBe(2);
+    // 9H: two banked this turn with a rating-2 general: no more banking.
+    expect(top(s)).toMatchObject({ proc: 'card', card: '9H' });
+    expect(subs(s, 'red')).toContain('banked');
+    expect(subs(s, 'red')).not.toContain('bank');
+    expect(() => machine.apply(s, 'red', { type: 'bank' }, t.ctx)).toThrow(/Activate, pass or use the card/);
+  });
 });

@@ -22,6 +22,7 @@ describe('ATKM fuzz (whole sequence of play)', () => {
         generals: 1 + (i % 3),
         override: i % 2 === 0,
         special_casualties: i % 6 !== 5,
+        banking: i % 3 === 0,
       };
       const seed = `atkm-fuzz-${i}`;
       const { env, log } = playout(atkm, opts, seed, {

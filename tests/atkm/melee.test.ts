@@ -143,12 +143,19 @@ describe('ATKM Infantry Forming Square (pp.23-24)', () => {
     expect(t.text()).toMatch(/2 green dice \[2, 5\] = 1 success → the square forms in time/);
     expect(t.text()).toMatch(/5 yellow dice \[5, 5, 6, 1, 1\] = 3 successes/);
     expect(t.text()).toMatch(/10 green dice .* = 4 successes/);
-    // Eric's cavalry suffers 4 (5 → 1: it breaks), Mike's square 3 (10 → 7: too few for a square, it takes line).
+    // Eric's cavalry suffers 4 (5 → 1: it breaks), Mike's square 3 (10 → 7: too few for a square).
     expect(eric.figures).toBe(1);
     expect(eric.gone).toBe('broken');
     expect(mike.figures).toBe(7);
-    expect(mike.formation).toBe('line');
     expect(t.left()).toBe(0);
+    // p.24: a square down to 7 or fewer assumes line or column, its player's choice.
+    expect(top(s)).toMatchObject({ proc: 'melee', step: 'small' });
+    expect(machine.legal(s, 'black')).toEqual([]);
+    expect(machine.legal(s, 'red').map((l) => l.args.formation)).toEqual(['line', 'column']);
+    expect(() => machine.apply(s, 'red', { type: 'form', formation: 'square' }, t.ctx)).toThrow(/line or column/);
+    machine.apply(s, 'red', { type: 'form', formation: 'column' }, t.ctx);
+    expect(mike.formation).toBe('column');
+    expect(top(s).proc).not.toBe('melee');
   });
 
   it('the square is automatic within 12" of a general, and kept without a roll when contacted again; 7 or fewer cannot form it; nor can a mob', () => {

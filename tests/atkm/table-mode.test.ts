@@ -89,6 +89,63 @@ describe('ATKM tabletop: Making Contact and Forming Square (pp.20, 23)', () => {
   });
 });
 
+describe('ATKM tabletop: a square reduced to 7 or fewer (Infantry Forming Square, p.24)', () => {
+  it('a square that wins the melee but drops to 7 moves 6" away from the cavalry and takes the formation its player chooses', () => {
+    const s = open();
+    const cav = put(s, 'black', 'cavalry', { figures: 6, x: 36, y: 24, facing: 180 });
+    const inf = put(s, 'red', 'infantry', { figures: 8, formation: 'square', x: 36, y: 34, facing: 0 });
+    for (let i = 0; i < 3; i++) put(s, 'red', 'infantry', { x: 6 + i * 10, y: 44, facing: 0 });
+    for (let i = 0; i < 3; i++) put(s, 'black', 'infantry', { x: 6 + i * 10, y: 4, facing: 180 });
+    play(s, '5C');
+    // Cavalry 6 green dice (1/1 against a square): 2 successes; the square 8 green dice: 3 successes.
+    const t = dice(6, 6, 1, 1, 1, 1, /* square */ 6, 5, 4, 1, 1, 1, 1, 1, ...Array(30).fill(1));
+    machine.apply(s, 'black', { type: 'activate', unit: cav.id }, t.ctx);
+    machine.apply(s, 'black', { type: 'charge', target: inf.id }, t.ctx);
+    expect(t.text()).toMatch(/already in square: no roll/);
+    expect(inf.figures).toBe(6);
+    expect(cav.figures).toBe(3);
+    // The cavalry lost: it flees 12" (its player chooses the way when there is a choice).
+    if (top(s).step === 'escape') machine.apply(s, 'black', machine.legal(s, 'black')[0]!.action, t.ctx);
+    const before = { x: inf.x, y: inf.y };
+    expect(top(s)).toMatchObject({ proc: 'melee', step: 'small' });
+    expect(t.text()).toMatch(/too few for a square: it moves 6" away from/);
+    // The square has fallen back 6" (its centre) and still stands in square until its player chooses.
+    expect(inf.y).toBeGreaterThan(34 + 5);
+    expect(inf.formation).toBe('square');
+    const forms = machine.legal(s, 'red').map((l) => l.args.formation);
+    expect(forms).toContain('line');
+    machine.apply(s, 'red', { type: 'form', formation: 'line' }, t.ctx);
+    expect(inf.formation).toBe('line');
+    expect(Math.hypot(inf.x - before.x, inf.y - before.y)).toBeLessThan(6);
+    expect(top(s).proc).not.toBe('melee');
+  });
+});
+
+describe('ATKM tabletop: the King (Special Cards, p.10) moves the general anywhere within 20"', () => {
+  it('any point up to 20" is accepted (an open action); farther or off the table is refused with the reason; restore: needs contact', () => {
+    const s = open();
+    const inf = put(s, 'red', 'infantry', { x: 20, y: 40, facing: 0, officer: false });
+    put(s, 'black', 'infantry', { x: 36, y: 5, facing: 180 });
+    const g = s.generals.find((x) => x.side === 'red')!;
+    play(s, 'KH');
+    // Listed: toward his army; any other point is checked by the open action.
+    expect(machine.legal(s, 'red').some((l) => l.sub === 'general' && /toward his army/.test(l.label))).toBe(true);
+    const king = atkm.open!.general!;
+    expect(() => king.check(s, 'red', { type: 'general', to: '36,20' })).toThrow(/up to 20"; that is 27"/);
+    expect(() => king.check(s, 'red', { type: 'general', to: '50,50' })).toThrow(/off the table|up to 20"/);
+    expect(() => king.check(s, 'red', { type: 'general', to: '40,40', restore: inf.id })).toThrow(/must reach it \(within 1"\)/);
+    expect(() => king.check(s, 'black', { type: 'general', to: '40,40' })).toThrow(/Red's card|red's card/i);
+    king.check(s, 'red', { type: 'general', to: '50,40' });
+    // Into contact with the unit that lost its officer: he restores it.
+    const t = dice();
+    machine.apply(s, 'red', { type: 'general', to: '20,41', restore: inf.id }, t.ctx);
+    expect({ x: g.x, y: g.y }).toEqual({ x: 20, y: 41 });
+    expect(inf.officer).toBe(true);
+    expect(t.text()).toMatch(/King: .* moves 17\.09" to 20,41 into contact/);
+    expect(top(s).proc).not.toBe('card');
+  });
+});
+
 describe('ATKM tabletop: /atkm measure from: to: answers without acting', () => {
   it('distance, arc, sight and range between two units; referee mode explains how to measure', () => {
     const s = open();

@@ -2,6 +2,11 @@
 import { describe, expect, it } from 'vitest';
 import {
   arcOfPoint,
+  boxGap,
+  distPolygons,
+  polygonNearPolyline,
+  polygonsWithin,
+  type Pt,
   convexHull,
   convexOverlap,
   corners,
@@ -178,5 +183,40 @@ describe('swept movement', () => {
     expect(convexHull([...square(0, 0, 4, 4), { x: 2, y: 2 }])).toHaveLength(4);
     expect(convexOverlap(square(0, 0, 2, 2), square(2, 0, 4, 2))).toBe(false);
     expect(convexOverlap(square(0, 0, 2, 2), square(1.5, 0, 4, 2))).toBe(true);
+  });
+});
+
+describe('geometry: bounding-box shortcuts', () => {
+  it('boxGap is the gap between bounding boxes, a lower bound of the distance; the shortcuts answer as the exact measures', () => {
+    expect(boxGap(square(0, 0, 2, 2), square(5, 6, 7, 8))).toBeCloseTo(5, 9); // 3 across, 4 down
+    expect(boxGap(square(0, 0, 2, 2), square(1, 1, 3, 3))).toBe(0);
+    // Rotated rectangles and polylines scattered at random (a fixed sequence): every answer agrees.
+    let k = 7;
+    const rnd = () => ((k = (k * 16807) % 2147483647) / 2147483647) * 20;
+    const rect = (): Pt[] => corners({ cx: rnd(), cy: rnd(), w: 0.5 + rnd() / 4, d: 0.5 + rnd() / 8, heading: rnd() * 18 });
+    let near = 0;
+    for (let i = 0; i < 400; i++) {
+      const a = rect();
+      const b = rect();
+      const line = [0, 1, 2].map(() => ({ x: rnd(), y: rnd() }));
+      expect(boxGap(a, b)).toBeLessThanOrEqual(distPolygons(a, b) + 1e-9);
+      for (const r of [0, 0.25, 2]) {
+        expect(polygonsWithin(a, b, r)).toBe(distPolygons(a, b) <= r);
+        expect(polygonNearPolyline(a, line, r)).toBe(distPolygonPolyline(a, line) <= r);
+      }
+      const reference = ![a, b].some((poly) =>
+        poly.some((p, j) => {
+          const q = poly[(j + 1) % poly.length]!;
+          const ax = { x: -(q.y - p.y), y: q.x - p.x };
+          const pa = a.map((v) => v.x * ax.x + v.y * ax.y);
+          const pb = b.map((v) => v.x * ax.x + v.y * ax.y);
+          const l = Math.hypot(ax.x, ax.y);
+          return Math.max(...pa) <= Math.min(...pb) + 1e-3 * l || Math.max(...pb) <= Math.min(...pa) + 1e-3 * l;
+        }),
+      );
+      expect(convexOverlap(a, b)).toBe(reference);
+      if (distPolygons(a, b) < 2) near++;
+    }
+    expect(near).toBeGreaterThan(40);
   });
 });

@@ -5,7 +5,9 @@ import { RuleError } from '../../engine/errors.ts';
 import { call } from '../../engine/procstack.ts';
 import { retWith, type Procedure } from '../../engine/flow.ts';
 import type { Ctx, LegalAction } from '../../engine/types.ts';
+import { cardDecision } from './cards.ts';
 import { downgrade } from './casualties.ts';
+import { memo, tableKey } from './memo.ts';
 import { act } from './common.ts';
 import { attackFacts, factsText } from './facts.ts';
 import { cannotFire, checkFire, firePlan, FIRE_RULE, resolveFire } from './fire.ts';
@@ -13,18 +15,9 @@ import { cannotCharge, checkCharge, meleeFrame, MELEE_RULE } from './melee.ts';
 import { allowance, checkMove, moveFacts } from './movement.ts';
 import { alive, isArtillery, note, other, typeData, type AtkmState, type Formation, type Side, type Unit } from './state.ts';
 import { gap, measuredCharge, measuredFire, place, tabletop, tu } from './table.ts';
-import { approach, checkMove as checkTableMove, baseAllowance, type MoveResult } from './tabletop/index.ts';
+import { approach, attempt, checkMove as checkTableMove, baseAllowance, type MoveResult } from './tabletop/index.ts';
 import type { Action } from '../../engine/types.ts';
 import type { AttackFacts } from './facts.ts';
-
-const attempt = <T>(fn: () => T): T | null => {
-  try {
-    return fn();
-  } catch (e) {
-    if (e instanceof RuleError) return null;
-    throw e;
-  }
-};
 
 /** Tabletop mode measures: facts typed by the player are refused rather than silently ignored. */
 function noFacts(a: Record<string, unknown>, rule: string): AttackFacts {
@@ -75,19 +68,26 @@ function formOnTable(s: AtkmState, u: Unit, fm: Formation): MoveResult {
   return checkTableMove(s.table!, alive(s).map(tu), u.id, `form:${fm}`);
 }
 
-const fits = (s: AtkmState, u: Unit, fm: Formation): boolean => !tabletop(s) || attempt(() => formOnTable(s, u, fm)) !== null;
+const fits = (s: AtkmState, u: Unit, fm: Formation): boolean =>
+  !tabletop(s) || memo(`fits|${u.id}|${fm}|${tableKey(s)}`, () => attempt(() => formOnTable(s, u, fm)) !== null);
 
 /** Could a charge reach at all (a cheap bound before measuring the move)? */
 const inReach = (u: Unit, t: Unit) => gap(u, t) <= baseAllowance({ type: u.type, formation: u.formation }) + 16;
+
+/** Does a charge on t reach it (measured once per position)? */
+const reachable = (s: AtkmState, key: string, u: Unit, t: Unit, jack: boolean): boolean =>
+  memo(`charge|${u.id}|${t.id}|${jack}|${key}`, () => attempt(() => measuredCharge(s, u, t, jack)) !== null);
 
 /** Listed moves (buttons, bots): the longest legal advance toward each of the two nearest enemies, short of contact. */
 function tableMoves(s: AtkmState, u: Unit, jack: boolean): LegalAction[] {
   const foes = alive(s, other(u.side)).sort((a, b) => gap(u, a) - gap(u, b));
   const out: LegalAction[] = [];
   if (baseAllowance({ type: u.type, formation: u.mob ? 'mob' : u.formation }) <= 0) return out;
-  const units = alive(s).map(tu);
   for (const foe of foes.slice(0, 1)) {
-    const r = approach(s.table!, units, u.id, foe.id, { fullMovement: jack, contact: false });
+    const r = memo(`approach|${u.id}|${foe.id}|${jack}|${tableKey(s)}`, () => {
+      const m = approach(s.table!, alive(s).map(tu), u.id, foe.id, { fullMovement: jack, contact: false });
+      return m && { order: m.order, distance: m.distance, charged: m.charged };
+    });
     if (!r || r.charged || r.distance < 0.5 || out.some((l) => l.args.order === r.order)) continue;
     out.push(act('move', `Move ${u.name} ${r.distance}" toward ${foe.name} (${r.order})`, { order: r.order }));
   }
@@ -151,9 +151,10 @@ export function activationLegal(s: AtkmState, f: ActivationFrame, role: string):
       if (fm !== u.formation && fits(s, u, fm))
         out.push(act('form', `${u.name} forms ${fm}${f.moved ? '' : ' on the spot'}`, { formation: fm }));
   const facts = attackFacts({ type: 'x' }, ACT_RULE);
+  const key = tabletop(s) ? tableKey(s) : '';
   if (!f.fired && !cannotFire(u))
     for (const t of alive(s, other(u.side))) {
-      const m = tabletop(s) ? attempt(() => measuredFire(s, u, t)) : facts;
+      const m = tabletop(s) ? memo(`fire|${u.id}|${t.id}|${key}`, () => attempt(() => measuredFire(s, u, t))) : facts;
       if (!m) continue;
       const p = firePlan(u, t, m);
       out.push(
@@ -167,7 +168,7 @@ export function activationLegal(s: AtkmState, f: ActivationFrame, role: string):
     }
   if (!f.moved && !f.fired && !f.formed)
     for (const t of alive(s, other(u.side)))
-      if (!cannotCharge(u, t, facts) && (!tabletop(s) || (inReach(u, t) && attempt(() => measuredCharge(s, u, t, f.jack)))))
+      if (!cannotCharge(u, t, facts) && (!tabletop(s) || (inReach(u, t) && reachable(s, key, u, t, f.jack))))
         out.push(act('charge', `${u.name} charges ${t.name} (move into contact and melee)`, { target: t.id }, { target: t.name }));
   out.push(act('done', `End ${u.name}'s activation`));
   return out;
@@ -231,7 +232,7 @@ export const activationProc: Procedure<AtkmState, ActivationFrame> = {
         role: f.side,
         text: `${u.name} is activated: move, fire, form or charge, then /atkm done.`,
         // The whole card is one decision: a team's member who activates the unit also moves, fires and ends it.
-        decision: `card:${s.turn}:${s.deck.discard.length}`,
+        decision: cardDecision(s),
       },
     ];
   },

@@ -1,13 +1,35 @@
 // The built-in general: fire where the dice favour it, charge with cavalry
 // where no square can form, keep command points for yellow units near the
 // end of the turn, restore officers and ensigns at the end of the turn. In
-// referee mode it "reports" facts at random, as a stand-in for a real table.
+// referee mode it has no table to measure, so it imagines one (refereeGap).
 import type { LegalAction, Role } from '../../engine/types.ts';
 import { firePlan } from './fire.ts';
 import { attackFacts } from './facts.ts';
-import { alive, other, target, type AtkmState, type Side, type Unit } from './state.ts';
+import { alive, other, target, typeData, type AtkmState, type Side, type Unit } from './state.ts';
 
 const p = (color: string) => (7 - target(color as 'green')) / 6;
+
+/**
+ * Referee mode: the bot's imagined table. The armies start 36" apart (about the
+ * gap between the scenarios' deployment zones) and close 6" a turn (an
+ * infantry line's move), so the gap is 36, 30, 24 ... 0 inches from turn 1. A
+ * target is reported in range only when the unit's range reaches across that
+ * gap, and then only on a 50% chance (arc, sight and which enemy is nearest
+ * are not known); a charge only when the gap is within the unit's move, on the
+ * same chance. Before this the bot reported every target in range from turn 1
+ * and its referee battles were over in a few bloody turns.
+ */
+export const REFEREE_START_GAP = 36;
+export const REFEREE_CLOSING = 6;
+export const REFEREE_REPORT_CHANCE = 0.5;
+export const refereeGap = (turn: number): number => Math.max(0, REFEREE_START_GAP - REFEREE_CLOSING * (turn - 1));
+
+/** Would the referee-mode bot report this fire or charge as possible (see refereeGap)? */
+export function refereeReports(s: AtkmState, u: Unit, kind: 'fire' | 'charge', rand: () => number): boolean {
+  const gap = refereeGap(s.turn);
+  const reach = kind === 'fire' ? typeData(u.type).fireRange : Math.max(...Object.values(typeData(u.type).move));
+  return reach >= gap && rand() < REFEREE_REPORT_CHANCE;
+}
 
 function fireValue(s: AtkmState, u: Unit, t: Unit): number {
   const plan = firePlan(u, t, attackFacts({ type: 'fire' }, 'bot'));
@@ -76,15 +98,16 @@ export function botChoice(s: AtkmState, role: Role, legal: LegalAction[], rand: 
       return forms.find((l) => l.args.formation === 'line' || l.args.formation === 'deployed') ?? forms[0] ?? legal[0]!;
     if (u.formation === 'limbered' && forms.length && (!by('move').length || s.options.mode !== 'tabletop'))
       return forms.find((l) => l.args.formation === 'deployed') ?? forms[0]!;
-    const charges = by('charge');
+    const referee = s.options.mode !== 'tabletop';
+    const charges = by('charge').filter(() => !referee || refereeReports(s, u, 'charge', rand));
     if (charges.length) {
       const c = best(charges, (l) => chargeValue(u, s.units[l.args.target!]!));
       if (chargeValue(u, s.units[c.args.target!]!) > 0 && (u.type === 'cavalry' || rand() < 0.3)) return c;
     }
-    const fires = by('fire');
+    const fires = by('fire').filter(() => !referee || refereeReports(s, u, 'fire', rand));
     if (fires.length) return best(fires, (l) => fireValue(s, u, s.units[l.args.target!]!));
-    // On the tabletop, close with the enemy; in referee mode the "move" is only a report.
-    if (by('move').length && (s.options.mode === 'tabletop' || rand() < 0.5)) return by('move')[0]!;
+    // Close with the enemy (in referee mode the move is a report, made while the imagined gap is open).
+    if (by('move').length && (!referee || refereeGap(s.turn) > 0 || rand() < 0.5)) return by('move')[0]!;
     return by('done')[0] ?? legal[0]!;
   }
   return legal[Math.floor(rand() * legal.length)]!;

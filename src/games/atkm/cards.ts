@@ -10,13 +10,15 @@ import { bucketText, rollBucket } from './buckets.ts';
 import { downgrade } from './casualties.ts';
 import { act, ignoring, mustBeLegal } from './common.ts';
 import { qualityShift } from './fire.ts';
-import { nearGeneral, tabletop, towardArmy } from './table.ts';
-import { checkGeneralMove, parsePoint } from './tabletop/index.ts';
+import { dist, round2 } from '../../engine/geometry.ts';
+import { nearGeneral, tabletop, towardArmy, tu } from './table.ts';
+import { checkGeneralMove, generalDistance, parsePoint } from './tabletop/index.ts';
 import {
   actingGeneral,
   alive,
   canActivate,
   cardName,
+  cardRank,
   data,
   generalsOf,
   note,
@@ -40,6 +42,8 @@ export interface CardFrame {
   acts: number;
   /** The general acting on this card (allied generals rotate, p.11). */
   general: string;
+  /** Banking Cards: this card was banked earlier and is played instead of the one drawn. */
+  fromBank?: boolean;
   [k: string]: unknown;
 }
 
@@ -139,11 +143,12 @@ export function cardLegal(s: AtkmState, f: CardFrame, role: string): LegalAction
   if (f.rank === 'K') {
     const g = s.generals.find((x) => x.id === f.general)!;
     if (tabletop(s)) {
+      // Listed: toward his army. Any other point within 20" is the open action (checkKing).
       const to = towardArmy(s, g);
       if (to) out.push(act('general', `King: move ${g.name} up to 20" to ${to}, toward his army`, { to }));
     } else {
       out.push(act('general', `King: move ${g.name} up to 20" instead (he may move again at the end of the turn)`));
-      for (const u of alive(s, side).filter((x) => (!x.officer || !x.ensign) && x.restoredTurn !== s.turn))
+      for (const u of restorable(s, side))
         out.push(
           act(
             'general',
@@ -157,8 +162,33 @@ export function cardLegal(s: AtkmState, f: CardFrame, role: string): LegalAction
   if (f.rank === 'JOKER')
     for (const u of alive(s, other(side)).filter((x) => !x.disorder))
       out.push(act('disorder', `Joker: ${u.name} (enemy) cannot be activated this turn`, { unit: u.id }, { unit: u.name }));
-  if (s.options.override && s.sides[side].cp > 0 && out.length)
+  if (s.options.override && s.sides[side].cp > 0 && out.length && !f.fromBank)
     out.push(act('override', `Override the deck: ignore the ${cardName(f.card)} and turn the next card (1 command point)`));
+  out.push(...bankChoices(s, f));
+  return out;
+}
+
+/** Most cards a side may bank in a turn: its highest general's rating (p.14). */
+export const bankLimit = (s: AtkmState, side: Side): number => Math.max(0, ...generalsOf(s, side).map((g) => g.rating));
+
+/**
+ * Banking Cards (optional rule, p.14): on a card of your colour that is not a 2, spend a command point to set it
+ * aside (at most your best general's rating a turn), or play a card banked earlier instead of it. Not on a card
+ * being played from the bank, nor one already acted on (an Ace's second activation).
+ */
+function bankChoices(s: AtkmState, f: CardFrame): LegalAction[] {
+  const sd = s.sides[f.side];
+  if (!s.options.banking || f.rank === '2' || f.fromBank || f.acts < (f.rank === 'A' ? 2 : 1)) return [];
+  const out: LegalAction[] = [];
+  if (sd.cp > 0 && (sd.bankedCount ?? 0) < bankLimit(s, f.side))
+    out.push(
+      act(
+        'bank',
+        `Bank the ${cardName(f.card)} for later this turn (1 command point; ${(sd.bankedCount ?? 0) + 1} of ${bankLimit(s, f.side)})`,
+      ),
+    );
+  for (const c of sd.banked ?? [])
+    out.push(act('banked', `Play the banked ${cardName(c)} instead of the ${cardName(f.card)}`, { card: c }, { card: cardName(c) }));
   return out;
 }
 
@@ -170,12 +200,63 @@ export function restore(s: AtkmState, u: Unit, by: string, ctx: Ctx): void {
   note(s, ctx, 'restore', `${by} reaches ${u.name}: a new ${what} is appointed.`);
 }
 
+/** Units whose officer or ensign a general may restore (once a turn each). */
+const restorable = (s: AtkmState, side: Side) => alive(s, side).filter((x) => (!x.officer || !x.ensign) && x.restoredTurn !== s.turn);
+
+/**
+ * The King on the tabletop (Special Cards, p.10): the general moves to any point up to 20" away on the table;
+ * with restore:, the point must touch that unit (within 1", as at the end of the turn). Throws why not.
+ */
+function checkKing(
+  s: AtkmState,
+  f: CardFrame,
+  role: string,
+  a: Record<string, unknown>,
+): { to: { x: number; y: number } | null; r?: Unit } {
+  const rule = 'ATKM Special Cards (King)';
+  if (role !== f.side) throw new RuleError(rule, `The ${cardName(f.card)} is ${sideName(f.side)}'s card.`);
+  if (f.rank !== 'K') throw new RuleError(rule, 'Only the King moves a general during the turn.');
+  const g = s.generals.find((x) => x.id === f.general)!;
+  const r = typeof a.restore === 'string' && a.restore ? s.units[a.restore] : undefined;
+  if (a.restore && (!r || !restorable(s, f.side).includes(r)))
+    throw new RuleError(
+      rule,
+      `${String(a.restore)} is not a unit of yours missing its officer or ensign (and not restored this turn).`,
+      restorable(s, f.side).map((u) => u.name),
+    );
+  if (!tabletop(s)) {
+    if (a.to !== undefined && a.to !== '') throw new RuleError(rule, 'Referee mode: move the general on your own table (no to:).');
+    return { to: null, ...(r ? { r } : {}) };
+  }
+  const to = parsePoint(String(a.to ?? ''));
+  if (!to) throw new RuleError(rule, `Say where ${g.name} goes: to:"x,y" in inches, up to 20" from ${g.x},${g.y}.`);
+  checkGeneralMove(s.table!, g, to);
+  if (r) {
+    const d = round2(generalDistance(to, tu(r)));
+    if (d > 1) throw new RuleError(rule, `From ${to.x},${to.y} ${g.name} would be ${d}" from ${r.name}: he must reach it (within 1").`);
+  }
+  return { to, ...(r ? { r } : {}) };
+}
+
+/** The decision key of the card in play: a new one per card turned (a banked card set aside counts as turned). */
+export const cardDecision = (s: AtkmState): string =>
+  `card:${s.turn}:${s.deck.discard.length + (s.sides.red.bankedCount ?? 0) + (s.sides.black.bankedCount ?? 0)}`;
+
 function used(s: AtkmState, f: CardFrame): void {
   f.acts--;
   if (f.acts <= 0) retWith(s.stack, 'card');
 }
 
 export const cardProc: Procedure<AtkmState, CardFrame> = {
+  open: {
+    general: {
+      sub: 'general',
+      check: (s, f, role, a) => void checkKing(s, f, role, a),
+      label: (s, f, _r, a) =>
+        `King: ${s.generals.find((g) => g.id === f.general)?.name ?? 'the general'} moves to ${String(a.to ?? '')}` +
+        (a.restore ? ` and restores ${s.units[String(a.restore)]?.name ?? a.restore}` : ''),
+    },
+  },
   prompts(s, f) {
     const g = s.generals.find((x) => x.id === f.general)!;
     const special = data().cards.special[f.rank];
@@ -188,7 +269,7 @@ export const cardProc: Procedure<AtkmState, CardFrame> = {
             ? 'must choose a unit of yours to stand idle (/atkm card disorder).'
             : `activates a unit${f.acts > 1 ? ` (${f.acts} activations left)` : ''} (/atkm activate, /atkm pass).`),
         buttons: true,
-        decision: `card:${s.turn}:${s.deck.discard.length}`,
+        decision: cardDecision(s),
       },
     ];
   },
@@ -204,6 +285,17 @@ export const cardProc: Procedure<AtkmState, CardFrame> = {
   },
   apply(s, f, role, a, ctx) {
     if (role !== f.side) throw new RuleError(CARD_RULE, `The ${cardName(f.card)} is ${sideName(f.side)}'s card.`);
+    if (a.type === 'general' && tabletop(s)) {
+      // An open action: any point within 20", checked by the same code that explains a refusal.
+      const g = s.generals.find((x) => x.id === f.general)!;
+      const { to, r } = checkKing(s, f, role, a);
+      const d = round2(dist(g, to!));
+      Object.assign(g, to);
+      note(s, ctx, 'general', `King: ${g.name} moves ${d}" to ${to!.x},${to!.y}${r ? ` into contact with ${r.name}` : ''}.`);
+      if (r) restore(s, r, g.name, ctx);
+      used(s, f);
+      return;
+    }
     mustBeLegal(
       cardLegal(s, f, role),
       a,
@@ -230,13 +322,31 @@ export const cardProc: Procedure<AtkmState, CardFrame> = {
         spendCp(s, f.side, `override the deck: the ${cardName(f.card)} is ignored`, ctx);
         retWith(s.stack, 'card');
         return;
+      case 'bank': {
+        const sd = s.sides[f.side];
+        spendCp(s, f.side, `bank the ${cardName(f.card)}`, ctx);
+        // Set aside from the discard pile until played (or wasted at the end of the turn).
+        const i = s.deck.discard.lastIndexOf(f.card);
+        if (i >= 0) s.deck.discard.splice(i, 1);
+        (sd.banked ??= []).push(f.card);
+        sd.bankedCount = (sd.bankedCount ?? 0) + 1;
+        note(s, ctx, 'card', `${sideName(f.side)} banks the ${cardName(f.card)} to play later this turn.`);
+        s.last = { kind: 'card', text: `${sideName(f.side)} banks the ${cardName(f.card)}` };
+        retWith(s.stack, 'card');
+        return;
+      }
+      case 'banked': {
+        const sd = s.sides[f.side];
+        const c = String(a.card);
+        sd.banked = (sd.banked ?? []).filter((x) => x !== c);
+        note(s, ctx, 'card', `${sideName(f.side)} ignores the ${cardName(f.card)} and plays the banked ${cardName(c)}.`);
+        s.deck.discard.push(c);
+        s.card = c;
+        Object.assign(f, { card: c, rank: cardRank(c), acts: cardRank(c) === 'A' ? 2 : 1, fromBank: true });
+        return;
+      }
       case 'general': {
         const r = typeof a.restore === 'string' ? s.units[a.restore] : undefined;
-        if (typeof a.to === 'string' && tabletop(s)) {
-          const to = parsePoint(a.to)!;
-          checkGeneralMove(s.table!, g, to);
-          Object.assign(g, to);
-        }
         note(s, ctx, 'general', `King: ${g.name} moves up to 20"${r ? ` into contact with ${r.name}` : ''}.`);
         if (r) restore(s, r, g.name, ctx);
         used(s, f);

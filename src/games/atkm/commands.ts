@@ -53,7 +53,8 @@ const build =
   (type: string, keys: string[]) =>
   (state: unknown, _role: string, args: Record<string, string>): Action[] => {
     const a: Action = { type };
-    for (const k of keys) if (args[k] !== undefined && args[k] !== '') a[k] = k === 'target' ? unitId(state, args[k])! : args[k]!;
+    for (const k of keys)
+      if (args[k] !== undefined && args[k] !== '') a[k] = k === 'target' || k === 'restore' ? unitId(state, args[k])! : args[k]!;
     return [a];
   };
 
@@ -121,10 +122,17 @@ export const SUBCOMMANDS: GameSubcommand[] = [
   sub(
     'general',
     'Card: the King — move your general (and restore a unit he reaches)',
-    [opt('restore', 'Referee: a unit without officer or ensign he reaches', false), opt('to', 'Tabletop: where he goes, "x,y"', false)],
-    { group: 'card' },
+    [
+      opt('restore', 'A unit without officer or ensign he reaches', false),
+      fact('to', 'Tabletop: where he goes, "x,y" (any point up to 20")'),
+    ],
+    { group: 'card', toActions: build('general', ['restore', 'to']) },
   ),
   sub('override', 'Card: override the deck for a command point (optional rule)', [], { group: 'card' }),
+  sub('bank', 'Card: bank this card for a command point, to play later this turn (optional rule)', [], { group: 'card' }),
+  sub('banked', 'Card: play a banked card instead of the one drawn (optional rule)', [opt('card', 'The banked card')], {
+    group: 'card',
+  }),
   sub(
     'place',
     'Tabletop, end of turn: move a general up to 20" to a point',

@@ -28,4 +28,5 @@ export const OPEN = machine.openActions([
   { type: 'fire', sub: 'fire' },
   { type: 'charge', sub: 'charge' },
   { type: 'place', sub: 'place' },
+  { type: 'general', sub: 'general' },
 ]);

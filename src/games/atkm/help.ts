@@ -22,7 +22,9 @@ export const OVERVIEW = [
     'Melee: the attacker rolls green, both suffer the other\'s successes, the loser flees 12" as a mob (a tie: the defender falls back ' +
     '6"); both end red. Infantry of 8+ forms square against cavalry.',
   '**Special cards** of your colour: 2 idles one of your units; Jack: full movement; Queen: no downgrade; King: activate or move your ' +
-    'general; Ace: two activations; Joker: activate or idle an enemy unit. **Victory**: an army at half its starting units rolls its best ' +
+    'general (tabletop: `/atkm card general to:"x,y"`, any point within 20"); Ace: two activations; Joker: activate or idle an enemy ' +
+    'unit. Optional rules: override the deck, and (option `banking`) bank a card for a command point (`/atkm card bank`) to play ' +
+    'instead of a later one (`/atkm card banked`). **Victory**: an army at half its starting units rolls its best ' +
     "general's rating in yellow dice at each loss; no 5+ and it flees.",
 ].join('\n\n');
 

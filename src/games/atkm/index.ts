@@ -79,6 +79,12 @@ export const optionDocs: OptionDoc[] = [
   },
   { name: 'override', description: 'Optional rule: override the deck for a command point', type: 'boolean', default: true },
   {
+    name: 'banking',
+    description: 'Optional rule: bank a card of your colour for a command point and play it later in the turn',
+    type: 'boolean',
+    default: false,
+  },
+  {
     name: 'special_casualties',
     description: 'Optional rule: three 6s take the officer, three 5s the ensign',
     type: 'boolean',
@@ -98,6 +104,7 @@ export function parseAtkmOptions(raw: Record<string, string | number | boolean>)
     generals: Number(o.generals),
     override: Boolean(o.override),
     specialCasualties: Boolean(o.special_casualties),
+    banking: Boolean(o.banking),
   };
 }
 

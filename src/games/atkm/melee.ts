@@ -10,9 +10,10 @@ import { checkBreak, meleeRed, takeCasualties, unitLost } from './casualties.ts'
 import { act, mustBeLegal } from './common.ts';
 import { attackFacts, type AttackFacts } from './facts.ts';
 import { qualityShift } from './fire.ts';
-import { escape, escapeHeadings, nearestOf, nearGeneral, tabletop, tu } from './table.ts';
-import { withinCommand } from './tabletop/index.ts';
+import { escape, escapeHeadings, nearestOf, nearGeneral, place, tabletop, tu } from './table.ts';
+import { attempt, checkMove, withinCommand } from './tabletop/index.ts';
 import {
+  alive,
   generalsOf,
   isArtillery,
   note,
@@ -31,7 +32,7 @@ export const SQUARE_RULE = 'ATKM Infantry Forming Square';
 
 export interface MeleeFrame {
   proc: 'melee';
-  step: 'start' | 'square' | 'fight' | 'rally' | 'escape' | 'after';
+  step: 'start' | 'square' | 'fight' | 'rally' | 'escape' | 'after' | 'small';
   /** Tabletop: the escape direction the loser chose (degrees). */
   heading?: number;
   attacker: string;
@@ -125,6 +126,12 @@ function legalNow(s: AtkmState, f: MeleeFrame, role: string): LegalAction[] {
       act('escape', `${loser.name} escapes ${f.escape}" heading ${h}°${i === 0 ? ' (straight away)' : ''}`, { heading: String(h) }),
     );
   }
+  if (f.step === 'small') {
+    if (role !== def.side) return [];
+    return smallSquareForms(s, def).map((fm) =>
+      act('form', `${def.name} (${def.figures} left, too few for a square) assumes ${fm}`, { formation: fm }),
+    );
+  }
   if (f.step === 'rally') {
     const loser = f.loser === 'attacker' ? att : def;
     if (role !== loser.side) return [];
@@ -141,6 +148,17 @@ function legalNow(s: AtkmState, f: MeleeFrame, role: string): LegalAction[] {
     ];
   }
   return [];
+}
+
+/** Has the defending square come down to 7 or fewer figures (p.24: it may not stay a square)? */
+const smallSquare = (def: Unit): boolean => !def.gone && !def.mob && def.formation === 'square' && def.figures <= 7;
+
+/** Line or column, whichever fits where the small square stands (the tabletop checks the new footprint). */
+function smallSquareForms(s: AtkmState, def: Unit): ('line' | 'column')[] {
+  if (!tabletop(s)) return ['line', 'column'];
+  const units = alive(s).map(tu);
+  const fit = (['line', 'column'] as const).filter((fm) => attempt(() => checkMove(s.table!, units, def.id, `form:${fm}`)) !== null);
+  return fit.length ? fit : ['line'];
 }
 
 /** The loser's escape directions on the table (none when it breaks or abandons its gun). */
@@ -234,19 +252,32 @@ function finish(s: AtkmState, f: MeleeFrame, ctx: Ctx): void {
       );
     }
   }
-  // A square reduced below 8 falls back 6" and takes line (p.24); only one 6" move if tied too.
-  if (!def.gone && def.formation === 'square' && def.figures <= 7) {
-    def.formation = 'line';
-    if (f.loser !== 'tie' && !(f.loser === 'defender'))
-      note(s, ctx, 'escape', `${def.name} has ${def.figures} left, too few for a square: it moves 6" away and assumes line.`);
-    else note(s, ctx, 'escape', `${def.name} has too few men for a square and assumes line.`);
-  }
-  // Both units end the melee red; one already red gets a disorder marker (p.23).
+  // A square reduced to 7 or fewer moves 6" away from the enemy even if it won, then its player chooses line or
+  // column (p.24); a tie or a rally has moved it 6" already: only one 6" move.
+  if (smallSquare(def) && !s.over) {
+    const moves = f.loser === 'attacker' && !att.gone;
+    if (moves && tabletop(s)) escapeShown(s, def, att, 6, true);
+    note(
+      s,
+      ctx,
+      'escape',
+      `${def.name} has ${def.figures} left, too few for a square: ${moves ? `it moves 6" away from ${att.name}` : 'after its 6" move'} ` +
+        "it assumes line or column, its player's choice (/atkm form).",
+    );
+    f.step = 'small';
+  } else wrapUp(s, f);
+}
+
+/** Both units end the melee red; one already red gets a disorder marker (p.23). Then the melee is over. */
+function wrapUp(s: AtkmState, f: MeleeFrame): void {
+  const att = s.units[f.attacker]!;
+  const def = s.units[f.defender]!;
   for (const [u, was] of [
     [att, f.wasRed.attacker],
     [def, f.wasRed.defender],
   ] as const)
     if (!u.gone) meleeRed(u, was);
+  retWith(s.stack, 'melee');
 }
 
 function formSquare(s: AtkmState, f: MeleeFrame, near: boolean, g: General | undefined, ctx: Ctx): void {
@@ -309,6 +340,15 @@ export const meleeProc: Procedure<AtkmState, MeleeFrame> = {
         },
       ];
     }
+    if (f.step === 'small')
+      return [
+        {
+          role: def.side,
+          text: `${def.name} is too few for a square: choose line or column (/atkm form formation:).`,
+          buttons: true,
+          decision: `small:${s.turn}:${f.attacker}:${f.defender}`,
+        },
+      ];
     if (f.step === 'rally') {
       const loser = f.loser === 'attacker' ? s.units[f.attacker]! : def;
       return [
@@ -331,6 +371,8 @@ export const meleeProc: Procedure<AtkmState, MeleeFrame> = {
       if (maySquare(att, def)) {
         if (def.formation === 'square') {
           f.square = true;
+          // On to the fight (the tabletop returned here with the step unchanged and never settled).
+          f.step = 'fight';
           note(s, ctx, 'square', `${def.name} is already in square: no roll is needed (p.24).`);
         } else if (tabletop(s)) formSquare(s, f, nearGeneral(s, def), nearestOf(s, def), ctx);
         else f.step = 'square';
@@ -365,7 +407,6 @@ export const meleeProc: Procedure<AtkmState, MeleeFrame> = {
     }
     if (f.step === 'after') {
       finish(s, f, ctx);
-      retWith(s.stack, 'melee');
       return true;
     }
     return false;
@@ -380,7 +421,9 @@ export const meleeProc: Procedure<AtkmState, MeleeFrame> = {
         ? 'Say whether a general is within 12 inches (/atkm square).'
         : f.step === 'escape'
           ? 'Choose one of the escape directions (/atkm escape heading:).'
-          : 'Say whether a general is within 12 inches to rally the unit (/atkm rally).',
+          : f.step === 'small'
+            ? 'The square is too small to stay one: choose line or column (/atkm form formation:).'
+            : 'Say whether a general is within 12 inches to rally the unit (/atkm rally).',
     );
     if (f.step === 'square') {
       formSquare(s, f, a.near === 'yes', generalById(s, a.general), ctx);
@@ -389,6 +432,15 @@ export const meleeProc: Procedure<AtkmState, MeleeFrame> = {
     if (f.step === 'escape') {
       f.heading = Number(a.heading);
       f.step = 'after';
+      return;
+    }
+    if (f.step === 'small') {
+      const def = s.units[f.defender]!;
+      const fm = a.formation as 'line' | 'column';
+      if (tabletop(s)) place(def, checkMove(s.table!, alive(s).map(tu), def.id, `form:${fm}`));
+      def.formation = fm;
+      note(s, ctx, 'form', `${def.name} assumes ${fm}.`);
+      wrapUp(s, f);
       return;
     }
     rally(s, f, a.near === 'yes' ? generalById(s, a.general) : undefined, ctx);

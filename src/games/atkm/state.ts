@@ -66,6 +66,9 @@ export interface SideState {
   asked?: number;
   lastKey?: string | null;
   startUnits: number;
+  /** Optional rule Banking Cards (p.14): cards set aside this turn to play later (public), and how many were banked. */
+  banked?: string[];
+  bankedCount?: number;
   /** Below half strength: each further loss calls for a collapse roll. */
   collapseRolls: number;
 }
@@ -80,6 +83,8 @@ export interface AtkmOptions {
   generals: number;
   override: boolean;
   specialCasualties: boolean;
+  /** Optional rule: Banking Cards (p.14). */
+  banking?: boolean;
 }
 
 export interface Over {

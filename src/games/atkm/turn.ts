@@ -85,6 +85,11 @@ export function startTurn(s: AtkmState, ctx: Ctx): void {
   for (const side of SIDES) rollCommandPoints(s, side, ctx);
   s.deck = newDeck(atkmDeck(), ctx.dice);
   s.card = null;
+  // Banked cards not played are wasted: the new deck has all 28 again (Banking Cards, p.14).
+  for (const side of SIDES) {
+    s.sides[side].banked = [];
+    s.sides[side].bankedCount = 0;
+  }
 }
 
 const anyoneCanAct = (s: AtkmState) => alive(s).some((u) => canActivate(s, u));

@@ -39,7 +39,7 @@ export interface AtkmView {
   discard: string[];
   deckLeft: number;
   acting: { side: Side; unit: string | null } | null;
-  sides: Record<Side, { name: string; cpSpent: number; cpLeft: number | null; startUnits: number; unitsLeft: number }>;
+  sides: Record<Side, { name: string; cpSpent: number; banked: string[]; cpLeft: number | null; startUnits: number; unitsLeft: number }>;
   generals: { id: string; name: string; side: Side; rating: number; x: number; y: number }[];
   units: AtkmUnitView[];
   last: { kind: string; text: string; unit?: string; target?: string } | null;
@@ -135,6 +135,7 @@ export function buildView(s: AtkmState, viewer: Viewer): AtkmView {
         {
           name: sideName(side),
           cpSpent: s.sides[side].cpSpent,
+          banked: [...(s.sides[side].banked ?? [])],
           cpLeft: sees(side) ? s.sides[side].cp : null,
           startUnits: s.sides[side].startUnits,
           unitsLeft: s.order.filter((id) => s.units[id]!.side === side && !s.units[id]!.gone).length,
@@ -177,7 +178,10 @@ export function summarize(v: AtkmView, viewer: Viewer): string {
   for (const side of SIDES) {
     const sd = v.sides[side];
     const cp = sd.cpLeft !== null ? `${sd.cpLeft} command points left, ` : '';
-    lines.push(`${sd.name} (${sd.unitsLeft}/${sd.startUnits} units; ${cp}${sd.cpSpent} spent this turn):`);
+    lines.push(
+      `${sd.name} (${sd.unitsLeft}/${sd.startUnits} units; ${cp}${sd.cpSpent} spent this turn` +
+        `${sd.banked.length ? `; banked: ${sd.banked.map(cardName).join(', ')}` : ''}):`,
+    );
     for (const u of v.units.filter((x) => x.side === side))
       lines.push(
         u.gone

@@ -10,3 +10,4 @@ export * from './deploy.ts';
 export * from './facts.ts';
 export * from './place.ts';
 export * from './reach.ts';
+export * from './attempt.ts';

@@ -11,6 +11,7 @@ import {
   lengthInside,
   nearestOnPolygon,
   pointInPolygon,
+  polygonsWithin,
   round2,
   segmentEntersPolygon,
   segmentHitsCircle,
@@ -35,7 +36,7 @@ export function unitDistance(a: TableUnit, b: TableUnit): number {
 
 /** Footprints touching, within the contact tolerance. */
 export function inContact(a: TableUnit, b: TableUnit): boolean {
-  return unitDistance(a, b) <= tabletopData().contactTolerance.value;
+  return polygonsWithin(footprintPolygon(a), footprintPolygon(b), tabletopData().contactTolerance.value);
 }
 
 /**
@@ -213,14 +214,14 @@ export function fireGeometry(table: Table, units: readonly TableUnit[], firer: T
  */
 export function checkFireGeometry(table: Table, units: readonly TableUnit[], firer: TableUnit, target: TableUnit): FireGeometry {
   if (firer.side === target.side) fail('ATKM Staging Fire Attacks', `${target.id} is in your own army`);
-  const g = fireGeometry(table, units, firer, target);
-  if (g.range <= 0) fail('ATKM Cavalry Cannot Fire', `${firer.id} is cavalry and cannot fire`);
+  // The same checks in the same order as on the whole geometry, the cheap ones before the line of sight is traced.
+  const range = fireRange(firer);
+  if (range <= 0) fail('ATKM Cavalry Cannot Fire', `${firer.id} is cavalry and cannot fire`);
   if (firer.formation === 'square') fail('ATKM Fire and Square Formation', `${firer.id} is in square and cannot fire`);
-  if (g.distance > g.range)
-    fail(
-      'ATKM Ranges',
-      `${target.id} is ${g.distance}" away; ${firer.id} fires ${g.range}" (${round2(g.distance - g.range)}" out of range)`,
-    );
+  const distance = round2(fireDistance(firer, target));
+  if (distance > range)
+    fail('ATKM Ranges', `${target.id} is ${distance}" away; ${firer.id} fires ${range}" (${round2(distance - range)}" out of range)`);
+  const g = fireGeometry(table, units, firer, target);
   if (!g.inArc) fail('ATKM Ranges', `${target.id} is behind ${firer.id}: fire only within 180 degrees of its facing`);
   if (!g.sight.clear) {
     const b = g.sight.blockedBy!;

@@ -13,7 +13,6 @@ import {
   dist,
   distPointPolyline,
   distPolygonPolyline,
-  distPolygons,
   dot,
   frontCentre,
   headingOf,
@@ -22,6 +21,8 @@ import {
   norm,
   normDeg,
   pointInPolygon,
+  polygonNearPolyline,
+  polygonsWithin,
   rectFromFront,
   rotateRect,
   round2,
@@ -109,10 +110,10 @@ const terrainName = (t: TerrainPiece): string => (t.name ? `${t.kind} '${t.name}
 /** Does this shape (a footprint or a swept hull) touch terrain that halves movement? (p.15) */
 function slows(t: TerrainPiece, shape: Pt[]): boolean {
   if (t.kind === 'road' || t.impassable || t.kind === 'lake') return false;
-  if (isLine(t)) return distPolygonPolyline(shape, t.line!) <= t.width! / 2;
+  if (isLine(t)) return polygonNearPolyline(shape, t.line!, t.width! / 2);
   // Hills slow going up or down, buildings entering or leaving: their outline.
-  if (t.kind === 'hill' || t.kind === 'building') return distPolygonPolyline(shape, outline(t.polygon!)) === 0;
-  return distPolygons(shape, t.polygon!) === 0;
+  if (t.kind === 'hill' || t.kind === 'building') return polygonNearPolyline(shape, outline(t.polygon!), 0);
+  return polygonsWithin(shape, t.polygon!, 0);
 }
 
 /** Is point p on a road (within its half-width)? */
@@ -376,7 +377,7 @@ function checkMoveOnce(table: Table, units: readonly TableUnit[], id: string, pa
       // Nor may a unit end standing in it, unless on the bridge.
       if (distPolygonPolyline(corners(sim.rect), t.line!) < t.width! / 2 - 0.01 && !onRoad(table, refOf(end, sim.rect)))
         fail(R_TERRAIN, `${terrainName(t)} is impassable: ${u0.id} would end in it`);
-    } else if (hulls.some((h) => distPolygons(h, t.polygon!) === 0) || distPolygons(corners(sim.rect), t.polygon!) === 0)
+    } else if (hulls.some((h) => polygonsWithin(h, t.polygon!, 0)) || polygonsWithin(corners(sim.rect), t.polygon!, 0))
       fail(R_TERRAIN, `${terrainName(t)} is impassable`);
   }
 

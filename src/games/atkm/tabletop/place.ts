@@ -19,11 +19,12 @@ import {
   type Pt,
   type Rect,
 } from '../../../engine/geometry.ts';
+import { attempt } from './attempt.ts';
 import { tabletopData } from './data.ts';
 import { checkDeployment } from './deploy.ts';
 import { aimPoint, footprint, footprintSize } from './footprint.ts';
 import { unitDistance } from './measure.ts';
-import { checkMove, type MoveOptions, type MoveResult } from './move.ts';
+import { baseAllowance, checkMove, type MoveOptions, type MoveResult } from './move.ts';
 import type { DeployZone, Table, TableUnit } from './types.ts';
 
 /** The unit with its footprint centred at c and the given facing (measuring point recomputed). */
@@ -127,14 +128,7 @@ export function approach(
 ): MoveResult | null {
   const u = units.find((x) => x.id === id);
   if (!u) return null;
-  const tryMove = (order: string): MoveResult | null => {
-    try {
-      return checkMove(table, units, id, order, opts);
-    } catch (e) {
-      if (e instanceof RuleError) return null;
-      throw e;
-    }
-  };
+  const tryMove = (order: string): MoveResult | null => attempt(() => checkMove(table, units, id, order, opts));
   let point: Pt;
   if (typeof goal === 'string') {
     const t = units.find((x) => x.id === goal);
@@ -153,7 +147,10 @@ export function approach(
   let lo = 0;
   let hi = Math.min(full, tabletopData().movement.cavalry.column * tabletopData().roadFactor.value);
   let best: MoveResult | null = null;
-  if (turn && u.type !== 'skirmisher') {
+  // No move longer than the most the unit could be allowed (a column on a road) is legal: skip measuring those.
+  const column = u.formation === 'column' || u.formation === 'limbered';
+  const cap = baseAllowance(u) * (column ? Math.max(1, tabletopData().roadFactor.value) : 1) - (opts.spent ?? 0) + 0.05;
+  if (turn && u.type !== 'skirmisher' && round2(hi) <= cap) {
     // Turning first costs nothing within 90 degrees; the unit then goes straight.
     const at = tryMove(`${turn}forward:${round2(hi)}`);
     if (at) return at;
@@ -164,7 +161,7 @@ export function approach(
       u.type === 'skirmisher' || !turn
         ? `to:${round2(from.x + (point.x - from.x) * (mid / full))},${round2(from.y + (point.y - from.y) * (mid / full))}`
         : `${turn}forward:${mid}`;
-    const r = mid > 0 ? tryMove(order) : null;
+    const r = mid > 0 && mid <= cap ? tryMove(order) : null;
     if (r) {
       best = r;
       lo = mid;

@@ -1,7 +1,7 @@
 // What a unit can reach now, for autocomplete and bots: enemies it may fire
 // on (in range, in arc, in sight) and enemies it may charge (front centre
 // into contact within its move), each with the measurement that decided it.
-import { RuleError } from '../../../engine/errors.ts';
+import { attempt } from './attempt.ts';
 import { round2 } from '../../../engine/geometry.ts';
 import { checkFireGeometry, generalDistance, type FireGeometry } from './measure.ts';
 import { checkMove, type MoveOptions, type MoveResult } from './move.ts';
@@ -15,11 +15,8 @@ export function fireTargets(table: Table, units: readonly TableUnit[], firerId: 
   const out: { id: string; geometry: FireGeometry }[] = [];
   for (const t of units) {
     if (t.side === firer.side) continue;
-    try {
-      out.push({ id: t.id, geometry: checkFireGeometry(table, units, firer, t) });
-    } catch (e) {
-      if (!(e instanceof RuleError)) throw e;
-    }
+    const geometry = attempt(() => checkFireGeometry(table, units, firer, t));
+    if (geometry) out.push({ id: t.id, geometry });
   }
   return out.sort((a, b) => a.geometry.distance - b.geometry.distance);
 }
@@ -36,12 +33,8 @@ export function chargeTargets(
   const out: { id: string; move: MoveResult }[] = [];
   for (const t of units) {
     if (t.side === u.side) continue;
-    try {
-      const move = checkMove(table, units, id, `toward:${t.id} stop:contact`, opts);
-      if (move.charged === t.id) out.push({ id: t.id, move });
-    } catch (e) {
-      if (!(e instanceof RuleError)) throw e;
-    }
+    const move = attempt(() => checkMove(table, units, id, `toward:${t.id} stop:contact`, opts));
+    if (move?.charged === t.id) out.push({ id: t.id, move });
   }
   return out.sort((a, b) => a.move.distance - b.move.distance);
 }
