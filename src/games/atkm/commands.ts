@@ -1,6 +1,7 @@
 // The /atkm subcommands. Facts a referee-mode player reports (inches, cover,
 // flank...) are options of move, fire and charge, turned into open actions
 // that the rules check; everything listable is matched against legal().
+import { subOption, type SubOption } from '../../engine/subcommand.ts';
 import type { Action, GameSubcommand } from '../../engine/types.ts';
 import { RuleError } from '../../engine/errors.ts';
 import type { AtkmState } from './state.ts';
@@ -25,13 +26,8 @@ export function measureText(s: AtkmState, from: string | undefined, to: string |
   }
 }
 
-type Opt = GameSubcommand['options'][number];
-const opt = (name: string, description: string, required = true, extra: Partial<Opt> = {}): Opt => ({
-  name,
-  description,
-  required,
-  ...extra,
-});
+type Opt = SubOption;
+const opt = subOption;
 const fact = (name: string, description: string, type: 'string' | 'boolean' | 'integer' = 'string'): Opt => ({
   name,
   description,

@@ -3,19 +3,15 @@
 // umpire (approve, choose, override, adjust, note, rule, publish) and info.
 // Typed orders are read by the same parser as a sheet line and checked by
 // the rules' one check; autocomplete offers the listed orders of your view.
+import { subOption, type SubOption } from '../../engine/subcommand.ts';
 import type { Action, GameSubcommand, Role, Viewer } from '../../engine/types.ts';
 import { TABLES } from './data.ts';
 import { parseLine } from './sheet.ts';
 import type { Wk4State } from './state.ts';
 import { buildView } from './view.ts';
 
-type Opt = GameSubcommand['options'][number];
-const opt = (name: string, description: string, required = true, extra: Partial<Opt> = {}): Opt => ({
-  name,
-  description,
-  required,
-  ...extra,
-});
+type Opt = SubOption;
+const opt = subOption;
 const text = (name: string, description: string, required = true): Opt => opt(name, description, required, { freeText: true });
 
 /** An order typed as options: written as a sheet line, so a typed order and a pasted one read alike. */
