@@ -3,7 +3,7 @@
 // (never command points). Plain JSON; inches, headings as in tabletop/types.ts.
 import type { Pt } from '../../engine/geometry.ts';
 import { cannon, footprintPolygon } from './tabletop/footprint.ts';
-import type { DeployZone, Formation, TableGeneral, TableUnit, TerrainPiece, UnitType } from './tabletop/types.ts';
+import type { DeployZone, TableGeneral, TableUnit, TerrainPiece } from './tabletop/types.ts';
 import { corners } from '../../engine/geometry.ts';
 
 export type ColourState = 'green' | 'yellow' | 'red';
@@ -15,17 +15,10 @@ export interface PictureSide {
   colour: string;
 }
 
-export interface PictureUnit {
-  id: string;
+/** A unit as the tabletop places it, with what the picture shows of it. */
+export interface PictureUnit extends TableUnit {
   /** Short label drawn on the footprint (default the id). */
   label: string | null;
-  side: string;
-  type: UnitType;
-  formation: Formation;
-  figures: number;
-  x: number;
-  y: number;
-  facing: number;
   /** The footprint's corners (front-left, front-right, back-right, back-left). */
   footprint: Pt[];
   /** The cannon's corners for artillery, else null. */
