@@ -8,7 +8,8 @@ import { SUBCOMMANDS } from './commands.ts';
 import { machine, OPEN } from './flow.ts';
 import { DICE_ORDER, OVERVIEW, phaseHelp } from './help.ts';
 import { initialState } from './setup.ts';
-import { alive, data, type AtkmOptions, type AtkmState } from './state.ts';
+import { alive, data, type AtkmOptions, type AtkmState, type UnitType } from './state.ts';
+import { UNIT_TYPES } from './tabletop/types.ts';
 import { buildView, phaseLabel, summarize, type AtkmView } from './view.ts';
 
 const scenarios = () => Object.entries(data().victory.scenarios).map(([id, v]) => ({ name: v.name, value: id }));
@@ -77,6 +78,19 @@ export const optionDocs: OptionDoc[] = [
     max: 3,
     default: 1,
   },
+  {
+    name: 'red_list',
+    description: "Red's own list (Building an Army): unit types by commas, e.g. infantry, infantry, cavalry",
+    type: 'string',
+    default: '',
+  },
+  {
+    name: 'black_list',
+    description:
+      "The Black army's own list instead: unit types separated by commas (infantry, cavalry, skirmisher, foot-artillery, horse-artillery)",
+    type: 'string',
+    default: '',
+  },
   { name: 'override', description: 'Optional rule: override the deck for a command point', type: 'boolean', default: true },
   {
     name: 'banking',
@@ -105,7 +119,20 @@ export function parseAtkmOptions(raw: Record<string, string | number | boolean>)
     override: Boolean(o.override),
     specialCasualties: Boolean(o.special_casualties),
     banking: Boolean(o.banking),
+    lists: { red: chosenList('red_list', o.red_list), black: chosenList('black_list', o.black_list) },
   };
+}
+
+/** A player's chosen list (Building an Army): the unit types, in order; null when none is given. */
+function chosenList(option: string, raw: unknown): UnitType[] | null {
+  const text = String(raw ?? '').trim();
+  if (!text) return null;
+  const items = text.split(/[,;]+/).map((x) => x.trim().toLowerCase().replace(/\s+/g, '-'));
+  const bad = items.filter((x) => !(UNIT_TYPES as readonly string[]).includes(x));
+  if (bad.length) throw new RuleError('ATKM Building an Army', `${option}: "${bad.join('", "')}" is not a unit type.`, [...UNIT_TYPES]);
+  if (items.length < 2 || items.length > 20)
+    throw new RuleError('ATKM Building an Army', `${option}: an army here has 2 to 20 units (this list has ${items.length}).`);
+  return items as UnitType[];
 }
 
 export const atkm: GameModule<AtkmState, AtkmOptions, AtkmView> = {

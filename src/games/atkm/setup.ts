@@ -87,8 +87,12 @@ export function initialState(o: AtkmOptions, ctx: Ctx): AtkmState {
     over: null,
   };
   for (const side of SIDES) {
-    const types: UnitType[] =
-      o.army === 'roll' ? Array.from({ length: o.units }, () => rollUnitType(ctx, side)) : [...data().armies.standard];
+    const chosen = o.lists?.[side];
+    const types: UnitType[] = chosen
+      ? [...chosen]
+      : o.army === 'roll'
+        ? Array.from({ length: o.units }, () => rollUnitType(ctx, side))
+        : [...data().armies.standard];
     const count: Partial<Record<UnitType, number>> = {};
     types.forEach((t, i) => {
       const q: Quality =

@@ -85,6 +85,8 @@ export interface AtkmOptions {
   specialCasualties: boolean;
   /** Optional rule: Banking Cards (p.14). */
   banking?: boolean;
+  /** Each side's own chosen list of unit types (Building an Army), instead of `army`. */
+  lists?: Partial<Record<'red' | 'black', UnitType[] | null>>;
 }
 
 export interface Over {
