@@ -8,7 +8,7 @@ describe('ATKM Building an Army: a chosen list', () => {
   it('each side may field its own list of unit types, in the order given', () => {
     const { env } = createGame(
       atkm,
-      { red_list: 'infantry, infantry, cavalry', black_list: 'skirmisher;foot artillery;infantry;horse-artillery' },
+      { red_list: 'infantry, infantry, cavalry', black_list: 'skirmisher+foot-artillery+infantry+horse-artillery' },
       'army-list',
     );
     const types = (side: string) => env.game.order.filter((id) => env.game.units[id].side === side).map((id) => env.game.units[id].type);
@@ -20,7 +20,7 @@ describe('ATKM Building an Army: a chosen list', () => {
   it('a list naming something that is not a unit type is refused with the types allowed', () => {
     let err: unknown;
     try {
-      parseAtkmOptions({ red_list: 'infantry, dragoons' });
+      parseAtkmOptions({ red_list: 'infantry+dragoons' });
     } catch (e) {
       err = e;
     }

@@ -80,7 +80,7 @@ export const optionDocs: OptionDoc[] = [
   },
   {
     name: 'red_list',
-    description: "Red's own list (Building an Army): unit types by commas, e.g. infantry, infantry, cavalry",
+    description: "Red's own list (Building an Army): unit types by commas, e.g. infantry+infantry+cavalry",
     type: 'string',
     default: '',
   },
@@ -127,7 +127,10 @@ export function parseAtkmOptions(raw: Record<string, string | number | boolean>)
 function chosenList(option: string, raw: unknown): UnitType[] | null {
   const text = String(raw ?? '').trim();
   if (!text) return null;
-  const items = text.split(/[,;]+/).map((x) => x.trim().toLowerCase().replace(/\s+/g, '-'));
+  const items = text
+    .split(/[,;+\s]+/)
+    .filter(Boolean)
+    .map((x) => x.toLowerCase());
   const bad = items.filter((x) => !(UNIT_TYPES as readonly string[]).includes(x));
   if (bad.length) throw new RuleError('ATKM Building an Army', `${option}: "${bad.join('", "')}" is not a unit type.`, [...UNIT_TYPES]);
   if (items.length < 2 || items.length > 20)
