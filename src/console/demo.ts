@@ -38,8 +38,6 @@ export async function runDemo(argv: string[], print: (l: string) => void = conso
     values.players ? `players=${values.players}` : '',
     values.nations ? `nations=${values.nations}` : '',
     values.scenario ? `scenario=${values.scenario}` : '',
-    // A scenario's terrain and zones exist only on the virtual tabletop (All the King's Men).
-    system === 'atkm' && values.scenario && !/\bmode\s*=/.test(values.options ?? '') ? 'mode=tabletop' : '',
   ]
     .filter(Boolean)
     .join(', ');
