@@ -299,12 +299,7 @@ export function checkOrder(s: Wk4State, n: Role, o: Order, prior: Order[] = orde
       const have = me.reserve[o.type] ?? 0;
       const pending = prior.filter((x) => x.k === 'deploy' && x.type === o.type).reduce((a, x) => a + (x as { n: number }).n, 0);
       check(have - pending >= o.n, R.reinforcements, `Your reserve pool has ${have - pending} ${t.name} left to activate, not ${o.n}.`);
-      const lord = s.lords[o.lord];
-      check(
-        lord && lord.nation === n && lord.status === 'free',
-        R.armies,
-        `Name one of your free lords to lead them: ${freeLords(s, n).join(', ') || 'none'}.`,
-      );
+      checkFreeLord(s, n, o.lord);
       const f = s.forces[o.lord];
       if (f) {
         check(f.hex === o.at && f.naval === t.naval, R.armies, `${o.lord}'s ${f.naval ? 'fleet' : 'army'} is not at ${hexLabel(s, o.at)}.`);
@@ -338,12 +333,7 @@ export function checkOrder(s: Wk4State, n: Role, o: Order, prior: Order[] = orde
       const c = m.centreAt(o.at);
       check(c && s.owner[c.id] === n, R.landsknekt, 'Landsknekts are placed in a city or port you control.');
       check(Number.isInteger(o.n) && o.n >= 1, R.landsknekt, 'Buy at least one.');
-      const lord = s.lords[o.lord];
-      check(
-        lord && lord.nation === n && lord.status === 'free',
-        R.armies,
-        `Name one of your free lords to lead them: ${freeLords(s, n).join(', ') || 'none'}.`,
-      );
+      checkFreeLord(s, n, o.lord);
       const f = s.forces[o.lord];
       if (f)
         check(
@@ -405,6 +395,16 @@ export function checkOrder(s: Wk4State, n: Role, o: Order, prior: Order[] = orde
   check(ap <= me.ap, R.ap, `Your orders would spend ${ap} action points; you have ${me.ap}.`);
   const money = [...prior, o].reduce((a, x) => a + costOf(s, x), 0);
   check(money <= me.treasury, R.money, `Your orders would cost $${money}; your treasury holds $${me.treasury}.`);
+}
+
+/** New troops are led by one of the nation's free lords (Armies). */
+function checkFreeLord(s: Wk4State, n: Role, id: string): void {
+  const lord = s.lords[id];
+  check(
+    lord && lord.nation === n && lord.status === 'free',
+    R.armies,
+    `Name one of your free lords to lead them: ${freeLords(s, n).join(', ') || 'none'}.`,
+  );
 }
 
 export const freeLords = (s: Wk4State, n: Role): string[] =>
