@@ -146,6 +146,52 @@ describe('ATKM tabletop: the King (Special Cards, p.10) moves the general anywhe
   });
 });
 
+describe('ATKM tabletop: the King restores a unit (Special Cards p.10, Optional Rule: Special Casualties p.27)', () => {
+  it('a unit within his 20" missing its officer or ensign is a listed choice (buttons, bots); one beyond 20" is not', () => {
+    const s = open();
+    const g = s.generals.find((x) => x.side === 'red')!;
+    const near = put(s, 'red', 'infantry', { x: 20, y: 40, facing: 0, officer: false });
+    const noFlag = put(s, 'red', 'infantry', { x: 50, y: 40, facing: 0, ensign: false });
+    const far = put(s, 'red', 'infantry', { x: 36, y: 10, facing: 0, officer: false });
+    put(s, 'black', 'infantry', { x: 60, y: 5, facing: 180 });
+    play(s, 'KH');
+    const restores = machine.legal(s, 'red').filter((l) => l.sub === 'general' && l.args.restore);
+    expect(restores.map((l) => l.args.restore).sort()).toEqual([near.id, noFlag.id].sort());
+    expect(restores.find((l) => l.args.restore === noFlag.id)!.label).toMatch(/restore its ensign/);
+    expect(restores.some((l) => l.args.restore === far.id)).toBe(false);
+    // Each listed point passes the open action's own check: within 20" and touching the unit.
+    for (const l of restores) atkm.open!.general!.check(s, 'red', l.action);
+    const pick = restores.find((l) => l.args.restore === near.id)!;
+    const t = dice();
+    machine.apply(s, 'red', pick.action, t.ctx);
+    expect(near.officer).toBe(true);
+    expect(`${g.x},${g.y}`).toBe(pick.args.to);
+    expect(t.text()).toMatch(/into contact with .*a new officer is appointed/s);
+    expect(top(s).proc).not.toBe('card');
+  });
+
+  it('typed with restore: and no to:, the general goes to the listed point by the unit', () => {
+    const s = open();
+    const g = s.generals.find((x) => x.side === 'red')!;
+    const u = put(s, 'red', 'infantry', { x: 20, y: 40, facing: 0, ensign: false });
+    put(s, 'black', 'infantry', { x: 60, y: 5, facing: 180 });
+    play(s, 'KH');
+    const listed = machine.legal(s, 'red').find((l) => l.args.restore === u.id)!;
+    machine.apply(s, 'red', { type: 'general', restore: u.id }, dice().ctx);
+    expect(u.ensign).toBe(true);
+    expect(`${g.x},${g.y}`).toBe(listed.args.to);
+  });
+
+  it('the bot uses the King to restore a leaderless unit it can reach', () => {
+    const s = open();
+    const u = put(s, 'red', 'infantry', { x: 20, y: 40, facing: 0, officer: false, color: 'red' });
+    put(s, 'black', 'infantry', { x: 60, y: 5, facing: 180 });
+    play(s, 'KH');
+    const choice = atkm.bot!(s, 'red', machine.legal(s, 'red'), { rand: () => 0.5 });
+    expect(choice.action).toMatchObject({ type: 'general', restore: u.id });
+  });
+});
+
 describe('ATKM tabletop: /atkm measure from: to: answers without acting', () => {
   it('distance, arc, sight and range between two units; referee mode explains how to measure', () => {
     const s = open();
