@@ -471,7 +471,9 @@ export const meleeProc: Procedure<AtkmState, MeleeFrame> = {
         : f.step === 'escape'
           ? 'Choose one of the escape directions (/atkm escape heading:).'
           : f.step === 'small'
-            ? 'The square is too small to stay one: choose line or column and its facing (/atkm form formation: facing:).'
+            ? tabletop(s)
+              ? 'The square is too small to stay one: choose line or column and its facing (/atkm form formation: facing:).'
+              : 'The square is too small to stay one: choose line or column (/atkm form formation:).'
             : 'Say whether a general is within 12 inches to rally the unit (/atkm rally).',
     );
     if (f.step === 'square') {
