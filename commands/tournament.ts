@@ -7,7 +7,7 @@ import type { Tournament, Format, Match, Outcome as MatchOutcome } from '../src/
 import { pairRound, repoOf, sidesOf, startTournament } from '../src/tournament/service.ts';
 import { clockText, FORMAT_NAMES, hubPost, matchState, pageButtons, standingsImage, standingsPage } from '../src/tournament/hub.ts';
 import { confirmResult, disputeResult, reportResult } from '../src/tournament/reports.ts';
-import { correctResult } from '../src/tournament/corrections.ts';
+import { correctResult, type CorrectedVp } from '../src/tournament/corrections.ts';
 import { settleBidsIfReady } from '../src/tournament/bids.ts';
 import { bool, int, isModerator, parseKeyValues, requireModerator, str } from './context.ts';
 import { chunks, echo, only, privateReply, publicReply, UserError } from './present.ts';
@@ -45,6 +45,15 @@ const user = (what: string) => ({
   required: false,
 });
 const reason = (required: boolean) => ({ name: 'reason', description: "Why, for the organiser's log", type: 'string' as const, required });
+
+/** A correction's final VP: "12-10" (first side, second side), or "none" (VP did not decide the game). */
+export function parseVp(v: string | undefined): CorrectedVp | undefined {
+  if (v === undefined) return undefined;
+  if (v.trim().toLowerCase() === 'none') return 'none';
+  const m = /^\s*(\d+(?:\.\d+)?)\s*[-–:]\s*(\d+(?:\.\d+)?)\s*$/.exec(v);
+  if (!m) throw new UserError(`\`vp\` is the final VP of the first and second sides, like 12-10, or none; not "${echo(v)}".`);
+  return [Number(m[1]), Number(m[2])];
+}
 
 export function tournamentCommand(): CommandDef {
   const systems = allGames().map((g) => ({ name: g.title, value: g.id }));
@@ -140,8 +149,20 @@ export function tournamentCommand(): CommandDef {
         description: 'Moderators: set or correct a match result at once (knockouts re-pair later rounds)',
         options: [
           matchOpt(''),
-          { name: 'outcome', description: 'Who won', type: 'string', required: true, choices: OUTCOMES },
+          {
+            name: 'outcome',
+            description: 'Who won the game (a side bid then applies as to a played result)',
+            type: 'string',
+            required: true,
+            choices: OUTCOMES,
+          },
           reason(true),
+          {
+            name: 'vp',
+            description: "Final VP before any bid, first side-second side (e.g. 12-10), or 'none' if VP did not decide it",
+            type: 'string',
+            required: false,
+          },
         ],
       },
       {
@@ -383,7 +404,7 @@ export function runTournament(svc: Services, inv: Invocation): Outcome {
       requireModerator(svc, inv.caller, inv.where, 'correct a result');
       const { m, t } = matchOf(svc, inv);
       if (!m.b) throw new UserError('That match is a bye; there is no result to correct.');
-      const r = correctResult(svc, t, m, str(o, 'outcome') as MatchOutcome, inv.caller.id, str(o, 'reason')!);
+      const r = correctResult(svc, t, m, str(o, 'outcome') as MatchOutcome, inv.caller.id, str(o, 'reason')!, parseVp(str(o, 'vp')));
       return { replies: [publicReply(r.text)], posts: r.posts };
     }
     case 'report': {

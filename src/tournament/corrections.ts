@@ -8,6 +8,9 @@
 // A correction is one domain event (one transaction): the match's outcome,
 // the game's stored result (games and game_finished, the original kept in
 // the result and the log) and the ratings of that server's system, folded again.
+// The organiser names the game's result (and may give its final VP); a side
+// bid applies to it as to a result that came in from play (matchOutcomeOf,
+// the one reading), so the match's winner, standings and ratings follow the bid.
 import type { Services } from '../app/services.ts';
 import type { Post } from '../../commands/types.ts';
 import { UserError } from '../../commands/present.ts';
@@ -16,6 +19,17 @@ import { TournamentRepo } from './repo.ts';
 import { championOf, finishMatchGame, isElimination, nextPairings, pairRound, ratingsOf, sidesOf, type RoundPairing } from './service.ts';
 import { hubPost, roundStandingsPosts } from './hub.ts';
 import { outcomeText } from './reports.ts';
+import { bidNote, decidedOnVp, matchOutcomeOf, type FinishedResult } from './bids.ts';
+
+/** The final VP an organiser gives with a correction: [first side, second side], or 'none' (VP did not decide it). */
+export type CorrectedVp = [number, number] | 'none';
+
+/** The game's finished event (status, how, result), if it has ended. */
+function finishedOf(svc: Services, gameId: number | null): { status: string; how: string; result: string } | undefined {
+  if (!gameId) return undefined;
+  return svc.store.db.prepare('SELECT status, how, result FROM game_finished WHERE game_id = ?').get(gameId) as
+    { status: string; how: string; result: string } | undefined;
+}
 
 const key = (p: { a: string; b: string | null }) => (p.b ? [p.a, p.b].sort().join(' v ') : `${p.a} bye`);
 
@@ -23,9 +37,10 @@ export function correctResult(
   svc: Services,
   t: Tournament,
   m: Match,
-  outcome: Outcome,
+  named: Outcome,
   by: string,
   reason: string,
+  vp?: CorrectedVp,
 ): { text: string; posts: Post[] } {
   const repo = new TournamentRepo(svc.store.db, svc.store.now);
   const names = new Map(repo.entrants(t.id).map((e) => [e.userId, e.userName]));
@@ -34,13 +49,24 @@ export function correctResult(
   const posts: Post[] = [];
   const changes: string[] = [];
   const before = championOf(repo, t);
+  const sides = sidesOf(t.system, t.options);
+  let outcome: Outcome = named;
+  let bid = '';
   svc.store.db.transaction(() => {
     // A game already over takes the corrected result; one still in play ends with it (its event then finds the match decided).
-    const stored = m.outcome !== outcome && correctStoredResult(svc, t, m, outcome, by, reason);
-    finishMatchGame(svc, t, m, outcome, `Tournament result set by the organiser: ${reason}`);
+    const stored = correctStoredResult(svc, t, m, named, by, reason, vp);
+    const scores = Array.isArray(vp) ? { [sides[0]]: vp[0], [sides[1]]: vp[1] } : undefined;
+    finishMatchGame(svc, t, m, named, `Tournament result set by the organiser: ${reason}`, scores && { scores, onVp: true });
+    // The match's outcome is read from the game's stored result as any result is: a side bid applies here too.
+    const fin = finishedOf(svc, m.gameId);
+    if (fin) {
+      const r = JSON.parse(fin.result) as FinishedResult;
+      outcome = matchOutcomeOf(m, sides, fin.status, fin.how, r);
+      bid = bidNote(m, sides, named, outcome, r.scores);
+    }
     repo.setOutcome(m.id, outcome, 'organiser');
     repo.dropReport(m.id);
-    repo.log(t.id, by, `result match ${m.id}: ${was ?? 'pending'} → ${outcome}`, reason);
+    repo.log(t.id, by, `result match ${m.id}: ${was ?? 'pending'} → ${outcome}${bid ? ` (${bid})` : ''}`, reason);
     // A Swiss's later rounds stand (only standings change), but a top cut already paired follows the corrected standings.
     const from = isElimination(t, m) ? m.round + 1 : t.format === 'swisscut' ? t.rounds + 1 : Infinity;
     for (let r = from; r <= t.round; r++) {
@@ -101,7 +127,7 @@ export function correctResult(
   if (after && after !== before)
     posts.push({ channelId: t.channelId, content: `🥇 Corrected: **${t.name}** winner is now <@${after}>.`, mentions: [after] });
   posts.push(hubPost(t.id, t.channelId));
-  const note = changes.length ? ` Later rounds re-paired: ${changes.join('; ')}.` : '';
+  const note = (bid ? ` The side bid applies: ${bid}.` : '') + (changes.length ? ` Later rounds re-paired: ${changes.join('; ')}.` : '');
   return {
     text: `📋 Match ${m.id} (round ${m.round}, table ${m.board}) of **${t.name}**: ${was ?? 'pending'} → ${outcome}. Reason logged.${note}`,
     posts,
@@ -114,34 +140,57 @@ interface StoredResult {
   draw?: boolean;
   scores?: Record<string, number>;
   summary?: string;
+  onVp?: boolean;
   corrected?: { from: StoredResult | null; reason: string; by: string; at: number };
 }
+
+const sameScores = (x: Record<string, number> = {}, y: Record<string, number> = {}) =>
+  Object.keys(x).length === Object.keys(y).length && Object.keys(x).every((k) => x[k] === y[k]);
 
 /**
  * A match's game that has already ended takes the corrected result: games
  * and its game_finished event (marked unrated, how 'correction'). The result
  * keeps the original (the first one, through repeated corrections) with the
- * reason, and the organiser's log records both. False when there is nothing to change.
+ * reason, and the organiser's log records both. `vp`: the corrected final VP
+ * (decided on them), or 'none' (not decided on VP); without it, the VP and
+ * whether they decided stay as stored. False when there is nothing to change.
  */
-export function correctStoredResult(svc: Services, t: Tournament, m: Match, outcome: Outcome, by: string, reason: string): boolean {
+export function correctStoredResult(
+  svc: Services,
+  t: Tournament,
+  m: Match,
+  outcome: Outcome,
+  by: string,
+  reason: string,
+  vp?: CorrectedVp,
+): boolean {
   const row = m.gameId ? svc.store.game(m.gameId) : null;
   if (!row || (row.status !== 'over' && row.status !== 'abandoned')) return false;
   const db = svc.store.db;
-  const fin = db.prepare('SELECT result FROM game_finished WHERE game_id = ?').get(row.id) as { result: string } | undefined;
+  const fin = finishedOf(svc, row.id);
   const original = fin?.result ?? row.result;
   const prev = original ? (JSON.parse(original) as StoredResult) : null;
   const [sa, sb] = sidesOf(t.system, t.options);
   const status = outcome === 'none' ? 'abandoned' : 'over';
   const winners = outcome === 'a' ? [sa] : outcome === 'b' ? [sb] : [];
   const draw = outcome === 'draw';
-  const same = row.status === status && !!prev?.draw === draw && [...(prev?.winners ?? [])].sort().join() === [...winners].sort().join();
+  const wasOnVp = decidedOnVp(fin?.how ?? 'moderator', prev);
+  const scores = Array.isArray(vp) ? { [sa]: vp[0], [sb]: vp[1] } : (prev?.scores ?? {});
+  const onVp = Array.isArray(vp) ? true : vp === 'none' ? false : wasOnVp;
+  const same =
+    row.status === status &&
+    !!prev?.draw === draw &&
+    [...(prev?.winners ?? [])].sort().join() === [...winners].sort().join() &&
+    sameScores(prev?.scores, scores) &&
+    onVp === wasOnVp;
   if (same) return false;
   const at = svc.store.now();
   const result: StoredResult = {
     status,
     winners,
     draw,
-    scores: prev?.scores ?? {},
+    scores,
+    onVp,
     summary: `Result corrected by the tournament organiser (${reason}); it was: ${prev?.summary ?? 'no result'}`,
     corrected: { from: prev?.corrected?.from ?? prev, reason, by, at },
   };
@@ -170,4 +219,17 @@ export function correctStoredResult(svc: Services, t: Tournament, m: Match, outc
 }
 
 const describe = (r: StoredResult | null) =>
-  !r ? 'none' : r.status === 'abandoned' ? 'abandoned' : r.draw ? 'draw' : r.winners?.length ? `${r.winners.join(', ')} won` : 'no winner';
+  (!r
+    ? 'none'
+    : r.status === 'abandoned'
+      ? 'abandoned'
+      : r.draw
+        ? 'draw'
+        : r.winners?.length
+          ? `${r.winners.join(', ')} won`
+          : 'no winner') +
+  (r?.scores && Object.keys(r.scores).length
+    ? ` (VP ${Object.entries(r.scores)
+        .map(([k, v]) => `${k} ${v}`)
+        .join(', ')})`
+    : '');

@@ -3,10 +3,16 @@
 // Only finished games between people count (no bot seat, two or more people);
 // each side is a team (a team side's members rated together).
 // They are read from the game_finished events in order, so the live ratings
-// and a recomputation from stored results are the same fold.
+// and a recomputation from stored results are the same fold. A tournament
+// match's game is ranked by its match outcome, read by the tournament's one
+// reading of a result (a side bid in VP applied); win rates per side stay the
+// table's own result (how the sides fare before bids: what a bid prices).
 import { ordinal, rate, rating } from 'openskill';
 import type { Store } from '../store/store.ts';
 import { BOT_PREFIX } from '../app/session.ts';
+import { matchOutcomeOf, type FinishedResult } from './bids.ts';
+import { TournamentRepo } from './repo.ts';
+import { sidesOf } from './service.ts';
 
 export const ALL_SIDES = '*';
 
@@ -68,17 +74,18 @@ export class Ratings {
   /** Fold every finished game not yet rated into the ratings. Returns how many games counted. */
   sync(): number {
     let counted = 0;
-    const pending = this.db.prepare('SELECT id, game_id, status, result FROM game_finished WHERE rated = 0 ORDER BY id').all() as {
+    const pending = this.db.prepare('SELECT id, game_id, status, how, result FROM game_finished WHERE rated = 0 ORDER BY id').all() as {
       id: number;
       game_id: number;
       status: string;
+      how: string;
       result: string;
     }[];
     if (!pending.length) return 0;
     this.db.transaction(() => {
       const mark = this.db.prepare('UPDATE game_finished SET rated = 1 WHERE id = ?');
       for (const f of pending) {
-        if (f.status === 'over' && this.rateGame(f.game_id, JSON.parse(f.result))) counted++;
+        if (f.status === 'over' && this.rateGame(f.game_id, f.how, JSON.parse(f.result))) counted++;
         mark.run(f.id);
       }
     })();
@@ -143,12 +150,25 @@ export class Ratings {
     return seats.length >= 2 && !seats.some((s) => s.userId.startsWith(BOT_PREFIX)) && people.size === seats.length;
   }
 
+  /**
+   * A tournament match's game counts as its match outcome (a side bid applied, as the
+   * tournament read it); any other game as its own result.
+   */
+  private ranked(game: { id: number; system: string; options: Record<string, string | number | boolean> }, how: string, r: FinishedResult) {
+    const m = new TournamentRepo(this.db, this.store.now).matchOfGame(game.id);
+    if (!m?.bidSide || !m.bidVp) return r;
+    const sides = sidesOf(game.system, game.options);
+    const o = matchOutcomeOf(m, sides, 'over', how, r);
+    return { winners: o === 'a' ? [sides[0]] : o === 'b' ? [sides[1]] : [], draw: o === 'draw' };
+  }
+
   /** One openskill match: each side a team (a team side's members rated together), ranked by the result. */
-  private rateGame(gameId: number, result: { winners?: string[]; draw?: boolean }): boolean {
+  private rateGame(gameId: number, how: string, stored: FinishedResult): boolean {
     const game = this.store.game(gameId);
     if (!game) return false;
     const seats = this.store.seats(gameId);
     if (!this.between(seats)) return false;
+    const result = this.ranked(game, how, stored);
     const winners = result.winners ?? [];
     if (!result.draw && !winners.length) return false;
     const roles = [...new Set(seats.map((s) => s.role))];

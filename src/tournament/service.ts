@@ -23,7 +23,7 @@ import { TournamentRepo, type Bracket, type Match, type Outcome, type Tournament
 import { ALL_SIDES, Ratings } from './ratings.ts';
 import { standings, type Standing, type StandingGame } from './standings.ts';
 import { matchHome, matchOpening } from './threads.ts';
-import { adjustForBid, settleBidsIfReady } from './bids.ts';
+import { matchOutcomeOf, settleBidsIfReady, type FinishedResult } from './bids.ts';
 import { hubPost, roundStandingsPosts } from './hub.ts';
 
 const HOUR = 3_600_000;
@@ -292,20 +292,7 @@ function consumeFinished(svc: Services): Set<number> {
   const touched = new Set<number>();
   for (const { match, status, how, result } of rows) {
     const t = repo.get(match.tournamentId)!;
-    const [sa, sb] = sidesOf(t.system, t.options);
-    const r = JSON.parse(result) as { winners?: string[]; draw?: boolean; scores?: Record<string, number> };
-    let outcome: Outcome = 'none';
-    if (status === 'over')
-      outcome = r.draw
-        ? 'draw'
-        : r.winners?.includes(sa) && !r.winners.includes(sb)
-          ? 'a'
-          : r.winners?.includes(sb) && !r.winners.includes(sa)
-            ? 'b'
-            : r.winners?.length
-              ? 'draw'
-              : 'none';
-    if (status === 'over' && how === 'play') outcome = adjustForBid(match, [sa, sb], outcome, r.scores);
+    const outcome = matchOutcomeOf(match, sidesOf(t.system, t.options), status, how, JSON.parse(result) as FinishedResult);
     repo.setOutcome(match.id, outcome, how);
     repo.dropReport(match.id);
     touched.add(t.id);
@@ -426,8 +413,19 @@ export function forfeitOnTime(svc: Services): Post[] {
   return posts;
 }
 
-/** End a match's game as the organiser decided (or a confirmed report): one game_finished event, like any end. */
-export function finishMatchGame(svc: Services, t: Tournament, m: Match, outcome: Outcome, summary: string): void {
+/**
+ * End a match's game as the organiser decided (or a confirmed report): one
+ * game_finished event, like any end. `vp`: the organiser gave the final VP
+ * (onVp: the result was decided on them, so a bid applies to it).
+ */
+export function finishMatchGame(
+  svc: Services,
+  t: Tournament,
+  m: Match,
+  outcome: Outcome,
+  summary: string,
+  vp?: { scores: Record<string, number>; onVp: boolean },
+): void {
   const row = m.gameId ? svc.store.game(m.gameId) : null;
   if (!row || (row.status !== 'active' && row.status !== 'lobby')) return;
   const [sa, sb] = sidesOf(t.system, t.options);
@@ -438,7 +436,8 @@ export function finishMatchGame(svc: Services, t: Tournament, m: Match, outcome:
       status: outcome === 'none' ? 'abandoned' : 'over',
       winners: outcome === 'a' ? [sa] : outcome === 'b' ? [sb] : [],
       draw: outcome === 'draw',
-      scores: {},
+      scores: vp?.scores ?? {},
+      ...(vp ? { onVp: vp.onVp } : {}),
       summary,
     }),
     'moderator',
