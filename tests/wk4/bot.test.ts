@@ -2,9 +2,11 @@
 // every order they write passes the same check as a typed one.
 import { describe, expect, it } from 'vitest';
 import { botChoice } from '../../src/games/wk4/bot.ts';
+import { hexDistance } from '../../src/engine/hex.ts';
 import { holder, mapOf, movement } from '../../src/games/wk4/geo.ts';
 import { wk4 } from '../../src/games/wk4/index.ts';
 import { checkOrder, type Order } from '../../src/games/wk4/orders.ts';
+import { aiStats, type AiStats } from './ai-stats.ts';
 import { fresh } from './helpers.ts';
 
 const always = () => 0; // the bot's dice always say "do it"
@@ -44,6 +46,24 @@ describe('WK4 Amphibious Attacks by AI nations', () => {
     expect(o?.force).not.toBe('cap3');
   });
 
+  it('a landing force with no enemy coast in reach is ferried to a friendly or unheld landing nearer one', () => {
+    const s = fresh();
+    const m = mapOf(s);
+    s.wars.push('almagora|capetan');
+    s.nations.almagora.reserve = {};
+    const fleet = s.forces.alm10;
+    s.forces.alm2.hex = fleet.hex;
+    s.forces.alm2.units = s.forces.alm2.units.filter((u) => u.type === 'infantry').slice(0, 2);
+    const coasts = m.hexIds().filter((h) => m.isLand(h) && m.isLanding(h) && holder(s, h) === 'capetan');
+    const near = (h: string) => Math.min(...coasts.map((c) => hexDistance(c, h)));
+    expect([...m.seaReach(fleet.hex, movement(fleet)).keys()].some((h) => holder(s, h) === 'capetan')).toBe(false);
+    const o = botChoice(s, 'almagora', wk4.legal(s, 'almagora'), always).action.item as unknown as Order & { k: 'sail' };
+    expect(o).toMatchObject({ k: 'sail', force: 'alm10', carry: ['alm2'] });
+    expect([null, 'almagora']).toContain(holder(s, o.to));
+    expect(near(o.to)).toBeLessThan(near(fleet.hex));
+    expect(() => checkOrder(s, 'almagora', o)).not.toThrow();
+  });
+
   it('without a landing force it raises one from the reserve infantry at the home port, under a lord with no force', () => {
     const s = fresh();
     const fleet = s.forces.cap1;
@@ -68,6 +88,18 @@ describe('WK4 Mercenary Loyalty by AI nations', () => {
     expect(botChoice(s, 'almagora', wk4.legal(s, 'almagora'), always).action.item).toEqual({ k: 'bribe', force: 'cap4', mode: 'leave' });
   });
 
+  it('a bribe is weighed before the Winter purchases spend the purse', () => {
+    const s = fresh();
+    s.season = 'winter';
+    s.nations.almagora.reserve = {};
+    s.nations.almagora.treasury = 45;
+    s.wars.push('almagora|capetan');
+    s.forces.cap4.hex = '6,7';
+    s.forces.cap4.units.push({ id: 'lk1', type: 'landsknekt', steps: 4, green: false });
+    expect(wk4.legal(s, 'almagora').some((l) => (l.action.item as { k?: string } | undefined)?.k === 'buy')).toBe(true);
+    expect(botChoice(s, 'almagora', wk4.legal(s, 'almagora'), always).action.item).toEqual({ k: 'bribe', force: 'cap4', mode: 'leave' });
+  });
+
   it('a poor nation does not bribe', () => {
     const s = fresh();
     s.nations.almagora.reserve = {};
@@ -78,4 +110,19 @@ describe('WK4 Mercenary Loyalty by AI nations', () => {
     const o = botChoice(s, 'almagora', wk4.legal(s, 'almagora'), always).action.item as { k?: string } | undefined;
     expect(o?.k).not.toBe('bribe');
   });
+});
+
+describe('WK4 AI nations over whole campaigns (Amphibious Attacks, Mercenary Loyalty)', () => {
+  it('across seeds they make amphibious assaults and bribes, and take most chances of either that they have', () => {
+    const all = Array.from({ length: 8 }, (_, i) => aiStats(`wk4-ai-${i + 1}`, 4, 3));
+    const sum = (k: keyof Omit<AiStats, 'seed'>) => all.reduce((a, r) => a + r[k], 0);
+    expect(sum('amphibious')).toBeGreaterThan(0);
+    expect(sum('bribes')).toBeGreaterThan(0);
+    expect(sum('attacks')).toBeGreaterThan(0);
+    // A season that opens with an assault or a bribe at hand mostly sees it ordered.
+    expect(sum('assaultChances')).toBeGreaterThan(0);
+    expect(sum('bribeChances')).toBeGreaterThan(0);
+    expect(sum('assaultsTaken') / sum('assaultChances')).toBeGreaterThanOrEqual(0.6);
+    expect(sum('bribesTaken') / sum('bribeChances')).toBeGreaterThanOrEqual(0.6);
+  }, 120_000);
 });
