@@ -10,6 +10,7 @@ import { holder, mapOf, movement, visibleHexes } from '../../src/games/wk4/geo.t
 import { wk4 } from '../../src/games/wk4/index.ts';
 import type { Order } from '../../src/games/wk4/orders.ts';
 import { atWar, type Wk4State } from '../../src/games/wk4/state.ts';
+import { landAssaults } from '../../src/games/wk4/bot.ts';
 import { playout } from '../games/playout.ts';
 
 export interface AiStats {
@@ -23,7 +24,9 @@ export interface AiStats {
   amphibious: number;
   bribes: number;
   hires: number;
-  /** Nation-seasons that began with an assault (or a bribe) open to the nation, and how many of them it took. */
+  /** Nation-seasons that began with an assault by land or sea (or a bribe) open to the nation, and how many it took. */
+  landChances: number;
+  landTaken: number;
   assaultChances: number;
   assaultsTaken: number;
   bribeChances: number;
@@ -74,6 +77,7 @@ export function aiStats(seed: string, nations: number, years: number): AiStats {
   const battles = new Map<string, string>();
   const orders = new Map<string, string>();
   const chances = new Map<string, 'assault' | 'bribe'>();
+  const land = new Map<string, Set<string>>();
   playout(wk4, { nations, years }, seed, {
     maxSteps: 50_000,
     each(env) {
@@ -85,6 +89,11 @@ export function aiStats(seed: string, nations: number, years: number): AiStats {
         if (s.stage === 'orders' && !items.length && s.nations[n].alive) {
           if (assaultOpen(s, n)) chances.set(`${when}-${n}-assault`, 'assault');
           if (bribeOpen(s, n)) chances.set(`${when}-${n}-bribe`, 'bribe');
+          const targets = landAssaults(s, n, wk4.legal(s, n)).map((l) => {
+            const o = l.action.item as unknown as Order & { k: 'move' };
+            return o.path[o.path.length - 1];
+          });
+          if (targets.length && !land.has(`${when}-${n}`)) land.set(`${when}-${n}`, new Set(targets));
         }
         for (const o of items) {
           const key = `${when}-${n}-${JSON.stringify(o)}`;
@@ -101,8 +110,17 @@ export function aiStats(seed: string, nations: number, years: number): AiStats {
   const count = (k: string) => [...orders.values()].filter((x) => x === k).length;
   const took = (k: 'assault' | 'bribe', order: string) =>
     [...chances].filter(([key, v]) => v === k && [...orders].some(([o, x]) => x === order && o.startsWith(key.slice(0, -k.length)))).length;
+  const landTaken = [...land].filter(([key, ts]) =>
+    [...orders].some(([o, x]) => {
+      if (x !== 'attack' || !o.startsWith(`${key}-`)) return false;
+      const path = (JSON.parse(o.slice(key.length + 1)) as { path: string[] }).path;
+      return ts.has(path[path.length - 1]);
+    }),
+  ).length;
   return {
     seed,
+    landChances: land.size,
+    landTaken,
     sieges: kinds.filter((k) => k === 'siege').length,
     landings: kinds.filter((k) => k === 'landing').length,
     attacks: count('attack'),
@@ -118,7 +136,8 @@ export function aiStats(seed: string, nations: number, years: number): AiStats {
 
 export const statsLine = (r: Omit<AiStats, 'seed'>): string =>
   `${r.attacks} land attacks on centres, ${r.amphibious} amphibious assaults, ${r.bribes} bribes, ${r.hires} Landsknekt hired; ` +
-  `fought ${r.sieges} sieges, ${r.landings} landings; assaults taken ${r.assaultsTaken}/${r.assaultChances} chances, ` +
+  `fought ${r.sieges} sieges, ${r.landings} landings; chances taken: land assaults ${r.landTaken}/${r.landChances}, ` +
+  `amphibious ${r.assaultsTaken}/${r.assaultChances}, ` +
   `bribes ${r.bribesTaken}/${r.bribeChances}`;
 
 if (process.argv[1]?.endsWith('ai-stats.ts')) {

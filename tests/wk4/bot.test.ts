@@ -1,7 +1,7 @@
 // The AI nations' amphibious assaults and mercenary dealings: simple, but
 // every order they write passes the same check as a typed one.
 import { describe, expect, it } from 'vitest';
-import { botChoice } from '../../src/games/wk4/bot.ts';
+import { botChoice, landAssaults } from '../../src/games/wk4/bot.ts';
 import { hexDistance } from '../../src/engine/hex.ts';
 import { holder, mapOf, movement } from '../../src/games/wk4/geo.ts';
 import { wk4 } from '../../src/games/wk4/index.ts';
@@ -112,8 +112,41 @@ describe('WK4 Mercenary Loyalty by AI nations', () => {
   });
 });
 
+describe('WK4 Siege Battle: assaults by AI nations', () => {
+  it("an army beside an enemy's centre it outnumbers half again (garrison in sight and the whole militia) assaults it", () => {
+    const s = fresh();
+    const m = mapOf(s);
+    s.wars.push('almagora|capetan');
+    s.nations.almagora.reserve = {};
+    s.nations.almagora.treasury = 0; // no Landsknekt to hire first
+    const empty = (h: string) => !Object.values(s.forces).some((f) => f.hex === h);
+    // A minor centre of Capetan's (militia of 1 or 2) on open ground (its sides take 9 battle groups), clear ground beside it.
+    const open = (h: string) => empty(h) && !['mountain', 'swamp'].includes(m.terrain(h));
+    const c = m.centres.find(
+      (x) =>
+        s.owner[x.id] === 'capetan' &&
+        x.kind === 'minor' &&
+        ['clear', 'desert'].includes(m.terrain(x.hex)) &&
+        empty(x.hex) &&
+        m.landNeighbours(x.hex).some(open),
+    )!;
+    const at = m.landNeighbours(c.hex).find(open)!;
+    s.forces.alm1.hex = at;
+    expect(landAssaults(s, 'almagora', wk4.legal(s, 'almagora')).length).toBeGreaterThan(0);
+    const o = botChoice(s, 'almagora', wk4.legal(s, 'almagora'), always).action.item as unknown as Order & { k: 'move' };
+    expect(o).toMatchObject({ k: 'move', force: 'alm1', attack: true });
+    expect(o.path[o.path.length - 1]).toBe(c.hex);
+    // Against a garrison it cannot outnumber it makes no such assault.
+    s.forces.cap2.hex = c.hex;
+    s.forces.alm1.units = s.forces.alm1.units.slice(0, 2);
+    expect(
+      landAssaults(s, 'almagora', wk4.legal(s, 'almagora')).filter((l) => (l.action.item as { force?: string }).force === 'alm1'),
+    ).toEqual([]);
+  });
+});
+
 describe('WK4 AI nations over whole campaigns (Amphibious Attacks, Mercenary Loyalty)', () => {
-  it('across seeds they make amphibious assaults and bribes, and take most chances of either that they have', () => {
+  it('across seeds they assault by land and sea and bribe, and take most chances of each that they have', () => {
     const all = Array.from({ length: 8 }, (_, i) => aiStats(`wk4-ai-${i + 1}`, 4, 3));
     const sum = (k: keyof Omit<AiStats, 'seed'>) => all.reduce((a, r) => a + r[k], 0);
     expect(sum('amphibious')).toBeGreaterThan(0);
@@ -122,6 +155,8 @@ describe('WK4 AI nations over whole campaigns (Amphibious Attacks, Mercenary Loy
     // A season that opens with an assault or a bribe at hand mostly sees it ordered.
     expect(sum('assaultChances')).toBeGreaterThan(0);
     expect(sum('bribeChances')).toBeGreaterThan(0);
+    expect(sum('landChances')).toBeGreaterThan(0);
+    expect(sum('landTaken') / sum('landChances')).toBeGreaterThanOrEqual(0.6);
     expect(sum('assaultsTaken') / sum('assaultChances')).toBeGreaterThanOrEqual(0.6);
     expect(sum('bribesTaken') / sum('bribeChances')).toBeGreaterThanOrEqual(0.6);
   }, 120_000);

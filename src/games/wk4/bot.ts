@@ -7,7 +7,8 @@
 // force nearer an enemy coast first when none is in reach (the landing force
 // and its transports wait for each other); at war it hires Landsknekt, bribes
 // an enemy's mercenaries it can see when its purse allows and stands ready to
-// match bribes of its own. Orders it writes itself (not
+// match bribes of its own. An army that can take an enemy's centre this season
+// with good odds mostly assaults it. Orders it writes itself (not
 // listed: carried armies, bribes) pass the same check as a typed order. It
 // never challenges results; as umpire it approves and publishes.
 import { RuleError } from '../../engine/errors.ts';
@@ -173,6 +174,40 @@ function mercenaries(s: Wk4State, role: Role, mine: Order[], rand: () => number)
   return null;
 }
 
+/** Combat value of an army's units as they stand (lords' traits aside). */
+const cvOf = (units: { type: string; steps: number }[]) =>
+  units.reduce((a, u) => a + Math.ceil((unitType(u.type).cv * u.steps) / unitType(u.type).steps), 0);
+
+/**
+ * Assaults on an enemy's centres this season: moves of armies that have no
+ * order yet ending in a centre an enemy holds, where the army's combat value
+ * is at least half again the defenders' it can see there plus the city's
+ * whole militia (whether funded is the enemy's secret). Best odds first.
+ */
+export function landAssaults(s: Wk4State, role: Role, legal: LegalAction[]): LegalAction[] {
+  const m = mapOf(s);
+  const mine = ordersOf(s, role);
+  const moved = new Set(mine.flatMap((o) => (o.k === 'sail' ? [o.force, ...o.carry] : 'force' in o ? [o.force] : [])));
+  const seen = visibleHexes(s, role);
+  const odds = (l: LegalAction): number => {
+    const o = itemOf(l);
+    if (!o || o.k !== 'move' || moved.has(o.force)) return 0;
+    const f = s.forces[o.force];
+    const to = o.path[o.path.length - 1];
+    const c = m.centreAt(to);
+    const h = c ? s.owner[c.id] : null;
+    if (!f || !c || !h || !atWar(s, role, h) || waitsForShips(s, f)) return 0;
+    const garrison = Object.values(s.forces).filter((x) => x.hex === to && !x.naval && !x.aboard && seen.has(to) && x.nation !== role);
+    const defence = garrison.reduce((a, x) => a + cvOf(x.units), 0) + unitType('militia').cv * c.manpower;
+    return cvOf(f.units) / Math.max(1, defence);
+  };
+  return legal
+    .map((l) => ({ l, r: odds(l) }))
+    .filter((x) => x.r >= 1.5)
+    .sort((a, b) => b.r - a.r)
+    .map((x) => x.l);
+}
+
 export function botChoice(s: Wk4State, role: Role, legal: LegalAction[], rand: () => number): LegalAction {
   const by = (t: string) => legal.find((l) => l.action.type === t);
   if (role === UMPIRE) return by('approveall') ?? by('rule') ?? by('publish') ?? legal[0];
@@ -201,6 +236,9 @@ export function botChoice(s: Wk4State, role: Role, legal: LegalAction[], rand: (
   if (merc) return merc;
   const deploy = pick((o) => o.k === 'deploy' && !mine.some((x) => x.k === 'deploy' && x.type === o.type));
   if (deploy) return deploy;
+  // An assault on an enemy's centre with good odds is seldom passed over.
+  const assault = landAssaults(s, role, orders)[0];
+  if (assault && rand() < 0.85) return assault;
   // Each army once a season: toward the nearest centre it does not hold.
   const moved = new Set(mine.filter((o) => 'force' in o).map((o) => (o as { force: string }).force));
   const targets = m.centres.filter((c) => {
