@@ -38,6 +38,7 @@ function settled(s: Wk4State): void {
   const m = mapOf(s);
   for (const f of Object.values(s.forces)) {
     if (f.naval) expect(m.isLanding(f.hex), `${f.id} ends at ${f.hex}`).toBe(true);
+    else expect(m.isLand(f.hex), `${f.id} ends at ${f.hex}`).toBe(true);
     expect(f.aboard).toBeNull();
     for (const g of Object.values(s.forces))
       if (g.hex === f.hex) expect(atWar(s, f.nation, g.nation), `${f.id} and ${g.id} at ${f.hex}`).toBe(false);
@@ -67,6 +68,26 @@ describe('WK4 Movement and When Battle Occurs: fleets meeting at sea with a thir
     expect(s.forces.cap1).toBeUndefined();
     expect(s.forces.alm10.hex).toBe(a);
     expect(s.forces.cor8.hex).toBe(a);
+    settled(s);
+  });
+
+  it("Amphibious Attacks: the third nation's landing force, aboard a fleet stopped at sea, is put ashore where it embarked", () => {
+    const s = fresh({ nations: 3 });
+    const [a, b] = crossing(s, 'almagora', 'capetan');
+    s.wars.push('almagora|capetan', 'capetan|corona');
+    s.forces.alm10.hex = a;
+    s.forces.cor8.hex = a;
+    s.forces.cor2.hex = a;
+    s.forces.cor2.units = s.forces.cor2.units.filter((u) => u.type === 'infantry').slice(0, 3);
+    s.forces.cap1.hex = b;
+    give(s, 'almagora', [{ k: 'sail', force: 'alm10', to: b, carry: [] }]);
+    give(s, 'corona', [{ k: 'sail', force: 'cor8', to: b, carry: ['cor2'] }]); // an assault on Capetan's coast
+    give(s, 'capetan', [{ k: 'sail', force: 'cap1', to: a, carry: [] }]);
+    season(s, SIXES);
+    expect(s.battles.map((x) => x.kind)).toEqual(['naval']);
+    expect(s.battles[0]).toMatchObject({ attacker: ['capetan'], defender: ['almagora', 'corona'] });
+    expect(s.forces.cor2.hex).toBe(a);
+    expect(s.report.some((l) => l.text.includes('cor2 is put ashore again'))).toBe(true);
     settled(s);
   });
 
