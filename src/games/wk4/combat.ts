@@ -144,13 +144,13 @@ export function resolveCombats(s: Wk4State, ctx: Ctx): void {
   }
   // Fleets stopped at sea with no battle there (their way barred by an enemy's passage) go back too.
   const m = mapOf(s);
-  for (const hex of new Set(Object.values(s.forces).map((f) => f.hex)))
-    if (m.isSea(hex))
-      seaAftermath(
-        s,
-        hex,
-        Object.values(s.forces).filter((f) => f.hex === hex),
-      );
+  const adrift = new Set(Object.values(s.forces).flatMap((f) => (m.isSea(f.hex) ? [f.hex] : [])));
+  for (const hex of adrift)
+    seaAftermath(
+      s,
+      hex,
+      Object.values(s.forces).filter((f) => f.hex === hex),
+    );
   for (const hex of Object.keys(s.siegeRounds)) if (!fought.has(hex)) delete s.siegeRounds[hex];
   // Carried armies that landed unopposed come ashore.
   for (const f of Object.values(s.forces))

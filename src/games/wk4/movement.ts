@@ -98,7 +98,7 @@ export function interceptions(s: Wk4State, plans: Map<string, Step[]>): void {
       stop(g, hex);
     } else {
       // One of them already stopped earlier in the season: the other joins it there, or finds the way it passed barred.
-      const [moving, halted] = sf === undefined ? [f, sf ?? sg!] : [g, sf];
+      const [moving, halted] = sf === undefined ? [f, sg!] : [g, sf];
       stop(moving, hex);
       if (halted !== hex) barred.add(moving);
     }
