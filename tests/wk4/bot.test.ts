@@ -145,6 +145,21 @@ describe('WK4 Siege Battle: assaults by AI nations', () => {
   });
 });
 
+describe('WK4 Diplomacy by AI nations', () => {
+  it('after the first season it declares war on the nation holding the centre nearest its armies, even when at war elsewhere', () => {
+    const s = fresh({ nations: 3 });
+    const m = mapOf(s);
+    s.season = 'summer';
+    const armies = Object.values(s.forces).filter((f) => f.nation === 'almagora' && !f.naval);
+    const dist = (n: string) =>
+      Math.min(...m.centres.filter((c) => s.owner[c.id] === n).flatMap((c) => armies.map((f) => hexDistance(f.hex, c.hex))));
+    const [near, far] = ['capetan', 'corona'].sort((a, b) => dist(a) - dist(b) || (a < b ? -1 : 1));
+    expect(dist(near)).toBeLessThan(dist(far));
+    s.wars.push(['almagora', far].sort().join('|'));
+    expect(botChoice(s, 'almagora', wk4.legal(s, 'almagora'), always).action.item).toEqual({ k: 'war', nation: near });
+  });
+});
+
 describe('WK4 AI nations over whole campaigns (Amphibious Attacks, Mercenary Loyalty)', () => {
   it('across seeds they assault by land and sea and bribe, and take most chances of each that they have', () => {
     const all = Array.from({ length: 8 }, (_, i) => aiStats(`wk4-ai-${i + 1}`, 4, 3));

@@ -1,6 +1,6 @@
 // The AI nations: one order at a time from the listed choices. Each army
-// heads for the nearest centre it does not hold (unheld ones first, then an
-// enemy's); a nation declares war on a neighbour now and then, funds its
+// heads for the nearest centre it does not hold (unheld, or an enemy's); a
+// nation now and then declares war on the nearest nation, funds its
 // home militias, buys troops in Winter and calls up its reserves. It raises
 // a small infantry army at a port where its transports lie and makes an
 // amphibious assault on an enemy's coast in Spring or Summer, ferrying the
@@ -208,6 +208,19 @@ export function landAssaults(s: Wk4State, role: Role, legal: LegalAction[]): Leg
     .map((x) => x.l);
 }
 
+/** The living nation, not an ally, holding the centre nearest to this nation's armies. */
+function nearestNation(s: Wk4State, role: Role): Role | null {
+  const armies = Object.values(s.forces).filter((f) => f.nation === role && !f.naval);
+  let best: { d: number; n: Role } | null = null;
+  for (const c of mapOf(s).centres) {
+    const o = s.owner[c.id];
+    if (!o || allied(s, role, o) || !s.nations[o].alive) continue;
+    const d = Math.min(...armies.map((f) => hexDistance(f.hex, c.hex)));
+    if (!best || d < best.d || (d === best.d && o < best.n)) best = { d, n: o };
+  }
+  return best?.n ?? null;
+}
+
 export function botChoice(s: Wk4State, role: Role, legal: LegalAction[], rand: () => number): LegalAction {
   const by = (t: string) => legal.find((l) => l.action.type === t);
   if (role === UMPIRE) return by('approveall') ?? by('rule') ?? by('publish') ?? legal[0];
@@ -218,9 +231,13 @@ export function botChoice(s: Wk4State, role: Role, legal: LegalAction[], rand: (
   const orders = legal.filter((l) => l.action.type === 'order');
   const pick = (pred: (o: Order) => boolean) => orders.find((l) => pred(itemOf(l)!));
   const m = mapOf(s);
-  // Diplomacy: war on the weakest neighbour now and then after the first season.
+  // Diplomacy: now and then after the first season, war on the nearest nation (whose centres its armies can reach)
+  // unless already at war with it.
   if (!mine.some((o) => o.k === 'war') && (s.year > 1 || s.season !== 'spring') && rand() < 0.35) {
     const wars = orders.filter((l) => itemOf(l)!.k === 'war');
+    const near = nearestNation(s, role);
+    const war = wars.find((l) => (itemOf(l) as Order & { k: 'war' }).nation === near);
+    if (war) return war;
     if (wars.length && !s.order.some((n) => n !== role && atWar(s, role, n) && s.nations[n].alive))
       return wars[Math.floor(rand() * wars.length)];
   }
