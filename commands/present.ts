@@ -215,7 +215,7 @@ export function decisionControls(mod: GameModule<any, any>, row: GameRow, env: E
   const groups: Group[] = [];
   for (const p of mod.prompts(env.game)) {
     const decision = book.open[p.role];
-    if (!decision || groups.some((g) => g.role === p.role)) continue;
+    if (!decision || groups.some((g) => g.role === p.role) || (p.secret && !p.buttons)) continue;
     const legal: LegalAction[] = mod.legal(env.game, p.role);
     if (legal.length === 0 || (!p.buttons && legal.some((l) => l.secret))) continue;
     // Grouped by subcommand (stable), so a page of a long list holds one kind of choice.

@@ -8,6 +8,7 @@ import { queueOutcome, recoverPosts, undeliveredPosts } from './outbox.ts';
 import { autocompletePlay, playCommand, pressButton, runPlay, staleControls } from './play.ts';
 import { errorOutcome, UserError } from './present.ts';
 import type { CommandDef, Invocation, Outcome, Router } from './types.ts';
+import type { GameModule } from '../src/engine/types.ts';
 import { ratingCommand, runRating } from './rating.ts';
 import { currentCard, withCards } from './card.ts';
 import { followGame, isFollow, threadFailed } from './follow.ts';
@@ -20,17 +21,15 @@ import { pendingThread } from '../src/tournament/threads.ts';
 
 export function createRouter(svc: Services): Router {
   const games = () => allGames();
+  // Built once per set of registered games: every command looks its definition up (0.3 ms a build).
+  let built: { games: GameModule<any, any>[]; defs: CommandDef[]; dev: CommandDef } | null = null;
   const definitions = (opts: { includeConsoleOnly?: boolean } = {}): CommandDef[] => {
-    const defs: CommandDef[] = [
-      gameCommand(),
-      modCommand(),
-      tournamentCommand(),
-      ratingCommand(),
-      remindCommand(),
-      ...games().map(playCommand),
-    ];
-    if (opts.includeConsoleOnly) defs.push(devCommand());
-    return defs;
+    const now = games();
+    if (!built || built.games.length !== now.length || built.games.some((g, i) => g !== now[i])) {
+      const defs = [gameCommand(), modCommand(), tournamentCommand(), ratingCommand(), remindCommand(), ...now.map(playCommand)];
+      built = { games: now, defs, dev: devCommand() };
+    }
+    return opts.includeConsoleOnly ? [...built.defs, built.dev] : [...built.defs];
   };
   const run = async (raw: Invocation, progress?: (line: string) => void): Promise<Outcome> => {
     try {

@@ -4,7 +4,8 @@
 // footprint in its army's colour with a bead for its colour state, a front
 // edge and arrow for facing, a disorder marker and its figure count; generals
 // with their 12" command circle; the last activation's path and fire lines
-// with ranges; a side panel with the card just drawn and the discard pile.
+// with ranges; a side panel with the card just drawn, the discard pile and
+// each side's banked cards (optional rule).
 // renderAtkmZoom crops round the action, large enough for Discord's preview.
 import type { Pt } from '../src/engine/geometry.ts';
 import type { AtkmPicture, PictureCard, PictureUnit } from '../src/games/atkm/picture.ts';
@@ -548,6 +549,20 @@ function drawCard(ctx: Ctx2D, x: number, y: number, w: number, c: PictureCard, s
   });
 }
 
+/** Banking Cards (p.14): a row per side, its banked cards after the count of its limit; returns the next y. */
+function drawBanked(ctx: Ctx2D, pic: AtkmPicture, x0: number, y: number, cw: number): number {
+  drawText(ctx, 'Banked this turn (count/limit)', x0 + 14, y, { size: 14, weight: 'bold', color: INK });
+  y += 8;
+  for (const b of pic.banked ?? []) {
+    const name = pic.sides.find((s) => s.id === b.side)?.name.replace(/ army$/, '') ?? b.side;
+    drawText(ctx, `${name} ${b.used}/${b.limit}`, x0 + 14, y + cw * 0.7 + 4, { size: 13, color: INK });
+    if (!b.cards.length) drawText(ctx, '—', x0 + 100, y + cw * 0.7 + 4, { size: 13, color: INK });
+    b.cards.forEach((c, i) => drawCard(ctx, x0 + 100 + i * (cw + 4), y, cw, c, 13));
+    y += cw * 1.4 + 4;
+  }
+  return y + 14;
+}
+
 function drawPanel(ctx: Ctx2D, pic: AtkmPicture, x0: number, h: number): void {
   const w = MAIN.panel;
   ctx.fillStyle = PAPER;
@@ -569,6 +584,7 @@ function drawPanel(ctx: Ctx2D, pic: AtkmPicture, x0: number, h: number): void {
   const shown = pic.discard.slice(-perRow * 3);
   shown.forEach((c, i) => drawCard(ctx, x0 + 14 + (i % perRow) * (cw + 4), y + Math.floor(i / perRow) * (cw * 1.4 + 4), cw, c, 13));
   y += Math.max(1, Math.ceil(shown.length / perRow)) * (cw * 1.4 + 4) + 18;
+  if (pic.banked) y = drawBanked(ctx, pic, x0, y, cw);
   // Armies and the colour-state key.
   for (const s of pic.sides) {
     const n = pic.units.filter((u) => u.side === s.id).length;

@@ -77,7 +77,13 @@ function opaqueScratch(width: number, height: number): Canvas {
   const key = `${width}x${height}`;
   let c = scratch.get(key);
   if (!c) {
-    if (scratch.size >= 4) scratch.delete(scratch.keys().next().value!);
+    if (scratch.size >= 4) {
+      // Freed by resizing, as in encodePngOnce: dropping the reference would keep its pixels for good.
+      const [oldest, old] = scratch.entries().next().value!;
+      scratch.delete(oldest);
+      old.width = 0;
+      old.height = 0;
+    }
     c = makeCanvas(width, height);
     c.getContext('2d', { pixelFormat: 'RGB24' });
     scratch.set(key, c);

@@ -22,6 +22,9 @@ export interface RenderPoolOptions {
   onGiveUp?: (why: string) => void;
 }
 
+/** V8's young generation of a render thread, in MB (the default grows to 32 or more). */
+const RENDER_YOUNG_MB = 8;
+
 /** Consecutive failures after which the pool is shut and everything renders in-process. */
 const GIVE_UP_AFTER = 3;
 
@@ -41,6 +44,9 @@ export class RenderPool {
       maxThreads: Math.max(1, opts.threads),
       idleTimeout: opts.idleMs ?? 60_000,
       concurrentTasksPerWorker: 1,
+      // A render allocates little on the JS heap (the pixels are cairo's): a
+      // small young generation keeps a thread's heap at a few MB, not tens.
+      resourceLimits: { maxYoungGenerationSizeMb: RENDER_YOUNG_MB },
     });
     // A thread that cannot load its entry is reported here, and the job it was
     // given never settles: before the first answer that means "no threads".

@@ -1,11 +1,11 @@
 // `npm run deploy-commands`: register the slash commands with Discord.
 // Guild deploys update instantly (development); global ones take a while to
 // propagate, so they are chosen explicitly with --global or by omitting the guild.
-import { pathToFileURL } from 'node:url';
 import { REST, Routes } from 'discord.js';
 import type { Router } from '../../commands/types.ts';
 import { commandsJson } from './commands-json.ts';
 import { createLogger } from './log.ts';
+import { isScriptEntry } from '../script-entry.ts';
 
 export interface DeployConfig {
   token: string;
@@ -62,7 +62,7 @@ async function main(): Promise<void> {
   if (res.scope === 'global') log.info('Global commands can take up to an hour to appear in every server.');
 }
 
-if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+if (isScriptEntry(import.meta.url)) {
   main().then(
     () => process.exit(0),
     (e) => {

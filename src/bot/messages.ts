@@ -1,14 +1,17 @@
 // Command-layer messages → discord.js message payloads: PNG attachments,
 // button rows, mention control, and Discord's 2000-character content limit.
+// Embeds and controls are plain API objects, not discord.js builders: the
+// limits are applied here, and the builders' validators re-checked them on
+// every post (a tenth of the main thread's time in issue 9's load bench).
 import {
-  ActionRowBuilder,
   AttachmentBuilder,
-  ButtonBuilder,
   ButtonStyle,
-  EmbedBuilder,
-  StringSelectMenuBuilder,
+  ComponentType,
+  type APIActionRowComponent,
   type APIAllowedMentions,
-  type MessageActionRowComponentBuilder,
+  type APIComponentInMessageActionRow,
+  type APIEmbed,
+  type APISelectMenuOption,
 } from 'discord.js';
 import type { Button, Embed, Message, SelectMenu } from '../../commands/types.ts';
 
@@ -20,17 +23,18 @@ const MAX_OPTIONS = 25;
 const MAX_OPTION_TEXT = 100;
 const MAX_PLACEHOLDER = 150;
 
-export type Row = ActionRowBuilder<MessageActionRowComponentBuilder>;
+export type Row = APIActionRowComponent<APIComponentInMessageActionRow>;
 
 export interface Payload {
   content?: string;
   files?: AttachmentBuilder[];
   components?: Row[];
-  embeds?: EmbedBuilder[];
+  embeds?: APIEmbed[];
   allowedMentions: APIAllowedMentions;
 }
 
-const STYLE: Record<Button['style'], ButtonStyle> = {
+/** The styles a button with a custom id may have (link and premium buttons have none). */
+const STYLE: Record<Button['style'], ButtonStyle.Primary | ButtonStyle.Secondary | ButtonStyle.Success | ButtonStyle.Danger> = {
   primary: ButtonStyle.Primary,
   secondary: ButtonStyle.Secondary,
   success: ButtonStyle.Success,
@@ -69,15 +73,15 @@ export function payloadsOf(msg: Message): Payload[] {
 }
 
 /** Discord's embed limits: title 256, description 4096, 25 fields of 256/1024, footer 2048. */
-export function embedOf(e: Embed): EmbedBuilder {
-  const b = new EmbedBuilder().setTitle(clip(e.title, 256) || '…');
-  if (e.description) b.setDescription(clip(e.description, 4096));
-  if (e.color !== undefined) b.setColor(e.color);
+export function embedOf(e: Embed): APIEmbed {
+  const b: APIEmbed = { title: clip(e.title, 256) || '…' };
+  if (e.description) b.description = clip(e.description, 4096);
+  if (e.color !== undefined) b.color = e.color;
   const fields = (e.fields ?? [])
     .slice(0, 25)
     .map((f) => ({ name: clip(f.name, 256) || '…', value: clip(f.value, 1024) || '…', inline: !!f.inline }));
-  if (fields.length) b.addFields(fields);
-  if (e.footer) b.setFooter({ text: clip(e.footer, 2048) });
+  if (fields.length) b.fields = fields;
+  if (e.footer) b.footer = { text: clip(e.footer, 2048) };
   return b;
 }
 
@@ -86,33 +90,35 @@ export function componentRows(buttons: Button[], selects: SelectMenu[] = []): Ro
   const rows: Row[] = [];
   const usable = buttons.slice(0, MAX_BUTTONS_PER_ROW * MAX_ROWS);
   for (let i = 0; i < usable.length; i += MAX_BUTTONS_PER_ROW) {
-    rows.push(
-      new ActionRowBuilder<MessageActionRowComponentBuilder>().addComponents(
-        usable.slice(i, i + MAX_BUTTONS_PER_ROW).map((b) =>
-          new ButtonBuilder()
-            .setCustomId(b.customId)
-            .setLabel(clip(b.label, MAX_LABEL) || '…')
-            .setStyle(STYLE[b.style] ?? ButtonStyle.Secondary),
-        ),
-      ),
-    );
+    rows.push({
+      type: ComponentType.ActionRow,
+      components: usable.slice(i, i + MAX_BUTTONS_PER_ROW).map((b) => ({
+        type: ComponentType.Button,
+        custom_id: b.customId,
+        label: clip(b.label, MAX_LABEL) || '…',
+        style: STYLE[b.style] ?? ButtonStyle.Secondary,
+      })),
+    });
   }
   for (const m of selects) {
     if (rows.length >= MAX_ROWS) break;
-    const options = m.options.slice(0, MAX_OPTIONS).map((o) => ({
+    const options = m.options.slice(0, MAX_OPTIONS).map((o): APISelectMenuOption => ({
       label: clip(o.label, MAX_OPTION_TEXT) || '…',
       value: o.value.slice(0, MAX_OPTION_TEXT),
       ...(o.description ? { description: clip(o.description, MAX_OPTION_TEXT) } : {}),
     }));
     if (!options.length) continue;
-    rows.push(
-      new ActionRowBuilder<MessageActionRowComponentBuilder>().addComponents(
-        new StringSelectMenuBuilder()
-          .setCustomId(m.customId)
-          .setPlaceholder(clip(m.placeholder, MAX_PLACEHOLDER) || '…')
-          .addOptions(options),
-      ),
-    );
+    rows.push({
+      type: ComponentType.ActionRow,
+      components: [
+        {
+          type: ComponentType.StringSelect,
+          custom_id: m.customId,
+          placeholder: clip(m.placeholder, MAX_PLACEHOLDER) || '…',
+          options,
+        },
+      ],
+    });
   }
   return rows;
 }

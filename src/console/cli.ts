@@ -6,6 +6,7 @@ import readline from 'node:readline';
 import { parseArgs } from 'node:util';
 import { openServices } from '../app/services.ts';
 import { Table } from './table.ts';
+import { isScriptEntry } from '../script-entry.ts';
 
 export async function runTable(argv: string[]): Promise<number> {
   const { values } = parseArgs({
@@ -51,7 +52,7 @@ export async function runTable(argv: string[]): Promise<number> {
   }
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
+if (isScriptEntry(import.meta.url)) {
   runTable(process.argv.slice(2)).then(
     (code) => process.exit(code),
     (e) => {

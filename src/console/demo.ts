@@ -9,6 +9,7 @@ import { openServices } from '../app/services.ts';
 import { getGame } from '../games/registry.ts';
 import { Table } from './table.ts';
 import { parseKeyValues } from '../../commands/context.ts';
+import { isScriptEntry } from '../script-entry.ts';
 
 export async function runDemo(argv: string[], print: (l: string) => void = console.log): Promise<number> {
   const { values, positionals } = parseArgs({
@@ -64,7 +65,7 @@ export async function runDemo(argv: string[], print: (l: string) => void = conso
   }
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
+if (isScriptEntry(import.meta.url)) {
   runDemo(process.argv.slice(2)).then(
     (code) => process.exit(code),
     (e) => {

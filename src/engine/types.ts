@@ -63,6 +63,11 @@ export interface Prompt {
   /** A quick decision: the adapter may offer the legal actions as buttons. */
   buttons?: boolean;
   /**
+   * Its choices are secret orders (LegalAction.secret): no public controls
+   * are offered for it, so adapters need not list them to find that out.
+   */
+  secret?: boolean;
+  /**
    * What decision this is, stable while it stays open (e.g. 'turn3:indMove').
    * Deadlines and buttons belong to a decision; a new key is a new decision.
    * Default: the phase label.

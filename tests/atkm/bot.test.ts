@@ -64,3 +64,57 @@ describe('ATKM referee-mode bot (our reading: an imagined closing gap)', () => {
     expect(infantryFire).toBeGreaterThan(0);
   });
 });
+
+describe('ATKM bot: Banking Cards (optional rule, p.14)', () => {
+  /** Red with three units, 3 command points and `left` cards still in the deck, on `card`. */
+  function table(card: string, left: number, banked: string[] = []): AtkmState {
+    const s = blank({ banking: true });
+    put(s, 'red', 'infantry');
+    put(s, 'red', 'infantry', { color: 'yellow' });
+    put(s, 'red', 'cavalry');
+    put(s, 'black', 'infantry');
+    s.sides.red.cp = 3;
+    s.sides.red.banked = [...banked];
+    s.sides.red.bankedCount = banked.length;
+    s.deck.draw = Array.from({ length: left }, (_, i) => `${(i % 8) + 3}C`);
+    play(s, card);
+    return s;
+  }
+  const pick = (s: AtkmState, r: number) => botChoice(s, 'red', machine.legal(s, 'red'), () => r);
+
+  it('early in the turn it banks a strong card (Queen, Ace, Jack) on an even chance, never a plain one', () => {
+    expect(pick(table('QH', 20), 0.2).sub).toBe('bank');
+    expect(pick(table('AH', 20), 0.2).sub).toBe('bank');
+    expect(pick(table('QH', 20), 0.8).sub).not.toBe('bank');
+    expect(pick(table('7H', 20), 0.2).sub).not.toBe('bank');
+    // Late in the turn, or with a single command point left, it keeps the card.
+    expect(pick(table('QH', 8), 0.2).sub).not.toBe('bank');
+    const poor = table('QH', 20);
+    poor.sides.red.cp = 1;
+    expect(pick(poor, 0.2).sub).not.toBe('bank');
+  });
+
+  it('it plays the banked card in place of a weaker one from mid-turn, and on any card no stronger before it would be wasted', () => {
+    const mid = pick(table('6H', 10, ['QH']), 0.9);
+    expect(mid.action).toEqual({ type: 'banked', card: 'QH' });
+    // Early, on an even chance only.
+    expect(pick(table('6H', 20, ['QH']), 0.9).sub).not.toBe('banked');
+    // A stronger card drawn: the banked Queen waits, unless the deck is nearly out and the card no stronger.
+    expect(pick(table('AH', 10, ['QH']), 0.1).sub).not.toBe('banked');
+    expect(pick(table('JH', 3, ['QH']), 0.9).action).toEqual({ type: 'banked', card: 'QH' });
+  });
+
+  it('in whole bot battles with the option it banks cards and plays them, and the battles end', () => {
+    let banks = 0;
+    let plays = 0;
+    for (let i = 0; i < 4; i++) {
+      const mode = i === 3 ? 'tabletop' : 'referee';
+      const { env, log } = playout(atkm, { mode, scenario: 'open-field', banking: true, units: 6 }, `bank-bot-${i}`);
+      banks += log.filter((e) => e.action.type === 'bank').length;
+      plays += log.filter((e) => e.action.type === 'banked').length;
+      expect(atkm.result(env.game).status).toBe('over');
+    }
+    expect(banks).toBeGreaterThan(0);
+    expect(plays).toBeGreaterThan(0);
+  });
+});

@@ -3,6 +3,7 @@
 // /game log, export, status, autocomplete, the view or its summary — over
 // whole battles with a team of two generals; and the checker is not vacuous.
 import { describe, expect, it } from 'vitest';
+import { createGame } from '../../src/engine/runner.ts';
 import type { GameModule } from '../../src/engine/types.ts';
 import { atkm } from '../../src/games/atkm/index.ts';
 import { buildView } from '../../src/games/atkm/view.ts';
@@ -18,7 +19,10 @@ const cpOracle: Oracle = (s: AtkmState) =>
 
 const game = (seed: string, mod: GameModule<any, any> = atkm): LeakGame => ({
   mod,
-  options: `generals=2, army=roll, units=10${seed === 'a-4' ? ', mode=tabletop, scenario=village' : ''}`,
+  // Two seeds with the Banking option, so banked cards are drawn and played while command points are secret.
+  options:
+    `generals=2, army=roll, units=10${seed === 'a-4' ? ', mode=tabletop, scenario=village' : ''}` +
+    `${seed === 'a-1' || seed === 'a-4' ? ', banking=true' : ''}`,
   seed,
   seats: [
     { role: 'red', user: 'alice' },
@@ -45,6 +49,36 @@ describe('ATKM leak property: command points secret until spent', () => {
     // Not vacuous: the outputs were probed while command points were secret.
     expect(probes).toBeGreaterThan(10);
   }, 240_000);
+
+  it('Banking Cards (p.14): banked cards are public (turned face up), drawn alike for every viewer; command points left are not', () => {
+    const s = createGame(atkm, { banking: true, units: 6 }, 'bank-view').env.game as AtkmState;
+    s.sides.red.banked = ['QH'];
+    s.sides.red.bankedCount = 1;
+    s.sides.red.cp = 4;
+    s.sides.black.cp = 5;
+    const red = buildView(s, { kind: 'seat', role: 'red' });
+    const black = buildView(s, { kind: 'seat', role: 'black' });
+    const eve = buildView(s, { kind: 'spectator' });
+    expect(eve.picture.banked).toEqual([
+      { side: 'red', cards: [{ label: 'Q♥', colour: 'red' }], used: 1, limit: 2 },
+      { side: 'black', cards: [], used: 0, limit: 2 },
+    ]);
+    expect(red.picture.banked).toEqual(eve.picture.banked);
+    expect(black.picture.banked).toEqual(eve.picture.banked);
+    // The picture carries no command points at all; the views only the seat's own.
+    expect(JSON.stringify(eve.picture)).not.toMatch(/cp|command point/i);
+    expect([eve.sides.red.cpLeft, eve.sides.black.cpLeft, black.sides.red.cpLeft, red.sides.black.cpLeft]).toEqual([
+      null,
+      null,
+      null,
+      null,
+    ]);
+    expect(red.sides.red.cpLeft).toBe(4);
+    // Without the option the picture has no banked row.
+    expect(
+      buildView(createGame(atkm, { units: 6 }, 'bank-view').env.game as AtkmState, { kind: 'spectator' }).picture.banked,
+    ).toBeUndefined();
+  });
 
   it("a view that shows both sides' command points is reported (planted leak)", async () => {
     const leaky: GameModule<AtkmState, any> = {

@@ -152,6 +152,8 @@ describe('ATKM Infantry Forming Square (pp.23-24)', () => {
     expect(top(s)).toMatchObject({ proc: 'melee', step: 'small' });
     expect(machine.legal(s, 'black')).toEqual([]);
     expect(machine.legal(s, 'red').map((l) => l.args.formation)).toEqual(['line', 'column']);
+    // Referee mode: the player faces it on the real table ("may face in the direction of its player's choice").
+    expect(machine.legal(s, 'red')[0]!.label).toMatch(/facing as you choose/);
     expect(() => machine.apply(s, 'red', { type: 'form', formation: 'square' }, t.ctx)).toThrow(/line or column/);
     machine.apply(s, 'red', { type: 'form', formation: 'column' }, t.ctx);
     expect(mike.formation).toBe('column');

@@ -49,6 +49,25 @@ describe('ATKM renderer: the whole table', () => {
   });
 });
 
+describe('ATKM renderer: Banking Cards (optional rule, p.14)', () => {
+  it("draws each side's banked cards in the panel, under the discards; nothing when the option is off", async () => {
+    const off = samplePicture();
+    const on = {
+      ...off,
+      banked: [
+        { side: 'red' as const, cards: [{ label: 'Q♥', colour: 'red' as const }], used: 1, limit: 2 },
+        { side: 'black' as const, cards: [], used: 0, limit: 2 },
+      ],
+    };
+    const png = renderAtkm(on);
+    keep('atkm-banked.png', png);
+    // The panel starts after the table; the red row's first card sits 100 px in, below the one row of discards.
+    const card = { x: 72 * 16 + 2 * MAIN.margin + 100 + 5, y: 294 };
+    expect(await pixel(png, card.x, card.y)).toEqual([0xff, 0xfd, 0xf7]);
+    expect(await pixel(renderAtkm(off), card.x, card.y)).not.toEqual([0xff, 0xfd, 0xf7]);
+  });
+});
+
 describe('ATKM renderer: the zoom round the action', () => {
   it('is 1100 x 700 (11:7, half size at the 550 px preview) and frames the activated unit, its path and its target', () => {
     const pic = samplePicture();

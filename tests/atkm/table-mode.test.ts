@@ -10,6 +10,8 @@ import type { AtkmState } from '../../src/games/atkm/state.ts';
 import { playout } from '../games/playout.ts';
 import { blank, dice, labels, play, put, top } from './helpers.ts';
 
+const prompts = (s: AtkmState) => machine.prompts(s);
+
 /** An open table (no terrain) with the generals far back. */
 function open(): AtkmState {
   const s = blank({ mode: 'tabletop' });
@@ -114,9 +116,46 @@ describe('ATKM tabletop: a square reduced to 7 or fewer (Infantry Forming Square
     expect(inf.formation).toBe('square');
     const forms = machine.legal(s, 'red').map((l) => l.args.formation);
     expect(forms).toContain('line');
+    // Typed without facing: toward the enemy it fell back from (the first listed heading).
+    const toward = machine.legal(s, 'red').find((l) => l.args.formation === 'line')!;
+    expect(toward.label).toMatch(/toward /);
     machine.apply(s, 'red', { type: 'form', formation: 'line' }, t.ctx);
     expect(inf.formation).toBe('line');
+    expect(String(Math.round(inf.facing))).toBe(toward.args.facing);
     expect(Math.hypot(inf.x - before.x, inf.y - before.y)).toBeLessThan(6);
+    expect(top(s).proc).not.toBe('melee');
+  });
+
+  it('p.24 "may face in the direction of its player\'s choice": line or column, each toward the enemy, to either side or about, listed', () => {
+    const s = open();
+    const cav = put(s, 'black', 'cavalry', { figures: 6, x: 36, y: 24, facing: 180 });
+    const inf = put(s, 'red', 'infantry', { figures: 8, formation: 'square', x: 36, y: 34, facing: 0 });
+    play(s, '5C');
+    // The cavalry 1 success, the square 2: the square wins but drops to 7; the cavalry (4 left) flees.
+    const t = dice(6, 1, 1, 1, 1, 1, /* square */ 6, 6, 1, 1, 1, 1, 1, 1, ...Array(30).fill(1));
+    machine.apply(s, 'black', { type: 'activate', unit: cav.id }, t.ctx);
+    machine.apply(s, 'black', { type: 'charge', target: inf.id }, t.ctx);
+    if (top(s).step === 'escape') machine.apply(s, 'black', machine.legal(s, 'black')[0]!.action, t.ctx);
+    expect(top(s)).toMatchObject({ proc: 'melee', step: 'small' });
+    expect(inf.figures).toBe(7);
+    const legal = machine.legal(s, 'red');
+    expect(new Set(legal.map((l) => l.args.formation))).toEqual(new Set(['line', 'column']));
+    // The enemy has fled north (up): toward it is about 0°; then 90 (enemy on its left), 270 (on its right), 180 (about).
+    const lines = legal.filter((l) => l.args.formation === 'line').map((l) => Number(l.args.facing));
+    expect(lines.length).toBe(4);
+    const enemy = lines[0]!;
+    expect(Math.min(enemy, 360 - enemy)).toBeLessThan(30);
+    expect(lines.map((h) => (h - enemy + 360) % 360)).toEqual([0, 90, 270, 180]);
+    expect(prompts(s)[0]!.text).toMatch(/and its facing/);
+    // The player turns the new line about: it ends facing that way, in line.
+    const about = legal.find((l) => l.args.formation === 'line' && (Number(l.args.facing) - enemy + 360) % 360 === 180)!;
+    expect(about.label).toMatch(/its back to/);
+    // A heading not listed is refused with the list.
+    expect(() => machine.apply(s, 'red', { type: 'form', formation: 'line', facing: '33' }, t.ctx)).toThrow(/facing/);
+    machine.apply(s, 'red', about.action, t.ctx);
+    expect(inf.formation).toBe('line');
+    expect(Math.round(inf.facing)).toBe(Number(about.args.facing));
+    expect(t.text()).toMatch(/assumes line facing \d+° \(its back to/);
     expect(top(s).proc).not.toBe('melee');
   });
 });
@@ -143,6 +182,52 @@ describe('ATKM tabletop: the King (Special Cards, p.10) moves the general anywhe
     expect(inf.officer).toBe(true);
     expect(t.text()).toMatch(/King: .* moves 17\.09" to 20,41 into contact/);
     expect(top(s).proc).not.toBe('card');
+  });
+});
+
+describe('ATKM tabletop: the King restores a unit (Special Cards p.10, Optional Rule: Special Casualties p.27)', () => {
+  it('a unit within his 20" missing its officer or ensign is a listed choice (buttons, bots); one beyond 20" is not', () => {
+    const s = open();
+    const g = s.generals.find((x) => x.side === 'red')!;
+    const near = put(s, 'red', 'infantry', { x: 20, y: 40, facing: 0, officer: false });
+    const noFlag = put(s, 'red', 'infantry', { x: 50, y: 40, facing: 0, ensign: false });
+    const far = put(s, 'red', 'infantry', { x: 36, y: 10, facing: 0, officer: false });
+    put(s, 'black', 'infantry', { x: 60, y: 5, facing: 180 });
+    play(s, 'KH');
+    const restores = machine.legal(s, 'red').filter((l) => l.sub === 'general' && l.args.restore);
+    expect(restores.map((l) => l.args.restore).sort()).toEqual([near.id, noFlag.id].sort());
+    expect(restores.find((l) => l.args.restore === noFlag.id)!.label).toMatch(/restore its ensign/);
+    expect(restores.some((l) => l.args.restore === far.id)).toBe(false);
+    // Each listed point passes the open action's own check: within 20" and touching the unit.
+    for (const l of restores) atkm.open!.general!.check(s, 'red', l.action);
+    const pick = restores.find((l) => l.args.restore === near.id)!;
+    const t = dice();
+    machine.apply(s, 'red', pick.action, t.ctx);
+    expect(near.officer).toBe(true);
+    expect(`${g.x},${g.y}`).toBe(pick.args.to);
+    expect(t.text()).toMatch(/into contact with .*a new officer is appointed/s);
+    expect(top(s).proc).not.toBe('card');
+  });
+
+  it('typed with restore: and no to:, the general goes to the listed point by the unit', () => {
+    const s = open();
+    const g = s.generals.find((x) => x.side === 'red')!;
+    const u = put(s, 'red', 'infantry', { x: 20, y: 40, facing: 0, ensign: false });
+    put(s, 'black', 'infantry', { x: 60, y: 5, facing: 180 });
+    play(s, 'KH');
+    const listed = machine.legal(s, 'red').find((l) => l.args.restore === u.id)!;
+    machine.apply(s, 'red', { type: 'general', restore: u.id }, dice().ctx);
+    expect(u.ensign).toBe(true);
+    expect(`${g.x},${g.y}`).toBe(listed.args.to);
+  });
+
+  it('the bot uses the King to restore a leaderless unit it can reach', () => {
+    const s = open();
+    const u = put(s, 'red', 'infantry', { x: 20, y: 40, facing: 0, officer: false, color: 'red' });
+    put(s, 'black', 'infantry', { x: 60, y: 5, facing: 180 });
+    play(s, 'KH');
+    const choice = atkm.bot!(s, 'red', machine.legal(s, 'red'), { rand: () => 0.5 });
+    expect(choice.action).toMatchObject({ type: 'general', restore: u.id });
   });
 });
 

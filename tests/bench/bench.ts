@@ -1,6 +1,7 @@
 // `npm run bench`: speed and memory figures, one `name: value unit` per line.
 // `npm run bench -- load`: many live games under a clocked command stream (load.ts).
 // A benchmark, not a test: it reports, it does not pass or fail.
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -14,6 +15,7 @@ import { replayFromSnapshot } from '../../src/engine/snapshots.ts';
 import type { GameModule } from '../../src/engine/types.ts';
 import { playout } from '../games/playout.ts';
 import { benchTournament } from './tournament.ts';
+import { botNodeFlags, buildDist } from '../../src/build.ts';
 
 registerAllGames();
 const print = (name: string, value: number, unit: string) => console.log(`${name}: ${value.toFixed(unit === 'count' ? 0 : 2)} ${unit}`);
@@ -258,8 +260,21 @@ async function main() {
   } else console.log('rifle: not registered');
 }
 
-// `npm run bench -- load [...]`: the load bench (tests/bench/load.ts); no argument: the figures above.
-const run = process.argv[2] === 'load' ? import('./load.ts').then((m) => m.runLoad(process.argv.slice(3))) : main();
+/**
+ * The load bench (load.ts) on the built bot: bundled like `npm run build` into
+ * dist/bench and run by node with `npm start`'s flags, as the bot runs. With
+ * --source it runs here, under tsx, for comparison.
+ */
+async function load(args: string[]): Promise<void> {
+  if (args.includes('--source')) return (await import('./load.ts')).runLoad(args.filter((a) => a !== '--source'));
+  const root = path.resolve(import.meta.dirname, '../..');
+  const dir = await buildDist({ load: 'tests/bench/load-entry.ts' }, path.join(root, 'dist', 'bench'));
+  const r = spawnSync(process.execPath, [...botNodeFlags(), path.join(dir, 'load.mjs'), ...args], { stdio: 'inherit' });
+  if (r.status !== 0) throw new Error(`the load bench exited with ${r.status ?? r.signal}`);
+}
+
+// `npm run bench -- load [...]`: the load bench; no argument: the figures above.
+const run = process.argv[2] === 'load' ? load(process.argv.slice(3)) : main();
 run.then(
   () => process.exit(0),
   (e) => {

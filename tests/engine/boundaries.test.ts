@@ -28,6 +28,7 @@ export function boundaryProblems(file: string, text: string): string[] {
     if (['discord.js', 'canvas', 'better-sqlite3', 'pino'].includes(spec)) out.push(`imports ${spec}`);
     if (/^node:(fs|http|https|net|child_process)$/.test(spec) && !/\/data\.ts$/.test(file))
       out.push(`imports ${spec} outside its data loader`);
+    if (/(^|\/)data-files\.ts$/.test(spec) && !/\/data\.ts$/.test(file)) out.push(`imports ${spec} outside its data loader`);
   }
   const code = text.replace(/\/\/.*$/gm, '').replace(/\/\*[\s\S]*?\*\//g, '');
   for (const bad of ['Math.random', 'Date.now', 'new Date(', 'performance.now', 'process.env'])
@@ -41,6 +42,12 @@ describe('rules apart from the table (Engine v2 §12)', () => {
       boundaryProblems(f, fs.readFileSync(f, 'utf8')).map((p) => `${path.relative(root, f)}: ${p}`),
     );
     expect(problems).toEqual([]);
+  });
+
+  it('the check catches data read outside a data loader', () => {
+    const planted = "import { readDataJson } from '../../data-files.ts';\n";
+    expect(boundaryProblems('src/games/kpw/moves.ts', planted)).toEqual(['imports ../../data-files.ts outside its data loader']);
+    expect(boundaryProblems('src/games/kpw/data.ts', planted)).toEqual([]);
   });
 
   it('the check catches a planted renderer import and a clock read', () => {

@@ -47,7 +47,10 @@ describe('Rifle games stored before the flow table', () => {
       plan: planText(st.plan ?? []),
       done: !!st.done,
     }));
-    expect(rifle.prompts(s.game)).toEqual(s.prompts);
+    // Stored before planning prompts said their choices are secret orders (no public controls).
+    const prompts = rifle.prompts(s.game);
+    expect(prompts.every((p) => p.secret)).toBe(true);
+    expect(prompts.map(({ secret: _, ...p }) => p)).toEqual(s.prompts);
     for (const b of before) {
       const st = s.game.settlements.find((x) => x.role === b.role)!;
       expect(planText(planOf(s.game, st))).toBe(b.plan);

@@ -1,11 +1,12 @@
 // The built-in general: fire where the dice favour it, charge with cavalry
 // where no square can form, keep command points for yellow units near the
-// end of the turn, restore officers and ensigns at the end of the turn. In
+// end of the turn, restore officers and ensigns at the end of the turn, bank
+// strong cards early in the turn (optional rule) and play them later. In
 // referee mode it has no table to measure, so it imagines one (refereeGap).
 import type { LegalAction, Role } from '../../engine/types.ts';
 import { firePlan } from './fire.ts';
 import { attackFacts } from './facts.ts';
-import { alive, other, target, typeData, type AtkmState, type Side, type Unit } from './state.ts';
+import { alive, cardRank, other, target, typeData, type AtkmState, type Side, type Unit } from './state.ts';
 
 const p = (color: string) => (7 - target(color as 'green')) / 6;
 
@@ -44,6 +45,34 @@ function chargeValue(u: Unit, t: Unit): number {
   return u.figures * 0.5 - t.figures * p(t.color) - (u.color === 'green' ? 0 : 2);
 }
 
+/** What a card is worth to the bot beyond one activation: the Ace two, the Queen no downgrade, the Jack full movement. */
+const CARD_WORTH: Record<string, number> = { A: 3, Q: 2, J: 2, K: 1, JOKER: 1 };
+const worth = (card: string): number => CARD_WORTH[cardRank(card)] ?? 0;
+/** Early in the turn: this many cards or more still in the deck. */
+export const BANK_EARLY = 14;
+/** Late: with this few left, a banked card is played on any card no stronger, before the turn ends and wastes it. */
+export const BANK_LATE = 4;
+
+/**
+ * Banking Cards (optional rule, p.14). Early in the turn, with a command point to spare for activations, the bot
+ * banks a strong card (Ace, Queen, Jack) half the time, to play it in place of a plain card later; it plays a
+ * banked card on a weaker one from mid-turn on (half the time before), and on any card no stronger near the end of the
+ * deck, where a banked card left over is wasted.
+ */
+export function bankChoice(s: AtkmState, bank: LegalAction[], banked: LegalAction[], rand: () => number): LegalAction | null {
+  const top = s.stack.frames.at(-1)!;
+  const card = String(top.card ?? '');
+  const left = s.deck.draw.length;
+  if (banked.length) {
+    const b = banked.reduce((x, y) => (worth(String(y.args.card)) > worth(String(x.args.card)) ? y : x));
+    const gain = worth(String(b.args.card)) - worth(card);
+    if ((left <= BANK_LATE && gain >= 0) || (gain > 0 && (left < BANK_EARLY || rand() < 0.5))) return b;
+  }
+  const side = top.side as Side;
+  if (bank.length && worth(card) >= 2 && left >= BANK_EARLY && s.sides[side].cp >= 2 && rand() < 0.5) return bank[0]!;
+  return null;
+}
+
 export function botChoice(s: AtkmState, role: Role, legal: LegalAction[], rand: () => number): LegalAction {
   const top = s.stack.frames.at(-1)!;
   const side = role as Side;
@@ -79,6 +108,8 @@ export function botChoice(s: AtkmState, role: Role, legal: LegalAction[], rand: 
     }
     const restore = by('general').filter((l) => l.args.restore);
     if (restore.length) return restore[0]!;
+    const bank = bankChoice(s, by('bank'), by('banked'), rand);
+    if (bank) return bank;
     const acts = by('activate');
     if (acts.length) {
       const green = acts.filter((l) => s.units[l.args.unit!]!.color === 'green');

@@ -12,7 +12,7 @@ import { act, ignoring, mustBeLegal } from './common.ts';
 import { qualityShift } from './fire.ts';
 import { dist, round2 } from '../../engine/geometry.ts';
 import { nearGeneral, tabletop, towardArmy, tu } from './table.ts';
-import { checkGeneralMove, generalDistance, parsePoint } from './tabletop/index.ts';
+import { attempt, checkGeneralMove, contactPoint, generalDistance, parsePoint } from './tabletop/index.ts';
 import {
   actingGeneral,
   alive,
@@ -25,6 +25,7 @@ import {
   other,
   sideName,
   type AtkmState,
+  type General,
   type Side,
   type Unit,
 } from './state.ts';
@@ -146,6 +147,19 @@ export function cardLegal(s: AtkmState, f: CardFrame, role: string): LegalAction
       // Listed: toward his army. Any other point within 20" is the open action (checkKing).
       const to = towardArmy(s, g);
       if (to) out.push(act('general', `King: move ${g.name} up to 20" to ${to}, toward his army`, { to }));
+      // Listed too: into contact with each unit he can reach to restore its officer or ensign (Special Casualties, p.27).
+      for (const u of restorable(s, side)) {
+        const at = kingContact(s, g, u);
+        if (at)
+          out.push(
+            act(
+              'general',
+              `King: move ${g.name} ${at.d}" into contact with ${u.name} and restore its ${!u.officer ? 'officer' : 'ensign'}`,
+              { to: at.to, restore: u.id },
+              { restore: u.name },
+            ),
+          );
+      }
     } else {
       out.push(act('general', `King: move ${g.name} up to 20" instead (he may move again at the end of the turn)`));
       for (const u of restorable(s, side))
@@ -203,9 +217,17 @@ export function restore(s: AtkmState, u: Unit, by: string, ctx: Ctx): void {
 /** Units whose officer or ensign a general may restore (once a turn each). */
 const restorable = (s: AtkmState, side: Side) => alive(s, side).filter((x) => (!x.officer || !x.ensign) && x.restoredTurn !== s.turn);
 
+/** The point where the general touches the unit, if he can get there this move (within 20", on the table). */
+function kingContact(s: AtkmState, g: General, u: Unit): { to: string; d: number } | null {
+  const p = contactPoint(g, tu(u));
+  const d = attempt(() => checkGeneralMove(s.table!, g, p));
+  return d === null || round2(generalDistance(p, tu(u))) > 1 ? null : { to: `${p.x},${p.y}`, d };
+}
+
 /**
  * The King on the tabletop (Special Cards, p.10): the general moves to any point up to 20" away on the table;
- * with restore:, the point must touch that unit (within 1", as at the end of the turn). Throws why not.
+ * with restore:, the point must touch that unit (within 1", as at the end of the turn). restore: without to:
+ * means the listed point by the unit. Throws why not.
  */
 function checkKing(
   s: AtkmState,
@@ -228,7 +250,7 @@ function checkKing(
     if (a.to !== undefined && a.to !== '') throw new RuleError(rule, 'Referee mode: move the general on your own table (no to:).');
     return { to: null, ...(r ? { r } : {}) };
   }
-  const to = parsePoint(String(a.to ?? ''));
+  const to = parsePoint(String(a.to ?? '')) ?? (r && (a.to === undefined || a.to === '') ? contactPoint(g, tu(r)) : null);
   if (!to) throw new RuleError(rule, `Say where ${g.name} goes: to:"x,y" in inches, up to 20" from ${g.x},${g.y}.`);
   checkGeneralMove(s.table!, g, to);
   if (r) {
@@ -253,7 +275,8 @@ export const cardProc: Procedure<AtkmState, CardFrame> = {
       sub: 'general',
       check: (s, f, role, a) => void checkKing(s, f, role, a),
       label: (s, f, _r, a) =>
-        `King: ${s.generals.find((g) => g.id === f.general)?.name ?? 'the general'} moves to ${String(a.to ?? '')}` +
+        `King: ${s.generals.find((g) => g.id === f.general)?.name ?? 'the general'} moves ` +
+        (a.to ? `to ${String(a.to)}` : 'into contact') +
         (a.restore ? ` and restores ${s.units[String(a.restore)]?.name ?? a.restore}` : ''),
     },
   },

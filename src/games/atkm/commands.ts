@@ -87,7 +87,10 @@ export const SUBCOMMANDS: GameSubcommand[] = [
     ],
     { toActions: build('move', ['inches', 'terrain', 'backward', 'road', 'order']) },
   ),
-  sub('form', "Change the activated unit's formation (after moving)", [opt('formation', 'line, column, limbered or deployed')]),
+  sub('form', "Change the activated unit's formation (after moving)", [
+    opt('formation', 'line, column, limbered or deployed'),
+    opt('facing', 'Tabletop, a square too small to stay one: its heading in degrees (0 up, 90 right)', false),
+  ]),
   sub(
     'fire',
     'Fire with the activated unit at an enemy unit in range and sight',

@@ -1,9 +1,9 @@
 // All the King's Men static data (data/atkm/*.json), validated with zod on
 // load: unit types and their charts, the house General Rating table, the
 // deck's special cards, scenario victory conditions and standard armies.
-import fs from 'node:fs';
 import { z } from 'zod';
 import { RangeTable } from '../../engine/tables.ts';
+import { readDataJson } from '../../data-files.ts';
 
 const UNIT_TYPES = ['infantry', 'cavalry', 'skirmisher', 'foot-artillery', 'horse-artillery'] as const;
 const unitType = z.enum(UNIT_TYPES);
@@ -76,7 +76,7 @@ export type UnitTypeData = z.infer<typeof TypeSchema>;
 export type ScenarioData = z.infer<typeof ScenarioSchema>;
 
 function load<T>(schema: z.ZodType<T>, file: string): T {
-  const raw: unknown = JSON.parse(fs.readFileSync(new URL(`../../../data/atkm/${file}`, import.meta.url), 'utf8'));
+  const raw = readDataJson(`atkm/${file}`);
   const r = schema.safeParse(raw);
   if (r.success) return r.data;
   const issues = r.error.issues.slice(0, 5).map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`);

@@ -11,7 +11,8 @@ import { act, mustBeLegal } from './common.ts';
 import { attackFacts, type AttackFacts } from './facts.ts';
 import { qualityShift } from './fire.ts';
 import { escape, escapeHeadings, nearestOf, nearGeneral, place, tabletop, tu } from './table.ts';
-import { attempt, checkMove, withinCommand } from './tabletop/index.ts';
+import { aimPoint, attempt, checkMove, withinCommand } from './tabletop/index.ts';
+import { headingOf, normDeg, sub } from '../../engine/geometry.ts';
 import {
   alive,
   generalsOf,
@@ -128,9 +129,17 @@ function legalNow(s: AtkmState, f: MeleeFrame, role: string): LegalAction[] {
   }
   if (f.step === 'small') {
     if (role !== def.side) return [];
-    return smallSquareForms(s, def).map((fm) =>
-      act('form', `${def.name} (${def.figures} left, too few for a square) assumes ${fm}`, { formation: fm }),
-    );
+    const what = `${def.name} (${def.figures} left, too few for a square) assumes`;
+    if (!tabletop(s))
+      return (['line', 'column'] as const).map((fm) => act('form', `${what} ${fm}, facing as you choose`, { formation: fm }));
+    return smallSquareChoices(s, f).map((c) => {
+      const l = act('form', `${what} ${c.formation} facing ${c.facing}° (${c.label})`, {
+        formation: c.formation,
+        facing: String(c.facing),
+      });
+      // Typed without facing: toward the enemy (the first heading), as before the choice existed.
+      return c.first ? { ...l, aliases: { facing: [{ value: '', action: { type: 'form', formation: c.formation } }] } } : l;
+    });
   }
   if (f.step === 'rally') {
     const loser = f.loser === 'attacker' ? att : def;
@@ -153,12 +162,50 @@ function legalNow(s: AtkmState, f: MeleeFrame, role: string): LegalAction[] {
 /** Has the defending square come down to 7 or fewer figures (p.24: it may not stay a square)? */
 const smallSquare = (def: Unit): boolean => !def.gone && !def.mob && def.formation === 'square' && def.figures <= 7;
 
-/** Line or column, whichever fits where the small square stands (the tabletop checks the new footprint). */
-function smallSquareForms(s: AtkmState, def: Unit): ('line' | 'column')[] {
-  if (!tabletop(s)) return ['line', 'column'];
+interface SmallChoice {
+  formation: 'line' | 'column';
+  facing: number;
+  label: string;
+  /** The first heading of its formation (toward the enemy): what a typed form without facing: means. */
+  first: boolean;
+}
+
+/** The move order that puts the small square in its new formation and facing. */
+const smallOrder = (c: Pick<SmallChoice, 'formation' | 'facing'>): string => `form:${c.formation} face:${c.facing}`;
+
+/**
+ * p.24: the small square "must assume line or column formation ... and may face in the direction of its player's
+ * choice". Listed: each formation toward the enemy it fell back from (straight on when the cavalry is gone), to
+ * either side and about, wherever the new footprint fits (the tabletop checks it). Any other angle waits for the
+ * unit's next activation.
+ */
+function smallSquareChoices(s: AtkmState, f: MeleeFrame): SmallChoice[] {
+  const def = s.units[f.defender]!;
+  const att = s.units[f.attacker]!;
+  const enemy = !att.gone;
+  const base = enemy ? Math.round(headingOf(sub(aimPoint(tu(att)), aimPoint(tu(def))))) : Math.round(def.facing);
+  const turns: [number, string][] = enemy
+    ? [
+        [0, `toward ${att.name}`],
+        [90, `${att.name} on its left`],
+        [270, `${att.name} on its right`],
+        [180, `its back to ${att.name}`],
+      ]
+    : [
+        [0, 'as it stands'],
+        [90, 'turned right'],
+        [270, 'turned left'],
+        [180, 'turned about'],
+      ];
   const units = alive(s).map(tu);
-  const fit = (['line', 'column'] as const).filter((fm) => attempt(() => checkMove(s.table!, units, def.id, `form:${fm}`)) !== null);
-  return fit.length ? fit : ['line'];
+  const out: SmallChoice[] = [];
+  for (const formation of ['line', 'column'] as const)
+    for (const [turn, label] of turns) {
+      const c = { formation, facing: normDeg(base + turn), label, first: turn === 0 };
+      if (attempt(() => checkMove(s.table!, units, def.id, smallOrder(c)))) out.push(c);
+    }
+  // Nowhere fits: line where it stands, facing as it does (placed without the check, see apply).
+  return out.length ? out : [{ formation: 'line', facing: Math.round(def.facing), label: 'as it stands', first: true }];
 }
 
 /** The loser's escape directions on the table (none when it breaks or abandons its gun). */
@@ -344,7 +391,9 @@ export const meleeProc: Procedure<AtkmState, MeleeFrame> = {
       return [
         {
           role: def.side,
-          text: `${def.name} is too few for a square: choose line or column (/atkm form formation:).`,
+          text: `${def.name} is too few for a square: choose line or column${tabletop(s) ? ' and its facing' : ''} (/atkm form formation:${
+            tabletop(s) ? ' facing:' : ''
+          }).`,
           buttons: true,
           decision: `small:${s.turn}:${f.attacker}:${f.defender}`,
         },
@@ -422,7 +471,9 @@ export const meleeProc: Procedure<AtkmState, MeleeFrame> = {
         : f.step === 'escape'
           ? 'Choose one of the escape directions (/atkm escape heading:).'
           : f.step === 'small'
-            ? 'The square is too small to stay one: choose line or column (/atkm form formation:).'
+            ? tabletop(s)
+              ? 'The square is too small to stay one: choose line or column and its facing (/atkm form formation: facing:).'
+              : 'The square is too small to stay one: choose line or column (/atkm form formation:).'
             : 'Say whether a general is within 12 inches to rally the unit (/atkm rally).',
     );
     if (f.step === 'square') {
@@ -437,9 +488,18 @@ export const meleeProc: Procedure<AtkmState, MeleeFrame> = {
     if (f.step === 'small') {
       const def = s.units[f.defender]!;
       const fm = a.formation as 'line' | 'column';
-      if (tabletop(s)) place(def, checkMove(s.table!, alive(s).map(tu), def.id, `form:${fm}`));
+      let facing = '';
+      if (tabletop(s)) {
+        const c = smallSquareChoices(s, f).find(
+          (x) => x.formation === fm && (a.facing !== undefined && a.facing !== '' ? String(x.facing) === String(a.facing) : x.first),
+        )!;
+        const r = attempt(() => checkMove(s.table!, alive(s).map(tu), def.id, smallOrder(c)));
+        if (r) place(def, r);
+        else def.facing = c.facing;
+        facing = ` facing ${c.facing}° (${c.label})`;
+      }
       def.formation = fm;
-      note(s, ctx, 'form', `${def.name} assumes ${fm}.`);
+      note(s, ctx, 'form', `${def.name} assumes ${fm}${facing}.`);
       wrapUp(s, f);
       return;
     }

@@ -87,6 +87,19 @@ export interface AtkmPicture {
   discard: PictureCard[];
   /** Cards left in the deck this turn (null when unknown). */
   deckLeft: number | null;
+  /**
+   * Banking Cards (optional rule, p.14): each side's cards set aside to play later this turn, and how many it has
+   * banked of its limit. Public: they were turned face up. Absent when the option is off.
+   */
+  banked?: PictureBank[];
+}
+
+export interface PictureBank {
+  side: 'red' | 'black';
+  cards: PictureCard[];
+  /** Banked this turn (played ones included) and the most it may bank (its best general's rating). */
+  used: number;
+  limit: number;
 }
 
 /** A picture unit from a table unit and its state. */

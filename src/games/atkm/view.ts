@@ -1,7 +1,8 @@
 // Views: everything on the table is public (colours, casualties, disorder,
-// the cards turned) except each side's command points left, which only that
+// the cards turned, cards banked) except each side's command points left, which only that
 // side (and the umpire or moderators) sees until they are spent.
 import type { Viewer } from '../../engine/types.ts';
+import { bankLimit } from './cards.ts';
 import { seesAll } from '../../engine/viewers.ts';
 import { pictureGeneral, pictureUnit, type AtkmPicture, type PictureCard } from './picture.ts';
 import { cardName, cardRank, cardSide, data, SIDES, sideName, type AtkmState, type Side } from './state.ts';
@@ -101,6 +102,16 @@ function picture(s: AtkmState): AtkmPicture {
     card: s.card ? pictureCard(s.card) : null,
     discard: s.deck.discard.map(pictureCard),
     deckLeft: s.deck.draw.length,
+    ...(s.options.banking
+      ? {
+          banked: SIDES.map((side) => ({
+            side,
+            cards: (s.sides[side].banked ?? []).map(pictureCard),
+            used: s.sides[side].bankedCount ?? 0,
+            limit: bankLimit(s, side),
+          })),
+        }
+      : {}),
   };
 }
 

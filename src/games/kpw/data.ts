@@ -1,8 +1,8 @@
 // King Philip's War static data: the map and the charts (data/kpw/*.json),
 // validated with zod and then cross-checked (ids, endpoints, rivers, owners,
 // connectivity, Mohawk Treaty Space, chart ranges).
-import fs from 'node:fs';
 import { z } from 'zod';
+import { readDataJson } from '../../data-files.ts';
 
 export const COLONY_IDS = ['MA', 'PL', 'RI', 'CT'] as const;
 export const TRIBE_IDS = ['WA', 'SK', 'PC', 'NA', 'NI', 'NC', 'PO', 'AB', 'MO'] as const;
@@ -245,14 +245,10 @@ export function kpwAdjacency(map: KpwMap): Map<string, Set<string>> {
   return adj;
 }
 
-const MAP_URL = new URL('../../../data/kpw/map.json', import.meta.url);
-const CHARTS_URL = new URL('../../../data/kpw/charts.json', import.meta.url);
-
 /** Reads and validates data/kpw/map.json and charts.json. */
 export function loadKpwData(): KpwData {
-  const read = (u: URL): unknown => JSON.parse(fs.readFileSync(u, 'utf8'));
-  const map = validateKpwMap(read(MAP_URL));
-  const charts = validateKpwCharts(read(CHARTS_URL), map);
+  const map = validateKpwMap(readDataJson('kpw/map.json'));
+  const charts = validateKpwCharts(readDataJson('kpw/charts.json'), map);
   return { map, charts };
 }
 

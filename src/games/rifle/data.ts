@@ -1,8 +1,8 @@
 // Rifle and Axe static data (data/rifle/rules.json): boards, actions, tables,
 // prices and leaders, validated with zod and cross-checked once at load.
-import fs from 'node:fs';
 import { z } from 'zod';
 import { RangeTable } from '../../engine/tables.ts';
+import { readDataJson } from '../../data-files.ts';
 
 export const RESOURCE_IDS = [
   'folk',
@@ -243,8 +243,7 @@ export function validateRules(raw: unknown): RulesData {
   return d;
 }
 
-const RULES_URL = new URL('../../../data/rifle/rules.json', import.meta.url);
-export const RULES: RulesData = validateRules(JSON.parse(fs.readFileSync(RULES_URL, 'utf8')));
+export const RULES: RulesData = validateRules(readDataJson('rifle/rules.json'));
 
 export const TABLES = {
   growth: new RangeTable('Growth Table', RULES.growth),

@@ -1,10 +1,10 @@
 // The WK4 catalogues (data/wk4/*.json: units, lords, starting forces, the
 // battle tables), validated with zod on load. What is from the rules text and
 // what is ours is recorded in each file's _source and in data/wk4/README.md.
-import fs from 'node:fs';
 import { z } from 'zod';
+import { readDataJson } from '../../data-files.ts';
 
-const read = (file: string): unknown => JSON.parse(fs.readFileSync(new URL(`../../../data/wk4/${file}`, import.meta.url), 'utf8'));
+const read = (file: string): unknown => readDataJson(`wk4/${file}`);
 
 export const TRAITS = [
   'great_leader',

@@ -1,7 +1,6 @@
 // Warriors of God static data: the map, both scenario rosters and the charts
 // (data/wog/*.json), validated with zod and cross-checked so the rules code can
 // trust ids, adjacency and rosters without re-checking them.
-import fs from 'node:fs';
 import type { z } from 'zod';
 import { MapGraph } from '../../engine/graph.ts';
 import {
@@ -15,6 +14,7 @@ import {
   type WogMap,
   type WogRoster,
 } from './schemas.ts';
+import { readDataJson } from '../../data-files.ts';
 
 export * from './schemas.ts';
 
@@ -190,8 +190,7 @@ export function validateWogCharts(raw: unknown): WogCharts {
   return c;
 }
 
-const url = (f: string): URL => new URL(`../../../data/wog/${f}`, import.meta.url);
-const read = (f: string): unknown => JSON.parse(fs.readFileSync(url(f), 'utf8'));
+const read = (f: string): unknown => readDataJson(`wog/${f}`);
 
 /** Reads and validates every data/wog file. */
 export function loadWogData(): WogData {

@@ -1,9 +1,9 @@
 // The tabletop's numbers (data/atkm/tabletop.json) and the ready scenarios
 // (data/atkm/scenarios.json), validated with zod and cross-checked on load.
-import fs from 'node:fs';
 import { z } from 'zod';
 import { bounds, pointInPolygon } from '../../../engine/geometry.ts';
 import { FORMATIONS, TERRAIN_KINDS, UNIT_TYPES } from './types.ts';
+import { readDataJson } from '../../../data-files.ts';
 
 const Num = z.number().finite();
 const Pos = z.number().finite().positive();
@@ -146,19 +146,18 @@ export function validateScenarios(raw: unknown): Scenario[] {
   return s.scenarios;
 }
 
-const dataDir = new URL('../../../../data/atkm/', import.meta.url);
 let tabletop: TabletopData | null = null;
 let scenarios: Scenario[] | null = null;
 
 /** The tabletop numbers, loaded once. */
 export function tabletopData(): TabletopData {
-  tabletop ??= validateTabletop(JSON.parse(fs.readFileSync(new URL('tabletop.json', dataDir), 'utf8')));
+  tabletop ??= validateTabletop(readDataJson('atkm/tabletop.json'));
   return tabletop;
 }
 
 /** The ready scenarios, loaded once. */
 export function atkmScenarios(): Scenario[] {
-  scenarios ??= validateScenarios(JSON.parse(fs.readFileSync(new URL('scenarios.json', dataDir), 'utf8')));
+  scenarios ??= validateScenarios(readDataJson('atkm/scenarios.json'));
   return scenarios;
 }
 

@@ -2,7 +2,8 @@
 // on (in range, in arc, in sight) and enemies it may charge (front centre
 // into contact within its move), each with the measurement that decided it.
 import { attempt } from './attempt.ts';
-import { round2 } from '../../../engine/geometry.ts';
+import { corners, dist, nearestOnPolygon, round2, type Pt } from '../../../engine/geometry.ts';
+import { cannon, footprintPolygon } from './footprint.ts';
 import { checkFireGeometry, generalDistance, type FireGeometry } from './measure.ts';
 import { checkMove, type MoveOptions, type MoveResult } from './move.ts';
 import { tabletopData } from './data.ts';
@@ -43,6 +44,18 @@ export function chargeTargets(
 export function generalInContact(g: Pick<TableGeneral, 'x' | 'y'>, u: TableUnit): boolean {
   // A general's figure stands on a 1-inch base: its centre within half an inch of the footprint (ours).
   return generalDistance(g, u) <= 0.5 + tabletopData().contactTolerance.value;
+}
+
+/**
+ * Where a general stands to touch a unit (the King's restore, Special Casualties): half an inch off the unit's
+ * nearest edge (its cannon for artillery), on his side of it; where he stands when he touches it already.
+ */
+export function contactPoint(g: Pt, u: TableUnit): Pt {
+  const c = cannon(u);
+  const q = nearestOnPolygon(g, c ? corners(c) : footprintPolygon(u));
+  const d = dist(g, q);
+  if (generalInContact(g, u)) return { x: round2(g.x), y: round2(g.y) };
+  return { x: round2(q.x + ((g.x - q.x) * 0.5) / d), y: round2(q.y + ((g.y - q.y) * 0.5) / d) };
 }
 
 /** Units of a side within the general's 12 inches (Command Points), with their distances. */

@@ -45,6 +45,7 @@ export const plan: Procedure<RifleState, F> = {
         out.push({
           role: st.role,
           text: `Plan your actions for ${seasonName(s.turn)} (${st.res.folk} Folk) — /rifle plan, /rifle plans, then /rifle done.`,
+          secret: true,
         });
     }
     return out;
