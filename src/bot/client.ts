@@ -11,6 +11,7 @@ import { Outbox } from '../store/outbox.ts';
 import { DEFAULT_RETRY, OutboxWorker, type RetryPolicy } from './outbox-worker.ts';
 import { errorText } from './posts.ts';
 import { ControlRegistry } from './controls.ts';
+import { ControlMessages } from '../store/control-messages.ts';
 
 export interface BotConfig {
   /** Bot token; required unless `login` is false. */
@@ -88,7 +89,7 @@ export async function runBot(router: Router, config: BotConfig): Promise<BotHand
     slowAckMs: config.slowAckMs ?? 100,
     progressEveryMs: config.progressEveryMs ?? 1000,
     autocompleteMs: config.autocompleteMs ?? 2500,
-    controls: new ControlRegistry(client, router, log),
+    controls: new ControlRegistry(client, router, log, new ControlMessages(worker.outbox.db)),
   };
   // Posts with buttons or dropdowns are remembered, so their controls are disabled once their decision closes.
   worker.onControls = (channelId, messageId, components) => ctx.controls.add(channelId, messageId, components);
@@ -182,5 +183,8 @@ export async function runBot(router: Router, config: BotConfig): Promise<BotHand
 
   // Resume what an earlier run left pending (and poll for due retries).
   worker.start();
+  // Controls posted before a restart whose decision closed since (a reply the
+  // crash cut short, a rollback from the table): disabled now.
+  track(ctx.controls.refresh(ctx.controls.channels()));
   return { client, idle, tick: () => tickOnce(), stop, outbox: worker };
 }

@@ -3,9 +3,9 @@
 // other message of the channel whose decision has closed, after each
 // interaction and tick. Which controls are stale is the router's to say
 // (Router.staleControls); the bot only remembers which of its messages carry
-// controls. That memory is per process and bounded: after a restart, old
-// controls stay enabled and a press on them is still refused privately with
-// fresh choices, so nothing depends on it.
+// controls, bounded, in memory and in the database (control_messages), so a
+// restart still disables those whose decision closed meanwhile. A press on
+// a control left enabled is still refused privately with fresh choices.
 import {
   ButtonStyle,
   ComponentType,
@@ -15,6 +15,7 @@ import {
   type Client,
 } from 'discord.js';
 import type { Router } from '../../commands/types.ts';
+import type { ControlMessages } from '../store/control-messages.ts';
 import type { Logger } from './log.ts';
 import { errorText } from './posts.ts';
 
@@ -76,26 +77,53 @@ export class ControlRegistry {
     private readonly client: Client,
     private readonly router: Router,
     private readonly log: Logger,
+    /** Where the registry is kept across restarts (none: memory only). */
+    private readonly saved?: ControlMessages,
     private readonly perChannel = 12,
     private readonly maxChannels = 500,
-  ) {}
+  ) {
+    for (const m of saved?.all() ?? []) this.remember(m.channelId, m.messageId, rowsOf(m.rows));
+  }
+
+  /** The channels with remembered messages (a restart refreshes them all). */
+  channels(): string[] {
+    return [...this.byChannel.keys()];
+  }
 
   /** A message the bot sent (a post or a public reply); ignored without controls the router knows. */
   add(channelId: string, messageId: string, components: readonly unknown[] | undefined): void {
     if (!this.router.staleControls) return;
     const rows = rowsOf(components);
     if (!controlIds(rows).length) return;
+    this.saved?.put(channelId, messageId, rows);
+    this.remember(channelId, messageId, rows);
+  }
+
+  /** Newest last; what falls past the bounds is forgotten here and in the database. */
+  private remember(channelId: string, messageId: string, rows: Rows): void {
     const list = (this.byChannel.get(channelId) ?? []).filter((e) => e.messageId !== messageId);
     list.push({ messageId, rows });
     this.byChannel.delete(channelId);
-    this.byChannel.set(channelId, list.slice(-this.perChannel));
-    while (this.byChannel.size > this.maxChannels) this.byChannel.delete(this.byChannel.keys().next().value!);
+    const dropped = list.splice(0, Math.max(0, list.length - this.perChannel));
+    if (dropped.length)
+      this.saved?.forget(
+        channelId,
+        dropped.map((e) => e.messageId),
+      );
+    this.byChannel.set(channelId, list);
+    while (this.byChannel.size > this.maxChannels) {
+      const oldest = this.byChannel.keys().next().value!;
+      this.byChannel.delete(oldest);
+      this.saved?.forgetChannel(oldest);
+    }
   }
 
   /** A message's controls as just edited through its own interaction. */
   update(channelId: string, messageId: string, rows: Rows): void {
     const e = this.byChannel.get(channelId)?.find((x) => x.messageId === messageId);
-    if (e) e.rows = rows;
+    if (!e) return;
+    e.rows = rows;
+    this.saved?.update(channelId, messageId, rows);
   }
 
   size(channelId: string): number {
@@ -120,9 +148,14 @@ export class ControlRegistry {
             this.log.debug(`could not disable the controls of message ${e.messageId}: ${errorText(err)}`);
           }
           e.rows = rows;
+          if (controlIds(rows).length) this.saved?.update(channelId, e.messageId, rows);
         }
         if (controlIds(e.rows).length) keep.push(e);
       }
+      this.saved?.forget(
+        channelId,
+        list.filter((e) => !keep.includes(e)).map((e) => e.messageId),
+      );
       if (keep.length) this.byChannel.set(channelId, keep);
       else this.byChannel.delete(channelId);
     }

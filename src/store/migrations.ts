@@ -331,6 +331,20 @@ export const migrations: { version: number; name: string; sql: string }[] = [
       CREATE INDEX outbox_pending_game ON outbox(game_id, id) WHERE state = 'pending';
     `,
   },
+  {
+    version: 12,
+    name: 'bot messages with live controls',
+    // So a restart still disables the controls whose decisions closed meanwhile.
+    sql: `
+      CREATE TABLE control_messages (
+        channel_id TEXT NOT NULL,
+        message_id TEXT NOT NULL,
+        rows TEXT NOT NULL,
+        added_at INTEGER NOT NULL,
+        PRIMARY KEY (channel_id, message_id)
+      );
+    `,
+  },
 ];
 
 export function migrate(db: Database.Database): number {

@@ -256,6 +256,10 @@ export async function runLoad(argv: string[]): Promise<void> {
   console.log(
     `load: ${games} games (KPW and Rifle), ${rate} commands/s for ${seconds} s after ${warmup} s warm-up; render threads ${threads}${threads ? (poolUp ? ' (up)' : ' (failed: in-process)') : ' (in-process)'}; maps drawn ${atDelivery ? 'at delivery' : 'by the command'}; ${os.availableParallelism()} cores`,
   );
+  // Built (bench.ts bundles this file like `npm run build`) or the sources under tsx (--source).
+  console.log(
+    `code: ${import.meta.url.endsWith('.mjs') ? 'built (dist/bench)' : 'TypeScript sources under tsx'}; heap flags: ${process.execArgv.filter((a) => a.startsWith('--max')).join(' ') || 'none'}`,
+  );
   print('load.commands', lat.length, 'count');
   print('load.commands_per_s', (lat.length - unfinished) / elapsed, '/s');
   print('load.unfinished_after_drain', unfinished, 'count');

@@ -3,7 +3,7 @@
 // their decision closes, and a stale press answered privately with fresh
 // choices. The real router and engine behind discord.js's real client,
 // against the loopback stand-in for Discord's HTTP API.
-import { bootServiceRig, closeServiceRigs, type ServiceRig } from './setup.ts';
+import { bootServiceRig, closeServiceRigs, forgetServiceRig, type ServiceRig } from './setup.ts';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createRouter } from '../../commands/router.ts';
 import { decisionControls, optionText } from '../../commands/present.ts';
@@ -120,6 +120,25 @@ describe('dropdowns (issue 9: select menus for long choice lists)', () => {
     await t.bot.tick();
     await t.bot.outbox.settle();
     const edit = t.fake.find('PATCH', `/channels/${CHANNEL_ID}/messages/${start.id}`).at(-1)!;
+    const [a, b, c] = components(edit.body);
+    expect(b.disabled).toBe(true);
+    expect(a.disabled ?? false).toBe(false);
+    expect(c.disabled ?? false).toBe(false);
+  });
+
+  it('a decision closed while the bot was down: the next run disables its dropdown (the posts with controls are remembered in the database)', async () => {
+    const { t, start } = await rifleForThree();
+    await t.bot.stop();
+    // Bob picks his leader while the bot is down (through the store, as another process would).
+    const row = t.svc.store.liveGame(CHANNEL_ID)!;
+    const rifle = getGame('rifle')!;
+    t.svc.sessions.act(row, BOB.id, 'p2', [rifle.legal(envOf(row).game, 'p2')[0].action]);
+    t.svc.store.close();
+    forgetServiceRig(t);
+    t.fake.requests.length = 0;
+    const again = await bootServiceRig({ seed: 'controls-seed', maxSnapshots: 1, dbPath: t.dbPath, fake: t.fake });
+    await again.bot.idle();
+    const edit = again.fake.find('PATCH', `/channels/${CHANNEL_ID}/messages/${start.id}`).at(-1)!;
     const [a, b, c] = components(edit.body);
     expect(b.disabled).toBe(true);
     expect(a.disabled ?? false).toBe(false);

@@ -1,18 +1,10 @@
 // Movement rules the season's adjudication enforces between the orders:
 // fleets meeting at sea, and air battle groups landing where they may.
 import { describe, expect, it } from 'vitest';
-import { wk4 } from '../../src/games/wk4/index.ts';
 import { airDiversions } from '../../src/games/wk4/endturn.ts';
 import { mapOf, movement } from '../../src/games/wk4/geo.ts';
-import type { Order } from '../../src/games/wk4/orders.ts';
 import type { Wk4State } from '../../src/games/wk4/state.ts';
-import { ctxWith, fresh } from './helpers.ts';
-
-const give = (s: Wk4State, n: string, orders: Order[]) => s.sub.seats[n].items.push(...(orders as never[]));
-function season(s: Wk4State, faces: number[] = []) {
-  const ctx = ctxWith(faces);
-  for (const n of s.order) if (!s.sub.seats[n].final) wk4.apply(s, n, { type: 'final' }, ctx);
-}
+import { fresh, give, season } from './helpers.ts';
 
 /** The two ports or beaches farthest apart by sea within a fleet's reach (both ways): a fleet sails from each to the other. */
 function crossing(s: Wk4State): [string, string] {

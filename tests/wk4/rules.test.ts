@@ -7,17 +7,8 @@ import { wk4 } from '../../src/games/wk4/index.ts';
 import { attritionAndQuarters, economy, vpNeeded, VP_TABLE } from '../../src/games/wk4/endturn.ts';
 import { mapOf, movement } from '../../src/games/wk4/geo.ts';
 import { checkOrder, type Order } from '../../src/games/wk4/orders.ts';
-import type { Wk4State } from '../../src/games/wk4/state.ts';
-import { ctxWith, fresh } from './helpers.ts';
+import { ctxWith, fresh, give, season } from './helpers.ts';
 
-const give = (s: Wk4State, n: string, orders: Order[]) => s.sub.seats[n].items.push(...(orders as never[]));
-/** Every nation final: the season is adjudicated (engine umpire) and the preliminary results published. */
-function season(s: Wk4State, faces: number[] = []) {
-  const events: never[] = [];
-  const ctx = ctxWith(faces, events);
-  for (const n of s.order) if (!s.sub.seats[n].final) wk4.apply(s, n, { type: 'final' }, ctx);
-  return events as { kind: string; text: string; to?: string[] }[];
-}
 const refusal = (f: () => void): RuleError => {
   try {
     f();

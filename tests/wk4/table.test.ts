@@ -14,14 +14,26 @@ import { tempDb } from '../app/harness.ts';
 
 type Render = (mod: unknown, view: unknown) => Promise<Buffer | null>;
 
-async function playScript(file: string, render: Render = async () => null): Promise<{ out: string; at: (cmd: string) => string }> {
+async function playScript(
+  file: string,
+  render: Render = async () => null,
+): Promise<{ out: string; at: (cmd: string) => string; proposal: (what: string) => string }> {
   registerAllGames();
   const outDir = fs.mkdtempSync(path.join(os.tmpdir(), 'muster-wk4-'));
   const svc = openServices({ dbPath: tempDb(), outDir, maxSnapshots: 1000, seed: 'wk4-table' });
   svc.render = render as typeof svc.render;
   const lines: string[] = [];
   const table = new Table(svc, { outDir, print: (l) => lines.push(l) });
-  for (const line of fs.readFileSync(file, 'utf8').split('\n')) await table.run(line);
+  // A proposal is named by what it is, not by its id: the id is looked up in what the table has listed so far.
+  const proposal = (what: string) => {
+    const hit = lines
+      .flatMap((l) => [...l.matchAll(/\b(p\d+) \[\w+\] ([^\n]*)/g)])
+      .reverse()
+      .find((x) => x[2].includes(what));
+    return hit ? hit[1] : expect.fail(`no proposal listed as "${what}"`);
+  };
+  for (const line of fs.readFileSync(file, 'utf8').split('\n'))
+    await table.run(line.startsWith('#') ? line : line.replace(/\{proposal "([^"]+)"\}/g, (_, w) => proposal(w)));
   svc.store.close();
   if (process.env.WK4_PRINT) console.log(lines.join('\n'));
   const blocks = new Map<string, string>();
@@ -32,7 +44,7 @@ async function playScript(file: string, render: Render = async () => null): Prom
       blocks.set(cur, '');
     } else blocks.set(cur, `${blocks.get(cur) ?? ''}${l}\n`);
   }
-  return { out: lines.join('\n'), at: (cmd) => blocks.get(cmd) ?? expect.fail(`no output for "${cmd}"`) };
+  return { out: lines.join('\n'), at: (cmd) => blocks.get(cmd) ?? expect.fail(`no output for "${cmd}"`), proposal };
 }
 
 describe('WK4 at the offline table (Turn Results and Challenges, Order sheet, fog of war)', () => {
@@ -79,13 +91,16 @@ describe('WK4 at the offline table (Turn Results and Challenges, Order sheet, fo
   }, 120_000);
 
   it('Order of Battle / Turn Sequence: tied nations wait for the umpire, whose choice and note go to them before movement', async () => {
-    const { out, at } = await playScript('tests/wk4/table-initiative.txt');
+    const { out, at, proposal } = await playScript('tests/wk4/table-initiative.txt');
     expect(out).not.toMatch(/internal error/i);
     expect(at('bob> /wk4 orders final')).toMatch(/determine the order of movement among nations tied on actions spent/);
-    expect(at('uma> /wk4 info proposals')).toMatch(/p47 \[proposed\] Order of movement among Almagora, Capetan \(each spent 1 AP/);
-    const chose = at('uma> /wk4 umpire choose id:p47 option:capetan>almagora note:"Couriers arrived together"');
+    const id = proposal('Order of movement among Almagora, Capetan');
+    expect(at('uma> /wk4 info proposals')).toMatch(
+      new RegExp(`${id} \\[proposed\\] Order of movement among Almagora, Capetan \\(each spent 1 AP`),
+    );
+    const chose = at(`uma> /wk4 umpire choose id:${id} option:capetan>almagora note:"Couriers arrived together"`);
     // The public announcement names the proposal only; the ruling and its note go to the nations concerned.
-    expect(chose).toMatch(/\[public reply\] \*\*uma\*\* \(umpire\): Rules on p47, with a note\n/);
+    expect(chose).toMatch(new RegExp(`\\[public reply\\] \\*\\*uma\\*\\* \\(umpire\\): Rules on ${id}, with a note\n`));
     expect(chose).toMatch(/\[to alice\] 🔒[\s\S]*→ Capetan > Almagora\. Note: Couriers arrived together/);
     expect(at('uma> /wk4 umpire publish')).toMatch(/the orders are in and adjudicated/);
     expect(at('alice> /wk4 info report')).toMatch(/Initiative as the umpire determines: Capetan, Almagora/);
@@ -97,8 +112,8 @@ describe('WK4 at the offline table (Turn Results and Challenges, Order sheet, fo
       .replace('option:capetan>almagora note:"Couriers arrived together"', 'option:capetan>almagora');
     const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'muster-wk4-')), 'plain.txt');
     fs.writeFileSync(file, script);
-    const { at } = await playScript(file);
-    const chose = at('uma> /wk4 umpire choose id:p47 option:capetan>almagora');
+    const { at, proposal } = await playScript(file);
+    const chose = at(`uma> /wk4 umpire choose id:${proposal('Order of movement among Almagora, Capetan')} option:capetan>almagora`);
     expect(chose).toMatch(/\[public reply\] \*\*uma\*\* \(umpire\) acted \(hidden until revealed\)/);
     expect(chose).not.toMatch(/\[(public reply|post)[^\]]*\][^[]*Capetan > Almagora/);
     expect(chose).toMatch(/\[to alice\] 🔒[\s\S]*→ Capetan > Almagora/);

@@ -1,12 +1,14 @@
 // The AI nations: one order at a time from the listed choices. Each army
-// heads for the nearest centre it does not hold (unheld ones first, then an
-// enemy's); a nation declares war on a neighbour now and then, funds its
-// home militias, buys troops in Winter and calls up its reserves. Now and
-// then it raises a small infantry army at a port where its transports lie and
-// makes an amphibious assault on an enemy's coast in Spring or Summer (the
-// landing force waits by its transports until there is one in reach); when
-// rich it hires Landsknekt, bribes an enemy's mercenaries it can see and
-// stands ready to match bribes of its own. Orders it writes itself (not
+// heads for the nearest centre it does not hold (unheld, or an enemy's); a
+// nation now and then declares war on the nearest nation, funds its
+// home militias, buys troops in Winter and calls up its reserves. It raises
+// a small infantry army at a port where its transports lie and makes an
+// amphibious assault on an enemy's coast in Spring or Summer, ferrying the
+// force nearer an enemy coast first when none is in reach (the landing force
+// and its transports wait for each other); at war it hires Landsknekt, bribes
+// an enemy's mercenaries it can see when its purse allows and stands ready to
+// match bribes of its own. An army that can take an enemy's centre this season
+// with good odds mostly assaults it. Orders it writes itself (not
 // listed: carried armies, bribes) pass the same check as a typed order. It
 // never challenges results; as umpire it approves and publishes.
 import { RuleError } from '../../engine/errors.ts';
@@ -16,7 +18,7 @@ import { hasTag, MAX_PER_ARMY, unitType } from './data.ts';
 import { holder, mapOf, movement, visibleHexes } from './geo.ts';
 import { orderLabel } from './labels.ts';
 import { checkOrder, costOf, freeLords, ordersOf, type Order } from './orders.ts';
-import { allied, atWar, type Force, type Wk4State } from './state.ts';
+import { allied, atWar, type Force, type HexId, type Wk4State } from './state.ts';
 
 const itemOf = (l: LegalAction): Order | null => (l.action.type === 'order' ? (l.action.item as unknown as Order) : null);
 
@@ -35,7 +37,35 @@ const transports = (f: Force) => f.units.filter((u) => hasTag(u.type, 'transport
 /** Amphibious Attacks: only infantry, at most 3 regiments. */
 const assaultArmy = (f: Force) => !f.naval && f.units.length <= 3 && f.units.every((u) => hasTag(u.type, 'infantry'));
 
-/** Amphibious assaults: raise a landing force where the transports are, then carry it to an enemy port or beach. */
+/** Enemy landings in a fleet's reach, the best first: a centre with no enemy army in it, then any centre, then a beach. */
+function assaultTargets(s: Wk4State, role: Role, from: HexId, reach: number): HexId[] {
+  const m = mapOf(s);
+  const held = (h: HexId) => Object.values(s.forces).some((f) => f.hex === h && !f.naval && f.nation !== role);
+  const rank = (h: HexId) => (m.centreAt(h) ? (held(h) ? 1 : 0) : 2);
+  return [...m.seaReach(from, reach).keys()]
+    .filter((h) => {
+      const o = holder(s, h);
+      return o !== null && atWar(s, role, o);
+    })
+    .sort((a, b) => rank(a) - rank(b) || (a < b ? -1 : 1));
+}
+
+/** Enemy landings anywhere on the map (for a fleet that has none in reach to make for). */
+function enemyCoasts(s: Wk4State, role: Role): HexId[] {
+  const m = mapOf(s);
+  return m.hexIds().filter((h) => {
+    const o = m.isLand(h) && m.isLanding(h) ? holder(s, h) : null;
+    return o !== null && atWar(s, role, o);
+  });
+}
+
+/**
+ * Amphibious assaults: raise a landing force where the transports are, then
+ * carry it to an enemy port or beach in Spring or Summer (usually: an assault
+ * in reach is rarely passed over). With no enemy coast in reach the fleet
+ * ferries the force to a friendly port nearer one (not in Winter; in Fall
+ * only a port, where ships winter), to strike from there next season.
+ */
 function amphibious(s: Wk4State, role: Role, mine: Order[], rand: () => number): LegalAction | null {
   const m = mapOf(s);
   const busy = new Set(mine.flatMap((o) => (o.k === 'sail' ? [o.force, ...o.carry] : 'force' in o ? [o.force] : [])));
@@ -53,47 +83,87 @@ function amphibious(s: Wk4State, role: Role, mine: Order[], rand: () => number):
       if (r) return r;
       continue;
     }
-    if (s.season !== 'spring' && s.season !== 'summer') continue;
-    const targets = [...m.seaReach(fleet.hex, movement(fleet)).keys()].filter((h) => {
+    if (s.season === 'winter') continue;
+    const targets = s.season === 'fall' ? [] : assaultTargets(s, role, fleet.hex, movement(fleet));
+    if (targets.length) {
+      if (rand() > 0.85) continue;
+      for (const to of targets) {
+        const r = tryOrder(s, role, { k: 'sail', force: fleet.id, to, carry: [army.id] });
+        if (r) return r;
+      }
+      continue;
+    }
+    // Nothing in reach: ferry the force nearer an enemy coast, to a friendly port (out of Fall also a friendly or
+    // unheld beach), best one from which an assault is in reach.
+    const coasts = enemyCoasts(s, role);
+    if (!coasts.length || rand() > 0.8) continue;
+    const reach = movement(fleet);
+    const near = (h: HexId) => (assaultTargets(s, role, h, reach).length ? 0 : Math.min(...coasts.map((c) => hexDistance(c, h))));
+    const here = near(fleet.hex);
+    const steps = [...m.seaReach(fleet.hex, reach).keys()].filter((h) => {
+      const c = m.centreAt(h);
+      const port = !!c && c.port && s.owner[c.id] !== null && allied(s, role, s.owner[c.id]!);
       const o = holder(s, h);
-      return o !== null && atWar(s, role, o);
+      return near(h) < here && (port || (s.season !== 'fall' && (o === null || allied(s, role, o))));
     });
-    if (!targets.length || rand() > 0.6) continue;
-    const to = targets.find((h) => m.centreAt(h)) ?? targets[0];
+    if (!steps.length) continue;
+    const to = steps.reduce((a, h) => (near(h) < near(a) || (near(h) === near(a) && h < a) ? h : a));
     const r = tryOrder(s, role, { k: 'sail', force: fleet.id, to, carry: [army.id] });
     if (r) return r;
   }
   return null;
 }
 
+/** Transports stay by the landing force they are to carry (no idle cruise without it). */
+const keepsLandingForce = (s: Wk4State, fleet: Force) =>
+  transports(fleet) > 0 &&
+  Object.values(s.forces).some(
+    (a) => a.nation === fleet.nation && assaultArmy(a) && !a.aboard && (a.hex === fleet.hex || isAdjacent(a.hex, fleet.hex)),
+  );
+
 /** A landing force stays by its transports until there is a coast to assault. */
 const waitsForShips = (s: Wk4State, a: Force) =>
   assaultArmy(a) &&
   Object.values(s.forces).some((f) => f.nation === a.nation && f.naval && transports(f) && (f.hex === a.hex || isAdjacent(f.hex, a.hex)));
 
-/** When rich: hire a Landsknekt, bribe an enemy's mercenaries in sight, keep a match ready for its own. */
-function mercenaries(s: Wk4State, role: Role, mine: Order[], rand: () => number): LegalAction | null {
-  const me = s.nations[role];
-  const committed = mine.reduce((a, o) => a + costOf(s, o), 0);
-  const purse = me.treasury - committed;
+const purseOf = (s: Wk4State, role: Role, mine: Order[]) => s.nations[role].treasury - mine.reduce((a, o) => a + costOf(s, o), 0);
+
+/**
+ * Mercenary Loyalty: bribe an enemy's mercenaries in sight whenever the
+ * purse holds twice the price of their leaving and a Landsknekt more (the
+ * largest band first); they switch sides when it can pay four times and keep
+ * three Landsknekts' worth. Asked before the Winter purchases.
+ */
+function bribe(s: Wk4State, role: Role, mine: Order[], rand: () => number): LegalAction | null {
+  if (mine.some((o) => o.k === 'bribe') || rand() >= 0.8) return null;
+  const purse = purseOf(s, role, mine);
   const price = unitType('landsknekt').cost;
-  if (purse >= 5 * price && !mine.some((o) => o.k === 'bribe') && rand() < 0.5) {
-    const seen = visibleHexes(s, role);
-    for (const f of Object.values(s.forces)) {
-      if (!seen.has(f.hex) || f.aboard || !atWar(s, role, f.nation)) continue;
-      const mercs = f.units.filter((u) => hasTag(u.type, 'mercenary')).length;
-      if (!mercs) continue;
-      const r = tryOrder(s, role, { k: 'bribe', force: f.id, mode: purse >= 4 * price * mercs + 3 * price ? 'switch' : 'leave' });
-      if (r) return r;
-    }
+  const seen = visibleHexes(s, role);
+  const bands = Object.values(s.forces)
+    .filter((f) => seen.has(f.hex) && !f.aboard && !f.naval && atWar(s, role, f.nation))
+    .map((f) => ({ f, mercs: f.units.filter((u) => hasTag(u.type, 'mercenary')).length }))
+    .filter((x) => x.mercs > 0)
+    .sort((a, b) => b.mercs - a.mercs || (a.f.id < b.f.id ? -1 : 1));
+  for (const { f, mercs } of bands) {
+    if (purse < 4 * price * mercs + price) continue;
+    const r = tryOrder(s, role, { k: 'bribe', force: f.id, mode: purse >= 4 * price * mercs + 3 * price ? 'switch' : 'leave' });
+    if (r) return r;
   }
+  return null;
+}
+
+/** Keep a match ready for its own mercenaries; at war, hire a Landsknekt into an army standing in a centre it holds. */
+function mercenaries(s: Wk4State, role: Role, mine: Order[], rand: () => number): LegalAction | null {
+  const purse = purseOf(s, role, mine);
+  const price = unitType('landsknekt').cost;
   const own = Object.values(s.forces).filter((f) => f.nation === role && !f.naval);
   const mercs = Math.max(0, ...own.map((f) => f.units.filter((u) => hasTag(u.type, 'mercenary')).length));
   if (mercs && !mine.some((o) => o.k === 'match') && purse >= 2 * price * mercs && rand() < 0.5) {
     const r = tryOrder(s, role, { k: 'match', amount: 2 * price * mercs });
     if (r) return r;
   }
-  if (purse >= 6 * price && !mine.some((o) => o.k === 'landsknekt') && rand() < 0.3) {
+  const war = s.order.some((n) => atWar(s, role, n) && s.nations[n].alive);
+  if (war && purse >= 4 * price && !mine.some((o) => o.k === 'landsknekt') && rand() < 0.35) {
     const m = mapOf(s);
     const host = own.find((f) => {
       const c = m.centreAt(f.hex);
@@ -102,6 +172,53 @@ function mercenaries(s: Wk4State, role: Role, mine: Order[], rand: () => number)
     if (host) return tryOrder(s, role, { k: 'landsknekt', at: host.hex, n: 1, lord: host.lord });
   }
   return null;
+}
+
+/** Combat value of an army's units as they stand (lords' traits aside). */
+const cvOf = (units: { type: string; steps: number }[]) =>
+  units.reduce((a, u) => a + Math.ceil((unitType(u.type).cv * u.steps) / unitType(u.type).steps), 0);
+
+/**
+ * Assaults on an enemy's centres this season: moves of armies that have no
+ * order yet ending in a centre an enemy holds, where the army's combat value
+ * is at least half again the defenders' it can see there plus the city's
+ * whole militia (whether funded is the enemy's secret). Best odds first.
+ */
+export function landAssaults(s: Wk4State, role: Role, legal: LegalAction[]): LegalAction[] {
+  const m = mapOf(s);
+  const mine = ordersOf(s, role);
+  const moved = new Set(mine.flatMap((o) => (o.k === 'sail' ? [o.force, ...o.carry] : 'force' in o ? [o.force] : [])));
+  const seen = visibleHexes(s, role);
+  const odds = (l: LegalAction): number => {
+    const o = itemOf(l);
+    if (!o || o.k !== 'move' || moved.has(o.force)) return 0;
+    const f = s.forces[o.force];
+    const to = o.path[o.path.length - 1];
+    const c = m.centreAt(to);
+    const h = c ? s.owner[c.id] : null;
+    if (!f || !c || !h || !atWar(s, role, h) || waitsForShips(s, f)) return 0;
+    const garrison = Object.values(s.forces).filter((x) => x.hex === to && !x.naval && !x.aboard && seen.has(to) && x.nation !== role);
+    const defence = garrison.reduce((a, x) => a + cvOf(x.units), 0) + unitType('militia').cv * c.manpower;
+    return cvOf(f.units) / Math.max(1, defence);
+  };
+  return legal
+    .map((l) => ({ l, r: odds(l) }))
+    .filter((x) => x.r >= 1.5)
+    .sort((a, b) => b.r - a.r)
+    .map((x) => x.l);
+}
+
+/** The living nation, not an ally, holding the centre nearest to this nation's armies. */
+function nearestNation(s: Wk4State, role: Role): Role | null {
+  const armies = Object.values(s.forces).filter((f) => f.nation === role && !f.naval);
+  let best: { d: number; n: Role } | null = null;
+  for (const c of mapOf(s).centres) {
+    const o = s.owner[c.id];
+    if (!o || allied(s, role, o) || !s.nations[o].alive) continue;
+    const d = Math.min(...armies.map((f) => hexDistance(f.hex, c.hex)));
+    if (!best || d < best.d || (d === best.d && o < best.n)) best = { d, n: o };
+  }
+  return best?.n ?? null;
 }
 
 export function botChoice(s: Wk4State, role: Role, legal: LegalAction[], rand: () => number): LegalAction {
@@ -114,12 +231,18 @@ export function botChoice(s: Wk4State, role: Role, legal: LegalAction[], rand: (
   const orders = legal.filter((l) => l.action.type === 'order');
   const pick = (pred: (o: Order) => boolean) => orders.find((l) => pred(itemOf(l)!));
   const m = mapOf(s);
-  // Diplomacy: war on the weakest neighbour now and then after the first season.
+  // Diplomacy: now and then after the first season, war on the nearest nation (whose centres its armies can reach)
+  // unless already at war with it.
   if (!mine.some((o) => o.k === 'war') && (s.year > 1 || s.season !== 'spring') && rand() < 0.35) {
     const wars = orders.filter((l) => itemOf(l)!.k === 'war');
+    const near = nearestNation(s, role);
+    const war = wars.find((l) => (itemOf(l) as Order & { k: 'war' }).nation === near);
+    if (war) return war;
     if (wars.length && !s.order.some((n) => n !== role && atWar(s, role, n) && s.nations[n].alive))
       return wars[Math.floor(rand() * wars.length)];
   }
+  const bought = bribe(s, role, mine, rand);
+  if (bought) return bought;
   if (s.season === 'winter' && !mine.some((o) => o.k === 'buy')) {
     const buy = pick((o) => o.k === 'buy' && (o.type === 'infantry' || o.type === 'cavalry'));
     if (buy && rand() < 0.8) return buy;
@@ -130,6 +253,9 @@ export function botChoice(s: Wk4State, role: Role, legal: LegalAction[], rand: (
   if (merc) return merc;
   const deploy = pick((o) => o.k === 'deploy' && !mine.some((x) => x.k === 'deploy' && x.type === o.type));
   if (deploy) return deploy;
+  // An assault on an enemy's centre with good odds is seldom passed over.
+  const assault = landAssaults(s, role, orders)[0];
+  if (assault && rand() < 0.85) return assault;
   // Each army once a season: toward the nearest centre it does not hold.
   const moved = new Set(mine.filter((o) => 'force' in o).map((o) => (o as { force: string }).force));
   const targets = m.centres.filter((c) => {
@@ -166,7 +292,7 @@ export function botChoice(s: Wk4State, role: Role, legal: LegalAction[], rand: (
     if (s.season === 'fall' && !inPort) {
       const home = sails.find(port);
       if (home) return home;
-    } else if (s.season !== 'fall' && s.season !== 'winter' && sails.length && rand() < 0.25)
+    } else if (s.season !== 'fall' && s.season !== 'winter' && sails.length && !keepsLandingForce(s, f) && rand() < 0.25)
       return sails[Math.floor(rand() * sails.length)];
   }
   const militia = pick(

@@ -38,6 +38,25 @@ function militiaOf(s: Wk4State, hex: HexId, defender: Role): Combatant | null {
     : null;
 }
 
+/**
+ * Who fights on which side where several nations meet (ours: the text's
+ * battles have two sides). The defender's nation and its allies defend; every
+ * nation at war with the defender attacks (enemies of each other too, each
+ * fighting the defender); a third nation at war with none of the defenders
+ * but with one of the attackers joins the defence against their common
+ * enemy. A nation at war with nobody there takes no part.
+ */
+function sides(s: Wk4State, all: Force[], defNation: Role): { defSide: (f: Force) => boolean; attSide: (f: Force) => boolean } {
+  const present = [...new Set(all.map((f) => f.nation))];
+  const att = present.filter((n) => atWar(s, n, defNation));
+  const allies = present.filter((n) => allied(s, n, defNation));
+  const def = new Set([
+    ...allies,
+    ...present.filter((n) => !att.includes(n) && !allies.some((d) => atWar(s, n, d)) && att.some((a) => atWar(s, n, a))),
+  ]);
+  return { defSide: (f) => def.has(f.nation), attSide: (f) => att.includes(f.nation) };
+}
+
 /** Hexes where a battle is due this season, in a fixed order. */
 function battleSites(s: Wk4State): HexId[] {
   const hexes = new Set<HexId>();
@@ -61,8 +80,7 @@ export function resolveCombats(s: Wk4State, ctx: Ctx): void {
     const h = holder(s, hex);
     const first = [...all].sort((a, b) => arrived(a) - arrived(b))[0];
     const defNation = all.some((f) => f.nation === h) || (h && militiaOf(s, hex, h)) ? h! : first.nation;
-    const defSide = (f: Force) => allied(s, f.nation, defNation);
-    const attSide = (f: Force) => atWar(s, f.nation, defNation);
+    const { defSide, attSide } = sides(s, all, defNation);
     // Naval battle first: fleets against fleets (and transports abort if theirs lose).
     const dFleets = all.filter((f) => f.naval && defSide(f));
     const aFleets = all.filter((f) => f.naval && attSide(f));
@@ -124,6 +142,15 @@ export function resolveCombats(s: Wk4State, ctx: Ctx): void {
       battle(s, ctx, hex, kind, aArmies, dArmies, militia ? [militia] : []);
     }
   }
+  // Fleets stopped at sea with no battle there (their way barred by an enemy's passage) go back too.
+  const m = mapOf(s);
+  const adrift = new Set(Object.values(s.forces).flatMap((f) => (m.isSea(f.hex) ? [f.hex] : [])));
+  for (const hex of adrift)
+    seaAftermath(
+      s,
+      hex,
+      Object.values(s.forces).filter((f) => f.hex === hex),
+    );
   for (const hex of Object.keys(s.siegeRounds)) if (!fought.has(hex)) delete s.siegeRounds[hex];
   // Carried armies that landed unopposed come ashore.
   for (const f of Object.values(s.forces))
@@ -148,8 +175,12 @@ function seaAftermath(s: Wk4State, hex: HexId, all: Force[]): void {
       f.hex = f.cameFrom ?? f.hex;
       say(s, [f.nation], `${f.id} is put ashore again at ${hexLabel(s, f.hex)}: its fleet was stopped at sea.`);
     } else if (f.naval && f.hex === hex) {
-      f.hex = f.cameFrom ?? f.hex;
-      say(s, [f.nation], `${f.id} sails back to ${hexLabel(s, f.hex)} after the battle at sea.`);
+      // Back where it sailed from unless an enemy now holds or stands there (a beaten fleet may have retreated there):
+      // then a friendly port in reach, as a retreat would go (ours).
+      const to = retreatOptions(s, f, hex, 'defender', [])[0] ?? f.cameFrom ?? f.hex;
+      f.hex = to;
+      const why = s.battles.some((b) => b.hex === hex) ? ' after the battle at sea' : ', its way barred';
+      say(s, [f.nation], `${f.id} sails ${to === f.cameFrom ? 'back ' : ''}to ${hexLabel(s, to)}${why}.`);
     }
   }
 }
@@ -296,9 +327,12 @@ function battle(
 export function retreatOptions(s: Wk4State, f: Force, hex: HexId, side: 'attacker' | 'defender', attackers: Force[]): HexId[] {
   const m = mapOf(s);
   const battles = new Set(s.battles.map((b) => b.hex).concat(hex));
+  // At sea, the enemy fleets still there sail back where they came from: that port is not free either.
+  const returning = m.isSea(hex) ? Object.values(s.forces).filter((x) => x.hex === hex && x.naval && atWar(s, x.nation, f.nation)) : [];
   const free = (h: HexId) =>
     !battles.has(h) &&
     !Object.values(s.forces).some((x) => x.hex === h && atWar(s, x.nation, f.nation)) &&
+    !returning.some((x) => x.cameFrom === h) &&
     (() => {
       const o = holder(s, h);
       return o === null || allied(s, f.nation, o) || !atWar(s, f.nation, o);

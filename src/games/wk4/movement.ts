@@ -49,7 +49,11 @@ const hostileHere = (s: Wk4State, f: Force, hex: HexId) =>
  * moves are simultaneous, so a way passed earlier in the season counts; of
  * several shared hexes the one both reach soonest, then the lowest id), and
  * a fleet whose way runs through a hex where an enemy fleet has stopped
- * stops there too. The meeting ends their sea moves (a naval battle).
+ * stops there too and joins the fight. Meetings are taken in the order of
+ * the season: a fleet already stopped by one enemy is not drawn back to a
+ * hex it passed before; a later fleet finds its way barred there instead
+ * (it stops, with no battle unless another enemy meets it, and sails back).
+ * The meeting ends their sea moves (a naval battle).
  */
 export function interceptions(s: Wk4State, plans: Map<string, Step[]>): void {
   const m = mapOf(s);
@@ -62,6 +66,12 @@ export function interceptions(s: Wk4State, plans: Map<string, Step[]>): void {
     if (path) route.set(id, path.slice(0, -1));
   }
   const stopAt = new Map<string, HexId>();
+  const barred = new Set<string>();
+  const stop = (id: string, hex: HexId) => {
+    const r = route.get(id)!;
+    stopAt.set(id, hex);
+    route.set(id, r.slice(0, r.indexOf(hex) + 1));
+  };
   const ids = [...route.keys()].sort();
   for (;;) {
     let best: { t: number; hex: HexId; f: string; g: string } | null = null;
@@ -72,22 +82,37 @@ export function interceptions(s: Wk4State, plans: Map<string, Step[]>): void {
         const rg = route.get(g)!;
         for (const hex of rf) {
           const j = rg.indexOf(hex);
-          if (j < 0 || (stopAt.get(f) === hex && stopAt.get(g) === hex)) continue;
+          if (j < 0) continue;
+          const [sf, sg] = [stopAt.get(f), stopAt.get(g)];
+          // Both already stopped (here, or each elsewhere): nothing new happens between them.
+          if (sf !== undefined && sg !== undefined) continue;
           const t = Math.max(rf.indexOf(hex), j);
           if (!best || t < best.t || (t === best.t && hex < best.hex)) best = { t, hex, f, g };
         }
       }
     if (!best) break;
-    for (const id of [best.f, best.g]) {
-      const r = route.get(id)!;
-      stopAt.set(id, best.hex);
-      route.set(id, r.slice(0, r.indexOf(best.hex) + 1));
+    const { hex, f, g } = best;
+    const [sf, sg] = [stopAt.get(f), stopAt.get(g)];
+    if (sf === undefined && sg === undefined) {
+      stop(f, hex);
+      stop(g, hex);
+    } else {
+      // One of them already stopped earlier in the season: the other joins it there, or finds the way it passed barred.
+      const [moving, halted] = sf === undefined ? [f, sg!] : [g, sf];
+      stop(moving, hex);
+      if (halted !== hex) barred.add(moving);
     }
   }
   for (const [id, hex] of stopAt) {
     const st = plans.get(id)![0];
     const f = s.forces[id];
-    say(s, [f.nation], `${f.id}, sailing for ${hexLabel(s, st.to)}, meets an enemy fleet at sea (${hex}).`);
+    say(
+      s,
+      [f.nation],
+      barred.has(id)
+        ? `${f.id}, sailing for ${hexLabel(s, st.to)}, finds its way barred at sea (${hex}): an enemy fleet passed there.`
+        : `${f.id}, sailing for ${hexLabel(s, st.to)}, meets an enemy fleet at sea (${hex}).`,
+    );
     st.to = hex;
     st.at = route.get(id)!.length;
   }
