@@ -2,6 +2,7 @@
 // option parsing.
 import type { Services } from '../src/app/services.ts';
 import { moduleOf } from '../src/app/session.ts';
+import { allGames, getGame } from '../src/games/registry.ts';
 import type { GameModule } from '../src/engine/types.ts';
 import type { GameRow } from '../src/store/store.ts';
 import { echo, UserError } from './present.ts';
@@ -23,6 +24,18 @@ export function liveGame(svc: Services, where: Where): GameRow {
     throw new UserError(`There is no game running in this channel.${ended} Start one with \`/game new system:<game>\`${go}.`);
   }
   return row;
+}
+
+/** The game system of that id; refuses an unknown one, listing the systems. */
+export function systemNamed(system: string): GameModule<any, any> {
+  const mod = getGame(system);
+  if (!mod)
+    throw new UserError(
+      `Unknown game "${echo(system)}". Games: ${allGames()
+        .map((g) => `${g.id} (${g.title})`)
+        .join(', ')}.`,
+    );
+  return mod;
 }
 
 export function activeGame(svc: Services, where: Where): { row: GameRow; mod: GameModule<any, any> } {

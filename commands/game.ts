@@ -10,7 +10,18 @@ import { RuleError } from '../src/engine/errors.ts';
 import { allGames, getGame } from '../src/games/registry.ts';
 import { setDeadlines, deadlineLines } from './deadlines.ts';
 import { appointUmpire, refuseUmpireAsPlayer } from './seats.ts';
-import { activeGame, bool, int, isModerator, liveGame, requireCreatorOrModerator, requireModerator, seatName, str } from './context.ts';
+import {
+  activeGame,
+  bool,
+  int,
+  isModerator,
+  liveGame,
+  requireCreatorOrModerator,
+  requireModerator,
+  seatName,
+  str,
+  systemNamed,
+} from './context.ts';
 import { repost } from './outbox.ts';
 import { runUndo } from './undo.ts';
 import { newGame } from './new-game.ts';
@@ -527,7 +538,7 @@ export async function runGame(svc: Services, inv: Invocation, progress?: (l: str
     case 'help': {
       const system = str(o, 'system');
       const row = svc.store.liveGame(where.channelId);
-      const mod = system ? getGame(system) : row ? moduleOf(row) : undefined;
+      const mod = system ? systemNamed(system) : row ? moduleOf(row) : undefined;
       if (!mod) return only(privateReply(generalHelp()));
       // The dice order only matters to /dev dice, which exists only at the offline table.
       let text = `📖 **${mod.title}**\n${mod.help.overview}${where.guildId ? '' : `\nDice order (for forced dice at the console): ${mod.diceOrder}`}`;

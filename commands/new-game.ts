@@ -6,9 +6,9 @@
 import { randomBytes } from 'node:crypto';
 import type { Services } from '../src/app/services.ts';
 import { sha256 } from '../src/engine/runner.ts';
-import { allGames, getGame } from '../src/games/registry.ts';
+import { getGame } from '../src/games/registry.ts';
 import type { GameRow } from '../src/store/store.ts';
-import { bool, parseKeyValues, str } from './context.ts';
+import { bool, parseKeyValues, str, systemNamed } from './context.ts';
 import { echo, publicReply, UserError } from './present.ts';
 import type { Button, Invocation, Outcome } from './types.ts';
 
@@ -18,13 +18,7 @@ export const followButton = (gameId: number): Button => ({ customId: `follow:${g
 export function newGame(svc: Services, inv: Invocation): Outcome {
   const { options: o, caller, where } = inv;
   const system = str(o, 'system');
-  const mod = system ? getGame(system) : undefined;
-  if (!mod)
-    throw new UserError(
-      `Unknown game "${echo(system)}". Games: ${allGames()
-        .map((g) => `${g.id} (${g.title})`)
-        .join(', ')}.`,
-    );
+  const mod = systemNamed(system ?? '');
   const wantThread = bool(o, 'thread') === true;
   // Discord cannot open a thread inside a thread: such a game lives in the current thread.
   const inThread = !!where.parentId;

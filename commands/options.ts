@@ -19,10 +19,10 @@ export function findSub(def: CommandDef, group: string | undefined, sub: string)
   const s = def.subcommands.find((x) => x.name === sub);
   if (!s) {
     const inGroup = def.subcommands.filter((x) => x.group && x.group === (group ?? sub));
-    if (inGroup.length)
-      throw new UserError(
-        `/${def.name} ${group ?? sub} needs a subcommand: ${inGroup.map((x) => `/${def.name} ${pathOf(x)}`).join(', ')}.`,
-      );
+    const choices = inGroup.map((x) => `/${def.name} ${pathOf(x)}`).join(', ');
+    if (inGroup.length && group !== undefined)
+      throw new UserError(`/${def.name} ${group} has no subcommand \`${sub}\`. It has: ${choices}.`);
+    if (inGroup.length) throw new UserError(`/${def.name} ${sub} needs a subcommand: ${choices}.`);
     return undefined;
   }
   if (group !== undefined && s.group !== group)
@@ -35,9 +35,18 @@ export function coerceOptions(command: string, sub: SubcommandDef, options: Opti
   const out: OptionValues = {};
   for (const [k, v] of Object.entries(options)) {
     const o = sub.options.find((x) => x.name === k);
-    // Unknown options are the handlers' to refuse; blanks and "?" (list the choices) pass through.
-    out[k] =
-      !o || v === '' || (o.autocomplete && typeof v === 'string' && v.startsWith('?')) ? v : coerce(`/${command} ${pathOf(sub)}`, o, v);
+    // `user_name` beside a user option: the display name Discord resolves itself (the table's way to give it).
+    const nameOf = /^(.+)_name$/.exec(k);
+    if (!o && nameOf && sub.options.some((x) => x.name === nameOf[1] && x.type === 'user')) {
+      out[k] = v;
+      continue;
+    }
+    if (!o)
+      throw new UserError(
+        `/${command} ${pathOf(sub)} has no option \`${k}\`. Options: ${sub.options.map((x) => x.name).join(', ') || 'none'}.`,
+      );
+    // Blanks and "?" (list the choices) pass through.
+    out[k] = v === '' || (o.autocomplete && typeof v === 'string' && v.startsWith('?')) ? v : coerce(`/${command} ${pathOf(sub)}`, o, v);
   }
   return out;
 }

@@ -113,3 +113,35 @@ describe('junk input never crashes the router (issue 2 §4)', () => {
     }
   });
 });
+
+describe('unknown options and names are refused, saying what is allowed (issue 2 §4)', () => {
+  it('an option a /game subcommand does not have is refused with its options, and nothing opens', async () => {
+    const h = harness();
+    const o = await h.say('alice', '/game new system:duel bogus:1');
+    expect(o.replies[0].ephemeral).toBe(true);
+    expect(o.replies[0].content).toMatch(/\/game new has no option `bogus`\. Options: system, /);
+    expect(h.svc.store.liveGame('c1')).toBeNull();
+    expect((await h.say('alice', '/game new sistem:duel')).replies[0].content).toMatch(/has no option `sistem`\. Options: system/);
+  });
+
+  it('an unknown subcommand of a group names the group and lists its subcommands', async () => {
+    const h = harness();
+    await h.say('alice', '/game new system:kpw');
+    const o = await h.router.dispatch({
+      command: 'kpw',
+      group: 'move',
+      sub: 'flyaway',
+      options: {},
+      caller: { id: 'alice', name: 'alice', isModerator: false },
+      where: { guildId: null, channelId: 'c1' },
+    });
+    expect(o.replies[0].content).toMatch(/\/kpw move has no subcommand `flyaway`\. It has: \/kpw move activate, /);
+  });
+
+  it('/game help for an unknown system is refused with the list of games', async () => {
+    const h = harness();
+    const o = await h.say('alice', '/game help system:nope');
+    expect(o.replies[0].ephemeral).toBe(true);
+    expect(o.replies[0].content).toMatch(/Unknown game "nope"\. Games: .*kpw \(King Philip's War\)/);
+  });
+});
