@@ -123,6 +123,7 @@ export function moveAll(s: Wk4State, ctx: Ctx): void {
   const m = mapOf(s);
   const plans = new Map<string, Step[]>();
   for (const n of s.initiative) for (const [id, st] of stepsOf(s, n)) plans.set(id, st);
+  const ordered = [...plans].map(([id, st]) => ({ id, from: s.forces[id]?.hex, to: st[st.length - 1]?.to, kind: st[0]?.kind }));
   interceptions(s, plans);
   let arrival = 0;
   for (let round = 0; round < 20 && [...plans.values()].some((p) => p.length); round++) {
@@ -185,5 +186,23 @@ export function moveAll(s: Wk4State, ctx: Ctx): void {
       }
     }
   }
+  for (const o of ordered) moveLine(s, o.id, o.from, o.to, o.kind);
   void ctx;
+}
+
+/**
+ * What a nation's move order did, for its own report (its own force's hexes
+ * only: why it stopped was said when it stopped).
+ */
+function moveLine(s: Wk4State, id: string, from: HexId | undefined, to: HexId | undefined, kind: Step['kind'] | undefined): void {
+  const f = s.forces[id];
+  if (!f || !from || !to || !kind) return;
+  const verb = { land: 'marches', air: 'flies', river: 'moves by river', sea: 'sails' }[kind];
+  const carried = f.carrying.length ? `, carrying ${f.carrying.join(', ')}` : '';
+  const text =
+    f.hex === from
+      ? `${f.id} stays at ${hexLabel(s, from)} (ordered to ${hexLabel(s, to)}).`
+      : `${f.id} ${verb} from ${hexLabel(s, from)} to ${hexLabel(s, f.hex)}${carried}` +
+        `${f.hex === to ? '' : `, short of ${hexLabel(s, to)} (ordered)`}.`;
+  say(s, [f.nation], text);
 }
