@@ -2,7 +2,8 @@
 // fleets meeting at sea, and air battle groups landing where they may.
 import { describe, expect, it } from 'vitest';
 import { airDiversions } from '../../src/games/wk4/endturn.ts';
-import { mapOf, movement } from '../../src/games/wk4/geo.ts';
+import { hexLabel, mapOf, movement } from '../../src/games/wk4/geo.ts';
+import { linesFor } from '../../src/games/wk4/report.ts';
 import type { Wk4State } from '../../src/games/wk4/state.ts';
 import { fresh, give, season } from './helpers.ts';
 
@@ -61,6 +62,10 @@ describe('WK4 Movement: naval forces pass only friendly or neutral sea hexes', (
     expect(s.battles).toEqual([]);
     expect(s.forces.alm10.hex).toBe(b);
     expect(s.forces.cap1.hex).toBe(a);
+    // Each nation's report says where its own fleet sailed, and nothing of the other's.
+    expect(linesFor(s, 'almagora')).toContain(`alm10 sails from ${hexLabel(s, a)} to ${hexLabel(s, b)}.`);
+    expect(linesFor(s, 'capetan')).toContain(`cap1 sails from ${hexLabel(s, b)} to ${hexLabel(s, a)}.`);
+    expect(linesFor(s, 'capetan').join('\n')).not.toMatch(/alm10/);
   });
 
   it('an army aboard a fleet stopped at sea is put ashore where it embarked', () => {
@@ -74,7 +79,12 @@ describe('WK4 Movement: naval forces pass only friendly or neutral sea hexes', (
     give(s, 'almagora', [{ k: 'sail', force: 'alm10', to: b, carry: [] }]);
     give(s, 'capetan', [{ k: 'sail', force: 'cap1', to: a, carry: ['cap3'] }]);
     season(s, [1, 1, 6, 6, 6, 6]);
-    expect(s.battles.filter((x) => x.kind === 'naval').length).toBe(1);
+    const naval = s.battles.filter((x) => x.kind === 'naval');
+    expect(naval.length).toBe(1);
+    // Capetan's report: where its fleet got to with its cargo, short of where it was bound.
+    expect(linesFor(s, 'capetan')).toContain(
+      `cap1 sails from ${hexLabel(s, b)} to ${naval[0].hex}, carrying cap3, short of ${hexLabel(s, a)} (ordered).`,
+    );
     expect(s.forces.cap3.hex).toBe(b);
     expect(s.forces.cap3.aboard).toBeNull();
     expect(s.battles.some((x) => x.kind === 'landing')).toBe(false);

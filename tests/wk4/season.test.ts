@@ -60,6 +60,10 @@ describe('WK4 season: Movement, Field Battles, Retreats, Turn Results and Challe
     const prelim = g.events.find((e) => e.kind === 'preliminary')!;
     expect(prelim.to).toEqual(['almagora', 'capetan']);
     expect(g.events.find((e) => e.kind === 'report' && e.to?.[0] === 'capetan')!.text).toMatch(/Field battle at 6,7/);
+    // Almagora's own report says what its attack order did; Capetan's reads the battle, not Almagora's order.
+    const mine = g.events.find((e) => e.kind === 'report' && e.to?.[0] === 'almagora')!.text;
+    expect(mine).toMatch(/alm3 marches to attack from .* to 6,7\.\nalm3 meets the enemy at 6,7\./);
+    expect(g.events.find((e) => e.kind === 'report' && e.to?.[0] === 'capetan')!.text).not.toMatch(/marches/);
     expect(s.stage).toBe('challenges');
     g.act('almagora', { type: 'agree' });
     g.act('capetan', { type: 'agree' });

@@ -196,7 +196,11 @@ const challenges: Procedure<Wk4State> = {
     if (a.type === 'challenge') {
       checkChallenge(a);
       s.challenges.push({ nation: role, reason: String(a.reason).trim(), ruling: null });
-      ctx.emit({ kind: 'challenge', to: [role], text: `Your challenge is with the umpire: ${String(a.reason).trim()}` });
+      const heard =
+        s.options.umpire === 'human'
+          ? 'Your challenge is with the umpire'
+          : 'Your challenge is recorded; the engine as umpire lets the results stand (a human umpire would rule on it)';
+      ctx.emit({ kind: 'challenge', to: [role], text: `${heard}: ${String(a.reason).trim()}` });
     } else check(a.type === 'agree', RU, 'Challenge the results (with your reason) or agree.');
     s.challengeDone.push(role);
     if (s.order.every((n) => !s.nations[n].alive || s.challengeDone.includes(n))) retWith(s.stack);

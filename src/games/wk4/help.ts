@@ -6,7 +6,8 @@ export const OVERVIEW = [
   'Warrior Kings IV: an umpired campaign of secret simultaneous orders for 2-11 nations. Each season every nation writes orders privately;',
   'when all are final the engine adjudicates (reserves, movement with initiative, battles, post-combat movement), the umpire reviews its',
   'proposals, preliminary results go to the players, who may challenge them (24 hours in the rules: set /game clock), and the umpire',
-  'makes them official. Victory: supply centres held at the end of a turn — 2 VP a major, 1 a minor — by alliance size:',
+  'makes them official (with umpire=engine the engine takes every default at once and lets the results stand: they are official once',
+  'every nation has agreed or challenged). Victory: supply centres held at the end of a turn — 2 VP a major, 1 a minor — by alliance size:',
   '79/94/110/125/141/156 VP for 1/2/3/4/5/6+ members (of 156; scaled on the small map). The introduction\'s "70" conflicts with',
   'that table: we use the table.',
   '',
@@ -44,7 +45,12 @@ export function phaseHelp(s: Wk4State): string {
         'and publishes the preliminary results.'
       );
     case 'challenges':
-      return 'Preliminary results are out: /wk4 info report shows yours. Challenge with /wk4 results challenge reason:… or /wk4 results agree.';
+      return (
+        'Preliminary results are out: /wk4 info report shows yours. Challenge with /wk4 results challenge reason:… or /wk4 results agree.' +
+        (s.options.umpire === 'engine'
+          ? ' The engine is the umpire: it lets the results stand, official once every nation has answered.'
+          : '')
+      );
     case 'ruling':
       return 'The umpire rules on the challenges, then publishes the official results.';
     default:

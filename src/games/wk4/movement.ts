@@ -15,6 +15,8 @@ interface Step {
   carry?: string[];
   /** Intercepted at sea: the sea hex where it meets the enemy is `to`, reached after `at` hexes. */
   at?: number;
+  /** Ordered as an attack (the report says so). */
+  attack?: boolean;
 }
 
 /** Initiative: most action points spent, then the earlier submission, then seat order (the umpire may reorder: a proposal). */
@@ -32,7 +34,7 @@ function stepsOf(s: Wk4State, n: Role): Map<string, Step[]> {
     if (o.k === 'move') {
       const f = s.forces[o.force];
       if (!f) continue;
-      for (const h of o.path) push(o.force, { to: h, kind: airborne(f) ? 'air' : 'land' });
+      for (const h of o.path) push(o.force, { to: h, kind: airborne(f) ? 'air' : 'land', attack: o.attack });
     } else if (o.k === 'river') push(o.force, { to: o.to, kind: 'river' });
     else if (o.k === 'sail') push(o.force, { to: o.to, kind: 'sea', carry: o.carry });
   }
@@ -123,6 +125,9 @@ export function moveAll(s: Wk4State, ctx: Ctx): void {
   const m = mapOf(s);
   const plans = new Map<string, Step[]>();
   for (const n of s.initiative) for (const [id, st] of stepsOf(s, n)) plans.set(id, st);
+  // Where each was bound, before interceptions cut sea moves short.
+  const ordered = [...plans].map(([id, st]) => ({ id, from: s.forces[id]?.hex, last: { ...st[st.length - 1] }, kind: st[0]?.kind }));
+  const head = s.report.length;
   interceptions(s, plans);
   let arrival = 0;
   for (let round = 0; round < 20 && [...plans.values()].some((p) => p.length); round++) {
@@ -185,5 +190,27 @@ export function moveAll(s: Wk4State, ctx: Ctx): void {
       }
     }
   }
+  // Where each force got to comes first, then why some stopped (said as they stopped).
+  const tail = s.report.length;
+  for (const o of ordered) moveLine(s, o.id, o.from, o.last, o.kind);
+  s.report.splice(head, 0, ...s.report.splice(tail));
   void ctx;
+}
+
+/**
+ * What a nation's move orders did, for its own report: its own force's
+ * hexes only (why it stopped is said in the line the stop made).
+ */
+function moveLine(s: Wk4State, id: string, from: HexId | undefined, last: Partial<Step>, kind: Step['kind'] | undefined): void {
+  const f = s.forces[id];
+  if (!f || !from || !last.to || !kind) return;
+  const to = last.to;
+  const verb = `${{ land: 'marches', air: 'flies', river: 'moves by river', sea: 'sails' }[kind]}${last.attack ? ' to attack' : ''}`;
+  const carried = f.carrying.length ? `, carrying ${f.carrying.join(', ')}` : '';
+  const text =
+    f.hex === from
+      ? `${f.id} stays at ${hexLabel(s, from)} (ordered to ${hexLabel(s, to)}).`
+      : `${f.id} ${verb} from ${hexLabel(s, from)} to ${hexLabel(s, f.hex)}${carried}` +
+        `${f.hex === to ? '' : `, short of ${hexLabel(s, to)} (ordered)`}.`;
+  say(s, [f.nation], text);
 }

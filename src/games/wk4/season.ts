@@ -63,7 +63,11 @@ export function resolveSeason(s: Wk4State, ctx: Ctx): void {
   resolveCombats(s, ctx);
   captures(s);
   airDiversions(s);
-  ctx.emit({ kind: 'adjudicated', text: `${seasonName(s)}: the orders are in and adjudicated; the umpire reviews the results.` });
+  const review =
+    s.options.umpire === 'human'
+      ? 'the umpire reviews the results.'
+      : "the engine, as umpire, takes every proposal's default at once: the preliminary results follow.";
+  ctx.emit({ kind: 'adjudicated', text: `${seasonName(s)}: the orders are in and adjudicated; ${review}` });
 }
 
 /**
@@ -242,7 +246,11 @@ export function closeTurn(s: Wk4State, ctx: Ctx): void {
   eliminations(s);
   ctx.emit({
     kind: 'preliminary',
-    text: `Preliminary results of the ${seasonName(s)} (challenges are heard now):\n${linesFor(s, 'public').join('\n')}`,
+    text: `Preliminary results of the ${seasonName(s)} (${
+      s.options.umpire === 'human'
+        ? 'challenges are heard now'
+        : 'challenges are heard now; the engine as umpire lets the results stand, and they are official once every nation has answered'
+    }):\n${linesFor(s, 'public').join('\n')}`,
     to: s.order.filter((n) => s.nations[n].alive),
   });
   for (const n of s.order)

@@ -35,7 +35,7 @@ export interface Wk4View {
     orders: string[];
     final: boolean;
   };
-  /** Report lines the viewer may read now (the season's, once adjudicated). */
+  /** Report lines the viewer may read now (the season's, once adjudicated; while orders are written, the last season's). */
   report: string[];
   proposals: string[];
   challenges: string[];
@@ -135,15 +135,7 @@ export function buildView(s: Wk4State, viewer: Viewer): Wk4View {
           final: !!s.sub.seats[me]?.final,
         }
       : null,
-    report: spectator
-      ? s.stage === 'orders'
-        ? []
-        : []
-      : s.stage === 'orders'
-        ? []
-        : (s.stage === 'review' || s.stage === 'initiative') && !all
-          ? []
-          : linesFor(s, all ? 'all' : me!),
+    report: reportLines(s, all, me, spectator),
     proposals: all
       ? s.proposals.map(
           (p) =>
@@ -159,6 +151,20 @@ export function buildView(s: Wk4State, viewer: Viewer): Wk4View {
     forcesAll: all ? Object.keys(s.forces).map((id) => forceLine(s, id)) : [],
     blocs: blocs(s).map((b) => `${b.members.map((n) => nationName(s, n)).join(' + ')}: ${b.vp}/${b.needed} VP`),
   };
+}
+
+/**
+ * The season's report once the nations may read it; while the next orders are
+ * written, the last official season's (its lines stay until the next season
+ * opens), headed by its season. Spectators: the official public lines only.
+ */
+function reportLines(s: Wk4State, all: boolean, me: Role | null, spectator: boolean): string[] {
+  const last = s.stage === 'orders' || (s.stage === 'over' && spectator);
+  if (spectator && !last) return [];
+  if (!all && (s.stage === 'review' || s.stage === 'initiative')) return [];
+  const lines = linesFor(s, all ? 'all' : spectator ? 'public' : me!);
+  if (!last) return lines;
+  return lines.length ? [`Report of the ${seasonName(s.official)}:`, ...lines] : [];
 }
 
 function trails(s: Wk4State, me: Role, orders: Order[]): Wk4Trail[] {
