@@ -249,10 +249,11 @@ export async function runGame(svc: Services, inv: Invocation, progress?: (l: str
       if (inv.sub === 'join' && str(o, 'side')?.toLowerCase() === UMPIRE) return appointUmpire(svc, row, mod, inv);
       if (row.status !== 'lobby') {
         if (inv.sub === 'join' && o.user !== undefined && isModerator(svc, caller, where)) return reseat(svc, row, inv);
+        if (inv.sub === 'bot' && row.status === 'active' && isModerator(svc, caller, where)) return botInPlay(svc, row, inv, progress);
         throw new UserError(
           isModerator(svc, caller, where)
-            ? `The game has started: to reseat a side, name its new player: /game join ` +
-                `side:<side> user:<member>${inv.sub === 'bot' ? ' (the built-in bot joins only before the start)' : ''}.`
+            ? 'The game has started: to reseat a side, name its new player (/game join side:<side> user:<member>) ' +
+                'or seat the built-in bot (/game bot side:<side>).'
             : 'The game has started, so seats are fixed. A moderator can reseat a side (e.g. to replace a player who has left).',
         );
       }
@@ -625,6 +626,33 @@ function reseat(svc: Services, row: GameRow, inv: Invocation): Outcome {
       { mentions: [userId] },
     ),
   );
+}
+
+/** A moderator puts the built-in bot on a side in play (its player left); asked now, it answers at once. */
+async function botInPlay(svc: Services, row: GameRow, inv: Invocation, progress?: (l: string) => void): Promise<Outcome> {
+  const mod = moduleOf(row);
+  const side = str(inv.options, 'side')?.toLowerCase();
+  const roles = mod.roles(mod.parseOptions(row.options));
+  const role = roles.find((r) => r.id === side || r.name.toLowerCase() === side);
+  const seats = svc.store.seats(row.id);
+  if (!role)
+    throw new UserError(
+      `Unknown side "${echo(side)}". Sides: ${roles.map((r) => `${r.id} (${r.name}: ${holderOf(seats, r.id)})`).join(', ')}.`,
+    );
+  if (role.team) throw new UserError(`${role.name} is a team side: the built-in bot plays only a side of its own.`);
+  const old = seats.find((s) => s.role === role.id);
+  if (old && isBotSeat(old)) throw new UserError(`The built-in bot already plays ${role.name}; nothing was changed.`);
+  svc.store.setSeat(row.id, role.id, `${BOT_PREFIX}${role.id}`, BOT_NAME);
+  const text =
+    `🪑 A moderator seated the built-in bot on **${role.name}** in game #${row.id}` +
+    `${old ? ` in place of <@${old.userId}>` : ''}. The game and its log are unchanged.`;
+  const now = svc.store.game(row.id)!;
+  const game = envOf(now).game;
+  // Bots never stall: asked now, it moves in this command.
+  if (mod.result(game).status === 'over' || !mod.prompts(game).some((p) => p.role === role.id)) return only(publicReply(text));
+  const res = svc.sessions.kick(now);
+  const played = await presentAct(mod, res, [], svc.store.seats(row.id), { maxSnapshots: svc.maxSnapshots, render: svc.render, progress });
+  return { replies: [publicReply(text), ...played.replies], posts: played.posts };
 }
 
 function viewerOf(svc: Services, row: GameRow, caller: Caller, where: Where): Viewer {
