@@ -1,5 +1,5 @@
 // `npm run table` — the offline table, interactive or from a script.
-//   npm run table -- --script FILE [--db PATH] [--out DIR]
+//   npm run table -- --script FILE [--db PATH] [--out DIR] [--user NAME] [--seed S]
 import 'dotenv/config';
 import fs from 'node:fs';
 import readline from 'node:readline';
@@ -7,6 +7,7 @@ import { parseArgs } from 'node:util';
 import { openServices } from '../app/services.ts';
 import { Table } from './table.ts';
 import { isScriptEntry } from '../script-entry.ts';
+import { playScript, scriptSummary } from './script.ts';
 
 export async function runTable(argv: string[]): Promise<number> {
   const { values } = parseArgs({
@@ -20,6 +21,16 @@ export async function runTable(argv: string[]): Promise<number> {
     },
     allowPositionals: false,
   });
+  let script: string | null = null;
+  if (values.script) {
+    try {
+      script = fs.readFileSync(values.script, 'utf8');
+    } catch (e) {
+      const why = (e as { code?: string }).code === 'ENOENT' ? 'no such file' : (e as Error).message;
+      console.error(`Cannot read the script "${values.script}": ${why}.`);
+      return 2;
+    }
+  }
   const svc = openServices({
     ...(values.db ? { dbPath: values.db } : {}),
     ...(values.out ? { outDir: values.out } : {}),
@@ -28,10 +39,10 @@ export async function runTable(argv: string[]): Promise<number> {
   });
   const table = new Table(svc, { outDir: svc.config.outDir, print: (l) => console.log(l), user: values.user, echo: !!values.script });
   try {
-    if (values.script) {
-      const lines = fs.readFileSync(values.script, 'utf8').split('\n');
-      for (const line of lines) if (!(await table.run(line))) return 1;
-      return 0;
+    if (script !== null) {
+      const summary = scriptSummary(await playScript(table, script));
+      console.log(summary.text);
+      return summary.code;
     }
     console.log(`Muster offline table — database ${svc.config.dbPath}, images in ${svc.config.outDir}`);
     console.log(

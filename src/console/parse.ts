@@ -13,6 +13,15 @@ export class ParseError extends Error {
   override name = 'ParseError';
 }
 
+/**
+ * A script line ending in `# expect refusal` is meant to be refused (a script
+ * showing a rule's refusal): the marker is cut off before the line is parsed.
+ */
+export function splitExpectation(line: string): { line: string; expectRefusal: boolean } {
+  const m = /\s#\s*expect refusal\s*$/i.exec(line);
+  return m ? { line: line.slice(0, m.index), expectRefusal: true } : { line, expectRefusal: false };
+}
+
 /** Null for blank lines and comments. `isGroup` says which words are subcommand groups of a command. */
 export function parseLine(line: string, isGroup: (command: string, word: string) => boolean = () => false): ParsedLine | null {
   const text = line.replace(/^\s+|\s+$/g, '');

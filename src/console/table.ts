@@ -6,7 +6,7 @@ import path from 'node:path';
 import type { Services } from '../app/services.ts';
 import { createRouter } from '../../commands/router.ts';
 import type { Button, Caller, Outcome, Post, Router, SelectMenu } from '../../commands/types.ts';
-import { parseLine, ParseError } from './parse.ts';
+import { parseLine, ParseError, splitExpectation } from './parse.ts';
 import { imageName, pruneImages } from './images.ts';
 import { cardText } from '../../commands/card.ts';
 
@@ -34,6 +34,8 @@ export class Table {
   /** The last hub text printed per tournament. */
   private readonly hubs = new Map<number, string>();
   private files = 0;
+  /** Whether the last line run was refused (a ❌ answer): scripts count these. */
+  refused = false;
 
   constructor(
     private readonly svc: Services,
@@ -50,12 +52,16 @@ export class Table {
   }
 
   /** Run one line. Returns false for an internal error (the caller decides whether to stop). */
-  async run(line: string): Promise<boolean> {
+  async run(input: string): Promise<boolean> {
     const p = this.opts.print;
+    const line = splitExpectation(input).line;
+    this.refused = false;
     // `/goto #channel` (table only): move to another channel, e.g. a tournament match's `t1-r1-m2`.
-    const go = /^\s*\/goto\s+#?([\w/.-]+)\s*$/.exec(line);
+    // Like every line, it may start with a name: `bob: /goto #table`.
+    const go = /^\s*(?:([A-Za-z0-9_.-]+)\s*:\s*)?\/goto\s+#?([\w/.-]+)\s*$/.exec(line);
     if (go) {
-      this.channel = go[1];
+      if (go[1]) this.user = go[1].toLowerCase();
+      this.channel = go[2];
       if (this.opts.echo !== false) p(`${this.user}> /goto #${this.channel}`);
       return true;
     }
@@ -69,6 +75,7 @@ export class Table {
         const who = /^\s*([A-Za-z0-9_.-]+)\s*:\s*\//.exec(line)?.[1].toLowerCase() ?? this.user;
         if (this.opts.echo !== false) p(`${who}> ${line.replace(/^\s*[A-Za-z0-9_.-]+\s*:\s*(?=\/)/, '').trim()}`);
         p(`  [private to ${who}] ❌ ${e.message}`);
+        this.refused = true;
         return true;
       }
       throw e;
@@ -99,6 +106,7 @@ export class Table {
             `  [private to ${this.user}] ❌ There is no button ${parsed.sub}. Buttons shown ` +
               `last: ${this.lastButtons.map((x, i) => `[${i + 1}] ${x.label}`).join(' ') || 'none'}.`,
           );
+          this.refused = true;
           return true;
         }
         this.show(await this.router.button({ customId: b.customId, caller, where }));
@@ -162,6 +170,7 @@ export class Table {
     }
     // The reply is answered where the command was typed (the parent channel); then the table moves into the thread.
     for (const r of out.replies) {
+      if (r.content.startsWith('❌')) this.refused = true;
       const content = r.embed ? `${r.content}\n${cardText(r.embed)}` : r.content;
       p(
         `  [${r.ephemeral ? `private to ${this.user}` : 'public reply'}] ` +
