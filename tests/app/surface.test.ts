@@ -180,7 +180,9 @@ describe('moderators reseat a running game (issue 8 item 3)', () => {
     expect(player.replies[0].content).toMatch(/seats are fixed\. A moderator can reseat/);
     expect(player.replies[0].content).not.toMatch(/\/game join/);
     const mod = await h.say('mod', '/game join side:b');
-    expect(mod.replies[0].content).toMatch(/name its new player: \/game join side:<side> user:<member>/);
+    expect(mod.replies[0].content).toMatch(
+      /name its new player \(\/game join side:<side> user:<member>\) or seat the built-in bot \(\/game bot side:<side>\)/,
+    );
     const player2 = await h.say('carol', '/game join side:b user:carol');
     expect(player2.replies[0].content).toMatch(/seats are fixed/);
   });
