@@ -307,7 +307,16 @@ export async function runGame(svc: Services, inv: Invocation, progress?: (l: str
         taken && !role.team && taken.userId !== userId
           ? ` (in place of ${taken.userId.startsWith(BOT_PREFIX) ? taken.userName : `<@${taken.userId}>`})`
           : '';
-      return only(publicReply(`🪑 ${userId.startsWith(BOT_PREFIX) ? userName : `<@${userId}>`} takes **${role.name}**${replaced}.`));
+      // One member may hold several sides (practice, a hot seat); ratings leave such games out.
+      const held = svc.store.seats(row.id).filter((s) => s.userId === userId && !userId.startsWith(BOT_PREFIX));
+      const several =
+        held.length > 1
+          ? ` <@${userId}> now plays ${held.map((s) => roleName(mod, mod.parseOptions(row.options), s.role)).join(' and ')}` +
+            ' (a practice game: not rated).'
+          : '';
+      return only(
+        publicReply(`🪑 ${userId.startsWith(BOT_PREFIX) ? userName : `<@${userId}>`} takes **${role.name}**${replaced}.${several}`),
+      );
     }
     case 'leave': {
       const row = liveGame(svc, where);

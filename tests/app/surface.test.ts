@@ -206,3 +206,13 @@ describe('moderators reseat a running game (issue 8 item 3)', () => {
     expect(text(await h.say('mod', '/game list'))).not.toMatch(new RegExp(id));
   });
 });
+
+describe('one member on several sides (a practice game)', () => {
+  it('is allowed, and the join reply says it is a practice game (ratings skip a game with one member on two sides)', async () => {
+    const h = harness();
+    await h.say('alice', '/game new system:duel');
+    await h.say('alice', '/game join side:a');
+    const both = await h.say('alice', '/game join side:b');
+    expect(both.replies[0].content).toMatch(/<@alice> now plays Player A and Player B \(a practice game: not rated\)/);
+  });
+});
