@@ -83,7 +83,7 @@ export const SUBCOMMANDS: GameSubcommand[] = [
       fact('terrain', 'true if the move crosses or starts in terrain (halved)', 'boolean'),
       fact('backward', 'true if it moves backward (halved)', 'boolean'),
       fact('road', 'true if a column stays on a road the whole way (x1.5)', 'boolean'),
-      fact('order', 'Tabletop: "24,18", "forward:8", "wheel:45 forward:4", "face:90", "back:3", "form:column"'),
+      fact('order', 'Tabletop: "24,18", "forward:6", "wheel:45 forward:4", "face:90", "back:3", "form:column"'),
     ],
     { toActions: build('move', ['inches', 'terrain', 'backward', 'road', 'order']) },
   ),
