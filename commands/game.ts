@@ -459,7 +459,13 @@ export async function runGame(svc: Services, inv: Invocation, progress?: (l: str
         .roles(mod.parseOptions(row.options))
         .map((r) => r.id)
         .filter((r) => !roles.includes(r));
-      const result = { status: 'over', winners: others, draw: false, scores: {}, summary: `${roles.join(', ')} resigned.` };
+      const result = {
+        status: 'over',
+        winners: others,
+        draw: false,
+        scores: {},
+        summary: `${roles.map((r) => roleName(mod, mod.parseOptions(row.options), r)).join(', ')} resigned.`,
+      };
       svc.store.finish(row.id, 'over', JSON.stringify(result), 'resign');
       return only(
         publicReply(

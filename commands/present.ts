@@ -367,8 +367,18 @@ export async function presentAct(
     }
   });
   const prompt = promptLines(mod, env, seats);
-  const replies: Reply[] = [publicReply(lines.join('\n') || 'Done.')];
-  if (privateLines.length) replies.push(privateReply(privateLines.join('\n')));
+  // Only secret steps, and nothing else happened: the reply is the actor's
+  // alone, since a public line per command would let others count them.
+  const onlyHidden =
+    res.applied.length > 0 &&
+    res.applied.every((a) => a.secret) &&
+    !res.phases.length &&
+    !res.over &&
+    res.events.every((b) => eventLines(b.events, null).length === 0);
+  const replies: Reply[] = onlyHidden
+    ? [privateReply(privateLines.join('\n') || lines.join('\n'))]
+    : [publicReply(lines.join('\n') || 'Done.')];
+  if (privateLines.length && !onlyHidden) replies.push(privateReply(privateLines.join('\n')));
   const callerId = res.applied[0]?.userId;
   const posts: Post[] = privateDeliveries(
     mod,

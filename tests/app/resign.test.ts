@@ -58,6 +58,6 @@ describe('after the end (issue 2 §4)', () => {
     await h.say('alice', '/game resign');
     const o = await h.say('bob', '/game status');
     expect(o.replies[0].ephemeral).toBe(true);
-    expect(o.replies[0].content).toMatch(/Game #1 \(duel\) has ended: a resigned\..*\/game verify still show it/);
+    expect(o.replies[0].content).toMatch(/Game #1 \(duel\) has ended: Player A resigned\..*\/game verify still show it/);
   });
 });

@@ -27,6 +27,15 @@ describe('Action phase orders', () => {
     expect(t).toMatch(/Plans revealed — Settlement 1: Fishing ×2, Cooking/);
     expect(legalTypes(g, 'p1').some((a) => a.type === 'reopen')).toBe(false);
   });
+  it('planning nothing: undo is offered to the first done, not to the last (its done reveals every plan at once)', () => {
+    const g = newGame(2, 'orders-nothing');
+    start(g, ['clark', 'boone']);
+    const first = act(g, 'p1', { type: 'done' }).find((e) => e.kind === 'plan')!;
+    expect(first.text).toMatch(/\/game undo takes "done" back/);
+    const last = act(g, 'p2', { type: 'done' }).find((e) => e.kind === 'plan')!;
+    expect(last.text).toMatch(/every plan is revealed now/);
+    expect(last.text).not.toMatch(/undo/);
+  });
   it('reopen is refused, with the rule, while the plan is not done', () => {
     const g = newGame(2, 'orders2');
     start(g, ['clark', 'boone']);

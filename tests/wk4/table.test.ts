@@ -53,7 +53,8 @@ describe('WK4 at the offline table (Turn Results and Challenges, Order sheet, fo
     expect(out).not.toMatch(/internal error/i);
     expect(at('alice> /wk4 order move army:alm3 to:?')).toMatch(/6,7/);
     expect(at('alice> /wk4 order move army:alm3 to:6,7')).toMatch(/\[private to alice\] 🔒 Move alm3 → 6,7/);
-    expect(at('alice> /wk4 order move army:alm3 to:6,7')).toMatch(/acted \(hidden until revealed\)/);
+    // A secret order alone is not announced (others could count the announcements).
+    expect(at('alice> /wk4 order move army:alm3 to:6,7')).not.toMatch(/\[public reply\]/);
     expect(at('alice> /wk4 order move army:alm1 to:8,6')).toMatch(/cannot reach 8,6 this season \(it moves 1 more hex/);
     const sheet = at('alice> /wk4 order sheet text:"war capetan; militia almagora; buy 2 infantry; move alm2 to Zama"');
     expect(sheet).toMatch(/✔ war capetan/);
@@ -114,7 +115,8 @@ describe('WK4 at the offline table (Turn Results and Challenges, Order sheet, fo
     fs.writeFileSync(file, script);
     const { at, proposal } = await playScript(file);
     const chose = at(`uma> /wk4 umpire choose id:${proposal('Order of movement among Almagora, Capetan')} option:capetan>almagora`);
-    expect(chose).toMatch(/\[public reply\] \*\*uma\*\* \(umpire\) acted \(hidden until revealed\)/);
+    expect(chose).toMatch(/\[private to uma\] 🔒/);
+    expect(chose).not.toMatch(/\[public reply\]/);
     expect(chose).not.toMatch(/\[(public reply|post)[^\]]*\][^[]*Capetan > Almagora/);
     expect(chose).toMatch(/\[to alice\] 🔒[\s\S]*→ Capetan > Almagora/);
   }, 120_000);

@@ -119,8 +119,8 @@ describe('Phase 3 battle rounds, losses, Elimination, retreat and pursuit (hand-
     // Phase 11: a 3-star king killed is 2 + 1 VP, Raoul (2★) in prison 2 VP, no areas held.
     const sc = turnScore(s);
     expect(sc.lines.filter((l) => !l.startsWith('areas'))).toEqual([
-      'philippe_vi killed: +3 English',
-      'raoul_eu rots in prison: +2 English',
+      'Philippe VI killed: +3 English',
+      'Raoul, Count of Eu (Constable) rots in prison: +2 English',
     ]);
   });
 

@@ -226,14 +226,17 @@ function markDone(s: RifleState, st: Settlement, ctx: Ctx): void {
   const { error } = simulate(st, s.turn, plan);
   if (error) setPlan(s, st, prune(st, s.turn, plan).kept);
   finalize(s.orders!, st.role, RULE);
-  if (!planOf(s, st).length)
+  if (!planOf(s, st).length) {
+    // The last settlement done: the reveal and its dice follow at once, past undo.
+    const last = active(s).every((x) => s.orders!.seats[x.role]?.final);
     ctx.emit({
       kind: 'plan',
       to: [st.role],
       text:
         'You planned nothing: skipping Soap Making and Cooking costs 2 Happiness each ' +
-        '(/game undo takes "done" back while nobody else has acted).',
+        (last ? '(every plan is revealed now).' : '(/game undo takes "done" back while nobody else has acted).'),
     });
+  }
   ctx.emit({ kind: 'done', text: `${st.name} has finished planning.` });
 }
 

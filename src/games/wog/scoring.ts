@@ -2,7 +2,7 @@
 // (30 VP at the end of a turn, or after turn 12).
 import { advance } from '../../engine/track.ts';
 import type { Ctx } from '../../engine/types.ts';
-import { area, data, enemy, note, rank, sideName, type Side, type WogState } from './state.ts';
+import { area, data, enemy, leaderName, note, rank, sideName, type Side, type WogState } from './state.ts';
 
 export interface TurnScore {
   english: number;
@@ -28,13 +28,13 @@ export function turnScore(s: WogState): TurnScore {
   for (const k of s.killed) {
     const v = c.killedVpByRank[String(k.rank) as '1']! + (k.king ? c.killedKingBonus : 0);
     pts[enemy(k.side)] += v;
-    lines.push(`${k.id} killed: +${v} ${sideName(enemy(k.side))}`);
+    lines.push(`${leaderName(s, k.id)} killed: +${v} ${sideName(enemy(k.side))}`);
   }
   for (const l of Object.values(s.leaders))
     if (l.where === 'prison' && l.captor) {
       const v = c.rotVpPerStar * rank(s, l.id);
       pts[l.captor] += v;
-      lines.push(`${l.id} rots in prison: +${v} ${sideName(l.captor)}`);
+      lines.push(`${leaderName(s, l.id)} rots in prison: +${v} ${sideName(l.captor)}`);
     }
   return { english: pts.english, french: pts.french, lines };
 }
