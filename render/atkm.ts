@@ -18,6 +18,7 @@ import {
   fitText,
   lighten,
   makeCanvas,
+  measureText,
   roundRectPath,
   StaticLayerCache,
   wrapLines,
@@ -418,6 +419,29 @@ function drawUnit(ctx: Ctx2D, v: View, pic: AtkmPicture, u: PictureUnit, focus: 
   }
 }
 
+/** The kind's last word shortened, so a label cut to fit still tells a battery from the infantry ("1st F.Bty", not "1st Foot…"). */
+const SHORT_KIND: [RegExp, string][] = [
+  [/\bFoot Battery$/, 'F.Bty'],
+  [/\bHorse Battery$/, 'H.Bty'],
+  [/\bRifles$/, 'Rfl'],
+];
+
+/**
+ * A unit's label that fits `max` px: the full name and figures; else the kind
+ * shortened (with, then without, the figures); only then cut, and the cut keeps
+ * the shortened kind, never a prefix that reads as another unit.
+ */
+export function unitLabelText(ctx: Ctx2D, label: string, figures: number, max: number, size: number): string {
+  const short = SHORT_KIND.reduce((t, [re, to]) => t.replace(re, to), label);
+  for (const t of [`${label} (${figures})`, `${short} (${figures})`, short]) if (measureText(ctx, t, size, 'bold') <= max) return t;
+  // Still too wide: keep the last word (the kind) and cut the front.
+  const words = short.split(' ');
+  const last = words.pop() ?? short;
+  return words.length
+    ? `${fitText(ctx, words.join(' '), Math.max(0, max - measureText(ctx, ` ${last}`, size, 'bold')), size, 'bold')} ${last}`
+    : fitText(ctx, short, max, size, 'bold');
+}
+
 /** Label and figure count at the footprint's centre, drawn over paths and fire lines. */
 function drawUnitLabel(ctx: Ctx2D, v: View, pic: AtkmPicture, u: PictureUnit): void {
   const col = sideColour(pic, u.side);
@@ -425,7 +449,7 @@ function drawUnitLabel(ctx: Ctx2D, v: View, pic: AtkmPicture, u: PictureUnit): v
   const q = px(v, c);
   const size = 11 * v.text;
   const wpx = Math.hypot(u.footprint[1]!.x - u.footprint[0]!.x, u.footprint[1]!.y - u.footprint[0]!.y) * v.k;
-  const text = fitText(ctx, `${u.label ?? u.id} (${u.figures})`, Math.max(wpx + 16, 6 * size), size, 'bold');
+  const text = unitLabelText(ctx, u.label ?? u.id, u.figures, Math.max(wpx + 16, 6 * size), size);
   drawText(ctx, text, q.x, q.y + size / 3, {
     size,
     weight: 'bold',

@@ -8,6 +8,10 @@ import { turnHolder } from '../../src/app/teams.ts';
 import { atkm } from '../../src/games/atkm/index.ts';
 import type { AtkmState } from '../../src/games/atkm/state.ts';
 import { harness, text } from '../app/harness.ts';
+import { resolveAction } from '../../commands/play.ts';
+import { findLegal } from '../../src/engine/runner.ts';
+import { RuleError } from '../../src/engine/errors.ts';
+import { blank, play, put } from './helpers.ts';
 
 describe('ATKM /atkm commands (referee mode)', () => {
   it('a stretch of battle by typed commands: activate, fire with facts, done, pass, cards, end of turn', async () => {
@@ -96,4 +100,69 @@ describe('ATKM Allied Generals (p.11): a team in turns', () => {
     expect(checked).toBeGreaterThan(5);
     h.svc.store.close();
   }, 60_000);
+});
+
+describe('ATKM Command Points (p.12): near: as the README types it', () => {
+  const typed = (s: AtkmState, unit: string, near: string) => resolveAction(atkm, s, ['red'], 'activate', { unit, near }).actions[0]!;
+
+  it('a yellow unit in referee mode: near:yes/no, or true/false, choose the command point alone or the order roll', () => {
+    const s = blank();
+    const u = put(s, 'red', 'infantry', { color: 'yellow' });
+    s.sides.red.cp = 2;
+    play(s, '4H');
+    const offered = atkm.legal(s, 'red').filter((l) => l.sub === 'activate' && l.args.unit === u.id);
+    expect(offered.map((l) => l.args.near).sort()).toEqual(['no', 'yes']);
+    for (const [v, near] of [
+      ['yes', 'yes'],
+      ['true', 'yes'],
+      ['no', 'no'],
+      ['false', 'no'],
+    ] as const) {
+      const a = typed(s, u.name, v);
+      expect(a).toMatchObject({ type: 'activate', unit: u.id, near });
+      expect(findLegal(atkm, s, 'red', a)).toBeDefined();
+    }
+    expect(() => typed(s, u.name, 'maybe')).toThrow(/near: is yes or no/);
+  });
+
+  it('a green unit obeys wherever it is (p.13): near:yes, no, true or false are accepted and change nothing; autocomplete says why', async () => {
+    const s = blank();
+    const u = put(s, 'red', 'infantry');
+    s.sides.red.cp = 0;
+    play(s, '4H');
+    for (const v of ['yes', 'no', 'true', 'false', 'any']) {
+      const a = typed(s, u.name, v);
+      expect(a).toMatchObject({ type: 'activate', unit: u.id });
+      expect(findLegal(atkm, s, 'red', a)).toBeDefined();
+    }
+    const why = (() => {
+      try {
+        typed(s, u.name, 'maybe');
+      } catch (e) {
+        return (e as RuleError).message;
+      }
+    })();
+    expect(why).toMatch(/near: is yes or no/);
+    // Typed at the table: accepted, and autocomplete offers the value with why it does not matter.
+    const h = harness({ seed: 'a' });
+    await h.say('alice', '/game new system:atkm options:scenario=open-field');
+    await h.say('alice', '/game join side:red');
+    await h.say('bob', '/game join side:black');
+    await h.say('alice', '/game start');
+    const g = envOf(h.svc.store.liveGame('c1')!).game as AtkmState;
+    const first = atkm.legal(g, 'red').find((l) => l.sub === 'activate')!;
+    expect(g.units[first.args.unit!]!.color).toBe('green');
+    const ac = await h.router.autocomplete({
+      command: 'atkm',
+      sub: 'activate',
+      focused: 'near',
+      partial: '',
+      options: { unit: first.args.unit! },
+      caller: { id: 'alice', name: 'alice', isModerator: false },
+      where: { guildId: 'g1', channelId: 'c1' },
+    });
+    expect(ac.map((c) => c.name)).toEqual(['any (green: it obeys wherever it is)']);
+    expect(text(await h.say('alice', '/atkm activate unit:' + first.args.unit + ' near:no'))).toMatch(/activates .*\(green\)/);
+    h.svc.store.close();
+  });
 });

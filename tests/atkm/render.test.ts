@@ -5,8 +5,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { createCanvas, loadImage } from 'canvas';
 import { describe, expect, it } from 'vitest';
-import { MAIN, renderAtkm, renderAtkmZoom, ZOOM, zoomTextScale, zoomWindow } from '../../render/atkm.ts';
-import { pngSize } from '../../render/kit.ts';
+import { MAIN, renderAtkm, renderAtkmZoom, unitLabelText, ZOOM, zoomTextScale, zoomWindow } from '../../render/atkm.ts';
+import { makeCanvas, pngSize } from '../../render/kit.ts';
 import { samplePicture, scenarioPicture } from './render-sample.ts';
 
 const keep = (name: string, png: Buffer) => {
@@ -154,5 +154,26 @@ describe('ATKM renderer: a melee (Staging Melee Attacks, Winning the Contest)', 
     const at = { x: Math.round(MAIN.margin + 9 * 16 + 7), y: Math.round(MAIN.margin + MAIN.title + 20 * 16) };
     const [r, g, b] = await pixel(png, at.x, at.y);
     expect(Math.min(r!, g!, b!)).toBeGreaterThan(200);
+  });
+});
+
+describe('ATKM renderer: unit labels (Determining Forces, p.6: foot, horse, skirmishers, foot and horse batteries)', () => {
+  it('a label cut to fit still tells the kind: a battery never reads as the infantry "1st Foot…"', () => {
+    const ctx = makeCanvas(10, 10).getContext('2d');
+    const size = 11;
+    const seen: string[] = [];
+    for (let max = 30; max <= 200; max += 6) {
+      const battery = unitLabelText(ctx, '1st Foot Battery', 6, max, size);
+      const horseGuns = unitLabelText(ctx, '1st Horse Battery', 6, max, size);
+      const foot = unitLabelText(ctx, '1st Foot', 12, max, size);
+      for (const t of [battery, horseGuns]) expect(t).toMatch(/Battery|Bty/);
+      expect(battery).not.toMatch(/^1st Foot…/);
+      expect(battery).not.toBe(foot);
+      expect(new Set([battery, horseGuns, foot]).size).toBe(3);
+      seen.push(battery);
+    }
+    // Wide enough, the whole name and the figures; at the default minimum width (6 labels' ems), the short kind.
+    expect(seen.at(-1)).toBe('1st Foot Battery (6)');
+    expect(unitLabelText(ctx, '1st Foot Battery', 6, 6 * size, size)).toMatch(/^1st F\.Bty/);
   });
 });

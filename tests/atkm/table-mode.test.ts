@@ -3,6 +3,7 @@
 // Contact p.20, Infantry Forming Square p.23), and what the table forbids is
 // refused with the tabletop's reason.
 import { describe, expect, it } from 'vitest';
+import { RuleError } from '../../src/engine/errors.ts';
 import { canonical, replay } from '../../src/engine/runner.ts';
 import { machine } from '../../src/games/atkm/flow.ts';
 import { atkm } from '../../src/games/atkm/index.ts';
@@ -63,6 +64,26 @@ describe('ATKM tabletop: Ranges and Line of Sight (pp.16-17)', () => {
     expect(() => atkm.open!.move!.check(s, 'red', { type: 'move', order: 'forward:9' })).toThrow(/may move 6"/);
     machine.apply(s, 'red', { type: 'move', order: 'forward:6' }, dice().ctx);
     expect(foot.y).toBeCloseTo(34, 1);
+  });
+
+  it('Moving Your Troops (p.14): an order that does not parse is refused with examples this unit may carry out (its own 6")', () => {
+    const s = open();
+    const foot = put(s, 'red', 'infantry', { x: 36, y: 40, facing: 0 });
+    put(s, 'black', 'infantry', { x: 36, y: 5, facing: 180 });
+    play(s, '4H');
+    machine.apply(s, 'red', { type: 'activate', unit: foot.id }, dice().ctx);
+    let refusal: RuleError | undefined;
+    try {
+      atkm.open!.move!.check(s, 'red', { type: 'move', order: 'forward:banana' });
+    } catch (e) {
+      refusal = e as RuleError;
+    }
+    expect(refusal?.message).toMatch(/forward needs a number, not 'banana'/);
+    expect(refusal!.allowed).toContain('forward:6');
+    expect(refusal!.allowed).toContain('back:3');
+    expect(refusal!.allowed.some((a) => /forward:8/.test(a))).toBe(false);
+    // Each example is an order the unit may give now.
+    for (const order of refusal!.allowed) expect(() => atkm.open!.move!.check(s, 'red', { type: 'move', order })).not.toThrow();
   });
 });
 

@@ -22,6 +22,7 @@ import {
   checkFireGeometry,
   checkGeneralMove,
   checkMove,
+  fireDistance,
   fireGeometry,
   footprint,
   footprintSize,
@@ -32,6 +33,7 @@ import {
   measure,
   parseMoveOrder,
   tabletopData,
+  unitDistance,
   validateScenarios,
   withinCommand,
   type Table,
@@ -486,10 +488,23 @@ describe('measure from: to:', () => {
     const e = unit({ type: 'infantry', id: 'e', side: 'black', x: 30, y: 20, facing: 180 });
     const m = measure(open, [a, e], [{ id: 'g1', side: 'red', x: 30, y: 40 }], 'a', 'e');
     expect(m).toMatchObject({ distance: 10, arc: 'front' });
-    expect(m.text).toContain('in range (10" of 12")');
+    expect(m.text).toContain('a → e: 10" edge to edge');
+    expect(m.text).toContain('in range (firing distance 10" from its front centre, range 12")');
     expect(measure(open, [a, e], [], 'a', '30,45').arc).toBe('rear');
     expect(measure(open, [a, e], [{ id: 'g1', side: 'red', x: 30, y: 40 }], 'g1', 'a').distance).toBe(8);
     expect(() => measure(open, [a], [], 'a', 'nowhere')).toThrow(RuleError);
+  });
+
+  it('ATKM Fire Ranges (p.17): the edge-to-edge distance and the firing distance (front centre to the target) are labelled apart', () => {
+    const a = unit({ type: 'infantry', id: 'a', x: 30, y: 40 });
+    const e = unit({ type: 'infantry', id: 'e', side: 'black', x: 40, y: 22, facing: 180 });
+    const edge = Math.round(unitDistance(a, e) * 100) / 100;
+    const firing = Math.round(fireDistance(a, e) * 100) / 100;
+    expect(firing).toBeGreaterThan(edge);
+    const m = measure(open, [a, e], [], 'a', 'e');
+    expect(m.text).toContain(`a → e: ${edge}" edge to edge`);
+    expect(m.text).toMatch(new RegExp(`(in|out of) range \\(firing distance ${firing}" from its front centre, range 12"\\)`));
+    expect(measure(open, [a, e], [{ id: 'g1', side: 'red', x: 30, y: 50 }], 'g1', 'a').text).toContain('to the nearest edge');
   });
 });
 

@@ -15,7 +15,7 @@ import { cannotCharge, checkCharge, meleeFrame, MELEE_RULE } from './melee.ts';
 import { allowance, checkMove, moveFacts } from './movement.ts';
 import { alive, isArtillery, note, other, typeData, type AtkmState, type Formation, type Side, type Unit } from './state.ts';
 import { gap, measuredCharge, measuredFire, place, tabletop, tu } from './table.ts';
-import { approach, attempt, checkMove as checkTableMove, baseAllowance, type MoveResult } from './tabletop/index.ts';
+import { approach, attempt, checkMove as checkTableMove, baseAllowance, orderExamples, type MoveResult } from './tabletop/index.ts';
 import type { Action } from '../../engine/types.ts';
 import type { AttackFacts } from './facts.ts';
 
@@ -33,28 +33,27 @@ function noFacts(a: Record<string, unknown>, rule: string): AttackFacts {
 /** A move order checked on the table (the order text, e.g. "forward:6 wheel:45" or "24,18"). */
 function tableMove(s: AtkmState, u: Unit, a: Record<string, unknown>, f: ActivationFrame): MoveResult {
   const order = String(a.order ?? '').trim();
+  const units = alive(s).map((x) => ({
+    id: x.id,
+    side: x.side,
+    type: x.type,
+    formation: x.mob ? ('mob' as const) : x.formation,
+    figures: x.figures,
+    x: x.x,
+    y: x.y,
+    facing: x.facing,
+  }));
   if (!order)
-    throw new RuleError('ATKM Moving Your Troops', 'Say where: order:"24,18", "forward:8", "wheel:45 forward:4" or "toward:<unit>".');
+    throw new RuleError(
+      'ATKM Moving Your Troops',
+      'Say where: order:"x,y", "forward:<inches>", "wheel:<degrees> forward:<inches>" or "toward:<unit>".',
+      orderExamples(s.table!, units, u.id, { fullMovement: f.jack }),
+    );
   for (const k of ['inches', 'terrain', 'backward', 'road'])
     if (a[k] !== undefined && a[k] !== '')
       throw new RuleError('ATKM Moving Your Troops', `On the virtual tabletop give an order, not ${k}: the bot measures.`);
   if (f.formed && /form:/.test(order)) throw new RuleError(ACT_RULE, 'Only one formation change per activation (p.15).');
-  const r = checkTableMove(
-    s.table!,
-    alive(s).map((x) => ({
-      id: x.id,
-      side: x.side,
-      type: x.type,
-      formation: x.mob ? 'mob' : x.formation,
-      figures: x.figures,
-      x: x.x,
-      y: x.y,
-      facing: x.facing,
-    })),
-    u.id,
-    order,
-    { fullMovement: f.jack },
-  );
+  const r = checkTableMove(s.table!, units, u.id, order, { fullMovement: f.jack });
   if (r.charged)
     throw new RuleError(
       'ATKM Making Contact',

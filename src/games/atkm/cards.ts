@@ -8,7 +8,7 @@ import type { Ctx, LegalAction } from '../../engine/types.ts';
 import type { ActivationFrame } from './activation.ts';
 import { bucketText, rollBucket } from './buckets.ts';
 import { downgrade } from './casualties.ts';
-import { act, ignoring, mustBeLegal } from './common.ts';
+import { act, ignoring, mustBeLegal, yesNo } from './common.ts';
 import { qualityShift } from './fire.ts';
 import { dist, round2 } from '../../engine/geometry.ts';
 import { nearGeneral, tabletop, towardArmy, tu } from './table.ts';
@@ -74,38 +74,56 @@ const orderDice = (s: AtkmState, u: Unit, f: CardFrame): number => {
   return Math.max(1, g.rating + qualityShift(u));
 };
 
+/** What near: may say (a yes/no fact; `any`, listed where it does not matter, is matched by the command). */
+const NEAR_WORDS = ['yes', 'no', 'true', 'false'];
+
 function activateChoices(s: AtkmState, f: CardFrame): LegalAction[] {
   const out: LegalAction[] = [];
   for (const u of alive(s, f.side)) {
     if (!canActivate(s, u)) continue;
-    const any = (l: LegalAction) => ignoring(l, 'near', ['yes', 'no']);
+    const any = (l: LegalAction, why: string) => ignoring(l, 'near', why);
     if (u.color === 'green')
-      out.push(any(act('activate', `Activate ${u.name} (green: no command point)`, { unit: u.id }, { unit: u.name })));
+      out.push(
+        any(
+          act('activate', `Activate ${u.name} (green: no command point)`, { unit: u.id }, { unit: u.name }),
+          'green: it obeys wherever it is',
+        ),
+      );
     else if (u.type === 'skirmisher')
       out.push(
-        any(act('activate', `Activate ${u.name} (${u.color} skirmishers: 1 command point, always obey)`, { unit: u.id }, { unit: u.name })),
+        any(
+          act('activate', `Activate ${u.name} (${u.color} skirmishers: 1 command point, always obey)`, { unit: u.id }, { unit: u.name }),
+          'skirmishers always obey',
+        ),
       );
     else if (tabletop(s)) {
       const near = nearGeneral(s, u);
       const how = near
         ? 'within 12" of a general: 1 command point'
         : `beyond 12": 1 command point and ${orderDice(s, u, f)} ${u.color} order dice`;
-      out.push(any(act('activate', `Activate ${u.name} (${u.color}, ${how})`, { unit: u.id }, { unit: u.name })));
-    } else {
       out.push(
-        act(
-          'activate',
-          `Activate ${u.name} (${u.color}, within 12" of a general: 1 command point)`,
-          { unit: u.id, near: 'yes' },
-          { unit: u.name },
+        any(
+          act('activate', `Activate ${u.name} (${u.color}, ${how})`, { unit: u.id }, { unit: u.name }),
+          `the bot measures: ${near ? 'within' : 'beyond'} 12"`,
+        ),
+      );
+    } else {
+      const nearly = { unit: u.name, near: 'yes (a general of yours within 12")' };
+      out.push(
+        yesNo(
+          act('activate', `Activate ${u.name} (${u.color}, within 12" of a general: 1 command point)`, { unit: u.id, near: 'yes' }, nearly),
+          'near',
         ),
       );
       out.push(
-        act(
-          'activate',
-          `Activate ${u.name} (${u.color}, beyond 12": 1 command point and ${orderDice(s, u, f)} ${u.color} order dice)`,
-          { unit: u.id, near: 'no' },
-          { unit: u.name },
+        yesNo(
+          act(
+            'activate',
+            `Activate ${u.name} (${u.color}, beyond 12": 1 command point and ${orderDice(s, u, f)} ${u.color} order dice)`,
+            { unit: u.id, near: 'no' },
+            { unit: u.name, near: 'no (beyond 12": order roll)' },
+          ),
+          'near',
         ),
       );
     }
@@ -319,6 +337,11 @@ export const cardProc: Procedure<AtkmState, CardFrame> = {
       used(s, f);
       return;
     }
+    if (a.type === 'activate' && a.near !== undefined && !NEAR_WORDS.includes(String(a.near).toLowerCase()))
+      throw new RuleError(
+        CP_RULE,
+        `near: is yes or no (true or false also do): is a general of yours within 12" of the unit? Not "${String(a.near)}".`,
+      );
     mustBeLegal(
       cardLegal(s, f, role),
       a,

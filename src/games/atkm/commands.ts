@@ -72,7 +72,7 @@ const ATTACK = [
 export const SUBCOMMANDS: GameSubcommand[] = [
   sub('activate', 'Activate a unit with your card', [
     opt('unit', 'Your unit'),
-    opt('near', 'yes: within 12" of a general of yours (yellow/red units)', false),
+    opt('near', 'yes/no or true/false: a general of yours within 12" (yellow/red units, referee mode)', false),
   ]),
   sub('pass', 'Pass: a unit waits and drops a colour', [opt('unit', 'Your unit')]),
   sub(
@@ -83,7 +83,7 @@ export const SUBCOMMANDS: GameSubcommand[] = [
       fact('terrain', 'true if the move crosses or starts in terrain (halved)', 'boolean'),
       fact('backward', 'true if it moves backward (halved)', 'boolean'),
       fact('road', 'true if a column stays on a road the whole way (x1.5)', 'boolean'),
-      fact('order', 'Tabletop: "24,18", "forward:8", "wheel:45 forward:4", "face:90", "back:3", "form:column"'),
+      fact('order', 'Tabletop: "24,18", "forward:6", "wheel:45 forward:4", "face:90", "back:3", "form:column"'),
     ],
     { toActions: build('move', ['inches', 'terrain', 'backward', 'road', 'order']) },
   ),
@@ -107,11 +107,11 @@ export const SUBCOMMANDS: GameSubcommand[] = [
   }),
   sub('done', "End the activated unit's activation"),
   sub('square', 'Cavalry contacts your infantry: is a general within 12"?', [
-    opt('near', 'yes or no'),
+    opt('near', 'yes or no (or true/false)'),
     opt('general', 'The nearest general (when near:no)', false),
   ]),
   sub('rally', 'Your unit lost a melee: is a general within 12" to rally it?', [
-    opt('near', 'yes or no'),
+    opt('near', 'yes or no (or true/false)'),
     opt('general', 'The general within 12" (near:yes)', false),
   ]),
   sub('escape', 'Tabletop: your unit lost a melee: the direction of its escape', [opt('heading', 'Degrees: 0 up, 90 right, 180 down')]),

@@ -7,7 +7,7 @@ import { retWith, type Procedure } from '../../engine/flow.ts';
 import type { Ctx, LegalAction } from '../../engine/types.ts';
 import { bucketText, rollBucket, type Bucket } from './buckets.ts';
 import { checkBreak, meleeRed, takeCasualties, unitLost } from './casualties.ts';
-import { act, mustBeLegal } from './common.ts';
+import { act, mustBeLegal, yesNo } from './common.ts';
 import { attackFacts, type AttackFacts } from './facts.ts';
 import { qualityShift } from './fire.ts';
 import { escape, escapeHeadings, nearestOf, nearGeneral, place, tabletop, tu } from './table.ts';
@@ -104,17 +104,18 @@ export function meleePlan(u: Unit, t: Unit, f: AttackFacts, square: boolean): Me
 }
 
 const factsOf = (f: MeleeFrame): AttackFacts => attackFacts({ type: 'charge', ...f.facts }, MELEE_RULE);
-const nearestChoices = (s: AtkmState, side: Side, sub: string, what: string): LegalAction[] => [
-  act(sub, `${what}: a ${sideName(side)} general is within 12 inches`, { near: 'yes' }),
-  ...generalsOf(s, side).map((g: General) =>
-    act(
-      sub,
-      `${what}: no general within 12"; the nearest is ${g.name} (rating ${g.rating})`,
-      { near: 'no', general: g.id },
-      { general: g.name },
+const nearestChoices = (s: AtkmState, side: Side, sub: string, what: string): LegalAction[] =>
+  [
+    act(sub, `${what}: a ${sideName(side)} general is within 12 inches`, { near: 'yes' }),
+    ...generalsOf(s, side).map((g: General) =>
+      act(
+        sub,
+        `${what}: no general within 12"; the nearest is ${g.name} (rating ${g.rating})`,
+        { near: 'no', general: g.id },
+        { general: g.name },
+      ),
     ),
-  ),
-];
+  ].map((l) => yesNo(l, 'near'));
 
 function legalNow(s: AtkmState, f: MeleeFrame, role: string): LegalAction[] {
   const att = s.units[f.attacker]!;
@@ -154,7 +155,7 @@ function legalNow(s: AtkmState, f: MeleeFrame, role: string): LegalAction[] {
         ),
       ),
       act('rally', `No general within 12" of ${loser.name}: it flees 12" as a mob`, { near: 'no' }),
-    ];
+    ].map((l) => yesNo(l, 'near'));
   }
   return [];
 }

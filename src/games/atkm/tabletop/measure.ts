@@ -319,12 +319,21 @@ export function measure(
   );
   const arc = a.unit ? arcOf(a.unit, b.unit ? aimPoint(b.unit) : b.point) : null;
   const sight = a.unit && b.unit ? lineOfSight(table, units, a.unit, b.unit) : null;
-  const parts = [`${a.label} → ${b.label}: ${distance}"`];
+  const how =
+    a.shape.length > 1 && b.shape.length > 1
+      ? 'edge to edge'
+      : a.shape.length > 1 || b.shape.length > 1
+        ? 'to the nearest edge'
+        : 'point to point';
+  const parts = [`${a.label} → ${b.label}: ${distance}" ${how}`];
   if (arc) parts.push(`in ${a.label}'s ${arc} arc`);
   if (sight) parts.push(sight.clear ? 'line of sight clear' : `line of sight blocked by ${sight.blockedBy!.what}`);
   if (a.unit && b.unit && a.unit.side !== b.unit.side && fireRange(a.unit) > 0) {
     const d = round2(fireDistance(a.unit, b.unit));
-    parts.push(d <= fireRange(a.unit) ? `in range (${d}" of ${fireRange(a.unit)}")` : `out of range (${d}" of ${fireRange(a.unit)}")`);
+    // Fire is measured from the firer's front centre to the target's figures, officer or cannon (p.17), not edge to edge.
+    const from = a.unit.type === 'skirmisher' ? 'its officer and ensign' : isArtillery(a.unit.type) ? 'its muzzle' : 'its front centre';
+    const firing = `firing distance ${d}" from ${from}, range ${fireRange(a.unit)}"`;
+    parts.push(d <= fireRange(a.unit) ? `in range (${firing})` : `out of range (${firing})`);
   }
   return { distance, arc, sight, text: parts.join('; ') };
 }

@@ -316,7 +316,15 @@ export function checkMove(
   order: string | MoveOrder,
   opts: MoveOptions = {},
 ): MoveResult {
-  const parsed = typeof order === 'string' ? parseMoveOrder(order) : order;
+  let parsed: MoveOrder;
+  try {
+    parsed = typeof order === 'string' ? parseMoveOrder(order) : order;
+  } catch (e) {
+    // An order that does not parse: examples this unit could carry out now (its own allowance), not generic ones.
+    if (!(e instanceof RuleError)) throw e;
+    const mine = orderExamples(table, units, id, opts);
+    throw new RuleError(e.rule, e.message, mine.length ? mine : e.allowed);
+  }
   try {
     return checkMoveOnce(table, units, id, parsed, opts);
   } catch (e) {
@@ -346,6 +354,40 @@ export function checkMove(
     }
     throw e;
   }
+}
+
+/**
+ * Orders this unit may give now, as examples for a refusal: whole inches of its
+ * allowance (a backward move halved, p.15), a wheel, a point ahead, a facing, a
+ * formation, toward the nearest enemy; each checked, so only legal ones show.
+ */
+export function orderExamples(table: Table, units: readonly TableUnit[], id: string, opts: MoveOptions = {}): string[] {
+  const u = units.find((x) => x.id === id);
+  if (!u) return [];
+  const left = baseAllowance(u) - (opts.spent ?? 0);
+  const whole = Math.floor(left);
+  const half = Math.floor(opts.fullMovement ? left : left / 2);
+  const ahead = add({ x: u.x, y: u.y }, scale(headingVec(u.facing), Math.min(whole, 3)));
+  const foe = units.filter((x) => x.side !== u.side).sort((a, b) => dist(a, u) - dist(b, u))[0];
+  const tries = [
+    whole > 0 && `forward:${whole}`,
+    half > 0 && `back:${half}`,
+    whole > 0 && 'wheel:30',
+    whole > 0 && `${round2(ahead.x)},${round2(ahead.y)}`,
+    'face:+45',
+    ...TYPE_FORMATIONS[u.type].filter((f) => f !== u.formation && f !== 'square' && f !== 'mob').map((f) => `form:${f}`),
+    foe && whole > 0 && `toward:${foe.id}`,
+  ].filter((t): t is string => !!t);
+  const out: string[] = [];
+  for (const t of tries) {
+    try {
+      if (!checkMove(table, units, id, t, opts).charged) out.push(t);
+    } catch {
+      // Not legal here (terrain, a unit in the way, the table edge): not an example.
+    }
+    if (out.length >= 7) break;
+  }
+  return out;
 }
 
 /** The refusal of a move longer than the allowance (the text checkMove cuts toward-moves on). */
