@@ -80,6 +80,6 @@ describe('the built bot (issue 9)', () => {
     const exec = /^ExecStart=\S*node((?:\s+--\S+)*)\s+dist\/main\.mjs$/m.exec(unit);
     expect(exec).not.toBeNull();
     expect(exec![1].trim().split(/\s+/)).toEqual(botNodeFlags());
-    expect(botNodeFlags()).toContain('--max-semi-space-size=4');
+    expect(botNodeFlags()).toEqual(['--max-semi-space-size=4', '--heap-growing-percent=30']);
   });
 });

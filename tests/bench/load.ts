@@ -258,7 +258,7 @@ export async function runLoad(argv: string[]): Promise<void> {
   );
   // Built (bench.ts bundles this file like `npm run build`) or the sources under tsx (--source).
   console.log(
-    `code: ${import.meta.url.endsWith('.mjs') ? 'built (dist/bench)' : 'TypeScript sources under tsx'}; heap flags: ${process.execArgv.filter((a) => a.startsWith('--max')).join(' ') || 'none'}`,
+    `code: ${import.meta.url.endsWith('.mjs') ? 'built (dist/bench)' : 'TypeScript sources under tsx'}; heap flags: ${process.execArgv.filter((a) => /^--(max|min|heap)/.test(a)).join(' ') || 'none'}`,
   );
   print('load.commands', lat.length, 'count');
   print('load.commands_per_s', (lat.length - unfinished) / elapsed, '/s');
