@@ -1,34 +1,15 @@
 // Shared helpers for the ATKM rules tests: a battle with units put by hand,
 // and a Ctx whose dice are forced (the dice state's `forced` queue).
-import { Dice, newDiceState } from '../../src/engine/dice.ts';
-import type { Ctx, GameEvent } from '../../src/engine/types.ts';
+import { forcedDice, type ForcedDice } from '../engine/forced-dice.ts';
 import { cardFrame, syncTeams } from '../../src/games/atkm/cards.ts';
 import { machine } from '../../src/games/atkm/flow.ts';
 import { parseAtkmOptions } from '../../src/games/atkm/index.ts';
 import { initialState, makeUnit } from '../../src/games/atkm/setup.ts';
 import { cardRank, cardSide, type AtkmState, type Side, type Unit, type UnitType } from '../../src/games/atkm/state.ts';
 
-export interface T {
-  ctx: Ctx;
-  events: GameEvent[];
-  force(...faces: number[]): void;
-  left(): number;
-  text(): string;
-}
+export type T = ForcedDice;
 
-export function dice(...faces: number[]): T {
-  const st = newDiceState('atkm-test');
-  st.forced.push(...faces);
-  const events: GameEvent[] = [];
-  const emit = (e: GameEvent) => events.push(e);
-  return {
-    ctx: { dice: new Dice(st, emit), emit },
-    events,
-    force: (...f) => st.forced.push(...f),
-    left: () => st.forced.length,
-    text: () => events.map((e) => e.text).join('\n'),
-  };
-}
+export const dice = (...faces: number[]): T => forcedDice('atkm-test', faces);
 
 /** A battle with no units yet, turn 1, each side one general rated 2 (options override). */
 export function blank(raw: Record<string, string | number | boolean> = {}): AtkmState {

@@ -1,15 +1,12 @@
 // Shared set-ups for WK4 tests: a fresh campaign state and forced dice.
-import { Dice, newDiceState } from '../../src/engine/dice.ts';
+import { forcedDice } from '../engine/forced-dice.ts';
 import type { Ctx, GameEvent } from '../../src/engine/types.ts';
 import { wk4 } from '../../src/games/wk4/index.ts';
 import type { Order } from '../../src/games/wk4/orders.ts';
 import type { Wk4State } from '../../src/games/wk4/state.ts';
 
 export function ctxWith(faces: number[] = [], events: GameEvent[] = []): Ctx {
-  const st = newDiceState('wk4-test');
-  st.forced.push(...faces);
-  const emit = (e: GameEvent) => events.push(e);
-  return { dice: new Dice(st, emit), emit };
+  return forcedDice('wk4-test', faces, events).ctx;
 }
 
 export function fresh(raw: Record<string, string | number | boolean> = { nations: 2 }): Wk4State {

@@ -1,32 +1,13 @@
 // Shared helpers for the WoG rules tests: an empty board, leaders put by
 // hand, and a Ctx whose dice are forced (the dice state's `forced` queue).
-import { Dice, newDiceState } from '../../src/engine/dice.ts';
-import type { Ctx, GameEvent } from '../../src/engine/types.ts';
+import { forcedDice, type ForcedDice } from '../engine/forced-dice.ts';
 import { machine } from '../../src/games/wog/sequence.ts';
 import { initialState } from '../../src/games/wog/setup.ts';
 import type { Side, Troop, WogState } from '../../src/games/wog/state.ts';
 
-export interface T {
-  ctx: Ctx;
-  events: GameEvent[];
-  force(...faces: number[]): void;
-  left(): number;
-  text(): string;
-}
+export type T = ForcedDice;
 
-export function dice(...faces: number[]): T {
-  const st = newDiceState('wog-test');
-  st.forced.push(...faces);
-  const events: GameEvent[] = [];
-  const emit = (e: GameEvent) => events.push(e);
-  return {
-    ctx: { dice: new Dice(st, emit), emit },
-    events,
-    force: (...f) => st.forced.push(...f),
-    left: () => st.forced.length,
-    text: () => events.map((e) => e.text).join('\n'),
-  };
-}
+export const dice = (...faces: number[]): T => forcedDice('wog-test', faces);
 
 /** The scenario's data with nobody on the map, nothing controlled, English initiative. */
 export function blank(scenario: 'hyw' | 'liw' = 'hyw'): WogState {
