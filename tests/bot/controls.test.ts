@@ -57,6 +57,15 @@ const callback = (t: Table) => t.fake.find('POST', /^\/interactions\/\d+\/[^/]+\
 const followUps = (t: Table) => t.fake.find('POST', /^\/webhooks\/\d+\/[^/]+$/);
 const components = (m: { components: any[] }) => m.components.flatMap((r: any) => r.components);
 
+/** The last edit of the start post disabled bob's dropdown (the second) and left alice's and carol's live. */
+function onlyBobsDisabled(t: Table, startId: string): void {
+  const edit = t.fake.find('PATCH', `/channels/${CHANNEL_ID}/messages/${startId}`).at(-1)!;
+  const [a, b, c] = components(edit.body);
+  expect(b.disabled).toBe(true);
+  expect(a.disabled ?? false).toBe(false);
+  expect(c.disabled ?? false).toBe(false);
+}
+
 /** A Rifle game for alice, bob and carol, started: each is asked for a leader. */
 async function rifleForThree(): Promise<{ t: Table; start: Delivered }> {
   const t = await boot();
@@ -102,11 +111,7 @@ describe('dropdowns (issue 9: select menus for long choice lists)', () => {
   it('a decision closed by a slash command disables its dropdown on the earlier post (an edit of that message)', async () => {
     const { t, start } = await rifleForThree();
     await send(t, commandPayload('rifle', 'leader', [s('name', 'clark')], { user: BOB }));
-    const edit = t.fake.find('PATCH', `/channels/${CHANNEL_ID}/messages/${start.id}`).at(-1)!;
-    const [a, b, c] = components(edit.body);
-    expect(b.disabled).toBe(true);
-    expect(a.disabled ?? false).toBe(false);
-    expect(c.disabled ?? false).toBe(false);
+    onlyBobsDisabled(t, start.id);
     const stored = t.fake.delivered.find((d) => d.id === start.id)!;
     expect(components(stored)[1].disabled).toBe(true);
   });
@@ -119,11 +124,7 @@ describe('dropdowns (issue 9: select menus for long choice lists)', () => {
     t.fake.requests.length = 0;
     await t.bot.tick();
     await t.bot.outbox.settle();
-    const edit = t.fake.find('PATCH', `/channels/${CHANNEL_ID}/messages/${start.id}`).at(-1)!;
-    const [a, b, c] = components(edit.body);
-    expect(b.disabled).toBe(true);
-    expect(a.disabled ?? false).toBe(false);
-    expect(c.disabled ?? false).toBe(false);
+    onlyBobsDisabled(t, start.id);
   });
 
   it('a decision closed while the bot was down: the next run disables its dropdown (the posts with controls are remembered in the database)', async () => {
@@ -138,11 +139,7 @@ describe('dropdowns (issue 9: select menus for long choice lists)', () => {
     t.fake.requests.length = 0;
     const again = await bootServiceRig({ seed: 'controls-seed', maxSnapshots: 1, dbPath: t.dbPath, fake: t.fake });
     await again.bot.idle();
-    const edit = again.fake.find('PATCH', `/channels/${CHANNEL_ID}/messages/${start.id}`).at(-1)!;
-    const [a, b, c] = components(edit.body);
-    expect(b.disabled).toBe(true);
-    expect(a.disabled ?? false).toBe(false);
-    expect(c.disabled ?? false).toBe(false);
+    onlyBobsDisabled(again, start.id);
   });
 
   it("someone else's dropdown: refused privately, nothing disabled, nothing changed", async () => {
