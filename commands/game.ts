@@ -3,7 +3,7 @@
 import type { Services } from '../src/app/services.ts';
 import { BOT_NAME, BOT_PREFIX, entryVisible, envOf, isBotSeat, moduleOf, replayDetailed } from '../src/app/session.ts';
 import { SeatTakenError, type GameRow, type Seat } from '../src/store/store.ts';
-import { type Action, UMPIRE, type Viewer } from '../src/engine/types.ts';
+import { type Action, type GameModule, type RoleInfo, UMPIRE, type Viewer } from '../src/engine/types.ts';
 import { seesAll } from '../src/engine/viewers.ts';
 import { effectiveLog, verify, visibleEvents, FORCE_DICE, RESEED } from '../src/engine/runner.ts';
 import { RuleError } from '../src/engine/errors.ts';
@@ -257,10 +257,8 @@ export async function runGame(svc: Services, inv: Invocation, progress?: (l: str
             : 'The game has started, so seats are fixed. A moderator can reseat a side (e.g. to replace a player who has left).',
         );
       }
-      const side = str(o, 'side')?.toLowerCase();
       const roles = mod.roles(mod.parseOptions(row.options));
-      const role = roles.find((r) => r.id === side || r.name.toLowerCase() === side);
-      if (!role) throw new UserError(`Unknown side "${echo(side)}". Sides: ${roles.map((r) => `${r.id} (${r.name})`).join(', ')}.`);
+      const role = sideNamed(mod, row, str(o, 'side'));
       const seats = svc.store.seats(row.id);
       const taken = seats.find((s) => s.role === role.id);
       let userId = caller.id;
@@ -616,14 +614,8 @@ function reseat(svc: Services, row: GameRow, inv: Invocation): Outcome {
   const mod = moduleOf(row);
   const userId = String(inv.options.user).trim();
   if (!userId) throw new UserError("`user:` needs a member of this server: the side's new player.");
-  const side = str(inv.options, 'side')?.toLowerCase();
-  const roles = mod.roles(mod.parseOptions(row.options));
-  const role = roles.find((r) => r.id === side || r.name.toLowerCase() === side);
   const seats = svc.store.seats(row.id);
-  if (!role)
-    throw new UserError(
-      `Unknown side "${side ?? ''}". Sides: ` + `${roles.map((r) => `${r.id} (${r.name}: ${holderOf(seats, r.id)})`).join(', ')}.`,
-    );
+  const role = sideNamed(mod, row, str(inv.options, 'side'), seats);
   const old = seats.find((s) => s.role === role.id);
   if (old?.userId === userId) throw new UserError(`${seatName(old)} already plays ${role.name}; nothing was changed.`);
   svc.store.setSeat(row.id, role.id, userId, inv.names?.user ?? userId);
@@ -637,17 +629,23 @@ function reseat(svc: Services, row: GameRow, inv: Invocation): Outcome {
   );
 }
 
+/** The side named by id or name; an unknown one is refused with the sides (and, given the seats, who holds each). */
+function sideNamed(mod: GameModule<any, any>, row: GameRow, name: string | undefined, seats?: Seat[]): RoleInfo {
+  const side = name?.toLowerCase();
+  const roles = mod.roles(mod.parseOptions(row.options));
+  const role = roles.find((r) => r.id === side || r.name.toLowerCase() === side);
+  if (!role)
+    throw new UserError(
+      `Unknown side "${echo(side)}". Sides: ${roles.map((r) => `${r.id} (${r.name}${seats ? `: ${holderOf(seats, r.id)}` : ''})`).join(', ')}.`,
+    );
+  return role;
+}
+
 /** A moderator puts the built-in bot on a side in play (its player left); asked now, it answers at once. */
 async function botInPlay(svc: Services, row: GameRow, inv: Invocation, progress?: (l: string) => void): Promise<Outcome> {
   const mod = moduleOf(row);
-  const side = str(inv.options, 'side')?.toLowerCase();
-  const roles = mod.roles(mod.parseOptions(row.options));
-  const role = roles.find((r) => r.id === side || r.name.toLowerCase() === side);
   const seats = svc.store.seats(row.id);
-  if (!role)
-    throw new UserError(
-      `Unknown side "${echo(side)}". Sides: ${roles.map((r) => `${r.id} (${r.name}: ${holderOf(seats, r.id)})`).join(', ')}.`,
-    );
+  const role = sideNamed(mod, row, str(inv.options, 'side'), seats);
   if (role.team) throw new UserError(`${role.name} is a team side: the built-in bot plays only a side of its own.`);
   const old = seats.find((s) => s.role === role.id);
   if (old && isBotSeat(old)) throw new UserError(`The built-in bot already plays ${role.name}; nothing was changed.`);
