@@ -7,8 +7,10 @@
 import type { Services } from '../src/app/services.ts';
 import { envOf, isBotSeat, moduleOf } from '../src/app/session.ts';
 import type { GameRow } from '../src/store/store.ts';
-import { clip, echo, roleName, snapshot } from './present.ts';
-import type { Embed, Outcome, Post } from './types.ts';
+import { snapshot } from './present.ts';
+import { clip, echo } from '../src/messages/text.ts';
+import { roleName } from '../src/app/prompts.ts';
+import type { Embed, Outcome, Post } from '../src/messages/types.ts';
 
 const stamp = (ms: number) => `<t:${Math.floor(ms / 1000)}:R>`;
 const over = (row: GameRow) => row.status === 'over' || row.status === 'abandoned';

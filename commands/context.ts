@@ -5,7 +5,8 @@ import { moduleOf } from '../src/app/session.ts';
 import { allGames, getGame } from '../src/games/registry.ts';
 import type { GameModule } from '../src/engine/types.ts';
 import type { GameRow } from '../src/store/store.ts';
-import { echo, UserError } from './present.ts';
+import { echo } from '../src/messages/text.ts';
+import { UserError } from '../src/messages/user-error.ts';
 import type { Caller, Where } from './types.ts';
 
 export function liveGame(svc: Services, where: Where): GameRow {

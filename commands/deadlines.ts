@@ -9,8 +9,11 @@ import { StaleVersionError, type GameRow } from '../src/store/store.ts';
 import type { DecisionDeadline } from '../src/store/deadlines.ts';
 import { activeGame, int, requireModerator } from './context.ts';
 import { expireLobbies } from './lobbies.ts';
-import { only, presentAct, publicReply, roleName } from './present.ts';
-import type { Invocation, Outcome } from './types.ts';
+import { presentAct } from './present.ts';
+import { only, publicReply } from '../src/messages/replies.ts';
+import { roleName } from '../src/app/prompts.ts';
+import type { Invocation } from './types.ts';
+import type { Outcome } from '../src/messages/types.ts';
 
 const HOUR = 3_600_000;
 const stamp = (ms: number) => `<t:${Math.floor(ms / 1000)}:R>`;

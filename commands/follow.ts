@@ -2,8 +2,10 @@
 // a thread member, so the thread shows in their list and notifies them).
 import type { Services } from '../src/app/services.ts';
 import { getGame } from '../src/games/registry.ts';
-import { only, privateReply, UserError } from './present.ts';
-import type { ButtonPress, Outcome } from './types.ts';
+import { only, privateReply } from '../src/messages/replies.ts';
+import { UserError } from '../src/messages/user-error.ts';
+import type { ButtonPress } from './types.ts';
+import type { Outcome } from '../src/messages/types.ts';
 
 export const isFollow = (customId: string) => /^follow:\d+$/.test(customId);
 

@@ -26,23 +26,13 @@ import { repost } from './outbox.ts';
 import { runUndo } from './undo.ts';
 import { newGame } from './new-game.ts';
 import { gamesMine, listGames, LIST_OPTIONS } from './list.ts';
-import {
-  chunks,
-  clip,
-  decisionControls,
-  echo,
-  eventLines,
-  handoffsOf,
-  only,
-  presentAct,
-  privateReply,
-  promptLines,
-  publicReply,
-  roleName,
-  snapshot,
-  UserError,
-} from './present.ts';
-import type { Caller, Choice, CommandDef, Invocation, Outcome, Where } from './types.ts';
+import { decisionControls, eventLines, handoffsOf, presentAct, snapshot } from './present.ts';
+import { chunks, clip, echo } from '../src/messages/text.ts';
+import { only, privateReply, publicReply } from '../src/messages/replies.ts';
+import { promptLines, roleName } from '../src/app/prompts.ts';
+import { UserError } from '../src/messages/user-error.ts';
+import type { Caller, Choice, CommandDef, Invocation, Where } from './types.ts';
+import type { Outcome } from '../src/messages/types.ts';
 
 /** Moderator-only tools: in Discord they live in /mod, which only members with Manage Server see by default. */
 export const MOD_SUBS = new Set(['deadline', 'clock', 'result', 'modrole']);

@@ -6,8 +6,12 @@ import { allGames, getGame } from '../src/games/registry.ts';
 import { activeGamesOf, searchGames } from '../src/store/search.ts';
 import type { GameRow } from '../src/store/store.ts';
 import { int, seatName, str } from './context.ts';
-import { clip, echo, only, privateReply, roleName, UserError } from './present.ts';
-import type { Invocation, OptionDef, Outcome } from './types.ts';
+import { clip, echo } from '../src/messages/text.ts';
+import { only, privateReply } from '../src/messages/replies.ts';
+import { roleName } from '../src/app/prompts.ts';
+import { UserError } from '../src/messages/user-error.ts';
+import type { Invocation, OptionDef } from './types.ts';
+import type { Outcome } from '../src/messages/types.ts';
 
 /** Ten lines of at most ~190 characters stay well inside Discord's 2,000. */
 export const PAGE_SIZE = 10;

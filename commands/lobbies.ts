@@ -2,7 +2,7 @@
 // closes them with a note in their channel, so a forgotten /game new does not
 // hold its channel (one live game per channel) for ever.
 import type { Services } from '../src/app/services.ts';
-import type { Outcome } from './types.ts';
+import type { Outcome } from '../src/messages/types.ts';
 
 const HOUR = 3_600_000;
 

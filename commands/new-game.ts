@@ -9,11 +9,14 @@ import { sha256 } from '../src/engine/runner.ts';
 import { getGame } from '../src/games/registry.ts';
 import type { GameRow } from '../src/store/store.ts';
 import { bool, parseKeyValues, str, systemNamed } from './context.ts';
-import { echo, publicReply, UserError } from './present.ts';
-import type { Button, Invocation, Outcome } from './types.ts';
+import { echo } from '../src/messages/text.ts';
+import { publicReply } from '../src/messages/replies.ts';
+import { UserError } from '../src/messages/user-error.ts';
+import type { Invocation } from './types.ts';
+import type { Outcome } from '../src/messages/types.ts';
+import { followButton } from '../src/messages/buttons.ts';
 
 /** The Follow button of a thread game's first post (router: followGame). */
-export const followButton = (gameId: number): Button => ({ customId: `follow:${gameId}`, label: 'Follow', style: 'secondary' });
 
 export function newGame(svc: Services, inv: Invocation): Outcome {
   const { options: o, caller, where } = inv;

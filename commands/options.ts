@@ -2,7 +2,8 @@
 // values already typed and in range; the offline table sends text, so both
 // are checked here, once, before any handler runs: a malformed value is a
 // private error that says what is allowed and changes nothing.
-import { echo, UserError } from './present.ts';
+import { echo } from '../src/messages/text.ts';
+import { UserError } from '../src/messages/user-error.ts';
 import type { CommandDef, OptionDef, SubcommandDef } from './types.ts';
 
 export type OptionValues = Record<string, string | number | boolean>;

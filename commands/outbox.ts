@@ -5,8 +5,12 @@
 import type { Services } from '../src/app/services.ts';
 import { envOf, isBotSeat, moduleOf } from '../src/app/session.ts';
 import { activeGame, isModerator } from './context.ts';
-import { clip, decisionControls, handoffsOf, promptLines, roleName, snapshot, UserError } from './present.ts';
-import type { Invocation, Outcome, Post, Undelivered } from './types.ts';
+import { decisionControls, handoffsOf, snapshot } from './present.ts';
+import { clip } from '../src/messages/text.ts';
+import { promptLines, roleName } from '../src/app/prompts.ts';
+import { UserError } from '../src/messages/user-error.ts';
+import type { Invocation } from './types.ts';
+import type { Outcome, Post, Undelivered } from '../src/messages/types.ts';
 
 const stamp = (ms: number) => `<t:${Math.floor(ms / 1000)}:R>`;
 

@@ -8,21 +8,13 @@ import { allowedLines, syncDecisions, whyNot } from '../src/engine/runner.ts';
 import { UMPIRE, type Action, type GameModule, type LegalAction, type Role, type Viewer } from '../src/engine/types.ts';
 import type { GameRow } from '../src/store/store.ts';
 import { activeGame, seatName } from './context.ts';
-import {
-  actionKey,
-  chunks,
-  decisionControls,
-  echo,
-  parseButtonId,
-  parseMorePagesId,
-  presentAct,
-  privateReply,
-  promptLines,
-  roleName,
-  UserError,
-  only,
-} from './present.ts';
-import type { ButtonPress, Choice, CommandDef, Invocation, Outcome, Where } from './types.ts';
+import { actionKey, decisionControls, parseButtonId, parseMorePagesId, presentAct } from './present.ts';
+import { chunks, echo } from '../src/messages/text.ts';
+import { privateReply, only } from '../src/messages/replies.ts';
+import { promptLines, roleName } from '../src/app/prompts.ts';
+import { UserError } from '../src/messages/user-error.ts';
+import type { ButtonPress, Choice, CommandDef, Invocation, Where } from './types.ts';
+import type { Outcome } from '../src/messages/types.ts';
 
 export function playCommand(mod: GameModule<any, any>): CommandDef {
   const names = mod.subcommands.map((s) => s.name);

@@ -6,78 +6,13 @@ import { canonical, sha256, syncDecisions, visibleEvents, type Envelope } from '
 import type { Action, GameEvent, GameModule, Json, LegalAction, Role } from '../src/engine/types.ts';
 import { StaleVersionError, StoreConflictError, type GameRow, type Seat } from '../src/store/store.ts';
 import { isBotSeat, type ActResult } from '../src/app/session.ts';
-import { turnHolder } from '../src/app/teams.ts';
-import type { Attachment, Button, DrawJob, Handoff, Outcome, Post, Reply, SelectMenu } from './types.ts';
+import type { Attachment, Button, Handoff, Outcome, Post, Reply, SelectMenu } from '../src/messages/types.ts';
 import { closeUp, gameKey, pickSnapshots } from './snapshots.ts';
-
-export const DISCORD_LIMIT = 1900;
-
-export function clip(text: string, limit = DISCORD_LIMIT): string {
-  if (text.length <= limit) return text;
-  const lines = text.split('\n');
-  let out = '';
-  let i = 0;
-  for (; i < lines.length; i++) {
-    const room = limit - 40 - out.length - (out ? 1 : 0);
-    if (lines[i].length <= room) {
-      out += (out ? '\n' : '') + lines[i];
-      continue;
-    }
-    // A line too long for the room left is cut, not dropped: dropping a long
-    // first line used to leave a message with nothing but "… more line(s)".
-    if (room >= 80 || !out) {
-      out += `${out ? '\n' : ''}${lines[i].slice(0, Math.max(0, room - 1)).replace(/[\uD800-\uDBFF]$/, '')}…`;
-      i++;
-    }
-    break;
-  }
-  return i < lines.length ? `${out}\n… ${lines.length - i} more line(s) (see /game log)` : out;
-}
-
-/** Longest option value a reply repeats back; longer ones end in "…". */
-export const ECHO_MAX = 200;
-
-/** A value the user typed, repeated in a reply: capped so it cannot crowd out the message. */
-export function echo(value: unknown, max = ECHO_MAX): string {
-  const s = String(value ?? '');
-  return s.length <= max ? s : `${s.slice(0, max - 1).replace(/[\uD800-\uDBFF]$/, '')}…`;
-}
-
-/**
- * Split long text at line breaks into Discord-sized pieces. A code block cut
- * in two is closed at the end of one piece and reopened at the start of the
- * next, so neither shows a half-open block (issue 9: /game help's table).
- */
-export function chunks(text: string, limit = DISCORD_LIMIT): string[] {
-  const FENCE = '```';
-  const out: string[] = [];
-  let cur = '';
-  let open = false;
-  for (const line of text.split('\n')) {
-    // Room for the closing fence the piece may need (a closing fence line is that room).
-    const closing = open && line.trimStart().startsWith(FENCE);
-    if (cur && cur.length + line.length + 1 > limit - (open && !closing ? FENCE.length + 1 : 0)) {
-      out.push(open ? `${cur}\n${FENCE}` : cur);
-      cur = open ? FENCE : '';
-    }
-    cur += (cur ? '\n' : '') + (line.length > limit - 8 ? clip(line, limit - 8) : line);
-    if (line.trimStart().startsWith(FENCE)) open = !open;
-  }
-  if (cur) out.push(cur);
-  return out;
-}
-
-export function privateReply(content: string, extra: Partial<Reply> = {}): Reply {
-  return { content: clip(content), ephemeral: true, ...extra };
-}
-
-export function publicReply(content: string, extra: Partial<Reply> = {}): Reply {
-  return { content: clip(content), ephemeral: false, ...extra };
-}
-
-export function only(reply: Reply): Outcome {
-  return { replies: [reply], posts: [] };
-}
+import { clip } from '../src/messages/text.ts';
+import { only, privateReply, publicReply } from '../src/messages/replies.ts';
+import { UserError } from '../src/messages/user-error.ts';
+import { promptLines, roleName } from '../src/app/prompts.ts';
+import type { Renderer } from '../src/app/draws.ts';
 
 /** Any error → a private reply that says what was wrong (and what is allowed). */
 export function errorOutcome(e: unknown): Outcome {
@@ -85,48 +20,6 @@ export function errorOutcome(e: unknown): Outcome {
   if (e instanceof StaleVersionError) return only(privateReply(`⏳ ${e.message}`));
   if (e instanceof UserError || e instanceof StoreConflictError) return only(privateReply(`❌ ${e.message}`));
   throw e;
-}
-
-/** Bad input that is not a game rule (unknown name, malformed option, permissions). */
-export class UserError extends Error {
-  override name = 'UserError';
-}
-
-export function mention(seat: Seat): string {
-  return isBotSeat(seat) ? seat.userName : `<@${seat.userId}>`;
-}
-
-export function roleName(mod: GameModule<any, any>, options: unknown, role: Role): string {
-  return mod.roles(options).find((r) => r.id === role)?.name ?? role;
-}
-
-/** "<@u> (English): evade or stand?" lines for every open prompt, with pings. */
-export function promptLines(
-  mod: GameModule<any, any>,
-  env: Envelope<any>,
-  seats: Seat[],
-  onlyRoles?: Role[],
-  /** Text the lines follow (a summary): a prompt it already states is not repeated, only who is asked. */
-  stated = '',
-): { text: string; mentions: string[] } {
-  const lines: string[] = [];
-  const mentions: string[] = [];
-  const infos = mod.roles(env.options);
-  for (const p of mod.prompts(env.game)) {
-    if (onlyRoles && !onlyRoles.includes(p.role)) continue;
-    // A team side: the member whose turn it is ('turns'), or every member ('any').
-    const holder = turnHolder(
-      infos.find((r) => r.id === p.role),
-      seats,
-      env.decisions,
-    );
-    const asked = holder ? [holder] : seats.filter((s) => s.role === p.role);
-    const who = asked.length ? asked.map(mention).join(', ') : '(empty seat)';
-    for (const seat of asked) if (!isBotSeat(seat)) mentions.push(seat.userId);
-    const line = `➡️ ${who} — **${roleName(mod, env.options, p.role)}**${stated.includes(p.text) ? ' (asked above)' : `: ${p.text}`}`;
-    if (!lines.includes(line)) lines.push(line);
-  }
-  return { text: lines.join('\n'), mentions };
 }
 
 export function eventLines(events: GameEvent[], role: Role | null): string[] {
@@ -301,11 +194,6 @@ export function decisionControls(mod: GameModule<any, any>, row: GameRow, env: E
 const commandPath = (mod: GameModule<any, any>, sub: string) => {
   const s = mod.subcommands.find((x) => x.name === sub);
   return s?.group ? `${s.group} ${sub}` : sub;
-};
-
-export type Renderer = ((mod: GameModule<any, any>, view: Json) => Promise<Buffer | null>) & {
-  /** A picture for a post drawn where it is delivered, not now (the bot: src/app/draws.ts); null: draw now. */
-  later?: (mod: GameModule<any, any>, view: Json) => DrawJob | null;
 };
 
 /** A phase snapshot; `post`: it goes into a post, so the bot may draw it as it is delivered. */

@@ -5,8 +5,11 @@ import { allGames, getGame } from '../src/games/registry.ts';
 import { ALL_SIDES, type RatingRow } from '../src/tournament/ratings.ts';
 import { ratingsOf } from '../src/tournament/service.ts';
 import { requireModerator, str } from './context.ts';
-import { echo, only, privateReply, publicReply, UserError } from './present.ts';
-import type { CommandDef, Invocation, Outcome } from './types.ts';
+import { echo } from '../src/messages/text.ts';
+import { only, privateReply, publicReply } from '../src/messages/replies.ts';
+import { UserError } from '../src/messages/user-error.ts';
+import type { CommandDef, Invocation } from './types.ts';
+import type { Outcome } from '../src/messages/types.ts';
 
 export function ratingCommand(): CommandDef {
   const systems = allGames().map((g) => ({ name: g.title, value: g.id }));

@@ -7,8 +7,11 @@ import type { Services } from '../src/app/services.ts';
 import { isBotSeat, moduleOf } from '../src/app/session.ts';
 import { Reminders, type DeadlineRow, type ReminderSettings } from '../src/store/reminders.ts';
 import { int } from './context.ts';
-import { only, privateReply, roleName, UserError } from './present.ts';
-import type { CommandDef, Invocation, Outcome, Post } from './types.ts';
+import { only, privateReply } from '../src/messages/replies.ts';
+import { roleName } from '../src/app/prompts.ts';
+import { UserError } from '../src/messages/user-error.ts';
+import type { CommandDef, Invocation } from './types.ts';
+import type { Outcome, Post } from '../src/messages/types.ts';
 
 const HOUR = 3_600_000;
 const stamp = (ms: number) => `<t:${Math.floor(ms / 1000)}:R>`;

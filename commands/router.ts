@@ -6,8 +6,10 @@ import { autocompleteGame, devCommand, gameCommand, modCommand, runDev, runGame,
 import { coerceOptions, findSub } from './options.ts';
 import { queueOutcome, recoverPosts, undeliveredPosts } from './outbox.ts';
 import { autocompletePlay, playCommand, pressButton, runPlay, staleControls } from './play.ts';
-import { errorOutcome, UserError } from './present.ts';
-import type { CommandDef, Invocation, Outcome, Router } from './types.ts';
+import { errorOutcome } from './present.ts';
+import { UserError } from '../src/messages/user-error.ts';
+import type { CommandDef, Invocation, Router } from './types.ts';
+import type { Outcome } from '../src/messages/types.ts';
 import type { GameModule } from '../src/engine/types.ts';
 import { ratingCommand, runRating } from './rating.ts';
 import { currentCard, withCards } from './card.ts';

@@ -5,8 +5,10 @@ import type { Services } from '../src/app/services.ts';
 import { UMPIRE, type GameModule } from '../src/engine/types.ts';
 import type { GameRow } from '../src/store/store.ts';
 import { requireModerator, str } from './context.ts';
-import { only, publicReply, UserError } from './present.ts';
-import type { Invocation, Outcome } from './types.ts';
+import { only, publicReply } from '../src/messages/replies.ts';
+import { UserError } from '../src/messages/user-error.ts';
+import type { Invocation } from './types.ts';
+import type { Outcome } from '../src/messages/types.ts';
 
 /** `/game join side:umpire user:@u` — a moderator makes `u` (default: themselves) the game's umpire. */
 export function appointUmpire(svc: Services, row: GameRow, mod: GameModule<any, any>, inv: Invocation): Outcome {

@@ -8,8 +8,8 @@ import { canonical } from '../src/engine/runner.ts';
 import type { GameModule } from '../src/engine/types.ts';
 import type { PhaseMark } from '../src/app/session.ts';
 import type { GameRow } from '../src/store/store.ts';
-import type { Attachment } from './types.ts';
-import type { Renderer } from './present.ts';
+import type { Attachment } from '../src/messages/types.ts';
+import type { Renderer } from '../src/app/draws.ts';
 
 export interface SnapshotPick {
   mark: PhaseMark;

@@ -10,8 +10,11 @@ import { confirmResult, disputeResult, reportResult } from '../src/tournament/re
 import { correctResult, type CorrectedVp } from '../src/tournament/corrections.ts';
 import { settleBidsIfReady } from '../src/tournament/bids.ts';
 import { bool, int, isModerator, parseKeyValues, requireModerator, str } from './context.ts';
-import { chunks, echo, only, privateReply, publicReply, UserError } from './present.ts';
-import type { ButtonPress, CommandDef, Invocation, Outcome, Post } from './types.ts';
+import { chunks, echo } from '../src/messages/text.ts';
+import { only, privateReply, publicReply } from '../src/messages/replies.ts';
+import { UserError } from '../src/messages/user-error.ts';
+import type { ButtonPress, CommandDef, Invocation } from './types.ts';
+import type { Outcome, Post } from '../src/messages/types.ts';
 
 const FORMATS: { name: string; value: Format }[] = (Object.keys(FORMAT_NAMES) as Format[]).map((value) => ({
   name: FORMAT_NAMES[value],

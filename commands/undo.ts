@@ -9,8 +9,12 @@ import { RuleError } from '../src/engine/errors.ts';
 import type { GameModule, Role } from '../src/engine/types.ts';
 import type { GameRow } from '../src/store/store.ts';
 import { activeGame, int, isModerator, requireModerator } from './context.ts';
-import { clip, decisionControls, privateReply, promptLines, publicReply, snapshot } from './present.ts';
-import type { Invocation, Outcome, Post } from './types.ts';
+import { decisionControls, snapshot } from './present.ts';
+import { clip } from '../src/messages/text.ts';
+import { privateReply, publicReply } from '../src/messages/replies.ts';
+import { promptLines } from '../src/app/prompts.ts';
+import type { Invocation } from './types.ts';
+import type { Outcome, Post } from '../src/messages/types.ts';
 
 export async function runUndo(svc: Services, inv: Invocation, progress?: (l: string) => void): Promise<Outcome> {
   const { caller, where, options: o } = inv;

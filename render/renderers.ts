@@ -1,5 +1,5 @@
 // Each system's snapshot renderer by game id: the one list both the game
-// registration (src/games/index.ts) and the render worker threads
+// registration (src/app/games.ts) and the render worker threads
 // (src/app/render-task.ts) draw from, so a worker loads renderers only, not
 // the rules.
 import type { Json } from '../src/engine/types.ts';

@@ -3,11 +3,17 @@
 // outbox worker draws it just before sending, in a render thread. So no
 // command waits behind other games' pictures, and a map that a newer one of
 // the same game supersedes while both wait (a backlog) need not be drawn at all.
-import type { DrawJob } from '../../commands/types.ts';
+import type { DrawJob } from '../messages/types.ts';
 import type { GameModule, Json } from '../engine/types.ts';
 import { getGame } from '../games/registry.ts';
 import { renderers } from '../../render/renderers.ts';
 import type { RenderPool } from './render-pool.ts';
+
+/** How a command draws a snapshot: now, or (`later`) as a job for where it is delivered. */
+export type Renderer = ((mod: GameModule<any, any>, view: Json) => Promise<Buffer | null>) & {
+  /** A picture for a post drawn where it is delivered, not now (the bot: src/app/draws.ts); null: draw now. */
+  later?: (mod: GameModule<any, any>, view: Json) => DrawJob | null;
+};
 
 type Draw = (view: Json) => Promise<Buffer> | Buffer;
 

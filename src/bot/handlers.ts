@@ -11,7 +11,8 @@ import {
   type ModalSubmitInteraction,
   type StringSelectMenuInteraction,
 } from 'discord.js';
-import type { ButtonPress, Choice, CommandDef, Invocation, Outcome, Router, Where } from '../../commands/types.ts';
+import type { ButtonPress, Choice, CommandDef, Invocation, Router, Where } from '../../commands/types.ts';
+import type { Outcome } from '../messages/types.ts';
 import { ControlRegistry, controlIds, disableStale, rowsOf } from './controls.ts';
 import { callerOf, subAndOptions, whereCached, whereOf } from './invocation.ts';
 import { scoped, type Logger } from './log.ts';

@@ -13,7 +13,7 @@ import {
   type APIEmbed,
   type APISelectMenuOption,
 } from 'discord.js';
-import type { Button, Embed, Message, SelectMenu } from '../../commands/types.ts';
+import type { Button, Embed, Message, SelectMenu } from '../messages/types.ts';
 
 export const MAX_CONTENT = 2000;
 const MAX_BUTTONS_PER_ROW = 5;

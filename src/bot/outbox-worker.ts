@@ -7,7 +7,8 @@
 // and moderators. Each payload carries a nonce Discord enforces, so a resend
 // after a crash between "accepted" and "marked sent" does not post twice.
 import { ChannelType, DiscordAPIError, RateLimitError, type Client, type SendableChannels } from 'discord.js';
-import type { Attachment, DrawJob, Post, Router } from '../../commands/types.ts';
+import type { Router } from '../../commands/types.ts';
+import type { Attachment, DrawJob, Post } from '../messages/types.ts';
 import { drawJob } from '../app/draws.ts';
 import type { HeadInfo, Outbox, OutboxRow } from '../store/outbox.ts';
 import type { Logger } from './log.ts';

@@ -18,7 +18,7 @@ import {
   type ModalSubmitInteraction,
   type StringSelectMenuInteraction,
 } from 'discord.js';
-import type { Reply } from '../../commands/types.ts';
+import type { Reply } from '../messages/types.ts';
 import { payloadsOf, type Payload } from './messages.ts';
 
 export type Repliable = ChatInputCommandInteraction | ButtonInteraction | StringSelectMenuInteraction | ModalSubmitInteraction;

@@ -1,7 +1,7 @@
 // Seeded, replayable dice. The generator state lives in the game envelope,
 // so state = setup(seed) + action log reproduces every roll.
 import seedrandom from 'seedrandom';
-import type { GameEvent, Role, RollEvent } from './types.ts';
+import type { GameEvent, Role, RollEvent } from './events.ts';
 
 export interface DiceState {
   /** seedrandom Alea generator state (small, cheap to copy); null until first use. */

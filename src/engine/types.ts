@@ -3,11 +3,9 @@
 // (dice + event sink) and never touches I/O, the clock or Math.random.
 
 import type { Dice } from './dice.ts';
+import type { GameEvent, Json, Role } from './events.ts';
 
-export type Json = null | boolean | number | string | Json[] | { [k: string]: Json };
-
-/** A seat at the table, e.g. 'english', 'indian', 'p1'. */
-export type Role = string;
+export type { GameEvent, Json, Role, RollEvent } from './events.ts';
 
 /**
  * Who is looking. A seat sees its own secrets; an umpire (a moderator made the
@@ -73,27 +71,6 @@ export interface Prompt {
    * Default: the phase label.
    */
   decision?: string;
-}
-
-/** What happened. Events without `to` are public. */
-export interface GameEvent {
-  kind: string;
-  text: string;
-  /** Only these roles (and moderators) may see it. */
-  to?: Role[];
-  /** Marks information that was hidden until now (ends the undo window). */
-  reveal?: boolean;
-  /**
-   * With `to`: each seat it is addressed to also gets a snapshot drawn from
-   * its own view (a nation's fog-of-war map with its season report).
-   */
-  map?: boolean;
-  data?: Json;
-}
-
-export interface RollEvent extends GameEvent {
-  kind: 'roll';
-  data: { die: string; label: string; face: number; forced: boolean };
 }
 
 export type Result =

@@ -3,7 +3,7 @@
 // deliveries included, so a game's messages never overtake each other); a row
 // in backoff holds back the rows behind it in its lane, not other lanes.
 import Database from 'better-sqlite3';
-import type { Attachment, Post } from '../../commands/types.ts';
+import type { Attachment, Post } from '../messages/types.ts';
 import { migrate } from './migrations.ts';
 
 export type OutboxState = 'pending' | 'sent' | 'failed';

@@ -6,7 +6,7 @@
 // the game was decided on VP (its winner is the side with more VP): a
 // surrender or a sudden death stands as it is.
 import type { Services } from '../app/services.ts';
-import type { Post } from '../../commands/types.ts';
+import type { Post } from '../messages/types.ts';
 import type { Match, Outcome, Tournament } from './repo.ts';
 import { TournamentRepo } from './repo.ts';
 import { sidesOf, startMatch } from './service.ts';

@@ -12,8 +12,8 @@
 // bid applies to it as to a result that came in from play (matchOutcomeOf,
 // the one reading), so the match's winner, standings and ratings follow the bid.
 import type { Services } from '../app/services.ts';
-import type { Post } from '../../commands/types.ts';
-import { UserError } from '../../commands/present.ts';
+import type { Post } from '../messages/types.ts';
+import { UserError } from '../messages/user-error.ts';
 import type { Match, Outcome, Tournament } from './repo.ts';
 import { TournamentRepo } from './repo.ts';
 import { championOf, finishMatchGame, isElimination, nextPairings, pairRound, ratingsOf, sidesOf, type RoundPairing } from './service.ts';

@@ -5,7 +5,7 @@
 // image (alt text names the leaders) — and on request.
 import type { Services } from '../app/services.ts';
 import { getGame } from '../games/registry.ts';
-import type { Attachment, Button, Embed, Post } from '../../commands/types.ts';
+import type { Attachment, Button, Embed, Post } from '../messages/types.ts';
 import { renderStandings } from '../../render/standings.ts';
 import type { Match, Tournament } from './repo.ts';
 import { TournamentRepo } from './repo.ts';

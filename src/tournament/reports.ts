@@ -4,8 +4,8 @@
 // player who disputes it sends it back to the organiser, who decides with
 // /tournament result. A bot seat confirms at once.
 import type { Services } from '../app/services.ts';
-import type { Button, Post } from '../../commands/types.ts';
-import { UserError } from '../../commands/present.ts';
+import type { Button, Post } from '../messages/types.ts';
+import { UserError } from '../messages/user-error.ts';
 import type { Match, Outcome, Tournament } from './repo.ts';
 import { TournamentRepo } from './repo.ts';
 import { finishMatchGame } from './service.ts';

@@ -5,7 +5,7 @@ import type { Services } from '../app/services.ts';
 import { moduleOf } from '../app/session.ts';
 import { sha256 } from '../engine/runner.ts';
 import { getGame } from '../games/registry.ts';
-import type { Post } from '../../commands/types.ts';
+import type { Post } from '../messages/types.ts';
 import {
   doubleElimRound,
   knockoutFirstRound,

@@ -6,9 +6,9 @@
 import type { Services } from '../app/services.ts';
 import type { Envelope } from '../engine/runner.ts';
 import { getGame } from '../games/registry.ts';
-import { followButton } from '../../commands/new-game.ts';
-import { promptLines } from '../../commands/present.ts';
-import type { Post } from '../../commands/types.ts';
+import { followButton } from '../messages/buttons.ts';
+import { promptLines } from '../app/prompts.ts';
+import type { Post } from '../messages/types.ts';
 import type { Match, Tournament } from './repo.ts';
 import { TournamentRepo } from './repo.ts';
 import { clockText } from './hub.ts';

@@ -9,7 +9,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { botNodeFlags, buildDist } from '../../src/build.ts';
 import { RenderPool } from '../../src/app/render-pool.ts';
-import { registerAllGames } from '../../src/games/index.ts';
+import { registerAllGames } from '../../src/app/games.ts';
 import { getGame } from '../../src/games/registry.ts';
 import { createGame } from '../../src/engine/runner.ts';
 import { renderers } from '../../render/renderers.ts';

@@ -205,7 +205,7 @@ describe('moderators (issue 2 §4): deadlines, results, seating', () => {
 
 describe('names and buttons (issue 2 §4: unknown names; issue 3: buttons for prompts)', () => {
   it('names match regardless of case and punctuation, or by a unique word; several seats asked get a labelled dropdown each', async () => {
-    await import('../../src/games/index.ts');
+    await import('../../src/app/games.ts');
     const h = harness({ seed: 'names-1' });
     await h.say('alice', '/game new system:rifle options:players=2');
     await h.say('alice', '/game join side:p1');
@@ -226,7 +226,7 @@ describe('names and buttons (issue 2 §4: unknown names; issue 3: buttons for pr
   });
 
   it('a name that fits several choices asks which one; an unknown one lists what is allowed, grouping the counts of one action', async () => {
-    await import('../../src/games/index.ts');
+    await import('../../src/app/games.ts');
     const h = harness({ seed: 'names-2' });
     await h.say('alice', '/game new system:rifle options:players=1');
     await h.say('alice', '/game join side:p1');
@@ -274,7 +274,7 @@ describe('one game per channel (issue 2 §3)', () => {
   });
 
   it('options autocomplete: only the chosen system, keeping what is typed', async () => {
-    await import('../../src/games/index.ts');
+    await import('../../src/app/games.ts');
     const h = harness();
     const list = await h.router.autocomplete({
       command: 'game',

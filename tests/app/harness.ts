@@ -5,7 +5,8 @@ import fs from 'node:fs';
 import { openServices, type Services } from '../../src/app/services.ts';
 import { getGame, registerGame } from '../../src/games/registry.ts';
 import { createRouter } from '../../commands/router.ts';
-import type { Invocation, Outcome, Router } from '../../commands/types.ts';
+import type { Invocation, Router } from '../../commands/types.ts';
+import type { Outcome } from '../../src/messages/types.ts';
 import { duel } from '../fixtures/duel.ts';
 
 export function tempDb(): string {

@@ -3,7 +3,7 @@
 // and a refused command changes nothing.
 import seedrandom from 'seedrandom';
 import { describe, expect, it } from 'vitest';
-import '../../src/games/index.ts';
+import '../../src/app/games.ts';
 import { harness } from './harness.ts';
 
 const junkValues = [

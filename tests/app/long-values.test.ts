@@ -2,7 +2,7 @@
 // never the message (a 5,000-character /game result note used to empty every
 // later reply in the channel).
 import { describe, expect, it } from 'vitest';
-import { clip, echo, ECHO_MAX, DISCORD_LIMIT } from '../../commands/present.ts';
+import { clip, echo, ECHO_MAX, DISCORD_LIMIT } from '../../src/messages/text.ts';
 import { duoTable, harness, text } from './harness.ts';
 
 const LONG = 'x'.repeat(5000);

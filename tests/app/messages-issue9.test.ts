@@ -3,7 +3,7 @@
 // Discord, "winner Indians" (not "Indians wins"), and an abandoned game is
 // not "ended: ;".
 import { describe, expect, it } from 'vitest';
-import { chunks } from '../../commands/present.ts';
+import { chunks } from '../../src/messages/text.ts';
 import { duoTable, harness, text } from './harness.ts';
 
 const fences = (t: string) => (t.match(/```/g) ?? []).length;
@@ -44,7 +44,7 @@ describe('message nits (issue 9)', () => {
   });
 
   it('/game status states a prompt once when the summary already says it', async () => {
-    await import('../../src/games/index.ts');
+    await import('../../src/app/games.ts');
     const h = await duoTable('kpw', ['indian', 'english']);
     const o = await h.say('alice', '/game status');
     const body = text(o);
@@ -53,7 +53,7 @@ describe('message nits (issue 9)', () => {
   });
 
   it('a recorded result names the winner without "Indians wins"', async () => {
-    await import('../../src/games/index.ts');
+    await import('../../src/app/games.ts');
     const h = await duoTable('kpw', ['indian', 'english']);
     const o = await h.say('mod', '/game result winner:indian');
     expect(text(o)).toMatch(/Result recorded for game #\d+: winner Indians\./);

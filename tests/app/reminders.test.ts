@@ -6,7 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createRouter } from '../../commands/router.ts';
-import type { Outcome, Post } from '../../commands/types.ts';
+import type { Outcome, Post } from '../../src/messages/types.ts';
 import { openServices } from '../../src/app/services.ts';
 import { Table } from '../../src/console/table.ts';
 import { getGame, registerGame } from '../../src/games/registry.ts';

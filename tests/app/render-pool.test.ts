@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { acquireRenderPool, releaseRenderPool, RenderPool } from '../../src/app/render-pool.ts';
 import { openServices } from '../../src/app/services.ts';
-import { registerAllGames } from '../../src/games/index.ts';
+import { registerAllGames } from '../../src/app/games.ts';
 import { getGame } from '../../src/games/registry.ts';
 import { createGame } from '../../src/engine/runner.ts';
 import { tempDb } from './harness.ts';

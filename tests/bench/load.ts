@@ -27,7 +27,8 @@ import { envOf } from '../../src/app/session.ts';
 import { createGame, sha256 } from '../../src/engine/runner.ts';
 import { getGame } from '../../src/games/registry.ts';
 import { createRouter } from '../../commands/router.ts';
-import type { Invocation, Outcome } from '../../commands/types.ts';
+import type { Invocation } from '../../commands/types.ts';
+import type { Outcome } from '../../src/messages/types.ts';
 import { DEFAULT_RETRY, OutboxWorker } from '../../src/bot/outbox-worker.ts';
 import { sinkClient, type SinkStats } from './sink-client.ts';
 

@@ -3,7 +3,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { registerAllGames } from '../../src/games/index.ts';
+import { registerAllGames } from '../../src/app/games.ts';
 import { getGame } from '../../src/games/registry.ts';
 import { Store } from '../../src/store/store.ts';
 import { createGame } from '../../src/engine/runner.ts';

@@ -1,7 +1,8 @@
 // A small Router standing in for commands/router.ts: one /game command whose
 // subcommands exercise each adapter path (fast, slow, private, failing,
 // throwing, new thread), plus versioned buttons and autocomplete.
-import type { AutocompleteRequest, ButtonPress, CommandDef, Invocation, Outcome, Router } from '../../commands/types.ts';
+import type { AutocompleteRequest, ButtonPress, CommandDef, Invocation, Router } from '../../commands/types.ts';
+import type { Outcome } from '../../src/messages/types.ts';
 import { BOB } from './payloads.ts';
 
 // A valid 1×1 PNG (made with canvas): the adapter only needs real PNG bytes.

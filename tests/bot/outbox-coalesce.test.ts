@@ -4,7 +4,8 @@
 // always drawn; posts of one batch never supersede each other; a game's older
 // card is not rebuilt when a newer one waits behind it.
 import { describe, expect, it } from 'vitest';
-import type { DrawJob, Post, Router } from '../../commands/types.ts';
+import type { Router } from '../../commands/types.ts';
+import type { DrawJob, Post } from '../../src/messages/types.ts';
 import { OutboxWorker, DEFAULT_RETRY } from '../../src/bot/outbox-worker.ts';
 import type { Logger } from '../../src/bot/log.ts';
 import { Store } from '../../src/store/store.ts';

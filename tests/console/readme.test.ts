@@ -6,7 +6,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { openServices } from '../../src/app/services.ts';
 import { Table } from '../../src/console/table.ts';
-import { registerAllGames } from '../../src/games/index.ts';
+import { registerAllGames } from '../../src/app/games.ts';
 import { tempDb } from '../app/harness.ts';
 
 describe('README examples at the offline table (issue 9)', () => {

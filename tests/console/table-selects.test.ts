@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { openServices } from '../../src/app/services.ts';
 import { Table } from '../../src/console/table.ts';
 import { tempDb } from '../app/harness.ts';
-import '../../src/games/index.ts';
+import '../../src/app/games.ts';
 
 describe('dropdowns at the offline table (issue 9)', () => {
   it("lists each seat's leaders as a numbered menu; /press picks one; a paragraph option is typed as the option", async () => {

@@ -15,7 +15,8 @@ import { UMPIRE, type Action, type GameModule, type Role, type Viewer } from '..
 import { getGame, registerGame } from '../../src/games/registry.ts';
 import { createRouter } from '../../commands/router.ts';
 import { presentAct } from '../../commands/present.ts';
-import type { Invocation, Message, Outcome } from '../../commands/types.ts';
+import type { Invocation } from '../../commands/types.ts';
+import type { Message, Outcome } from '../../src/messages/types.ts';
 import { tempDb } from '../app/harness.ts';
 
 /** What the game itself says is secret now: needles owned by a seat (e.g. its orders' labels). */

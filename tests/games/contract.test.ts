@@ -1,7 +1,7 @@
 // Every registered game honours the module contract the command layer,
 // bots and views rely on.
 import { describe, expect, it } from 'vitest';
-import { registerAllGames } from '../../src/games/index.ts';
+import { registerAllGames } from '../../src/app/games.ts';
 import { allGames } from '../../src/games/registry.ts';
 import { canonical, replay } from '../../src/engine/runner.ts';
 import { playout } from './playout.ts';

@@ -2,7 +2,7 @@
 // playout over every prompt, legal list and state along the way, so a speed
 // change can be checked for identical behaviour (run before and after, diff).
 import { createHash } from 'node:crypto';
-import { registerAllGames } from '../../src/games/index.ts';
+import { registerAllGames } from '../../src/app/games.ts';
 import { getGame } from '../../src/games/registry.ts';
 import { playout } from '../games/playout.ts';
 

@@ -2,7 +2,7 @@
 // game to its first battle decision and draw that snapshot (for eyeballing).
 import fs from 'node:fs';
 import { renderWog } from '../../render/wog.ts';
-import { registerAllGames } from '../../src/games/index.ts';
+import { registerAllGames } from '../../src/app/games.ts';
 import { getGame } from '../../src/games/registry.ts';
 import { playout } from '../games/playout.ts';
 

@@ -2,7 +2,7 @@
 // a replay from the seed, over long bot-played games with rollbacks.
 import seedrandom from 'seedrandom';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { registerAllGames } from '../../src/games/index.ts';
+import { registerAllGames } from '../../src/app/games.ts';
 import { getGame } from '../../src/games/registry.ts';
 import { Store, type GameRow } from '../../src/store/store.ts';
 import { Sessions, replayDetailed } from '../../src/app/session.ts';

@@ -1,6 +1,6 @@
 // Helpers for tournament tests: an outcome's whole text (embeds included),
 // and a field of players signed up and checked in.
-import type { Outcome } from '../../commands/types.ts';
+import type { Outcome } from '../../src/messages/types.ts';
 import type { harness } from '../app/harness.ts';
 import { cardText } from '../../commands/card.ts';
 

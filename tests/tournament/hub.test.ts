@@ -12,7 +12,7 @@ import { hubEmbed, standingsImage, standingsPage } from '../../src/tournament/hu
 import { pendingThread } from '../../src/tournament/threads.ts';
 import { standings, type StandingGame } from '../../src/tournament/standings.ts';
 import { pngSize } from '../../render/kit.ts';
-import type { Embed } from '../../commands/types.ts';
+import type { Embed } from '../../src/messages/types.ts';
 import { field } from './helpers.ts';
 
 /** Discord's embed limits: description 4,096, 25 fields of 1,024 (names 256), title 256, 6,000 in all. */

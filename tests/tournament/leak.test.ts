@@ -16,7 +16,7 @@ import { stageOf, type RifleState } from '../../src/games/rifle/state.ts';
 import { currentHub } from '../../src/tournament/hub.ts';
 import { repoOf } from '../../src/tournament/service.ts';
 import { cardText } from '../../commands/card.ts';
-import type { Message, Outcome } from '../../commands/types.ts';
+import type { Message, Outcome } from '../../src/messages/types.ts';
 import { field } from './helpers.ts';
 
 /** The plans being written now, in every form a surface could carry them. */

@@ -64,7 +64,7 @@ describe('WoG renderer: border kinds and the battle close-up (Phase 2 borders, P
   });
 
   it('the table posts the close-up after a battle snapshot (GameTable.renderZoom)', async () => {
-    const { registerAllGames } = await import('../../src/games/index.ts');
+    const { registerAllGames } = await import('../../src/app/games.ts');
     const { getGame } = await import('../../src/games/registry.ts');
     const { closeUp } = await import('../../commands/snapshots.ts');
     const { blank, dice, inf, put, startBattles } = await import('./helpers.ts');

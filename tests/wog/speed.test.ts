@@ -2,7 +2,7 @@
 // `leaders` record: sound only while leaders are created once in setup and
 // then mutated in place. These tests hold the rules code to that.
 import { describe, expect, it } from 'vitest';
-import { registerAllGames } from '../../src/games/index.ts';
+import { registerAllGames } from '../../src/app/games.ts';
 import { getGame } from '../../src/games/registry.ts';
 import { leadersIn, onMap } from '../../src/games/wog/state.ts';
 import { playout } from '../games/playout.ts';

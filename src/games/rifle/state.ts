@@ -2,8 +2,10 @@
 // boards (housing, horse room, fight level, award measures, season).
 import type { ProcStack } from '../../engine/procstack.ts';
 import type { Submission } from '../../engine/submissions.ts';
-import type { StoragePending } from './phases/storage.ts';
 import { LEADERS, RULES, STRUCTURE, STRUCTURE_IDS, type FreeKind, type ResourceId, type Season, type StructureId } from './data.ts';
+
+/** Storage overflow waiting for the player to choose what to lose (phases/storage.ts). */
+export type StoragePending = { kind: 'storage'; total: number; room: number; left: number; lost: Partial<Record<ResourceId, number>> };
 
 export type Resources = Record<ResourceId, number>;
 export type Structures = Record<StructureId, number>;

@@ -5,9 +5,7 @@
 // default for bots and deadlines.
 import type { Ctx } from '../../../engine/types.ts';
 import { RES_NAME, RULES, type ResourceId } from '../data.ts';
-import { lose, say, storageRoom, type RifleState, type Settlement } from '../state.ts';
-
-export type StoragePending = { kind: 'storage'; total: number; room: number; left: number; lost: Partial<Record<ResourceId, number>> };
+import { lose, say, storageRoom, type RifleState, type Settlement, type StoragePending } from '../state.ts';
 
 export function storagePhase(s: RifleState, st: Settlement, ctx: Ctx): void {
   const total = RULES.storage.stored.reduce((a, r) => a + st.res[r], 0);

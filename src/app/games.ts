@@ -1,11 +1,11 @@
-// Registers every game system with its renderer (the table's part: rules
-// modules import no renderer). Idempotent.
-import { getGame, registerGame } from './registry.ts';
-import { atkm } from './atkm/index.ts';
-import { kpw } from './kpw/index.ts';
-import { rifle } from './rifle/index.ts';
-import { wog } from './wog/index.ts';
-import { wk4 } from './wk4/index.ts';
+// Registers every game system with its renderers: the table's part, above
+// render/, so rules modules (src/games) import no renderer. Idempotent.
+import { getGame, registerGame } from '../games/registry.ts';
+import { atkm } from '../games/atkm/index.ts';
+import { kpw } from '../games/kpw/index.ts';
+import { rifle } from '../games/rifle/index.ts';
+import { wog } from '../games/wog/index.ts';
+import { wk4 } from '../games/wk4/index.ts';
 import { renderers } from '../../render/renderers.ts';
 
 export function registerAllGames(): void {

@@ -4,8 +4,8 @@
 import 'dotenv/config';
 import fs from 'node:fs';
 import { loadConfig } from '../app/config.ts';
-import { backupStore, listBackups, restoreBackup } from './backup.ts';
-import { Store } from './store.ts';
+import { backupStore, listBackups, restoreBackup } from '../store/backup.ts';
+import { Store } from '../store/store.ts';
 
 async function main(argv: string[]): Promise<number> {
   const config = loadConfig();

@@ -1,0 +1,44 @@
+// Who must act now, as lines that mention them: shared by game posts and
+// tournament match threads.
+import type { Envelope } from '../engine/runner.ts';
+import type { GameModule, Role } from '../engine/types.ts';
+import type { Seat } from '../store/store.ts';
+import { isBotSeat } from './session.ts';
+import { turnHolder } from './teams.ts';
+
+export function mention(seat: Seat): string {
+  return isBotSeat(seat) ? seat.userName : `<@${seat.userId}>`;
+}
+
+export function roleName(mod: GameModule<any, any>, options: unknown, role: Role): string {
+  return mod.roles(options).find((r) => r.id === role)?.name ?? role;
+}
+
+/** "<@u> (English): evade or stand?" lines for every open prompt, with pings. */
+export function promptLines(
+  mod: GameModule<any, any>,
+  env: Envelope<any>,
+  seats: Seat[],
+  onlyRoles?: Role[],
+  /** Text the lines follow (a summary): a prompt it already states is not repeated, only who is asked. */
+  stated = '',
+): { text: string; mentions: string[] } {
+  const lines: string[] = [];
+  const mentions: string[] = [];
+  const infos = mod.roles(env.options);
+  for (const p of mod.prompts(env.game)) {
+    if (onlyRoles && !onlyRoles.includes(p.role)) continue;
+    // A team side: the member whose turn it is ('turns'), or every member ('any').
+    const holder = turnHolder(
+      infos.find((r) => r.id === p.role),
+      seats,
+      env.decisions,
+    );
+    const asked = holder ? [holder] : seats.filter((s) => s.role === p.role);
+    const who = asked.length ? asked.map(mention).join(', ') : '(empty seat)';
+    for (const seat of asked) if (!isBotSeat(seat)) mentions.push(seat.userId);
+    const line = `➡️ ${who} — **${roleName(mod, env.options, p.role)}**${stated.includes(p.text) ? ' (asked above)' : `: ${p.text}`}`;
+    if (!lines.includes(line)) lines.push(line);
+  }
+  return { text: lines.join('\n'), mentions };
+}
