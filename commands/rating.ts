@@ -3,7 +3,7 @@
 import type { Services } from '../src/app/services.ts';
 import { allGames, getGame } from '../src/games/registry.ts';
 import { ALL_SIDES, type RatingRow } from '../src/tournament/ratings.ts';
-import { ratingsOf } from '../src/tournament/service.ts';
+import { ratingsOf } from '../src/tournament/ratings.ts';
 import { requireModerator, str } from './context.ts';
 import { echo } from '../src/messages/text.ts';
 import { only, privateReply, publicReply } from '../src/messages/replies.ts';

@@ -16,7 +16,8 @@ import { currentCard, withCards } from './card.ts';
 import { followGame, isFollow, threadFailed } from './follow.ts';
 import { isTournamentButton, runTournament, tournamentButton, tournamentCommand } from './tournament.ts';
 import { remindCommand, runReminders, runRemind } from './remind.ts';
-import { advanceTournaments, forfeitOnTime, repoOf } from '../src/tournament/service.ts';
+import { advanceFinished, advanceRunning, forfeitOnTime } from '../src/tournament/service.ts';
+import { repoOf } from '../src/tournament/repo.ts';
 import { bidTimeouts } from '../src/tournament/bids.ts';
 import { currentHub } from '../src/tournament/hub.ts';
 import { pendingThread } from '../src/tournament/threads.ts';
@@ -62,10 +63,10 @@ export function createRouter(svc: Services): Router {
       return errorOutcome(e);
     }
   };
-  // Any command or button may have ended a tournament game: its tournament moves on (standings, next round).
+  // A command or button that ended a tournament game moves its tournament on (standings, next round).
   const withTournaments = (out: Outcome, channelId: string): Outcome => {
     try {
-      out.posts.push(...advanceTournaments(svc));
+      out.posts.push(...advanceFinished(svc));
     } catch (e) {
       out.posts.push(...errorOutcome(e).replies.map((r) => ({ channelId, content: r.content })));
     }
@@ -153,7 +154,7 @@ export function createRouter(svc: Services): Router {
       // Reminders first: a deadline that passes in this tick is gone once its default is taken.
       const reminders: Outcome = { replies: [], posts: runReminders(svc) };
       const rest = await runDeadlines(svc);
-      const moved: Outcome = { replies: [], posts: [...bidTimeouts(svc), ...advanceTournaments(svc)] };
+      const moved: Outcome = { replies: [], posts: [...bidTimeouts(svc), ...advanceRunning(svc)] };
       return Promise.all(
         [forfeits, reminders, ...rest, moved].filter((o) => o.posts.length).map(async (o) => queueOutcome(svc, await withCards(svc, o))),
       );

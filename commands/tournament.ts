@@ -4,8 +4,11 @@
 import type { Services } from '../src/app/services.ts';
 import { getGame, allGames } from '../src/games/registry.ts';
 import type { Tournament, Format, Match, Outcome as MatchOutcome } from '../src/tournament/repo.ts';
-import { pairRound, repoOf, sidesOf, startTournament } from '../src/tournament/service.ts';
-import { clockText, FORMAT_NAMES, hubPost, matchState, pageButtons, standingsImage, standingsPage } from '../src/tournament/hub.ts';
+import { pairRound, startTournament } from '../src/tournament/service.ts';
+import { repoOf } from '../src/tournament/repo.ts';
+import { sidesOf } from '../src/tournament/results.ts';
+import { FORMAT_NAMES, hubPost, matchState, pageButtons, standingsImage, standingsPage } from '../src/tournament/hub.ts';
+import { clockText } from '../src/tournament/clock-text.ts';
 import { confirmResult, disputeResult, reportResult } from '../src/tournament/reports.ts';
 import { correctResult, type CorrectedVp } from '../src/tournament/corrections.ts';
 import { settleBidsIfReady } from '../src/tournament/bids.ts';

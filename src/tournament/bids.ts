@@ -7,61 +7,12 @@
 // surrender or a sudden death stands as it is.
 import type { Services } from '../app/services.ts';
 import type { Post } from '../messages/types.ts';
-import type { Match, Outcome, Tournament } from './repo.ts';
+import type { Match, Tournament } from './repo.ts';
 import { TournamentRepo } from './repo.ts';
-import { sidesOf, startMatch } from './service.ts';
+import { sidesOf } from './results.ts';
+import { startMatch } from './threads.ts';
 
 const HOUR = 3_600_000;
-
-/** A finished game's stored result as tournaments and ratings read it. */
-export interface FinishedResult {
-  winners?: string[];
-  draw?: boolean;
-  scores?: Record<string, number>;
-  /** Set by an organiser's correction: the result was (true) or was not (false) decided on VP. */
-  onVp?: boolean;
-}
-
-/** Whether a stored result was decided on VP (so a bid can move it): a game played to its end, unless a correction said. */
-export const decidedOnVp = (how: string, r: FinishedResult | null): boolean => r?.onVp ?? how === 'play';
-
-/**
- * The match outcome of a finished game (its game_finished event), the bid
- * applied: the one reading of a result, for a result as it came in, a
- * corrected one, and the ratings' fold. The first side's player is `m.a`.
- */
-export function matchOutcomeOf(m: Match | null, [sa, sb]: [string, string], status: string, how: string, r: FinishedResult): Outcome {
-  if (status !== 'over') return 'none';
-  const w = r.winners ?? [];
-  const table: Outcome = r.draw
-    ? 'draw'
-    : w.includes(sa) && !w.includes(sb)
-      ? 'a'
-      : w.includes(sb) && !w.includes(sa)
-        ? 'b'
-        : w.length
-          ? 'draw'
-          : 'none';
-  return m && decidedOnVp(how, r) ? adjustForBid(m, [sa, sb], table, r.scores) : table;
-}
-
-/** What the bid did to a result, for replies and the log ('' when it changed nothing). */
-export function bidNote(m: Match, [sa, sb]: [string, string], table: Outcome, settled: Outcome, scores?: Record<string, number>): string {
-  if (table === settled || !m.bidSide || !m.bidVp || !scores) return '';
-  const [va, vb] = [scores[sa], scores[sb]];
-  const [na, nb] = m.bidSide === sa ? [va - m.bidVp, vb] : [va, vb - m.bidVp];
-  return `${sa} ${va}–${vb} ${sb} on VP; ${m.bidSide} gives its bid of ${m.bidVp} VP: ${na}–${nb}, so ${settled}`;
-}
-
-/** The outcome after the bid: the bidder's side gives `bidVp` VP (only for a game decided on VP). */
-export function adjustForBid(m: Match, [sa, sb]: [string, string], outcome: Outcome, scores?: Record<string, number>): Outcome {
-  if (!m.bidSide || !m.bidVp || !scores || typeof scores[sa] !== 'number' || typeof scores[sb] !== 'number') return outcome;
-  const margin = scores[sa] - scores[sb];
-  const onVp = (outcome === 'a' && margin > 0) || (outcome === 'b' && margin < 0) || (outcome === 'draw' && margin === 0);
-  if (!onVp) return outcome;
-  const adjusted = margin + (m.bidSide === sa ? -m.bidVp : m.bidVp);
-  return adjusted > 0 ? 'a' : adjusted < 0 ? 'b' : 'draw';
-}
 
 const isBot = (u: string) => u.startsWith('bot:');
 

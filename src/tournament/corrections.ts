@@ -16,10 +16,13 @@ import type { Post } from '../messages/types.ts';
 import { UserError } from '../messages/user-error.ts';
 import type { Match, Outcome, Tournament } from './repo.ts';
 import { TournamentRepo } from './repo.ts';
-import { championOf, finishMatchGame, isElimination, nextPairings, pairRound, ratingsOf, sidesOf, type RoundPairing } from './service.ts';
+import { advanceTournament, finishMatchGame, pairRound } from './service.ts';
+import { championOf, isElimination, sidesOf } from './results.ts';
+import { nextPairings, type RoundPairing } from './rounds.ts';
+import { ratingsOf } from './ratings.ts';
 import { hubPost, roundStandingsPosts } from './hub.ts';
 import { outcomeText } from './reports.ts';
-import { bidNote, decidedOnVp, matchOutcomeOf, type FinishedResult } from './bids.ts';
+import { bidNote, decidedOnVp, matchOutcomeOf, type FinishedResult } from './outcomes.ts';
 
 /** The final VP an organiser gives with a correction: [first side, second side], or 'none' (VP did not decide it). */
 export type CorrectedVp = [number, number] | 'none';
@@ -119,6 +122,8 @@ export function correctResult(
       kind: 'update',
       content: `📋 The organiser set this match's tournament result: ${outcomeText(t, m, outcome)} (${reason}).`,
     });
+  // The corrected result may complete its round: the next one is paired now.
+  posts.push(...advanceTournament(svc, t.id));
   const done = repo.get(t.id)!;
   // A finished tournament's final standings were posted: the corrected ones follow them.
   if (done.status === 'finished' && was !== outcome)

@@ -8,8 +8,9 @@ import { getGame } from '../games/registry.ts';
 import type { Attachment, Button, Embed, Post } from '../messages/types.ts';
 import { renderStandings } from '../../render/standings.ts';
 import type { Match, Tournament } from './repo.ts';
-import { TournamentRepo } from './repo.ts';
-import { championOf, totalRounds, tournamentStandings } from './service.ts';
+import { repoOf, type TournamentRepo } from './repo.ts';
+import { championOf, totalRounds, tournamentStandings } from './results.ts';
+import { clockText } from './clock-text.ts';
 import type { Standing } from './standings.ts';
 
 export const FORMAT_NAMES: Record<Tournament['format'], string> = {
@@ -25,16 +26,8 @@ export const PAGE_ROWS = 20;
 /** Rows drawn in the standings image. */
 export const IMAGE_ROWS = 64;
 
-const repoOf = (svc: Services) => new TournamentRepo(svc.store.db, svc.store.now);
 const f = (x: number) => (Number.isInteger(x) ? String(x) : x.toFixed(2).replace(/0$/, ''));
 const clip = (s: string, n: number) => (s.length <= n ? s : `${s.slice(0, n - 1)}…`);
-
-/** The clock policy in words: hours per decision, or a bank with a bonus per decision and a cap. */
-export function clockText(t: Tournament): string | null {
-  if (!t.clockHours) return null;
-  if (t.bonusHours === null) return `${t.clockHours} h per decision`;
-  return `a ${t.clockHours} h time bank + ${t.bonusHours} h per decision${t.capHours ? ` (at most ${t.capHours} h)` : ''}`;
-}
 
 /** The hub post: built at delivery (Router.hub), edited in place. */
 export const hubPost = (tid: number, channelId: string): Post => ({ channelId, hub: tid, kind: 'update', content: '' });

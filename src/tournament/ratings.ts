@@ -9,10 +9,11 @@
 // table's own result (how the sides fare before bids: what a bid prices).
 import { ordinal, rate, rating } from 'openskill';
 import type { Store } from '../store/store.ts';
+import type { Services } from '../app/services.ts';
 import { BOT_PREFIX } from '../app/session.ts';
-import { matchOutcomeOf, type FinishedResult } from './bids.ts';
+import { matchOutcomeOf, type FinishedResult } from './outcomes.ts';
 import { TournamentRepo } from './repo.ts';
-import { sidesOf } from './service.ts';
+import { sidesOf } from './results.ts';
 
 export const ALL_SIDES = '*';
 
@@ -73,23 +74,29 @@ export class Ratings {
 
   /** Fold every finished game not yet rated into the ratings. Returns how many games counted. */
   sync(): number {
-    let counted = 0;
-    const pending = this.db.prepare('SELECT id, game_id, status, how, result FROM game_finished WHERE rated = 0 ORDER BY id').all() as {
-      id: number;
-      game_id: number;
-      status: string;
-      how: string;
-      result: string;
-    }[];
-    if (!pending.length) return 0;
-    this.db.transaction(() => {
-      const mark = this.db.prepare('UPDATE game_finished SET rated = 1 WHERE id = ?');
-      for (const f of pending) {
-        if (f.status === 'over' && this.rateGame(f.game_id, f.how, JSON.parse(f.result))) counted++;
-        mark.run(f.id);
-      }
-    })();
-    return counted;
+    // Read and mark in one immediate transaction: a deferred one that reads
+    // first cannot take the write lock while another process writes
+    // ("database is locked"), and two processes must never rate one game twice.
+    // A look without the lock first: most commands end no game.
+    if (!this.db.prepare('SELECT 1 FROM game_finished WHERE rated = 0 LIMIT 1').get()) return 0;
+    return this.db
+      .transaction(() => {
+        let counted = 0;
+        const pending = this.db.prepare('SELECT id, game_id, status, how, result FROM game_finished WHERE rated = 0 ORDER BY id').all() as {
+          id: number;
+          game_id: number;
+          status: string;
+          how: string;
+          result: string;
+        }[];
+        const mark = this.db.prepare('UPDATE game_finished SET rated = 1 WHERE id = ?');
+        for (const f of pending) {
+          if (f.status === 'over' && this.rateGame(f.game_id, f.how, JSON.parse(f.result))) counted++;
+          mark.run(f.id);
+        }
+        return counted;
+      })
+      .immediate();
   }
 
   /** Forget every rating and fold all stored results again. */
@@ -202,3 +209,6 @@ export class Ratings {
     return true;
   }
 }
+
+/** The ratings over this bot's store. */
+export const ratingsOf = (svc: Services) => new Ratings(svc.store);

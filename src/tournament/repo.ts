@@ -1,6 +1,7 @@
 // Tournament rows in SQLite (migrations 7 and 10): tournaments, entrants,
 // rounds, matches, the organiser's log, result reports and side bids.
 import type Database from 'better-sqlite3';
+import type { Services } from '../app/services.ts';
 
 /** swisscut: a Swiss over `rounds` rounds, then a knockout of the top `cut`. */
 export type Format = 'swiss' | 'roundrobin' | 'knockout' | 'double' | 'swisscut';
@@ -389,3 +390,6 @@ export class TournamentRepo {
     }[];
   }
 }
+
+/** The tournament tables of this bot's store. */
+export const repoOf = (svc: Services) => new TournamentRepo(svc.store.db, svc.store.now);

@@ -6,209 +6,16 @@ import { moduleOf } from '../app/session.ts';
 import { sha256 } from '../engine/runner.ts';
 import { getGame } from '../games/registry.ts';
 import type { Post } from '../messages/types.ts';
-import {
-  doubleElimRound,
-  knockoutFirstRound,
-  knockoutNextRound,
-  knockoutRounds,
-  orient,
-  roundRobinRound,
-  roundRobinRounds,
-  swissRound,
-  type ElimGame,
-  type PairPlayer,
-  type Pairing,
-} from './pairing.ts';
-import { TournamentRepo, type Bracket, type Match, type Outcome, type Tournament } from './repo.ts';
-import { ALL_SIDES, Ratings } from './ratings.ts';
-import { standings, type Standing, type StandingGame } from './standings.ts';
-import { matchHome, matchOpening } from './threads.ts';
-import { matchOutcomeOf, settleBidsIfReady, type FinishedResult } from './bids.ts';
+import { repoOf, type Bracket, type Match, type Outcome, type Tournament } from './repo.ts';
+import { ALL_SIDES, ratingsOf } from './ratings.ts';
+import { championOf, sidesOf, swissRoundsOf, totalRounds } from './results.ts';
+import { nextPairings, type RoundPairing } from './rounds.ts';
+import { matchHome, matchOpening, startMatch } from './threads.ts';
+import { settleBidsIfReady } from './bids.ts';
+import { matchOutcomeOf, type FinishedResult } from './outcomes.ts';
 import { hubPost, roundStandingsPosts } from './hub.ts';
 
 const HOUR = 3_600_000;
-
-export const repoOf = (svc: Services) => new TournamentRepo(svc.store.db, svc.store.now);
-export const ratingsOf = (svc: Services) => new Ratings(svc.store);
-
-export type RoundPairing = Pairing & { bracket: Bracket };
-
-/** The sides of a two-seat system: [first, second]. */
-export function sidesOf(system: string, options: Record<string, string | number | boolean>): [string, string] {
-  const mod = getGame(system);
-  if (!mod) throw new Error(`Unknown game system ${system}.`);
-  const roles = mod.roles(mod.parseOptions(options));
-  if (roles.length !== 2) throw new Error(`${mod.title} has ${roles.length} sides; tournaments pair two players per game.`);
-  return [roles[0].id, roles[1].id];
-}
-
-export const isElimination = (t: Tournament, m?: Match) =>
-  t.format === 'knockout' || t.format === 'double' || (t.format === 'swisscut' && (!m || m.bracket === 'cut'));
-
-export function points(m: Match): { pa: number; pb: number; played: boolean } {
-  const played = m.b !== null && m.how !== 'forfeit' && m.outcome !== 'none';
-  switch (m.outcome) {
-    case 'a':
-    case 'bye':
-      return { pa: 1, pb: 0, played };
-    case 'b':
-      return { pa: 0, pb: 1, played };
-    case 'draw':
-      return { pa: 0.5, pb: 0.5, played };
-    default:
-      return { pa: 0, pb: 0, played: false };
-  }
-}
-
-/** Standings over the rounds up to `upTo` (default: all); the top cut's games are not in a Swiss's standings. */
-export function tournamentStandings(repo: TournamentRepo, t: Tournament, upTo = Infinity): Standing[] {
-  const entrants = repo.entrants(t.id);
-  const games: StandingGame[] = repo
-    .matches(t.id)
-    .filter((m) => m.outcome !== null && m.round <= upTo && m.bracket !== 'cut')
-    .map((m) => ({ round: m.round, a: m.a, b: m.b, ...points(m) }));
-  const rating = new Map(entrants.map((e) => [e.userId, e.rating]));
-  return standings(
-    entrants.filter((e) => e.checkedIn).map((e) => e.userId),
-    games,
-    (id) => rating.get(id) ?? 0,
-  );
-}
-
-function history(repo: TournamentRepo, t: Tournament, before = Infinity): Map<string, PairPlayer> {
-  const out = new Map<string, PairPlayer>();
-  for (const e of repo.entrants(t.id))
-    if (e.checkedIn) out.set(e.userId, { id: e.userId, score: 0, rating: e.rating, opponents: [], byes: 0, sides: [] });
-  for (const m of repo.matches(t.id)) {
-    if (m.round >= before) continue;
-    const a = out.get(m.a)!;
-    const { pa, pb } = points(m);
-    a.score += pa;
-    if (m.b === null) {
-      a.byes++;
-      continue;
-    }
-    const b = out.get(m.b)!;
-    b.score += pb;
-    a.opponents.push(b.id);
-    b.opponents.push(a.id);
-    a.sides.push('a');
-    b.sides.push('b');
-  }
-  return out;
-}
-
-/** Seed numbers for a draw in an elimination game: the entry seed, or the Swiss rank in a top cut. */
-function seedsFor(repo: TournamentRepo, t: Tournament, m: Match): Map<string, number> {
-  if (m.bracket === 'cut') return new Map(tournamentStandings(repo, t, t.rounds).map((s) => [s.id, s.rank]));
-  return new Map(repo.entrants(t.id).map((e) => [e.userId, e.seed ?? Number.MAX_SAFE_INTEGER]));
-}
-
-/** Who goes on from an elimination game: a draw sends the better seed through. */
-export function winnerOf(repo: TournamentRepo, t: Tournament, m: Match): string | null {
-  if (m.outcome === 'a' || m.outcome === 'bye') return m.a;
-  if (m.outcome === 'b') return m.b;
-  if (m.outcome === 'draw') {
-    const seed = seedsFor(repo, t, m);
-    return (seed.get(m.a) ?? Infinity) <= (seed.get(m.b!) ?? Infinity) ? m.a : m.b;
-  }
-  return null;
-}
-
-/** Sides in elimination games balance like the Swiss's (who played the first side last takes the second). */
-function balanced(repo: TournamentRepo, t: Tournament, round: number, pairs: RoundPairing[]): RoundPairing[] {
-  const h = history(repo, t, round);
-  return pairs.map((p, i) => (p.b === null ? p : { ...orient(h.get(p.a)!, h.get(p.b)!, i), bracket: p.bracket }));
-}
-
-function knockoutFrom(repo: TournamentRepo, t: Tournament, prev: Match[], dropped: Set<string>, bracket: Bracket): RoundPairing[] | null {
-  const winners = prev.map((m) => winnerOf(repo, t, m)).map((w) => (w && !dropped.has(w) ? w : null));
-  if (winners.filter(Boolean).length <= 1) return null;
-  return knockoutNextRound(winners).map((p) => ({ ...p, bracket }));
-}
-
-/** The pairings of round `round` from the results of the rounds before it (null: the tournament is over). */
-export function nextPairings(repo: TournamentRepo, t: Tournament, round: number): RoundPairing[] | null {
-  const entrants = repo.entrants(t.id).filter((e) => e.checkedIn);
-  const active = entrants.filter((e) => !e.dropped);
-  const dropped = new Set(entrants.filter((e) => e.dropped).map((e) => e.userId));
-  const main = (ps: Pairing[]) => ps.map((p): RoundPairing => ({ ...p, bracket: 'main' }));
-  if (t.format === 'swiss' || (t.format === 'swisscut' && round <= t.rounds)) {
-    if (round > t.rounds || active.length < 2) return null;
-    const h = history(repo, t, round);
-    return main(swissRound(active.map((e) => h.get(e.userId)!)));
-  }
-  if (t.format === 'roundrobin') {
-    if (round > roundRobinRounds(entrants.length)) return null;
-    // The schedule is fixed by seed; a dropped player's opponent gets the round off (a bye).
-    return main(
-      roundRobinRound(
-        entrants.map((e) => e.userId),
-        round,
-      ).flatMap((p) => {
-        const aIn = !dropped.has(p.a);
-        const bIn = p.b !== null && !dropped.has(p.b);
-        if (aIn && bIn) return [p];
-        if (aIn) return [{ a: p.a, b: null }];
-        if (bIn) return [{ a: p.b!, b: null }];
-        return [];
-      }),
-    );
-  }
-  if (t.format === 'swisscut') {
-    if (round === t.rounds + 1) {
-      const top = tournamentStandings(repo, t, t.rounds)
-        .filter((s) => !dropped.has(s.id))
-        .slice(0, t.cut)
-        .map((s) => s.id);
-      if (top.length < 2) return null;
-      return balanced(
-        repo,
-        t,
-        round,
-        knockoutFirstRound(top).map((p) => ({ ...p, bracket: 'cut' })),
-      );
-    }
-    const ps = knockoutFrom(repo, t, repo.matches(t.id, round - 1), dropped, 'cut');
-    return ps && balanced(repo, t, round, ps);
-  }
-  if (t.format === 'double') {
-    const games: ElimGame[] = repo
-      .matches(t.id)
-      .filter((m) => m.round < round && m.bracket !== 'main' && m.bracket !== 'cut')
-      .map((m) => ({
-        round: m.round,
-        board: m.board,
-        bracket: m.bracket as ElimGame['bracket'],
-        a: m.a,
-        b: m.b,
-        winner: winnerOf(repo, t, m),
-      }));
-    const ps = doubleElimRound(
-      entrants.map((e) => e.userId),
-      games,
-      dropped,
-    );
-    return ps && balanced(repo, t, round, ps);
-  }
-  if (round === 1) return balanced(repo, t, 1, main(knockoutFirstRound(active.map((e) => e.userId))));
-  const ps = knockoutFrom(repo, t, repo.matches(t.id, round - 1), dropped, 'main');
-  return ps && balanced(repo, t, round, ps);
-}
-
-/** Rounds the tournament plays (double elimination: at most, with the grand final's reset). */
-export function totalRounds(repo: TournamentRepo, t: Tournament): number {
-  const n = repo.entrants(t.id).filter((e) => e.checkedIn).length;
-  if (t.format === 'roundrobin') return roundRobinRounds(n);
-  if (t.format === 'knockout') return knockoutRounds(n);
-  if (t.format === 'double') return 2 * knockoutRounds(n) + 1;
-  if (t.format === 'swisscut') return t.rounds + knockoutRounds(Math.min(t.cut, n));
-  return t.rounds;
-}
-
-/** The Swiss rounds of a Swiss with a top cut are `rounds`; the cut comes after them. */
-const swissRoundsOf = (repo: TournamentRepo, t: Tournament) =>
-  t.format === 'swisscut' ? t.rounds : t.format === 'knockout' || t.format === 'double' ? 0 : totalRounds(repo, t);
 
 /**
  * Create the round's matches and their games: each in its own thread under
@@ -277,14 +84,6 @@ export function pairRound(svc: Services, t: Tournament, round: number, pairs: Ro
   ];
 }
 
-/** Start a match's game (both seats taken) and post its opening in its thread. Bot seats may play it to the end here. */
-export function startMatch(svc: Services, t: Tournament, m: Match): Post[] {
-  const row = svc.store.game(m.gameId!)!;
-  if (row.status !== 'lobby') return [];
-  const { res } = svc.sessions.start(row);
-  return [matchOpening(svc, t, m, row.id, 'start', res.env)];
-}
-
 /** Take the outcome of every match whose game has ended (the game_finished event). */
 function consumeFinished(svc: Services): Set<number> {
   const repo = repoOf(svc);
@@ -300,72 +99,98 @@ function consumeFinished(svc: Services): Set<number> {
   return touched;
 }
 
-/** The winner of a finished tournament (elimination: the last game's; else the standings' first). */
-export function championOf(repo: TournamentRepo, t: Tournament): string | null {
-  if (t.status !== 'finished') return null;
-  const bracket = repo.matches(t.id).filter((m) => m.bracket !== 'main' || t.format === 'knockout');
-  if (isElimination(t) && bracket.length) {
-    const ms = bracket.filter((m) => m.round === Math.max(...bracket.map((x) => x.round)));
-    const alive = ms.map((m) => winnerOf(repo, t, m)).filter(Boolean);
-    return alive.length === 1 ? alive[0] : null;
+/**
+ * Move a tournament on: when its round is complete post the standings and
+ * pair the next round (or finish). Returns whether it paired or finished.
+ */
+function advanceOne(svc: Services, t: Tournament, posts: Post[]): boolean {
+  const repo = repoOf(svc);
+  const current = repo.matches(t.id, t.round);
+  if (current.some((m) => m.outcome === null)) return false;
+  const justFinished = repo.finishedRound(t.id, t.round);
+  // Rounds at set times: the next one waits for its time (the tick pairs it then).
+  const pairedAt = repo.pairedAt(t.id, t.round);
+  const waitUntil = t.roundHours && pairedAt !== null ? pairedAt + t.roundHours * HOUR : 0;
+  // The last round ends the tournament at once; a next one waits for its time
+  // (a Swiss round before the last is not paired just to learn that: 75 ms for 500 entrants).
+  const waiting = svc.now() < waitUntil;
+  const surelyMore = (t.format === 'swiss' || t.format === 'swisscut') && t.round < t.rounds;
+  const pairs = waiting && surelyMore ? undefined : nextPairings(repo, t, t.round + 1);
+  const next = waiting && (surelyMore || pairs?.length) ? undefined : pairs;
+  if (next !== undefined && !next?.length) repo.update(t.id, { status: 'finished' });
+  const fresh = repo.get(t.id)!;
+  // A Swiss (and a Swiss before its cut) posts standings after each round; an elimination its bracket's progress.
+  if (justFinished && (t.round <= swissRoundsOf(repo, t) || fresh.status === 'finished')) posts.push(...roundStandingsPosts(svc, fresh));
+  if (next === undefined) {
+    if (justFinished)
+      posts.push(
+        { channelId: t.channelId, content: `⏳ **${t.name}**: round ${t.round + 1} is paired <t:${Math.floor(waitUntil / 1000)}:R>.` },
+        hubPost(t.id, t.channelId),
+      );
+    return false;
   }
-  return tournamentStandings(repo, t)[0]?.id ?? null;
+  if (fresh.status === 'finished') {
+    const champion = championOf(repo, fresh);
+    if (champion) posts.push({ channelId: t.channelId, content: `🥇 **${t.name}** winner: <@${champion}>`, mentions: [champion] });
+    posts.push(hubPost(t.id, t.channelId));
+  } else posts.push(...pairRound(svc, fresh, t.round + 1, next!));
+  return true;
 }
 
 /**
- * Move every running tournament on: take finished games' outcomes, and when
- * a round is complete post the standings and pair the next (or finish).
- * Idempotent; runs after every command and on the tick, so a restart resumes.
+ * Move these tournaments on, and any whose games end meanwhile (a round of
+ * bot seats plays out as it is paired). Idempotent.
  */
-export function advanceTournaments(svc: Services): Post[] {
+function advance(svc: Services, ids: Iterable<number>): Post[] {
   const repo = repoOf(svc);
   const posts: Post[] = [];
-  const changed = new Set<number>();
-  for (let guard = 0; guard < 10_000; guard++) {
-    for (const id of consumeFinished(svc)) changed.add(id);
-    let moved = false;
-    for (const t of repo.running()) {
-      const current = repo.matches(t.id, t.round);
-      if (current.some((m) => m.outcome === null)) continue;
-      const justFinished = repo.finishedRound(t.id, t.round);
-      // Rounds at set times: the next one waits for its time (the tick pairs it then).
-      const pairedAt = repo.pairedAt(t.id, t.round);
-      const waitUntil = t.roundHours && pairedAt !== null ? pairedAt + t.roundHours * HOUR : 0;
-      // The last round ends the tournament at once; a next one waits for its time
-      // (a Swiss round before the last is not paired just to learn that: 75 ms for 500 entrants).
-      const waiting = svc.now() < waitUntil;
-      const surelyMore = (t.format === 'swiss' || t.format === 'swisscut') && t.round < t.rounds;
-      const pairs = waiting && surelyMore ? undefined : nextPairings(repo, t, t.round + 1);
-      const next = waiting && (surelyMore || pairs?.length) ? undefined : pairs;
-      if (next !== undefined && !next?.length) repo.update(t.id, { status: 'finished' });
-      const fresh = repo.get(t.id)!;
-      // A Swiss (and a Swiss before its cut) posts standings after each round; an elimination its bracket's progress.
-      if (justFinished && (t.round <= swissRoundsOf(repo, t) || fresh.status === 'finished'))
-        posts.push(...roundStandingsPosts(svc, fresh));
-      if (next === undefined) {
-        if (justFinished)
-          posts.push(
-            { channelId: t.channelId, content: `⏳ **${t.name}**: round ${t.round + 1} is paired <t:${Math.floor(waitUntil / 1000)}:R>.` },
-            hubPost(t.id, t.channelId),
-          );
-        changed.delete(t.id);
-        continue;
-      }
-      if (fresh.status === 'finished') {
-        const champion = championOf(repo, fresh);
-        if (champion) posts.push({ channelId: t.channelId, content: `🥇 **${t.name}** winner: <@${champion}>`, mentions: [champion] });
-        posts.push(hubPost(t.id, t.channelId));
-      } else posts.push(...pairRound(svc, fresh, t.round + 1, next!));
-      changed.delete(t.id);
-      moved = true;
+  const pending = new Set(ids);
+  const resultsOnly = new Set(pending);
+  for (let guard = 0; guard < 10_000 && pending.size; guard++) {
+    const [id] = pending;
+    pending.delete(id);
+    const t = repo.get(id);
+    // Paired (a round of byes may be complete at once) or finished: look again.
+    if (t?.status === 'running' && advanceOne(svc, t, posts)) {
+      resultsOnly.delete(id);
+      pending.add(id);
     }
-    if (!moved) break;
+    for (const more of consumeFinished(svc)) {
+      pending.add(more);
+      resultsOnly.add(more);
+    }
   }
   // Results came in without closing a round: the hub shows them.
-  for (const id of changed) {
+  for (const id of resultsOnly) {
     const t = repo.get(id);
     if (t) posts.push(hubPost(t.id, t.channelId));
   }
+  return posts;
+}
+
+/**
+ * After a command: the tournaments whose games ended (their game_finished
+ * events, not yet taken) move on; with no such event this is one indexed
+ * read and no tournament is looked at. Ratings fold the finished games.
+ */
+export function advanceFinished(svc: Services): Post[] {
+  const touched = consumeFinished(svc);
+  const posts = touched.size ? advance(svc, touched) : [];
+  ratingsOf(svc).sync();
+  return posts;
+}
+
+/** A tournament an organiser changed directly (a corrected result may complete its round). */
+export const advanceTournament = (svc: Services, tournamentId: number): Post[] => advance(svc, [tournamentId]);
+
+/** The tick (and a restart): every running tournament, so rounds at set times are paired when their time comes. */
+export function advanceRunning(svc: Services): Post[] {
+  const posts = advance(svc, [
+    ...consumeFinished(svc),
+    ...repoOf(svc)
+      .running()
+      .map((t) => t.id),
+  ]);
   ratingsOf(svc).sync();
   return posts;
 }
@@ -382,7 +207,7 @@ export function startTournament(svc: Services, t: Tournament): Post[] {
     repo.update(t.id, { status: 'running', rounds: t.format === 'swisscut' || t.format === 'swiss' ? t.rounds : totalRounds(repo, t) });
   })();
   const fresh = repo.get(t.id)!;
-  return [...pairRound(svc, fresh, 1, nextPairings(repo, fresh, 1) ?? []), ...advanceTournaments(svc)];
+  return [...pairRound(svc, fresh, 1, nextPairings(repo, fresh, 1) ?? []), ...advance(svc, [fresh.id])];
 }
 
 /**

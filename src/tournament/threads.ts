@@ -11,7 +11,7 @@ import { promptLines } from '../app/prompts.ts';
 import type { Post } from '../messages/types.ts';
 import type { Match, Tournament } from './repo.ts';
 import { TournamentRepo } from './repo.ts';
-import { clockText } from './hub.ts';
+import { clockText } from './clock-text.ts';
 
 const SLUG = /^(.*):(t\d+-r\d+-m\d+)$/;
 
@@ -86,4 +86,12 @@ export function matchOpening(
     mentions: [m.a, m.b!].filter((u) => !u.startsWith('bot:')),
     buttons: [followButton(gameId)],
   };
+}
+
+/** Start a match's game (both seats taken) and post its opening in its thread. Bot seats may play it to the end here. */
+export function startMatch(svc: Services, t: Tournament, m: Match): Post[] {
+  const row = svc.store.game(m.gameId!)!;
+  if (row.status !== 'lobby') return [];
+  const { res } = svc.sessions.start(row);
+  return [matchOpening(svc, t, m, row.id, 'start', res.env)];
 }

@@ -5,7 +5,9 @@
 // recomputed) follow the bid.
 import { describe, expect, it } from 'vitest';
 import { harness, text } from '../app/harness.ts';
-import { ratingsOf, repoOf, tournamentStandings } from '../../src/tournament/service.ts';
+import { ratingsOf } from '../../src/tournament/ratings.ts';
+import { repoOf } from '../../src/tournament/repo.ts';
+import { tournamentStandings } from '../../src/tournament/results.ts';
 import { ALL_SIDES } from '../../src/tournament/ratings.ts';
 import type { Match } from '../../src/tournament/repo.ts';
 import { field } from './helpers.ts';

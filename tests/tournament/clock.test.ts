@@ -2,7 +2,7 @@
 // bonus per decision, a cap), and rounds paired at set times.
 import { describe, expect, it } from 'vitest';
 import { harness, text } from '../app/harness.ts';
-import { repoOf } from '../../src/tournament/service.ts';
+import { repoOf } from '../../src/tournament/repo.ts';
 import type { DecisionBook } from '../../src/engine/decisions.ts';
 
 const H = 3_600_000;

@@ -5,7 +5,8 @@
 import { describe, expect, it } from 'vitest';
 import { rate, rating } from 'openskill';
 import { harness, text } from '../app/harness.ts';
-import { ratingsOf, repoOf } from '../../src/tournament/service.ts';
+import { ratingsOf } from '../../src/tournament/ratings.ts';
+import { repoOf } from '../../src/tournament/repo.ts';
 import { ALL_SIDES } from '../../src/tournament/ratings.ts';
 import { field } from './helpers.ts';
 

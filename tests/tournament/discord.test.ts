@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { getGame, registerGame } from '../../src/games/registry.ts';
 import { duel } from '../fixtures/duel.ts';
 import { ALICE, BOB, CHANNEL_ID, PERMS, commandPayload, feed } from '../bot/payloads.ts';
-import { repoOf } from '../../src/tournament/service.ts';
+import { repoOf } from '../../src/tournament/repo.ts';
 
 if (!getGame('duel')) registerGame(duel);
 const s = (name: string, value: string) => ({ name, type: 3, value });

@@ -2,7 +2,8 @@
 // commands through the router (the offline table's path) with bot seats.
 import { describe, expect, it } from 'vitest';
 import { harness, text } from '../app/harness.ts';
-import { championOf, repoOf, tournamentStandings } from '../../src/tournament/service.ts';
+import { championOf, tournamentStandings } from '../../src/tournament/results.ts';
+import { repoOf } from '../../src/tournament/repo.ts';
 import { allText } from './helpers.ts';
 
 async function bots(h: ReturnType<typeof harness>, n: number) {

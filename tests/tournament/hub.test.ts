@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { harness, tempDb, text } from '../app/harness.ts';
 import { openServices } from '../../src/app/services.ts';
 import { Table } from '../../src/console/table.ts';
-import { repoOf } from '../../src/tournament/service.ts';
+import { repoOf } from '../../src/tournament/repo.ts';
 import { hubEmbed, standingsImage, standingsPage } from '../../src/tournament/hub.ts';
 import { pendingThread } from '../../src/tournament/threads.ts';
 import { standings, type StandingGame } from '../../src/tournament/standings.ts';

@@ -4,7 +4,9 @@
 import { describe, expect, it } from 'vitest';
 import { harness, text } from '../app/harness.ts';
 import { allText } from './helpers.ts';
-import { ratingsOf, repoOf, tournamentStandings } from '../../src/tournament/service.ts';
+import { ratingsOf } from '../../src/tournament/ratings.ts';
+import { repoOf } from '../../src/tournament/repo.ts';
+import { tournamentStandings } from '../../src/tournament/results.ts';
 
 async function field(h: ReturnType<typeof harness>, players: string[]) {
   for (const p of players) {

@@ -14,7 +14,7 @@ import type { Action } from '../../src/engine/types.ts';
 import { planOf, planText } from '../../src/games/rifle/plan.ts';
 import { stageOf, type RifleState } from '../../src/games/rifle/state.ts';
 import { currentHub } from '../../src/tournament/hub.ts';
-import { repoOf } from '../../src/tournament/service.ts';
+import { repoOf } from '../../src/tournament/repo.ts';
 import { cardText } from '../../commands/card.ts';
 import type { Message, Outcome } from '../../src/messages/types.ts';
 import { field } from './helpers.ts';

@@ -3,7 +3,7 @@
 // the check-in button, and the log that records each with its reason.
 import { describe, expect, it } from 'vitest';
 import { harness, text } from '../app/harness.ts';
-import { repoOf } from '../../src/tournament/service.ts';
+import { repoOf } from '../../src/tournament/repo.ts';
 import { field } from './helpers.ts';
 
 const ch = (round: number, board: number) => `c1:t1-r${round}-m${board}`;

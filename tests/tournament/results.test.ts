@@ -2,8 +2,8 @@
 // dispute sent back to the organiser, and side bidding in VP.
 import { describe, expect, it } from 'vitest';
 import { harness, text } from '../app/harness.ts';
-import { repoOf } from '../../src/tournament/service.ts';
-import { adjustForBid } from '../../src/tournament/bids.ts';
+import { repoOf } from '../../src/tournament/repo.ts';
+import { adjustForBid } from '../../src/tournament/outcomes.ts';
 import type { Match } from '../../src/tournament/repo.ts';
 import { field } from './helpers.ts';
 

@@ -3,7 +3,8 @@
 import { describe, expect, it } from 'vitest';
 import { harness, text } from '../app/harness.ts';
 import { allText } from './helpers.ts';
-import { repoOf, tournamentStandings } from '../../src/tournament/service.ts';
+import { repoOf } from '../../src/tournament/repo.ts';
+import { tournamentStandings } from '../../src/tournament/results.ts';
 
 describe('a Swiss tournament at the table', () => {
   it('plays 64 bots over 6 rounds: no repeat pairings, one bye at most, finished standings', async () => {

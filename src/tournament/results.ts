@@ -1,0 +1,116 @@
+// Reading a tournament's results: the sides, points per match, standings,
+// who goes on from an elimination game, the champion and how many rounds
+// it plays. Queries over the repo only: nothing here changes anything.
+import { getGame } from '../games/registry.ts';
+import type { PairPlayer } from './pairing.ts';
+import { knockoutRounds, roundRobinRounds } from './pairing.ts';
+import type { Match, Tournament, TournamentRepo } from './repo.ts';
+import { standings, type Standing, type StandingGame } from './standings.ts';
+
+/** The sides of a two-seat system: [first, second]. */
+export function sidesOf(system: string, options: Record<string, string | number | boolean>): [string, string] {
+  const mod = getGame(system);
+  if (!mod) throw new Error(`Unknown game system ${system}.`);
+  const roles = mod.roles(mod.parseOptions(options));
+  if (roles.length !== 2) throw new Error(`${mod.title} has ${roles.length} sides; tournaments pair two players per game.`);
+  return [roles[0].id, roles[1].id];
+}
+
+export const isElimination = (t: Tournament, m?: Match) =>
+  t.format === 'knockout' || t.format === 'double' || (t.format === 'swisscut' && (!m || m.bracket === 'cut'));
+
+export function points(m: Match): { pa: number; pb: number; played: boolean } {
+  const played = m.b !== null && m.how !== 'forfeit' && m.outcome !== 'none';
+  switch (m.outcome) {
+    case 'a':
+    case 'bye':
+      return { pa: 1, pb: 0, played };
+    case 'b':
+      return { pa: 0, pb: 1, played };
+    case 'draw':
+      return { pa: 0.5, pb: 0.5, played };
+    default:
+      return { pa: 0, pb: 0, played: false };
+  }
+}
+
+/** Standings over the rounds up to `upTo` (default: all); the top cut's games are not in a Swiss's standings. */
+export function tournamentStandings(repo: TournamentRepo, t: Tournament, upTo = Infinity): Standing[] {
+  const entrants = repo.entrants(t.id);
+  const games: StandingGame[] = repo
+    .matches(t.id)
+    .filter((m) => m.outcome !== null && m.round <= upTo && m.bracket !== 'cut')
+    .map((m) => ({ round: m.round, a: m.a, b: m.b, ...points(m) }));
+  const rating = new Map(entrants.map((e) => [e.userId, e.rating]));
+  return standings(
+    entrants.filter((e) => e.checkedIn).map((e) => e.userId),
+    games,
+    (id) => rating.get(id) ?? 0,
+  );
+}
+
+export function history(repo: TournamentRepo, t: Tournament, before = Infinity): Map<string, PairPlayer> {
+  const out = new Map<string, PairPlayer>();
+  for (const e of repo.entrants(t.id))
+    if (e.checkedIn) out.set(e.userId, { id: e.userId, score: 0, rating: e.rating, opponents: [], byes: 0, sides: [] });
+  for (const m of repo.matches(t.id)) {
+    if (m.round >= before) continue;
+    const a = out.get(m.a)!;
+    const { pa, pb } = points(m);
+    a.score += pa;
+    if (m.b === null) {
+      a.byes++;
+      continue;
+    }
+    const b = out.get(m.b)!;
+    b.score += pb;
+    a.opponents.push(b.id);
+    b.opponents.push(a.id);
+    a.sides.push('a');
+    b.sides.push('b');
+  }
+  return out;
+}
+
+/** Seed numbers for a draw in an elimination game: the entry seed, or the Swiss rank in a top cut. */
+function seedsFor(repo: TournamentRepo, t: Tournament, m: Match): Map<string, number> {
+  if (m.bracket === 'cut') return new Map(tournamentStandings(repo, t, t.rounds).map((s) => [s.id, s.rank]));
+  return new Map(repo.entrants(t.id).map((e) => [e.userId, e.seed ?? Number.MAX_SAFE_INTEGER]));
+}
+
+/** Who goes on from an elimination game: a draw sends the better seed through. */
+export function winnerOf(repo: TournamentRepo, t: Tournament, m: Match): string | null {
+  if (m.outcome === 'a' || m.outcome === 'bye') return m.a;
+  if (m.outcome === 'b') return m.b;
+  if (m.outcome === 'draw') {
+    const seed = seedsFor(repo, t, m);
+    return (seed.get(m.a) ?? Infinity) <= (seed.get(m.b!) ?? Infinity) ? m.a : m.b;
+  }
+  return null;
+}
+
+/** Rounds the tournament plays (double elimination: at most, with the grand final's reset). */
+export function totalRounds(repo: TournamentRepo, t: Tournament): number {
+  const n = repo.entrants(t.id).filter((e) => e.checkedIn).length;
+  if (t.format === 'roundrobin') return roundRobinRounds(n);
+  if (t.format === 'knockout') return knockoutRounds(n);
+  if (t.format === 'double') return 2 * knockoutRounds(n) + 1;
+  if (t.format === 'swisscut') return t.rounds + knockoutRounds(Math.min(t.cut, n));
+  return t.rounds;
+}
+
+/** The Swiss rounds of a Swiss with a top cut are `rounds`; the cut comes after them. */
+export const swissRoundsOf = (repo: TournamentRepo, t: Tournament) =>
+  t.format === 'swisscut' ? t.rounds : t.format === 'knockout' || t.format === 'double' ? 0 : totalRounds(repo, t);
+
+/** The winner of a finished tournament (elimination: the last game's; else the standings' first). */
+export function championOf(repo: TournamentRepo, t: Tournament): string | null {
+  if (t.status !== 'finished') return null;
+  const bracket = repo.matches(t.id).filter((m) => m.bracket !== 'main' || t.format === 'knockout');
+  if (isElimination(t) && bracket.length) {
+    const ms = bracket.filter((m) => m.round === Math.max(...bracket.map((x) => x.round)));
+    const alive = ms.map((m) => winnerOf(repo, t, m)).filter(Boolean);
+    return alive.length === 1 ? alive[0] : null;
+  }
+  return tournamentStandings(repo, t)[0]?.id ?? null;
+}
