@@ -410,14 +410,16 @@ export async function presentAct(
     const snap = picks[i].draw
       ? await snapshot(mod, mark.view, `game${row.id}-d${env.decisions?.last ?? 0}-${i + 1}.png`, opts.render, true)
       : { file: null, summary: '(Board unchanged since the last snapshot.)' };
+    // Issue 19: Discord previews a post's first image at ~550 px, so the
+    // close-up (readable there) comes first and the whole map second.
+    const zoom = await closeUp(mod, [picks[i]], `game${row.id}-d${env.decisions?.last ?? 0}-${i + 1}-zoom.png`, opts.render);
+    const files = snap.file ? [snap.file] : [];
     posts.push({
       channelId: row.channelId,
       content: clip(`🗺️ **${mark.phase}**${skipped && i === 0 ? ` (${skipped} earlier phase(s) passed quickly)` : ''}\n${snap.summary}`),
-      files: snap.file ? [snap.file] : [],
+      files: zoom && files.length ? [zoom, ...files] : files,
     });
   }
-  const zoom = await closeUp(mod, picks, `game${row.id}-d${env.decisions?.last ?? 0}-zoom.png`, opts.render);
-  if (zoom) posts.push({ channelId: row.channelId, content: '🔍 Close-up', files: [zoom] });
   await attachSeatMaps(mod, row, env, posts, mapsOwed, seats, opts.render);
   for (const p of posts) p.gameId = row.id;
   if (res.over) {

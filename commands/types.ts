@@ -136,7 +136,7 @@ export interface Attachment {
 export interface DrawJob {
   system: string;
   view: Json;
-  /** The post is only this picture (a close-up): when a newer one supersedes it, the post goes too. */
+  /** A close-up: left out when late or superseded (the rest of its post still goes; a post of nothing else goes too). */
   alone?: boolean;
 }
 
