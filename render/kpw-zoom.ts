@@ -1,7 +1,7 @@
 // The KPW close-up (issue 9): at Discord's preview width (~550 px) the full
 // 1600×1200 map shrinks to a third and names are ~5 px high. This second
 // image crops the board around where the action is (battles, else stacks
-// that moved, else Church, else the stacks) and draws it 2.2× larger at the
+// that moved, else Church, else the stacks) and draws it 2.6× larger at the
 // 11:7 aspect Discord previews at full width (550×350), so names and
 // counter codes read without opening the image.
 import { encodePng, makeCanvas, type Canvas, type Ctx2D } from './kit/canvas.ts';
@@ -15,8 +15,11 @@ import { drawConnections, drawRivers } from './kpw/network.ts';
 import { drawSpace, drawSpaceLabel } from './kpw/spaces.ts';
 import { MAP_VIEW } from './kpw/style.ts';
 
-/** Output size and magnification: 1100×700 shows a 500×318 px piece of the board. */
-export const ZOOM = { w: 1100, h: 700, scale: 2.2, caption: 34 } as const;
+/**
+ * Output size and magnification: 1100×700 shows a 423×256 px piece of the
+ * board; at 2.6× a counter's 8 px codes are 10.4 px at the 550 px preview (issue 19).
+ */
+export const ZOOM = { w: 1100, h: 700, scale: 2.6, caption: 34 } as const;
 const SRC_W = ZOOM.w / ZOOM.scale;
 const SRC_H = (ZOOM.h - ZOOM.caption) / ZOOM.scale;
 
