@@ -72,7 +72,7 @@ describe('KPW legibility at Discord preview size', () => {
       ),
     ).toBeNull();
     expect(await closeUp({ id: 'rifle' } as never, [{ mark, draw: true }], 'z.png', render)).toBeNull();
-    // Nothing happening (no battle, nothing moved): the full map says it all.
+    // A module's zoomWorthy may still decline a close-up (KPW has none: every map post opens with one).
     const quiet = { ...(mod as object), zoomWorthy: (v: Json) => (v as { battles: unknown[] }).battles.length > 0 } as never;
     expect(
       await closeUp(quiet, [{ mark: { ...mark, view: { ...busyView(), battles: [] } as unknown as Json }, draw: true }], 'z.png', render),
