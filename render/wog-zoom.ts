@@ -156,10 +156,10 @@ export function drawWogZoom(view: WogView, canvas: Canvas): void {
     drawText(ctx, `Round ${b.round}:`, x, y + 20, { size: 20, weight: 'bold', color: INK });
     y += 26;
     for (const r of b.rolls)
-      for (const line of wrapLines(ctx, r, w, 19)) {
+      for (const line of wrapLines(ctx, r, w, 20)) {
         if (y > WOG_ZOOM.h - 8) return;
-        drawText(ctx, line, x, y + 18, { size: 19, color: '#3b3023' });
-        y += 23;
+        drawText(ctx, line, x, y + 19, { size: 20, color: '#3b3023' });
+        y += 24;
       }
   }
 }
