@@ -411,9 +411,10 @@ export async function presentAct(
       ? await snapshot(mod, mark.view, `game${row.id}-d${env.decisions?.last ?? 0}-${i + 1}.png`, opts.render, true)
       : { file: null, summary: '(Board unchanged since the last snapshot.)' };
     // Issue 19: Discord previews a post's first image at ~550 px, so the
-    // close-up (readable there) comes first and the whole map second.
+    // close-up (readable there) comes first and the whole map second, set
+    // aside (a thumbnail) so that the close-up has the full width.
     const zoom = await closeUp(mod, [picks[i]], `game${row.id}-d${env.decisions?.last ?? 0}-${i + 1}-zoom.png`, opts.render);
-    const files = snap.file ? [snap.file] : [];
+    const files = snap.file ? [zoom ? { ...snap.file, aside: true } : snap.file] : [];
     posts.push({
       channelId: row.channelId,
       content: clip(`🗺️ **${mark.phase}**${skipped && i === 0 ? ` (${skipped} earlier phase(s) passed quickly)` : ''}\n${snap.summary}`),
