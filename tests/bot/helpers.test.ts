@@ -39,6 +39,8 @@ describe('messages', () => {
     expect(part.files!.map((f) => f.name)).toEqual(['game1-d2-1-zoom.png', 'game1-d2-1.png']);
     expect(part.embeds).toEqual([expect.objectContaining({ thumbnail: { url: 'attachment://game1-d2-1.png' } })]);
     expect(payloadsOf({ content: 'map', files: [{ name: 'a.png', data: PNG }] })[0].embeds).toBeUndefined();
+    // The close-up left out (late): the map is the gallery again.
+    expect(payloadsOf({ content: 'map', files: [{ name: 'a.png', data: PNG, aside: true }] })[0].embeds).toBeUndefined();
   });
 
   it('caps buttons at 5 rows of 5', () => {
