@@ -493,13 +493,17 @@ async function attachSeatMaps(
     const png = draw ? Buffer.alloc(0) : await render(mod, view);
     if (!png) continue;
     const file: Attachment = draw ? { name, data: png, description, draw } : { name, data: png, description };
+    // As in a public map post: the close-up of this seat's own view first, the whole map aside (issue 19).
+    const mark = { phase: mod.phase(env.game), view: view as Json };
+    const zoom = await closeUp(mod, [{ mark, draw: true }], name.replace(/\.png$/, '-zoom.png'), render);
+    const files = zoom ? [zoom, { ...file, aside: true }] : [file];
     const post = posts.find((p) => p.to?.roles.length === 1 && p.to.roles[0] === role);
-    if (post) post.files = [...(post.files ?? []), file];
+    if (post) post.files = [...(post.files ?? []), ...files];
     else
       posts.push({
         channelId: row.channelId,
         content: `🔒 **${roleName(mod, env.options, role)}**, your own map (only your side sees it):`,
-        files: [file],
+        files,
         to: { roles: [role], userIds: holders.map((h) => h.userId), names: holders.map((h) => h.userName) },
       });
   }
