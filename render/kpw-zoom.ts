@@ -5,7 +5,7 @@
 // 11:7 aspect Discord previews at full width (550×350), so names and
 // counter codes read without opening the image.
 import { encodePng, makeCanvas, type Canvas, type Ctx2D } from './kit/canvas.ts';
-import { drawText } from './kit/text.ts';
+import { drawText, fitText } from './kit/text.ts';
 import type { Point } from './kit/shapes.ts';
 import type { KpwView } from '../src/games/kpw/view-types.ts';
 import { boardFor, staticBoard } from './kpw.ts';
@@ -104,7 +104,10 @@ export function drawKpwZoom(view: KpwView, canvas: Canvas, map: RenderMap = defa
     .map((id) => b.space.get(id)?.name ?? id)
     .slice(0, 4)
     .join(', ');
-  drawText(ctx, `Close-up${names ? `: ${names}` : ''} · ${view.phase}`, 12, ZOOM.caption / 2, {
+  // At the end the caption says so (the full map's result sits over its side panel).
+  const caption =
+    view.result.status === 'over' ? `Game over · ${view.result.summary}` : `Close-up${names ? `: ${names}` : ''} · ${view.phase}`;
+  drawText(ctx, fitText(ctx, caption, ZOOM.w - 24, 20, 'bold'), 12, ZOOM.caption / 2, {
     size: 20,
     weight: 'bold',
     color: '#fff4dc',
