@@ -298,14 +298,17 @@ export async function presentAct(
     const snap = picks[i].draw
       ? await snapshot(mod, mark.view, `game${row.id}-d${env.decisions?.last ?? 0}-${i + 1}.png`, opts.render, true)
       : { file: null, summary: '(Board unchanged since the last snapshot.)' };
+    // Issue 19: Discord previews a post's first image at ~550 px, so the
+    // close-up (readable there) comes first and the whole map second, set
+    // aside (a thumbnail) so that the close-up has the full width.
+    const zoom = await closeUp(mod, [picks[i]], `game${row.id}-d${env.decisions?.last ?? 0}-${i + 1}-zoom.png`, opts.render);
+    const files = snap.file ? [zoom ? { ...snap.file, aside: true } : snap.file] : [];
     posts.push({
       channelId: row.channelId,
       content: clip(`🗺️ **${mark.phase}**${skipped && i === 0 ? ` (${skipped} earlier phase(s) passed quickly)` : ''}\n${snap.summary}`),
-      files: snap.file ? [snap.file] : [],
+      files: zoom && files.length ? [zoom, ...files] : files,
     });
   }
-  const zoom = await closeUp(mod, picks, `game${row.id}-d${env.decisions?.last ?? 0}-zoom.png`, opts.render);
-  if (zoom) posts.push({ channelId: row.channelId, content: '🔍 Close-up', files: [zoom] });
   await attachSeatMaps(mod, row, env, posts, mapsOwed, seats, opts.render);
   for (const p of posts) p.gameId = row.id;
   if (res.over) {
@@ -378,13 +381,17 @@ async function attachSeatMaps(
     const png = draw ? Buffer.alloc(0) : await render(mod, view);
     if (!png) continue;
     const file: Attachment = draw ? { name, data: png, description, draw } : { name, data: png, description };
+    // As in a public map post: the close-up of this seat's own view first, the whole map aside (issue 19).
+    const mark = { phase: mod.phase(env.game), view: view as Json };
+    const zoom = await closeUp(mod, [{ mark, draw: true }], name.replace(/\.png$/, '-zoom.png'), render);
+    const files = zoom ? [zoom, { ...file, aside: true }] : [file];
     const post = posts.find((p) => p.to?.roles.length === 1 && p.to.roles[0] === role);
-    if (post) post.files = [...(post.files ?? []), file];
+    if (post) post.files = [...(post.files ?? []), ...files];
     else
       posts.push({
         channelId: row.channelId,
         content: `🔒 **${roleName(mod, env.options, role)}**, your own map (only your side sees it):`,
-        files: [file],
+        files,
         to: { roles: [role], userIds: holders.map((h) => h.userId), names: holders.map((h) => h.userName) },
       });
   }

@@ -47,9 +47,12 @@ export function pickSnapshots(
 }
 
 /**
- * The close-up of the batch's last drawn board (GameTable.renderZoom), or
- * null (no renderZoom, the last board was not drawn, or nothing worth it). Drawn through the same renderer as the map, as the system
- * `<id>:zoom` (render/renderers.ts), so it is drawn in a worker thread too.
+ * The close-up of the last of `picks` (GameTable.renderZoom), or null (no
+ * renderZoom, that board was not drawn, or nothing worth it): the first
+ * image of its map post, the one Discord previews. Drawn through the same
+ * renderer as the map, as the system `<id>:zoom` (render/renderers.ts), so
+ * it is drawn in a worker thread too; marked `alone`, so the outbox drops it
+ * (keeping the map) when it is late or a newer map follows.
  */
 export async function closeUp(
   mod: GameModule<any, any>,
@@ -61,7 +64,7 @@ export async function closeUp(
   if (!mod.renderZoom || !last?.draw || (mod.zoomWorthy && !mod.zoomWorthy(last.mark.view))) return null;
   const zoom = { ...mod, id: `${mod.id}:zoom`, render: mod.renderZoom };
   const description = `Close-up of the board: ${last.mark.phase}`.slice(0, 1000);
-  // Drawn as it is delivered (the bot); the post is nothing but this picture.
+  // Drawn as it is delivered (the bot).
   const later = render.later?.(zoom, last.mark.view);
   if (later) return { name, data: Buffer.alloc(0), description, draw: { ...later, alone: true } };
   const png = await render(zoom, last.mark.view);

@@ -359,7 +359,8 @@ function drawUnit(ctx: Ctx2D, v: View, pic: AtkmPicture, u: PictureUnit, focus: 
     const dl = Math.hypot(m.x - back.x, m.y - back.y) || 1;
     const ux = (m.x - back.x) / dl;
     const uy = (m.y - back.y) / dl;
-    const s = Math.max(6, 0.6 * v.k);
+    // Big enough to read the facing at Discord's preview of the close-up (issue 19).
+    const s = Math.max(8, 0.9 * v.k);
     ctx.beginPath();
     ctx.moveTo(m.x + ux * s, m.y + uy * s);
     ctx.lineTo(m.x - uy * s * 0.6, m.y + ux * s * 0.6);
@@ -394,7 +395,7 @@ function drawUnit(ctx: Ctx2D, v: View, pic: AtkmPicture, u: PictureUnit, focus: 
   }
   ctx.restore();
   // Colour-state bead at the back-right corner; disorder marker at the back-left.
-  const r = Math.max(5, 0.45 * v.k);
+  const r = Math.max(5, 0.45 * v.k, 6.4 * v.text);
   ctx.beginPath();
   ctx.arc(br.x, br.y, r, 0, Math.PI * 2);
   ctx.fillStyle = STATE[u.colour] ?? '#999';
@@ -402,6 +403,8 @@ function drawUnit(ctx: Ctx2D, v: View, pic: AtkmPicture, u: PictureUnit, focus: 
   ctx.strokeStyle = '#111';
   ctx.lineWidth = 1.5;
   ctx.stroke();
+  // Its initial too: green and red beads look alike to many colour-blind readers (issue 19).
+  beadLetter(ctx, u.colour, br.x, br.y, r);
   if (u.disorder) {
     const s = r * 1.1;
     ctx.beginPath();
@@ -417,6 +420,19 @@ function drawUnit(ctx: Ctx2D, v: View, pic: AtkmPicture, u: PictureUnit, focus: 
     ctx.stroke();
     drawText(ctx, 'D', bl.x, bl.y + s * 0.45, { size: Math.round(s * 1.2), weight: 'bold', color: '#fff', align: 'center', cache: true });
   }
+}
+
+/** A colour-state bead's initial (G, Y, R), when the bead is big enough to hold it. */
+function beadLetter(ctx: Ctx2D, state: string, x: number, y: number, r: number): void {
+  if (r < 6) return;
+  drawText(ctx, state.slice(0, 1).toUpperCase(), x, y + 0.5, {
+    size: Math.round(r * 1.6),
+    weight: 'bold',
+    color: state === 'yellow' ? '#111' : '#fff',
+    align: 'center',
+    baseline: 'middle',
+    cache: true,
+  });
 }
 
 /** The kind's last word shortened, so a label cut to fit still tells a battery from the infantry ("1st F.Bty", not "1st Foot…"). */
@@ -626,6 +642,7 @@ function drawPanel(ctx: Ctx2D, pic: AtkmPicture, x0: number, h: number): void {
     ctx.fill();
     ctx.strokeStyle = '#111';
     ctx.stroke();
+    beadLetter(ctx, k, x + 6, y - 4, 6);
     x += 16 + drawText(ctx, k, x + 16, y, { size: 12, color: INK }) + 12;
   }
   y += 22;
@@ -671,6 +688,16 @@ function drawScene(ctx: Ctx2D, v: View, pic: AtkmPicture, focus: ReadonlySet<str
   drawMelee(ctx, v, pic);
 }
 
+/** A scale bar of `inches` ending at (right, y), its length printed above it. */
+function scaleBar(ctx: Ctx2D, right: number, y: number, inches: number, k: number, size: number): void {
+  const bar = inches * k;
+  ctx.fillStyle = 'rgba(255,255,255,0.85)';
+  ctx.fillRect(right - bar - 8, y - size - 6, bar + 16, size + 14);
+  ctx.fillStyle = INK;
+  ctx.fillRect(right - bar, y, bar, 5);
+  drawText(ctx, `${inches}"`, right - bar / 2, y - 6, { size, weight: 'bold', color: INK, align: 'center' });
+}
+
 /** The whole table, 16 px an inch, with the side panel. */
 export function renderAtkm(pic: AtkmPicture): Buffer {
   const { width, height } = pic.table;
@@ -682,8 +709,10 @@ export function renderAtkm(pic: AtkmPicture): Buffer {
   ctx.fillStyle = lighten(CLOTH, 0.55);
   ctx.fillRect(0, 0, tw, th);
   drawText(ctx, fitText(ctx, pic.title, tw - 20, 18, 'bold'), 12, 24, { size: 18, weight: 'bold', color: INK });
-  const v: View = { x0: 0, y0: 0, k: MAIN.ppi, ox: m, oy: m + MAIN.title, text: 1 };
+  // Labels a quarter larger than the grid's: the full-size picture is read when opened.
+  const v: View = { x0: 0, y0: 0, k: MAIN.ppi, ox: m, oy: m + MAIN.title, text: 1.25 };
   drawScene(ctx, v, pic, new Set(pic.last ? [pic.last.unit] : []), true);
+  scaleBar(ctx, tw - m - 10, th - m - 12, 6, MAIN.ppi, 16);
   drawPanel(ctx, pic, tw, th);
   return encodePngOnce(canvas);
 }
@@ -756,13 +785,6 @@ export function renderAtkmZoom(pic: AtkmPicture): Buffer {
   }
   const caption = pic.last?.text ?? pic.title;
   drawText(ctx, fitText(ctx, caption, ZOOM.w - x - 12, 26, 'bold'), x, 32, { size: 26, weight: 'bold', color: INK });
-  // A scale bar: 6 inches.
-  const bar = 6 * k;
-  const by = ZOOM.h - 14;
-  ctx.fillStyle = 'rgba(255,255,255,0.85)';
-  ctx.fillRect(ZOOM.w - bar - 24, by - 26, bar + 16, 34);
-  ctx.fillStyle = INK;
-  ctx.fillRect(ZOOM.w - bar - 16, by, bar, 5);
-  drawText(ctx, '6"', ZOOM.w - 16 - bar / 2, by - 6, { size: 20, weight: 'bold', color: INK, align: 'center' });
+  scaleBar(ctx, ZOOM.w - 16, ZOOM.h - 14, 6, k, 20);
   return encodePngOnce(canvas);
 }

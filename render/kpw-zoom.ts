@@ -1,11 +1,11 @@
 // The KPW close-up (issue 9): at Discord's preview width (~550 px) the full
 // 1600×1200 map shrinks to a third and names are ~5 px high. This second
 // image crops the board around where the action is (battles, else stacks
-// that moved, else Church, else the stacks) and draws it 2.2× larger at the
+// that moved, else Church, else the stacks) and draws it 2.6× larger at the
 // 11:7 aspect Discord previews at full width (550×350), so names and
 // counter codes read without opening the image.
 import { encodePng, makeCanvas, type Canvas, type Ctx2D } from './kit/canvas.ts';
-import { drawText } from './kit/text.ts';
+import { drawText, fitText } from './kit/text.ts';
 import type { Point } from './kit/shapes.ts';
 import type { KpwView } from '../src/games/kpw/view-types.ts';
 import { boardFor, staticBoard } from './kpw.ts';
@@ -15,8 +15,11 @@ import { drawConnections, drawRivers } from './kpw/network.ts';
 import { drawSpace, drawSpaceLabel } from './kpw/spaces.ts';
 import { MAP_VIEW } from './kpw/style.ts';
 
-/** Output size and magnification: 1100×700 shows a 500×318 px piece of the board. */
-export const ZOOM = { w: 1100, h: 700, scale: 2.2, caption: 34 } as const;
+/**
+ * Output size and magnification: 1100×700 shows a 423×256 px piece of the
+ * board; at 2.6× a counter's 8 px codes are 10.4 px at the 550 px preview (issue 19).
+ */
+export const ZOOM = { w: 1100, h: 700, scale: 2.6, caption: 34 } as const;
 const SRC_W = ZOOM.w / ZOOM.scale;
 const SRC_H = (ZOOM.h - ZOOM.caption) / ZOOM.scale;
 
@@ -101,7 +104,10 @@ export function drawKpwZoom(view: KpwView, canvas: Canvas, map: RenderMap = defa
     .map((id) => b.space.get(id)?.name ?? id)
     .slice(0, 4)
     .join(', ');
-  drawText(ctx, `Close-up${names ? `: ${names}` : ''} · ${view.phase}`, 12, ZOOM.caption / 2, {
+  // At the end the caption says so (the full map's result sits over its side panel).
+  const caption =
+    view.result.status === 'over' ? `Game over · ${view.result.summary}` : `Close-up${names ? `: ${names}` : ''} · ${view.phase}`;
+  drawText(ctx, fitText(ctx, caption, ZOOM.w - 24, 20, 'bold'), 12, ZOOM.caption / 2, {
     size: 20,
     weight: 'bold',
     color: '#fff4dc',

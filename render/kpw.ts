@@ -10,7 +10,7 @@ import { defaultKpwMap, mapKey, type RenderMap } from './kpw/map-source.ts';
 import { drawDynamicPanels } from './kpw/panels.ts';
 import { drawBattles, drawSites, drawStacks, makeBoard, type Board } from './kpw/pieces.ts';
 import { drawStaticLayer } from './kpw/static-layer.ts';
-import { HEIGHT, MAP_VIEW, WIDTH } from './kpw/style.ts';
+import { HEIGHT, PANEL_X, TOP_H, WIDTH } from './kpw/style.ts';
 
 export { KPW_STATIC_CACHE };
 export type { RenderMap };
@@ -50,23 +50,25 @@ export function drawKpw(view: KpwView, canvas: Canvas, map: RenderMap = defaultK
   if (view.result.status === 'over') drawResult(ctx, view.result.summary);
 }
 
+/** The result, over the top of the side panel: never over the board (issue 19). */
 function drawResult(ctx: ReturnType<Canvas['getContext']>, summary: string): void {
-  const v = MAP_VIEW;
-  const bh = 150;
-  const y = v.y + v.h / 2 - bh / 2;
-  ctx.fillStyle = 'rgba(30,18,10,0.84)';
-  ctx.fillRect(v.x, y, v.w, bh);
+  const x = PANEL_X;
+  const w = WIDTH - PANEL_X;
+  const y = TOP_H;
+  const bh = 230;
+  ctx.fillStyle = 'rgba(30,18,10,0.92)';
+  ctx.fillRect(x, y, w, bh);
   ctx.fillStyle = '#c99a1c';
-  ctx.fillRect(v.x, y + 4, v.w, 3);
-  ctx.fillRect(v.x, y + bh - 7, v.w, 3);
-  drawText(ctx, 'GAME OVER', v.x + v.w / 2, y + 20, { size: 34, weight: 'bold', color: '#f5c542', align: 'center', baseline: 'top' });
-  drawWrapped(ctx, summary, v.x + v.w / 2, y + 68, v.w - 160, {
-    size: 20,
+  ctx.fillRect(x, y + 4, w, 3);
+  ctx.fillRect(x, y + bh - 7, w, 3);
+  drawText(ctx, 'GAME OVER', x + w / 2, y + 18, { size: 30, weight: 'bold', color: '#f5c542', align: 'center', baseline: 'top' });
+  drawWrapped(ctx, summary, x + w / 2, y + 60, w - 24, {
+    size: 17,
     weight: 'bold',
     color: '#fff4dc',
     align: 'center',
-    maxLines: 3,
-    lineHeight: 25,
+    maxLines: 7,
+    lineHeight: 22,
   });
 }
 

@@ -9,6 +9,7 @@ import { renderAtkm, renderAtkmZoom } from './atkm.ts';
 import { renderKpw } from './kpw.ts';
 import { renderKpwZoom } from './kpw-zoom.ts';
 import { renderRifle } from './rifle.ts';
+import { renderRiflePreview } from './rifle-preview.ts';
 import { renderWog } from './wog.ts';
 import { renderWk4, renderWk4Zoom } from './wk4.ts';
 import type { Wk4View } from '../src/games/wk4/view.ts';
@@ -19,6 +20,8 @@ export const renderers: Readonly<Record<string, (view: Json) => Buffer>> = {
   // A close-up posted after the map (GameTable.renderZoom), readable at preview size.
   'kpw:zoom': (view) => renderKpwZoom(view as unknown as KpwView),
   rifle: renderRifle,
+  // Rifle's table is a tall page: its preview is a summary made for Discord's ~550 px (issue 19).
+  'rifle:zoom': renderRiflePreview,
   // ATKM: the tabletop picture the view carries (render/atkm.ts), and a close-up of the last action.
   atkm: (view) => renderAtkm((view as unknown as AtkmView).picture),
   'atkm:zoom': (view) => renderAtkmZoom((view as unknown as AtkmView).picture),

@@ -5,7 +5,6 @@
 // appended below (renderRifleChart draws it alone).
 import type { Json } from '../src/engine/types.ts';
 import {
-  contrastText,
   drawText,
   drawWrapped,
   encodePngOnce,
@@ -19,14 +18,15 @@ import {
   wrapLines,
   type Ctx2D,
 } from './kit.ts';
+import { drawSettlementMark } from './rifle-marks.ts';
 
-interface Cell {
+export interface Cell {
   id: string;
   name: string;
   value: number;
   max?: number | null;
 }
-interface Measures {
+export interface Measures {
   turn: number;
   population: number;
   happiness: number;
@@ -34,7 +34,7 @@ interface Measures {
   prosperity: number;
   hoarder: number;
 }
-interface Award {
+export interface Award {
   id: string;
   name: string;
   measure: string;
@@ -42,7 +42,7 @@ interface Award {
   winners: string[];
   shared: boolean;
 }
-interface SV {
+export interface SV {
   role: string;
   name: string;
   color: string;
@@ -59,7 +59,7 @@ interface SV {
   placed: Record<string, number>;
   history: Measures[];
 }
-interface RV {
+export interface RV {
   turn: number;
   turns: number;
   seasonLabel: string;
@@ -139,13 +139,14 @@ function cellText(
   });
 }
 
-function drawSettlement(ctx: Ctx2D, st: SV, x: number, y: number): number {
+function drawSettlement(ctx: Ctx2D, st: SV, index: number, x: number, y: number): number {
   const h = PANEL_H;
   box(ctx, x, y, PANEL_W, h, st.out ? '#e2dccf' : '#fbf6ea', st.color, 8);
   ctx.fillStyle = st.color;
   ctx.fillRect(x, y, 10, h);
   const title = `${st.name}${st.leaderName ? ` — ${st.leaderName}` : ''}`;
-  drawText(ctx, fitText(ctx, title, 360, 16, 'bold'), x + 18, y + 8, { size: 16, weight: 'bold', color: INK, baseline: 'top' });
+  drawSettlementMark(ctx, index, x + 30, y + 17, 10, st.color);
+  drawText(ctx, fitText(ctx, title, 340, 16, 'bold'), x + 46, y + 8, { size: 16, weight: 'bold', color: INK, baseline: 'top' });
   const status = st.out ? (st.out === 'overrun' ? 'OVERRUN' : 'ABANDONED') : `Fight ${st.fight.total}${st.militia > 0 ? ' (Militia)' : ''}`;
   drawText(ctx, status, x + PANEL_W - 12, y + 8, {
     size: 15,
@@ -218,19 +219,14 @@ function drawActionBoard(ctx: Ctx2D, v: RV, x: number, y: number, w: number): nu
       baseline: 'top',
     });
     let px = cx + 6;
-    for (const st of v.settlements) {
+    v.settlements.forEach((st, si) => {
       const n = st.placed?.[a.id] ?? 0;
-      if (!n) continue;
-      box(ctx, px, cy + 22, 26, 24, st.color, '#222', 3);
-      drawText(ctx, String(n), px + 13, cy + 34, {
-        size: 13,
-        weight: 'bold',
-        color: contrastText(st.color),
-        align: 'center',
-        baseline: 'middle',
-      });
-      px += 30;
-    }
+      if (!n) return;
+      // The settlement's mark (number and shape, not colour alone), then how many cubes.
+      drawSettlementMark(ctx, si, px + 12, cy + 34, 11, st.color);
+      const tw = drawText(ctx, `×${n}`, px + 27, cy + 34, { size: 13, weight: 'bold', color: INK, baseline: 'middle', cache: true });
+      px += 27 + tw + 8;
+    });
   });
   return 22 + rows * ch;
 }
@@ -311,6 +307,9 @@ function drawChart(ctx: Ctx2D, v: RV, x: number, y: number, w: number): number {
       ctx.beginPath();
       pts.forEach(([xx, yy], k) => (k === 0 ? ctx.moveTo(xx, yy) : ctx.lineTo(xx, yy)));
       ctx.stroke();
+      // Its mark at the line's end: which line is whose without the colours.
+      const [lx0, ly0] = pts[pts.length - 1];
+      if (!s.out) drawSettlementMark(ctx, si, lx0, ly0, 6, s.color);
       if (s.out) {
         // A cross where the settlement went out.
         const [ex, ey] = pts[pts.length - 1];
@@ -330,8 +329,7 @@ function drawChart(ctx: Ctx2D, v: RV, x: number, y: number, w: number): number {
   const rowH = v.settlements.some((s) => s.out) ? 34 : 24;
   v.settlements.forEach((s, i) => {
     const ry = ly + i * rowH;
-    ctx.fillStyle = s.color;
-    ctx.fillRect(lx, ry, 18, 12);
+    drawSettlementMark(ctx, i, lx + 9, ry + 6, 8, s.color);
     drawText(ctx, fitText(ctx, `${s.name}${s.leaderName ? ` (${s.leaderName})` : ''}`, cw - 40, 12), lx + 26, ry + 6, {
       size: 12,
       color: INK,
@@ -497,7 +495,7 @@ function draw(v: RV, withBoards: boolean, withChart: boolean): Buffer {
   if (withBoards) {
     const perRow = v.settlements.length === 1 ? 1 : 2;
     v.settlements.forEach((st, i) => {
-      drawSettlement(ctx, st, 16 + (i % perRow) * (PANEL_W + 16), y + Math.floor(i / perRow) * (PANEL_H + PANEL_GAP));
+      drawSettlement(ctx, st, i, 16 + (i % perRow) * (PANEL_W + 16), y + Math.floor(i / perRow) * (PANEL_H + PANEL_GAP));
     });
     y = boardsH;
     y += drawActionBoard(ctx, v, 16, y, w - 32) + 16;

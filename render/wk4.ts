@@ -176,8 +176,11 @@ export function renderWk4(pic: Wk4Picture): Buffer {
 
 // ---- The close-up ----
 
-/** Output size (Discord previews 11:7 at full width) and the hex size drawn at. */
-export const ZOOM = { w: 1100, h: 700, caption: 40, hex: 40 } as const;
+/**
+ * Output size (Discord previews 11:7 at full width, at half size) and the hex
+ * size drawn at: at 50 px a token's strength and lord are 20 px, 10 px in the preview (issue 19).
+ */
+export const ZOOM = { w: 1100, h: 700, caption: 40, hex: 50 } as const;
 
 /** Hexes worth a close-up, most important first. */
 export function focusHexes(map: Wk4Map, pic: Wk4Picture): HexId[] {

@@ -9,6 +9,7 @@ import { wogData } from '../src/games/wog/data.ts';
 import type { WogLeaderView, WogView } from '../src/games/wog/view.ts';
 import { drawText, encodePng, fitText, makeCanvas, paint, roundRectPath, wrapLines, type Canvas, type Ctx2D } from './kit.ts';
 import { drawAreas, INK, SEA, SIDE } from './wog.ts';
+import { drawWogOverview } from './wog-overview.ts';
 
 /** Output size (Discord previews 11:7 at full width), caption height and the map crop's width. */
 export const WOG_ZOOM = { w: 1100, h: 700, caption: 46, mapW: 440 } as const;
@@ -123,9 +124,12 @@ export function drawWogZoom(view: WogView, canvas: Canvas): void {
   ctx.fillRect(0, 0, WOG_ZOOM.w, WOG_ZOOM.h);
   const b = view.battle;
   if (b) drawCrop(ctx, view, b.area);
+  // No battle: the whole board in brief, so the post's first image still reads at preview size (issue 19).
+  else drawWogOverview(ctx, view);
   ctx.fillStyle = 'rgba(30,18,10,0.92)';
   ctx.fillRect(0, 0, WOG_ZOOM.w, WOG_ZOOM.caption);
-  drawText(ctx, fitText(ctx, `⚔ Close-up · ${view.phase}`, WOG_ZOOM.w - 24, 24, 'bold'), 12, WOG_ZOOM.caption / 2, {
+  const caption = b ? `⚔ Close-up · ${view.phase}` : `${view.scenarioName} · ${view.phase}`;
+  drawText(ctx, fitText(ctx, caption, WOG_ZOOM.w - 24, 24, 'bold'), 12, WOG_ZOOM.caption / 2, {
     size: 24,
     weight: 'bold',
     color: '#fff4dc',
@@ -152,10 +156,10 @@ export function drawWogZoom(view: WogView, canvas: Canvas): void {
     drawText(ctx, `Round ${b.round}:`, x, y + 20, { size: 20, weight: 'bold', color: INK });
     y += 26;
     for (const r of b.rolls)
-      for (const line of wrapLines(ctx, r, w, 19)) {
+      for (const line of wrapLines(ctx, r, w, 20)) {
         if (y > WOG_ZOOM.h - 8) return;
-        drawText(ctx, line, x, y + 18, { size: 19, color: '#3b3023' });
-        y += 23;
+        drawText(ctx, line, x, y + 19, { size: 20, color: '#3b3023' });
+        y += 24;
       }
   }
 }

@@ -160,6 +160,11 @@ function drawPanel(ctx: Ctx2D, v: WogView, x0: number, h: number): void {
   y += 24;
   drawText(ctx, `${v.scenarioName} · ${v.year}`, x0 + 16, y, { size: 14, color: INK });
   y += 22;
+  // The result heads the panel: never over the board (issue 19).
+  for (const line of v.over ? wrapLines(ctx, v.over, PANEL - 32, 17, 'bold') : []) {
+    drawText(ctx, line, x0 + 16, y + 2, { size: 17, weight: 'bold', color: '#7a2e1f' });
+    y += 22;
+  }
   for (const line of wrapLines(ctx, v.phase, PANEL - 32, 14)) {
     drawText(ctx, line, x0 + 16, y, { size: 14, weight: 'bold', color: INK });
     y += 18;
@@ -259,7 +264,5 @@ export function renderWog(view: Json): Buffer {
   if (v.battle) outlineArea(ctx, v.battle.area);
   for (const a of map.areas) drawArea(ctx, v, a.id);
   drawPanel(ctx, v, map.width, map.height);
-  if (v.over)
-    drawText(ctx, v.over, map.width / 2, 40, { size: 22, weight: 'bold', color: INK, halo: '#fff', haloWidth: 4, align: 'center' });
   return encodePngOnce(canvas);
 }

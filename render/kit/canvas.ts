@@ -1,6 +1,7 @@
 // Canvas creation, fonts and PNG encoding shared by every renderer.
 import { existsSync } from 'node:fs';
 import { Canvas, createCanvas, registerFont, type CanvasRenderingContext2D } from 'canvas';
+import { noteEncoded } from './text-log.ts';
 
 export type Ctx2D = CanvasRenderingContext2D;
 export { Canvas };
@@ -45,6 +46,7 @@ export function makeCanvas(width: number, height: number): Canvas {
  * (issue 9's load bench), for a ~3 ms copy. Anything transparent comes out on white.
  */
 export function encodePng(canvas: Canvas): Buffer {
+  noteEncoded(canvas);
   const opaque = opaqueScratch(canvas.width, canvas.height);
   const ctx = opaque.getContext('2d');
   ctx.fillStyle = '#fff';

@@ -31,6 +31,27 @@ export interface CounterSpec {
   /** Leader: a star; key leader: gold star and frame. */
   rank?: 'leader' | 'key';
   badges?: Badge[];
+  /**
+   * Corners cut off (an octagonal chit): a second cue for a side, so sides
+   * differ by shape as well as colour (colour-blind readers, issue 19).
+   */
+  cut?: boolean;
+}
+
+/** The chit's outline: a rounded square, or an octagon when its corners are cut. */
+function chitPath(ctx: Ctx2D, x: number, y: number, s: number, cut?: boolean): void {
+  if (!cut) return roundRectPath(ctx, x, y, s, s, s * 0.12);
+  const k = s * 0.24;
+  ctx.beginPath();
+  ctx.moveTo(x + k, y);
+  ctx.lineTo(x + s - k, y);
+  ctx.lineTo(x + s, y + k);
+  ctx.lineTo(x + s, y + s - k);
+  ctx.lineTo(x + s - k, y + s);
+  ctx.lineTo(x + k, y + s);
+  ctx.lineTo(x, y + s - k);
+  ctx.lineTo(x, y + k);
+  ctx.closePath();
 }
 
 function drawFigure(ctx: Ctx2D, cx: number, top: number, h: number, color: string): void {
@@ -71,14 +92,14 @@ export function drawCounter(ctx: Ctx2D, x: number, y: number, c: CounterSpec): v
   const face = c.weakened ? lighten(c.base, 0.45) : c.base;
   const ink = contrastText(face);
   // Drop shadow gives the chit some thickness.
-  roundRectPath(ctx, x + 2, y + 2, s, s, s * 0.12);
+  chitPath(ctx, x + 2, y + 2, s, c.cut);
   paint(ctx, { fill: 'rgba(0,0,0,0.35)' });
-  roundRectPath(ctx, x, y, s, s, s * 0.12);
+  chitPath(ctx, x, y, s, c.cut);
   paint(ctx, { fill: face });
   const band = Math.round(s * 0.3);
   if (c.stripe) {
     ctx.save();
-    roundRectPath(ctx, x, y, s, s, s * 0.12);
+    chitPath(ctx, x, y, s, c.cut);
     ctx.clip();
     ctx.fillStyle = c.stripe;
     ctx.fillRect(x, y, s, band);
@@ -97,10 +118,10 @@ export function drawCounter(ctx: Ctx2D, x: number, y: number, c: CounterSpec): v
   const bodyH = s - (c.stripe ? band : 0);
   if (c.rank) {
     const key = c.rank === 'key';
-    // Names shrink to fit (down to 7 px); longer ones break over two lines
+    // Names shrink to fit (down to 8 px); longer ones break over two lines
     // and then the star gives way (the gold frame still marks a key leader).
     let size = Math.max(8, Math.round(s * 0.28));
-    while (c.label && size > 7 && measureText(ctx, c.label, size, 'bold') > s - 3) size--;
+    while (c.label && size > 8 && measureText(ctx, c.label, size, 'bold') > s - 3) size--;
     const twoLines = !!c.label && c.label.length > 5 && measureText(ctx, c.label, size, 'bold') > s - 3;
     if (!twoLines) {
       const starR = c.label ? bodyH * 0.26 : bodyH * 0.38;
@@ -117,7 +138,7 @@ export function drawCounter(ctx: Ctx2D, x: number, y: number, c: CounterSpec): v
       if (twoLines) {
         size = Math.max(8, Math.round(s * 0.28));
         const half = `${c.label.slice(0, Math.ceil(c.label.length / 2))}-`;
-        while (size > 7 && measureText(ctx, half, size, 'bold') > s - 3) size--;
+        while (size > 8 && measureText(ctx, half, size, 'bold') > s - 3) size--;
       }
       const style = { size, weight: 'bold' as const, color: ink, align: 'center' as const, baseline: 'bottom' as const };
       if (twoLines) {
@@ -142,7 +163,7 @@ export function drawCounter(ctx: Ctx2D, x: number, y: number, c: CounterSpec): v
       baseline: 'middle',
     });
   }
-  roundRectPath(ctx, x + 0.5, y + 0.5, s - 1, s - 1, s * 0.12);
+  chitPath(ctx, x + 0.5, y + 0.5, s - 1, c.cut);
   ctx.setLineDash(c.weakened ? [3, 2] : []);
   paint(ctx, { stroke: c.rank === 'key' ? '#c99a1c' : darken(c.base, 0.55), lineWidth: c.rank === 'key' ? 2 : 1 });
   ctx.setLineDash([]);

@@ -1,6 +1,7 @@
 // Text that stays legible on a busy map: outlined (halo) labels and wrapping.
 import { StaticLayerCache } from './cache.ts';
 import { font, type Ctx2D } from './canvas.ts';
+import { noteText } from './text-log.ts';
 
 export interface TextStyle {
   size: number;
@@ -62,6 +63,7 @@ function blitText(ctx: Ctx2D, text: string, x: number, y: number, s: TextStyle):
 /** Draws text with an optional halo; returns its width. */
 export function drawText(ctx: Ctx2D, text: string, x: number, y: number, s: TextStyle): number {
   if (s.cache) return blitText(ctx, text, x, y, s);
+  noteText(ctx, text, s.size, x, y);
   applyStyle(ctx, s);
   if (s.halo) {
     ctx.lineJoin = 'round';

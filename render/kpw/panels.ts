@@ -2,6 +2,7 @@
 // (right), status bar (bottom). Each has a static part for the cached layer
 // and a dynamic part drawn from the view.
 import type { Ctx2D } from '../kit/canvas.ts';
+import { contrastText } from '../kit/color.ts';
 import { drawMarker, type MarkerSpec } from '../kit/counters.ts';
 import { drawLegend, ringSwatch, type LegendItem } from '../kit/legend.ts';
 import { drawArrow, drawCircle, drawHex, paint, roundRectPath } from '../kit/shapes.ts';
@@ -77,15 +78,16 @@ function sectionTitle(ctx: Ctx2D, text: string, y: number): void {
   ctx.fillRect(PANEL_LEFT, y + 15, PANEL_WIDTH, 1);
 }
 
+// Indian markers are hexagons (English round or square): the sides differ by shape too (issue 19).
 const vpMarker = (side: 'english' | 'indian'): MarkerSpec => ({
-  shape: 'circle',
+  shape: side === 'indian' ? 'hex' : 'circle',
   r: 10,
   fill: SIDE_COLOR[side],
   stroke: '#111',
   text: 'VP',
 });
 const provMarker = (side: 'english' | 'indian'): MarkerSpec => ({
-  shape: 'square',
+  shape: side === 'indian' ? 'hex' : 'square',
   r: 9,
   fill: SIDE_COLOR[side],
   stroke: '#111',
@@ -329,7 +331,14 @@ export function drawDynamicPanels(ctx: Ctx2D, view: KpwView, map: RenderMap): vo
     const who = p.role === 'english' ? 'English' : 'Indian';
     roundRectPath(ctx, px, ly - 9, 64, 18, 4);
     paint(ctx, { fill: SIDE_COLOR[p.role], stroke: SIDE_INK[p.role], lineWidth: 1 });
-    drawText(ctx, who, px + 32, ly + 0.5, { size: 12, weight: 'bold', color: '#fff', align: 'center', baseline: 'middle', cache: true });
+    drawText(ctx, who, px + 32, ly + 0.5, {
+      size: 12,
+      weight: 'bold',
+      color: contrastText(SIDE_COLOR[p.role]),
+      align: 'center',
+      baseline: 'middle',
+      cache: true,
+    });
     drawText(ctx, fitText(ctx, p.text, PANEL_X - px - 84, 14), px + 72, ly + 1, { size: 14, color: INK, baseline: 'middle', cache: true });
   });
 }

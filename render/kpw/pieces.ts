@@ -35,7 +35,15 @@ const RANK_ORDER: Record<KpwUnitView['kind'], number> = { key: 0, captain: 1, sa
 export function unitCounter(u: KpwUnitView, side: KpwStackView['side'], ownerColor: Map<string, string>): CounterSpec {
   const stripe = ownerColor.get(u.owner) ?? darken(SIDE_COLOR[side], 0.3);
   const badges = [...(u.spy ? [SPY] : []), ...(u.guide ? [GUIDE] : [])];
-  const base = { size: COUNTER, base: SIDE_COLOR[side], stripe, stripeLabel: u.owner, badges: badges.length ? badges : undefined };
+  // Indian chits are octagons: the sides differ by shape, not only red and green (rules 6.1; issue 19).
+  const base = {
+    size: COUNTER,
+    base: SIDE_COLOR[side],
+    stripe,
+    stripeLabel: u.owner,
+    badges: badges.length ? badges : undefined,
+    cut: side === 'indian',
+  };
   switch (u.kind) {
     case 'key':
       return { ...base, rank: 'key', label: u.name };

@@ -23,8 +23,13 @@ export const RIVER = '#3f86c6';
 export const RIVER_RING = '#7fd0ff';
 export const SETTLEMENT_RING = '#c0281e';
 
-/** Side base colours (rules 6.1: reddish English, greenish Indian). */
-export const SIDE_COLOR = { english: '#b8483a', indian: '#4e7d36' } as const;
+/**
+ * Side base colours (rules 6.1: reddish English, greenish Indian): a dark red
+ * and a light green, so they differ in lightness too. Red and green of equal
+ * lightness look alike with deuteranopia (ΔE 5.6 before; now ≥ 25, issue 19),
+ * and Indian chits are octagons besides.
+ */
+export const SIDE_COLOR = { english: '#a3302a', indian: '#86bf5f' } as const;
 export const SIDE_INK = { english: '#8e1f14', indian: '#2f5a1c' } as const;
 export const ALLIED_COLOR = '#b08a5a';
 

@@ -248,7 +248,7 @@ export function drawHexIds(ctx: Ctx2D, b: Board): void {
     const p = hexToPixel(h, b.layout);
     if (!inWindow(b, p, s * 2)) continue;
     drawText(ctx, h.id, p.x, p.y - s * 0.7, {
-      size: Math.round(s * 0.3),
+      size: Math.round(s * 0.4),
       color: h.terrain === 'sea' ? 'rgba(40,70,100,0.55)' : 'rgba(50,40,25,0.6)',
       align: 'center',
       baseline: 'middle',
@@ -522,8 +522,8 @@ function token(ctx: Ctx2D, m: Wk4Marker, x: number, y: number, w: number, h: num
   ctx.fillRect(x + 2, y + 2, bw - 1, h - 4);
   drawText(ctx, strength, x + 2 + bw / 2, y + h / 2 + 0.5, { size, weight: 'bold', color: '#111', align: 'center', baseline: 'middle' });
   const text = `${m.label}${m.note ? ` · ${m.note}` : ''}`;
-  drawText(ctx, fitText(ctx, text, w - bw - 6, size - 1, 'bold'), x + bw + 4, y + h / 2 + 0.5, {
-    size: size - 1,
+  drawText(ctx, fitText(ctx, text, w - bw - 6, size, 'bold'), x + bw + 4, y + h / 2 + 0.5, {
+    size,
     weight: 'bold',
     color: ink,
     baseline: 'middle',

@@ -10,7 +10,7 @@ import { renderers } from '../../render/renderers.ts';
 
 export function registerAllGames(): void {
   if (!getGame(kpw.id)) registerGame({ ...kpw, render: renderers.kpw, renderZoom: renderers['kpw:zoom'] });
-  if (!getGame(rifle.id)) registerGame({ ...rifle, render: renderers.rifle });
+  if (!getGame(rifle.id)) registerGame({ ...rifle, render: renderers.rifle, renderZoom: renderers['rifle:zoom'] });
   if (!getGame(wog.id)) registerGame({ ...wog, render: renderers.wog, renderZoom: renderers['wog:zoom'] });
   if (!getGame(wk4.id)) registerGame({ ...wk4, render: renderers.wk4, renderZoom: renderers['wk4:zoom'] });
   if (!getGame(atkm.id)) registerGame({ ...atkm, render: renderers.atkm, renderZoom: renderers['atkm:zoom'] });

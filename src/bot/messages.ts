@@ -58,6 +58,11 @@ export function payloadsOf(msg: Message): Payload[] {
   };
   const chunks = splitContent(msg.content ?? '');
   const embeds = msg.embed ? [embedOf(msg.embed)] : [];
+  // A file set aside opens from a thumbnail, so the gallery shows the first image alone at full width;
+  // unless it is all there is (its close-up was left out), then it is the gallery.
+  const shown = (msg.files ?? []).filter((x) => !x.aside);
+  for (const f of shown.length ? (msg.files ?? []).filter((x) => x.aside && /^[\w.-]+$/.test(x.name)) : [])
+    embeds.push({ title: '🗺️ Full-size board: click to open', thumbnail: { url: `attachment://${f.name}` } });
   if (chunks.length === 0 && files.length === 0 && components.length === 0 && embeds.length === 0) return [];
   if (chunks.length === 0) chunks.push('');
   return chunks.map((content, n) => {

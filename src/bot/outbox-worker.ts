@@ -263,7 +263,8 @@ export class OutboxWorker {
         skipped++;
       } else {
         const png = await this.drawFile(row, f.draw);
-        if (png) out.push({ name: f.name, data: png, ...(f.description ? { description: f.description } : {}) });
+        const { draw: _job, ...file } = f;
+        if (png) out.push({ ...file, data: png });
       }
     }
     this.superseded += skipped;

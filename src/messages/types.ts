@@ -31,6 +31,12 @@ export interface Attachment {
   /** Alt text / accessible summary. */
   description?: string;
   /**
+   * A click away, not in the message's gallery (issue 19): Discord tiles two
+   * images side by side, which would halve the preview of the first; so this
+   * one goes as a small embed's thumbnail that opens at full size.
+   */
+  aside?: boolean;
+  /**
    * Not drawn yet (the bot, issue 9): drawn from this view where it is
    * delivered, so a command never waits for a picture; `data` is empty until then.
    */
@@ -41,7 +47,7 @@ export interface Attachment {
 export interface DrawJob {
   system: string;
   view: Json;
-  /** The post is only this picture (a close-up): when a newer one supersedes it, the post goes too. */
+  /** A close-up: left out when late or superseded (the rest of its post still goes; a post of nothing else goes too). */
   alone?: boolean;
 }
 

@@ -49,8 +49,8 @@ describe('phase snapshots of a bot-played KPW game', () => {
       posts += picked.length;
       expect(picked[picked.length - 1].mark).toBe(phases[phases.length - 1]);
       for (const p of picked) if (p.draw) drawn.push(canonical(kpw.boardKey!(p.mark.view as unknown as KpwView)));
-      const last = picked[picked.length - 1];
-      if (last.draw && kpw.zoomWorthy!(last.mark.view as unknown as KpwView)) closeUps++;
+      // Each drawn map opens with its close-up (issue 19).
+      closeUps += picked.filter((p) => p.draw).length;
     }
     after = drawn.length;
     // Console/demo (no cap): every phase before, only changed boards after.

@@ -28,6 +28,21 @@ describe('messages', () => {
     expect(payloadsOf({ content: '   ' })).toEqual([]);
   });
 
+  it('a file set aside goes as a thumbnail embed, so the gallery shows the close-up alone at full width (issue 19)', () => {
+    const [part] = payloadsOf({
+      content: 'map',
+      files: [
+        { name: 'game1-d2-1-zoom.png', data: PNG },
+        { name: 'game1-d2-1.png', data: PNG, aside: true },
+      ],
+    });
+    expect(part.files!.map((f) => f.name)).toEqual(['game1-d2-1-zoom.png', 'game1-d2-1.png']);
+    expect(part.embeds).toEqual([expect.objectContaining({ thumbnail: { url: 'attachment://game1-d2-1.png' } })]);
+    expect(payloadsOf({ content: 'map', files: [{ name: 'a.png', data: PNG }] })[0].embeds).toBeUndefined();
+    // The close-up left out (late): the map is the gallery again.
+    expect(payloadsOf({ content: 'map', files: [{ name: 'a.png', data: PNG, aside: true }] })[0].embeds).toBeUndefined();
+  });
+
   it('caps buttons at 5 rows of 5', () => {
     const rows = componentRows(Array.from({ length: 27 }, (_, n) => ({ customId: `b${n}`, label: `B${n}`, style: 'secondary' as const })));
     expect(rows.map((r) => r.components.length)).toEqual([5, 5, 5, 5, 5]);

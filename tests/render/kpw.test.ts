@@ -4,6 +4,13 @@ import { encodePng, makeCanvas, pngSize } from '../../render/kit.ts';
 import type { KpwView } from '../../src/games/kpw/view-types.ts';
 import { emptyView, tinyMap } from './fixtures.ts';
 import { busyView } from './sample.ts';
+import { PANEL_X, SIDE_COLOR, TOP_H } from '../../render/kpw/style.ts';
+
+/** Whether the pixel at byte offset i is within 2 of a #rrggbb colour on each channel. */
+function near3(d: Uint8ClampedArray, i: number, hex: string): boolean {
+  const n = parseInt(hex.slice(1), 16);
+  return Math.abs(d[i] - (n >> 16)) < 3 && Math.abs(d[i + 1] - ((n >> 8) & 255)) < 3 && Math.abs(d[i + 2] - (n & 255)) < 3;
+}
 
 function deepFreeze<T>(o: T): T {
   if (o && typeof o === 'object') {
@@ -51,9 +58,8 @@ describe('KPW renderer', () => {
         if (!diff) continue;
         if (Math.abs(x - woods.x) < 140 && Math.abs(y - woods.y) < 90) {
           near++;
-          // The English counter face (#b8483a) appears where it was not before.
-          if (Math.abs(withStack[i] - 0xb8) < 3 && Math.abs(withStack[i + 1] - 0x48) < 3 && Math.abs(withStack[i + 2] - 0x3a) < 3)
-            englishRed++;
+          // The English counter face (SIDE_COLOR.english) appears where it was not before.
+          if (near3(withStack, i, SIDE_COLOR.english)) englishRed++;
         } else far++;
       }
     }
@@ -77,20 +83,20 @@ describe('KPW renderer', () => {
     // Razed: the space is charred dark.
     expect(Math.max(...at(px, dedham.x + 10, dedham.y + 1))).toBeLessThan(90);
     expect(Math.max(...at(base, dedham.x + 10, dedham.y + 1))).toBeGreaterThan(90);
-    // The Indian battle arrow (#4e7d36) runs along montaup → dedham.
+    // The Indian battle arrow (SIDE_COLOR.indian) runs along montaup → dedham.
     const from = tinyMap.spaces.find((s) => s.id === 'montaup')!;
     let green = 0;
     for (let t = 0.3; t <= 0.7; t += 0.05) {
       for (let d = -10; d <= 10; d++) {
         const x = Math.round(from.x + (dedham.x - from.x) * t + d);
         const y = Math.round(from.y + (dedham.y - from.y) * t);
-        const [r, g, b] = at(px, x, y);
-        if (Math.abs(r - 0x4e) < 3 && Math.abs(g - 0x7d) < 3 && Math.abs(b - 0x36) < 3) green++;
+        if (near3(px, (y * 1600 + x) * 4, SIDE_COLOR.indian)) green++;
       }
     }
     expect(green).toBeGreaterThan(20);
-    // The result banner darkens the middle of the map.
-    expect(Math.max(...at(px, 40, 611))).toBeLessThan(80);
+    // The result banner darkens the top of the side panel, never the map (issue 19).
+    expect(Math.max(...at(px, PANEL_X + 10, TOP_H + 150))).toBeLessThan(80);
+    expect(at(px, 40, 611)).toEqual(at(base, 40, 611));
   });
 
   it('builds the static board layer once per process', () => {

@@ -14,7 +14,8 @@ const RULES = JSON.parse(readFileSync(new URL('../../data/rifle/rules.json', imp
 export const RESOURCE_NAMES = RULES.resources.map((r) => r.name);
 export const STRUCTURE_NAMES = RULES.structures.filter((s) => s.id !== 'empty').map((s) => s.name);
 
-const COLORS = ['#c0392b', '#2e5fb8', '#2f8a3a', '#8e44ad'];
+// As data/rifle/rules.json: safe for the common colour-vision deficiencies (issue 19).
+const COLORS = ['#b8322a', '#2a62b8', '#e69f00', '#cc79a7'];
 const LEADERS = ['Ann Lindsay', 'James Harrod', 'Daniel Boone', 'Simon Kenton'];
 
 export interface SettlementSpec {

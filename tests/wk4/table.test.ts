@@ -130,6 +130,8 @@ describe('WK4 at the offline table (Turn Results and Challenges, Order sheet, fo
     const prelim = at('uma> /wk4 umpire publish');
     expect(prelim).toMatch(/\[to alice\][^[]*Report for Almagora[^[]*📎 [^\n]*almagora[^\n]*\.png/);
     expect(prelim).toMatch(/\[to bob\][^[]*Report for Capetan[^[]*📎 [^\n]*capetan[^\n]*\.png/);
+    // Its close-up first, as in a public map post (issue 19), drawn from the same view.
+    expect(prelim).toMatch(/\[to alice\][^[]*📎 [^\n]*almagora[^\n]*-zoom\.png\n\s*📎 [^\n]*almagora-d\d+\.png/);
     // No public post carries a nation's own map.
     expect(prelim).not.toMatch(/\[post[^[]*(almagora|capetan)-d\d+\.png/);
     expect(JSON.stringify(drawn)).toMatch(/almagora/);

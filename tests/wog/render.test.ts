@@ -28,7 +28,7 @@ describe('WoG renderer: border kinds and the battle close-up (Phase 2 borders, P
     expect(BORDER.sea.width).toBeGreaterThan(BORDER.clear.width);
   });
 
-  it('a battle view names the area, commanders and dice; the close-up is a second 1100×700 image, none without a battle', async () => {
+  it('a battle view names the area, commanders and dice; the close-up is a second 1100×700 image, the board in brief without a battle', async () => {
     const { renderWogZoom, zoomCrop, WOG_ZOOM } = await import('../../render/wog-zoom.ts');
     const { blank, dice, inf, put, startBattles } = await import('./helpers.ts');
     const s = blank();
@@ -47,8 +47,9 @@ describe('WoG renderer: border kinds and the battle close-up (Phase 2 borders, P
     });
     expect(v.battle!.rolls.join(' ')).toMatch(/English roll 6 against bravery 2: the English roll no dice.*French: 3 dice/);
     expect(wog.phase(s)).toBe('Turn 1 · Phase 3: Battle in Champagne, after round 1');
-    expect(wog.zoomWorthy!(v)).toBe(true);
-    expect(wog.zoomWorthy!({ ...v, battle: null })).toBe(false);
+    // Every map post opens with the close-up (issue 19): the battle, else the board in brief.
+    expect(wog.zoomWorthy).toBeUndefined();
+    expect(pngSize(renderWogZoom({ ...v, battle: null } as never))).toEqual({ width: WOG_ZOOM.w, height: WOG_ZOOM.h });
     const png = renderWogZoom(v as never);
     expect(pngSize(png)).toEqual({ width: WOG_ZOOM.w, height: WOG_ZOOM.h });
     // The crop holds the whole area fought over, at the box's aspect.
@@ -63,7 +64,7 @@ describe('WoG renderer: border kinds and the battle close-up (Phase 2 borders, P
     expect(crop.w / crop.h).toBeCloseTo(WOG_ZOOM.mapW / (WOG_ZOOM.h - WOG_ZOOM.caption), 5);
   });
 
-  it('the table posts the close-up after a battle snapshot (GameTable.renderZoom)', async () => {
+  it('the table posts the close-up with every snapshot (GameTable.renderZoom)', async () => {
     const { registerAllGames } = await import('../../src/app/games.ts');
     const { getGame } = await import('../../src/games/registry.ts');
     const { closeUp } = await import('../../commands/snapshots.ts');
@@ -79,7 +80,9 @@ describe('WoG renderer: border kinds and the battle close-up (Phase 2 borders, P
     const render = async (m: typeof mod, v: unknown) => m.render!(v as never) as Buffer;
     const zoom = await closeUp(mod, [{ mark: { phase: mod.phase(s), view }, draw: true }], 'z.png', render);
     expect(zoom && pngSize(zoom.data)).toEqual({ width: 1100, height: 700 });
-    const none = await closeUp(mod, [{ mark: { phase: 'x', view: { ...view, battle: null } }, draw: true }], 'z.png', render);
-    expect(none).toBeNull();
+    // Without a battle the close-up is the board in brief (issue 19: every map post opens with a preview-size image).
+    const quiet = await closeUp(mod, [{ mark: { phase: 'x', view: { ...view, battle: null } }, draw: true }], 'z.png', render);
+    expect(quiet && pngSize(quiet.data)).toEqual({ width: 1100, height: 700 });
+    expect(quiet!.data.equals(zoom!.data)).toBe(false);
   });
 });

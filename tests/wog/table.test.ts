@@ -25,10 +25,9 @@ describe('WoG at the offline table: turn 1 of The Hundred Years War', () => {
     expect(out).toMatch(/English: 8 dice \(BR 6, strength 7, longbows 2\): 6 6 1 1 1 1 1 1 → 2 hits/);
     expect(out).toMatch(/French: 2 dice \(BR 2, strength 4, longbows 0\) at \+1: 5 1 → 1 hits/);
     expect(out).toMatch(/English pursue with 8 dice at \+1: 5 1 1 1 1 1 1 1 → 1 hits/);
-    // The battle is posted round by round with a close-up image (GameTable.renderZoom).
+    // The battle is posted round by round, the close-up (GameTable.renderZoom) first, the map after it (issue 19).
     expect(out).toMatch(/Turn 1 · Phase 3: Battle in Normandy, after round 1/);
-    expect(out).toMatch(/🔍 Close-up/);
-    expect(out).toMatch(/📎 .*-zoom\.png/);
+    expect(out).toMatch(/📎 .*-zoom\.png\n\s*📎 .*\d\.png/);
     expect(out).toMatch(/retreats to Ile-de-France, disgraced/);
     expect(out).toMatch(/French deploy 1 infantry Ile-de-France → Champagne\./);
     expect(out).toMatch(/Normandy becomes uncontrolled/);

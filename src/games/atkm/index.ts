@@ -179,8 +179,8 @@ export const atkm: GameModule<AtkmState, AtkmOptions, AtkmView> = {
     return pick?.action ?? null;
   },
   summarize: (v, viewer) => summarize(v, viewer),
-  // A close-up only on the tabletop, after something moved, fired or fought.
-  zoomWorthy: (v) => v.mode === 'tabletop' && !!v.picture.last && (v.picture.last.path.length > 1 || v.picture.last.fire.length > 0),
+  // No zoomWorthy: the close-up is every map post's first image, the one Discord
+  // previews (issue 19); round the last action, else round every unit.
   // A snapshot when the table changes, not at every card.
   boardKey: (v) => ({
     units: v.picture.units.map((u) => [u.id, u.x, u.y, u.facing, u.formation, u.figures, u.colour, u.disorder]),

@@ -9,8 +9,3 @@ export function boardKey(v: KpwView): Json {
   const { sites, battles, vp, provisionsLost, church, tribes, colonies, turnTrack, eliminated, result } = v;
   return { stacks, sites, battles, vp, provisionsLost, church, tribes, colonies, turnTrack, eliminated, result } as unknown as Json;
 }
-
-/** A close-up is worth posting when there is a battle or a stack that moved (else the full map says it all). */
-export function zoomWorthy(v: KpwView): boolean {
-  return v.battles.length > 0 || v.stacks.some((s) => s.moved);
-}

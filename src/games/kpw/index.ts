@@ -11,7 +11,7 @@ import { examplePosition, initialState, pushManualSetup } from './setup.ts';
 import type { Ferocity, KpwOptions, KpwState, Side } from './state.ts';
 import { buildView, phaseLabel, summarize } from './view.ts';
 import type { KpwView } from './view-types.ts';
-import { boardKey, zoomWorthy } from './board-key.ts';
+import { boardKey } from './board-key.ts';
 
 const kpwOptionDocs: OptionDoc[] = [
   { name: 'short', description: 'Short game: odd turns only, Church on turn 5 (17.0)', type: 'boolean', default: false },
@@ -162,5 +162,5 @@ export const kpw: GameModule<KpwState, KpwOptions, KpwView> = {
   },
   summarize,
   boardKey,
-  zoomWorthy,
+  // No zoomWorthy: the close-up is every map post's first image, the one Discord previews (issue 19).
 };

@@ -140,6 +140,6 @@ export const wog: GameModule<WogState, WogOptions> = {
     return (legal[0]?.sub === 'loss' ? preferredLoss(s, legal) : deadlineChoice(legal))?.action ?? null;
   },
   summarize: (v, viewer) => summarize(v as unknown as WogView, viewer),
-  // The battle close-up (render/wog-zoom.ts) goes with the snapshots of a battle in progress.
-  zoomWorthy: (v) => (v as WogView).battle !== null,
+  // No zoomWorthy: the close-up (render/wog-zoom.ts) is every map post's first
+  // image, the one Discord previews (issue 19): the battle, else the board in brief.
 };
