@@ -4,8 +4,7 @@
 // notes onto its destination at the scale it is drawn, so text in a cached
 // layer or sprite counts at the size it finally has in the picture. Off unless
 // a test turns it on: then nothing but this file's bookkeeping changes.
-import { CanvasRenderingContext2D as Context } from 'canvas';
-import type { Canvas, Ctx2D } from './canvas.ts';
+import { CanvasRenderingContext2D as Context, type Canvas, type CanvasRenderingContext2D as Ctx2D } from 'canvas';
 
 export interface TextNote {
   text: string;

@@ -18,7 +18,7 @@ import { SIDE as WOG_SIDE } from '../../render/wog.ts';
 import { closeUp } from '../../commands/snapshots.ts';
 import { createGame } from '../../src/engine/runner.ts';
 import type { GameModule, Json } from '../../src/engine/types.ts';
-import { registerAllGames } from '../../src/games/index.ts';
+import { registerAllGames } from '../../src/app/games.ts';
 import { getGame } from '../../src/games/registry.ts';
 import { wog } from '../../src/games/wog/index.ts';
 import { samplePicture as atkmSample, scenarioPicture } from '../atkm/render-sample.ts';

@@ -13,11 +13,12 @@ import { attackFacts, factsText } from './facts.ts';
 import { cannotFire, checkFire, firePlan, FIRE_RULE, resolveFire } from './fire.ts';
 import { cannotCharge, checkCharge, meleeFrame, MELEE_RULE } from './melee.ts';
 import { allowance, checkMove, moveFacts } from './movement.ts';
-import { alive, isArtillery, note, other, typeData, type AtkmState, type Formation, type Side, type Unit } from './state.ts';
+import { alive, isArtillery, note, other, typeData, type AtkmState, type Formation, type Unit } from './state.ts';
 import { gap, measuredCharge, measuredFire, place, tabletop, tu } from './table.ts';
 import { approach, attempt, checkMove as checkTableMove, baseAllowance, orderExamples, type MoveResult } from './tabletop/index.ts';
 import type { Action } from '../../engine/types.ts';
 import type { AttackFacts } from './facts.ts';
+import type { ActivationFrame } from './activation-frame.ts';
 
 /** Tabletop mode measures: facts typed by the player are refused rather than silently ignored. */
 function noFacts(a: Record<string, unknown>, rule: string): AttackFacts {
@@ -95,21 +96,6 @@ function tableMoves(s: AtkmState, u: Unit, jack: boolean): LegalAction[] {
 export type { Action };
 
 export const ACT_RULE = 'ATKM Activating Units';
-
-export interface ActivationFrame {
-  proc: 'activation';
-  step: 'act';
-  side: Side;
-  unit: string;
-  moved: boolean;
-  formed: boolean;
-  fired: boolean;
-  charged: boolean;
-  /** Queen: no downgrade for the activation. Jack: full movement. */
-  queen: boolean;
-  jack: boolean;
-  [k: string]: unknown;
-}
 
 /** Formations a unit may take by choice (square only as a defence against cavalry). */
 export function formationsOf(u: Unit): Formation[] {

@@ -5,7 +5,7 @@ import { RuleError } from '../../engine/errors.ts';
 import { call } from '../../engine/procstack.ts';
 import { retWith, type Procedure } from '../../engine/flow.ts';
 import type { Ctx, LegalAction } from '../../engine/types.ts';
-import type { ActivationFrame } from './activation.ts';
+import type { ActivationFrame } from './activation-frame.ts';
 import { bucketText, rollBucket } from './buckets.ts';
 import { downgrade } from './casualties.ts';
 import { act, ignoring, mustBeLegal, yesNo } from './common.ts';
