@@ -1,6 +1,9 @@
-// `npm run bench -- bots [--games N] [--system ID]`: each system's built-in
-// bot against a player choosing uniformly among the legal actions, one line
-// per system and side: `bots.<system>.<side>.win_rate: NN.N %`.
+// `npm run bench -- bots [--games N] [--system ID] [--balance]`: each
+// system's built-in bot against a player choosing uniformly among the legal
+// actions, one line per system and side: `bots.<system>.<side>.win_rate: NN.N %`.
+// --balance also plays every seat by the bot, then every seat at random
+// (`bots.<system>.bot_vs_bot.<side>.win_rate`, `...random_vs_random...`):
+// how even the game itself is when both sides play alike.
 // Generic over the module contract (setup, prompts, legal, apply, result,
 // bot): a system needs no entry here unless its win is not "its seat among
 // the winners" or it has modes worth measuring apart (the table below).
@@ -50,20 +53,26 @@ const decisive = (_game: unknown, role: Role, winners: Role[], draw: boolean) =>
 
 /**
  * The bot on every seat of one configuration, `games` seeded games per seat,
- * the seats taking turns game by game (seed `bots:<label>:<n>`).
+ * the seats taking turns game by game (seed `bots:<label>:<n>`); `mirror`:
+ * `games` games with the bot (or random play) on every seat.
  */
-export function botRates(mod: GameModule<any, any>, match: BotMatch, games: number): BotRate[] {
+export function botRates(mod: GameModule<any, any>, match: BotMatch, games: number, mirror?: 'bot' | 'random'): BotRate[] {
   const sides = mod.roles(mod.parseOptions(match.options)).map((r) => r.id);
-  const rates = sides.map((side) => ({ label: match.label, side, games: 0, wins: 0, shared: 0 }));
+  const label = mirror ? `${match.label}.${mirror}_vs_${mirror}` : match.label;
+  const rates = sides.map((side) => ({ label, side, games: 0, wins: 0, shared: 0 }));
   const won = match.won ?? decisive;
-  for (let n = 0; n < games * sides.length; n++) {
-    const rate = rates[n % sides.length];
-    const { env } = playout(mod, match.options, `bots:${match.label}:${n}`, { bots: [rate.side] });
+  // A mirrored game is the same game for every seat: it counts for each of them.
+  for (let n = 0; n < (mirror ? games : games * sides.length); n++) {
+    const seats = mirror ? rates : [rates[n % sides.length]];
+    const bots = mirror === 'bot' ? sides : mirror === 'random' ? [] : [seats[0].side];
+    const { env } = playout(mod, match.options, `bots:${label}:${n}`, { bots });
     const result = mod.result(env.game);
-    if (result.status !== 'over') throw new Error(`${match.label} game ${n} did not end`);
-    rate.games++;
-    if (won(env.game, rate.side, result.winners, result.draw)) rate.wins++;
-    else if (!match.won && result.winners.includes(rate.side)) rate.shared++;
+    if (result.status !== 'over') throw new Error(`${label} game ${n} did not end`);
+    for (const rate of seats) {
+      rate.games++;
+      if (won(env.game, rate.side, result.winners, result.draw)) rate.wins++;
+      else if (!match.won && result.winners.includes(rate.side)) rate.shared++;
+    }
   }
   return rates;
 }
@@ -96,7 +105,8 @@ export function runBots(args: string[]): void {
   for (const mod of mods)
     for (const match of MATCHES[mod.id] ?? [{ label: mod.id, options: {} }]) {
       const t = performance.now();
-      for (const rate of botRates(mod, match, games)) for (const line of rateLines(rate)) console.log(line);
+      for (const mirror of args.includes('--balance') ? [undefined, 'bot' as const, 'random' as const] : [undefined])
+        for (const rate of botRates(mod, match, games, mirror)) for (const line of rateLines(rate)) console.log(line);
       console.log(`# ${match.label}: ${((performance.now() - t) / 1000).toFixed(0)} s`);
     }
 }
