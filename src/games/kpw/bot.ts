@@ -1,10 +1,10 @@
 // A built-in player, choosing only among the legal actions it is given. In a
 // battle both sides re-roll with a Spy or Guide when the dice make it worth
 // the marker (13.2) and leave out the enemy's most dangerous piece on a Panic
-// (13.3) (bot-battle.ts); the English move their strongest companies to the
-// best battles in reach (bot-move.ts) and place reinforcements to fill them;
-// the Indians raid the weakest targets; both take losses on sites and
-// full-strength units first and end phases in time.
+// (13.3) (bot-battle.ts); both move their strongest groups to the best
+// battles in reach by the Combat Results Table (bot-move.ts); the English
+// place reinforcements to fill their companies; both take losses on sites
+// and full-strength units first and end phases in time.
 import type { LegalAction } from '../../engine/types.ts';
 import { at, isInf, isLeader, withIndex, type KFrame, type KpwState, type MoveFrame, type Side, type Unit } from './state.ts';
 import { top } from '../../engine/procstack.ts';
@@ -41,8 +41,9 @@ export function botChoice(s: KpwState, role: Side, legal: LegalAction[], rand: (
   if (f.proc === 'battle' && by('reroll').length) return rerollChoice(s, f, role, legal) ?? by('pass')[0];
   if (f.proc === 'battle' && by('panic').length) return panicChoice(s, f, legal) ?? legal[0];
   // Read-only look-ahead: index the units by space once (state.ts).
-  const english = role === 'english' ? withIndex(s, () => englishChoice(s, f, legal)) : undefined;
-  if (english) return english;
+  const planned = withIndex(s, () => plannedChoice(s, f, role, legal));
+  if (planned) return planned;
+  // Movement the planner leaves open (no stop or end offered: e.g. a war band floating past an unallied village, 12.2).
   if (f.proc === 'move') {
     if (f.step === 'select') {
       const acts = by('activate');
@@ -97,55 +98,55 @@ function named(s: KpwState, space: string, units: string, side: Side): Unit[] {
 }
 
 /**
- * The English player's own judgement: movement toward the best battles in
- * reach (12.1, 12.7), every Infantry into its battle (13.0), reinforcements
- * and returning leaders where they make a full company (10.1).
+ * Both sides move their strongest groups to the best battles in reach (12.1,
+ * 12.7) and send every Infantry into its battle (13.0); the English also place
+ * reinforcements and returning leaders where they make a full company (10.1).
  */
-function englishChoice(s: KpwState, f: KFrame, legal: LegalAction[]): LegalAction | undefined {
+function plannedChoice(s: KpwState, f: KFrame, side: Side, legal: LegalAction[]): LegalAction | undefined {
   const by = (sub: string) => legal.filter((l) => l.sub === sub);
-  if (f.proc === 'move') return englishMove(s, f as MoveFrame, legal);
+  if (f.proc === 'move') return plannedMove(s, f as MoveFrame, side, legal);
   if (by('fight').length) return [...by('fight')].sort((a, b) => fightSize(b) - fightSize(a))[0];
-  if (by('place').length) return bestPlace(s, by('place'));
+  if (side === 'english' && by('place').length) return bestPlace(s, by('place'));
   return undefined;
 }
 
 const fightSize = (l: LegalAction) => (l.action.units === 'all' ? 99 : String(l.action.units).split('+').length);
 
-function englishMove(s: KpwState, f: MoveFrame, legal: LegalAction[]): LegalAction | undefined {
+function plannedMove(s: KpwState, f: MoveFrame, side: Side, legal: LegalAction[]): LegalAction | undefined {
   const end = legal.find((l) => l.sub === 'end');
   if (f.step === 'select') {
     let best: { l: LegalAction; value: number } | null = null;
-    // Per space, one activation: the strongest company it can field (most Infantry, then its leader).
+    // Per space, one activation: the strongest group it can field (most Infantry, then its leader).
     const strongest = new Map<string, { l: LegalAction; us: Unit[]; rank: number }>();
     for (const l of legal) {
       if (l.sub !== 'activate') continue;
-      const us = named(s, String(l.action.space), String(l.action.units), 'english');
+      const us = named(s, String(l.action.space), String(l.action.units), side);
       const rank = us.filter(isInf).length * 10 + us.length;
       const known = strongest.get(String(l.action.space));
       if (!known || rank > known.rank) strongest.set(String(l.action.space), { l, us, rank });
     }
-    // Strongest first; a company whose best imaginable battle cannot beat the best found is not searched.
-    const companies = [...strongest].map(([space, c]) => ({ space, ...c, sp: stackSP(c.us) })).sort((a, b) => b.sp - a.sp);
-    for (const { space, l, us, sp } of companies) {
+    // Strongest first; a group whose best imaginable battle cannot beat the best found is not searched.
+    const groups = [...strongest].map(([space, c]) => ({ space, ...c, sp: stackSP(c.us) })).sort((a, b) => b.sp - a.sp);
+    for (const { space, l, us, sp } of groups) {
       if (best && attackBound(sp) <= best.value) break;
-      const plan = bestAttack(s, us, space, allowance('english', us), true);
+      const plan = bestAttack(s, side, us, space, allowance(side, us), true);
       if (plan && plan.value > WORTH && (!best || plan.value > best.value)) best = { l, value: plan.value };
     }
     if (best) return best.l;
     // Nothing worth a battle this phase: close in on the nearest target worth one.
-    for (const [space, { l, us }] of strongest) if (approach(s, us, space, allowance('english', us))) return l;
+    for (const [space, { l, us }] of strongest) if (approach(s, side, us, space, allowance(side, us))) return l;
     return end;
   }
   const g = f.group!;
   if (f.step === 'markers') return legal.find((l) => l.sub === 'stop');
   const us = groupUnits(s, g);
-  const rem = pipsLeft(s, 'english', g);
-  const plan = bestAttack(s, us, g.at, rem, g.used === 0);
+  const rem = pipsLeft(s, side, g);
+  const plan = bestAttack(s, side, us, g.at, rem, g.used === 0);
   if (plan && plan.value > WORTH) {
     const go = plan.path.length === 1 ? find(legal, 'battle', 'target', plan.targetKey) : find(legal, 'step', 'to', plan.keys[0]);
     if (go) return go;
   }
-  const leg = approach(s, us, g.at, rem);
+  const leg = approach(s, side, us, g.at, rem);
   if (leg?.keys.length) {
     const go = find(legal, 'step', 'to', leg.keys[0]);
     if (go) return go;
