@@ -1,5 +1,6 @@
 // `npm run bench`: speed and memory figures, one `name: value unit` per line.
 // `npm run bench -- load`: many live games under a clocked command stream (load.ts).
+// `npm run bench -- bots [--games N] [--system ID]`: each bot's win rate against random play (bots.ts).
 // A benchmark, not a test: it reports, it does not pass or fail.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -273,8 +274,14 @@ async function load(args: string[]): Promise<void> {
   if (r.status !== 0) throw new Error(`the load bench exited with ${r.status ?? r.signal}`);
 }
 
-// `npm run bench -- load [...]`: the load bench; no argument: the figures above.
-const run = process.argv[2] === 'load' ? load(process.argv.slice(3)) : main();
+// `npm run bench -- load [...]`: the load bench; `bots [...]`: the bots' win rates; no argument: the figures above.
+const mode = process.argv[2];
+const run =
+  mode === 'load'
+    ? load(process.argv.slice(3))
+    : mode === 'bots'
+      ? import('./bots.ts').then((m) => m.runBots(process.argv.slice(3)))
+      : main();
 run.then(
   () => process.exit(0),
   (e) => {

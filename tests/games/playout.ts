@@ -11,13 +11,14 @@ export interface Playout {
 
 /**
  * Play a game to its end with the module's bot (or uniformly random legal
- * actions), calling `each` after every step. Throws on a dead end.
+ * actions; `bots` names the only seats the bot plays, the others play at
+ * random), calling `each` after every step. Throws on a dead end.
  */
 export function playout(
   mod: GameModule<any, any>,
   raw: Record<string, string | number | boolean>,
   seed: string,
-  opts: { random?: boolean; maxSteps?: number; each?: (env: Envelope<any>, role: Role) => void } = {},
+  opts: { random?: boolean; bots?: Role[]; maxSteps?: number; each?: (env: Envelope<any>, role: Role) => void } = {},
 ): Playout {
   let { env } = createGame(mod, raw, seed);
   const rand = seedrandom(`${seed}:players`);
@@ -32,7 +33,7 @@ export function playout(
     if (!legal.length)
       throw new Error(`Dead end at step ${i}: ${p.role} is asked "${p.text}" but has no legal action (${mod.phase(env.game)}).`);
     const pick =
-      !opts.random && mod.bot
+      mod.bot && (opts.bots ? opts.bots.includes(p.role) : !opts.random)
         ? mod.bot(env.game, p.role, legal, { rand: () => rand.quick() })
         : legal[Math.floor(rand.quick() * legal.length)];
     env = applyAction(mod, env, p.role, pick.action, true, legal).env;
