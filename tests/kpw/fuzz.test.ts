@@ -34,7 +34,7 @@ describe('KPW fuzz', () => {
       expect(kpw.result(env.game).status).toBe('over');
       expect(canonical(replay(kpw, opts, seed, log).env.game)).toBe(canonical(env.game));
     }
-  }, 120_000);
+  }, 300_000);
 
   it('12.1 every activation offered leaves the group something legal (random games, surrenders included)', async () => {
     for (let i = 0; i < 4; i++) {
@@ -51,7 +51,7 @@ describe('KPW fuzz', () => {
         },
       });
     }
-  }, 120_000);
+  }, 300_000);
 
   it('every legal action offered applies without error (sampled along random games)', async () => {
     for (const seed of ['every-1', 'every-2']) {
@@ -70,7 +70,7 @@ describe('KPW fuzz', () => {
       }
       expect(kpw.result(env.game).status).toBe('over');
     }
-  }, 120_000);
+  }, 300_000);
 
   it('views and summaries serialise for every viewer; deadline defaults are legal', async () => {
     const { env } = await playoutAsync(kpw, {}, 'view-1', {
