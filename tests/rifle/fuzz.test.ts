@@ -76,7 +76,7 @@ describe('Fuzz: bot settlers play whole games (1-4 players)', () => {
       expect(canonical(replay(rifle, raw, seed, log).env.game)).toBe(canonical(env.game));
     }
     expect(resigned).toBeGreaterThan(3);
-  });
+  }, 240_000);
 
   for (const players of [1, 2, 3, 4]) {
     it(`${players} player${players > 1 ? 's' : ''}: seeded games end, no dead end, plans hidden, replay equals`, async () => {
@@ -90,7 +90,7 @@ describe('Fuzz: bot settlers play whole games (1-4 players)', () => {
           expect(rifle.summarize(rifle.view(env.game, v), v).length).toBeGreaterThan(10);
         }
       }
-    });
+    }, 240_000);
   }
   it('with the roundup house rule settlements grow and recruit; games still end cleanly and replay equal', async () => {
     let survivors = 0;
@@ -104,9 +104,9 @@ describe('Fuzz: bot settlers play whole games (1-4 players)', () => {
     }
     expect(recruited).toBeGreaterThan(0);
     expect(survivors).toBeGreaterThan(0);
-  });
+  }, 240_000);
   it('uniformly random legal actions (2 players) also reach the end', async () => {
     const { env } = await play(2, 'rnd-1', true);
     expect(rifle.result(env.game).status).toBe('over');
-  });
+  }, 240_000);
 });
