@@ -1,4 +1,41 @@
 import { defineConfig } from 'vitest/config';
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
+
+/**
+ * Files that play whole games (or long stretches of them), longest first. They
+ * start first, so the two workers of a 2-core machine finish together instead
+ * of one of them running a long file alone at the end (without a timing cache,
+ * as in a clean clone, vitest would start the largest files first, and these are
+ * small); `npm run test:quick` leaves them out.
+ */
+export const wholeGameFiles = [
+  'tests/wk4/fuzz.test.ts',
+  'tests/kpw/fuzz.test.ts',
+  'tests/atkm/fuzz.test.ts',
+  'tests/rifle/fuzz.test.ts',
+  'tests/wog/fuzz.test.ts',
+  'tests/games/contract.test.ts',
+  'tests/engine/leak.test.ts',
+  'tests/engine/leak-rifle.test.ts',
+  'tests/wk4/leak.test.ts',
+  'tests/atkm/leak.test.ts',
+  'tests/tournament/leak.test.ts',
+  'tests/store/replay-snapshots.test.ts',
+];
+
+/** The Discord layer's tests (adapter, outbox, threads), also left out of `npm run test:quick`. */
+export const discordFiles = ['tests/bot/**'];
+
+class WholeGamesFirst extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const rank = (file: TestSpecification) => {
+      const index = wholeGameFiles.findIndex((name) => file.moduleId.endsWith(name));
+      return index < 0 ? wholeGameFiles.length : index;
+    };
+    // Array.prototype.sort is stable: the rest keep vitest's own order.
+    return (await super.sort(files)).sort((a, b) => rank(a) - rank(b));
+  }
+}
 
 export default defineConfig({
   test: {
@@ -7,6 +44,9 @@ export default defineConfig({
     hookTimeout: 60_000,
     pool: 'forks',
     globalSetup: ['tests/setup/tmp.ts'],
+    // Fails a test that computes for seconds without letting the event loop turn (why: in the file).
+    setupFiles: ['tests/setup/event-loop.ts'],
+    sequence: { sequencer: WholeGamesFirst },
     // Snapshots render in-process in tests: a render thread per test file would
     // cost seconds of start-up each on a 2-core CI. The pool has its own tests
     // (tests/app/render-pool.test.ts), which ask for threads explicitly.

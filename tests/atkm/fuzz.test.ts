@@ -5,12 +5,12 @@ import { describe, expect, it } from 'vitest';
 import { canonical, replay } from '../../src/engine/runner.ts';
 import { atkm } from '../../src/games/atkm/index.ts';
 import type { AtkmState } from '../../src/games/atkm/state.ts';
-import { playout } from '../games/playout.ts';
+import { playoutAsync } from '../games/playout.ts';
 
 const SCENARIOS = ['open-field', 'river-crossing', 'village'];
 
 describe('ATKM fuzz (whole sequence of play)', () => {
-  it('bot and random battles over 40 seeds end; no dead ends; replay equals the final state; command points stay secret and never negative', () => {
+  it('bot and random battles over 40 seeds end; no dead ends; replay equals the final state; command points stay secret and never negative', async () => {
     const endings = new Map<string, number>();
     for (let i = 0; i < 40; i++) {
       const opts = {
@@ -25,7 +25,7 @@ describe('ATKM fuzz (whole sequence of play)', () => {
         banking: i % 3 === 0,
       };
       const seed = `atkm-fuzz-${i}`;
-      const { env, log } = playout(atkm, opts, seed, {
+      const { env, log } = await playoutAsync(atkm, opts, seed, {
         random: i % 4 >= 2,
         each(e) {
           const s = e.game as AtkmState;

@@ -8,7 +8,7 @@ import { canonical, replay } from '../../src/engine/runner.ts';
 import { machine } from '../../src/games/atkm/flow.ts';
 import { atkm } from '../../src/games/atkm/index.ts';
 import type { AtkmState } from '../../src/games/atkm/state.ts';
-import { playout } from '../games/playout.ts';
+import { playoutAsync } from '../games/playout.ts';
 import { blank, dice, labels, play, put, top } from './helpers.ts';
 
 const prompts = (s: AtkmState) => machine.prompts(s);
@@ -267,7 +267,7 @@ describe('ATKM tabletop: /atkm measure from: to: answers without acting', () => 
 });
 
 describe('ATKM tabletop playouts', () => {
-  it('bot and random battles in the three scenarios end without dead ends, and replay equal', () => {
+  it('bot and random battles in the three scenarios end without dead ends, and replay equal', async () => {
     for (let i = 0; i < 4; i++) {
       const opts = {
         mode: 'tabletop',
@@ -276,7 +276,7 @@ describe('ATKM tabletop playouts', () => {
         units: 6,
       };
       const seed = `atkm-tt-${i}`;
-      const { env, log } = playout(atkm, opts, seed, {
+      const { env, log } = await playoutAsync(atkm, opts, seed, {
         random: i === 3,
         each(e) {
           if (atkm.result(e.game).status === 'over') return;

@@ -9,6 +9,7 @@ import { openServices } from '../../src/app/services.ts';
 import { Table } from '../../src/console/table.ts';
 import { parseLine } from '../../src/console/parse.ts';
 import { tempDb } from '../app/harness.ts';
+import { breathe } from '../setup/breathe.ts';
 
 async function runScript(file: string): Promise<{ out: string; ok: boolean; images: number }> {
   const outDir = fs.mkdtempSync(path.join(os.tmpdir(), 'muster-table-'));
@@ -16,7 +17,10 @@ async function runScript(file: string): Promise<{ out: string; ok: boolean; imag
   const lines: string[] = [];
   const table = new Table(svc, { outDir, print: (l) => lines.push(l) });
   let ok = true;
-  for (const line of fs.readFileSync(file, 'utf8').split('\n')) ok = (await table.run(line)) && ok;
+  for (const line of fs.readFileSync(file, 'utf8').split('\n')) {
+    ok = (await table.run(line)) && ok;
+    await breathe();
+  }
   svc.store.close();
   return { out: lines.join('\n'), ok, images: fs.readdirSync(outDir).filter((f) => f.endsWith('.png')).length };
 }

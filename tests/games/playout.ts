@@ -2,6 +2,7 @@
 import seedrandom from 'seedrandom';
 import { applyAction, createGame, type Envelope, type LogEntry } from '../../src/engine/runner.ts';
 import type { GameModule, Role } from '../../src/engine/types.ts';
+import { breathe } from '../setup/breathe.ts';
 
 export interface Playout {
   env: Envelope<any>;
@@ -9,17 +10,17 @@ export interface Playout {
   steps: number;
 }
 
-/**
- * Play a game to its end with the module's bot (or uniformly random legal
- * actions; `bots` names the only seats the bot plays, the others play at
- * random), calling `each` after every step. Throws on a dead end.
- */
-export function playout(
-  mod: GameModule<any, any>,
-  raw: Record<string, string | number | boolean>,
-  seed: string,
-  opts: { random?: boolean; bots?: Role[]; maxSteps?: number; each?: (env: Envelope<any>, role: Role) => void } = {},
-): Playout {
+type Raw = Record<string, string | number | boolean>;
+export interface PlayoutOptions {
+  random?: boolean;
+  /** The only seats the bot plays; the others play at random. */
+  bots?: Role[];
+  maxSteps?: number;
+  each?: (env: Envelope<any>, role: Role) => void;
+}
+
+/** The game played one step per iteration; its return value is the finished playout. */
+function* steps(mod: GameModule<any, any>, raw: Raw, seed: string, opts: PlayoutOptions): Generator<void, Playout> {
   let { env } = createGame(mod, raw, seed);
   const rand = seedrandom(`${seed}:players`);
   const log: LogEntry[] = [];
@@ -39,6 +40,30 @@ export function playout(
     env = applyAction(mod, env, p.role, pick.action, true, legal).env;
     log.push({ seq: i + 1, role: p.role, action: pick.action });
     opts.each?.(env, p.role);
+    yield;
   }
   throw new Error(`No result after ${max} steps (${mod.phase(env.game)}).`);
+}
+
+/**
+ * Play a game to its end with the module's bot (or uniformly random legal
+ * actions; `bots` names the only seats the bot plays, the others play at
+ * random), calling `each` after every step. Throws on a dead end.
+ */
+export function playout(mod: GameModule<any, any>, raw: Raw, seed: string, opts: PlayoutOptions = {}): Playout {
+  const game = steps(mod, raw, seed, opts);
+  for (;;) {
+    const next = game.next();
+    if (next.done) return next.value;
+  }
+}
+
+/** The same playout in a test: it lets the event loop turn as it goes (tests/setup/breathe.ts). */
+export async function playoutAsync(mod: GameModule<any, any>, raw: Raw, seed: string, opts: PlayoutOptions = {}): Promise<Playout> {
+  const game = steps(mod, raw, seed, opts);
+  for (;;) {
+    const next = game.next();
+    if (next.done) return next.value;
+    await breathe();
+  }
 }

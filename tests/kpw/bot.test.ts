@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { kpw } from '../../src/games/kpw/index.ts';
 import { maxDamage, sitesOf } from '../../src/games/kpw/map.ts';
-import { playout } from '../games/playout.ts';
+import { playoutAsync } from '../games/playout.ts';
 import { act, asked, clearMap, force, game, legal, put, s, startCombat, startMove, unit, type G } from './helpers.ts';
 
 const fixed = () => 0.5;
@@ -80,11 +80,11 @@ describe('KPW English bot movement (12.1, 12.7)', () => {
 });
 
 describe('KPW bot against random legal play', () => {
-  it('wins most games on either side (a few seeds; the bench plays 100 a side)', () => {
+  it('wins most games on either side (a few seeds; the bench plays 100 a side)', async () => {
     for (const side of ['english', 'indian']) {
       let wins = 0;
       for (let i = 0; i < 3; i++) {
-        const { env } = playout(kpw, {}, `kpw-bot-${side}-${i}`, { bots: [side] });
+        const { env } = await playoutAsync(kpw, {}, `kpw-bot-${side}-${i}`, { bots: [side] });
         const r = kpw.result(env.game);
         if (r.status === 'over' && r.winners.includes(side) && !r.draw) wins++;
       }

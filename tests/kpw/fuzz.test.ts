@@ -5,7 +5,8 @@ import seedrandom from 'seedrandom';
 import { describe, expect, it } from 'vitest';
 import { applyAction, canonical, createGame, replay, type LogEntry } from '../../src/engine/runner.ts';
 import { kpw } from '../../src/games/kpw/index.ts';
-import { playout } from '../games/playout.ts';
+import { playoutAsync } from '../games/playout.ts';
+import { breathe } from '../setup/breathe.ts';
 
 const OPTION_SETS: Record<string, string | boolean>[] = [
   {},
@@ -16,11 +17,12 @@ const OPTION_SETS: Record<string, string | boolean>[] = [
 ];
 
 describe('KPW fuzz', () => {
-  it('30 seeded bot-vs-bot games reach the end; no dead ends; replay equals the final state', () => {
-    for (let i = 0; i < 30; i++) {
+  // 15 games: each of the five option sets is played twice by the bots and once at random (i % 3 === 2).
+  it('15 seeded bot-vs-bot and random games reach the end; no dead ends; replay equals the final state', async () => {
+    for (let i = 0; i < 15; i++) {
       const opts = OPTION_SETS[i % OPTION_SETS.length];
       const seed = `kpw-fuzz-${i}`;
-      const { env, log } = playout(kpw, opts, seed, {
+      const { env, log } = await playoutAsync(kpw, opts, seed, {
         random: i % 3 === 2,
         each(e) {
           if (kpw.result(e.game).status === 'over') return;
@@ -32,11 +34,11 @@ describe('KPW fuzz', () => {
       expect(kpw.result(env.game).status).toBe('over');
       expect(canonical(replay(kpw, opts, seed, log).env.game)).toBe(canonical(env.game));
     }
-  });
+  }, 300_000);
 
-  it('12.1 every activation offered leaves the group something legal (random games, surrenders included)', () => {
+  it('12.1 every activation offered leaves the group something legal (random games, surrenders included)', async () => {
     for (let i = 0; i < 4; i++) {
-      playout(kpw, OPTION_SETS[i % OPTION_SETS.length], `kpw-activate-${i}`, {
+      await playoutAsync(kpw, OPTION_SETS[i % OPTION_SETS.length], `kpw-activate-${i}`, {
         random: true,
         each(e) {
           if (kpw.result(e.game).status === 'over') return;
@@ -49,9 +51,9 @@ describe('KPW fuzz', () => {
         },
       });
     }
-  });
+  }, 300_000);
 
-  it('every legal action offered applies without error (sampled along random games)', () => {
+  it('every legal action offered applies without error (sampled along random games)', async () => {
     for (const seed of ['every-1', 'every-2']) {
       let { env } = createGame(kpw, { ferocity: 'unlimited' }, seed);
       const rand = seedrandom(seed);
@@ -64,13 +66,14 @@ describe('KPW fuzz', () => {
         const pick = kpw.bot!(env.game, p.role, legal, { rand });
         env = applyAction(kpw, env, p.role, pick.action).env;
         log.push({ seq: step + 1, role: p.role, action: pick.action });
+        await breathe();
       }
       expect(kpw.result(env.game).status).toBe('over');
     }
-  });
+  }, 300_000);
 
-  it('views and summaries serialise for every viewer; deadline defaults are legal', () => {
-    const { env } = playout(kpw, {}, 'view-1', {
+  it('views and summaries serialise for every viewer; deadline defaults are legal', async () => {
+    const { env } = await playoutAsync(kpw, {}, 'view-1', {
       each(e, role) {
         void role;
         for (const p of kpw.prompts(e.game)) {

@@ -6,6 +6,7 @@ import { applyAction } from '../../src/engine/runner.ts';
 import { simulate } from '../../src/games/rifle/actions/limits.ts';
 import { act, newGame, rifle, st, start } from './helpers.ts';
 import { planOf } from '../../src/games/rifle/plan.ts';
+import { breathe } from '../setup/breathe.ts';
 
 const fixed = () => 0.5;
 
@@ -85,7 +86,7 @@ describe('bot settler', () => {
     }
   });
 
-  it('every action the bot picks in a whole game is one of the legal actions offered', () => {
+  it('every action the bot picks in a whole game is one of the legal actions offered', async () => {
     const g = newGame(2, 'bot-legal', { roundup: true });
     let steps = 0;
     while (rifle.result(g.env.game).status !== 'over' && steps++ < 20_000) {
@@ -94,6 +95,7 @@ describe('bot settler', () => {
       const pick = bot(g.env.game, p.role, legal, { rand: fixed });
       expect(legal).toContain(pick);
       act(g, p.role, pick.action);
+      await breathe();
     }
     expect(rifle.result(g.env.game).status).toBe('over');
   });

@@ -8,8 +8,9 @@ import type { GameEvent, Viewer } from '../../src/engine/types.ts';
 import { rifle, type RifleState } from '../../src/games/rifle/index.ts';
 import { planOf, planText } from '../../src/games/rifle/plan.ts';
 import { stageOf } from '../../src/games/rifle/state.ts';
+import { breathe } from '../setup/breathe.ts';
 
-function play(players: number, seed: string, random = false, extra: Record<string, boolean> = {}, resignRate = 0) {
+async function play(players: number, seed: string, random = false, extra: Record<string, boolean> = {}, resignRate = 0) {
   const raw = { players, ...extra };
   let { env } = createGame(rifle, raw, seed);
   const rand = seedrandom(`${seed}:players`);
@@ -24,6 +25,7 @@ function play(players: number, seed: string, random = false, extra: Record<strin
       // Any seat still in play may resign at any moment; the others play on.
       env = applyResign(rifle, env, p.role, true).env;
       log.push({ seq: log.length + 1, role: p.role, action: { type: RESIGN } });
+      await breathe();
       continue;
     }
     const legal = rifle.legal(env.game, p.role);
@@ -35,6 +37,7 @@ function play(players: number, seed: string, random = false, extra: Record<strin
     env = r.env;
     log.push({ seq: log.length + 1, role: p.role, action: pick.action });
     checkHidden(env.game, r.events, p.role);
+    await breathe();
   }
   return { env, log, raw, steps };
 }
@@ -64,21 +67,22 @@ function checkHidden(s: RifleState, events: GameEvent[], actor: string): void {
 }
 
 describe('Fuzz: bot settlers play whole games (1-4 players)', () => {
-  it('resignations at random moments (leaders, planning, pending decisions) never dead-end; replay equals', () => {
+  it('resignations at random moments (leaders, planning, pending decisions) never dead-end; replay equals', async () => {
     let resigned = 0;
     for (const seed of ['rs-a', 'rs-b', 'rs-c', 'rs-d', 'rs-e', 'rs-f']) {
-      const { env, log, raw } = play(4, seed, false, { roundup: true }, 0.01);
+      const { env, log, raw } = await play(4, seed, false, { roundup: true }, 0.01);
       expect(rifle.result(env.game).status).toBe('over');
       resigned += env.game.settlements.filter((st) => st.out === 'resigned').length;
       expect(canonical(replay(rifle, raw, seed, log).env.game)).toBe(canonical(env.game));
     }
     expect(resigned).toBeGreaterThan(3);
-  });
+  }, 240_000);
 
   for (const players of [1, 2, 3, 4]) {
-    it(`${players} player${players > 1 ? 's' : ''}: seeded games end, no dead end, plans hidden, replay equals`, () => {
-      for (const seed of [`fz${players}-a`, `fz${players}-b`, `fz${players}-c`]) {
-        const { env, log, raw } = play(players, seed);
+    it(`${players} player${players > 1 ? 's' : ''}: seeded games end, no dead end, plans hidden, replay equals`, async () => {
+      // Two seeds per player count: the resignation, roundup and random games below play more.
+      for (const seed of [`fz${players}-a`, `fz${players}-b`]) {
+        const { env, log, raw } = await play(players, seed);
         const r = rifle.result(env.game);
         expect(r.status).toBe('over');
         expect(canonical(replay(rifle, raw, seed, log).env.game)).toBe(canonical(env.game));
@@ -86,13 +90,13 @@ describe('Fuzz: bot settlers play whole games (1-4 players)', () => {
           expect(rifle.summarize(rifle.view(env.game, v), v).length).toBeGreaterThan(10);
         }
       }
-    });
+    }, 240_000);
   }
-  it('with the roundup house rule settlements grow and recruit; games still end cleanly and replay equal', () => {
+  it('with the roundup house rule settlements grow and recruit; games still end cleanly and replay equal', async () => {
     let survivors = 0;
     let recruited = 0;
     for (const seed of ['ru-a', 'ru-b', 'ru-c', 'ru-d']) {
-      const { env, log, raw } = play(2, seed, false, { roundup: true });
+      const { env, log, raw } = await play(2, seed, false, { roundup: true });
       expect(rifle.result(env.game).status).toBe('over');
       expect(canonical(replay(rifle, raw, seed, log).env.game)).toBe(canonical(env.game));
       survivors += env.game.settlements.filter((x) => !x.out).length;
@@ -100,9 +104,9 @@ describe('Fuzz: bot settlers play whole games (1-4 players)', () => {
     }
     expect(recruited).toBeGreaterThan(0);
     expect(survivors).toBeGreaterThan(0);
-  });
-  it('uniformly random legal actions (2 players) also reach the end', () => {
-    const { env } = play(2, 'rnd-1', true);
+  }, 240_000);
+  it('uniformly random legal actions (2 players) also reach the end', async () => {
+    const { env } = await play(2, 'rnd-1', true);
     expect(rifle.result(env.game).status).toBe('over');
-  });
+  }, 240_000);
 });

@@ -11,7 +11,7 @@ import { wk4 } from '../../src/games/wk4/index.ts';
 import type { Order } from '../../src/games/wk4/orders.ts';
 import { atWar, type Wk4State } from '../../src/games/wk4/state.ts';
 import { landAssaults } from '../../src/games/wk4/bot.ts';
-import { playout } from '../games/playout.ts';
+import { playoutAsync } from '../games/playout.ts';
 
 export interface AiStats {
   seed: string;
@@ -73,12 +73,12 @@ function bribeOpen(s: Wk4State, n: Role): boolean {
   });
 }
 
-export function aiStats(seed: string, nations: number, years: number): AiStats {
+export async function aiStats(seed: string, nations: number, years: number): Promise<AiStats> {
   const battles = new Map<string, string>();
   const orders = new Map<string, string>();
   const chances = new Map<string, 'assault' | 'bribe'>();
   const land = new Map<string, Set<string>>();
-  playout(wk4, { nations, years }, seed, {
+  await playoutAsync(wk4, { nations, years }, seed, {
     maxSteps: 50_000,
     each(env) {
       const s = env.game as Wk4State;
@@ -142,7 +142,8 @@ export const statsLine = (r: Omit<AiStats, 'seed'>): string =>
 
 if (process.argv[1]?.endsWith('ai-stats.ts')) {
   const [nations = '4', seeds = '8', years = '3', first = '1'] = process.argv.slice(2);
-  const all = Array.from({ length: Number(seeds) }, (_, i) => aiStats(`wk4-ai-${i + Number(first)}`, Number(nations), Number(years)));
+  const all: AiStats[] = [];
+  for (let i = 0; i < Number(seeds); i++) all.push(await aiStats(`wk4-ai-${i + Number(first)}`, Number(nations), Number(years)));
   for (const r of all) console.log(`${r.seed}: ${statsLine(r)}`);
   const keys = Object.keys(all[0]).filter((k) => k !== 'seed') as (keyof Omit<AiStats, 'seed'>)[];
   const sum = Object.fromEntries(keys.map((k) => [k, all.reduce((a, r) => a + r[k], 0)])) as Omit<AiStats, 'seed'>;

@@ -161,8 +161,9 @@ describe('WK4 Diplomacy by AI nations', () => {
 });
 
 describe('WK4 AI nations over whole campaigns (Amphibious Attacks, Mercenary Loyalty)', () => {
-  it('across seeds they assault by land and sea and bribe, and take most chances of each that they have', () => {
-    const all = Array.from({ length: 8 }, (_, i) => aiStats(`wk4-ai-${i + 1}`, 4, 3));
+  it('across seeds they assault by land and sea and bribe, and take most chances of each that they have', async () => {
+    const all: AiStats[] = [];
+    for (let i = 0; i < 8; i++) all.push(await aiStats(`wk4-ai-${i + 1}`, 4, 3));
     const sum = (k: keyof Omit<AiStats, 'seed'>) => all.reduce((a, r) => a + r[k], 0);
     expect(sum('amphibious')).toBeGreaterThan(0);
     expect(sum('bribes')).toBeGreaterThan(0);

@@ -3,14 +3,14 @@
 import { describe, expect, it } from 'vitest';
 import { canonical, replay } from '../../src/engine/runner.ts';
 import { wk4 } from '../../src/games/wk4/index.ts';
-import { playout } from '../games/playout.ts';
+import { playoutAsync } from '../games/playout.ts';
 
 describe('WK4 fuzz (Order of Battle / Turn Sequence, whole seasons)', () => {
-  it('AI nations with the engine as umpire reach a result; no dead ends; replay equals the final state', () => {
+  it('AI nations with the engine as umpire reach a result; no dead ends; replay equals the final state', async () => {
     for (let i = 0; i < 6; i++) {
       const opts = { nations: 2 + (i % 3), years: 1 + (i % 2) };
       const seed = `wk4-fuzz-${i}`;
-      const { env, log } = playout(wk4, opts, seed, {
+      const { env, log } = await playoutAsync(wk4, opts, seed, {
         random: i % 3 === 2,
         maxSteps: 20000,
         each(e) {
@@ -25,26 +25,26 @@ describe('WK4 fuzz (Order of Battle / Turn Sequence, whole seasons)', () => {
     }
   }, 300_000);
 
-  it('the full map: six AI nations (random and bot) for a year', () => {
+  it('the full map: six AI nations (random and bot) for a year', async () => {
     for (const [i, random] of [
       [0, false],
       [1, true],
     ] as const) {
       const opts = { nations: 6, years: 1 };
       const seed = `wk4-fuzz-full-${i}`;
-      const { env, log } = playout(wk4, opts, seed, { random, maxSteps: 20000 });
+      const { env, log } = await playoutAsync(wk4, opts, seed, { random, maxSteps: 20000 });
       expect(wk4.result(env.game).status).toBe('over');
       expect(env.game.options.map).toBe('full');
       expect(canonical(replay(wk4, opts, seed, log).env.game)).toBe(canonical(env.game));
     }
   }, 300_000);
 
-  it('a human umpire (played by the AI or at random): initiative determinations, reviews and rulings never dead-end', () => {
+  it('a human umpire (played by the AI or at random): initiative determinations, reviews and rulings never dead-end', async () => {
     let determined = 0;
     for (let i = 0; i < 6; i++) {
       const opts = { nations: 2 + (i % 2), years: 2, umpire: 'human' };
       const seed = `wk4-fuzz-umpire-${i}`;
-      const { env, log } = playout(wk4, opts, seed, {
+      const { env, log } = await playoutAsync(wk4, opts, seed, {
         random: i % 2 === 1,
         maxSteps: 20000,
         each(e) {

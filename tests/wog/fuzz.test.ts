@@ -3,14 +3,14 @@
 import { describe, expect, it } from 'vitest';
 import { canonical, replay } from '../../src/engine/runner.ts';
 import { wog } from '../../src/games/wog/index.ts';
-import { playout } from '../games/playout.ts';
+import { playoutAsync } from '../games/playout.ts';
 
 describe('WoG fuzz (whole sequence of play)', () => {
-  it('bot-vs-bot and random games in both scenarios reach a result; no dead ends; replay equals the final state', () => {
+  it('bot-vs-bot and random games in both scenarios reach a result; no dead ends; replay equals the final state', async () => {
     for (let i = 0; i < 10; i++) {
       const opts = { scenario: i % 2 ? 'liw' : 'hyw' };
       const seed = `wog-fuzz-${i}`;
-      const { env, log } = playout(wog, opts, seed, {
+      const { env, log } = await playoutAsync(wog, opts, seed, {
         random: i % 4 >= 2,
         each(e) {
           if (wog.result(e.game).status === 'over') return;
