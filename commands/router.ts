@@ -2,10 +2,11 @@
 import { runDeadlines } from './deadlines.ts';
 import type { Services } from '../src/app/services.ts';
 import { allGames } from '../src/games/registry.ts';
-import { autocompleteGame, devCommand, gameCommand, modCommand, runDev, runGame, SLOW_GAME_SUBS } from './game.ts';
+import { autocompleteGame, gameCommand, modCommand } from './game.ts';
+import { devCommand } from './dev.ts';
 import { coerceOptions, findSub } from './options.ts';
 import { queueOutcome, recoverPosts, undeliveredPosts } from './outbox.ts';
-import { autocompletePlay, playCommand, pressButton, runPlay, staleControls } from './play.ts';
+import { autocompletePlay, playCommand, pressButton, staleControls } from './play.ts';
 import { errorOutcome } from './present.ts';
 import { UserError } from '../src/messages/user-error.ts';
 import type { CommandDef, Invocation, Router } from './types.ts';
@@ -14,18 +15,13 @@ import type { GameModule } from '../src/engine/types.ts';
 import { ratingCommand } from './rating.ts';
 import { currentCard, withCards } from './card.ts';
 import { followGame, isFollow, threadFailed } from './follow.ts';
-import { isTournamentButton, runTournament, tournamentButton, tournamentCommand } from './tournament.ts';
+import { isTournamentButton, tournamentButton, tournamentCommand } from './tournament.ts';
 import { remindCommand, runReminders } from './remind.ts';
-import { definitionOf, dispatchTable, subcommandOf, type Command, type Handler, type Subcommand } from './table.ts';
+import { definitionOf, dispatchTable, subcommandOf, type Command } from './table.ts';
 import { advanceTournaments, forfeitOnTime, repoOf } from '../src/tournament/service.ts';
 import { bidTimeouts } from '../src/tournament/bids.ts';
 import { currentHub } from '../src/tournament/hub.ts';
 import { pendingThread } from '../src/tournament/threads.ts';
-
-/** An old-style command whose handler still branches on the subcommand: every subcommand runs it (being folded into the table). */
-function legacy(def: CommandDef, run: Handler, slow: (sub: string) => Subcommand['slow']): Command {
-  return { ...def, subcommands: def.subcommands.map((s) => ({ ...s, who: 'anyone', slow: slow(s.name), run })) };
-}
 
 export function createRouter(svc: Services): Router {
   const games = () => allGames();
@@ -34,29 +30,9 @@ export function createRouter(svc: Services): Router {
   const table = (): Command[] => {
     const now = games();
     if (!built || built.games.length !== now.length || built.games.some((g, i) => g !== now[i])) {
-      // Measured: a KPW game of bots only plays out in /game start for ~2.7 s before its first await; a replay takes ~1 s.
-      // A resignation may leave only bots, who then play the game out.
-      const gameSlow = (sub: string) =>
-        ['start', 'verify', 'export', 'resign'].includes(sub) ? 'at-once' : SLOW_GAME_SUBS.has(sub) ? 'late' : undefined;
-      // These may start games, render the standings image or play bot seats' games.
-      const tournamentSlow = (sub: string) =>
-        ['start', 'result', 'drop', 'pair'].includes(sub)
-          ? 'at-once'
-          : ['standings', 'report', 'confirm', 'bid'].includes(sub)
-            ? 'late'
-            : undefined;
-      const gameRun: Handler = (s, inv, progress) => runGame(s, { ...inv, command: 'game' }, progress);
       built = {
         games: now,
-        table: [
-          legacy(gameCommand(), gameRun, gameSlow),
-          legacy(modCommand(), gameRun, gameSlow),
-          legacy(tournamentCommand(), runTournament, tournamentSlow),
-          ratingCommand(),
-          remindCommand(),
-          ...now.map((g) => legacy(playCommand(g), runPlay, () => 'late')),
-          legacy(devCommand(), runDev, () => undefined),
-        ],
+        table: [gameCommand(), modCommand(), tournamentCommand(), ratingCommand(), remindCommand(), ...now.map(playCommand), devCommand()],
       };
     }
     return built.table;
@@ -73,7 +49,8 @@ export function createRouter(svc: Services): Router {
       const sub = def && findSub(def, raw.group, raw.sub);
       if (def && sub) inv = { ...raw, group: sub.group, options: coerceOptions(def.name, sub, raw.options) };
       if (inv.command === 'dev' && inv.where.guildId) throw new UserError('/dev commands exist only at the offline table.');
-      return await dispatchTable(table(), svc, inv, progress);
+      // /mod holds /game's moderator tools (its own menu in Discord): the same declarations.
+      return await dispatchTable(table(), svc, inv.command === 'mod' ? { ...inv, command: 'game' } : inv, progress);
     } catch (e) {
       return errorOutcome(e);
     }

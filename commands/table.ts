@@ -10,7 +10,7 @@ import type { Services } from '../src/app/services.ts';
 import { echo } from '../src/messages/text.ts';
 import { UserError } from '../src/messages/user-error.ts';
 import type { Outcome } from '../src/messages/types.ts';
-import { isModerator } from './context.ts';
+import { isModerator, MODERATOR_NOTE } from './context.ts';
 import { findSub, pathOf } from './options.ts';
 import type { CommandDef, Invocation, SubcommandDef } from './types.ts';
 
@@ -39,7 +39,7 @@ export interface Subcommand extends SubcommandDef {
    */
   slow?: 'late' | 'at-once';
   /** Where Discord shows it, when not under its own command: /game's moderator tools live in /mod. */
-  alsoIn?: string;
+  shownIn?: string;
   run: Handler;
 }
 
@@ -52,13 +52,13 @@ export interface Command extends Omit<CommandDef, 'subcommands'> {
 export function definitionOf(command: Command): CommandDef {
   return {
     ...command,
-    subcommands: command.subcommands.map(({ who: _who, private: _private, slow: _slow, alsoIn: _alsoIn, run: _run, ...def }) => def),
+    subcommands: command.subcommands.map(({ who: _who, private: _private, slow: _slow, shownIn: _shownIn, run: _run, ...def }) => def),
   };
 }
 
 /** How a person types the subcommand where Discord shows it: "/mod result", "/kpw move step". */
-export function slashPath(command: Pick<Command, 'name'>, sub: Pick<Subcommand, 'group' | 'name' | 'alsoIn'>): string {
-  return `/${sub.alsoIn ?? command.name} ${pathOf(sub)}`;
+export function slashPath(command: Pick<Command, 'name'>, sub: Pick<Subcommand, 'group' | 'name' | 'shownIn'>): string {
+  return `/${sub.shownIn ?? command.name} ${pathOf(sub)}`;
 }
 
 const WHO_TEXT: Record<Who, string> = {
@@ -68,9 +68,6 @@ const WHO_TEXT: Record<Who, string> = {
   moderator: 'a moderator',
   organiser: "a moderator (the tournament's organiser)",
 };
-
-/** Where moderators come from, for every refusal that names them. */
-export const MODERATOR_NOTE = "Moderators have the Manage Server permission or the server's moderator role (set with `/mod modrole`).";
 
 /** The refusal a caller gets who is not `who` the subcommand declares. */
 export function refusalText(command: Pick<Command, 'name'>, sub: Subcommand): string {
