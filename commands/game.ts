@@ -17,7 +17,11 @@ import { help, log, map, status } from './game/views.ts';
 import { exportGame, verifyGame } from './game/replay.ts';
 import { modrole, recordResult } from './game/moderators.ts';
 import type { Choice, Where } from './types.ts';
-import type { Command, Subcommand } from './table.ts';
+import { commandList, type Command, type Subcommand } from './table.ts';
+import { playCommand } from './play.ts';
+import { tournamentCommand } from './tournament.ts';
+import { ratingCommand } from './rating.ts';
+import { remindCommand } from './remind.ts';
 
 /** Manage Server (Discord's permission bit 1 << 5). */
 const MANAGE_GUILD = String(1 << 5);
@@ -176,7 +180,12 @@ function gameSubcommands(): Subcommand[] {
       name: 'help',
       who: 'anyone',
       private: true,
-      run: help,
+      run: (svc, inv) =>
+        help(
+          svc,
+          inv,
+          commandList([gameCommand(), modCommand(), tournamentCommand(), ratingCommand(), remindCommand(), ...allGames().map(playCommand)]),
+        ),
       description: 'How to play: the rules summary and the current phase',
       options: [
         { name: 'system', description: 'Which game (default: the one in this channel)', type: 'string', required: false, choices: systems },

@@ -23,18 +23,19 @@ import { bidTimeouts } from '../src/tournament/bids.ts';
 import { currentHub } from '../src/tournament/hub.ts';
 import { pendingThread } from '../src/tournament/threads.ts';
 
+/** Every command, declared: /game, /mod, /tournament, /rating, /remind, each registered game's own, and /dev (table only). */
+export function commandTable(): Command[] {
+  return [gameCommand(), modCommand(), tournamentCommand(), ratingCommand(), remindCommand(), ...allGames().map(playCommand), devCommand()];
+}
+
 export function createRouter(svc: Services): Router {
   const games = () => allGames();
   // Built once per set of registered games: every command looks its declaration up (0.3 ms a build).
   let built: { games: GameModule<any, any>[]; table: Command[] } | null = null;
   const table = (): Command[] => {
     const now = games();
-    if (!built || built.games.length !== now.length || built.games.some((g, i) => g !== now[i])) {
-      built = {
-        games: now,
-        table: [gameCommand(), modCommand(), tournamentCommand(), ratingCommand(), remindCommand(), ...now.map(playCommand), devCommand()],
-      };
-    }
+    if (!built || built.games.length !== now.length || built.games.some((g, i) => g !== now[i]))
+      built = { games: now, table: commandTable() };
     return built.table;
   };
   const definitions = (opts: { includeConsoleOnly?: boolean } = {}): CommandDef[] =>

@@ -71,13 +71,27 @@ const WHO_TEXT: Record<Who, string> = {
 
 /** The refusal a caller gets who is not `who` the subcommand declares. */
 export function refusalText(command: Pick<Command, 'name'>, sub: Subcommand): string {
-  const base = `Only ${WHO_TEXT[sub.who]} may use \`${slashPath(command, sub)}\` (${lowerFirst(stripAudience(sub.description))}).`;
+  const base = `Only ${WHO_TEXT[sub.who]} may use \`${slashPath(command, sub)}\`: ${lowerFirst(stripAudience(sub.description))}.`;
   return sub.who === 'moderator' || sub.who === 'organiser' ? `${base} ${MODERATOR_NOTE}` : base;
 }
 
 // "Moderators: record a result by hand" → "record a result by hand"; the audience is said by the refusal itself.
 const stripAudience = (text: string) => text.replace(/^Moderators:\s*/, '');
 const lowerFirst = (text: string) => text.charAt(0).toLowerCase() + text.slice(1);
+
+/** /game help's list: the subcommands Discord shows under each command, from their declarations. */
+export function commandList(commands: Command[]): string {
+  return commands
+    .filter((c) => !c.consoleOnly)
+    .map(
+      (c) =>
+        `\`/${c.name}\` ${c.subcommands
+          .filter((s) => !s.consoleOnly)
+          .map(pathOf)
+          .join(', ')}`,
+    )
+    .join('; ');
+}
 
 /** May this caller use the subcommand? Only the kinds the driver enforces are checked here. */
 export function mayUse(svc: Services, sub: Subcommand, inv: Invocation): boolean {

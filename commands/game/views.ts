@@ -89,13 +89,13 @@ export function log(svc: Services, inv: Invocation): Outcome {
 }
 
 /** /game help: the rules summary and the current phase (no game: how to start one). */
-export function help(svc: Services, inv: Invocation): Outcome {
+export function help(svc: Services, inv: Invocation, commandList: string): Outcome {
   const o = inv.options;
   const { where } = inv;
   const system = str(o, 'system');
   const row = svc.store.liveGame(where.channelId);
   const mod = system ? systemNamed(system) : row ? moduleOf(row) : undefined;
-  if (!mod) return only(privateReply(generalHelp()));
+  if (!mod) return { replies: chunks(generalHelp(commandList)).map((c) => privateReply(c)), posts: [] };
   // The dice order only matters to /dev dice, which exists only at the offline table.
   let text = `📖 **${mod.title}**\n${mod.help.overview}${where.guildId ? '' : `\nDice order (for forced dice at the console): ${mod.diceOrder}`}`;
   if (row?.state && row.system === mod.id) text += `\n\n**Now: ${mod.phase(envOf(row).game)}**\n${mod.help.phase(envOf(row).game)}`;
@@ -109,7 +109,8 @@ export function viewerOf(svc: Services, row: GameRow, caller: Caller, where: Whe
   return isModerator(svc, caller, where) ? { kind: 'moderator' } : { kind: 'spectator' };
 }
 
-export function generalHelp(): string {
+/** How to start; `commandList` is every command Discord shows, derived from the declarations. */
+export function generalHelp(commandList: string): string {
   return [
     '📖 **Muster** runs historical wargames and board games in this channel.',
     '1. `/game new system:<game>` opens a game (add `thread:true` to play in a thread spectators can follow).',
@@ -121,5 +122,6 @@ export function generalHelp(): string {
       .map((g) => `\`${g.id}\` ${g.title} (/${g.command})`)
       .join(', ')}.`,
     "Use `/game help system:<game>` for a game's rules summary.",
+    `All commands: ${commandList}.`,
   ].join('\n');
 }
