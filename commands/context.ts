@@ -52,12 +52,11 @@ export function isModerator(svc: Services, caller: Caller, where: Where): boolea
   return !!role && (caller.roleIds ?? []).includes(role);
 }
 
+/** Where moderators come from, for every refusal that names them. */
+export const MODERATOR_NOTE = "Moderators have the Manage Server permission or the server's moderator role (set with `/mod modrole`).";
+
 export function requireModerator(svc: Services, caller: Caller, where: Where, what: string): void {
-  if (!isModerator(svc, caller, where)) {
-    throw new UserError(
-      `Only a moderator can ${what}. Moderators have the Manage Server permission or the server's moderator role (set with /game modrole).`,
-    );
-  }
+  if (!isModerator(svc, caller, where)) throw new UserError(`Only a moderator can ${what}. ${MODERATOR_NOTE}`);
 }
 
 export function requireCreatorOrModerator(svc: Services, row: GameRow, caller: Caller, where: Where, what: string): void {

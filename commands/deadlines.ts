@@ -7,7 +7,7 @@ import { envOf, moduleOf } from '../src/app/session.ts';
 import type { GameModule } from '../src/engine/types.ts';
 import { StaleVersionError, type GameRow } from '../src/store/store.ts';
 import type { DecisionDeadline } from '../src/store/deadlines.ts';
-import { activeGame, int, requireModerator } from './context.ts';
+import { activeGame, int } from './context.ts';
 import { expireLobbies } from './lobbies.ts';
 import { presentAct } from './present.ts';
 import { only, publicReply } from '../src/messages/replies.ts';
@@ -18,10 +18,9 @@ import type { Outcome } from '../src/messages/types.ts';
 const HOUR = 3_600_000;
 const stamp = (ms: number) => `<t:${Math.floor(ms / 1000)}:R>`;
 
-/** `/game deadline hours:N` (the decisions open now) and `/game clock hours:N` (every new decision). */
+/** `/mod deadline hours:N` (the decisions open now) and `/mod clock hours:N` (every new decision); moderators only (declared in game.ts). */
 export function setDeadlines(svc: Services, inv: Invocation): Outcome {
   const { row, mod } = activeGame(svc, inv.where);
-  requireModerator(svc, inv.caller, inv.where, inv.sub === 'clock' ? 'set the clock' : 'set deadlines');
   const hours = int(inv.options, 'hours', 0, 24 * 60)!;
   const env = envOf(row);
   const open = Object.entries(env.decisions?.open ?? {});

@@ -13,10 +13,17 @@ import { chunks, echo } from '../src/messages/text.ts';
 import { privateReply, only } from '../src/messages/replies.ts';
 import { promptLines, roleName } from '../src/app/prompts.ts';
 import { UserError } from '../src/messages/user-error.ts';
-import type { ButtonPress, Choice, CommandDef, Invocation, Where } from './types.ts';
+import type { ButtonPress, Choice, Invocation, Where } from './types.ts';
+import type { Command } from './table.ts';
 import type { Outcome } from '../src/messages/types.ts';
 
-export function playCommand(mod: GameModule<any, any>): CommandDef {
+/**
+ * The game's declared subcommands as table entries: a player's move is for a
+ * seat (the umpire's decisions are the umpire seat's), an information
+ * subcommand for anyone and private; all may draw maps, so all are slow.
+ * The seat check itself is the handler's: its refusal lists the seats.
+ */
+export function playCommand(mod: GameModule<any, any>): Command {
   const names = mod.subcommands.map((s) => s.name);
   // Legal actions name their subcommand without its group, so names stay unique across groups.
   const dup = names.find((n, i) => names.indexOf(n) !== i);
@@ -29,6 +36,10 @@ export function playCommand(mod: GameModule<any, any>): CommandDef {
       ...(s.group ? { group: s.group } : {}),
       name: s.name,
       description: s.description,
+      who: s.info ? 'anyone' : 'seat',
+      ...(s.info ? { private: true } : {}),
+      slow: 'late',
+      run: runPlay,
       options: s.options.map((o) => {
         const type = o.type ?? 'string';
         // Strings and integers are matched against the legal list, so autocomplete offers it.

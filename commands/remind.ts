@@ -9,26 +9,27 @@ import { Reminders, type DeadlineRow, type ReminderSettings } from '../src/store
 import { int } from './context.ts';
 import { only, privateReply } from '../src/messages/replies.ts';
 import { roleName } from '../src/app/prompts.ts';
-import { UserError } from '../src/messages/user-error.ts';
-import type { CommandDef, Invocation } from './types.ts';
+import type { Invocation } from './types.ts';
+import type { Command } from './table.ts';
 import type { Outcome, Post } from '../src/messages/types.ts';
 
 const HOUR = 3_600_000;
 const stamp = (ms: number) => `<t:${Math.floor(ms / 1000)}:R>`;
 
-export function remindCommand(): CommandDef {
+export function remindCommand(): Command {
   return {
     name: 'remind',
     description: 'Reminders before your decisions are due',
     subcommands: [
-      { name: 'on', description: 'Remind me before my deadlines (the default)', options: [] },
-      { name: 'off', description: 'No reminders for me', options: [] },
+      { name: 'on', description: 'Remind me before my deadlines (the default)', options: [], ...mine(remindOn) },
+      { name: 'off', description: 'No reminders for me', options: [], ...mine(remindOff) },
       {
         name: 'interval',
         description: 'Remind me every N hours after a deadline is set (0: at half time), and one hour before',
         options: [
           { name: 'hours', description: 'Hours between reminders (0: half time)', type: 'integer', required: true, min: 0, max: 168 },
         ],
+        ...mine(interval),
       },
       {
         name: 'quiet',
@@ -37,8 +38,9 @@ export function remindCommand(): CommandDef {
           { name: 'from', description: 'UTC hour quiet time starts (0–23)', type: 'integer', required: true, min: 0, max: 23 },
           { name: 'to', description: 'UTC hour quiet time ends (0–23)', type: 'integer', required: true, min: 0, max: 23 },
         ],
+        ...mine(quiet),
       },
-      { name: 'status', description: 'Show my reminder settings', options: [] },
+      { name: 'status', description: 'Show my reminder settings', options: [], ...mine(status) },
     ],
   };
 }
@@ -55,30 +57,30 @@ export function describeSettings(s: ReminderSettings): string {
   return `⏰ Reminders are on: ${when} and one hour before each deadline${quiet}.`;
 }
 
-export function runRemind(svc: Services, inv: Invocation): Outcome {
-  const r = repo(svc);
-  const me = inv.caller.id;
-  switch (inv.sub) {
-    case 'on':
-      return only(privateReply(describeSettings(r.update(me, { enabled: true }))));
-    case 'off':
-      return only(privateReply(describeSettings(r.update(me, { enabled: false }))));
-    case 'interval': {
-      const hours = int(inv.options, 'hours', 0, 168)!;
-      return only(privateReply(describeSettings(r.update(me, { enabled: true, intervalMs: hours ? hours * HOUR : null }))));
-    }
-    case 'quiet': {
-      const from = int(inv.options, 'from', 0, 23)!;
-      const to = int(inv.options, 'to', 0, 23)!;
-      const same = from === to;
-      return only(privateReply(describeSettings(r.update(me, { quietFrom: same ? null : from, quietTo: same ? null : to }))));
-    }
-    case 'status':
-      return only(privateReply(describeSettings(r.settings(me))));
-    default:
-      throw new UserError(`Unknown subcommand /remind ${inv.sub}.`);
-  }
+/** Every /remind subcommand is the caller's own setting, answered privately. */
+const mine = (run: (svc: Services, inv: Invocation) => Outcome) => ({ who: 'anyone' as const, private: true, run });
+
+const remindOn = (svc: Services, inv: Invocation) =>
+  only(privateReply(describeSettings(repo(svc).update(inv.caller.id, { enabled: true }))));
+
+const remindOff = (svc: Services, inv: Invocation) =>
+  only(privateReply(describeSettings(repo(svc).update(inv.caller.id, { enabled: false }))));
+
+function interval(svc: Services, inv: Invocation): Outcome {
+  const hours = int(inv.options, 'hours', 0, 168)!;
+  return only(privateReply(describeSettings(repo(svc).update(inv.caller.id, { enabled: true, intervalMs: hours ? hours * HOUR : null }))));
 }
+
+function quiet(svc: Services, inv: Invocation): Outcome {
+  const from = int(inv.options, 'from', 0, 23)!;
+  const to = int(inv.options, 'to', 0, 23)!;
+  const same = from === to;
+  return only(
+    privateReply(describeSettings(repo(svc).update(inv.caller.id, { quietFrom: same ? null : from, quietTo: same ? null : to }))),
+  );
+}
+
+const status = (svc: Services, inv: Invocation) => only(privateReply(describeSettings(repo(svc).settings(inv.caller.id))));
 
 export function isQuiet(s: ReminderSettings, now: number): boolean {
   if (s.quietFrom === null || s.quietTo === null || s.quietFrom === s.quietTo) return false;

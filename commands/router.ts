@@ -2,38 +2,47 @@
 import { runDeadlines } from './deadlines.ts';
 import type { Services } from '../src/app/services.ts';
 import { allGames } from '../src/games/registry.ts';
-import { autocompleteGame, devCommand, gameCommand, modCommand, runDev, runGame, SLOW_GAME_SUBS } from './game.ts';
+import { autocompleteGame, gameCommand, modCommand } from './game.ts';
+import { devCommand } from './dev.ts';
 import { coerceOptions, findSub } from './options.ts';
 import { queueOutcome, recoverPosts, undeliveredPosts } from './outbox.ts';
-import { autocompletePlay, playCommand, pressButton, runPlay, staleControls } from './play.ts';
+import { autocompletePlay, playCommand, pressButton, staleControls } from './play.ts';
 import { errorOutcome } from './present.ts';
 import { UserError } from '../src/messages/user-error.ts';
 import type { CommandDef, Invocation, Router } from './types.ts';
 import type { Outcome } from '../src/messages/types.ts';
 import type { GameModule } from '../src/engine/types.ts';
-import { ratingCommand, runRating } from './rating.ts';
+import { ratingCommand } from './rating.ts';
 import { currentCard, withCards } from './card.ts';
 import { followGame, isFollow, threadFailed } from './follow.ts';
-import { isTournamentButton, runTournament, tournamentButton, tournamentCommand } from './tournament.ts';
-import { remindCommand, runReminders, runRemind } from './remind.ts';
+import { isTournamentButton, tournamentButton, tournamentCommand } from './tournament.ts';
+import { remindCommand, runReminders } from './remind.ts';
+import { definitionOf, dispatchTable, subcommandOf, type Command } from './table.ts';
 import { advanceFinished, advanceRunning, forfeitOnTime } from '../src/tournament/service.ts';
 import { repoOf } from '../src/tournament/repo.ts';
 import { bidTimeouts } from '../src/tournament/bids.ts';
 import { currentHub } from '../src/tournament/hub.ts';
 import { pendingThread } from '../src/tournament/threads.ts';
 
+/** Every command, declared: /game, /mod, /tournament, /rating, /remind, each registered game's own, and /dev (table only). */
+export function commandTable(): Command[] {
+  return [gameCommand(), modCommand(), tournamentCommand(), ratingCommand(), remindCommand(), ...allGames().map(playCommand), devCommand()];
+}
+
 export function createRouter(svc: Services): Router {
   const games = () => allGames();
-  // Built once per set of registered games: every command looks its definition up (0.3 ms a build).
-  let built: { games: GameModule<any, any>[]; defs: CommandDef[]; dev: CommandDef } | null = null;
-  const definitions = (opts: { includeConsoleOnly?: boolean } = {}): CommandDef[] => {
+  // Built once per set of registered games: every command looks its declaration up (0.3 ms a build).
+  let built: { games: GameModule<any, any>[]; table: Command[] } | null = null;
+  const table = (): Command[] => {
     const now = games();
-    if (!built || built.games.length !== now.length || built.games.some((g, i) => g !== now[i])) {
-      const defs = [gameCommand(), modCommand(), tournamentCommand(), ratingCommand(), remindCommand(), ...now.map(playCommand)];
-      built = { games: now, defs, dev: devCommand() };
-    }
-    return opts.includeConsoleOnly ? [...built.defs, built.dev] : [...built.defs];
+    if (!built || built.games.length !== now.length || built.games.some((g, i) => g !== now[i]))
+      built = { games: now, table: commandTable() };
+    return built.table;
   };
+  const definitions = (opts: { includeConsoleOnly?: boolean } = {}): CommandDef[] =>
+    table()
+      .filter((c) => opts.includeConsoleOnly || !c.consoleOnly)
+      .map(definitionOf);
   const run = async (raw: Invocation, progress?: (line: string) => void): Promise<Outcome> => {
     try {
       // One place checks the path and types the values, for Discord and the table alike.
@@ -41,17 +50,9 @@ export function createRouter(svc: Services): Router {
       const def = definitions({ includeConsoleOnly: true }).find((d) => d.name === raw.command);
       const sub = def && findSub(def, raw.group, raw.sub);
       if (def && sub) inv = { ...raw, group: sub.group, options: coerceOptions(def.name, sub, raw.options) };
-      // /mod holds the moderators' /game tools (its own menu in Discord).
-      if (inv.command === 'game' || inv.command === 'mod') return await runGame(svc, { ...inv, command: 'game' }, progress);
-      if (inv.command === 'tournament') return runTournament(svc, inv);
-      if (inv.command === 'rating') return runRating(svc, inv);
-      if (inv.command === 'remind') return runRemind(svc, inv);
-      if (inv.command === 'dev') {
-        if (inv.where.guildId) throw new UserError('/dev commands exist only at the offline table.');
-        return runDev(svc, inv);
-      }
-      if (games().some((g) => g.command === inv.command)) return await runPlay(svc, inv, progress);
-      throw new UserError(`Unknown command /${inv.command}.`);
+      if (inv.command === 'dev' && inv.where.guildId) throw new UserError('/dev commands exist only at the offline table.');
+      // /mod holds /game's moderator tools (its own menu in Discord): the same declarations.
+      return await dispatchTable(table(), svc, inv.command === 'mod' ? { ...inv, command: 'game' } : inv, progress);
     } catch (e) {
       return errorOutcome(e);
     }
@@ -84,19 +85,8 @@ export function createRouter(svc: Services): Router {
     undelivered: (u) => undeliveredPosts(svc, u),
     draw: (job) => svc.draw(job),
     definitions,
-    // Measured: a KPW game of bots only plays out in /game start for ~2.7 s before its first await; a replay takes ~1 s.
-    // A resignation may leave only bots, who then play the game out.
-    deferAtOnce(inv) {
-      if (inv.command === 'game' || inv.command === 'mod') return ['start', 'verify', 'export', 'resign'].includes(inv.sub);
-      return inv.command === 'tournament' && ['start', 'result', 'drop', 'pair'].includes(inv.sub);
-    },
-    isSlow(inv) {
-      if (inv.command === 'game' || inv.command === 'mod') return SLOW_GAME_SUBS.has(inv.sub);
-      // These may start games, render the standings image or play bot seats' games.
-      if (inv.command === 'tournament')
-        return ['start', 'result', 'drop', 'pair', 'standings', 'report', 'confirm', 'bid'].includes(inv.sub);
-      return games().some((g) => g.command === inv.command);
-    },
+    deferAtOnce: (inv) => subcommandOf(table(), inv)?.slow === 'at-once',
+    isSlow: (inv) => subcommandOf(table(), inv)?.slow !== undefined,
     async dispatch(raw, progress) {
       return queued(
         run(raw, progress).then((o) => withTournaments(o, raw.where.channelId)),

@@ -16,7 +16,8 @@ import { bool, int, isModerator, parseKeyValues, requireModerator, str } from '.
 import { chunks, echo } from '../src/messages/text.ts';
 import { only, privateReply, publicReply } from '../src/messages/replies.ts';
 import { UserError } from '../src/messages/user-error.ts';
-import type { ButtonPress, CommandDef, Invocation } from './types.ts';
+import type { ButtonPress, Invocation } from './types.ts';
+import type { Command } from './table.ts';
 import type { Outcome, Post } from '../src/messages/types.ts';
 
 const FORMATS: { name: string; value: Format }[] = (Object.keys(FORMAT_NAMES) as Format[]).map((value) => ({
@@ -61,7 +62,7 @@ export function parseVp(v: string | undefined): CorrectedVp | undefined {
   return [Number(m[1]), Number(m[2])];
 }
 
-export function tournamentCommand(): CommandDef {
+export function tournamentCommand(): Command {
   const systems = allGames().map((g) => ({ name: g.title, value: g.id }));
   return {
     name: 'tournament',
@@ -69,6 +70,8 @@ export function tournamentCommand(): CommandDef {
     subcommands: [
       {
         name: 'create',
+        who: 'organiser',
+        run: create,
         description: 'Moderators: open a tournament for sign-up',
         options: [
           { name: 'name', description: 'Its name', type: 'string', required: true },
@@ -131,27 +134,58 @@ export function tournamentCommand(): CommandDef {
           },
         ],
       },
-      { name: 'signup', description: 'Enter the tournament', options: [tid, user('sign up')] },
-      { name: 'checkin', description: 'Confirm you will play (only checked-in players are paired)', options: [tid, user('check in')] },
-      { name: 'drop', description: 'Leave the tournament (a game in progress is forfeited)', options: [tid, user('drop'), reason(false)] },
+      { name: 'signup', who: 'anyone', run: signupOrCheckin, description: 'Enter the tournament', options: [tid, user('sign up')] },
+      {
+        name: 'checkin',
+        who: 'anyone',
+        run: signupOrCheckin,
+        description: 'Confirm you will play (only checked-in players are paired)',
+        options: [tid, user('check in')],
+      },
+      {
+        name: 'drop',
+        who: 'anyone',
+        slow: 'at-once',
+        run: dropOut,
+        description: 'Leave the tournament (a game in progress is forfeited)',
+        options: [tid, user('drop'), reason(false)],
+      },
       {
         name: 'reinstate',
+        who: 'organiser',
+        run: reinstate,
         description: 'Moderators: bring a dropped player back from the next round',
         options: [{ ...user('reinstate'), required: true }, reason(true), tid],
       },
-      { name: 'start', description: 'Moderators: close sign-up, seed by rating and pair round 1', options: [tid] },
+      {
+        name: 'start',
+        who: 'organiser',
+        slow: 'at-once',
+        run: start,
+        description: 'Moderators: close sign-up, seed by rating and pair round 1',
+        options: [tid],
+      },
       {
         name: 'pairings',
+        who: 'anyone',
+        private: true,
+        run: pairings,
         description: "A round's pairings and results",
         options: [tid, { name: 'round', description: 'Round (default: the current one)', type: 'integer', required: false, min: 1 }],
       },
       {
         name: 'standings',
+        who: 'anyone',
+        slow: 'late',
+        run: standings,
         description: 'Standings with tie-breaks, as a table and an image',
         options: [tid, { name: 'page', description: 'Page (20 players a page)', type: 'integer', required: false, min: 1 }],
       },
       {
         name: 'result',
+        who: 'organiser',
+        slow: 'at-once',
+        run: correct,
         description: 'Moderators: set or correct a match result at once (knockouts re-pair later rounds)',
         options: [
           matchOpt(''),
@@ -173,6 +207,9 @@ export function tournamentCommand(): CommandDef {
       },
       {
         name: 'report',
+        who: 'anyone',
+        slow: 'late',
+        run: report,
         description: 'Record a match result for both players to confirm (moderators, or a player of the match)',
         options: [
           matchOpt(''),
@@ -180,10 +217,29 @@ export function tournamentCommand(): CommandDef {
           reason(true),
         ],
       },
-      { name: 'confirm', description: 'Confirm the result recorded for your match', options: [matchOpt('')] },
-      { name: 'dispute', description: 'Dispute the result recorded for your match', options: [matchOpt(''), reason(true)] },
+      {
+        name: 'confirm',
+        who: 'anyone',
+        private: true,
+        slow: 'late',
+        run: confirm,
+        description: 'Confirm the result recorded for your match',
+        options: [matchOpt('')],
+      },
+      {
+        name: 'dispute',
+        who: 'anyone',
+        private: true,
+        run: dispute,
+        description: 'Dispute the result recorded for your match',
+        options: [matchOpt(''), reason(true)],
+      },
       {
         name: 'bid',
+        who: 'anyone',
+        private: true,
+        slow: 'late',
+        run: bid,
         description: 'Side bidding: the side you want and the VP you give for it (secret until both bids are in)',
         options: [
           matchOpt('(your match)'),
@@ -193,6 +249,9 @@ export function tournamentCommand(): CommandDef {
       },
       {
         name: 'pair',
+        who: 'organiser',
+        slow: 'at-once',
+        run: manualPair,
         description: 'Moderators: pair two players by hand in the current round (before either game has a move)',
         options: [
           { name: 'user', description: 'First player (first side)', type: 'user', required: true },
@@ -200,7 +259,14 @@ export function tournamentCommand(): CommandDef {
           reason(true),
         ],
       },
-      { name: 'log', description: "The organiser's log: manual pairings, corrections, reinstatements", options: [tid] },
+      {
+        name: 'log',
+        who: 'anyone',
+        private: true,
+        run: organiserLog,
+        description: "The organiser's log: manual pairings, corrections, reinstatements",
+        options: [tid],
+      },
     ],
   };
 }
@@ -287,172 +353,192 @@ function standingsReply(svc: Services, t: Tournament, page: number, ephemeral: b
   return only(reply);
 }
 
-export function runTournament(svc: Services, inv: Invocation): Outcome {
+/** /tournament create. */
+function create(svc: Services, inv: Invocation): Outcome {
   const o = inv.options;
   const repo = repoOf(svc);
-  switch (inv.sub) {
-    case 'create': {
-      requireModerator(svc, inv.caller, inv.where, 'create a tournament');
-      const system = str(o, 'system') ?? '';
-      const mod = getGame(system);
-      if (!mod) throw new UserError(`Unknown game "${echo(system)}".`);
-      const options = parseKeyValues(str(o, 'options'));
-      mod.parseOptions(options);
-      try {
-        sidesOf(system, options);
-      } catch (e) {
-        throw new UserError((e as Error).message);
-      }
-      if ((str(o, 'bonus') !== undefined || str(o, 'cap') !== undefined) && str(o, 'clock') === undefined)
-        throw new UserError('A time bank (bonus:, cap:) needs clock: too, the hours each seat starts with.');
-      const format = str(o, 'format') as Format;
-      if (!FORMATS.some((f) => f.value === format))
-        throw new UserError(`Unknown format "${echo(format)}": ${FORMATS.map((f) => f.value).join(', ')}.`);
-      if (inv.where.parentId && !str(o, 'threads_in'))
-        throw new UserError(
-          'Match threads cannot open inside a thread: create the tournament in a text channel, or name one with `threads_in:`.',
-        );
-      const t = repo.create({
-        guildId: inv.where.guildId,
-        channelId: inv.where.channelId,
-        name: echo(str(o, 'name') ?? 'Tournament', 100),
-        system,
-        options,
-        format,
-        rounds: int(o, 'rounds', 1, 30) ?? 5,
-        clockHours: int(o, 'clock', 1, 24 * 60) ?? null,
-        createdBy: inv.caller.id,
-        cut: format === 'swisscut' ? (int(o, 'cut', 2, 64) ?? 4) : 0,
-        bidding: bool(o, 'bidding') === true,
-        matchParent: channelArg(str(o, 'threads_in')),
-        bonusHours: int(o, 'bonus', 0, 24 * 30) ?? null,
-        capHours: int(o, 'cap', 1, 24 * 120) ?? null,
-        roundHours: int(o, 'round_hours', 1, 24 * 60) ?? null,
-      });
-      const spec = [
-        mod.title,
-        FORMATS.find((f) => f.value === format)!.name,
-        format === 'swiss' || format === 'swisscut' ? `${t.rounds} rounds` : null,
-        format === 'swisscut' ? `top ${t.cut}` : null,
-        t.clockHours ? `${clockText(t)}, or forfeit` : null,
-        t.roundHours ? `a round every ${t.roundHours} h` : null,
-        t.bidding ? 'side bidding in VP' : null,
-      ]
-        .filter(Boolean)
-        .join(', ');
-      return {
-        replies: [
-          publicReply(
-            `🏁 Tournament #${t.id} **${t.name}** (${spec}) is open: /tournament signup, then ` +
-              '/tournament checkin before it starts (or the buttons on the hub below).',
-          ),
-        ],
-        posts: [hubOf(t)],
-      };
-    }
-    case 'signup':
-    case 'checkin': {
-      const t = find(svc, inv);
-      const who = target(svc, inv, `${inv.sub === 'signup' ? 'sign up' : 'check in'} another member`);
-      if (inv.sub === 'checkin' && !repo.entrant(t.id, who.id))
-        throw new UserError(`<@${who.id}> has not signed up for **${t.name}**: /tournament signup first.`);
-      return signup(svc, t, who, inv.sub === 'checkin');
-    }
-    case 'drop': {
-      const t = find(svc, inv);
-      const who = target(svc, inv, 'drop another member');
-      return drop(svc, t, who, inv.caller.id, str(o, 'reason') ?? 'dropped');
-    }
-    case 'reinstate': {
-      requireModerator(svc, inv.caller, inv.where, 'reinstate a player');
-      const t = find(svc, inv);
-      const who = target(svc, inv, 'reinstate a player');
-      const e = repo.entrant(t.id, who.id);
-      if (!e?.dropped) throw new UserError(`<@${who.id}> has not dropped out of **${t.name}**.`);
-      if (t.status === 'finished') throw new UserError(`**${t.name}** has finished; there is no round left to come back to.`);
-      if (t.format !== 'swiss' && t.format !== 'roundrobin' && !(t.format === 'swisscut' && t.round < t.rounds))
-        throw new UserError(
-          `A player knocked out of **${t.name}**'s bracket cannot come back: ` +
-            'reinstating works in a Swiss or round robin (or a Swiss before its cut).',
-        );
-      repo.setEntrant(t.id, who.id, { dropped: false });
-      repo.log(t.id, inv.caller.id, `reinstate ${who.id}`, str(o, 'reason')!);
-      return { replies: [publicReply(`↩️ <@${who.id}> is back in **${t.name}** from the next round.`)], posts: [hubOf(t)] };
-    }
-    case 'start': {
-      requireModerator(svc, inv.caller, inv.where, 'start a tournament');
-      const t = find(svc, inv);
-      if (t.status !== 'signup') throw new UserError(`Tournament #${t.id} has already started.`);
-      const ready = repo.entrants(t.id).filter((e) => e.checkedIn && !e.dropped);
-      if (ready.length < 2) throw new UserError(`Only ${ready.length} player(s) checked in; a tournament needs two.`);
-      const posts = startTournament(svc, t);
-      return { replies: [publicReply(`🏁 **${t.name}** starts with ${ready.length} players, seeded by rating.`)], posts };
-    }
-    case 'pairings': {
-      const t = find(svc, inv);
-      const round = int(o, 'round', 1, 1000) ?? t.round;
-      const names = new Map(repo.entrants(t.id).map((e) => [e.userId, e.userName]));
-      const ms = repo.matches(t.id, round);
-      if (!ms.length) return only(privateReply(`No pairings for round ${round} of **${t.name}** yet.`));
-      const lines = ms.map((m) => {
-        const row = m.gameId ? svc.store.game(m.gameId) : null;
-        const where = row && !row.channelId.includes(':') ? ` <#${row.channelId}>` : row ? ` #${row.channelId}` : '';
-        const players = `${names.get(m.a)}${m.b ? ` v ${names.get(m.b)}` : ''}`;
-        return `Match ${m.id} · table ${m.board}: ${players} — ${matchState(svc, repo, m)}${m.gameId ? ` · game #${m.gameId}${where}` : ''}`;
-      });
-      return { replies: chunks(`📋 **${t.name}**, round ${round}:\n${lines.join('\n')}`).map((c) => privateReply(c)), posts: [] };
-    }
-    case 'standings': {
-      const t = find(svc, inv);
-      return standingsReply(svc, t, int(o, 'page', 1, 10_000) ?? 1, false, true);
-    }
-    case 'result': {
-      requireModerator(svc, inv.caller, inv.where, 'correct a result');
-      const { m, t } = matchOf(svc, inv);
-      if (!m.b) throw new UserError('That match is a bye; there is no result to correct.');
-      const r = correctResult(svc, t, m, str(o, 'outcome') as MatchOutcome, inv.caller.id, str(o, 'reason')!, parseVp(str(o, 'vp')));
-      return { replies: [publicReply(r.text)], posts: r.posts };
-    }
-    case 'report': {
-      const { m, t } = matchOf(svc, inv);
-      const r = reportResult(
-        svc,
-        t,
-        m,
-        str(o, 'outcome') as MatchOutcome,
-        inv.caller.id,
-        isModerator(svc, inv.caller, inv.where),
-        echo(str(o, 'reason'), 300),
-      );
-      return { replies: [publicReply(r.text)], posts: r.posts };
-    }
-    case 'confirm': {
-      const { m, t } = matchOf(svc, inv);
-      const r = confirmResult(svc, t, m, inv.caller.id);
-      return { replies: [privateReply(r.text)], posts: r.posts };
-    }
-    case 'dispute': {
-      const { m, t } = matchOf(svc, inv);
-      const r = disputeResult(svc, t, m, inv.caller.id, echo(str(o, 'reason'), 300));
-      return { replies: [privateReply(r.text)], posts: r.posts };
-    }
-    case 'bid':
-      return bid(svc, inv);
-    case 'pair':
-      return manualPair(svc, inv);
-    case 'log': {
-      const t = find(svc, inv);
-      const lines = repo.logOf(t.id).map((l) => `${new Date(l.at).toISOString()} <@${l.by}>: ${l.what} — ${echo(l.reason)}`);
-      return {
-        replies: chunks(
-          lines.length ? `📜 **${t.name}** organiser's log:\n${lines.join('\n')}` : `Nothing in **${t.name}**'s log yet.`,
-        ).map((c) => privateReply(c)),
-        posts: [],
-      };
-    }
-    default:
-      throw new UserError(`Unknown /tournament subcommand "${echo(inv.sub)}".`);
+  const system = str(o, 'system') ?? '';
+  const mod = getGame(system);
+  if (!mod) throw new UserError(`Unknown game "${echo(system)}".`);
+  const options = parseKeyValues(str(o, 'options'));
+  mod.parseOptions(options);
+  try {
+    sidesOf(system, options);
+  } catch (e) {
+    throw new UserError((e as Error).message);
   }
+  if ((str(o, 'bonus') !== undefined || str(o, 'cap') !== undefined) && str(o, 'clock') === undefined)
+    throw new UserError('A time bank (bonus:, cap:) needs clock: too, the hours each seat starts with.');
+  const format = str(o, 'format') as Format;
+  if (!FORMATS.some((f) => f.value === format))
+    throw new UserError(`Unknown format "${echo(format)}": ${FORMATS.map((f) => f.value).join(', ')}.`);
+  if (inv.where.parentId && !str(o, 'threads_in'))
+    throw new UserError(
+      'Match threads cannot open inside a thread: create the tournament in a text channel, or name one with `threads_in:`.',
+    );
+  const t = repo.create({
+    guildId: inv.where.guildId,
+    channelId: inv.where.channelId,
+    name: echo(str(o, 'name') ?? 'Tournament', 100),
+    system,
+    options,
+    format,
+    rounds: int(o, 'rounds', 1, 30) ?? 5,
+    clockHours: int(o, 'clock', 1, 24 * 60) ?? null,
+    createdBy: inv.caller.id,
+    cut: format === 'swisscut' ? (int(o, 'cut', 2, 64) ?? 4) : 0,
+    bidding: bool(o, 'bidding') === true,
+    matchParent: channelArg(str(o, 'threads_in')),
+    bonusHours: int(o, 'bonus', 0, 24 * 30) ?? null,
+    capHours: int(o, 'cap', 1, 24 * 120) ?? null,
+    roundHours: int(o, 'round_hours', 1, 24 * 60) ?? null,
+  });
+  const spec = [
+    mod.title,
+    FORMATS.find((f) => f.value === format)!.name,
+    format === 'swiss' || format === 'swisscut' ? `${t.rounds} rounds` : null,
+    format === 'swisscut' ? `top ${t.cut}` : null,
+    t.clockHours ? `${clockText(t)}, or forfeit` : null,
+    t.roundHours ? `a round every ${t.roundHours} h` : null,
+    t.bidding ? 'side bidding in VP' : null,
+  ]
+    .filter(Boolean)
+    .join(', ');
+  return {
+    replies: [
+      publicReply(
+        `🏁 Tournament #${t.id} **${t.name}** (${spec}) is open: /tournament signup, then ` +
+          '/tournament checkin before it starts (or the buttons on the hub below).',
+      ),
+    ],
+    posts: [hubOf(t)],
+  };
+}
+
+/** /tournament signup and checkin. */
+function signupOrCheckin(svc: Services, inv: Invocation): Outcome {
+  const repo = repoOf(svc);
+  const t = find(svc, inv);
+  const who = target(svc, inv, `${inv.sub === 'signup' ? 'sign up' : 'check in'} another member`);
+  if (inv.sub === 'checkin' && !repo.entrant(t.id, who.id))
+    throw new UserError(`<@${who.id}> has not signed up for **${t.name}**: /tournament signup first.`);
+  return signup(svc, t, who, inv.sub === 'checkin');
+}
+
+/** /tournament drop. */
+function dropOut(svc: Services, inv: Invocation): Outcome {
+  const o = inv.options;
+  const t = find(svc, inv);
+  const who = target(svc, inv, 'drop another member');
+  return drop(svc, t, who, inv.caller.id, str(o, 'reason') ?? 'dropped');
+}
+
+/** /tournament reinstate. */
+function reinstate(svc: Services, inv: Invocation): Outcome {
+  const o = inv.options;
+  const repo = repoOf(svc);
+  const t = find(svc, inv);
+  const who = target(svc, inv, 'reinstate a player');
+  const e = repo.entrant(t.id, who.id);
+  if (!e?.dropped) throw new UserError(`<@${who.id}> has not dropped out of **${t.name}**.`);
+  if (t.status === 'finished') throw new UserError(`**${t.name}** has finished; there is no round left to come back to.`);
+  if (t.format !== 'swiss' && t.format !== 'roundrobin' && !(t.format === 'swisscut' && t.round < t.rounds))
+    throw new UserError(
+      `A player knocked out of **${t.name}**'s bracket cannot come back: ` +
+        'reinstating works in a Swiss or round robin (or a Swiss before its cut).',
+    );
+  repo.setEntrant(t.id, who.id, { dropped: false });
+  repo.log(t.id, inv.caller.id, `reinstate ${who.id}`, str(o, 'reason')!);
+  return { replies: [publicReply(`↩️ <@${who.id}> is back in **${t.name}** from the next round.`)], posts: [hubOf(t)] };
+}
+
+/** /tournament start. */
+function start(svc: Services, inv: Invocation): Outcome {
+  const repo = repoOf(svc);
+  const t = find(svc, inv);
+  if (t.status !== 'signup') throw new UserError(`Tournament #${t.id} has already started.`);
+  const ready = repo.entrants(t.id).filter((e) => e.checkedIn && !e.dropped);
+  if (ready.length < 2) throw new UserError(`Only ${ready.length} player(s) checked in; a tournament needs two.`);
+  const posts = startTournament(svc, t);
+  return { replies: [publicReply(`🏁 **${t.name}** starts with ${ready.length} players, seeded by rating.`)], posts };
+}
+
+/** /tournament pairings. */
+function pairings(svc: Services, inv: Invocation): Outcome {
+  const o = inv.options;
+  const repo = repoOf(svc);
+  const t = find(svc, inv);
+  const round = int(o, 'round', 1, 1000) ?? t.round;
+  const names = new Map(repo.entrants(t.id).map((e) => [e.userId, e.userName]));
+  const ms = repo.matches(t.id, round);
+  if (!ms.length) return only(privateReply(`No pairings for round ${round} of **${t.name}** yet.`));
+  const lines = ms.map((m) => {
+    const row = m.gameId ? svc.store.game(m.gameId) : null;
+    const where = row && !row.channelId.includes(':') ? ` <#${row.channelId}>` : row ? ` #${row.channelId}` : '';
+    const players = `${names.get(m.a)}${m.b ? ` v ${names.get(m.b)}` : ''}`;
+    return `Match ${m.id} · table ${m.board}: ${players} — ${matchState(svc, repo, m)}${m.gameId ? ` · game #${m.gameId}${where}` : ''}`;
+  });
+  return { replies: chunks(`📋 **${t.name}**, round ${round}:\n${lines.join('\n')}`).map((c) => privateReply(c)), posts: [] };
+}
+
+/** /tournament standings. */
+function standings(svc: Services, inv: Invocation): Outcome {
+  const o = inv.options;
+  const t = find(svc, inv);
+  return standingsReply(svc, t, int(o, 'page', 1, 10_000) ?? 1, false, true);
+}
+
+/** /tournament result. */
+function correct(svc: Services, inv: Invocation): Outcome {
+  const o = inv.options;
+  const { m, t } = matchOf(svc, inv);
+  if (!m.b) throw new UserError('That match is a bye; there is no result to correct.');
+  const r = correctResult(svc, t, m, str(o, 'outcome') as MatchOutcome, inv.caller.id, str(o, 'reason')!, parseVp(str(o, 'vp')));
+  return { replies: [publicReply(r.text)], posts: r.posts };
+}
+
+/** /tournament report. */
+function report(svc: Services, inv: Invocation): Outcome {
+  const o = inv.options;
+  const { m, t } = matchOf(svc, inv);
+  const r = reportResult(
+    svc,
+    t,
+    m,
+    str(o, 'outcome') as MatchOutcome,
+    inv.caller.id,
+    isModerator(svc, inv.caller, inv.where),
+    echo(str(o, 'reason'), 300),
+  );
+  return { replies: [publicReply(r.text)], posts: r.posts };
+}
+
+/** /tournament confirm. */
+function confirm(svc: Services, inv: Invocation): Outcome {
+  const { m, t } = matchOf(svc, inv);
+  const r = confirmResult(svc, t, m, inv.caller.id);
+  return { replies: [privateReply(r.text)], posts: r.posts };
+}
+
+/** /tournament dispute. */
+function dispute(svc: Services, inv: Invocation): Outcome {
+  const o = inv.options;
+  const { m, t } = matchOf(svc, inv);
+  const r = disputeResult(svc, t, m, inv.caller.id, echo(str(o, 'reason'), 300));
+  return { replies: [privateReply(r.text)], posts: r.posts };
+}
+
+/** /tournament log. */
+function organiserLog(svc: Services, inv: Invocation): Outcome {
+  const repo = repoOf(svc);
+  const t = find(svc, inv);
+  const lines = repo.logOf(t.id).map((l) => `${new Date(l.at).toISOString()} <@${l.by}>: ${l.what} — ${echo(l.reason)}`);
+  return {
+    replies: chunks(lines.length ? `📜 **${t.name}** organiser's log:\n${lines.join('\n')}` : `Nothing in **${t.name}**'s log yet.`).map(
+      (c) => privateReply(c),
+    ),
+    posts: [],
+  };
 }
 
 function drop(svc: Services, t: Tournament, who: { id: string; name: string }, by: string, reason: string): Outcome {
@@ -552,7 +638,6 @@ export function tournamentButton(svc: Services, press: ButtonPress): Outcome {
  * opponents meet each other (or get a bye). Only before any of those games has a move.
  */
 function manualPair(svc: Services, inv: Invocation): Outcome {
-  requireModerator(svc, inv.caller, inv.where, 'pair players by hand');
   const repo = repoOf(svc);
   const t = repo.current(inv.where.guildId);
   if (t?.status !== 'running') throw new UserError('There is no running tournament on this server.');

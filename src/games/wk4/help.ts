@@ -5,7 +5,7 @@ import { seasonName } from './state.ts';
 export const OVERVIEW = [
   'Warrior Kings IV: an umpired campaign of secret simultaneous orders for 2-11 nations. Each season every nation writes orders privately;',
   'when all are final the engine adjudicates (reserves, movement with initiative, battles, post-combat movement), the umpire reviews its',
-  'proposals, preliminary results go to the players, who may challenge them (24 hours in the rules: set /game clock), and the umpire',
+  'proposals, preliminary results go to the players, who may challenge them (24 hours in the rules: set /mod clock), and the umpire',
   'makes them official (with umpire=engine the engine takes every default at once and lets the results stand: they are official once',
   'every nation has agreed or challenged). Victory: supply centres held at the end of a turn — 2 VP a major, 1 a minor — by alliance size:',
   '79/94/110/125/141/156 VP for 1/2/3/4/5/6+ members (of 156; scaled on the small map). The introduction\'s "70" conflicts with',

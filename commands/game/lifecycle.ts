@@ -1,0 +1,128 @@
+// /game start, resign and abandon: a game's beginning and its ends other than by the rules.
+import type { Services } from '../../src/app/services.ts';
+import { BOT_NAME, BOT_PREFIX, isBotSeat, moduleOf } from '../../src/app/session.ts';
+import { activeGame, bool, isModerator, liveGame, requireCreatorOrModerator, requireModerator } from '../context.ts';
+import { decisionControls, eventLines, handoffsOf, presentAct, snapshot } from '../present.ts';
+import { clip } from '../../src/messages/text.ts';
+import { only, privateReply, publicReply } from '../../src/messages/replies.ts';
+import { promptLines, roleName } from '../../src/app/prompts.ts';
+import { UserError } from '../../src/messages/user-error.ts';
+import type { Invocation } from '../types.ts';
+import type { Outcome } from '../../src/messages/types.ts';
+import type { Progress } from '../table.ts';
+
+/** /game start: seat the bots, set up the board, post the opening and the first prompt. */
+export async function start(svc: Services, inv: Invocation, progress?: Progress): Promise<Outcome> {
+  const o = inv.options;
+  const { caller, where } = inv;
+  const row = liveGame(svc, where);
+  const mod = moduleOf(row);
+  bool(o, 'fill_bots'); // a malformed value is refused even when no side is open
+  if (row.status !== 'lobby') throw new UserError('The game has already started.');
+  requireCreatorOrModerator(svc, row, caller, where, 'start the game');
+  const roles = mod.roles(mod.parseOptions(row.options));
+  let seats = svc.store.seats(row.id);
+  for (const r of roles.filter((r) => r.bot && !seats.some((s) => s.role === r.id)))
+    svc.store.setSeat(row.id, r.id, `${BOT_PREFIX}${r.id}`, BOT_NAME);
+  seats = svc.store.seats(row.id);
+  const open = roles.filter((r) => !seats.some((s) => s.role === r.id));
+  if (open.length) {
+    if (!bool(o, 'fill_bots'))
+      throw new UserError(
+        `These sides have no player yet: ${open.map((r) => r.id).join(', ')}` +
+          `. Seat someone with /game join or /game bot, or start with fill_bots:true.`,
+      );
+    for (const r of open) svc.store.setSeat(row.id, r.id, `${BOT_PREFIX}${r.id}`, BOT_NAME);
+    seats = svc.store.seats(row.id);
+  }
+  progress?.('Setting up the board…');
+  const { res, setupEvents: events, setupEnv: env } = svc.sessions.start(row);
+  const view = mod.view(env.game, { kind: 'spectator' });
+  const snap = await snapshot(mod, view, `game${row.id}-start.png`, svc.render);
+  const opening = clip(
+    [
+      `⚔️ **${mod.title}** #${row.id} begins. ` +
+        `${seats.map((s) => `${roleName(mod, env.options, s.role)}: ${isBotSeat(s) ? s.userName : `<@${s.userId}>`}`).join(' · ')}`,
+      ...eventLines(events, null),
+      snap.summary,
+    ].join('\n'),
+  );
+  const first = { channelId: row.channelId, content: opening, files: snap.file ? [snap.file] : [] };
+  if (res.applied.length === 0) {
+    const prompt = promptLines(mod, res.env, seats);
+    first.content = clip(`${opening}\n${prompt.text}`);
+    return {
+      replies: [privateReply(`Started. Use \`/${mod.command}\` commands to play and \`/game help\` to learn the rules.`)],
+      posts: [
+        {
+          ...first,
+          gameId: row.id,
+          mentions: prompt.mentions,
+          ...decisionControls(mod, res.row, res.env),
+          handoff: handoffsOf(res.env, seats, []),
+        },
+      ],
+    };
+  }
+  // Bots acted first (or played the whole game): present their moves too.
+  const played = await presentAct(mod, res, [], seats, { maxSnapshots: svc.maxSnapshots, render: svc.render, progress });
+  return {
+    replies: [privateReply('Started.')],
+    posts: [first, ...played.replies.filter((r) => !r.ephemeral).map((r) => ({ ...r, channelId: row.channelId })), ...played.posts],
+  };
+}
+
+/** /game resign: the caller's seats concede; the game plays on without them when it can. */
+export async function resign(svc: Services, inv: Invocation, progress?: Progress): Promise<Outcome> {
+  const { caller, where } = inv;
+  const { row, mod } = activeGame(svc, where);
+  const roles = svc.sessions.rolesOf(row, caller.id);
+  if (!roles.length) throw new UserError('You are not a player in this game, so you cannot resign it.');
+  if (mod.resign) {
+    // The game plays on without these seats (it may end, if too few are left).
+    const res = svc.sessions.resign(row, caller.id, roles);
+    const played = await presentAct(mod, res, roles, svc.store.seats(row.id), {
+      maxSnapshots: svc.maxSnapshots,
+      render: svc.render,
+      progress,
+    });
+    played.replies[0] = publicReply(
+      `🏳️ <@${caller.id}> resigns ${roles.map((r) => roleName(mod, res.env.options, r)).join(', ')}.` +
+        `${res.over ? '' : ' The others play on.'}\n${played.replies[0].content}`,
+    );
+    return played;
+  }
+  const others = mod
+    .roles(mod.parseOptions(row.options))
+    .map((r) => r.id)
+    .filter((r) => !roles.includes(r));
+  const result = {
+    status: 'over',
+    winners: others,
+    draw: false,
+    scores: {},
+    summary: `${roles.map((r) => roleName(mod, mod.parseOptions(row.options), r)).join(', ')} resigned.`,
+  };
+  svc.store.finish(row.id, 'over', JSON.stringify(result), 'resign');
+  return only(
+    publicReply(
+      `🏳️ <@${caller.id}> resigns. Winner: ` +
+        `${others.map((r) => roleName(mod, mod.parseOptions(row.options), r)).join(', ') || 'nobody'}` +
+        `.\nSeed revealed: \`${row.seed}\` — check it with /game verify.`,
+    ),
+  );
+}
+
+/** /game abandon: end the game without a result (the creator before the start, moderators at any time). */
+export function abandon(svc: Services, inv: Invocation): Outcome {
+  const { caller, where } = inv;
+  const row = liveGame(svc, where);
+  // A game still in its lobby may be called off by whoever opened it; one in play only by a moderator.
+  if (row.status === 'lobby') requireCreatorOrModerator(svc, row, caller, where, 'call off this game');
+  else requireModerator(svc, caller, where, 'abandon a game in play (players may /game resign)');
+  svc.store.finish(row.id, 'abandoned', JSON.stringify({ status: 'abandoned', by: caller.id }));
+  const by = isModerator(svc, caller, where) ? 'a moderator' : 'the player who opened it';
+  return only(
+    publicReply(`🛑 Game #${row.id} was ${row.status === 'lobby' ? 'called off' : 'abandoned'} by ${by}. Seed: \`${row.seed}\`.`),
+  );
+}
