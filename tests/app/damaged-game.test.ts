@@ -209,6 +209,23 @@ describe('one damaged game never stops the others (issue 22, "Any game")', () =>
     await h.svc.close();
   });
 
+  it("reminders: the other games' players are reminded, the damaged game is reported once and reminds nobody", async () => {
+    const h = await table();
+    const HOUR = 3_600_000;
+    // Every deadline ten hours ahead, set ten hours ago: half time is now.
+    h.svc.store.db.prepare('UPDATE decision_deadlines SET due_at = ?, set_at = ?').run(Date.now() + 10 * HOUR, Date.now() - 10 * HOUR);
+    const [, , wogId] = h.ids;
+    corrupt(h, wogId, JUNK[2]);
+    const posts = postsOf(await h.router.tick!());
+    const isReminder = (p: Post) => /^⏰ .* reminder: /.test(p.content);
+    const reminded = new Set(posts.filter(isReminder).map((p) => p.gameId));
+    expect([...reminded].sort()).toEqual(h.ids.filter((id) => id !== wogId).sort());
+    expect(reportsOf(posts, wogId)).toHaveLength(1);
+    const again = postsOf(await h.router.tick!());
+    expect(again.filter((p) => isReminder(p) || p.gameId === wogId)).toEqual([]);
+    await h.svc.close();
+  });
+
   it('a damaged lobby can be called off by its creator and does not hold the channel', async () => {
     const h = await table();
     await h.say('dora', '/game new system:wog', 'c7');
