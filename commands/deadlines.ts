@@ -10,7 +10,7 @@ import type { DecisionDeadline } from '../src/store/deadlines.ts';
 import { activeGame, int, requireModerator } from './context.ts';
 import { expireLobbies } from './lobbies.ts';
 import { presentAct } from './present.ts';
-import { damageBehind, noteDamage } from '../src/app/damage.ts';
+import { damageBehind, inspectGame, noteDamage } from '../src/app/damage.ts';
 import { only, publicReply } from '../src/messages/replies.ts';
 import { roleName } from '../src/app/prompts.ts';
 import type { Invocation } from './types.ts';
@@ -73,6 +73,8 @@ export async function runDeadlines(svc: Services): Promise<Outcome[]> {
     if (damage) out.push({ replies: [], posts: noteDamage(svc, damage) });
     return !!damage;
   };
+  // A damaged record repaired by hand plays on: its deadlines come due again (and a new damage is reported anew).
+  for (const id of svc.store.damaged.live()) if (!inspectGame(svc.store, id)) svc.store.damaged.clear(id);
   // A bot left waiting (e.g. by a crash in an older version) moves now.
   const moved = svc.sessions.kickAll((gameId, e) => {
     if (!damaged(gameId, e)) console.error(`muster: the bots of game #${gameId} could not move:`, e);

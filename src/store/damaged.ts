@@ -97,6 +97,14 @@ export class DamagedGames {
     return r ? { gameId, part: r.part, reason: r.reason } : null;
   }
 
+  /** Noted games still in a lobby or in play, whatever part is damaged. */
+  live(): number[] {
+    const rows = this.db
+      .prepare(`SELECT d.game_id FROM damaged_games d JOIN games g ON g.id = d.game_id WHERE g.status IN ('lobby','active')`)
+      .all() as { game_id: number }[];
+    return rows.map((r) => r.game_id);
+  }
+
   /** Games still in a lobby or in play that cannot be played: their options or state are damaged. */
   unplayable(): number[] {
     return (this.db.prepare(UNPLAYABLE_IDS).all() as { game_id: number }[]).map((r) => r.game_id);

@@ -89,6 +89,8 @@ const JUNK: Junk[] = [
   { part: 'log', name: 'an object without a type', make: () => '{"role":"a"}' },
 ];
 
+const junkOf = (part: Part, name: string): Junk => JUNK.find((j) => j.part === part && j.name === name)!;
+
 function corrupt(h: Awaited<ReturnType<typeof table>>, gameId: number, junk: Junk): void {
   const db = h.svc.store.db;
   if (junk.part === 'log') {
@@ -191,7 +193,7 @@ describe('one damaged game never stops the others (issue 22, "Any game")', () =>
     const role = Object.keys(env.decisions!.open)[0];
     const seat = h.svc.store.seats(kpwId).find((s) => s.role === role)!;
     const action = moduleOf(row).legal(env.game, role)[0].action;
-    corrupt(h, kpwId, JUNK[0]);
+    corrupt(h, kpwId, junkOf('options', 'invalid JSON'));
     const press = await h.router.button!({
       customId: buttonId(kpwId, env.decisions!.open[role].id, role, action),
       caller: { id: seat.userId, name: seat.userName, isModerator: false },
@@ -215,7 +217,7 @@ describe('one damaged game never stops the others (issue 22, "Any game")', () =>
     // Every deadline ten hours ahead, set ten hours ago: half time is now.
     h.svc.store.db.prepare('UPDATE decision_deadlines SET due_at = ?, set_at = ?').run(Date.now() + 10 * HOUR, Date.now() - 10 * HOUR);
     const [, , wogId] = h.ids;
-    corrupt(h, wogId, JUNK[2]);
+    corrupt(h, wogId, junkOf('options', 'a list'));
     const posts = postsOf(await h.router.tick!());
     const isReminder = (p: Post) => /^⏰ .* reminder: /.test(p.content);
     const reminded = new Set(posts.filter(isReminder).map((p) => p.gameId));
@@ -223,6 +225,20 @@ describe('one damaged game never stops the others (issue 22, "Any game")', () =>
     expect(reportsOf(posts, wogId)).toHaveLength(1);
     const again = postsOf(await h.router.tick!());
     expect(again.filter((p) => isReminder(p) || p.gameId === wogId)).toEqual([]);
+    await h.svc.close();
+  });
+
+  it('a record repaired by hand plays on: its deadline is taken at the next tick, and the mark is gone', async () => {
+    const h = await table();
+    const [, kpwId] = h.ids;
+    const stored = h.svc.store.db.prepare('SELECT state FROM games WHERE id = ?').get(kpwId) as { state: string };
+    corrupt(h, kpwId, junkOf('state', 'cut short'));
+    expect(reportsOf(postsOf(await h.router.tick!()), kpwId)).toHaveLength(1);
+    expect(defaulted(h, kpwId)).toBe(false);
+    h.svc.store.db.prepare('UPDATE games SET state = ? WHERE id = ?').run(stored.state, kpwId);
+    await h.router.tick!();
+    expect(h.svc.store.damaged.of(kpwId)).toBeNull();
+    expect(defaulted(h, kpwId)).toBe(true);
     await h.svc.close();
   });
 
