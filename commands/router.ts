@@ -178,7 +178,7 @@ export function createRouter(svc: Services): Router {
       // Reminders first: a deadline that passes in this tick is gone once its default is taken.
       const reminders: Outcome = { replies: [], posts: part('reminders', () => runReminders(svc)) };
       const rest = await runDeadlines(svc);
-      const moved: Outcome = { replies: [], posts: part('tournaments', () => [...bidTimeouts(svc), ...advanceTournaments(svc)]) };
+      const moved: Outcome = { replies: [], posts: [...bidTimeouts(svc), ...advanceTournaments(svc)] };
       return Promise.all(
         [forfeits, reminders, ...rest, moved].filter((o) => o.posts.length).map(async (o) => queueOutcome(svc, await withCards(svc, o))),
       );
