@@ -8,6 +8,7 @@ import type { Services } from '../src/app/services.ts';
 import { envOf, isBotSeat, moduleOf } from '../src/app/session.ts';
 import type { GameRow } from '../src/store/store.ts';
 import { snapshot } from './present.ts';
+import { DamagedGameError } from '../src/store/damaged.ts';
 import { clip, echo } from '../src/messages/text.ts';
 import { roleName } from '../src/app/prompts.ts';
 import type { Embed, Outcome, Post } from '../src/messages/types.ts';
@@ -124,7 +125,14 @@ export async function withCards(svc: Services, o: Outcome, channelId?: string): 
     const ended = over(row) && home.parentId !== null && svc.store.homes.claimChronicle(id);
     extra.push({ channelId: row.channelId, gameId: id, kind: 'update', content: '', card: id, ...(ended ? { archive: true } : {}) });
     // A lobby that never started leaves no record worth a post in the parent; its thread is still archived.
-    if (ended && row.state) extra.push(await chronicle(svc, row, home.parentId!));
+    if (ended && row.state) {
+      try {
+        extra.push(await chronicle(svc, row, home.parentId!));
+      } catch (e) {
+        // A damaged game (issue 22) ends without a chronicle: its notice told why.
+        if (!(e instanceof DamagedGameError)) throw e;
+      }
+    }
   }
   return { ...o, posts: [...o.posts, ...extra] };
 }

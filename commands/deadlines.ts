@@ -10,6 +10,7 @@ import type { DecisionDeadline } from '../src/store/deadlines.ts';
 import { activeGame, int } from './context.ts';
 import { expireLobbies } from './lobbies.ts';
 import { presentAct } from './present.ts';
+import { damageBehind, inspectGame, noteDamage } from '../src/app/damage.ts';
 import { only, publicReply } from '../src/messages/replies.ts';
 import { roleName } from '../src/app/prompts.ts';
 import type { Invocation } from './types.ts';
@@ -59,11 +60,25 @@ export function deadlineLines(svc: Services, mod: GameModule<any, any>, row: Gam
 /** At most this many defaults for one seat in one tick (a default that does not close its decision repeats). */
 const MAX_DEFAULTS = 50;
 
-/** Apply the defaults of every passed deadline; the outcomes become posts in the games' channels. */
+/**
+ * Apply the defaults of every passed deadline; the outcomes become posts in
+ * the games' channels. Each game on its own: a damaged one (issue 22) is
+ * reported to its moderators once and then passed over; the others go on.
+ */
 export async function runDeadlines(svc: Services): Promise<Outcome[]> {
   const out: Outcome[] = [];
+  const damaged = (gameId: number, e: unknown): boolean => {
+    const damage = damageBehind(svc.store, e, gameId);
+    if (damage) out.push({ replies: [], posts: noteDamage(svc, damage) });
+    return !!damage;
+  };
+  // A damaged record repaired by hand plays on: its deadlines come due again (and a new damage is reported anew).
+  for (const id of svc.store.damaged.live()) if (!inspectGame(svc.store, id)) svc.store.damaged.clear(id);
   // A bot left waiting (e.g. by a crash in an older version) moves now.
-  for (const res of svc.sessions.kickAll()) {
+  const moved = svc.sessions.kickAll((gameId, e) => {
+    if (!damaged(gameId, e)) console.error(`muster: the bots of game #${gameId} could not move:`, e);
+  });
+  for (const res of moved) {
     if (!res.applied.length) continue;
     const mod = moduleOf(res.row);
     const o = await presentAct(mod, res, [], svc.store.seats(res.row.id), { maxSnapshots: svc.maxSnapshots, render: svc.render });
@@ -77,6 +92,7 @@ export async function runDeadlines(svc: Services): Promise<Outcome[]> {
       const o = await defaultFor(svc, d);
       if (o) out.push(o);
     } catch (e) {
+      if (damaged(d.gameId, e)) continue;
       out.push({
         replies: [],
         posts: [

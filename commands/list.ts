@@ -11,7 +11,9 @@ import { only, privateReply } from '../src/messages/replies.ts';
 import { roleName } from '../src/app/prompts.ts';
 import { UserError } from '../src/messages/user-error.ts';
 import type { Invocation, OptionDef } from './types.ts';
-import type { Outcome } from '../src/messages/types.ts';
+import type { Outcome, Post } from '../src/messages/types.ts';
+import { DamagedGameError } from '../src/store/damaged.ts';
+import { inspectGame, noteDamage } from '../src/app/damage.ts';
 
 /** Ten lines of at most ~190 characters stay well inside Discord's 2,000. */
 export const PAGE_SIZE = 10;
@@ -55,6 +57,42 @@ function line(svc: Services, r: GameRow): string {
   );
 }
 
+/**
+ * Each game's line on its own (issue 22): a game whose record is damaged is
+ * listed as such, from the columns that need no reading, and its moderators
+ * are told (once); the other games are listed as usual.
+ */
+function eachGame<T>(svc: Services, rows: GameRow[], show: (r: GameRow) => T, damaged: (r: GameRow) => T): { lines: T[]; posts: Post[] } {
+  const posts: Post[] = [];
+  const lines = rows.map((r) => {
+    // A damaged log does not stop play: such a game is listed as usual.
+    const noted = svc.store.damaged.of(r.id);
+    let damage = r.damage ?? (noted?.part === 'log' ? null : noted);
+    if (!damage)
+      try {
+        return show(r);
+      } catch (e) {
+        damage = e instanceof DamagedGameError ? e.damage : inspectGame(svc.store, r.id);
+        if (!damage) throw e;
+      }
+    posts.push(...noteDamage(svc, damage));
+    return damaged(r);
+  });
+  return { lines, posts };
+}
+
+const DAMAGED = '⚠️ its record is damaged: a moderator can `/game abandon` it there';
+
+function damagedLine(r: GameRow): string {
+  const live = r.status === 'active' || r.status === 'lobby';
+  const state = r.status === 'active' ? 'in play' : r.status === 'lobby' ? 'waiting for players' : r.status;
+  return clip(
+    `#${r.id} ${getGame(r.system)?.title ?? r.system}${r.label ? ` [${echo(r.label, 60)}]` : ''} — ${state} in <#${r.channelId}> · ` +
+      (live ? DAMAGED : '⚠️ its record is damaged'),
+    190,
+  );
+}
+
 export function listGames(svc: Services, inv: Invocation): Outcome {
   const o = inv.options;
   const system = str(o, 'system');
@@ -85,44 +123,56 @@ export function listGames(svc: Services, inv: Invocation): Outcome {
   const head =
     `**Games** ${filters ? `(${filters}) ` : ''}— page ${page} of ${pages}, ${total} in all` +
     `${page < pages ? ` · next: \`page:${page + 1}\`` : ''}`;
-  return only(privateReply([head, ...rows.map((r) => line(svc, r))].join('\n')));
+  const { lines, posts } = eachGame(svc, rows, (r) => line(svc, r), damagedLine);
+  return { replies: [privateReply([head, ...lines].join('\n'))], posts };
 }
 
 /** Active games in which one of the caller's seats has a decision open. */
 export function gamesMine(svc: Services, inv: Invocation): Outcome {
-  const mine: string[] = [];
-  for (const id of activeGamesOf(svc.store.db, inv.where.guildId, inv.caller.id)) {
-    const row = svc.store.game(id);
-    if (!row?.state) continue;
-    const m = getGame(row.system);
-    const roles = svc.store
-      .seats(id)
-      .filter((s) => s.userId === inv.caller.id)
-      .map((s) => s.role);
-    const open = Object.keys(envOf(row).decisions?.open ?? {}).filter((r) => roles.includes(r));
-    if (!open.length || !m) continue;
-    const due = svc.store.deadlines
-      .ofGame(id)
-      .filter((d) => open.includes(d.role))
-      .map((d) => d.dueAt);
-    const until = due.length ? ` — until <t:${Math.floor(Math.min(...due) / 1000)}:R>` : '';
-    mine.push(
-      clip(
-        `#${id} ${m.title} in <#${row.channelId}>: ${m.phase(envOf(row).game)} (` +
-          `${open.map((r) => roleName(m, m.parseOptions(row.options), r)).join(', ')})${until}`,
-        190,
-      ),
-    );
-  }
-  if (!mine.length) return only(privateReply('No game is waiting for you right now.'));
+  const rows = activeGamesOf(svc.store.db, inv.where.guildId, inv.caller.id)
+    .map((id) => svc.store.game(id))
+    .filter((r): r is GameRow => !!r?.state);
+  const { lines, posts } = eachGame(
+    svc,
+    rows,
+    (row) => mineLine(svc, row, inv.caller.id),
+    (row) => clip(`#${row.id} ${getGame(row.system)?.title ?? row.system} in <#${row.channelId}>: ${DAMAGED}.`, 190),
+  );
+  const mine = lines.filter((l): l is string => l !== null);
+  if (!mine.length) return { replies: [privateReply('No game is waiting for you right now.')], posts };
   const shown = mine.slice(0, PAGE_SIZE);
-  return only(
-    privateReply(
-      [
-        `**Your turn** in ${mine.length} game(s):`,
-        ...shown,
-        ...(mine.length > shown.length ? [`…and ${mine.length - shown.length} more.`] : []),
-      ].join('\n'),
-    ),
+  return {
+    replies: [
+      privateReply(
+        [
+          `**Your turn** in ${mine.length} game(s):`,
+          ...shown,
+          ...(mine.length > shown.length ? [`…and ${mine.length - shown.length} more.`] : []),
+        ].join('\n'),
+      ),
+    ],
+    posts,
+  };
+}
+
+/** The caller's line for one game, or null when none of their seats must decide there. */
+function mineLine(svc: Services, row: GameRow, userId: string): string | null {
+  const m = getGame(row.system);
+  const roles = svc.store
+    .seats(row.id)
+    .filter((s) => s.userId === userId)
+    .map((s) => s.role);
+  const env = envOf(row);
+  const open = Object.keys(env.decisions?.open ?? {}).filter((r) => roles.includes(r));
+  if (!open.length || !m) return null;
+  const due = svc.store.deadlines
+    .ofGame(row.id)
+    .filter((d) => open.includes(d.role))
+    .map((d) => d.dueAt);
+  const until = due.length ? ` — until <t:${Math.floor(Math.min(...due) / 1000)}:R>` : '';
+  return clip(
+    `#${row.id} ${m.title} in <#${row.channelId}>: ${m.phase(env.game)} (` +
+      `${open.map((r) => roleName(m, m.parseOptions(row.options), r)).join(', ')})${until}`,
+    190,
   );
 }

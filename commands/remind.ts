@@ -12,6 +12,8 @@ import { roleName } from '../src/app/prompts.ts';
 import type { Invocation } from './types.ts';
 import type { Command } from './table.ts';
 import type { Outcome, Post } from '../src/messages/types.ts';
+import type { GameModule } from '../src/engine/types.ts';
+import { damageBehind, noteDamage } from '../src/app/damage.ts';
 
 const HOUR = 3_600_000;
 const stamp = (ms: number) => `<t:${Math.floor(ms / 1000)}:R>`;
@@ -126,10 +128,19 @@ export function runReminders(svc: Services): Post[] {
       for (const k of due) kinds.add(k);
     }
     if (!users.length) continue;
+    let mod: GameModule<any, any>;
+    try {
+      mod = moduleOf(row);
+    } catch (e) {
+      // A damaged game (issue 22): its moderators are told once; the other reminders go on.
+      const damage = damageBehind(svc.store, e, row.id);
+      if (!damage) throw e;
+      posts.push(...noteDamage(svc, damage));
+      continue;
+    }
+    const who = roleName(mod, mod.parseOptions(row.options), d.role);
     // Several moments passed at once (a restart): one reminder covers them.
     r.markSent(d, [...kinds], now);
-    const mod = moduleOf(row);
-    const who = roleName(mod, mod.parseOptions(row.options), d.role);
     posts.push({
       channelId: row.channelId,
       gameId: row.id,

@@ -8,9 +8,12 @@ import { coerceOptions, findSub } from './options.ts';
 import { queueOutcome, recoverPosts, undeliveredPosts } from './outbox.ts';
 import { autocompletePlay, playCommand, pressButton, staleControls } from './play.ts';
 import { errorOutcome } from './present.ts';
+import { isModerator } from './context.ts';
+import { damagedAnswer } from '../src/app/damage.ts';
+import { DamagedGameError } from '../src/store/damaged.ts';
 import { UserError } from '../src/messages/user-error.ts';
 import type { CommandDef, Invocation, Router } from './types.ts';
-import type { Outcome } from '../src/messages/types.ts';
+import type { Outcome, Post } from '../src/messages/types.ts';
 import type { GameModule } from '../src/engine/types.ts';
 import { ratingCommand } from './rating.ts';
 import { currentCard, withCards } from './card.ts';
@@ -54,9 +57,12 @@ export function createRouter(svc: Services): Router {
       // /mod holds /game's moderator tools (its own menu in Discord): the same declarations.
       return await dispatchTable(table(), svc, inv.command === 'mod' ? { ...inv, command: 'game' } : inv, progress);
     } catch (e) {
-      return errorOutcome(e);
+      return failed(e, raw);
     }
   };
+  // A damaged game (issue 22) gets its own answer, and its moderators a report, instead of "something went wrong".
+  const failed = (e: unknown, at: { caller: Invocation['caller']; where: Invocation['where'] }): Outcome =>
+    damagedAnswer(svc, e, at.where.channelId, isModerator(svc, at.caller, at.where)) ?? errorOutcome(e);
   const run2 = async (f: () => Outcome): Promise<Outcome> => {
     try {
       return f();
@@ -111,7 +117,9 @@ export function createRouter(svc: Services): Router {
             press.where.channelId,
           );
         return await queued(
-          pressButton(svc, press).then((o) => withTournaments(o, press.where.channelId)),
+          pressButton(svc, press)
+            .catch((e: unknown) => failed(e, press))
+            .then((o) => withTournaments(o, press.where.channelId)),
           press.where.channelId,
         );
       } catch (e) {
@@ -132,17 +140,34 @@ export function createRouter(svc: Services): Router {
       svc.store.outbox.redirect(channelId, threadId);
     },
     threadFailed: (home, channelId) => threadFailed(svc, home, channelId),
-    card: (gameId) => currentCard(svc, gameId),
+    // A damaged game has no card to draw (its notice says why).
+    card: (gameId) => {
+      try {
+        return currentCard(svc, gameId);
+      } catch (e) {
+        if (e instanceof DamagedGameError) return null;
+        throw e;
+      }
+    },
     cardPosted: (gameId, channelId, messageId) => svc.store.homes.setCard(gameId, channelId, messageId),
     mapPosted: (gameId, url) => svc.store.homes.setMap(gameId, url),
     hub: (tid) => currentHub(svc, tid),
     hubPosted: (tid, channelId, messageId) => repoOf(svc).setHub(tid, channelId, messageId),
     pendingThread: (lane) => pendingThread(svc, lane),
     async tick() {
+      // Each part on its own: one that fails (a damaged game, issue 22) is logged and the others still run.
+      const part = (name: string, f: () => Post[]): Post[] => {
+        try {
+          return f();
+        } catch (e) {
+          console.error(`muster: the tick's ${name} failed:`, e);
+          return [];
+        }
+      };
       // A tournament's clock forfeits the late seat before any default is taken.
-      const forfeits: Outcome = { replies: [], posts: forfeitOnTime(svc) };
+      const forfeits: Outcome = { replies: [], posts: part('forfeits', () => forfeitOnTime(svc)) };
       // Reminders first: a deadline that passes in this tick is gone once its default is taken.
-      const reminders: Outcome = { replies: [], posts: runReminders(svc) };
+      const reminders: Outcome = { replies: [], posts: part('reminders', () => runReminders(svc)) };
       const rest = await runDeadlines(svc);
       const moved: Outcome = { replies: [], posts: [...bidTimeouts(svc), ...advanceRunning(svc)] };
       return Promise.all(

@@ -21,6 +21,7 @@ import { getGame } from '../games/registry.ts';
 import { seesAll } from '../engine/viewers.ts';
 import { actingRoles } from './teams.ts';
 import { SNAPSHOT_EVERY, type GameRow, type Seat, type Store } from '../store/store.ts';
+import { DamagedGameError, readEnvelope } from '../store/damaged.ts';
 
 export const BOT_PREFIX = 'bot:';
 /** Seat name of the built-in bot (its role name says which side it plays). */
@@ -31,15 +32,26 @@ export function isBotSeat(seat: Seat): boolean {
   return seat.userId.startsWith(BOT_PREFIX);
 }
 
+/** The rules of a stored game; its options must be readable and accepted by them (else DamagedGameError). */
 export function moduleOf(row: GameRow): GameModule<any, any> {
   const mod = getGame(row.system);
   if (!mod) throw new Error(`Unknown game system ${row.system}.`);
+  if (row.damage) throw new DamagedGameError(row.damage);
+  try {
+    mod.parseOptions(row.options);
+  } catch (e) {
+    const why = e instanceof Error ? e.message.slice(0, 160) : String(e);
+    throw new DamagedGameError({ gameId: row.id, part: 'options', reason: `its options are refused by the rules (${why})` });
+  }
   return mod;
 }
 
+/** A started game's state, parsed afresh; an unreadable one is refused with DamagedGameError. */
 export function envOf(row: GameRow): Envelope<any> {
   if (!row.state) throw new RuleError('game', 'The game has not started yet. Use /game start once the seats are taken.');
-  return JSON.parse(row.state) as Envelope<any>;
+  const env = readEnvelope(row.state);
+  if (!env.ok) throw new DamagedGameError({ gameId: row.id, part: 'state', reason: env.reason });
+  return env.value;
 }
 
 /** A phase boundary passed during a batch: the view to draw for spectators. */
@@ -141,17 +153,27 @@ export class Sessions {
     return { res: res!, setupEvents: events, setupEnv };
   }
 
-  /** Every active game where a bot is asked moves on (after a restart, or anything that left a bot waiting). */
-  kickAll(): ActResult[] {
+  /**
+   * Every active game where a bot is asked moves on (after a restart, or
+   * anything that left a bot waiting). Each game on its own: one that fails
+   * goes to `failed` and the others still move (one noted as unplayable is passed over).
+   */
+  kickAll(failed: (gameId: number, e: unknown) => void): ActResult[] {
     const moved: ActResult[] = [];
+    const damaged = new Set(this.store.damaged.unplayable());
     for (const row of this.store.activeGames()) {
-      const seats = this.seats(row);
-      if (!seats.some(isBotSeat)) continue;
-      const mod = moduleOf(row);
-      const env = envOf(row);
-      const bots = new Set(seats.filter(isBotSeat).map((x) => x.role));
-      if (mod.result(env.game).status === 'over' || !mod.prompts(env.game).some((p: Prompt) => bots.has(p.role))) continue;
-      moved.push(this.kick(row));
+      if (damaged.has(row.id)) continue;
+      try {
+        const seats = this.seats(row);
+        if (!seats.some(isBotSeat)) continue;
+        const mod = moduleOf(row);
+        const env = envOf(row);
+        const bots = new Set(seats.filter(isBotSeat).map((x) => x.role));
+        if (mod.result(env.game).status === 'over' || !mod.prompts(env.game).some((p: Prompt) => bots.has(p.role))) continue;
+        moved.push(this.kick(row));
+      } catch (e) {
+        failed(row.id, e);
+      }
     }
     return moved;
   }

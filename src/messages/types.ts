@@ -98,9 +98,10 @@ export interface Post extends Message {
   /**
    * update: part of a game's record (events, maps); handoff: asks someone to
    * act (dropped when every decision it names was handed off before);
-   * repost: /game repost; notice: says a post was not delivered (never itself
-   * reported when it fails); owed: an outbox marker for posts of a commit not
-   * stored yet (recover() replaces it if they never come).
+   * repost: /game repost; notice: tells players and moderators of a problem
+   * (a post not delivered, a damaged game record; never itself reported when
+   * it fails); owed: an outbox marker for posts of a commit not stored yet
+   * (recover() replaces it if they never come).
    */
   kind?: 'update' | 'handoff' | 'repost' | 'notice' | 'owed';
   /** Decisions this post hands off: each user is pinged once per decision. */

@@ -4,6 +4,7 @@
 import type Database from 'better-sqlite3';
 import type { DecisionBook } from '../engine/decisions.ts';
 import type { Role } from '../engine/types.ts';
+import { UNPLAYABLE_IDS } from './damaged.ts';
 
 export interface DecisionDeadline {
   gameId: number;
@@ -28,11 +29,16 @@ export class Deadlines {
     return (this.db.prepare('SELECT * FROM decision_deadlines WHERE game_id = ? ORDER BY due_at').all(gameId) as Raw[]).map(toDeadline);
   }
 
-  /** Deadlines that have passed, oldest first (served by the due_at index). */
+  /**
+   * Deadlines that have passed, oldest first (served by the due_at index);
+   * an unplayable damaged game waits, so it cannot take every tick's turn.
+   */
   due(now: number, limit = 100): DecisionDeadline[] {
-    return (this.db.prepare('SELECT * FROM decision_deadlines WHERE due_at <= ? ORDER BY due_at LIMIT ?').all(now, limit) as Raw[]).map(
-      toDeadline,
-    );
+    return (
+      this.db
+        .prepare(`SELECT * FROM decision_deadlines WHERE due_at <= ? AND game_id NOT IN (${UNPLAYABLE_IDS}) ORDER BY due_at LIMIT ?`)
+        .all(now, limit) as Raw[]
+    ).map(toDeadline);
   }
 
   /** `setAt`: when it was set (reminders at half time); unknown when omitted. */

@@ -345,6 +345,19 @@ export const migrations: { version: number; name: string; sql: string }[] = [
       );
     `,
   },
+  {
+    version: 13,
+    name: 'damaged games: noted once, reported once, passed over by the tick',
+    // Issue 22: a game whose options, state or log cannot be read is set apart, not fatal to the others.
+    sql: `
+      CREATE TABLE damaged_games (
+        game_id INTEGER PRIMARY KEY REFERENCES games(id),
+        part TEXT NOT NULL,
+        reason TEXT NOT NULL,
+        noted_at INTEGER NOT NULL
+      );
+    `,
+  },
 ];
 
 export function migrate(db: Database.Database): number {

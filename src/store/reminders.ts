@@ -2,6 +2,7 @@
 // reminders went out per (game, role, decision, kind), so the tick that
 // computes them from decision_deadlines never sends one twice, restarts included.
 import type Database from 'better-sqlite3';
+import { UNPLAYABLE_IDS } from './damaged.ts';
 
 export interface ReminderSettings {
   enabled: boolean;
@@ -47,10 +48,13 @@ export class Reminders {
     return next;
   }
 
-  /** Deadlines still ahead: the only ones a reminder can be for. */
+  /** Deadlines still ahead: the only ones a reminder can be for (none of an unplayable damaged game). */
   upcoming(now: number, limit = 500): DeadlineRow[] {
     const rows = this.db
-      .prepare('SELECT game_id, role, decision_id, due_at, set_at FROM decision_deadlines WHERE due_at > ? ORDER BY due_at LIMIT ?')
+      .prepare(
+        'SELECT game_id, role, decision_id, due_at, set_at FROM decision_deadlines WHERE due_at > ? ' +
+          `AND game_id NOT IN (${UNPLAYABLE_IDS}) ORDER BY due_at LIMIT ?`,
+      )
       .all(now, limit) as {
       game_id: number;
       role: string;

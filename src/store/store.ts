@@ -9,6 +9,7 @@ import { Deadlines } from './deadlines.ts';
 import { cacheStatements } from './statements.ts';
 import { migrate } from './migrations.ts';
 import { Outbox } from './outbox.ts';
+import { DamagedGameError, DamagedGames, readAction, readOptions, type Damage } from './damaged.ts';
 
 export type GameStatus = 'lobby' | 'active' | 'over' | 'abandoned';
 /** What ended a game: an action in play (a win, a draw, a module resignation), or one of the commands that end it without one. */
@@ -31,6 +32,12 @@ export interface GameRow {
   createdBy: string;
   createdAt: number;
   updatedAt: number;
+  /**
+   * Set when the stored options cannot be read (issue 22): `options` is then
+   * empty, and the rules' gateway (moduleOf) refuses the game; its plain
+   * columns still serve lists, reports and /game abandon.
+   */
+  damage?: Damage;
 }
 
 export interface Seat {
@@ -93,13 +100,16 @@ interface RawGame {
   updated_at: number;
 }
 
+/** A stored row as a GameRow; never throws, so one damaged game cannot stop a read of many. */
 function toRow(r: RawGame): GameRow {
+  const options = readOptions(r.options);
   return {
     id: r.id,
     guildId: r.guild_id,
     channelId: r.channel_id,
     system: r.system,
-    options: JSON.parse(r.options),
+    options: options.ok ? options.value : {},
+    ...(options.ok ? {} : { damage: { gameId: r.id, part: 'options' as const, reason: options.reason } }),
     seed: r.seed,
     seedHash: r.seed_hash,
     status: r.status,
@@ -121,6 +131,8 @@ export class Store {
   readonly outbox: Outbox;
   /** Thread parents, pinned cards, last maps (migration 8). */
   readonly homes: GameHomes;
+  /** Games whose record cannot be read, each noted once (migration 13). */
+  readonly damaged: DamagedGames;
 
   constructor(
     path: string,
@@ -139,6 +151,7 @@ export class Store {
     this.deadlines = new Deadlines(this.db);
     this.outbox = new Outbox(this.db, now);
     this.homes = new GameHomes(this.db);
+    this.damaged = new DamagedGames(this.db, now);
   }
 
   close(): void {
@@ -325,6 +338,7 @@ export class Store {
       .immediate();
   }
 
+  /** The action log, oldest first; an unreadable entry refuses the whole log (DamagedGameError). */
   log(gameId: number): (LogEntry & { userId: string; at: number })[] {
     return (
       this.db.prepare('SELECT seq, role, user_id, action, undoable, at FROM actions WHERE game_id = ? ORDER BY seq').all(gameId) as {
@@ -335,7 +349,11 @@ export class Store {
         undoable: number;
         at: number;
       }[]
-    ).map((r) => ({ seq: r.seq, role: r.role, userId: r.user_id, action: JSON.parse(r.action), undoable: r.undoable === 1, at: r.at }));
+    ).map((r) => {
+      const action = readAction(r.action, r.seq);
+      if (!action.ok) throw new DamagedGameError({ gameId, part: 'log', reason: action.reason });
+      return { seq: r.seq, role: r.role, userId: r.user_id, action: action.value, undoable: r.undoable === 1, at: r.at };
+    });
   }
 
   /** Snapshots without their states (cheap), and one state by seq: for replays that start from a snapshot. */

@@ -1,0 +1,121 @@
+// Damaged game records (issue 22): a game whose stored options, state or log
+// cannot be read is that game's problem, never the whole table's. Reading a
+// row never throws; the parts a game is played from are read here, and a part
+// that is not what the store wrote is refused with DamagedGameError. Each
+// damaged game is noted once (damaged_games), so its moderators are told once;
+// the deadline tick passes over a game whose options or state are damaged
+// until it is abandoned (a damaged log does not stop play, only its readers).
+import type Database from 'better-sqlite3';
+import type { Action } from '../engine/types.ts';
+import type { Envelope } from '../engine/runner.ts';
+
+/** The stored parts of a game that can be damaged. */
+export type DamagedPart = 'options' | 'state' | 'log';
+
+export interface Damage {
+  gameId: number;
+  part: DamagedPart;
+  /** What is wrong, for the moderators ("its options are not valid JSON (…)"). */
+  reason: string;
+}
+
+/** A game's stored record cannot be read: one game is out of play, the rest go on. */
+export class DamagedGameError extends Error {
+  override name = 'DamagedGameError';
+  constructor(readonly damage: Damage) {
+    super(`Game #${damage.gameId}'s record is damaged: ${damage.reason}`);
+  }
+}
+
+type Read<T> = { ok: true; value: T } | { ok: false; reason: string };
+
+function parse(text: string, what: string): Read<unknown> {
+  try {
+    return { ok: true, value: JSON.parse(text) as unknown };
+  } catch (e) {
+    return { ok: false, reason: `${what} not valid JSON (${e instanceof Error ? e.message.slice(0, 120) : String(e)})` };
+  }
+}
+
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+const kindOf = (v: unknown) => (v === null ? 'null' : Array.isArray(v) ? 'a list' : typeof v === 'object' ? 'an object' : `a ${typeof v}`);
+
+/** The options column: an object of plain values, as /game new stored it. */
+export function readOptions(text: string): Read<Record<string, string | number | boolean>> {
+  const read = parse(text, 'its options are');
+  if (!read.ok) return read;
+  const v = read.value;
+  if (!isObject(v)) return { ok: false, reason: `its options are ${kindOf(v)}, not a set of named values` };
+  const bad = Object.entries(v).find(([, x]) => !['string', 'number', 'boolean'].includes(typeof x));
+  if (bad) return { ok: false, reason: `its option "${bad[0].slice(0, 40)}" is ${kindOf(bad[1])}, not a plain value` };
+  return { ok: true, value: v as Record<string, string | number | boolean> };
+}
+
+/** The state column: an envelope (runner.ts) around the module's game. */
+export function readEnvelope(text: string): Read<Envelope<any>> {
+  const read = parse(text, 'its state is');
+  if (!read.ok) return read;
+  const v = read.value;
+  const wrong = (what: string) => ({ ok: false as const, reason: `its state ${what}` });
+  if (!isObject(v)) return wrong(`is ${kindOf(v)}, not a game`);
+  if (typeof v.system !== 'string') return wrong('names no game system');
+  if (!isObject(v.game)) return wrong(`holds ${kindOf(v.game)} where the game should be`);
+  if (typeof v.seq !== 'number' || !isObject(v.dice)) return wrong('has lost its move count or its dice');
+  if (v.decisions !== undefined && !(isObject(v.decisions) && isObject(v.decisions.open))) return wrong('has unreadable decisions');
+  return { ok: true, value: v as unknown as Envelope<any> };
+}
+
+/** One action of the log: an object with a type, as the engine wrote it. */
+export function readAction(text: string, seq: number): Read<Action> {
+  const read = parse(text, `its log entry ${seq} is`);
+  if (!read.ok) return read;
+  const v = read.value;
+  if (!isObject(v) || typeof v.type !== 'string')
+    return { ok: false, reason: `its log entry ${seq} is ${kindOf(v)} without an action type` };
+  return { ok: true, value: v as Action };
+}
+
+/** The damaged games noted so far: each is reported once, and the tick passes over it while it is live. */
+export class DamagedGames {
+  constructor(
+    private readonly db: Database.Database,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  /** Note a damaged game; true only for the first note (the caller then reports it). One statement: two processes cannot both win. */
+  note(d: Damage): boolean {
+    return (
+      this.db
+        .prepare('INSERT OR IGNORE INTO damaged_games (game_id, part, reason, noted_at) VALUES (?, ?, ?, ?)')
+        .run(d.gameId, d.part, d.reason, this.now()).changes === 1
+    );
+  }
+
+  of(gameId: number): Damage | null {
+    const r = this.db.prepare('SELECT part, reason FROM damaged_games WHERE game_id = ?').get(gameId) as
+      { part: DamagedPart; reason: string } | undefined;
+    return r ? { gameId, part: r.part, reason: r.reason } : null;
+  }
+
+  /** Noted games still in a lobby or in play, whatever part is damaged. */
+  live(): number[] {
+    const rows = this.db
+      .prepare(`SELECT d.game_id FROM damaged_games d JOIN games g ON g.id = d.game_id WHERE g.status IN ('lobby','active')`)
+      .all() as { game_id: number }[];
+    return rows.map((r) => r.game_id);
+  }
+
+  /** Games still in a lobby or in play that cannot be played: their options or state are damaged. */
+  unplayable(): number[] {
+    return (this.db.prepare(UNPLAYABLE_IDS).all() as { game_id: number }[]).map((r) => r.game_id);
+  }
+
+  /** Forget a note (the record was repaired): the game is read, and reported, like any other again. */
+  clear(gameId: number): void {
+    this.db.prepare('DELETE FROM damaged_games WHERE game_id = ?').run(gameId);
+  }
+}
+
+/** SQL: the live games noted as unplayable (options or state damaged), whose deadlines and reminders wait until they are abandoned. */
+export const UNPLAYABLE_IDS =
+  `SELECT d.game_id FROM damaged_games d JOIN games g ON g.id = d.game_id ` + `WHERE d.part <> 'log' AND g.status IN ('lobby','active')`;
