@@ -170,7 +170,8 @@ function purchases(s: Wk4State): void {
         me.militia.push(o.city);
         say(s, [n], `The militia of ${m.centre(o.city).name} is funded this season.`);
       } else if (o.k === 'landsknekt') {
-        addUnits(s, n, o.lord, o.at, 'landsknekt', o.n, false);
+        // COMBAT UNITS, Unit Experience Rating: "All new units start as GREEN until they have engaged in combat".
+        addUnits(s, n, o.lord, o.at, 'landsknekt', o.n, true);
         say(s, [n], `${o.n} Landsknekt hired at ${hexLabel(s, o.at)}.`);
       }
     }
