@@ -252,7 +252,7 @@ function battle(
   const captor = winnersForces[0]?.nation ?? (out.winner === 'defender' ? dN[0] : aN[0]);
   for (const f of losers) {
     const lord = s.lords[f.lord];
-    const face = lordRoll(ctx.dice, lord.name, rollsTo);
+    const face = lordRoll(ctx.dice, `${lord.name} at ${hexLabel(s, hex)}`, rollsTo);
     if (face === 1) {
       lord.status = 'dead';
       lines.push(`Death of a General: ${lord.name} rolls 1 and is killed in the battle.`);
