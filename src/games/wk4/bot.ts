@@ -208,6 +208,25 @@ export function landAssaults(s: Wk4State, role: Role, legal: LegalAction[]): Leg
     .map((x) => x.l);
 }
 
+/** Steps by land from each hex to the nearest of `goals`, through hexes the nation may enter (its own, allies', enemies', unheld). */
+function landDistance(s: Wk4State, role: Role, goals: HexId[]): Map<HexId, number> {
+  const m = mapOf(s);
+  const enters = (h: HexId) => {
+    if (!m.isLand(h)) return false;
+    const o = holder(s, h);
+    return o === null || allied(s, role, o) || atWar(s, role, o);
+  };
+  const dist = new Map<HexId, number>(goals.map((g) => [g, 0]));
+  const queue = [...goals];
+  for (let i = 0; i < queue.length; i++)
+    for (const h of m.landNeighbours(queue[i]))
+      if (!dist.has(h) && enters(h)) {
+        dist.set(h, dist.get(queue[i])! + 1);
+        queue.push(h);
+      }
+  return dist;
+}
+
 /** The living nation, not an ally, holding the centre nearest to this nation's armies. */
 function nearestNation(s: Wk4State, role: Role): Role | null {
   const armies = Object.values(s.forces).filter((f) => f.nation === role && !f.naval);
@@ -262,20 +281,28 @@ export function botChoice(s: Wk4State, role: Role, legal: LegalAction[], rand: (
     const o = s.owner[c.id];
     return o === null || (o !== role && !allied(s, role, o) && atWar(s, role, o));
   });
+  // Distances by land over the hexes the nation may enter (a straight line may cross a neutral's land or the sea).
+  const dist = targets.length
+    ? landDistance(
+        s,
+        role,
+        targets.map((c) => c.hex),
+      )
+    : new Map<HexId, number>();
+  const far = (h: HexId) => dist.get(h) ?? Infinity;
   for (const f of Object.values(s.forces)) {
     if (f.nation !== role || f.naval || moved.has(f.id) || waitsForShips(s, f)) continue;
     const mv = orders.filter((l) => {
       const o = itemOf(l)!;
       return o.k === 'move' && o.force === f.id;
     });
-    if (!mv.length || !targets.length) continue;
-    const goal = targets.reduce((a, c) => (hexDistance(c.hex, f.hex) < hexDistance(a.hex, f.hex) ? c : a));
+    if (!mv.length || far(f.hex) === Infinity) continue;
     const end = (l: LegalAction) => {
       const o = itemOf(l) as Order & { path: string[] };
       return o.path[o.path.length - 1];
     };
-    const best = mv.reduce((a, l) => (hexDistance(end(l), goal.hex) < hexDistance(end(a), goal.hex) ? l : a));
-    if (hexDistance(end(best), goal.hex) < hexDistance(f.hex, goal.hex) && rand() < 0.9) return best;
+    const best = mv.reduce((a, l) => (far(end(l)) < far(end(a)) ? l : a));
+    if (far(end(best)) < far(f.hex) && rand() < 0.9) return best;
   }
   // Fleets: in Fall make for a friendly port (ships winter in port or are lost); otherwise now and then a cruise.
   for (const f of Object.values(s.forces)) {
