@@ -14,6 +14,8 @@ export interface BotGame {
   seed: string;
   /** The bot is among the winners (alone or with allies, or tied on VP at the end). */
   won: boolean;
+  /** Won alone (no ally, no tie). */
+  alone: boolean;
   winners: Role[];
   steps: number;
 }
@@ -27,7 +29,15 @@ export function botVsRandom(seat: Role, seed: string, nations = 4): BotGame {
   const rand = seedrandom(`${seed}:${seat}:players`);
   for (let steps = 0; steps < 200_000; steps++) {
     const r = wk4.result(env.game);
-    if (r.status === 'over') return { seat, seed, won: r.winners.includes(seat), winners: r.winners, steps };
+    if (r.status === 'over')
+      return {
+        seat,
+        seed,
+        won: r.winners.includes(seat),
+        alone: r.winners.length === 1 && r.winners[0] === seat,
+        winners: r.winners,
+        steps,
+      };
     const prompts = wk4.prompts(env.game);
     const p = prompts[Math.floor(rand.quick() * prompts.length)];
     const legal = wk4.legal(env.game, p.role);
@@ -39,10 +49,15 @@ export function botVsRandom(seat: Role, seed: string, nations = 4): BotGame {
 }
 
 /** Win rate of the bot on `seat` over `games` seeded campaigns. */
-export function botWinRate(seat: Role, games: number, nations = 4, first = 0): { won: number; games: number } {
+export function botWinRate(seat: Role, games: number, nations = 4, first = 0): { won: number; alone: number; games: number } {
   let won = 0;
-  for (let i = 0; i < games; i++) if (botVsRandom(seat, `wk4-bvr-${nations}-${i + first}`, nations).won) won++;
-  return { won, games };
+  let alone = 0;
+  for (let i = 0; i < games; i++) {
+    const g = botVsRandom(seat, `wk4-bvr-${nations}-${i + first}`, nations);
+    if (g.won) won++;
+    if (g.alone) alone++;
+  }
+  return { won, alone, games };
 }
 
 if (process.argv[1]?.endsWith('bot-vs-random.ts')) {
@@ -51,6 +66,8 @@ if (process.argv[1]?.endsWith('bot-vs-random.ts')) {
     if (only && seat !== only) continue;
     const t = Date.now();
     const r = botWinRate(seat, Number(games), Number(nations), Number(first));
-    console.log(`${seat}: ${r.won}/${r.games} (${Math.round((100 * r.won) / r.games)} %) in ${Math.round((Date.now() - t) / 1000)} s`);
+    console.log(
+      `${seat}: ${r.won}/${r.games} (${Math.round((100 * r.won) / r.games)} %), alone ${r.alone}, in ${Math.round((Date.now() - t) / 1000)} s`,
+    );
   }
 }
