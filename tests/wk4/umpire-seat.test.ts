@@ -2,12 +2,13 @@
 // umpire, so /game start refuses a campaign nobody umpires (it used to start and
 // wait on "(empty seat) — umpire"), says how to seat one, and changes nothing.
 import { describe, expect, it } from 'vitest';
-import { registerAllGames } from '../../src/games/index.ts';
+import { getGame, registerGame } from '../../src/games/registry.ts';
+import { wk4 } from '../../src/games/wk4/index.ts';
 import { harness, text } from '../app/harness.ts';
 
 describe('WK4 Turn Results and Challenges: a human-umpired campaign needs its umpire seated to start', () => {
   it('/game start refuses until a moderator seats the umpire, then starts', async () => {
-    registerAllGames();
+    if (!getGame('wk4')) registerGame(wk4);
     const { svc, say } = harness({ seed: 'wk4-umpire-seat' });
     await say('mod', '/game new system:wk4 options:nations=2,umpire=human');
     await say('alice', '/game join side:almagora');
@@ -30,7 +31,7 @@ describe('WK4 Turn Results and Challenges: a human-umpired campaign needs its um
   });
 
   it('with the engine as umpire no umpire is needed', async () => {
-    registerAllGames();
+    if (!getGame('wk4')) registerGame(wk4);
     const { svc, say } = harness({ seed: 'wk4-umpire-engine' });
     await say('mod', '/game new system:wk4 options:nations=2,umpire=engine');
     await say('alice', '/game join side:almagora');
