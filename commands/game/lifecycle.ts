@@ -9,6 +9,7 @@ import { promptLines, roleName } from '../../src/app/prompts.ts';
 import { UserError } from '../../src/messages/user-error.ts';
 import type { Invocation } from '../types.ts';
 import type { Outcome } from '../../src/messages/types.ts';
+import { UMPIRE } from '../../src/engine/types.ts';
 import type { Progress } from '../table.ts';
 
 /** /game start: seat the bots, set up the board, post the opening and the first prompt. */
@@ -22,6 +23,13 @@ export async function start(svc: Services, inv: Invocation, progress?: Progress)
   requireCreatorOrModerator(svc, row, caller, where, 'start the game');
   const roles = mod.roles(mod.parseOptions(row.options));
   let seats = svc.store.seats(row.id);
+  // A game its options make umpired by a person would wait on an empty umpire's seat: refused, with how to seat one.
+  if (mod.umpire?.required?.(mod.parseOptions(row.options)) && !seats.some((s) => s.role === UMPIRE))
+    throw new UserError(
+      `${mod.title} with these options is umpired by a person, and nobody holds the umpire's seat yet. ` +
+        `A moderator appoints the umpire (someone without a player seat) with /game join side:umpire user:<member>, ` +
+        `then /game start. Or start a new game with the engine as umpire.`,
+    );
   for (const r of roles.filter((r) => r.bot && !seats.some((s) => s.role === r.id)))
     svc.store.setSeat(row.id, r.id, `${BOT_PREFIX}${r.id}`, BOT_NAME);
   seats = svc.store.seats(row.id);

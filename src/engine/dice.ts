@@ -76,14 +76,14 @@ export class Dice {
     return this.roll(6, label, to);
   }
 
-  d10(label: string): number {
-    return this.roll(10, label);
+  d10(label: string, to?: Role[]): number {
+    return this.roll(10, label, to);
   }
 
-  /** Two d6 summed, each die logged. */
-  twoD6(label: string): { a: number; b: number; total: number } {
-    const a = this.d6(`${label} #1`);
-    const b = this.d6(`${label} #2`);
+  /** Two d6 summed, each die logged (`to`: as for roll). */
+  twoD6(label: string, to?: Role[]): { a: number; b: number; total: number } {
+    const a = this.d6(`${label} #1`, to);
+    const b = this.d6(`${label} #2`, to);
     return { a, b, total: a + b };
   }
 

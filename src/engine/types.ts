@@ -196,7 +196,11 @@ export interface GameRules<S = unknown, O = unknown, V = Json> {
    */
   open?: Record<string, OpenAction<S>>;
   /** The game may have an umpire: what the umpire decides is in legal(state, UMPIRE). */
-  umpire?: { description: string };
+  umpire?: {
+    description: string;
+    /** With these options a person must hold the umpire's seat before the game starts (its decisions wait for them). */
+    required?(options: O): boolean;
+  };
   setup(options: O, ctx: Ctx): S;
   prompts(state: S): Prompt[];
   legal(state: S, role: Role): LegalAction[];

@@ -173,6 +173,21 @@ describe('WK4 Mercenary Loyalty', () => {
   });
 });
 
+describe('WK4 COMBAT UNITS: Unit Experience Rating', () => {
+  it('"All new units start as GREEN until they have engaged in combat": hired Landsknekt too', () => {
+    const s = fresh();
+    const host = s.forces.alm1;
+    const city = mapOf(s).centreAt(host.hex)!;
+    expect(s.owner[city.id]).toBe('almagora');
+    s.nations.almagora.treasury = 100;
+    give(s, 'almagora', [{ k: 'landsknekt', at: host.hex, n: 2, lord: host.lord }]);
+    season(s);
+    const hired = s.forces.alm1.units.filter((u) => u.type === 'landsknekt');
+    expect(hired).toHaveLength(2);
+    expect(hired.every((u) => u.green)).toBe(true);
+  });
+});
+
 describe('WK4 DIPLOMACY', () => {
   it('an alliance needs both nations to ask in the same season; war and alliance are published', () => {
     const s = fresh({ nations: 3 });

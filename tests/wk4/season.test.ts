@@ -3,7 +3,7 @@
 // retreat as a proposal), the umpire's review, challenges and rulings, and
 // the official results opening the next season.
 import { describe, expect, it } from 'vitest';
-import { applyAction, createGame, type Envelope } from '../../src/engine/runner.ts';
+import { applyAction, canonical, createGame, type Envelope } from '../../src/engine/runner.ts';
 import { UMPIRE, type Action, type GameEvent } from '../../src/engine/types.ts';
 import { wk4 } from '../../src/games/wk4/index.ts';
 import type { Wk4State } from '../../src/games/wk4/state.ts';
@@ -161,7 +161,9 @@ describe('WK4 Order of Battle / Turn Sequence: initiative by actions spent, time
     // Now the season is resolved: the armies moved, and the umpire reviews the results.
     expect(s.forces.alm3.hex).toBe(dest);
     expect(s.stage).toBe('review');
-    expect(s.report.some((l) => l.to === null && /Initiative as the umpire determines: Capetan, Almagora/.test(l.text))).toBe(true);
+    // The order is published once settled; the tie and what was spent stay with the umpire (docs/wk4-visibility.md).
+    expect(s.report.some((l) => l.to === null && /Spring of year 1: initiative Capetan, Almagora\./.test(l.text))).toBe(true);
+    expect(s.report.filter((l) => /Order of movement among/.test(l.text)).every((l) => canonical(l.to) === canonical([UMPIRE]))).toBe(true);
   });
 
   it('nations that spent no actions did not move: no determination, movement resolves at once', () => {

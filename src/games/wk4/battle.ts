@@ -5,6 +5,7 @@
 // of 1 unless the result is "-". Pure: forces in, losses and lines out; the
 // caller applies retreats, lords' fates and captures.
 import type { Dice } from '../../engine/dice.ts';
+import type { Role } from '../../engine/types.ts';
 import type { Modifier } from '../../engine/tables.ts';
 import { hasTag, unitType, type Trait } from './data.ts';
 import type { Unit } from './state.ts';
@@ -40,6 +41,10 @@ export interface BattleInput {
   rough: boolean;
   /** Siege rounds fought here before this one (Siege Battle: one column left each). */
   siegeRound: number;
+  /** Where it is fought, named in each die's label ("Main battle at Zama"), so the log says which battle a roll is of. */
+  where?: string;
+  /** Who sees the dice as they are rolled (docs/wk4-visibility.md); absent: public. */
+  rollsTo?: Role[];
 }
 
 export interface SideResult {
@@ -163,6 +168,8 @@ const chartOf = (kind: BattleKind): Chart => (kind === 'naval' ? 'naval' : kind 
 /** Fight one battle with the dice (order: bombardment attacker d6, defender d6; main 2d6; pursuit d6; evacuation d10). */
 export function fight(input: BattleInput, dice: Dice): BattleOutcome {
   const { kind, attacker: A, defender: D } = input;
+  const at = input.where ? ` at ${input.where}` : '';
+  const to = input.rollsTo;
   const lines: string[] = [];
   const empty = (): SideResult => ({ cv: 0, modifiers: [], bombarded: 0, battle: 0, pursuit: 0, evacuation: 0, eliminated: [] });
   const ra = empty();
@@ -175,7 +182,7 @@ export function fight(input: BattleInput, dice: Dice): BattleOutcome {
     ] as const) {
       const x = tagCv(side, (t) => hasTag(t, 'artillery') || hasTag(t, 'skirmisher'));
       if (x <= 0 || !other.some((c) => c.units.length)) continue;
-      const face = dice.d6(`${name} bombardment`);
+      const face = dice.d6(`${name} bombardment${at}`, to);
       const steps = bombardmentTable.lookup(x, face);
       res.bombarded = steps;
       res.eliminated.push(...takeLosses(other, steps));
@@ -196,7 +203,7 @@ export function fight(input: BattleInput, dice: Dice): BattleOutcome {
   const siege = kind === 'siege' || kind === 'landing' ? input.siegeRound : 0;
   const column = Math.max(0, Math.min(8, base - net + terrain - siege));
   const cols = chartColumns(chart);
-  const r2 = dice.twoD6(kind === 'naval' ? 'Naval battle' : kind === 'field' ? 'Main battle' : 'Siege');
+  const r2 = dice.twoD6(`${kind === 'naval' ? 'Naval battle' : kind === 'field' ? 'Main battle' : 'Siege'}${at}`, to);
   const result = crt(chart, column, r2.total);
   lines.push(
     `${STAGE_NAME[kind]}: CV ${ra.cv} : ${rd.cv} = ${cols[base]}; ` +
@@ -218,7 +225,7 @@ export function fight(input: BattleInput, dice: Dice): BattleOutcome {
   if (kind === 'field' && loser.some((c) => c.units.length)) {
     const x = tagCv(victor, (t) => hasTag(t, 'cavalry') || hasTag(t, 'flyer') || hasTag(t, 'warbeast'));
     if (x > 0) {
-      const face = dice.d6('Pursuit');
+      const face = dice.d6(`Pursuit${at}`, to);
       const steps = pursuitTable.lookup(x, face);
       lres.pursuit = steps;
       lres.eliminated.push(...takeLosses(loser, steps));
@@ -230,7 +237,7 @@ export function fight(input: BattleInput, dice: Dice): BattleOutcome {
   }
   // Siege: a defender who loses evacuates the fortifications: 5 % x d10 of its own strength (ours: of its steps left).
   if (kind === 'siege' && winner === 'attacker' && D.some((c) => c.units.length)) {
-    const face = dice.d10('Evacuation');
+    const face = dice.d10(`Evacuation${at}`, to);
     const stepsLeft = D.reduce((a, c) => a + c.units.reduce((b, u) => b + u.steps, 0), 0);
     const steps = stepsFromPct(EVACUATION_PER_D10 * face, stepsLeft);
     rd.evacuation = steps;
@@ -241,7 +248,7 @@ export function fight(input: BattleInput, dice: Dice): BattleOutcome {
   return { winner, column, columnName: cols[column], roll: r2.total, result, attacker: ra, defender: rd, lines };
 }
 
-/** Death of a General: each lord on the losing side rolls a die; 1 kills him. */
-export function lordDies(dice: Dice, lordName: string): boolean {
-  return dice.d6(`Death of ${lordName}`) === 1;
+/** Death of a General: each lord on the losing side rolls a die; 1 kills him. Returns the face. */
+export function lordRoll(dice: Dice, lordName: string, to?: Role[]): number {
+  return dice.d6(`Death of ${lordName}`, to);
 }

@@ -18,7 +18,7 @@ import { hasTag, MAX_PER_ARMY, unitType } from './data.ts';
 import { holder, mapOf, movement, visibleHexes } from './geo.ts';
 import { orderLabel } from './labels.ts';
 import { checkOrder, costOf, freeLords, ordersOf, type Order } from './orders.ts';
-import { allied, atWar, type Force, type HexId, type Wk4State } from './state.ts';
+import { allianceOf, allied, atWar, type Force, type HexId, type Wk4State } from './state.ts';
 
 const itemOf = (l: LegalAction): Order | null => (l.action.type === 'order' ? (l.action.item as unknown as Order) : null);
 
@@ -78,7 +78,7 @@ function amphibious(s: Wk4State, role: Role, mine: Order[], rand: () => number):
       // No landing force here: raise one from the reserve's infantry under a lord without a force (home ports only).
       const k = Math.min(3, s.nations[role].reserve.infantry ?? 0);
       const lord = freeLords(s, role).find((l) => !s.forces[l]);
-      if (!k || !lord || mine.some((o) => o.k === 'deploy' && o.lord === lord) || rand() > 0.5) continue;
+      if (!k || !lord || mine.some((o) => o.k === 'deploy' && o.lord === lord) || rand() > 0.8) continue;
       const r = tryOrder(s, role, { k: 'deploy', type: 'infantry', n: k, at: fleet.hex, lord });
       if (r) return r;
       continue;
@@ -86,7 +86,7 @@ function amphibious(s: Wk4State, role: Role, mine: Order[], rand: () => number):
     if (s.season === 'winter') continue;
     const targets = s.season === 'fall' ? [] : assaultTargets(s, role, fleet.hex, movement(fleet));
     if (targets.length) {
-      if (rand() > 0.85) continue;
+      if (rand() > 0.95) continue;
       for (const to of targets) {
         const r = tryOrder(s, role, { k: 'sail', force: fleet.id, to, carry: [army.id] });
         if (r) return r;
@@ -96,7 +96,7 @@ function amphibious(s: Wk4State, role: Role, mine: Order[], rand: () => number):
     // Nothing in reach: ferry the force nearer an enemy coast, to a friendly port (out of Fall also a friendly or
     // unheld beach), best one from which an assault is in reach.
     const coasts = enemyCoasts(s, role);
-    if (!coasts.length || rand() > 0.8) continue;
+    if (!coasts.length || rand() > 0.9) continue;
     const reach = movement(fleet);
     const near = (h: HexId) => (assaultTargets(s, role, h, reach).length ? 0 : Math.min(...coasts.map((c) => hexDistance(c, h))));
     const here = near(fleet.hex);
@@ -135,7 +135,7 @@ const purseOf = (s: Wk4State, role: Role, mine: Order[]) => s.nations[role].trea
  * three Landsknekts' worth. Asked before the Winter purchases.
  */
 function bribe(s: Wk4State, role: Role, mine: Order[], rand: () => number): LegalAction | null {
-  if (mine.some((o) => o.k === 'bribe') || rand() >= 0.8) return null;
+  if (mine.some((o) => o.k === 'bribe') || rand() >= 0.95) return null;
   const purse = purseOf(s, role, mine);
   const price = unitType('landsknekt').cost;
   const seen = visibleHexes(s, role);
@@ -163,12 +163,17 @@ function mercenaries(s: Wk4State, role: Role, mine: Order[], rand: () => number)
     if (r) return r;
   }
   const war = s.order.some((n) => atWar(s, role, n) && s.nations[n].alive);
-  if (war && purse >= 4 * price && !mine.some((o) => o.k === 'landsknekt') && rand() < 0.35) {
+  if (war && purse >= 3 * price && !mine.some((o) => o.k === 'landsknekt') && rand() < 0.7) {
     const m = mapOf(s);
-    const host = own.find((f) => {
-      const c = m.centreAt(f.hex);
-      return c && s.owner[c.id] === role && f.units.length < MAX_PER_ARMY && !mine.some((o) => 'force' in o && o.force === f.id);
-    });
+    // The army nearest an enemy's forces: mercenaries are for the front (where an enemy may also try to bribe them).
+    const foes = Object.values(s.forces).filter((f) => atWar(s, role, f.nation) && !f.naval);
+    const front = (f: Force) => Math.min(Infinity, ...foes.map((x) => hexDistance(x.hex, f.hex)));
+    const host = own
+      .filter((f) => {
+        const c = m.centreAt(f.hex);
+        return c && s.owner[c.id] === role && f.units.length < MAX_PER_ARMY && !mine.some((o) => 'force' in o && o.force === f.id);
+      })
+      .sort((a, b) => front(a) - front(b) || (a.id < b.id ? -1 : 1))[0];
     if (host) return tryOrder(s, role, { k: 'landsknekt', at: host.hex, n: 1, lord: host.lord });
   }
   return null;
@@ -206,6 +211,113 @@ export function landAssaults(s: Wk4State, role: Role, legal: LegalAction[]): Leg
     .filter((x) => x.r >= 1.5)
     .sort((a, b) => b.r - a.r)
     .map((x) => x.l);
+}
+
+/**
+ * Assaults on an enemy's army in the field: moves of armies with no order yet
+ * into a hex outside an enemy's centre where an enemy army stands in sight,
+ * when the army's combat value is at least half again the enemies' there.
+ * Best odds first.
+ */
+export function fieldAssaults(s: Wk4State, role: Role, legal: LegalAction[]): LegalAction[] {
+  const m = mapOf(s);
+  const mine = ordersOf(s, role);
+  const moved = new Set(mine.flatMap((o) => (o.k === 'sail' ? [o.force, ...o.carry] : 'force' in o ? [o.force] : [])));
+  const seen = visibleHexes(s, role);
+  const odds = (l: LegalAction): number => {
+    const o = itemOf(l);
+    if (!o || o.k !== 'move' || !o.attack || moved.has(o.force)) return 0;
+    const f = s.forces[o.force];
+    const to = o.path[o.path.length - 1];
+    const c = m.centreAt(to);
+    if (!f || (c && s.owner[c.id] && atWar(s, role, s.owner[c.id]!)) || !seen.has(to) || waitsForShips(s, f)) return 0;
+    const foes = Object.values(s.forces).filter((x) => x.hex === to && !x.naval && !x.aboard && atWar(s, role, x.nation));
+    if (!foes.length) return 0;
+    return (
+      cvOf(f.units) /
+      Math.max(
+        1,
+        foes.reduce((a, x) => a + cvOf(x.units), 0),
+      )
+    );
+  };
+  return legal
+    .map((l) => ({ l, r: odds(l) }))
+    .filter((x) => x.r >= 1.5)
+    .sort((a, b) => b.r - a.r)
+    .map((x) => x.l);
+}
+
+/** Steps by land from each hex to the nearest of `goals`, through hexes the nation may enter (its own, allies', enemies', unheld). */
+function landDistance(s: Wk4State, role: Role, goals: HexId[]): Map<HexId, number> {
+  const m = mapOf(s);
+  const enters = (h: HexId) => {
+    if (!m.isLand(h)) return false;
+    const o = holder(s, h);
+    return o === null || allied(s, role, o) || atWar(s, role, o);
+  };
+  const dist = new Map<HexId, number>(goals.map((g) => [g, 0]));
+  const queue = [...goals];
+  for (let i = 0; i < queue.length; i++)
+    for (const h of m.landNeighbours(queue[i]))
+      if (!dist.has(h) && enters(h)) {
+        dist.set(h, dist.get(queue[i])! + 1);
+        queue.push(h);
+      }
+  return dist;
+}
+
+/** Where a nation's centres lie on average (its seat of power, for distances between nations). */
+function seatOf(s: Wk4State, n: Role): [number, number] {
+  const held = mapOf(s).centres.filter((c) => s.owner[c.id] === n);
+  const xy = held.map((c) => c.hex.split(',').map(Number));
+  return xy.length ? [xy.reduce((a, p) => a + p[0], 0) / xy.length, xy.reduce((a, p) => a + p[1], 0) / xy.length] : [0, 0];
+}
+
+/**
+ * The nation to ask for an alliance: nations are paired farthest apart first
+ * (a distant ally guards the back and competes for no centre), so two AI
+ * nations ask each other in the same season; none at war with each other.
+ */
+function allyPartner(s: Wk4State, role: Role): Role | null {
+  const live = s.order.filter((n) => s.nations[n].alive && !allianceOf(s, n));
+  const gap = (a: Role, b: Role) => Math.hypot(seatOf(s, a)[0] - seatOf(s, b)[0], seatOf(s, a)[1] - seatOf(s, b)[1]);
+  const pairs = live
+    .flatMap((a, i) => live.slice(i + 1).map((b) => [a, b] as const))
+    .filter(([a, b]) => !atWar(s, a, b))
+    .sort((x, y) => gap(y[0], y[1]) - gap(x[0], x[1]) || (x.join() < y.join() ? -1 : 1));
+  const taken = new Set<Role>();
+  for (const [a, b] of pairs) {
+    if (taken.has(a) || taken.has(b)) continue;
+    taken.add(a).add(b);
+    if (a === role) return b;
+    if (b === role) return a;
+  }
+  return null;
+}
+
+/**
+ * Diplomacy: a nation in no alliance now and then asks its partner (above);
+ * a nation whose alliance leaves its armies nothing to take by land (every
+ * centre in reach is an ally's or its own) leaves it, to make war again.
+ */
+function alliances(s: Wk4State, role: Role, mine: Order[], orders: LegalAction[], rand: () => number): LegalAction | null {
+  if (mine.some((o) => o.k === 'ally' || o.k === 'leave')) return null;
+  if (allianceOf(s, role)) {
+    const targets = mapOf(s)
+      .centres.filter((c) => {
+        const o = s.owner[c.id];
+        return o === null || (!allied(s, role, o) && atWar(s, role, o));
+      })
+      .map((c) => c.hex);
+    const dist = landDistance(s, role, targets);
+    const armies = Object.values(s.forces).filter((f) => f.nation === role && !f.naval);
+    const stuck = armies.length > 0 && armies.every((f) => (dist.get(f.hex) ?? Infinity) > 3);
+    return stuck && rand() < 0.6 ? (orders.find((l) => itemOf(l)!.k === 'leave') ?? null) : null;
+  }
+  const partner = allyPartner(s, role);
+  if (!partner || rand() >= 0.3) return null;
+  return orders.find((l) => itemOf(l)!.k === 'ally' && (itemOf(l) as Order & { k: 'ally' }).nation === partner) ?? null;
 }
 
 /** The living nation, not an ally, holding the centre nearest to this nation's armies. */
@@ -254,7 +366,7 @@ export function botChoice(s: Wk4State, role: Role, legal: LegalAction[], rand: (
   const deploy = pick((o) => o.k === 'deploy' && !mine.some((x) => x.k === 'deploy' && x.type === o.type));
   if (deploy) return deploy;
   // An assault on an enemy's centre with good odds is seldom passed over.
-  const assault = landAssaults(s, role, orders)[0];
+  const assault = landAssaults(s, role, orders)[0] ?? fieldAssaults(s, role, orders)[0];
   if (assault && rand() < 0.85) return assault;
   // Each army once a season: toward the nearest centre it does not hold.
   const moved = new Set(mine.filter((o) => 'force' in o).map((o) => (o as { force: string }).force));
@@ -262,20 +374,29 @@ export function botChoice(s: Wk4State, role: Role, legal: LegalAction[], rand: (
     const o = s.owner[c.id];
     return o === null || (o !== role && !allied(s, role, o) && atWar(s, role, o));
   });
+  // Distances by land over the hexes the nation may enter (a straight line may cross a neutral's land or the sea).
+  const dist = targets.length
+    ? landDistance(
+        s,
+        role,
+        targets.map((c) => c.hex),
+      )
+    : new Map<HexId, number>();
+  const far = (h: HexId) => dist.get(h) ?? Infinity;
   for (const f of Object.values(s.forces)) {
     if (f.nation !== role || f.naval || moved.has(f.id) || waitsForShips(s, f)) continue;
+    // A march, or a move down the river it stands on (Rivers: 1 AP, and the army's movement ends).
     const mv = orders.filter((l) => {
       const o = itemOf(l)!;
-      return o.k === 'move' && o.force === f.id;
+      return (o.k === 'move' || o.k === 'river') && o.force === f.id;
     });
-    if (!mv.length || !targets.length) continue;
-    const goal = targets.reduce((a, c) => (hexDistance(c.hex, f.hex) < hexDistance(a.hex, f.hex) ? c : a));
+    if (!mv.length || far(f.hex) === Infinity) continue;
     const end = (l: LegalAction) => {
-      const o = itemOf(l) as Order & { path: string[] };
-      return o.path[o.path.length - 1];
+      const o = itemOf(l)!;
+      return o.k === 'move' ? o.path[o.path.length - 1] : (o as Order & { to: HexId }).to;
     };
-    const best = mv.reduce((a, l) => (hexDistance(end(l), goal.hex) < hexDistance(end(a), goal.hex) ? l : a));
-    if (hexDistance(end(best), goal.hex) < hexDistance(f.hex, goal.hex) && rand() < 0.9) return best;
+    const best = mv.reduce((a, l) => (far(end(l)) < far(end(a)) ? l : a));
+    if (far(end(best)) < far(f.hex) && rand() < 0.9) return best;
   }
   // Fleets: in Fall make for a friendly port (ships winter in port or are lost); otherwise now and then a cruise.
   for (const f of Object.values(s.forces)) {
@@ -292,9 +413,11 @@ export function botChoice(s: Wk4State, role: Role, legal: LegalAction[], rand: (
     if (s.season === 'fall' && !inPort) {
       const home = sails.find(port);
       if (home) return home;
-    } else if (s.season !== 'fall' && s.season !== 'winter' && sails.length && !keepsLandingForce(s, f) && rand() < 0.25)
+    } else if (s.season !== 'fall' && s.season !== 'winter' && sails.length && !keepsLandingForce(s, f) && rand() < 0.6)
       return sails[Math.floor(rand() * sails.length)];
   }
+  const pact = alliances(s, role, mine, orders, rand);
+  if (pact) return pact;
   const militia = pick(
     (o) => o.k === 'militia' && m.homes(role as never).some((c) => c.id === o.city) && !mine.some((x) => x.k === 'militia'),
   );

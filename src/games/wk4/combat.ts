@@ -3,8 +3,8 @@
 // first (Amphibious Attacks), then landings on the siege table, sieges of
 // defended cities and field battles. The losers retreat (a proposal the umpire
 // may change), lords may die or be taken, and the winners hold the field.
-import type { Ctx, Role } from '../../engine/types.ts';
-import { fight, lordDies, type BattleKind, type Combatant } from './battle.ts';
+import { UMPIRE, type Ctx, type Role } from '../../engine/types.ts';
+import { fight, lordRoll, type BattleKind, type Combatant } from './battle.ts';
 import { hexLabel, holder, inSupply, mapOf, movement } from './geo.ts';
 import { say } from './report.ts';
 import { allied, atWar, nationName, newId, type Force, type HexId, type Proposal, type Unit, type Wk4State } from './state.ts';
@@ -194,6 +194,18 @@ export function secondaryBattle(s: Wk4State, ctx: Ctx, mover: Force, hex: HexId)
   if (foes.length) battle(s, ctx, hex, 'field', [mover], foes, []);
 }
 
+/**
+ * Who sees a battle's dice as they are rolled (docs/wk4-visibility.md): the
+ * umpire, and the nations that fought once the results are theirs to read.
+ * With a human umpire the dice fall before the review, so only the umpire sees
+ * them then; the nations read every face in their report with the preliminary
+ * results. With the engine as umpire the preliminary results come in the same
+ * step, so the dice go to the nations that fought as well. Never public.
+ */
+export function battleAudience(s: Wk4State, fought: Role[]): Role[] {
+  return s.options.umpire === 'human' ? [UMPIRE] : [...new Set(fought), UMPIRE];
+}
+
 /** One battle: fight, apply losses, lords' fates, retreats (proposals). Returns the winner. */
 function battle(
   s: Wk4State,
@@ -209,13 +221,25 @@ function battle(
   const terrain = mapOf(s).terrain(hex);
   const round = kind === 'siege' ? (s.siegeRounds[hex] ?? 0) : 0;
   if (kind === 'siege') s.siegeRounds[hex] = round + 1;
-  const out = fight({ kind, attacker: A, defender: D, rough: terrain === 'mountain' || terrain === 'forest', siegeRound: round }, ctx.dice);
+  const aN = [...new Set(att.map((f) => f.nation))];
+  const dN = [...new Set([...def.map((f) => f.nation), ...(extra.length && holder(s, hex) ? [holder(s, hex)!] : [])])];
+  const rollsTo = battleAudience(s, [...aN, ...dN]);
+  const out = fight(
+    {
+      kind,
+      attacker: A,
+      defender: D,
+      rough: terrain === 'mountain' || terrain === 'forest',
+      siegeRound: round,
+      where: hexLabel(s, hex),
+      rollsTo,
+    },
+    ctx.dice,
+  );
   for (const c of [...A, ...D]) {
     const f = s.forces[c.id];
     if (f) f.units = c.units;
   }
-  const aN = [...new Set(att.map((f) => f.nation))];
-  const dN = [...new Set([...def.map((f) => f.nation), ...(extra.length && holder(s, hex) ? [holder(s, hex)!] : [])])];
   const who = (ns: Role[]) => ns.map((n) => nationName(s, n)).join(' and ');
   const name = { naval: 'Naval battle', siege: 'Siege', landing: 'Amphibious landing', field: 'Field battle' }[kind];
   const won = out.winner === 'attacker' ? aN : dN;
@@ -228,10 +252,11 @@ function battle(
   const captor = winnersForces[0]?.nation ?? (out.winner === 'defender' ? dN[0] : aN[0]);
   for (const f of losers) {
     const lord = s.lords[f.lord];
-    if (lordDies(ctx.dice, lord.name)) {
+    const face = lordRoll(ctx.dice, `${lord.name} at ${hexLabel(s, hex)}`, rollsTo);
+    if (face === 1) {
       lord.status = 'dead';
-      lines.push(`${lord.name} is killed in the battle.`);
-    }
+      lines.push(`Death of a General: ${lord.name} rolls 1 and is killed in the battle.`);
+    } else lines.push(`Death of a General: ${lord.name} rolls ${face} and survives.`);
   }
   for (const f of losers) {
     const lord = s.lords[f.lord];

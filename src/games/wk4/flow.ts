@@ -122,9 +122,9 @@ const reviewProc = (stage: 'initiative' | 'review' | 'ruling'): Procedure<Wk4Sta
           ? `determine the order of movement among nations tied on actions spent (/wk4 umpire approve or choose), ` +
             'then /wk4 umpire publish to resolve the movement'
           : stage === 'review'
-            ? `review the ${seasonName(s)}: ${s.proposals.filter((p) => p.status === 'proposed').length} proposal(s) to approve, ` +
-              'change or override (/wk4 umpire …), then /wk4 umpire publish'
-            : `rule on ${s.challenges.filter((c) => !c.ruling).length} challenge(s) (/wk4 umpire rule), then /wk4 umpire publish the official results`,
+            ? // The prompt is public: how many proposals (or challenges) there are is for the umpire's own list (/wk4 info proposals).
+              `review the ${seasonName(s)}: approve, change or override the proposals (/wk4 umpire …), then /wk4 umpire publish`
+            : `rule on the challenges (/wk4 umpire rule), then /wk4 umpire publish the official results`,
       decision: `umpire:${stage}:${s.year}:${s.season}`,
     },
   ],
@@ -189,7 +189,8 @@ const challenges: Procedure<Wk4State> = {
       })),
   legal: (s, _f, role) =>
     s.nations[role]?.alive && !s.challengeDone.includes(role)
-      ? [{ action: { type: 'agree' }, label: 'No challenge: the results may stand', sub: 'agree', args: {} }]
+      ? // Secret like a challenge: a public "no challenge" would tell by elimination who challenged.
+        [{ action: { type: 'agree' }, label: 'No challenge: the results may stand', sub: 'agree', args: {}, secret: true }]
       : [],
   apply(s, _f, role, a, ctx) {
     check(s.nations[role]?.alive && !s.challengeDone.includes(role), RU, 'You have nothing to challenge now.');
@@ -282,12 +283,13 @@ export const machine = new FlowMachine<Wk4State>(flow, { stack: (s) => s.stack, 
 export const openActions = machine.openActions([
   { type: 'order', sub: 'move', secret: true },
   { type: 'sheet', sub: 'sheet', secret: true },
-  { type: 'approve', sub: 'approve' },
-  { type: 'choose', sub: 'choose' },
-  { type: 'override', sub: 'override' },
+  // Rulings are announced without their labels (which name proposals and challenges): the nations concerned hear them.
+  { type: 'approve', sub: 'approve', secret: true },
+  { type: 'choose', sub: 'choose', secret: true },
+  { type: 'override', sub: 'override', secret: true },
   { type: 'adjust', sub: 'adjust' },
   { type: 'note', sub: 'note' },
-  { type: 'rule', sub: 'rule' },
+  { type: 'rule', sub: 'rule', secret: true },
   { type: 'challenge', sub: 'challenge', secret: true },
 ]);
 

@@ -25,6 +25,8 @@ export const wk4: GameModule<Wk4State, Wk4Options> = {
     description:
       "Reviews the engine's proposals (retreats, diversions, breakthroughs, counterattacks), rules on challenges " +
       "and publishes the results; the umpire's word is final.",
+    // umpire=human: every season waits on the umpire, so one must be seated before the campaign starts.
+    required: (o) => o.umpire === 'human',
   },
   open: openActions,
   setup(o, ctx) {

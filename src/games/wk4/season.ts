@@ -41,8 +41,7 @@ export function openSeason(s: Wk4State, ctx: Ctx): void {
   const spent: Record<Role, number> = {};
   for (const n of live) spent[n] = ordersIn(s, n).reduce((a, o) => a + apOf(s, o), 0);
   s.initiative = initiativeOrder(s, spent);
-  // The order of movement is published; what each nation spent stays its own (it tells how much it moved).
-  say(s, null, `${seasonName(s)}: initiative ${s.initiative.map((n) => nationName(s, n)).join(', ')}.`);
+  // What each nation spent stays its own (it tells how much it moved); the order of movement is published once settled.
   for (const n of live) say(s, [n], `You spent ${spent[n]} action point${spent[n] === 1 ? '' : 's'} (${s.nations[n].ap - spent[n]} left).`);
   initiativeProposals(s, spent);
   for (const n of live) {
@@ -55,6 +54,8 @@ export function openSeason(s: Wk4State, ctx: Ctx): void {
 
 /** The season's adjudication after the order of movement is settled: reserves, movement, combats, captures. */
 export function resolveSeason(s: Wk4State, ctx: Ctx): void {
+  // The order of movement as settled (the umpire's, where nations tied): whether there was a tie stays with the umpire.
+  say(s, null, `${seasonName(s)}: initiative ${s.initiative.map((n) => nationName(s, n)).join(', ')}.`);
   diplomacy(s);
   purchases(s);
   bribes(s);
@@ -114,7 +115,6 @@ export function reorderInitiative(s: Wk4State, group: Role[], order: Role[]): vo
   const at = s.initiative.findIndex((n) => group.includes(n));
   const rest = s.initiative.filter((n) => !group.includes(n));
   s.initiative = [...rest.slice(0, at), ...order, ...rest.slice(at)];
-  say(s, null, `Initiative as the umpire determines: ${s.initiative.map((n) => nationName(s, n)).join(', ')}.`);
 }
 
 function diplomacy(s: Wk4State): void {
@@ -170,7 +170,8 @@ function purchases(s: Wk4State): void {
         me.militia.push(o.city);
         say(s, [n], `The militia of ${m.centre(o.city).name} is funded this season.`);
       } else if (o.k === 'landsknekt') {
-        addUnits(s, n, o.lord, o.at, 'landsknekt', o.n, false);
+        // COMBAT UNITS, Unit Experience Rating: "All new units start as GREEN until they have engaged in combat".
+        addUnits(s, n, o.lord, o.at, 'landsknekt', o.n, true);
         say(s, [n], `${o.n} Landsknekt hired at ${hexLabel(s, o.at)}.`);
       }
     }

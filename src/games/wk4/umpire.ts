@@ -24,6 +24,14 @@ function rule(s: Wk4State, ctx: Ctx, text: string, to: Role[] | null): void {
 
 const open = (s: Wk4State) => s.proposals.filter((p) => p.status === 'proposed');
 
+/**
+ * Who hears the ruling on a proposal (docs/wk4-visibility.md): the nations it
+ * concerns, except an initiative tie, whose very existence tells each tied
+ * nation what the others spent: that ruling is the umpire's alone, and the
+ * nations read only the order of movement it gives, in the season's report.
+ */
+const heardBy = (p: Proposal): Role[] => (p.kind === 'initiative' ? [UMPIRE] : p.nations);
+
 export type UmpireStage = 'initiative' | 'review' | 'ruling';
 
 export function umpireLegal(s: Wk4State, role: Role, stage: UmpireStage): LegalAction[] {
@@ -72,6 +80,8 @@ export function umpireLegal(s: Wk4State, role: Role, stage: UmpireStage): LegalA
           label: `Challenge ${i + 1} by ${nationName(s, c.nation)}: ${v}`,
           sub: 'rule',
           args: { challenge: String(i + 1), verdict: v },
+          // Who challenged, and how many did, is for the umpire and the challenger only.
+          secret: true,
         });
     });
     if (s.challenges.every((c) => c.ruling))
@@ -116,13 +126,13 @@ export function umpireApply(s: Wk4State, stage: UmpireStage, a: Action, ctx: Ctx
       const p = find(a.id);
       p.status = 'accepted';
       p.note = noteOf(a);
-      rule(s, ctx, `Umpire approves ${p.id}: ${p.text} → ${label(p, p.choice)}.${withNote(p)}`, p.nations);
+      rule(s, ctx, `Umpire approves ${p.id}: ${p.text} → ${label(p, p.choice)}.${withNote(p)}`, heardBy(p));
       return null;
     }
     case 'approveall':
       for (const p of open(s)) {
         p.status = 'accepted';
-        rule(s, ctx, `Umpire approves ${p.id}: ${p.text} → ${label(p, p.choice)}.`, p.nations);
+        rule(s, ctx, `Umpire approves ${p.id}: ${p.text} → ${label(p, p.choice)}.`, heardBy(p));
       }
       return null;
     case 'choose': {
@@ -132,7 +142,7 @@ export function umpireApply(s: Wk4State, stage: UmpireStage, a: Action, ctx: Ctx
       p.status = 'edited';
       p.note = noteOf(a);
       applyOption(s, p, p.choice, ctx);
-      rule(s, ctx, `Umpire rules ${p.id}: ${p.text} → ${label(p, p.choice)}.${withNote(p)}`, p.nations);
+      rule(s, ctx, `Umpire rules ${p.id}: ${p.text} → ${label(p, p.choice)}.${withNote(p)}`, heardBy(p));
       return null;
     }
     case 'override': {
@@ -140,7 +150,7 @@ export function umpireApply(s: Wk4State, stage: UmpireStage, a: Action, ctx: Ctx
       const p = find(a.id);
       p.status = 'overridden';
       p.note = String(a.note);
-      rule(s, ctx, `Umpire overrides ${p.id} (${p.text}): ${p.note}`, p.nations);
+      rule(s, ctx, `Umpire overrides ${p.id} (${p.text}): ${p.note}`, heardBy(p));
       return null;
     }
     case 'adjust':
@@ -164,7 +174,7 @@ export function umpireApply(s: Wk4State, stage: UmpireStage, a: Action, ctx: Ctx
       if (stage !== 'ruling')
         for (const p of open(s)) {
           p.status = 'accepted';
-          rule(s, ctx, `${p.id} stands as proposed: ${p.text} → ${label(p, p.choice)}.`, p.nations);
+          rule(s, ctx, `${p.id} stands as proposed: ${p.text} → ${label(p, p.choice)}.`, heardBy(p));
         }
       else
         check(
@@ -304,7 +314,7 @@ function adjust(s: Wk4State, what: string, ctx: Ctx, note: string): void {
 export function engineReview(s: Wk4State, ctx: Ctx): void {
   for (const p of open(s)) {
     p.status = 'accepted';
-    rule(s, ctx, `Engine umpire: ${p.id} ${p.text} → ${label(p, p.choice)} (default).`, p.nations);
+    rule(s, ctx, `Engine umpire: ${p.id} ${p.text} → ${label(p, p.choice)} (default).`, heardBy(p));
   }
 }
 

@@ -103,7 +103,13 @@ export function buildView(s: Wk4State, viewer: Viewer): Wk4View {
     battles: battlesSeen.map((b) => ({
       hex: b.hex,
       kind: b.kind === 'landing' ? 'amphibious' : b.kind,
-      label: `${String(b.ratio)} · ${(b.winner === 'attacker' ? b.attacker : b.defender).map((n) => nationName(s, n)).join('/')} win`,
+      // The odds are the battle's detail, for those who fought it (and the umpire); others learn who won.
+      label: `${all || b.attacker.includes(me!) || b.defender.includes(me!) ? `${String(b.ratio)} · ` : ''}${(b.winner === 'attacker'
+        ? b.attacker
+        : b.defender
+      )
+        .map((n) => nationName(s, n))
+        .join('/')} win`,
     })),
     focus: me ? markers.filter((x) => x.nation === me).map((x) => x.hex) : undefined,
     vp,
