@@ -101,8 +101,8 @@ describe('bot settler', () => {
 });
 
 describe('the bot against random play (issue 22: at least 90 % on every seat; the full rates are in the bots bench)', () => {
-  it('with roundup, the bot settlement survives at least 16 of 20 seeded solo games (a floor: the 100-game rates are measured by the bench)', () => {
-    const [solo] = botVsRandom(1, 20, true, 'bot-test');
-    expect(solo!.survived).toBeGreaterThanOrEqual(16);
+  it('with roundup, the bot settlement survives at least 8 of 10 seeded solo games (a floor: the 100-game rates are measured by the bench)', () => {
+    const [solo] = botVsRandom(1, 10, true, 'bot-test');
+    expect(solo!.survived).toBeGreaterThanOrEqual(8);
   });
 });
