@@ -73,14 +73,41 @@ const cut = (t: string, n: number) => (t.length <= n ? t : `${t.slice(0, n - 1).
 
 /**
  * A label split for a dropdown option: the choice (≤ 100) and what decides it
- * (≤ 100), at the first ": " or " — " when the whole does not fit in one.
+ * (≤ 100), when the whole does not fit in one: at the first ": " or " — "
+ * outside brackets, or before a bracket that runs to the end (a trailing
+ * note). Never inside a name's own brackets ("Jean de Clermont (Marshal)").
  */
 export function optionText(label: string): { label: string; description?: string } {
   if (label.length <= OPTION_TEXT) return { label };
-  const m = /^(.{1,100}?)(?::\s+|\s+—\s+|\s+\()(.*)$/.exec(label);
-  if (!m) return { label: cut(label, OPTION_TEXT), description: cut(label.slice(OPTION_TEXT - 1), OPTION_TEXT) };
-  const rest = label.slice(m[1].length).replace(/^(?::\s+|\s+—\s+|\s+)/, '');
-  return { label: m[1], description: cut(rest, OPTION_TEXT) };
+  const at = splitPoint(label);
+  if (at === null) return { label: cut(label, OPTION_TEXT), description: cut(label.slice(OPTION_TEXT - 1), OPTION_TEXT) };
+  const rest = label.slice(at).replace(/^(?::\s+|\s+—\s+|\s+)/, '');
+  return { label: label.slice(0, at), description: cut(rest, OPTION_TEXT) };
+}
+
+/** Where optionText splits a label (the first choice ≤ 100 characters long), or null. */
+function splitPoint(label: string): number | null {
+  let depth = 0;
+  for (let i = 1; i <= Math.min(OPTION_TEXT, label.length - 1); i++) {
+    const c = label[i - 1];
+    if (c === '(') depth++;
+    else if (c === ')') depth = Math.max(0, depth - 1);
+    if (depth > 0) continue;
+    const tail = label.slice(i);
+    if (/^(?::\s+|\s+—\s+)\S/.test(tail)) return i;
+    if (/^\s+\(/.test(tail) && closesAtEnd(tail.trimStart())) return i;
+  }
+  return null;
+}
+
+/** Does the bracket opening `text` close at its very end (a trailing note, not a name's own brackets)? */
+function closesAtEnd(text: string): boolean {
+  let depth = 0;
+  for (let i = 0; i < text.length; i++) {
+    if (text[i] === '(') depth++;
+    else if (text[i] === ')' && --depth === 0) return i === text.length - 1;
+  }
+  return false;
 }
 
 /**

@@ -7,6 +7,7 @@ import { simulate } from '../../src/games/rifle/actions/limits.ts';
 import { act, newGame, rifle, st, start } from './helpers.ts';
 import { planOf } from '../../src/games/rifle/plan.ts';
 import { breathe } from '../setup/breathe.ts';
+import { botGame } from './bot-vs-random.ts';
 
 const fixed = () => 0.5;
 
@@ -98,5 +99,16 @@ describe('bot settler', () => {
       await breathe();
     }
     expect(rifle.result(g.env.game).status).toBe('over');
+  });
+});
+
+describe('the bot against random play (issue 22: at least 90 % on every seat; the full rates are in the bots bench)', () => {
+  it('with roundup, the bot settlement survives at least 8 of 10 seeded solo games (a floor: the 100-game rates are measured by the bench)', async () => {
+    let survived = 0;
+    for (let i = 0; i < 10; i++) {
+      if (botGame(1, 'p1', `bot-test-1-1-${i}`, true).survived) survived++;
+      await breathe();
+    }
+    expect(survived).toBeGreaterThanOrEqual(8);
   });
 });

@@ -88,6 +88,22 @@ describe('/rifle refusals say what was wrong (issue 3)', () => {
     const trade = await h.say('alice', '/rifle plan action:trade');
     expect(trade.replies[0].content).toMatch(/\/rifle sell good: qty: and \/rifle buy good: qty:/);
   });
+  it('names of Object.prototype ("__proto__", "constructor") are refused as unknown actions and goods, listing the allowed ones (issue 22)', async () => {
+    const h = await rifleTable({ seed: 'proto', leaders: ['clark'] });
+    for (const typed of ['__proto__', 'constructor', 'toString']) {
+      const plans = (await h.say('alice', `/rifle plans text:${typed}`)).replies[0]!;
+      expect(plans.ephemeral).toBe(true);
+      expect(plans.content).toContain(`"${typed}" is not an action.`);
+      expect(plans.content).toMatch(/Actions: .*Clear Land/);
+      expect(plans.content).not.toMatch(/undefined/);
+      const plan = (await h.say('alice', `/rifle plan action:${typed}`)).replies[0]!;
+      expect(plan.content).toContain(`"${typed}" is not an action on the Action Board.`);
+      const buy = (await h.say('alice', `/rifle buy good:${typed} qty:1`)).replies[0]!;
+      expect(buy.ephemeral).toBe(true);
+      expect(buy.content).not.toMatch(/undefined|Something went wrong/);
+    }
+    expect(text(await h.say('alice', '/rifle review'))).toMatch(/nothing planned/);
+  });
   it('Trade Convoy quantities: any quantity up to what is held (the rule), never a negative one', async () => {
     const g = newGame(1, 'qty');
     start(g, ['clark']);

@@ -3,6 +3,7 @@
 // Elimination rolls, retreat with pursuit, sieges, Jeanne d'Arc, three misses.
 import { describe, expect, it } from 'vitest';
 import { battleDice, battleRating, braveryMods } from '../../src/games/wog/battle-dice.ts';
+import { wog } from '../../src/games/wog/index.ts';
 import { machine } from '../../src/games/wog/sequence.ts';
 import { siegeNumber } from '../../src/games/wog/siege.ts';
 import { turnScore } from '../../src/games/wog/scoring.ts';
@@ -159,6 +160,29 @@ describe('Phase 3 sieges', () => {
     t.force(5);
     machine.apply(s, 'french', { type: 'siege' }, t.ctx);
     expect(s.leaders.jean_normandy).toMatchObject({ where: 'prison', captor: 'english', troops: [] });
+  });
+
+  it('a successful siege names its prisoners (issue 22), and the summary shows the prison before the areas', () => {
+    const s = blank();
+    s.control.normandy = 'french';
+    put(s, 'jean_normandy', 'normandy', 'french', inf(2));
+    put(s, 'raoul_eu', 'normandy', 'french');
+    put(s, 'edward_iii', 'normandy', 'english', [{ kind: 'gunner' }, { kind: 'gunner' }, ...inf(1)]);
+    const t = dice();
+    startBattles(s, t);
+    // Jean, Duke of Normandy (rank 3) commands: SN 2 + 3 + 3 − 2 − 2 = 4; a 6 takes the area.
+    if (machine.prompts(s)[0]!.text.includes('commander'))
+      machine.apply(s, 'french', { type: 'commander', leader: 'jean_normandy' }, t.ctx);
+    t.force(6);
+    machine.apply(s, 'french', { type: 'siege' }, t.ctx);
+    expect(t.text()).toMatch(
+      /English roll 6: the defenders fall: (Jean, Duke of Normandy \(Jean II\), Raoul, Count of Eu \(Constable\)|Raoul, Count of Eu \(Constable\), Jean, Duke of Normandy \(Jean II\)) are captured by the English\./,
+    );
+    const summary = wog.summarize!(wog.view(s, { kind: 'spectator' }), { kind: 'spectator' }).split('\n');
+    const prison = summary.findIndex((l) => l.startsWith('In the English prison:'));
+    expect(prison).toBeGreaterThan(0);
+    expect(summary[prison]).toContain('Jean, Duke of Normandy (Jean II)');
+    expect(prison).toBeLessThan(summary.findIndex((l) => l.startsWith('English control:')));
   });
 
   it('a failed siege (d6 ≤ SN): each attacker flees on his own, not disgraced; one with nowhere to go is captured', () => {

@@ -71,11 +71,11 @@ describe('Phase 2 impulses', () => {
     const t = dice();
     expect(() =>
       impulsesProc.apply!(s, f, 'english', { type: 'move', from: 'england', to: 'wales', leaders: 'edward_iii+northampton' }, t.ctx),
-    ).toThrow(/At most 1 leaders/);
+    ).toThrow(/At most 1 leader may cross/);
     try {
       impulsesProc.apply!(s, f, 'english', { type: 'move', from: 'england', to: 'wales', leaders: 'edward_iii+northampton' }, t.ctx);
     } catch (e) {
-      expect((e as RuleError).rule).toBe('WoG Phase 2');
+      expect((e as RuleError).rule).toBe('WoG Phase 2 (move)');
       expect((e as RuleError).allowed.length).toBeGreaterThan(3);
     }
     // Moving into an enemy-occupied area places the Aggressor marker.

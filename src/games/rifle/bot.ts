@@ -72,6 +72,7 @@ export function nextPlanAction(s: RifleState, st: Settlement, rand: Rand): Actio
   const saltNeed = saltUse + 1;
   const fight = projectedFight(st, sim);
   const fightGoal = 26; // above the Siege's 25: +1 on every defence roll, never overrun
+  const gunpowderGoal = 4;
   const room = storageRoom({ res: e, str: sim.str });
   const storedEnd = RULES.storage.stored.reduce((a, r) => a + e[r], 0) - Math.min(e.food, folk) - Math.min(e.salt, saltUse);
   const excess = storedEnd - room;
@@ -93,6 +94,9 @@ export function nextPlanAction(s: RifleState, st: Settlement, rand: Rand): Actio
     if (e.horses >= horseRoom(sim.str) && e.horses > 4) return want('gift:horses', 1);
     if (e.housewares > folk) return want('gift:housewares', Math.min(n, e.housewares - folk));
     if (e.clothing > folk) return want('gift:clothes', Math.min(n, e.clothing - folk));
+    // Below a War Party's Fight a Siege or War Party overruns the fort on a 5+: a Peace Point (a re-roll) is
+    // worth more than a Houseware's Happiness then, down to a few short of one each.
+    if (fight < 21 && e.housewares > folk - 3) return want('gift:housewares', Math.min(n, e.housewares - (folk - 3)));
     return null;
   };
   // Money for a purchase: sell spare Livestock (4 each), Hides or Grain first, on a convoy of its own.
@@ -161,6 +165,12 @@ export function nextPlanAction(s: RifleState, st: Settlement, rand: Rand): Actio
     () => (e.food < folk && e.livestock > 8 ? trade('sell', 'livestock', Math.min(e.livestock - 8, Math.ceil((folk - e.food) / 2))) : null),
     () => (e.food < folk && e.livestock > 8 ? want('milkbutcher:butcher', Math.min(folk - e.food, e.livestock - 8)) : null),
     () => (e.food < folk && e.grain > 0 ? want('grind', 1) : null),
+    // Peace Points buy re-rolls of a bad Indian Raid: more while the fort is weak.
+    gift,
+    // Rifles fire only with Gunpowder (a defence spends up to 2, a Wet mishap 1) and at half without Metal:
+    // a reserve for two defences is bought before anything but food, since an empty keg is Fight 0 against a Siege.
+    () => (e.rifles > 0 && e.gunpowder < gunpowderGoal ? buyWith('gunpowder', gunpowderGoal - e.gunpowder) : null),
+    () => (e.rifles > 1 && e.metal < 1 ? buyWith('metal', 1) : null),
     // Salt: one for every 10 Folk.
     () => (e.salt < saltNeed ? want('salt', saltNeed - e.salt) : null),
     () => (e.salt < saltNeed ? buyWith('salt', saltNeed - e.salt) : null),
@@ -173,8 +183,6 @@ export function nextPlanAction(s: RifleState, st: Settlement, rand: Rand): Actio
       excess > 2 && grainSpare > 2 && e.grain - Math.max(seedKeep, e.grain - excess) >= 3
         ? trade('sell', 'grain', Math.min(excess, grainSpare))
         : null,
-    // Peace Points buy re-rolls of a bad Indian Raid: more while the fort is weak.
-    gift,
     // Defence and housing: the Stockade, then Blockhouses (Fight and Housing), Cabins when short.
     () => (sim.str.stockade === 0 ? want('build:stockade', 1) : null),
     () => (e.housing < housingGoal || fight < fightGoal ? want('build:blockhouse', 1) : null),

@@ -255,14 +255,17 @@ export const TABLES = {
   winter: new RangeTable('Winter Table', RULES.winter),
 };
 
-export const RES_NAME: Record<ResourceId, string> = Object.fromEntries(RULES.resources.map((r) => [r.id, r.name])) as Record<
-  ResourceId,
-  string
->;
-export const STRUCTURE: Record<StructureId, StructureDef> = Object.fromEntries(RULES.structures.map((s) => [s.id, s])) as Record<
-  StructureId,
-  StructureDef
->;
-export const LEADERS: Record<string, LeaderDef> = Object.fromEntries(RULES.leaders.map((l) => [l.id, l]));
-export const PRICES = RULES.prices as Partial<Record<ResourceId, number>>;
+/**
+ * A lookup table keyed by what a player may type: no prototype, so "__proto__",
+ * "constructor" or "toString" are simply not in it (they used to find
+ * Object.prototype's members and slip past the checks).
+ */
+export function lookup<V>(entries: [string, V][]): Record<string, V> {
+  return Object.assign(Object.create(null) as Record<string, V>, Object.fromEntries(entries));
+}
+
+export const RES_NAME = lookup(RULES.resources.map((r) => [r.id, r.name])) as Record<ResourceId, string>;
+export const STRUCTURE = lookup(RULES.structures.map((s) => [s.id, s])) as Record<StructureId, StructureDef>;
+export const LEADERS: Record<string, LeaderDef> = lookup(RULES.leaders.map((l) => [l.id, l]));
+export const PRICES = lookup(Object.entries(RULES.prices)) as Partial<Record<ResourceId, number>>;
 export const TRADE_GOODS = Object.keys(RULES.prices) as ResourceId[];

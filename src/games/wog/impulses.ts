@@ -6,9 +6,13 @@ import type { Procedure } from '../../engine/flow.ts';
 import type { Action, Ctx, LegalAction } from '../../engine/types.ts';
 import { act, mustBeLegal, subsets } from './common.ts';
 import {
+  area,
+  areaIdOf,
   areaName,
+  areaText,
   borderLimit,
   enemy,
+  leaderListOf,
   leaderName,
   leadersIn,
   neighbors,
@@ -33,14 +37,47 @@ const RULE = 'WoG Phase 2';
 
 /** "Leaders can only move if friendly leaders > enemy leaders + enemy control marker." */
 export function canLeave(s: WogState, side: Side, a: string): boolean {
+  return leaveRefusal(s, side, a) === null;
+}
+
+/** Why `side`'s leaders may not leave `a` this impulse (Phase 2), or null when they may. */
+export function leaveRefusal(s: WogState, side: Side, a: string): RuleError | null {
   const mine = leadersIn(s, a, side).length;
-  const theirs = leadersIn(s, a, enemy(side)).length + (s.control[a] === enemy(side) ? 1 : 0);
-  return mine > theirs;
+  const theirs = leadersIn(s, a, enemy(side)).length;
+  const marker = s.control[a] === enemy(side) ? 1 : 0;
+  if (mine > theirs + marker) return null;
+  return new RuleError(
+    `${RULE} (move)`,
+    `Leaders can only move if your leaders outnumber the enemy leaders plus an enemy control marker: in ${areaName(a)} ` +
+      `you have ${mine}, against ${theirs} ${sideName(enemy(side))} leader${theirs === 1 ? '' : 's'}${marker ? ' + their control marker' : ''}.`,
+  );
 }
 
 /** "Remove enemy control marker if friendly leaders > enemy leaders + 1." */
 export function canUncontrol(s: WogState, side: Side, a: string): boolean {
-  return s.control[a] === enemy(side) && leadersIn(s, a, side).length > leadersIn(s, a, enemy(side)).length + 1;
+  return uncontrolRefusal(s, side, a) === null;
+}
+
+/** Why `side` may not remove the control marker in the area typed (Phase 2), or null when it may: the rule the legal list uses. */
+export function uncontrolRefusal(s: WogState, side: Side, typed: string): RuleError | null {
+  const r = `${RULE} (remove enemy control marker)`;
+  const a = areaIdOf(typed);
+  if (a === null) return new RuleError(r, `"${typed}" is not an area of the map.`);
+  const ctl = s.control[a];
+  if (ctl !== enemy(side))
+    return new RuleError(
+      r,
+      `${areaName(a)} has no ${sideName(enemy(side))} control marker to remove ` +
+        `(${ctl === side ? 'you control it' : area(a).value === null ? 'it is neutral' : 'it is uncontrolled'}).`,
+    );
+  const mine = leadersIn(s, a, side).length;
+  const theirs = leadersIn(s, a, enemy(side)).length;
+  if (mine > theirs + 1) return null;
+  return new RuleError(
+    r,
+    `An enemy control marker is removed only if your leaders outnumber the enemy leaders + 1: in ${areaName(a)} you have ` +
+      `${mine} and the ${sideName(enemy(side))} ${theirs}, so you need at least ${theirs + 2}.`,
+  );
 }
 
 export function impulseLegal(s: WogState, side: Side): LegalAction[] {
@@ -55,17 +92,23 @@ export function impulseLegal(s: WogState, side: Side): LegalAction[] {
       const limit = borderLimit(s, side, from, to);
       const kind = linkBetween(data().graph, from, to);
       for (const group of subsets(ids, limit)) {
-        const names = group.map((id) => leaderName(s, id)).join(', ');
+        // Joined with " + ": leader names hold commas and brackets ("Jean, Duke of Normandy (Jean II)").
+        const names = group.map((id) => leaderName(s, id)).join(' + ');
         const l = act(
           'move',
           `Move ${names}: ${areaName(from)} → ${areaName(to)} (${kind}, up to ${limit})`,
           { from, to, leaders: group.join('+') },
           { from: areaName(from), to: areaName(to), leaders: names },
         );
-        // The same leaders named in another order are the same move.
+        const action = l.action;
+        // The same leaders named in another order, or by their names joined with '+', are the same move.
         const others = orders(group).filter((o) => o.join('+') !== group.join('+'));
-        if (others.length)
-          l.aliases = { leaders: others.map((o) => ({ value: o.join('+'), action: { type: 'move', from, to, leaders: o.join('+') } })) };
+        l.aliases = {
+          leaders: [
+            ...others.map((o) => ({ value: o.join('+'), action: { type: 'move', from, to, leaders: o.join('+') } })),
+            { value: group.map((id) => leaderName(s, id)).join('+'), action },
+          ],
+        };
         out.push(l);
       }
     }
@@ -84,24 +127,34 @@ function orders(ids: string[]): string[][] {
   return ids.flatMap((id, i) => orders([...ids.slice(0, i), ...ids.slice(i + 1)]).map((rest) => [id, ...rest]));
 }
 
+/** Why a move is refused, by the rule it breaks, with the areas and leaders by name as typed or known. */
 function explainMove(s: WogState, side: Side, a: Action): never {
-  const from = String(a.from ?? '');
-  const to = String(a.to ?? '');
-  const ids = String(a.leaders ?? '').split('+');
+  const from = areaIdOf(String(a.from ?? ''));
+  const to = areaIdOf(String(a.to ?? ''));
+  const { ids, unknown } = leaderListOf(s, String(a.leaders ?? ''));
   const allowed = impulseLegal(s, side).map((l) => l.label);
-  if (ids.some((id) => s.leaders[id]?.where !== 'map' || s.leaders[id]?.area !== from || s.leaders[id]?.owner !== side))
-    throw new RuleError(RULE, `Every moving leader must be yours and in ${from}.`, allowed);
-  if (!canLeave(s, side, from))
+  const r = `${RULE} (move)`;
+  if (from === null) throw new RuleError(r, `${areaText(String(a.from ?? ''))} is not an area of the map.`, allowed);
+  if (to === null) throw new RuleError(r, `${areaText(String(a.to ?? ''))} is not an area of the map.`, allowed);
+  if (unknown.length) throw new RuleError(r, `No leader is named ${unknown.map((x) => `"${x}"`).join(' or ')}.`, allowed);
+  const away = ids.filter((id) => s.leaders[id]?.where !== 'map' || s.leaders[id]?.area !== from || s.leaders[id]?.owner !== side);
+  if (!ids.length || away.length)
     throw new RuleError(
-      RULE,
-      'Leaders can only move if your leaders outnumber the enemy leaders plus an enemy control marker there.',
+      r,
+      ids.length
+        ? `Every moving leader must be yours and in ${areaName(from)}: ${away.map((id) => leaderName(s, id)).join(', ')} ${away.length > 1 ? 'are' : 'is'} not.`
+        : 'Name the leaders who move (leaders:, joined with "+").',
       allowed,
     );
+  const leave = leaveRefusal(s, side, from);
+  if (leave) throw new RuleError(leave.rule, leave.message, allowed);
   const limit = borderLimit(s, side, from, to);
-  if (limit === 0) throw new RuleError(RULE, `${to} is not adjacent to ${from}.`, allowed);
+  if (limit === 0) throw new RuleError(r, `${areaName(to)} is not adjacent to ${areaName(from)}.`, allowed);
+  if (ids.length <= limit) throw new RuleError(r, 'Name that move as listed (the leaders joined with "+").', allowed);
   throw new RuleError(
-    RULE,
-    `At most ${limit} leaders may cross that border in one impulse (clear 2, river 3, obstructed 1; by sea 2 into a friendly area, else 1).`,
+    r,
+    `At most ${limit} leader${limit === 1 ? '' : 's'} may cross from ${areaName(from)} to ${areaName(to)} in one impulse ` +
+      '(clear 2, river 3, obstructed 1; by sea 2 into a friendly area, else 1).',
     allowed,
   );
 }
@@ -139,6 +192,15 @@ export const impulsesProc: Procedure<WogState, ImpulseFrame> = {
       !legal.some((l) => l.action.type === 'move' && l.action.from === a.from && l.action.to === a.to && l.action.leaders === a.leaders)
     )
       explainMove(s, f.side, a);
+    if (a.type === 'uncontrol') {
+      const why = uncontrolRefusal(s, f.side, String(a.area ?? ''));
+      if (why)
+        throw new RuleError(
+          why.rule,
+          why.message,
+          legal.map((l) => l.label),
+        );
+    }
     mustBeLegal(legal, a, RULE, 'That is not an action of this impulse.');
     if (a.type === 'move') {
       const to = String(a.to);

@@ -35,15 +35,21 @@ export function resolveSiege(s: WogState, where: string, defender: Side, bc: Rec
   const { sn, gunners } = siegeNumber(s, where, bc[defender], bc[attacker], attacker);
   const die = ctx.dice.d6(`Siege of ${areaName(where)}`);
   const won = die > sn;
+  // The prisoners are named: who fell is the siege's news (issue 22).
+  const defenders = leadersIn(s, where, defender).map((l) => l.id);
+  const fell = defenders.map((id) => leaderName(s, id));
   note(
     s,
     ctx,
     'siege',
     `Siege of ${areaName(where)}: SN ${sn} (value ${area(where).value} + 3 + ` +
       `${leaderData(s, bc[defender]).bravery} − ${leaderData(s, bc[attacker]).bravery} − ${gunners} gunners); ` +
-      `${sideName(attacker)} roll ${die}: ${won ? 'the defenders fall' : 'the siege fails'}.`,
+      `${sideName(attacker)} roll ${die}: ` +
+      (won
+        ? `the defenders fall: ${fell.join(', ')} ${fell.length > 1 ? 'are' : 'is'} captured by the ${sideName(attacker)}.`
+        : 'the siege fails.'),
   );
-  if (won) for (const l of leadersIn(s, where, defender)) capture(s, l.id, attacker);
+  if (won) for (const id of defenders) capture(s, id, attacker);
   return !won;
 }
 

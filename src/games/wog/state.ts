@@ -65,11 +65,26 @@ export interface WogState {
 export const data = () => wogData();
 export const area = (id: string): WogArea => data().graph.node(id);
 export const areaName = (id: string): string => area(id).name;
+/** Typed text compared without case, accents or punctuation ("ile de france" is "Ile-de-France" and "ile_de_france"). */
+export const normName = (x: string): string =>
+  x
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, ' ')
+    .trim();
+
 /** An area's id from its id or its name as typed (a probe passes options as typed); null if none. */
 export function areaIdOf(typed: string): string | null {
-  const t = typed.trim().toLowerCase();
-  return data().map.areas.find((a) => a.id === t || a.name.toLowerCase() === t)?.id ?? null;
+  const t = normName(typed);
+  return data().map.areas.find((a) => normName(a.id) === t || normName(a.name) === t)?.id ?? null;
 }
+
+/** An area as a person reads it: its name when the text names one, else the text as typed, quoted. */
+export const areaText = (typed: string): string => {
+  const id = areaIdOf(typed);
+  return id ? areaName(id) : `"${typed}"`;
+};
 
 const rosterCache = new Map<string, Map<string, WogLeader>>();
 export function leaderData(s: { scenario: ScenarioId }, id: string): WogLeader {
@@ -80,6 +95,31 @@ export function leaderData(s: { scenario: ScenarioId }, id: string): WogLeader {
   return l;
 }
 export const leaderName = (s: WogState, id: string): string => leaderData(s, id).name;
+
+/** A leader's id from his id or his name as typed; null if none of this scenario. */
+export function leaderIdOf(s: { scenario: ScenarioId }, typed: string): string | null {
+  const t = normName(typed);
+  return data().rosters[s.scenario].leaders.find((l) => normName(l.id) === t || normName(l.name) === t)?.id ?? null;
+}
+
+/**
+ * Leaders typed as a list joined with '+' (names may hold commas: "Jean, Duke
+ * of Normandy (Jean II)"), each by id or name; unknown ones kept as typed.
+ */
+export function leaderListOf(s: { scenario: ScenarioId }, typed: string): { ids: string[]; unknown: string[] } {
+  const parts = typed
+    .split('+')
+    .map((x) => x.trim())
+    .filter(Boolean);
+  const ids: string[] = [];
+  const unknown: string[] = [];
+  for (const p of parts) {
+    const id = leaderIdOf(s, p);
+    if (id) ids.push(id);
+    else unknown.push(p);
+  }
+  return { ids, unknown };
+}
 export const rank = (s: WogState, id: string): number => leaderData(s, id).rank;
 
 export function note(s: WogState, ctx: Ctx, kind: string, text: string): void {

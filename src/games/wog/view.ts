@@ -194,6 +194,21 @@ export function summarize(v: WogView, _viewer: Viewer): string {
   const lines = [
     `Warriors of God, ${v.scenarioName}: turn ${v.turn} (${v.year}), ${v.phase}. ${lead}.${v.ip ? ` Initiative: ${sideName(v.ip as Side)}.` : ''}`,
   ];
+  // The news first (a battle, its prisoners, the dead and routed), so a clipped summary never hides who was captured.
+  if (v.battle) {
+    const b = v.battle;
+    const rounds = b.round ? ` (${b.round} round${b.round > 1 ? 's' : ''})` : '';
+    lines.push(
+      `Battle in ${areaName(b.area)}${rounds}: commanders ${b.bc.english ?? '?'} (English), ${b.bc.french ?? '?'} (French).` +
+        `${b.rolls.length ? ` Last round: ${b.rolls.join(' ')}` : ''}`,
+    );
+  }
+  for (const side of ['english', 'french'] as Side[]) {
+    if (v.prisons[side].length) lines.push(`In the ${sideName(side)} prison: ${v.prisons[side].join(', ')}.`);
+    if (v.routed[side].length) lines.push(`${sideName(side)} routed: ${v.routed[side].join(', ')}.`);
+  }
+  if (v.killed.length)
+    lines.push(`Killed in battle this turn: ${v.killed.map((k) => `${k.name} (${k.side}${k.king ? ', king' : ''})`).join(', ')}.`);
   const held = (side: string) => v.areas.filter((a) => a.control === side).map((a) => a.name);
   lines.push(`English control: ${held('english').join(', ') || 'none'}. French control: ${held('french').join(', ') || 'none'}.`);
   for (const a of v.areas)
@@ -208,21 +223,7 @@ export function summarize(v: WogView, _viewer: Viewer): string {
           `${a.leaders.map(leader).join('; ')}`,
       );
     }
-  if (v.battle) {
-    const b = v.battle;
-    const rounds = b.round ? ` (${b.round} round${b.round > 1 ? 's' : ''})` : '';
-    lines.push(
-      `Battle in ${areaName(b.area)}${rounds}: commanders ${b.bc.english ?? '?'} (English), ${b.bc.french ?? '?'} (French).` +
-        `${b.rolls.length ? ` Last round: ${b.rolls.join(' ')}` : ''}`,
-    );
-  }
   lines.push(`Kings: ${v.kingNames.english ?? 'none'} (English), ${v.kingNames.french ?? 'none'} (French).`);
-  for (const side of ['english', 'french'] as Side[]) {
-    if (v.prisons[side].length) lines.push(`In the ${sideName(side)} prison: ${v.prisons[side].join(', ')}.`);
-    if (v.routed[side].length) lines.push(`${sideName(side)} routed: ${v.routed[side].join(', ')}.`);
-  }
-  if (v.killed.length)
-    lines.push(`Killed in battle this turn: ${v.killed.map((k) => `${k.name} (${k.side}${k.king ? ', king' : ''})`).join(', ')}.`);
   const next = v.piles[0];
   const pileLeader = (l: WogView['piles'][number]['leaders'][number]) => `${l.name} (${l.side} ${l.rank}★)`;
   if (next) lines.push(`Future leader pile, turn ${next.turn}: ${next.leaders.map(pileLeader).join(', ')}.`);

@@ -2,7 +2,17 @@
 // actions split into one plannable per choice (Milk / Butcher, Weave Clothes /
 // Containers, the five gift types, Make Tool / Implement) and Build split by
 // structure. Trade Convoys are planned with sell/buy, not here.
-import { RULES, STRUCTURE, type ActionDef, type Factor, type FreeKind, type ResourceId, type Season, type StructureId } from '../data.ts';
+import {
+  lookup,
+  RULES,
+  STRUCTURE,
+  type ActionDef,
+  type Factor,
+  type FreeKind,
+  type ResourceId,
+  type Season,
+  type StructureId,
+} from '../data.ts';
 
 export interface Plannable {
   key: string;
@@ -89,7 +99,7 @@ function build(): Plannable[] {
 }
 
 export const PLANNABLES: Plannable[] = build();
-export const PLANNABLE: Record<string, Plannable> = Object.fromEntries(PLANNABLES.map((p) => [p.key, p]));
+export const PLANNABLE: Record<string, Plannable> = lookup(PLANNABLES.map((p) => [p.key, p]));
 export const TRADE_ACTION = RULES.actions.find((a) => a.kind === 'trade')!;
 
 /** Outputs of one unit in the given season (Fishing in Winter, Gathering in Summer). */
