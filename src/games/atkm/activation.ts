@@ -173,6 +173,12 @@ export function activationLegal(s: AtkmState, f: ActivationFrame, role: string):
   return out;
 }
 
+/** Referee mode: a reported fire or charge shows the armies within `gap` inches this turn (the range, or the charger's move: AtkmState.closest). */
+function reported(s: AtkmState, gap: number): void {
+  const by = (s.closest ??= {});
+  by[s.turn] = Math.min(gap, by[s.turn] ?? gap);
+}
+
 export function endActivation(s: AtkmState, f: ActivationFrame, ctx: Ctx): void {
   const u = s.units[f.unit]!;
   if (!u.gone && !f.charged) {
@@ -353,6 +359,7 @@ export const activationProc: Procedure<AtkmState, ActivationFrame> = {
         checkFire(s, u, t, facts);
         const m = tabletop(s) ? measuredFire(s, u, t) : null;
         f.fired = true;
+        if (!tabletop(s)) reported(s, facts.close ? 12 : typeData(u.type).fireRange);
         const path = s.last?.unit === u.id ? s.last.path : undefined;
         const r = resolveFire(s, u, t, m ?? facts, ctx);
         if (m)
@@ -384,6 +391,7 @@ export const activationProc: Procedure<AtkmState, ActivationFrame> = {
         }
         f.moved = true;
         f.charged = true;
+        if (!tabletop(s)) reported(s, Math.max(...Object.values(typeData(u.type).move)));
         call(s.stack, meleeFrame(s, u, t, facts));
         return;
       }

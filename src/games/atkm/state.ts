@@ -126,6 +126,11 @@ export interface AtkmState {
   table: import('./tabletop/types.ts').Table | null;
   zones: import('./tabletop/types.ts').DeployZone[];
   objectives: { id: string; name: string; polygon: { x: number; y: number }[] }[];
+  /**
+   * Referee mode: by turn, the nearest the armies have been reported to each other in inches (a fire proves the
+   * target within the firer's range, a charge within the charger's move). Public; the referee-mode bot believes it (bot.ts).
+   */
+  closest?: Record<number, number>;
   /** Public notes of this turn (newest last), for the summary. */
   notes: string[];
   over: Over | null;
