@@ -5,7 +5,7 @@ import { BOT_NAME, BOT_PREFIX, entryVisible, envOf, isBotSeat, moduleOf, replayD
 import { SeatTakenError, type GameRow, type Seat } from '../src/store/store.ts';
 import { type Action, type GameModule, type RoleInfo, UMPIRE, type Viewer } from '../src/engine/types.ts';
 import { seesAll } from '../src/engine/viewers.ts';
-import { effectiveLog, verify, visibleEvents, FORCE_DICE, RESEED } from '../src/engine/runner.ts';
+import { effectiveLog, verify, visibleEvents, FORCE_CARDS, FORCE_DICE, RESEED } from '../src/engine/runner.ts';
 import { RuleError } from '../src/engine/errors.ts';
 import { allGames, getGame } from '../src/games/registry.ts';
 import { setDeadlines, deadlineLines } from './deadlines.ts';
@@ -550,6 +550,10 @@ export async function runGame(svc: Services, inv: Invocation, progress?: (l: str
       if (!mod) return only(privateReply(generalHelp()));
       // The dice order only matters to /dev dice, which exists only at the offline table.
       let text = `📖 **${mod.title}**\n${mod.help.overview}${where.guildId ? '' : `\nDice order (for forced dice at the console): ${mod.diceOrder}`}`;
+      if (!where.guildId && mod.deckCards)
+        text +=
+          '\nCards (for /dev cards at the console): queue the next cards drawn by name or id, e.g. ' +
+          `\`/dev cards values:"${mod.deckCards()[0]?.name}, ${mod.deckCards().at(-1)?.name}"\`; each is drawn as soon as it is in the draw pile.`;
       if (row?.state && row.system === mod.id) text += `\n\n**Now: ${mod.phase(envOf(row).game)}**\n${mod.help.phase(envOf(row).game)}`;
       return { replies: chunks(text).map((c) => privateReply(c)), posts: [] };
     }
@@ -745,11 +749,69 @@ export function devCommand(): CommandDef {
         options: [{ name: 'values', description: 'Faces, e.g. "1 5 3"', type: 'string', required: true }],
         consoleOnly: true,
       },
+      {
+        name: 'cards',
+        description: 'Queue the next cards drawn from the deck (games with a deck)',
+        options: [
+          {
+            name: 'values',
+            description: 'Cards by name or id, e.g. "Queen of Hearts, 7 of Clubs" or "QH 7C"',
+            type: 'string',
+            required: true,
+          },
+        ],
+        consoleOnly: true,
+      },
     ],
   };
 }
 
+/** The cards named in `text` (names separated by commas, or ids by spaces), as ids; throws what was not a card. */
+export function parseCards(text: string, cards: { id: string; name: string }[]): string[] {
+  const find = (word: string) =>
+    cards.find((c) => c.id.toLowerCase() === word.toLowerCase() || c.name.toLowerCase() === word.toLowerCase());
+  const out: string[] = [];
+  for (const piece of text
+    .split(/[,;]+/)
+    .map((x) => x.trim())
+    .filter(Boolean)) {
+    const whole = find(piece);
+    if (whole) {
+      out.push(whole.id);
+      continue;
+    }
+    for (const word of piece.split(/\s+/)) {
+      const c = find(word);
+      if (!c)
+        throw new UserError(
+          `"${echo(word)}" is not a card of this game's deck. Name cards as on the table, separated by commas ` +
+            `(e.g. "${cards[0]?.name}, ${cards.at(-1)?.name}"), or by id separated by spaces (e.g. "${cards[0]?.id} ${cards.at(-1)?.id}").`,
+        );
+      out.push(c.id);
+    }
+  }
+  if (!out.length) throw new UserError(`\`values\` must name cards, e.g. "${cards[0]?.name}, ${cards.at(-1)?.name}".`);
+  return out;
+}
+
+/** /dev cards: the next cards drawn (each as soon as it is in the draw pile); the game is no longer provably fair. */
+function runDevCards(svc: Services, inv: Invocation): Outcome {
+  const { row, mod } = activeGame(svc, inv.where);
+  if (!mod.deckCards) throw new UserError(`${mod.title} draws no cards: /dev cards is for games with a deck. Use /dev dice for dice.`);
+  const deck = mod.deckCards();
+  const ids = parseCards(str(inv.options, 'values') ?? '', deck);
+  svc.sessions.meta(row, inv.caller.id, 'dev', { type: FORCE_CARDS, cards: ids });
+  const names = ids.map((id) => deck.find((c) => c.id === id)!.name);
+  return only(
+    privateReply(
+      `🃏 Next cards queued: ${names.join(', ')} (each drawn as soon as it is in the draw pile; the others keep the shuffled order). ` +
+        'This game is no longer provably fair.',
+    ),
+  );
+}
+
 export function runDev(svc: Services, inv: Invocation): Outcome {
+  if (inv.sub === 'cards') return runDevCards(svc, inv);
   const { row, mod } = activeGame(svc, inv.where);
   const text = str(inv.options, 'values') ?? '';
   const faces = text

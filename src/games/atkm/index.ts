@@ -8,7 +8,7 @@ import { SUBCOMMANDS } from './commands.ts';
 import { machine, OPEN } from './flow.ts';
 import { DICE_ORDER, OVERVIEW, phaseHelp } from './help.ts';
 import { initialState } from './setup.ts';
-import { alive, data, type AtkmOptions, type AtkmState, type UnitType } from './state.ts';
+import { alive, atkmDeck, cardName, data, type AtkmOptions, type AtkmState, type UnitType } from './state.ts';
 import { UNIT_TYPES } from './tabletop/types.ts';
 import { buildView, phaseLabel, summarize, type AtkmView } from './view.ts';
 
@@ -172,6 +172,7 @@ export const atkm: GameModule<AtkmState, AtkmOptions, AtkmView> = {
   subcommands: SUBCOMMANDS,
   help: { overview: OVERVIEW, phase: (s) => phaseHelp(s as AtkmState) },
   diceOrder: DICE_ORDER,
+  deckCards: () => atkmDeck().map((id) => ({ id, name: cardName(id) })),
   bot: (s, role, l, ctx) => botChoice(s, role, l, ctx.rand),
   onDeadline(s, role) {
     const l = machine.legal(s, role);
