@@ -4,7 +4,7 @@
 import type { DeckState } from '../../engine/deck.ts';
 import type { ProcStack } from '../../engine/procstack.ts';
 import type { Ctx, Role } from '../../engine/types.ts';
-import { atkmData, type UnitTypeData } from './data.ts';
+import { atkmData, type ListEntry, type UnitTypeData } from './data.ts';
 
 export type Side = 'red' | 'black';
 export const SIDES: Side[] = ['red', 'black'];
@@ -85,8 +85,8 @@ export interface AtkmOptions {
   specialCasualties: boolean;
   /** Optional rule: Banking Cards (p.14). */
   banking?: boolean;
-  /** Each side's own chosen list of unit types (Building an Army), instead of `army`. */
-  lists?: Partial<Record<'red' | 'black', UnitType[] | null>>;
+  /** Each side's own chosen list of units (Building an Army), instead of `army`; a unit may start below full strength (p.5). */
+  lists?: Partial<Record<'red' | 'black', ListEntry[] | null>>;
 }
 
 export interface Over {
