@@ -35,6 +35,7 @@ function tableMove(s: AtkmState, u: Unit, a: Record<string, unknown>, f: Activat
   const order = String(a.order ?? '').trim();
   const units = alive(s).map((x) => ({
     id: x.id,
+    name: x.name,
     side: x.side,
     type: x.type,
     formation: x.mob ? ('mob' as const) : x.formation,
@@ -185,7 +186,7 @@ export function endActivation(s: AtkmState, f: ActivationFrame, ctx: Ctx): void 
     if (f.queen) note(s, ctx, 'activation', `${u.name}'s activation ends; the Queen spares its colour (${u.color}).`);
     else {
       const was = u.color;
-      downgrade(u);
+      downgrade(u, 'it was red when its last activation ended (Units Resolve, p.12)');
       note(
         s,
         ctx,

@@ -7,7 +7,7 @@ import { retWith, type Procedure } from '../../engine/flow.ts';
 import type { Ctx, LegalAction } from '../../engine/types.ts';
 import type { ActivationFrame } from './activation.ts';
 import { bucketText, rollBucket } from './buckets.ts';
-import { downgrade } from './casualties.ts';
+import { disorder, downgrade } from './casualties.ts';
 import { act, ignoring, mustBeLegal, yesNo } from './common.ts';
 import { qualityShift } from './fire.ts';
 import { dist, round2 } from '../../engine/geometry.ts';
@@ -28,6 +28,7 @@ import {
   type General,
   type Side,
   type Unit,
+  unitNamed,
 } from './state.ts';
 
 export const CARD_RULE = 'ATKM Playing the Game';
@@ -278,6 +279,19 @@ function checkKing(
   return { to, ...(r ? { r } : {}) };
 }
 
+/** Activating (or passing) a unit of yours with a disorder marker: refused saying it is disordered, and why (p.12). */
+function refuseDisordered(s: AtkmState, f: CardFrame, a: Record<string, unknown>): void {
+  if (a.type !== 'activate' && a.type !== 'pass') return;
+  const u = unitNamed(s, a.unit);
+  if (!u || u.side !== f.side || u.gone || !u.disorder) return;
+  throw new RuleError(
+    'ATKM Units Resolve',
+    `${u.name} is disordered: ${u.disorderedBy ?? 'it has a disorder marker'}. A unit with a disorder marker cannot be ` +
+      `${a.type === 'pass' ? 'activated or passed' : 'activated'} again this turn (it still defends against fire and melee); ` +
+      'the marker is removed at the start of the next turn.',
+  );
+}
+
 /** The decision key of the card in play: a new one per card turned (a banked card set aside counts as turned). */
 export const cardDecision = (s: AtkmState): string =>
   `card:${s.turn}:${s.deck.discard.length + (s.sides.red.bankedCount ?? 0) + (s.sides.black.bankedCount ?? 0)}`;
@@ -342,6 +356,7 @@ export const cardProc: Procedure<AtkmState, CardFrame> = {
         CP_RULE,
         `near: is yes or no (true or false also do): is a general of yours within 12" of the unit? Not "${String(a.near)}".`,
       );
+    refuseDisordered(s, f, a);
     mustBeLegal(
       cardLegal(s, f, role),
       a,
@@ -354,7 +369,12 @@ export const cardProc: Procedure<AtkmState, CardFrame> = {
     const u = typeof a.unit === 'string' ? s.units[a.unit] : undefined;
     switch (a.type) {
       case 'disorder':
-        u!.disorder = true;
+        disorder(
+          u!,
+          f.rank === '2'
+            ? `${sideName(f.side)}'s ${cardName(f.card)} idled it for the turn (Special Cards: the 2, p.11)`
+            : `${sideName(f.side)}'s Joker idled it for the turn (Special Cards: the Joker, p.11)`,
+        );
         note(
           s,
           ctx,
@@ -401,7 +421,7 @@ export const cardProc: Procedure<AtkmState, CardFrame> = {
       case 'pass': {
         if (u!.color !== 'green') spendCp(s, f.side, `${u!.name} waits`, ctx);
         const was = u!.color;
-        downgrade(u!);
+        downgrade(u!, 'it was red when it waited on a pass (Passing on Activations, p.11)');
         note(
           s,
           ctx,

@@ -29,6 +29,8 @@ export interface Unit {
   color: Color;
   /** Cannot be activated again this turn. */
   disorder: boolean;
+  /** Why it has its disorder marker this turn (quoted when its activation is refused). */
+  disorderedBy?: string;
   /** Lost a melee and fled 12": its next activation may only reform. */
   mob: boolean;
   /** Off the table: broke at its breaking point, or artillery that abandoned its gun. */
@@ -144,6 +146,18 @@ export const isArtillery = (t: UnitType): boolean => t === 'foot-artillery' || t
 export const alive = (s: AtkmState, side?: Side): Unit[] =>
   s.order.map((id) => s.units[id]!).filter((u) => !u.gone && (!side || u.side === side));
 export const unitOf = (s: AtkmState, id: unknown): Unit | undefined => (typeof id === 'string' ? s.units[id] : undefined);
+/** A unit as a player names it: its id, or its name in any case ("Red 1st Foot"). */
+export const unitNamed = (s: AtkmState, text: unknown): Unit | undefined => {
+  if (typeof text !== 'string') return undefined;
+  const low = text.trim().toLowerCase();
+  return s.units[text] ?? Object.values(s.units).find((u) => u.name.toLowerCase() === low);
+};
+/** A general as a player names him: his id, or his name in any case ("General Redmond"). */
+export const generalNamed = (s: AtkmState, text: unknown): General | undefined => {
+  if (typeof text !== 'string') return undefined;
+  const low = text.trim().toLowerCase();
+  return s.generals.find((g) => g.id === text || g.name.toLowerCase() === low);
+};
 export const generalsOf = (s: AtkmState, side: Side): General[] => s.generals.filter((g) => g.side === side);
 export const bestRating = (s: AtkmState, side: Side): number => Math.max(1, ...generalsOf(s, side).map((g) => g.rating));
 export const actingGeneral = (s: AtkmState, side: Side): General => {

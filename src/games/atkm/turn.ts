@@ -75,6 +75,7 @@ export function startTurn(s: AtkmState, ctx: Ctx): void {
   for (const u of alive(s)) {
     u.color = freshColor(u);
     u.disorder = false;
+    delete u.disorderedBy;
   }
   note(
     s,
@@ -178,7 +179,7 @@ function checkPlace(s: AtkmState, f: EndTurnFrame, role: string, a: Record<strin
     throw new RuleError(
       'ATKM You Are the General',
       `Name one of your generals: ${generalsOf(s, role as Side)
-        .map((x) => x.id)
+        .map((x) => x.name)
         .join(', ')}.`,
     );
   if ((f.moved ?? []).includes(g.id)) throw new RuleError('ATKM You Are the General', `${g.name} has already moved this end of turn.`);
