@@ -5,7 +5,9 @@ import { RuleError } from '../../engine/errors.ts';
 import { call } from '../../engine/procstack.ts';
 import { retWith, type Procedure } from '../../engine/flow.ts';
 import type { Ctx, LegalAction } from '../../engine/types.ts';
-import { cardDecision } from './cards.ts';
+import { cardDecision, cardLegal, type CardFrame } from './cards.ts';
+import { mustBeLegal } from './common.ts';
+import { actBase, activationSteps } from './act.ts';
 import { downgrade } from './casualties.ts';
 import { memo, tableKey } from './memo.ts';
 import { act } from './common.ts';
@@ -13,7 +15,19 @@ import { attackFacts, factsText } from './facts.ts';
 import { cannotFire, checkFire, firePlan, FIRE_RULE, resolveFire } from './fire.ts';
 import { cannotCharge, checkCharge, meleeFrame, MELEE_RULE } from './melee.ts';
 import { allowance, checkMove, moveFacts } from './movement.ts';
-import { alive, isArtillery, note, other, typeData, type AtkmState, type Formation, type Side, type Unit } from './state.ts';
+import {
+  alive,
+  cardName,
+  isArtillery,
+  note,
+  other,
+  typeData,
+  unitNamed,
+  type AtkmState,
+  type Formation,
+  type Side,
+  type Unit,
+} from './state.ts';
 import { gap, measuredCharge, measuredFire, place, tabletop, tu } from './table.ts';
 import { approach, attempt, checkMove as checkTableMove, baseAllowance, orderExamples, type MoveResult } from './tabletop/index.ts';
 import type { Action } from '../../engine/types.ts';
@@ -109,6 +123,8 @@ export interface ActivationFrame {
   /** Queen: no downgrade for the activation. Jack: full movement. */
   queen: boolean;
   jack: boolean;
+  /** Referee mode: steps typed with /atkm activate (move:, fire:, charge:, done:), carried out in order. */
+  steps?: Action[];
   [k: string]: unknown;
 }
 
@@ -249,6 +265,14 @@ export const activationProc: Procedure<AtkmState, ActivationFrame> = {
       retWith(s.stack, 'activated');
       return true;
     }
+    const step = f.steps?.shift();
+    if (step) {
+      // A unit typed by name; the step is checked and refused like the same command typed alone.
+      const target = unitNamed(s, step.target)?.id;
+      activationProc.apply!(s, f, f.side, target ? { ...step, target } : step, ctx);
+      return true;
+    }
+    delete f.steps;
     // Anything left but "done"? (A move still open counts without measuring it: that is the costly part.)
     const moveOpen = !onlyReform(u) && !f.moved && !f.formed && baseAllowance({ type: u.type, formation: u.formation }) > 0;
     const left = moveOpen || activationLegal(s, f, f.side).some((l) => l.sub !== 'done');
@@ -407,4 +431,39 @@ export const activationProc: Procedure<AtkmState, ActivationFrame> = {
         );
     }
   },
+};
+
+/**
+ * `/atkm act` (referee mode): a card's whole activation in one command — activate the unit (near: as for
+ * /atkm activate), then move:, fire: and/or charge:, then done. Checked before anything is rolled: the activation
+ * as /atkm activate, each step as the same command typed alone would be (the unit as it stands now).
+ */
+export const actStep = {
+  sub: 'act',
+  check(s: AtkmState, f: CardFrame, role: string, a: Record<string, unknown>): void {
+    if (tabletop(s)) throw new RuleError(ACT_RULE, 'On the virtual tabletop activate the unit, then give its orders (/atkm activate).');
+    if (role !== f.side) throw new RuleError(ACT_RULE, `The ${cardName(f.card)} is the other army's card.`);
+    const base = actBase(s, a);
+    mustBeLegal(cardLegal(s, f, role), base, ACT_RULE, 'Activate one of the units listed.');
+    const u = s.units[String(base.unit)]!;
+    const steps = activationSteps(a);
+    if (a.charge && (a.move || a.fire))
+      throw new RuleError(MELEE_RULE, 'A charge is the whole activation: move and initiate melee, with no fire first (p.11).');
+    for (const step of steps) {
+      if (step.type === 'move') checkMove(u, moveFacts(step as never), f.rank === 'J');
+      if (step.type === 'fire') checkFire(s, u, unitNamed(s, step.target), attackFacts({ type: 'fire' }, FIRE_RULE));
+      if (step.type === 'charge') checkCharge(u, unitNamed(s, step.target), attackFacts({ type: 'charge' }, MELEE_RULE));
+    }
+    if (onlyReform(u) && steps.some((x) => x.type !== 'done'))
+      throw new RuleError(
+        ACT_RULE,
+        `${u.name} is ${u.mob ? 'a mob' : 'in square'}: this activation may only change its formation (/atkm activate, then /atkm form).`,
+      );
+  },
+  label: (s: AtkmState, _f: CardFrame, _r: string, a: Record<string, unknown>) =>
+    `${unitNamed(s, a.unit)?.name ?? String(a.unit)}: ${activationSteps(a)
+      .map((x) =>
+        x.type === 'move' ? `move ${x.inches}"` : x.type === 'done' ? 'done' : `${x.type} ${unitNamed(s, x.target)?.name ?? x.target}`,
+      )
+      .join(', ')}`,
 };

@@ -42,7 +42,7 @@ function idOf(state: unknown, v: string | undefined): string | undefined {
 }
 
 /** Options naming a unit or a general: typed by name, carried by id. */
-const NAMED = ['target', 'restore', 'unit', 'general'];
+const NAMED = ['target', 'restore', 'unit', 'general', 'fire', 'charge'];
 
 const build =
   (type: string, keys: string[]) =>
@@ -72,6 +72,18 @@ export const SUBCOMMANDS: GameSubcommand[] = [
     opt('unit', 'Your unit'),
     opt('near', 'yes/no or true/false: a general of yours within 12" (yellow/red units, referee mode)', false),
   ]),
+  sub(
+    'act',
+    'Referee mode: activate a unit and carry out its whole activation in one command',
+    [
+      opt('unit', 'Your unit'),
+      opt('near', 'yes/no: a general of yours within 12" (yellow/red units)', false),
+      fact('move', 'Inches moved first (open ground)', 'string'),
+      fact('fire', 'Enemy unit it fires on (after moving)'),
+      fact('charge', 'Enemy unit it charges (the whole activation)'),
+    ],
+    { toActions: build('act', ['unit', 'near', 'move', 'fire', 'charge']) },
+  ),
   sub('pass', 'Pass: a unit waits and drops a colour', [opt('unit', 'Your unit')]),
   sub(
     'move',
@@ -126,6 +138,7 @@ export const SUBCOMMANDS: GameSubcommand[] = [
     { group: 'card', toActions: build('general', ['restore', 'to']) },
   ),
   sub('override', 'Card: override the deck for a command point (optional rule)', [], { group: 'card' }),
+  sub('rest', 'Card (referee mode): pass on every card of your colour left this turn', [], { group: 'card' }),
   sub('bank', 'Card: bank this card for a command point, to play later this turn (optional rule)', [], { group: 'card' }),
   sub('banked', 'Card: play a banked card instead of the one drawn (optional rule)', [opt('card', 'The banked card')], {
     group: 'card',

@@ -71,6 +71,8 @@ export interface SideState {
   /** Optional rule Banking Cards (p.14): cards set aside this turn to play later (public), and how many were banked. */
   banked?: string[];
   bankedCount?: number;
+  /** Referee mode: the turn on which this side passed on the rest of its cards (/atkm card rest). */
+  resting?: number;
   /** Below half strength: each further loss calls for a collapse roll. */
   collapseRolls: number;
 }
