@@ -98,6 +98,10 @@ export function help(svc: Services, inv: Invocation, commandList: string): Outco
   if (!mod) return { replies: chunks(generalHelp(commandList)).map((c) => privateReply(c)), posts: [] };
   // The dice order only matters to /dev dice, which exists only at the offline table.
   let text = `📖 **${mod.title}**\n${mod.help.overview}${where.guildId ? '' : `\nDice order (for forced dice at the console): ${mod.diceOrder}`}`;
+  if (!where.guildId && mod.deckCards)
+    text +=
+      '\nCards (for /dev cards at the console): queue the next cards drawn by name or id, e.g. ' +
+      `\`/dev cards values:"${mod.deckCards()[0]?.name}, ${mod.deckCards().at(-1)?.name}"\`; each is drawn as soon as it is in the draw pile.`;
   if (row?.state && row.system === mod.id) text += `\n\n**Now: ${mod.phase(envOf(row).game)}**\n${mod.help.phase(envOf(row).game)}`;
   return { replies: chunks(text).map((c) => privateReply(c)), posts: [] };
 }

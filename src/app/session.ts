@@ -7,6 +7,7 @@ import {
   applyMeta,
   createGame,
   UNDO,
+  FORCE_CARDS,
   FORCE_DICE,
   RESIGN,
   RESEED,
@@ -274,7 +275,7 @@ export class Sessions {
   }
 
   /**
-   * Engine-level log entry (dev dice, undo) appended and the state rebuilt by
+   * Engine-level log entry (dev dice or cards, undo) appended and the state rebuilt by
    * replay from the nearest usable snapshot. Every undo written here re-seeds
    * the dice (runner RESEED), a player's own as well as a moderator's rollback.
    */
@@ -379,7 +380,7 @@ export function replayDetailed(
       const marker = reseeds.get(e.seq);
       if (marker) env = applyMeta(env!, marker);
       out.push({ ...base, hidden: true, events: [] });
-    } else if (e.action.type === FORCE_DICE) {
+    } else if (e.action.type === FORCE_DICE || e.action.type === FORCE_CARDS) {
       env = applyMeta(env!, e);
       out.push({ ...base, hidden: false, events: [] });
     } else {

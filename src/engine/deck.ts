@@ -10,13 +10,18 @@ export function newDeck<C>(cards: C[], dice: Dice): DeckState<C> {
   return { draw: dice.shuffle([...cards]), discard: [] };
 }
 
-/** Draw one card; reshuffles the discard pile when the draw pile is empty. Null if none left. */
+/**
+ * Draw one card; reshuffles the discard pile when the draw pile is empty. Null if none left. A card queued by
+ * /dev cards (Dice.forcedCardIndex) is drawn first when it is in the pile; the rest keep their shuffled order.
+ */
 export function drawCard<C>(deck: DeckState<C>, dice: Dice, reshuffle = true): C | null {
   if (deck.draw.length === 0) {
     if (!reshuffle || deck.discard.length === 0) return null;
     deck.draw = dice.shuffle(deck.discard);
     deck.discard = [];
   }
+  const forced = dice.forcedCardIndex(deck.draw);
+  if (forced >= 0) return deck.draw.splice(forced, 1)[0]!;
   return deck.draw.shift() ?? null;
 }
 

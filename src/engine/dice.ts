@@ -9,9 +9,11 @@ export interface DiceState {
   seed: string;
   /** Faces queued by /dev dice (console only); consumed before the PRNG. */
   forced: number[];
+  /** Cards queued by /dev cards (console only), by id: each is the next card drawn once it is in the draw pile (deck.ts). */
+  forcedCards?: string[];
   /** Number of dice rolled so far. */
   count: number;
-  /** True once any forced face was used (the game is no longer provably fair). */
+  /** True once any forced face or card was used (the game is no longer provably fair). */
   usedForced: boolean;
 }
 
@@ -85,6 +87,25 @@ export class Dice {
     const a = this.d6(`${label} #1`, to);
     const b = this.d6(`${label} #2`, to);
     return { a, b, total: a + b };
+  }
+
+  /**
+   * The place in `pile` of the card queued first by /dev cards, taken off the queue; -1 when none is queued or
+   * the first queued is not in this pile (it waits, e.g. for the next shuffle). Marks the game not provably fair.
+   */
+  forcedCardIndex(pile: readonly unknown[]): number {
+    const queue = this.st.forcedCards;
+    if (!queue?.length) return -1;
+    const i = pile.findIndex((c) => String(c) === queue[0]);
+    if (i < 0) return -1;
+    queue.shift();
+    this.st.usedForced = true;
+    this.emit({
+      kind: 'card-forced',
+      text: 'The card drawn was queued at the console (/dev cards): this game is not provably fair.',
+      data: { forced: true },
+    });
+    return i;
   }
 
   /** Uniform integer in [0, n) without a logged die: shuffles, draws. */

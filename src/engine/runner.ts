@@ -38,6 +38,8 @@ export interface LogEntry {
 
 export const UNDO = '__undo';
 export const FORCE_DICE = '__dice';
+/** /dev cards: card ids queued to be drawn next (GameTable.deckCards names them). */
+export const FORCE_CARDS = '__cards';
 /** A seat resigns from a game that plays on without it (GameModule.resign). */
 export const RESIGN = '__resign';
 /**
@@ -47,9 +49,9 @@ export const RESIGN = '__resign';
  */
 export const RESEED = '__reseed';
 
-/** Engine-level entries (dev dice, re-seed markers): applied by applyMeta, never undone. */
+/** Engine-level entries (dev dice and cards, re-seed markers): applied by applyMeta, never undone. */
 export function isMeta(entry: LogEntry): boolean {
-  return entry.action.type === FORCE_DICE || entry.action.type === RESEED;
+  return entry.action.type === FORCE_DICE || entry.action.type === FORCE_CARDS || entry.action.type === RESEED;
 }
 
 export function sha256(text: string): string {
@@ -225,12 +227,14 @@ function withAllowed<S>(e: RuleError, mod: GameModule<S>, state: S, role: Role):
   return new RuleError(e.rule, e.message, allowed);
 }
 
-/** Engine-level log entries (dev dice) applied without the module. */
+/** Engine-level log entries (dev dice and cards) applied without the module. */
 export function applyMeta<S>(env: Envelope<S>, entry: LogEntry): Envelope<S> {
   const next = structuredClone(env);
   if (entry.action.type === FORCE_DICE) {
     const faces = entry.action.faces as number[];
     next.dice.forced.push(...faces);
+  } else if (entry.action.type === FORCE_CARDS) {
+    (next.dice.forcedCards ??= []).push(...(entry.action.cards as string[]));
   } else if (entry.action.type === RESEED) {
     reseedDice(next.dice, entry.action.n as number);
   }
@@ -297,6 +301,8 @@ export interface VerifyReport {
   stateMatches: boolean;
   rolls: number;
   forcedRolls: number;
+  /** Cards drawn as queued by /dev cards. */
+  forcedCards?: number;
   lines: string[];
 }
 
@@ -332,14 +338,24 @@ export function verify<S>(
   const stateMatches = canonical(env.game) === canonical(stored.game) && canonical(env.dice) === canonical(stored.dice);
   const rolls = events.filter((e) => e.kind === 'roll');
   const forced = rolls.filter((e) => (e.data as { forced?: boolean } | undefined)?.forced);
+  const cards = events.filter((e) => e.kind === 'card-forced').length;
   const lines = [
     `Seed hash published at start: ${seedHash}`,
     `SHA-256 of the revealed seed ${seedMatchesHash ? 'matches' : 'DOES NOT match'}.`,
     `Replayed ${log.length} log entries: ${rolls.length} dice rolled` +
-      `${forced.length ? `, ${forced.length} of them forced at the console (not provably fair)` : ''}.`,
+      `${forced.length ? `, ${forced.length} of them forced at the console (not provably fair)` : ''}` +
+      `${cards ? `; ${cards} card${cards === 1 ? '' : 's'} drawn as queued at the console (not provably fair)` : ''}.`,
     `Replayed state ${stateMatches ? 'equals' : 'DIFFERS from'} the stored state.`,
   ];
-  return { ok: seedMatchesHash && stateMatches, seedMatchesHash, stateMatches, rolls: rolls.length, forcedRolls: forced.length, lines };
+  return {
+    ok: seedMatchesHash && stateMatches,
+    seedMatchesHash,
+    stateMatches,
+    rolls: rolls.length,
+    forcedRolls: forced.length,
+    forcedCards: cards,
+    lines,
+  };
 }
 
 export function visibleEvents(events: GameEvent[], viewer: Viewer): GameEvent[] {

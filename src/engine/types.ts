@@ -231,6 +231,11 @@ export interface GameTable<V = Json> {
   help: HelpTopic;
   /** Dice order note for /dev dice, e.g. "red, green, event". */
   diceOrder: string;
+  /**
+   * A game drawn from a deck (engine/deck.ts): its cards, id and the name players see, for /dev cards to queue
+   * by either. Absent: the game has no deck.
+   */
+  deckCards?(): { id: string; name: string }[];
   /** Draw the snapshot for a view (PNG). Absent: text only. */
   render?(view: V): Promise<Buffer> | Buffer;
   /** A close-up of where the action is (PNG), posted after a batch's last snapshot. */

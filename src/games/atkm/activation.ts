@@ -5,7 +5,9 @@ import { RuleError } from '../../engine/errors.ts';
 import { call } from '../../engine/procstack.ts';
 import { retWith, type Procedure } from '../../engine/flow.ts';
 import type { Ctx, LegalAction } from '../../engine/types.ts';
-import { cardDecision } from './cards.ts';
+import { cardDecision, cardLegal, type CardFrame } from './cards.ts';
+import { mustBeLegal } from './common.ts';
+import { actBase, activationSteps } from './act.ts';
 import { downgrade } from './casualties.ts';
 import { memo, tableKey } from './memo.ts';
 import { act } from './common.ts';
@@ -13,7 +15,7 @@ import { attackFacts, factsText } from './facts.ts';
 import { cannotFire, checkFire, firePlan, FIRE_RULE, resolveFire } from './fire.ts';
 import { cannotCharge, checkCharge, meleeFrame, MELEE_RULE } from './melee.ts';
 import { allowance, checkMove, moveFacts } from './movement.ts';
-import { alive, isArtillery, note, other, typeData, type AtkmState, type Formation, type Unit } from './state.ts';
+import { alive, cardName, isArtillery, note, other, typeData, unitNamed, type AtkmState, type Formation, type Unit } from './state.ts';
 import { gap, measuredCharge, measuredFire, place, tabletop, tu } from './table.ts';
 import { approach, attempt, checkMove as checkTableMove, baseAllowance, orderExamples, type MoveResult } from './tabletop/index.ts';
 import type { Action } from '../../engine/types.ts';
@@ -36,6 +38,7 @@ function tableMove(s: AtkmState, u: Unit, a: Record<string, unknown>, f: Activat
   const order = String(a.order ?? '').trim();
   const units = alive(s).map((x) => ({
     id: x.id,
+    name: x.name,
     side: x.side,
     type: x.type,
     formation: x.mob ? ('mob' as const) : x.formation,
@@ -159,13 +162,19 @@ export function activationLegal(s: AtkmState, f: ActivationFrame, role: string):
   return out;
 }
 
+/** Referee mode: a reported fire or charge shows the armies within `gap` inches this turn (the range, or the charger's move: AtkmState.closest). */
+function reported(s: AtkmState, gap: number): void {
+  const by = (s.closest ??= {});
+  by[s.turn] = Math.min(gap, by[s.turn] ?? gap);
+}
+
 export function endActivation(s: AtkmState, f: ActivationFrame, ctx: Ctx): void {
   const u = s.units[f.unit]!;
   if (!u.gone && !f.charged) {
     if (f.queen) note(s, ctx, 'activation', `${u.name}'s activation ends; the Queen spares its colour (${u.color}).`);
     else {
       const was = u.color;
-      downgrade(u);
+      downgrade(u, 'it was red when its last activation ended (Units Resolve, p.12)');
       note(
         s,
         ctx,
@@ -228,6 +237,14 @@ export const activationProc: Procedure<AtkmState, ActivationFrame> = {
       retWith(s.stack, 'activated');
       return true;
     }
+    const step = f.steps?.shift();
+    if (step) {
+      // A unit typed by name; the step is checked and refused like the same command typed alone.
+      const target = unitNamed(s, step.target)?.id;
+      activationProc.apply!(s, f, f.side, target ? { ...step, target } : step, ctx);
+      return true;
+    }
+    delete f.steps;
     // Anything left but "done"? (A move still open counts without measuring it: that is the costly part.)
     const moveOpen = !onlyReform(u) && !f.moved && !f.formed && baseAllowance({ type: u.type, formation: u.formation }) > 0;
     const left = moveOpen || activationLegal(s, f, f.side).some((l) => l.sub !== 'done');
@@ -339,6 +356,7 @@ export const activationProc: Procedure<AtkmState, ActivationFrame> = {
         checkFire(s, u, t, facts);
         const m = tabletop(s) ? measuredFire(s, u, t) : null;
         f.fired = true;
+        if (!tabletop(s)) reported(s, facts.close ? 12 : typeData(u.type).fireRange);
         const path = s.last?.unit === u.id ? s.last.path : undefined;
         const r = resolveFire(s, u, t, m ?? facts, ctx);
         if (m)
@@ -370,6 +388,7 @@ export const activationProc: Procedure<AtkmState, ActivationFrame> = {
         }
         f.moved = true;
         f.charged = true;
+        if (!tabletop(s)) reported(s, Math.max(...Object.values(typeData(u.type).move)));
         call(s.stack, meleeFrame(s, u, t, facts));
         return;
       }
@@ -384,4 +403,39 @@ export const activationProc: Procedure<AtkmState, ActivationFrame> = {
         );
     }
   },
+};
+
+/**
+ * `/atkm act` (referee mode): a card's whole activation in one command — activate the unit (near: as for
+ * /atkm activate), then move:, fire: and/or charge:, then done. Checked before anything is rolled: the activation
+ * as /atkm activate, each step as the same command typed alone would be (the unit as it stands now).
+ */
+export const actStep = {
+  sub: 'act',
+  check(s: AtkmState, f: CardFrame, role: string, a: Record<string, unknown>): void {
+    if (tabletop(s)) throw new RuleError(ACT_RULE, 'On the virtual tabletop activate the unit, then give its orders (/atkm activate).');
+    if (role !== f.side) throw new RuleError(ACT_RULE, `The ${cardName(f.card)} is the other army's card.`);
+    const base = actBase(s, a);
+    mustBeLegal(cardLegal(s, f, role), base, ACT_RULE, 'Activate one of the units listed.');
+    const u = s.units[String(base.unit)]!;
+    const steps = activationSteps(a);
+    if (a.charge && (a.move || a.fire))
+      throw new RuleError(MELEE_RULE, 'A charge is the whole activation: move and initiate melee, with no fire first (p.11).');
+    for (const step of steps) {
+      if (step.type === 'move') checkMove(u, moveFacts(step as never), f.rank === 'J');
+      if (step.type === 'fire') checkFire(s, u, unitNamed(s, step.target), attackFacts({ type: 'fire' }, FIRE_RULE));
+      if (step.type === 'charge') checkCharge(u, unitNamed(s, step.target), attackFacts({ type: 'charge' }, MELEE_RULE));
+    }
+    if (onlyReform(u) && steps.some((x) => x.type !== 'done'))
+      throw new RuleError(
+        ACT_RULE,
+        `${u.name} is ${u.mob ? 'a mob' : 'in square'}: this activation may only change its formation (/atkm activate, then /atkm form).`,
+      );
+  },
+  label: (s: AtkmState, _f: CardFrame, _r: string, a: Record<string, unknown>) =>
+    `${unitNamed(s, a.unit)?.name ?? String(a.unit)}: ${activationSteps(a)
+      .map((x) =>
+        x.type === 'move' ? `move ${x.inches}"` : x.type === 'done' ? 'done' : `${x.type} ${unitNamed(s, x.target)?.name ?? x.target}`,
+      )
+      .join(', ')}`,
 };

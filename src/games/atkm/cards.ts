@@ -6,8 +6,9 @@ import { call } from '../../engine/procstack.ts';
 import { retWith, type Procedure } from '../../engine/flow.ts';
 import type { Ctx, LegalAction } from '../../engine/types.ts';
 import type { ActivationFrame } from './activation-frame.ts';
+import { actBase, activationSteps } from './act.ts';
 import { bucketText, rollBucket } from './buckets.ts';
-import { downgrade } from './casualties.ts';
+import { disorder, downgrade } from './casualties.ts';
 import { act, ignoring, mustBeLegal, yesNo } from './common.ts';
 import { qualityShift } from './fire.ts';
 import { dist, round2 } from '../../engine/geometry.ts';
@@ -28,6 +29,7 @@ import {
   type General,
   type Side,
   type Unit,
+  unitNamed,
 } from './state.ts';
 
 export const CARD_RULE = 'ATKM Playing the Game';
@@ -194,6 +196,9 @@ export function cardLegal(s: AtkmState, f: CardFrame, role: string): LegalAction
   if (f.rank === 'JOKER')
     for (const u of alive(s, other(side)).filter((x) => !x.disorder))
       out.push(act('disorder', `Joker: ${u.name} (enemy) cannot be activated this turn`, { unit: u.id }, { unit: u.name }));
+  // Referee mode's default for the rest of the turn: one command instead of one a card (see restDefault).
+  if (!tabletop(s) && out.some((l) => l.sub === 'activate' || l.sub === 'pass') && !f.fromBank)
+    out.push(act('rest', `Pass on every card of ${sideName(side)}'s colour left this turn (each passed as the rules allow)`));
   if (s.options.override && s.sides[side].cp > 0 && out.length && !f.fromBank)
     out.push(act('override', `Override the deck: ignore the ${cardName(f.card)} and turn the next card (1 command point)`));
   out.push(...bankChoices(s, f));
@@ -278,6 +283,35 @@ function checkKing(
   return { to, ...(r ? { r } : {}) };
 }
 
+/**
+ * A side that passes on the rest of its cards (/atkm card rest, referee mode): each card of its colour is used
+ * as the rules require of a pass (p.11): the 2 idles a unit, any other card downgrades a green unit (with none, a
+ * yellow or red one for a command point); when neither is possible the card is turned over.
+ */
+function restDefault(s: AtkmState, f: CardFrame, ctx: Ctx): void {
+  const legal = cardLegal(s, f, f.side);
+  const pick = legal.find((l) => l.sub === 'disorder' && f.rank === '2') ?? legal.find((l) => l.sub === 'pass');
+  if (!pick) {
+    note(s, ctx, 'card', `${sideName(f.side)} passes: the ${cardName(f.card)} is turned over.`);
+    retWith(s.stack, 'card');
+    return;
+  }
+  cardProc.apply!(s, f, f.side, pick.action, ctx);
+}
+
+/** Activating (or passing) a unit of yours with a disorder marker: refused saying it is disordered, and why (p.12). */
+function refuseDisordered(s: AtkmState, f: CardFrame, a: Record<string, unknown>): void {
+  if (a.type !== 'activate' && a.type !== 'pass') return;
+  const u = unitNamed(s, a.unit);
+  if (!u || u.side !== f.side || u.gone || !u.disorder) return;
+  throw new RuleError(
+    'ATKM Units Resolve',
+    `${u.name} is disordered: ${u.disorderedBy ?? 'it has a disorder marker'}. A unit with a disorder marker cannot be ` +
+      `${a.type === 'pass' ? 'activated or passed' : 'activated'} again this turn (it still defends against fire and melee); ` +
+      'the marker is removed at the start of the next turn.',
+  );
+}
+
 /** The decision key of the card in play: a new one per card turned (a banked card set aside counts as turned). */
 export const cardDecision = (s: AtkmState): string =>
   `card:${s.turn}:${s.deck.discard.length + (s.sides.red.bankedCount ?? 0) + (s.sides.black.bankedCount ?? 0)}`;
@@ -316,6 +350,10 @@ export const cardProc: Procedure<AtkmState, CardFrame> = {
   },
   legal: cardLegal,
   auto(s, f, ctx) {
+    if (s.sides[f.side].resting === s.turn && cardLegal(s, f, f.side).length) {
+      restDefault(s, f, ctx);
+      return true;
+    }
     if (cardLegal(s, f, f.side).length) return false;
     note(s, ctx, 'card', `${sideName(f.side)} has nothing to do with the ${cardName(f.card)}: the card is turned over.`);
     retWith(s.stack, 'card');
@@ -342,6 +380,10 @@ export const cardProc: Procedure<AtkmState, CardFrame> = {
         CP_RULE,
         `near: is yes or no (true or false also do): is a general of yours within 12" of the unit? Not "${String(a.near)}".`,
       );
+    refuseDisordered(s, f, a);
+    // /atkm act (activation.ts actStep): the activation, with its steps carried out by the activation frame.
+    const steps = a.type === 'act' ? activationSteps(a) : [];
+    if (a.type === 'act') a = actBase(s, a);
     mustBeLegal(
       cardLegal(s, f, role),
       a,
@@ -354,7 +396,12 @@ export const cardProc: Procedure<AtkmState, CardFrame> = {
     const u = typeof a.unit === 'string' ? s.units[a.unit] : undefined;
     switch (a.type) {
       case 'disorder':
-        u!.disorder = true;
+        disorder(
+          u!,
+          f.rank === '2'
+            ? `${sideName(f.side)}'s ${cardName(f.card)} idled it for the turn (Special Cards: the 2, p.11)`
+            : `${sideName(f.side)}'s Joker idled it for the turn (Special Cards: the Joker, p.11)`,
+        );
         note(
           s,
           ctx,
@@ -364,6 +411,12 @@ export const cardProc: Procedure<AtkmState, CardFrame> = {
         s.last = { kind: 'card', text: `${cardName(f.card)}: ${u!.name} disordered`, unit: u!.id };
         retWith(s.stack, 'card');
         return;
+      case 'rest': {
+        s.sides[f.side].resting = s.turn;
+        note(s, ctx, 'card', `${sideName(f.side)} passes on every card of its colour left this turn.`);
+        restDefault(s, f, ctx);
+        return;
+      }
       case 'override':
         spendCp(s, f.side, `override the deck: the ${cardName(f.card)} is ignored`, ctx);
         retWith(s.stack, 'card');
@@ -401,7 +454,7 @@ export const cardProc: Procedure<AtkmState, CardFrame> = {
       case 'pass': {
         if (u!.color !== 'green') spendCp(s, f.side, `${u!.name} waits`, ctx);
         const was = u!.color;
-        downgrade(u!);
+        downgrade(u!, 'it was red when it waited on a pass (Passing on Activations, p.11)');
         note(
           s,
           ctx,
@@ -451,6 +504,7 @@ export const cardProc: Procedure<AtkmState, CardFrame> = {
           charged: false,
           queen: f.rank === 'Q',
           jack: f.rank === 'J',
+          ...(steps.length ? { steps } : {}),
         } satisfies ActivationFrame);
         return;
       }

@@ -4,17 +4,23 @@ import type { Ctx } from '../../engine/types.ts';
 import { rollBucket, bucketText } from './buckets.ts';
 import { alive, bestRating, note, other, sideName, typeData, type AtkmState, type Color, type Unit } from './state.ts';
 
-/** Activation or damage: green → yellow → red; a red unit gets a disorder marker instead. */
-export function downgrade(u: Unit): void {
+/** Put a disorder marker by the unit, saying why (a refused activation quotes it). */
+export function disorder(u: Unit, why: string): void {
+  u.disorder = true;
+  u.disorderedBy = why;
+}
+
+/** Activation or damage: green → yellow → red; a red unit gets a disorder marker instead, `why` saying how. */
+export function downgrade(u: Unit, why: string): void {
   if (u.color === 'green') u.color = 'yellow';
   else if (u.color === 'yellow') u.color = 'red';
-  else u.disorder = true;
+  else disorder(u, why);
 }
 
 /** Melee (p.23): both units go red; one already red gets a disorder marker. */
 export function meleeRed(u: Unit, wasRed: boolean): void {
   u.color = 'red';
-  if (wasRed) u.disorder = true;
+  if (wasRed) disorder(u, 'it was already red when it fought a melee (Units Resolve, p.12)');
 }
 
 /** The best colour a unit can start a turn at: leaderless red, without ensign yellow (p.27). */

@@ -4,7 +4,7 @@
 import { subOption, type SubOption } from '../../engine/subcommand.ts';
 import type { Action, GameSubcommand } from '../../engine/types.ts';
 import { RuleError } from '../../engine/errors.ts';
-import type { AtkmState } from './state.ts';
+import { generalNamed, unitNamed, type AtkmState } from './state.ts';
 import { tableUnits, tabletop } from './table.ts';
 import { measure } from './tabletop/index.ts';
 
@@ -17,9 +17,7 @@ export function measureText(s: AtkmState, from: string | undefined, to: string |
     );
   if (!from || !to) return 'Give both ends: /atkm measure from:<unit, general or "x,y"> to:<unit, general or "x,y">.';
   try {
-    const f = unitId(s, from) ?? from;
-    const t = unitId(s, to) ?? to;
-    return measure(s.table!, tableUnits(s), s.generals, f, t).text;
+    return measure(s.table!, tableUnits(s), s.generals, from, to).text;
   } catch (e) {
     if (e instanceof RuleError) return e.describe(8);
     throw e;
@@ -36,21 +34,21 @@ const fact = (name: string, description: string, type: 'string' | 'boolean' | 'i
   type,
 });
 
-/** A unit by id or by name as typed. */
-function unitId(state: unknown, v: string | undefined): string | undefined {
+/** A unit or general by id or by name as typed (an unknown name is passed on for the rules to refuse). */
+function idOf(state: unknown, v: string | undefined): string | undefined {
   if (!v) return v;
   const s = state as AtkmState;
-  if (s.units[v]) return v;
-  const low = v.trim().toLowerCase();
-  return Object.values(s.units).find((u) => u.name.toLowerCase() === low)?.id ?? v;
+  return unitNamed(s, v)?.id ?? generalNamed(s, v)?.id ?? v;
 }
+
+/** Options naming a unit or a general: typed by name, carried by id. */
+const NAMED = ['target', 'restore', 'unit', 'general', 'fire', 'charge'];
 
 const build =
   (type: string, keys: string[]) =>
   (state: unknown, _role: string, args: Record<string, string>): Action[] => {
     const a: Action = { type };
-    for (const k of keys)
-      if (args[k] !== undefined && args[k] !== '') a[k] = k === 'target' || k === 'restore' ? unitId(state, args[k])! : args[k]!;
+    for (const k of keys) if (args[k] !== undefined && args[k] !== '') a[k] = NAMED.includes(k) ? idOf(state, args[k])! : args[k]!;
     return [a];
   };
 
@@ -74,6 +72,18 @@ export const SUBCOMMANDS: GameSubcommand[] = [
     opt('unit', 'Your unit'),
     opt('near', 'yes/no or true/false: a general of yours within 12" (yellow/red units, referee mode)', false),
   ]),
+  sub(
+    'act',
+    'Referee mode: activate a unit and carry out its whole activation in one command',
+    [
+      opt('unit', 'Your unit'),
+      opt('near', 'yes/no: a general of yours within 12" (yellow/red units)', false),
+      fact('move', 'Inches moved first (open ground)', 'string'),
+      fact('fire', 'Enemy unit it fires on (after moving)'),
+      fact('charge', 'Enemy unit it charges (the whole activation)'),
+    ],
+    { toActions: build('act', ['unit', 'near', 'move', 'fire', 'charge']) },
+  ),
   sub('pass', 'Pass: a unit waits and drops a colour', [opt('unit', 'Your unit')]),
   sub(
     'move',
@@ -128,6 +138,7 @@ export const SUBCOMMANDS: GameSubcommand[] = [
     { group: 'card', toActions: build('general', ['restore', 'to']) },
   ),
   sub('override', 'Card: override the deck for a command point (optional rule)', [], { group: 'card' }),
+  sub('rest', 'Card (referee mode): pass on every card of your colour left this turn', [], { group: 'card' }),
   sub('bank', 'Card: bank this card for a command point, to play later this turn (optional rule)', [], { group: 'card' }),
   sub('banked', 'Card: play a banked card instead of the one drawn (optional rule)', [opt('card', 'The banked card')], {
     group: 'card',

@@ -70,7 +70,38 @@ const ScenarioSchema = z.discriminatedUnion('kind', [
 ]);
 
 const VictorySchema = z.object({ _source: z.string(), _notes: z.array(z.string()), scenarios: z.record(z.string(), ScenarioSchema) });
-const ArmiesSchema = z.object({ _source: z.string(), _notes: z.array(z.string()), standard: z.array(unitType).min(1) });
+const ArmiesSchema = z.object({ _source: z.string(), _notes: z.array(z.string()), standard: z.array(z.string()).min(1) });
+
+const MEN: Record<string, string> = { cavalry: 'troopers', 'foot-artillery': 'gunners', 'horse-artillery': 'gunners' };
+
+/** One unit of an army list: its type, and its privates when it starts below full strength (null: full). */
+export interface ListEntry {
+  type: (typeof UNIT_TYPES)[number];
+  figures: number | null;
+}
+
+/**
+ * A list entry as written, `infantry` or `infantry:9` (Assembling Your Units, p.5: a unit "that fought with less than
+ * a full roster" has fewer soldiers): the entry, or why not. A unit starts above its breaking point (p.26), else it
+ * would break before the first card, and at most at full strength.
+ */
+export function parseListEntry(
+  text: string,
+  types: Record<string, { figures: number; breaking: number; name: string }>,
+): ListEntry | string {
+  const [type, count, extra] = text.trim().toLowerCase().split(':');
+  if (!type || !(UNIT_TYPES as readonly string[]).includes(type) || extra !== undefined)
+    return `"${text}" is not a unit type (${UNIT_TYPES.join(', ')}), optionally with its privates (e.g. infantry:9).`;
+  if (count === undefined || count === '') return { type: type as ListEntry['type'], figures: null };
+  const t = types[type]!;
+  const n = Number(count);
+  if (!Number.isInteger(n) || n <= t.breaking || n > t.figures)
+    return (
+      `"${text}": ${t.name.toLowerCase()} starts with ${t.breaking + 1} to ${t.figures} ${MEN[type] ?? 'privates'} ` +
+      `(above its breaking point of ${t.breaking}, at most full strength).`
+    );
+  return { type: type as ListEntry['type'], figures: n === t.figures ? null : n };
+}
 
 export type UnitTypeData = z.infer<typeof TypeSchema>;
 export type ScenarioData = z.infer<typeof ScenarioSchema>;
@@ -89,6 +120,8 @@ export interface AtkmData {
   cards: z.infer<typeof CardsSchema>;
   victory: z.infer<typeof VictorySchema>;
   armies: z.infer<typeof ArmiesSchema>;
+  /** The standard list, read (armies.json, checked at load). */
+  standard: ListEntry[];
   unitRoll: RangeTable<'infantry' | 'cavalry' | 'skirmisher' | 'artillery'>;
   artilleryRoll: RangeTable<'foot-artillery' | 'horse-artillery'>;
   qualityRoll: RangeTable<'militia' | 'regular' | 'elite'>;
@@ -102,12 +135,19 @@ export function atkmData(): AtkmData {
   if (cached) return cached;
   const units = load(UnitsSchema, 'units.json');
   const generals = load(GeneralsSchema, 'generals.json');
+  const armies = load(ArmiesSchema, 'armies.json');
+  const standard = armies.standard.map((x) => {
+    const e = parseListEntry(x, units.types);
+    if (typeof e === 'string') throw new Error(`atkm armies.json standard: ${e}`);
+    return e;
+  });
   const d: AtkmData = {
     units,
     generals,
     cards: load(CardsSchema, 'cards.json'),
     victory: load(VictorySchema, 'victory.json'),
-    armies: load(ArmiesSchema, 'armies.json'),
+    armies,
+    standard,
     unitRoll: new RangeTable('ATKM unit type (2d6)', units.unitRoll),
     artilleryRoll: new RangeTable('ATKM artillery (d6)', units.artilleryRoll),
     qualityRoll: new RangeTable('ATKM unit quality (d6)', units.qualityRoll),

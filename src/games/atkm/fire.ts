@@ -93,7 +93,7 @@ export function resolveFire(s: AtkmState, u: Unit, t: Unit, f: AttackFacts, ctx:
   );
   s.last = { kind: 'fire', text: `${u.name} fires on ${t.name}: ${casualties} casualties`, unit: u.id, target: t.id };
   if (casualties > 0) {
-    downgrade(t);
+    downgrade(t, 'it was red when it lost men to fire (Units Resolve, p.12)');
     // The defender's successes cancel the attacker's highest faces first (Special Casualties, p.27).
     takeCasualties(s, t, casualties, att.hits.slice(def.successes), ctx, false);
     checkBreak(s, t, ctx);

@@ -2,7 +2,7 @@
 // calls a card's procedure; a card calls an activation; a charge calls the
 // melee, which may ask the defender about a square and the loser about a rally.
 import { FlowMachine, type Flow } from '../../engine/flow.ts';
-import { activationProc } from './activation.ts';
+import { activationProc, actStep } from './activation.ts';
 import { cardProc } from './cards.ts';
 import { meleeProc } from './melee.ts';
 import type { AtkmState } from './state.ts';
@@ -10,7 +10,8 @@ import { endTurnProc, turnProc } from './turn.ts';
 
 export const FLOW: Flow<AtkmState> = {
   turn: turnProc,
-  card: cardProc,
+  // /atkm act is the card's open action: its check is activation.ts's, which knows the steps.
+  card: { ...cardProc, open: { ...cardProc.open, act: actStep } },
   activation: activationProc,
   melee: meleeProc,
   endTurn: endTurnProc,
@@ -29,4 +30,5 @@ export const OPEN = machine.openActions([
   { type: 'charge', sub: 'charge' },
   { type: 'place', sub: 'place' },
   { type: 'general', sub: 'general' },
+  { type: 'act', sub: 'act' },
 ]);

@@ -38,8 +38,14 @@ export function phaseHelp(s: AtkmState): string {
       const sp = data().cards.special[rank];
       return (
         `${cardName(String(top.card))}${sp ? ` — ${sp.name}: ${sp.effect}` : ': activate one of your units.'} ` +
-        `Use /atkm activate unit:${tabletop ? '' : ' (add near:yes if a general of yours is within 12" of a yellow or red unit)'}, ` +
-        '/atkm pass unit:, or the card choices in /atkm card.'
+        (rank === '2'
+          ? 'Use /atkm card disorder unit: (one of your own units).'
+          : `Use /atkm activate unit:${tabletop ? '' : ' (add near:yes if a general of yours is within 12" of a yellow or red unit)'}, ` +
+            '/atkm pass unit:, or the card choices in /atkm card.' +
+            (tabletop
+              ? ''
+              : ' In one command: /atkm act unit: [move:] [fire:] [charge:] (the whole activation); ' +
+                '/atkm card rest passes on the rest of your cards this turn.'))
       );
     }
     case 'activation':

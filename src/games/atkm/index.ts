@@ -8,7 +8,8 @@ import { SUBCOMMANDS } from './commands.ts';
 import { machine, OPEN } from './flow.ts';
 import { DICE_ORDER, OVERVIEW, phaseHelp } from './help.ts';
 import { initialState } from './setup.ts';
-import { alive, data, type AtkmOptions, type AtkmState, type UnitType } from './state.ts';
+import { alive, atkmDeck, cardName, data, type AtkmOptions, type AtkmState } from './state.ts';
+import { parseListEntry, type ListEntry } from './data.ts';
 import { UNIT_TYPES } from './tabletop/types.ts';
 import { buildView, phaseLabel, summarize, type AtkmView } from './view.ts';
 
@@ -80,14 +81,14 @@ export const optionDocs: OptionDoc[] = [
   },
   {
     name: 'red_list',
-    description: "Red's own list (Building an Army): unit types by commas, e.g. infantry+infantry+cavalry",
+    description: "Red's own list (Building an Army): unit types, e.g. infantry+infantry:9+cavalry (:9 = 9 privates, below full)",
     type: 'string',
     default: '',
   },
   {
     name: 'black_list',
     description:
-      "The Black army's own list instead: unit types separated by commas (infantry, cavalry, skirmisher, foot-artillery, horse-artillery)",
+      "Black's own list: infantry, cavalry, skirmisher, foot-artillery, horse-artillery by commas; infantry:9 starts with 9 privates",
     type: 'string',
     default: '',
   },
@@ -123,19 +124,17 @@ export function parseAtkmOptions(raw: Record<string, string | number | boolean>)
   };
 }
 
-/** A player's chosen list (Building an Army): the unit types, in order; null when none is given. */
-function chosenList(option: string, raw: unknown): UnitType[] | null {
+/** A player's chosen list (Building an Army): the units in order, each `type` or `type:figures` below full strength (p.5); null when none is given. */
+function chosenList(option: string, raw: unknown): ListEntry[] | null {
   const text = String(raw ?? '').trim();
   if (!text) return null;
-  const items = text
-    .split(/[,;+\s]+/)
-    .filter(Boolean)
-    .map((x) => x.toLowerCase());
-  const bad = items.filter((x) => !(UNIT_TYPES as readonly string[]).includes(x));
-  if (bad.length) throw new RuleError('ATKM Building an Army', `${option}: "${bad.join('", "')}" is not a unit type.`, [...UNIT_TYPES]);
+  const items = text.split(/[,;+\s]+/).filter(Boolean);
+  const entries = items.map((x) => parseListEntry(x, data().units.types));
+  const bad = entries.filter((e): e is string => typeof e === 'string');
+  if (bad.length) throw new RuleError('ATKM Building an Army', `${option}: ${bad.join(' ')}`, [...UNIT_TYPES]);
   if (items.length < 2 || items.length > 20)
     throw new RuleError('ATKM Building an Army', `${option}: an army here has 2 to 20 units (this list has ${items.length}).`);
-  return items as UnitType[];
+  return entries as ListEntry[];
 }
 
 export const atkm: GameModule<AtkmState, AtkmOptions, AtkmView> = {
@@ -172,6 +171,7 @@ export const atkm: GameModule<AtkmState, AtkmOptions, AtkmView> = {
   subcommands: SUBCOMMANDS,
   help: { overview: OVERVIEW, phase: (s) => phaseHelp(s as AtkmState) },
   diceOrder: DICE_ORDER,
+  deckCards: () => atkmDeck().map((id) => ({ id, name: cardName(id) })),
   bot: (s, role, l, ctx) => botChoice(s, role, l, ctx.rand),
   onDeadline(s, role) {
     const l = machine.legal(s, role);

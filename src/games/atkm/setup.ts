@@ -1,6 +1,7 @@
 // Determining Forces (p.10), unit quality (p.28) and generals (p.8): the
 // text's rolls or a chosen list, then the first turn begins.
 import type { Ctx } from '../../engine/types.ts';
+import type { ListEntry } from './data.ts';
 import { deploy } from './table.ts';
 import {
   data,
@@ -88,16 +89,19 @@ export function initialState(o: AtkmOptions, ctx: Ctx): AtkmState {
   };
   for (const side of SIDES) {
     const chosen = o.lists?.[side];
-    const types: UnitType[] = chosen
+    const list: ListEntry[] = chosen
       ? [...chosen]
       : o.army === 'roll'
-        ? Array.from({ length: o.units }, () => rollUnitType(ctx, side))
-        : [...data().armies.standard];
+        ? Array.from({ length: o.units }, () => ({ type: rollUnitType(ctx, side), figures: null }))
+        : [...data().standard];
+    const types = list.map((e) => e.type);
     const count: Partial<Record<UnitType, number>> = {};
-    types.forEach((t, i) => {
+    list.forEach(({ type: t, figures }, i) => {
       const q: Quality =
         o.quality === 'roll' ? data().qualityRoll.lookup(ctx.dice.d6(`${sideName(side)} unit ${i + 1} quality`)) : 'regular';
       const u = makeUnit(side, t, count[t] ?? 0, q, i);
+      // Below full strength (Assembling Your Units, p.5), as the list says.
+      if (figures !== null) u.figures = figures;
       count[t] = (count[t] ?? 0) + 1;
       s.units[u.id] = u;
       s.order.push(u.id);
@@ -123,7 +127,13 @@ export function initialState(o: AtkmOptions, ctx: Ctx): AtkmState {
       `${sideName(side)}: ${s.order
         .map((id) => s.units[id]!)
         .filter((u) => u.side === side)
-        .map((u) => `${u.name}${u.quality !== 'regular' ? ` (${u.quality})` : ''}`)
+        .map((u) => {
+          const notes = [
+            u.quality !== 'regular' ? u.quality : '',
+            u.figures < typeData(u.type).figures ? `${u.figures} of ${typeData(u.type).figures}` : '',
+          ];
+          return `${u.name}${notes.some(Boolean) ? ` (${notes.filter(Boolean).join(', ')})` : ''}`;
+        })
         .join(', ')}; generals ${s.generals
         .filter((g) => g.side === side)
         .map((g) => `${g.name} (${g.rating})`)

@@ -4,7 +4,7 @@
 import type { DeckState } from '../../engine/deck.ts';
 import type { ProcStack } from '../../engine/procstack.ts';
 import type { Ctx, Role } from '../../engine/types.ts';
-import { atkmData, type UnitTypeData } from './data.ts';
+import { atkmData, type ListEntry, type UnitTypeData } from './data.ts';
 
 export type Side = 'red' | 'black';
 export const SIDES: Side[] = ['red', 'black'];
@@ -29,6 +29,8 @@ export interface Unit {
   color: Color;
   /** Cannot be activated again this turn. */
   disorder: boolean;
+  /** Why it has its disorder marker this turn (quoted when its activation is refused). */
+  disorderedBy?: string;
   /** Lost a melee and fled 12": its next activation may only reform. */
   mob: boolean;
   /** Off the table: broke at its breaking point, or artillery that abandoned its gun. */
@@ -69,6 +71,8 @@ export interface SideState {
   /** Optional rule Banking Cards (p.14): cards set aside this turn to play later (public), and how many were banked. */
   banked?: string[];
   bankedCount?: number;
+  /** Referee mode: the turn on which this side passed on the rest of its cards (/atkm card rest). */
+  resting?: number;
   /** Below half strength: each further loss calls for a collapse roll. */
   collapseRolls: number;
 }
@@ -85,8 +89,8 @@ export interface AtkmOptions {
   specialCasualties: boolean;
   /** Optional rule: Banking Cards (p.14). */
   banking?: boolean;
-  /** Each side's own chosen list of unit types (Building an Army), instead of `army`. */
-  lists?: Partial<Record<'red' | 'black', UnitType[] | null>>;
+  /** Each side's own chosen list of units (Building an Army), instead of `army`; a unit may start below full strength (p.5). */
+  lists?: Partial<Record<'red' | 'black', ListEntry[] | null>>;
 }
 
 export interface Over {
@@ -126,6 +130,11 @@ export interface AtkmState {
   table: import('./tabletop/types.ts').Table | null;
   zones: import('./tabletop/types.ts').DeployZone[];
   objectives: { id: string; name: string; polygon: { x: number; y: number }[] }[];
+  /**
+   * Referee mode: by turn, the nearest the armies have been reported to each other in inches (a fire proves the
+   * target within the firer's range, a charge within the charger's move). Public; the referee-mode bot believes it (bot.ts).
+   */
+  closest?: Record<number, number>;
   /** Public notes of this turn (newest last), for the summary. */
   notes: string[];
   over: Over | null;
@@ -139,6 +148,18 @@ export const isArtillery = (t: UnitType): boolean => t === 'foot-artillery' || t
 export const alive = (s: AtkmState, side?: Side): Unit[] =>
   s.order.map((id) => s.units[id]!).filter((u) => !u.gone && (!side || u.side === side));
 export const unitOf = (s: AtkmState, id: unknown): Unit | undefined => (typeof id === 'string' ? s.units[id] : undefined);
+/** A unit as a player names it: its id, or its name in any case ("Red 1st Foot"). */
+export const unitNamed = (s: AtkmState, text: unknown): Unit | undefined => {
+  if (typeof text !== 'string') return undefined;
+  const low = text.trim().toLowerCase();
+  return s.units[text] ?? Object.values(s.units).find((u) => u.name.toLowerCase() === low);
+};
+/** A general as a player names him: his id, or his name in any case ("General Redmond"). */
+export const generalNamed = (s: AtkmState, text: unknown): General | undefined => {
+  if (typeof text !== 'string') return undefined;
+  const low = text.trim().toLowerCase();
+  return s.generals.find((g) => g.id === text || g.name.toLowerCase() === low);
+};
 export const generalsOf = (s: AtkmState, side: Side): General[] => s.generals.filter((g) => g.side === side);
 export const bestRating = (s: AtkmState, side: Side): number => Math.max(1, ...generalsOf(s, side).map((g) => g.rating));
 export const actingGeneral = (s: AtkmState, side: Side): General => {

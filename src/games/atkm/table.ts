@@ -27,6 +27,7 @@ export const tabletop = (s: AtkmState): boolean => s.options.mode === 'tabletop'
 export function tu(u: Unit): TableUnit {
   return {
     id: u.id,
+    name: u.name,
     side: u.side,
     type: u.type,
     formation: u.mob ? 'mob' : u.formation,
@@ -57,7 +58,7 @@ export function measuredFire(s: AtkmState, u: Unit, t: Unit): AttackFacts & { di
 
 /** A charge on the table: the move into front-centre contact (p.20), checked; and the melee facts. */
 export function measuredCharge(s: AtkmState, u: Unit, t: Unit, jack: boolean): { move: MoveResult; facts: AttackFacts } {
-  const move = checkMove(tableOf(s), tableUnits(s), u.id, `toward:${t.id} stop:contact`, { fullMovement: jack });
+  const move = checkMove(tableOf(s), tableUnits(s), u.id, `toward:${t.name} stop:contact`, { fullMovement: jack });
   if (move.charged !== t.id) throw new RuleError('ATKM Making Contact', `${u.name} does not reach ${t.name} with its front centre.`);
   return { move, facts: tableFacts(tableOf(s), move.unit, tu(t), 'melee') };
 }

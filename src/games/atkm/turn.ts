@@ -75,6 +75,7 @@ export function startTurn(s: AtkmState, ctx: Ctx): void {
   for (const u of alive(s)) {
     u.color = freshColor(u);
     u.disorder = false;
+    delete u.disorderedBy;
   }
   note(
     s,
@@ -178,7 +179,7 @@ function checkPlace(s: AtkmState, f: EndTurnFrame, role: string, a: Record<strin
     throw new RuleError(
       'ATKM You Are the General',
       `Name one of your generals: ${generalsOf(s, role as Side)
-        .map((x) => x.id)
+        .map((x) => x.name)
         .join(', ')}.`,
     );
   if ((f.moved ?? []).includes(g.id)) throw new RuleError('ATKM You Are the General', `${g.name} has already moved this end of turn.`);
@@ -219,6 +220,21 @@ export const endTurnProc: Procedure<AtkmState, EndTurnFrame> = {
     }));
   },
   legal: endLegal,
+  // Referee mode: a side that passed on the rest of its cards (/atkm card rest) and has nothing to report at the
+  // end of the turn (no unit to restore, no objective to report) is ready without a command; its generals move on
+  // the real table.
+  auto(s, f, ctx) {
+    if (tabletop(s)) return false;
+    const side = SIDES.find((x) => {
+      if (s.sides[x].resting !== s.turn) return false;
+      const l = endLegal(s, f, x);
+      return l.length === 1 && l[0]!.sub === 'ready' && l[0]!.args.held === undefined;
+    });
+    if (!side) return false;
+    note(s, ctx, 'ready', `${sideName(side)} has nothing to report at the end of the turn: ready.`);
+    endTurnProc.apply!(s, f, side, { type: 'ready' }, ctx);
+    return true;
+  },
   apply(s, f, role, a, ctx) {
     mustBeLegal(endLegal(s, f, role), a, 'ATKM You Are the General', 'Restore a unit your general reaches, or say you are ready.');
     const side = role as Side;

@@ -3,7 +3,7 @@
 import { corners, pointInPolygon, type Pt } from '../../../engine/geometry.ts';
 import { fail } from '../../../engine/errors.ts';
 import { footprint, footprintPolygon } from './footprint.ts';
-import type { DeployZone, Table, TableUnit } from './types.ts';
+import { called, type DeployZone, type Table, type TableUnit } from './types.ts';
 
 /** Every corner of the unit's footprint inside one of its side's zones. */
 export function inZone(zones: readonly DeployZone[], u: TableUnit): boolean {
@@ -18,18 +18,18 @@ export function inZone(zones: readonly DeployZone[], u: TableUnit): boolean {
 export function checkDeployment(table: Table, zones: readonly DeployZone[], units: readonly TableUnit[], u: TableUnit): void {
   const rule = 'ATKM Arranging Forces';
   const cs = corners(footprint(u));
-  if (cs.some((c) => c.x < 0 || c.y < 0 || c.x > table.width || c.y > table.height)) fail(rule, `${u.id} would stand off the table`);
+  if (cs.some((c) => c.x < 0 || c.y < 0 || c.x > table.width || c.y > table.height)) fail(rule, `${called(u)} would stand off the table`);
   const mine = zones.filter((z) => z.side === u.side);
   if (!mine.length) fail(rule, `no deployment zone for ${u.side}`);
-  if (!inZone(zones, u)) fail(rule, `${u.id} must stand wholly inside ${u.side}'s deployment zone`, mine.map(zoneText));
+  if (!inZone(zones, u)) fail(rule, `${called(u)} must stand wholly inside ${u.side}'s deployment zone`, mine.map(zoneText));
   for (const o of units) {
     if (o.id === u.id) continue;
     const oc = corners(footprint(o));
-    if (overlaps(cs, oc)) fail(rule, `${u.id} would overlap ${o.id}`);
+    if (overlaps(cs, oc)) fail(rule, `${called(u)} would overlap ${called(o)}`);
   }
   for (const t of table.terrain)
     if ((t.impassable || t.kind === 'lake') && t.polygon && cs.some((c) => pointInPolygon(c, t.polygon!)))
-      fail(rule, `${u.id} would stand in impassable ${t.name ?? t.kind}`);
+      fail(rule, `${called(u)} would stand in impassable ${t.name ?? t.kind}`);
 }
 
 function overlaps(a: Pt[], b: Pt[]): boolean {

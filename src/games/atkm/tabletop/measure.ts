@@ -22,7 +22,7 @@ import {
 import { fail } from '../../../engine/errors.ts';
 import { tabletopData } from './data.ts';
 import { aimPoint, cannon, CENTRE_RADIUS, contactShape, footprint, footprintPolygon, isArtillery, targetShape } from './footprint.ts';
-import type { Table, TableGeneral, TableUnit, TerrainPiece } from './types.ts';
+import { called, type Table, type TableGeneral, type TableUnit, type TerrainPiece } from './types.ts';
 
 /** Distance from a point to a shape (a one-point shape is a point). */
 function distToShape(p: Pt, shape: Pt[]): number {
@@ -155,7 +155,7 @@ export function lineOfSight(table: Table, units: readonly TableUnit[], firer: Ta
         through.add(u.id);
         continue;
       }
-      return { clear: false, blockedBy: { kind: 'unit', id: u.id, what: u.id }, through: [...through] };
+      return { clear: false, blockedBy: { kind: 'unit', id: u.id, what: called(u) }, through: [...through] };
     }
   }
   return { clear: true, through: [...through] };
@@ -213,22 +213,19 @@ export function fireGeometry(table: Table, units: readonly TableUnit[], firer: T
  * Throws a RuleError saying which fails; returns the measurements.
  */
 export function checkFireGeometry(table: Table, units: readonly TableUnit[], firer: TableUnit, target: TableUnit): FireGeometry {
-  if (firer.side === target.side) fail('ATKM Staging Fire Attacks', `${target.id} is in your own army`);
+  const [f, t] = [called(firer), called(target)];
+  if (firer.side === target.side) fail('ATKM Staging Fire Attacks', `${t} is in your own army`);
   // The same checks in the same order as on the whole geometry, the cheap ones before the line of sight is traced.
   const range = fireRange(firer);
-  if (range <= 0) fail('ATKM Cavalry Cannot Fire', `${firer.id} is cavalry and cannot fire`);
-  if (firer.formation === 'square') fail('ATKM Fire and Square Formation', `${firer.id} is in square and cannot fire`);
+  if (range <= 0) fail('ATKM Cavalry Cannot Fire', `${f} is cavalry and cannot fire`);
+  if (firer.formation === 'square') fail('ATKM Fire and Square Formation', `${f} is in square and cannot fire`);
   const distance = round2(fireDistance(firer, target));
-  if (distance > range)
-    fail('ATKM Ranges', `${target.id} is ${distance}" away; ${firer.id} fires ${range}" (${round2(distance - range)}" out of range)`);
+  if (distance > range) fail('ATKM Ranges', `${t} is ${distance}" away; ${f} fires ${range}" (${round2(distance - range)}" out of range)`);
   const g = fireGeometry(table, units, firer, target);
-  if (!g.inArc) fail('ATKM Ranges', `${target.id} is behind ${firer.id}: fire only within 180 degrees of its facing`);
+  if (!g.inArc) fail('ATKM Ranges', `${t} is behind ${f}: fire only within 180 degrees of its facing`);
   if (!g.sight.clear) {
     const b = g.sight.blockedBy!;
-    fail(
-      'ATKM Line of Sight',
-      `${firer.id} cannot see the centre of ${target.id}: blocked by ${b.kind === 'unit' ? `unit ${b.id}` : b.what}`,
-    );
+    fail('ATKM Line of Sight', `${f} cannot see the centre of ${t}: blocked by ${b.kind === 'unit' ? `unit ${b.what}` : b.what}`);
   }
   return g;
 }
@@ -283,7 +280,7 @@ export interface Measurement {
 /**
  * `/atkm measure from: to:` — distance (footprint edge to edge, or to a
  * point), the arc it lies in, and line of sight when both are units.
- * Ends are unit ids, general ids or "x,y" points.
+ * Ends are units or generals by name (or id), or "x,y" points.
  */
 export function measure(
   table: Table,
@@ -293,18 +290,21 @@ export function measure(
   to: string,
 ): Measurement {
   type End = { unit?: TableUnit; point: Pt; shape: Pt[]; label: string };
+  // An end by name (or id); a picture's short label ("1st Foot") when only one unit has it.
+  const low = (x: string) => x.trim().toLowerCase();
+  const named = (x: { id: string; name?: string }, s: string) => x.id === s || low(called(x)) === low(s);
+  const short = (s: string) => {
+    const hits = units.filter((x) => low(called(x).replace(/^(Red|Black) /, '')) === low(s));
+    return hits.length === 1 ? hits[0] : undefined;
+  };
   const resolve = (s: string): End => {
-    const u = units.find((x) => x.id === s);
-    if (u) return { unit: u, point: { x: u.x, y: u.y }, shape: footprintPolygon(u), label: u.id };
-    const g = generals.find((x) => x.id === s);
-    if (g) return { point: { x: g.x, y: g.y }, shape: [{ x: g.x, y: g.y }], label: `general ${g.id}` };
+    const u = units.find((x) => named(x, s)) ?? short(s);
+    if (u) return { unit: u, point: { x: u.x, y: u.y }, shape: footprintPolygon(u), label: called(u) };
+    const g = generals.find((x) => named(x, s));
+    if (g) return { point: { x: g.x, y: g.y }, shape: [{ x: g.x, y: g.y }], label: called(g) };
     const p = parsePoint(s);
     if (p) return { point: p, shape: [p], label: `${round2(p.x)},${round2(p.y)}` };
-    return fail(
-      'ATKM measure',
-      `'${s}' is neither a unit, a general nor a point "x,y"`,
-      units.map((x) => x.id),
-    );
+    return fail('ATKM measure', `'${s}' is neither a unit, a general nor a point "x,y"`, [...units.map(called), ...generals.map(called)]);
   };
   const a = resolve(from);
   const b = resolve(to);

@@ -38,7 +38,7 @@ import { tabletopData, TYPE_FORMATIONS } from './data.ts';
 import { CENTRE_RADIUS, contactShape, footprint, footprintSize } from './footprint.ts';
 import { frontContact, inBuilding, inContact } from './measure.ts';
 import { formatMoveOrder, parseMoveOrder, type MoveOrder } from './orders.ts';
-import type { Formation, Table, TableUnit, TerrainPiece } from './types.ts';
+import { called, type Formation, type Table, type TableUnit, type TerrainPiece } from './types.ts';
 
 const R_MOVE = 'ATKM Moving Your Troops';
 const R_TERRAIN = 'ATKM Moving Across Terrain';
@@ -200,11 +200,11 @@ function simulate(u0: TableUnit, order: MoveOrder, units: readonly TableUnit[]):
   };
   for (const step of order.steps) {
     if (sim.formed && step.kind !== 'face')
-      fail(R_FORM, `${u0.id}: a formation change comes at the end of the move (only a facing may follow it)`);
+      fail(R_FORM, `${called(u0)}: a formation change comes at the end of the move (only a facing may follow it)`);
     if (immobile && step.kind !== 'face' && step.kind !== 'form')
       fail(
         u0.formation === 'square' ? R_SQUARE : 'ATKM Winning the Contest',
-        `${u0.id} is in ${u0.formation} and cannot move: its activation may only change formation on the spot`,
+        `${called(u0)} is in ${u0.formation} and cannot move: its activation may only change formation on the spot`,
         [u0.formation === 'square' ? 'form:line' : 'form:<formation>', 'form:column'],
       );
     const ref = refOf(sim.unit, sim.rect);
@@ -254,15 +254,15 @@ function simulate(u0: TableUnit, order: MoveOrder, units: readonly TableUnit[]):
         if (f === sim.unit.formation)
           fail(
             R_FORM,
-            `${u0.id} is already in ${f}`,
+            `${called(u0)} is already in ${f}`,
             allowed.map((x) => `form:${x}`),
           );
         if (!allowed.includes(f))
           fail(
             R_FORM,
             f === 'square'
-              ? `${u0.id}: square is formed only when cavalry makes contact (Infantry Forming Square)`
-              : `${u0.id} (${u0.type}) cannot take ${f} formation`,
+              ? `${called(u0)}: square is formed only when cavalry makes contact (Infantry Forming Square)`
+              : `${called(u0)} (${u0.type}) cannot take ${f} formation`,
             allowed.map((x) => `form:${x}`),
           );
         const formed = { ...sim.unit, formation: f };
@@ -274,12 +274,12 @@ function simulate(u0: TableUnit, order: MoveOrder, units: readonly TableUnit[]):
         break;
       }
       case 'toward': {
-        const target = units.find((x) => x.id === step.target);
+        const target = units.find((x) => x.id === step.target || called(x).toLowerCase() === step.target.toLowerCase());
         if (!target || target.id === u0.id)
           fail(
             R_MOVE,
             `toward: no other unit '${step.target}'`,
-            units.filter((x) => x.id !== u0.id).map((x) => `toward:${x.id}`),
+            units.filter((x) => x.id !== u0.id).map((x) => `toward:${called(x)}`),
           );
         const front = frontCentre(sim.rect);
         const shape = contactShape(target);
@@ -376,7 +376,7 @@ export function orderExamples(table: Table, units: readonly TableUnit[], id: str
     whole > 0 && `${round2(ahead.x)},${round2(ahead.y)}`,
     'face:+45',
     ...TYPE_FORMATIONS[u.type].filter((f) => f !== u.formation && f !== 'square' && f !== 'mob').map((f) => `form:${f}`),
-    foe && whole > 0 && `toward:${foe.id}`,
+    foe && whole > 0 && `toward:${called(foe)}`,
   ].filter((t): t is string => !!t);
   const out: string[] = [];
   for (const t of tries) {
@@ -395,12 +395,7 @@ const TOO_FAR = / may move [\d.]+" \(/;
 
 function checkMoveOnce(table: Table, units: readonly TableUnit[], id: string, parsed: MoveOrder, opts: MoveOptions): MoveResult {
   const u0 = units.find((u) => u.id === id);
-  if (!u0)
-    fail(
-      R_MOVE,
-      `no unit '${id}' on the table`,
-      units.map((u) => u.id),
-    );
+  if (!u0) fail(R_MOVE, `no unit '${id}' on the table`, units.map(called));
   const data = tabletopData();
   const sim = simulate(u0, parsed, units);
   const end = sim.unit;
@@ -418,7 +413,7 @@ function checkMoveOnce(table: Table, units: readonly TableUnit[], id: string, pa
       if (p) fail(R_TERRAIN, `${terrainName(t)} is impassable (crossing at ${round2(p.x)},${round2(p.y)} is not on a bridge)`);
       // Nor may a unit end standing in it, unless on the bridge.
       if (distPolygonPolyline(corners(sim.rect), t.line!) < t.width! / 2 - 0.01 && !onRoad(table, refOf(end, sim.rect)))
-        fail(R_TERRAIN, `${terrainName(t)} is impassable: ${u0.id} would end in it`);
+        fail(R_TERRAIN, `${terrainName(t)} is impassable: ${called(u0)} would end in it`);
     } else if (hulls.some((h) => polygonsWithin(h, t.polygon!, 0)) || polygonsWithin(corners(sim.rect), t.polygon!, 0))
       fail(R_TERRAIN, `${terrainName(t)} is impassable`);
   }
@@ -455,10 +450,10 @@ function checkMoveOnce(table: Table, units: readonly TableUnit[], id: string, pa
     const charge = sim.charge && parsed.steps.some((s) => s.kind === 'toward' && s.contact);
     fail(
       charge ? R_CONTACT : halved.length ? R_TERRAIN : R_MOVE,
-      `${u0.id} may move ${allowance}" (${u0.type} in ${u0.formation}${why})` +
+      `${called(u0)} may move ${allowance}" (${u0.type} in ${u0.formation}${why})` +
         (spent ? `, ${spent}" already moved, ${left}" left` : '') +
         `; this move is ${distance}"` +
-        (charge ? ` to reach ${sim.charge!.id}` : ''),
+        (charge ? ` to reach ${called(sim.charge!)}` : ''),
       [`move at most ${left}"${halved.length && !opts.fullMovement ? ` (${halved.join(', ')})` : ''}`],
     );
   }
@@ -485,21 +480,21 @@ function checkMoveOnce(table: Table, units: readonly TableUnit[], id: string, pa
     const before = blockedAfter(sim, i, obstacles[k]!);
     fail(
       R_THROUGH,
-      `${u0.id} is blocked by ${blocker.side === u0.side ? '' : 'enemy '}${blocker.id} after ${before}" of ${distance}"` +
+      `${called(u0)} is blocked by ${blocker.side === u0.side ? '' : 'enemy '}${called(blocker)} after ${before}" of ${distance}"` +
         ' (units stop short of other troops; only your own skirmishers may be passed through)',
-      [`stop within ${before}" this way, or go round ${blocker.id}`],
+      [`stop within ${before}" this way, or go round ${called(blocker)}`],
     );
   }
   // The table edge.
   for (const r of sim.poses)
     for (const c of corners(r))
       if (c.x < -1e-6 || c.y < -1e-6 || c.x > table.width + 1e-6 || c.y > table.height + 1e-6)
-        fail(R_MOVE, `${u0.id} would leave the ${table.width}x${table.height}" table`);
+        fail(R_MOVE, `${called(u0)} would leave the ${table.width}x${table.height}" table`);
 
   const contacts = units.filter((x) => x.side !== u0.side && x.id !== u0.id && inContact(end, x)).map((x) => x.id);
   const charged = units.find((x) => x.side !== u0.side && frontContact(end, x))?.id ?? null;
   if (sim.charge && parsed.steps.some((s) => s.kind === 'toward' && s.contact) && !frontContact(end, sim.charge))
-    throw new RuleError(R_CONTACT, `${u0.id} does not reach ${sim.charge.id} front centre first`);
+    throw new RuleError(R_CONTACT, `${called(u0)} does not reach ${called(sim.charge)} front centre first`);
   return {
     unit: end,
     path: dedupe(sim.path),

@@ -1,6 +1,6 @@
 // Move orders as players type them: `24,18` (or `to:24,18`), `forward:8`,
 // `back:3`, `wheel:45` (negative wheels left), `face:90` (absolute heading) or
-// `face:+90` (turn), `form:column`, `toward:red-2 stop:contact`. Steps are
+// `face:+90` (turn), `form:column`, `toward:Red 2nd Foot stop:contact` (a unit by name or id). Steps are
 // carried out in the order written; a formation change comes last (p.15).
 import { fail } from '../../../engine/errors.ts';
 import { parsePoint } from './measure.ts';
@@ -20,12 +20,23 @@ export interface MoveOrder {
 }
 
 const RULE = 'ATKM Moving Your Troops';
-const EXAMPLES = ['24,18', 'forward:8', 'back:3', 'wheel:45', 'face:90', 'face:+45', 'form:column', 'toward:red-2 stop:contact'];
+const EXAMPLES = ['24,18', 'forward:8', 'back:3', 'wheel:45', 'face:90', 'face:+45', 'form:column', 'toward:Red 2nd Foot stop:contact'];
 
 function num(v: string, what: string): number {
   const n = Number(v);
   if (!/^[+-]?\d+(\.\d+)?$/.test(v) || !Number.isFinite(n)) fail(RULE, `${what} needs a number, not '${v}'`, EXAMPLES);
   return n;
+}
+
+/** A unit named after toward: may have spaces ("toward:Black 1st Foot stop:contact"): its words joined back, quotes dropped. */
+function joinNames(tokens: string[]): string[] {
+  const out: string[] = [];
+  for (const tok of tokens) {
+    const last = out[out.length - 1];
+    if (last && /^(toward|towards|charge):/i.test(last) && !tok.includes(':') && !parsePoint(tok)) out[out.length - 1] = `${last} ${tok}`;
+    else out.push(tok);
+  }
+  return out.map((t) => t.replace(/^(toward|towards|charge):["'](.*)["']$/i, '$1:$2'));
 }
 
 /** Parses a move order; throws a RuleError listing the forms it understands. */
@@ -38,7 +49,7 @@ export function parseMoveOrder(text: string): MoveOrder {
     .split(/\s+/)
     .filter(Boolean);
   if (!tokens.length) fail(RULE, 'an empty move order', EXAMPLES);
-  for (const tok of tokens) {
+  for (const tok of joinNames(tokens)) {
     const [rawKey, ...rest] = tok.split(':');
     const key = rawKey!.toLowerCase();
     const val = rest.join(':');

@@ -18,6 +18,8 @@ export type Formation = (typeof FORMATIONS)[number];
  */
 export interface TableUnit {
   id: string;
+  /** The name players see ("Red 1st Foot"); messages use it, never the id. */
+  name?: string;
   side: string;
   type: UnitType;
   formation: Formation;
@@ -29,10 +31,15 @@ export interface TableUnit {
 
 export interface TableGeneral {
   id: string;
+  /** The name players see ("General Redmond"). */
+  name?: string;
   side: string;
   x: number;
   y: number;
 }
+
+/** What a message calls a unit or general: its name (the id only where none was given, as in bare geometry tests). */
+export const called = (x: { id: string; name?: string }): string => x.name ?? x.id;
 
 export const TERRAIN_KINDS = ['woods', 'hill', 'building', 'river', 'road', 'rough', 'fence', 'lake'] as const;
 export type TerrainKind = (typeof TERRAIN_KINDS)[number];
