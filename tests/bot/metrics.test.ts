@@ -7,7 +7,8 @@ import { metricsAddress } from '../../src/bot/metrics-server.ts';
 import { buttonKind, resultOf } from '../../src/bot/router-metrics.ts';
 import { createRouter } from '../../commands/router.ts';
 import { openServices, type Services } from '../../src/app/services.ts';
-import { FakeDiscord } from './fake-discord.ts';
+import { FAULTS, FakeDiscord, ON } from './fake-discord.ts';
+import { appMetrics } from '../../src/app/metrics.ts';
 import { commandPayload, feed, seedGuild } from './payloads.ts';
 import { startRig } from './setup.ts';
 import { tempDb } from '../app/harness.ts';
@@ -61,6 +62,27 @@ describe('what a command counts as', () => {
   it("a button's label is the kind of its custom id, never the ids in it", () => {
     expect(buttonKind('md:12:3:p1:abcdef012345')).toBe('md');
     expect(buttonKind('12345')).toBe('other');
+  });
+});
+
+describe('errors and 429s (the stand-in router and faults)', () => {
+  it('a command that throws counts as an error; a 429 from Discord is counted and the retry answers', async () => {
+    const rig = await startRig();
+    const registry = appMetrics().registry;
+    try {
+      const before = await registry.metrics();
+      rig.fake.fault(ON.callback, FAULTS.rateLimited(0.05), 1);
+      await rig.send(commandPayload('game', 'status'));
+      await rig.send(commandPayload('game', 'boom'));
+      const after = await registry.metrics();
+      const moved = (name: string, labels: Record<string, string> = {}) => sample(after, name, labels) - sample(before, name, labels);
+      expect(moved('muster_commands_total', { command: 'game', sub: 'status', result: 'ok' })).toBe(1);
+      expect(moved('muster_commands_total', { command: 'game', sub: 'boom', result: 'error' })).toBe(1);
+      expect(moved('muster_discord_rest_429_total')).toBe(1);
+      expect(moved('muster_discord_rest_requests_total', { method: 'POST', status: '429' })).toBe(1);
+    } finally {
+      await rig.close();
+    }
   });
 });
 
