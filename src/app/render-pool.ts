@@ -8,6 +8,7 @@ import os from 'node:os';
 import { Piscina } from 'piscina';
 import type { Json } from '../engine/types.ts';
 import type { RenderJob } from './render-task.ts';
+import { appMetrics } from './metrics.ts';
 
 export interface RenderPoolOptions {
   /** Worker threads (≥ 1). */
@@ -55,6 +56,8 @@ export class RenderPool {
       if (this.serving) this.fail(why);
       else this.giveUp(why);
     });
+    // The process's pool (the last one made) is the one its render queue gauge reads.
+    appMetrics().probes.renderQueue = () => this.pool?.queueSize ?? 0;
   }
 
   /** True while the pool takes work (false once closed or given up). */
@@ -94,14 +97,17 @@ export class RenderPool {
       void this.ready();
       return undefined;
     }
+    const timer = appMetrics().renderSeconds.startTimer({ system });
     try {
       const job: RenderJob = { system, view };
       // No time limit: under load a job waits in the queue, and that wait is
       // not a failure (a thread that dies rejects its job; piscina replaces it).
       const png = (await pool.run(job)) as Uint8Array | null;
       this.failures = 0;
+      timer({ result: png ? 'ok' : 'none' });
       return png ? Buffer.from(png.buffer, png.byteOffset, png.byteLength) : undefined;
     } catch (e) {
+      timer({ result: 'error' });
       this.fail(e instanceof Error ? e.message : String(e));
       return undefined;
     }

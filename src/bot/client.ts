@@ -2,7 +2,7 @@
 // Only the Guilds intent (no privileged intents): slash commands, buttons and
 // autocomplete all arrive as interactions, and the guild/channel/thread cache
 // it maintains is enough to post into game channels.
-import { Client, Events, GatewayIntentBits, type Interaction } from 'discord.js';
+import { Client, Events, GatewayIntentBits, Status, type Interaction } from 'discord.js';
 import type { Router } from '../../commands/types.ts';
 import type { Config } from '../app/config.ts';
 import { handleInteraction, type HandlerContext } from './handlers.ts';
@@ -12,6 +12,9 @@ import { DEFAULT_RETRY, OutboxWorker, type RetryPolicy } from './outbox-worker.t
 import { errorText } from './posts.ts';
 import { ControlRegistry } from './controls.ts';
 import { ControlMessages } from '../store/control-messages.ts';
+import { appMetrics, type Metrics } from '../app/metrics.ts';
+import { measuredRouter } from './router-metrics.ts';
+import { defaultProcessName, metricsAddress, startMetricsServer, type Health, type MetricsServer } from './metrics-server.ts';
 
 export interface BotConfig {
   /** Bot token; required unless `login` is false. */
@@ -40,6 +43,10 @@ export interface BotConfig {
   retry?: Partial<RetryPolicy>;
   /** Run on stop once handlers are idle, before the client goes (backups, render threads, the store). */
   onStop?: () => Promise<void>;
+  /** Serve /metrics and /healthz here (MUSTER_METRICS_PORT; absent: no server). `name`: the process label. */
+  metrics?: { port: number; host?: string; name?: string };
+  /** /healthz fails once the last tick ended this long ago (default 3 × tickMs; none when not ticking). */
+  tickStaleMs?: number;
 }
 
 export interface BotHandle {
@@ -52,6 +59,10 @@ export interface BotHandle {
   stop(): Promise<void>;
   /** Delivers the router's outbox (or the bot's own, for a router without one). */
   outbox: OutboxWorker;
+  /** The /metrics and /healthz server, when `metrics` was configured. */
+  metricsServer?: MetricsServer;
+  /** What /healthz answers, served or not. */
+  health(): Health;
 }
 
 /** BotConfig from the app's Config (+ DISCORD_API_BASE for a local stand-in). */
@@ -65,18 +76,23 @@ export function botConfigFrom(
     logLevel: app.logLevel,
     apiBase: env.DISCORD_API_BASE?.trim() || undefined,
     handleSignals: true,
+    metrics: metricsAddress(env) ?? undefined,
   };
 }
 
-export async function runBot(router: Router, config: BotConfig): Promise<BotHandle> {
+export async function runBot(unmeasured: Router, config: BotConfig): Promise<BotHandle> {
   if (config.login !== false && !config.token) throw new Error('runBot: a bot token is required to log in (set DISCORD_TOKEN).');
   const log = config.logger ?? createLogger(config.logLevel);
+  const metrics = appMetrics();
+  const router = measuredRouter(unmeasured, metrics);
+  const startedAt = Date.now();
   const client = new Client({
     intents: [GatewayIntentBits.Guilds],
     // Belt and braces: nothing pings unless a message names its users.
     allowedMentions: { parse: [] },
     ...(config.apiBase ? { rest: { api: config.apiBase } } : {}),
   });
+  countRest(client, metrics);
   // Posts go through the outbox only; a router without one gets a private, in-memory outbox.
   const worker = new OutboxWorker(client, router.outbox ?? Outbox.memory(), router, log, { ...DEFAULT_RETRY, ...config.retry });
   const ctx: HandlerContext = {
@@ -111,9 +127,12 @@ export async function runBot(router: Router, config: BotConfig): Promise<BotHand
 
   // Deadlines: the router applies default choices; we post what it reports.
   let ticking = false;
+  let lastTickAt = startedAt;
   const tickOnce = async () => {
     if (!router.tick || ticking) return;
     ticking = true;
+    const timer = metrics.tickSeconds.startTimer();
+    let result = 'ok';
     try {
       const outcomes = await router.tick();
       for (const outcome of outcomes) {
@@ -126,13 +145,32 @@ export async function runBot(router: Router, config: BotConfig): Promise<BotHand
       // A deadline's default closed decisions: their controls are disabled.
       await ctx.controls.refresh(outcomes.flatMap((o) => o.posts.map((p) => p.channelId)));
     } catch (e) {
+      result = 'error';
       log.error('tick failed', e);
     } finally {
       ticking = false;
+      lastTickAt = Date.now();
+      timer({ result });
     }
   };
   const tickMs = config.tickMs ?? 30_000;
   const ticker = router.tick && tickMs > 0 ? setInterval(() => track(tickOnce()), tickMs) : undefined;
+
+  // A tick that hangs or stopped being scheduled shows as stale; a process that never ticks is never stale.
+  const staleMs = config.tickStaleMs ?? (ticker ? 3 * tickMs : 0);
+  const health = (): Health => {
+    const gateway = config.login === false ? 'off' : client.ws.status === Status.Ready ? 'connected' : 'disconnected';
+    const tickAge = router.tick && (ticker || config.tickStaleMs) ? (Date.now() - lastTickAt) / 1000 : null;
+    const stale = tickAge !== null && staleMs > 0 && tickAge * 1000 > staleMs;
+    return {
+      ok: gateway !== 'disconnected' && !stale,
+      uptimeSeconds: Math.round((Date.now() - startedAt) / 1000),
+      gateway,
+      outboxPending: worker.outbox.pendingSummary().count,
+      lastTickAgeSeconds: tickAge === null ? null : Math.round(tickAge * 10) / 10,
+    };
+  };
+  let metricsServer: MetricsServer | undefined;
 
   let stopped = false;
   const stop = async () => {
@@ -140,6 +178,7 @@ export async function runBot(router: Router, config: BotConfig): Promise<BotHand
     stopped = true;
     if (ticker) clearInterval(ticker);
     removeProcessHooks();
+    await metricsServer?.close();
     await Promise.race([idle(), new Promise((r) => setTimeout(r, 5000).unref())]);
     // What is still pending stays in the outbox for the next start.
     await worker.stop();
@@ -167,18 +206,21 @@ export async function runBot(router: Router, config: BotConfig): Promise<BotHand
     process.on('unhandledRejection', onRejection);
   }
 
-  if (config.login === false) {
-    // No gateway: REST only (tests feed interactions into the client directly).
-    client.rest.setToken(config.token || 'no-token');
-  } else {
-    try {
+  try {
+    // Before logging in, so /healthz says "disconnected" while the gateway connects.
+    if (config.metrics) metricsServer = await serveMetrics(config.metrics, metrics, health, log);
+    if (config.login === false) {
+      // No gateway: REST only (tests feed interactions into the client directly).
+      client.rest.setToken(config.token || 'no-token');
+    } else {
       await client.login(config.token!);
-    } catch (e) {
-      removeProcessHooks();
-      if (ticker) clearInterval(ticker);
-      await client.destroy();
-      throw e;
     }
+  } catch (e) {
+    removeProcessHooks();
+    if (ticker) clearInterval(ticker);
+    await metricsServer?.close();
+    await client.destroy();
+    throw e;
   }
 
   // Resume what an earlier run left pending (and poll for due retries).
@@ -186,5 +228,26 @@ export async function runBot(router: Router, config: BotConfig): Promise<BotHand
   // Controls posted before a restart whose decision closed since (a reply the
   // crash cut short, a rollback from the table): disabled now.
   track(ctx.controls.refresh(ctx.controls.channels()));
-  return { client, idle, tick: () => tickOnce(), stop, outbox: worker };
+  return { client, idle, tick: () => tickOnce(), stop, outbox: worker, metricsServer, health };
+}
+
+/** Every REST response counted by method and status; 429s and discord.js's own rate-limit waits apart. */
+function countRest(client: Client, metrics: Metrics): void {
+  client.rest.on('response', (request, response) => {
+    metrics.restCalls.inc({ method: request.method, status: String(response.status) });
+    if (response.status === 429) metrics.rest429.inc();
+  });
+  client.rest.on('rateLimited', (info) => metrics.restRateLimited.inc({ global: String(info.global) }));
+}
+
+async function serveMetrics(
+  where: NonNullable<BotConfig['metrics']>,
+  metrics: Metrics,
+  health: () => Health,
+  log: Logger,
+): Promise<MetricsServer> {
+  const server = await startMetricsServer({ port: where.port, host: where.host, metrics, health });
+  metrics.nameProcess(where.name ?? defaultProcessName(server.port));
+  log.info(`metrics on http://${server.host}:${server.port}/metrics, health on /healthz`);
+  return server;
 }

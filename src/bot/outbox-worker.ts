@@ -10,6 +10,7 @@ import { ChannelType, DiscordAPIError, RateLimitError, type Client, type Sendabl
 import type { Router } from '../../commands/types.ts';
 import type { Attachment, DrawJob, Post } from '../messages/types.ts';
 import { drawJob } from '../app/draws.ts';
+import { appMetrics } from '../app/metrics.ts';
 import type { HeadInfo, Outbox, OutboxRow } from '../store/outbox.ts';
 import type { Logger } from './log.ts';
 import { payloadsOf } from './messages.ts';
@@ -86,6 +87,7 @@ export class OutboxWorker {
 
   start(): void {
     this.outbox.resume();
+    appMetrics().probes.outbox = this.depth;
     this.timer = setInterval(() => void this.kick(), this.policy.pollMs);
     this.timer.unref();
     void this.kick();
@@ -94,8 +96,16 @@ export class OutboxWorker {
   async stop(): Promise<void> {
     this.stopped = true;
     if (this.timer) clearInterval(this.timer);
+    const probes = appMetrics().probes;
+    if (probes.outbox === this.depth) delete probes.outbox;
     await this.running;
   }
+
+  /** What the outbox gauges read when scraped. */
+  private readonly depth = () => {
+    const { count, oldestAt } = this.outbox.pendingSummary();
+    return { depth: count, oldestAgeSeconds: oldestAt === null ? 0 : Math.max(0, this.outbox.now() - oldestAt) / 1000 };
+  };
 
   /** Send everything due now; resolves when nothing due is left (retries stay scheduled). */
   kick(): Promise<void> {

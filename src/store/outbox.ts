@@ -250,6 +250,15 @@ export class Outbox {
   }
 
   /** Every pending row, oldest first. */
+  /** How many rows wait and since when (metrics): one indexed count, no rows read. */
+  pendingSummary(): { count: number; oldestAt: number | null } {
+    const r = this.db.prepare(`SELECT COUNT(*) AS count, MIN(created_at) AS oldestAt FROM outbox WHERE state = 'pending'`).get() as {
+      count: number;
+      oldestAt: number | null;
+    };
+    return r;
+  }
+
   pending(): OutboxRow[] {
     return (this.db.prepare(`SELECT * FROM outbox WHERE state = 'pending' ORDER BY id`).all() as Raw[]).map(toRow);
   }

@@ -12,8 +12,14 @@ import { registerAllGames } from '../../src/app/games.ts';
 import { getGame } from '../../src/games/registry.ts';
 import { createGame } from '../../src/engine/runner.ts';
 import { tempDb } from './harness.ts';
+import { appMetrics } from '../../src/app/metrics.ts';
 
 registerAllGames();
+/** Renders timed by the pool so far (issue 21 §7), by system and result. */
+const rendersCounted = async (system: string, result: string) =>
+  (await appMetrics().renderSeconds.get()).values.find(
+    (v) => v.metricName === 'muster_render_duration_seconds_count' && v.labels.system === system && v.labels.result === result,
+  )?.value ?? 0;
 const viewOf = (system: string, raw: Record<string, string | number | boolean> = {}) => {
   const mod = getGame(system)!;
   const env = createGame(mod, raw, 'pool-seed').env;
@@ -26,6 +32,7 @@ describe('render worker pool (issue 9)', () => {
     // Until a thread serves, the caller draws in-process.
     expect(await pool.render('kpw', viewOf('kpw').view)).toBeUndefined();
     expect(await pool.ready()).toBe(true);
+    const rifleBefore = await rendersCounted('rifle', 'ok');
     try {
       for (const [system, raw] of [
         ['kpw', {}],
@@ -45,6 +52,10 @@ describe('render worker pool (issue 9)', () => {
       expect(zoom!.equals((await kpw.mod.renderZoom!(kpw.view)) as Buffer)).toBe(true);
       // A system the threads have no renderer for is left to the caller.
       expect(await pool.render('duel', {})).toBeUndefined();
+      // Each thread render is timed; the queue gauge reads this pool (idle now).
+      expect((await rendersCounted('rifle', 'ok')) - rifleBefore).toBe(2);
+      expect(await rendersCounted('duel', 'none')).toBeGreaterThanOrEqual(1);
+      expect(appMetrics().probes.renderQueue?.()).toBe(0);
     } finally {
       await pool.close();
     }
