@@ -60,11 +60,15 @@ export function deadlineLines(svc: Services, mod: GameModule<any, any>, row: Gam
 /** At most this many defaults for one seat in one tick (a default that does not close its decision repeats). */
 const MAX_DEFAULTS = 50;
 
-/** Apply the defaults of every passed deadline; the outcomes become posts in the games' channels. */
-export async function runDeadlines(svc: Services): Promise<Outcome[]> {
+/**
+ * Apply the defaults of every passed deadline; the outcomes become posts in
+ * the games' channels. `sweep` (the process's first tick only): every active
+ * game is read once, so a bot left waiting (a crash, an older version) moves;
+ * later ticks read only what is due (indexed deadlines, reminders, lobbies).
+ */
+export async function runDeadlines(svc: Services, sweep = true): Promise<Outcome[]> {
   const out: Outcome[] = [];
-  // A bot left waiting (e.g. by a crash in an older version) moves now.
-  for (const res of svc.sessions.kickAll()) {
+  for (const res of sweep ? svc.sessions.kickAll() : []) {
     if (!res.applied.length) continue;
     const mod = moduleOf(res.row);
     const o = await presentAct(mod, res, [], svc.store.seats(res.row.id), { maxSnapshots: svc.maxSnapshots, render: svc.render });

@@ -25,6 +25,8 @@ import { pendingThread } from '../src/tournament/threads.ts';
 export function createRouter(svc: Services): Router {
   const games = () => allGames();
   // Built once per set of registered games: every command looks its definition up (0.3 ms a build).
+  // The first tick sweeps every active game once (bots left waiting by a restart); later ticks read only what is due.
+  let swept = false;
   let built: { games: GameModule<any, any>[]; defs: CommandDef[]; dev: CommandDef } | null = null;
   const definitions = (opts: { includeConsoleOnly?: boolean } = {}): CommandDef[] => {
     const now = games();
@@ -149,11 +151,13 @@ export function createRouter(svc: Services): Router {
     hubPosted: (tid, channelId, messageId) => repoOf(svc).setHub(tid, channelId, messageId),
     pendingThread: (lane) => pendingThread(svc, lane),
     async tick() {
+      const sweep = !swept;
+      swept = true;
       // A tournament's clock forfeits the late seat before any default is taken.
       const forfeits: Outcome = { replies: [], posts: forfeitOnTime(svc) };
       // Reminders first: a deadline that passes in this tick is gone once its default is taken.
       const reminders: Outcome = { replies: [], posts: runReminders(svc) };
-      const rest = await runDeadlines(svc);
+      const rest = await runDeadlines(svc, sweep);
       const moved: Outcome = { replies: [], posts: [...bidTimeouts(svc), ...advanceRunning(svc)] };
       return Promise.all(
         [forfeits, reminders, ...rest, moved].filter((o) => o.posts.length).map(async (o) => queueOutcome(svc, await withCards(svc, o))),

@@ -73,6 +73,8 @@ export class StaleVersionError extends Error {
 }
 
 export const SNAPSHOT_EVERY = 50;
+/** Snapshots a finished game keeps (its newest): replays start there or from the seed. */
+export const FINISHED_SNAPSHOTS = 1;
 
 interface RawGame {
   id: number;
@@ -198,7 +200,7 @@ export class Store {
     return rows.map(toRow);
   }
 
-  /** Every active game (a restart checks that no bot is left waiting). */
+  /** Every active game: the start-up sweep only (a restart checks that no bot is left waiting); the tick reads only what is due. */
   activeGames(): GameRow[] {
     return (this.db.prepare(`SELECT * FROM games WHERE status = 'active'`).all() as RawGame[]).map(toRow);
   }
@@ -222,6 +224,8 @@ export class Store {
    * otherwise the user replaces whoever held the side, keeping its place.
    */
   setSeat(gameId: number, role: Role, userId: string, userName: string, add = false): void {
+    // Another player on the seat may want other reminders: the tick looks at its deadline again.
+    this.db.prepare('UPDATE decision_deadlines SET remind_at = 0 WHERE game_id = ? AND role = ?').run(gameId, role);
     if (add) {
       this.db
         .prepare(
@@ -319,6 +323,7 @@ export class Store {
           )
           .run(seq, state, this.now(), finish?.status ?? null, finish?.result ?? null, gameId);
         if (finish) this.recordFinished(gameId, finish.status, 'play', finish.result);
+        if (finish) this.pruneSnapshots(gameId);
         also?.();
         return seq;
       })
@@ -364,7 +369,17 @@ export class Store {
     this.db.transaction(() => {
       this.db.prepare('UPDATE games SET status = ?, result = ?, updated_at = ? WHERE id = ?').run(status, result, this.now(), gameId);
       this.recordFinished(gameId, status, how, result);
+      this.pruneSnapshots(gameId);
     })();
+  }
+
+  /** A finished game keeps its log, final state and newest snapshot(s); the rest nobody reads (migration 14 did the old ones). */
+  private pruneSnapshots(gameId: number): void {
+    this.db
+      .prepare(
+        'DELETE FROM snapshots WHERE game_id = ? AND seq NOT IN (SELECT seq FROM snapshots WHERE game_id = ? ORDER BY seq DESC LIMIT ?)',
+      )
+      .run(gameId, gameId, FINISHED_SNAPSHOTS);
   }
 
   /**
