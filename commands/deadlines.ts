@@ -68,6 +68,8 @@ const MAX_DEFAULTS = 50;
  */
 export async function runDeadlines(svc: Services, sweep = true): Promise<Outcome[]> {
   const out: Outcome[] = [];
+  // Games finished before migration 14 are compressed once (Store.archiveFinished).
+  if (sweep) while (svc.store.archiveFinished() > 0);
   for (const res of sweep ? svc.sessions.kickAll() : []) {
     if (!res.applied.length) continue;
     const mod = moduleOf(res.row);

@@ -3,6 +3,7 @@
 // guarded by the game's version, so racing commands are serialised.
 import { GameHomes } from './homes.ts';
 import Database from 'better-sqlite3';
+import { deflateSync, inflateSync } from 'node:zlib';
 import type { Action, Role } from '../engine/types.ts';
 import type { LogEntry } from '../engine/runner.ts';
 import { Deadlines } from './deadlines.ts';
@@ -94,6 +95,10 @@ interface RawGame {
   created_at: number;
   updated_at: number;
 }
+
+/** A snapshot's state: text, or deflated text once its game finished. */
+const unpack = (state: string | Buffer | null): string | null =>
+  state === null || typeof state === 'string' ? state : inflateSync(state).toString('utf8');
 
 function toRow(r: RawGame): GameRow {
   return {
@@ -331,8 +336,13 @@ export class Store {
   }
 
   log(gameId: number): (LogEntry & { userId: string; at: number })[] {
+    let rows = this.db.prepare('SELECT seq, role, user_id, action, undoable, at FROM actions WHERE game_id = ? ORDER BY seq').all(gameId);
+    if (!rows.length) {
+      const packed = this.db.prepare('SELECT log FROM finished_logs WHERE game_id = ?').get(gameId) as { log: Buffer } | undefined;
+      if (packed) rows = JSON.parse(inflateSync(packed.log).toString('utf8')) as typeof rows;
+    }
     return (
-      this.db.prepare('SELECT seq, role, user_id, action, undoable, at FROM actions WHERE game_id = ? ORDER BY seq').all(gameId) as {
+      rows as {
         seq: number;
         role: string;
         user_id: string;
@@ -349,14 +359,16 @@ export class Store {
       (r) => r.seq,
     );
     const one = this.db.prepare('SELECT state FROM snapshots WHERE game_id = ? AND seq = ?');
-    return { seqs, load: (seq) => (one.get(gameId, seq) as { state: string } | undefined)?.state ?? null };
+    return { seqs, load: (seq) => unpack((one.get(gameId, seq) as { state: string | Buffer } | undefined)?.state ?? null) };
   }
 
   snapshots(gameId: number): { seq: number; state: string }[] {
-    return this.db.prepare('SELECT seq, state FROM snapshots WHERE game_id = ? ORDER BY seq').all(gameId) as {
-      seq: number;
-      state: string;
-    }[];
+    return (
+      this.db.prepare('SELECT seq, state FROM snapshots WHERE game_id = ? ORDER BY seq').all(gameId) as {
+        seq: number;
+        state: string | Buffer;
+      }[]
+    ).map((r) => ({ seq: r.seq, state: unpack(r.state)! }));
   }
 
   /** End a game without an action (abandon, moderator-recorded result, resignation, forfeit). */
@@ -373,13 +385,43 @@ export class Store {
     })();
   }
 
-  /** A finished game keeps its log, final state and newest snapshot(s); the rest nobody reads (migration 14 did the old ones). */
+  /**
+   * A finished game keeps its log, final state and newest snapshot(s); the
+   * rest nobody reads. Its log and kept snapshots are stored deflated (read
+   * back by log() and the snapshot readers): a finished game's log never changes.
+   */
   private pruneSnapshots(gameId: number): void {
     this.db
       .prepare(
         'DELETE FROM snapshots WHERE game_id = ? AND seq NOT IN (SELECT seq FROM snapshots WHERE game_id = ? ORDER BY seq DESC LIMIT ?)',
       )
       .run(gameId, gameId, FINISHED_SNAPSHOTS);
+    const pack = this.db.prepare('UPDATE snapshots SET state = ? WHERE game_id = ? AND seq = ?');
+    for (const r of this.db.prepare('SELECT seq, state FROM snapshots WHERE game_id = ?').all(gameId) as { seq: number; state: unknown }[])
+      if (typeof r.state === 'string') pack.run(deflateSync(r.state), gameId, r.seq);
+    this.archiveLog(gameId);
+  }
+
+  /** Move a finished game's action rows into one deflated record (finished_logs, migration 14). */
+  private archiveLog(gameId: number): void {
+    const rows = this.db.prepare('SELECT seq, role, user_id, action, undoable, at FROM actions WHERE game_id = ? ORDER BY seq').all(gameId);
+    if (!rows.length) return;
+    const packed = deflateSync(JSON.stringify(rows));
+    this.db.prepare('INSERT OR REPLACE INTO finished_logs (game_id, log) VALUES (?, ?)').run(gameId, packed);
+    this.db.prepare('DELETE FROM actions WHERE game_id = ?').run(gameId);
+  }
+
+  /** Compress every finished game not yet compressed (games finished before migration 14); returns how many. */
+  archiveFinished(limit = 1000): number {
+    const ids = (
+      this.db
+        .prepare(
+          `SELECT g.id FROM games g WHERE g.status IN ('over','abandoned') AND EXISTS (SELECT 1 FROM actions a WHERE a.game_id = g.id) LIMIT ?`,
+        )
+        .all(limit) as { id: number }[]
+    ).map((r) => r.id);
+    for (const id of ids) this.db.transaction(() => this.pruneSnapshots(id))();
+    return ids.length;
   }
 
   /**

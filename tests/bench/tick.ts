@@ -91,15 +91,16 @@ async function tickBench(games: number): Promise<void> {
   }
 }
 
-/** Bytes a game holds in the store: its row, its log, its snapshots. */
+/** Bytes a game holds in the store: its row, its log (rows, or deflated once finished), its snapshots. */
 function storedBytes(svc: Services, gameId: number): { total: number; snapshots: number; count: number } {
   const q = (sql: string) => (svc.store.db.prepare(sql).get(gameId) as { n: number | null; c?: number }) ?? { n: 0 };
   const row = q(
     'SELECT COALESCE(LENGTH(state),0) + COALESCE(LENGTH(result),0) + LENGTH(options) + LENGTH(seed) + LENGTH(seed_hash) AS n FROM games WHERE id = ?',
   ).n!;
   const log = q('SELECT SUM(LENGTH(action) + LENGTH(role) + LENGTH(user_id) + 24) AS n FROM actions WHERE game_id = ?').n ?? 0;
+  const archived = q('SELECT LENGTH(log) AS n FROM finished_logs WHERE game_id = ?')?.n ?? 0;
   const snaps = q('SELECT SUM(LENGTH(state)) AS n, COUNT(*) AS c FROM snapshots WHERE game_id = ?');
-  return { total: row + log + (snaps.n ?? 0), snapshots: snaps.n ?? 0, count: snaps.c ?? 0 };
+  return { total: row + log + archived + (snaps.n ?? 0), snapshots: snaps.n ?? 0, count: snaps.c ?? 0 };
 }
 
 async function sizeBench(perSystem: number): Promise<void> {

@@ -31,6 +31,10 @@ describe('finished games keep few snapshots (issue 21 §5)', () => {
     const log = h.svc.store.log(g.id);
     // Long enough that it took several snapshots while it was played.
     expect(log.length).toBeGreaterThan(2 * SNAPSHOT_EVERY);
+    // The log is kept whole, in one deflated record instead of its rows.
+    const rows = h.svc.store.db.prepare('SELECT COUNT(*) AS n FROM actions WHERE game_id = ?').get(g.id) as { n: number };
+    expect(rows.n).toBe(0);
+    expect(log.map((e) => e.seq)).toEqual(log.map((_, i) => i + 1));
     const source = h.svc.store.snapshotSource(g.id);
     expect(source.seqs.length).toBeLessThanOrEqual(FINISHED_SNAPSHOTS);
     expect(source.seqs[0]).toBe(Math.floor(log.length / SNAPSHOT_EVERY) * SNAPSHOT_EVERY);
@@ -64,6 +68,32 @@ describe('finished games keep few snapshots (issue 21 §5)', () => {
     for (const seq of [50, 100, 150]) snap.run(g.id, seq, `{"seq":${seq}}`);
     h.svc.store.finish(g.id, 'abandoned', '{}');
     expect(h.svc.store.snapshotSource(g.id).seqs).toEqual([150]);
+    expect(h.svc.store.snapshots(g.id)).toEqual([{ seq: 150, state: '{"seq":150}' }]);
+    void h.svc.close();
+  });
+
+  it('a game finished before migration 14 is compressed at start-up, its log unchanged', () => {
+    const h = harness();
+    const g = h.svc.store.createGame({
+      guildId: null,
+      channelId: 'c3',
+      system: 'duel',
+      options: {},
+      seed: 's',
+      seedHash: 'h',
+      createdBy: 'u',
+    });
+    h.svc.store.start(g.id, '{"seq":0}');
+    // As an older version left it: finished, with its action rows and every snapshot.
+    const act = h.svc.store.db.prepare(
+      'INSERT INTO actions (game_id, seq, role, user_id, action, undoable, at) VALUES (?, ?, ?, ?, ?, 1, 5)',
+    );
+    for (let seq = 1; seq <= 3; seq++) act.run(g.id, seq, 'a', 'alice', JSON.stringify({ type: 'roll', n: seq }));
+    h.svc.store.db.prepare(`UPDATE games SET status = 'over' WHERE id = ?`).run(g.id);
+    const before = h.svc.store.log(g.id);
+    expect(h.svc.store.archiveFinished()).toBe(1);
+    expect(h.svc.store.archiveFinished()).toBe(0);
+    expect(h.svc.store.log(g.id)).toEqual(before);
     void h.svc.close();
   });
 });
