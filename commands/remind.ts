@@ -103,12 +103,16 @@ export function schedule(d: DeadlineRow, s: ReminderSettings): Map<string, numbe
   return out;
 }
 
-/** Reminders due now, as private posts to the seats' players; marks them sent. */
-export function runReminders(svc: Services): Post[] {
+/**
+ * Reminders due now, as private posts to the seats' players; marks them sent.
+ * `sweep` (the first tick): forget marks an older version left behind (the
+ * deadlines now take their marks with them when they go).
+ */
+export function runReminders(svc: Services, sweep = true): Post[] {
   const r = repo(svc);
   const now = svc.now();
   const posts: Post[] = [];
-  r.prune();
+  if (sweep) r.prune();
   // Only deadlines whose next reminder may be due (remind_at): nothing is read for the others.
   for (const d of r.upcoming(now)) {
     const row = svc.store.game(d.gameId);

@@ -156,7 +156,7 @@ export function createRouter(svc: Services): Router {
       // A tournament's clock forfeits the late seat before any default is taken.
       const forfeits: Outcome = { replies: [], posts: forfeitOnTime(svc) };
       // Reminders first: a deadline that passes in this tick is gone once its default is taken.
-      const reminders: Outcome = { replies: [], posts: runReminders(svc) };
+      const reminders: Outcome = { replies: [], posts: runReminders(svc, sweep) };
       const rest = await runDeadlines(svc, sweep);
       const moved: Outcome = { replies: [], posts: [...bidTimeouts(svc), ...advanceRunning(svc)] };
       return Promise.all(

@@ -55,13 +55,18 @@ export class Deadlines {
           'excluded.decision_id, due_at = excluded.due_at, set_at = excluded.set_at, remind_at = excluded.remind_at',
       )
       .run(gameId, role, decisionId, dueAt, setAt, firstReminderAt(dueAt, setAt));
+    // A seat's deadline now for another decision: the marks of the earlier one are done with.
+    this.db.prepare('DELETE FROM reminders_sent WHERE game_id = ? AND role = ? AND decision_id <> ?').run(gameId, role, decisionId);
   }
 
   /** Remove one seat's deadline (only if it is still the one for `decisionId`, when given), or all of a game's. */
   clear(gameId: number, role?: Role, decisionId?: number): void {
-    if (role === undefined) this.db.prepare('DELETE FROM decision_deadlines WHERE game_id = ?').run(gameId);
-    else if (decisionId === undefined) this.db.prepare('DELETE FROM decision_deadlines WHERE game_id = ? AND role = ?').run(gameId, role);
-    else this.db.prepare('DELETE FROM decision_deadlines WHERE game_id = ? AND role = ? AND decision_id = ?').run(gameId, role, decisionId);
+    // The reminders sent for a deadline go with it, so the tick need not look for orphans.
+    for (const table of ['decision_deadlines', 'reminders_sent']) {
+      if (role === undefined) this.db.prepare(`DELETE FROM ${table} WHERE game_id = ?`).run(gameId);
+      else if (decisionId === undefined) this.db.prepare(`DELETE FROM ${table} WHERE game_id = ? AND role = ?`).run(gameId, role);
+      else this.db.prepare(`DELETE FROM ${table} WHERE game_id = ? AND role = ? AND decision_id = ?`).run(gameId, role, decisionId);
+    }
   }
 
   clock(gameId: number): number | null {

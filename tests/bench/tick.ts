@@ -28,6 +28,7 @@ function seed(svc: Services, games: number): void {
   const mods = allGames();
   const states = new Map(mods.map((m) => [m.id, JSON.stringify(createGame(m, {}, `tick-${m.id}`).env)]));
   const now = svc.now();
+  const sent = store.db.prepare('INSERT INTO reminders_sent (game_id, role, decision_id, kind, at) VALUES (?, ?, ?, ?, ?)');
   store.db.transaction(() => {
     for (let i = 0; i < games; i++) {
       const mod = mods[i % mods.length];
@@ -43,7 +44,12 @@ function seed(svc: Services, games: number): void {
       const roles = mod.roles(mod.parseOptions({}));
       roles.forEach((r, k) => store.setSeat(g.id, r.id, `u${(i + k) % 4000}`, `player${(i + k) % 4000}`));
       store.start(g.id, states.get(mod.id)!);
-      if (i % 5 === 0) for (const r of roles) store.deadlines.set(g.id, r.id, 1, now + 24 * HOUR, now);
+      if (i % 5 === 0)
+        for (const r of roles) {
+          store.deadlines.set(g.id, r.id, 1, now + 24 * HOUR, now);
+          // A reminder already sent for it (the tick forgets these marks once the deadline goes).
+          sent.run(g.id, r.id, 1, 'hour', now);
+        }
     }
     for (let i = 0; i < 200; i++)
       store.createGame({
