@@ -83,6 +83,7 @@ async function tickBench(games: number): Promise<void> {
     seed(svc, games);
     console.log(`tick.setup: ${games} live games in ${((performance.now() - t) / 1000).toFixed(1)} s`);
     const router = createRouter(svc);
+    const now = svc.now();
     const first = await timed(() => router.tick!());
     console.log(`tick.first_ms (start-up sweep): wall ${first.wall.toFixed(1)} ms, cpu ${first.cpu.toFixed(1)} ms`);
     const runs = [];
@@ -91,6 +92,12 @@ async function tickBench(games: number): Promise<void> {
       `tick.steady_ms (median of ${runs.length}, nothing due): wall ${median(runs.map((r) => r.wall)).toFixed(2)} ms, ` +
         `cpu ${median(runs.map((r) => r.cpu)).toFixed(2)} ms (max wall ${Math.max(...runs.map((r) => r.wall)).toFixed(2)} ms)`,
     );
+    // Half time for 1 % of the deadlines: the tick reads those games alone and sends their reminders.
+    const half = now + 12 * HOUR;
+    svc.now = () => half;
+    const due = svc.store.db.prepare('UPDATE decision_deadlines SET remind_at = 0 WHERE game_id % 100 = 1').run().changes;
+    const busy = await timed(() => router.tick!());
+    console.log(`tick.reminders_due_ms (${due} deadlines looked at): wall ${busy.wall.toFixed(1)} ms, cpu ${busy.cpu.toFixed(1)} ms`);
   } finally {
     await svc.close();
     fs.rmSync(dir, { recursive: true, force: true });
