@@ -359,7 +359,14 @@ export class Store {
       (r) => r.seq,
     );
     const one = this.db.prepare('SELECT state FROM snapshots WHERE game_id = ? AND seq = ?');
-    return { seqs, load: (seq) => unpack((one.get(gameId, seq) as { state: string | Buffer } | undefined)?.state ?? null) };
+    const load = (seq: number) => {
+      try {
+        return unpack((one.get(gameId, seq) as { state: string | Buffer } | undefined)?.state ?? null);
+      } catch {
+        return null; // a damaged snapshot: the replay starts from the seed instead
+      }
+    };
+    return { seqs, load };
   }
 
   snapshots(gameId: number): { seq: number; state: string }[] {
