@@ -64,8 +64,11 @@ const MAX_DEFAULTS = 50;
  * Apply the defaults of every passed deadline; the outcomes become posts in
  * the games' channels. Each game on its own: a damaged one (issue 22) is
  * reported to its moderators once and then passed over; the others go on.
+ * `sweep` (the process's first tick only): every active game is read once, so
+ * a bot left waiting (a crash, an older version) moves; later ticks read only
+ * what is due (indexed deadlines, reminders, lobbies).
  */
-export async function runDeadlines(svc: Services): Promise<Outcome[]> {
+export async function runDeadlines(svc: Services, sweep = true): Promise<Outcome[]> {
   const out: Outcome[] = [];
   const damaged = (gameId: number, e: unknown): boolean => {
     const damage = damageBehind(svc.store, e, gameId);
@@ -74,10 +77,14 @@ export async function runDeadlines(svc: Services): Promise<Outcome[]> {
   };
   // A damaged record repaired by hand plays on: its deadlines come due again (and a new damage is reported anew).
   for (const id of svc.store.damaged.live()) if (!inspectGame(svc.store, id)) svc.store.damaged.clear(id);
+  // Games finished before migration 14 are compressed once (Store.archiveFinished).
+  if (sweep) while (svc.store.archiveFinished() > 0);
   // A bot left waiting (e.g. by a crash in an older version) moves now.
-  const moved = svc.sessions.kickAll((gameId, e) => {
-    if (!damaged(gameId, e)) console.error(`muster: the bots of game #${gameId} could not move:`, e);
-  });
+  const moved = sweep
+    ? svc.sessions.kickAll((gameId, e) => {
+        if (!damaged(gameId, e)) console.error(`muster: the bots of game #${gameId} could not move:`, e);
+      })
+    : [];
   for (const res of moved) {
     if (!res.applied.length) continue;
     const mod = moduleOf(res.row);

@@ -107,26 +107,44 @@ export function schedule(d: DeadlineRow, s: ReminderSettings): Map<string, numbe
   return out;
 }
 
-/** Reminders due now, as private posts to the seats' players; marks them sent. */
-export function runReminders(svc: Services): Post[] {
+/**
+ * Reminders due now, as private posts to the seats' players; marks them sent.
+ * `sweep` (the first tick): forget marks an older version left behind (the
+ * deadlines now take their marks with them when they go).
+ */
+export function runReminders(svc: Services, sweep = true): Post[] {
   const r = repo(svc);
   const now = svc.now();
   const posts: Post[] = [];
-  r.prune();
+  if (sweep) r.prune();
+  // Only deadlines whose next reminder may be due (remind_at): nothing is read for the others.
   for (const d of r.upcoming(now)) {
     const row = svc.store.game(d.gameId);
-    if (!row || row.status !== 'active') continue;
+    if (!row || row.status !== 'active') {
+      r.remindAt(d, null);
+      continue;
+    }
     const sent = r.sent(d);
     const users: { id: string; name: string }[] = [];
     const kinds = new Set<string>();
+    let next = Infinity;
     for (const seat of svc.store.seats(row.id).filter((x) => x.role === d.role && !isBotSeat(x))) {
       const s = r.settings(seat.userId);
-      if (!s.enabled || isQuiet(s, now)) continue; // quiet: wait, the reminder stays due
-      const due = [...schedule(d, s)].filter(([k, at]) => at <= now && !sent.has(k)).map(([k]) => k);
+      if (!s.enabled) continue; // turning them on looks again (Reminders.recheck)
+      const moments = [...schedule(d, s)].filter(([k]) => !sent.has(k));
+      const later = moments.filter(([, at]) => at > now).map(([, at]) => at);
+      if (later.length) next = Math.min(next, ...later);
+      if (isQuiet(s, now)) {
+        // Quiet: the reminder stays due; look again at the next hour.
+        if (moments.length) next = Math.min(next, (Math.floor(now / HOUR) + 1) * HOUR);
+        continue;
+      }
+      const due = moments.filter(([, at]) => at <= now).map(([k]) => k);
       if (!due.length) continue;
       users.push({ id: seat.userId, name: seat.userName });
       for (const k of due) kinds.add(k);
     }
+    r.remindAt(d, Number.isFinite(next) ? next : null);
     if (!users.length) continue;
     let mod: GameModule<any, any>;
     try {

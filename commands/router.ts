@@ -34,6 +34,8 @@ export function commandTable(): Command[] {
 
 export function createRouter(svc: Services): Router {
   const games = () => allGames();
+  // The first tick sweeps every active game once (bots left waiting by a restart); later ticks read only what is due.
+  let swept = false;
   // Built once per set of registered games: every command looks its declaration up (0.3 ms a build).
   let built: { games: GameModule<any, any>[]; table: Command[] } | null = null;
   const table = (): Command[] => {
@@ -155,6 +157,8 @@ export function createRouter(svc: Services): Router {
     hubPosted: (tid, channelId, messageId) => repoOf(svc).setHub(tid, channelId, messageId),
     pendingThread: (lane) => pendingThread(svc, lane),
     async tick() {
+      const sweep = !swept;
+      swept = true;
       // Each part on its own: one that fails (a damaged game, issue 22) is logged and the others still run.
       const part = (name: string, f: () => Post[]): Post[] => {
         try {
@@ -167,8 +171,8 @@ export function createRouter(svc: Services): Router {
       // A tournament's clock forfeits the late seat before any default is taken.
       const forfeits: Outcome = { replies: [], posts: part('forfeits', () => forfeitOnTime(svc)) };
       // Reminders first: a deadline that passes in this tick is gone once its default is taken.
-      const reminders: Outcome = { replies: [], posts: part('reminders', () => runReminders(svc)) };
-      const rest = await runDeadlines(svc);
+      const reminders: Outcome = { replies: [], posts: part('reminders', () => runReminders(svc, sweep)) };
+      const rest = await runDeadlines(svc, sweep);
       const moved: Outcome = { replies: [], posts: [...bidTimeouts(svc), ...advanceRunning(svc)] };
       return Promise.all(
         [forfeits, reminders, ...rest, moved].filter((o) => o.posts.length).map(async (o) => queueOutcome(svc, await withCards(svc, o))),

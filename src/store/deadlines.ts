@@ -22,6 +22,17 @@ interface Raw {
 
 const toDeadline = (r: Raw): DecisionDeadline => ({ gameId: r.game_id, role: r.role, decisionId: r.decision_id, dueAt: r.due_at });
 
+const HOUR = 3_600_000;
+
+/**
+ * The earliest moment any reminder of a deadline can fall, whatever the
+ * user's settings (an interval is at least an hour; half time and one hour
+ * before come later): the tick first looks at it then, not before.
+ */
+export function firstReminderAt(dueAt: number, setAt: number | null): number {
+  return setAt === null ? dueAt - HOUR : Math.min(setAt + HOUR, dueAt - HOUR);
+}
+
 export class Deadlines {
   constructor(private readonly db: Database.Database) {}
 
@@ -45,18 +56,23 @@ export class Deadlines {
   set(gameId: number, role: Role, decisionId: number, dueAt: number, setAt: number | null = null): void {
     this.db
       .prepare(
-        'INSERT INTO decision_deadlines (game_id, role, decision_id, due_at, set_at) ' +
-          'VALUES (?, ?, ?, ?, ?) ON CONFLICT(game_id, role) DO UPDATE SET decision_id = ' +
-          'excluded.decision_id, due_at = excluded.due_at, set_at = excluded.set_at',
+        'INSERT INTO decision_deadlines (game_id, role, decision_id, due_at, set_at, remind_at) ' +
+          'VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT(game_id, role) DO UPDATE SET decision_id = ' +
+          'excluded.decision_id, due_at = excluded.due_at, set_at = excluded.set_at, remind_at = excluded.remind_at',
       )
-      .run(gameId, role, decisionId, dueAt, setAt);
+      .run(gameId, role, decisionId, dueAt, setAt, firstReminderAt(dueAt, setAt));
+    // A seat's deadline now for another decision: the marks of the earlier one are done with.
+    this.db.prepare('DELETE FROM reminders_sent WHERE game_id = ? AND role = ? AND decision_id <> ?').run(gameId, role, decisionId);
   }
 
   /** Remove one seat's deadline (only if it is still the one for `decisionId`, when given), or all of a game's. */
   clear(gameId: number, role?: Role, decisionId?: number): void {
-    if (role === undefined) this.db.prepare('DELETE FROM decision_deadlines WHERE game_id = ?').run(gameId);
-    else if (decisionId === undefined) this.db.prepare('DELETE FROM decision_deadlines WHERE game_id = ? AND role = ?').run(gameId, role);
-    else this.db.prepare('DELETE FROM decision_deadlines WHERE game_id = ? AND role = ? AND decision_id = ?').run(gameId, role, decisionId);
+    // The reminders sent for a deadline go with it, so the tick need not look for orphans.
+    for (const table of ['decision_deadlines', 'reminders_sent']) {
+      if (role === undefined) this.db.prepare(`DELETE FROM ${table} WHERE game_id = ?`).run(gameId);
+      else if (decisionId === undefined) this.db.prepare(`DELETE FROM ${table} WHERE game_id = ? AND role = ?`).run(gameId, role);
+      else this.db.prepare(`DELETE FROM ${table} WHERE game_id = ? AND role = ? AND decision_id = ?`).run(gameId, role, decisionId);
+    }
   }
 
   clock(gameId: number): number | null {

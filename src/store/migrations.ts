@@ -358,6 +358,24 @@ export const migrations: { version: number; name: string; sql: string }[] = [
       );
     `,
   },
+  {
+    version: 14,
+    name: 'a tick that reads only what is due; finished games keep their last snapshot, their log deflated',
+    // remind_at: when the tick next looks at a deadline for reminders (0: at
+    // once); lobbies found by their age through a partial index (the expiry
+    // hours are configuration, so the due time is created_at + hours); finished
+    // games keep only their newest snapshot (replays fall back to the seed);
+    // finished_logs: a finished game's log in one deflated record (Store.archiveFinished
+    // compresses the games finished before this migration, at start-up).
+    sql: `
+      ALTER TABLE decision_deadlines ADD COLUMN remind_at INTEGER NOT NULL DEFAULT 0;
+      CREATE INDEX decision_deadlines_remind ON decision_deadlines(remind_at);
+      CREATE INDEX games_lobby_created ON games(created_at) WHERE status = 'lobby';
+      CREATE TABLE finished_logs (game_id INTEGER PRIMARY KEY REFERENCES games(id), log BLOB NOT NULL);
+      DELETE FROM snapshots WHERE game_id IN (SELECT id FROM games WHERE status IN ('over','abandoned'))
+        AND seq < (SELECT MAX(s.seq) FROM snapshots s WHERE s.game_id = snapshots.game_id);
+    `,
+  },
 ];
 
 export function migrate(db: Database.Database): number {

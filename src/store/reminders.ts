@@ -45,17 +45,18 @@ export class Reminders {
           'excluded.quiet_from, quiet_to = excluded.quiet_to',
       )
       .run(userId, next.enabled ? 1 : 0, next.intervalMs, next.quietFrom, next.quietTo);
+    this.recheck(userId);
     return next;
   }
 
-  /** Deadlines still ahead: the only ones a reminder can be for (none of an unplayable damaged game). */
+  /** Deadlines still ahead whose next reminder may be due (remind_at index); none of an unplayable damaged game. */
   upcoming(now: number, limit = 500): DeadlineRow[] {
     const rows = this.db
       .prepare(
-        'SELECT game_id, role, decision_id, due_at, set_at FROM decision_deadlines WHERE due_at > ? ' +
-          `AND game_id NOT IN (${UNPLAYABLE_IDS}) ORDER BY due_at LIMIT ?`,
+        'SELECT game_id, role, decision_id, due_at, set_at FROM decision_deadlines WHERE remind_at <= ? AND due_at > ? ' +
+          `AND game_id NOT IN (${UNPLAYABLE_IDS}) ORDER BY remind_at LIMIT ?`,
       )
-      .all(now, limit) as {
+      .all(now, now, limit) as {
       game_id: number;
       role: string;
       decision_id: number;
@@ -63,6 +64,23 @@ export class Reminders {
       set_at: number | null;
     }[];
     return rows.map((r) => ({ gameId: r.game_id, role: r.role, decisionId: r.decision_id, dueAt: r.due_at, setAt: r.set_at }));
+  }
+
+  /** When the tick next looks at this deadline (null: no reminder left; it stays until the deadline goes). */
+  remindAt(d: DeadlineRow, at: number | null): void {
+    this.db
+      .prepare('UPDATE decision_deadlines SET remind_at = ? WHERE game_id = ? AND role = ? AND decision_id = ?')
+      .run(at ?? Number.MAX_SAFE_INTEGER, d.gameId, d.role, d.decisionId);
+  }
+
+  /** Settings changed: the user's seats' deadlines are looked at again on the next tick. */
+  recheck(userId: string): void {
+    this.db
+      .prepare(
+        'UPDATE decision_deadlines SET remind_at = 0 WHERE EXISTS (SELECT 1 FROM seats s WHERE s.game_id = ' +
+          'decision_deadlines.game_id AND s.role = decision_deadlines.role AND s.user_id = ?)',
+      )
+      .run(userId);
   }
 
   sent(d: DeadlineRow): Set<string> {

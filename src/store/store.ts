@@ -3,6 +3,7 @@
 // guarded by the game's version, so racing commands are serialised.
 import { GameHomes } from './homes.ts';
 import Database from 'better-sqlite3';
+import { deflateSync, inflateSync } from 'node:zlib';
 import type { Action, Role } from '../engine/types.ts';
 import type { LogEntry } from '../engine/runner.ts';
 import { Deadlines } from './deadlines.ts';
@@ -80,6 +81,8 @@ export class StaleVersionError extends Error {
 }
 
 export const SNAPSHOT_EVERY = 50;
+/** Snapshots a finished game keeps (its newest): replays start there or from the seed. */
+export const FINISHED_SNAPSHOTS = 1;
 
 interface RawGame {
   id: number;
@@ -99,6 +102,10 @@ interface RawGame {
   created_at: number;
   updated_at: number;
 }
+
+/** A snapshot's state: text, or deflated text once its game finished. */
+const unpack = (state: string | Buffer | null): string | null =>
+  state === null || typeof state === 'string' ? state : inflateSync(state).toString('utf8');
 
 /** A stored row as a GameRow; never throws, so one damaged game cannot stop a read of many. */
 function toRow(r: RawGame): GameRow {
@@ -211,7 +218,7 @@ export class Store {
     return rows.map(toRow);
   }
 
-  /** Every active game (a restart checks that no bot is left waiting). */
+  /** Every active game: the start-up sweep only (a restart checks that no bot is left waiting); the tick reads only what is due. */
   activeGames(): GameRow[] {
     return (this.db.prepare(`SELECT * FROM games WHERE status = 'active'`).all() as RawGame[]).map(toRow);
   }
@@ -235,6 +242,8 @@ export class Store {
    * otherwise the user replaces whoever held the side, keeping its place.
    */
   setSeat(gameId: number, role: Role, userId: string, userName: string, add = false): void {
+    // Another player on the seat may want other reminders: the tick looks at its deadline again.
+    this.db.prepare('UPDATE decision_deadlines SET remind_at = 0 WHERE game_id = ? AND role = ?').run(gameId, role);
     if (add) {
       this.db
         .prepare(
@@ -332,6 +341,7 @@ export class Store {
           )
           .run(seq, state, this.now(), finish?.status ?? null, finish?.result ?? null, gameId);
         if (finish) this.recordFinished(gameId, finish.status, 'play', finish.result);
+        if (finish) this.pruneSnapshots(gameId);
         also?.();
         return seq;
       })
@@ -340,8 +350,13 @@ export class Store {
 
   /** The action log, oldest first; an unreadable entry refuses the whole log (DamagedGameError). */
   log(gameId: number): (LogEntry & { userId: string; at: number })[] {
+    let rows = this.db.prepare('SELECT seq, role, user_id, action, undoable, at FROM actions WHERE game_id = ? ORDER BY seq').all(gameId);
+    if (!rows.length) {
+      const packed = this.db.prepare('SELECT log FROM finished_logs WHERE game_id = ?').get(gameId) as { log: Buffer } | undefined;
+      if (packed) rows = JSON.parse(inflateSync(packed.log).toString('utf8')) as typeof rows;
+    }
     return (
-      this.db.prepare('SELECT seq, role, user_id, action, undoable, at FROM actions WHERE game_id = ? ORDER BY seq').all(gameId) as {
+      rows as {
         seq: number;
         role: string;
         user_id: string;
@@ -362,14 +377,23 @@ export class Store {
       (r) => r.seq,
     );
     const one = this.db.prepare('SELECT state FROM snapshots WHERE game_id = ? AND seq = ?');
-    return { seqs, load: (seq) => (one.get(gameId, seq) as { state: string } | undefined)?.state ?? null };
+    const load = (seq: number) => {
+      try {
+        return unpack((one.get(gameId, seq) as { state: string | Buffer } | undefined)?.state ?? null);
+      } catch {
+        return null; // a damaged snapshot: the replay starts from the seed instead
+      }
+    };
+    return { seqs, load };
   }
 
   snapshots(gameId: number): { seq: number; state: string }[] {
-    return this.db.prepare('SELECT seq, state FROM snapshots WHERE game_id = ? ORDER BY seq').all(gameId) as {
-      seq: number;
-      state: string;
-    }[];
+    return (
+      this.db.prepare('SELECT seq, state FROM snapshots WHERE game_id = ? ORDER BY seq').all(gameId) as {
+        seq: number;
+        state: string | Buffer;
+      }[]
+    ).map((r) => ({ seq: r.seq, state: unpack(r.state)! }));
   }
 
   /** End a game without an action (abandon, moderator-recorded result, resignation, forfeit). */
@@ -382,7 +406,47 @@ export class Store {
     this.db.transaction(() => {
       this.db.prepare('UPDATE games SET status = ?, result = ?, updated_at = ? WHERE id = ?').run(status, result, this.now(), gameId);
       this.recordFinished(gameId, status, how, result);
+      this.pruneSnapshots(gameId);
     })();
+  }
+
+  /**
+   * A finished game keeps its log, final state and newest snapshot(s); the
+   * rest nobody reads. Its log and kept snapshots are stored deflated (read
+   * back by log() and the snapshot readers): a finished game's log never changes.
+   */
+  private pruneSnapshots(gameId: number): void {
+    this.db
+      .prepare(
+        'DELETE FROM snapshots WHERE game_id = ? AND seq NOT IN (SELECT seq FROM snapshots WHERE game_id = ? ORDER BY seq DESC LIMIT ?)',
+      )
+      .run(gameId, gameId, FINISHED_SNAPSHOTS);
+    const pack = this.db.prepare('UPDATE snapshots SET state = ? WHERE game_id = ? AND seq = ?');
+    for (const r of this.db.prepare('SELECT seq, state FROM snapshots WHERE game_id = ?').all(gameId) as { seq: number; state: unknown }[])
+      if (typeof r.state === 'string') pack.run(deflateSync(r.state), gameId, r.seq);
+    this.archiveLog(gameId);
+  }
+
+  /** Move a finished game's action rows into one deflated record (finished_logs, migration 14). */
+  private archiveLog(gameId: number): void {
+    const rows = this.db.prepare('SELECT seq, role, user_id, action, undoable, at FROM actions WHERE game_id = ? ORDER BY seq').all(gameId);
+    if (!rows.length) return;
+    const packed = deflateSync(JSON.stringify(rows));
+    this.db.prepare('INSERT OR REPLACE INTO finished_logs (game_id, log) VALUES (?, ?)').run(gameId, packed);
+    this.db.prepare('DELETE FROM actions WHERE game_id = ?').run(gameId);
+  }
+
+  /** Compress every finished game not yet compressed (games finished before migration 14); returns how many. */
+  archiveFinished(limit = 1000): number {
+    const ids = (
+      this.db
+        .prepare(
+          `SELECT g.id FROM games g WHERE g.status IN ('over','abandoned') AND EXISTS (SELECT 1 FROM actions a WHERE a.game_id = g.id) LIMIT ?`,
+        )
+        .all(limit) as { id: number }[]
+    ).map((r) => r.id);
+    for (const id of ids) this.db.transaction(() => this.pruneSnapshots(id))();
+    return ids.length;
   }
 
   /**

@@ -274,14 +274,17 @@ async function load(args: string[]): Promise<void> {
   if (r.status !== 0) throw new Error(`the load bench exited with ${r.status ?? r.signal}`);
 }
 
-// `npm run bench -- load [...]`: the load bench; `bots [...]`: the bots' win rates; no argument: the figures above.
+// `npm run bench -- load [...]`: the load bench; `bots [...]`: the bots' win rates; `tick`: the tick at 12,500 live games
+// and a finished game's stored size (tick.ts); no argument: the figures above.
 const mode = process.argv[2];
 const run =
   mode === 'load'
     ? load(process.argv.slice(3))
     : mode === 'bots'
       ? import('./bots.ts').then((m) => m.runBots(process.argv.slice(3)))
-      : main();
+      : mode === 'tick'
+        ? import('./tick.ts').then((m) => m.runTick())
+        : main();
 run.then(
   () => process.exit(0),
   (e) => {

@@ -1,0 +1,160 @@
+// `npm run bench -- tick [--games N]`: the 30 s tick at 12,500 live games
+// (issue 21 §4) and the stored size of a finished game per system (§5).
+// Live games are written straight through the store (a real set-up state per
+// system, human seats, a deadline a day ahead on every fifth game), not played;
+// finished games are played out by bots. Reports only.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { createHash } from 'node:crypto';
+import { openServices } from '../../src/app/services.ts';
+import { createRouter } from '../../commands/router.ts';
+import { allGames } from '../../src/games/registry.ts';
+import { createGame } from '../../src/engine/runner.ts';
+import type { GameModule } from '../../src/engine/types.ts';
+import type { Services } from '../../src/app/services.ts';
+
+const HOUR = 3_600_000;
+const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
+
+function arg(name: string, fallback: number): number {
+  const i = process.argv.indexOf(name);
+  return i >= 0 ? Number(process.argv[i + 1]) : fallback;
+}
+
+/** Live games (and a few fresh lobbies) written through the store in one transaction. */
+function seed(svc: Services, games: number): void {
+  const { store } = svc;
+  const mods = allGames();
+  const states = new Map(mods.map((m) => [m.id, JSON.stringify(createGame(m, {}, `tick-${m.id}`).env)]));
+  const now = svc.now();
+  const sent = store.db.prepare('INSERT INTO reminders_sent (game_id, role, decision_id, kind, at) VALUES (?, ?, ?, ?, ?)');
+  store.db.transaction(() => {
+    for (let i = 0; i < games; i++) {
+      const mod = mods[i % mods.length];
+      const g = store.createGame({
+        guildId: `g${i % 50}`,
+        channelId: `live-${i}`,
+        system: mod.id,
+        options: {},
+        seed: `s${i}`,
+        seedHash: sha256(`s${i}`),
+        createdBy: 'u',
+      });
+      const roles = mod.roles(mod.parseOptions({}));
+      roles.forEach((r, k) => store.setSeat(g.id, r.id, `u${(i + k) % 4000}`, `player${(i + k) % 4000}`));
+      store.start(g.id, states.get(mod.id)!);
+      if (i % 5 === 0)
+        for (const r of roles) {
+          store.deadlines.set(g.id, r.id, 1, now + 24 * HOUR, now);
+          // A reminder already sent for it (the tick forgets these marks once the deadline goes).
+          sent.run(g.id, r.id, 1, 'hour', now);
+        }
+    }
+    for (let i = 0; i < 200; i++)
+      store.createGame({
+        guildId: 'g0',
+        channelId: `lobby-${i}`,
+        system: mods[0].id,
+        options: {},
+        seed: `l${i}`,
+        seedHash: 'h',
+        createdBy: 'u',
+      });
+  })();
+  store.db.pragma('wal_checkpoint(TRUNCATE)');
+}
+
+async function timed(f: () => Promise<unknown>): Promise<{ wall: number; cpu: number }> {
+  const c = process.cpuUsage();
+  const t = performance.now();
+  await f();
+  const u = process.cpuUsage(c);
+  return { wall: performance.now() - t, cpu: (u.user + u.system) / 1000 };
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+async function tickBench(games: number): Promise<void> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'muster-tick-'));
+  const svc = openServices({ dbPath: path.join(dir, 'tick.sqlite'), renderThreads: 0, lobbyExpiryHours: 72 });
+  try {
+    const t = performance.now();
+    seed(svc, games);
+    console.log(`tick.setup: ${games} live games in ${((performance.now() - t) / 1000).toFixed(1)} s`);
+    const router = createRouter(svc);
+    const now = svc.now();
+    const first = await timed(() => router.tick!());
+    console.log(`tick.first_ms (start-up sweep): wall ${first.wall.toFixed(1)} ms, cpu ${first.cpu.toFixed(1)} ms`);
+    const runs = [];
+    for (let i = 0; i < 15; i++) runs.push(await timed(() => router.tick!()));
+    console.log(
+      `tick.steady_ms (median of ${runs.length}, nothing due): wall ${median(runs.map((r) => r.wall)).toFixed(2)} ms, ` +
+        `cpu ${median(runs.map((r) => r.cpu)).toFixed(2)} ms (max wall ${Math.max(...runs.map((r) => r.wall)).toFixed(2)} ms)`,
+    );
+    // Half time for 1 % of the deadlines: the tick reads those games alone and sends their reminders.
+    const half = now + 12 * HOUR;
+    svc.now = () => half;
+    const due = svc.store.db.prepare('UPDATE decision_deadlines SET remind_at = 0 WHERE game_id % 100 = 1').run().changes;
+    const busy = await timed(() => router.tick!());
+    console.log(`tick.reminders_due_ms (${due} deadlines looked at): wall ${busy.wall.toFixed(1)} ms, cpu ${busy.cpu.toFixed(1)} ms`);
+  } finally {
+    await svc.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** Bytes a game holds in the store: its row, its log (rows, or deflated once finished), its snapshots. */
+function storedBytes(svc: Services, gameId: number): { total: number; snapshots: number; count: number } {
+  const q = (sql: string) => (svc.store.db.prepare(sql).get(gameId) as { n: number | null; c?: number }) ?? { n: 0 };
+  const row = q(
+    'SELECT COALESCE(LENGTH(state),0) + COALESCE(LENGTH(result),0) + LENGTH(options) + LENGTH(seed) + LENGTH(seed_hash) AS n FROM games WHERE id = ?',
+  ).n!;
+  const log = q('SELECT SUM(LENGTH(action) + LENGTH(role) + LENGTH(user_id) + 24) AS n FROM actions WHERE game_id = ?').n ?? 0;
+  const archived = q('SELECT LENGTH(log) AS n FROM finished_logs WHERE game_id = ?')?.n ?? 0;
+  const snaps = q('SELECT SUM(LENGTH(state)) AS n, COUNT(*) AS c FROM snapshots WHERE game_id = ?');
+  return { total: row + log + archived + (snaps.n ?? 0), snapshots: snaps.n ?? 0, count: snaps.c ?? 0 };
+}
+
+async function sizeBench(perSystem: number): Promise<void> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'muster-size-'));
+  const svc = openServices({ dbPath: path.join(dir, 'size.sqlite'), renderThreads: 0 });
+  try {
+    for (const mod of allGames() as GameModule<any, any>[]) {
+      const sizes: ReturnType<typeof storedBytes>[] = [];
+      let entries = 0;
+      for (let i = 0; i < perSystem; i++) {
+        const s = `size-${mod.id}-${i}`;
+        const g = svc.store.createGame({
+          guildId: null,
+          channelId: s,
+          system: mod.id,
+          options: {},
+          seed: s,
+          seedHash: sha256(s),
+          createdBy: 'u',
+        });
+        for (const role of mod.roles(mod.parseOptions({}))) svc.store.setSeat(g.id, role.id, `bot:${role.id}`, 'bot');
+        svc.store.start(g.id, JSON.stringify(createGame(mod, {}, s).env));
+        const row = svc.sessions.kick(svc.store.game(g.id)!).row;
+        if (row.status === 'active') svc.store.finish(row.id, 'abandoned', '{}'); // a bot game that did not end: stopped here
+        entries += svc.store.log(g.id).length;
+        sizes.push(storedBytes(svc, g.id));
+      }
+      const avg = (f: (x: ReturnType<typeof storedBytes>) => number) => sizes.reduce((a, x) => a + f(x), 0) / sizes.length;
+      console.log(
+        `size.${mod.id}: ${(avg((x) => x.total) / 1024).toFixed(1)} KiB per finished game ` +
+          `(snapshots ${(avg((x) => x.snapshots) / 1024).toFixed(1)} KiB in ${avg((x) => x.count).toFixed(1)}; ` +
+          `${Math.round(entries / sizes.length)} log entries; ${sizes.length} bot games)`,
+      );
+    }
+  } finally {
+    await svc.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+export async function runTick(): Promise<void> {
+  await tickBench(arg('--games', 12_500));
+  await sizeBench(arg('--size-games', 3));
+}
