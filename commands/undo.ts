@@ -64,6 +64,10 @@ async function standing(
   );
   const prompt = promptLines(mod, env, seats);
   const asked = new Set(seats.filter((s) => !isBotSeat(s) && env.decisions?.open[s.role]).map((s) => s.userId));
+  const publicRoles = mod
+    .prompts(env.game)
+    .map((p) => p.role)
+    .filter((role) => !mod.legal(env.game, role).some((l) => l.secret));
   return {
     channelId: row.channelId,
     gameId: row.id,
@@ -71,7 +75,8 @@ async function standing(
     content: clip(`🗺️ **${mod.phase(env.game)}** (after the undo)\n${snap.summary}\n${prompt.text}`),
     files: snap.file ? [snap.file] : [],
     mentions: prompt.mentions.filter((u) => asked.has(u) && !quiet.includes(u)),
-    ...decisionControls(mod, row, env),
+    // A public post: no controls whose choices are secret (they belong to their seat alone).
+    ...decisionControls(mod, row, env, publicRoles),
   };
 }
 
