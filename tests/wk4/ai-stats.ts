@@ -62,14 +62,14 @@ function assaultOpen(s: Wk4State, n: Role): boolean {
 
 /**
  * A sensible bribe open now: an enemy's army with mercenaries in sight, and
- * twice the price of their leaving and a Landsknekt more in the treasury.
+ * the price of their leaving (twice their cost) in the treasury.
  */
 function bribeOpen(s: Wk4State, n: Role): boolean {
   const seen = visibleHexes(s, n);
   const price = unitType('landsknekt').cost;
   return Object.values(s.forces).some((f) => {
     const mercs = f.units.filter((u) => hasTag(u.type, 'mercenary')).length;
-    return mercs > 0 && !f.naval && seen.has(f.hex) && atWar(s, n, f.nation) && s.nations[n].treasury >= 4 * price * mercs + price;
+    return mercs > 0 && !f.naval && seen.has(f.hex) && atWar(s, n, f.nation) && s.nations[n].treasury >= 2 * price * mercs;
   });
 }
 

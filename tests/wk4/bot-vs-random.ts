@@ -8,6 +8,7 @@ import { applyAction, createGame } from '../../src/engine/runner.ts';
 import type { Role } from '../../src/engine/types.ts';
 import { wk4 } from '../../src/games/wk4/index.ts';
 import { nationIds, parseOptions } from '../../src/games/wk4/setup.ts';
+import { breathe } from '../setup/breathe.ts';
 
 export interface BotGame {
   seat: Role;
@@ -23,27 +24,43 @@ export interface BotGame {
 /** The seats of an `nations`-nation campaign (small map up to 4). */
 export const wk4Seats = (nations = 4): Role[] => nationIds(parseOptions({ nations }));
 
+/** The campaign's start and its player's dice. */
+function start(seat: Role, seed: string, nations: number) {
+  return { env: createGame(wk4, { nations }, seed).env, rand: seedrandom(`${seed}:${seat}:players`) };
+}
+
+/** One step: the result when the campaign is over, else the next action played (the bot on `seat`, random elsewhere). */
+function step(seat: Role, seed: string, game: ReturnType<typeof start>, steps: number): BotGame | null {
+  const { env, rand } = game;
+  const r = wk4.result(env.game);
+  if (r.status === 'over')
+    return { seat, seed, won: r.winners.includes(seat), alone: r.winners.length === 1 && r.winners[0] === seat, winners: r.winners, steps };
+  const prompts = wk4.prompts(env.game);
+  const p = prompts[Math.floor(rand.quick() * prompts.length)];
+  const legal = wk4.legal(env.game, p.role);
+  const pick =
+    p.role === seat ? wk4.bot!(env.game, p.role, legal, { rand: () => rand.quick() }) : legal[Math.floor(rand.quick() * legal.length)];
+  game.env = applyAction(wk4, env, p.role, pick.action, true, legal).env;
+  return null;
+}
+
 /** One campaign: `seat` played by the bot, the others at random. */
 export function botVsRandom(seat: Role, seed: string, nations = 4): BotGame {
-  let { env } = createGame(wk4, { nations }, seed);
-  const rand = seedrandom(`${seed}:${seat}:players`);
+  const game = start(seat, seed, nations);
   for (let steps = 0; steps < 200_000; steps++) {
-    const r = wk4.result(env.game);
-    if (r.status === 'over')
-      return {
-        seat,
-        seed,
-        won: r.winners.includes(seat),
-        alone: r.winners.length === 1 && r.winners[0] === seat,
-        winners: r.winners,
-        steps,
-      };
-    const prompts = wk4.prompts(env.game);
-    const p = prompts[Math.floor(rand.quick() * prompts.length)];
-    const legal = wk4.legal(env.game, p.role);
-    const pick =
-      p.role === seat ? wk4.bot!(env.game, p.role, legal, { rand: () => rand.quick() }) : legal[Math.floor(rand.quick() * legal.length)];
-    env = applyAction(wk4, env, p.role, pick.action, true, legal).env;
+    const done = step(seat, seed, game, steps);
+    if (done) return done;
+  }
+  throw new Error(`WK4 ${seat} vs random, seed ${seed}: no result`);
+}
+
+/** The same campaign, letting the event loop turn between steps (for tests: tests/setup/event-loop.ts). */
+export async function botVsRandomAsync(seat: Role, seed: string, nations = 4): Promise<BotGame> {
+  const game = start(seat, seed, nations);
+  for (let steps = 0; steps < 200_000; steps++) {
+    const done = step(seat, seed, game, steps);
+    if (done) return done;
+    await breathe();
   }
   throw new Error(`WK4 ${seat} vs random, seed ${seed}: no result`);
 }

@@ -84,7 +84,7 @@ describe('WK4 Mercenary Loyalty by AI nations', () => {
     s.forces.cap4.units.push({ id: 'lk1', type: 'landsknekt', steps: 4, green: false });
     const o = botChoice(s, 'almagora', wk4.legal(s, 'almagora'), always).action.item as unknown as Order;
     expect(o).toEqual({ k: 'bribe', force: 'cap4', mode: 'switch' });
-    s.nations.almagora.treasury = 50; // 4 × 8 + 24 = 56 > 50: only to leave
+    s.nations.almagora.treasury = 35; // 2 × 8 = 16 ≤ 35 < 4 × 8 + 8 = 40: only to leave
     expect(botChoice(s, 'almagora', wk4.legal(s, 'almagora'), always).action.item).toEqual({ k: 'bribe', force: 'cap4', mode: 'leave' });
   });
 
@@ -92,7 +92,7 @@ describe('WK4 Mercenary Loyalty by AI nations', () => {
     const s = fresh();
     s.season = 'winter';
     s.nations.almagora.reserve = {};
-    s.nations.almagora.treasury = 45;
+    s.nations.almagora.treasury = 35;
     s.wars.push('almagora|capetan');
     s.forces.cap4.hex = '6,7';
     s.forces.cap4.units.push({ id: 'lk1', type: 'landsknekt', steps: 4, green: false });
@@ -100,10 +100,10 @@ describe('WK4 Mercenary Loyalty by AI nations', () => {
     expect(botChoice(s, 'almagora', wk4.legal(s, 'almagora'), always).action.item).toEqual({ k: 'bribe', force: 'cap4', mode: 'leave' });
   });
 
-  it('a poor nation does not bribe', () => {
+  it('a nation that cannot pay the price of their leaving does not bribe', () => {
     const s = fresh();
     s.nations.almagora.reserve = {};
-    s.nations.almagora.treasury = 30;
+    s.nations.almagora.treasury = 12; // less than the $16 (twice the Landsknekt's price) that makes it leave
     s.wars.push('almagora|capetan');
     s.forces.cap4.hex = '6,7';
     s.forces.cap4.units.push({ id: 'lk1', type: 'landsknekt', steps: 4, green: false });

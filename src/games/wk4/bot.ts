@@ -5,10 +5,13 @@
 // a small infantry army at a port where its transports lie and makes an
 // amphibious assault on an enemy's coast in Spring or Summer, ferrying the
 // force nearer an enemy coast first when none is in reach (the landing force
-// and its transports wait for each other); at war it hires Landsknekt, bribes
-// an enemy's mercenaries it can see when its purse allows and stands ready to
-// match bribes of its own. An army that can take an enemy's centre this season
-// with good odds mostly assaults it. Orders it writes itself (not
+// and its transports wait for each other); at war or with a rival's army
+// near it hires Landsknekt (keeping a bribe's price when an enemy's
+// mercenaries are in sight), bribes an enemy's mercenaries it can see when its
+// purse allows and stands ready to match bribes of its own. An army that can
+// take an enemy's centre this season with good odds mostly assaults it, and
+// armies that together outweigh an enemy's field army in reach attack it.
+// Orders it writes itself (not
 // listed: carried armies, bribes) pass the same check as a typed order. It
 // never challenges results; as umpire it approves and publishes.
 import { RuleError } from '../../engine/errors.ts';
@@ -130,27 +133,38 @@ const purseOf = (s: Wk4State, role: Role, mine: Order[]) => s.nations[role].trea
 
 /**
  * Mercenary Loyalty: bribe an enemy's mercenaries in sight whenever the
- * purse holds twice the price of their leaving and a Landsknekt more (the
- * largest band first); they switch sides when it can pay four times and keep
- * three Landsknekts' worth. Asked before the Winter purchases.
+ * purse holds the price of their leaving (twice their cost), the band nearest its own armies first (the one about to fight it);
+ * they switch sides when it can pay four times and keep a Landsknekt's worth.
+ * One bribe per band a season. Asked before the Winter purchases.
  */
 function bribe(s: Wk4State, role: Role, mine: Order[], rand: () => number): LegalAction | null {
-  if (mine.some((o) => o.k === 'bribe') || rand() >= 0.95) return null;
+  if (rand() >= 0.95) return null;
   const purse = purseOf(s, role, mine);
   const price = unitType('landsknekt').cost;
   const seen = visibleHexes(s, role);
+  const own = Object.values(s.forces).filter((f) => f.nation === role && !f.naval);
+  const near = (f: Force) => Math.min(Infinity, ...own.map((x) => hexDistance(x.hex, f.hex)));
   const bands = Object.values(s.forces)
     .filter((f) => seen.has(f.hex) && !f.aboard && !f.naval && atWar(s, role, f.nation))
+    .filter((f) => !mine.some((o) => o.k === 'bribe' && o.force === f.id))
     .map((f) => ({ f, mercs: f.units.filter((u) => hasTag(u.type, 'mercenary')).length }))
     .filter((x) => x.mercs > 0)
-    .sort((a, b) => b.mercs - a.mercs || (a.f.id < b.f.id ? -1 : 1));
+    .sort((a, b) => near(a.f) - near(b.f) || b.mercs - a.mercs || (a.f.id < b.f.id ? -1 : 1));
   for (const { f, mercs } of bands) {
-    if (purse < 4 * price * mercs + price) continue;
-    const r = tryOrder(s, role, { k: 'bribe', force: f.id, mode: purse >= 4 * price * mercs + 3 * price ? 'switch' : 'leave' });
+    if (purse < 2 * price * mercs) continue;
+    const r = tryOrder(s, role, { k: 'bribe', force: f.id, mode: purse >= 4 * price * mercs + price ? 'switch' : 'leave' });
     if (r) return r;
   }
   return null;
 }
+
+/** Enemy mercenaries in sight (a purse kept for a bribe next season is not spent on a Landsknekt now). */
+const enemyMercsInSight = (s: Wk4State, role: Role) => {
+  const seen = visibleHexes(s, role);
+  return Object.values(s.forces).some(
+    (f) => seen.has(f.hex) && !f.naval && atWar(s, role, f.nation) && f.units.some((u) => hasTag(u.type, 'mercenary')),
+  );
+};
 
 /** Keep a match ready for its own mercenaries; at war, hire a Landsknekt into an army standing in a centre it holds. */
 function mercenaries(s: Wk4State, role: Role, mine: Order[], rand: () => number): LegalAction | null {
@@ -162,8 +176,15 @@ function mercenaries(s: Wk4State, role: Role, mine: Order[], rand: () => number)
     const r = tryOrder(s, role, { k: 'match', amount: 2 * price * mercs });
     if (r) return r;
   }
-  const war = s.order.some((n) => atWar(s, role, n) && s.nations[n].alive);
-  if (war && purse >= 3 * price && !mine.some((o) => o.k === 'landsknekt') && rand() < 0.7) {
+  // At war, or with a nation outside its alliance under arms nearby (Landsknekts may be bought at any time).
+  const rivals = Object.values(s.forces).filter((f) => f.nation !== role && !f.naval && !allied(s, role, f.nation));
+  const war =
+    s.order.some((n) => atWar(s, role, n) && s.nations[n].alive) || rivals.some((x) => own.some((f) => hexDistance(x.hex, f.hex) <= 3));
+  // With an enemy's mercenaries in sight it keeps a bribe's price in the purse.
+  const keep = enemyMercsInSight(s, role) ? 2 * price : 0;
+  // Up to two hires a season, each into a different army.
+  const hired = mine.filter((o) => o.k === 'landsknekt');
+  if (war && purse >= 3 * price + keep && hired.length < 2 && rand() < 0.9) {
     const m = mapOf(s);
     // The army nearest an enemy's forces: mercenaries are for the front (where an enemy may also try to bribe them).
     const foes = Object.values(s.forces).filter((f) => atWar(s, role, f.nation) && !f.naval);
@@ -171,7 +192,13 @@ function mercenaries(s: Wk4State, role: Role, mine: Order[], rand: () => number)
     const host = own
       .filter((f) => {
         const c = m.centreAt(f.hex);
-        return c && s.owner[c.id] === role && f.units.length < MAX_PER_ARMY && !mine.some((o) => 'force' in o && o.force === f.id);
+        return (
+          c &&
+          s.owner[c.id] === role &&
+          f.units.length < MAX_PER_ARMY &&
+          !mine.some((o) => 'force' in o && o.force === f.id) &&
+          !hired.some((o) => o.k === 'landsknekt' && o.lord === f.lord)
+        );
       })
       .sort((a, b) => front(a) - front(b) || (a.id < b.id ? -1 : 1))[0];
     if (host) return tryOrder(s, role, { k: 'landsknekt', at: host.hex, n: 1, lord: host.lord });
@@ -216,34 +243,43 @@ export function landAssaults(s: Wk4State, role: Role, legal: LegalAction[]): Leg
 /**
  * Assaults on an enemy's army in the field: moves of armies with no order yet
  * into a hex outside an enemy's centre where an enemy army stands in sight,
- * when the army's combat value is at least half again the enemies' there.
- * Best odds first.
+ * when the armies that can strike there together (this one, those already
+ * ordered there, those with no order yet that can reach it) outweigh the
+ * enemies there by a fifth in combat value. Best odds first.
  */
 export function fieldAssaults(s: Wk4State, role: Role, legal: LegalAction[]): LegalAction[] {
   const m = mapOf(s);
   const mine = ordersOf(s, role);
   const moved = new Set(mine.flatMap((o) => (o.k === 'sail' ? [o.force, ...o.carry] : 'force' in o ? [o.force] : [])));
   const seen = visibleHexes(s, role);
-  const odds = (l: LegalAction): number => {
+  const attacks = legal.flatMap((l) => {
     const o = itemOf(l);
-    if (!o || o.k !== 'move' || !o.attack || moved.has(o.force)) return 0;
+    return o && o.k === 'move' && o.attack ? [{ l, o, to: o.path[o.path.length - 1] }] : [];
+  });
+  const odds = ({ o, to }: (typeof attacks)[number]): number => {
     const f = s.forces[o.force];
-    const to = o.path[o.path.length - 1];
     const c = m.centreAt(to);
-    if (!f || (c && s.owner[c.id] && atWar(s, role, s.owner[c.id]!)) || !seen.has(to) || waitsForShips(s, f)) return 0;
+    if (!f || moved.has(o.force) || (c && s.owner[c.id] && atWar(s, role, s.owner[c.id]!)) || !seen.has(to) || waitsForShips(s, f))
+      return 0;
     const foes = Object.values(s.forces).filter((x) => x.hex === to && !x.naval && !x.aboard && atWar(s, role, x.nation));
     if (!foes.length) return 0;
+    const strikers = new Set([
+      o.force,
+      ...mine.flatMap((x) => (x.k === 'move' && x.path[x.path.length - 1] === to ? [x.force] : [])),
+      ...attacks.filter((a) => a.to === to && !moved.has(a.o.force) && !waitsForShips(s, s.forces[a.o.force])).map((a) => a.o.force),
+    ]);
+    const own = [...strikers].reduce((a, id) => a + (s.forces[id] ? cvOf(s.forces[id].units) : 0), 0);
     return (
-      cvOf(f.units) /
+      own /
       Math.max(
         1,
         foes.reduce((a, x) => a + cvOf(x.units), 0),
       )
     );
   };
-  return legal
-    .map((l) => ({ l, r: odds(l) }))
-    .filter((x) => x.r >= 1.5)
+  return attacks
+    .map((a) => ({ l: a.l, r: odds(a) }))
+    .filter((x) => x.r >= 1.2)
     .sort((a, b) => b.r - a.r)
     .map((x) => x.l);
 }
