@@ -1,7 +1,7 @@
 // Who must act now, as lines that mention them: shared by game posts and
 // tournament match threads.
 import type { Envelope } from '../engine/runner.ts';
-import type { GameModule, Role } from '../engine/types.ts';
+import type { GameRules, Role } from '../engine/types.ts';
 import type { Seat } from '../store/store.ts';
 import { isBotSeat } from './session.ts';
 import { turnHolder } from './teams.ts';
@@ -10,13 +10,13 @@ export function mention(seat: Seat): string {
   return isBotSeat(seat) ? seat.userName : `<@${seat.userId}>`;
 }
 
-export function roleName(mod: GameModule<any, any>, options: unknown, role: Role): string {
+export function roleName(mod: GameRules<any, any, any>, options: unknown, role: Role): string {
   return mod.roles(options).find((r) => r.id === role)?.name ?? role;
 }
 
 /** "<@u> (English): evade or stand?" lines for every open prompt, with pings. */
 export function promptLines(
-  mod: GameModule<any, any>,
+  mod: GameRules<any, any, any>,
   env: Envelope<any>,
   seats: Seat[],
   onlyRoles?: Role[],

@@ -17,7 +17,7 @@ import {
   type LogEntry,
 } from '../engine/runner.ts';
 import { loadSnapshot, pickSnapshot, replayFromSnapshot, type SnapshotSource } from '../engine/snapshots.ts';
-import type { Action, GameEvent, GameModule, Json, LegalAction, Prompt, Role, Viewer } from '../engine/types.ts';
+import type { Action, GameEvent, GameModule, GameRules, Json, LegalAction, Prompt, Role, Viewer } from '../engine/types.ts';
 import { getGame } from '../games/registry.ts';
 import { seesAll } from '../engine/viewers.ts';
 import { actingRoles } from './teams.ts';
@@ -123,7 +123,7 @@ export class Sessions {
     return this.batch(row, { userId, role, actions });
   }
 
-  /** The caller's seats leave a game that plays on without them (GameModule.resign); bots then act. */
+  /** The caller's seats leave a game that plays on without them (GameRules.resign); bots then act. */
   resign(row: GameRow, userId: string, roles: Role[]): ActResult {
     const [first, ...rest] = roles;
     return this.batch(row, { userId, role: first, actions: [{ type: RESIGN }] }, rest);
@@ -229,7 +229,7 @@ export class Sessions {
 
   /** Let bot seats act until a human is asked or the game ends. */
   private runBots(
-    mod: GameModule<any, any>,
+    mod: GameRules<any, any, any>,
     row: GameRow,
     botRoles: Set<Role>,
     seats: Seat[],
@@ -256,7 +256,7 @@ export class Sessions {
 
   private commit(
     row: GameRow,
-    mod: GameModule<any, any>,
+    mod: GameRules<any, any, any>,
     env: Envelope<any>,
     entries: { role: Role; userId: string; action: Action; undoable: boolean; state?: string }[],
     events: ActResult['events'],

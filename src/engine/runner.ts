@@ -1,10 +1,10 @@
-// Drives any GameModule: setup, legality-gated apply, undo, replay, verify.
+// Drives any game's rules (GameRules): setup, legality-gated apply, undo, replay, verify.
 // The stored state always equals replay(setup(seed), log).
 import { createHash } from 'node:crypto';
 import { type DecisionBook, newDecisionBook, trackDecisions } from './decisions.ts';
 import { Dice, newDiceState, reseedDice, type DiceState } from './dice.ts';
 import { RuleError } from './errors.ts';
-import type { Action, Ctx, GameEvent, GameModule, LegalAction, Role, Viewer } from './types.ts';
+import type { Action, Ctx, GameEvent, GameRules, LegalAction, Role, Viewer } from './types.ts';
 import { maysee } from './viewers.ts';
 
 export interface Envelope<S = unknown> {
@@ -20,7 +20,7 @@ export interface Envelope<S = unknown> {
 }
 
 /** Update the envelope's decision ids to the module's prompts now. */
-export function syncDecisions<S>(mod: GameModule<S>, env: Envelope<S>): DecisionBook {
+export function syncDecisions<S>(mod: GameRules<S, unknown, any>, env: Envelope<S>): DecisionBook {
   env.decisions ??= newDecisionBook();
   const over = mod.result(env.game).status === 'over';
   trackDecisions(env.decisions, over ? [] : mod.prompts(env.game), mod.phase(env.game));
@@ -40,7 +40,7 @@ export const UNDO = '__undo';
 export const FORCE_DICE = '__dice';
 /** /dev cards: card ids queued to be drawn next (GameTable.deckCards names them). */
 export const FORCE_CARDS = '__cards';
-/** A seat resigns from a game that plays on without it (GameModule.resign). */
+/** A seat resigns from a game that plays on without it (GameRules.resign). */
 export const RESIGN = '__resign';
 /**
  * Left in the effective log by an UNDO entry that carries `reseed: true`
@@ -77,7 +77,7 @@ function makeCtx(dice: DiceState, events: GameEvent[]): Ctx {
 }
 
 export function createGame<S, O>(
-  mod: GameModule<S, O>,
+  mod: GameRules<S, O, any>,
   rawOptions: Record<string, string | number | boolean>,
   seed: string,
 ): { env: Envelope<S>; events: GameEvent[] } {
@@ -98,7 +98,13 @@ export interface Applied<S> {
   legal: LegalAction;
 }
 
-export function findLegal<S>(mod: GameModule<S>, state: S, role: Role, action: Action, known?: LegalAction[]): LegalAction | undefined {
+export function findLegal<S>(
+  mod: GameRules<S, unknown, any>,
+  state: S,
+  role: Role,
+  action: Action,
+  known?: LegalAction[],
+): LegalAction | undefined {
   const key = canonical(action);
   const list = known ?? mod.legal(state, role);
   const exact = list.find((l) => canonical(l.action) === key);
@@ -119,7 +125,7 @@ export function findLegal<S>(mod: GameModule<S>, state: S, role: Role, action: A
  * the caller has just enumerated for this very state and role (bots).
  */
 export function applyAction<S>(
-  mod: GameModule<S>,
+  mod: GameRules<S, unknown, any>,
   env: Envelope<S>,
   role: Role,
   action: Action,
@@ -160,10 +166,10 @@ export function applyAction<S>(
 }
 
 /**
- * An open action (GameModule.open) is accepted by its own check, which throws
+ * An open action (GameRules.open) is accepted by its own check, which throws
  * the rule's reason when it refuses; null when the type is not open.
  */
-function acceptOpen<S>(mod: GameModule<S>, state: S, role: Role, action: Action): LegalAction | null {
+function acceptOpen<S>(mod: GameRules<S, unknown, any>, state: S, role: Role, action: Action): LegalAction | null {
   const open = mod.open?.[action.type];
   if (!open) return null;
   try {
@@ -176,7 +182,7 @@ function acceptOpen<S>(mod: GameModule<S>, state: S, role: Role, action: Action)
 }
 
 /** A logged resignation, applied through the module's resign hook. */
-export function applyResign<S>(mod: GameModule<S>, env: Envelope<S>, role: Role, inPlace = false): Applied<S> {
+export function applyResign<S>(mod: GameRules<S, unknown, any>, env: Envelope<S>, role: Role, inPlace = false): Applied<S> {
   if (!mod.resign) throw new RuleError('', `${mod.title} ends when a player resigns; it has no way to play on without a seat.`);
   const next: Envelope<S> = inPlace ? env : structuredClone(env);
   const events: GameEvent[] = [];
@@ -195,7 +201,7 @@ export function applyResign<S>(mod: GameModule<S>, env: Envelope<S>, role: Role,
 
 /** Apply one logged entry that is a game action or a resignation. */
 export function applyEntry<S>(
-  mod: GameModule<S>,
+  mod: GameRules<S, unknown, any>,
   env: Envelope<S>,
   role: Role,
   action: Action,
@@ -206,7 +212,7 @@ export function applyEntry<S>(
 }
 
 /** Why the module refuses an action, asked on a copy with throwaway dice; null if it would not refuse. */
-export function whyNot<S>(mod: GameModule<S>, state: S, role: Role, action: Action): RuleError | null {
+export function whyNot<S>(mod: GameRules<S, unknown, any>, state: S, role: Role, action: Action): RuleError | null {
   try {
     mod.apply(structuredClone(state), role, action, makeCtx(newDiceState('probe'), []));
   } catch (e) {
@@ -220,7 +226,7 @@ export function allowedLines(legal: LegalAction[]): string[] {
   return [...new Set(legal.map((l) => l.group ?? l.label))];
 }
 
-function withAllowed<S>(e: RuleError, mod: GameModule<S>, state: S, role: Role): RuleError {
+function withAllowed<S>(e: RuleError, mod: GameRules<S, unknown, any>, state: S, role: Role): RuleError {
   if (e.allowed.length) return e;
   const labels = allowedLines(mod.legal(state, role));
   const allowed = labels.length ? labels : ['nothing: it is not your turn to act'];
@@ -268,7 +274,12 @@ export function effectiveLog(log: LogEntry[]): LogEntry[] {
 }
 
 /** Fold effective entries onto a state in place (replay's inner loop; also used after a snapshot). */
-export function applyEffective<S>(mod: GameModule<S>, env: Envelope<S>, entries: LogEntry[], events: GameEvent[]): Envelope<S> {
+export function applyEffective<S>(
+  mod: GameRules<S, unknown, any>,
+  env: Envelope<S>,
+  entries: LogEntry[],
+  events: GameEvent[],
+): Envelope<S> {
   for (const entry of entries) {
     if (isMeta(entry)) {
       env = applyMeta(env, entry);
@@ -283,7 +294,7 @@ export function applyEffective<S>(mod: GameModule<S>, env: Envelope<S>, entries:
 
 /** Rebuild a game from its seed and log. Throws if any logged action is now illegal. */
 export function replay<S>(
-  mod: GameModule<S>,
+  mod: GameRules<S, unknown, any>,
   rawOptions: Record<string, string | number | boolean>,
   seed: string,
   log: LogEntry[],
@@ -308,7 +319,7 @@ export interface VerifyReport {
 
 /** Replay the log from the revealed seed and compare with the stored state. */
 export function verify<S>(
-  mod: GameModule<S>,
+  mod: GameRules<S, unknown, any>,
   rawOptions: Record<string, string | number | boolean>,
   seed: string,
   seedHash: string,

@@ -1,7 +1,7 @@
 // Replay from a stored snapshot instead of from the seed. A snapshot at seq k
 // is the envelope after the log up to k; it can stand in for the start of a
 // replay of a longer log only while later undos left its entries alone.
-import type { GameEvent, GameModule } from './types.ts';
+import type { GameEvent, GameRules } from './types.ts';
 import { applyEffective, createGame, effectiveLog, type Envelope, type LogEntry } from './runner.ts';
 
 /** Where stored snapshots come from: their seqs, and one state loaded on demand. */
@@ -55,7 +55,7 @@ export function loadSnapshot<S>(source: SnapshotSource, seq: number): Envelope<S
  * after the snapshot (and the setup's, when no snapshot was usable).
  */
 export function replayFromSnapshot<S>(
-  mod: GameModule<S>,
+  mod: GameRules<S, unknown, any>,
   rawOptions: Record<string, string | number | boolean>,
   seed: string,
   log: LogEntry[],

@@ -13,7 +13,7 @@ import { Store } from '../../src/store/store.ts';
 import { Sessions } from '../../src/app/session.ts';
 import { createGame, replay, sha256 } from '../../src/engine/runner.ts';
 import { replayFromSnapshot } from '../../src/engine/snapshots.ts';
-import type { GameModule } from '../../src/engine/types.ts';
+import type { GameRules } from '../../src/engine/types.ts';
 import { playout } from '../games/playout.ts';
 import { benchTournament } from './tournament.ts';
 import { botNodeFlags, buildDist } from '../../src/build.ts';
@@ -26,7 +26,7 @@ const pct = (xs: number[], p: number) => {
 };
 const tmp = () => path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'muster-bench-')), 'bench.sqlite');
 
-function benchPlayout(mod: GameModule<any, any>, raw: Record<string, string | number | boolean>, n: number): number[] {
+function benchPlayout(mod: GameRules<any, any, any>, raw: Record<string, string | number | boolean>, n: number): number[] {
   playout(mod, raw, 'warm-up');
   const times: number[] = [];
   for (let i = 0; i < n; i++) {
@@ -38,7 +38,7 @@ function benchPlayout(mod: GameModule<any, any>, raw: Record<string, string | nu
 }
 
 /** validate + apply + SQLite commit of one action, through the same path commands use. */
-function benchApplyCommit(mod: GameModule<any, any>, raw: Record<string, string | number | boolean>, actions: number): number[] {
+function benchApplyCommit(mod: GameRules<any, any, any>, raw: Record<string, string | number | boolean>, actions: number): number[] {
   const store = new Store(tmp());
   const sessions = new Sessions(store);
   const rand = seedrandom('apply');
@@ -83,7 +83,7 @@ const median = (xs: number[]) => pct(xs, 50);
  * Issue 8 §1: rebuild the state of a long bot-played game (500+ entries,
  * snapshots every 50) from the seed and from the nearest snapshot.
  */
-function benchReplay(mod: GameModule<any, any>, raw: Record<string, string | number | boolean>): void {
+function benchReplay(mod: GameRules<any, any, any>, raw: Record<string, string | number | boolean>): void {
   const store = new Store(tmp());
   const sessions = new Sessions(store);
   let row = null as ReturnType<Store['game']>;

@@ -7,7 +7,7 @@
 // Generic over the module contract (setup, prompts, legal, apply, result,
 // bot): a system needs no entry here unless its win is not "its seat among
 // the winners" or it has modes worth measuring apart (the table below).
-import type { GameModule, Role } from '../../src/engine/types.ts';
+import type { GameRules, Role } from '../../src/engine/types.ts';
 import { registerAllGames } from '../../src/app/games.ts';
 import { allGames } from '../../src/games/registry.ts';
 import { playout } from '../games/playout.ts';
@@ -56,7 +56,7 @@ const decisive = (_game: unknown, role: Role, winners: Role[], draw: boolean) =>
  * the seats taking turns game by game (seed `bots:<label>:<n>`); `mirror`:
  * `games` games with the bot (or random play) on every seat.
  */
-export function botRates(mod: GameModule<any, any>, match: BotMatch, games: number, mirror?: 'bot' | 'random'): BotRate[] {
+export function botRates(mod: GameRules<any, any, any>, match: BotMatch, games: number, mirror?: 'bot' | 'random'): BotRate[] {
   const sides = mod.roles(mod.parseOptions(match.options)).map((r) => r.id);
   const label = mirror ? `${match.label}.${mirror}_vs_${mirror}` : match.label;
   const rates = sides.map((side) => ({ label, side, games: 0, wins: 0, shared: 0 }));

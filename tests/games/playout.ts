@@ -1,7 +1,7 @@
 // Engine-only playouts shared by fuzz tests and the benchmark.
 import seedrandom from 'seedrandom';
 import { applyAction, createGame, type Envelope, type LogEntry } from '../../src/engine/runner.ts';
-import type { GameModule, Role } from '../../src/engine/types.ts';
+import type { GameRules, Role } from '../../src/engine/types.ts';
 import { breathe } from '../setup/breathe.ts';
 
 export interface Playout {
@@ -20,7 +20,7 @@ export interface PlayoutOptions {
 }
 
 /** The game played one step per iteration; its return value is the finished playout. */
-function* steps(mod: GameModule<any, any>, raw: Raw, seed: string, opts: PlayoutOptions): Generator<void, Playout> {
+function* steps(mod: GameRules<any, any, any>, raw: Raw, seed: string, opts: PlayoutOptions): Generator<void, Playout> {
   let { env } = createGame(mod, raw, seed);
   const rand = seedrandom(`${seed}:players`);
   const log: LogEntry[] = [];
@@ -50,7 +50,7 @@ function* steps(mod: GameModule<any, any>, raw: Raw, seed: string, opts: Playout
  * actions; `bots` names the only seats the bot plays, the others play at
  * random), calling `each` after every step. Throws on a dead end.
  */
-export function playout(mod: GameModule<any, any>, raw: Raw, seed: string, opts: PlayoutOptions = {}): Playout {
+export function playout(mod: GameRules<any, any, any>, raw: Raw, seed: string, opts: PlayoutOptions = {}): Playout {
   const game = steps(mod, raw, seed, opts);
   for (;;) {
     const next = game.next();
@@ -59,7 +59,7 @@ export function playout(mod: GameModule<any, any>, raw: Raw, seed: string, opts:
 }
 
 /** The same playout in a test: it lets the event loop turn as it goes (tests/setup/breathe.ts). */
-export async function playoutAsync(mod: GameModule<any, any>, raw: Raw, seed: string, opts: PlayoutOptions = {}): Promise<Playout> {
+export async function playoutAsync(mod: GameRules<any, any, any>, raw: Raw, seed: string, opts: PlayoutOptions = {}): Promise<Playout> {
   const game = steps(mod, raw, seed, opts);
   for (;;) {
     const next = game.next();

@@ -1,7 +1,7 @@
 // All the King's Men as a Muster game module (referee mode on the flow model).
 import { RuleError } from '../../engine/errors.ts';
 import { parseOptionsWithDocs } from '../../engine/options.ts';
-import type { GameModule, Json, OptionDoc } from '../../engine/types.ts';
+import type { GameModule, GameRules, GameTable, Json, OptionDoc } from '../../engine/types.ts';
 import { botChoice } from './bot.ts';
 import { syncTeams } from './cards.ts';
 import { SUBCOMMANDS } from './commands.ts';
@@ -137,10 +137,9 @@ function chosenList(option: string, raw: unknown): ListEntry[] | null {
   return entries as ListEntry[];
 }
 
-export const atkm: GameModule<AtkmState, AtkmOptions, AtkmView> = {
+export const atkmRules: GameRules<AtkmState, AtkmOptions, AtkmView> = {
   id: 'atkm',
   title: "All the King's Men",
-  command: 'atkm',
   optionDocs,
   parseOptions: parseAtkmOptions,
   roles: () => [
@@ -168,16 +167,20 @@ export const atkm: GameModule<AtkmState, AtkmOptions, AtkmView> = {
     return { status: 'over', winners: s.over.winners, draw: s.over.draw, scores, summary: s.over.summary };
   },
   phase: phaseLabel,
-  subcommands: SUBCOMMANDS,
-  help: { overview: OVERVIEW, phase: (s) => phaseHelp(s as AtkmState) },
-  diceOrder: DICE_ORDER,
-  deckCards: () => atkmDeck().map((id) => ({ id, name: cardName(id) })),
   bot: (s, role, l, ctx) => botChoice(s, role, l, ctx.rand),
   onDeadline(s, role) {
     const l = machine.legal(s, role);
     const pick = l.find((x) => x.sub === 'done' || x.sub === 'ready' || x.sub === 'pass') ?? l.find((x) => x.args.near === 'no') ?? l[0];
     return pick?.action ?? null;
   },
+};
+
+export const atkmTable: GameTable<AtkmView> = {
+  command: 'atkm',
+  subcommands: SUBCOMMANDS,
+  help: { overview: OVERVIEW, phase: (s) => phaseHelp(s as AtkmState) },
+  diceOrder: DICE_ORDER,
+  deckCards: () => atkmDeck().map((id) => ({ id, name: cardName(id) })),
   summarize: (v, viewer) => summarize(v, viewer),
   // No zoomWorthy: the close-up is every map post's first image, the one Discord
   // previews (issue 19); round the last action, else round every unit.
@@ -188,5 +191,8 @@ export const atkm: GameModule<AtkmState, AtkmOptions, AtkmView> = {
     over: v.over ? 1 : 0,
   }),
 };
+
+/** Rules and table together, as the registry holds a game. */
+export const atkm: GameModule<AtkmState, AtkmOptions, AtkmView> = { ...atkmRules, ...atkmTable };
 
 export type { Json };

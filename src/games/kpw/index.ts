@@ -1,6 +1,6 @@
 // King Philip's War as a Muster game module.
 import { parseOptionsWithDocs } from '../../engine/options.ts';
-import type { GameModule, GameSubcommand, OptionDoc } from '../../engine/types.ts';
+import type { GameModule, GameRules, GameTable, GameSubcommand, OptionDoc } from '../../engine/types.ts';
 import { botChoice, deadlineChoice } from './bot.ts';
 import { chartsText } from './charts-text.ts';
 import { DICE_ORDER, OVERVIEW, phaseHelp } from './help.ts';
@@ -60,10 +60,9 @@ const sub = (name: string, description: string, ...options: [string, string][]):
   ...(PROBES[name] ? { probe: PROBES[name] } : {}),
 });
 
-export const kpw: GameModule<KpwState, KpwOptions, KpwView> = {
+export const kpwRules: GameRules<KpwState, KpwOptions, KpwView> = {
   id: 'kpw',
   title: "King Philip's War",
-  command: 'kpw',
   optionDocs: kpwOptionDocs,
   parseOptions: parseKpwOptions,
   roles: () => [
@@ -92,6 +91,14 @@ export const kpw: GameModule<KpwState, KpwOptions, KpwView> = {
     };
   },
   phase: phaseLabel,
+  bot: (s, role, l, ctx) => botChoice(s, role as Side, l, ctx.rand),
+  onDeadline(s, role) {
+    return deadlineChoice(machine.legal(s, role))?.action ?? null;
+  },
+};
+
+export const kpwTable: GameTable<KpwView> = {
+  command: 'kpw',
   subcommands: [
     sub('roll', 'Roll for Church or Allied Indians (phase 1)'),
     sub(
@@ -156,11 +163,10 @@ export const kpw: GameModule<KpwState, KpwOptions, KpwView> = {
   ],
   help: { overview: `${OVERVIEW}\n\n${chartsText()}`, phase: (s) => phaseHelp(s as KpwState) },
   diceOrder: DICE_ORDER,
-  bot: (s, role, l, ctx) => botChoice(s, role as Side, l, ctx.rand),
-  onDeadline(s, role) {
-    return deadlineChoice(machine.legal(s, role))?.action ?? null;
-  },
   summarize,
   boardKey,
   // No zoomWorthy: the close-up is every map post's first image, the one Discord previews (issue 19).
 };
+
+/** Rules and table together, as the registry holds a game. */
+export const kpw: GameModule<KpwState, KpwOptions, KpwView> = { ...kpwRules, ...kpwTable };

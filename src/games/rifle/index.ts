@@ -5,7 +5,7 @@
 // bot together (the renderer is wired at registration).
 import { check } from '../../engine/errors.ts';
 import { leaveOrders } from '../../engine/submissions.ts';
-import type { GameModule } from '../../engine/types.ts';
+import type { GameModule, GameRules, GameTable } from '../../engine/types.ts';
 import { finalResult } from './awards.ts';
 import { bot } from './bot.ts';
 import { subcommands } from './commands.ts';
@@ -23,10 +23,9 @@ export type { RifleState, RifleOptions } from './state.ts';
 /** Every entry point reads the state as it is now (upgrade.ts: games stored before the flow table). */
 const now = (s: RifleState): RifleState => (upgrade(s), s);
 
-export const rifle: GameModule<RifleState, RifleOptions> = {
+export const rifleRules: GameRules<RifleState, RifleOptions, any> = {
   id: 'rifle',
   title: 'Rifle and Axe',
-  command: 'rifle',
   optionDocs,
   parseOptions,
   roles,
@@ -37,15 +36,6 @@ export const rifle: GameModule<RifleState, RifleOptions> = {
   view: (s, viewer) => buildView(now(s), viewer),
   result: (s) => (stageOf(now(s)) === 'over' ? finalResult(s) : { status: 'ongoing' }),
   phase: (s) => phaseLabel(now(s)),
-  subcommands,
-  help: { overview: help.overview, phase: (s) => help.phase(now(s as RifleState)) },
-  diceOrder:
-    'per settlement in seat order, phase by phase (a settlement that stops for a ' +
-    'choice — a Peace re-roll, an "X or Y", what spoils in Storage — finishes that ' +
-    'phase after the others have rolled theirs): Growth d6 (+2 supply d6 per ' +
-    'immigrant), foal d6, Boon d10; after the reveal: Hardship d10, Mishap d10 ×2, ' +
-    'Raid d10 (re-rolls, fighting d6, horses d6, rifle d6 per death, catastrophe ' +
-    'd6), starvation/salt d6s, Winter d6, Happiness 2d6',
   bot: (s, role, l, ctx) => bot(now(s), role, l, ctx),
   // A resigning settlement is out (it has lost, like an abandoned one); the
   // others play on, and the game ends when fewer than two are left.
@@ -77,7 +67,23 @@ export const rifle: GameModule<RifleState, RifleOptions> = {
     if (planning(s, st)) return planOf(s, st).length ? { type: 'done' } : { type: 'auto' };
     return null;
   },
+};
+
+export const rifleTable: GameTable<any> = {
+  command: 'rifle',
+  subcommands,
+  help: { overview: help.overview, phase: (s) => help.phase(now(s as RifleState)) },
+  diceOrder:
+    'per settlement in seat order, phase by phase (a settlement that stops for a ' +
+    'choice — a Peace re-roll, an "X or Y", what spoils in Storage — finishes that ' +
+    'phase after the others have rolled theirs): Growth d6 (+2 supply d6 per ' +
+    'immigrant), foal d6, Boon d10; after the reveal: Hardship d10, Mishap d10 ×2, ' +
+    'Raid d10 (re-rolls, fighting d6, horses d6, rifle d6 per death, catastrophe ' +
+    'd6), starvation/salt d6s, Winter d6, Happiness 2d6',
   summarize,
 };
+
+/** Rules and table together, as the registry holds a game. */
+export const rifle: GameModule<RifleState, RifleOptions, any> = { ...rifleRules, ...rifleTable };
 
 export { planText };

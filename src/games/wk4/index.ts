@@ -1,7 +1,7 @@
 // Warrior Kings IV as a Muster game module: an umpired campaign of secret
 // simultaneous orders on the flow model (flow.ts), with the engine doing the
 // umpire's mechanical work and the umpire (or the engine's defaults) the rest.
-import type { GameModule, Json } from '../../engine/types.ts';
+import type { GameModule, GameRules, GameTable, Json } from '../../engine/types.ts';
 import { UMPIRE } from '../../engine/types.ts';
 import { check } from '../../engine/errors.ts';
 import { retWith } from '../../engine/flow.ts';
@@ -14,10 +14,9 @@ import { initialState, optionDocs, parseOptions, roles } from './setup.ts';
 import type { Wk4Options, Wk4State } from './state.ts';
 import { buildView, phaseLabel, summarize, type Wk4View } from './view.ts';
 
-export const wk4: GameModule<Wk4State, Wk4Options> = {
+export const wk4Rules: GameRules<Wk4State, Wk4Options, any> = {
   id: 'wk4',
   title: 'Warrior Kings IV',
-  command: 'wk4',
   optionDocs,
   parseOptions,
   roles,
@@ -45,9 +44,6 @@ export const wk4: GameModule<Wk4State, Wk4Options> = {
     return { status: 'over', winners: s.winner.winners, draw: s.winner.winners.length > 1, scores, summary: s.winner.summary };
   },
   phase: phaseLabel,
-  subcommands,
-  help: { overview: OVERVIEW, phase: (s) => phaseHelp(s as Wk4State) },
-  diceOrder: DICE_ORDER,
   bot: (s, role, legal, ctx) => botChoice(s, role, legal, ctx.rand),
   // A nation that resigns leaves the campaign: its forces disband, its centres become unheld; the others play on.
   resign(s, role, ctx) {
@@ -84,6 +80,13 @@ export const wk4: GameModule<Wk4State, Wk4Options> = {
     if (s.stage === 'challenges') return s.challengeDone.includes(role) ? null : { type: 'agree' };
     return null;
   },
+};
+
+export const wk4Table: GameTable<any> = {
+  command: 'wk4',
+  subcommands,
+  help: { overview: OVERVIEW, phase: (s) => phaseHelp(s as Wk4State) },
+  diceOrder: DICE_ORDER,
   summarize: (v, viewer) => summarize(v as unknown as Wk4View, viewer),
   // The public map changes only when results become official: one snapshot per official season, not per stage.
   boardKey: (v) => {
@@ -91,3 +94,6 @@ export const wk4: GameModule<Wk4State, Wk4Options> = {
     return { title: p.title.replace(/ · .*/, ''), owners: p.owners, battles: p.battles, notes: p.notes ?? [] } as unknown as Json;
   },
 };
+
+/** Rules and table together, as the registry holds a game. */
+export const wk4: GameModule<Wk4State, Wk4Options, any> = { ...wk4Rules, ...wk4Table };

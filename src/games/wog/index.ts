@@ -1,7 +1,7 @@
 // Warriors of God as a Muster game module (rules on the engine's flow model).
 import { RuleError } from '../../engine/errors.ts';
 import { parseOptionsWithDocs } from '../../engine/options.ts';
-import type { GameModule, GameSubcommand, Json, OptionDoc } from '../../engine/types.ts';
+import type { GameModule, GameRules, GameTable, GameSubcommand, Json, OptionDoc } from '../../engine/types.ts';
 import { botChoice, deadlineChoice } from './bot.ts';
 import { deployAction } from './deploy.ts';
 import { preferredLoss } from './losses.ts';
@@ -102,10 +102,9 @@ export const SUBCOMMANDS: GameSubcommand[] = [
   sub('done', 'Finish your part of this phase'),
 ];
 
-export const wog: GameModule<WogState, WogOptions> = {
+export const wogRules: GameRules<WogState, WogOptions, any> = {
   id: 'wog',
   title: 'Warriors of God',
-  command: 'wog',
   optionDocs,
   parseOptions: parseWogOptions,
   roles: () => [
@@ -131,15 +130,22 @@ export const wog: GameModule<WogState, WogOptions> = {
     return { status: 'over', winners: s.over.winners, draw: s.over.draw, scores, summary: s.over.summary };
   },
   phase: phaseLabel,
-  subcommands: SUBCOMMANDS,
-  help: { overview: OVERVIEW, phase: (s) => phaseHelp(s as WogState) },
-  diceOrder: DICE_ORDER,
   bot: (s, role, l, ctx) => botChoice(s, role as Side, l, ctx.rand),
   onDeadline(s, role) {
     const legal = machine.legal(s, role);
     return (legal[0]?.sub === 'loss' ? preferredLoss(s, legal) : deadlineChoice(legal))?.action ?? null;
   },
+};
+
+export const wogTable: GameTable<any> = {
+  command: 'wog',
+  subcommands: SUBCOMMANDS,
+  help: { overview: OVERVIEW, phase: (s) => phaseHelp(s as WogState) },
+  diceOrder: DICE_ORDER,
   summarize: (v, viewer) => summarize(v as unknown as WogView, viewer),
   // No zoomWorthy: the close-up (render/wog-zoom.ts) is every map post's first
   // image, the one Discord previews (issue 19): the battle, else the board in brief.
 };
+
+/** Rules and table together, as the registry holds a game. */
+export const wog: GameModule<WogState, WogOptions, any> = { ...wogRules, ...wogTable };
