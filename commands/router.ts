@@ -18,7 +18,7 @@ import type { GameModule } from '../src/engine/types.ts';
 import { ratingCommand } from './rating.ts';
 import { currentCard, withCards } from './card.ts';
 import { followGame, isFollow, threadFailed } from './follow.ts';
-import { isTournamentButton, tournamentButton, tournamentCommand } from './tournament.ts';
+import { isTournamentButton, staleTournamentControls, tournamentButton, tournamentCommand } from './tournament.ts';
 import { remindCommand, runReminders } from './remind.ts';
 import { definitionOf, dispatchTable, precheckTable, subcommandOf, type Command } from './table.ts';
 import { advanceFinished, advanceRunning, forfeitOnTime } from '../src/tournament/service.ts';
@@ -142,7 +142,7 @@ export function createRouter(svc: Services): Router {
     },
     async staleControls(ids) {
       try {
-        return staleControls(svc, ids);
+        return [...staleControls(svc, ids), ...staleTournamentControls(svc, ids)];
       } catch {
         return [];
       }

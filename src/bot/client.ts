@@ -104,13 +104,16 @@ export async function runBot(unmeasured: Router, config: BotConfig): Promise<Bot
     autocompleteMs: config.autocompleteMs ?? 2500,
     controls: new ControlRegistry(client, router, log, new ControlMessages(worker.outbox.db)),
   };
-  // Posts with buttons or dropdowns are remembered, so their controls are disabled once their decision closes.
-  worker.onControls = (channelId, messageId, components) => ctx.controls.add(channelId, messageId, components);
-
   const running = new Set<Promise<unknown>>();
   const track = (p: Promise<unknown>) => {
     const q = p.catch((e) => log.error('unhandled bot error', e)).finally(() => running.delete(q));
     running.add(q);
+  };
+  // Posts with buttons or dropdowns are remembered, so their controls are disabled once their decision
+  // closes; a post delivered after its decision closed (fast presses, a map drawn meanwhile) at once.
+  worker.onControls = (channelId, messageId, components) => {
+    ctx.controls.add(channelId, messageId, components);
+    track(ctx.controls.refresh([channelId]));
   };
   const idle = async () => {
     while (running.size) await Promise.allSettled([...running]);
