@@ -39,6 +39,7 @@ export function playCommand(mod: GameModule<any, any>): Command {
       who: s.info ? 'anyone' : 'seat',
       ...(s.info ? { private: true } : {}),
       slow: 'late',
+      check: checkPlay,
       run: runPlay,
       options: s.options.map((o) => {
         const type = o.type ?? 'string';
@@ -277,6 +278,20 @@ export function resolveAction(
       ),
     ],
   );
+}
+
+/**
+ * runPlay's refusals, pure (nothing stored): the game, the seat, the legal
+ * action the options name. Info and "?" lists answer privately anyway.
+ */
+export function checkPlay(svc: Services, inv: Invocation): void {
+  const { row, mod } = activeGame(svc, inv.where);
+  if (mod.command !== inv.command) throw new UserError(`This channel's game is ${mod.title}: use /${mod.command}, not /${inv.command}.`);
+  if (mod.subcommands.find((s) => s.name === inv.sub)?.info) return;
+  const roles = callerRoles(svc, row, inv.caller.id, mod);
+  if (Object.values(inv.options).some((v) => v === '?' || v === MORE)) return;
+  const { actions } = resolveAction(mod, envOf(row).game, roles, inv.sub, inv.options);
+  if (!actions.length) throw notYourTurn(mod, row, svc);
 }
 
 export async function runPlay(svc: Services, inv: Invocation, progress?: (l: string) => void): Promise<Outcome> {

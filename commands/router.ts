@@ -18,9 +18,9 @@ import type { GameModule } from '../src/engine/types.ts';
 import { ratingCommand } from './rating.ts';
 import { currentCard, withCards } from './card.ts';
 import { followGame, isFollow, threadFailed } from './follow.ts';
-import { isTournamentButton, tournamentButton, tournamentCommand } from './tournament.ts';
+import { isTournamentButton, staleTournamentControls, tournamentButton, tournamentCommand } from './tournament.ts';
 import { remindCommand, runReminders } from './remind.ts';
-import { definitionOf, dispatchTable, subcommandOf, type Command } from './table.ts';
+import { definitionOf, dispatchTable, precheckTable, subcommandOf, type Command } from './table.ts';
 import { advanceFinished, advanceRunning, forfeitOnTime } from '../src/tournament/service.ts';
 import { repoOf } from '../src/tournament/repo.ts';
 import { bidTimeouts } from '../src/tournament/bids.ts';
@@ -48,20 +48,25 @@ export function createRouter(svc: Services): Router {
     table()
       .filter((c) => opts.includeConsoleOnly || !c.consoleOnly)
       .map(definitionOf);
+  // One place checks the path and types the values, for Discord and the table alike.
+  const typed = (raw: Invocation): Invocation => {
+    let inv = raw;
+    const def = definitions({ includeConsoleOnly: true }).find((d) => d.name === raw.command);
+    const sub = def && findSub(def, raw.group, raw.sub);
+    if (def && sub) inv = { ...raw, group: sub.group, options: coerceOptions(def.name, sub, raw.options) };
+    if (inv.command === 'dev' && inv.where.guildId) throw new UserError('/dev commands exist only at the offline table.');
+    // /mod holds /game's moderator tools (its own menu in Discord): the same declarations.
+    return inv.command === 'mod' ? { ...inv, command: 'game' } : inv;
+  };
   const run = async (raw: Invocation, progress?: (line: string) => void): Promise<Outcome> => {
     try {
-      // One place checks the path and types the values, for Discord and the table alike.
-      let inv = raw;
-      const def = definitions({ includeConsoleOnly: true }).find((d) => d.name === raw.command);
-      const sub = def && findSub(def, raw.group, raw.sub);
-      if (def && sub) inv = { ...raw, group: sub.group, options: coerceOptions(def.name, sub, raw.options) };
-      if (inv.command === 'dev' && inv.where.guildId) throw new UserError('/dev commands exist only at the offline table.');
-      // /mod holds /game's moderator tools (its own menu in Discord): the same declarations.
-      return await dispatchTable(table(), svc, inv.command === 'mod' ? { ...inv, command: 'game' } : inv, progress);
+      return await dispatchTable(table(), svc, typed(raw), progress);
     } catch (e) {
       return failed(e, raw);
     }
   };
+  const declared = (inv: Pick<Invocation, 'command' | 'sub'>) =>
+    subcommandOf(table(), inv) ?? (inv.command === 'mod' ? subcommandOf(table(), { ...inv, command: 'game' }) : undefined);
   // A damaged game (issue 22) gets its own answer, and its moderators a report, instead of "something went wrong".
   const failed = (e: unknown, at: { caller: Invocation['caller']; where: Invocation['where'] }): Outcome =>
     damagedAnswer(svc, e, at.where.channelId, isModerator(svc, at.caller, at.where)) ?? errorOutcome(e);
@@ -93,8 +98,17 @@ export function createRouter(svc: Services): Router {
     undelivered: (u) => undeliveredPosts(svc, u),
     draw: (job) => svc.draw(job),
     definitions,
-    deferAtOnce: (inv) => subcommandOf(table(), inv)?.slow === 'at-once',
-    isSlow: (inv) => subcommandOf(table(), inv)?.slow !== undefined,
+    deferAtOnce: (inv) => declared(inv)?.slow === 'at-once',
+    isSlow: (inv) => declared(inv)?.slow !== undefined,
+    answersPrivately: (inv) => declared(inv)?.private === true,
+    refusal(raw) {
+      try {
+        precheckTable(table(), svc, typed(raw));
+        return null;
+      } catch (e) {
+        return failed(e, raw);
+      }
+    },
     async dispatch(raw, progress) {
       return queued(
         run(raw, progress).then((o) => withTournaments(o, raw.where.channelId)),
@@ -130,7 +144,7 @@ export function createRouter(svc: Services): Router {
     },
     async staleControls(ids) {
       try {
-        return staleControls(svc, ids);
+        return [...staleControls(svc, ids), ...staleTournamentControls(svc, ids)];
       } catch {
         return [];
       }

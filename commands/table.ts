@@ -38,6 +38,12 @@ export interface Subcommand extends SubcommandDef {
    * for seconds before its first pause: bots playing a game out).
    */
   slow?: 'late' | 'at-once';
+  /**
+   * The handler's pure refusal checks (throws the refusal; stores nothing), run
+   * before the bot acknowledges a slow command publicly. Absent: only the
+   * driver's own checks (subcommand, permission).
+   */
+  check?: (svc: Services, inv: Invocation) => void;
   /** Where Discord shows it, when not under its own command: /game's moderator tools live in /mod. */
   shownIn?: string;
   run: Handler;
@@ -52,7 +58,9 @@ export interface Command extends Omit<CommandDef, 'subcommands'> {
 export function definitionOf(command: Command): CommandDef {
   return {
     ...command,
-    subcommands: command.subcommands.map(({ who: _who, private: _private, slow: _slow, shownIn: _shownIn, run: _run, ...def }) => def),
+    subcommands: command.subcommands.map(
+      ({ who: _who, private: _private, slow: _slow, check: _check, shownIn: _shownIn, run: _run, ...def }) => def,
+    ),
   };
 }
 
@@ -108,6 +116,17 @@ export function subcommandOf(commands: Command[], inv: Pick<Invocation, 'command
 
 /** Run an invocation through the table: the subcommand, its permission, its handler. */
 export async function dispatchTable(commands: Command[], svc: Services, inv: Invocation, progress?: Progress): Promise<Outcome> {
+  return checkTable(commands, svc, inv).run(svc, inv, progress);
+}
+
+/** Every pure check before a command runs, the subcommand's own included (throws the refusal; stores nothing). */
+export function precheckTable(commands: Command[], svc: Services, inv: Invocation): void {
+  const sub = checkTable(commands, svc, inv);
+  sub.check?.(svc, inv);
+}
+
+/** The driver's checks (subcommand, permission), throwing the refusal; the subcommand to run. */
+function checkTable(commands: Command[], svc: Services, inv: Invocation): Subcommand {
   const command = commands.find((c) => c.name === inv.command);
   if (!command) throw new UserError(`Unknown command /${inv.command}.`);
   const sub = findSub(definitionOf(command), inv.group, inv.sub) && command.subcommands.find((s) => s.name === inv.sub);
@@ -116,5 +135,5 @@ export async function dispatchTable(commands: Command[], svc: Services, inv: Inv
     throw new UserError(`Unknown /${command.name} subcommand "${echo(inv.sub)}". Try: ${names.join(', ')}.`);
   }
   if (!mayUse(svc, sub, inv)) throw new UserError(refusalText(command, sub));
-  return sub.run(svc, inv, progress);
+  return sub;
 }

@@ -607,6 +607,22 @@ function bid(svc: Services, inv: Invocation): Outcome {
 
 export const isTournamentButton = (id: string) => /^(tourn:(signup|checkin|drop):\d+|tstand:\d+:\d+|tconfirm:\d+|tdispute:\d+)$/.test(id);
 
+/**
+ * Which of these ids are a match's Confirm result and Dispute buttons that no
+ * longer do anything: the match is gone, its result counts, or it is disputed
+ * (the organiser decides). Other ids are not this function's to judge.
+ */
+export function staleTournamentControls(svc: Services, ids: string[]): string[] {
+  const repo = repoOf(svc);
+  return ids.filter((id) => {
+    const hit = /^t(?:confirm|dispute):(\d+)$/.exec(id);
+    if (!hit) return false;
+    const m = repo.match(Number(hit[1]));
+    const rep = m && repo.report(m.id);
+    return !m || m.outcome !== null || !rep || !!rep.disputedBy;
+  });
+}
+
 /** The hub's and match threads' buttons: sign up, check in, withdraw; standings pages; confirm or dispute a result. */
 export function tournamentButton(svc: Services, press: ButtonPress): Outcome {
   const [kind, a, b] = press.customId.split(':');

@@ -111,6 +111,15 @@ export interface Router {
    * starts, though a refusal then replaces a public placeholder.
    */
   deferAtOnce?(inv: Pick<Invocation, 'command' | 'sub'>): boolean;
+  /** The declaration says the answer is private (an ephemeral reply): a deferral is private too. */
+  answersPrivately?(inv: Pick<Invocation, 'command' | 'sub'>): boolean;
+  /**
+   * The pure checks a command meets before it runs (options, permission, a
+   * game's legality), without storing anything: the refusal it would answer,
+   * or null. Run before any public deferral, so a refusal is never first shown
+   * to everyone as "thinking…" (issue 19.3).
+   */
+  refusal?(inv: Invocation): Outcome | null;
   dispatch(inv: Invocation, progress?: (line: string) => void): Promise<Outcome>;
   autocomplete(req: AutocompleteRequest): Promise<Choice[]>;
   /** A button press, or a dropdown choice (its value is the custom id of the button it stands for). */

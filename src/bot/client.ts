@@ -31,10 +31,8 @@ export interface BotConfig {
   handleSignals?: boolean;
   /** How often to call router.tick() for expired deadlines; 0 disables (default 30 s). */
   tickMs?: number;
-  /** Defer fast commands / buttons that run longer than this (default 2000 ms). */
+  /** Defer commands and buttons whose answer is not ready after this long (default 40 ms: acknowledged within 100 ms). */
   ackAfterMs?: number;
-  /** Defer commands the router calls slow once they run this long (default 100 ms; refusals come sooner). */
-  slowAckMs?: number;
   /** Minimum gap between progress edits (default 1000 ms). */
   progressEveryMs?: number;
   /** Autocomplete answer deadline (default 2500 ms). */
@@ -101,19 +99,21 @@ export async function runBot(unmeasured: Router, config: BotConfig): Promise<Bot
     worker,
     log,
     moderatorRoleIds: config.moderatorRoleIds ?? [],
-    ackAfterMs: config.ackAfterMs ?? 2000,
-    slowAckMs: config.slowAckMs ?? 100,
+    ackAfterMs: config.ackAfterMs ?? 40,
     progressEveryMs: config.progressEveryMs ?? 1000,
     autocompleteMs: config.autocompleteMs ?? 2500,
     controls: new ControlRegistry(client, router, log, new ControlMessages(worker.outbox.db)),
   };
-  // Posts with buttons or dropdowns are remembered, so their controls are disabled once their decision closes.
-  worker.onControls = (channelId, messageId, components) => ctx.controls.add(channelId, messageId, components);
-
   const running = new Set<Promise<unknown>>();
   const track = (p: Promise<unknown>) => {
     const q = p.catch((e) => log.error('unhandled bot error', e)).finally(() => running.delete(q));
     running.add(q);
+  };
+  // Posts with buttons or dropdowns are remembered, so their controls are disabled once their decision
+  // closes; a post delivered after its decision closed (fast presses, a map drawn meanwhile) at once.
+  worker.onControls = (channelId, messageId, components) => {
+    ctx.controls.add(channelId, messageId, components);
+    track(ctx.controls.refresh([channelId]));
   };
   const idle = async () => {
     while (running.size) await Promise.allSettled([...running]);

@@ -124,40 +124,63 @@ export class ControlRegistry {
     if (!e) return;
     e.rows = rows;
     this.saved?.update(channelId, messageId, rows);
+    this.prune(channelId);
   }
 
   size(channelId: string): number {
     return this.byChannel.get(channelId)?.length ?? 0;
   }
 
-  /** Edit every remembered message of these channels whose controls went stale; best effort. */
+  /**
+   * Edit every remembered message of these channels whose controls went
+   * stale; best effort (a failed edit keeps the message remembered, so the
+   * next refresh tries again). The channel's list is never written back from
+   * a copy taken before an await: entries are changed in place and the dead
+   * ones removed from the list as it is after the awaits, so a message
+   * registered meanwhile (a post delivered during the edits) is kept (issue 19.5).
+   */
   async refresh(channelIds: Iterable<string>): Promise<void> {
     if (!this.router.staleControls) return;
     for (const channelId of new Set(channelIds)) {
-      const list = this.byChannel.get(channelId);
-      if (!list?.length) continue;
-      const stale = new Set(await this.router.staleControls(list.flatMap((e) => controlIds(e.rows))));
+      const seen = [...(this.byChannel.get(channelId) ?? [])];
+      if (!seen.length) continue;
+      const stale = new Set(await this.router.staleControls(seen.flatMap((e) => controlIds(e.rows))));
       if (!stale.size) continue;
-      const keep: Entry[] = [];
-      for (const e of list) {
+      for (const e of seen) {
+        // Read at the last moment: an edit through the message's own interaction may have come meanwhile.
         const rows = disableStale(e.rows, stale);
-        if (rows) {
-          try {
-            await this.client.rest.patch(Routes.channelMessage(channelId, e.messageId), { body: { components: rows } });
-          } catch (err) {
-            this.log.debug(`could not disable the controls of message ${e.messageId}: ${errorText(err)}`);
-          }
-          e.rows = rows;
-          if (controlIds(rows).length) this.saved?.update(channelId, e.messageId, rows);
+        if (!rows) continue;
+        try {
+          await this.client.rest.patch(Routes.channelMessage(channelId, e.messageId), { body: { components: rows } });
+        } catch (err) {
+          this.log.debug(`could not disable the controls of message ${e.messageId}: ${errorText(err)}`);
+          if (!isGone(err)) continue;
         }
-        if (controlIds(e.rows).length) keep.push(e);
+        e.rows = rows;
+        if (controlIds(rows).length) this.saved?.update(channelId, e.messageId, rows);
       }
-      this.saved?.forget(
-        channelId,
-        list.filter((e) => !keep.includes(e)).map((e) => e.messageId),
-      );
-      if (keep.length) this.byChannel.set(channelId, keep);
-      else this.byChannel.delete(channelId);
+      this.prune(channelId);
     }
   }
+
+  /** Forget the channel's messages with no live control left, from the list as it is now. */
+  private prune(channelId: string): void {
+    const now = this.byChannel.get(channelId);
+    if (!now) return;
+    const dead = now.filter((e) => !controlIds(e.rows).length);
+    if (!dead.length) return;
+    this.saved?.forget(
+      channelId,
+      dead.map((e) => e.messageId),
+    );
+    const live = now.filter((e) => !dead.includes(e));
+    if (live.length) this.byChannel.set(channelId, live);
+    else this.byChannel.delete(channelId);
+  }
+}
+
+// The message (or its channel) is gone, or the bot may no longer see it: there is nothing left to disable.
+function isGone(err: unknown): boolean {
+  const code = (err as { code?: unknown; status?: unknown }).code;
+  return code === 10003 || code === 10008 || code === 50001;
 }

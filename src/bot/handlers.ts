@@ -32,10 +32,11 @@ export interface HandlerContext {
   worker: OutboxWorker;
   log: Logger;
   moderatorRoleIds: readonly string[];
-  /** Defer a not-yet-acknowledged interaction whose handler runs this long. */
+  /**
+   * Defer a not-yet-acknowledged interaction whose handler runs this long: well under 100 ms
+   * (issue 19.3), so a press never waits on a map being drawn.
+   */
   ackAfterMs: number;
-  /** Defer a command the router calls slow once it runs this long (refusals come sooner and stay private). */
-  slowAckMs: number;
   /** Minimum gap between progress edits. */
   progressEveryMs: number;
   /** Give up on autocomplete answers after this long (Discord allows 3 s). */
@@ -101,11 +102,6 @@ async function runCommand(
   names: Record<string, string>,
 ): Promise<void> {
   const { command, group, sub, options } = cmd;
-  // A slow command is deferred (publicly: its answer is usually public) once it runs past a moment, not at
-  // once: a refusal comes sooner, so it is never first shown to everyone as "thinking…" (issue 9). Only work
-  // that may block before its first pause is deferred first.
-  if (ctx.router.deferAtOnce?.({ command, sub })) await defer(i, ack);
-  const waitMs = ctx.router.isSlow({ command, sub }) ? Math.min(ctx.slowAckMs, ctx.ackAfterMs) : ctx.ackAfterMs;
   const inv: Invocation = {
     command,
     ...(group ? { group } : {}),
@@ -115,12 +111,20 @@ async function runCommand(
     caller: callerOf(i, ctx.moderatorRoleIds),
     where: await whereOf(i, true),
   };
+  // Acknowledged at once (issue 19.3): the pure refusal checks run first, so a refusal is answered
+  // directly and privately and never shows a public placeholder; a deferral is as private as the
+  // declaration says the answer is; work that may block before its first pause is deferred before it starts.
+  const refusal = ctx.router.refusal?.(inv);
+  if (refusal) return deliver(ctx, i, ack, refusal, inv.where);
+  const privately = ctx.router.answersPrivately?.({ command, sub }) ?? false;
+  if (ctx.router.deferAtOnce?.({ command, sub })) await defer(i, ack, privately);
   scoped(ctx.log, { guildId: i.guildId, channelId: inv.where.channelId }).debug(
     `/${command} ${group ? `${group} ` : ''}${sub} by ${inv.caller.id}`,
   );
-  // Progress shows only once there is a public placeholder to edit.
+  // Progress shows only once there is a placeholder to edit.
   const progress = throttledProgress(
-    (line) => (ack.state === 'placeholder' ? i.editReply({ content: clip(line) }) : Promise.resolve()),
+    (line) =>
+      ack.state === 'placeholder' || ack.state === 'private-placeholder' ? i.editReply({ content: clip(line) }) : Promise.resolve(),
     ctx.progressEveryMs,
     ctx.log,
   );
@@ -128,8 +132,8 @@ async function runCommand(
   try {
     outcome = await ackIfSlow(
       ctx.router.dispatch(inv, (line) => progress.push(line)),
-      waitMs,
-      () => lateDefer(ctx, i, ack),
+      ctx.ackAfterMs,
+      () => lateDefer(ctx, i, ack, privately),
     );
   } finally {
     await progress.close();
@@ -183,9 +187,9 @@ async function markUsed(
 
 // The work has started (and may commit): a failed acknowledgement must not
 // stop it, nor the posts it owes. The reply is then lost; the posts are not.
-async function lateDefer(ctx: HandlerContext, i: Repliable, ack: Ack): Promise<void> {
+async function lateDefer(ctx: HandlerContext, i: Repliable, ack: Ack, privately = false): Promise<void> {
   try {
-    await defer(i, ack);
+    await defer(i, ack, privately);
   } catch (e) {
     ack.state = 'lost';
     ctx.log.warn(`acknowledgement of ${describe(i)} failed; its posts go out anyway: ${errorText(e)}`);

@@ -1,14 +1,16 @@
 // Sending an Outcome's replies back through an interaction.
 //
-// Discord needs an answer within 3 s. Slow commands (router.isSlow) and any
-// handler that overruns `ackAfterMs` are acknowledged first:
-//  - commands defer *publicly* (type 5): slow work (maps, replays) usually
-//    ends in a public reply, and the placeholder doubles as the progress line;
+// Every interaction is acknowledged within a moment of arriving (issue 19.3):
+// answered directly when the answer is ready in time, otherwise deferred:
+//  - commands defer as their declaration says they answer: privately
+//    (ephemeral, type 5 with flag 64) or publicly; a public placeholder
+//    doubles as the progress line. The handler runs the pure refusal checks
+//    first, so a refusal never shows a public placeholder;
 //  - buttons defer as an update (type 6): no visible message, replies follow.
-// A public placeholder can't turn private, so when the first reply is
-// ephemeral we resolve the placeholder, send the reply as an ephemeral
-// follow-up, then delete the placeholder. (A follow-up sent while the
-// placeholder is still "thinking" would replace it and inherit its public
+// A placeholder can't change its visibility, so when the first reply differs
+// from it we resolve the placeholder, send the reply as a follow-up with its
+// own visibility, then delete the placeholder. (A follow-up sent while the
+// placeholder is still "thinking" would replace it and inherit its
 // visibility, hence the edit first.)
 import {
   MessageFlags,
@@ -24,12 +26,12 @@ import { payloadsOf, type Payload } from './messages.ts';
 export type Repliable = ChatInputCommandInteraction | ButtonInteraction | StringSelectMenuInteraction | ModalSubmitInteraction;
 
 /**
- * fresh: nothing sent yet; placeholder: a public deferred reply we may
- * overwrite; answered: the interaction is acknowledged, only follow-ups remain;
+ * fresh: nothing sent yet; placeholder: a deferred reply we may overwrite
+ * (public; private-placeholder: ephemeral); answered: the interaction is acknowledged, only follow-ups remain;
  * lost: Discord refused the acknowledgement (late, or failed): nothing more can be said.
  */
 export interface Ack {
-  state: 'fresh' | 'placeholder' | 'answered' | 'lost';
+  state: 'fresh' | 'placeholder' | 'private-placeholder' | 'answered' | 'lost';
 }
 
 export const SORRY = 'Something went wrong on my side. Please try again; if it keeps happening, tell a moderator.';
@@ -41,11 +43,14 @@ export function ackOf(i: Repliable): Ack {
 }
 
 /** Acknowledge without answering yet (see the header comment). */
-export async function defer(i: Repliable, ack: Ack): Promise<void> {
+export async function defer(i: Repliable, ack: Ack, privately = false): Promise<void> {
   if (ack.state !== 'fresh') return;
   if (i.isMessageComponent()) {
     await i.deferUpdate();
     ack.state = 'answered';
+  } else if (privately) {
+    await i.deferReply({ flags: MessageFlags.Ephemeral });
+    ack.state = 'private-placeholder';
   } else {
     await i.deferReply();
     ack.state = 'placeholder';
@@ -77,8 +82,10 @@ async function sendOne(i: Repliable, ack: Ack, p: Payload, ephemeral: boolean): 
       else await i.reply({ ...p, flags });
       break;
     case 'placeholder':
-      if (!ephemeral) {
+    case 'private-placeholder':
+      if (ephemeral === (ack.state === 'private-placeholder')) {
         sent = await i.editReply({ ...p, components: p.components ?? [] });
+        if (ephemeral) sent = null;
       } else {
         if (!i.replied) await i.editReply({ content: '…', components: [] });
         await i.followUp({ ...p, flags });
@@ -100,7 +107,7 @@ async function finishEmpty(i: Repliable, ack: Ack): Promise<void> {
   if (ack.state === 'fresh') {
     if (i.isMessageComponent()) await i.deferUpdate();
     else await i.reply({ content: DONE, flags: MessageFlags.Ephemeral });
-  } else if (ack.state === 'placeholder') {
+  } else if (ack.state === 'placeholder' || ack.state === 'private-placeholder') {
     await i.deleteReply();
   }
   ack.state = 'answered';

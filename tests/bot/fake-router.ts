@@ -21,6 +21,10 @@ export class FakeRouter implements Router {
   tickOutcomes: Outcome[] = [];
   /** Delay for /game slowfast (not flagged slow, but overruns ackAfterMs). */
   lag = 0;
+  /** /game private declared as answering privately (its deferral is then private too). */
+  privateDeclared = false;
+  /** Delay before a current button's answer (a map being drawn). */
+  buttonLag = 0;
 
   definitions(opts: { includeConsoleOnly?: boolean } = {}): CommandDef[] {
     const defs: CommandDef[] = [
@@ -81,6 +85,17 @@ export class FakeRouter implements Router {
     return inv.command === 'game' && ['map', 'private', 'slowfail'].includes(inv.sub);
   }
 
+  answersPrivately(inv: Pick<Invocation, 'command' | 'sub'>): boolean {
+    return this.privateDeclared && inv.command === 'game' && inv.sub === 'private';
+  }
+
+  /** The pure checks: /game slowfail is refused before it runs. */
+  refusal(inv: Invocation): Outcome | null {
+    if (inv.command === 'game' && inv.sub === 'slowfail')
+      return { replies: [{ content: 'There is no game in this channel.', ephemeral: true }], posts: [] };
+    return null;
+  }
+
   async dispatch(inv: Invocation, progress?: (line: string) => void): Promise<Outcome> {
     this.invocations.push(inv);
     switch (inv.sub) {
@@ -113,7 +128,7 @@ export class FakeRouter implements Router {
       case 'boom':
         throw new Error('kaboom');
       case 'private':
-        await sleep(150);
+        await sleep(Math.max(150, this.lag));
         return { replies: [{ content: 'Only you can see this.', ephemeral: true }], posts: [] };
       case 'slowfast':
         await sleep(this.lag);
@@ -144,6 +159,7 @@ export class FakeRouter implements Router {
     if (kind !== 'act' || Number(version) !== BOARD_VERSION) {
       return { replies: [{ content: 'That button is from an older position; use the latest message.', ephemeral: true }], posts: [] };
     }
+    if (this.buttonLag) await sleep(this.buttonLag);
     return {
       replies: [],
       posts: [{ channelId: press.where.channelId, content: `<@${press.caller.id}> chose ${choice}.`, mentions: [press.caller.id] }],

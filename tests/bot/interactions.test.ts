@@ -22,7 +22,7 @@ const PNG_MAGIC = Buffer.from([0x89, 0x50, 0x4e, 0x47]);
 
 let rig: Rig;
 beforeAll(async () => {
-  rig = await startRig({ ackAfterMs: 300, progressEveryMs: 50 });
+  rig = await startRig({ ackAfterMs: 60, progressEveryMs: 50 });
 });
 afterAll(async () => rig.close());
 beforeEach(() => {
@@ -96,7 +96,8 @@ describe('slash commands', () => {
     expect(channelPosts()).toHaveLength(0);
   });
 
-  it('a slow command whose answer is private: ephemeral follow-up, public placeholder removed', async () => {
+  it('a slow command whose answer is private (undeclared): ephemeral follow-up, public placeholder removed', async () => {
+    rig.router.lag = 400; // past this rig's ackAfterMs
     await rig.send(commandPayload('game', 'private'));
     expect(callbacks()[0].body.type).toBe(5);
     const [fu] = followUps();
