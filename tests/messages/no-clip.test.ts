@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { registerAllGames } from '../../src/app/games.ts';
 import { DISCORD_LIMIT, splitMessage } from '../../src/messages/text.ts';
 import { privateReply } from '../../src/messages/replies.ts';
-import type { Outcome } from '../../src/messages/types.ts';
+import type { Outcome, Post } from '../../src/messages/types.ts';
 import { harness } from '../app/harness.ts';
 
 /** A grouped subcommand (`/wk4 info forces`), which the harness's `say` does not split. */
@@ -49,7 +49,7 @@ describe('long text is split, never clipped (issue 19 §6)', () => {
   });
 
   it('a split hand-off post keeps its hand-off on the last piece; the earlier ones are part of the record', () => {
-    const post = { channelId: 'c1', gameId: 3, kind: 'handoff' as const, content: 'y\n'.repeat(2000), handoff: [], mentions: ['u1'] };
+    const post: Post = { channelId: 'c1', gameId: 3, kind: 'handoff', content: 'y\n'.repeat(2000), handoff: [], mentions: ['u1'] };
     const pieces = splitMessage(post);
     expect(pieces.slice(0, -1).every((p) => p.kind === 'update' && !p.mentions && !p.handoff && p.channelId === 'c1')).toBe(true);
     expect(pieces.at(-1)).toMatchObject({ kind: 'handoff', mentions: ['u1'] });
