@@ -158,7 +158,7 @@ async function chronicle(svc: Services, row: GameRow, parentId: string): Promise
     channelId: parentId,
     gameId: row.id,
     kind: 'update',
-    content: clip(`📜 **${mod.title}** #${row.id} (<#${row.channelId}>) ${text}\n${players}`),
+    content: `📜 **${mod.title}** #${row.id} (<#${row.channelId}>) ${text}\n${players}`,
     files,
   };
 }

@@ -6,7 +6,7 @@ import type { Services } from '../src/app/services.ts';
 import { envOf, isBotSeat, moduleOf } from '../src/app/session.ts';
 import { activeGame, isModerator } from './context.ts';
 import { decisionControls, handoffsOf, snapshot } from './present.ts';
-import { clip } from '../src/messages/text.ts';
+import { clip, splitMessage } from '../src/messages/text.ts';
 import { promptLines, roleName } from '../src/app/prompts.ts';
 import { UserError } from '../src/messages/user-error.ts';
 import type { Invocation } from './types.ts';
@@ -19,12 +19,16 @@ const stamp = (ms: number) => `<t:${Math.floor(ms / 1000)}:R>`;
  * In the same transaction the markers of the games it answers for (the
  * channel's game, and every game a post names) are removed: their posts are in.
  */
-export function queueOutcome(svc: Services, o: Outcome, channelId?: string): Outcome {
-  const posts = o.posts.map((p) => withDeadlines(svc, { ...p, gameId: p.gameId ?? svc.store.liveGame(p.channelId)?.id }));
+export function queueOutcome(svc: Services, whole: Outcome, channelId?: string): Outcome {
+  // Nothing hidden behind a clip (issue 19 §6): text too long for one message goes as several.
+  const o = { ...whole, replies: whole.replies.flatMap((r) => splitMessage(r)) };
+  const posts = whole.posts
+    .map((p) => withDeadlines(svc, { ...p, gameId: p.gameId ?? svc.store.liveGame(p.channelId)?.id }))
+    .flatMap((p) => splitMessage(p));
   const here = channelId ? svc.store.latestGame(channelId)?.id : undefined;
   const settles = [...posts.map((p) => p.gameId), here].filter((g): g is number => g !== undefined);
   const stored = svc.store.outbox.enqueue(posts, { settles });
-  if (!o.posts.length) return o;
+  if (!posts.length) return o;
   return { ...o, posts: stored.map((s) => s.post), queued: stored.map((s) => s.id) };
 }
 
@@ -48,12 +52,11 @@ export async function recoverPosts(svc: Services, gameId: number): Promise<Post[
       channelId: row.channelId,
       gameId: row.id,
       kind: 'repost',
-      content: clip(
+      content:
         `🔁 **${mod.title}** #${row.id}: I was interrupted before posting the last moves ` +
-          `(\`/game log\` lists them). Where the game stands now — ${mod.phase(env.game)}:\n` +
-          `${snap.summary}\n` +
-          `${tail}`,
-      ),
+        `(\`/game log\` lists them). Where the game stands now — ${mod.phase(env.game)}:\n` +
+        `${snap.summary}\n` +
+        `${tail}`,
       files: snap.file ? [snap.file] : [],
       ...(over ? {} : decisionControls(mod, row, env)),
       mentions: [...new Set(handoff.map((h) => h.userId))],
@@ -73,7 +76,7 @@ function withDeadlines(svc: Services, post: Post): Post {
     .ofGame(row.id)
     .filter((d) => post.handoff!.some((h) => h.role === d.role && h.decision === d.decisionId))
     .map((d) => `⏰ ${roleName(mod, options, d.role)} decides ${stamp(d.dueAt)}, or the default is taken.`);
-  return due.length ? { ...post, content: clip(`${post.content}\n${due.join('\n')}`) } : post;
+  return due.length ? { ...post, content: `${post.content}\n${due.join('\n')}` } : post;
 }
 
 /** /game repost: the current map, prompt and buttons of the channel's game, as a new post. */
@@ -91,7 +94,7 @@ export async function repost(svc: Services, inv: Invocation, progress?: (l: stri
     channelId: row.channelId,
     gameId: row.id,
     kind: 'repost',
-    content: clip(`🔁 **${mod.title}** #${row.id} — ${mod.phase(env.game)}\n${snap.summary}\n${promptLines(mod, env, seats).text}`),
+    content: `🔁 **${mod.title}** #${row.id} — ${mod.phase(env.game)}\n${snap.summary}\n${promptLines(mod, env, seats).text}`,
     files: snap.file ? [snap.file] : [],
     ...decisionControls(mod, row, env),
     // Pings only a decision never handed off before (the outbox drops the rest).

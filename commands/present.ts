@@ -308,9 +308,7 @@ export async function presentAct(
   if (privateLines.length && me && !posts.some((p) => p.to?.roles.includes(me.role))) {
     posts.push({
       channelId: row.channelId,
-      content: clip(
-        `🔒 **${roleName(mod, env.options, me.role)}**, your own orders (only your side sees this thread):\n${privateLines.join('\n')}`,
-      ),
+      content: `🔒 **${roleName(mod, env.options, me.role)}**, your own orders (only your side sees this thread):\n${privateLines.join('\n')}`,
       to: { roles: [me.role], userIds: [me.userId], names: [me.userName] },
       echo: true,
     });
@@ -332,7 +330,7 @@ export async function presentAct(
     const files = snap.file ? [zoom ? { ...snap.file, aside: true } : snap.file] : [];
     posts.push({
       channelId: row.channelId,
-      content: clip(`🗺️ **${mark.phase}**${skipped && i === 0 ? ` (${skipped} earlier phase(s) passed quickly)` : ''}\n${snap.summary}`),
+      content: `🗺️ **${mark.phase}**${skipped && i === 0 ? ` (${skipped} earlier phase(s) passed quickly)` : ''}\n${snap.summary}`,
       files: zoom && files.length ? [zoom, ...files] : files,
     });
   }
@@ -341,14 +339,13 @@ export async function presentAct(
   if (res.over) {
     // The result is the game's record: a post, never only a reply.
     const result = resultText(mod, env, row);
-    if (posts.length && !posts[posts.length - 1].to)
-      posts[posts.length - 1].content = clip(`${posts[posts.length - 1].content}\n${result}`);
-    else posts.push({ channelId: row.channelId, gameId: row.id, kind: 'update', content: clip(result) });
+    if (posts.length && !posts[posts.length - 1].to) posts[posts.length - 1].content = `${posts[posts.length - 1].content}\n${result}`;
+    else posts.push({ channelId: row.channelId, gameId: row.id, kind: 'update', content: result });
     return { replies, posts };
   }
   // The caller reads the whole prompt and gets their own buttons in the reply
   // (best effort); everyone else asked is handed off by a post, which is durable.
-  replies[0].content = clip(`${replies[0].content}\n${prompt.text}`);
+  replies[0].content = `${replies[0].content}\n${prompt.text}`;
   Object.assign(replies[0], decisionControls(mod, row, env, callerRoles));
   const handoff = handoffsOf(env, seats, callerRoles);
   if (handoff.length) {
@@ -358,10 +355,10 @@ export async function presentAct(
     const last = posts[posts.length - 1];
     if (last && !last.to) {
       const text = promptLines(mod, env, seats, roles, last.content).text;
-      Object.assign(last, { content: clip(`${last.content}\n${text}`), mentions, ...controls, handoff });
+      Object.assign(last, { content: `${last.content}\n${text}`, mentions, ...controls, handoff });
     } else {
       const text = promptLines(mod, env, seats, roles).text;
-      posts.push({ channelId: row.channelId, gameId: row.id, kind: 'handoff', content: clip(text), mentions, ...controls, handoff });
+      posts.push({ channelId: row.channelId, gameId: row.id, kind: 'handoff', content: text, mentions, ...controls, handoff });
     }
   }
   return { replies, posts };
@@ -431,7 +428,7 @@ function privateDeliveries(mod: GameModule<any, any>, row: GameRow, env: Envelop
     if (!holders.length) continue;
     out.push({
       channelId: row.channelId,
-      content: clip(`🔒 **${roleName(mod, env.options, role)}**, for your eyes only:\n${texts.map((t) => `• ${t}`).join('\n')}`),
+      content: `🔒 **${roleName(mod, env.options, role)}**, for your eyes only:\n${texts.map((t) => `• ${t}`).join('\n')}`,
       to: { roles: [role], userIds: holders.map((h) => h.userId), names: holders.map((h) => h.userName) },
     });
   }

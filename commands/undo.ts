@@ -10,7 +10,6 @@ import type { GameModule, Role } from '../src/engine/types.ts';
 import type { GameRow } from '../src/store/store.ts';
 import { activeGame, int, isModerator, requireModerator } from './context.ts';
 import { decisionControls, snapshot } from './present.ts';
-import { clip } from '../src/messages/text.ts';
 import { privateReply, publicReply } from '../src/messages/replies.ts';
 import { promptLines } from '../src/app/prompts.ts';
 import type { Invocation } from './types.ts';
@@ -72,7 +71,7 @@ async function standing(
     channelId: row.channelId,
     gameId: row.id,
     kind: 'update',
-    content: clip(`🗺️ **${mod.phase(env.game)}** (after the undo)\n${snap.summary}\n${prompt.text}`),
+    content: `🗺️ **${mod.phase(env.game)}** (after the undo)\n${snap.summary}\n${prompt.text}`,
     files: snap.file ? [snap.file] : [],
     mentions: prompt.mentions.filter((u) => asked.has(u) && !quiet.includes(u)),
     // A public post: no controls whose choices are secret (they belong to their seat alone).

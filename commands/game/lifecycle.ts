@@ -3,7 +3,6 @@ import type { Services } from '../../src/app/services.ts';
 import { BOT_NAME, BOT_PREFIX, isBotSeat, moduleOf } from '../../src/app/session.ts';
 import { activeGame, bool, isModerator, liveGame, requireCreatorOrModerator, requireModerator } from '../context.ts';
 import { decisionControls, eventLines, handoffsOf, presentAct, snapshot } from '../present.ts';
-import { clip } from '../../src/messages/text.ts';
 import { only, privateReply, publicReply } from '../../src/messages/replies.ts';
 import { promptLines, roleName } from '../../src/app/prompts.ts';
 import { UserError } from '../../src/messages/user-error.ts';
@@ -47,18 +46,16 @@ export async function start(svc: Services, inv: Invocation, progress?: Progress)
   const { res, setupEvents: events, setupEnv: env } = svc.sessions.start(row);
   const view = mod.view(env.game, { kind: 'spectator' });
   const snap = await snapshot(mod, view, `game${row.id}-start.png`, svc.render);
-  const opening = clip(
-    [
-      `⚔️ **${mod.title}** #${row.id} begins. ` +
-        `${seats.map((s) => `${roleName(mod, env.options, s.role)}: ${isBotSeat(s) ? s.userName : `<@${s.userId}>`}`).join(' · ')}`,
-      ...eventLines(events, null),
-      snap.summary,
-    ].join('\n'),
-  );
+  const opening = [
+    `⚔️ **${mod.title}** #${row.id} begins. ` +
+      `${seats.map((s) => `${roleName(mod, env.options, s.role)}: ${isBotSeat(s) ? s.userName : `<@${s.userId}>`}`).join(' · ')}`,
+    ...eventLines(events, null),
+    snap.summary,
+  ].join('\n');
   const first = { channelId: row.channelId, content: opening, files: snap.file ? [snap.file] : [] };
   if (res.applied.length === 0) {
     const prompt = promptLines(mod, res.env, seats);
-    first.content = clip(`${opening}\n${prompt.text}`);
+    first.content = `${opening}\n${prompt.text}`;
     return {
       replies: [privateReply(`Started. Use \`/${mod.command}\` commands to play and \`/game help\` to learn the rules.`)],
       posts: [

@@ -5,6 +5,7 @@
 // channel cannot hold one (a thread, a forum, missing permission): the
 // caller then falls back to direct messages.
 import { ChannelType, DiscordAPIError, ThreadAutoArchiveDuration, type Client, type ThreadChannel } from 'discord.js';
+import { chunks } from '../messages/text.ts';
 import type { SeatThreads } from '../store/seat-threads.ts';
 import { scoped, type Logger } from './log.ts';
 import { errorText } from './posts.ts';
@@ -124,8 +125,8 @@ export async function deliverNotes(
   if (!notes.length) return;
   try {
     const text = `📬 Private messages I could not deliver earlier:\n${notes.map((n) => n.content).join('\n\n')}`;
-    // Discord's limit; the full texts stay in the game's record (/game log).
-    await followUp(text.length > 2000 ? `${text.slice(0, 1999)}…` : text);
+    // Too long for one message: several, split at line breaks, so no note is cut (issue 19 §6).
+    for (const piece of chunks(text)) await followUp(piece);
     repo.dropNotes(notes.map((n) => n.id));
   } catch (e) {
     log.warn(`held notes not delivered (kept for later): ${errorText(e)}`);

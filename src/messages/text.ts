@@ -3,26 +3,15 @@
 
 export const DISCORD_LIMIT = 1900;
 
+/**
+ * Cap a bounded field (a title, an embed field, alt text, a label) at `limit`,
+ * ending in "…". Never for a message's text: a message that is too long is
+ * split into several (`splitMessage`), so nothing a player must read is hidden
+ * (issue 19 §6).
+ */
 export function clip(text: string, limit = DISCORD_LIMIT): string {
   if (text.length <= limit) return text;
-  const lines = text.split('\n');
-  let out = '';
-  let i = 0;
-  for (; i < lines.length; i++) {
-    const room = limit - 40 - out.length - (out ? 1 : 0);
-    if (lines[i].length <= room) {
-      out += (out ? '\n' : '') + lines[i];
-      continue;
-    }
-    // A line too long for the room left is cut, not dropped: dropping a long
-    // first line used to leave a message with nothing but "… more line(s)".
-    if (room >= 80 || !out) {
-      out += `${out ? '\n' : ''}${lines[i].slice(0, Math.max(0, room - 1)).replace(/[\uD800-\uDBFF]$/, '')}…`;
-      i++;
-    }
-    break;
-  }
-  return i < lines.length ? `${out}\n… ${lines.length - i} more line(s) (see /game log)` : out;
+  return `${text.slice(0, Math.max(0, limit - 1)).replace(/[\uD800-\uDBFF]$/, '')}…`;
 }
 
 /** Longest option value a reply repeats back; longer ones end in "…". */
@@ -56,4 +45,26 @@ export function chunks(text: string, limit = DISCORD_LIMIT): string[] {
   }
   if (cur) out.push(cur);
   return out;
+}
+
+/**
+ * A message whose text does not fit becomes several, split at line breaks:
+ * the earlier ones carry only text, the last keeps everything else (files,
+ * controls, embed, pings, hand-off), so the controls sit under the whole text.
+ */
+export function splitMessage<T extends { content: string }>(message: T, limit = DISCORD_LIMIT): T[] {
+  if (message.content.length <= limit) return [message];
+  const pieces = chunks(message.content, limit);
+  return pieces.map((content, n) => (n === pieces.length - 1 ? { ...message, content } : textOnly(message, content)));
+}
+
+/** The fields a text-only piece keeps: where it goes and who may see it, never controls, files or pings. */
+function textOnly<T extends { content: string }>(message: T, content: string): T {
+  const keep = ['ephemeral', 'channelId', 'gameId', 'to', 'echo'];
+  const source = message as Record<string, unknown>;
+  const out: Record<string, unknown> = { content };
+  for (const key of keep) if (key in source) out[key] = source[key];
+  // A hand-off piece without its hand-off would count as already handed off; the text is part of the record.
+  if ('channelId' in source) out.kind = source.kind === 'notice' || source.kind === 'repost' ? source.kind : 'update';
+  return out as T;
 }

@@ -1,7 +1,7 @@
 // Engine-only playouts shared by fuzz tests and the benchmark.
 import seedrandom from 'seedrandom';
 import { applyAction, createGame, type Envelope, type LogEntry } from '../../src/engine/runner.ts';
-import type { GameRules, Role } from '../../src/engine/types.ts';
+import type { GameEvent, GameRules, Role } from '../../src/engine/types.ts';
 import { breathe } from '../setup/breathe.ts';
 
 export interface Playout {
@@ -16,7 +16,8 @@ export interface PlayoutOptions {
   /** The only seats the bot plays; the others play at random. */
   bots?: Role[];
   maxSteps?: number;
-  each?: (env: Envelope<any>, role: Role) => void;
+  /** After every step: the new envelope, who acted, and the step's events. */
+  each?: (env: Envelope<any>, role: Role, events: GameEvent[]) => void;
 }
 
 /** The game played one step per iteration; its return value is the finished playout. */
@@ -37,9 +38,10 @@ function* steps(mod: GameRules<any, any, any>, raw: Raw, seed: string, opts: Pla
       mod.bot && (opts.bots ? opts.bots.includes(p.role) : !opts.random)
         ? mod.bot(env.game, p.role, legal, { rand: () => rand.quick() })
         : legal[Math.floor(rand.quick() * legal.length)];
-    env = applyAction(mod, env, p.role, pick.action, true, legal).env;
+    const step = applyAction(mod, env, p.role, pick.action, true, legal);
+    env = step.env;
     log.push({ seq: i + 1, role: p.role, action: pick.action });
-    opts.each?.(env, p.role);
+    opts.each?.(env, p.role, step.events);
     yield;
   }
   throw new Error(`No result after ${max} steps (${mod.phase(env.game)}).`);

@@ -370,7 +370,9 @@ export function checkOrder(s: Wk4State, n: Role, o: Order, prior: Order[] = orde
       check(
         s.nations[o.nation]?.alive && o.nation !== n,
         R.diplomacy,
-        `Declare war on another nation in the game: ${otherNations(s, n).join(', ')}.`,
+        `Declare war on another nation in the game: ${otherNations(s, n)
+          .map((x) => nationName(s, x))
+          .join(', ')}.`,
       );
       check(!atWar(s, n, o.nation), R.diplomacy, `You are already at war with ${nationName(s, o.nation)}.`);
       check(!allied(s, n, o.nation), R.diplomacy, `${nationName(s, o.nation)} is your ally: leave the alliance first.`);
@@ -380,7 +382,9 @@ export function checkOrder(s: Wk4State, n: Role, o: Order, prior: Order[] = orde
       check(
         s.nations[o.nation]?.alive && o.nation !== n,
         R.diplomacy,
-        `Ally with another nation in the game: ${otherNations(s, n).join(', ')}.`,
+        `Ally with another nation in the game: ${otherNations(s, n)
+          .map((x) => nationName(s, x))
+          .join(', ')}.`,
       );
       check(!atWar(s, n, o.nation), R.diplomacy, `You are at war with ${nationName(s, o.nation)}.`);
       check(!allied(s, n, o.nation), R.diplomacy, `${nationName(s, o.nation)} is already your ally.`);

@@ -189,7 +189,9 @@ function trails(s: Wk4State, me: Role, orders: Order[]): Wk4Trail[] {
 }
 
 export function summarize(v: Wk4View, viewer: Viewer): string {
-  const lines = [`Warrior Kings IV — ${v.title} (${viewer.kind === 'seat' ? viewer.role : viewer.kind})`];
+  // The seat by its nation's name, never its id (issue 19 §7).
+  const who = viewer.kind === 'seat' ? (v.nations.find((n) => n.id === viewer.role)?.name ?? viewer.role) : viewer.kind;
+  const lines = [`Warrior Kings IV — ${v.title} (${who})`];
   lines.push(`VP: ${v.nations.map((n) => `${n.name} ${n.vp}${n.alive ? '' : ' (out)'}`).join(', ')}`);
   if (v.wars.length) lines.push(`Wars: ${v.wars.join('; ')}`);
   if (v.alliances.length) lines.push(`Alliances: ${v.alliances.join('; ')}`);

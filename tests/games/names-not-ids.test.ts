@@ -1,0 +1,135 @@
+// Issue 19 §7, "names, never ids": whole fuzz games of all five systems, and
+// everything a player reads in them (event texts as a spectator and each seat
+// see them, prompts, the labels of legal actions, the summary of each view,
+// refusals of illegal actions) must hold no internal id: no snake_case word,
+// and no token equal to an id of the game's data whose display name differs.
+// A planted case proves the check fires.
+import { describe, expect, it } from 'vitest';
+import { applyAction, visibleEvents, type Envelope } from '../../src/engine/runner.ts';
+import type { GameEvent, GameModule, Json, Role, Viewer } from '../../src/engine/types.ts';
+import { atkm } from '../../src/games/atkm/index.ts';
+import { kpw } from '../../src/games/kpw/index.ts';
+import { rifle } from '../../src/games/rifle/index.ts';
+import { wk4 } from '../../src/games/wk4/index.ts';
+import { wog } from '../../src/games/wog/index.ts';
+import { playoutAsync } from './playout.ts';
+
+/**
+ * Ids of the game's things (objects with an id, or a record key, and a
+ * different name); names are never counted as ids, nor is the id of a thing
+ * with no name (a WK4 army's handle, "alm3", is its designation).
+ */
+/**
+ * An id that is a plain lower-case word ("trade", "red", "england") reads as
+ * English in a sentence and is not counted: only ids with a digit, a hyphen
+ * or an underscore ("red-1", "ma3", "edward_iii") are.
+ */
+const differs = (id: string, name: string) => id !== name && !/^[a-z]+$/.test(id);
+
+export function internalIds(state: Json, handles: Set<string>): Set<string> {
+  const ids = new Set<string>();
+  const names = new Set<string>();
+  const walk = (x: Json): void => {
+    if (Array.isArray(x)) return x.forEach(walk);
+    if (x === null || typeof x !== 'object') return;
+    if (typeof x.id === 'string' && typeof x.name === 'string') {
+      names.add(x.name);
+      if (differs(x.id, x.name)) ids.add(x.id);
+    } else if (typeof x.id === 'string') handles.add(x.id);
+    for (const [key, value] of Object.entries(x)) {
+      if (value && typeof value === 'object' && !Array.isArray(value) && typeof value.name === 'string' && key !== value.name) {
+        names.add(value.name);
+        if (differs(key, value.name)) ids.add(key);
+      }
+      walk(value);
+    }
+  };
+  walk(state);
+  for (const n of names) for (const word of n.split(/\s+/)) ids.delete(word);
+  for (const n of names) ids.delete(n);
+  return ids;
+}
+
+/** What in `text` looks like an id: snake_case words and tokens equal to an internal id. */
+export function idsIn(text: string, ids: Set<string>): string[] {
+  // Mentions, channel links, timestamps and custom emoji carry Discord's own ids.
+  const plain = text.replace(/<[@#:t][^>]*>/g, ' ');
+  const found = [...plain.matchAll(/\b[A-Za-z0-9]+(?:_[A-Za-z0-9]+)+\b/g)].map((m) => m[0]);
+  for (const token of plain.split(/[\s,.;:!?()[\]{}"'`*→←·/|=+]+/)) if (ids.has(token)) found.push(token);
+  return found;
+}
+
+type Raw = Record<string, string | number | boolean>;
+const GAMES: [GameModule<any, any>, Raw, string][] = [
+  [kpw, {}, 'names-kpw'],
+  [rifle, {}, 'names-rifle'],
+  [wog, { scenario: 'hyw' }, 'names-wog'],
+  [wk4, { nations: 3, years: 1 }, 'names-wk4'],
+  [atkm, {}, 'names-atkm'],
+];
+
+describe('names, never ids, in player-facing text (issue 19 §7)', () => {
+  it('the check fires on a planted snake_case key and a planted id', () => {
+    const ids = new Set(['red-1', 'ile_de_france']);
+    expect(idsIn('ile_de_france is not adjacent to england', ids)).toContain('ile_de_france');
+    expect(idsIn('Move red-1 forward', ids)).toEqual(['red-1']);
+    expect(idsIn('1st Foot (12) moves; <@123_456> is asked', ids)).toEqual([]);
+    // Ids come from the game's data: a unit with a differing name, a keyed space; a nameless handle is exempt.
+    const handles = new Set<string>();
+    const found = internalIds(
+      {
+        units: [{ id: 'red-1', name: '1st Foot' }, { id: 'alm3' }],
+        spaces: { sw1: { name: 'Swansea' }, trade: { name: 'Trade with the Indians' } },
+      },
+      handles,
+    );
+    expect([...found].sort()).toEqual(['red-1', 'sw1']);
+    expect([...handles]).toEqual(['alm3']);
+    expect(idsIn('Swansea is not adjacent to 1st Foot', found)).toEqual([]);
+    expect(idsIn('sw1 is not adjacent; trade goods', found)).toEqual(['sw1']);
+  });
+
+  for (const [mod, raw, seed] of GAMES) {
+    it(`${mod.title}: a whole fuzz game names things by their names`, async () => {
+      const found = new Map<string, string>();
+      let ids = new Set<string>();
+      const handles = new Set<string>();
+      const check = (where: string, text: string) => {
+        for (const id of idsIn(text, ids)) if (!found.has(id)) found.set(id, `${where}: ${text.slice(0, 160)}`);
+      };
+      let step = 0;
+      const each = (env: Envelope<any>, actor: Role, events: GameEvent[]) => {
+        // The state and the spectator's view (which carries the map's areas for games whose map is static data).
+        if (step++ === 0) ids = internalIds([env.game, mod.view(env.game, { kind: 'spectator' })] as Json, handles);
+        else if (step % 25 === 1) internalIds(env.game as Json, handles);
+        const roles = mod.roles(env.options).map((r) => r.id);
+        const viewers: Viewer[] = [{ kind: 'spectator' }, ...roles.map((role): Viewer => ({ kind: 'seat', role }))];
+        for (const viewer of viewers) for (const e of visibleEvents(events, viewer)) check('event', e.text);
+        for (const p of mod.prompts(env.game)) {
+          check('prompt', p.text);
+          for (const l of mod.legal(env.game, p.role)) check('label', l.label);
+        }
+        if (step % 25 === 1) {
+          for (const viewer of viewers) check('summary', mod.summarize(mod.view(env.game, viewer), viewer));
+          // A refusal: an action of one seat tried by another (or by the same seat once it is no longer legal).
+          const asked = mod.prompts(env.game)[0];
+          const other = roles.find((r) => r !== asked?.role) ?? actor;
+          const action = asked && mod.legal(env.game, asked.role)[0]?.action;
+          if (action) {
+            try {
+              applyAction(mod, env, other, action, true);
+            } catch (e) {
+              check('refusal', (e as Error).message);
+            }
+          }
+        }
+      };
+      await playoutAsync(mod, raw, seed, { each, maxSteps: 4000 }).catch((e: unknown) => {
+        if (!String(e).includes('No result after')) throw e;
+      });
+      // Handles of things made later in the game (a WK4 army raised mid-game) are designations too.
+      for (const h of handles) found.delete(h);
+      expect([...found].map(([id, where]) => `${id} — ${where}`)).toEqual([]);
+    }, 60_000);
+  }
+});
