@@ -7,7 +7,7 @@ import type { Tournament, Format, Match, Outcome as MatchOutcome } from '../src/
 import { pairRound, startTournament } from '../src/tournament/service.ts';
 import { repoOf } from '../src/tournament/repo.ts';
 import { sidesOf } from '../src/tournament/results.ts';
-import { FORMAT_NAMES, hubPost, matchState, pageButtons, standingsImage, standingsPage } from '../src/tournament/hub.ts';
+import { FORMAT_NAMES, hubPost, matchState, pageButtons, placementTable, standingsImage, standingsPage } from '../src/tournament/hub.ts';
 import { clockText } from '../src/tournament/clock-text.ts';
 import { confirmResult, disputeResult, reportResult } from '../src/tournament/reports.ts';
 import { correctResult, type CorrectedVp } from '../src/tournament/corrections.ts';
@@ -282,7 +282,7 @@ function standingsReply(svc: Services, t: Tournament, page: number, ephemeral: b
   const reply = (ephemeral ? privateReply : publicReply)(`🏆 **${t.name}** standings (page ${p} of ${pages}):`, {
     embed,
     buttons: pageButtons(t.id, p, pages),
-    ...(withImage ? { files: [standingsImage(svc, t)] } : {}),
+    ...(withImage && !placementTable(t) ? { files: [standingsImage(svc, t)] } : {}),
   });
   return only(reply);
 }

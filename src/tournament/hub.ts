@@ -9,7 +9,8 @@ import type { Attachment, Button, Embed, Post } from '../messages/types.ts';
 import { renderStandings } from '../../render/standings.ts';
 import type { Match, Tournament } from './repo.ts';
 import { repoOf, type TournamentRepo } from './repo.ts';
-import { championOf, totalRounds, tournamentStandings } from './results.ts';
+import { championOf, doubleElimOf, totalRounds, tournamentStandings } from './results.ts';
+import { placeText } from './double-elim.ts';
 import { clockText } from './clock-text.ts';
 import type { Standing } from './standings.ts';
 
@@ -110,7 +111,12 @@ export function hubEmbed(svc: Services, t: Tournament): Embed {
     const lines = ms.map((m) => `T${m.board}${link(svc, m)} ${name(m.a)}${m.b ? ` v ${name(m.b)}` : ''} — ${matchState(svc, repo, m)}`);
     fields.push(...fieldsOf(`Round ${t.round}`, lines, 4));
     const top = tournamentStandings(repo, t).slice(0, 8);
-    if (top.length && t.round > 0)
+    if (t.format === 'double' && t.round > 0)
+      fields.push({
+        name: t.status === 'finished' ? 'Placements' : 'Standing',
+        value: placementLines(repo, t, name).slice(0, 8).join('\n'),
+      });
+    else if (top.length && t.round > 0)
       fields.push({ name: 'Leaders', value: top.map((s) => `${s.rank}. ${name(s.id)} — ${f(s.score)}`).join('\n') });
   }
   return {
@@ -156,10 +162,43 @@ export function standingLine(s: Standing, name: string, dropped: boolean): strin
   );
 }
 
+/** A double elimination's standings: placements from the bracket (not a Swiss table), with each player's record. */
+function placementLines(repo: TournamentRepo, t: Tournament, name: (id: string) => string): string[] {
+  const dropped = new Set(
+    repo
+      .entrants(t.id)
+      .filter((e) => e.dropped)
+      .map((e) => e.userId),
+  );
+  return doubleElimOf(repo, t).placements.map(
+    (p) =>
+      `**${p.stage === 'still in' ? '—' : placeText(p)}** ${name(p.id)}${dropped.has(p.id) ? ' (dropped)' : ''} — ` +
+      `${p.wins} won, ${p.losses} lost · ${p.stage}`,
+  );
+}
+
+/** Whether the standings are placements in a bracket rather than a points table (no table image). */
+export const placementTable = (t: Tournament) => t.format === 'double';
+
 /** Page `page` (1-based) of the standings as an embed, and how many pages there are. */
 export function standingsPage(svc: Services, t: Tournament, page: number): { embed: Embed; pages: number; page: number } {
   const repo = repoOf(svc);
   const entrants = new Map(repo.entrants(t.id).map((e) => [e.userId, e]));
+  if (placementTable(t)) {
+    const lines = placementLines(repo, t, (id) => clip(entrants.get(id)?.userName ?? id, 32));
+    const pages = Math.max(1, Math.ceil(lines.length / PAGE_ROWS));
+    const p = Math.min(Math.max(1, page), pages);
+    return {
+      embed: {
+        title: clip(`🏆 ${t.name} — ${t.status === 'finished' ? 'final placements' : `placements after round ${t.round}`}`, 256),
+        description: lines.slice((p - 1) * PAGE_ROWS, p * PAGE_ROWS).join('\n') || 'Nobody has played yet.',
+        color: 0x3b82f6,
+        footer: `Page ${p} of ${pages} · players out at the same stage share a place; out after a second loss`,
+      },
+      pages,
+      page: p,
+    };
+  }
   const s = tournamentStandings(repo, t);
   const pages = Math.max(1, Math.ceil(s.length / PAGE_ROWS));
   const p = Math.min(Math.max(1, page), pages);
@@ -220,7 +259,7 @@ export function roundStandingsPosts(svc: Services, t: Tournament): Post[] {
       kind: 'update',
       content: `🏆 **${t.name}** standings after round ${t.round}${t.status === 'finished' ? ' (final)' : ''}:`,
       embed,
-      files: [standingsImage(svc, t)],
+      ...(placementTable(t) ? {} : { files: [standingsImage(svc, t)] }),
       buttons: pageButtons(t.id, page, pages),
     },
   ];
