@@ -157,7 +157,8 @@ export function currentHub(svc: Services, tid: number): { post: Post; messageId:
 
 export function standingLine(s: Standing, name: string, dropped: boolean): string {
   return (
-    `**${s.rank}.** ${clip(name, 32)}${dropped ? ' (dropped)' : ''} — **${f(s.score)}** · ` +
+    `**${s.rank}.** ${clip(name, 32)}${dropped ? ' (dropped)' : ''} — **${f(s.score)}** · ${s.wins}-${s.draws}-${s.losses}` +
+    `${s.byes ? ` · ${s.byes} bye${s.byes > 1 ? 's' : ''}` : ''}${s.forfeits ? ` · ${s.forfeits} forfeit${s.forfeits > 1 ? 's' : ''}` : ''} · ` +
     `Buchholz ${f(s.buchholz)} · median ${f(s.medianBuchholz)} · SB ${f(s.sonnebornBerger)}`
   );
 }

@@ -17,6 +17,9 @@ export function sidesOf(system: string, options: Record<string, string | number 
   return [roles[0].id, roles[1].id];
 }
 
+/** A match as players name it: round and table ("R3 · T2"). */
+export const matchName = (m: Pick<Match, 'round' | 'board'>): string => `R${m.round} · T${m.board}`;
+
 export const isElimination = (t: Tournament, m?: Match) =>
   t.format === 'knockout' || t.format === 'double' || (t.format === 'swisscut' && (!m || m.bracket === 'cut'));
 

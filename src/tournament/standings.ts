@@ -25,6 +25,12 @@ export interface Standing {
   medianBuchholz: number;
   sonnebornBerger: number;
   played: number;
+  /** Games played won, drawn and lost; byes; rounds decided by forfeit (won or lost). */
+  wins: number;
+  draws: number;
+  losses: number;
+  byes: number;
+  forfeits: number;
 }
 
 interface Entry {
@@ -79,6 +85,11 @@ export function standings(ids: string[], games: StandingGame[], rating: (id: str
       medianBuchholz: median,
       sonnebornBerger: sb,
       played: es.filter((e) => e.played).length,
+      wins: es.filter((e) => e.played && e.pts === 1).length,
+      draws: es.filter((e) => e.played && e.pts === 0.5).length,
+      losses: es.filter((e) => e.played && e.pts === 0).length,
+      byes: es.filter((e) => e.opp === null).length,
+      forfeits: es.filter((e) => !e.played && e.opp !== null).length,
     };
   });
   out.sort(
