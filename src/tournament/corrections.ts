@@ -17,7 +17,7 @@ import { UserError } from '../messages/user-error.ts';
 import type { Match, Outcome, Tournament } from './repo.ts';
 import { TournamentRepo } from './repo.ts';
 import { advanceTournament, finishMatchGame, pairRound } from './service.ts';
-import { championOf, isElimination, sidesOf } from './results.ts';
+import { championOf, isElimination, matchName, sidesOf } from './results.ts';
 import { nextPairings, type RoundPairing } from './rounds.ts';
 import { ratingsOf } from './ratings.ts';
 import { hubPost, roundStandingsPosts } from './hub.ts';
@@ -105,6 +105,19 @@ export function correctResult(
           );
       }
       for (const s of stale) {
+        // Its players hear at once, in the game's thread, with what to do.
+        const row = s.gameId ? svc.store.game(s.gameId) : null;
+        if (row && s.b)
+          posts.push({
+            channelId: row.channelId,
+            gameId: row.id,
+            kind: 'update',
+            content:
+              `⚠️ <@${s.a}> <@${s.b}>: this game (${t.name}, ${matchName(s)}) is called off — the organiser corrected ` +
+              `${matchName(m)}, so round ${r} is paired again. Stop playing here; your new pairing (if you still play) ` +
+              `is posted in the tournament channel with its own thread: /tournament pairings round:${r}.`,
+            mentions: [s.a, s.b],
+          });
         if (s.gameId)
           svc.store.finish(
             s.gameId,
