@@ -77,6 +77,34 @@ function fieldsOf(name: string, lines: string[], maxFields: number): { name: str
   return out;
 }
 
+const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+
+/** The format as organisers say it, with the bye's score and the tie-breaks: "3 Swiss rounds, then a top 4; a bye scores 1 point". */
+export function formatText(t: Tournament): string {
+  const ties = 'ties broken by Buchholz, median Buchholz, Sonneborn-Berger';
+  switch (t.format) {
+    case 'swiss':
+      return `${plural(t.rounds, 'Swiss round')}; a bye scores 1 point; ${ties}`;
+    case 'swisscut':
+      return `${plural(t.rounds, 'Swiss round')}, then a top ${t.cut} (single elimination); a bye scores 1 point; ${ties}`;
+    case 'roundrobin':
+      return `Round robin (everyone plays everyone once); a bye scores 1 point; ${ties}`;
+    case 'knockout':
+      return 'Single elimination; byes (top seeds, first round only) go through; a draw sends the better seed through';
+    case 'double':
+      return "Double elimination: out after two losses; a grand final, replayed if the winners' champion loses it; byes only in the first round";
+  }
+}
+
+/** Where the event stands: "Swiss round 2 of 3", "Top cut round 1 of 2", "Round 4 of at most 7". */
+function roundText(repo: TournamentRepo, t: Tournament): string {
+  if (t.format === 'swisscut')
+    return t.round <= t.rounds
+      ? `Swiss round ${t.round} of ${t.rounds}, then a top ${t.cut}.`
+      : `Top ${t.cut} round ${t.round - t.rounds} of ${totalRounds(repo, t) - t.rounds}.`;
+  return `Round ${t.round} of ${t.format === 'double' ? 'at most ' : ''}${totalRounds(repo, t)}.`;
+}
+
 export function hubEmbed(svc: Services, t: Tournament): Embed {
   const repo = repoOf(svc);
   const mod = getGame(t.system);
@@ -85,9 +113,7 @@ export function hubEmbed(svc: Services, t: Tournament): Embed {
   const name = (u: string | null) => (u === null ? 'bye' : clip(names.get(u) ?? u, 32));
   const spec = [
     mod?.title ?? t.system,
-    FORMAT_NAMES[t.format],
-    t.format === 'swiss' || t.format === 'swisscut' ? `${t.rounds} rounds` : null,
-    t.format === 'swisscut' ? `top ${t.cut}` : null,
+    formatText(t),
     t.clockHours ? `${clockText(t)}, or forfeit` : null,
     t.roundHours ? `a round every ${t.roundHours} h` : null,
     t.bidding ? 'side bidding in VP' : null,
@@ -105,8 +131,8 @@ export function hubEmbed(svc: Services, t: Tournament): Embed {
     const champion = championOf(repo, t);
     status =
       t.status === 'finished'
-        ? `🏁 Finished after ${t.round} rounds.${champion ? ` Winner: <@${champion}>` : ''}`
-        : `Round ${t.round} of ${t.format === 'double' ? 'at most ' : ''}${totalRounds(repo, t)}.`;
+        ? `🏁 Finished after ${plural(t.round, 'round')}.${champion ? ` Winner: <@${champion}>` : ''}`
+        : roundText(repo, t);
     const ms = repo.matches(t.id, t.round);
     const lines = ms.map((m) => `T${m.board}${link(svc, m)} ${name(m.a)}${m.b ? ` v ${name(m.b)}` : ''} — ${matchState(svc, repo, m)}`);
     fields.push(...fieldsOf(`Round ${t.round}`, lines, 4));

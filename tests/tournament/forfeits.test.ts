@@ -7,6 +7,7 @@ import { harness, text } from '../app/harness.ts';
 import { repoOf } from '../../src/tournament/repo.ts';
 import { tournamentStandings } from '../../src/tournament/results.ts';
 import { field } from './helpers.ts';
+import { hubEmbed } from '../../src/tournament/hub.ts';
 
 async function swiss4() {
   const h = harness({ seed: 'forfeit-4' });
@@ -77,5 +78,19 @@ describe('results by player name', () => {
     expect(repo.match(m.id)!.outcome).toBe('b');
     await h.say('mod', `/tournament result match:R1T1 winner:${aName.toUpperCase()} reason:recount`);
     expect(repo.match(m.id)!.outcome).toBe('a');
+  });
+});
+
+describe('the hub announces the format', () => {
+  it('"3 Swiss rounds, then a top 4", the bye’s score and the tie-breaks; the stage of a Swiss with a cut', async () => {
+    const h = harness({ seed: 'hub-format' });
+    await h.say('mod', '/tournament create name:Open system:duel format:swisscut rounds:3 cut:4');
+    await field(h, ['ann', 'bob', 'cid', 'dee', 'eve'], 'mod');
+    await h.say('mod', '/tournament start');
+    const out = JSON.stringify(hubEmbed(h.svc, repoOf(h.svc).get(1)!));
+    expect(out).toContain('3 Swiss rounds, then a top 4');
+    expect(out).toContain('a bye scores 1 point');
+    expect(out).toContain('ties broken by Buchholz, median Buchholz, Sonneborn-Berger');
+    expect(out).toContain('Swiss round 1 of 3, then a top 4.');
   });
 });
