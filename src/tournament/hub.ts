@@ -12,7 +12,7 @@ import { repoOf, type TournamentRepo } from './repo.ts';
 import { championOf, doubleElimOf, totalRounds, tournamentStandings } from './results.ts';
 import { placeText } from './double-elim.ts';
 import { clockText } from './clock-text.ts';
-import type { Standing } from './standings.ts';
+import { TIE_BREAK_TEXT, type Standing } from './standings.ts';
 
 export const FORMAT_NAMES: Record<Tournament['format'], string> = {
   swiss: 'Swiss',
@@ -81,7 +81,7 @@ const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? o
 
 /** The format as organisers say it, with the bye's score and the tie-breaks: "3 Swiss rounds, then a top 4; a bye scores 1 point". */
 export function formatText(t: Tournament): string {
-  const ties = 'ties broken by Buchholz, median Buchholz, Sonneborn-Berger';
+  const ties = `ties broken by ${TIE_BREAK_TEXT[t.format === 'roundrobin' ? 'roundrobin' : 'swiss']}`;
   switch (t.format) {
     case 'swiss':
       return `${plural(t.rounds, 'Swiss round')}; a bye scores 1 point; ${ties}`;
@@ -237,7 +237,9 @@ export function standingsPage(svc: Services, t: Tournament, page: number): { emb
       title: clip(`🏆 ${t.name} — standings after round ${t.round}${t.status === 'finished' ? ' (final)' : ''}`, 256),
       description: rows.join('\n') || 'Nobody has played yet.',
       color: 0x3b82f6,
-      footer: `Page ${p} of ${pages} · ties broken by Buchholz, median Buchholz, Sonneborn-Berger (FIDE; byes against a virtual opponent)`,
+      footer:
+        `Page ${p} of ${pages} · ties broken by ${TIE_BREAK_TEXT[t.format === 'roundrobin' ? 'roundrobin' : 'swiss']} ` +
+        '(FIDE; byes and forfeits against a virtual opponent)',
     },
     pages,
     page: p,

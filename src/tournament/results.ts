@@ -50,6 +50,7 @@ export function tournamentStandings(repo: TournamentRepo, t: Tournament, upTo = 
     entrants.filter((e) => e.checkedIn).map((e) => e.userId),
     games,
     (id) => rating.get(id) ?? 0,
+    t.format === 'roundrobin' ? 'roundrobin' : 'swiss',
   );
 }
 
