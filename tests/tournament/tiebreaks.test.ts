@@ -30,7 +30,7 @@ describe('round-robin tie-breaks', () => {
     expect(sw[0].buchholz).toBe(sw[1].buchholz);
   });
 
-  it('a three-way cycle (each beat one of the others) is not decided by head-to-head, but by Sonneborn-Berger', () => {
+  it('a three-way cycle (each beat one of the others) is not decided by head-to-head: every tie-break is equal', () => {
     // amy beats bo, bo beats cy, cy beats amy, and all three beat dee: 2 points each, head-to-head 1 each,
     // Sonneborn-Berger and wins equal too, so the last resort (rating, then id) orders them.
     const games = [
