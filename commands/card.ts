@@ -158,7 +158,9 @@ async function chronicle(svc: Services, row: GameRow, parentId: string): Promise
     channelId: parentId,
     gameId: row.id,
     kind: 'update',
-    content: `📜 **${mod.title}** #${row.id} (<#${row.channelId}>) ${text}\n${players}`,
+    // A tournament game's label names the tournament, round and table.
+    content: `📜 **${mod.title}** #${row.id}${row.label ? ` — ${row.label}` : ''} (<#${row.channelId}>) ${text}
+${players}`,
     files,
   };
 }

@@ -6,8 +6,8 @@ import { getGame, allGames } from '../src/games/registry.ts';
 import type { Tournament, Format, Match, Outcome as MatchOutcome } from '../src/tournament/repo.ts';
 import { pairRound, startTournament } from '../src/tournament/service.ts';
 import { repoOf } from '../src/tournament/repo.ts';
-import { sidesOf } from '../src/tournament/results.ts';
-import { FORMAT_NAMES, hubPost, matchState, pageButtons, standingsImage, standingsPage } from '../src/tournament/hub.ts';
+import { matchName, sidesOf } from '../src/tournament/results.ts';
+import { FORMAT_NAMES, hubPost, matchState, pageButtons, placementTable, standingsImage, standingsPage } from '../src/tournament/hub.ts';
 import { clockText } from '../src/tournament/clock-text.ts';
 import { confirmResult, disputeResult, reportResult } from '../src/tournament/reports.ts';
 import { correctResult, type CorrectedVp } from '../src/tournament/corrections.ts';
@@ -30,12 +30,43 @@ const OUTCOMES = [
   { name: 'Draw', value: 'draw' },
   { name: 'Nobody scores', value: 'none' },
 ];
+/** The organiser's result also records forfeits (no game played: not rated, a virtual opponent in the tie-breaks). */
+const RESULT_OUTCOMES = [
+  ...OUTCOMES,
+  { name: 'First side wins by forfeit', value: 'forfeit-a' },
+  { name: 'Second side wins by forfeit', value: 'forfeit-b' },
+  { name: 'Double forfeit (neither played)', value: 'forfeit-both' },
+];
+
+const winnerOpt = { name: 'winner', description: "Or the winner's name (instead of outcome)", type: 'string' as const, required: false };
+
+/**
+ * The outcome: `outcome` (a, b, draw, none …) or the winner's name; refused
+ * clearly when missing (the offline table does not enforce required options).
+ */
+function outcomeOption(svc: Services, m: Match, o: Record<string, string | number | boolean>, allowed: { value: string }[]): string {
+  const winner = str(o, 'winner')?.replace(/^@/, '').toLowerCase();
+  if (winner) {
+    const names = new Map(
+      repoOf(svc)
+        .entrants(m.tournamentId)
+        .map((e) => [e.userId, e.userName.toLowerCase()]),
+    );
+    const side = [m.a, m.b].findIndex((p) => p !== null && (names.get(p) === winner || p.toLowerCase() === winner));
+    if (side < 0) throw new UserError(`${echo(str(o, 'winner')!, 40)} does not play in ${matchName(m)}: name one of its two players.`);
+    return side === 0 ? 'a' : 'b';
+  }
+  const v = str(o, 'outcome');
+  const values = allowed.map((c) => c.value);
+  if (!v || !values.includes(v))
+    throw new UserError(`Give the result with outcome: one of ${values.join(', ')}.${v ? ` '${echo(v, 40)}' is not one.` : ''}`);
+  return v;
+}
 const matchOpt = (what: string) => ({
   name: 'match',
-  description: `Match number (from /tournament pairings) ${what}`,
-  type: 'integer' as const,
+  description: `Match by round and table, e.g. R3T2 (from /tournament pairings), or its number ${what}`,
+  type: 'string' as const,
   required: true,
-  min: 1,
 });
 
 const tid = {
@@ -189,14 +220,15 @@ export function tournamentCommand(): Command {
         description: 'Moderators: set or correct a match result at once (knockouts re-pair later rounds)',
         options: [
           matchOpt(''),
+          reason(true),
           {
             name: 'outcome',
-            description: 'Who won the game (a side bid then applies as to a played result)',
+            description: 'Who won the game, or a forfeit (a side bid then applies as to a played result)',
             type: 'string',
-            required: true,
-            choices: OUTCOMES,
+            required: false,
+            choices: RESULT_OUTCOMES,
           },
-          reason(true),
+          winnerOpt,
           {
             name: 'vp',
             description: "Final VP before any bid, first side-second side (e.g. 12-10), or 'none' if VP did not decide it",
@@ -213,8 +245,9 @@ export function tournamentCommand(): Command {
         description: 'Record a match result for both players to confirm (moderators, or a player of the match)',
         options: [
           matchOpt(''),
-          { name: 'outcome', description: 'Who won', type: 'string', required: true, choices: OUTCOMES },
           reason(true),
+          { name: 'outcome', description: 'Who won (or give winner)', type: 'string', required: false, choices: OUTCOMES },
+          winnerOpt,
         ],
       },
       {
@@ -298,9 +331,16 @@ function tournamentOf(svc: Services, guildId: string | null, id: number): Tourna
   return t;
 }
 
+/** A match named by round and table ("R3T2", "R3 · T2") in the server's tournament, or by its number. */
 function matchOf(svc: Services, inv: Invocation): { m: Match; t: Tournament } {
   const repo = repoOf(svc);
-  const m = repo.match(int(inv.options, 'match', 1, Number.MAX_SAFE_INTEGER)!);
+  const given = str(inv.options, 'match') ?? '';
+  const named = /^r\s*(\d+)\s*[·.\-/,:]?\s*t\s*(\d+)$/i.exec(given.trim());
+  if (!named && !/^\d+$/.test(given.trim()))
+    throw new UserError(
+      `'${echo(given, 40)}' is not a match: give its round and table (e.g. R3T2) or its number (see /tournament pairings).`,
+    );
+  const m = named ? repo.matches(find(svc, inv).id, Number(named[1])).find((x) => x.board === Number(named[2])) : repo.match(Number(given));
   const t = m && repo.get(m.tournamentId);
   if (!m || !t || t.guildId !== inv.where.guildId) throw new UserError('There is no such match on this server (see /tournament pairings).');
   return { m, t };
@@ -348,7 +388,7 @@ function standingsReply(svc: Services, t: Tournament, page: number, ephemeral: b
   const reply = (ephemeral ? privateReply : publicReply)(`🏆 **${t.name}** standings (page ${p} of ${pages}):`, {
     embed,
     buttons: pageButtons(t.id, p, pages),
-    ...(withImage ? { files: [standingsImage(svc, t)] } : {}),
+    ...(withImage && !placementTable(t) ? { files: [standingsImage(svc, t)] } : {}),
   });
   return only(reply);
 }
@@ -493,7 +533,10 @@ function correct(svc: Services, inv: Invocation): Outcome {
   const o = inv.options;
   const { m, t } = matchOf(svc, inv);
   if (!m.b) throw new UserError('That match is a bye; there is no result to correct.');
-  const r = correctResult(svc, t, m, str(o, 'outcome') as MatchOutcome, inv.caller.id, str(o, 'reason')!, parseVp(str(o, 'vp')));
+  const named = outcomeOption(svc, m, o, RESULT_OUTCOMES);
+  const forfeit = named.startsWith('forfeit-');
+  const outcome = (forfeit ? { 'forfeit-a': 'a', 'forfeit-b': 'b', 'forfeit-both': 'none' }[named] : named) as MatchOutcome;
+  const r = correctResult(svc, t, m, outcome, inv.caller.id, str(o, 'reason')!, parseVp(str(o, 'vp')), forfeit);
   return { replies: [publicReply(r.text)], posts: r.posts };
 }
 
@@ -505,7 +548,7 @@ function report(svc: Services, inv: Invocation): Outcome {
     svc,
     t,
     m,
-    str(o, 'outcome') as MatchOutcome,
+    outcomeOption(svc, m, o, OUTCOMES) as MatchOutcome,
     inv.caller.id,
     isModerator(svc, inv.caller, inv.where),
     echo(str(o, 'reason'), 300),

@@ -17,7 +17,7 @@ import { UserError } from '../messages/user-error.ts';
 import type { Match, Outcome, Tournament } from './repo.ts';
 import { TournamentRepo } from './repo.ts';
 import { advanceTournament, finishMatchGame, pairRound } from './service.ts';
-import { championOf, isElimination, sidesOf } from './results.ts';
+import { championOf, isElimination, matchName, sidesOf } from './results.ts';
 import { nextPairings, type RoundPairing } from './rounds.ts';
 import { ratingsOf } from './ratings.ts';
 import { hubPost, roundStandingsPosts } from './hub.ts';
@@ -44,6 +44,8 @@ export function correctResult(
   by: string,
   reason: string,
   vp?: CorrectedVp,
+  /** A forfeit: no game was played (not rated; a virtual opponent in the tie-breaks). */
+  forfeit = false,
 ): { text: string; posts: Post[] } {
   const repo = new TournamentRepo(svc.store.db, svc.store.now);
   const names = new Map(repo.entrants(t.id).map((e) => [e.userId, e.userName]));
@@ -57,9 +59,17 @@ export function correctResult(
   let bid = '';
   svc.store.db.transaction(() => {
     // A game already over takes the corrected result; one still in play ends with it (its event then finds the match decided).
-    const stored = correctStoredResult(svc, t, m, named, by, reason, vp);
+    const stored = correctStoredResult(svc, t, m, named, by, reason, vp, forfeit);
     const scores = Array.isArray(vp) ? { [sides[0]]: vp[0], [sides[1]]: vp[1] } : undefined;
-    finishMatchGame(svc, t, m, named, `Tournament result set by the organiser: ${reason}`, scores && { scores, onVp: true });
+    finishMatchGame(
+      svc,
+      t,
+      m,
+      named,
+      `Tournament result set by the organiser: ${forfeit ? 'forfeit, ' : ''}${reason}`,
+      scores && { scores, onVp: true },
+      forfeit,
+    );
     // The match's outcome is read from the game's stored result as any result is: a side bid applies here too.
     const fin = finishedOf(svc, m.gameId);
     if (fin) {
@@ -67,9 +77,14 @@ export function correctResult(
       outcome = matchOutcomeOf(m, sides, fin.status, fin.how, r);
       bid = bidNote(m, sides, named, outcome, r.scores);
     }
-    repo.setOutcome(m.id, outcome, 'organiser');
+    repo.setOutcome(m.id, outcome, forfeit ? 'forfeit' : 'organiser');
     repo.dropReport(m.id);
-    repo.log(t.id, by, `result match ${m.id}: ${was ?? 'pending'} → ${outcome}${bid ? ` (${bid})` : ''}`, reason);
+    repo.log(
+      t.id,
+      by,
+      `result match ${m.id}: ${was ?? 'pending'} → ${outcome}${forfeit ? ' by forfeit' : ''}${bid ? ` (${bid})` : ''}`,
+      reason,
+    );
     // A Swiss's later rounds stand (only standings change), but a top cut already paired follows the corrected standings.
     const from = isElimination(t, m) ? m.round + 1 : t.format === 'swisscut' ? t.rounds + 1 : Infinity;
     for (let r = from; r <= t.round; r++) {
@@ -90,6 +105,19 @@ export function correctResult(
           );
       }
       for (const s of stale) {
+        // Its players hear at once, in the game's thread, with what to do.
+        const row = s.gameId ? svc.store.game(s.gameId) : null;
+        if (row && s.b)
+          posts.push({
+            channelId: row.channelId,
+            gameId: row.id,
+            kind: 'update',
+            content:
+              `⚠️ <@${s.a}> <@${s.b}>: this game (${t.name}, ${matchName(s)}) is called off — the organiser corrected ` +
+              `${matchName(m)}, so round ${r} is paired again. Stop playing here; your new pairing (if you still play) ` +
+              `is posted in the tournament channel with its own thread: /tournament pairings round:${r}.`,
+            mentions: [s.a, s.b],
+          });
         if (s.gameId)
           svc.store.finish(
             s.gameId,
@@ -146,6 +174,7 @@ interface StoredResult {
   scores?: Record<string, number>;
   summary?: string;
   onVp?: boolean;
+  forfeit?: boolean;
   corrected?: { from: StoredResult | null; reason: string; by: string; at: number };
 }
 
@@ -168,6 +197,7 @@ export function correctStoredResult(
   by: string,
   reason: string,
   vp?: CorrectedVp,
+  forfeit = false,
 ): boolean {
   const row = m.gameId ? svc.store.game(m.gameId) : null;
   if (!row || (row.status !== 'over' && row.status !== 'abandoned')) return false;
@@ -187,7 +217,8 @@ export function correctStoredResult(
     !!prev?.draw === draw &&
     [...(prev?.winners ?? [])].sort().join() === [...winners].sort().join() &&
     sameScores(prev?.scores, scores) &&
-    onVp === wasOnVp;
+    onVp === wasOnVp &&
+    !!prev?.forfeit === forfeit;
   if (same) return false;
   const at = svc.store.now();
   const result: StoredResult = {
@@ -196,6 +227,7 @@ export function correctStoredResult(
     draw,
     scores,
     onVp,
+    ...(forfeit ? { forfeit: true } : {}),
     summary: `Result corrected by the tournament organiser (${reason}); it was: ${prev?.summary ?? 'no result'}`,
     corrected: { from: prev?.corrected?.from ?? prev, reason, by, at },
   };

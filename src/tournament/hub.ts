@@ -9,9 +9,10 @@ import type { Attachment, Button, Embed, Post } from '../messages/types.ts';
 import { renderStandings } from '../../render/standings.ts';
 import type { Match, Tournament } from './repo.ts';
 import { repoOf, type TournamentRepo } from './repo.ts';
-import { championOf, totalRounds, tournamentStandings } from './results.ts';
+import { championOf, doubleElimOf, totalRounds, tournamentStandings } from './results.ts';
+import { placeText } from './double-elim.ts';
 import { clockText } from './clock-text.ts';
-import type { Standing } from './standings.ts';
+import { TIE_BREAK_TEXT, type Standing } from './standings.ts';
 
 export const FORMAT_NAMES: Record<Tournament['format'], string> = {
   swiss: 'Swiss',
@@ -76,6 +77,34 @@ function fieldsOf(name: string, lines: string[], maxFields: number): { name: str
   return out;
 }
 
+const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+
+/** The format as organisers say it, with the bye's score and the tie-breaks: "3 Swiss rounds, then a top 4; a bye scores 1 point". */
+export function formatText(t: Tournament): string {
+  const ties = `ties broken by ${TIE_BREAK_TEXT[t.format === 'roundrobin' ? 'roundrobin' : 'swiss']}`;
+  switch (t.format) {
+    case 'swiss':
+      return `${plural(t.rounds, 'Swiss round')}; a bye scores 1 point; ${ties}`;
+    case 'swisscut':
+      return `${plural(t.rounds, 'Swiss round')}, then a top ${t.cut} (single elimination); a bye scores 1 point; ${ties}`;
+    case 'roundrobin':
+      return `Round robin (everyone plays everyone once); a bye scores 1 point; ${ties}`;
+    case 'knockout':
+      return 'Single elimination; byes (top seeds, first round only) go through; a draw sends the better seed through';
+    case 'double':
+      return "Double elimination: out after two losses; a grand final, replayed if the winners' champion loses it; byes only in the first round";
+  }
+}
+
+/** Where the event stands: "Swiss round 2 of 3", "Top cut round 1 of 2", "Round 4 of at most 7". */
+function roundText(repo: TournamentRepo, t: Tournament): string {
+  if (t.format === 'swisscut')
+    return t.round <= t.rounds
+      ? `Swiss round ${t.round} of ${t.rounds}, then a top ${t.cut}.`
+      : `Top ${t.cut} round ${t.round - t.rounds} of ${totalRounds(repo, t) - t.rounds}.`;
+  return `Round ${t.round} of ${t.format === 'double' ? 'at most ' : ''}${totalRounds(repo, t)}.`;
+}
+
 export function hubEmbed(svc: Services, t: Tournament): Embed {
   const repo = repoOf(svc);
   const mod = getGame(t.system);
@@ -84,9 +113,7 @@ export function hubEmbed(svc: Services, t: Tournament): Embed {
   const name = (u: string | null) => (u === null ? 'bye' : clip(names.get(u) ?? u, 32));
   const spec = [
     mod?.title ?? t.system,
-    FORMAT_NAMES[t.format],
-    t.format === 'swiss' || t.format === 'swisscut' ? `${t.rounds} rounds` : null,
-    t.format === 'swisscut' ? `top ${t.cut}` : null,
+    formatText(t),
     t.clockHours ? `${clockText(t)}, or forfeit` : null,
     t.roundHours ? `a round every ${t.roundHours} h` : null,
     t.bidding ? 'side bidding in VP' : null,
@@ -104,13 +131,18 @@ export function hubEmbed(svc: Services, t: Tournament): Embed {
     const champion = championOf(repo, t);
     status =
       t.status === 'finished'
-        ? `🏁 Finished after ${t.round} rounds.${champion ? ` Winner: <@${champion}>` : ''}`
-        : `Round ${t.round} of ${t.format === 'double' ? 'at most ' : ''}${totalRounds(repo, t)}.`;
+        ? `🏁 Finished after ${plural(t.round, 'round')}.${champion ? ` Winner: <@${champion}>` : ''}`
+        : roundText(repo, t);
     const ms = repo.matches(t.id, t.round);
     const lines = ms.map((m) => `T${m.board}${link(svc, m)} ${name(m.a)}${m.b ? ` v ${name(m.b)}` : ''} — ${matchState(svc, repo, m)}`);
     fields.push(...fieldsOf(`Round ${t.round}`, lines, 4));
     const top = tournamentStandings(repo, t).slice(0, 8);
-    if (top.length && t.round > 0)
+    if (t.format === 'double' && t.round > 0)
+      fields.push({
+        name: t.status === 'finished' ? 'Placements' : 'Standing',
+        value: placementLines(repo, t, name).slice(0, 8).join('\n'),
+      });
+    else if (top.length && t.round > 0)
       fields.push({ name: 'Leaders', value: top.map((s) => `${s.rank}. ${name(s.id)} — ${f(s.score)}`).join('\n') });
   }
   return {
@@ -151,15 +183,49 @@ export function currentHub(svc: Services, tid: number): { post: Post; messageId:
 
 export function standingLine(s: Standing, name: string, dropped: boolean): string {
   return (
-    `**${s.rank}.** ${clip(name, 32)}${dropped ? ' (dropped)' : ''} — **${f(s.score)}** · ` +
+    `**${s.rank}.** ${clip(name, 32)}${dropped ? ' (dropped)' : ''} — **${f(s.score)}** · ${s.wins}-${s.draws}-${s.losses}` +
+    `${s.byes ? ` · ${s.byes} bye${s.byes > 1 ? 's' : ''}` : ''}${s.forfeits ? ` · ${s.forfeits} forfeit${s.forfeits > 1 ? 's' : ''}` : ''} · ` +
     `Buchholz ${f(s.buchholz)} · median ${f(s.medianBuchholz)} · SB ${f(s.sonnebornBerger)}`
   );
 }
+
+/** A double elimination's standings: placements from the bracket (not a Swiss table), with each player's record. */
+function placementLines(repo: TournamentRepo, t: Tournament, name: (id: string) => string): string[] {
+  const dropped = new Set(
+    repo
+      .entrants(t.id)
+      .filter((e) => e.dropped)
+      .map((e) => e.userId),
+  );
+  return doubleElimOf(repo, t).placements.map(
+    (p) =>
+      `**${p.stage === 'still in' ? '—' : placeText(p)}** ${name(p.id)}${dropped.has(p.id) ? ' (dropped)' : ''} — ` +
+      `${p.wins} won, ${p.losses} lost · ${p.stage}`,
+  );
+}
+
+/** Whether the standings are placements in a bracket rather than a points table (no table image). */
+export const placementTable = (t: Tournament) => t.format === 'double';
 
 /** Page `page` (1-based) of the standings as an embed, and how many pages there are. */
 export function standingsPage(svc: Services, t: Tournament, page: number): { embed: Embed; pages: number; page: number } {
   const repo = repoOf(svc);
   const entrants = new Map(repo.entrants(t.id).map((e) => [e.userId, e]));
+  if (placementTable(t)) {
+    const lines = placementLines(repo, t, (id) => clip(entrants.get(id)?.userName ?? id, 32));
+    const pages = Math.max(1, Math.ceil(lines.length / PAGE_ROWS));
+    const p = Math.min(Math.max(1, page), pages);
+    return {
+      embed: {
+        title: clip(`🏆 ${t.name} — ${t.status === 'finished' ? 'final placements' : `placements after round ${t.round}`}`, 256),
+        description: lines.slice((p - 1) * PAGE_ROWS, p * PAGE_ROWS).join('\n') || 'Nobody has played yet.',
+        color: 0x3b82f6,
+        footer: `Page ${p} of ${pages} · players out at the same stage share a place; out after a second loss`,
+      },
+      pages,
+      page: p,
+    };
+  }
   const s = tournamentStandings(repo, t);
   const pages = Math.max(1, Math.ceil(s.length / PAGE_ROWS));
   const p = Math.min(Math.max(1, page), pages);
@@ -171,7 +237,9 @@ export function standingsPage(svc: Services, t: Tournament, page: number): { emb
       title: clip(`🏆 ${t.name} — standings after round ${t.round}${t.status === 'finished' ? ' (final)' : ''}`, 256),
       description: rows.join('\n') || 'Nobody has played yet.',
       color: 0x3b82f6,
-      footer: `Page ${p} of ${pages} · ties broken by Buchholz, median Buchholz, Sonneborn-Berger (FIDE; byes against a virtual opponent)`,
+      footer:
+        `Page ${p} of ${pages} · ties broken by ${TIE_BREAK_TEXT[t.format === 'roundrobin' ? 'roundrobin' : 'swiss']} ` +
+        '(FIDE; byes and forfeits against a virtual opponent)',
     },
     pages,
     page: p,
@@ -220,7 +288,7 @@ export function roundStandingsPosts(svc: Services, t: Tournament): Post[] {
       kind: 'update',
       content: `🏆 **${t.name}** standings after round ${t.round}${t.status === 'finished' ? ' (final)' : ''}:`,
       embed,
-      files: [standingsImage(svc, t)],
+      ...(placementTable(t) ? {} : { files: [standingsImage(svc, t)] }),
       buttons: pageButtons(t.id, page, pages),
     },
   ];

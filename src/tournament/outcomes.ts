@@ -10,6 +10,8 @@ export interface FinishedResult {
   scores?: Record<string, number>;
   /** Set by an organiser's correction: the result was (true) or was not (false) decided on VP. */
   onVp?: boolean;
+  /** Set by an organiser's forfeit: no game was played, so it is not rated. */
+  forfeit?: boolean;
 }
 
 /** Whether a stored result was decided on VP (so a bid can move it): a game played to its end, unless a correction said. */

@@ -173,6 +173,8 @@ export class Ratings {
   private rateGame(gameId: number, how: string, stored: FinishedResult): boolean {
     const game = this.store.game(gameId);
     if (!game) return false;
+    // An organiser's forfeit, or a clock forfeit with no move made (a no-show), was not played: not rated.
+    if (stored.forfeit || (game.version === 0 && how === 'forfeit')) return false;
     const seats = this.store.seats(gameId);
     if (!this.between(seats)) return false;
     const result = this.ranked(game, how, stored);

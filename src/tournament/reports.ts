@@ -11,6 +11,7 @@ import { TournamentRepo } from './repo.ts';
 import { finishMatchGame } from './service.ts';
 import { getGame } from '../games/registry.ts';
 import { hubPost } from './hub.ts';
+import { matchName } from './results.ts';
 
 const repoOf = (svc: Services) => new TournamentRepo(svc.store.db, svc.store.now);
 const who = (u: string) => (u.startsWith('bot:') ? u : `<@${u}>`);
@@ -53,11 +54,11 @@ export function reportResult(
   repo.setReport(m.id, outcome, by, reason, confirmed);
   repo.log(t.id, by, `report match ${m.id}: ${outcome}`, reason);
   const applied = applyIfConfirmed(svc, t, m);
-  if (applied) return { text: `📋 Result of match ${m.id} recorded and confirmed: ${outcomeText(t, m, outcome)}.`, posts: applied };
+  if (applied) return { text: `📋 Result of ${matchName(m)} recorded and confirmed: ${outcomeText(t, m, outcome)}.`, posts: applied };
   const waiting = players.filter((u) => !confirmed.includes(u));
   return {
     text:
-      `📝 Result of match ${m.id} recorded: ${outcomeText(t, m, outcome)}. ` +
+      `📝 Result of ${matchName(m)} recorded: ${outcomeText(t, m, outcome)}. ` +
       `It counts once ${waiting.map(who).join(' and ')} confirm${waiting.length === 1 ? 's' : ''}.`,
     posts: [
       {
@@ -95,29 +96,29 @@ export function confirmResult(svc: Services, t: Tournament, m: Match, by: string
   const repo = repoOf(svc);
   const rep = repo.report(m.id);
   if (!rep || m.outcome !== null) throw new UserError(`Match ${m.id} has no recorded result waiting for confirmation.`);
-  if (by !== m.a && by !== m.b) throw new UserError(`Only the players of match ${m.id} confirm its result.`);
-  if (rep.disputedBy) throw new UserError(`The result of match ${m.id} is disputed; the organiser decides it with /tournament result.`);
+  if (by !== m.a && by !== m.b) throw new UserError(`Only the players of ${matchName(m)} confirm its result.`);
+  if (rep.disputedBy) throw new UserError(`The result of ${matchName(m)} is disputed; the organiser decides it with /tournament result.`);
   repo.confirmReport(m.id, [...new Set([...rep.confirmed, by])]);
   const applied = applyIfConfirmed(svc, t, m);
-  if (applied) return { text: `✅ You confirmed the result of match ${m.id}; it counts now.`, posts: applied };
-  return { text: `✅ You confirmed the result of match ${m.id}; waiting for your opponent.`, posts: [hubPost(t.id, t.channelId)] };
+  if (applied) return { text: `✅ You confirmed the result of ${matchName(m)}; it counts now.`, posts: applied };
+  return { text: `✅ You confirmed the result of ${matchName(m)}; waiting for your opponent.`, posts: [hubPost(t.id, t.channelId)] };
 }
 
 export function disputeResult(svc: Services, t: Tournament, m: Match, by: string, why: string): { text: string; posts: Post[] } {
   const repo = repoOf(svc);
   const rep = repo.report(m.id);
   if (!rep || m.outcome !== null) throw new UserError(`Match ${m.id} has no recorded result waiting for confirmation.`);
-  if (by !== m.a && by !== m.b) throw new UserError(`Only the players of match ${m.id} can dispute its result.`);
+  if (by !== m.a && by !== m.b) throw new UserError(`Only the players of ${matchName(m)} can dispute its result.`);
   repo.disputeReport(m.id, by, why);
   repo.log(t.id, by, `dispute match ${m.id}`, why);
   return {
-    text: `⚠️ You disputed the result of match ${m.id}. The organiser will decide it.`,
+    text: `⚠️ You disputed the result of ${matchName(m)}. The organiser will decide it.`,
     posts: [
       {
         channelId: t.channelId,
         kind: 'update',
         content:
-          `⚠️ ${who(by)} disputes the result recorded for match ${m.id} (${outcomeText(t, m, rep.outcome)}): ${why}\n` +
+          `⚠️ ${who(by)} disputes the result recorded for ${matchName(m)} (${outcomeText(t, m, rep.outcome)}): ${why}\n` +
           `<@${t.createdBy}>: decide it with \`/tournament result match:${m.id} outcome:… reason:…\`.`,
         mentions: [t.createdBy],
       },

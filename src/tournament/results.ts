@@ -6,6 +6,7 @@ import type { PairPlayer } from './pairing.ts';
 import { knockoutRounds, roundRobinRounds } from './pairing.ts';
 import type { Match, Tournament, TournamentRepo } from './repo.ts';
 import { standings, type Standing, type StandingGame } from './standings.ts';
+import { doubleElimState, type DoubleElimState, type ElimGame } from './double-elim.ts';
 
 /** The sides of a two-seat system: [first, second]. */
 export function sidesOf(system: string, options: Record<string, string | number | boolean>): [string, string] {
@@ -15,6 +16,9 @@ export function sidesOf(system: string, options: Record<string, string | number 
   if (roles.length !== 2) throw new Error(`${mod.title} has ${roles.length} sides; tournaments pair two players per game.`);
   return [roles[0].id, roles[1].id];
 }
+
+/** A match as players name it: round and table ("R3 · T2"). */
+export const matchName = (m: Pick<Match, 'round' | 'board'>): string => `R${m.round} · T${m.board}`;
 
 export const isElimination = (t: Tournament, m?: Match) =>
   t.format === 'knockout' || t.format === 'double' || (t.format === 'swisscut' && (!m || m.bracket === 'cut'));
@@ -46,6 +50,7 @@ export function tournamentStandings(repo: TournamentRepo, t: Tournament, upTo = 
     entrants.filter((e) => e.checkedIn).map((e) => e.userId),
     games,
     (id) => rating.get(id) ?? 0,
+    t.format === 'roundrobin' ? 'roundrobin' : 'swiss',
   );
 }
 
@@ -106,6 +111,7 @@ export const swissRoundsOf = (repo: TournamentRepo, t: Tournament) =>
 /** The winner of a finished tournament (elimination: the last game's; else the standings' first). */
 export function championOf(repo: TournamentRepo, t: Tournament): string | null {
   if (t.status !== 'finished') return null;
+  if (t.format === 'double') return doubleElimOf(repo, t).champion;
   const bracket = repo.matches(t.id).filter((m) => m.bracket !== 'main' || t.format === 'knockout');
   if (isElimination(t) && bracket.length) {
     const ms = bracket.filter((m) => m.round === Math.max(...bracket.map((x) => x.round)));
@@ -113,4 +119,27 @@ export function championOf(repo: TournamentRepo, t: Tournament): string | null {
     return alive.length === 1 ? alive[0] : null;
   }
   return tournamentStandings(repo, t)[0]?.id ?? null;
+}
+
+/** A double elimination's state from its games before `round` (default: all). */
+export function doubleElimOf(repo: TournamentRepo, t: Tournament, round = Infinity): DoubleElimState {
+  const games: ElimGame[] = repo
+    .matches(t.id)
+    .filter((m) => m.round < round && m.outcome !== null && m.bracket !== 'main' && m.bracket !== 'cut')
+    .map((m) => ({
+      round: m.round,
+      board: m.board,
+      bracket: m.bracket as ElimGame['bracket'],
+      a: m.a,
+      b: m.b,
+      winner: winnerOf(repo, t, m),
+    }));
+  // Seed order; players who withdrew before the start have no seed and no place in the bracket.
+  const entrants = repo.entrants(t.id).filter((e) => e.checkedIn && e.seed !== null);
+  const dropped = new Set(entrants.filter((e) => e.dropped).map((e) => e.userId));
+  return doubleElimState(
+    entrants.map((e) => e.userId),
+    games,
+    dropped,
+  );
 }

@@ -1,17 +1,7 @@
 // The pairings of the next round of each format, from the rounds before it.
-import {
-  doubleElimRound,
-  knockoutFirstRound,
-  knockoutNextRound,
-  orient,
-  roundRobinRound,
-  roundRobinRounds,
-  swissRound,
-  type ElimGame,
-  type Pairing,
-} from './pairing.ts';
+import { knockoutFirstRound, knockoutNextRound, orient, roundRobinRound, roundRobinRounds, swissRound, type Pairing } from './pairing.ts';
 import type { Bracket, Match, Tournament, TournamentRepo } from './repo.ts';
-import { history, tournamentStandings, winnerOf } from './results.ts';
+import { doubleElimOf, history, tournamentStandings, winnerOf } from './results.ts';
 
 export type RoundPairing = Pairing & { bracket: Bracket };
 
@@ -73,22 +63,8 @@ export function nextPairings(repo: TournamentRepo, t: Tournament, round: number)
     return ps && balanced(repo, t, round, ps);
   }
   if (t.format === 'double') {
-    const games: ElimGame[] = repo
-      .matches(t.id)
-      .filter((m) => m.round < round && m.bracket !== 'main' && m.bracket !== 'cut')
-      .map((m) => ({
-        round: m.round,
-        board: m.board,
-        bracket: m.bracket as ElimGame['bracket'],
-        a: m.a,
-        b: m.b,
-        winner: winnerOf(repo, t, m),
-      }));
-    const ps = doubleElimRound(
-      entrants.map((e) => e.userId),
-      games,
-      dropped,
-    );
+    // The bracket decides who meets whom; sides balance after (the reset is read from the bracket, not from a/b).
+    const ps = doubleElimOf(repo, t, round).next;
     return ps && balanced(repo, t, round, ps);
   }
   if (round === 1) return balanced(repo, t, 1, main(knockoutFirstRound(active.map((e) => e.userId))));

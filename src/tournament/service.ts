@@ -250,6 +250,7 @@ export function finishMatchGame(
   outcome: Outcome,
   summary: string,
   vp?: { scores: Record<string, number>; onVp: boolean },
+  forfeit = false,
 ): void {
   const row = m.gameId ? svc.store.game(m.gameId) : null;
   if (!row || (row.status !== 'active' && row.status !== 'lobby')) return;
@@ -263,6 +264,7 @@ export function finishMatchGame(
       draw: outcome === 'draw',
       scores: vp?.scores ?? {},
       ...(vp ? { onVp: vp.onVp } : {}),
+      ...(forfeit ? { forfeit: true } : {}),
       summary,
     }),
     'moderator',

@@ -25,6 +25,12 @@ export interface Standing {
   medianBuchholz: number;
   sonnebornBerger: number;
   played: number;
+  /** Games played won, drawn and lost; byes; rounds decided by forfeit (won or lost). */
+  wins: number;
+  draws: number;
+  losses: number;
+  byes: number;
+  forfeits: number;
 }
 
 interface Entry {
@@ -34,7 +40,19 @@ interface Entry {
   played: boolean;
 }
 
-export function standings(ids: string[], games: StandingGame[], rating: (id: string) => number = () => 0): Standing[] {
+/** Tie-break orders: a Swiss by the FIDE Buchholz family; a round robin by head-to-head, Sonneborn-Berger, wins (Buchholz means nothing when all meet all). */
+export type TieBreakOrder = 'swiss' | 'roundrobin';
+export const TIE_BREAK_TEXT: Record<TieBreakOrder, string> = {
+  swiss: 'Buchholz, median Buchholz, Sonneborn-Berger',
+  roundrobin: 'head-to-head, Sonneborn-Berger, wins',
+};
+
+export function standings(
+  ids: string[],
+  games: StandingGame[],
+  rating: (id: string) => number = () => 0,
+  order: TieBreakOrder = 'swiss',
+): Standing[] {
   const rows = new Map<string, Entry[]>(ids.map((id) => [id, []]));
   const at = (id: string) => {
     let r = rows.get(id);
@@ -79,17 +97,41 @@ export function standings(ids: string[], games: StandingGame[], rating: (id: str
       medianBuchholz: median,
       sonnebornBerger: sb,
       played: es.filter((e) => e.played).length,
+      wins: es.filter((e) => e.played && e.pts === 1).length,
+      draws: es.filter((e) => e.played && e.pts === 0.5).length,
+      losses: es.filter((e) => e.played && e.pts === 0).length,
+      byes: es.filter((e) => e.opp === null).length,
+      forfeits: es.filter((e) => !e.played && e.opp !== null).length,
     };
   });
-  out.sort(
-    (x, y) =>
-      y.score - x.score ||
-      y.buchholz - x.buchholz ||
-      y.medianBuchholz - x.medianBuchholz ||
-      y.sonnebornBerger - x.sonnebornBerger ||
-      rating(y.id) - rating(x.id) ||
-      (x.id < y.id ? -1 : 1),
-  );
+  // Head-to-head: points scored in played games among the players on the same score.
+  const headToHead = new Map<string, number>();
+  for (const g of games) {
+    if (g.b === null || !g.played || score.get(g.a) !== score.get(g.b)) continue;
+    headToHead.set(g.a, (headToHead.get(g.a) ?? 0) + g.pa);
+    headToHead.set(g.b, (headToHead.get(g.b) ?? 0) + g.pb);
+  }
+  const h2h = (id: string) => headToHead.get(id) ?? 0;
+  if (order === 'roundrobin')
+    out.sort(
+      (x, y) =>
+        y.score - x.score ||
+        h2h(y.id) - h2h(x.id) ||
+        y.sonnebornBerger - x.sonnebornBerger ||
+        y.wins - x.wins ||
+        rating(y.id) - rating(x.id) ||
+        (x.id < y.id ? -1 : 1),
+    );
+  else
+    out.sort(
+      (x, y) =>
+        y.score - x.score ||
+        y.buchholz - x.buchholz ||
+        y.medianBuchholz - x.medianBuchholz ||
+        y.sonnebornBerger - x.sonnebornBerger ||
+        rating(y.id) - rating(x.id) ||
+        (x.id < y.id ? -1 : 1),
+    );
   out.forEach((s, i) => (s.rank = i + 1));
   return out;
 }

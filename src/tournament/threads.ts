@@ -10,6 +10,7 @@ import { followButton } from '../messages/buttons.ts';
 import { promptLines } from '../app/prompts.ts';
 import type { Post } from '../messages/types.ts';
 import type { Match, Tournament } from './repo.ts';
+import { matchName } from './results.ts';
 import { TournamentRepo } from './repo.ts';
 import { clockText } from './clock-text.ts';
 
@@ -52,7 +53,7 @@ export function matchOpening(
   const seats = svc.store.seats(gameId);
   const roles = mod.roles(mod.parseOptions(t.options));
   const who = (u: string) => (u.startsWith('bot:') ? u : `<@${u}>`);
-  const head = `⚔️ **${t.name}**, round ${m.round}, table ${m.board} (match ${m.id}): ${who(m.a)} v ${who(m.b!)}.`;
+  const head = `⚔️ **${t.name}**, round ${m.round}, table ${m.board} (${matchName(m)}): ${who(m.a)} v ${who(m.b!)}.`;
   const clock = t.clockHours ? `\n⏰ ${clockText(t)}: running out of time forfeits the game.` : '';
   let body: string;
   if (phase === 'bidding')

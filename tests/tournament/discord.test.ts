@@ -53,7 +53,7 @@ describe('a tournament in Discord (issue 13)', () => {
     await send(r, commandPayload('game', 'resign', [], { user: loser, channelId: threadId }));
     expect(repoOf(r.svc).get(1)!.status).toBe('finished');
     expect(r.fake.cards(CHANNEL_ID).find((d) => d.id === hubs[0].id)!.embeds[0].description).toMatch(
-      /Finished after 1 rounds\. Winner: <@\d+>/,
+      /Finished after 1 round\. Winner: <@\d+>/,
     );
   });
 

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { harness, text } from '../app/harness.ts';
 import { championOf, tournamentStandings } from '../../src/tournament/results.ts';
 import { repoOf } from '../../src/tournament/repo.ts';
-import { allText } from './helpers.ts';
+import { allText, field } from './helpers.ts';
 
 async function bots(h: ReturnType<typeof harness>, n: number) {
   for (let i = 1; i <= n; i++) {
@@ -65,5 +65,63 @@ describe('Swiss with a top cut', () => {
     const standingsPosts = start.posts.filter((p) => p.content.includes('standings after round'));
     expect(standingsPosts.map((p) => p.content.match(/round (\d)/)![1])).toEqual(['1', '2', '3', '5']);
     expect(standingsPosts.every((p) => p.files?.[0]?.description?.startsWith('Standings table of Open'))).toBe(true);
+  });
+});
+
+describe('double elimination of 6 people: the grand final and its reset, in both orders', () => {
+  /** Runs the event with every result entered by the organiser; `finalWinner` picks the grand final's (and reset's) winner. */
+  async function run(seed: string, finalWinner: (wChamp: string, lChamp: string) => string) {
+    const h = harness({ seed });
+    await h.say('mod', '/tournament create name:Twice system:duel format:double');
+    await field(h, ['ann', 'bob', 'cid', 'dee', 'eve', 'fay'], 'mod');
+    const repo = repoOf(h.svc);
+    await h.say('mod', '/tournament start');
+    const t = () => repo.get(1)!;
+    for (let guard = 0; guard < 20 && t().status === 'running'; guard++) {
+      for (const m of repo.matches(1, t().round).filter((x) => x.outcome === null && x.b)) {
+        const lossesBefore = (p: string) =>
+          repo.matches(1).filter((x) => x.round < m.round && x.b && (x.a === p || x.b === p) && x.outcome === (x.a === p ? 'b' : 'a'))
+            .length;
+        const [w, l] = lossesBefore(m.a) === 0 ? [m.a, m.b!] : [m.b!, m.a];
+        // The better seed wins until the grand final.
+        const seedOf = (p: string) => repo.entrants(1).find((e) => e.userId === p)!.seed!;
+        const winner = m.bracket === 'F' || m.bracket === 'F2' ? finalWinner(w, l) : seedOf(m.a) < seedOf(m.b!) ? m.a : m.b!;
+        await h.say('mod', `/tournament result match:${m.id} outcome:${winner === m.a ? 'a' : 'b'} reason:played`);
+      }
+    }
+    return { h, repo, t: t() };
+  }
+
+  it('the winners’ champion wins the final: no reset, champion with no loss, the other second with two', async () => {
+    const { h, repo, t } = await run('de6-a', (w) => w);
+    expect(t.status).toBe('finished');
+    const ms = repo.matches(1);
+    expect(ms.filter((m) => m.bracket === 'F2')).toHaveLength(0);
+    // Byes only in round 1 (two, to the top seeds), none in the losers' bracket.
+    expect(ms.filter((m) => m.b === null).map((m) => m.round)).toEqual([1, 1]);
+    const f = ms.find((m) => m.bracket === 'F')!;
+    const champion = championOf(repo, t)!;
+    expect(champion).toBe(f.outcome === 'a' ? f.a : f.b);
+    const standings = allText(await h.say('mod', '/tournament standings'));
+    expect(standings).toContain('final placements');
+    expect(standings).toMatch(/\*\*1st\*\* .* — \d won, 0 lost · champion/);
+    expect(standings).toMatch(/\*\*5th–6th\*\*/);
+  });
+
+  it('the losers’ champion wins the final: the reset is played, and its winner is champion', async () => {
+    const { repo, t } = await run('de6-b', (w, l) => l);
+    expect(t.status).toBe('finished');
+    const ms = repo.matches(1);
+    const f = ms.find((m) => m.bracket === 'F')!;
+    const reset = ms.find((m) => m.bracket === 'F2')!;
+    expect(reset).toBeDefined();
+    expect([reset.a, reset.b].sort()).toEqual([f.a, f.b].sort());
+    const champion = championOf(repo, t)!;
+    expect(champion).toBe(reset.outcome === 'a' ? reset.a : reset.b);
+    // Everyone else has lost twice; the champion once.
+    const losses = new Map<string, number>();
+    for (const m of ms.filter((x) => x.b))
+      for (const p of [m.a, m.b!]) if ((m.outcome === 'a' ? m.a : m.b) !== p) losses.set(p, (losses.get(p) ?? 0) + 1);
+    for (const [p, n] of losses) expect(n, p).toBe(p === champion ? 1 : 2);
   });
 });

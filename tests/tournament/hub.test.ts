@@ -71,8 +71,8 @@ describe('match threads', () => {
       expect(await table.run(l)).toBe(true);
     const all = out.join('\n');
     expect(all).toContain('[thread created] "Cup R1 T1: ann v bob" — #table/t1-r1-m1');
-    expect(all).toMatch(/\[post #table\/t1-r1-m1\] ⚔️ \*\*Cup\*\*, round 1, table 1 \(match 1\): @ann v @bob/);
-    expect(all).toMatch(/\[hub\] 🏆 Cup \(#1\)[^\n]*\n\s+🏁 Finished after 1 rounds\. Winner: @ann/);
+    expect(all).toMatch(/\[post #table\/t1-r1-m1\] ⚔️ \*\*Cup\*\*, round 1, table 1 \(R1 · T1\): @ann v @bob/);
+    expect(all).toMatch(/\[hub\] 🏆 Cup \(#1\)[^\n]*\n\s+🏁 Finished after 1 round\. Winner: @ann/);
     expect(all).toContain('🥇 **Cup** winner: @ann');
     expect(svc.store.game(1)!.channelId).toBe('table/t1-r1-m1');
     svc.store.close();

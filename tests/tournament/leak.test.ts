@@ -107,7 +107,8 @@ describe('tournament surfaces and hidden information (issue 13: spectators; leak
     expect(live.length, 'a plan is still secret when the organiser ends the game').toBeGreaterThan(0);
     // The organiser's result ends the game: the thread's post, the chronicle with its final map, standings, the hub.
     const end = await h.say('mod', `/tournament result match:${m.id} outcome:a reason:time`);
-    expect(end.posts.some((p) => p.content.includes('📜'))).toBe(true);
+    // The chronicle names the tournament, round and table (issue 20).
+    expect(end.posts.find((p) => p.content.includes('📜'))?.content).toMatch(/📜 \*\*[^*]+\*\* #\d+ — \w+, round 1, table 1 /);
     seen.push({ source: 'result', text: publicText(end) });
     await spectate();
     check(live);

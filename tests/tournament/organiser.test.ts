@@ -25,6 +25,10 @@ describe('knockout corrections', () => {
     expect(text(out)).toContain('Later rounds re-paired');
     expect(repo.match(final.id)).toBeNull();
     expect(h.svc.store.game(final.gameId!)!.status).toBe('abandoned');
+    // The called-off final's players hear it at once in its thread, mentioned, with what to do (issue 20).
+    const notice = out.posts.find((p) => p.gameId === final.gameId && p.content.includes('called off'));
+    expect(notice?.content).toContain('R2 · T1');
+    expect(notice?.mentions?.sort()).toEqual([final.a, final.b!].sort());
     const newFinal = repo.matches(1, 2)[0];
     expect([newFinal.a, newFinal.b].sort()).toEqual([s1.b, s2.a].sort());
     expect(repo.logOf(1).map((l) => l.what)).toEqual(expect.arrayContaining([expect.stringContaining('re-paired after correcting')]));
