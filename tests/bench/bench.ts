@@ -1,6 +1,7 @@
 // `npm run bench`: speed and memory figures, one `name: value unit` per line.
 // `npm run bench -- load`: many live games under a clocked command stream (load.ts).
 // `npm run bench -- bots [--games N] [--system ID]`: each bot's win rate against random play (bots.ts).
+// `npm run bench -- discord [--turns N]`: what people see of a KPW and a Rifle game through discord.js (discord.ts).
 // A benchmark, not a test: it reports, it does not pass or fail.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -274,14 +275,16 @@ async function load(args: string[]): Promise<void> {
   if (r.status !== 0) throw new Error(`the load bench exited with ${r.status ?? r.signal}`);
 }
 
-// `npm run bench -- load [...]`: the load bench; `bots [...]`: the bots' win rates; no argument: the figures above.
+// `npm run bench -- load [...]`: the load bench; `bots [...]`: the bots' win rates; `discord [...]`: what people see; no argument: the figures above.
 const mode = process.argv[2];
 const run =
   mode === 'load'
     ? load(process.argv.slice(3))
     : mode === 'bots'
       ? import('./bots.ts').then((m) => m.runBots(process.argv.slice(3)))
-      : main();
+      : mode === 'discord'
+        ? import('./discord.ts').then((m) => m.runDiscord(process.argv.slice(3)))
+        : main();
 run.then(
   () => process.exit(0),
   (e) => {

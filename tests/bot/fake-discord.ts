@@ -20,6 +20,8 @@ export interface RecordedRequest {
   /** JSON body, or the parsed payload_json of a multipart request. */
   body: any;
   files: RecordedFile[];
+  /** performance.now() when the request reached the stand-in (before its body was read). */
+  at: number;
 }
 
 export interface Override {
@@ -148,6 +150,7 @@ export class FakeDiscord {
   }
 
   private async onRequest(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
+    const at = performance.now();
     const chunks: Buffer[] = [];
     for await (const c of req) chunks.push(c as Buffer);
     const raw = Buffer.concat(chunks);
@@ -158,6 +161,7 @@ export class FakeDiscord {
       query: url.searchParams,
       body: undefined,
       files: [],
+      at,
     };
     await parseBody(rec, raw, req.headers['content-type'] ?? '');
     this.requests.push(rec);
