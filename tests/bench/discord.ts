@@ -106,6 +106,8 @@ const optionOf = (name: string, value: unknown): RawOption =>
 interface Tally {
   commands: number;
   publicMessages: number;
+  /** Of which replies to the command (interaction responses and follow-ups). */
+  publicReplies: number;
   maps: number;
   restPerCommand: number[];
   routes: Map<string, number>;
@@ -143,7 +145,10 @@ async function send(rig: Rig, payload: any, tally: Tally, handOff?: () => { user
     const flags = Number(r.body?.data?.flags ?? r.body?.flags ?? 0);
     if (isCallback(r)) {
       const type = r.body?.type;
-      if ((type === 4 || type === 5) && !(flags & EPHEMERAL)) tally.publicMessages++;
+      if ((type === 4 || type === 5) && !(flags & EPHEMERAL)) {
+        tally.publicMessages++;
+        tally.publicReplies++;
+      }
       if (!(flags & EPHEMERAL)) tally.maps += images(r);
       continue;
     }
@@ -151,7 +156,10 @@ async function send(rig: Rig, payload: any, tally: Tally, handOff?: () => { user
       // An edit of the deferred reply is as private as the deferral was.
       const original = /@original$/.test(r.path);
       const priv = original ? !!(Number(cb?.body?.data?.flags ?? 0) & EPHEMERAL) : !!(flags & EPHEMERAL);
-      if (r.method === 'POST' && !priv) tally.publicMessages++;
+      if (r.method === 'POST' && !priv) {
+        tally.publicMessages++;
+        tally.publicReplies++;
+      }
       if (!priv) tally.maps += images(r);
       continue;
     }
@@ -188,6 +196,7 @@ async function send(rig: Rig, payload: any, tally: Tally, handOff?: () => { user
 const newTally = (): Tally => ({
   commands: 0,
   publicMessages: 0,
+  publicReplies: 0,
   maps: 0,
   restPerCommand: [],
   routes: new Map(),
@@ -269,6 +278,8 @@ async function playGame(rig: Rig, label: string, system: string, options: string
   print(`discord.${label}.commands`, tally.commands, 'count');
   print(`discord.${label}.turns`, turns, 'count');
   print(`discord.${label}.public_messages_per_turn`, tally.publicMessages / perTurn, 'count/turn');
+  print(`discord.${label}.public_replies_per_turn`, tally.publicReplies / perTurn, 'count/turn');
+  print(`discord.${label}.public_posts_per_turn`, (tally.publicMessages - tally.publicReplies) / perTurn, 'count/turn');
   print(`discord.${label}.public_messages_per_command`, tally.publicMessages / tally.commands, 'count/command');
   print(`discord.${label}.maps_per_turn`, tally.maps / perTurn, 'count/turn');
   print(`discord.${label}.rest_global_per_command_mean`, tally.restPerCommand.reduce((a, b) => a + b, 0) / tally.commands, 'calls');
