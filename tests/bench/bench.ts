@@ -1,6 +1,7 @@
 // `npm run bench`: speed and memory figures, one `name: value unit` per line.
 // `npm run bench -- load`: many live games under a clocked command stream (load.ts).
 // `npm run bench -- bots [--games N] [--system ID]`: each bot's win rate against random play (bots.ts).
+// `npm run bench -- discord [--turns N]`: what people see of a KPW and a Rifle game through discord.js (discord.ts).
 // A benchmark, not a test: it reports, it does not pass or fail.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -275,7 +276,7 @@ async function load(args: string[]): Promise<void> {
 }
 
 // `npm run bench -- load [...]`: the load bench; `bots [...]`: the bots' win rates; `tick`: the tick at 12,500 live games
-// and a finished game's stored size (tick.ts); no argument: the figures above.
+// and a finished game's stored size (tick.ts); `discord [...]`: what people see (discord.ts); no argument: the figures above.
 const mode = process.argv[2];
 const run =
   mode === 'load'
@@ -284,7 +285,9 @@ const run =
       ? import('./bots.ts').then((m) => m.runBots(process.argv.slice(3)))
       : mode === 'tick'
         ? import('./tick.ts').then((m) => m.runTick())
-        : main();
+        : mode === 'discord'
+          ? import('./discord.ts').then((m) => m.runDiscord(process.argv.slice(3)))
+          : main();
 run.then(
   () => process.exit(0),
   (e) => {
