@@ -48,8 +48,9 @@ function cpuMs(fn: () => void): number {
 
 /**
  * validate + apply + SQLite commit of one action, through the same path
- * commands use (Sessions.act), in CPU ms per action. Bots pick each action
- * outside the measured part.
+ * commands use (Sessions.act, given the legal list the pick came from, as a
+ * button press does), in CPU ms per action. Bots pick each action outside the
+ * measured part.
  */
 function benchApplyCommit(mod: GameModule<any, any>, raw: Record<string, string | number | boolean>, actions: number): number[] {
   const store = new Store(tmp());
@@ -82,7 +83,7 @@ function benchApplyCommit(mod: GameModule<any, any>, raw: Record<string, string 
     const legal = mod.legal(env.game, p.role);
     const pick = mod.bot ? mod.bot(env.game, p.role, legal, { rand: () => rand.quick() }) : legal[0];
     let res: ReturnType<Sessions['act']> | undefined;
-    times.push(cpuMs(() => (res = sessions.act(row!, p.role, p.role, [pick.action]))));
+    times.push(cpuMs(() => (res = sessions.act(row!, p.role, p.role, [pick.action], legal))));
     row = res!.row;
   }
   store.close();
