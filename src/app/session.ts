@@ -276,8 +276,9 @@ export class Sessions {
     const result = mod.result(env.game);
     const over = result.status === 'over';
     const finish = over ? { status: 'over' as const, result: JSON.stringify(result) } : undefined;
+    // A snapshot taken at the last entry is already the final state's text: stringify once.
     if (entries.length)
-      this.store.commit(row.id, row.version, entries, JSON.stringify(env), finish, () => {
+      this.store.commit(row.id, row.version, entries, entries[entries.length - 1].state ?? JSON.stringify(env), finish, () => {
         this.store.deadlines.sync(row.id, env.decisions, this.store.now(), over);
         this.onCommit?.(row.id);
       });
