@@ -400,9 +400,11 @@ export async function pressButton(svc: Services, press: ButtonPress, progress?: 
     return only(
       privateReply(`❌ That decision belongs to ${roleName(mod, mod.parseOptions(row.options), id.role)}, and you do not hold that seat.`),
     );
-  const choice = mod.legal(env.game, id.role).find((l: LegalAction) => actionKey(l.action) === id.key);
+  const legal: LegalAction[] = mod.legal(env.game, id.role);
+  const choice = legal.find((l) => actionKey(l.action) === id.key);
   if (!choice) return stale(svc, row, roles, 'that choice is no longer offered');
-  const res = svc.sessions.act(row, press.caller.id, id.role, [choice.action]);
+  // The list just enumerated on this row's state: act checks against it instead of enumerating again.
+  const res = svc.sessions.act(row, press.caller.id, id.role, [choice.action], legal);
   const out = await presentAct(mod, res, roles, svc.store.seats(row.id), { maxSnapshots: svc.maxSnapshots, render: svc.render, progress });
   return { ...out, applied: true };
 }

@@ -119,8 +119,8 @@ export class Sessions {
    * Apply the caller's actions (all or nothing), then every bot seat's answer
    * until a human must act or the game ends; commit once.
    */
-  act(row: GameRow, userId: string, role: Role, actions: Action[]): ActResult {
-    return this.batch(row, { userId, role, actions });
+  act(row: GameRow, userId: string, role: Role, actions: Action[], known?: LegalAction[]): ActResult {
+    return this.batch(row, { userId, role, actions, known });
   }
 
   /** The caller's seats leave a game that plays on without them (GameRules.resign); bots then act. */
@@ -179,7 +179,16 @@ export class Sessions {
     return moved;
   }
 
-  private batch(row: GameRow, first: { userId: string; role: Role; actions: Action[] } | null, alsoResign: Role[] = []): ActResult {
+  /**
+   * `first.known`: the legal list for `first.role` that the caller enumerated on
+   * this very row's state (a button press): the first action is checked against
+   * it instead of enumerating the list again, the costliest part of a commit.
+   */
+  private batch(
+    row: GameRow,
+    first: { userId: string; role: Role; actions: Action[]; known?: LegalAction[] } | null,
+    alsoResign: Role[] = [],
+  ): ActResult {
     const mod = moduleOf(row);
     const seats = this.seats(row);
     const botRoles = new Set(seats.filter(isBotSeat).map((s) => s.role));
@@ -211,7 +220,8 @@ export class Sessions {
     if (first)
       first.actions.forEach((a, i) => {
         try {
-          step(first.role, first.userId, a);
+          // Only the first action sees the state the caller's list was enumerated on.
+          step(first.role, first.userId, a, i === 0 ? first.known : undefined);
         } catch (e) {
           // Several actions at once (a plan list) are all or nothing: say which one failed.
           if (e instanceof RuleError && first.actions.length > 1) throw new BatchItemError(e, i, first.actions.length);
@@ -266,8 +276,9 @@ export class Sessions {
     const result = mod.result(env.game);
     const over = result.status === 'over';
     const finish = over ? { status: 'over' as const, result: JSON.stringify(result) } : undefined;
+    // A snapshot taken at the last entry is already the final state's text: stringify once.
     if (entries.length)
-      this.store.commit(row.id, row.version, entries, JSON.stringify(env), finish, () => {
+      this.store.commit(row.id, row.version, entries, entries[entries.length - 1].state ?? JSON.stringify(env), finish, () => {
         this.store.deadlines.sync(row.id, env.decisions, this.store.now(), over);
         this.onCommit?.(row.id);
       });
