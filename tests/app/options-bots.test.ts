@@ -26,7 +26,8 @@ describe('game options and bot seats through /game (issue 3: solo companions, em
     // The phase snapshot shows the phase as it stands after the bot planned in it.
     const last = picked.posts[picked.posts.length - 1];
     expect(last.content).toMatch(/Still planning: Settlement 1\./);
-    expect(last.files?.[0].description).toMatch(/Still planning: Settlement 1\./);
+    // The whole map's alt text (the close-up comes first, issue 19 §8).
+    expect(last.files?.map((f) => f.description).join('\n')).toMatch(/Still planning: Settlement 1\./);
   });
 
   it('/rifle review answers privately and changes nothing', async () => {
