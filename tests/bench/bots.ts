@@ -26,13 +26,11 @@ interface BotMatch {
 /** Systems measured other than with their default options. */
 const MATCHES: Record<string, BotMatch[]> = {
   // Each settlement is on its own against the frontier: its survival is the measure (data/rifle/README.md).
-  rifle: [
-    {
-      label: 'rifle',
-      options: { players: 2, roundup: true },
-      won: (game, role) => !game.settlements.find((st: { role: Role; out?: unknown }) => st.role === role)?.out,
-    },
-  ],
+  rifle: [1, 2, 3, 4].map((players) => ({
+    label: players === 2 ? 'rifle' : `rifle.${players}p`,
+    options: { players, roundup: true },
+    won: (game: any, role: Role) => !game.settlements.find((st: { role: Role; out?: unknown }) => st.role === role)?.out,
+  })),
   wk4: [{ label: 'wk4', options: { nations: 4 } }],
   atkm: [
     { label: 'atkm.tabletop', options: { mode: 'tabletop' } },
