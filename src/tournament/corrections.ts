@@ -152,11 +152,12 @@ export function correctResult(
   // The corrected result may complete its round: the next one is paired now.
   posts.push(...advanceTournament(svc, t.id));
   const done = repo.get(t.id)!;
-  // A finished tournament's final standings were posted: the corrected ones follow them.
-  if (done.status === 'finished' && was !== outcome)
+  // A tournament that had finished posted its final standings: the corrected ones follow them.
+  if (done.status === 'finished' && t.status === 'finished' && was !== outcome)
     posts.push(...roundStandingsPosts(svc, done).map((p) => ({ ...p, content: p.content.replace(/:$/, ', corrected:') })));
   const after = championOf(repo, done);
-  if (after && after !== before)
+  // A result that ends the tournament is no correction: its winner was just announced.
+  if (after && before && after !== before)
     posts.push({ channelId: t.channelId, content: `🥇 Corrected: **${t.name}** winner is now <@${after}>.`, mentions: [after] });
   posts.push(hubPost(t.id, t.channelId));
   const note = (bid ? ` The side bid applies: ${bid}.` : '') + (changes.length ? ` Later rounds re-paired: ${changes.join('; ')}.` : '');

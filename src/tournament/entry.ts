@@ -11,7 +11,7 @@ import { UserError } from '../messages/user-error.ts';
 import { ALL_SIDES, ratingsOf } from './ratings.ts';
 import { repoOf, type Tournament } from './repo.ts';
 import { hubPost } from './hub.ts';
-import { lateEntryText, lateRoundOf, missedText, stamp, takesLateEntry } from './entry-rules.ts';
+import { lateRoundOf, missedText, stamp, takesLateEntry } from './entry-rules.ts';
 
 /**
  * Close check-in: every signed-up player who has not checked in is told, by
@@ -28,13 +28,17 @@ export function closeCheckin(svc: Services, t: Tournament): Post[] {
   if (!missed.length) return [];
   const late = lateRoundOf(t);
   const people = missed.filter((e) => !e.userId.startsWith('bot:'));
+  const who = missed.map((e) => (e.userId.startsWith('bot:') ? e.userName : `<@${e.userId}>`)).join(' ');
+  const scores = t.latePoints ? '½ point' : '0 points';
   return [
     {
       channelId: t.channelId,
       content:
-        `⌛ Check-in for **${t.name}** has closed. ${missed.map((e) => (e.userId.startsWith('bot:') ? e.userName : `<@${e.userId}>`)).join(' ')}: ` +
+        `⌛ Check-in for **${t.name}** has closed. ${who}: ` +
         `you signed up but did not check in, so you are not in the field` +
-        (late ? `; you may still enter late with \`/tournament signup\` until round ${late} is paired (${lateEntryText(t)}).` : '.'),
+        (late
+          ? `; you may still enter late with \`/tournament signup\` until round ${late} is paired (each round missed scores ${scores}).`
+          : '.'),
       ...(people.length ? { mentions: people.map((e) => e.userId) } : {}),
     },
     hubPost(t.id, t.channelId),
