@@ -236,7 +236,7 @@ export const placementTable = (t: Tournament) => t.format === 'double' || t.form
 
 /** What a points table shows: "standings after round 3", "Swiss standings (final, after 5 rounds)" during a top cut. */
 function afterText(t: Tournament): string {
-  if (inCut(t)) return `Swiss standings (final, after ${t.rounds} rounds)`;
+  if (inCut(t)) return `Swiss standings (final, after ${plural(t.rounds, 'round')})`;
   return `standings after round ${t.round}${t.status === 'finished' ? ' (final)' : ''}`;
 }
 

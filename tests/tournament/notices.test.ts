@@ -113,3 +113,24 @@ describe('single-elimination placements (issue 20 §6)', () => {
     expect([1, 2, 3, 4].map((r) => knockoutStage(r, 4))).toEqual(['round 1', 'quarter-final', 'semi-final', 'final']);
   });
 });
+
+describe('a top cut has its own standing (issue 20 §6)', () => {
+  it('during the cut: the Swiss table as it stood after its rounds, and the cut apart with its players still in', async () => {
+    const h = harness({ seed: 'cut' });
+    await h.say('mod', '/tournament create name:Open system:duel format:swisscut rounds:1 cut:4');
+    await field(h, ['ann', 'ben', 'cat', 'dan', 'eve', 'fay']);
+    await h.say('mod', '/tournament start');
+    const repo = repoOf(h.svc);
+    for (const m of repo.matches(1, 1).filter((x) => x.b)) await h.say('mod', '/game result winner:a', ch(1, m.board));
+    expect(repo.get(1)!.round).toBe(2);
+    const during = (await h.say('ann', '/tournament standings')).replies[0].embed!;
+    expect(during.title).toBe('🏆 Open — Swiss standings (final, after 1 round)');
+    expect(during.fields![0].name).toBe('Top 4 (single elimination)');
+    expect(during.fields![0].value.split('\n')).toHaveLength(4);
+    expect(during.fields![0].value).toContain('still in');
+    // The hub shows the cut, not the Swiss leaders.
+    const hub = h.router.hub!(1)!.post.embed!;
+    expect(hub.fields!.map((f) => f.name)).toContain('Top 4');
+    expect(hub.description).toContain('Top 4 round 1 of 2.');
+  });
+});
