@@ -171,7 +171,7 @@ export function tournamentCommand(): Command {
           },
           {
             name: 'late_until',
-            description: 'Swiss: late entry until this round is paired (default: half the rounds; 0: none)',
+            description: 'Swiss: late entry until this round is paired (default: half; 0: none)',
             type: 'integer',
             required: false,
             min: 0,
@@ -197,7 +197,7 @@ export function tournamentCommand(): Command {
           },
           {
             name: 'checkin_closes',
-            description: 'Check-in closes in this many hours; those not checked in are left out',
+            description: 'Check-in closes in this many hours',
             type: 'integer',
             required: false,
             min: 1,
@@ -238,11 +238,11 @@ export function tournamentCommand(): Command {
         name: 'seed',
         who: 'organiser',
         run: seed,
-        description: 'Moderators: seed by hand before the start (none named: by rating)',
+        description: 'Moderators: seed by hand before the start',
         options: [
           {
             name: 'players',
-            description: 'Entrants in seed order, comma-separated; the rest follow by rating',
+            description: 'Entrants in seed order, comma-separated',
             type: 'string',
             required: false,
             autocomplete: true,

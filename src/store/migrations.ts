@@ -376,8 +376,9 @@ export const migrations: { version: number; name: string; sql: string }[] = [
         AND seq < (SELECT MAX(s.seq) FROM snapshots s WHERE s.game_id = snapshots.game_id);
     `,
   },
+  // 16, not 15: h/swiss adds 15 (the tie-break order) the same day; migrate() applies each version it has not seen, whatever the order.
   {
-    version: 15,
+    version: 16,
     name: 'tournaments: late entry, a check-in window on a schedule, manual seeding; pairings by DM on request',
     // late_until: the last round a late entrant may join (NULL: half the Swiss
     // rounds; 0: none); late_points: what each missed round scores (0 or 0.5).

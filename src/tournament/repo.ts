@@ -1,4 +1,4 @@
-// Tournament rows in SQLite (migrations 7, 10 and 15): tournaments, entrants,
+// Tournament rows in SQLite (migrations 7, 10 and 16): tournaments, entrants,
 // rounds, matches, the organiser's log, result reports and side bids.
 import type Database from 'better-sqlite3';
 import type { Services } from '../app/services.ts';
