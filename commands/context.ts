@@ -13,7 +13,17 @@ export function liveGame(svc: Services, where: Where): GameRow {
   const row = svc.store.liveGame(where.channelId);
   if (!row) {
     const last = svc.store.latestGame(where.channelId);
-    const summary = last?.result ? ((JSON.parse(last.result) as { summary?: string }).summary ?? '').trim() : '';
+    const result = last?.result
+      ? (JSON.parse(last.result) as { summary?: string; calledOff?: { tournament: string; round: number } })
+      : null;
+    // A tournament game called off by a re-pairing (issue 20 §6): the player's new game is elsewhere, not a /game new.
+    if (last && result?.calledOff)
+      throw new UserError(
+        `Game #${last.id} here (${echo(result.calledOff.tournament, 100)}, round ${result.calledOff.round}) was called off when ` +
+          `the round was paired again; nothing played in it counts. Your new game has its own thread: ` +
+          `\`/tournament pairings round:${result.calledOff.round}\` links it.`,
+      );
+    const summary = (result?.summary ?? '').trim();
     const how = last?.status === 'abandoned' ? ' was called off' : ' has ended';
     const said = summary ? `: ${echo(summary, 400)}${/[.!?…]$/.test(echo(summary, 400)) ? '' : '.'}` : '.';
     const ended = last ? ` Game #${last.id} (${last.system})${how}${said} /game log, /game export and /game verify still show it.` : '';

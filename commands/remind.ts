@@ -6,7 +6,8 @@
 import type { Services } from '../src/app/services.ts';
 import { isBotSeat, moduleOf } from '../src/app/session.ts';
 import { Reminders, type DeadlineRow, type ReminderSettings } from '../src/store/reminders.ts';
-import { int } from './context.ts';
+import { int, str } from './context.ts';
+import { UserError } from '../src/messages/user-error.ts';
 import { only, privateReply } from '../src/messages/replies.ts';
 import { roleName } from '../src/app/prompts.ts';
 import type { Invocation } from './types.ts';
@@ -41,6 +42,23 @@ export function remindCommand(): Command {
           { name: 'to', description: 'UTC hour quiet time ends (0–23)', type: 'integer', required: true, min: 0, max: 23 },
         ],
         ...mine(quiet),
+      },
+      {
+        name: 'pairings',
+        description: 'Tournament pairings by DM too (the match thread always mentions you)',
+        options: [
+          {
+            name: 'dm',
+            description: 'on: a DM with each pairing; off: only the mention (the default)',
+            type: 'string',
+            required: true,
+            choices: [
+              { name: 'on', value: 'on' },
+              { name: 'off', value: 'off' },
+            ],
+          },
+        ],
+        ...mine(pairings),
       },
       { name: 'status', description: 'Show my reminder settings', options: [], ...mine(status) },
     ],
@@ -82,7 +100,21 @@ function quiet(svc: Services, inv: Invocation): Outcome {
   );
 }
 
-const status = (svc: Services, inv: Invocation) => only(privateReply(describeSettings(repo(svc).settings(inv.caller.id))));
+/** /remind pairings dm:on|off: each tournament pairing by DM too (issue 20 §9), stored per user. */
+function pairings(svc: Services, inv: Invocation): Outcome {
+  const on = str(inv.options, 'dm') === 'on';
+  if (!on && str(inv.options, 'dm') !== 'off') throw new UserError('Give dm:on (a DM with each pairing) or dm:off.');
+  repo(svc).setPairingsByDm(inv.caller.id, on);
+  return only(privateReply(pairingsText(on)));
+}
+
+const pairingsText = (on: boolean) =>
+  on
+    ? '🎲 Your tournament pairings come by DM too (and the match thread mentions you). `/remind pairings dm:off` stops them.'
+    : '🎲 Tournament pairings: the match thread mentions you; no DM (`/remind pairings dm:on` asks for one).';
+
+const status = (svc: Services, inv: Invocation) =>
+  only(privateReply(`${describeSettings(repo(svc).settings(inv.caller.id))}\n${pairingsText(repo(svc).pairingsByDm(inv.caller.id))}`));
 
 export function isQuiet(s: ReminderSettings, now: number): boolean {
   if (s.quietFrom === null || s.quietTo === null || s.quietFrom === s.quietTo) return false;

@@ -18,7 +18,8 @@ import type { GameModule } from '../src/engine/types.ts';
 import { ratingCommand } from './rating.ts';
 import { currentCard, withCards } from './card.ts';
 import { followGame, isFollow, threadFailed } from './follow.ts';
-import { isTournamentButton, staleTournamentControls, tournamentButton, tournamentCommand } from './tournament.ts';
+import { autocompleteTournament, isTournamentButton, staleTournamentControls, tournamentButton, tournamentCommand } from './tournament.ts';
+import { runCheckinWindows } from '../src/tournament/entry.ts';
 import { remindCommand, runReminders } from './remind.ts';
 import { definitionOf, dispatchTable, precheckTable, subcommandOf, type Command } from './table.ts';
 import { advanceFinished, advanceRunning, forfeitOnTime } from '../src/tournament/service.ts';
@@ -119,6 +120,7 @@ export function createRouter(svc: Services): Router {
       try {
         if (req.command === 'game' || req.command === 'mod')
           return await autocompleteGame(svc, req.sub, req.focused, req.partial, req.where, req.options);
+        if (req.command === 'tournament') return autocompleteTournament(svc, req.sub, req.focused, req.partial, req.where);
         return await autocompletePlay(svc, req.command, req.sub, req.focused, req.partial, req.options, req.caller.id, req.where);
       } catch {
         return [];
@@ -187,7 +189,9 @@ export function createRouter(svc: Services): Router {
       // Reminders first: a deadline that passes in this tick is gone once its default is taken.
       const reminders: Outcome = { replies: [], posts: part('reminders', () => runReminders(svc, sweep)) };
       const rest = await runDeadlines(svc, sweep);
-      const moved: Outcome = { replies: [], posts: [...bidTimeouts(svc), ...advanceRunning(svc)] };
+      // Check-in windows open and close on their schedule (only those due now are read).
+      const checkins: Post[] = part('check-in', () => runCheckinWindows(svc));
+      const moved: Outcome = { replies: [], posts: [...checkins, ...bidTimeouts(svc), ...advanceRunning(svc)] };
       return Promise.all(
         [forfeits, reminders, ...rest, moved].filter((o) => o.posts.length).map(async (o) => queueOutcome(svc, await withCards(svc, o))),
       );

@@ -12,6 +12,12 @@ import { clockText } from '../src/tournament/clock-text.ts';
 import { confirmResult, disputeResult, reportResult } from '../src/tournament/reports.ts';
 import { correctResult, type CorrectedVp } from '../src/tournament/corrections.ts';
 import { settleBidsIfReady } from '../src/tournament/bids.ts';
+import { calledOffNotice } from '../src/tournament/notices.ts';
+import { enterLate } from '../src/tournament/entry.ts';
+import { checkinState, lateEntryText, takesLateEntry } from '../src/tournament/entry-rules.ts';
+import { seedByHand } from '../src/tournament/seeding.ts';
+
+const HOUR = 3_600_000;
 import { bool, int, isModerator, parseKeyValues, requireModerator, str } from './context.ts';
 import { chunks, echo } from '../src/messages/text.ts';
 import { only, privateReply, publicReply } from '../src/messages/replies.ts';
@@ -35,10 +41,10 @@ const RESULT_OUTCOMES = [
   ...OUTCOMES,
   { name: 'First side wins by forfeit', value: 'forfeit-a' },
   { name: 'Second side wins by forfeit', value: 'forfeit-b' },
-  { name: 'Double forfeit (neither played)', value: 'forfeit-both' },
+  { name: 'Double forfeit', value: 'forfeit-both' },
 ];
 
-const winnerOpt = { name: 'winner', description: "Or the winner's name (instead of outcome)", type: 'string' as const, required: false };
+const winnerOpt = { name: 'winner', description: "Or the winner's name", type: 'string' as const, required: false };
 
 /**
  * The outcome: `outcome` (a, b, draw, none …) or the winner's name; refused
@@ -64,21 +70,21 @@ function outcomeOption(svc: Services, m: Match, o: Record<string, string | numbe
 }
 const matchOpt = (what: string) => ({
   name: 'match',
-  description: `Match by round and table, e.g. R3T2 (from /tournament pairings), or its number ${what}`,
+  description: `Match: R3T2 (round 3, table 2) or its number ${what}`,
   type: 'string' as const,
   required: true,
 });
 
 const tid = {
   name: 'id',
-  description: "Tournament number (default: this server's current one)",
+  description: 'Tournament number (default: current)',
   type: 'integer' as const,
   required: false,
   min: 1,
 };
 const user = (what: string) => ({
   name: 'user',
-  description: `Moderators: ${what} this member instead of yourself`,
+  description: `Moderators: ${what} this member`,
   type: 'user' as const,
   required: false,
 });
@@ -109,7 +115,7 @@ export function tournamentCommand(): Command {
           { name: 'system', description: 'Which game', type: 'string', required: true, choices: systems },
           {
             name: 'format',
-            description: 'Swiss, round robin, single or double elimination, Swiss then a top cut',
+            description: 'Swiss, round robin, single/double elimination, Swiss then top cut',
             type: 'string',
             required: true,
             choices: FORMATS,
@@ -117,7 +123,7 @@ export function tournamentCommand(): Command {
           { name: 'rounds', description: 'Swiss: number of rounds (default 5)', type: 'integer', required: false, min: 1, max: 30 },
           {
             name: 'cut',
-            description: 'Swiss then top cut: how many go through (default 4)',
+            description: 'Top cut: how many go through (default 4)',
             type: 'integer',
             required: false,
             min: 2,
@@ -126,7 +132,7 @@ export function tournamentCommand(): Command {
           { name: 'options', description: 'Game options as key=value pairs', type: 'string', required: false },
           {
             name: 'clock',
-            description: 'Hours per decision; running out forfeits the game',
+            description: 'Hours per decision; running out forfeits',
             type: 'integer',
             required: false,
             min: 1,
@@ -134,7 +140,7 @@ export function tournamentCommand(): Command {
           },
           {
             name: 'bonus',
-            description: 'Time bank: hours added per decision made (the clock is then the starting bank)',
+            description: 'Time bank: hours added per decision (clock: the starting bank)',
             type: 'integer',
             required: false,
             min: 0,
@@ -150,22 +156,62 @@ export function tournamentCommand(): Command {
           },
           {
             name: 'round_hours',
-            description: 'Pair each round this many hours after the last (default: as soon as it is finished)',
+            description: 'Pair each round this many hours after the last (default: once it is finished)',
             type: 'integer',
             required: false,
             min: 1,
             max: 24 * 60,
           },
-          { name: 'bidding', description: 'Players bid VP for their side before each game', type: 'boolean', required: false },
+          { name: 'bidding', description: 'Players bid VP for sides before each game', type: 'boolean', required: false },
           {
             name: 'threads_in',
-            description: 'Channel (text or forum) for the match threads, e.g. #matches (default: this one)',
+            description: 'Channel (text or forum) for the match threads (default: this one)',
             type: 'string',
             required: false,
           },
+          {
+            name: 'late_until',
+            description: 'Swiss: late entry until this round is paired (default: half; 0: none)',
+            type: 'integer',
+            required: false,
+            min: 0,
+            max: 30,
+          },
+          {
+            name: 'late_score',
+            description: 'Swiss: score of each round a late entrant missed',
+            type: 'string',
+            required: false,
+            choices: [
+              { name: '0 points', value: '0' },
+              { name: '½ point (bye)', value: 'half' },
+            ],
+          },
+          {
+            name: 'checkin_opens',
+            description: 'Check-in opens in this many hours (default: now)',
+            type: 'integer',
+            required: false,
+            min: 0,
+            max: 24 * 60,
+          },
+          {
+            name: 'checkin_closes',
+            description: 'Check-in closes in this many hours',
+            type: 'integer',
+            required: false,
+            min: 1,
+            max: 24 * 60,
+          },
         ],
       },
-      { name: 'signup', who: 'anyone', run: signupOrCheckin, description: 'Enter the tournament', options: [tid, user('sign up')] },
+      {
+        name: 'signup',
+        who: 'anyone',
+        run: signupOrCheckin,
+        description: 'Enter the tournament (late entry: Swiss only)',
+        options: [tid, user('sign up')],
+      },
       {
         name: 'checkin',
         who: 'anyone',
@@ -185,15 +231,31 @@ export function tournamentCommand(): Command {
         name: 'reinstate',
         who: 'organiser',
         run: reinstate,
-        description: 'Moderators: bring a dropped player back from the next round',
+        description: 'Moderators: bring a dropped player back next round',
         options: [{ ...user('reinstate'), required: true }, reason(true), tid],
+      },
+      {
+        name: 'seed',
+        who: 'organiser',
+        run: seed,
+        description: 'Moderators: seed by hand before the start',
+        options: [
+          {
+            name: 'players',
+            description: 'Entrants in seed order, comma-separated',
+            type: 'string',
+            required: false,
+            autocomplete: true,
+          },
+          tid,
+        ],
       },
       {
         name: 'start',
         who: 'organiser',
         slow: 'at-once',
         run: start,
-        description: 'Moderators: close sign-up, seed by rating and pair round 1',
+        description: 'Moderators: close sign-up, seed and pair round 1',
         options: [tid],
       },
       {
@@ -209,7 +271,7 @@ export function tournamentCommand(): Command {
         who: 'anyone',
         slow: 'late',
         run: standings,
-        description: 'Standings with tie-breaks, as a table and an image',
+        description: 'Standings with tie-breaks (or placements)',
         options: [tid, { name: 'page', description: 'Page (20 players a page)', type: 'integer', required: false, min: 1 }],
       },
       {
@@ -217,13 +279,13 @@ export function tournamentCommand(): Command {
         who: 'organiser',
         slow: 'at-once',
         run: correct,
-        description: 'Moderators: set or correct a match result at once (knockouts re-pair later rounds)',
+        description: 'Moderators: set or correct a result at once (brackets re-pair later rounds)',
         options: [
           matchOpt(''),
           reason(true),
           {
             name: 'outcome',
-            description: 'Who won the game, or a forfeit (a side bid then applies as to a played result)',
+            description: 'Who won, or a forfeit (a side bid applies as to a played result)',
             type: 'string',
             required: false,
             choices: RESULT_OUTCOMES,
@@ -231,7 +293,7 @@ export function tournamentCommand(): Command {
           winnerOpt,
           {
             name: 'vp',
-            description: "Final VP before any bid, first side-second side (e.g. 12-10), or 'none' if VP did not decide it",
+            description: "Final VP before bids, first-second side (e.g. 12-10), or 'none' (VP did not decide)",
             type: 'string',
             required: false,
           },
@@ -242,7 +304,7 @@ export function tournamentCommand(): Command {
         who: 'anyone',
         slow: 'late',
         run: report,
-        description: 'Record a match result for both players to confirm (moderators, or a player of the match)',
+        description: 'Record a result for both players to confirm (moderators, or a player of the match)',
         options: [
           matchOpt(''),
           reason(true),
@@ -273,7 +335,7 @@ export function tournamentCommand(): Command {
         private: true,
         slow: 'late',
         run: bid,
-        description: 'Side bidding: the side you want and the VP you give for it (secret until both bids are in)',
+        description: 'Side bidding: your side and the VP you give for it (secret until both have bid)',
         options: [
           matchOpt('(your match)'),
           { name: 'side', description: "The side you want, or 'any'", type: 'string', required: true },
@@ -285,7 +347,7 @@ export function tournamentCommand(): Command {
         who: 'organiser',
         slow: 'at-once',
         run: manualPair,
-        description: 'Moderators: pair two players by hand in the current round (before either game has a move)',
+        description: 'Moderators: pair two players by hand this round (before their games have a move)',
         options: [
           { name: 'user', description: 'First player (first side)', type: 'user', required: true },
           { name: 'opponent', description: 'Second player (second side)', type: 'user', required: true },
@@ -297,7 +359,7 @@ export function tournamentCommand(): Command {
         who: 'anyone',
         private: true,
         run: organiserLog,
-        description: "The organiser's log: manual pairings, corrections, reinstatements",
+        description: "The organiser's log: pairings by hand, corrections, seeds",
         options: [tid],
       },
     ],
@@ -356,17 +418,30 @@ function channelArg(v: string | undefined): string | null {
   return m[1];
 }
 
-function signup(svc: Services, t: Tournament, who: { id: string; name: string }, checkIn: boolean): Outcome {
+/**
+ * Sign up or check in. Before the start, check-in follows its window (a
+ * moderator acting for a member is not held by it); after the start, a
+ * Swiss takes late entries (checked in at once) until its announced round.
+ */
+function signup(svc: Services, t: Tournament, who: { id: string; name: string }, checkIn: boolean, byModerator = false): Outcome {
   const repo = repoOf(svc);
+  if (t.status === 'running' && (!checkIn || !repo.entrant(t.id, who.id)?.checkedIn))
+    return { replies: [publicReply(enterLate(svc, t, who))], posts: [hubOf(t)] };
   if (t.status !== 'signup') throw new UserError(`Tournament #${t.id} has already started; entries are closed.`);
   const was = repo.entrant(t.id, who.id);
+  const window = checkinState(t, svc.now());
+  const closed = t.checkinClosesAt !== null && svc.now() >= t.checkinClosesAt;
+  if (!byModerator && closed)
+    throw new UserError(`${window.text} for **${t.name}**: entries wait for the start (a moderator can still add a player).`);
+  if (!byModerator && checkIn && !window.open)
+    throw new UserError(`${window.text} for **${t.name}**. You are ${was ? '' : 'not yet '}signed up${was ? '' : ': /tournament signup'}.`);
   if (!checkIn) {
     repo.addEntrant(t.id, who.id, who.name);
     return {
       replies: [
         publicReply(
           `✍️ <@${who.id}> signed up for **${t.name}** (${repo.entrants(t.id).length} so far). ` +
-            'Check in with /tournament checkin (or the button) before it starts.',
+            `Check in with /tournament checkin (or the button) before it starts. ${window.text}.`,
         ),
       ],
       posts: [hubOf(t)],
@@ -416,6 +491,19 @@ function create(svc: Services, inv: Invocation): Outcome {
     throw new UserError(
       'Match threads cannot open inside a thread: create the tournament in a text channel, or name one with `threads_in:`.',
     );
+  const rounds = int(o, 'rounds', 1, 30) ?? 5;
+  const lateUntil = int(o, 'late_until', 0, 30);
+  const lateScore = str(o, 'late_score');
+  if ((lateUntil !== undefined || lateScore !== undefined) && !takesLateEntry({ format }))
+    throw new UserError('Late entry (late_until:, late_score:) is for a Swiss: a bracket or a round robin is drawn for a fixed field.');
+  if (lateUntil !== undefined && lateUntil > rounds)
+    throw new UserError(`late_until: ${lateUntil} is past the last round (${rounds}): give a round from 0 (no late entry) to ${rounds}.`);
+  if (lateScore !== undefined && lateScore !== '0' && lateScore !== 'half')
+    throw new UserError(`late_score: is 0 or half (a half-point bye), not "${echo(lateScore, 20)}".`);
+  const opens = int(o, 'checkin_opens', 0, 24 * 60);
+  const closes = int(o, 'checkin_closes', 1, 24 * 60);
+  if (closes !== undefined && opens !== undefined && closes <= opens)
+    throw new UserError(`Check-in must close after it opens: checkin_closes: ${closes} h is not after checkin_opens: ${opens} h.`);
   const t = repo.create({
     guildId: inv.where.guildId,
     channelId: inv.where.channelId,
@@ -423,7 +511,7 @@ function create(svc: Services, inv: Invocation): Outcome {
     system,
     options,
     format,
-    rounds: int(o, 'rounds', 1, 30) ?? 5,
+    rounds,
     clockHours: int(o, 'clock', 1, 24 * 60) ?? null,
     createdBy: inv.caller.id,
     cut: format === 'swisscut' ? (int(o, 'cut', 2, 64) ?? 4) : 0,
@@ -432,6 +520,11 @@ function create(svc: Services, inv: Invocation): Outcome {
     bonusHours: int(o, 'bonus', 0, 24 * 30) ?? null,
     capHours: int(o, 'cap', 1, 24 * 120) ?? null,
     roundHours: int(o, 'round_hours', 1, 24 * 60) ?? null,
+    lateUntil: lateUntil ?? null,
+    latePoints: lateScore === 'half' ? 0.5 : 0,
+    // Hours from now, stored as times: the tick opens and closes the window then.
+    checkinOpensAt: opens ? svc.now() + opens * HOUR : null,
+    checkinClosesAt: closes !== undefined ? svc.now() + closes * HOUR : null,
   });
   const spec = [
     mod.title,
@@ -441,6 +534,7 @@ function create(svc: Services, inv: Invocation): Outcome {
     t.clockHours ? `${clockText(t)}, or forfeit` : null,
     t.roundHours ? `a round every ${t.roundHours} h` : null,
     t.bidding ? 'side bidding in VP' : null,
+    lateEntryText(t),
   ]
     .filter(Boolean)
     .join(', ');
@@ -448,7 +542,7 @@ function create(svc: Services, inv: Invocation): Outcome {
     replies: [
       publicReply(
         `🏁 Tournament #${t.id} **${t.name}** (${spec}) is open: /tournament signup, then ` +
-          '/tournament checkin before it starts (or the buttons on the hub below).',
+          `/tournament checkin before it starts (or the buttons on the hub below). ${checkinState(t, svc.now()).text}.`,
       ),
     ],
     posts: [hubOf(t)],
@@ -462,7 +556,7 @@ function signupOrCheckin(svc: Services, inv: Invocation): Outcome {
   const who = target(svc, inv, `${inv.sub === 'signup' ? 'sign up' : 'check in'} another member`);
   if (inv.sub === 'checkin' && !repo.entrant(t.id, who.id))
     throw new UserError(`<@${who.id}> has not signed up for **${t.name}**: /tournament signup first.`);
-  return signup(svc, t, who, inv.sub === 'checkin');
+  return signup(svc, t, who, inv.sub === 'checkin', who.id !== inv.caller.id);
 }
 
 /** /tournament drop. */
@@ -500,7 +594,53 @@ function start(svc: Services, inv: Invocation): Outcome {
   const ready = repo.entrants(t.id).filter((e) => e.checkedIn && !e.dropped);
   if (ready.length < 2) throw new UserError(`Only ${ready.length} player(s) checked in; a tournament needs two.`);
   const posts = startTournament(svc, t);
-  return { replies: [publicReply(`🏁 **${t.name}** starts with ${ready.length} players, seeded by rating.`)], posts };
+  const how = t.seededByHand ? 'seeded by hand (the rest by rating)' : 'seeded by rating (unrated players in sign-up order)';
+  return { replies: [publicReply(`🏁 **${t.name}** starts with ${ready.length} players, ${how}.`)], posts };
+}
+
+/** /tournament seed: seeds by hand before the start (names in order), or back to by rating. */
+function seed(svc: Services, inv: Invocation): Outcome {
+  const t = find(svc, inv);
+  const names = (str(inv.options, 'players') ?? '')
+    .split(',')
+    .map((n) => n.trim())
+    .filter(Boolean);
+  const order = seedByHand(svc, t, names);
+  const repo = repoOf(svc);
+  repo.log(t.id, inv.caller.id, names.length ? `seed ${order.map((s) => s.entrant.userId).join(', ')}` : 'seed by rating', 'seeding');
+  const lines = order.map((s, i) => `${i + 1}. ${s.entrant.userName}${s.rating === null ? ' (unrated)' : ''}`);
+  return {
+    replies: chunks(
+      `🌱 **${t.name}** ${names.length ? `seeded by hand: the ${names.length} named first, the rest by rating` : 'seeded by rating again'} ` +
+        `(unrated players in sign-up order; reseed any time before the start):\n${lines.join('\n')}`,
+    ).map((c) => publicReply(c)),
+    posts: [hubOf(t)],
+  };
+}
+
+/** Autocomplete for /tournament seed's players: the entrant names not yet listed, after what is typed. */
+export function autocompleteTournament(
+  svc: Services,
+  sub: string,
+  focused: string,
+  partial: string,
+  where: Invocation['where'],
+): { name: string; value: string }[] {
+  if (sub !== 'seed' || focused !== 'players') return [];
+  const t = repoOf(svc).current(where.guildId);
+  if (!t || t.guildId !== where.guildId) return [];
+  const parts = partial.split(',');
+  const typed = parts.pop()!.trim().toLowerCase();
+  const listed = new Set(parts.map((p) => p.trim().toLowerCase()).filter(Boolean));
+  const head = parts.map((p) => p.trim()).filter(Boolean);
+  return repoOf(svc)
+    .entrants(t.id)
+    .filter((e) => !e.dropped && !listed.has(e.userName.toLowerCase()) && e.userName.toLowerCase().startsWith(typed))
+    .slice(0, 25)
+    .map((e) => {
+      const value = [...head, e.userName].join(', ');
+      return { name: value.slice(-100), value: value.slice(0, 100) };
+    });
 }
 
 /** /tournament pairings. */
@@ -722,21 +862,35 @@ function manualPair(svc: Services, inv: Invocation): Outcome {
     for (const m of [mx, my]) {
       repo.deleteMatch(m.id);
       if (m.gameId)
-        svc.store.finish(m.gameId, 'abandoned', JSON.stringify({ status: 'abandoned', summary: 'Re-paired by the organiser.' }), 'abandon');
+        svc.store.finish(
+          m.gameId,
+          'abandoned',
+          JSON.stringify({
+            status: 'abandoned',
+            summary: 'Re-paired by the organiser.',
+            calledOff: { tournament: t.name, round: t.round },
+          }),
+          'abandon',
+        );
     }
     const boards = [mx.board, my.board].sort((a, b) => a - b);
     const pairs = [{ a: x, b: y }, ox && oy ? { a: ox, b: oy } : { a: (ox ?? oy)!, b: null }]
       .filter((p) => p.a)
       .map((p) => ({ ...p, bracket: mx.bracket }));
-    // New boards after the round's last one: new games in new channels.
-    const next = Math.max(...ms.map((m) => m.board));
+    // The freed tables are taken again: the round stays numbered from 1.
+    const paired = pairRound(svc, t, t.round, pairs);
+    const fresh = repo.matches(t.id, t.round);
     repo.log(
       t.id,
       inv.caller.id,
-      `pair ${x} v ${y}${pairs[1] ? `; ${pairs[1].a} v ${pairs[1].b ?? 'bye'}` : ''} (boards ${boards.join(', ')} → ${next + 1}+)`,
+      `pair ${x} v ${y}${pairs[1] ? `; ${pairs[1].a} v ${pairs[1].b ?? 'bye'}` : ''} (tables ${boards.join(', ')} re-paired)`,
       str(inv.options, 'reason')!,
     );
-    return pairRound(svc, t, t.round, pairs, next);
+    // The players of the games called off hear at once, in their threads, with their new pairing.
+    const notices = [mx, my]
+      .map((m) => calledOffNotice(svc, t, m, 'the organiser paired this round again by hand', fresh))
+      .filter((p): p is Post => p !== null);
+    return [...notices, ...paired];
   })();
   return { replies: [publicReply(`🔀 The organiser paired <@${x}> v <@${y}> by hand. Reason logged.`)], posts };
 }

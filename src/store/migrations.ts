@@ -376,6 +376,29 @@ export const migrations: { version: number; name: string; sql: string }[] = [
         AND seq < (SELECT MAX(s.seq) FROM snapshots s WHERE s.game_id = snapshots.game_id);
     `,
   },
+  // 16, not 15: h/swiss adds 15 (the tie-break order) the same day; migrate() applies each version it has not seen, whatever the order.
+  {
+    version: 16,
+    name: 'tournaments: late entry, a check-in window on a schedule, manual seeding; pairings by DM on request',
+    // late_until: the last round a late entrant may join (NULL: half the Swiss
+    // rounds; 0: none); late_points: what each missed round scores (0 or 0.5).
+    // checkin_opens_at/closes_at: the window; checkin_due_at: when the tick next
+    // opens or closes it (NULL: nothing to do), found through a partial index.
+    // seeded_by_hand: /tournament seed fixed the order (the start keeps it).
+    // entrants.missed_checkin: signed up, never checked in, told so when check-in closed.
+    // reminder_settings.pairings_dm: the player asked for their pairings by DM.
+    sql: `
+      ALTER TABLE tournaments ADD COLUMN late_until INTEGER;
+      ALTER TABLE tournaments ADD COLUMN late_points REAL NOT NULL DEFAULT 0;
+      ALTER TABLE tournaments ADD COLUMN checkin_opens_at INTEGER;
+      ALTER TABLE tournaments ADD COLUMN checkin_closes_at INTEGER;
+      ALTER TABLE tournaments ADD COLUMN checkin_due_at INTEGER;
+      ALTER TABLE tournaments ADD COLUMN seeded_by_hand INTEGER NOT NULL DEFAULT 0;
+      CREATE INDEX tournaments_checkin_due ON tournaments(checkin_due_at) WHERE checkin_due_at IS NOT NULL;
+      ALTER TABLE tournament_entrants ADD COLUMN missed_checkin INTEGER NOT NULL DEFAULT 0;
+      ALTER TABLE reminder_settings ADD COLUMN pairings_dm INTEGER NOT NULL DEFAULT 0;
+    `,
+  },
 ];
 
 export function migrate(db: Database.Database): number {

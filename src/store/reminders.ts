@@ -1,4 +1,5 @@
-// Reminders before a decision's deadline: per-user settings, and which
+// Reminders before a decision's deadline: per-user settings (and whether a
+// player wants tournament pairings by DM), and which
 // reminders went out per (game, role, decision, kind), so the tick that
 // computes them from decision_deadlines never sends one twice, restarts included.
 import type Database from 'better-sqlite3';
@@ -47,6 +48,23 @@ export class Reminders {
       .run(userId, next.enabled ? 1 : 0, next.intervalMs, next.quietFrom, next.quietTo);
     this.recheck(userId);
     return next;
+  }
+
+  /** Whether the user asked for their tournament pairings by DM too (/remind pairings; off by default). */
+  pairingsByDm(userId: string): boolean {
+    const r = this.db.prepare('SELECT pairings_dm FROM reminder_settings WHERE user_id = ?').get(userId) as
+      { pairings_dm: number } | undefined;
+    return r?.pairings_dm === 1;
+  }
+
+  setPairingsByDm(userId: string, on: boolean): void {
+    const d = DEFAULT_SETTINGS;
+    this.db
+      .prepare(
+        'INSERT INTO reminder_settings (user_id, enabled, interval_ms, quiet_from, quiet_to, pairings_dm) VALUES (?, ?, ?, ?, ?, ?) ' +
+          'ON CONFLICT(user_id) DO UPDATE SET pairings_dm = excluded.pairings_dm',
+      )
+      .run(userId, d.enabled ? 1 : 0, d.intervalMs, d.quietFrom, d.quietTo, on ? 1 : 0);
   }
 
   /** Deadlines still ahead whose next reminder may be due (remind_at index); none of an unplayable damaged game. */

@@ -22,6 +22,7 @@ import { nextPairings, type RoundPairing } from './rounds.ts';
 import { ratingsOf } from './ratings.ts';
 import { hubPost, roundStandingsPosts } from './hub.ts';
 import { outcomeText } from './reports.ts';
+import { calledOffNotice } from './notices.ts';
 import { bidNote, decidedOnVp, matchOutcomeOf, type FinishedResult } from './outcomes.ts';
 
 /** The final VP an organiser gives with a correction: [first side, second side], or 'none' (VP did not decide it). */
@@ -105,30 +106,28 @@ export function correctResult(
           );
       }
       for (const s of stale) {
-        // Its players hear at once, in the game's thread, with what to do.
-        const row = s.gameId ? svc.store.game(s.gameId) : null;
-        if (row && s.b)
-          posts.push({
-            channelId: row.channelId,
-            gameId: row.id,
-            kind: 'update',
-            content:
-              `⚠️ <@${s.a}> <@${s.b}>: this game (${t.name}, ${matchName(s)}) is called off — the organiser corrected ` +
-              `${matchName(m)}, so round ${r} is paired again. Stop playing here; your new pairing (if you still play) ` +
-              `is posted in the tournament channel with its own thread: /tournament pairings round:${r}.`,
-            mentions: [s.a, s.b],
-          });
         if (s.gameId)
           svc.store.finish(
             s.gameId,
             'abandoned',
-            JSON.stringify({ status: 'abandoned', summary: 'Re-paired after a corrected result.' }),
+            JSON.stringify({
+              status: 'abandoned',
+              summary: 'Re-paired after a corrected result.',
+              calledOff: { tournament: t.name, round: r },
+            }),
             'abandon',
           );
         repo.deleteMatch(s.id);
       }
-      const next = Math.max(0, ...stored.map((s) => s.board));
-      posts.push(...pairRound(svc, repo.get(t.id)!, r, missing, next));
+      const paired = pairRound(svc, repo.get(t.id)!, r, missing);
+      // Its players hear at once, in the game's thread and by mention, with their new pairing and what to do.
+      const fresh = repo.matches(t.id, r);
+      const why = `the organiser corrected ${matchName(m)}, so round ${r} is paired again`;
+      for (const s of stale) {
+        const notice = calledOffNotice(svc, t, s, why, fresh);
+        if (notice) posts.push(notice);
+      }
+      posts.push(...paired);
       changes.push(
         `round ${r}: ${stale.map((s) => key({ a: name(s.a), b: s.b && name(s.b) })).join(', ')} → ` +
           missing.map((p) => key({ a: name(p.a), b: p.b && name(p.b) })).join(', '),
@@ -153,11 +152,12 @@ export function correctResult(
   // The corrected result may complete its round: the next one is paired now.
   posts.push(...advanceTournament(svc, t.id));
   const done = repo.get(t.id)!;
-  // A finished tournament's final standings were posted: the corrected ones follow them.
-  if (done.status === 'finished' && was !== outcome)
+  // A tournament that had finished posted its final standings: the corrected ones follow them.
+  if (done.status === 'finished' && t.status === 'finished' && was !== outcome)
     posts.push(...roundStandingsPosts(svc, done).map((p) => ({ ...p, content: p.content.replace(/:$/, ', corrected:') })));
   const after = championOf(repo, done);
-  if (after && after !== before)
+  // A result that ends the tournament is no correction: its winner was just announced.
+  if (after && before && after !== before)
     posts.push({ channelId: t.channelId, content: `🥇 Corrected: **${t.name}** winner is now <@${after}>.`, mentions: [after] });
   posts.push(hubPost(t.id, t.channelId));
   const note = (bid ? ` The side bid applies: ${bid}.` : '') + (changes.length ? ` Later rounds re-paired: ${changes.join('; ')}.` : '');

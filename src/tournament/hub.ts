@@ -13,6 +13,9 @@ import { championOf, doubleElimOf, totalRounds, tournamentStandings } from './re
 import { placeText } from './double-elim.ts';
 import { clockText } from './clock-text.ts';
 import { TIE_BREAK_TEXT, type Standing } from './standings.ts';
+import { knockoutPlacements } from './knockout-placements.ts';
+import { checkinState, lateEntryText } from './entry-rules.ts';
+import type { Placement } from './double-elim.ts';
 
 export const FORMAT_NAMES: Record<Tournament['format'], string> = {
   swiss: 'Swiss',
@@ -34,6 +37,7 @@ const clip = (s: string, n: number) => (s.length <= n ? s : `${s.slice(0, n - 1)
 export const hubPost = (tid: number, channelId: string): Post => ({ channelId, hub: tid, kind: 'update', content: '' });
 
 export function matchState(svc: Services, repo: TournamentRepo, m: Match): string {
+  if (m.how === 'absent') return `missed (late entry): ${m.outcome === 'draw' ? '½' : '0'}`;
   const how = m.how && !['play', 'bye', 'organiser'].includes(m.how) ? ` (${m.how})` : '';
   switch (m.outcome) {
     case 'bye':
@@ -117,6 +121,7 @@ export function hubEmbed(svc: Services, t: Tournament): Embed {
     t.clockHours ? `${clockText(t)}, or forfeit` : null,
     t.roundHours ? `a round every ${t.roundHours} h` : null,
     t.bidding ? 'side bidding in VP' : null,
+    lateEntryText(t),
   ]
     .filter(Boolean)
     .join(' · ');
@@ -124,8 +129,14 @@ export function hubEmbed(svc: Services, t: Tournament): Embed {
   let status: string;
   if (t.status === 'signup') {
     const ready = entrants.filter((e) => e.checkedIn).length;
-    status = `Sign-up is open: ${entrants.length} signed up, ${ready} checked in. Only checked-in players are paired.`;
-    const lines = entrants.map((e) => `${e.checkedIn ? '✅' : '▫️'} ${clip(e.userName, 32)}`);
+    const signed = entrants.filter((e) => !e.missedCheckin).length;
+    status =
+      `Sign-up is open: ${signed} signed up, ${ready} checked in. Only checked-in players are paired. ` +
+      `${checkinState(t, svc.now()).text}.${t.seededByHand ? ' Seeded by hand.' : ''}`;
+    const lines = entrants.map(
+      (e) =>
+        `${e.checkedIn ? '✅' : e.missedCheckin ? '⌛' : '▫️'} ${t.seededByHand && e.seed ? `#${e.seed} ` : ''}${clip(e.userName, 32)}`,
+    );
     fields.push(...fieldsOf('Entrants', lines.length ? lines : ['nobody yet'], 3));
   } else {
     const champion = championOf(repo, t);
@@ -137,10 +148,15 @@ export function hubEmbed(svc: Services, t: Tournament): Embed {
     const lines = ms.map((m) => `T${m.board}${link(svc, m)} ${name(m.a)}${m.b ? ` v ${name(m.b)}` : ''} — ${matchState(svc, repo, m)}`);
     fields.push(...fieldsOf(`Round ${t.round}`, lines, 4));
     const top = tournamentStandings(repo, t).slice(0, 8);
-    if (t.format === 'double' && t.round > 0)
+    if (placementTable(t) && t.round > 0)
       fields.push({
         name: t.status === 'finished' ? 'Placements' : 'Standing',
         value: placementLines(repo, t, name).slice(0, 8).join('\n'),
+      });
+    else if (inCut(t))
+      fields.push({
+        name: `Top ${t.cut}${t.status === 'finished' ? ': placements' : ''}`,
+        value: placementLines(repo, t, name).slice(0, 8).join('\n') || '—',
       });
     else if (top.length && t.round > 0)
       fields.push({ name: 'Leaders', value: top.map((s) => `${s.rank}. ${name(s.id)} — ${f(s.score)}`).join('\n') });
@@ -184,12 +200,23 @@ export function currentHub(svc: Services, tid: number): { post: Post; messageId:
 export function standingLine(s: Standing, name: string, dropped: boolean): string {
   return (
     `**${s.rank}.** ${clip(name, 32)}${dropped ? ' (dropped)' : ''} — **${f(s.score)}** · ${s.wins}-${s.draws}-${s.losses}` +
-    `${s.byes ? ` · ${s.byes} bye${s.byes > 1 ? 's' : ''}` : ''}${s.forfeits ? ` · ${s.forfeits} forfeit${s.forfeits > 1 ? 's' : ''}` : ''} · ` +
+    `${s.byes ? ` · ${s.byes} bye${s.byes > 1 ? 's' : ''}` : ''}${s.forfeits ? ` · ${s.forfeits} forfeit${s.forfeits > 1 ? 's' : ''}` : ''}` +
+    `${s.absent ? ` · ${s.absent} missed (late entry)` : ''} · ` +
     `Buchholz ${f(s.buchholz)} · median ${f(s.medianBuchholz)} · SB ${f(s.sonnebornBerger)}`
   );
 }
 
-/** A double elimination's standings: placements from the bracket (not a Swiss table), with each player's record. */
+/** A Swiss with a top cut, once the cut has begun: its standings are the Swiss's, its placements the cut's. */
+export const inCut = (t: Tournament) => t.format === 'swisscut' && t.round > t.rounds;
+
+/** An elimination bracket's placements: a double elimination's, a knockout's, or a Swiss's top cut. */
+export function placementsOf(repo: TournamentRepo, t: Tournament): Placement[] {
+  if (t.format === 'double') return doubleElimOf(repo, t).placements;
+  if (t.format === 'knockout' || t.format === 'swisscut') return knockoutPlacements(repo, t, championOf(repo, t));
+  return [];
+}
+
+/** Placements from the bracket (not a Swiss table), with each player's record. */
 function placementLines(repo: TournamentRepo, t: Tournament, name: (id: string) => string): string[] {
   const dropped = new Set(
     repo
@@ -197,15 +224,21 @@ function placementLines(repo: TournamentRepo, t: Tournament, name: (id: string) 
       .filter((e) => e.dropped)
       .map((e) => e.userId),
   );
-  return doubleElimOf(repo, t).placements.map(
+  return placementsOf(repo, t).map(
     (p) =>
       `**${p.stage === 'still in' ? '—' : placeText(p)}** ${name(p.id)}${dropped.has(p.id) ? ' (dropped)' : ''} — ` +
-      `${p.wins} won, ${p.losses} lost · ${p.stage}`,
+      `${p.wins} won, ${p.draws ? `${p.draws} drawn, ` : ''}${p.losses} lost · ${p.stage}`,
   );
 }
 
 /** Whether the standings are placements in a bracket rather than a points table (no table image). */
-export const placementTable = (t: Tournament) => t.format === 'double';
+export const placementTable = (t: Tournament) => t.format === 'double' || t.format === 'knockout';
+
+/** What a points table shows: "standings after round 3", "Swiss standings (final, after 5 rounds)" during a top cut. */
+function afterText(t: Tournament): string {
+  if (inCut(t)) return `Swiss standings (final, after ${plural(t.rounds, 'round')})`;
+  return `standings after round ${t.round}${t.status === 'finished' ? ' (final)' : ''}`;
+}
 
 /** Page `page` (1-based) of the standings as an embed, and how many pages there are. */
 export function standingsPage(svc: Services, t: Tournament, page: number): { embed: Embed; pages: number; page: number } {
@@ -220,7 +253,7 @@ export function standingsPage(svc: Services, t: Tournament, page: number): { emb
         title: clip(`🏆 ${t.name} — ${t.status === 'finished' ? 'final placements' : `placements after round ${t.round}`}`, 256),
         description: lines.slice((p - 1) * PAGE_ROWS, p * PAGE_ROWS).join('\n') || 'Nobody has played yet.',
         color: 0x3b82f6,
-        footer: `Page ${p} of ${pages} · players out at the same stage share a place; out after a second loss`,
+        footer: `Page ${p} of ${pages} · players out at the same stage share a place${t.format === 'double' ? '; out after a second loss' : ''}`,
       },
       pages,
       page: p,
@@ -232,11 +265,21 @@ export function standingsPage(svc: Services, t: Tournament, page: number): { emb
   const rows = s
     .slice((p - 1) * PAGE_ROWS, p * PAGE_ROWS)
     .map((x) => standingLine(x, entrants.get(x.id)?.userName ?? x.id, !!entrants.get(x.id)?.dropped));
+  // During and after a top cut the Swiss table stands as it was after its last round; the cut's placements come apart.
+  const cut = inCut(t)
+    ? [
+        {
+          name: `Top ${t.cut} (single elimination)`,
+          value: placementLines(repo, t, (id) => clip(entrants.get(id)?.userName ?? id, 32)).join('\n'),
+        },
+      ]
+    : [];
   return {
     embed: {
-      title: clip(`🏆 ${t.name} — standings after round ${t.round}${t.status === 'finished' ? ' (final)' : ''}`, 256),
+      title: clip(`🏆 ${t.name} — ${afterText(t)}`, 256),
       description: rows.join('\n') || 'Nobody has played yet.',
       color: 0x3b82f6,
+      ...(cut.length ? { fields: cut } : {}),
       footer:
         `Page ${p} of ${pages} · ties broken by ${TIE_BREAK_TEXT[t.format === 'roundrobin' ? 'roundrobin' : 'swiss']} ` +
         '(FIDE; byes and forfeits against a virtual opponent)',
@@ -269,14 +312,22 @@ export function standingsImage(svc: Services, t: Tournament): Attachment {
     sb: x.sonnebornBerger,
     played: x.played,
   }));
-  const title = `${t.name} — after round ${t.round}${t.status === 'finished' ? ' (final)' : ''}`;
+  const title = `${t.name} — ${afterText(t)}`;
   const data = renderStandings(title, rows, s.length);
   const leaders = s
     .slice(0, 10)
     .map((x) => `${x.rank}. ${entrants.get(x.id)?.userName ?? x.id} ${f(x.score)}`)
     .join(', ');
-  const alt = `Standings table of ${t.name} after round ${t.round}, ${s.length} players: ${leaders}${s.length > 10 ? ', …' : ''}.`;
+  const alt = `Standings table of ${t.name} ${afterText(t).replace(/^(Swiss )?standings /, '')}, ${s.length} players: ${leaders}${s.length > 10 ? ', …' : ''}.`;
   return { name: `tournament${t.id}-r${t.round}-standings.png`, data, description: clip(alt, 1000) };
+}
+
+/** The standings post's heading: placements for a bracket, the cut's placements beside the Swiss table, else the table. */
+function postTitle(t: Tournament): string {
+  const finished = t.status === 'finished';
+  if (placementTable(t)) return finished ? 'final placements' : `placements after round ${t.round}`;
+  if (inCut(t)) return `top ${t.cut} ${finished ? 'final placements' : `placements after round ${t.round}`}, and the Swiss standings`;
+  return afterText(t);
 }
 
 /** After a round: page 1 of the standings with the image, and buttons for the other pages. */
@@ -286,7 +337,7 @@ export function roundStandingsPosts(svc: Services, t: Tournament): Post[] {
     {
       channelId: t.channelId,
       kind: 'update',
-      content: `🏆 **${t.name}** standings after round ${t.round}${t.status === 'finished' ? ' (final)' : ''}:`,
+      content: `🏆 **${t.name}** ${postTitle(t)}:`,
       embed,
       ...(placementTable(t) ? {} : { files: [standingsImage(svc, t)] }),
       buttons: pageButtons(t.id, page, pages),

@@ -1,4 +1,4 @@
-// Tournament rows in SQLite (migrations 7 and 10): tournaments, entrants,
+// Tournament rows in SQLite (migrations 7, 10 and 16): tournaments, entrants,
 // rounds, matches, the organiser's log, result reports and side bids.
 import type Database from 'better-sqlite3';
 import type { Services } from '../app/services.ts';
@@ -36,9 +36,21 @@ export interface Tournament {
   capHours: number | null;
   /** Each round is paired no sooner than this long after the last one was (null: as soon as it is finished). */
   roundHours: number | null;
+  /** The last round a late entrant may join (null: half the Swiss rounds, see lateRoundOf; 0: no late entry). */
+  lateUntil: number | null;
+  /** What each round a late entrant missed scores: 0 or 0.5 (a half-point bye). */
+  latePoints: number;
+  /** The check-in window (ms since the epoch; null: check-in is open from creation until the start). */
+  checkinOpensAt: number | null;
+  checkinClosesAt: number | null;
+  /** When the tick next opens or closes the window (null: nothing left to do). */
+  checkinDueAt: number | null;
+  /** /tournament seed fixed the seeds: the start keeps them. */
+  seededByHand: boolean;
 }
 
 type Timing = 'bonusHours' | 'capHours' | 'roundHours';
+type Entry = 'lateUntil' | 'latePoints' | 'checkinOpensAt' | 'checkinClosesAt';
 
 export interface Entrant {
   userId: string;
@@ -47,6 +59,8 @@ export interface Entrant {
   seed: number | null;
   checkedIn: boolean;
   dropped: boolean;
+  /** Signed up, never checked in before check-in closed (and told so). */
+  missedCheckin: boolean;
 }
 
 export interface Match {
@@ -104,6 +118,12 @@ const toT = (r: any): Tournament => ({
   bonusHours: r.bonus_hours ?? null,
   capHours: r.cap_hours ?? null,
   roundHours: r.round_hours ?? null,
+  lateUntil: r.late_until ?? null,
+  latePoints: r.late_points ?? 0,
+  checkinOpensAt: r.checkin_opens_at ?? null,
+  checkinClosesAt: r.checkin_closes_at ?? null,
+  checkinDueAt: r.checkin_due_at ?? null,
+  seededByHand: !!r.seeded_by_hand,
 });
 const toE = (r: any): Entrant => ({
   userId: r.user_id,
@@ -112,6 +132,7 @@ const toE = (r: any): Entrant => ({
   seed: r.seed,
   checkedIn: !!r.checked_in,
   dropped: !!r.dropped,
+  missedCheckin: !!r.missed_checkin,
 });
 const toM = (r: any): Match => ({
   id: r.id,
@@ -135,14 +156,29 @@ export class TournamentRepo {
   ) {}
 
   create(
-    t: Omit<Tournament, 'id' | 'status' | 'round' | 'cut' | 'bidding' | 'matchParent' | 'hubChannelId' | 'hubMessageId' | Timing> &
-      Partial<Pick<Tournament, 'cut' | 'bidding' | 'matchParent' | Timing>>,
+    t: Omit<
+      Tournament,
+      | 'id'
+      | 'status'
+      | 'round'
+      | 'cut'
+      | 'bidding'
+      | 'matchParent'
+      | 'hubChannelId'
+      | 'hubMessageId'
+      | Timing
+      | Entry
+      | 'checkinDueAt'
+      | 'seededByHand'
+    > &
+      Partial<Pick<Tournament, 'cut' | 'bidding' | 'matchParent' | Timing | Entry>>,
   ): Tournament {
     const info = this.db
       .prepare(
         'INSERT INTO tournaments (guild_id, channel_id, name, system, options, format, rounds, clock_hours, status, round, ' +
-          'created_by, created_at, cut, bidding, match_parent, bonus_hours, cap_hours, round_hours) ' +
-          "VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'signup', 0, ?, ?, ?, ?, ?, ?, ?, ?)",
+          'created_by, created_at, cut, bidding, match_parent, bonus_hours, cap_hours, round_hours, ' +
+          'late_until, late_points, checkin_opens_at, checkin_closes_at, checkin_due_at) ' +
+          "VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'signup', 0, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
       )
       .run(
         t.guildId,
@@ -161,6 +197,12 @@ export class TournamentRepo {
         t.bonusHours ?? null,
         t.capHours ?? null,
         t.roundHours ?? null,
+        t.lateUntil ?? null,
+        t.latePoints ?? 0,
+        t.checkinOpensAt ?? null,
+        t.checkinClosesAt ?? null,
+        // A window still to open (or to close) is the tick's to act on.
+        t.checkinOpensAt ?? t.checkinClosesAt ?? null,
       );
     return this.get(Number(info.lastInsertRowid))!;
   }
@@ -174,6 +216,19 @@ export class TournamentRepo {
   current(guildId: string | null): Tournament | null {
     const r = this.db.prepare("SELECT * FROM tournaments WHERE guild_id IS ? ORDER BY status = 'finished', id DESC LIMIT 1").get(guildId);
     return r ? toT(r) : null;
+  }
+
+  /** Tournaments whose check-in window opens or closes by `now` (indexed: nothing is read for the others). */
+  checkinDue(now: number): Tournament[] {
+    return this.db.prepare('SELECT * FROM tournaments WHERE checkin_due_at <= ? ORDER BY checkin_due_at').all(now).map(toT);
+  }
+
+  setCheckinDue(id: number, at: number | null): void {
+    this.db.prepare('UPDATE tournaments SET checkin_due_at = ? WHERE id = ?').run(at, id);
+  }
+
+  setSeededByHand(id: number, byHand: boolean): void {
+    this.db.prepare('UPDATE tournaments SET seeded_by_hand = ? WHERE id = ?').run(byHand ? 1 : 0, id);
   }
 
   running(): Tournament[] {
@@ -194,6 +249,13 @@ export class TournamentRepo {
     return this.db.prepare('SELECT * FROM tournament_entrants WHERE tournament_id = ? ORDER BY seed IS NULL, seed, rowid').all(id).map(toE);
   }
 
+  /** Entrants' ids in the order they first signed up (seeding the unrated). */
+  signupOrder(id: number): string[] {
+    return (
+      this.db.prepare('SELECT user_id FROM tournament_entrants WHERE tournament_id = ? ORDER BY rowid').all(id) as { user_id: string }[]
+    ).map((r) => r.user_id);
+  }
+
   entrant(id: number, userId: string): Entrant | null {
     const r = this.db.prepare('SELECT * FROM tournament_entrants WHERE tournament_id = ? AND user_id = ?').get(id, userId);
     return r ? toE(r) : null;
@@ -208,7 +270,7 @@ export class TournamentRepo {
     this.db
       .prepare(
         'INSERT INTO tournament_entrants (tournament_id, user_id, user_name) VALUES (?, ?, ?) ' +
-          'ON CONFLICT DO UPDATE SET dropped = 0, user_name = excluded.user_name',
+          'ON CONFLICT DO UPDATE SET dropped = 0, missed_checkin = 0, user_name = excluded.user_name',
       )
       .run(id, userId, userName);
   }
@@ -217,7 +279,15 @@ export class TournamentRepo {
     this.db.prepare('DELETE FROM tournament_entrants WHERE tournament_id = ? AND user_id = ?').run(id, userId);
   }
 
-  setEntrant(id: number, userId: string, set: { checkedIn?: boolean; dropped?: boolean; rating?: number; seed?: number }): void {
+  setEntrant(
+    id: number,
+    userId: string,
+    set: { checkedIn?: boolean; dropped?: boolean; rating?: number; seed?: number | null; missedCheckin?: boolean },
+  ): void {
+    if (set.missedCheckin !== undefined)
+      this.db
+        .prepare('UPDATE tournament_entrants SET missed_checkin = ? WHERE tournament_id = ? AND user_id = ?')
+        .run(set.missedCheckin ? 1 : 0, id, userId);
     if (set.checkedIn !== undefined)
       this.db
         .prepare('UPDATE tournament_entrants SET checked_in = ? WHERE tournament_id = ? AND user_id = ?')
@@ -238,6 +308,14 @@ export class TournamentRepo {
         ? this.db.prepare('SELECT * FROM tournament_matches WHERE tournament_id = ? ORDER BY round, board').all(id)
         : this.db.prepare('SELECT * FROM tournament_matches WHERE tournament_id = ? AND round = ? ORDER BY board').all(id, round)
     ).map(toM);
+  }
+
+  /** The `n` lowest table numbers free in a round: tables stay numbered from 1 after a re-pairing frees some. */
+  freeBoards(id: number, round: number, n: number): number[] {
+    const used = new Set(this.matches(id, round).map((m) => m.board));
+    const out: number[] = [];
+    for (let board = 1; out.length < n; board++) if (!used.has(board)) out.push(board);
+    return out;
   }
 
   match(matchId: number): Match | null {

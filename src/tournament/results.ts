@@ -44,7 +44,7 @@ export function tournamentStandings(repo: TournamentRepo, t: Tournament, upTo = 
   const games: StandingGame[] = repo
     .matches(t.id)
     .filter((m) => m.outcome !== null && m.round <= upTo && m.bracket !== 'cut')
-    .map((m) => ({ round: m.round, a: m.a, b: m.b, ...points(m) }));
+    .map((m) => ({ round: m.round, a: m.a, b: m.b, ...points(m), ...(m.how === 'absent' ? { absent: true } : {}) }));
   const rating = new Map(entrants.map((e) => [e.userId, e.rating]));
   return standings(
     entrants.filter((e) => e.checkedIn).map((e) => e.userId),
@@ -54,17 +54,24 @@ export function tournamentStandings(repo: TournamentRepo, t: Tournament, upTo = 
   );
 }
 
+/**
+ * What the pairing knows of each player before `round`. Its `rating` ranks
+ * equal scores: minus the seed, so a Swiss follows the seeding (by rating,
+ * unrated players by sign-up order, or by hand). A round missed by a late
+ * entrant is no pairing-allocated bye: it does not use up the player's bye.
+ */
 export function history(repo: TournamentRepo, t: Tournament, before = Infinity): Map<string, PairPlayer> {
   const out = new Map<string, PairPlayer>();
   for (const e of repo.entrants(t.id))
-    if (e.checkedIn) out.set(e.userId, { id: e.userId, score: 0, rating: e.rating, opponents: [], byes: 0, sides: [] });
+    if (e.checkedIn)
+      out.set(e.userId, { id: e.userId, score: 0, rating: -(e.seed ?? Number.MAX_SAFE_INTEGER), opponents: [], byes: 0, sides: [] });
   for (const m of repo.matches(t.id)) {
     if (m.round >= before) continue;
     const a = out.get(m.a)!;
     const { pa, pb } = points(m);
     a.score += pa;
     if (m.b === null) {
-      a.byes++;
+      if (m.outcome === 'bye') a.byes++;
       continue;
     }
     const b = out.get(m.b)!;

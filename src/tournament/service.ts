@@ -7,8 +7,11 @@ import { sha256 } from '../engine/runner.ts';
 import { getGame } from '../games/registry.ts';
 import type { Post } from '../messages/types.ts';
 import { repoOf, type Bracket, type Match, type Outcome, type Tournament } from './repo.ts';
-import { ALL_SIDES, ratingsOf } from './ratings.ts';
+import { ratingsOf } from './ratings.ts';
+import { seedOrder } from './seeding.ts';
+import { closeCheckin } from './entry.ts';
 import { championOf, sidesOf, swissRoundsOf, totalRounds } from './results.ts';
+import { pairingDms } from './notices.ts';
 import { nextPairings, type RoundPairing } from './rounds.ts';
 import { matchHome, matchOpening, startMatch } from './threads.ts';
 import { settleBidsIfReady } from './bids.ts';
@@ -17,12 +20,17 @@ import { hubPost, roundStandingsPosts } from './hub.ts';
 
 const HOUR = 3_600_000;
 
+/** A bye in a bracket sends its player on; a Swiss or round-robin bye scores a point. */
+const bracketBye = (t: Tournament, bracket: Bracket) => t.format === 'knockout' || t.format === 'double' || bracket === 'cut';
+
 /**
  * Create the round's matches and their games: each in its own thread under
  * the tournament's channel (opened when its first post is delivered), both
  * players seated and mentioned, and started at once, or after the side bids.
+ * Tables take the lowest numbers free in the round, so a re-pairing keeps
+ * them numbered from 1. Players who asked for it get their pairing by DM.
  */
-export function pairRound(svc: Services, t: Tournament, round: number, pairs: RoundPairing[], boardOffset = 0): Post[] {
+export function pairRound(svc: Services, t: Tournament, round: number, pairs: RoundPairing[]): Post[] {
   const repo = repoOf(svc);
   const [sa, sb] = sidesOf(t.system, t.options);
   const names = new Map(repo.entrants(t.id).map((e) => [e.userId, e.userName]));
@@ -30,6 +38,9 @@ export function pairRound(svc: Services, t: Tournament, round: number, pairs: Ro
   const roles = mod.roles(mod.parseOptions(t.options));
   const lines: string[] = [];
   const posts: Post[] = [];
+  const boards = repo.freeBoards(t.id, round, pairs.length);
+  const created: Match[] = [];
+  const byes: string[] = [];
   svc.store.db.transaction(() => {
     if (round > t.round) repo.update(t.id, { round });
     repo.pairedRound(t.id, round);
@@ -37,13 +48,17 @@ export function pairRound(svc: Services, t: Tournament, round: number, pairs: Ro
   const stage = (b: Bracket) =>
     ({ main: '', W: "winners' bracket, ", L: "losers' bracket, ", F: 'grand final, ', F2: 'grand final reset, ', cut: 'top cut, ' })[b];
   pairs.forEach((p, i) => {
-    const board = boardOffset + i + 1;
+    const board = boards[i];
     if (p.b === null) {
-      repo.addMatch({ tournamentId: t.id, round, board, a: p.a, b: null, outcome: 'bye', how: 'bye', bracket: p.bracket });
-      lines.push(`Table ${board}: ${stage(p.bracket)}${names.get(p.a)} — bye (goes on)`);
+      created.push(repo.addMatch({ tournamentId: t.id, round, board, a: p.a, b: null, outcome: 'bye', how: 'bye', bracket: p.bracket }));
+      // The bye's player is told by mention, with what it is worth.
+      const who = p.a.startsWith('bot:') ? names.get(p.a) : `<@${p.a}>`;
+      if (!p.a.startsWith('bot:')) byes.push(p.a);
+      lines.push(`Table ${board}: ${stage(p.bracket)}${who} — bye (${bracketBye(t, p.bracket) ? 'goes on' : '1 point'})`);
       return;
     }
     const m = repo.addMatch({ tournamentId: t.id, round, board, a: p.a, b: p.b, bracket: p.bracket });
+    created.push(m);
     const seed = svc.newSeed();
     const home = matchHome(t, round, board);
     const row = svc.store.createGame({
@@ -78,8 +93,13 @@ export function pairRound(svc: Services, t: Tournament, round: number, pairs: Ro
     posts.push(...startMatch(svc, t, fresh));
   });
   return [
-    { channelId: t.channelId, content: `📋 **${t.name}** — round ${round} pairings:\n${lines.join('\n')}` },
+    {
+      channelId: t.channelId,
+      content: `📋 **${t.name}** — round ${round} pairings:\n${lines.join('\n')}`,
+      ...(byes.length ? { mentions: byes } : {}),
+    },
     ...posts,
+    ...pairingDms(svc, t, created),
     hubPost(t.id, t.channelId),
   ];
 }
@@ -195,19 +215,24 @@ export function advanceRunning(svc: Services): Post[] {
   return posts;
 }
 
-/** Seed by rating (the system's openskill ordinal; unrated players last) and pair round 1. */
+/**
+ * Seed (by rating, unrated players by sign-up order, or as the organiser
+ * seeded by hand) and pair round 1. Signed-up players who never checked in
+ * are told they are not playing.
+ */
 export function startTournament(svc: Services, t: Tournament): Post[] {
   const repo = repoOf(svc);
-  const ratings = ratingsOf(svc);
+  const missed = closeCheckin(svc, t);
   const ready = repo.entrants(t.id).filter((e) => e.checkedIn && !e.dropped);
-  const rated = ready.map((e) => ({ e, r: ratings.get(t.guildId, t.system, ALL_SIDES, e.userId)?.ordinal ?? -Infinity }));
-  rated.sort((x, y) => y.r - x.r || (x.e.userId < y.e.userId ? -1 : 1));
+  const order = seedOrder(svc, t, ready);
   svc.store.db.transaction(() => {
-    rated.forEach(({ e, r }, i) => repo.setEntrant(t.id, e.userId, { seed: i + 1, rating: Number.isFinite(r) ? r : 0 }));
+    // Players out of the field (withdrawn, never checked in) keep no seed.
+    for (const e of repo.entrants(t.id)) if (!e.checkedIn || e.dropped) repo.setEntrant(t.id, e.userId, { seed: null });
+    order.forEach(({ entrant, rating }, i) => repo.setEntrant(t.id, entrant.userId, { seed: i + 1, rating: rating ?? 0 }));
     repo.update(t.id, { status: 'running', rounds: t.format === 'swisscut' || t.format === 'swiss' ? t.rounds : totalRounds(repo, t) });
   })();
   const fresh = repo.get(t.id)!;
-  return [...pairRound(svc, fresh, 1, nextPairings(repo, fresh, 1) ?? []), ...advance(svc, [fresh.id])];
+  return [...missed, ...pairRound(svc, fresh, 1, nextPairings(repo, fresh, 1) ?? []), ...advance(svc, [fresh.id])];
 }
 
 /**

@@ -15,6 +15,8 @@ export interface StandingGame {
   pb: number;
   /** False for byes and forfeits: no game was played. */
   played: boolean;
+  /** A round a late entrant missed (no opponent, not a bye). */
+  absent?: boolean;
 }
 
 export interface Standing {
@@ -31,6 +33,8 @@ export interface Standing {
   losses: number;
   byes: number;
   forfeits: number;
+  /** Rounds missed by entering late. */
+  absent: number;
 }
 
 interface Entry {
@@ -38,6 +42,7 @@ interface Entry {
   opp: string | null;
   pts: number;
   played: boolean;
+  absent: boolean;
 }
 
 /** Tie-break orders: a Swiss by the FIDE Buchholz family; a round robin by head-to-head, Sonneborn-Berger, wins (Buchholz means nothing when all meet all). */
@@ -62,8 +67,8 @@ export function standings(
   let n = 0;
   for (const g of games) {
     n = Math.max(n, g.round);
-    at(g.a).push({ round: g.round, opp: g.b, pts: g.pa, played: g.played });
-    if (g.b !== null) at(g.b).push({ round: g.round, opp: g.a, pts: g.pb, played: g.played });
+    at(g.a).push({ round: g.round, opp: g.b, pts: g.pa, played: g.played, absent: !!g.absent });
+    if (g.b !== null) at(g.b).push({ round: g.round, opp: g.a, pts: g.pb, played: g.played, absent: false });
   }
   const score = new Map<string, number>();
   const adjusted = new Map<string, number>();
@@ -100,7 +105,8 @@ export function standings(
       wins: es.filter((e) => e.played && e.pts === 1).length,
       draws: es.filter((e) => e.played && e.pts === 0.5).length,
       losses: es.filter((e) => e.played && e.pts === 0).length,
-      byes: es.filter((e) => e.opp === null).length,
+      byes: es.filter((e) => e.opp === null && !e.absent).length,
+      absent: es.filter((e) => e.absent).length,
       forfeits: es.filter((e) => !e.played && e.opp !== null).length,
     };
   });

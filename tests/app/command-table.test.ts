@@ -121,7 +121,7 @@ describe('commands as a table (issue 18 item 3)', () => {
   it('an undeclared subcommand is refused, naming the declared ones', async () => {
     const h = harness();
     const out = await h.say('alice', '/remind sometimes');
-    expect(text(out)).toMatch(/Unknown \/remind subcommand "sometimes". Try: on, off, interval, quiet, status/);
+    expect(text(out)).toMatch(/Unknown \/remind subcommand "sometimes". Try: on, off, interval, quiet, pairings, status/);
   });
 });
 

@@ -63,8 +63,17 @@ describe('Swiss with a top cut', () => {
     expect(allText(start)).toContain(`winner: <@${championOf(repo, t)}>`);
     // Standings were posted after each Swiss round, each with an image.
     const standingsPosts = start.posts.filter((p) => p.content.includes('standings after round'));
-    expect(standingsPosts.map((p) => p.content.match(/round (\d)/)![1])).toEqual(['1', '2', '3', '5']);
+    expect(standingsPosts.map((p) => p.content.match(/round (\d)/)![1])).toEqual(['1', '2', '3']);
     expect(standingsPosts.every((p) => p.files?.[0]?.description?.startsWith('Standings table of Open'))).toBe(true);
+    // At the end, the cut's own placements (1st, 2nd, 3rd–4th) beside the Swiss table as it stood after round 3 (issue 20 §6).
+    const last = start.posts.find((p) => p.content.includes('top 4 final placements, and the Swiss standings'))!;
+    expect(last.embed!.title).toContain('Swiss standings (final, after 3 rounds)');
+    const places = last.embed!.fields![0].value;
+    expect(last.embed!.fields![0].name).toBe('Top 4 (single elimination)');
+    expect(places).toMatch(
+      /^\*\*1st\*\* .* · champion\n\*\*2nd\*\* .* · out in the final\n\*\*3rd–4th\*\* .* · out in the semi-final\n\*\*3rd–4th\*\* /,
+    );
+    expect(last.files?.[0]?.description).toContain('(final, after 3 rounds)');
   });
 });
 

@@ -80,10 +80,18 @@ describe('manual pairings and reinstatement (Swiss)', () => {
     expect(now).toHaveLength(2);
     const keys = now.map((m) => [m.a, m.b].sort().join(' v ')).sort();
     expect(keys).toEqual([[x, y].sort().join(' v '), [m1.b!, m2.b!].sort().join(' v ')].sort());
-    // The old games are called off; the new ones have their own threads (boards 3 and 4).
+    // The old games are called off; the new ones have their own games, tables numbered from 1 again (issue 20 §6).
     expect(h.svc.store.game(m1.gameId!)!.status).toBe('abandoned');
-    expect(now.map((m) => m.board)).toEqual([3, 4]);
-    expect(h.svc.store.game(now[0].gameId!)!.channelId).toBe(ch(1, 3));
+    expect(now.map((m) => m.board)).toEqual([1, 2]);
+    expect(h.svc.store.game(now[0].gameId!)!.channelId).toBe(ch(1, 1));
+    expect(now[0].gameId).not.toBe(m1.gameId);
+    // Each called-off game's players are told at once in its thread, mentioned, with their new pairing (issue 20 §6).
+    for (const old of [m1, m2]) {
+      const notice = out.posts.find((p) => p.gameId === old.gameId && p.content.includes('called off'));
+      expect(notice?.mentions?.sort()).toEqual([old.a, old.b!].sort());
+      expect(notice?.content).toMatch(/now R1 · T[12] v /);
+      expect(notice?.content).toContain('/tournament pairings round:1');
+    }
     expect(repo.logOf(1).find((l) => l.what.startsWith('pair'))!.reason).toBe('travel');
     // A move in one of them: re-pairing it is refused.
     const first = now[0];

@@ -34,7 +34,15 @@ describe('the tournament script at the offline table', () => {
     expect(all).toContain('✅ Both players confirmed: @ben (Indians) wins.');
     expect(all).toContain('🥇 **Cup** winner: @ann');
     expect(all).toContain('🥇 Corrected: **Cup** winner is now @ben.');
-    expect(all).toMatch(/📎 .*tournament1-r2-standings\.png/);
+    // A knockout's standings are its placements (issue 20 §6): 1st, 2nd, then the semi-finals' losers sharing 3rd–4th.
+    expect(all).toContain('🏆 **Cup** final placements');
+    expect(all).toMatch(
+      /\*\*1st\*\* ann — 1 won, 1 drawn, 0 lost · champion\n.*\*\*2nd\*\* ben — 1 won, 1 drawn, 0 lost · out in the final/,
+    );
+    expect(all).toMatch(
+      /final placements, corrected:\n.*\*\*1st\*\* ben — 2 won, 0 lost · champion\n.*\*\*2nd\*\* ann — 1 won, 1 lost · out in the final/,
+    );
+    expect(all).toMatch(/\*\*3rd–4th\*\* \w+ — 0 won, 1 lost · out in the semi-final/);
     expect(all).toContain('report match 2: b — adjudicated after turn 3');
     // The drawn game corrected to a win for the first side counts as that win in the win rates too.
     expect(all).toContain('English: 66.7 % won, 0.0 % drawn (2 won, 0 drawn, 1 lost of 3)');

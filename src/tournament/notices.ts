@@ -1,0 +1,76 @@
+// What a tournament tells its players one by one (issue 20 §6, §9): each
+// player's pairing by DM for those who asked (/remind pairings dm:on; the
+// match thread's opening mentions both players in any case), and, when a game
+// is called off by a re-pairing, a notice in its thread mentioning both
+// players with their new pairing and what to do. Posts only: the outbox
+// delivers them like any other (a DM is a post `to` one user and no seat).
+import type { Services } from '../app/services.ts';
+import type { Post } from '../messages/types.ts';
+import { Reminders } from '../store/reminders.ts';
+import type { Match, Tournament } from './repo.ts';
+import { TournamentRepo } from './repo.ts';
+import { matchName } from './results.ts';
+
+const isBot = (u: string) => u.startsWith('bot:');
+
+/** A private post to one player: their DM in Discord, `[to name]` at the offline table. */
+const dm = (t: Tournament, userId: string, name: string, content: string): Post => ({
+  channelId: t.channelId,
+  content,
+  to: { roles: [], userIds: [userId], names: [name] },
+});
+
+/** The round's pairings by DM, to each human player who asked for them. */
+export function pairingDms(svc: Services, t: Tournament, matches: Match[]): Post[] {
+  const repo = new TournamentRepo(svc.store.db, svc.store.now);
+  const reminders = new Reminders(svc.store.db);
+  const names = new Map(repo.entrants(t.id).map((e) => [e.userId, e.userName]));
+  const name = (u: string) => names.get(u) ?? u;
+  const posts: Post[] = [];
+  for (const m of matches) {
+    for (const me of [m.a, m.b]) {
+      if (me === null || isBot(me) || !reminders.pairingsByDm(me)) continue;
+      const opponent = me === m.a ? m.b : m.a;
+      const what =
+        opponent === null
+          ? m.how === 'absent'
+            ? `you missed round ${m.round} (late entry)`
+            : 'you have a bye this round'
+          : `you play ${name(opponent)} at ${matchName(m)}; the game waits in its thread under <#${t.channelId}>`;
+      posts.push(dm(t, me, name(me), `🎲 **${t.name}**, round ${m.round}: ${what}. (\`/remind pairings dm:off\` stops these messages.)`));
+    }
+  }
+  return posts;
+}
+
+/**
+ * A game called off by a re-pairing: its players hear at once, in its thread
+ * and by mention, why, and their new pairing (or that they have none), with
+ * what to do next.
+ */
+export function calledOffNotice(svc: Services, t: Tournament, stale: Match, why: string, fresh: Match[]): Post | null {
+  const row = stale.gameId ? svc.store.game(stale.gameId) : null;
+  if (!row || stale.b === null) return null;
+  const repo = new TournamentRepo(svc.store.db, svc.store.now);
+  const names = new Map(repo.entrants(t.id).map((e) => [e.userId, e.userName]));
+  const mention = (u: string) => (isBot(u) ? (names.get(u) ?? u) : `<@${u}>`);
+  const players = [stale.a, stale.b];
+  const next = players.map((p) => {
+    const m = fresh.find((x) => x.a === p || x.b === p);
+    if (!m) return `${mention(p)}: no game this round for now (see \`/tournament pairings round:${stale.round}\`)`;
+    const other = m.a === p ? m.b : m.a;
+    return other === null
+      ? `${mention(p)}: a bye at ${matchName(m)}`
+      : `${mention(p)}: now ${matchName(m)} v ${names.get(other) ?? other}, in its own new thread`;
+  });
+  return {
+    channelId: row.channelId,
+    gameId: row.id,
+    kind: 'update',
+    content:
+      `⚠️ ${players.map(mention).join(' ')}: this game (${t.name}, ${matchName(stale)}) is called off — ${why}. ` +
+      `Stop playing here; nothing played in it counts. ${next.join('; ')}. ` +
+      `Play on in your new game's thread (\`/tournament pairings round:${stale.round}\` links it).`,
+    mentions: players.filter((u) => !isBot(u)),
+  };
+}
