@@ -214,7 +214,7 @@ export class OutboxWorker {
     if (row.post.card !== undefined || row.post.hub !== undefined || row.post.edit) return this.deliverCard(row);
     const post = await this.drawn(row);
     if (!post) return this.outbox.sent(row.id);
-    const parts = payloadsOf(post);
+    const parts = payloadsOf(post, (problem) => this.log.error(`outbox #${row.id}: over Discord's limits, a bug: ${problem}`));
     const refused: { userId: string; error: string }[] = [];
     let k = 0;
     try {
@@ -341,7 +341,7 @@ export class OutboxWorker {
       if (!built) return this.outbox.sent(row.id);
       post = { ...built.post, hub: post.hub };
     }
-    const payload = payloadsOf(post)[0];
+    const payload = payloadsOf(post, (problem) => this.log.error(`outbox #${row.id}: over Discord's limits, a bug: ${problem}`))[0];
     if (!payload) return this.outbox.sent(row.id);
     try {
       const channel = await this.channel(row.lane);
