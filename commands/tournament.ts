@@ -160,8 +160,10 @@ export function tournamentCommand(): Command {
           {
             name: 'threads_in',
             description: 'Channel (text or forum) for the match threads, e.g. #matches (default: this one)',
-            type: 'string',
+            type: 'channel',
             required: false,
+            channelKinds: ['text', 'announcement', 'forum'],
+            opensThreads: true,
           },
         ],
       },
