@@ -247,8 +247,15 @@ export class Outbox {
       .get(h.gameId, h.id, h.lane, h.createdAt, h.id);
   }
 
-  /** A card row that a later pending card of the same game in its lane makes redundant (a card is built as it is sent). */
+  /**
+   * A card row that a later pending card of the same game in its lane makes
+   * redundant (a card is built as it is sent); a tournament's hub likewise.
+   */
   newerCard(row: OutboxRow): boolean {
+    if (row.post.hub !== undefined)
+      return !!this.db
+        .prepare(`SELECT 1 FROM outbox WHERE state = 'pending' AND id > ? AND lane = ? AND json_extract(post, '$.hub') = ?`)
+        .get(row.id, row.lane, row.post.hub);
     if (row.post.card === undefined || row.post.archive || row.gameId === null) return false;
     return !!this.db
       .prepare(`SELECT 1 FROM outbox WHERE game_id = ? AND state = 'pending' AND id > ? AND lane = ? AND json_extract(post, '$.card') = ?`)
