@@ -13,7 +13,7 @@ import { confirmResult, disputeResult, reportResult } from '../src/tournament/re
 import { correctResult, type CorrectedVp } from '../src/tournament/corrections.ts';
 import { settleBidsIfReady } from '../src/tournament/bids.ts';
 import { bool, int, isModerator, parseKeyValues, requireModerator, str } from './context.ts';
-import { chunks, echo } from '../src/messages/text.ts';
+import { chunks, echo, plural } from '../src/messages/text.ts';
 import { only, privateReply, publicReply } from '../src/messages/replies.ts';
 import { UserError } from '../src/messages/user-error.ts';
 import type { ButtonPress, Invocation } from './types.ts';
@@ -500,7 +500,7 @@ function start(svc: Services, inv: Invocation): Outcome {
   const t = find(svc, inv);
   if (t.status !== 'signup') throw new UserError(`Tournament #${t.id} has already started.`);
   const ready = repo.entrants(t.id).filter((e) => e.checkedIn && !e.dropped);
-  if (ready.length < 2) throw new UserError(`Only ${ready.length} player(s) checked in; a tournament needs two.`);
+  if (ready.length < 2) throw new UserError(`Only ${plural(ready.length, 'player')} checked in; a tournament needs two.`);
   const posts = startTournament(svc, t);
   return { replies: [publicReply(`🏁 **${t.name}** starts with ${ready.length} players, seeded by rating.`)], posts };
 }
