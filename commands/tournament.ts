@@ -633,16 +633,21 @@ function bid(svc: Services, inv: Invocation): Outcome {
   const row = m.gameId ? svc.store.game(m.gameId) : null;
   if (!row || row.status !== 'lobby') throw new UserError(`Match ${m.id}'s sides are settled; its game has started.`);
   const sides = sidesOf(t.system, t.options);
-  const raw = (str(inv.options, 'side') ?? '').toLowerCase();
-  const side = raw === 'any' || raw === '' ? null : raw;
-  if (side && !sides.includes(side)) throw new UserError(`No side "${echo(raw)}": ${sides.join(', ')} or any.`);
+  // A side by its name or its id (issue 19 §7).
+  const mod = getGame(t.system);
+  const roles = mod ? mod.roles(mod.parseOptions(t.options)).filter((r) => sides.includes(r.id)) : [];
+  const nameOf = (id: string) => roles.find((r) => r.id === id)?.name ?? id;
+  const raw = (str(inv.options, 'side') ?? '').trim().toLowerCase();
+  const typed = raw === 'any' || raw === '' ? null : raw;
+  const side = typed && (roles.find((r) => r.name.toLowerCase() === typed)?.id ?? typed);
+  if (side && !sides.includes(side)) throw new UserError(`No side "${echo(raw)}": ${sides.map(nameOf).join(', ')} or any.`);
   const vp = side ? (int(inv.options, 'vp', 0, 1000) ?? 0) : 0;
   repo.setBid(m.id, inv.caller.id, side, vp);
   const posts = settleBidsIfReady(svc, t, repo.match(m.id)!);
   return {
     replies: [
       privateReply(
-        `🔒 Your bid for match ${m.id}: ${side ? `${side} for ${vp} VP` : 'any side'}. ` +
+        `🔒 Your bid for match ${m.id}: ${side ? `${nameOf(side)} for ${vp} VP` : 'any side'}. ` +
           (posts.length ? 'Both bids are in.' : 'It stays secret until your opponent bids.'),
       ),
     ],

@@ -68,7 +68,7 @@ export function matchOpening(
   if (phase === 'bidding')
     body =
       `\nSide bidding: each of you bids privately with \`/tournament bid match:${m.id} side:<side> vp:<n>\` ` +
-      `(sides: ${roles.map((r) => `\`${r.id}\``).join(', ')}, or \`any\`). Different wishes: each plays theirs at no cost. ` +
+      `(sides: ${roles.map((r) => `\`${r.name}\``).join(', ')}, or \`any\`). Different wishes: each plays theirs at no cost. ` +
       `The same side: the higher bid takes it and gives the opponent that many VP at the end (a tie: the side the balance ` +
       `rule gives). The game starts when both bids are in` +
       `${t.clockHours ? ` (a missing bid after ${t.clockHours} h counts as \`any\`, 0 VP)` : ''}.`;
