@@ -15,6 +15,7 @@ import { makeBoard, unitCounter } from '../../render/kpw/pieces.ts';
 import { fitProjection } from '../../render/kpw/layout.ts';
 import { SIDE_COLOR } from '../../render/kpw/style.ts';
 import { SIDE as WOG_SIDE } from '../../render/wog.ts';
+import { NATIONS } from '../../src/games/wk4/nations.ts';
 import { closeUp } from '../../commands/snapshots.ts';
 import { createGame } from '../../src/engine/runner.ts';
 import type { GameModule, Json } from '../../src/engine/types.ts';
@@ -146,6 +147,28 @@ describe('sides stay apart for colour-blind readers (issue 19)', () => {
     const sides = atkmSample().sides;
     const worst = closestPair(Object.fromEntries(sides.map((s) => [s.id, s.colour])));
     expect(worst.dE, JSON.stringify(worst)).toBeGreaterThanOrEqual(MIN_DE);
+  });
+
+  it("WK4: eleven nation colours cannot all stay apart, so every army and fleet carries its nation's two-letter mark (issue 19 §8)", () => {
+    const colours = Object.fromEntries(Object.values(NATIONS).map((n) => [n.name, n.colour]));
+    // Too many colours for the distance alone (the closest pair is far below 20 for a deuteranope): the mark is the cue.
+    expect(closestPair(colours).dE).toBeLessThan(MIN_DE);
+    const marks = Object.values(NATIONS).map((n) => n.mark);
+    expect(new Set(marks).size).toBe(11);
+    for (const m of marks) expect(m).toMatch(/^[A-Z][a-z]$/);
+    const picture = wk4Sample('full', 'umpire');
+    const perHex = new Map<string, number>();
+    for (const m of picture.markers) perHex.set(String(m.hex), (perHex.get(String(m.hex)) ?? 0) + 1);
+    // The whole map: every token shown (a hex of at most two) says whose it is; the legend says what each mark means.
+    const full = new Set(recordTexts(() => renderers.wk4({ picture } as unknown as Json)).texts.map((t) => t.text));
+    const shown = picture.markers.filter((m) => perHex.get(String(m.hex))! <= 2);
+    expect(shown.length).toBeGreaterThan(20);
+    expect(shown.filter((m) => !full.has(`${NATIONS[m.nation].mark} ${m.strength}`)).map((m) => m.id)).toEqual([]);
+    for (const n of Object.values(NATIONS)) expect(full.has(`${n.mark} · ${n.name}`), n.name).toBe(true);
+    // The close-up too, in the white box beside the lord's name.
+    const zoom = recordTexts(() => renderers['wk4:zoom']({ picture } as unknown as Json)).texts.map((t) => t.text);
+    const [n1, n2] = [...new Set(picture.markers.map((m) => m.nation))];
+    expect(zoom).toEqual(expect.arrayContaining([`${NATIONS[n1].mark} 9`, `${NATIONS[n2].mark} 7`]));
   });
 
   it('the check can fail: the old KPW red and green were 5.6 apart with deuteranopia', () => {
