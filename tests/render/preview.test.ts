@@ -16,6 +16,7 @@ import { fitProjection } from '../../render/kpw/layout.ts';
 import { SIDE_COLOR } from '../../render/kpw/style.ts';
 import { SIDE as WOG_SIDE } from '../../render/wog.ts';
 import { NATIONS } from '../../src/games/wk4/nations.ts';
+import { facingSize, MAIN } from '../../render/atkm.ts';
 import { closeUp } from '../../commands/snapshots.ts';
 import { createGame } from '../../src/engine/runner.ts';
 import type { GameModule, Json } from '../../src/engine/types.ts';
@@ -102,9 +103,28 @@ describe("each map post's first image reads at Discord's preview size (issue 19)
     },
   );
 
-  it('the full maps alone do not: the reason the close-up goes first', () => {
-    const onePerSystem = new Map(cases.filter(([, what]) => what !== 'game over').map((c) => [c[0], c]));
-    expect(onePerSystem.size).toBe(5);
+  it('ATKM: the whole tabletop alone reads there too (labels, inches of the grid, the scale, the panel), when its close-up is left out (issue 19 §8)', () => {
+    for (const [system, what, view] of cases.filter(([sys]) => sys === 'atkm')) {
+      const rec = recordTexts(() => renderers[system](view));
+      expect(previewScale(rec.width, rec.height), what).toBeCloseTo(0.5, 5);
+      const texts = rec.texts.map((t) => t.text);
+      // Unit and general labels, the grid's inches, the 6" scale bar and the card drawn are all there…
+      expect(texts).toEqual(expect.arrayContaining(['6"', '0', '72', '48', 'Card drawn']));
+      expect(texts.filter((t) => /\(\d+\)$/.test(t)).length, what).toBeGreaterThanOrEqual(4);
+      // The facing arrows too (a shape, not a text): at least 10 px long at the preview.
+      expect(facingSize({ k: MAIN.ppi, text: MAIN.text }) * previewScale(rec.width, rec.height)).toBeGreaterThanOrEqual(MIN_PX);
+      // …and no text is under 10 px at the preview.
+      const small = previewSizes(rec).filter((t) => t.preview < MIN_PX);
+      expect(
+        small.map((t) => `${t.text} (${t.preview.toFixed(1)} px)`),
+        what,
+      ).toEqual([]);
+    }
+  });
+
+  it('the other full maps alone do not: the reason the close-up goes first', () => {
+    const onePerSystem = new Map(cases.filter(([sys, what]) => what !== 'game over' && sys !== 'atkm').map((c) => [c[0], c]));
+    expect(onePerSystem.size).toBe(4);
     for (const [system, , view] of onePerSystem.values()) {
       const rec = recordTexts(() => renderers[system](view));
       expect(previewSizes(rec)[0].preview, system).toBeLessThan(MIN_PX);
