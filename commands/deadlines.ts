@@ -15,6 +15,7 @@ import { only, publicReply } from '../src/messages/replies.ts';
 import { roleName } from '../src/app/prompts.ts';
 import type { Invocation } from './types.ts';
 import type { Outcome } from '../src/messages/types.ts';
+import { plural } from '../src/messages/text.ts';
 
 const HOUR = 3_600_000;
 const stamp = (ms: number) => `<t:${Math.floor(ms / 1000)}:R>`;
@@ -31,7 +32,9 @@ export function setDeadlines(svc: Services, inv: Invocation): Outcome {
     // The policy applies to decisions open now that have no deadline yet, too.
     const have = new Set(svc.store.deadlines.ofGame(row.id).map((d) => d.role));
     for (const [role, d] of open) if (!have.has(role)) svc.store.deadlines.set(row.id, role, d.id, svc.now() + hours * HOUR, svc.now());
-    return only(publicReply(`⏰ Clock set: every decision must be made within ${hours} hour(s), or the game takes its default choice.`));
+    return only(
+      publicReply(`⏰ Clock set: every decision must be made within ${plural(hours, 'hour')}, or the game takes its default choice.`),
+    );
   }
   if (!hours) {
     svc.store.deadlines.clear(row.id);

@@ -6,7 +6,7 @@ import { allGames, getGame } from '../src/games/registry.ts';
 import { activeGamesOf, searchGames } from '../src/store/search.ts';
 import type { GameRow } from '../src/store/store.ts';
 import { int, seatName, str } from './context.ts';
-import { clip, echo } from '../src/messages/text.ts';
+import { clip, echo, plural } from '../src/messages/text.ts';
 import { only, privateReply } from '../src/messages/replies.ts';
 import { roleName } from '../src/app/prompts.ts';
 import { UserError } from '../src/messages/user-error.ts';
@@ -118,7 +118,7 @@ export function listGames(svc: Services, inv: Invocation): Outcome {
   const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
   const filters = [system && `system ${system}`, state && `state ${state}`, player && `player <@${player}>`].filter(Boolean).join(', ');
   if (!total) return only(privateReply(filters ? `No games match (${filters}).` : 'No games on this server yet.'));
-  if (!ids.length) return only(privateReply(`There are only ${pages} page(s) of games${filters ? ` (${filters})` : ''}.`));
+  if (!ids.length) return only(privateReply(`There are only ${plural(pages, 'page')} of games${filters ? ` (${filters})` : ''}.`));
   const rows = ids.map((id) => svc.store.game(id)!).filter(Boolean);
   const head =
     `**Games** ${filters ? `(${filters}) ` : ''}— page ${page} of ${pages}, ${total} in all` +
@@ -145,7 +145,7 @@ export function gamesMine(svc: Services, inv: Invocation): Outcome {
     replies: [
       privateReply(
         [
-          `**Your turn** in ${mine.length} game(s):`,
+          `**Your turn** in ${plural(mine.length, 'game')}:`,
           ...shown,
           ...(mine.length > shown.length ? [`…and ${mine.length - shown.length} more.`] : []),
         ].join('\n'),

@@ -84,6 +84,9 @@ function coerce(at: string, o: OptionDef, v: string | number | boolean): string 
       return text.replace(/^<@!?([^>]+)>$/, '$1').replace(/^@/, '');
     case 'role':
       return text.replace(/^<@&([^>]+)>$/, '$1').replace(/^@/, '');
+    case 'channel':
+      // Discord sends the id; at the table a name, "#name" or a <#id> mention.
+      return text.replace(/^<#([^>]+)>$/, '$1').replace(/^#/, '');
     default:
       return typeof v === 'string' ? v : text;
   }

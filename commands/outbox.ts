@@ -101,7 +101,11 @@ export async function repost(svc: Services, inv: Invocation, progress?: (l: stri
     mentions: [...new Set(handoff.map((h) => h.userId))],
     handoff,
   };
-  return { replies: [{ content: 'Reposting the current state of the game in this channel.', ephemeral: true }], posts: [post] };
+  // Still refused? The caller hears it privately, and the players are not told again (issue 19 §9).
+  const down = svc.store.outbox.inOutage(row.channelId, Number.MAX_SAFE_INTEGER)
+    ? " Discord refused this channel's last post; if it still does, I will tell you here, privately."
+    : '';
+  return { replies: [{ content: `Reposting the current state of the game in this channel.${down}`, ephemeral: true }], posts: [post] };
 }
 
 /** What to tell a game's players and moderators when Discord refused a post for good. */
@@ -116,16 +120,32 @@ export function undeliveredPosts(svc: Services, u: Undelivered): Post[] {
       ? 'a hand-off (who is asked now, with buttons)'
       : 'a game update (map or moves)';
   const mods = modRole ? `<@&${modRole}>, please` : 'Moderators: please';
+  const base = { channelId: row.channelId, gameId: row.id, kind: 'notice' as const, mentionRoles: modRole ? [modRole] : [] };
+  // Refused as malformed: a fault of the bot, which no permission changes; the channel itself works (issue 19 §9).
+  if (u.invalid)
+    return [
+      {
+        ...base,
+        content:
+          `⚠️ Game #${row.id}: Discord refused ${what} for <#${u.post.channelId}> as malformed. That is a fault of the ` +
+          `bot, not of this server's settings, and it has been logged. The game itself is intact. ` +
+          `${mods} report it to whoever runs the bot; ` +
+          `\`/game repost\` sends the current map, prompt and buttons again.`,
+      },
+    ];
   const text =
     `⚠️ Game #${row.id}: Discord would not take ${what} for <#${u.post.channelId}> (${clip(u.error, 200)}` +
     `). The game itself is intact. ${mods} check that I can view that channel, send ` +
     `messages and attach files there (and that players accept direct messages from ` +
     `server members); then \`/game repost\` sends the current map, prompt and ` +
-    `buttons again.`;
-  const base = { channelId: row.channelId, gameId: row.id, kind: 'notice' as const, content: text, mentionRoles: modRole ? [modRole] : [] };
+    `buttons again.${u.post.to ? '' : ' Until a post gets through there, I will not repeat this notice.'}`;
   // A private delivery failed: say so in the game's channel. The channel itself failed: tell each player directly.
-  if (u.post.to) return [{ ...base, mentions: u.post.to.userIds }];
+  if (u.post.to) return [{ ...base, content: text, mentions: u.post.to.userIds }];
   return [
-    { ...base, to: { roles: humans.map((h) => h.role), userIds: humans.map((h) => h.userId), names: humans.map((h) => h.userName) } },
+    {
+      ...base,
+      content: text,
+      to: { roles: humans.map((h) => h.role), userIds: humans.map((h) => h.userId), names: humans.map((h) => h.userName) },
+    },
   ];
 }

@@ -5,7 +5,7 @@ import { allGames, getGame } from '../src/games/registry.ts';
 import { ALL_SIDES, type RatingRow } from '../src/tournament/ratings.ts';
 import { ratingsOf } from '../src/tournament/ratings.ts';
 import { str } from './context.ts';
-import { echo } from '../src/messages/text.ts';
+import { echo, plural } from '../src/messages/text.ts';
 import { only, privateReply, publicReply } from '../src/messages/replies.ts';
 import { UserError } from '../src/messages/user-error.ts';
 import type { Invocation } from './types.ts';
@@ -145,5 +145,5 @@ function winrates(svc: Services, inv: Invocation): Outcome {
 function recompute(svc: Services): Outcome {
   const ratings = ratingsNow(svc);
   const n = ratings.recompute();
-  return only(privateReply(`Ratings rebuilt from ${n} rated game(s).`));
+  return only(privateReply(`Ratings rebuilt from ${plural(n, 'rated game')}.`));
 }

@@ -26,7 +26,7 @@ import { advanceFinished, advanceRunning, forfeitOnTime } from '../src/tournamen
 import { repoOf } from '../src/tournament/repo.ts';
 import { bidTimeouts } from '../src/tournament/bids.ts';
 import { currentHub } from '../src/tournament/hub.ts';
-import { pendingThread } from '../src/tournament/threads.ts';
+import { hubOfMatch, pendingThread } from '../src/tournament/threads.ts';
 
 /** Every command, declared: /game, /mod, /tournament, /rating, /remind, each registered game's own, and /dev (table only). */
 export function commandTable(): Command[] {
@@ -156,6 +156,8 @@ export function createRouter(svc: Services): Router {
       const row = svc.store.liveGame(channelId) ?? (pendingThread(svc, channelId) ? svc.store.latestGame(channelId) : null);
       if (row) svc.store.moveGame(row.id, threadId);
       svc.store.outbox.redirect(channelId, threadId);
+      // A match's hub links its thread: drawn again now that the thread exists (issue 19 §9).
+      if (row) svc.store.outbox.enqueue(hubOfMatch(svc, row.id), { hold: false });
     },
     threadFailed: (home, channelId) => threadFailed(svc, home, channelId),
     // A damaged game has no card to draw (its notice says why).

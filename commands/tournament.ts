@@ -19,7 +19,7 @@ import { seedByHand } from '../src/tournament/seeding.ts';
 
 const HOUR = 3_600_000;
 import { bool, int, isModerator, parseKeyValues, requireModerator, str } from './context.ts';
-import { chunks, echo } from '../src/messages/text.ts';
+import { chunks, echo, plural } from '../src/messages/text.ts';
 import { only, privateReply, publicReply } from '../src/messages/replies.ts';
 import { UserError } from '../src/messages/user-error.ts';
 import type { ButtonPress, Invocation } from './types.ts';
@@ -166,8 +166,10 @@ export function tournamentCommand(): Command {
           {
             name: 'threads_in',
             description: 'Channel (text or forum) for the match threads (default: this one)',
-            type: 'string',
+            type: 'channel',
             required: false,
+            channelKinds: ['text', 'announcement', 'forum'],
+            opensThreads: true,
           },
           {
             name: 'late_until',
@@ -592,7 +594,7 @@ function start(svc: Services, inv: Invocation): Outcome {
   const t = find(svc, inv);
   if (t.status !== 'signup') throw new UserError(`Tournament #${t.id} has already started.`);
   const ready = repo.entrants(t.id).filter((e) => e.checkedIn && !e.dropped);
-  if (ready.length < 2) throw new UserError(`Only ${ready.length} player(s) checked in; a tournament needs two.`);
+  if (ready.length < 2) throw new UserError(`Only ${plural(ready.length, 'player')} checked in; a tournament needs two.`);
   const posts = startTournament(svc, t);
   const how = t.seededByHand ? 'seeded by hand (the rest by rating)' : 'seeded by rating (unrated players in sign-up order)';
   return { replies: [publicReply(`🏁 **${t.name}** starts with ${ready.length} players, ${how}.`)], posts };
@@ -771,16 +773,21 @@ function bid(svc: Services, inv: Invocation): Outcome {
   const row = m.gameId ? svc.store.game(m.gameId) : null;
   if (!row || row.status !== 'lobby') throw new UserError(`Match ${m.id}'s sides are settled; its game has started.`);
   const sides = sidesOf(t.system, t.options);
-  const raw = (str(inv.options, 'side') ?? '').toLowerCase();
-  const side = raw === 'any' || raw === '' ? null : raw;
-  if (side && !sides.includes(side)) throw new UserError(`No side "${echo(raw)}": ${sides.join(', ')} or any.`);
+  // A side by its name or its id (issue 19 §7).
+  const mod = getGame(t.system);
+  const roles = mod ? mod.roles(mod.parseOptions(t.options)).filter((r) => sides.includes(r.id)) : [];
+  const nameOf = (id: string) => roles.find((r) => r.id === id)?.name ?? id;
+  const raw = (str(inv.options, 'side') ?? '').trim().toLowerCase();
+  const typed = raw === 'any' || raw === '' ? null : raw;
+  const side = typed && (roles.find((r) => r.name.toLowerCase() === typed)?.id ?? typed);
+  if (side && !sides.includes(side)) throw new UserError(`No side "${echo(raw)}": ${sides.map(nameOf).join(', ')} or any.`);
   const vp = side ? (int(inv.options, 'vp', 0, 1000) ?? 0) : 0;
   repo.setBid(m.id, inv.caller.id, side, vp);
   const posts = settleBidsIfReady(svc, t, repo.match(m.id)!);
   return {
     replies: [
       privateReply(
-        `🔒 Your bid for match ${m.id}: ${side ? `${side} for ${vp} VP` : 'any side'}. ` +
+        `🔒 Your bid for match ${m.id}: ${side ? `${nameOf(side)} for ${vp} VP` : 'any side'}. ` +
           (posts.length ? 'Both bids are in.' : 'It stays secret until your opponent bids.'),
       ),
     ],

@@ -4,7 +4,10 @@
 import type { Outbox } from '../src/store/outbox.ts';
 import type { DrawJob, Outcome, Post, Undelivered } from '../src/messages/types.ts';
 
-export type OptionType = 'string' | 'integer' | 'boolean' | 'user' | 'role';
+export type OptionType = 'string' | 'integer' | 'boolean' | 'user' | 'role' | 'channel';
+
+/** Kinds of server channel a channel option may name (Discord's picker shows only these). */
+export type ChannelKind = 'text' | 'announcement' | 'forum';
 
 export interface Choice {
   name: string;
@@ -28,6 +31,14 @@ export interface OptionDef {
    * paragraph field; the handler still needs it (the table types it).
    */
   paragraph?: boolean;
+  /** Channel options: the kinds the picker offers (default: text channels). */
+  channelKinds?: ChannelKind[];
+  /**
+   * Channel options: the bot will open threads there, so the adapter checks
+   * before the command runs that it can (view, send, create public threads,
+   * send in threads) and refuses privately, saying what is missing, otherwise.
+   */
+  opensThreads?: boolean;
 }
 
 export interface SubcommandDef {

@@ -14,6 +14,7 @@ import { privateReply, publicReply } from '../src/messages/replies.ts';
 import { promptLines } from '../src/app/prompts.ts';
 import type { Invocation } from './types.ts';
 import type { Outcome, Post } from '../src/messages/types.ts';
+import { plural } from '../src/messages/text.ts';
 
 export async function runUndo(svc: Services, inv: Invocation, progress?: (l: string) => void): Promise<Outcome> {
   const { caller, where, options: o } = inv;
@@ -23,7 +24,7 @@ export async function runUndo(svc: Services, inv: Invocation, progress?: (l: str
     requireModerator(svc, caller, where, 'roll back several actions');
     const env = svc.sessions.meta(row, caller.id, 'moderator', { type: '__undo', count });
     const post = await standing(svc, mod, svc.store.game(row.id)!, env, [], progress);
-    return { replies: [publicReply(`↩️ A moderator rolled the game back ${count} action(s).`)], posts: [post] };
+    return { replies: [publicReply(`↩️ A moderator rolled the game back ${plural(count, 'action')}.`)], posts: [post] };
   }
   const asMod = isModerator(svc, caller, where) && !svc.sessions.rolesOf(row, caller.id).length;
   let target;

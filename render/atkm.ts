@@ -21,7 +21,6 @@ import {
   measureText,
   roundRectPath,
   StaticLayerCache,
-  wrapLines,
   type Ctx2D,
 } from './kit.ts';
 
@@ -31,8 +30,16 @@ const PAPER = '#f1ead6';
 const STATE: Record<string, string> = { green: '#2fa84f', yellow: '#f2c230', red: '#d7322b' };
 const SUIT_INK: Record<string, string> = { red: '#c0392b', black: '#1b1b1b' };
 
-/** Main image: 16 px an inch, a margin for the inch labels, a 300 px panel. */
-export const MAIN = { ppi: 16, margin: 26, title: 34, panel: 300 } as const;
+/**
+ * Main image, laid out for Discord's preview (issue 19 §8): 1100 x 700 for a
+ * 72 x 48" table, so it previews at half size and every label, the grid's
+ * inches and the scale (22 and 20 px here) stay at least 10 px there, read
+ * alone when the close-up is left out. 12 px an inch, a margin for the inch
+ * labels, a two-line title, a 168 px panel.
+ */
+export const MAIN = { ppi: 12, margin: 34, title: 56, panel: 168, text: 2 } as const;
+/** Text in the main image's title and panel: 10 px at the half-size preview. */
+const PANEL_PX = 20;
 /** Zoom image: Discord shows 11:7 at full preview width (550 x 350), so 1100 x 700 reads at half size. */
 export const ZOOM = { w: 1100, h: 700, caption: 44, minInches: 20 } as const;
 
@@ -333,6 +340,11 @@ function star(ctx: Ctx2D, c: Pt, r: number, fill: string): void {
   ctx.stroke();
 }
 
+/** The facing arrow's length, px: at least 10 px at Discord's half-size preview of either picture (issue 19 §8). */
+export function facingSize(v: Pick<View, 'k' | 'text'>): number {
+  return Math.max(8, 0.9 * v.k, 10 * v.text);
+}
+
 /** A unit: footprint in its army's colour, front edge and arrow, type mark, state bead, disorder, figures. */
 function drawUnit(ctx: Ctx2D, v: View, pic: AtkmPicture, u: PictureUnit, focus: boolean): void {
   const col = sideColour(pic, u.side);
@@ -359,8 +371,7 @@ function drawUnit(ctx: Ctx2D, v: View, pic: AtkmPicture, u: PictureUnit, focus: 
     const dl = Math.hypot(m.x - back.x, m.y - back.y) || 1;
     const ux = (m.x - back.x) / dl;
     const uy = (m.y - back.y) / dl;
-    // Big enough to read the facing at Discord's preview of the close-up (issue 19).
-    const s = Math.max(8, 0.9 * v.k);
+    const s = facingSize(v);
     ctx.beginPath();
     ctx.moveTo(m.x + ux * s, m.y + uy * s);
     ctx.lineTo(m.x - uy * s * 0.6, m.y + ux * s * 0.6);
@@ -406,7 +417,8 @@ function drawUnit(ctx: Ctx2D, v: View, pic: AtkmPicture, u: PictureUnit, focus: 
   // Its initial too: green and red beads look alike to many colour-blind readers (issue 19).
   beadLetter(ctx, u.colour, br.x, br.y, r);
   if (u.disorder) {
-    const s = r * 1.1;
+    // Its letter as large as the bead's (≥ 10 px at the preview, issue 19 §8).
+    const s = r * 1.25;
     ctx.beginPath();
     ctx.moveTo(bl.x, bl.y - s);
     ctx.lineTo(bl.x + s, bl.y);
@@ -418,7 +430,7 @@ function drawUnit(ctx: Ctx2D, v: View, pic: AtkmPicture, u: PictureUnit, focus: 
     ctx.strokeStyle = '#fff';
     ctx.lineWidth = 1.5;
     ctx.stroke();
-    drawText(ctx, 'D', bl.x, bl.y + s * 0.45, { size: Math.round(s * 1.2), weight: 'bold', color: '#fff', align: 'center', cache: true });
+    drawText(ctx, 'D', bl.x, bl.y + s * 0.45, { size: Math.round(s * 1.3), weight: 'bold', color: '#fff', align: 'center', cache: true });
   }
 }
 
@@ -590,69 +602,63 @@ function drawCard(ctx: Ctx2D, x: number, y: number, w: number, c: PictureCard, s
 }
 
 /** Banking Cards (p.14): a row per side, its banked cards after the count of its limit; returns the next y. */
-function drawBanked(ctx: Ctx2D, pic: AtkmPicture, x0: number, y: number, cw: number): number {
-  drawText(ctx, 'Banked this turn (count/limit)', x0 + 14, y, { size: 14, weight: 'bold', color: INK });
-  y += 8;
+function drawBanked(ctx: Ctx2D, pic: AtkmPicture, x: number, y: number, cw: number): number {
+  drawText(ctx, 'Banked', x, y, { size: PANEL_PX, weight: 'bold', color: INK });
+  y += 28;
   for (const b of pic.banked ?? []) {
     const name = pic.sides.find((s) => s.id === b.side)?.name.replace(/ army$/, '') ?? b.side;
-    drawText(ctx, `${name} ${b.used}/${b.limit}`, x0 + 14, y + cw * 0.7 + 4, { size: 13, color: INK });
-    if (!b.cards.length) drawText(ctx, '—', x0 + 100, y + cw * 0.7 + 4, { size: 13, color: INK });
-    b.cards.forEach((c, i) => drawCard(ctx, x0 + 100 + i * (cw + 4), y, cw, c, 13));
-    y += cw * 1.4 + 4;
+    drawText(ctx, `${name} ${b.used}/${b.limit}${b.cards.length ? '' : ' —'}`, x, y, { size: PANEL_PX, color: INK });
+    y += 8;
+    b.cards.forEach((c, i) => drawCard(ctx, x + (i % 3) * (cw + 4), y + Math.floor(i / 3) * (cw * 1.4 + 4), cw, c, PANEL_PX));
+    y += Math.ceil(b.cards.length / 3) * (cw * 1.4 + 4) + 26;
   }
-  return y + 14;
+  return y;
 }
 
 function drawPanel(ctx: Ctx2D, pic: AtkmPicture, x0: number, h: number): void {
   const w = MAIN.panel;
+  const size = PANEL_PX;
+  const x = x0 + 10;
   ctx.fillStyle = PAPER;
   ctx.fillRect(x0, 0, w, h);
-  let y = 24;
-  drawText(ctx, "All the King's Men", x0 + 14, y, { size: 20, weight: 'bold', color: INK });
-  y += 26;
-  drawText(ctx, 'Card drawn', x0 + 14, y, { size: 14, weight: 'bold', color: INK });
+  let y = 30;
+  drawText(ctx, 'Card drawn', x, y, { size, weight: 'bold', color: INK });
   y += 8;
-  if (pic.card) drawCard(ctx, x0 + 14, y, 90, pic.card, 30);
-  else drawText(ctx, '—', x0 + 50, y + 60, { size: 20, color: INK });
-  drawText(ctx, pic.deckLeft !== null ? `${pic.deckLeft} left in the deck` : '', x0 + 118, y + 20, { size: 13, color: INK });
-  y += 140;
-  drawText(ctx, `Discards (${pic.discard.length})`, x0 + 14, y, { size: 14, weight: 'bold', color: INK });
-  y += 8;
-  const cw = 36;
-  const perRow = Math.floor((w - 28) / (cw + 4));
-  // Newest last; show the latest two rows' worth.
-  const shown = pic.discard.slice(-perRow * 3);
-  shown.forEach((c, i) => drawCard(ctx, x0 + 14 + (i % perRow) * (cw + 4), y + Math.floor(i / perRow) * (cw * 1.4 + 4), cw, c, 13));
-  y += Math.max(1, Math.ceil(shown.length / perRow)) * (cw * 1.4 + 4) + 18;
-  if (pic.banked) y = drawBanked(ctx, pic, x0, y, cw);
-  // Armies and the colour-state key.
-  for (const s of pic.sides) {
-    const n = pic.units.filter((u) => u.side === s.id).length;
-    ctx.fillStyle = s.colour;
-    ctx.fillRect(x0 + 14, y - 11, 14, 14);
-    drawText(ctx, `${s.name}: ${n} unit${n === 1 ? '' : 's'}`, x0 + 34, y, { size: 13, color: INK });
-    y += 20;
+  if (pic.card) drawCard(ctx, x, y, 72, pic.card, 30);
+  else drawText(ctx, '—', x + 30, y + 56, { size, color: INK });
+  y += 72 * 1.4 + 26;
+  if (pic.deckLeft !== null) {
+    drawText(ctx, fitText(ctx, `${pic.deckLeft} in deck`, w - 20, size), x, y, { size, color: INK });
+    y += 30;
   }
-  y += 4;
-  let x = x0 + 14;
+  drawText(ctx, `Discards (${pic.discard.length})`, x, y, { size, weight: 'bold', color: INK });
+  y += 8;
+  const cw = 46;
+  const perRow = Math.floor((w - 16) / (cw + 4));
+  // Newest last: the latest two rows' worth.
+  const shown = pic.discard.slice(-perRow * 2);
+  shown.forEach((c, i) => drawCard(ctx, x + (i % perRow) * (cw + 4), y + Math.floor(i / perRow) * (cw * 1.4 + 4), cw, c, size));
+  y += Math.max(1, Math.ceil(shown.length / perRow)) * (cw * 1.4 + 4) + 26;
+  if (pic.banked) y = drawBanked(ctx, pic, x, y, cw);
+  // Armies: units left; then the colour-state key.
+  for (const sd of pic.sides) {
+    const n = pic.units.filter((u) => u.side === sd.id).length;
+    ctx.fillStyle = sd.colour;
+    ctx.fillRect(x, y - 16, 18, 18);
+    drawText(ctx, fitText(ctx, `${sd.name.replace(/ army$/, '')}: ${n}`, w - 46, size), x + 26, y, { size, color: INK });
+    y += 28;
+  }
+  y += 6;
   for (const [k, c] of Object.entries(STATE)) {
     ctx.beginPath();
-    ctx.arc(x + 6, y - 4, 6, 0, Math.PI * 2);
+    ctx.arc(x + 13, y - 7, 13, 0, Math.PI * 2);
     ctx.fillStyle = c;
     ctx.fill();
     ctx.strokeStyle = '#111';
     ctx.stroke();
-    beadLetter(ctx, k, x + 6, y - 4, 6);
-    x += 16 + drawText(ctx, k, x + 16, y, { size: 12, color: INK }) + 12;
-  }
-  y += 22;
-  if (pic.last?.text) {
-    drawText(ctx, 'Last activation', x0 + 14, y, { size: 14, weight: 'bold', color: INK });
-    y += 18;
-    for (const line of wrapLines(ctx, pic.last.text, w - 28, 12).slice(0, 8)) {
-      drawText(ctx, line, x0 + 14, y, { size: 12, color: '#3b3023' });
-      y += 16;
-    }
+    beadLetter(ctx, k, x + 13, y - 7, 13);
+    drawText(ctx, k, x + 34, y, { size, color: INK });
+    y += 32;
   }
 }
 
@@ -698,7 +704,7 @@ function scaleBar(ctx: Ctx2D, right: number, y: number, inches: number, k: numbe
   drawText(ctx, `${inches}"`, right - bar / 2, y - 6, { size, weight: 'bold', color: INK, align: 'center' });
 }
 
-/** The whole table, 16 px an inch, with the side panel. */
+/** The whole table, 12 px an inch, with the title, the last activation and the side panel: read alone at the preview. */
 export function renderAtkm(pic: AtkmPicture): Buffer {
   const { width, height } = pic.table;
   const m = MAIN.margin;
@@ -708,11 +714,12 @@ export function renderAtkm(pic: AtkmPicture): Buffer {
   const ctx = canvas.getContext('2d');
   ctx.fillStyle = lighten(CLOTH, 0.55);
   ctx.fillRect(0, 0, tw, th);
-  drawText(ctx, fitText(ctx, pic.title, tw - 20, 18, 'bold'), 12, 24, { size: 18, weight: 'bold', color: INK });
-  // Labels a quarter larger than the grid's: the full-size picture is read when opened.
-  const v: View = { x0: 0, y0: 0, k: MAIN.ppi, ox: m, oy: m + MAIN.title, text: 1.25 };
+  drawText(ctx, fitText(ctx, pic.title, tw - 20, 22, 'bold'), 12, 24, { size: 22, weight: 'bold', color: INK });
+  if (pic.last?.text)
+    drawText(ctx, fitText(ctx, `Last: ${pic.last.text}`, tw - 20, PANEL_PX), 12, 50, { size: PANEL_PX, color: '#3b3023' });
+  const v: View = { x0: 0, y0: 0, k: MAIN.ppi, ox: m, oy: m + MAIN.title, text: MAIN.text };
   drawScene(ctx, v, pic, new Set(pic.last ? [pic.last.unit] : []), true);
-  scaleBar(ctx, tw - m - 10, th - m - 12, 6, MAIN.ppi, 16);
+  scaleBar(ctx, tw - m - 10, th - m - 12, 6, MAIN.ppi, PANEL_PX);
   drawPanel(ctx, pic, tw, th);
   return encodePngOnce(canvas);
 }

@@ -94,7 +94,12 @@ function drawPanel(ctx: Ctx2D, map: Wk4Map, pic: Wk4Picture, x0: number, h: numb
   const items: LegendItem[] = map.nations.map((n) => {
     const hd = held.get(n)!;
     const vp = pic.vp?.[n] ?? hd.vp;
-    return { swatch: NATIONS[n].colour, label: NATIONS[n].name, note: `${hd.centres} SC · ${vp} VP`, muted: hd.centres === 0 };
+    return {
+      swatch: NATIONS[n].colour,
+      label: `${NATIONS[n].mark} · ${NATIONS[n].name}`,
+      note: `${hd.centres} SC · ${vp} VP`,
+      muted: hd.centres === 0,
+    };
   });
   y += drawLegend(ctx, x, y, items, { width: w, rowHeight: 20, size: 13, title: 'Nations', cache: true });
   y += 8;

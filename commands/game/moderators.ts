@@ -18,7 +18,7 @@ export function recordResult(svc: Services, inv: Invocation): Outcome {
   const roles = mod.roles(mod.parseOptions(row.options));
   const draw = w === 'draw';
   const win = roles.find((r) => r.id === w || r.name.toLowerCase() === w);
-  if (!draw && !win) throw new UserError(`Unknown winner "${echo(w)}". Use one of: ${roles.map((r) => r.id).join(', ')}, draw.`);
+  if (!draw && !win) throw new UserError(`Unknown winner "${echo(w)}". Use one of: ${roles.map((r) => r.name).join(', ')}, draw.`);
   // The full note is kept; the summary, repeated in later replies, carries at most ECHO_MAX of it.
   const note = str(o, 'note');
   const result = {

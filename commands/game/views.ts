@@ -9,7 +9,7 @@ import { effectiveLog, visibleEvents, RESEED } from '../../src/engine/runner.ts'
 import { activeGame, int, isModerator, liveGame, seatName, str, systemNamed } from '../context.ts';
 import { snapshot } from '../present.ts';
 import { deadlineLines } from '../deadlines.ts';
-import { chunks, echo } from '../../src/messages/text.ts';
+import { chunks, echo, plural } from '../../src/messages/text.ts';
 import { only, privateReply, publicReply } from '../../src/messages/replies.ts';
 import { promptLines, roleName } from '../../src/app/prompts.ts';
 import { UserError } from '../../src/messages/user-error.ts';
@@ -81,8 +81,8 @@ export function log(svc: Services, inv: Invocation): Outcome {
       : visibleEvents(e.events, over ? { kind: 'moderator' } : viewer).map((ev) => (ev.kind === 'roll' ? `🎲 ${ev.text}` : `• ${ev.text}`)),
   );
   return {
-    replies: chunks(`**${mod.title}** #${row.id}: the last ${picked.length} action(s):\n${lines.join('\n') || '(none yet)'}`).map((c) =>
-      privateReply(c),
+    replies: chunks(`**${mod.title}** #${row.id}: the last ${plural(picked.length, 'action')}:\n${lines.join('\n') || '(none yet)'}`).map(
+      (c) => privateReply(c),
     ),
     posts: [],
   };

@@ -446,9 +446,11 @@ export function drawBattles(ctx: Ctx2D, b: Board, pic: Wk4Picture, labels: boole
 }
 
 /**
- * Armies and fleets: a token per marker in its nation's colour with the
- * strength (and, when `labels`, the lord's name), fanned out across the top
- * of the hex; more than `max` in a hex collapse into "+n".
+ * Armies and fleets: a token per marker in its nation's colour with its
+ * nation's mark and the strength (and, when `labels`, the lord's name),
+ * fanned out across the top of the hex; more than `max` in a hex collapse
+ * into "+n". The mark ("Ka 7") tells nations apart where the colours do not
+ * (colour-blind readers, issue 19 §8).
  */
 export function drawMarkers(ctx: Ctx2D, b: Board, pic: Wk4Picture, labels: boolean): void {
   const s = b.layout.size;
@@ -458,7 +460,7 @@ export function drawMarkers(ctx: Ctx2D, b: Board, pic: Wk4Picture, labels: boole
     if (!b.map.has(m.hex) || (seen && !seen.has(m.hex))) continue;
     byHex.set(m.hex, [...(byHex.get(m.hex) ?? []), m]);
   }
-  const tw = labels ? s * 2.1 : s * 1.15;
+  const tw = labels ? s * 2.1 : s * 1.45;
   const th = labels ? s * 0.56 : s * 0.66;
   const max = labels ? 3 : 2;
   for (const [hex, ms] of byHex) {
@@ -510,14 +512,14 @@ function token(ctx: Ctx2D, m: Wk4Marker, x: number, y: number, w: number, h: num
   ctx.lineWidth = Math.max(1, h / 9);
   ctx.stroke();
   const ink = contrastText(colour);
-  const strength = m.strength === null ? '?' : String(m.strength);
+  const strength = `${NATIONS[m.nation].mark} ${m.strength === null ? '?' : String(m.strength)}`;
   const size = Math.round(h * 0.72);
   if (!labels) {
     drawText(ctx, strength, x + w / 2, y + h / 2 + 0.5, { size, weight: 'bold', color: ink, align: 'center', baseline: 'middle' });
     return;
   }
-  // Close-up: the strength in a white box at the left (a neighbour's token may cover a long name's end, never the strength).
-  const bw = Math.max(h, strength.length * size * 0.62 + 6);
+  // Close-up: mark and strength in a white box at the left (a neighbour's token may cover a long name's end, never these).
+  const bw = Math.max(h, measureText(ctx, strength, size, 'bold') + 8);
   ctx.fillStyle = '#fff';
   ctx.fillRect(x + 2, y + 2, bw - 1, h - 4);
   drawText(ctx, strength, x + 2 + bw / 2, y + h / 2 + 0.5, { size, weight: 'bold', color: '#111', align: 'center', baseline: 'middle' });

@@ -14,6 +14,7 @@ import { ControlRegistry } from './controls.ts';
 import { ControlMessages } from '../store/control-messages.ts';
 import { appMetrics, type Metrics } from '../app/metrics.ts';
 import { measuredRouter } from './router-metrics.ts';
+import { channelCheckedRouter } from './channel-check.ts';
 import { defaultProcessName, metricsAddress, startMetricsServer, type Health, type MetricsServer } from './metrics-server.ts';
 
 export interface BotConfig {
@@ -82,7 +83,6 @@ export async function runBot(unmeasured: Router, config: BotConfig): Promise<Bot
   if (config.login !== false && !config.token) throw new Error('runBot: a bot token is required to log in (set DISCORD_TOKEN).');
   const log = config.logger ?? createLogger(config.logLevel);
   const metrics = appMetrics();
-  const router = measuredRouter(unmeasured, metrics);
   const startedAt = Date.now();
   const client = new Client({
     intents: [GatewayIntentBits.Guilds],
@@ -90,6 +90,7 @@ export async function runBot(unmeasured: Router, config: BotConfig): Promise<Bot
     allowedMentions: { parse: [] },
     ...(config.apiBase ? { rest: { api: config.apiBase } } : {}),
   });
+  const router = measuredRouter(channelCheckedRouter(unmeasured, client), metrics);
   countRest(client, metrics);
   // Posts go through the outbox only; a router without one gets a private, in-memory outbox.
   const worker = new OutboxWorker(client, router.outbox ?? Outbox.memory(), router, log, { ...DEFAULT_RETRY, ...config.retry });

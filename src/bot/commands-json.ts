@@ -4,6 +4,7 @@
 import {
   ApplicationCommandOptionType,
   ApplicationCommandType,
+  ChannelType,
   ApplicationIntegrationType,
   InteractionContextType,
   type APIApplicationCommandBasicOption,
@@ -11,7 +12,7 @@ import {
   type APIApplicationCommandSubcommandOption,
   type RESTPostAPIChatInputApplicationCommandsJSONBody,
 } from 'discord.js';
-import type { CommandDef, OptionDef, OptionType, SubcommandDef } from '../../commands/types.ts';
+import type { ChannelKind, CommandDef, OptionDef, OptionType, SubcommandDef } from '../../commands/types.ts';
 
 export type CommandJson = RESTPostAPIChatInputApplicationCommandsJSONBody;
 
@@ -38,6 +39,14 @@ const OPTION_TYPE: Record<OptionType, ApplicationCommandOptionType> = {
   boolean: ApplicationCommandOptionType.Boolean,
   user: ApplicationCommandOptionType.User,
   role: ApplicationCommandOptionType.Role,
+  channel: ApplicationCommandOptionType.Channel,
+};
+
+/** The channel types Discord's picker offers for each kind a channel option names. */
+export const CHANNEL_TYPES: Record<ChannelKind, ChannelType> = {
+  text: ChannelType.GuildText,
+  announcement: ChannelType.GuildAnnouncement,
+  forum: ChannelType.GuildForum,
 };
 
 export class CommandJsonError extends Error {
@@ -163,6 +172,11 @@ function optionJson(opt: OptionDef, parent: string, problems: string[]): APIAppl
       problems.push(`${at} choice value "${c.value}" is not an integer`);
   }
   if (opt.type !== 'integer' && (opt.min !== undefined || opt.max !== undefined)) problems.push(`${at} min/max need an integer option`);
+  if (opt.type !== 'channel' && (opt.channelKinds || opt.opensThreads)) problems.push(`${at} channel kinds need a channel option`);
+  if (opt.type === 'channel') {
+    const kinds = opt.channelKinds ?? ['text'];
+    return { ...base, type, channel_types: kinds.map((k) => CHANNEL_TYPES[k]) } as APIApplicationCommandBasicOption;
+  }
   if (opt.min !== undefined && opt.max !== undefined && opt.min > opt.max) problems.push(`${at} min ${opt.min} is above max ${opt.max}`);
   if (opt.type === 'string') {
     return {

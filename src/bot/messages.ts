@@ -22,6 +22,22 @@ const MAX_LABEL = 80;
 const MAX_OPTIONS = 25;
 const MAX_OPTION_TEXT = 100;
 const MAX_PLACEHOLDER = 150;
+/** A button's or dropdown's custom id, and a dropdown option's value (itself a button's custom id). */
+export const MAX_CUSTOM_ID = 100;
+/** Discord's embed limits (docs: Embed Limits); the total counts every embed of one message. */
+export const EMBED_LIMITS = {
+  embeds: 10,
+  title: 256,
+  description: 4096,
+  fields: 25,
+  fieldName: 256,
+  fieldValue: 1024,
+  footer: 2048,
+  total: 6000,
+};
+
+/** Told of what a message held beyond Discord's limits and what was done with it (the bot's faults, for the log). */
+export type LimitReport = (problem: string) => void;
 
 export type Row = APIActionRowComponent<APIComponentInMessageActionRow>;
 
@@ -46,11 +62,11 @@ const STYLE: Record<Button['style'], ButtonStyle.Primary | ButtonStyle.Secondary
  * files and buttons ride on the last one so they sit under the whole text.
  * Returns [] for a message with nothing to show (Discord rejects those).
  */
-export function payloadsOf(msg: Message): Payload[] {
+export function payloadsOf(msg: Message, report: LimitReport = () => {}): Payload[] {
   const files = (msg.files ?? []).map(
     (f) => new AttachmentBuilder(f.data, { name: f.name, ...(f.description ? { description: f.description.slice(0, 1024) } : {}) }),
   );
-  const components = componentRows(msg.buttons ?? [], msg.selects ?? []);
+  const components = componentRows(msg.buttons ?? [], msg.selects ?? [], report);
   // Only the named users may be pinged; never @everyone or roles.
   const allowedMentions: APIAllowedMentions = {
     users: [...new Set(msg.mentions ?? [])].slice(0, 100),
@@ -63,6 +79,11 @@ export function payloadsOf(msg: Message): Payload[] {
   const shown = (msg.files ?? []).filter((x) => !x.aside);
   for (const f of shown.length ? (msg.files ?? []).filter((x) => x.aside && /^[\w.-]+$/.test(x.name)) : [])
     embeds.push({ title: '🗺️ Full-size board: click to open', thumbnail: { url: `attachment://${f.name}` } });
+  if (embeds.length > EMBED_LIMITS.embeds) {
+    report(`${embeds.length} embeds in one message (Discord allows ${EMBED_LIMITS.embeds}): the rest left out`);
+    embeds.length = EMBED_LIMITS.embeds;
+  }
+  fitEmbedTotal(embeds, report);
   if (chunks.length === 0 && files.length === 0 && components.length === 0 && embeds.length === 0) return [];
   if (chunks.length === 0) chunks.push('');
   return chunks.map((content, n) => {
@@ -79,21 +100,65 @@ export function payloadsOf(msg: Message): Payload[] {
 
 /** Discord's embed limits: title 256, description 4096, 25 fields of 256/1024, footer 2048. */
 export function embedOf(e: Embed): APIEmbed {
-  const b: APIEmbed = { title: clip(e.title, 256) || '…' };
-  if (e.description) b.description = clip(e.description, 4096);
+  const L = EMBED_LIMITS;
+  const b: APIEmbed = { title: clip(e.title, L.title) || '…' };
+  if (e.description) b.description = clip(e.description, L.description);
   if (e.color !== undefined) b.color = e.color;
   const fields = (e.fields ?? [])
-    .slice(0, 25)
-    .map((f) => ({ name: clip(f.name, 256) || '…', value: clip(f.value, 1024) || '…', inline: !!f.inline }));
+    .slice(0, L.fields)
+    .map((f) => ({ name: clip(f.name, L.fieldName) || '…', value: clip(f.value, L.fieldValue) || '…', inline: !!f.inline }));
   if (fields.length) b.fields = fields;
-  if (e.footer) b.footer = { text: clip(e.footer, 2048) };
+  if (e.footer) b.footer = { text: clip(e.footer, L.footer) };
   return b;
 }
 
-/** Button rows (five to a row), then a row per dropdown; Discord allows five rows in all. */
-export function componentRows(buttons: Button[], selects: SelectMenu[] = []): Row[] {
+/** The characters Discord counts toward an embed's 6,000: title, description, field names and values, footer, author. */
+export function embedChars(e: APIEmbed): number {
+  let n = (e.title ?? '').length + (e.description ?? '').length + (e.footer?.text ?? '').length + (e.author?.name ?? '').length;
+  for (const f of e.fields ?? []) n += f.name.length + f.value.length;
+  return n;
+}
+
+/**
+ * Held to 6,000 characters over all of a message's embeds: the last fields
+ * go first (a line says how many), then the description is shortened. Our
+ * cards and hubs are built to fit; this only catches a fault of ours.
+ */
+function fitEmbedTotal(embeds: APIEmbed[], report: LimitReport): void {
+  const total = () => embeds.reduce((n, e) => n + embedChars(e), 0);
+  const before = total();
+  if (before <= EMBED_LIMITS.total) return;
+  report(`embeds of ${before} characters in one message (Discord allows ${EMBED_LIMITS.total}): shortened`);
+  for (const e of [...embeds].reverse()) {
+    let cut = 0;
+    while (total() > EMBED_LIMITS.total && e.fields?.length) {
+      e.fields.pop();
+      cut++;
+    }
+    if (cut)
+      e.footer = { text: clip(`${cut} more field${cut === 1 ? '' : 's'} left out. ${e.footer?.text ?? ''}`.trim(), EMBED_LIMITS.footer) };
+    const over = total() - EMBED_LIMITS.total;
+    if (over > 0 && e.description) e.description = clip(e.description, Math.max(1, e.description.length - over));
+    if (total() <= EMBED_LIMITS.total) return;
+  }
+}
+
+/** A custom id Discord accepts: 1 to 100 characters. */
+const idFits = (id: string) => id.length >= 1 && id.length <= MAX_CUSTOM_ID;
+
+/**
+ * Button rows (five to a row), then a row per dropdown; Discord allows five
+ * rows in all. A control whose custom id Discord would refuse is left out
+ * (a cut id would press something else) and reported.
+ */
+export function componentRows(buttons: Button[], selects: SelectMenu[] = [], report: LimitReport = () => {}): Row[] {
   const rows: Row[] = [];
-  const usable = buttons.slice(0, MAX_BUTTONS_PER_ROW * MAX_ROWS);
+  const fitting = buttons.filter((b) => {
+    if (idFits(b.customId)) return true;
+    report(`button "${b.label}": custom id of ${b.customId.length} characters left out`);
+    return false;
+  });
+  const usable = fitting.slice(0, MAX_BUTTONS_PER_ROW * MAX_ROWS);
   for (let i = 0; i < usable.length; i += MAX_BUTTONS_PER_ROW) {
     rows.push({
       type: ComponentType.ActionRow,
@@ -107,9 +172,18 @@ export function componentRows(buttons: Button[], selects: SelectMenu[] = []): Ro
   }
   for (const m of selects) {
     if (rows.length >= MAX_ROWS) break;
-    const options = m.options.slice(0, MAX_OPTIONS).map((o): APISelectMenuOption => ({
+    if (!idFits(m.customId)) {
+      report(`dropdown "${m.placeholder}": custom id of ${m.customId.length} characters left out`);
+      continue;
+    }
+    const valid = m.options.filter((o) => {
+      if (idFits(o.value)) return true;
+      report(`choice "${o.label}": value of ${o.value.length} characters left out`);
+      return false;
+    });
+    const options = valid.slice(0, MAX_OPTIONS).map((o): APISelectMenuOption => ({
       label: clip(o.label, MAX_OPTION_TEXT) || '…',
-      value: o.value.slice(0, MAX_OPTION_TEXT),
+      value: o.value,
       ...(o.description ? { description: clip(o.description, MAX_OPTION_TEXT) } : {}),
     }));
     if (!options.length) continue;

@@ -11,7 +11,7 @@ import type { Router } from '../../commands/types.ts';
 import type { Attachment, DrawJob, Post } from '../messages/types.ts';
 import { drawJob } from '../app/draws.ts';
 import { appMetrics } from '../app/metrics.ts';
-import type { HeadInfo, Outbox, OutboxRow } from '../store/outbox.ts';
+import { INVALID_PAYLOAD, type HeadInfo, type Outbox, type OutboxRow } from '../store/outbox.ts';
 import type { Logger } from './log.ts';
 import { payloadsOf } from './messages.ts';
 import { archiveThread, errorText, openThread } from './posts.ts';
@@ -52,6 +52,14 @@ export function isPermanent(e: unknown): boolean {
   if (e instanceof NotSendable) return true;
   if (e instanceof DiscordAPIError) return e.status === 400 || e.status === 401 || e.status === 403 || e.status === 404;
   return false;
+}
+
+/**
+ * A payload Discord found malformed (400, e.g. 50035 Invalid Form Body): a
+ * fault of the bot that no permission or retry changes (issue 19 §9).
+ */
+export function isInvalidPayload(e: unknown): boolean {
+  return e instanceof DiscordAPIError && e.status === 400;
 }
 
 class NotSendable extends Error {}
@@ -206,7 +214,7 @@ export class OutboxWorker {
     if (row.post.card !== undefined || row.post.hub !== undefined || row.post.edit) return this.deliverCard(row);
     const post = await this.drawn(row);
     if (!post) return this.outbox.sent(row.id);
-    const parts = payloadsOf(post);
+    const parts = payloadsOf(post, (problem) => this.log.error(`outbox #${row.id}: over Discord's limits, a bug: ${problem}`));
     const refused: { userId: string; error: string }[] = [];
     let k = 0;
     try {
@@ -224,7 +232,7 @@ export class OutboxWorker {
             if (parts[n].components?.length) this.onControls?.(sent.channelId, sent.id, sent.components);
           } catch (e) {
             // A seat thread that vanished: forget it, the retry opens a new one.
-            if (target.thread && isPermanent(e) && row.gameId !== null) {
+            if (target.thread && isPermanent(e) && !isInvalidPayload(e) && row.gameId !== null) {
               this.seats.forget(row.gameId, target.thread);
               throw new Error(`seat thread gone: ${errorText(e)}`);
             }
@@ -241,8 +249,11 @@ export class OutboxWorker {
       this.outbox.sent(row.id);
       if (refused.length && post.to) {
         // Last resort: the text waits for the player's next command, shown only to them.
+        // A player with notes of this game waiting was told already: one notice until they read them.
+        const told = new Set(refused.filter((r) => this.seats.notes(r.userId).some((n) => n.gameId === row.gameId)).map((r) => r.userId));
         for (const r of refused) this.seats.addNote(r.userId, row.gameId, post.content);
-        const idx = new Set(refused.map((r) => r.userId));
+        const idx = new Set(refused.filter((r) => !told.has(r.userId)).map((r) => r.userId));
+        if (idx.size === 0) return;
         const names = post.to.userIds.map((u, i) => (idx.has(u) ? (post.to!.names[i] ?? u) : null)).filter((x): x is string => !!x);
         this.undeliverable(row, { ...post, to: { ...post.to, userIds: [...idx], names } }, refused[0].error, true);
       }
@@ -296,12 +307,14 @@ export class OutboxWorker {
   }
 
   private failOrRetry(row: OutboxRow, post: Post, e: unknown): void {
+    const invalid = isInvalidPayload(e);
     const error = errorText(e);
     const permanent = isPermanent(e);
     if (permanent || row.attempts + 1 >= this.policy.maxAttempts) {
-      this.outbox.failed(row.id, error);
-      this.log.error(`outbox #${row.id} to ${row.lane} undeliverable after ${row.attempts + 1} attempt(s): ${error}`);
-      this.undeliverable(row, post, error, permanent);
+      this.outbox.failed(row.id, invalid ? `${INVALID_PAYLOAD}${error}` : error);
+      if (invalid) this.log.error(`outbox #${row.id} to ${row.lane}: Discord refused the payload as invalid, a bug in the bot: ${error}`);
+      else this.log.error(`outbox #${row.id} to ${row.lane} undeliverable after ${row.attempts + 1} attempt(s): ${error}`);
+      this.undeliverable(row, post, error, permanent, invalid);
     } else {
       const wait = backoff(this.policy, row.attempts, e);
       this.outbox.retry(row.id, this.outbox.now() + wait, error);
@@ -328,7 +341,7 @@ export class OutboxWorker {
       if (!built) return this.outbox.sent(row.id);
       post = { ...built.post, hub: post.hub };
     }
-    const payload = payloadsOf(post)[0];
+    const payload = payloadsOf(post, (problem) => this.log.error(`outbox #${row.id}: over Discord's limits, a bug: ${problem}`))[0];
     if (!payload) return this.outbox.sent(row.id);
     try {
       const channel = await this.channel(row.lane);
@@ -411,14 +424,24 @@ export class OutboxWorker {
     return channel;
   }
 
-  /** Tell the game's players and moderators; a failed notice is only logged. */
-  private undeliverable(row: OutboxRow, post: Post, error: string, permanent: boolean): void {
+  /**
+   * Tell the game's players and moderators; a failed notice is only logged.
+   * One notice per outage (issue 19 §9): a channel that refused before, with
+   * nothing delivered there since, was reported then. A malformed payload
+   * (`invalid`) is the bot's fault: reported to the moderators each time, and
+   * the channel's other posts still go.
+   */
+  private undeliverable(row: OutboxRow, post: Post, error: string, permanent: boolean, invalid = false): void {
     if (post.kind === 'notice') return;
     // The channel refused: what else waits for it would be refused too. One notice covers them all.
-    if (!post.to && permanent)
+    if (!post.to && permanent && !invalid)
       for (const other of this.outbox.pending().filter((r) => r.lane === row.lane && !r.post.to))
         this.outbox.failed(other.id, `not tried: ${error}`);
-    const notices = this.router.undelivered?.({ gameId: row.gameId, post, error }) ?? [
+    if (!post.to && !invalid && this.outbox.inOutage(row.lane, row.id)) {
+      this.log.warn(`outbox #${row.id}: ${row.lane} still refuses posts; its players were told when it began`);
+      return;
+    }
+    const notices = this.router.undelivered?.({ gameId: row.gameId, post, error, ...(invalid ? { invalid } : {}) }) ?? [
       {
         channelId: row.lane,
         kind: 'notice' as const,

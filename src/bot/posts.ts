@@ -4,6 +4,7 @@
 import { ChannelType, ThreadAutoArchiveDuration, type Client } from 'discord.js';
 import type { Router } from '../../commands/types.ts';
 import { scoped, type Logger } from './log.ts';
+import { INVALID_PAYLOAD } from '../store/outbox.ts';
 
 export interface PostFailure {
   channelId: string;
@@ -79,6 +80,12 @@ export async function archiveThread(client: Client, threadId: string, log: Logge
 
 export function failureNote(failures: PostFailure[]): string {
   const where = [...new Set(failures.map((f) => `<#${f.channelId}>`))].join(', ');
+  // Refused as malformed: permissions would not help (issue 19 §9).
+  if (failures.every((f) => f.error.startsWith(INVALID_PAYLOAD)))
+    return (
+      `Discord refused the game update for ${where} as malformed: a fault of mine, not of the channel's ` +
+      `permissions. It is logged and the moderators are told; \`/game repost\` sends the current state again.`
+    );
   return (
     `I couldn't post the game update in ${where}. Please check that I can view the ` +
     `channel, send messages, attach files and (for new games) create public threads ` +

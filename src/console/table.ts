@@ -194,7 +194,14 @@ export class Table {
       this.router.threadCreated?.(lane, id);
       p(`  [thread created] "${t.name}" — #${id} (/goto #${id})`);
     }
+    // A hub is printed as it stands: once per flush (a thread's opening queues it again).
+    const hubs = new Set<number>();
     for (const row of outbox.pending()) {
+      if (row.post.hub !== undefined && hubs.has(row.post.hub)) {
+        outbox.sent(row.id);
+        continue;
+      }
+      if (row.post.hub !== undefined) hubs.add(row.post.hub);
       // A marker left by an interrupted run: its posts were never stored.
       if (row.post.kind === 'owed')
         p(

@@ -3,6 +3,11 @@
 
 export const DISCORD_LIMIT = 1900;
 
+/** A count with its noun in the right number: "1 casualty", "2 casualties" (issue 19 §9). */
+export function plural(n: number, one: string, many = `${one}s`): string {
+  return `${n} ${n === 1 ? one : many}`;
+}
+
 /**
  * Cap a bounded field (a title, an embed field, alt text, a label) at `limit`,
  * ending in "…". Never for a message's text: a message that is too long is

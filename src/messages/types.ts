@@ -135,6 +135,8 @@ export interface Undelivered {
   gameId: number | null;
   post: Post;
   error: string;
+  /** Discord found the payload malformed (400): the bot's fault, not the channel's permissions. */
+  invalid?: boolean;
 }
 
 export interface Outcome {

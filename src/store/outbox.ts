@@ -8,6 +8,12 @@ import { migrate } from './migrations.ts';
 
 export type OutboxState = 'pending' | 'sent' | 'failed';
 
+/**
+ * The stored error of a post Discord refused as malformed (HTTP 400): a fault
+ * of the bot, not of the channel, so it neither starts nor continues an outage.
+ */
+export const INVALID_PAYLOAD = 'invalid payload: ';
+
 /** A lane's oldest pending row, without its post. */
 export interface HeadInfo {
   id: number;
@@ -241,8 +247,15 @@ export class Outbox {
       .get(h.gameId, h.id, h.lane, h.createdAt, h.id);
   }
 
-  /** A card row that a later pending card of the same game in its lane makes redundant (a card is built as it is sent). */
+  /**
+   * A card row that a later pending card of the same game in its lane makes
+   * redundant (a card is built as it is sent); a tournament's hub likewise.
+   */
   newerCard(row: OutboxRow): boolean {
+    if (row.post.hub !== undefined)
+      return !!this.db
+        .prepare(`SELECT 1 FROM outbox WHERE state = 'pending' AND id > ? AND lane = ? AND json_extract(post, '$.hub') = ?`)
+        .get(row.id, row.lane, row.post.hub);
     if (row.post.card === undefined || row.post.archive || row.gameId === null) return false;
     return !!this.db
       .prepare(`SELECT 1 FROM outbox WHERE game_id = ? AND state = 'pending' AND id > ? AND lane = ? AND json_extract(post, '$.card') = ?`)
@@ -291,6 +304,25 @@ export class Outbox {
       const unping = this.db.prepare('DELETE FROM outbox_pings WHERE game_id = ? AND role = ? AND decision_id = ?');
       if (post?.gameId !== undefined && !post.to) for (const h of post.handoff ?? []) unping.run(post.gameId, h.role, h.decision);
     })();
+  }
+
+  /**
+   * Whether `lane` was already refusing posts before row `beforeId`: of its
+   * public posts (not notices, not private ones), the newest that failed or
+   * was sent as a new message (done_parts > 0: not a card edit, which may
+   * pass where a post may not) failed, for a reason other than a malformed
+   * payload. Its players were told of that outage then; it ends with the first
+   * post that gets through (issue 19 §9).
+   */
+  inOutage(lane: string, beforeId: number): boolean {
+    const last = this.db
+      .prepare(
+        `SELECT state, error FROM outbox WHERE lane = ? AND id < ? AND (state = 'failed' OR (state = 'sent' AND done_parts > 0))
+         AND json_extract(post, '$.to') IS NULL AND COALESCE(json_extract(post, '$.kind'), 'update') NOT IN ('notice', 'owed')
+         ORDER BY id DESC LIMIT 1`,
+      )
+      .get(lane, beforeId) as { state: OutboxState; error: string | null } | undefined;
+    return last?.state === 'failed' && !(last.error ?? '').startsWith(INVALID_PAYLOAD);
   }
 
   /** A game moved into a new thread: what it still owes goes there. */

@@ -13,6 +13,7 @@ import type { Match, Tournament } from './repo.ts';
 import { matchName } from './results.ts';
 import { TournamentRepo } from './repo.ts';
 import { clockText } from './clock-text.ts';
+import { hubPost } from './hub.ts';
 
 const SLUG = /^(.*):(t\d+-r\d+-m\d+)$/;
 
@@ -33,6 +34,14 @@ export function pendingThread(svc: Services, lane: string): { parent: string; na
   const names = new Map(repo.entrants(t.id).map((e) => [e.userId, e.userName]));
   const name = `${t.name} R${match.round} T${match.board}: ${names.get(match.a)} v ${names.get(match.b ?? '') ?? 'bye'}`;
   return { parent: m[1], name: name.slice(0, 100), slug: m[2] };
+}
+
+/** The hub of the tournament whose match game G is (to link its thread once open), or nothing. */
+export function hubOfMatch(svc: Services, gameId: number): Post[] {
+  const repo = new TournamentRepo(svc.store.db, svc.store.now);
+  const match = repo.matchOfGame(gameId);
+  const t = match && repo.get(match.tournamentId);
+  return t ? [hubPost(t.id, t.channelId)] : [];
 }
 
 /**
@@ -59,7 +68,7 @@ export function matchOpening(
   if (phase === 'bidding')
     body =
       `\nSide bidding: each of you bids privately with \`/tournament bid match:${m.id} side:<side> vp:<n>\` ` +
-      `(sides: ${roles.map((r) => `\`${r.id}\``).join(', ')}, or \`any\`). Different wishes: each plays theirs at no cost. ` +
+      `(sides: ${roles.map((r) => `\`${r.name}\``).join(', ')}, or \`any\`). Different wishes: each plays theirs at no cost. ` +
       `The same side: the higher bid takes it and gives the opponent that many VP at the end (a tie: the side the balance ` +
       `rule gives). The game starts when both bids are in` +
       `${t.clockHours ? ` (a missing bid after ${t.clockHours} h counts as \`any\`, 0 VP)` : ''}.`;

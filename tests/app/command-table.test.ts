@@ -155,19 +155,56 @@ describe('permission refusals are derived from the declaration', () => {
   });
 });
 
+/** Options written after a command path ("/tournament create threads_in:…") that the subcommand does not declare. */
+function unknownOptions(source: string, defs: CommandDef[]): { all: number; unknown: string[] } {
+  const names = defs.map((d) => d.name).join('|');
+  const mention = new RegExp(`(?<![\\w/.])/(${names})((?: [a-z_]+)+)((?: [a-z_]+:[^\\s\`'"]*)+)`, 'g');
+  const unknown: string[] = [];
+  let all = 0;
+  for (const m of source.matchAll(mention)) {
+    const def = defs.find((d) => d.name === m[1])!;
+    const words = m[2].trim().split(' ');
+    const sub =
+      def.subcommands.find((x) => !x.consoleOnly && x.group === words[0] && x.name === words[1]) ??
+      def.subcommands.find((x) => !x.consoleOnly && !x.group && x.name === words[0]);
+    if (!sub) continue;
+    for (const option of m[3]
+      .trim()
+      .split(' ')
+      .map((o) => o.slice(0, o.indexOf(':')))) {
+      all++;
+      if (!sub.options.some((o) => o.name === option)) unknown.push(`/${m[1]}${m[2]} ${option}:`);
+    }
+  }
+  return { all, unknown };
+}
+
 describe('every command a reply or help text names exists in Discord (issue 19 item 9)', () => {
   it('each "/command sub" written in the sources is a registered command path', () => {
     const defs = commandTable()
       .map(definitionOf)
       .filter((d) => !d.consoleOnly);
-    const files = ['commands', 'src/app', 'src/tournament', 'src/messages', 'src/games', 'render'].flatMap((dir) =>
+    // The bot's own notices (src/bot, issue 19 §9) and the games' data (help and rules texts in JSON) too.
+    const files = [
+      'commands',
+      'src/app',
+      'src/tournament',
+      'src/messages',
+      'src/games',
+      'render',
+      'src/bot',
+      'src/console',
+      'data',
+    ].flatMap((dir) =>
       fs
         .readdirSync(dir, { recursive: true, encoding: 'utf8' })
-        .filter((f) => f.endsWith('.ts'))
+        .filter((f) => f.endsWith('.ts') || f.endsWith('.json'))
         .map((f) => path.join(dir, f)),
     );
     const wrong: string[] = [];
+    const wrongOptions: string[] = [];
     let seen = 0;
+    let options = 0;
     for (const file of files) {
       // What people read: the code without its comments (which speak of commands in general).
       const source = fs
@@ -179,7 +216,16 @@ describe('every command a reply or help text names exists in Discord (issue 19 i
       const found = mentions(source, defs);
       seen += found.all;
       wrong.push(...found.unknown.map((m) => `${file}: ${m}`));
+      const opts = unknownOptions(source, defs);
+      options += opts.all;
+      wrongOptions.push(...opts.unknown.map((m) => `${file}: ${m}`));
     }
+    // And the options written after them exist on that subcommand (a planted one is caught).
+    expect(options).toBeGreaterThan(30);
+    expect(unknownOptions('Use `/tournament create threads_in:#x team:` or /game join side:a.', defs).unknown).toEqual([
+      '/tournament create team:',
+    ]);
+    expect(wrongOptions).toEqual([]);
     expect(seen).toBeGreaterThan(100);
     // A planted mention of a command Discord does not have is caught.
     expect(mentions("'Moderators set it with /game modrole; see /mod modrole.'", defs).unknown).toEqual(['/game modrole']);

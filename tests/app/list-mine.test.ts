@@ -51,7 +51,7 @@ describe('/game list and /game mine (issue 13)', () => {
     const second = (await h.say('alice', '/game list page:2')).replies[0].content.split('\n');
     expect(second).toHaveLength(4);
     expect(second[3]).toMatch(/^#1 Dice Duel/);
-    expect((await h.say('alice', '/game list page:3')).replies[0].content).toBe('There are only 2 page(s) of games.');
+    expect((await h.say('alice', '/game list page:3')).replies[0].content).toBe('There are only 2 pages of games.');
   });
 
   it("/game mine lists only the games where one of the caller's seats must decide", async () => {
@@ -65,8 +65,8 @@ describe('/game list and /game mine (issue 13)', () => {
     // Side a moves first: alice in c1, bob in c2.
     const mine = (await h.say('alice', '/game mine')).replies[0];
     expect(mine.ephemeral).toBe(true);
-    expect(mine.content.split('\n')).toEqual(['**Your turn** in 1 game(s):', '#1 Dice Duel in <#c1>: Turn 1 (Player A)']);
-    expect((await h.say('bob', '/game mine')).replies[0].content).toMatch(/^\*\*Your turn\*\* in 1 game\(s\):\n#2 Dice Duel in <#c2>/);
+    expect(mine.content.split('\n')).toEqual(['**Your turn** in 1 game:', '#1 Dice Duel in <#c1>: Turn 1 (Player A)']);
+    expect((await h.say('bob', '/game mine')).replies[0].content).toMatch(/^\*\*Your turn\*\* in 1 game:\n#2 Dice Duel in <#c2>/);
     expect((await h.say('carol', '/game mine')).replies[0].content).toBe('No game is waiting for you right now.');
   });
 });

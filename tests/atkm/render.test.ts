@@ -25,17 +25,21 @@ async function pixel(png: Buffer, x: number, y: number): Promise<number[]> {
 }
 
 describe('ATKM renderer: the whole table', () => {
-  it('is the table at 16 px an inch plus margins, title and the side panel', () => {
+  it('is the table at 12 px an inch plus margins, title and the side panel: 1100 x 700, read at the half-size preview', () => {
     const png = renderAtkm(samplePicture());
     keep('atkm-main.png', png);
-    expect(pngSize(png)).toEqual({ width: 72 * 16 + 2 * MAIN.margin + MAIN.panel, height: 48 * 16 + 2 * MAIN.margin + MAIN.title });
+    expect(pngSize(png)).toEqual({
+      width: 72 * MAIN.ppi + 2 * MAIN.margin + MAIN.panel,
+      height: 48 * MAIN.ppi + 2 * MAIN.margin + MAIN.title,
+    });
+    expect(pngSize(png)).toEqual({ width: 1100, height: 700 });
   });
   it('draws a unit in its army colour at its footprint and the colour-state bead at its back-right corner', async () => {
     const pic = samplePicture();
     const png = renderAtkm(pic);
     const at = (p: { x: number; y: number }) => ({
-      x: Math.round(MAIN.margin + p.x * 16),
-      y: Math.round(MAIN.margin + MAIN.title + p.y * 16),
+      x: Math.round(MAIN.margin + p.x * MAIN.ppi),
+      y: Math.round(MAIN.margin + MAIN.title + p.y * MAIN.ppi),
     });
     // red-5's deployed gun: crew zone left of the cannon, inside the footprint.
     const gun = pic.units.find((u) => u.id === 'red-5')!;
@@ -45,7 +49,7 @@ describe('ATKM renderer: the whole table', () => {
     // red-3 is red: its bead at the back-right corner is the red state colour (left of its letter R).
     const cav = pic.units.find((u) => u.id === 'red-3')!;
     const br = at(cav.footprint[2]!);
-    expect(await pixel(png, br.x - 6, br.y)).toEqual([0xd7, 0x32, 0x2b]);
+    expect(await pixel(png, br.x - 10, br.y)).toEqual([0xd7, 0x32, 0x2b]);
   });
 });
 
@@ -61,8 +65,8 @@ describe('ATKM renderer: Banking Cards (optional rule, p.14)', () => {
     };
     const png = renderAtkm(on);
     keep('atkm-banked.png', png);
-    // The panel starts after the table; the red row's first card sits 100 px in, below the one row of discards.
-    const card = { x: 72 * 16 + 2 * MAIN.margin + 100 + 5, y: 294 };
+    // The panel starts after the table; the red row's first card sits under its line, below the two rows of discards.
+    const card = { x: 72 * MAIN.ppi + 2 * MAIN.margin + 10 + 5, y: 410 };
     expect(await pixel(png, card.x, card.y)).toEqual([0xff, 0xfd, 0xf7]);
     expect(await pixel(renderAtkm(off), card.x, card.y)).not.toEqual([0xff, 0xfd, 0xf7]);
   });
@@ -120,7 +124,7 @@ describe('ATKM renderer: every scenario (Setting up the Battlefield)', () => {
       const pic = scenarioPicture(id);
       const png = renderAtkm(pic);
       keep(`atkm-${id}.png`, png);
-      expect(pngSize(png).width).toBe(72 * 16 + 2 * MAIN.margin + MAIN.panel);
+      expect(pngSize(png).width).toBe(72 * MAIN.ppi + 2 * MAIN.margin + MAIN.panel);
       expect(pic.units.length).toBe(12);
     }
   });
@@ -151,7 +155,7 @@ describe('ATKM renderer: a melee (Staging Melee Attacks, Winning the Contest)', 
     const png = renderAtkm(pic);
     keep('atkm-melee.png', png);
     // The marker's white disc at the meeting point.
-    const at = { x: Math.round(MAIN.margin + 9 * 16 + 7), y: Math.round(MAIN.margin + MAIN.title + 20 * 16) };
+    const at = { x: Math.round(MAIN.margin + 9 * MAIN.ppi), y: Math.round(MAIN.margin + MAIN.title + 20 * MAIN.ppi - 7) };
     const [r, g, b] = await pixel(png, at.x, at.y);
     expect(Math.min(r!, g!, b!)).toBeGreaterThan(200);
   });

@@ -94,6 +94,8 @@ export class FakeDiscord {
   readonly delivered: Delivered[] = [];
   /** Users added to each thread (PUT /channels/:thread/thread-members/:user); the bot owns the threads it creates. */
   readonly threadMembers = new Map<string, Set<string>>();
+  /** Matching requests are answered this much later, as they are (a slow thread creation, issue 19 §9). */
+  readonly delays: { match: (r: RecordedRequest) => boolean; ms: number }[] = [];
   /** Pinned message ids per channel. */
   readonly pins = new Map<string, Set<string>>();
   private nonces = new Map<string, any>();
@@ -165,6 +167,8 @@ export class FakeDiscord {
     };
     await parseBody(rec, raw, req.headers['content-type'] ?? '');
     this.requests.push(rec);
+    const delay = this.delays.find((d) => d.match(rec));
+    if (delay) await new Promise((r) => setTimeout(r, delay.ms));
     const fault = this.faults.find((f) => f.times > 0 && f.match(rec));
     if (fault) fault.times--;
     const forced = fault ?? this.override?.(rec);

@@ -142,6 +142,28 @@ describe('private threads per seat (issue 9)', () => {
     expect(t.fake.find('POST', /^\/webhooks\//).filter((r) => /psst 2/.test(r.body?.content ?? ''))).toHaveLength(1);
   });
 
+  it('private posts refused again and again: the channel is told once until the player reads what waits (issue 19 §9)', async () => {
+    const t = await started();
+    t.fake.fault(ON.threadCreate, FAULTS.missingAccess, 100);
+    t.fake.fault((r) => ON.channelPost(r) && r.path.startsWith('/channels/9'), FAULTS.missingAccess, 100);
+    const notices = () => t.fake.messages(CHANNEL_ID).filter((m) => /would not take a private message/.test(m.content));
+    await send(t, commandPayload('duelspy', 'mark', [s('n', 'one')]));
+    await send(t, commandPayload('duelspy', 'mark', [s('n', 'two')]));
+    await t.bot.outbox.settle();
+    expect(notices()).toHaveLength(1);
+    // Bob reads both held texts with his next command; a refusal after that is a new one, told again.
+    await send(t, commandPayload('game', 'status', [], { user: BOB }));
+    const held = t.fake
+      .find('POST', /^\/webhooks\//)
+      .map((r) => String(r.body?.content ?? ''))
+      .join('\n');
+    expect(held).toMatch(/psst 1/);
+    expect(held).toMatch(/psst 2/);
+    await send(t, commandPayload('duelspy', 'mark', [s('n', 'one')]));
+    await t.bot.outbox.settle();
+    expect(notices()).toHaveLength(2);
+  });
+
   it("the caller's own secret lines are kept in their seat's thread, and reminders arrive there", async () => {
     const t = await started('duel');
     await send(t, commandPayload('duel', 'mark', [s('n', 'one')]));

@@ -62,6 +62,8 @@ export async function bootServiceRig(opts: {
   fake?: FakeDiscord;
   retry?: BotConfig['retry'];
   drawAtDelivery?: boolean;
+  /** Default: silent. */
+  logger?: Logger;
 }): Promise<ServiceRig> {
   const fake = opts.fake ?? (await new FakeDiscord().start());
   const dbPath = opts.dbPath ?? tempDb();
@@ -72,7 +74,7 @@ export async function bootServiceRig(opts: {
     token: 'test-token',
     apiBase: fake.api,
     tickMs: 0,
-    logger: silent,
+    logger: opts.logger ?? silent,
     ...(opts.retry ? { retry: opts.retry } : {}),
   });
   seedGuild(bot.client, fake);

@@ -15,6 +15,8 @@ import { makeBoard, unitCounter } from '../../render/kpw/pieces.ts';
 import { fitProjection } from '../../render/kpw/layout.ts';
 import { SIDE_COLOR } from '../../render/kpw/style.ts';
 import { SIDE as WOG_SIDE } from '../../render/wog.ts';
+import { NATIONS } from '../../src/games/wk4/nations.ts';
+import { facingSize, MAIN } from '../../render/atkm.ts';
 import { closeUp } from '../../commands/snapshots.ts';
 import { createGame } from '../../src/engine/runner.ts';
 import type { GameModule, Json } from '../../src/engine/types.ts';
@@ -101,9 +103,28 @@ describe("each map post's first image reads at Discord's preview size (issue 19)
     },
   );
 
-  it('the full maps alone do not: the reason the close-up goes first', () => {
-    const onePerSystem = new Map(cases.filter(([, what]) => what !== 'game over').map((c) => [c[0], c]));
-    expect(onePerSystem.size).toBe(5);
+  it('ATKM: the whole tabletop alone reads there too (labels, inches of the grid, the scale, the panel), when its close-up is left out (issue 19 §8)', () => {
+    for (const [system, what, view] of cases.filter(([sys]) => sys === 'atkm')) {
+      const rec = recordTexts(() => renderers[system](view));
+      expect(previewScale(rec.width, rec.height), what).toBeCloseTo(0.5, 5);
+      const texts = rec.texts.map((t) => t.text);
+      // Unit and general labels, the grid's inches, the 6" scale bar and the card drawn are all there…
+      expect(texts).toEqual(expect.arrayContaining(['6"', '0', '72', '48', 'Card drawn']));
+      expect(texts.filter((t) => /\(\d+\)$/.test(t)).length, what).toBeGreaterThanOrEqual(4);
+      // The facing arrows too (a shape, not a text): at least 10 px long at the preview.
+      expect(facingSize({ k: MAIN.ppi, text: MAIN.text }) * previewScale(rec.width, rec.height)).toBeGreaterThanOrEqual(MIN_PX);
+      // …and no text is under 10 px at the preview.
+      const small = previewSizes(rec).filter((t) => t.preview < MIN_PX);
+      expect(
+        small.map((t) => `${t.text} (${t.preview.toFixed(1)} px)`),
+        what,
+      ).toEqual([]);
+    }
+  });
+
+  it('the other full maps alone do not: the reason the close-up goes first', () => {
+    const onePerSystem = new Map(cases.filter(([sys, what]) => what !== 'game over' && sys !== 'atkm').map((c) => [c[0], c]));
+    expect(onePerSystem.size).toBe(4);
     for (const [system, , view] of onePerSystem.values()) {
       const rec = recordTexts(() => renderers[system](view));
       expect(previewSizes(rec)[0].preview, system).toBeLessThan(MIN_PX);
@@ -146,6 +167,28 @@ describe('sides stay apart for colour-blind readers (issue 19)', () => {
     const sides = atkmSample().sides;
     const worst = closestPair(Object.fromEntries(sides.map((s) => [s.id, s.colour])));
     expect(worst.dE, JSON.stringify(worst)).toBeGreaterThanOrEqual(MIN_DE);
+  });
+
+  it("WK4: eleven nation colours cannot all stay apart, so every army and fleet carries its nation's two-letter mark (issue 19 §8)", () => {
+    const colours = Object.fromEntries(Object.values(NATIONS).map((n) => [n.name, n.colour]));
+    // Too many colours for the distance alone (the closest pair is far below 20 for a deuteranope): the mark is the cue.
+    expect(closestPair(colours).dE).toBeLessThan(MIN_DE);
+    const marks = Object.values(NATIONS).map((n) => n.mark);
+    expect(new Set(marks).size).toBe(11);
+    for (const m of marks) expect(m).toMatch(/^[A-Z][a-z]$/);
+    const picture = wk4Sample('full', 'umpire');
+    const perHex = new Map<string, number>();
+    for (const m of picture.markers) perHex.set(String(m.hex), (perHex.get(String(m.hex)) ?? 0) + 1);
+    // The whole map: every token shown (a hex of at most two) says whose it is; the legend says what each mark means.
+    const full = new Set(recordTexts(() => renderers.wk4({ picture } as unknown as Json)).texts.map((t) => t.text));
+    const shown = picture.markers.filter((m) => perHex.get(String(m.hex))! <= 2);
+    expect(shown.length).toBeGreaterThan(20);
+    expect(shown.filter((m) => !full.has(`${NATIONS[m.nation].mark} ${m.strength}`)).map((m) => m.id)).toEqual([]);
+    for (const n of Object.values(NATIONS)) expect(full.has(`${n.mark} · ${n.name}`), n.name).toBe(true);
+    // The close-up too, in the white box beside the lord's name.
+    const zoom = recordTexts(() => renderers['wk4:zoom']({ picture } as unknown as Json)).texts.map((t) => t.text);
+    const [n1, n2] = [...new Set(picture.markers.map((m) => m.nation))];
+    expect(zoom).toEqual(expect.arrayContaining([`${NATIONS[n1].mark} 9`, `${NATIONS[n2].mark} 7`]));
   });
 
   it('the check can fail: the old KPW red and green were 5.6 apart with deuteranopia', () => {

@@ -80,7 +80,7 @@ describe('a tournament in Discord (issue 13)', () => {
       commandPayload(
         'tournament',
         'create',
-        [s('name', 'Cup'), s('system', 'duel'), s('format', 'knockout'), s('threads_in', `<#${FORUM}>`)],
+        [s('name', 'Cup'), s('system', 'duel'), s('format', 'knockout'), { name: 'threads_in', type: 7, value: FORUM }],
         mod,
       ),
     );

@@ -113,7 +113,7 @@ describe('Phase 3 battle rounds, losses, Elimination, retreat and pursuit (hand-
     // Philippe is the only French leader: hit, Elimination die 1: killed (a king).
     t.force(1, 1, 1, 1, 1, 1, 1, 1, 4, 1);
     machine.apply(s, 'french', { type: 'retreat', to: 'ile_de_france' }, t.ctx);
-    expect(t.text()).toMatch(/English pursue with 9 dice at \+2: 1 1 1 1 1 1 1 1 4 → 1 hits/);
+    expect(t.text()).toMatch(/English pursue with 9 dice at \+2: 1 1 1 1 1 1 1 1 4 → 1 hit\./);
     expect(s.leaders.philippe_vi!.where).toBe('dead');
     expect(s.kings.french).toBeNull();
     expect(s.killed).toEqual([{ id: 'philippe_vi', side: 'french', rank: 3, king: true }]);

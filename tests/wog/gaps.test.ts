@@ -39,7 +39,7 @@ describe("Phase 3 pursuit: Jeanne d'Arc's duel (the pursuit is a battle round)",
     t.force(5, 1, 1, 1);
     machine.apply(s, 'french', { type: 'retreat', to: 'burgundy' }, t.ctx);
     expect(t.left()).toBe(0);
-    expect(t.text()).toMatch(/English pursue with 4 dice at \+1: 5 1 1 1 → 1 hits/);
+    expect(t.text()).toMatch(/English pursue with 4 dice at \+1: 5 1 1 1 → 1 hit\./);
     expect(s.leaders.jeanne_darc).toMatchObject({ area: 'burgundy', troops: inf(1) });
   });
 });

@@ -23,8 +23,8 @@ describe('WoG at the offline table: turn 1 of The Hundred Years War', () => {
     expect(out).toMatch(/Non-aligned pick: English 5, French 2: the english pick first/);
     expect(out).toMatch(/Turn 1 initiative: English 4\+1=5, French 3\+1=4\. English have the initiative: 5 impulses, the other side 4/);
     expect(out).toMatch(/English: 8 dice \(BR 6, strength 7, longbows 2\): 6 6 1 1 1 1 1 1 → 2 hits/);
-    expect(out).toMatch(/French: 2 dice \(BR 2, strength 4, longbows 0\) at \+1: 5 1 → 1 hits/);
-    expect(out).toMatch(/English pursue with 8 dice at \+1: 5 1 1 1 1 1 1 1 → 1 hits/);
+    expect(out).toMatch(/French: 2 dice \(BR 2, strength 4, longbows 0\) at \+1: 5 1 → 1 hit\./);
+    expect(out).toMatch(/English pursue with 8 dice at \+1: 5 1 1 1 1 1 1 1 → 1 hit\./);
     // The battle is posted round by round, the close-up (GameTable.renderZoom) first, the map after it (issue 19).
     expect(out).toMatch(/Turn 1 · Phase 3: Battle in Normandy, after round 1/);
     expect(out).toMatch(/📎 .*-zoom\.png\n\s*📎 .*\d\.png/);

@@ -8,6 +8,7 @@ import { bucketText, rollBucket, type Bucket } from './buckets.ts';
 import { checkBreak, downgrade, takeCasualties } from './casualties.ts';
 import type { AttackFacts } from './facts.ts';
 import { isArtillery, note, shift, typeData, type AtkmState, type Color, type Unit } from './state.ts';
+import { plural } from '../../messages/text.ts';
 
 export const FIRE_RULE = 'ATKM Staging Fire Attacks';
 
@@ -89,9 +90,14 @@ export function resolveFire(s: AtkmState, u: Unit, t: Unit, f: AttackFacts, ctx:
     s,
     ctx,
     'fire',
-    `${u.name} fires on ${t.name}: ${bucketText(att)} against ${bucketText(def)} → ${casualties ? `${casualties} casualties` : 'no effect'}.`,
+    `${u.name} fires on ${t.name}: ${bucketText(att)} against ${bucketText(def)} → ${casualties ? plural(casualties, 'casualty', 'casualties') : 'no effect'}.`,
   );
-  s.last = { kind: 'fire', text: `${u.name} fires on ${t.name}: ${casualties} casualties`, unit: u.id, target: t.id };
+  s.last = {
+    kind: 'fire',
+    text: `${u.name} fires on ${t.name}: ${plural(casualties, 'casualty', 'casualties')}`,
+    unit: u.id,
+    target: t.id,
+  };
   if (casualties > 0) {
     downgrade(t, 'it was red when it lost men to fire (Units Resolve, p.12)');
     // The defender's successes cancel the attacker's highest faces first (Special Casualties, p.27).

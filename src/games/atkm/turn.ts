@@ -30,6 +30,7 @@ import {
   type AtkmState,
   type Side,
 } from './state.ts';
+import { plural } from '../../messages/text.ts';
 
 export const TURN_RULE = 'ATKM Playing the Game';
 
@@ -302,12 +303,12 @@ export function endOfTurnResult(s: AtkmState, ctx: Ctx): void {
     const b = share('black');
     s.over =
       r === b
-        ? { winners: [], draw: true, summary: `After ${s.turn} turns neither army has broken: a draw.` }
+        ? { winners: [], draw: true, summary: `After ${plural(s.turn, 'turn')} neither army has broken: a draw.` }
         : {
             winners: [r > b ? 'red' : 'black'],
             draw: false,
             summary:
-              `After ${s.turn} turns ${sideName(r > b ? 'red' : 'black')} holds the field with the larger share of its army ` +
+              `After ${plural(s.turn, 'turn')} ${sideName(r > b ? 'red' : 'black')} holds the field with the larger share of its army ` +
               `(${alive(s, r > b ? 'red' : 'black').length} units to ${alive(s, r > b ? 'black' : 'red').length}).`,
           };
     note(s, ctx, 'victory', s.over.summary);

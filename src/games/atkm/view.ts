@@ -8,6 +8,7 @@ import { pictureGeneral, pictureUnit, type AtkmPicture, type PictureCard } from 
 import { cardName, cardRank, cardSide, data, SIDES, sideName, type AtkmState, type Side } from './state.ts';
 import { tu } from './table.ts';
 import { objectivePlace, objectiveReporter } from './turn.ts';
+import { plural } from '../../messages/text.ts';
 
 export interface AtkmUnitView {
   id: string;
@@ -185,7 +186,7 @@ export function buildView(s: AtkmState, viewer: Viewer): AtkmView {
 
 export function summarize(v: AtkmView, viewer: Viewer): string {
   const lines = [`All the King's Men — ${v.scenarioName} (${v.mode} mode), ${v.phase}.`];
-  if (v.cardName) lines.push(`Card: ${v.cardName}; ${v.deckLeft} cards left in the deck.`);
+  if (v.cardName) lines.push(`Card: ${v.cardName}; ${plural(v.deckLeft, 'card')} left in the deck.`);
   for (const side of SIDES) {
     const sd = v.sides[side];
     const cp = sd.cpLeft !== null ? `${sd.cpLeft} command points left, ` : '';
@@ -207,7 +208,8 @@ export function summarize(v: AtkmView, viewer: Viewer): string {
         .join(', ')}`,
     );
   }
-  if (v.objective) lines.push(`Objective: ${v.objective.place} (${v.objective.heldTurns} turns held by ${v.objective.reporter}).`);
+  if (v.objective)
+    lines.push(`Objective: ${v.objective.place} (${plural(v.objective.heldTurns, 'turn')} held by ${v.objective.reporter}).`);
   if (v.last) lines.push(`Last: ${v.last.text}.`);
   if (v.over) lines.push(`Result: ${v.over.summary}`);
   void viewer;

@@ -7,6 +7,7 @@ import { machine } from './flow.ts';
 import { PHASE_NAMES } from './phases.ts';
 import { isInf, type KpwState, type Side, turnFrame, unitList } from './state.ts';
 import type { KpwStackView, KpwUnitView, KpwView } from './view-types.ts';
+import { plural } from '../../messages/text.ts';
 
 export function phaseLabel(s: KpwState): string {
   if (s.over) return `Turn ${s.turn} · Game over`;
@@ -52,8 +53,8 @@ export function buildView(s: KpwState, viewer: Viewer): KpwView {
   };
   for (const t of s.muskets) add(t, 'Musket');
   for (const u of unitList(s)) if (u.where === 'track' && u.returnTurn) add(u.returnTurn, u.name);
-  for (const [c, st] of Object.entries(s.colonies)) if (st.delayed) add(s.turn + 1, `${st.delayed} ${c} Soldier(s) delayed`);
-  for (const [t, st] of Object.entries(s.tribes)) if (st.delayed) add(s.turn + 1, `${st.delayed} ${t} Warrior(s) delayed`);
+  for (const [c, st] of Object.entries(s.colonies)) if (st.delayed) add(s.turn + 1, `${plural(st.delayed, `${c} Soldier`)} delayed`);
+  for (const [t, st] of Object.entries(s.tribes)) if (st.delayed) add(s.turn + 1, `${plural(st.delayed, `${t} Warrior`)} delayed`);
   if (!s.churchEntered && s.units.church.where === 'pool') add(s.options.short ? 5 : s.options.church3 ? 3 : 6, 'Church');
   const ch = s.units.church;
   const church: KpwView['church'] =

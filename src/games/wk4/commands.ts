@@ -9,6 +9,7 @@ import { TABLES } from './data.ts';
 import { parseLine } from './sheet.ts';
 import type { Wk4State } from './state.ts';
 import { buildView } from './view.ts';
+import { plural } from '../../messages/text.ts';
 
 type Opt = SubOption;
 const opt = subOption;
@@ -212,8 +213,8 @@ export const subcommands: GameSubcommand[] = [
   {
     ...info('map', 'Your fog-of-war map (the umpire: everything; spectators: the official map), privately', (s, v) => {
       const view = buildView(s, v);
-      const sight = view.picture.visible === 'all' ? 'the whole map' : `${view.picture.visible.length} hexes in sight`;
-      return `${view.title}: ${sight}, ${view.picture.markers.length} armies and fleets shown.`;
+      const sight = view.picture.visible === 'all' ? 'the whole map' : `${plural(view.picture.visible.length, 'hex', 'hexes')} in sight`;
+      return `${view.title}: ${sight}, ${plural(view.picture.markers.length, 'army or fleet', 'armies and fleets')} shown.`;
     }),
     infoMap: true,
   },

@@ -8,6 +8,7 @@ import type { Json, Role } from '../../engine/types.ts';
 import { BUYABLE, hasTag, MAX_PER_ARMY, MILITIA_UPKEEP, unitType } from './data.ts';
 import { airborne, apCost, friendlyHex, hexLabel, holder, mapOf, movement, visibleHexes, winter } from './geo.ts';
 import { allianceOf, allied, atWar, nationName, type Force, type HexId, type Wk4State } from './state.ts';
+import { plural } from '../../messages/text.ts';
 
 export type Order =
   | { k: 'move'; force: string; path: HexId[]; attack: boolean }
@@ -248,7 +249,7 @@ export function checkOrder(s: Wk4State, n: Role, o: Order, prior: Order[] = orde
       check(
         o.carry.length <= transports,
         R.boarding,
-        `A transport carries one lord's army; ${f.id} has ${transports} transport(s) for ${o.carry.length}.`,
+        `A transport carries one lord's army; ${f.id} has ${plural(transports, 'transport')} for ${o.carry.length}.`,
       );
       const carried = o.carry.map((id) => ownForce(s, n, id, R.boarding, false));
       for (const a of carried) {

@@ -14,6 +14,7 @@ import { initiativeOrder, moveAll } from './movement.ts';
 import { apOf, costOf, type Order } from './orders.ts';
 import { linesFor, say } from './report.ts';
 import { allianceOf, atWar, nationName, SEASONS, seasonName, warKey, type Force, type Wk4State } from './state.ts';
+import { plural } from '../../messages/text.ts';
 
 const ordersIn = (s: Wk4State, n: Role): Order[] => (s.sub.seats[n]?.items ?? []) as unknown as Order[];
 
@@ -300,7 +301,9 @@ export function makeOfficial(s: Wk4State, ctx: Ctx): void {
     const top = bs.filter((b) => b.vp === bs[0].vp).flatMap((b) => b.members);
     s.winner = {
       winners: top,
-      summary: `After ${s.options.years} year(s) nobody reached the victory table; most VP: ${top.map((n) => nationName(s, n)).join(', ')} (${bs[0].vp}).`,
+      summary:
+        `After ${plural(s.options.years, 'year')} nobody reached the victory table; ` +
+        `most VP: ${top.map((n) => nationName(s, n)).join(', ')} (${bs[0].vp}).`,
     };
   }
   if (s.winner) {

@@ -11,6 +11,7 @@ import { autoPath, checkOrder, ordersOf, progress, R, type Order } from './order
 import type { Wk4State } from './state.ts';
 import { UNIT_TYPES } from './data.ts';
 import { movement } from './geo.ts';
+import { plural } from '../../messages/text.ts';
 
 const num = (t: string | undefined, what: string): number => {
   check(t !== undefined && /^\d+$/.test(t), R.sheet, `Expected ${what}, a whole number, not "${t ?? ''}".`);
@@ -44,7 +45,7 @@ export function movePath(s: Wk4State, n: Role, force: string, words: string[], p
     check(
       path && path.length,
       R.moves,
-      `${f.id} cannot reach ${dest} this season (it moves ${movement(f) - p.used} more hex(es); foreign territory needs war or alliance).`,
+      `${f.id} cannot reach ${dest} this season (it moves ${plural(movement(f) - p.used, 'more hex', 'more hexes')}; foreign territory needs war or alliance).`,
     );
     return path;
   }

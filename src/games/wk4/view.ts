@@ -14,6 +14,7 @@ import type { Order } from './orders.ts';
 import type { Wk4Marker, Wk4Picture, Wk4Trail } from './picture.ts';
 import { linesFor } from './report.ts';
 import { nationName, seasonName, type Wk4State } from './state.ts';
+import { plural } from '../../messages/text.ts';
 
 export interface Wk4View {
   viewer: string;
@@ -196,7 +197,9 @@ export function summarize(v: Wk4View, viewer: Viewer): string {
   if (v.wars.length) lines.push(`Wars: ${v.wars.join('; ')}`);
   if (v.alliances.length) lines.push(`Alliances: ${v.alliances.join('; ')}`);
   if (v.own)
-    lines.push(`Treasury $${v.own.treasury}, ${v.own.ap} AP, manpower ${v.own.manpower}; ${v.own.forces.length} armies and fleets.`);
+    lines.push(
+      `Treasury $${v.own.treasury}, ${v.own.ap} AP, manpower ${v.own.manpower}; ${plural(v.own.forces.length, 'army or fleet', 'armies and fleets')}.`,
+    );
   if (v.result) lines.push(v.result);
   return lines.join('\n');
 }

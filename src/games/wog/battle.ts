@@ -27,6 +27,7 @@ import {
   type Side,
   type WogState,
 } from './state.ts';
+import { plural } from '../../messages/text.ts';
 
 const RULE = 'WoG Phase 3';
 
@@ -160,7 +161,7 @@ export function battleRound(s: WogState, f: BattleFrame, outer: Ctx): void {
       ctx,
       'round',
       `${sideName(side)}: ${d.dice} dice (BR ${d.br}, strength ${d.strength}, longbows ${d.longbows})` +
-        `${mods[side] ? ` at +${mods[side]}` : ''}: ${r.faces.join(' ') || '-'} → ${r.hits} hits.`,
+        `${mods[side] ? ` at +${mods[side]}` : ''}: ${r.faces.join(' ') || '-'} → ${plural(r.hits, 'hit')}.`,
     );
   }
   const agg = s.aggressor[f.area];

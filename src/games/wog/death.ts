@@ -5,6 +5,7 @@ import type { Ctx } from '../../engine/types.ts';
 import { deathAge, diesOf } from './data.ts';
 import { heirsComeForward } from './piles.ts';
 import { data, leaderData, leaderName, note, type WogState } from './state.ts';
+import { plural } from '../../messages/text.ts';
 
 /** Every leader in play rolls (map, prison, routed box); the dead leave their troops unassigned. */
 export function leaderDeath(s: WogState, ctx: Ctx): void {
@@ -20,7 +21,7 @@ export function leaderDeath(s: WogState, ctx: Ctx): void {
     l.area = null;
     delete l.captor;
     for (const side of ['english', 'french'] as const) if (s.kings[side] === l.id) s.kings[side] = null;
-    note(s, ctx, 'death', `${leaderName(s, l.id)} dies (age ${deathAge(d, s.turn)} turns, rolled ${die}).`);
+    note(s, ctx, 'death', `${leaderName(s, l.id)} dies (age ${plural(deathAge(d, s.turn), 'turn')}, rolled ${die}).`);
     dead.push(l.id);
   }
   // Leaders killed in this turn's battles are dead too (on the Elimination Chart until Phase 11).

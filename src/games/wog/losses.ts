@@ -25,6 +25,7 @@ import {
   type Troop,
   type WogState,
 } from './state.ts';
+import { plural } from '../../messages/text.ts';
 
 const RULE = 'WoG Phase 3 (losses)';
 /** The order the bot and deadline default prefer (cheapest first). */
@@ -116,7 +117,7 @@ export const lossesProc: Procedure<WogState, LossFrame> = {
       ? [
           {
             role: side,
-            text: `Take ${f.left[side]} more hit(s) in ${areaName(f.area)}: choose what to remove (/wog loss).`,
+            text: `Take ${plural(f.left[side], 'more hit', 'more hits')} in ${areaName(f.area)}: choose what to remove (/wog loss).`,
             decision: `t${s.turn}:loss:${f.area}:${side}:${f.left[side]}:${f.hit.length}`,
           },
         ]

@@ -21,6 +21,7 @@ import {
   type Side,
   type WogState,
 } from './state.ts';
+import { plural } from '../../messages/text.ts';
 
 const RULE = 'WoG Phase 9';
 
@@ -95,7 +96,13 @@ export const placeProc: Procedure<WogState, PlaceFrame> = {
   prompts(s, f) {
     const p = placer(s, f);
     return p
-      ? [{ role: p.side, text: `Place ${p.ids.length} leader(s) (/wog place).`, decision: `t${s.turn}:place:${p.ids.length}:${p.side}` }]
+      ? [
+          {
+            role: p.side,
+            text: `Place ${plural(p.ids.length, 'leader')} (/wog place).`,
+            decision: `t${s.turn}:place:${p.ids.length}:${p.side}`,
+          },
+        ]
       : [];
   },
   legal: (s, f, role) => placeLegal(s, f, role as Side),

@@ -23,6 +23,7 @@ import {
   type Side,
   type WogState,
 } from './state.ts';
+import { plural } from '../../messages/text.ts';
 
 export interface RetreatFrame {
   proc: 'retreat';
@@ -73,7 +74,7 @@ export function pursue(s: WogState, f: RetreatFrame, ctx: Ctx): void {
   const { dice } = battleDice(s, pursuer, f.area, pbc);
   const mod = data().charts.battle.pursuitModifier + braveryMods(s, f.bc)[pursuer];
   const r = rollHits(s, ctx, pursuer, dice, mod, 'Pursuit');
-  note(s, ctx, 'pursuit', `${sideName(pursuer)} pursue with ${dice} dice at +${mod}: ${r.faces.join(' ')} → ${r.hits} hits.`);
+  note(s, ctx, 'pursuit', `${sideName(pursuer)} pursue with ${dice} dice at +${mod}: ${r.faces.join(' ')} → ${plural(r.hits, 'hit')}.`);
   callLosses(s, f.area, f.bc, { [f.side]: r.hits, [pursuer]: 0 } as Record<Side, number>);
 }
 
