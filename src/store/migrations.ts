@@ -376,6 +376,25 @@ export const migrations: { version: number; name: string; sql: string }[] = [
         AND seq < (SELECT MAX(s.seq) FROM snapshots s WHERE s.game_id = snapshots.game_id);
     `,
   },
+  {
+    version: 15,
+    name: "a game's turn message, edited in place",
+    // Issue 19 §1: the message that holds the current turn's prompt, controls
+    // and running log (src/store/turn-messages.ts); one row per turn message,
+    // the newest of a game being its current one.
+    sql: `
+      CREATE TABLE turn_messages (
+        game_id INTEGER NOT NULL REFERENCES games(id),
+        seq INTEGER NOT NULL,
+        channel_id TEXT NOT NULL,
+        message_id TEXT,
+        roles TEXT NOT NULL,
+        lines TEXT NOT NULL,
+        closed INTEGER NOT NULL DEFAULT 0,
+        PRIMARY KEY (game_id, seq)
+      );
+    `,
+  },
 ];
 
 export function migrate(db: Database.Database): number {
