@@ -343,7 +343,9 @@ async function playGame(rig: Rig, label: string, system: string, options: string
 export async function runDiscord(argv: string[]): Promise<void> {
   const { values } = parseArgs({ args: argv, options: { turns: { type: 'string', default: '99' } } });
   const maxTurns = Number(values.turns);
-  console.log("# real discord.js client and router against the loopback stand-in; moves are the bots' picks typed as slash commands");
+  console.log(
+    "# real discord.js client and router against the loopback stand-in; moves are the bots' picks, pressed where a button or dropdown offers them, else typed as slash commands",
+  );
   for (const [label, system, options, players] of [
     ['kpw', 'kpw', 'short=true', 2],
     ['rifle', 'rifle', 'players=3', 3],
