@@ -16,6 +16,7 @@ import { UserError } from '../src/messages/user-error.ts';
 import type { ButtonPress, Choice, Invocation, Where } from './types.ts';
 import type { Command } from './table.ts';
 import type { Outcome } from '../src/messages/types.ts';
+import { turnTail } from './turn.ts';
 
 /**
  * The game's declared subcommands as table entries: a player's move is for a
@@ -37,7 +38,8 @@ export function playCommand(mod: GameModule<any, any>): Command {
       name: s.name,
       description: s.description,
       who: s.info ? 'anyone' : 'seat',
-      ...(s.info ? { private: true } : {}),
+      // A move's public record is the turn message (issue 19 §1): the command's own answer is private.
+      private: true,
       slow: 'late',
       check: checkPlay,
       run: runPlay,
@@ -340,7 +342,12 @@ export async function runPlay(svc: Services, inv: Invocation, progress?: (l: str
   const { role, actions } = resolveAction(mod, env.game, roles, inv.sub, inv.options);
   if (!actions.length) throw notYourTurn(mod, row, svc);
   const res = svc.sessions.act(row, inv.caller.id, role, actions);
-  return presentAct(mod, res, roles, svc.store.seats(row.id), { maxSnapshots: svc.maxSnapshots, render: svc.render, progress });
+  return presentAct(mod, res, roles, svc.store.seats(row.id), {
+    maxSnapshots: svc.maxSnapshots,
+    render: svc.render,
+    progress,
+    ...(inv.inPlace ? { tail: turnTail(svc, { press: false }) } : {}),
+  });
 }
 
 const MORE = '?more';
@@ -405,7 +412,12 @@ export async function pressButton(svc: Services, press: ButtonPress, progress?: 
   if (!choice) return stale(svc, row, roles, 'that choice is no longer offered');
   // The list just enumerated on this row's state: act checks against it instead of enumerating again.
   const res = svc.sessions.act(row, press.caller.id, id.role, [choice.action], legal);
-  const out = await presentAct(mod, res, roles, svc.store.seats(row.id), { maxSnapshots: svc.maxSnapshots, render: svc.render, progress });
+  const out = await presentAct(mod, res, roles, svc.store.seats(row.id), {
+    maxSnapshots: svc.maxSnapshots,
+    render: svc.render,
+    progress,
+    ...(press.inPlace ? { tail: turnTail(svc, { press: true, messageId: press.messageId }) } : {}),
+  });
   return { ...out, applied: true };
 }
 

@@ -243,6 +243,29 @@ export interface PresentOptions {
   maxSnapshots: number;
   render: Renderer;
   progress?: (line: string) => void;
+  /**
+   * How the batch ends up in public, when the adapter edits messages in place
+   * (commands/turn.ts, issue 19 §1): given the lines, replies and posts built
+   * so far, it places the lines and the prompt; absent, the public reply
+   * carries them and a hand-off post pings whoever is asked next.
+   */
+  tail?: (batch: PresentedBatch) => Outcome;
+}
+
+/** A batch presented up to its public lines and prompt (PresentOptions.tail places them). */
+export interface PresentedBatch {
+  mod: GameModule<any, any>;
+  res: ActResult;
+  callerRoles: Role[];
+  seats: Seat[];
+  /** Public lines: who did what, and the events everyone may see. */
+  lines: string[];
+  /** Only secret steps, nothing public: no public line may tell others that something happened. */
+  onlyHidden: boolean;
+  /** The public reply (first, absent when onlyHidden) and the private one. */
+  replies: Reply[];
+  /** Private deliveries and phase maps, in order. */
+  posts: Post[];
 }
 
 /** Replies and posts for a batch of applied actions. */
@@ -336,6 +359,7 @@ export async function presentAct(
   }
   await attachSeatMaps(mod, row, env, posts, mapsOwed, seats, opts.render);
   for (const p of posts) p.gameId = row.id;
+  if (opts.tail) return opts.tail({ mod, res, callerRoles, seats, lines, onlyHidden, replies, posts });
   if (res.over) {
     // The result is the game's record: a post, never only a reply.
     const result = resultText(mod, env, row);

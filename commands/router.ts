@@ -8,6 +8,7 @@ import { coerceOptions, findSub } from './options.ts';
 import { queueOutcome, recoverPosts, undeliveredPosts } from './outbox.ts';
 import { autocompletePlay, playCommand, pressButton, staleControls } from './play.ts';
 import { errorOutcome } from './present.ts';
+import { closeSupersededTurns } from './turn.ts';
 import { isModerator } from './context.ts';
 import { damagedAnswer } from '../src/app/damage.ts';
 import { DamagedGameError } from '../src/store/damaged.ts';
@@ -91,8 +92,11 @@ export function createRouter(svc: Services): Router {
   // a commit marks its game as owing posts until then (crash between the two).
   svc.sessions.onCommit ??= (gameId) => svc.store.outbox.owe(gameId);
   // Each outcome that changed something in public refreshes its games' cards (and chronicles a finished thread game).
-  const queued = async (work: Promise<Outcome>, channelId: string) =>
-    queueOutcome(svc, await withCards(svc, await work, channelId), channelId);
+  const queued = async (work: Promise<Outcome>, channelId: string) => {
+    const out = await work;
+    closeSupersededTurns(svc, out, channelId);
+    return queueOutcome(svc, await withCards(svc, out, channelId), channelId);
+  };
   return {
     outbox: svc.store.outbox,
     recover: (gameId) => recoverPosts(svc, gameId),
@@ -171,6 +175,8 @@ export function createRouter(svc: Services): Router {
     },
     cardPosted: (gameId, channelId, messageId) => svc.store.homes.setCard(gameId, channelId, messageId),
     mapPosted: (gameId, url) => svc.store.homes.setMap(gameId, url),
+    turnPosted: (gameId, seq, channelId, messageId) => svc.store.turns.posted(gameId, seq, channelId, messageId),
+    turnMessage: (gameId, seq) => svc.store.turns.messageOf(gameId, seq),
     hub: (tid) => currentHub(svc, tid),
     hubPosted: (tid, channelId, messageId) => repoOf(svc).setHub(tid, channelId, messageId),
     pendingThread: (lane) => pendingThread(svc, lane),
@@ -195,7 +201,12 @@ export function createRouter(svc: Services): Router {
       const checkins: Post[] = part('check-in', () => runCheckinWindows(svc));
       const moved: Outcome = { replies: [], posts: [...checkins, ...bidTimeouts(svc), ...advanceRunning(svc)] };
       return Promise.all(
-        [forfeits, reminders, ...rest, moved].filter((o) => o.posts.length).map(async (o) => queueOutcome(svc, await withCards(svc, o))),
+        [forfeits, reminders, ...rest, moved]
+          .filter((o) => o.posts.length)
+          .map(async (o) => {
+            closeSupersededTurns(svc, o);
+            return queueOutcome(svc, await withCards(svc, o));
+          }),
       );
     },
   };

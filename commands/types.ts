@@ -91,6 +91,11 @@ export interface Invocation {
   names?: Record<string, string>;
   caller: Caller;
   where: Where;
+  /**
+   * The adapter edits messages in place (Discord): a move that continues the
+   * same turn edits the game's turn message instead of posting (issue 19 §1).
+   */
+  inPlace?: boolean;
 }
 
 export interface AutocompleteRequest {
@@ -109,6 +114,10 @@ export interface ButtonPress {
   customId: string;
   caller: Caller;
   where: Where;
+  /** The message the control is on (Discord), so a press on the turn message can update it in its answer. */
+  messageId?: string;
+  /** As Invocation.inPlace. */
+  inPlace?: boolean;
 }
 
 /** What an adapter needs from the command layer. */
@@ -155,6 +164,10 @@ export interface Router {
    * offline table gives it under the parent (`slug`). Null: nothing to open.
    */
   pendingThread?(lane: string): { parent: string; name: string; slug: string } | null;
+  /** Game G's turn message `seq` was delivered as this message (Post.turn). */
+  turnPosted?(gameId: number, seq: number, channelId: string, messageId: string): void;
+  /** The message of game G's turn message `seq`, once delivered (null: not known). */
+  turnMessage?(gameId: number, seq: number): string | null;
   /** A public post of game G with a map was delivered at this link. */
   mapPosted?(gameId: number, url: string): void;
   /** Apply default choices for decisions whose deadline passed; call periodically. */

@@ -56,6 +56,8 @@ export async function start(svc: Services, inv: Invocation, progress?: Progress)
   if (res.applied.length === 0) {
     const prompt = promptLines(mod, res.env, seats);
     first.content = `${opening}\n${prompt.text}`;
+    // The opening post is the first turn message: moves that continue its seats' turns edit it (issue 19 §1).
+    const turn = svc.store.turns.start(row.id, row.channelId, Object.keys(res.env.decisions?.open ?? {}), opening.split('\n'));
     return {
       replies: [privateReply(`Started. Use \`/${mod.command}\` commands to play and \`/game help\` to learn the rules.`)],
       posts: [
@@ -65,6 +67,7 @@ export async function start(svc: Services, inv: Invocation, progress?: Progress)
           mentions: prompt.mentions,
           ...decisionControls(mod, res.row, res.env),
           handoff: handoffsOf(res.env, seats, []),
+          turn: { gameId: row.id, seq: turn.seq },
         },
       ],
     };

@@ -10,7 +10,7 @@ import { createLogger, type Logger, type LogLevel } from './log.ts';
 import { Outbox } from '../store/outbox.ts';
 import { DEFAULT_RETRY, OutboxWorker, type RetryPolicy } from './outbox-worker.ts';
 import { errorText } from './posts.ts';
-import { ControlRegistry } from './controls.ts';
+import { ControlRegistry, rowsOf } from './controls.ts';
 import { ControlMessages } from '../store/control-messages.ts';
 import { appMetrics, type Metrics } from '../app/metrics.ts';
 import { measuredRouter } from './router-metrics.ts';
@@ -113,6 +113,8 @@ export async function runBot(unmeasured: Router, config: BotConfig): Promise<Bot
   // Posts with buttons or dropdowns are remembered, so their controls are disabled once their decision
   // closes; a post delivered after its decision closed (fast presses, a map drawn meanwhile) at once.
   worker.onControls = (channelId, messageId, components) => {
+    // An edited turn message (issue 19 §1) replaces the controls remembered for it.
+    ctx.controls.update(channelId, messageId, rowsOf(components));
     ctx.controls.add(channelId, messageId, components);
     track(ctx.controls.refresh([channelId]));
   };

@@ -3,6 +3,7 @@
 import {
   ApplicationCommandOptionType,
   MessageFlags,
+  Routes,
   type AutocompleteInteraction,
   type ButtonInteraction,
   type ChatInputCommandInteraction,
@@ -16,7 +17,7 @@ import type { Outcome } from '../messages/types.ts';
 import { ControlRegistry, controlIds, disableStale, rowsOf } from './controls.ts';
 import { callerOf, subAndOptions, whereCached, whereOf } from './invocation.ts';
 import { scoped, type Logger } from './log.ts';
-import { clip } from './messages.ts';
+import { clip, payloadsOf } from './messages.ts';
 import { fromModal, missingParagraphs, paragraphModal, type ModalCommand } from './modals.ts';
 import type { OutboxWorker } from './outbox-worker.ts';
 import { deliverNotes } from './seat-threads.ts';
@@ -110,6 +111,7 @@ async function runCommand(
     names,
     caller: callerOf(i, ctx.moderatorRoleIds),
     where: await whereOf(i, true),
+    inPlace: true,
   };
   // Acknowledged at once (issue 19.3): the pure refusal checks run first, so a refusal is answered
   // directly and privately and never shows a public placeholder; a deferral is as private as the
@@ -146,11 +148,51 @@ async function runCommand(
 async function onComponent(ctx: HandlerContext, i: ButtonInteraction | StringSelectMenuInteraction, ack: Ack): Promise<void> {
   const where = await whereOf(i, true);
   const customId = i.isStringSelectMenu() ? (i.values[0] ?? '') : i.customId;
-  const press: ButtonPress = { customId, caller: callerOf(i, ctx.moderatorRoleIds), where };
+  const press: ButtonPress = { customId, caller: callerOf(i, ctx.moderatorRoleIds), where, messageId: i.message.id, inPlace: true };
   ctx.log.debug(`${i.isButton() ? 'button' : 'choice'} ${customId} by ${press.caller.id}`);
   const outcome = await ackIfSlow(ctx.router.button(press), ctx.ackAfterMs, () => lateDefer(ctx, i, ack));
-  await markUsed(ctx, i, ack, outcome);
+  if (outcome.update) await updatePressed(ctx, i, ack, outcome.update);
+  else await markUsed(ctx, i, ack, outcome);
   await deliver(ctx, i, ack, outcome, where);
+}
+
+/**
+ * A press that continued the turn on its turn message: the message itself is
+ * the answer (Discord's update-message response, or an edit of it once
+ * deferred): new text, the controls of the decisions open now.
+ */
+async function updatePressed(
+  ctx: HandlerContext,
+  i: ButtonInteraction | StringSelectMenuInteraction,
+  ack: Ack,
+  update: NonNullable<Outcome['update']>,
+): Promise<void> {
+  const payload = payloadsOf(update)[0];
+  if (!payload) return;
+  const body = { content: payload.content ?? '', components: payload.components ?? [], allowedMentions: payload.allowedMentions };
+  try {
+    if (ack.state === 'lost') throw new Error('the interaction can no longer be answered');
+    if (ack.state === 'fresh') {
+      await i.update(body);
+      ack.state = 'answered';
+    } else {
+      await i.editReply(body);
+    }
+  } catch (e) {
+    // The move is stored: the message still shows it, by an ordinary edit.
+    ctx.log.warn(`could not update the turn message through ${describe(i)}, editing it: ${errorText(e)}`);
+    try {
+      await ctx.client.rest.patch(Routes.channelMessage(i.message.channelId, i.message.id), {
+        body: { content: body.content, components: body.components, allowed_mentions: body.allowedMentions },
+      });
+    } catch (e2) {
+      ctx.log.warn(`could not edit the turn message of ${describe(i)}: ${errorText(e2)}`);
+      return;
+    }
+  }
+  if (!i.channelId) return;
+  ctx.controls.update(i.channelId, i.message.id, body.components);
+  ctx.controls.add(i.channelId, i.message.id, body.components);
 }
 
 /**

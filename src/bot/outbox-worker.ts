@@ -211,6 +211,7 @@ export class OutboxWorker {
       return;
     }
     if (row.post.kind === 'owed') return this.recover(row);
+    if (row.post.turn?.edit) return this.deliverTurnEdit(row);
     if (row.post.card !== undefined || row.post.hub !== undefined || row.post.edit) return this.deliverCard(row);
     const post = await this.drawn(row);
     if (!post) return this.outbox.sent(row.id);
@@ -230,6 +231,9 @@ export class OutboxWorker {
             // The card links to a game's last public map.
             if (!post.to && post.gameId !== undefined && parts[n].files?.length) this.router.mapPosted?.(post.gameId, sent.url);
             if (parts[n].components?.length) this.onControls?.(sent.channelId, sent.id, sent.components);
+            // A turn message is its last part, the one with the controls (issue 19 §1).
+            if (post.turn && !post.to && n === parts.length - 1)
+              this.router.turnPosted?.(post.turn.gameId, post.turn.seq, sent.channelId, sent.id);
           } catch (e) {
             // A seat thread that vanished: forget it, the retry opens a new one.
             if (target.thread && isPermanent(e) && !isInvalidPayload(e) && row.gameId !== null) {
@@ -376,6 +380,34 @@ export class OutboxWorker {
       if (post.archive) await archiveThread(this.client, row.lane, this.log);
     } catch (e) {
       this.failOrRetry(row, post, e);
+    }
+  }
+
+  /**
+   * A game's turn message, edited in place (issue 19 §1): its text and
+   * controls replaced, its pictures kept. A newer pending edit of the same
+   * message makes this one redundant; a turn message never delivered, or
+   * deleted, is not edited (the next turn message says where the game stands).
+   */
+  private async deliverTurnEdit(row: OutboxRow): Promise<void> {
+    const turn = row.post.turn!;
+    const messageId = this.router.turnMessage?.(turn.gameId, turn.seq) ?? null;
+    if (!messageId || this.outbox.newerTurnEdit(row)) return this.outbox.sent(row.id);
+    const payload = payloadsOf(row.post)[0];
+    if (!payload) return this.outbox.sent(row.id);
+    try {
+      const channel = await this.channel(row.lane);
+      if (channel.type === ChannelType.DM) return this.outbox.sent(row.id);
+      const edited = await channel.messages.edit(messageId, {
+        content: payload.content || null,
+        components: payload.components ?? [],
+        allowedMentions: payload.allowedMentions,
+      });
+      this.onControls?.(edited.channelId, edited.id, edited.components ?? []);
+      this.outbox.sent(row.id);
+    } catch (e) {
+      if (e instanceof DiscordAPIError && e.status === 404 && e.code === 10008) return this.outbox.sent(row.id);
+      this.failOrRetry(row, row.post, e);
     }
   }
 

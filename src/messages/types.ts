@@ -121,6 +121,13 @@ export interface Post extends Message {
    * edited in place (Router.hubPosted records the message).
    */
   hub?: number;
+  /**
+   * Game G's turn message number `seq` (issue 19 §1): without `edit`, this
+   * post becomes it when delivered (its last part, the one with the
+   * controls); with `edit`, this post's text and controls replace that
+   * message's (its pictures stay), and a newer pending edit of it makes this one redundant.
+   */
+  turn?: { gameId: number; seq: number; edit?: boolean };
 }
 
 export interface Handoff {
@@ -158,4 +165,9 @@ export interface Outcome {
    * (adapters release them after the reply instead of sending them).
    */
   queued?: number[];
+  /**
+   * The pressed message as it should read now (Discord's update-message
+   * response): a press that continued the same turn, on its turn message.
+   */
+  update?: Message;
 }

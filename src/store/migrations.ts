@@ -399,6 +399,26 @@ export const migrations: { version: number; name: string; sql: string }[] = [
       ALTER TABLE reminder_settings ADD COLUMN pairings_dm INTEGER NOT NULL DEFAULT 0;
     `,
   },
+  {
+    version: 17,
+    // 17: h/swiss has 15 and h/tops 16, written the same day.
+    name: "a game's turn message, edited in place",
+    // Issue 19 §1: the message that holds the current turn's prompt, controls
+    // and running log (src/store/turn-messages.ts); one row per turn message,
+    // the newest of a game being its current one.
+    sql: `
+      CREATE TABLE turn_messages (
+        game_id INTEGER NOT NULL REFERENCES games(id),
+        seq INTEGER NOT NULL,
+        channel_id TEXT NOT NULL,
+        message_id TEXT,
+        roles TEXT NOT NULL,
+        lines TEXT NOT NULL,
+        closed INTEGER NOT NULL DEFAULT 0,
+        PRIMARY KEY (game_id, seq)
+      );
+    `,
+  },
 ];
 
 export function migrate(db: Database.Database): number {

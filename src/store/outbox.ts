@@ -247,6 +247,23 @@ export class Outbox {
       .get(h.gameId, h.id, h.lane, h.createdAt, h.id);
   }
 
+  /** Was this decision of game G handed off (pinged) already? */
+  pinged(gameId: number, role: string, decision: number): boolean {
+    return !!this.db.prepare('SELECT 1 FROM outbox_pings WHERE game_id = ? AND role = ? AND decision_id = ?').get(gameId, role, decision);
+  }
+
+  /** A turn-message edit (Post.turn.edit) that a later pending edit of the same message makes redundant. */
+  newerTurnEdit(row: OutboxRow): boolean {
+    const t = row.post.turn;
+    if (!t?.edit) return false;
+    return !!this.db
+      .prepare(
+        `SELECT 1 FROM outbox WHERE game_id = ? AND state = 'pending' AND id > ? AND lane = ? ` +
+          `AND json_extract(post, '$.turn.seq') = ? AND json_extract(post, '$.turn.edit') = 1`,
+      )
+      .get(t.gameId, row.id, row.lane, t.seq);
+  }
+
   /**
    * A card row that a later pending card of the same game in its lane makes
    * redundant (a card is built as it is sent); a tournament's hub likewise.

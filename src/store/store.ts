@@ -2,6 +2,7 @@
 // action log and periodic snapshots. Each action commits in one transaction
 // guarded by the game's version, so racing commands are serialised.
 import { GameHomes } from './homes.ts';
+import { TurnMessages } from './turn-messages.ts';
 import Database from 'better-sqlite3';
 import { deflateSync, inflateSync } from 'node:zlib';
 import type { Action, Role } from '../engine/types.ts';
@@ -140,6 +141,8 @@ export class Store {
   readonly homes: GameHomes;
   /** Games whose record cannot be read, each noted once (migration 13). */
   readonly damaged: DamagedGames;
+  /** Each game's turn message, edited in place while a seat goes on (migration 15). */
+  readonly turns: TurnMessages;
 
   constructor(
     path: string,
@@ -159,6 +162,7 @@ export class Store {
     this.outbox = new Outbox(this.db, now);
     this.homes = new GameHomes(this.db);
     this.damaged = new DamagedGames(this.db, now);
+    this.turns = new TurnMessages(this.db);
   }
 
   close(): void {

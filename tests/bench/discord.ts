@@ -2,8 +2,10 @@
 // A short KPW game (two players) and a three-player Rifle and Axe game played
 // through the real discord.js client, router and services against the
 // loopback stand-in for Discord (tests/bot/fake-discord.ts), which sees every
-// REST request. Each move is the seat's own bot's pick, typed by that seat's
-// player as a slash command; after each command the bench waits until the
+// REST request. Each move is the seat's own bot's pick, made by that seat's
+// player as a real press where a live button or dropdown on a delivered
+// message offers it (the component interaction carries that message's id and
+// rows), else typed as a slash command; after each the bench waits until the
 // bot is idle and its outbox drained, as a player would wait for the ping.
 // Figures, per game:
 // - public messages per turn: interaction replies and follow-ups not marked
@@ -28,7 +30,9 @@ import { envOf } from '../../src/app/session.ts';
 import { getGame } from '../../src/games/registry.ts';
 import { tempDb } from '../app/harness.ts';
 import { FakeDiscord, type RecordedRequest } from '../bot/fake-discord.ts';
-import { ALICE, BOB, CHANNEL_ID, commandPayload, feed, seedGuild, type RawOption } from '../bot/payloads.ts';
+import { ALICE, BOB, CHANNEL_ID, commandPayload, feed, pressOn, seedGuild, selectPayload, type RawOption } from '../bot/payloads.ts';
+import { buttonId } from '../../commands/present.ts';
+import type { Delivered } from '../bot/fake-discord.ts';
 
 const CAROL = { ...ALICE, id: '1300000000000000003', username: 'carol', global_name: 'Carol' };
 const USERS = [ALICE, BOB, CAROL];
@@ -105,6 +109,8 @@ const optionOf = (name: string, value: unknown): RawOption =>
 
 interface Tally {
   commands: number;
+  /** Of which button presses and dropdown choices (the rest are slash commands). */
+  presses: number;
   publicMessages: number;
   /** Of which replies to the command (interaction responses and follow-ups). */
   publicReplies: number;
@@ -171,6 +177,12 @@ async function send(rig: Rig, payload: any, tally: Tally, handOff?: () => { user
     if (m && publicChannel(fake, m[1])) {
       tally.publicMessages++;
       tally.maps += images(r);
+      if (process.env.BENCH_SHOW_POSTS)
+        console.log(
+          `  post: ${images(r)} image(s), pings ${(r.body?.allowed_mentions?.users ?? []).length}: ${String(r.body?.content ?? '')
+            .replace(/\n/g, ' | ')
+            .slice(0, 160)}`,
+        );
     }
   }
   tally.restPerCommand.push(rest);
@@ -195,6 +207,7 @@ async function send(rig: Rig, payload: any, tally: Tally, handOff?: () => { user
 
 const newTally = (): Tally => ({
   commands: 0,
+  presses: 0,
   publicMessages: 0,
   publicReplies: 0,
   maps: 0,
@@ -207,7 +220,24 @@ const newTally = (): Tally => ({
   handOffs: 0,
 });
 
-/** Opens, seats and starts a game by commands, then plays it by its bots' picks typed as slash commands. */
+/**
+ * The live control that makes this choice, on the newest message that has it:
+ * a button with its custom id, or a dropdown offering it as an option.
+ */
+function controlFor(fake: FakeDiscord, customId: string): { message: Delivered; select?: string } | null {
+  for (let i = fake.delivered.length - 1; i >= 0; i--) {
+    const message = fake.delivered[i];
+    for (const row of message.components ?? [])
+      for (const c of row.components ?? []) {
+        if (c.disabled) continue;
+        if (c.type === 2 && c.custom_id === customId) return { message };
+        if (c.type === 3 && (c.options ?? []).some((o: any) => o.value === customId)) return { message, select: c.custom_id };
+      }
+  }
+  return null;
+}
+
+/** Opens, seats and starts a game by commands, then plays it by its bots' picks: pressed where a control offers the pick, else typed as a slash command. */
 async function playGame(rig: Rig, label: string, system: string, options: string, players: number, maxTurns: number) {
   const s = (name: string, value: string): RawOption => ({ name, type: 3, value });
   const mod = getGame(system)!;
@@ -261,7 +291,20 @@ async function playGame(rig: Rig, label: string, system: string, options: string
     const opts = Object.entries(pick.args ?? {}).map(([k, v]) => optionOf(k, v));
     const before = promptedUsers();
     const version = row.version;
-    await send(rig, slash(mod.command, group, pick.sub, opts, user), tally, () =>
+    const decision = env.decisions?.open[p.role]?.id;
+    const control = decision === undefined ? null : controlFor(rig.fake, buttonId(gameId, decision, p.role, pick.action));
+    let payload: any;
+    if (control) {
+      const id = buttonId(gameId, decision!, p.role, pick.action);
+      const on = { id: control.message.id, components: control.message.components };
+      const who = { user, channelId: control.message.channelId };
+      payload = control.select ? selectPayload(control.select, id, who, on) : pressOn(id, on, who);
+      rig.fake.pressing(payload);
+      tally.presses++;
+    } else {
+      payload = slash(mod.command, group, pick.sub, opts, user);
+    }
+    await send(rig, payload, tally, () =>
       [...promptedUsers()].filter((u) => u !== user.id && !before.has(u)).map((u) => ({ user: u, gameId })),
     );
     if (rig.svc.store.game(gameId)?.version === version) {
@@ -276,6 +319,7 @@ async function playGame(rig: Rig, label: string, system: string, options: string
   );
   const perTurn = Math.max(1, turns);
   print(`discord.${label}.commands`, tally.commands, 'count');
+  print(`discord.${label}.presses`, tally.presses, 'count');
   print(`discord.${label}.turns`, turns, 'count');
   print(`discord.${label}.public_messages_per_turn`, tally.publicMessages / perTurn, 'count/turn');
   print(`discord.${label}.public_replies_per_turn`, tally.publicReplies / perTurn, 'count/turn');
@@ -299,7 +343,9 @@ async function playGame(rig: Rig, label: string, system: string, options: string
 export async function runDiscord(argv: string[]): Promise<void> {
   const { values } = parseArgs({ args: argv, options: { turns: { type: 'string', default: '99' } } });
   const maxTurns = Number(values.turns);
-  console.log("# real discord.js client and router against the loopback stand-in; moves are the bots' picks typed as slash commands");
+  console.log(
+    "# real discord.js client and router against the loopback stand-in; moves are the bots' picks, pressed where a button or dropdown offers them, else typed as slash commands",
+  );
   for (const [label, system, options, players] of [
     ['kpw', 'kpw', 'short=true', 2],
     ['rifle', 'rifle', 'players=3', 3],

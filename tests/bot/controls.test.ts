@@ -96,24 +96,31 @@ describe('dropdowns (issue 9: select menus for long choice lists)', () => {
     const boone = mine.options.find((o: any) => /Daniel Boone/.test(o.label));
     await send(t, selectPayload(mine.custom_id, boone.value, { user: ALICE }, start));
     const cb = callback(t);
-    expect(cb.body.type).toBe(7); // the message itself is updated as the acknowledgement
-    const [a, b, c] = components(cb.body.data);
-    expect(a.disabled).toBe(true);
-    expect(a.options.find((o: any) => o.default)?.label).toMatch(/Daniel Boone/);
-    expect(b.disabled ?? false).toBe(false);
-    expect(c.disabled ?? false).toBe(false);
-    // The choice was played: a public follow-up names it.
-    expect(followUps(t).some((f) => !(f.body.flags & EPHEMERAL) && /Daniel Boone/.test(f.body.content))).toBe(true);
+    // The start post is the turn message: the answer updates it (issue 19 §1) with the choice as a
+    // line of its log and the dropdowns of the decisions still open; nothing new is posted.
+    expect(cb.body.type).toBe(7);
+    expect(cb.body.data.content).toMatch(/Settlement 1\): .*Daniel Boone/);
+    const menus = components(cb.body.data);
+    expect(menus.map((m: any) => m.placeholder)).toEqual([
+      'Settlement 2: Pick your leader (/rifle leader).',
+      'Settlement 3: Pick your leader (/rifle leader).',
+    ]);
+    expect(followUps(t).filter((f) => !(f.body.flags & EPHEMERAL))).toEqual([]);
     const env = envOf(t.svc.store.liveGame(CHANNEL_ID)!);
     expect(JSON.stringify(env.game)).toMatch(/boone/);
   });
 
-  it('a decision closed by a slash command disables its dropdown on the earlier post (an edit of that message)', async () => {
+  it('a decision closed by a slash command leaves the turn message (an edit of that message), and the command is answered privately', async () => {
     const { t, start } = await rifleForThree();
     await send(t, commandPayload('rifle', 'leader', [s('name', 'clark')], { user: BOB }));
-    onlyBobsDisabled(t, start.id);
     const stored = t.fake.delivered.find((d) => d.id === start.id)!;
-    expect(components(stored)[1].disabled).toBe(true);
+    expect(stored.content).toMatch(/Settlement 2\): .*Clark/);
+    expect(components(stored).map((m: any) => m.placeholder)).toEqual([
+      'Settlement 1: Pick your leader (/rifle leader).',
+      'Settlement 3: Pick your leader (/rifle leader).',
+    ]);
+    expect(callback(t).body.data.flags & EPHEMERAL).toBe(EPHEMERAL);
+    expect(t.fake.find('POST', `/channels/${CHANNEL_ID}/messages`)).toEqual([]);
   });
 
   it("a deadline's default closes a decision: the bot's tick disables that seat's dropdown", async () => {
@@ -203,7 +210,9 @@ describe('dropdowns (issue 9: select menus for long choice lists)', () => {
     const version = t.svc.store.liveGame(CHANNEL_ID)!.version;
     await send(t, selectPayload(menus[0].custom_id, option.value, { user: ALICE }, handoff));
     expect(t.svc.store.liveGame(CHANNEL_ID)!.version).toBeGreaterThan(version);
-    expect(followUps(t).some((f) => f.body.content?.includes(option.label))).toBe(true);
+    // The hand-off post is Alice's turn message: the choice is a line of it, in the press's own answer.
+    expect(callback(t).body.type).toBe(7);
+    expect(callback(t).body.data.content).toContain(option.label);
   });
 
   it('a label past 100 characters keeps its deciding facts as the option description', () => {
@@ -224,15 +233,21 @@ describe('buttons disabled once used (issue 9)', () => {
     await send(t, commandPayload('game', 'start'));
     const start = t.fake.messages(CHANNEL_ID).find((m) => /begins/.test(m.content))!;
     const reveal = components(start).find((c: any) => c.label === 'Reveal secrets');
-    await send(t, pressOn(reveal.custom_id, start, { user: ALICE }));
+    // Pressed on another message with these controls (not the turn message): that one is marked.
+    await send(t, pressOn(reveal.custom_id, { id: '1499999999999999999', components: start.components }, { user: ALICE }));
     const cb = callback(t);
     expect(cb.body.type).toBe(7); // the acknowledgement updates the pressed message
     const after = components(cb.body.data);
     expect(after.find((c: any) => c.custom_id === reveal.custom_id)).toMatchObject({ disabled: true, style: 3 });
     // The turn goes on: rolling is still open, so that button stays live.
     expect(after.find((c: any) => c.label === 'Roll the die').disabled ?? false).toBe(false);
-    // The result follows as a new message.
-    expect(followUps(t).some((f) => /Secrets: A/.test(f.body.content ?? ''))).toBe(true);
+    // A reveal leads a new message (the next turn message, with the controls open now); the old turn message
+    // loses its controls (issue 19 §1).
+    const next = t.fake.messages(CHANNEL_ID).find((m) => /Secrets: A/.test(m.content))!;
+    expect(next.id).not.toBe(start.id);
+    expect(next.content).toMatch(/\(Player A\): Reveal secrets/);
+    expect(components(next).find((c: any) => c.label === 'Roll the die').disabled ?? false).toBe(false);
+    expect(t.fake.delivered.find((d) => d.id === start.id)!.components).toEqual([]);
   });
 
   it("a stale press is answered privately with what is wrong and the presser's choices now, as live buttons", async () => {
@@ -254,9 +269,9 @@ describe('buttons disabled once used (issue 9)', () => {
         await send(t, commandPayload('duel', turn().pending > 0 ? 'bank' : 'roll', [], { user }));
     expect(turn().turn).toBe('a');
     const version = t.svc.store.liveGame(CHANNEL_ID)!.version;
-    const roll = components(start).find((c: any) => c.label === 'Roll the die');
-    // Meanwhile the bot disabled the start post's buttons itself, when alice's turn ended.
-    expect(components(start).every((c: any) => c.disabled)).toBe(true);
+    const roll = components(asSent).find((c: any) => c.label === 'Roll the die');
+    // Meanwhile the bot took the start post's buttons away itself, when alice's turn ended (issue 19 §1: it keeps its lines).
+    expect(components(start).filter((c: any) => !c.disabled)).toEqual([]);
     await send(t, pressOn(roll.custom_id, asSent, { user: ALICE }));
     expect(callback(t).body.type).toBe(7);
     expect(components(callback(t).body.data).every((c: any) => c.disabled)).toBe(true);
@@ -270,7 +285,7 @@ describe('buttons disabled once used (issue 9)', () => {
     expect(t.svc.store.liveGame(CHANNEL_ID)!.version).toBe(version);
   });
 
-  it('a press that changes nothing (still open) leaves its message alone and answers as before', async () => {
+  it('a press that continues the turn on its turn message updates that message; its private line stays private', async () => {
     const t = await boot();
     await send(t, commandPayload('game', 'new', [s('system', 'duel')]));
     await send(t, commandPayload('game', 'join', [s('side', 'a')]));
@@ -279,7 +294,15 @@ describe('buttons disabled once used (issue 9)', () => {
     const start = t.fake.messages(CHANNEL_ID).find((m) => /begins/.test(m.content))!;
     const mark = components(start).find((c: any) => c.label === 'Mark 1');
     await send(t, pressOn(mark.custom_id, start, { user: ALICE }));
-    expect(callback(t).body.type).toBe(4);
+    const cb = callback(t);
+    expect(cb.body.type).toBe(7);
+    expect(cb.body.data.content).toMatch(/\(Player A\): Mark 1/);
+    expect(cb.body.data.content).not.toMatch(/marked 1/);
+    // Mark 1 is still offered: its button stays live.
+    expect(components(cb.body.data).find((c: any) => c.label === 'Mark 1').disabled ?? false).toBe(false);
+    const [secret] = followUps(t);
+    expect(secret.body.flags & EPHEMERAL).toBe(EPHEMERAL);
+    expect(secret.body.content).toMatch(/marked 1/);
   });
 });
 

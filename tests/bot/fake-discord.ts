@@ -50,6 +50,8 @@ export interface Delivered {
   embeds: any[];
   /** The message's id (edits and pins name it). */
   id: string;
+  /** Its text as first sent (edits change `content`: a game's turn message, issue 19 §1). */
+  posted: string;
 }
 
 /** Ready-made faults (issue 9). */
@@ -98,6 +100,8 @@ export class FakeDiscord {
   readonly delays: { match: (r: RecordedRequest) => boolean; ms: number }[] = [];
   /** Pinned message ids per channel. */
   readonly pins = new Map<string, Set<string>>();
+  /** The message each component interaction was pressed on (by interaction id and token), once told (pressing()). */
+  private pressedOn = new Map<string, { channelId: string; messageId: string }>();
   private nonces = new Map<string, any>();
   private server = http.createServer((req, res) => void this.onRequest(req, res));
   private nextId = 1400000000000000000n;
@@ -142,6 +146,32 @@ export class FakeDiscord {
     return this.delivered.filter((d) => d.channelId === channelId && isCard(d));
   }
 
+  /**
+   * A component interaction about to be fed: its answers that update the
+   * pressed message (type 7, or an edit of @original after a deferral) then
+   * change that delivered message, as Discord would.
+   */
+  pressing(payload: { id: string; token: string; channel_id: string; message: { id: string } }): void {
+    const at = { channelId: payload.channel_id, messageId: payload.message.id };
+    this.pressedOn.set(payload.id, at);
+    this.pressedOn.set(payload.token, at);
+  }
+
+  /** Messages updated through a component's own interaction (type 7 or an edit of @original). */
+  readonly updated: { channelId: string; messageId: string; body: any }[] = [];
+
+  private applyUpdate(key: string, body: any): Delivered | undefined {
+    const at = this.pressedOn.get(key);
+    if (!at) return undefined;
+    this.updated.push({ ...at, body });
+    const d = this.delivered.find((x) => x.channelId === at.channelId && x.id === at.messageId);
+    if (!d) return undefined;
+    if ('content' in body) d.content = body.content ?? '';
+    if ('components' in body) d.components = body.components ?? [];
+    if ('embeds' in body) d.embeds = body.embeds ?? [];
+    return d;
+  }
+
   snowflake(): string {
     return String(this.nextId++);
   }
@@ -184,7 +214,8 @@ export class FakeDiscord {
   private answer(r: RecordedRequest): Override {
     const p = r.path;
     let m: RegExpMatchArray | null;
-    if (r.method === 'POST' && /^\/interactions\/\d+\/[^/]+\/callback$/.test(p)) {
+    if (r.method === 'POST' && (m = p.match(/^\/interactions\/(\d+)\/[^/]+\/callback$/))) {
+      if (r.body?.type === 7) this.applyUpdate(m[1], r.body?.data ?? {});
       // discord.js sends ?with_response=false and expects no body.
       if (r.query.get('with_response') !== 'true') return { status: 204 };
       // A reply (4) asked back returns the message it created.
@@ -193,7 +224,10 @@ export class FakeDiscord {
     }
     if ((m = p.match(/^\/webhooks\/(\d+)\/([^/]+)\/messages\/@original$/))) {
       if (r.method === 'DELETE') return { status: 204 };
-      if (r.method === 'PATCH') return { status: 200, body: this.message('0', r, m[1]) };
+      if (r.method === 'PATCH') {
+        const d = this.applyUpdate(m[2], r.body ?? {});
+        return { status: 200, body: { ...this.message(d?.channelId ?? '0', r, m[1]), ...(d ? { id: d.id } : {}) } };
+      }
     }
     if (r.method === 'POST' && (m = p.match(/^\/webhooks\/(\d+)\/([^/]+)$/))) {
       return { status: 200, body: this.message('0', r, m[1]) };
@@ -213,6 +247,7 @@ export class FakeDiscord {
         id: msg.id,
         channelId: m[1],
         content: b.content ?? '',
+        posted: b.content ?? '',
         mentions: b.allowed_mentions?.users ?? [],
         components: b.components ?? [],
         files: r.files,

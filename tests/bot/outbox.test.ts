@@ -55,7 +55,8 @@ const system = (t: Table) => t.svc.store.liveGame(CHANNEL_ID)!.system;
 
 /** What the outbox owed the channel itself (private posts go to seat threads), oldest first, and its state. */
 function owed(t: Table, lane = CHANNEL_ID): { id: number; content: string; state: string }[] {
-  // Game cards are edits of one pinned message, and private posts go to seats' threads: neither is in the channel's sequence.
+  // Game cards and turn messages' edits (issue 19 §1) change a message already there, and private posts go
+  // to seats' threads: none is in the channel's sequence.
   const rows = t.svc.store.db.prepare('SELECT id, post, state FROM outbox WHERE lane = ? ORDER BY id').all(lane) as {
     id: number;
     post: string;
@@ -63,8 +64,8 @@ function owed(t: Table, lane = CHANNEL_ID): { id: number; content: string; state
   }[];
   return rows
     .filter((r) => {
-      const p = JSON.parse(r.post) as { to?: unknown; card?: number };
-      return !p.to && p.card === undefined;
+      const p = JSON.parse(r.post) as { to?: unknown; card?: number; turn?: { edit?: boolean } };
+      return !p.to && p.card === undefined && !p.turn?.edit;
     })
     .map((r) => ({
       id: r.id,
@@ -73,11 +74,11 @@ function owed(t: Table, lane = CHANNEL_ID): { id: number; content: string; state
     }));
 }
 
-/** Every owed post is sent and arrived exactly once, in the outbox's order (first payload of each). */
+/** Every owed post is sent and arrived exactly once, in the outbox's order (first payload of each, as first sent: turn messages are edited later). */
 function expectExactlyOnceInOrder(t: Table): void {
   const rows = owed(t);
   expect(rows.map((r) => r.state)).toEqual(rows.map(() => 'sent'));
-  const arrived = t.fake.messages(CHANNEL_ID).map((m) => m.content);
+  const arrived = t.fake.messages(CHANNEL_ID).map((m) => m.posted);
   expect(arrived).toEqual(rows.map((r) => r.content.slice(0, 2000)));
 }
 
@@ -125,7 +126,8 @@ describe('the outbox under faults (issue 9)', () => {
     await send(t, buttonPayload(roll.custom_id));
     await t.bot.outbox.settle();
     expect(version(t)).toBe(v + 1);
-    expect(t.fake.messages(CHANNEL_ID).some((m) => /Roll the die/.test(m.content))).toBe(true);
+    // The move continued alice's turn: it is a line of her turn message (the start post), edited through the outbox.
+    expect(t.fake.messages(CHANNEL_ID)[0].content).toMatch(/\(Player A\): Roll the die/);
     expectExactlyOnceInOrder(t);
     await endTurn(t);
     await t.bot.outbox.settle();
@@ -150,12 +152,10 @@ describe('the outbox under faults (issue 9)', () => {
     await send(t, buttonPayload(roll.custom_id, { user: BOB }));
     await t.bot.outbox.settle();
     expect(version(t)).toBe(v + 1);
-    expect(t.fake.messages(CHANNEL_ID).length).toBeGreaterThan(count);
-    // The lost reply's lines lead: the move is read before any hand-off it caused.
-    const after = t.fake.messages(CHANNEL_ID).slice(count);
-    const move = after.findIndex((m) => /\(Player B\): Roll the die/.test(m.content));
+    // The move shows in bob's turn message (his hand-off), edited in place though the press's own answer was lost.
+    const move = t.fake.messages(CHANNEL_ID).findIndex((m) => /\(Player B\): Roll the die/.test(m.content));
     expect(move).toBeGreaterThanOrEqual(0);
-    const next = after.findIndex((m) => m.mentions.includes(ALICE.id));
+    const next = t.fake.messages(CHANNEL_ID).findIndex((m, i) => i > count - 1 && m.mentions.includes(ALICE.id));
     if (next >= 0) expect(move).toBeLessThanOrEqual(next);
     expect(t.fake.messages(CHANNEL_ID).every((m) => (m.flags & EPHEMERAL) === 0 && !/❌|not your turn|belongs to/i.test(m.content))).toBe(
       true,
@@ -286,7 +286,7 @@ describe('maps drawn as the outbox delivers them (the bot, issue 9)', () => {
   function arrivedOnceInOrder(t: Table): void {
     const rows = owed(t);
     expect(rows.map((r) => r.state)).toEqual(rows.map(() => 'sent'));
-    const arrived = t.fake.messages(CHANNEL_ID).map((m) => m.content);
+    const arrived = t.fake.messages(CHANNEL_ID).map((m) => m.posted);
     expect(arrived).toHaveLength(rows.length);
     arrived.forEach((a, i) => expect(a.startsWith(rows[i].content.slice(0, 1900))).toBe(true));
   }
@@ -315,7 +315,8 @@ describe('maps drawn as the outbox delivers them (the bot, issue 9)', () => {
     await endTurn(t);
     const waiting = owed(t).filter((r) => r.state === 'pending');
     // Two turns' maps wait (each with its hand-off): turn 2 for bob, turn 3 for alice.
-    expect(waiting.map((r) => r.content.split('\n')[0])).toEqual(['🗺️ **Turn 2**', '🗺️ **Turn 3**']);
+    // The move that ended a turn leads its map post (issue 19 §1).
+    expect(waiting.map((r) => r.content.match(/🗺️ \*\*Turn \d\*\*/)?.[0])).toEqual(['🗺️ **Turn 2**', '🗺️ **Turn 3**']);
     await t.bot.stop();
     t.svc.store.close();
     forgetServiceRig(t);
@@ -324,14 +325,25 @@ describe('maps drawn as the outbox delivers them (the bot, issue 9)', () => {
     await again.bot.outbox.settle();
     arrivedOnceInOrder(again);
     // Turn 2 is superseded: its text, ping and buttons arrive without a picture; turn 3 has its map.
-    const [turn2, turn3] = again.fake.messages(CHANNEL_ID).filter((m) => m.content.startsWith('🗺️'));
+    const [turn2, turn3] = again.fake.messages(CHANNEL_ID).filter((m) => m.content.includes('🗺️ **Turn'));
     expect(turn2.files).toHaveLength(0);
-    expect(turn2.content).toMatch(/map not drawn: a newer one of this game follows/);
+    // (As posted: bob's moves since then edited his turn message.)
+    expect(turn2.posted).toMatch(/map not drawn: a newer one of this game follows/);
+    const posted = again.fake
+      .find('POST', `/channels/${CHANNEL_ID}/messages`)
+      .filter((r) => r.body?.content?.includes('🗺️ **Turn 2**'))
+      .at(-1);
+    expect(posted?.body.content).toMatch(/map not drawn: a newer one of this game follows/);
     expect(turn3.files).toHaveLength(1);
     // Each side was handed its turn once, with buttons.
     expect(handoffsTo(again, BOB.id)).toHaveLength(1);
     expect(handoffsTo(again, ALICE.id)).toHaveLength(2);
-    expect(handoffsTo(again, BOB.id)[0].components.length).toBeGreaterThan(0);
+    // (The buttons as posted: once his turn closed, its message kept its lines and lost its controls.)
+    expect(
+      again.fake
+        .find('POST', `/channels/${CHANNEL_ID}/messages`)
+        .some((r) => (r.body?.allowed_mentions?.users ?? []).includes(BOB.id) && r.body?.components?.length > 0),
+    ).toBe(true);
     await endTurn(again);
     await again.bot.outbox.settle();
     arrivedOnceInOrder(again);
