@@ -12,6 +12,7 @@ import { clockText } from '../src/tournament/clock-text.ts';
 import { confirmResult, disputeResult, reportResult } from '../src/tournament/reports.ts';
 import { correctResult, type CorrectedVp } from '../src/tournament/corrections.ts';
 import { settleBidsIfReady } from '../src/tournament/bids.ts';
+import { parseTieBreaks, type TieBreak } from '../src/tournament/standings.ts';
 import { bool, int, isModerator, parseKeyValues, requireModerator, str } from './context.ts';
 import { chunks, echo } from '../src/messages/text.ts';
 import { only, privateReply, publicReply } from '../src/messages/replies.ts';
@@ -160,6 +161,12 @@ export function tournamentCommand(): Command {
           {
             name: 'threads_in',
             description: 'Channel (text or forum) for the match threads, e.g. #matches (default: this one)',
+            type: 'string',
+            required: false,
+          },
+          {
+            name: 'tiebreaks',
+            description: 'Tie-break order, e.g. "Buchholz cut-1, Buchholz, Sonneborn-Berger, wins" (default: the format\'s)',
             type: 'string',
             required: false,
           },
@@ -394,6 +401,16 @@ function standingsReply(svc: Services, t: Tournament, page: number, ephemeral: b
 }
 
 /** /tournament create. */
+/** The organiser's tie-break order, refused with the names allowed. */
+function tieBreaksOption(v: string | undefined): TieBreak[] | null {
+  if (v === undefined) return null;
+  try {
+    return parseTieBreaks(v);
+  } catch (e) {
+    throw new UserError(echo((e as Error).message, 300));
+  }
+}
+
 function create(svc: Services, inv: Invocation): Outcome {
   const o = inv.options;
   const repo = repoOf(svc);
@@ -432,6 +449,7 @@ function create(svc: Services, inv: Invocation): Outcome {
     bonusHours: int(o, 'bonus', 0, 24 * 30) ?? null,
     capHours: int(o, 'cap', 1, 24 * 120) ?? null,
     roundHours: int(o, 'round_hours', 1, 24 * 60) ?? null,
+    tieBreaks: tieBreaksOption(str(o, 'tiebreaks')),
   });
   const spec = [
     mod.title,

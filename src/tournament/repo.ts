@@ -2,6 +2,7 @@
 // rounds, matches, the organiser's log, result reports and side bids.
 import type Database from 'better-sqlite3';
 import type { Services } from '../app/services.ts';
+import type { TieBreak } from './standings.ts';
 
 /** swisscut: a Swiss over `rounds` rounds, then a knockout of the top `cut`. */
 export type Format = 'swiss' | 'roundrobin' | 'knockout' | 'double' | 'swisscut';
@@ -36,6 +37,8 @@ export interface Tournament {
   capHours: number | null;
   /** Each round is paired no sooner than this long after the last one was (null: as soon as it is finished). */
   roundHours: number | null;
+  /** The organiser's tie-break order (null: the format's default). */
+  tieBreaks: TieBreak[] | null;
 }
 
 type Timing = 'bonusHours' | 'capHours' | 'roundHours';
@@ -104,6 +107,7 @@ const toT = (r: any): Tournament => ({
   bonusHours: r.bonus_hours ?? null,
   capHours: r.cap_hours ?? null,
   roundHours: r.round_hours ?? null,
+  tieBreaks: r.tiebreaks ? (String(r.tiebreaks).split(',') as TieBreak[]) : null,
 });
 const toE = (r: any): Entrant => ({
   userId: r.user_id,
@@ -135,14 +139,17 @@ export class TournamentRepo {
   ) {}
 
   create(
-    t: Omit<Tournament, 'id' | 'status' | 'round' | 'cut' | 'bidding' | 'matchParent' | 'hubChannelId' | 'hubMessageId' | Timing> &
-      Partial<Pick<Tournament, 'cut' | 'bidding' | 'matchParent' | Timing>>,
+    t: Omit<
+      Tournament,
+      'id' | 'status' | 'round' | 'cut' | 'bidding' | 'matchParent' | 'hubChannelId' | 'hubMessageId' | 'tieBreaks' | Timing
+    > &
+      Partial<Pick<Tournament, 'cut' | 'bidding' | 'matchParent' | 'tieBreaks' | Timing>>,
   ): Tournament {
     const info = this.db
       .prepare(
         'INSERT INTO tournaments (guild_id, channel_id, name, system, options, format, rounds, clock_hours, status, round, ' +
-          'created_by, created_at, cut, bidding, match_parent, bonus_hours, cap_hours, round_hours) ' +
-          "VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'signup', 0, ?, ?, ?, ?, ?, ?, ?, ?)",
+          'created_by, created_at, cut, bidding, match_parent, bonus_hours, cap_hours, round_hours, tiebreaks) ' +
+          "VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'signup', 0, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
       )
       .run(
         t.guildId,
@@ -161,6 +168,7 @@ export class TournamentRepo {
         t.bonusHours ?? null,
         t.capHours ?? null,
         t.roundHours ?? null,
+        t.tieBreaks?.length ? t.tieBreaks.join(',') : null,
       );
     return this.get(Number(info.lastInsertRowid))!;
   }
