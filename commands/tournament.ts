@@ -13,6 +13,7 @@ import { confirmResult, disputeResult, reportResult } from '../src/tournament/re
 import { correctResult, type CorrectedVp } from '../src/tournament/corrections.ts';
 import { settleBidsIfReady } from '../src/tournament/bids.ts';
 import { parseTieBreaks, type TieBreak } from '../src/tournament/standings.ts';
+import { tournamentExport } from '../src/tournament/export.ts';
 import { bool, int, isModerator, parseKeyValues, requireModerator, str } from './context.ts';
 import { chunks, echo } from '../src/messages/text.ts';
 import { only, privateReply, publicReply } from '../src/messages/replies.ts';
@@ -300,6 +301,14 @@ export function tournamentCommand(): Command {
         ],
       },
       {
+        name: 'export',
+        who: 'anyone',
+        private: true,
+        run: exportFiles,
+        description: 'Standings, pairings and results as CSV and JSON (and a TRF file for a Swiss)',
+        options: [tid],
+      },
+      {
         name: 'log',
         who: 'anyone',
         private: true,
@@ -400,7 +409,6 @@ function standingsReply(svc: Services, t: Tournament, page: number, ephemeral: b
   return only(reply);
 }
 
-/** /tournament create. */
 /** The organiser's tie-break order, refused with the names allowed. */
 function tieBreaksOption(v: string | undefined): TieBreak[] | null {
   if (v === undefined) return null;
@@ -411,6 +419,20 @@ function tieBreaksOption(v: string | undefined): TieBreak[] | null {
   }
 }
 
+/** /tournament export: the files, privately. */
+function exportFiles(svc: Services, inv: Invocation): Outcome {
+  const t = find(svc, inv);
+  const files = tournamentExport(repoOf(svc), t);
+  return only(
+    privateReply(
+      `📦 **${t.name}**: standings, pairings and results as CSV and JSON` +
+        `${files.some((f) => f.name.endsWith('.trf')) ? ', and the Swiss rounds as a FIDE TRF file' : ''}.`,
+      { files },
+    ),
+  );
+}
+
+/** /tournament create. */
 function create(svc: Services, inv: Invocation): Outcome {
   const o = inv.options;
   const repo = repoOf(svc);
