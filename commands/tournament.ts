@@ -66,7 +66,7 @@ function outcomeOption(svc: Services, m: Match, o: Record<string, string | numbe
 }
 const matchOpt = (what: string) => ({
   name: 'match',
-  description: `Match by round and table, e.g. R3T2 (from /tournament pairings), or its number ${what}`,
+  description: `Match, e.g. R3T2 (see /tournament pairings), or its number ${what}`,
   type: 'string' as const,
   required: true,
 });
@@ -111,7 +111,7 @@ export function tournamentCommand(): Command {
           { name: 'system', description: 'Which game', type: 'string', required: true, choices: systems },
           {
             name: 'format',
-            description: 'Swiss, round robin, single or double elimination, Swiss then a top cut',
+            description: 'Tournament format',
             type: 'string',
             required: true,
             choices: FORMATS,
@@ -167,7 +167,7 @@ export function tournamentCommand(): Command {
           },
           {
             name: 'tiebreaks',
-            description: 'Tie-break order, e.g. "Buchholz cut-1, Buchholz, Sonneborn-Berger, wins" (default: the format\'s)',
+            description: "Tie-break order, e.g. cut-1,SB,wins (default: the format's)",
             type: 'string',
             required: false,
           },
@@ -305,7 +305,7 @@ export function tournamentCommand(): Command {
         who: 'anyone',
         private: true,
         run: exportFiles,
-        description: 'Standings, pairings and results as CSV and JSON (and a TRF file for a Swiss)',
+        description: 'CSV and JSON files (and a TRF for a Swiss)',
         options: [tid],
       },
       {

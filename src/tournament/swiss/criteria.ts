@@ -1,7 +1,8 @@
 // What makes one Swiss pairing better than another, in the order of the
 // FIDE Dutch system's criteria (Handbook C.04.3): no rematch, the bye to the
 // lowest-ranked player who has not had one, fewest floaters, smallest score
-// differences, side preferences (absolute ones first), then the Dutch shape
+// differences, side preferences (a clash of two absolute ones weighs 3, of
+// milder ones 1: FIDE makes absolute ones hard, we keep them soft), then the Dutch shape
 // inside a score group (top half against bottom half; the lowest floats
 // down, to the top of the group below). The pairer minimises these costs
 // lexicographically; tests and the bench score pairings with the same code.
