@@ -422,6 +422,7 @@ function tieBreaksOption(v: string | undefined): TieBreak[] | null {
 /** /tournament export: the files, privately. */
 function exportFiles(svc: Services, inv: Invocation): Outcome {
   const t = find(svc, inv);
+  if (t.status === 'signup') throw new UserError(`${t.name} has not started: there are no pairings or standings to export yet.`);
   const files = tournamentExport(repoOf(svc), t);
   return only(
     privateReply(

@@ -99,10 +99,13 @@ describe('/tournament export (issue 20 §8)', () => {
     expect(forfeits).toBe(1);
   });
 
-  it('an elimination event has no TRF', async () => {
+  it('an elimination event has no TRF; before the start there is nothing to export', async () => {
     const h = harness({ seed: 'export-ko' });
     await h.say('mod', '/tournament create name:KO system:duel format:knockout');
     await field(h, ['ann', 'bob', 'cid', 'dee'], 'mod');
+    const early = await h.say('ann', '/tournament export');
+    expect(text(early)).toMatch(/KO has not started: there are no pairings or standings to export yet/);
+    expect(early.replies.flatMap((r) => r.files ?? [])).toEqual([]);
     await h.say('mod', '/tournament start');
     const files = tournamentExport(repoOf(h.svc), repoOf(h.svc).get(1)!);
     expect(files.map((f) => f.name)).toEqual(['tournament1-standings.csv', 'tournament1-pairings.csv', 'tournament1.json']);
