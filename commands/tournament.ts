@@ -18,6 +18,8 @@ import { checkinState, lateEntryText, takesLateEntry } from '../src/tournament/e
 import { seedByHand } from '../src/tournament/seeding.ts';
 
 const HOUR = 3_600_000;
+import { parseTieBreaks, type TieBreak } from '../src/tournament/standings.ts';
+import { tournamentExport } from '../src/tournament/export.ts';
 import { bool, int, isModerator, parseKeyValues, requireModerator, str } from './context.ts';
 import { chunks, echo, plural } from '../src/messages/text.ts';
 import { only, privateReply, publicReply } from '../src/messages/replies.ts';
@@ -205,6 +207,12 @@ export function tournamentCommand(): Command {
             min: 1,
             max: 24 * 60,
           },
+          {
+            name: 'tiebreaks',
+            description: "Tie-break order, e.g. cut-1,SB,wins (default: the format's)",
+            type: 'string',
+            required: false,
+          },
         ],
       },
       {
@@ -357,6 +365,14 @@ export function tournamentCommand(): Command {
         ],
       },
       {
+        name: 'export',
+        who: 'anyone',
+        private: true,
+        run: exportFiles,
+        description: 'CSV and JSON files (and a TRF for a Swiss)',
+        options: [tid],
+      },
+      {
         name: 'log',
         who: 'anyone',
         private: true,
@@ -470,6 +486,30 @@ function standingsReply(svc: Services, t: Tournament, page: number, ephemeral: b
   return only(reply);
 }
 
+/** The organiser's tie-break order, refused with the names allowed. */
+function tieBreaksOption(v: string | undefined): TieBreak[] | null {
+  if (v === undefined) return null;
+  try {
+    return parseTieBreaks(v);
+  } catch (e) {
+    throw new UserError(echo((e as Error).message, 300));
+  }
+}
+
+/** /tournament export: the files, privately. */
+function exportFiles(svc: Services, inv: Invocation): Outcome {
+  const t = find(svc, inv);
+  if (t.status === 'signup') throw new UserError(`${t.name} has not started: there are no pairings or standings to export yet.`);
+  const files = tournamentExport(repoOf(svc), t);
+  return only(
+    privateReply(
+      `📦 **${t.name}**: standings, pairings and results as CSV and JSON` +
+        `${files.some((f) => f.name.endsWith('.trf')) ? ', and the Swiss rounds as a FIDE TRF file' : ''}.`,
+      { files },
+    ),
+  );
+}
+
 /** /tournament create. */
 function create(svc: Services, inv: Invocation): Outcome {
   const o = inv.options;
@@ -527,6 +567,7 @@ function create(svc: Services, inv: Invocation): Outcome {
     // Hours from now, stored as times: the tick opens and closes the window then.
     checkinOpensAt: opens ? svc.now() + opens * HOUR : null,
     checkinClosesAt: closes !== undefined ? svc.now() + closes * HOUR : null,
+    tieBreaks: tieBreaksOption(str(o, 'tiebreaks')),
   });
   const spec = [
     mod.title,

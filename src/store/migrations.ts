@@ -376,6 +376,14 @@ export const migrations: { version: number; name: string; sql: string }[] = [
         AND seq < (SELECT MAX(s.seq) FROM snapshots s WHERE s.game_id = snapshots.game_id);
     `,
   },
+  {
+    version: 15,
+    name: "tournaments: the organiser's tie-break order",
+    // tiebreaks: comma-separated ids (bhc1,bh,mbh,sb,h2h,wins); null: the format's default.
+    sql: `
+      ALTER TABLE tournaments ADD COLUMN tiebreaks TEXT;
+    `,
+  },
   // 16, not 15: h/swiss adds 15 (the tie-break order) the same day; migrate() applies each version it has not seen, whatever the order.
   {
     version: 16,

@@ -9,10 +9,10 @@ import type { Attachment, Button, Embed, Post } from '../messages/types.ts';
 import { renderStandings } from '../../render/standings.ts';
 import type { Match, Tournament } from './repo.ts';
 import { repoOf, type TournamentRepo } from './repo.ts';
-import { championOf, doubleElimOf, totalRounds, tournamentStandings } from './results.ts';
+import { championOf, doubleElimOf, tieBreaksOf, totalRounds, tournamentStandings } from './results.ts';
 import { placeText } from './double-elim.ts';
 import { clockText } from './clock-text.ts';
-import { TIE_BREAK_TEXT, type Standing } from './standings.ts';
+import { tieBreakText, type Standing } from './standings.ts';
 import { knockoutPlacements } from './knockout-placements.ts';
 import { checkinState, lateEntryText } from './entry-rules.ts';
 import type { Placement } from './double-elim.ts';
@@ -85,7 +85,7 @@ const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? o
 
 /** The format as organisers say it, with the bye's score and the tie-breaks: "3 Swiss rounds, then a top 4; a bye scores 1 point". */
 export function formatText(t: Tournament): string {
-  const ties = `ties broken by ${TIE_BREAK_TEXT[t.format === 'roundrobin' ? 'roundrobin' : 'swiss']}`;
+  const ties = `ties broken by ${tieBreakText(tieBreaksOf(t))}`;
   switch (t.format) {
     case 'swiss':
       return `${plural(t.rounds, 'Swiss round')}; a bye scores 1 point; ${ties}`;
@@ -202,7 +202,7 @@ export function standingLine(s: Standing, name: string, dropped: boolean): strin
     `**${s.rank}.** ${clip(name, 32)}${dropped ? ' (dropped)' : ''} — **${f(s.score)}** · ${s.wins}-${s.draws}-${s.losses}` +
     `${s.byes ? ` · ${s.byes} bye${s.byes > 1 ? 's' : ''}` : ''}${s.forfeits ? ` · ${s.forfeits} forfeit${s.forfeits > 1 ? 's' : ''}` : ''}` +
     `${s.absent ? ` · ${s.absent} missed (late entry)` : ''} · ` +
-    `Buchholz ${f(s.buchholz)} · median ${f(s.medianBuchholz)} · SB ${f(s.sonnebornBerger)}`
+    `Buchholz cut-1 ${f(s.buchholzCut1)} · Buchholz ${f(s.buchholz)} · median ${f(s.medianBuchholz)} · SB ${f(s.sonnebornBerger)}`
   );
 }
 
@@ -281,8 +281,7 @@ export function standingsPage(svc: Services, t: Tournament, page: number): { emb
       color: 0x3b82f6,
       ...(cut.length ? { fields: cut } : {}),
       footer:
-        `Page ${p} of ${pages} · ties broken by ${TIE_BREAK_TEXT[t.format === 'roundrobin' ? 'roundrobin' : 'swiss']} ` +
-        '(FIDE; byes and forfeits against a virtual opponent)',
+        `Page ${p} of ${pages} · ties broken by ${tieBreakText(tieBreaksOf(t))} ` + '(FIDE; byes and forfeits against a virtual opponent)',
     },
     pages,
     page: p,

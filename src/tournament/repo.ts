@@ -2,6 +2,7 @@
 // rounds, matches, the organiser's log, result reports and side bids.
 import type Database from 'better-sqlite3';
 import type { Services } from '../app/services.ts';
+import type { TieBreak } from './standings.ts';
 
 /** swisscut: a Swiss over `rounds` rounds, then a knockout of the top `cut`. */
 export type Format = 'swiss' | 'roundrobin' | 'knockout' | 'double' | 'swisscut';
@@ -47,6 +48,8 @@ export interface Tournament {
   checkinDueAt: number | null;
   /** /tournament seed fixed the seeds: the start keeps them. */
   seededByHand: boolean;
+  /** The organiser's tie-break order (null: the format's default). */
+  tieBreaks: TieBreak[] | null;
 }
 
 type Timing = 'bonusHours' | 'capHours' | 'roundHours';
@@ -124,6 +127,7 @@ const toT = (r: any): Tournament => ({
   checkinClosesAt: r.checkin_closes_at ?? null,
   checkinDueAt: r.checkin_due_at ?? null,
   seededByHand: !!r.seeded_by_hand,
+  tieBreaks: r.tiebreaks ? (String(r.tiebreaks).split(',') as TieBreak[]) : null,
 });
 const toE = (r: any): Entrant => ({
   userId: r.user_id,
@@ -170,15 +174,16 @@ export class TournamentRepo {
       | Entry
       | 'checkinDueAt'
       | 'seededByHand'
+      | 'tieBreaks'
     > &
-      Partial<Pick<Tournament, 'cut' | 'bidding' | 'matchParent' | Timing | Entry>>,
+      Partial<Pick<Tournament, 'cut' | 'bidding' | 'matchParent' | Timing | Entry | 'tieBreaks'>>,
   ): Tournament {
     const info = this.db
       .prepare(
         'INSERT INTO tournaments (guild_id, channel_id, name, system, options, format, rounds, clock_hours, status, round, ' +
           'created_by, created_at, cut, bidding, match_parent, bonus_hours, cap_hours, round_hours, ' +
-          'late_until, late_points, checkin_opens_at, checkin_closes_at, checkin_due_at) ' +
-          "VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'signup', 0, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+          'late_until, late_points, checkin_opens_at, checkin_closes_at, checkin_due_at, tiebreaks) ' +
+          "VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'signup', 0, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
       )
       .run(
         t.guildId,
@@ -203,6 +208,7 @@ export class TournamentRepo {
         t.checkinClosesAt ?? null,
         // A window still to open (or to close) is the tick's to act on.
         t.checkinOpensAt ?? t.checkinClosesAt ?? null,
+        t.tieBreaks?.length ? t.tieBreaks.join(',') : null,
       );
     return this.get(Number(info.lastInsertRowid))!;
   }

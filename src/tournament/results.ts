@@ -5,7 +5,7 @@ import { getGame } from '../games/registry.ts';
 import type { PairPlayer } from './pairing.ts';
 import { knockoutRounds, roundRobinRounds } from './pairing.ts';
 import type { Match, Tournament, TournamentRepo } from './repo.ts';
-import { standings, type Standing, type StandingGame } from './standings.ts';
+import { DEFAULT_TIE_BREAKS, standings, type Standing, type StandingGame, type TieBreak } from './standings.ts';
 import { doubleElimState, type DoubleElimState, type ElimGame } from './double-elim.ts';
 
 /** The sides of a two-seat system: [first, second]. */
@@ -38,6 +38,10 @@ export function points(m: Match): { pa: number; pb: number; played: boolean } {
   }
 }
 
+/** The tournament's tie-break order: the organiser's, or its format's default. */
+export const tieBreaksOf = (t: Tournament): TieBreak[] =>
+  t.tieBreaks ?? DEFAULT_TIE_BREAKS[t.format === 'roundrobin' ? 'roundrobin' : 'swiss'];
+
 /** Standings over the rounds up to `upTo` (default: all); the top cut's games are not in a Swiss's standings. */
 export function tournamentStandings(repo: TournamentRepo, t: Tournament, upTo = Infinity): Standing[] {
   const entrants = repo.entrants(t.id);
@@ -50,7 +54,7 @@ export function tournamentStandings(repo: TournamentRepo, t: Tournament, upTo = 
     entrants.filter((e) => e.checkedIn).map((e) => e.userId),
     games,
     (id) => rating.get(id) ?? 0,
-    t.format === 'roundrobin' ? 'roundrobin' : 'swiss',
+    tieBreaksOf(t),
   );
 }
 

@@ -3,6 +3,7 @@
 // `npm run bench -- bots [--games N] [--system ID]`: each bot's win rate against random play (bots.ts).
 // `npm run bench -- discord [--turns N]`: what people see of a KPW and a Rifle game through discord.js (discord.ts).
 // `npm run bench -- commit [N] [--system ID]`: apply+commit in CPU time over N (10,000) actions per system.
+// `npm run bench -- tournament [N]`: Swiss pairing times (500 and 2,000 entrants) and quality over N random tournaments (tournament.ts).
 // A benchmark, not a test: it reports, it does not pass or fail.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -351,7 +352,9 @@ const run =
           ? import('./discord.ts').then((m) => m.runDiscord(process.argv.slice(3)))
           : mode === 'commit'
             ? Promise.resolve(benchCommits(process.argv.slice(3)))
-            : main();
+            : mode === 'tournament'
+              ? import('./tournament.ts').then((m) => m.runTournamentBench(process.argv.slice(3), print))
+              : main();
 run.then(
   () => process.exit(0),
   (e) => {

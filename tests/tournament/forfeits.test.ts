@@ -90,7 +90,7 @@ describe('the hub announces the format', () => {
     const out = JSON.stringify(hubEmbed(h.svc, repoOf(h.svc).get(1)!));
     expect(out).toContain('3 Swiss rounds, then a top 4');
     expect(out).toContain('a bye scores 1 point');
-    expect(out).toContain('ties broken by Buchholz, median Buchholz, Sonneborn-Berger');
+    expect(out).toContain('ties broken by Buchholz cut-1, Buchholz, median Buchholz, Sonneborn-Berger, head-to-head, wins');
     expect(out).toContain('Swiss round 1 of 3, then a top 4.');
   });
 });

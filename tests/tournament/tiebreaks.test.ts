@@ -1,8 +1,14 @@
 // Tie-breaks per format (issue 20 §5): a round robin breaks ties by
 // head-to-head, then Sonneborn-Berger, then wins (Buchholz is the same for
-// everyone when all meet all); a Swiss keeps the FIDE Buchholz family.
+// everyone when all meet all); a Swiss keeps the FIDE Buchholz family, cut-1
+// first, in an order the organiser may choose.
 import { describe, expect, it } from 'vitest';
-import { standings, type StandingGame } from '../../src/tournament/standings.ts';
+import seedrandom from 'seedrandom';
+import { DEFAULT_TIE_BREAKS, parseTieBreaks, standings, type StandingGame, type TieBreak } from '../../src/tournament/standings.ts';
+import { harness, text } from '../app/harness.ts';
+import { repoOf } from '../../src/tournament/repo.ts';
+import { hubEmbed } from '../../src/tournament/hub.ts';
+import { field } from './helpers.ts';
 
 const g = (round: number, a: string, b: string, pa: number): StandingGame => ({ round, a, b, pa, pb: 1 - pa, played: true });
 
@@ -45,5 +51,78 @@ describe('round-robin tie-breaks', () => {
     expect(rr.slice(0, 3).map((s) => s.score)).toEqual([2, 2, 2]);
     expect(rr.slice(0, 3).map((s) => s.id)).toEqual(['amy', 'bo', 'cy']);
     expect(rr.slice(0, 3).map((s) => s.wins)).toEqual([2, 2, 2]);
+  });
+});
+
+describe('Swiss tie-breaks in a chosen order (issue 20 §5)', () => {
+  it('Buchholz cut-1 drops the lowest opponent score (worked by hand)', () => {
+    // a beats b and c, draws d; b beats c and d; c beats d. Scores: a 2.5, b 2, c 1, d 0.5.
+    const games = [g(1, 'a', 'b', 1), g(1, 'c', 'd', 1), g(2, 'a', 'c', 1), g(2, 'b', 'd', 1), g(3, 'a', 'd', 0.5), g(3, 'b', 'c', 1)];
+    const a = standings(['a', 'b', 'c', 'd'], games).find((s) => s.id === 'a')!;
+    // a's opponents scored 2, 1 and 0.5: Buchholz 3.5, cut-1 3, median 1.
+    expect(a.buchholz).toBe(3.5);
+    expect(a.buchholzCut1).toBe(3);
+    expect(a.medianBuchholz).toBe(1);
+  });
+
+  it('ranks each score group by the first tie-break that differs, in the order given (random tournaments)', () => {
+    const orders: TieBreak[][] = [DEFAULT_TIE_BREAKS.swiss, ['sb', 'wins'], ['wins', 'bh', 'h2h'], ['mbh', 'bhc1']];
+    for (let s = 0; s < 20; s++) {
+      const rand = seedrandom(`tb-${s}`);
+      const ids = Array.from({ length: 6 + (s % 5) }, (_, i) => `p${i}`);
+      const games: StandingGame[] = [];
+      for (let r = 1; r <= 4; r++) {
+        const order = [...ids].sort(() => rand() - 0.5);
+        if (order.length % 2) games.push({ round: r, a: order.pop()!, b: null, pa: 1, pb: 0, played: false });
+        for (let k = 0; k < order.length; k += 2) {
+          const x = rand();
+          games.push(g(r, order[k], order[k + 1], x < 0.4 ? 1 : x < 0.6 ? 0.5 : 0));
+        }
+      }
+      for (const order of orders) {
+        const rows = standings(ids, games, () => 0, order);
+        const key: Record<TieBreak, (x: (typeof rows)[number]) => number> = {
+          bhc1: (x) => x.buchholzCut1,
+          bh: (x) => x.buchholz,
+          mbh: (x) => x.medianBuchholz,
+          sb: (x) => x.sonnebornBerger,
+          h2h: () => 0,
+          wins: (x) => x.wins,
+        };
+        for (let i = 1; i < rows.length; i++) {
+          const [hi, lo] = [rows[i - 1], rows[i]];
+          expect(hi.score).toBeGreaterThanOrEqual(lo.score);
+          if (hi.score !== lo.score) continue;
+          // Up to the first key that differs (head-to-head is checked by the round-robin tests above), hi is ahead.
+          for (const k of order.filter((x) => x !== 'h2h')) {
+            if (key[k](hi) === key[k](lo)) continue;
+            if (!order.slice(0, order.indexOf(k)).includes('h2h')) expect(key[k](hi)).toBeGreaterThan(key[k](lo));
+            break;
+          }
+        }
+      }
+    }
+  });
+
+  it('reads an organiser order by names or short ids, and refuses unknown or repeated ones', () => {
+    expect(parseTieBreaks('Buchholz cut-1, Sonneborn-Berger, wins')).toEqual(['bhc1', 'sb', 'wins']);
+    expect(parseTieBreaks('median; h2h; bh')).toEqual(['mbh', 'h2h', 'bh']);
+    expect(() => parseTieBreaks('buchholz, koya')).toThrow(/"koya" is not a tie-break: use Buchholz cut-1/);
+    expect(() => parseTieBreaks('sb, Sonneborn-Berger')).toThrow(/listed twice/);
+  });
+
+  it('/tournament create tiebreaks: sets the order the hub announces and the standings use; a bad one creates nothing', async () => {
+    const h = harness({ seed: 'tiebreak-order' });
+    const bad = text(await h.say('mod', '/tournament create name:Open system:duel format:swiss rounds:3 tiebreaks:sb,koya'));
+    expect(bad).toMatch(/"koya" is not a tie-break/);
+    expect(repoOf(h.svc).get(1)).toBeNull();
+    const made = text(
+      await h.say('mod', '/tournament create name:Open system:duel format:swiss rounds:3 tiebreaks:"Sonneborn-Berger,wins,Buchholz"'),
+    );
+    expect(made).toMatch(/is open/);
+    expect(repoOf(h.svc).get(1)!.tieBreaks).toEqual(['sb', 'wins', 'bh']);
+    await field(h, ['ann', 'bob', 'cid', 'dee'], 'mod');
+    await h.say('mod', '/tournament start');
+    expect(JSON.stringify(hubEmbed(h.svc, repoOf(h.svc).get(1)!))).toContain('ties broken by Sonneborn-Berger, wins, Buchholz');
   });
 });
