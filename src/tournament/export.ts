@@ -99,11 +99,13 @@ const right = (s: string | number, width: number) => String(s).slice(0, width).p
 /**
  * The round cell of a player's 001 line: opponent's starting rank (0000 for
  * none), colour (w: the first side, b: the second, -: none), result (1 = 0,
- * + - for forfeits, U for the pairing-allocated bye, Z for a round not
- * played, blank while the game is on).
+ * + - for forfeits, U for the pairing-allocated bye, H / Z for a late
+ * entrant's missed round (½ / 0), Z for a round not played, blank while the game is on).
  */
 function roundCell(m: Match | undefined, me: string, rankOf: Map<string, number>): [string, string, string] {
   if (!m) return ['0000', '-', 'Z'];
+  // A late entrant's missed round is a bye chosen by the rules, not the pairing: H (½) or Z (0).
+  if (m.b === null && m.how === 'absent') return ['0000', '-', points(m).pa === 0.5 ? 'H' : 'Z'];
   if (m.b === null) return ['0000', '-', 'U'];
   const first = m.a === me;
   const opp = rankOf.get(first ? m.b : m.a) ?? 0;

@@ -58,6 +58,22 @@ describe('README: a 9-player Swiss at the offline table (issue 20 §4, §6, §9)
     expect(all).toContain('🥇 **Spring Open** winner: @');
     expect(all).toMatch(/jon — \*\*[\d.]+\*\* · \d-\d-\d.* · 1 missed \(late entry\)/);
     expect(all).toMatch(/result match \d+: pending → a by forfeit — no-show: second player never came/);
+    // The export (issue 20 §8): CSV, JSON and a TRF16 whose late entrant's missed round is a half-point bye (H).
+    const files = fs.readdirSync(outDir);
+    for (const ext of ['-standings.csv', '-pairings.csv', '.json', '.trf'])
+      expect(
+        files.some((f) => f.endsWith(ext)),
+        ext,
+      ).toBe(true);
+    const trf = fs.readFileSync(
+      path.join(
+        outDir,
+        files.find((f) => f.endsWith('.trf'))!,
+      ),
+      'utf8',
+    );
+    const jonLine = trf.split('\n').find((l) => l.startsWith('001') && l.includes('jon'))!;
+    expect(jonLine.slice(91, 101)).toBe('0000 - H  ');
     svc.store.close();
   }, 120_000);
 });
