@@ -21,8 +21,13 @@ const FOOT = 34;
 const num = (x: number) => (Number.isInteger(x) ? String(x) : x.toFixed(2).replace(/0$/, ''));
 const MEDALS = ['#d4af37', '#a8a9ad', '#cd7f32'];
 
-/** `total`: how many players the standings have (the image may show fewer). */
-export function renderStandings(title: string, rows: StandingsRow[], total: number): Buffer {
+/** `total`: how many players the standings have (the image may show fewer); `ties`: the event's tie-break order. */
+export function renderStandings(
+  title: string,
+  rows: StandingsRow[],
+  total: number,
+  ties = 'Buchholz, median Buchholz, Sonneborn-Berger',
+): Buffer {
   const h = HEAD + ROW * Math.max(1, rows.length) + FOOT;
   const canvas = makeCanvas(W, h);
   const ctx = canvas.getContext('2d');
@@ -76,7 +81,7 @@ export function renderStandings(title: string, rows: StandingsRow[], total: numb
     drawText(ctx, String(r.played), 780, base, { size: 16, color, align: 'right' });
   });
   const more = total > rows.length ? ` · top ${rows.length} of ${total}; /tournament standings pages through all` : '';
-  drawText(ctx, `Ties: Buchholz, median Buchholz, Sonneborn-Berger (FIDE)${more}`, 16, h - 12, { size: 13, color: '#555555' });
+  drawText(ctx, fitText(ctx, `Ties: ${ties} (FIDE)${more}`, W - 32, 13), 16, h - 12, { size: 13, color: '#555555' });
   return encodePngOnce(canvas);
 }
 

@@ -7,6 +7,7 @@ import type { Services } from '../app/services.ts';
 import { getGame } from '../games/registry.ts';
 import type { Attachment, Button, Embed, Post } from '../messages/types.ts';
 import { renderStandings } from '../../render/standings.ts';
+import { bracketImage } from './bracket-picture.ts';
 import type { Match, Tournament } from './repo.ts';
 import { repoOf, type TournamentRepo } from './repo.ts';
 import { championOf, doubleElimOf, tieBreaksOf, totalRounds, tournamentStandings } from './results.ts';
@@ -312,7 +313,7 @@ export function standingsImage(svc: Services, t: Tournament): Attachment {
     played: x.played,
   }));
   const title = `${t.name} — ${afterText(t)}`;
-  const data = renderStandings(title, rows, s.length);
+  const data = renderStandings(title, rows, s.length, tieBreakText(tieBreaksOf(t)));
   const leaders = s
     .slice(0, 10)
     .map((x) => `${x.rank}. ${entrants.get(x.id)?.userName ?? x.id} ${f(x.score)}`)
@@ -329,7 +330,13 @@ function postTitle(t: Tournament): string {
   return afterText(t);
 }
 
-/** After a round: page 1 of the standings with the image, and buttons for the other pages. */
+/** An elimination event's picture is its bracket (issue 20 §8). */
+function bracketFiles(svc: Services, t: Tournament): { files?: Attachment[] } {
+  const image = bracketImage(repoOf(svc), t);
+  return image ? { files: [image] } : {};
+}
+
+/** After a round: page 1 of the standings with the image (a bracket's picture for an elimination), and buttons for the other pages. */
 export function roundStandingsPosts(svc: Services, t: Tournament): Post[] {
   const { embed, pages, page } = standingsPage(svc, t, 1);
   return [
@@ -338,7 +345,7 @@ export function roundStandingsPosts(svc: Services, t: Tournament): Post[] {
       kind: 'update',
       content: `🏆 **${t.name}** ${postTitle(t)}:`,
       embed,
-      ...(placementTable(t) ? {} : { files: [standingsImage(svc, t)] }),
+      ...(placementTable(t) ? bracketFiles(svc, t) : { files: [standingsImage(svc, t)] }),
       buttons: pageButtons(t.id, page, pages),
     },
   ];
