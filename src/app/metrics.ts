@@ -78,6 +78,12 @@ export class Metrics {
     labelNames: ['method', 'status'] as const,
     registers: [this.registry],
   });
+  readonly restGlobal = new Counter({
+    name: `${METRICS_PREFIX}discord_rest_global_requests_total`,
+    help: "Discord REST requests under Discord's global limit (all but interaction responses and follow-ups), by kind.",
+    labelNames: ['kind'] as const,
+    registers: [this.registry],
+  });
   readonly rest429 = new Counter({
     name: `${METRICS_PREFIX}discord_rest_429_total`,
     help: 'Discord REST responses with status 429 (rate limited by Discord).',

@@ -14,6 +14,7 @@ import { ControlRegistry } from './controls.ts';
 import { ControlMessages } from '../store/control-messages.ts';
 import { appMetrics, type Metrics } from '../app/metrics.ts';
 import { measuredRouter } from './router-metrics.ts';
+import { GLOBAL_REQUESTS_PER_SECOND, restKind, underGlobalLimit } from './rest-budget.ts';
 import { defaultProcessName, metricsAddress, startMetricsServer, type Health, type MetricsServer } from './metrics-server.ts';
 
 export interface BotConfig {
@@ -27,6 +28,11 @@ export interface BotConfig {
   login?: boolean;
   /** REST base override, e.g. http://127.0.0.1:PORT/api (tests). */
   apiBase?: string;
+  /**
+   * Requests a second discord.js's own REST limiter allows the bot in all
+   * (Discord's global limit; default 50). Its route buckets do the rest.
+   */
+  globalRequestsPerSecond?: number;
   /** Install SIGINT/SIGTERM (graceful stop) and unhandledRejection logging (default false). */
   handleSignals?: boolean;
   /** How often to call router.tick() for expired deadlines; 0 disables (default 30 s). */
@@ -88,7 +94,11 @@ export async function runBot(unmeasured: Router, config: BotConfig): Promise<Bot
     intents: [GatewayIntentBits.Guilds],
     // Belt and braces: nothing pings unless a message names its users.
     allowedMentions: { parse: [] },
-    ...(config.apiBase ? { rest: { api: config.apiBase } } : {}),
+    // discord.js's own limiter keeps the bot under Discord's global limit (issue 19 §2); no hand-written one.
+    rest: {
+      globalRequestsPerSecond: config.globalRequestsPerSecond ?? GLOBAL_REQUESTS_PER_SECOND,
+      ...(config.apiBase ? { api: config.apiBase } : {}),
+    },
   });
   countRest(client, metrics);
   // Posts go through the outbox only; a router without one gets a private, in-memory outbox.
@@ -231,10 +241,15 @@ export async function runBot(unmeasured: Router, config: BotConfig): Promise<Bot
   return { client, idle, tick: () => tickOnce(), stop, outbox: worker, metricsServer, health };
 }
 
-/** Every REST response counted by method and status; 429s and discord.js's own rate-limit waits apart. */
+/**
+ * Every REST response counted by method and status, those under Discord's
+ * global limit by kind too; 429s and discord.js's own rate-limit waits apart.
+ */
 function countRest(client: Client, metrics: Metrics): void {
   client.rest.on('response', (request, response) => {
     metrics.restCalls.inc({ method: request.method, status: String(response.status) });
+    const path = String(request.path);
+    if (underGlobalLimit(path)) metrics.restGlobal.inc({ kind: restKind(request.method, path) });
     if (response.status === 429) metrics.rest429.inc();
   });
   client.rest.on('rateLimited', (info) => metrics.restRateLimited.inc({ global: String(info.global) }));

@@ -73,7 +73,9 @@ export const FAULTS = {
 /** Matchers for faults. */
 export const ON = {
   channelPost: (r: RecordedRequest) => r.method === 'POST' && /^\/channels\/\d+\/messages$/.test(r.path),
-  upload: (r: RecordedRequest) => ON.channelPost(r) && r.files.length > 0,
+  /** A message with pictures: sent, or pictures added to a ping by an edit (issue 19 §4). */
+  upload: (r: RecordedRequest) =>
+    (ON.channelPost(r) || (r.method === 'PATCH' && /^\/channels\/\d+\/messages\/\d+$/.test(r.path))) && r.files.length > 0,
   callback: (r: RecordedRequest) => r.method === 'POST' && /^\/interactions\/\d+\/[^/]+\/callback$/.test(r.path),
   threadCreate: (r: RecordedRequest) => r.method === 'POST' && /^\/channels\/\d+\/threads$/.test(r.path),
   dmOpen: (r: RecordedRequest) => r.method === 'POST' && r.path === '/users/@me/channels',
@@ -224,6 +226,8 @@ export class FakeDiscord {
       if ('content' in b) d.content = b.content ?? '';
       if ('embeds' in b) d.embeds = b.embeds ?? [];
       if ('components' in b) d.components = b.components ?? [];
+      // Pictures added by an edit (a ping's, which went ahead of them) replace the message's attachments.
+      if (r.files.length || 'attachments' in b) d.files = r.files;
       return {
         status: 200,
         body: {
