@@ -192,6 +192,9 @@ export class OutboxWorker {
       freed.clear();
       // Pings are handed to discord.js's queue before anything else (its route buckets go in order).
       heads.sort((a, b) => TRACK_ORDER[a.track] - TRACK_ORDER[b.track] || a.id - b.id);
+      // The rest of this round starts once this round's pings have made their first call (or a moment passed).
+      const handed: Promise<void>[] = [];
+      let gate: Promise<unknown> | null = null;
       const now = this.outbox.now();
       for (const h of heads) {
         const key = `${h.lane}\n${h.track}`;
@@ -211,7 +214,16 @@ export class OutboxWorker {
         if (row?.state !== 'pending') continue;
         if (draws) drawing++;
         busy[h.track]++;
-        const job = this.deliver(row)
+        let started: Promise<void>;
+        if (ping) {
+          let signal!: () => void;
+          handed.push(new Promise<void>((r) => (signal = r)));
+          started = this.deliver(row, signal).finally(signal);
+        } else {
+          gate ??= handed.length ? Promise.race([Promise.all(handed), sleep(PING_HEAD_START_MS)]) : null;
+          started = gate ? gate.then(() => this.deliver(row)) : this.deliver(row);
+        }
+        const job = started
           .catch((e) => this.log.error(`outbox #${row.id}: delivery failed unexpectedly: ${errorText(e)}`))
           .finally(() => {
             inFlight.delete(key);
@@ -228,7 +240,8 @@ export class OutboxWorker {
     await Promise.all(inFlight.values());
   }
 
-  private async deliver(row: OutboxRow): Promise<void> {
+  /** `handed`: called once the row's first message is handed to discord.js (a ping's head start). */
+  private async deliver(row: OutboxRow, handed?: () => void): Promise<void> {
     // A tournament match's thread opens with its first delivery; the rows of that lane then move into it.
     const pending = this.router.pendingThread?.(row.lane);
     if (pending) {
@@ -270,7 +283,9 @@ export class OutboxWorker {
           try {
             dest ??= await target.open();
             // Discord keeps the first message with this nonce for a few minutes: a resend is answered with it.
-            const sent = await dest.send({ ...parts[n], nonce: nonceOf(row, k), enforceNonce: true });
+            const sending = dest.send({ ...parts[n], nonce: nonceOf(row, k), enforceNonce: true });
+            handed?.();
+            const sent = await sending;
             lastSent = sent.id;
             // The card links to a game's last public map.
             if (!post.to && post.gameId !== undefined && parts[n].files?.length) this.router.mapPosted?.(post.gameId, sent.url);
@@ -557,6 +572,9 @@ export class OutboxWorker {
 
 /** The order heads are taken in: pings reach discord.js's queue first. */
 const TRACK_ORDER: Record<Track, number> = { ping: 0, main: 1, card: 2 };
+
+/** Longest the other rows of a round wait for its pings to reach discord.js (a slow DM or thread opening). */
+const PING_HEAD_START_MS = 100;
 
 /** Shortest time between two scans of every lane's head. */
 const SCAN_MS = 20;

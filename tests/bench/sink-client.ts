@@ -9,6 +9,8 @@ export interface SinkStats {
   messages: number;
   /** Attachments sent (drawn maps), with when. */
   files: number[];
+  /** When given, the id of every message edited, in order (tests). */
+  edits?: string[];
   /** When given, every payload sent, with its channel (tests). */
   log?: { channelId: string; content: string; files: number; mentions: string[]; buttons: number; edit?: string }[];
 }
@@ -38,6 +40,7 @@ export function sinkClient(stats: SinkStats): Client {
       // Edits: cards, and the pictures of a ping that went ahead of them (logged as such).
       messages: {
         async edit(mid: string, p: Partial<Payload>) {
+          stats.edits?.push(mid);
           if (p.files?.length) {
             stats.log?.push({ channelId: id, content: p.content ?? '', files: p.files.length, mentions: [], buttons: 0, edit: mid });
             for (const _ of p.files) stats.files.push(performance.now());

@@ -98,6 +98,8 @@ export class FakeDiscord {
   readonly threadMembers = new Map<string, Set<string>>();
   /** Pinned message ids per channel. */
   readonly pins = new Map<string, Set<string>>();
+  /** A slow upload: a request carrying files is answered this long after it arrived (ms). */
+  uploadDelayMs = 0;
   private nonces = new Map<string, any>();
   private server = http.createServer((req, res) => void this.onRequest(req, res));
   private nextId = 1400000000000000000n;
@@ -167,6 +169,7 @@ export class FakeDiscord {
     };
     await parseBody(rec, raw, req.headers['content-type'] ?? '');
     this.requests.push(rec);
+    if (rec.files.length && this.uploadDelayMs > 0) await new Promise((r) => setTimeout(r, this.uploadDelayMs));
     const fault = this.faults.find((f) => f.times > 0 && f.match(rec));
     if (fault) fault.times--;
     const forced = fault ?? this.override?.(rec);
@@ -192,6 +195,10 @@ export class FakeDiscord {
     if ((m = p.match(/^\/webhooks\/(\d+)\/([^/]+)\/messages\/@original$/))) {
       if (r.method === 'DELETE') return { status: 204 };
       if (r.method === 'PATCH') return { status: 200, body: this.message('0', r, m[1]) };
+    }
+    // An interaction's reply or follow-up edited through its webhook (disabled controls, issue 19 §2).
+    if (r.method === 'PATCH' && (m = p.match(/^\/webhooks\/(\d+)\/([^/]+)\/messages\/(\d+)$/))) {
+      return { status: 200, body: { ...this.message('0', r, m[1]), id: m[3] } };
     }
     if (r.method === 'POST' && (m = p.match(/^\/webhooks\/(\d+)\/([^/]+)$/))) {
       return { status: 200, body: this.message('0', r, m[1]) };
