@@ -84,6 +84,16 @@ export class Metrics {
     labelNames: ['kind'] as const,
     registers: [this.registry],
   });
+  readonly pingsDropped = new Counter({
+    name: `${METRICS_PREFIX}outbox_pings_dropped_total`,
+    help: 'Hand-offs and reminders not sent because every decision they asked about had closed.',
+    registers: [this.registry],
+  });
+  readonly cardsUnchanged = new Counter({
+    name: `${METRICS_PREFIX}outbox_card_edits_skipped_total`,
+    help: 'Game card edits not made because the card would show what it already shows.',
+    registers: [this.registry],
+  });
   readonly rest429 = new Counter({
     name: `${METRICS_PREFIX}discord_rest_429_total`,
     help: 'Discord REST responses with status 429 (rate limited by Discord).',

@@ -265,6 +265,7 @@ export class OutboxWorker {
     const asked = row.doneParts === 0 ? await this.stillAsked(row) : row.post;
     if (!asked) {
       this.pingsDropped++;
+      appMetrics().pingsDropped.inc();
       return this.outbox.sent(row.id);
     }
     const post = ahead ? { ...asked, files: [] } : await this.drawn({ ...row, post: asked });
@@ -462,6 +463,7 @@ export class OutboxWorker {
       if (post.edit && this.cardShown.get(`${row.lane}/${post.edit}`) === shows) {
         // The card already shows this: no edit (issue 19 §2).
         this.cardsUnchanged++;
+        appMetrics().cardsUnchanged.inc();
         return this.outbox.sent(row.id);
       }
       if (post.edit && channel.type !== ChannelType.DM) {
