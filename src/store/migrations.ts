@@ -377,7 +377,8 @@ export const migrations: { version: number; name: string; sql: string }[] = [
     `,
   },
   {
-    version: 15,
+    version: 18,
+    // 18, not 15: main has 15 (h/swiss), 16 (h/tops) and 17 (h/turn) by now; migrate() applies any it has not seen.
     name: 'outbox tracks: pings ahead of pictures, cards coalesced',
     // Issue 19 §2/§4: a lane (channel) holds three tracks delivered side by
     // side, each in id order: 'ping' (hand-offs and reminders, never behind a

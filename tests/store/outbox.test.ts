@@ -84,7 +84,7 @@ describe('outbox (migration 5)', () => {
   });
 });
 
-describe('outbox tracks (migration 15, issue 19 §2, §4)', () => {
+describe('outbox tracks (migration 18, issue 19 §2, §4)', () => {
   it("hand-offs and reminders are pings, a finished game's last card stays behind its posts, everything else is main", () => {
     const base = { channelId: 'c1', content: 'x' };
     expect(trackOf({ ...base, kind: 'handoff', mentions: ['bob'], handoff: [{ role: 'b', decision: 1, userId: 'bob' }] })).toBe('ping');
