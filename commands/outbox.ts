@@ -4,6 +4,7 @@
 // that tells a game's players and moderators what Discord refused.
 import type { Services } from '../src/app/services.ts';
 import { envOf, isBotSeat, moduleOf } from '../src/app/session.ts';
+import { syncDecisions } from '../src/engine/runner.ts';
 import { activeGame, isModerator } from './context.ts';
 import { decisionControls, handoffsOf, snapshot } from './present.ts';
 import { clip, splitMessage } from '../src/messages/text.ts';
@@ -63,6 +64,19 @@ export async function recoverPosts(svc: Services, gameId: number): Promise<Post[
       handoff,
     },
   ];
+}
+
+/** Those of `decisions` still open in game G (none once it is over). */
+export function openDecisions(
+  svc: Services,
+  gameId: number,
+  decisions: { role: string; decision: number }[],
+): { role: string; decision: number }[] {
+  const row = svc.store.game(gameId);
+  if (row?.status !== 'active' || !row.state) return [];
+  const env = envOf(row);
+  const open = (env.decisions ?? syncDecisions(moduleOf(row), structuredClone(env))).open;
+  return decisions.filter((d) => open[d.role]?.id === d.decision);
 }
 
 /** A hand-off shows the deadline of each decision it hands off. */

@@ -377,7 +377,9 @@ export async function presentAct(
     const controls = decisionControls(mod, row, env, roles);
     const mentions = [...new Set(handoff.map((h) => h.userId))];
     const last = posts[posts.length - 1];
-    if (last && !last.to) {
+    // Merged only into the batch's one public post: the ping goes ahead of the pictures (issue 19 §4),
+    // so a hand-off on the last of several maps would overtake the earlier ones.
+    if (last && !last.to && posts.filter((p) => !p.to).length === 1) {
       const text = promptLines(mod, env, seats, roles, last.content).text;
       Object.assign(last, { content: `${last.content}\n${text}`, mentions, ...controls, handoff });
     } else {

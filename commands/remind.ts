@@ -200,6 +200,8 @@ export function runReminders(svc: Services, sweep = true): Post[] {
         `${stamp(d.dueAt)}, or the default is taken. (\`/remind\` changes these ` +
         `reminders.)`,
       mentions: users.map((u) => u.id),
+      // Not sent once the decision closed (issue 19 §4).
+      decisions: [{ role: d.role, decision: d.decisionId }],
       to: { roles: [d.role], userIds: users.map((u) => u.id), names: users.map((u) => u.name) },
     });
   }

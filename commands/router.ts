@@ -5,7 +5,7 @@ import { allGames } from '../src/games/registry.ts';
 import { autocompleteGame, gameCommand, modCommand } from './game.ts';
 import { devCommand } from './dev.ts';
 import { coerceOptions, findSub } from './options.ts';
-import { queueOutcome, recoverPosts, undeliveredPosts } from './outbox.ts';
+import { openDecisions, queueOutcome, recoverPosts, undeliveredPosts } from './outbox.ts';
 import { autocompletePlay, playCommand, pressButton, staleControls } from './play.ts';
 import { errorOutcome } from './present.ts';
 import { closeSupersededTurns } from './turn.ts';
@@ -153,6 +153,13 @@ export function createRouter(svc: Services): Router {
         return [...staleControls(svc, ids), ...staleTournamentControls(svc, ids)];
       } catch {
         return [];
+      }
+    },
+    openDecisions(gameId, decisions) {
+      try {
+        return openDecisions(svc, gameId, decisions);
+      } catch {
+        return null;
       }
     },
     threadCreated(channelId, threadId) {

@@ -146,6 +146,11 @@ export interface Router {
   button(press: ButtonPress): Promise<Outcome>;
   /** Which of these control ids no longer do anything (their decision closed, their choice went); unknown ids are not stale. */
   staleControls?(customIds: string[]): Promise<string[]>;
+  /**
+   * Which of these decisions of game G are still open (a ping or reminder
+   * about closed ones is not sent); null when that cannot be told.
+   */
+  openDecisions?(gameId: number, decisions: { role: string; decision: number }[]): { role: string; decision: number }[] | null;
   /** Called when a new thread was created for a game (Outcome.newThread). */
   threadCreated?(gameChannelId: string, threadId: string): void;
   /** No thread could be opened: the game moves to `channelId` if it is free, else it is called off. Returns what to tell the caller. */

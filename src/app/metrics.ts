@@ -78,6 +78,22 @@ export class Metrics {
     labelNames: ['method', 'status'] as const,
     registers: [this.registry],
   });
+  readonly restGlobal = new Counter({
+    name: `${METRICS_PREFIX}discord_rest_global_requests_total`,
+    help: "Discord REST requests under Discord's global limit (all but interaction responses and follow-ups), by kind.",
+    labelNames: ['kind'] as const,
+    registers: [this.registry],
+  });
+  readonly pingsDropped = new Counter({
+    name: `${METRICS_PREFIX}outbox_pings_dropped_total`,
+    help: 'Hand-offs and reminders not sent because every decision they asked about had closed.',
+    registers: [this.registry],
+  });
+  readonly cardsUnchanged = new Counter({
+    name: `${METRICS_PREFIX}outbox_card_edits_skipped_total`,
+    help: 'Game card edits not made because the card would show what it already shows.',
+    registers: [this.registry],
+  });
   readonly rest429 = new Counter({
     name: `${METRICS_PREFIX}discord_rest_429_total`,
     help: 'Discord REST responses with status 429 (rate limited by Discord).',

@@ -15,6 +15,7 @@ import { ControlMessages } from '../store/control-messages.ts';
 import { appMetrics, type Metrics } from '../app/metrics.ts';
 import { measuredRouter } from './router-metrics.ts';
 import { channelCheckedRouter } from './channel-check.ts';
+import { GLOBAL_REQUESTS_PER_SECOND, restKind, underGlobalLimit } from './rest-budget.ts';
 import { defaultProcessName, metricsAddress, startMetricsServer, type Health, type MetricsServer } from './metrics-server.ts';
 
 export interface BotConfig {
@@ -28,6 +29,11 @@ export interface BotConfig {
   login?: boolean;
   /** REST base override, e.g. http://127.0.0.1:PORT/api (tests). */
   apiBase?: string;
+  /**
+   * Requests a second discord.js's own REST limiter allows the bot in all
+   * (Discord's global limit; default 50). Its route buckets do the rest.
+   */
+  globalRequestsPerSecond?: number;
   /** Install SIGINT/SIGTERM (graceful stop) and unhandledRejection logging (default false). */
   handleSignals?: boolean;
   /** How often to call router.tick() for expired deadlines; 0 disables (default 30 s). */
@@ -88,7 +94,11 @@ export async function runBot(unmeasured: Router, config: BotConfig): Promise<Bot
     intents: [GatewayIntentBits.Guilds],
     // Belt and braces: nothing pings unless a message names its users.
     allowedMentions: { parse: [] },
-    ...(config.apiBase ? { rest: { api: config.apiBase } } : {}),
+    // discord.js's own limiter keeps the bot under Discord's global limit (issue 19 §2); no hand-written one.
+    rest: {
+      globalRequestsPerSecond: config.globalRequestsPerSecond ?? GLOBAL_REQUESTS_PER_SECOND,
+      ...(config.apiBase ? { api: config.apiBase } : {}),
+    },
   });
   const router = measuredRouter(channelCheckedRouter(unmeasured, client), metrics);
   countRest(client, metrics);
@@ -234,10 +244,15 @@ export async function runBot(unmeasured: Router, config: BotConfig): Promise<Bot
   return { client, idle, tick: () => tickOnce(), stop, outbox: worker, metricsServer, health };
 }
 
-/** Every REST response counted by method and status; 429s and discord.js's own rate-limit waits apart. */
+/**
+ * Every REST response counted by method and status, those under Discord's
+ * global limit by kind too; 429s and discord.js's own rate-limit waits apart.
+ */
 function countRest(client: Client, metrics: Metrics): void {
   client.rest.on('response', (request, response) => {
     metrics.restCalls.inc({ method: request.method, status: String(response.status) });
+    const path = String(request.path);
+    if (underGlobalLimit(path)) metrics.restGlobal.inc({ kind: restKind(request.method, path) });
     if (response.status === 429) metrics.rest429.inc();
   });
   client.rest.on('rateLimited', (info) => metrics.restRateLimited.inc({ global: String(info.global) }));

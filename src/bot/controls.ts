@@ -6,6 +6,8 @@
 // controls, bounded, in memory and in the database (control_messages), so a
 // restart still disables those whose decision closed meanwhile. A press on
 // a control left enabled is still refused privately with fresh choices.
+// A reply to an interaction is edited through the interaction's webhook while
+// its token lasts: those edits are outside Discord's global limit (issue 19 §2).
 import {
   ButtonStyle,
   ComponentType,
@@ -67,6 +69,23 @@ export function disableStale(rows: Rows, stale: Set<string>, chosen?: { customId
 interface Entry {
   messageId: string;
   rows: Rows;
+  /** The interaction the message answered (memory only): edited through its webhook until `until`. */
+  via?: Via;
+}
+
+/** An interaction's webhook: its application, its token, and until when that token may edit (ms). */
+export interface Via {
+  applicationId: string;
+  token: string;
+  until: number;
+}
+
+/** Discord lets an interaction's token edit for 15 minutes; a minute is kept in hand. */
+const TOKEN_MS = 14 * 60_000;
+
+/** The webhook of an interaction answered now. */
+export function viaInteraction(i: { applicationId: string; token: string }, now = Date.now()): Via {
+  return { applicationId: i.applicationId, token: i.token, until: now + TOKEN_MS };
 }
 
 /** Recent bot messages with live controls, per channel (at most `perChannel` each, newest kept). */
@@ -90,19 +109,19 @@ export class ControlRegistry {
     return [...this.byChannel.keys()];
   }
 
-  /** A message the bot sent (a post or a public reply); ignored without controls the router knows. */
-  add(channelId: string, messageId: string, components: readonly unknown[] | undefined): void {
+  /** A message the bot sent (a post, or a public reply: `via` its interaction); ignored without controls the router knows. */
+  add(channelId: string, messageId: string, components: readonly unknown[] | undefined, via?: Via): void {
     if (!this.router.staleControls) return;
     const rows = rowsOf(components);
     if (!controlIds(rows).length) return;
     this.saved?.put(channelId, messageId, rows);
-    this.remember(channelId, messageId, rows);
+    this.remember(channelId, messageId, rows, via);
   }
 
   /** Newest last; what falls past the bounds is forgotten here and in the database. */
-  private remember(channelId: string, messageId: string, rows: Rows): void {
+  private remember(channelId: string, messageId: string, rows: Rows, via?: Via): void {
     const list = (this.byChannel.get(channelId) ?? []).filter((e) => e.messageId !== messageId);
-    list.push({ messageId, rows });
+    list.push({ messageId, rows, ...(via ? { via } : {}) });
     this.byChannel.delete(channelId);
     const dropped = list.splice(0, Math.max(0, list.length - this.perChannel));
     if (dropped.length)
@@ -151,7 +170,13 @@ export class ControlRegistry {
         const rows = disableStale(e.rows, stale);
         if (!rows) continue;
         try {
-          await this.client.rest.patch(Routes.channelMessage(channelId, e.messageId), { body: { components: rows } });
+          // The interaction's webhook while its token lasts (outside the global limit), else the channel's message.
+          if (e.via && Date.now() < e.via.until)
+            await this.client.rest.patch(Routes.webhookMessage(e.via.applicationId, e.via.token, e.messageId), {
+              body: { components: rows },
+              auth: false,
+            });
+          else await this.client.rest.patch(Routes.channelMessage(channelId, e.messageId), { body: { components: rows } });
         } catch (err) {
           this.log.debug(`could not disable the controls of message ${e.messageId}: ${errorText(err)}`);
           if (!isGone(err)) continue;

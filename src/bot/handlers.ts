@@ -14,7 +14,7 @@ import {
 } from 'discord.js';
 import type { ButtonPress, Choice, CommandDef, Invocation, Router, Where } from '../../commands/types.ts';
 import type { Outcome } from '../messages/types.ts';
-import { ControlRegistry, controlIds, disableStale, rowsOf } from './controls.ts';
+import { ControlRegistry, controlIds, disableStale, rowsOf, viaInteraction } from './controls.ts';
 import { callerOf, subAndOptions, whereCached, whereOf } from './invocation.ts';
 import { scoped, type Logger } from './log.ts';
 import { clip, payloadsOf } from './messages.ts';
@@ -282,7 +282,8 @@ async function deliver(ctx: HandlerContext, i: Repliable, ack: Ack, outcome: Out
   if (ack.state !== 'lost') {
     try {
       // A public reply with controls is remembered, so they are disabled once their decision closes.
-      for (const m of await sendReplies(i, ack, outcome.replies)) if (i.channelId) ctx.controls.add(i.channelId, m.id, m.components);
+      for (const m of await sendReplies(i, ack, outcome.replies))
+        if (i.channelId) ctx.controls.add(i.channelId, m.id, m.components, viaInteraction(i));
     } catch (e) {
       ack.state = 'lost';
       ctx.log.warn(`reply to ${describe(i)} failed; its posts go out anyway: ${errorText(e)}`);

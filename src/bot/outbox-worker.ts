@@ -1,4 +1,8 @@
-// Drains the outbox into Discord. One row at a time per lane, oldest first;
+// Drains the outbox into Discord. One row at a time per lane and track,
+// oldest first; pings are handed to discord.js's REST queue before pictures
+// (a ping goes without its pictures, which follow as an edit of it), and a
+// ping whose decisions closed before it went out is not sent (issue 19 §4);
+// a card is not edited when it would show what it shows (issue 19 §2);
 // a failure that may pass (5xx, network, rate limit) is retried with
 // exponential backoff and jitter (a 429's retry-after is honoured), surviving
 // restarts because the schedule lives in the row. A refusal that will not
@@ -11,7 +15,7 @@ import type { Router } from '../../commands/types.ts';
 import type { Attachment, DrawJob, Post } from '../messages/types.ts';
 import { drawJob } from '../app/draws.ts';
 import { appMetrics } from '../app/metrics.ts';
-import { INVALID_PAYLOAD, type HeadInfo, type Outbox, type OutboxRow } from '../store/outbox.ts';
+import { INVALID_PAYLOAD, type HeadInfo, type Outbox, type OutboxRow, type Track } from '../store/outbox.ts';
 import type { Logger } from './log.ts';
 import { payloadsOf } from './messages.ts';
 import { archiveThread, errorText, openThread } from './posts.ts';
@@ -78,6 +82,15 @@ export class OutboxWorker {
   private stopped = false;
   /** Pictures left out under a backlog: a newer one of their game followed, or a close-up came too late. */
   superseded = 0;
+  /** Pings not sent because every decision they asked about had closed (issue 19 §4). */
+  pingsDropped = 0;
+  /** Card edits not made because the card would show what it already shows (issue 19 §2). */
+  cardsUnchanged = 0;
+  /** What each card message shows now (its payload as JSON), by lane and message: an identical card is not edited. */
+  private readonly cardShown = new Map<string, string>();
+  /** Threads being opened, by lane: two tracks of one lane open one thread. */
+  private readonly opening = new Map<string, Promise<string | null>>();
+  private wake: NodeJS.Timeout | undefined;
   /** Told of each message sent with buttons or dropdowns (the bot disables them once their decision closes). */
   onControls?: (channelId: string, messageId: string, components: readonly unknown[]) => void;
   /** Seat threads and held notes live in the outbox's database. */
@@ -104,6 +117,7 @@ export class OutboxWorker {
   async stop(): Promise<void> {
     this.stopped = true;
     if (this.timer) clearInterval(this.timer);
+    if (this.wake) clearTimeout(this.wake);
     const probes = appMetrics().probes;
     if (probes.outbox === this.depth) delete probes.outbox;
     await this.running;
@@ -124,8 +138,20 @@ export class OutboxWorker {
     }
     this.running = this.drain().finally(() => {
       this.running = null;
+      this.wakeForNext();
     });
     return this.running;
+  }
+
+  /** A row falling due before the next poll (a card's window) is sent when it does, not a poll later. */
+  private wakeForNext(): void {
+    if (this.stopped) return;
+    const at = this.outbox.nextDueAt();
+    const wait = at === null ? Infinity : at - this.outbox.now();
+    if (wait <= 0 || wait >= this.policy.pollMs) return;
+    if (this.wake) clearTimeout(this.wake);
+    this.wake = setTimeout(() => void this.kick(), wait + 1);
+    this.wake.unref();
   }
 
   /** Until no row is pending (tests; a graceful stop may wait on it too). */
@@ -139,18 +165,22 @@ export class OutboxWorker {
   }
 
   /**
-   * Lanes go side by side, each one row at a time: at most `lanes` rows in
-   * flight, of which at most `drawing` wait for their pictures, so a lane
-   * whose map is being drawn holds back only itself. Returns when nothing due
-   * is left and nothing is in flight. Every lane's head is looked up at most
-   * every SCAN_MS (a scan reads the whole pending index); in between only the
-   * lanes just delivered are looked at again.
+   * Lanes go side by side, each track of a lane one row at a time: pings
+   * first (they never draw, and have their own allowance of `lanes`, so no
+   * picture holds one back), then the rest, at most `lanes` rows in flight,
+   * of which at most `drawing` wait for their pictures, so a lane whose map is
+   * being drawn holds back only itself. A card waits for the older rows of
+   * its lane's main track (it links their map). Returns when nothing due is
+   * left and nothing is in flight. Every head is looked up at most every
+   * SCAN_MS (a scan reads the whole pending index); in between only the lanes
+   * just delivered are looked at again.
    */
   private async drain(): Promise<void> {
     const inFlight = new Map<string, Promise<void>>();
     const freed = new Set<string>();
     const lanes = Math.max(1, this.policy.lanes ?? 16);
     const drawLimit = Math.max(1, this.policy.drawing ?? 2);
+    const busy: Record<Track, number> = { ping: 0, main: 0, card: 0 };
     let drawing = 0;
     let scanned = -Infinity;
     let dirty = true;
@@ -160,40 +190,56 @@ export class OutboxWorker {
       this.again = false;
       const scan = dirty && performance.now() - scanned >= SCAN_MS;
       let heads: HeadInfo[] = [];
-      if (inFlight.size < lanes) {
-        if (scan) {
-          heads = this.outbox.headIds();
-          scanned = performance.now();
-          dirty = false;
-        } else {
-          for (const lane of freed) {
-            const h = this.outbox.laneHead(lane);
-            if (h) heads.push(h);
-          }
-        }
-        freed.clear();
+      if (scan) {
+        heads = this.outbox.headIds();
+        scanned = performance.now();
+        dirty = false;
+      } else {
+        for (const lane of freed) heads.push(...this.outbox.laneHeads(lane));
       }
+      freed.clear();
+      // Pings are handed to discord.js's queue before anything else (its route buckets go in order).
+      heads.sort((a, b) => TRACK_ORDER[a.track] - TRACK_ORDER[b.track] || a.id - b.id);
+      // The rest of this round starts once this round's pings have made their first call (or a moment passed).
+      const handed: Promise<void>[] = [];
+      let gate: Promise<unknown> | null = null;
       const now = this.outbox.now();
       for (const h of heads) {
-        if (h.nextAt > now || inFlight.has(h.lane)) continue;
-        // A map a newer one supersedes is not drawn: it needs no drawing slot.
-        const draws = h.draws > 0 && (drawing < drawLimit || !this.outbox.hasNewerDraws(h));
+        const key = `${h.lane}\n${h.track}`;
+        if (h.nextAt > now || inFlight.has(key)) continue;
+        // Its lane's main track brings it back when it moves on.
+        if (h.track === 'card' && this.outbox.mainBefore(h)) continue;
+        const ping = h.track === 'ping';
+        // A ping's pictures follow it; a map a newer one supersedes is not drawn: neither needs a drawing slot.
+        const draws = !ping && h.draws > 0 && (drawing < drawLimit || !this.outbox.hasNewerDraws(h));
+        const others = busy.main + busy.card;
         // No room now: the next scan finds it.
-        if (inFlight.size >= lanes || (draws && drawing >= drawLimit)) {
+        if ((ping ? busy.ping : others) >= lanes || (draws && drawing >= drawLimit)) {
           dirty = true;
           continue;
         }
         const row = this.outbox.get(h.id);
         if (row?.state !== 'pending') continue;
         if (draws) drawing++;
-        const job = this.deliver(row)
+        busy[h.track]++;
+        let started: Promise<void>;
+        if (ping) {
+          let signal!: () => void;
+          handed.push(new Promise<void>((r) => (signal = r)));
+          started = this.deliver(row, signal).finally(signal);
+        } else {
+          gate ??= handed.length ? Promise.race([Promise.all(handed), sleep(PING_HEAD_START_MS)]) : null;
+          started = gate ? gate.then(() => this.deliver(row)) : this.deliver(row);
+        }
+        const job = started
           .catch((e) => this.log.error(`outbox #${row.id}: delivery failed unexpectedly: ${errorText(e)}`))
           .finally(() => {
-            inFlight.delete(h.lane);
+            inFlight.delete(key);
             freed.add(h.lane);
+            busy[h.track]--;
             if (draws) drawing--;
           });
-        inFlight.set(h.lane, job);
+        inFlight.set(key, job);
       }
       if (inFlight.size) await Promise.race(inFlight.values());
       else if (dirty || freed.size || this.again) await sleep(Math.max(0, SCAN_MS - (performance.now() - scanned)));
@@ -202,32 +248,55 @@ export class OutboxWorker {
     await Promise.all(inFlight.values());
   }
 
-  private async deliver(row: OutboxRow): Promise<void> {
+  /** `handed`: called once the row's first message is handed to discord.js (a ping's head start). */
+  private async deliver(row: OutboxRow, handed?: () => void): Promise<void> {
     // A tournament match's thread opens with its first delivery; the rows of that lane then move into it.
     const pending = this.router.pendingThread?.(row.lane);
     if (pending) {
-      const id = await openThread(this.client, this.router, pending.parent, pending.name, this.log, row.lane);
+      // Another track of the lane may be opening it already: one thread, opened once.
+      let opening = this.opening.get(row.lane);
+      if (!opening) {
+        opening = openThread(this.client, this.router, pending.parent, pending.name, this.log, row.lane).finally(() =>
+          this.opening.delete(row.lane),
+        );
+        this.opening.set(row.lane, opening);
+      }
+      const id = await opening;
       if (!id) this.failOrRetry(row, row.post, new Error(`could not open a thread in ${pending.parent} (Create Public Threads?)`));
       return;
     }
     if (row.post.kind === 'owed') return this.recover(row);
     if (row.post.turn?.edit) return this.deliverTurnEdit(row);
     if (row.post.card !== undefined || row.post.hub !== undefined || row.post.edit) return this.deliverCard(row);
-    const post = await this.drawn(row);
+    if (row.post.attachTo) return this.deliverPictures(row);
+    // A ping goes at once, without its pictures: they follow as an edit of it (issue 19 §4).
+    const ahead = row.track === 'ping' && !row.post.to && !!row.post.files?.length;
+    const asked = row.doneParts === 0 ? await this.stillAsked(row) : row.post;
+    if (!asked) {
+      this.pingsDropped++;
+      appMetrics().pingsDropped.inc();
+      return this.outbox.sent(row.id);
+    }
+    const post = ahead ? { ...asked, files: [] } : await this.drawn({ ...row, post: asked });
     if (!post) return this.outbox.sent(row.id);
     const parts = payloadsOf(post, (problem) => this.log.error(`outbox #${row.id}: over Discord's limits, a bug: ${problem}`));
     const refused: { userId: string; error: string }[] = [];
+    let lastSent: string | null = null;
     let k = 0;
     try {
       const targets = post.to ? await this.privateTargets(row, post) : [{ open: () => this.channel(row.lane) }];
       for (const target of targets) {
         let dest: SendableChannels | null = null;
         for (let n = 0; n < parts.length; n++, k++) {
-          if (k < row.doneParts) continue;
+          // A ping's last part is sent again after a crash (its nonce brings the same message back): its pictures need its id.
+          if (k < row.doneParts && !(ahead && n === parts.length - 1)) continue;
           try {
             dest ??= await target.open();
             // Discord keeps the first message with this nonce for a few minutes: a resend is answered with it.
-            const sent = await dest.send({ ...parts[n], nonce: nonceOf(row, k), enforceNonce: true });
+            const sending = dest.send({ ...parts[n], nonce: nonceOf(row, k), enforceNonce: true });
+            handed?.();
+            const sent = await sending;
+            lastSent = sent.id;
             // The card links to a game's last public map.
             if (!post.to && post.gameId !== undefined && parts[n].files?.length) this.router.mapPosted?.(post.gameId, sent.url);
             if (parts[n].components?.length) this.onControls?.(sent.channelId, sent.id, sent.components);
@@ -250,7 +319,9 @@ export class OutboxWorker {
           this.outbox.progress(row.id, k + 1);
         }
       }
-      this.outbox.sent(row.id);
+      // A resend after a crash gets the first message back by its nonce, so lastSent is known here.
+      if (ahead && lastSent) this.outbox.sentWithPictures(row, lastSent, row.post.files ?? []);
+      else this.outbox.sent(row.id);
       if (refused.length && post.to) {
         // Last resort: the text waits for the player's next command, shown only to them.
         // A player with notes of this game waiting was told already: one notice until they read them.
@@ -262,6 +333,61 @@ export class OutboxWorker {
         this.undeliverable(row, { ...post, to: { ...post.to, userIds: [...idx], names } }, refused[0].error, true);
       }
     } catch (e) {
+      this.failOrRetry(row, post, e);
+    }
+  }
+
+  /**
+   * A post that asks about decisions (a hand-off, a reminder) as it may go
+   * now: null when every one of them closed before it went out and it says
+   * nothing else (issue 19 §4); else without the mentions and controls of the
+   * closed ones, and saying they were decided. Unchanged when the router
+   * cannot tell.
+   */
+  private async stillAsked(row: OutboxRow): Promise<Post | null> {
+    const post = row.post;
+    const asked = post.handoff?.length ? post.handoff : (post.decisions ?? []);
+    if (!asked.length || post.gameId === undefined || !this.router.openDecisions) return post;
+    const open = this.router.openDecisions(post.gameId, asked);
+    if (!open) return post;
+    const isOpen = (d: { role: string; decision: number }) => open.some((o) => o.role === d.role && o.decision === d.decision);
+    if (asked.every(isOpen)) return post;
+    if (!open.length && (post.kind === 'handoff' || !post.handoff?.length)) return null;
+    const stillFor = new Set((post.handoff ?? []).filter(isOpen).map((h) => h.userId));
+    const closedFor = new Set((post.handoff ?? []).filter((h) => !isOpen(h)).map((h) => h.userId));
+    const ids = [...(post.buttons ?? []).map((b) => b.customId), ...(post.selects ?? []).flatMap((m) => m.options.map((o) => o.value))];
+    const stale = new Set(ids.length ? ((await this.router.staleControls?.(ids)) ?? []) : []);
+    const selects = (post.selects ?? [])
+      .map((m) => ({ ...m, options: m.options.filter((o) => !stale.has(o.value)) }))
+      .filter((m) => m.options.length);
+    return {
+      ...post,
+      content: `${post.content}\n_(Already decided before this message went out.)_`,
+      mentions: (post.mentions ?? []).filter((u) => stillFor.has(u) || !closedFor.has(u)),
+      buttons: (post.buttons ?? []).filter((b) => !stale.has(b.customId)),
+      selects,
+    };
+  }
+
+  /**
+   * The pictures of a ping that went ahead of them, added to its message
+   * when drawn. A newer map of the game supersedes them as it would any map:
+   * then nothing is sent.
+   */
+  private async deliverPictures(row: OutboxRow): Promise<void> {
+    const post = await this.drawn(row);
+    const files = post?.files ?? [];
+    if (!post || !files.length) return this.outbox.sent(row.id);
+    const payload = payloadsOf({ content: '', files })[0];
+    try {
+      const channel = await this.channel(row.lane);
+      if (channel.type === ChannelType.DM) throw new NotSendable('pictures are added to channel messages only');
+      const edited = await channel.messages.edit(row.post.attachTo!, { files: payload.files ?? [], embeds: payload.embeds ?? [] });
+      if (post.gameId !== undefined) this.router.mapPosted?.(post.gameId, edited.url);
+      this.outbox.sent(row.id);
+    } catch (e) {
+      // The ping was deleted: its pictures have nowhere to go and the next map shows the board.
+      if (e instanceof DiscordAPIError && e.status === 404 && e.code === 10008) return this.outbox.sent(row.id);
       this.failOrRetry(row, post, e);
     }
   }
@@ -350,6 +476,13 @@ export class OutboxWorker {
     try {
       const channel = await this.channel(row.lane);
       let messageId: string | null = null;
+      const shows = JSON.stringify([payload.content, payload.embeds, payload.components]);
+      if (post.edit && this.cardShown.get(`${row.lane}/${post.edit}`) === shows) {
+        // The card already shows this: no edit (issue 19 §2).
+        this.cardsUnchanged++;
+        appMetrics().cardsUnchanged.inc();
+        return this.outbox.sent(row.id);
+      }
       if (post.edit && channel.type !== ChannelType.DM) {
         try {
           messageId = (
@@ -360,6 +493,7 @@ export class OutboxWorker {
               allowedMentions: payload.allowedMentions,
             })
           ).id;
+          this.outbox.cardSent(row.gameId);
         } catch (e) {
           // Deleted by someone: send a new card. Anything else is a failure like any post's.
           if (!(e instanceof DiscordAPIError && e.status === 404 && e.code === 10008)) throw e;
@@ -368,6 +502,7 @@ export class OutboxWorker {
       if (!messageId) {
         const sent = await channel.send({ ...payload, nonce: nonceOf(row, 0), enforceNonce: true });
         messageId = sent.id;
+        this.outbox.cardSent(row.gameId);
         if (post.hub !== undefined) this.router.hubPosted?.(post.hub, row.lane, sent.id);
         if (post.card !== undefined) this.router.cardPosted?.(post.card, row.lane, sent.id);
         if (post.card !== undefined || post.hub !== undefined) {
@@ -376,11 +511,19 @@ export class OutboxWorker {
             .catch((e) => this.log.warn(`outbox #${row.id}: could not pin the card in ${row.lane}: ${errorText(e)}`));
         }
       }
+      if (post.card !== undefined || post.hub !== undefined) this.rememberCard(`${row.lane}/${messageId}`, shows);
       this.outbox.sent(row.id);
       if (post.archive) await archiveThread(this.client, row.lane, this.log);
     } catch (e) {
       this.failOrRetry(row, post, e);
     }
+  }
+
+  /** Bounded: the oldest cards are forgotten (their next edit is simply made). */
+  private rememberCard(key: string, shows: string): void {
+    this.cardShown.delete(key);
+    this.cardShown.set(key, shows);
+    if (this.cardShown.size > 5_000) this.cardShown.delete(this.cardShown.keys().next().value!);
   }
 
   /**
@@ -483,6 +626,12 @@ export class OutboxWorker {
     this.outbox.enqueue(notices, { hold: false });
   }
 }
+
+/** The order heads are taken in: pings reach discord.js's queue first. */
+const TRACK_ORDER: Record<Track, number> = { ping: 0, main: 1, card: 2 };
+
+/** Longest the other rows of a round wait for its pings to reach discord.js (a slow DM or thread opening). */
+const PING_HEAD_START_MS = 100;
 
 /** Shortest time between two scans of every lane's head. */
 const SCAN_MS = 20;

@@ -114,6 +114,17 @@ export interface Post extends Message {
    * message or sends and pins a new one, and records its id.
    */
   card?: number;
+  /**
+   * The decisions this post asks about, when it is not a hand-off (a
+   * reminder): a post whose every such decision closed before it went out is
+   * not sent (issue 19 §4).
+   */
+  decisions?: { role: string; decision: number }[];
+  /**
+   * Add this post's pictures to that message (an id in channelId): the
+   * pictures of a ping, which went ahead of them (issue 19 §4).
+   */
+  attachTo?: string;
   /** After delivering this post, archive its thread (a finished game's thread). */
   archive?: boolean;
   /**

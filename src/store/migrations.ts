@@ -427,6 +427,20 @@ export const migrations: { version: number; name: string; sql: string }[] = [
       );
     `,
   },
+  {
+    version: 18,
+    // 18, not 15: main has 15 (h/swiss), 16 (h/tops) and 17 (h/turn) by now; migrate() applies any it has not seen.
+    name: 'outbox tracks: pings ahead of pictures, cards coalesced',
+    // Issue 19 §2/§4: a lane (channel) holds three tracks delivered side by
+    // side, each in id order: 'ping' (hand-offs and reminders, never behind a
+    // picture), 'main' (moves, maps, private posts) and 'card' (a game's card,
+    // edited at most once per window). The pending index goes by track too.
+    sql: `
+      ALTER TABLE outbox ADD COLUMN track TEXT NOT NULL DEFAULT 'main';
+      DROP INDEX outbox_pending;
+      CREATE INDEX outbox_pending ON outbox(lane, track, id) WHERE state = 'pending';
+    `,
+  },
 ];
 
 export function migrate(db: Database.Database): number {

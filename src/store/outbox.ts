@@ -1,7 +1,10 @@
 // The outbox: every post a committed action owes, stored until Discord takes
-// it. Rows are delivered in id order per lane (the game's channel, private
-// deliveries included, so a game's messages never overtake each other); a row
-// in backoff holds back the rows behind it in its lane, not other lanes.
+// it. Rows are delivered in id order per lane and track: a lane is the game's
+// channel (private deliveries included, so a game's messages never overtake
+// each other); its tracks go side by side (issue 19 §2, §4): pings (hand-offs
+// and reminders) never wait behind a picture, and a game's card, edited at
+// most once per window, waits for neither. A row in backoff holds back the
+// rows behind it in its lane's track, nothing else.
 import Database from 'better-sqlite3';
 import type { Attachment, Post } from '../messages/types.ts';
 import { migrate } from './migrations.ts';
@@ -14,10 +17,27 @@ export type OutboxState = 'pending' | 'sent' | 'failed';
  */
 export const INVALID_PAYLOAD = 'invalid payload: ';
 
+/**
+ * ping: a post that asks someone to act (a hand-off, a reminder), sent first
+ * and without its pictures (they follow as an edit of it, in main); main:
+ * moves, maps, private posts, notices; card: a game's card, coalesced.
+ */
+export type Track = 'ping' | 'main' | 'card';
+
+/** The track a post goes in. A finished game's last card archives its thread, so it stays behind the game's posts. */
+export function trackOf(post: Post): Track {
+  if (post.card !== undefined) return post.archive ? 'main' : 'card';
+  // A turn message and its edits (issue 19 §1) share one track, so an edit never runs before its message exists.
+  if (post.turn) return 'ping';
+  if (post.kind === 'notice' || post.kind === 'owed' || post.edit || post.attachTo || post.hub !== undefined) return 'main';
+  return post.handoff?.length || post.decisions?.length || post.mentions?.length ? 'ping' : 'main';
+}
+
 /** A lane's oldest pending row, without its post. */
 export interface HeadInfo {
   id: number;
   lane: string;
+  track: Track;
   gameId: number | null;
   nextAt: number;
   createdAt: number;
@@ -29,6 +49,7 @@ export interface OutboxRow {
   id: number;
   gameId: number | null;
   lane: string;
+  track: Track;
   post: Post;
   state: OutboxState;
   attempts: number;
@@ -43,6 +64,7 @@ interface Raw {
   id: number;
   game_id: number | null;
   lane: string;
+  track: Track;
   post: string;
   state: OutboxState;
   attempts: number;
@@ -72,6 +94,7 @@ const toRow = (r: Raw): OutboxRow => ({
   id: r.id,
   gameId: r.game_id,
   lane: r.lane,
+  track: r.track,
   post: decode(r.post),
   state: r.state,
   attempts: r.attempts,
@@ -82,6 +105,14 @@ const toRow = (r: Raw): OutboxRow => ({
 });
 
 export class Outbox {
+  /**
+   * A game's card is edited at most once per this many ms (issue 19 §2):
+   * cards queued meanwhile join the one waiting, built as it is sent.
+   */
+  cardWindowMs = 1_500;
+  /** When each game's card last cost a REST call (memory: after a restart the first card goes at once). */
+  private readonly cardAt = new Map<number, number>();
+
   constructor(
     readonly db: Database.Database,
     readonly now: () => number = Date.now,
@@ -110,7 +141,14 @@ export class Outbox {
     const out: { id: number; post: Post }[] = [];
     const at = this.now() + (opts.hold === false ? 0 : this.holdMs);
     const ping = this.db.prepare('INSERT OR IGNORE INTO outbox_pings (game_id, role, decision_id) VALUES (?, ?, ?)');
-    const insert = this.db.prepare('INSERT INTO outbox (game_id, lane, post, next_at, created_at, draws) VALUES (?, ?, ?, ?, ?, ?)');
+    const insert = this.db.prepare(
+      'INSERT INTO outbox (game_id, lane, track, post, next_at, created_at, draws) VALUES (?, ?, ?, ?, ?, ?, ?)',
+    );
+    // A card not tried yet is built as it is sent: a newer card of its game takes its place (after the posts it links).
+    const waitingCard = this.db.prepare(
+      `SELECT id FROM outbox WHERE lane = ? AND track = 'card' AND state = 'pending' AND attempts = 0 AND game_id = ? ` +
+        `AND json_extract(post, '$.card') = ? LIMIT 1`,
+    );
     const settle = this.db.prepare(`DELETE FROM outbox WHERE game_id = ? AND state = 'pending' AND json_extract(post, '$.kind') = 'owed'`);
     this.db.transaction(() => {
       for (const g of new Set(opts.settles ?? [])) settle.run(g);
@@ -124,8 +162,16 @@ export class Outbox {
           post.mentions = (post.mentions ?? []).filter((u) => !handedOff.has(u) || fresh.has(u));
           if (post.kind === 'handoff' && fresh.size === 0) continue;
         }
+        const track = trackOf(post);
+        const joins =
+          track === 'card' ? (waitingCard.get(post.channelId, post.gameId ?? null, post.card) as { id: number } | undefined) : undefined;
+        if (joins)
+          this.db
+            .prepare(`UPDATE outbox SET state = 'sent', done_at = ?, error = 'joined a newer card' WHERE id = ?`)
+            .run(this.now(), joins.id);
+        const due = track === 'card' ? Math.max(at, this.cardDue(post.gameId)) : at;
         const draws = post.files?.filter((f) => f.draw).length ?? 0;
-        const info = insert.run(post.gameId ?? null, post.channelId, encode(post), at, this.now(), draws);
+        const info = insert.run(post.gameId ?? null, post.channelId, track, encode(post), due, this.now(), draws);
         out.push({ id: Number(info.lastInsertRowid), post });
       }
     })();
@@ -156,20 +202,21 @@ export class Outbox {
   /**
    * The systems of pictures in `row` that a later batch's pending post of the
    * same game in the same lane, for the same audience, draws again (a newer
-   * board): under a backlog only the newest is worth drawing. Posts of one
-   * batch (one enqueue, same creation time) never supersede each other, nor
-   * does a public map a seat's own private one.
+   * board): under a backlog only the newest is worth drawing. Batches go by
+   * creation time, not id (a ping's pictures keep its batch's time, issue 19
+   * §4). Posts of one batch (one enqueue, same creation time) never supersede
+   * each other, nor does a public map a seat's own private one.
    */
   supersededDraws(row: OutboxRow): Set<string> {
     const out = new Set<string>();
     if (row.gameId === null || !row.post.files?.some((f) => f.draw)) return out;
     const later = this.db
       .prepare(
-        `SELECT post FROM outbox WHERE game_id = ? AND state = 'pending' AND id > ? AND lane = ? AND created_at > ? AND draws > 0 ` +
+        `SELECT post FROM outbox WHERE game_id = ? AND state = 'pending' AND lane = ? AND created_at > ? AND draws > 0 ` +
           `AND json_extract(post, '$.to.roles') IS ?`,
       )
       .pluck()
-      .all(row.gameId, row.id, row.lane, row.createdAt, audience(row.post)) as string[];
+      .all(row.gameId, row.lane, row.createdAt, audience(row.post)) as string[];
     for (const text of later) for (const f of decode(text).files ?? []) if (f.draw) out.add(f.draw.system);
     return out;
   }
@@ -193,47 +240,104 @@ export class Outbox {
     })();
   }
 
-  /** The reply went out (or could not): these rows may go now. */
+  /** The reply went out (or could not): these rows may go now (a card once its window has passed). */
   release(ids: number[]): void {
     const stmt = this.db.prepare(`UPDATE outbox SET next_at = MIN(next_at, ?) WHERE id = ? AND state = 'pending' AND attempts = 0`);
+    const which = this.db.prepare('SELECT track, game_id AS gameId FROM outbox WHERE id = ?');
     const t = this.now();
-    this.db.transaction(() => ids.forEach((id) => stmt.run(t, id)))();
+    this.db.transaction(() =>
+      ids.forEach((id) => {
+        const r = which.get(id) as { track: Track; gameId: number | null } | undefined;
+        stmt.run(r?.track === 'card' ? Math.max(t, this.cardDue(r.gameId ?? undefined)) : t, id);
+      }),
+    )();
   }
 
-  /** The head of every lane (its oldest pending row), due or not. */
+  /** A card of game G cost a REST call now: the next waits for the window. */
+  cardSent(gameId: number | null): void {
+    if (gameId === null) return;
+    this.cardAt.set(gameId, this.now());
+    // Bounded: the oldest games are forgotten (their next card simply goes at once).
+    if (this.cardAt.size > 10_000) this.cardAt.delete(this.cardAt.keys().next().value!);
+  }
+
+  /** The earliest a new card of game G may go. */
+  private cardDue(gameId: number | undefined): number {
+    const last = gameId === undefined ? undefined : this.cardAt.get(gameId);
+    return last === undefined ? 0 : last + this.cardWindowMs;
+  }
+
+  /**
+   * A ping went ahead of its pictures: they follow as an edit of its message
+   * (`messageId`), in the main track, as a post of the ping's batch (so a
+   * newer map supersedes them as it would the ping's own). One transaction
+   * with the ping marked sent.
+   */
+  sentWithPictures(row: OutboxRow, messageId: string, files: Attachment[]): number | null {
+    return this.db.transaction(() => {
+      this.sent(row.id);
+      if (!files.length) return null;
+      const post: Post = {
+        channelId: row.post.channelId,
+        gameId: row.post.gameId,
+        kind: 'update',
+        content: '',
+        files,
+        attachTo: messageId,
+      };
+      const draws = files.filter((f) => f.draw).length;
+      const info = this.db
+        .prepare(`INSERT INTO outbox (game_id, lane, track, post, next_at, created_at, draws) VALUES (?, ?, 'main', ?, ?, ?, ?)`)
+        .run(row.gameId, row.lane, encode(post), this.now(), row.createdAt, draws);
+      return Number(info.lastInsertRowid);
+    })();
+  }
+
+  /** Whether the main track of the head's lane has a row older than it pending (a card waits for the maps it links). */
+  mainBefore(h: HeadInfo): boolean {
+    return !!this.db
+      .prepare(`SELECT 1 FROM outbox WHERE lane = ? AND track = 'main' AND state = 'pending' AND id < ? LIMIT 1`)
+      .get(h.lane, h.id);
+  }
+
+  /** When the next pending row falls due (null: none pending). */
+  nextDueAt(): number | null {
+    const r = this.db.prepare(`SELECT MIN(next_at) AS at FROM outbox WHERE state = 'pending'`).get() as { at: number | null };
+    return r.at;
+  }
+
+  /** The head of every lane's track (its oldest pending row), due or not. */
   heads(): OutboxRow[] {
     const rows = this.db
       .prepare(
         `SELECT o.* FROM outbox o WHERE o.state = 'pending' AND o.id = (SELECT MIN(id) ` +
-          `FROM outbox p WHERE p.lane = o.lane AND p.state = 'pending') ORDER BY o.id`,
+          `FROM outbox p WHERE p.lane = o.lane AND p.track = o.track AND p.state = 'pending') ORDER BY o.id`,
       )
       .all() as Raw[];
     return rows.map(toRow);
   }
 
   /**
-   * The head of every lane, light: its id, game, when it is due and how
-   * many pictures it carries undrawn (the worker reads the row itself when it takes it).
+   * The head of every lane's track, light: its id, game, when it is due and
+   * how many pictures it carries undrawn (the worker reads the row itself when it takes it).
    */
   headIds(): HeadInfo[] {
     return this.db
       .prepare(
-        `SELECT o.id, o.lane, o.game_id AS gameId, o.next_at AS nextAt, o.created_at AS createdAt, o.draws
-         FROM (SELECT MIN(id) AS id FROM outbox WHERE state = 'pending' GROUP BY lane) h
+        `SELECT o.id, o.lane, o.track, o.game_id AS gameId, o.next_at AS nextAt, o.created_at AS createdAt, o.draws
+         FROM (SELECT MIN(id) AS id FROM outbox WHERE state = 'pending' GROUP BY lane, track) h
          JOIN outbox o ON o.id = h.id ORDER BY o.id`,
       )
       .all() as HeadInfo[];
   }
 
-  /** One lane's head, light (headIds), or null when nothing is pending there. */
-  laneHead(lane: string): HeadInfo | null {
-    const h = this.db
-      .prepare(
-        `SELECT id, lane, game_id AS gameId, next_at AS nextAt, created_at AS createdAt, draws FROM outbox
-         WHERE lane = ? AND state = 'pending' ORDER BY id LIMIT 1`,
-      )
-      .get(lane) as HeadInfo | undefined;
-    return h ?? null;
+  /** One lane's heads, a row per track with something pending (headIds). */
+  laneHeads(lane: string): HeadInfo[] {
+    const head = this.db.prepare(
+      `SELECT id, lane, track, game_id AS gameId, next_at AS nextAt, created_at AS createdAt, draws FROM outbox
+       WHERE lane = ? AND track = ? AND state = 'pending' ORDER BY id LIMIT 1`,
+    );
+    return TRACKS.map((t) => head.get(lane, t) as HeadInfo | undefined).filter((h): h is HeadInfo => !!h);
   }
 
   /** Whether a later batch's pending row of the head's game in its lane carries pictures (supersededDraws, without reading posts). */
@@ -241,10 +345,10 @@ export class Outbox {
     if (h.gameId === null || h.draws === 0) return false;
     return !!this.db
       .prepare(
-        `SELECT 1 FROM outbox WHERE game_id = ? AND state = 'pending' AND id > ? AND lane = ? AND created_at > ? AND draws > 0 ` +
+        `SELECT 1 FROM outbox WHERE game_id = ? AND state = 'pending' AND lane = ? AND created_at > ? AND draws > 0 ` +
           `AND json_extract(post, '$.to.roles') IS (SELECT json_extract(post, '$.to.roles') FROM outbox WHERE id = ?) LIMIT 1`,
       )
-      .get(h.gameId, h.id, h.lane, h.createdAt, h.id);
+      .get(h.gameId, h.lane, h.createdAt, h.id);
   }
 
   /** Was this decision of game G handed off (pinged) already? */
@@ -351,6 +455,8 @@ export class Outbox {
     })();
   }
 }
+
+const TRACKS: readonly Track[] = ['ping', 'main', 'card'];
 
 /** Who a post is for, as SQLite's json_extract reads it back: its seats' roles as JSON, or null for the channel. */
 function audience(post: Post): string | null {

@@ -79,7 +79,8 @@ interface Rig {
 
 async function boot(): Promise<Rig> {
   const fake = await new FakeDiscord().start();
-  const svc = openServices({ dbPath: tempDb(), seed: 'bench-discord', maxSnapshots: 2 });
+  // As the bot runs (src/bot/start.ts): pictures drawn by the outbox as they are delivered, in render threads.
+  const svc = openServices({ dbPath: tempDb(), seed: 'bench-discord', maxSnapshots: 2, drawAtDelivery: true });
   const commits: Rig['commits'] = [];
   const commit = svc.store.commit.bind(svc.store);
   svc.store.commit = ((gameId: number, ...rest: unknown[]) => {
@@ -124,11 +125,18 @@ interface Tally {
   handOffs: number;
 }
 
-async function drain(rig: Rig): Promise<void> {
+/**
+ * Until the bot is idle and its outbox drained: every track but the cards
+ * (a player waits for the ping, not for the card, which is edited at most
+ * once per window; its edit counts against whichever command it falls in),
+ * or all of them (`cards`, at the end of a game).
+ */
+async function drain(rig: Rig, cards = false): Promise<void> {
   const until = performance.now() + 15_000;
+  const waiting = rig.svc.store.db.prepare(`SELECT COUNT(*) FROM outbox WHERE state = 'pending' AND (? OR track <> 'card')`).pluck();
   for (;;) {
     await rig.bot.idle();
-    if (!rig.svc.store.outbox.pendingSummary().count || performance.now() > until) return;
+    if (!(waiting.get(cards ? 1 : 0) as number) || performance.now() > until) return;
     await new Promise((r) => setTimeout(r, 2));
   }
 }
@@ -184,6 +192,9 @@ async function send(rig: Rig, payload: any, tally: Tally, handOff?: () => { user
             .slice(0, 160)}`,
         );
     }
+    // A ping's pictures, added to it by an edit (issue 19 §4).
+    const e = r.method === 'PATCH' && r.path.match(/^\/channels\/(\d+)\/messages\/\d+$/);
+    if (e && publicChannel(fake, e[1])) tally.maps += images(r);
   }
   tally.restPerCommand.push(rest);
   if (!handOff) return;
@@ -311,6 +322,13 @@ async function playGame(rig: Rig, label: string, system: string, options: string
       refused++;
       if (refused > 20) throw new Error(`${label}: 20 commands refused; last /${mod.command} ${pick.sub} ${JSON.stringify(pick.args)}`);
     }
+  }
+  // The cards still waiting for their window: their edits count against the last command.
+  const left = rig.fake.requests.length;
+  await drain(rig, true);
+  for (const r of rig.fake.requests.slice(left).filter((x) => !isCallback(x) && !isWebhook(x))) {
+    tally.restPerCommand[tally.restPerCommand.length - 1]++;
+    tally.routes.set(routeOf(r, rig.fake), (tally.routes.get(routeOf(r, rig.fake)) ?? 0) + 1);
   }
   const seconds = (performance.now() - started) / 1000;
   const over = rig.svc.store.game(gameId)?.status !== 'active';

@@ -9,8 +9,10 @@ export interface SinkStats {
   messages: number;
   /** Attachments sent (drawn maps), with when. */
   files: number[];
+  /** When given, the id of every message edited, in order (tests). */
+  edits?: string[];
   /** When given, every payload sent, with its channel (tests). */
-  log?: { channelId: string; content: string; files: number; mentions: string[]; buttons: number }[];
+  log?: { channelId: string; content: string; files: number; mentions: string[]; buttons: number; edit?: string }[];
 }
 
 export function sinkClient(stats: SinkStats): Client {
@@ -35,7 +37,17 @@ export function sinkClient(stats: SinkStats): Client {
         const mid = String(ids++);
         return { id: mid, url: `https://discord.test/${id}/${mid}`, pin: async () => undefined };
       },
-      messages: { edit: async (mid: string) => ({ id: mid }) },
+      // Edits: cards, and the pictures of a ping that went ahead of them (logged as such).
+      messages: {
+        async edit(mid: string, p: Partial<Payload>) {
+          stats.edits?.push(mid);
+          if (p.files?.length) {
+            stats.log?.push({ channelId: id, content: p.content ?? '', files: p.files.length, mentions: [], buttons: 0, edit: mid });
+            for (const _ of p.files) stats.files.push(performance.now());
+          }
+          return { id: mid, url: `https://discord.test/${id}/${mid}` };
+        },
+      },
       threads: { create: async () => remember(channel(`thread-${ids++}`, ChannelType.PrivateThread)) },
       members: { add: async () => undefined, remove: async () => undefined },
     };

@@ -53,8 +53,12 @@ describe('end to end: Discord → router → engine → store → Discord (issue
     expect(fake.find('POST', /^\/interactions\//)).toHaveLength(1);
     expect(callback().body.type).toBe(5);
     const post = channelPosts()[0];
-    expect(post.files[0].data.subarray(0, 4)).toEqual(PNG_MAGIC);
     expect(post.body.allowed_mentions.users).toEqual([ALICE.id]);
+    // The ping goes at once; its picture follows as an edit of it (issue 19 §4).
+    const [delivered] = fake.messages(CHANNEL_ID);
+    expect(delivered.mentions).toEqual([ALICE.id]);
+    expect(delivered.files[0].data.subarray(0, 4)).toEqual(PNG_MAGIC);
+    expect(fake.find('PATCH', `/channels/${CHANNEL_ID}/messages/${delivered.id}`).some((r) => r.files.length)).toBe(true);
     // Leader labels pass a button's 80 characters: a dropdown keeps them whole.
     const [menu] = post.body.components.flatMap((row: any) => row.components);
     expect(menu.type).toBe(3);
@@ -76,9 +80,10 @@ describe('end to end: Discord → router → engine → store → Discord (issue
   it('a legal action is applied, and the phase snapshot is posted with a PNG', async () => {
     await send(commandPayload('rifle', 'leader', [s('name', 'boone')]));
     expect([4, 5]).toContain(callback().body.type);
-    const post = channelPosts().find((p) => p.files.length);
+    // Posted with its picture, or (a ping) with the picture added by an edit right after.
+    const post = fake.messages(CHANNEL_ID).find((m) => m.files.length);
     expect(post?.files[0].data.subarray(0, 4)).toEqual(PNG_MAGIC);
-    expect(post?.body.content).toMatch(/Action Phase/);
+    expect(post?.content).toMatch(/Action Phase/);
   });
 
   it('a stale choice is refused privately, its dropdown disabled, and changes nothing', async () => {

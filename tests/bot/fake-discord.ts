@@ -75,7 +75,9 @@ export const FAULTS = {
 /** Matchers for faults. */
 export const ON = {
   channelPost: (r: RecordedRequest) => r.method === 'POST' && /^\/channels\/\d+\/messages$/.test(r.path),
-  upload: (r: RecordedRequest) => ON.channelPost(r) && r.files.length > 0,
+  /** A message with pictures: sent, or pictures added to a ping by an edit (issue 19 §4). */
+  upload: (r: RecordedRequest) =>
+    (ON.channelPost(r) || (r.method === 'PATCH' && /^\/channels\/\d+\/messages\/\d+$/.test(r.path))) && r.files.length > 0,
   callback: (r: RecordedRequest) => r.method === 'POST' && /^\/interactions\/\d+\/[^/]+\/callback$/.test(r.path),
   threadCreate: (r: RecordedRequest) => r.method === 'POST' && /^\/channels\/\d+\/threads$/.test(r.path),
   dmOpen: (r: RecordedRequest) => r.method === 'POST' && r.path === '/users/@me/channels',
@@ -102,6 +104,8 @@ export class FakeDiscord {
   readonly pins = new Map<string, Set<string>>();
   /** The message each component interaction was pressed on (by interaction id and token), once told (pressing()). */
   private pressedOn = new Map<string, { channelId: string; messageId: string }>();
+  /** A slow upload: a request carrying files is answered this long after it arrived (ms). */
+  uploadDelayMs = 0;
   private nonces = new Map<string, any>();
   private server = http.createServer((req, res) => void this.onRequest(req, res));
   private nextId = 1400000000000000000n;
@@ -199,6 +203,7 @@ export class FakeDiscord {
     this.requests.push(rec);
     const delay = this.delays.find((d) => d.match(rec));
     if (delay) await new Promise((r) => setTimeout(r, delay.ms));
+    if (rec.files.length && this.uploadDelayMs > 0) await new Promise((r) => setTimeout(r, this.uploadDelayMs));
     const fault = this.faults.find((f) => f.times > 0 && f.match(rec));
     if (fault) fault.times--;
     const forced = fault ?? this.override?.(rec);
@@ -228,6 +233,10 @@ export class FakeDiscord {
         const d = this.applyUpdate(m[2], r.body ?? {});
         return { status: 200, body: { ...this.message(d?.channelId ?? '0', r, m[1]), ...(d ? { id: d.id } : {}) } };
       }
+    }
+    // An interaction's reply or follow-up edited through its webhook (disabled controls, issue 19 §2).
+    if (r.method === 'PATCH' && (m = p.match(/^\/webhooks\/(\d+)\/([^/]+)\/messages\/(\d+)$/))) {
+      return { status: 200, body: { ...this.message('0', r, m[1]), id: m[3] } };
     }
     if (r.method === 'POST' && (m = p.match(/^\/webhooks\/(\d+)\/([^/]+)$/))) {
       return { status: 200, body: this.message('0', r, m[1]) };
@@ -263,6 +272,8 @@ export class FakeDiscord {
       if ('content' in b) d.content = b.content ?? '';
       if ('embeds' in b) d.embeds = b.embeds ?? [];
       if ('components' in b) d.components = b.components ?? [];
+      // Pictures added by an edit (a ping's, which went ahead of them) replace the message's attachments.
+      if (r.files.length || 'attachments' in b) d.files = r.files;
       return {
         status: 200,
         body: {

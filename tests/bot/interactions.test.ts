@@ -74,9 +74,13 @@ describe('slash commands', () => {
     const [post] = channelPosts();
     expect(post.body.content).toBe(`Phase over. <@${BOB.id}>, your move.`);
     expect(post.body.allowed_mentions).toEqual({ users: [BOB.id] });
-    expect(post.files).toHaveLength(1);
-    expect(post.files[0]).toMatchObject({ name: 'board.png', type: 'image/png' });
-    expect(post.files[0].data.subarray(0, 4)).toEqual(PNG_MAGIC);
+    // A ping goes at once; its picture follows as an edit of that message (issue 19 §4).
+    expect(post.files).toHaveLength(0);
+    const [message] = rig.fake.messages(CHANNEL_ID);
+    const [picture] = rig.fake.find('PATCH', `/channels/${CHANNEL_ID}/messages/${message.id}`);
+    expect(picture.files).toHaveLength(1);
+    expect(picture.files[0]).toMatchObject({ name: 'board.png', type: 'image/png' });
+    expect(picture.files[0].data.subarray(0, 4)).toEqual(PNG_MAGIC);
     // 6 buttons → rows of 5 and 1
     expect(post.body.components.map((r: any) => r.components.length)).toEqual([5, 1]);
     expect(post.body.components[0].components[0]).toMatchObject({

@@ -2,7 +2,9 @@
 // under a backlog. A map that a later batch of the same game draws again is
 // not drawn, but its text, pings and buttons are delivered; the newest map is
 // always drawn; posts of one batch never supersede each other; a game's older
-// card is not rebuilt when a newer one waits behind it.
+// card is not rebuilt when a newer one waits behind it. Since issue 19 §4 the
+// hand-offs (pings) go in a track of their own, ahead of the pictures: each
+// track keeps its order.
 import { describe, expect, it } from 'vitest';
 import type { Router } from '../../commands/types.ts';
 import type { DrawJob, Post } from '../../src/messages/types.ts';
@@ -98,10 +100,11 @@ describe('outbox: pictures drawn at delivery, coalesced under a backlog (issue 9
       ['duel', { turn: 1 }],
       ['duel:zoom', { turn: 1 }],
     ]);
+    // The ping first: it never waits for a picture.
     expect(r.sink.log.map((m) => [m.content, m.files])).toEqual([
+      ['➡️ <@alice>: your move (turn 1)', 0],
       ['🗺️ turn 1', 1],
       ['🔍 Close-up', 1],
-      ['➡️ <@alice>: your move (turn 1)', 0],
     ]);
   });
 
@@ -135,14 +138,19 @@ describe('outbox: pictures drawn at delivery, coalesced under a backlog (issue 9
       ['duel', { turn: 2 }],
       ['duel:zoom', { turn: 2 }],
     ]);
-    expect(r.sink.log.map((m) => [m.content.split('\n')[0], m.files, m.mentions, m.buttons])).toEqual([
-      ['🗺️ turn 1', 0, [], 0],
+    const line = (m: Rig['sink']['log'][number]) => [m.content.split('\n')[0], m.files, m.mentions, m.buttons];
+    // Each track in its order: the pings, and the maps.
+    expect(r.sink.log.filter((m) => m.mentions.length).map(line)).toEqual([
       ['➡️ <@alice>: your move (turn 1)', 0, ['alice'], 1],
-      ['🗺️ turn 2', 1, [], 0],
-      ['🔍 Close-up', 1, [], 0],
       ['➡️ <@bob>: your move (turn 2)', 0, ['bob'], 1],
     ]);
-    expect(r.sink.log[0].content).toMatch(/map not drawn: a newer one of this game follows/);
+    const maps = r.sink.log.filter((m) => !m.mentions.length);
+    expect(maps.map(line)).toEqual([
+      ['🗺️ turn 1', 0, [], 0],
+      ['🗺️ turn 2', 1, [], 0],
+      ['🔍 Close-up', 1, [], 0],
+    ]);
+    expect(maps[0].content).toMatch(/map not drawn: a newer one of this game follows/);
     expect(r.worker.superseded).toBe(2);
   });
 
@@ -157,7 +165,7 @@ describe('outbox: pictures drawn at delivery, coalesced under a backlog (issue 9
       { hold: false },
     );
     await r.worker.kick();
-    expect(r.sink.log[0]).toMatchObject({ content: '🗺️ turn 1', files: 1 });
+    expect(r.sink.log.find((m) => m.content.startsWith('🗺️ turn 1'))).toMatchObject({ content: '🗺️ turn 1', files: 1 });
     // A resend after a crash that came between two payloads of one post keeps its picture, newer map or not.
     r.sink.log.length = 0;
     const [long] = r.store.outbox.enqueue([{ ...map1, content: `${'x'.repeat(1990)}\n${'y'.repeat(100)}` }], { hold: false });
@@ -165,7 +173,7 @@ describe('outbox: pictures drawn at delivery, coalesced under a backlog (issue 9
     r.clock.t += 5_000;
     r.store.outbox.enqueue(batch(r, 3, 'alice'), { hold: false });
     await r.worker.kick();
-    expect(r.sink.log[0]).toMatchObject({ content: 'y'.repeat(100), files: 1 });
+    expect(r.sink.log.find((m) => !m.mentions.length)).toMatchObject({ content: 'y'.repeat(100), files: 1 });
     expect(r.sink.log.filter((m) => m.files).length).toBe(3);
   });
 
@@ -176,8 +184,8 @@ describe('outbox: pictures drawn at delivery, coalesced under a backlog (issue 9
     await r.worker.kick();
     expect(r.drawn.map((j) => j.system)).toEqual(['duel']);
     expect(r.sink.log.map((m) => [m.content, m.files, m.mentions])).toEqual([
-      ['🗺️ turn 1', 1, []],
       ['➡️ <@alice>: your move (turn 1)', 0, ['alice']],
+      ['🗺️ turn 1', 1, []],
     ]);
   });
 

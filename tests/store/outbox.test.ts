@@ -5,6 +5,7 @@ import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { migrate } from '../../src/store/migrations.ts';
 import { Store } from '../../src/store/store.ts';
+import { trackOf } from '../../src/store/outbox.ts';
 import { tempDb } from '../app/harness.ts';
 
 const game = (s: Store, channel = 'c1') =>
@@ -79,6 +80,68 @@ describe('outbox (migration 5)', () => {
     expect(s.outbox.pending().map((r) => r.post.kind)).toEqual(['owed']);
     s.outbox.enqueue([{ channelId: 'c1', gameId: g, content: 'the move' }], { settles: [g] });
     expect(s.outbox.pending().map((r) => r.post.content)).toEqual(['the move']);
+    s.close();
+  });
+});
+
+describe('outbox tracks (migration 18, issue 19 §2, §4)', () => {
+  it("hand-offs and reminders are pings, a finished game's last card stays behind its posts, everything else is main", () => {
+    const base = { channelId: 'c1', content: 'x' };
+    expect(trackOf({ ...base, kind: 'handoff', mentions: ['bob'], handoff: [{ role: 'b', decision: 1, userId: 'bob' }] })).toBe('ping');
+    expect(
+      trackOf({
+        ...base,
+        mentions: ['bob'],
+        decisions: [{ role: 'b', decision: 1 }],
+        to: { roles: ['b'], userIds: ['bob'], names: ['Bob'] },
+      }),
+    ).toBe('ping');
+    expect(trackOf({ ...base, files: [{ name: 'm.png', data: Buffer.alloc(0) }] })).toBe('main');
+    expect(trackOf({ ...base, kind: 'notice', mentions: ['bob'] })).toBe('main');
+    expect(trackOf({ ...base, card: 1 })).toBe('card');
+    expect(trackOf({ ...base, card: 1, archive: true })).toBe('main');
+    expect(trackOf({ ...base, hub: 1 })).toBe('main');
+  });
+
+  it('each track of a lane has its own head: a ping in backoff holds back only the pings, a map only the maps', () => {
+    const s = new Store(tempDb());
+    const g = game(s);
+    const [map, ping, map2, ping2] = s.outbox.enqueue(
+      [
+        { channelId: 'c1', gameId: g, content: 'map 1' },
+        { channelId: 'c1', gameId: g, content: 'ping 1', mentions: ['bob'] },
+        { channelId: 'c1', gameId: g, content: 'map 2' },
+        { channelId: 'c1', gameId: g, content: 'ping 2', mentions: ['alice'] },
+      ],
+      { hold: false },
+    );
+    expect(s.outbox.laneHeads('c1').map((h) => [h.track, h.id])).toEqual([
+      ['ping', ping.id],
+      ['main', map.id],
+    ]);
+    s.outbox.retry(ping.id, Date.now() + 60_000, '500');
+    s.outbox.sent(map.id);
+    expect(s.outbox.headIds().map((h) => [h.track, h.id])).toEqual([
+      ['ping', ping.id],
+      ['main', map2.id],
+    ]);
+    expect(ping2.id).toBeGreaterThan(map2.id);
+    s.close();
+  });
+
+  it("a newer card of a game takes the waiting one's place, after the posts queued before it", () => {
+    const s = new Store(tempDb());
+    const g = game(s);
+    const card = { channelId: 'c1', gameId: g, kind: 'update' as const, content: '', card: g };
+    const [first] = s.outbox.enqueue([card], { hold: false });
+    const [move] = s.outbox.enqueue([{ channelId: 'c1', gameId: g, content: 'a move' }], { hold: false });
+    const [second] = s.outbox.enqueue([card], { hold: false });
+    expect(s.outbox.get(first.id)!.state).toBe('sent');
+    expect(s.outbox.pending().map((r) => [r.track, r.id])).toEqual([
+      ['main', move.id],
+      ['card', second.id],
+    ]);
+    expect(s.outbox.mainBefore(s.outbox.laneHeads('c1').find((h) => h.track === 'card')!)).toBe(true);
     s.close();
   });
 });
