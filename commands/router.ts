@@ -27,6 +27,10 @@ import { bidTimeouts } from '../src/tournament/bids.ts';
 import { currentHub } from '../src/tournament/hub.ts';
 import { pendingThread } from '../src/tournament/threads.ts';
 
+/** The tick's lease: its name, and how long a leader holds it without ticking (the bot passes 3 × its tick period). */
+export const TICK_LEASE = 'tick';
+const TICK_LEASE_MS = 90_000;
+
 /** Every command, declared: /game, /mod, /tournament, /rating, /remind, each registered game's own, and /dev (table only). */
 export function commandTable(): Command[] {
   return [gameCommand(), modCommand(), tournamentCommand(), ratingCommand(), remindCommand(), ...allGames().map(playCommand), devCommand()];
@@ -170,8 +174,13 @@ export function createRouter(svc: Services): Router {
     hub: (tid) => currentHub(svc, tid),
     hubPosted: (tid, channelId, messageId) => repoOf(svc).setHub(tid, channelId, messageId),
     pendingThread: (lane) => pendingThread(svc, lane),
-    async tick() {
-      const sweep = !swept;
+    async tick(opts = {}) {
+      // One process leads the tick (issue 21 §3): deadlines, reminders, lobbies and
+      // tournament clocks are done by it alone, and a dead leader's lease lapses
+      // so another takes over. A new leader sweeps every active game once.
+      const lead = svc.store.leases.acquire(TICK_LEASE, opts.leaseMs ?? TICK_LEASE_MS);
+      if (!lead) return [];
+      const sweep = !swept || lead === 'taken';
       swept = true;
       // Each part on its own: one that fails (a damaged game, issue 22) is logged and the others still run.
       const part = (name: string, f: () => Post[]): Post[] => {

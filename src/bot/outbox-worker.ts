@@ -177,6 +177,8 @@ export class OutboxWorker {
         }
         const row = this.outbox.get(h.id);
         if (row?.state !== 'pending') continue;
+        // Another process is delivering this lane's head (issue 21 §3): it is theirs until delivered or their hold expires.
+        if (!this.outbox.claim(row.id)) continue;
         if (draws) drawing++;
         const job = this.deliver(row)
           .catch((e) => this.log.error(`outbox #${row.id}: delivery failed unexpectedly: ${errorText(e)}`))

@@ -376,6 +376,30 @@ export const migrations: { version: number; name: string; sql: string }[] = [
         AND seq < (SELECT MAX(s.seq) FROM snapshots s WHERE s.game_id = snapshots.game_id);
     `,
   },
+  {
+    version: 15,
+    name: 'work done once across processes: leases, claimed slots, outbox rows claimed by their deliverer',
+    // Issue 21 §3. leases: one holder per name until expires_at (the tick's
+    // leader); lease_slots: the last slot of a schedule some process claimed
+    // (a backup); outbox.owner/lease_until: the process delivering a lane's
+    // head row, until when (a dead one's row is taken over after it).
+    sql: `
+      CREATE TABLE leases (
+        name TEXT PRIMARY KEY,
+        owner TEXT NOT NULL,
+        expires_at INTEGER NOT NULL,
+        taken_at INTEGER NOT NULL
+      );
+      CREATE TABLE lease_slots (
+        name TEXT PRIMARY KEY,
+        slot INTEGER NOT NULL,
+        owner TEXT NOT NULL,
+        at INTEGER NOT NULL
+      );
+      ALTER TABLE outbox ADD COLUMN owner TEXT;
+      ALTER TABLE outbox ADD COLUMN lease_until INTEGER;
+    `,
+  },
 ];
 
 export function migrate(db: Database.Database): number {

@@ -184,6 +184,8 @@ describe('private threads per seat (issue 9)', () => {
     const [first] = threadsCreated(t);
     const old = (t.svc.store.db.prepare('SELECT thread_id FROM seat_threads WHERE role = ?').get('b') as { thread_id: string }).thread_id;
     expect(first).toBeDefined();
+    // Deleted: Discord lists it no more (the bot looks a thread up before opening one) and refuses posts to it.
+    t.fake.channels.delete(old);
     t.fake.fault(
       (r) => r.method === 'POST' && r.path === `/channels/${old}/messages`,
       { status: 404, body: { message: 'Unknown Channel', code: 10003 } },
