@@ -50,6 +50,8 @@ export interface Delivered {
   embeds: any[];
   /** The message's id (edits and pins name it). */
   id: string;
+  /** The nonce it was sent with (enforced), if any. */
+  nonce?: string;
 }
 
 /** Ready-made faults (issue 9). */
@@ -225,6 +227,7 @@ export class FakeDiscord {
         files: r.files,
         flags: b.flags ?? 0,
         embeds: b.embeds ?? [],
+        nonce: key ? String(r.body.nonce) : undefined,
       });
       return { status: 200, body: msg };
     }
