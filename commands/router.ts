@@ -24,7 +24,7 @@ import { definitionOf, dispatchTable, precheckTable, subcommandOf, type Command 
 import { advanceFinished, advanceRunning, forfeitOnTime } from '../src/tournament/service.ts';
 import { repoOf } from '../src/tournament/repo.ts';
 import { bidTimeouts } from '../src/tournament/bids.ts';
-import { currentHub } from '../src/tournament/hub.ts';
+import { currentHub, hubPost } from '../src/tournament/hub.ts';
 import { pendingThread } from '../src/tournament/threads.ts';
 
 /** The tick's lease: its name, and how long a leader holds it without ticking (the bot passes 3 × its tick period). */
@@ -158,6 +158,10 @@ export function createRouter(svc: Services): Router {
       const row = svc.store.liveGame(channelId) ?? (pendingThread(svc, channelId) ? svc.store.latestGame(channelId) : null);
       if (row) svc.store.moveGame(row.id, threadId);
       svc.store.outbox.redirect(channelId, threadId);
+      // A match's hub links its thread: drawn again now the thread exists, whichever lane went first.
+      const match = row ? repoOf(svc).matchOfGame(row.id) : null;
+      const t = match ? repoOf(svc).get(match.tournamentId) : null;
+      if (t) svc.store.outbox.enqueue([hubPost(t.id, t.channelId)], { hold: false });
     },
     threadFailed: (home, channelId) => threadFailed(svc, home, channelId),
     // A damaged game has no card to draw (its notice says why).
