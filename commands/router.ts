@@ -199,11 +199,11 @@ export function createRouter(svc: Services): Router {
       const forfeits: Outcome = { replies: [], posts: part('forfeits', () => forfeitOnTime(svc)) };
       // Reminders first: a deadline that passes in this tick is gone once its default is taken.
       const reminders: Outcome = { replies: [], posts: part('reminders', () => runReminders(svc, sweep)) };
-      const rest = await runDeadlines(svc, sweep);
+      const store = async (o: Outcome) => queueOutcome(svc, await withCards(svc, o));
+      // Deadline defaults are stored as each is committed (a process killed mid-tick loses none of their posts).
+      const rest = await runDeadlines(svc, sweep, store);
       const moved: Outcome = { replies: [], posts: [...bidTimeouts(svc), ...advanceRunning(svc)] };
-      return Promise.all(
-        [forfeits, reminders, ...rest, moved].filter((o) => o.posts.length).map(async (o) => queueOutcome(svc, await withCards(svc, o))),
-      );
+      return Promise.all([forfeits, reminders, ...rest, moved].filter((o) => o.posts.length).map(async (o) => (o.queued ? o : store(o))));
     },
   };
 }
