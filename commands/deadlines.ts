@@ -71,7 +71,12 @@ const MAX_DEFAULTS = 50;
  * a bot left waiting (a crash, an older version) moves; later ticks read only
  * what is due (indexed deadlines, reminders, lobbies).
  */
-export async function runDeadlines(svc: Services, sweep = true): Promise<Outcome[]> {
+export async function runDeadlines(
+  svc: Services,
+  sweep = true,
+  /** Stores an outcome's posts in the outbox (the router's): each default's posts are stored as soon as it is committed. */
+  store: (o: Outcome) => Promise<Outcome> = async (o) => o,
+): Promise<Outcome[]> {
   const out: Outcome[] = [];
   const damaged = (gameId: number, e: unknown): boolean => {
     const damage = damageBehind(svc.store, e, gameId);
@@ -99,8 +104,7 @@ export async function runDeadlines(svc: Services, sweep = true): Promise<Outcome
   }
   for (const d of svc.store.deadlines.due(svc.now())) {
     try {
-      const o = await defaultFor(svc, d);
-      if (o) out.push(o);
+      out.push(...(await defaultFor(svc, d, store)));
     } catch (e) {
       if (damaged(d.gameId, e)) continue;
       out.push({
@@ -118,12 +122,18 @@ export async function runDeadlines(svc: Services, sweep = true): Promise<Outcome
   return out;
 }
 
-async function defaultFor(svc: Services, d: DecisionDeadline): Promise<Outcome | null> {
-  const posts: Outcome['posts'] = [];
+/**
+ * One seat's defaults until its decision closes. Each default's posts are
+ * stored as soon as it is committed, so a process that dies in the middle of
+ * a long run of defaults (several processes, issue 21 §3) loses none of the
+ * posts of those it committed before.
+ */
+async function defaultFor(svc: Services, d: DecisionDeadline, store: (o: Outcome) => Promise<Outcome>): Promise<Outcome[]> {
+  const out: Outcome[] = [];
   for (let i = 0; i < MAX_DEFAULTS; i++) {
     // Fresh state every time: a player may have acted since the list was read.
     const row = svc.store.game(d.gameId);
-    if (row?.status !== 'active') return (svc.store.deadlines.clear(d.gameId), null);
+    if (row?.status !== 'active') return (svc.store.deadlines.clear(d.gameId), out);
     const mod = moduleOf(row);
     const env = envOf(row);
     if (env.decisions?.open[d.role]?.id !== d.decisionId) break;
@@ -133,17 +143,18 @@ async function defaultFor(svc: Services, d: DecisionDeadline): Promise<Outcome |
       const res = svc.sessions.act(row, 'deadline', d.role, [action]);
       const o = await presentAct(mod, res, [], svc.store.seats(row.id), { maxSnapshots: svc.maxSnapshots, render: svc.render });
       const who = roleName(mod, env.options, d.role);
-      posts.push(
+      const posts = [
         ...o.replies
           .filter((r) => !r.ephemeral)
           .map((r) => ({ ...r, channelId: row.channelId, content: `⏰ Deadline passed for ${who} — default taken.\n${r.content}` })),
         ...o.posts,
-      );
+      ];
+      if (posts.length) out.push(await store({ replies: [], posts }));
     } catch (e) {
       if (e instanceof StaleVersionError) continue;
       throw e;
     }
   }
   svc.store.deadlines.clear(d.gameId, d.role, d.decisionId);
-  return posts.length ? { replies: [], posts } : null;
+  return out;
 }

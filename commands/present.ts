@@ -337,7 +337,7 @@ export async function presentAct(
     });
   }
   // Only phases that show a new board get a picture (issue 9; see snapshots.ts).
-  const picks = pickSnapshots(mod, res.phases, opts.maxSnapshots, gameKey(row));
+  const picks = pickSnapshots(mod, res.phases, opts.maxSnapshots, res.versions && { key: gameKey(row), ...res.versions });
   const skipped = res.phases.length - picks.length;
   for (let i = 0; i < picks.length; i++) {
     const mark = picks[i].mark;

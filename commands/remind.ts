@@ -189,8 +189,8 @@ export function runReminders(svc: Services, sweep = true): Post[] {
       continue;
     }
     const who = roleName(mod, mod.parseOptions(row.options), d.role);
-    // Several moments passed at once (a restart): one reminder covers them.
-    r.markSent(d, [...kinds], now);
+    // Several moments passed at once (a restart): one reminder covers them. Marked first, posted by whoever marked it.
+    if (!r.markSent(d, [...kinds], now)) continue;
     posts.push({
       channelId: row.channelId,
       gameId: row.id,

@@ -29,6 +29,10 @@ import { bidTimeouts } from '../src/tournament/bids.ts';
 import { currentHub } from '../src/tournament/hub.ts';
 import { hubOfMatch, pendingThread } from '../src/tournament/threads.ts';
 
+/** The tick's lease: its name, and how long a leader holds it without ticking (the bot passes 3 × its tick period). */
+export const TICK_LEASE = 'tick';
+const TICK_LEASE_MS = 90_000;
+
 /** Every command, declared: /game, /mod, /tournament, /rating, /remind, each registered game's own, and /dev (table only). */
 export function commandTable(): Command[] {
   return [gameCommand(), modCommand(), tournamentCommand(), ratingCommand(), remindCommand(), ...allGames().map(playCommand), devCommand()];
@@ -187,8 +191,13 @@ export function createRouter(svc: Services): Router {
     hub: (tid) => currentHub(svc, tid),
     hubPosted: (tid, channelId, messageId) => repoOf(svc).setHub(tid, channelId, messageId),
     pendingThread: (lane) => pendingThread(svc, lane),
-    async tick() {
-      const sweep = !swept;
+    async tick(opts = {}) {
+      // One process leads the tick (issue 21 §3): deadlines, reminders, lobbies and
+      // tournament clocks are done by it alone, and a dead leader's lease lapses
+      // so another takes over. A new leader sweeps every active game once.
+      const lead = svc.store.leases.acquire(TICK_LEASE, opts.leaseMs ?? TICK_LEASE_MS);
+      if (!lead) return [];
+      const sweep = !swept || lead === 'taken';
       swept = true;
       // Each part on its own: one that fails (a damaged game, issue 22) is logged and the others still run.
       const part = (name: string, f: () => Post[]): Post[] => {
@@ -203,18 +212,16 @@ export function createRouter(svc: Services): Router {
       const forfeits: Outcome = { replies: [], posts: part('forfeits', () => forfeitOnTime(svc)) };
       // Reminders first: a deadline that passes in this tick is gone once its default is taken.
       const reminders: Outcome = { replies: [], posts: part('reminders', () => runReminders(svc, sweep)) };
-      const rest = await runDeadlines(svc, sweep);
+      const store = async (o: Outcome) => {
+        closeSupersededTurns(svc, o);
+        return queueOutcome(svc, await withCards(svc, o));
+      };
+      // Deadline defaults are stored as each is committed (a process killed mid-tick loses none of their posts).
+      const rest = await runDeadlines(svc, sweep, store);
       // Check-in windows open and close on their schedule (only those due now are read).
       const checkins: Post[] = part('check-in', () => runCheckinWindows(svc));
       const moved: Outcome = { replies: [], posts: [...checkins, ...bidTimeouts(svc), ...advanceRunning(svc)] };
-      return Promise.all(
-        [forfeits, reminders, ...rest, moved]
-          .filter((o) => o.posts.length)
-          .map(async (o) => {
-            closeSupersededTurns(svc, o);
-            return queueOutcome(svc, await withCards(svc, o));
-          }),
-      );
+      return Promise.all([forfeits, reminders, ...rest, moved].filter((o) => o.posts.length).map(async (o) => (o.queued ? o : store(o))));
     },
   };
 }

@@ -16,9 +16,22 @@ export interface SnapshotPick {
   draw: boolean;
 }
 
-/** The board last drawn per game, in this process (a restart forgets it: at worst one repeated image). */
-const lastDrawn = new Map<string, string>();
+/**
+ * The board last drawn per game by this process, and the game's version it
+ * was drawn at. It is trusted only by the commit that follows that version:
+ * when another process committed in between (several bot processes on one
+ * database, issue 21 §3) the board it remembers may not be the last posted,
+ * so the picture is drawn. A restart forgets it: at worst one repeated image.
+ */
+const lastDrawn = new Map<string, { version: number; board: string }>();
 const REMEMBER = 2000;
+
+/** A game as one commit saw it: its key (gameKey) and its version before and after the commit. */
+export interface GameSeen {
+  key: string;
+  from: number;
+  to: number;
+}
 
 /** One game, one key: ids restart per database, so the seed hash and creation time disambiguate. */
 export function gameKey(row: Pick<GameRow, 'id' | 'seedHash' | 'createdAt' | 'channelId'>): string {
@@ -29,18 +42,19 @@ export function pickSnapshots(
   mod: Pick<GameModule<any, any>, 'boardKey'>,
   phases: PhaseMark[],
   max: number,
-  game?: string,
+  game?: GameSeen,
 ): SnapshotPick[] {
   if (!phases.length) return [];
   const keys = phases.map((p) => canonical(mod.boardKey ? mod.boardKey(p.view) : p.view));
   const last = phases.length - 1;
-  const before = game === undefined ? undefined : lastDrawn.get(game);
+  const seen = game === undefined ? undefined : lastDrawn.get(game.key);
+  const before = seen && seen.version === game!.from ? seen.board : undefined;
   let idx = phases.map((_, i) => i).filter((i) => i === last || (keys[i] !== keys[i + 1] && keys[i] !== before));
   if (idx.length > max) idx = idx.slice(-max);
   const prev = idx.length > 1 ? keys[idx[idx.length - 2]] : before;
   if (game !== undefined) {
-    lastDrawn.delete(game);
-    lastDrawn.set(game, keys[last]);
+    lastDrawn.delete(game.key);
+    lastDrawn.set(game.key, { version: game.to, board: keys[last] });
     if (lastDrawn.size > REMEMBER) lastDrawn.delete(lastDrawn.keys().next().value!);
   }
   return idx.map((i) => ({ mark: phases[i], draw: i !== last || keys[i] !== prev }));

@@ -175,8 +175,12 @@ export interface Router {
   turnMessage?(gameId: number, seq: number): string | null;
   /** A public post of game G with a map was delivered at this link. */
   mapPosted?(gameId: number, url: string): void;
-  /** Apply default choices for decisions whose deadline passed; call periodically. */
-  tick?(): Promise<Outcome[]>;
+  /**
+   * Apply default choices for decisions whose deadline passed; call periodically.
+   * Several processes on one database: one leads (a lease of `leaseMs`, renewed
+   * by each tick it runs); the others' ticks do nothing until it lapses.
+   */
+  tick?(opts?: { leaseMs?: number }): Promise<Outcome[]>;
   /** The durable queue this router writes owed posts into (absent: adapters keep their own). */
   outbox?: Outbox;
   /** The current state of game G as posts: what an outbox marker turns into when its posts never came. */

@@ -68,6 +68,8 @@ export interface ActResult {
   phases: PhaseMark[];
   applied: { role: Role; label: string; userId: string; secret: boolean }[];
   over: boolean;
+  /** The game's version before and after this commit (another process may have committed since: `row` is read after). */
+  versions?: { from: number; to: number };
 }
 
 /** One action of an all-or-nothing list was refused; nothing of the list was applied. */
@@ -282,7 +284,8 @@ export class Sessions {
         this.store.deadlines.sync(row.id, env.decisions, this.store.now(), over);
         this.onCommit?.(row.id);
       });
-    return { row: this.store.game(row.id)!, env, events, phases, applied, over };
+    const versions = { from: row.version, to: row.version + entries.length };
+    return { row: this.store.game(row.id)!, env, events, phases, applied, over, versions };
   }
 
   /**

@@ -139,6 +139,7 @@ export async function runBot(unmeasured: Router, config: BotConfig): Promise<Bot
   client.once(Events.ClientReady, (c) => log.info(`Logged in as ${c.user.tag}; serving ${c.guilds.cache.size} server(s).`));
 
   // Deadlines: the router applies default choices; we post what it reports.
+  const tickMs = config.tickMs ?? 30_000;
   let ticking = false;
   let lastTickAt = startedAt;
   const tickOnce = async () => {
@@ -147,7 +148,8 @@ export async function runBot(unmeasured: Router, config: BotConfig): Promise<Bot
     const timer = metrics.tickSeconds.startTimer();
     let result = 'ok';
     try {
-      const outcomes = await router.tick();
+      // The lease outlives a tick or two that come late; a dead process's lapses within 3 periods.
+      const outcomes = await router.tick(tickMs > 0 ? { leaseMs: 3 * tickMs } : {});
       for (const outcome of outcomes) {
         if (outcome.replies.length) log.debug(`tick: ${outcome.replies.length} reply(ies) without an interaction dropped`);
         // No reply to wait for: the posts may go at once.
@@ -166,7 +168,6 @@ export async function runBot(unmeasured: Router, config: BotConfig): Promise<Bot
       timer({ result });
     }
   };
-  const tickMs = config.tickMs ?? 30_000;
   const ticker = router.tick && tickMs > 0 ? setInterval(() => track(tickOnce()), tickMs) : undefined;
 
   // A tick that hangs or stopped being scheduled shows as stale; a process that never ticks is never stale.

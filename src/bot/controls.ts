@@ -137,6 +137,21 @@ export class ControlRegistry {
     }
   }
 
+  /**
+   * Messages of the channel that another bot process on the same database
+   * posted or edited (issue 21 §3): the database is the truth, the map a copy.
+   */
+  private reload(channelId: string): void {
+    if (!this.saved) return;
+    const stored = this.saved.ofChannel(channelId);
+    const known = new Map((this.byChannel.get(channelId) ?? []).map((e) => [e.messageId, e]));
+    for (const m of stored) {
+      const e = known.get(m.messageId);
+      if (e) e.rows = rowsOf(m.rows);
+      else this.remember(channelId, m.messageId, rowsOf(m.rows));
+    }
+  }
+
   /** A message's controls as just edited through its own interaction. */
   update(channelId: string, messageId: string, rows: Rows): void {
     const e = this.byChannel.get(channelId)?.find((x) => x.messageId === messageId);
@@ -161,6 +176,7 @@ export class ControlRegistry {
   async refresh(channelIds: Iterable<string>): Promise<void> {
     if (!this.router.staleControls) return;
     for (const channelId of new Set(channelIds)) {
+      this.reload(channelId);
       const seen = [...(this.byChannel.get(channelId) ?? [])];
       if (!seen.length) continue;
       const stale = new Set(await this.router.staleControls(seen.flatMap((e) => controlIds(e.rows))));

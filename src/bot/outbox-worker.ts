@@ -21,6 +21,7 @@ import { payloadsOf } from './messages.ts';
 import { archiveThread, errorText, openThread } from './posts.ts';
 import { SeatThreads } from '../store/seat-threads.ts';
 import { openSeatThread } from './seat-threads.ts';
+import { ShardLanes } from './shard-lanes.ts';
 
 /** One destination of a row: a channel, a seat's thread (its role) or a player's DM (their id). */
 interface Target {
@@ -95,6 +96,8 @@ export class OutboxWorker {
   onControls?: (channelId: string, messageId: string, components: readonly unknown[]) => void;
   /** Seat threads and held notes live in the outbox's database. */
   readonly seats: SeatThreads;
+  /** The lanes of the servers this process serves, when several share the outbox. */
+  private readonly lanes: ShardLanes;
 
   constructor(
     private readonly client: Client,
@@ -104,6 +107,7 @@ export class OutboxWorker {
     readonly policy: RetryPolicy = DEFAULT_RETRY,
   ) {
     this.seats = new SeatThreads(outbox.db, outbox.now);
+    this.lanes = new ShardLanes(client);
   }
 
   start(): void {
@@ -218,8 +222,12 @@ export class OutboxWorker {
           dirty = true;
           continue;
         }
+        // Another process's server (its shards): theirs to deliver (issue 21 §3).
+        if (!(await this.lanes.serves(h.lane))) continue;
         const row = this.outbox.get(h.id);
         if (row?.state !== 'pending') continue;
+        // Another process is delivering this lane's head (issue 21 §3): it is theirs until delivered or their hold expires.
+        if (!this.outbox.claim(row.id)) continue;
         if (draws) drawing++;
         busy[h.track]++;
         let started: Promise<void>;
@@ -639,6 +647,6 @@ const SCAN_MS = 20;
 const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 
 /** ≤ 25 characters, unique per payload of a row (the creation time keeps ids of a recreated database apart). */
-function nonceOf(row: OutboxRow, k: number): string {
+export function nonceOf(row: Pick<OutboxRow, 'id' | 'createdAt'>, k: number): string {
   return `m${row.id.toString(36)}.${row.createdAt.toString(36)}.${k}`.slice(0, 25);
 }

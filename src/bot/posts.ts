@@ -1,7 +1,15 @@
 // Outcome.newThread → a thread the game moves into, and the caller's note
 // when a post was refused. Posts themselves go through the outbox
 // (outbox-worker.ts), which retries them and reports what it could not deliver.
-import { ChannelType, ThreadAutoArchiveDuration, type Client } from 'discord.js';
+import {
+  ChannelType,
+  ThreadAutoArchiveDuration,
+  type Client,
+  type ForumChannel,
+  type NewsChannel,
+  type TextChannel,
+  type ThreadChannel,
+} from 'discord.js';
 import type { Router } from '../../commands/types.ts';
 import { scoped, type Logger } from './log.ts';
 import { INVALID_PAYLOAD } from '../store/outbox.ts';
@@ -29,12 +37,14 @@ export async function openThread(
     const channel = await client.channels.fetch(channelId);
     // A forum holds posts: a thread whose first message is required (a tournament's match channel may be one).
     if (channel?.type === ChannelType.GuildForum) {
-      const post = await channel.threads.create({
-        name: name.slice(0, 100) || 'Game',
-        autoArchiveDuration: ThreadAutoArchiveDuration.OneWeek,
-        message: { content: name.slice(0, 100) || 'Game' },
-        reason: 'Muster game thread',
-      });
+      const post =
+        (await existingThread(channel, name)) ??
+        (await channel.threads.create({
+          name: name.slice(0, 100) || 'Game',
+          autoArchiveDuration: ThreadAutoArchiveDuration.OneWeek,
+          message: { content: name.slice(0, 100) || 'Game' },
+          reason: 'Muster game thread',
+        }));
       router.threadCreated?.(home, post.id);
       return post.id;
     }
@@ -42,11 +52,13 @@ export async function openThread(
       scoped(log, { channelId }).warn(`no thread: channel type ${channel?.type} can't hold one`);
       return null;
     }
-    const thread = await channel.threads.create({
-      name: name.slice(0, 100) || 'Game',
-      autoArchiveDuration: ThreadAutoArchiveDuration.OneWeek,
-      reason: 'Muster game thread',
-    });
+    const thread =
+      (await existingThread(channel, name)) ??
+      (await channel.threads.create({
+        name: name.slice(0, 100) || 'Game',
+        autoArchiveDuration: ThreadAutoArchiveDuration.OneWeek,
+        reason: 'Muster game thread',
+      }));
     router.threadCreated?.(home, thread.id);
     return thread.id;
   } catch (e) {
@@ -54,6 +66,21 @@ export async function openThread(
     return null;
   }
 }
+
+/**
+ * A thread of this name the bot already opened under `parent` and has not
+ * recorded: a process that created it died before it could (or another
+ * process's delivery did), so a retry takes it instead of opening a second
+ * one (issue 21 §3). One request, made only before a thread is created.
+ */
+export async function existingThread(parent: ThreadParent, name: string): Promise<ThreadChannel | null> {
+  const wanted = name.slice(0, 100) || 'Game';
+  const active = await parent.threads.fetchActive();
+  const mine = parent.client.user?.id;
+  return active.threads.find((t) => t.parentId === parent.id && t.name === wanted && (!mine || !t.ownerId || t.ownerId === mine)) ?? null;
+}
+
+type ThreadParent = TextChannel | NewsChannel | ForumChannel;
 
 /** The Follow button: add a member to a game's thread. False when that is not a thread or Discord refused. */
 export async function addToThread(client: Client, threadId: string, userId: string, log: Logger): Promise<boolean> {

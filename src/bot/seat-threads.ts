@@ -8,7 +8,7 @@ import { ChannelType, DiscordAPIError, ThreadAutoArchiveDuration, type Client, t
 import { chunks } from '../messages/text.ts';
 import type { SeatThreads } from '../store/seat-threads.ts';
 import { scoped, type Logger } from './log.ts';
-import { errorText } from './posts.ts';
+import { errorText, existingThread } from './posts.ts';
 
 export interface SeatThreadRequest {
   gameId: number;
@@ -59,14 +59,19 @@ export async function openSeatThread(
   // Private threads exist only under text channels (not announcements, forums or threads).
   if (!parent || parent.type !== ChannelType.GuildText) return null;
   let thread: ThreadChannel;
+  const name = `🔒 Game #${gameId} · ${role}`.slice(0, 100);
   try {
-    thread = await parent.threads.create({
-      name: `🔒 Game #${gameId} · ${role}`.slice(0, 100),
-      type: ChannelType.PrivateThread,
-      invitable: false,
-      autoArchiveDuration: ThreadAutoArchiveDuration.OneWeek,
-      reason: 'Muster: private messages for one seat',
-    });
+    // Opened already by a process that died before recording it (issue 21 §3): taken, not opened twice.
+    const found = await existingThread(parent, name);
+    thread =
+      found ??
+      (await parent.threads.create({
+        name,
+        type: ChannelType.PrivateThread,
+        invitable: false,
+        autoArchiveDuration: ThreadAutoArchiveDuration.OneWeek,
+        reason: 'Muster: private messages for one seat',
+      }));
   } catch (e) {
     if (!refused(e)) throw e;
     scoped(log, { channelId: req.channelId }).warn(`no private seat thread (falling back to direct messages): ${errorText(e)}`);

@@ -91,10 +91,26 @@ export interface ScheduleOptions {
   onError?: (e: unknown) => void;
 }
 
-/** Take a backup on `cron`'s schedule; overlapping runs are skipped (protect). */
+/**
+ * The scheduled run a trigger at `now` belongs to: croner fires at or just
+ * after it, so the time floored to the schedule's finest unit (a minute, or a
+ * second for a six-field expression) names it alike in every process.
+ */
+export function backupSlot(cron: string, now: number): number {
+  const unit = cron.trim().split(/\s+/).length >= 6 ? 1_000 : 60_000;
+  return Math.floor(now / unit) * unit;
+}
+
+/**
+ * Take a backup on `cron`'s schedule; overlapping runs are skipped (protect).
+ * Every bot process on the database keeps the schedule, and the first to
+ * claim a run takes it (issue 21 §3): one copy per run, even when the
+ * process that used to take them is gone.
+ */
 export function scheduleBackups(store: Store, opts: ScheduleOptions): BackupSchedule {
   let running: Promise<void> = Promise.resolve();
   const job = new Cron(opts.cron, { protect: true, unref: true }, () => {
+    if (!store.leases.once('backup', backupSlot(opts.cron, Date.now()))) return;
     const t = performance.now();
     running = backupStore(store, opts.dir, opts.keep).then(
       (file) => opts.onDone?.(file, performance.now() - t),

@@ -26,6 +26,14 @@ export class ControlMessages {
     return rows.map((r) => ({ channelId: r.channel_id, messageId: r.message_id, rows: JSON.parse(r.rows) as unknown[] }));
   }
 
+  /** One channel's remembered messages, oldest first (another process may have posted some). */
+  ofChannel(channelId: string): ControlMessage[] {
+    const rows = this.db
+      .prepare('SELECT message_id, rows FROM control_messages WHERE channel_id = ? ORDER BY added_at, rowid')
+      .all(channelId) as { message_id: string; rows: string }[];
+    return rows.map((r) => ({ channelId, messageId: r.message_id, rows: JSON.parse(r.rows) as unknown[] }));
+  }
+
   /** Remember (or re-remember, as newest) a message's controls. */
   put(channelId: string, messageId: string, rows: unknown[]): void {
     this.db

@@ -441,17 +441,45 @@ export const migrations: { version: number; name: string; sql: string }[] = [
       CREATE INDEX outbox_pending ON outbox(lane, track, id) WHERE state = 'pending';
     `,
   },
+  {
+    version: 19,
+    // 19: h/lease wrote it as 15 the same day as 15–18.
+    name: 'work done once across processes: leases, claimed slots, outbox rows claimed by their deliverer',
+    // Issue 21 §3. leases: one holder per name until expires_at (the tick's
+    // leader); lease_slots: the last slot of a schedule some process claimed
+    // (a backup); outbox.owner/lease_until: the process delivering a lane's
+    // head row, until when (a dead one's row is taken over after it).
+    sql: `
+      CREATE TABLE leases (
+        name TEXT PRIMARY KEY,
+        owner TEXT NOT NULL,
+        expires_at INTEGER NOT NULL,
+        taken_at INTEGER NOT NULL
+      );
+      CREATE TABLE lease_slots (
+        name TEXT PRIMARY KEY,
+        slot INTEGER NOT NULL,
+        owner TEXT NOT NULL,
+        at INTEGER NOT NULL
+      );
+      ALTER TABLE outbox ADD COLUMN owner TEXT;
+      ALTER TABLE outbox ADD COLUMN lease_until INTEGER;
+    `,
+  },
 ];
 
 export function migrate(db: Database.Database): number {
   db.exec('CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at INTEGER NOT NULL)');
-  const done = new Set((db.prepare('SELECT version FROM schema_migrations').all() as { version: number }[]).map((r) => r.version));
+  const applied = () => new Set((db.prepare('SELECT version FROM schema_migrations').all() as { version: number }[]).map((r) => r.version));
+  const done = applied();
   for (const m of migrations) {
     if (done.has(m.version)) continue;
+    // Under the write lock, looked at again: several processes may start on one new database at once.
     db.transaction(() => {
+      if (applied().has(m.version)) return;
       db.exec(m.sql);
       db.prepare('INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)').run(m.version, m.name, Date.now());
-    })();
+    }).immediate();
   }
   return migrations.length ? migrations[migrations.length - 1].version : 0;
 }

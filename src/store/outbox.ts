@@ -8,6 +8,7 @@
 import Database from 'better-sqlite3';
 import type { Attachment, Post } from '../messages/types.ts';
 import { migrate } from './migrations.ts';
+import { processOwner } from './leases.ts';
 
 export type OutboxState = 'pending' | 'sent' | 'failed';
 
@@ -112,6 +113,15 @@ export class Outbox {
   cardWindowMs = 1_500;
   /** When each game's card last cost a REST call (memory: after a restart the first card goes at once). */
   private readonly cardAt = new Map<number, number>();
+  /** This process, as it claims rows (several processes may drain one outbox). */
+  readonly owner = processOwner();
+  /**
+   * A claimed row is this process's for so long, renewed as its parts go out;
+   * a process that dies holding it loses it then, and another delivers it
+   * (resuming after the parts Discord accepted, with the same nonces, which
+   * Discord remembers for a few minutes: a part it took is not posted again).
+   */
+  leaseMs = 30_000;
 
   constructor(
     readonly db: Database.Database,
@@ -402,24 +412,60 @@ export class Outbox {
     return r ? toRow(r) : null;
   }
 
-  /** One payload of a row was accepted: a retry resumes after it. */
+  /**
+   * Take a lane's head row to deliver it: true when it is pending and no
+   * other process holds it (or its hold expired). Only a lane's head is
+   * claimed, and it stays pending until delivered, so a lane goes out in
+   * order whichever process delivers it. The row is released when it is
+   * sent, failed or put back for a retry. (On PostgreSQL: `SELECT … FOR
+   * UPDATE SKIP LOCKED` on the head rows, then the same owner and expiry.)
+   */
+  claim(id: number): boolean {
+    const t = this.now();
+    return (
+      this.db
+        .prepare(
+          `UPDATE outbox SET owner = ?, lease_until = ? WHERE id = ? AND state = 'pending' ` +
+            `AND (owner IS NULL OR owner = ? OR lease_until <= ?)`,
+        )
+        .run(this.owner, t + this.leaseMs, id, this.owner, t).changes === 1
+    );
+  }
+
+  /** Rows this process claimed go back to whoever comes next (closing the store). */
+  unclaimAll(): void {
+    this.db.prepare(`UPDATE outbox SET owner = NULL WHERE owner = ? AND state = 'pending'`).run(this.owner);
+  }
+
+  /** Who holds a row now (null: nobody, or the hold expired). */
+  claimedBy(id: number): string | null {
+    const r = this.db.prepare('SELECT owner, lease_until FROM outbox WHERE id = ?').get(id) as
+      { owner: string | null; lease_until: number | null } | undefined;
+    return r?.owner && (r.lease_until ?? 0) > this.now() ? r.owner : null;
+  }
+
+  /** One payload of a row was accepted: a retry resumes after it (and our hold on it is renewed). */
   progress(id: number, doneParts: number): void {
-    this.db.prepare('UPDATE outbox SET done_parts = ? WHERE id = ?').run(doneParts, id);
+    this.db
+      .prepare('UPDATE outbox SET done_parts = ?, lease_until = CASE WHEN owner = ? THEN ? ELSE lease_until END WHERE id = ?')
+      .run(doneParts, this.owner, this.now() + this.leaseMs, id);
   }
 
   sent(id: number): void {
-    this.db.prepare(`UPDATE outbox SET state = 'sent', done_at = ?, error = NULL WHERE id = ?`).run(this.now(), id);
+    this.db.prepare(`UPDATE outbox SET state = 'sent', done_at = ?, error = NULL, owner = NULL WHERE id = ?`).run(this.now(), id);
   }
 
   retry(id: number, at: number, error: string): void {
-    this.db.prepare('UPDATE outbox SET attempts = attempts + 1, next_at = ?, error = ? WHERE id = ?').run(at, error.slice(0, 500), id);
+    this.db
+      .prepare('UPDATE outbox SET attempts = attempts + 1, next_at = ?, error = ?, owner = NULL WHERE id = ?')
+      .run(at, error.slice(0, 500), id);
   }
 
   /** Undeliverable. A hand-off that never arrived did not ping: the next post for its decisions (a repost) may. */
   failed(id: number, error: string): void {
     this.db.transaction(() => {
       this.db
-        .prepare(`UPDATE outbox SET state = 'failed', attempts = attempts + 1, error = ?, done_at = ? WHERE id = ?`)
+        .prepare(`UPDATE outbox SET state = 'failed', attempts = attempts + 1, error = ?, done_at = ?, owner = NULL WHERE id = ?`)
         .run(error.slice(0, 500), this.now(), id);
       const post = this.get(id)?.post;
       const unping = this.db.prepare('DELETE FROM outbox_pings WHERE game_id = ? AND role = ? AND decision_id = ?');

@@ -108,10 +108,13 @@ export class Reminders {
     return new Set(rows.map((r) => r.kind));
   }
 
-  markSent(d: DeadlineRow, kinds: string[], at: number): void {
+  /** Mark reminders sent; false when every one was marked already (another process sent them: issue 21 §3). */
+  markSent(d: DeadlineRow, kinds: string[], at: number): boolean {
     const ins = this.db.prepare('INSERT OR IGNORE INTO reminders_sent (game_id, role, decision_id, kind, at) VALUES (?, ?, ?, ?, ?)');
-    this.db.transaction(() => {
-      for (const k of kinds) ins.run(d.gameId, d.role, d.decisionId, k, at);
+    return this.db.transaction(() => {
+      let fresh = 0;
+      for (const k of kinds) fresh += ins.run(d.gameId, d.role, d.decisionId, k, at).changes;
+      return fresh > 0;
     })();
   }
 

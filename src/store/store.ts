@@ -11,6 +11,7 @@ import { Deadlines } from './deadlines.ts';
 import { cacheStatements } from './statements.ts';
 import { migrate } from './migrations.ts';
 import { Outbox } from './outbox.ts';
+import { Leases } from './leases.ts';
 import { DamagedGameError, DamagedGames, readAction, readOptions, type Damage } from './damaged.ts';
 
 export type GameStatus = 'lobby' | 'active' | 'over' | 'abandoned';
@@ -141,8 +142,10 @@ export class Store {
   readonly homes: GameHomes;
   /** Games whose record cannot be read, each noted once (migration 13). */
   readonly damaged: DamagedGames;
-  /** Each game's turn message, edited in place while a seat goes on (migration 15). */
+  /** Each game's turn message, edited in place while a seat goes on (migration 17). */
   readonly turns: TurnMessages;
+  /** Work several processes must do once: the tick's leader, scheduled backups (migration 19). */
+  readonly leases: Leases;
 
   constructor(
     path: string,
@@ -160,12 +163,18 @@ export class Store {
     cacheStatements(this.db);
     this.deadlines = new Deadlines(this.db);
     this.outbox = new Outbox(this.db, now);
+    this.leases = new Leases(this.db, this.outbox.owner, now);
     this.homes = new GameHomes(this.db);
     this.damaged = new DamagedGames(this.db, now);
     this.turns = new TurnMessages(this.db);
   }
 
   close(): void {
+    // A graceful stop hands its leases and claimed posts over at once (after a crash they lapse).
+    if (this.db.open) {
+      this.leases.releaseAll();
+      this.outbox.unclaimAll();
+    }
     this.db.close();
   }
 

@@ -169,9 +169,19 @@ function advance(svc: Services, ids: Iterable<number>): Post[] {
   for (let guard = 0; guard < 10_000 && pending.size; guard++) {
     const [id] = pending;
     pending.delete(id);
-    const t = repo.get(id);
+    // One process at a time reads a round and pairs the next (issue 21 §3): the write
+    // lock is taken before the round is read, so a second process (its tick, or its
+    // command that ended another game) finds the round paired and pairs nothing.
+    const step: Post[] = [];
+    const moved = svc.store.db
+      .transaction(() => {
+        const t = repo.get(id);
+        return t?.status === 'running' && advanceOne(svc, t, step);
+      })
+      .immediate();
+    posts.push(...step);
     // Paired (a round of byes may be complete at once) or finished: look again.
-    if (t?.status === 'running' && advanceOne(svc, t, posts)) {
+    if (moved) {
       resultsOnly.delete(id);
       pending.add(id);
     }
@@ -250,10 +260,16 @@ export function forfeitOnTime(svc: Services): Post[] {
     const roles = mod.roles(mod.parseOptions(row.options)).map((r) => r.id);
     const winners = roles.filter((r) => r !== d.role);
     const result = { status: 'over', winners, draw: false, scores: {}, summary: `${d.role} forfeits: the clock ran out.` };
-    svc.store.db.transaction(() => {
-      svc.store.finish(row.id, 'over', JSON.stringify(result), 'forfeit');
-      svc.store.deadlines.clear(row.id);
-    })();
+    // Still active once the write lock is held: another process may have ended the game meanwhile (issue 21 §3).
+    const forfeited = svc.store.db
+      .transaction(() => {
+        if (svc.store.game(row.id)?.status !== 'active') return false;
+        svc.store.finish(row.id, 'over', JSON.stringify(result), 'forfeit');
+        svc.store.deadlines.clear(row.id);
+        return true;
+      })
+      .immediate();
+    if (!forfeited) continue;
     posts.push({
       channelId: row.channelId,
       gameId: row.id,

@@ -43,9 +43,10 @@ describe('phase snapshots of a bot-played KPW game', () => {
     const game = batches('snap-kpw-1');
     const turns = new Set(game.map((b) => b.turn)).size;
     const drawn: string[] = [];
+    let version = 0;
     for (const { phases } of game) {
       before += Math.min(2, phases.length);
-      const picked = pickSnapshots(kpw, phases, 2, 'snap-kpw-1');
+      const picked = pickSnapshots(kpw, phases, 2, { key: 'snap-kpw-1', from: version, to: ++version });
       posts += picked.length;
       expect(picked[picked.length - 1].mark).toBe(phases[phases.length - 1]);
       for (const p of picked) if (p.draw) drawn.push(canonical(kpw.boardKey!(p.mark.view as unknown as KpwView)));
@@ -72,11 +73,22 @@ describe('phase snapshots of a bot-played KPW game', () => {
     expect(show(pickSnapshots({}, phases, 10))).toEqual(['b', 'd']);
     expect(show(pickSnapshots({}, phases, 1))).toEqual(['d']);
     // Across batches of one game: the board last drawn is remembered.
-    expect(show(pickSnapshots({}, [m('a', { x: 1 })], 2, 'g1'))).toEqual(['a']);
-    expect(show(pickSnapshots({}, [m('b', { x: 1 })], 2, 'g1'))).toEqual(['b-']);
-    expect(show(pickSnapshots({}, [m('c', { x: 1 }), m('d', { x: 3 })], 2, 'g1'))).toEqual(['d']);
-    expect(show(pickSnapshots({}, [m('e', { x: 4 }), m('f', { x: 4 })], 2, 'g1'))).toEqual(['f']);
+    const g1 = (from: number) => ({ key: 'g1', from, to: from + 1 });
+    expect(show(pickSnapshots({}, [m('a', { x: 1 })], 2, g1(0)))).toEqual(['a']);
+    expect(show(pickSnapshots({}, [m('b', { x: 1 })], 2, g1(1)))).toEqual(['b-']);
+    expect(show(pickSnapshots({}, [m('c', { x: 1 }), m('d', { x: 3 })], 2, g1(2)))).toEqual(['d']);
+    expect(show(pickSnapshots({}, [m('e', { x: 4 }), m('f', { x: 4 })], 2, g1(3)))).toEqual(['f']);
     // Another game keeps its own memory.
-    expect(show(pickSnapshots({}, [m('a', { x: 4 })], 2, 'g2'))).toEqual(['a']);
+    expect(show(pickSnapshots({}, [m('a', { x: 4 })], 2, { key: 'g2', from: 0, to: 1 }))).toEqual(['a']);
+  });
+
+  it('the board remembered is trusted only by the next commit: another process may have posted a different one (issue 21 §3)', () => {
+    const m = (phase: string, view: unknown) => ({ phase, view }) as PhaseMark;
+    const show = (ps: ReturnType<typeof pickSnapshots>) => ps.map((p) => `${p.mark.phase}${p.draw ? '' : '-'}`);
+    expect(show(pickSnapshots({}, [m('a', { x: 1 })], 2, { key: 'g3', from: 0, to: 1 }))).toEqual(['a']);
+    // Versions 1 → 3 were committed (and their board posted) by another process: x = 1 is drawn again.
+    expect(show(pickSnapshots({}, [m('b', { x: 1 })], 2, { key: 'g3', from: 3, to: 4 }))).toEqual(['b']);
+    // The next commit of this process follows its own: the same board is not drawn twice in a row.
+    expect(show(pickSnapshots({}, [m('c', { x: 1 })], 2, { key: 'g3', from: 4, to: 5 }))).toEqual(['c-']);
   });
 });

@@ -52,6 +52,8 @@ export interface Delivered {
   id: string;
   /** Its text as first sent (edits change `content`: a game's turn message, issue 19 §1). */
   posted: string;
+  /** The nonce it was sent with (enforced), if any. */
+  nonce?: string;
 }
 
 /** Ready-made faults (issue 9). */
@@ -106,6 +108,8 @@ export class FakeDiscord {
   private pressedOn = new Map<string, { channelId: string; messageId: string }>();
   /** A slow upload: a request carrying files is answered this long after it arrived (ms). */
   uploadDelayMs = 0;
+  /** Sends answered from Discord's nonce memory (a resend after a crash or a lapsed claim): nothing new was posted. */
+  nonceRepeats = 0;
   private nonces = new Map<string, any>();
   private server = http.createServer((req, res) => void this.onRequest(req, res));
   private nextId = 1400000000000000000n;
@@ -133,6 +137,7 @@ export class FakeDiscord {
     this.override = null;
     this.pins.clear();
     this.threadMembers.clear();
+    this.nonceRepeats = 0;
   }
 
   /** Answer the next `times` matching requests with `response` (500s: discord.js itself tries 4 times). */
@@ -241,6 +246,11 @@ export class FakeDiscord {
     if (r.method === 'POST' && (m = p.match(/^\/webhooks\/(\d+)\/([^/]+)$/))) {
       return { status: 200, body: this.message('0', r, m[1]) };
     }
+    if (r.method === 'GET' && (m = p.match(/^\/guilds\/(\d+)\/threads\/active$/))) {
+      // Every thread of the server not archived, public and private (the bot sees the private ones it owns).
+      const threads = [...this.channels.values()].filter((c) => c.thread_metadata && !c.thread_metadata.archived && c.guild_id === m![1]);
+      return { status: 200, body: { threads, members: [] } };
+    }
     if ((m = p.match(/^\/channels\/(\d+)$/)) && r.method === 'GET') {
       const ch = this.channels.get(m[1]);
       return ch ? { status: 200, body: ch } : { status: 404, body: { message: 'Unknown Channel', code: 10003 } };
@@ -248,7 +258,10 @@ export class FakeDiscord {
     if (r.method === 'POST' && (m = p.match(/^\/channels\/(\d+)\/messages$/))) {
       // enforce_nonce: a second send with the same nonce gets the first message back, nothing new.
       const key = r.body?.enforce_nonce && r.body?.nonce ? `${m[1]}:${r.body.nonce}` : null;
-      if (key && this.nonces.has(key)) return { status: 200, body: this.nonces.get(key) };
+      if (key && this.nonces.has(key)) {
+        this.nonceRepeats++;
+        return { status: 200, body: this.nonces.get(key) };
+      }
       const msg = this.message(m[1], r);
       if (key) this.nonces.set(key, msg);
       const b = r.body ?? {};
@@ -262,6 +275,7 @@ export class FakeDiscord {
         files: r.files,
         flags: b.flags ?? 0,
         embeds: b.embeds ?? [],
+        nonce: key ? String(r.body.nonce) : undefined,
       });
       return { status: 200, body: msg };
     }

@@ -11,7 +11,7 @@ import { getGame, registerGame } from '../../src/games/registry.ts';
 import type { GameModule } from '../../src/engine/types.ts';
 import { duel } from '../fixtures/duel.ts';
 import { tempDb } from '../app/harness.ts';
-import { FAULTS, FakeDiscord, ON } from './fake-discord.ts';
+import { APP_ID, FAULTS, FakeDiscord, ON } from './fake-discord.ts';
 import { ALICE, BOB, CHANNEL_ID, GUILD_ID, PERMS, commandPayload, feed, seedGuild } from './payloads.ts';
 
 // A duel whose 'mark' whispers to the other side: a private event for a seat the caller does not hold.
@@ -105,6 +105,28 @@ describe('private threads per seat (issue 9)', () => {
     expect(threadsCreated(t)).toHaveLength(1);
     expect(t.fake.find('PUT', /\/thread-members\//)).toHaveLength(1);
     expect(t.fake.messages(threadId).map((m) => m.content.match(/psst \d/)?.[0])).toEqual(['psst 1', 'psst 2']);
+  });
+
+  it('a seat thread opened by a process that died before recording it is found and used, not opened again (issue 21 §3)', async () => {
+    const t = await started();
+    // Discord created it; the store never heard (kill -9 between the two).
+    const orphan = '1400000000000009999';
+    t.fake.channels.set(orphan, {
+      id: orphan,
+      type: PRIVATE_THREAD,
+      guild_id: GUILD_ID,
+      parent_id: CHANNEL_ID,
+      name: `🔒 Game #${gameId(t)} · b`,
+      owner_id: APP_ID,
+      thread_metadata: { archived: false, auto_archive_duration: 10080, archive_timestamp: new Date().toISOString(), locked: false },
+      flags: 0,
+    });
+    await send(t, commandPayload('duelspy', 'mark', [s('n', 'one')]));
+    await t.bot.outbox.settle();
+    expect(threadsCreated(t)).toHaveLength(0);
+    expect(t.fake.find('GET', `/guilds/${GUILD_ID}/threads/active`)).toHaveLength(1);
+    expect(t.fake.messages(orphan).map((m) => m.content.match(/psst \d/)?.[0])).toEqual(['psst 1']);
+    expect([...t.fake.threadMembers.get(orphan)!]).toEqual([BOB.id]);
   });
 
   it('a 403 on creating the thread: the private post goes by direct message instead', async () => {
@@ -206,6 +228,8 @@ describe('private threads per seat (issue 9)', () => {
     const [first] = threadsCreated(t);
     const old = (t.svc.store.db.prepare('SELECT thread_id FROM seat_threads WHERE role = ?').get('b') as { thread_id: string }).thread_id;
     expect(first).toBeDefined();
+    // Deleted: Discord lists it no more (the bot looks a thread up before opening one) and refuses posts to it.
+    t.fake.channels.delete(old);
     t.fake.fault(
       (r) => r.method === 'POST' && r.path === `/channels/${old}/messages`,
       { status: 404, body: { message: 'Unknown Channel', code: 10003 } },

@@ -1,0 +1,89 @@
+// One bot process of tests/bot/multi-process.test.ts: the real services,
+// router and discord.js client on a shared SQLite file, against the parent's
+// loopback Discord stand-in. The parent plays the gateway: it sends this
+// process the interactions of the servers it serves (its shard) over IPC.
+// argv: database, stand-in API base, servers (JSON: [{ guildId, channels }]).
+import fs from 'node:fs';
+import type { Client } from 'discord.js';
+import { runBot } from '../../src/bot/client.ts';
+import type { Logger } from '../../src/bot/log.ts';
+import { createRouter } from '../../commands/router.ts';
+import { openServices } from '../../src/app/services.ts';
+import { getGame, registerGame } from '../../src/games/registry.ts';
+import { duel } from '../fixtures/duel.ts';
+import { feed } from './payloads.ts';
+import { textChannel, type Server } from './multi-servers.ts';
+
+const [dbPath, apiBase, serversJson] = process.argv.slice(2);
+const servers = JSON.parse(serversJson) as Server[];
+
+/** What the gateway's GUILD_CREATE would have cached for each server this process serves. */
+function seed(client: Client): void {
+  for (const s of servers) {
+    (client.guilds as any)._add({
+      id: s.guildId,
+      name: `Server ${s.guildId.slice(-2)}`,
+      icon: null,
+      owner_id: '1300000000000000001',
+      roles: [
+        {
+          id: s.guildId,
+          name: '@everyone',
+          color: 0,
+          hoist: false,
+          position: 0,
+          permissions: '0',
+          managed: false,
+          mentionable: false,
+          flags: 0,
+        },
+      ],
+      emojis: [],
+      features: [],
+      member_count: 4,
+      channels: s.channels.map((id, i) => textChannel(s.guildId, id, i)),
+      threads: [],
+      members: [],
+      unavailable: false,
+    });
+  }
+}
+
+async function main(): Promise<void> {
+  if (!getGame('duel')) registerGame(duel);
+  const svc = openServices({ dbPath, renderThreads: 0, lobbyExpiryHours: 0 });
+  // A short hold, so a killed process's claimed posts are taken over within the test.
+  svc.store.outbox.leaseMs = 1_500;
+  const errors: string[] = [];
+  const log: Logger = {
+    debug() {},
+    info() {},
+    warn() {},
+    error: (m: string, ...rest: unknown[]) => {
+      errors.push(`${m} ${rest.map(String).join(' ')}`);
+      if (process.env.MUSTER_TRACE) fs.appendFileSync(process.env.MUSTER_TRACE, `[${process.pid}] ${errors[errors.length - 1]}\n`);
+    },
+  };
+  const bot = await runBot(createRouter(svc), {
+    login: false,
+    token: 'test-token',
+    apiBase,
+    tickMs: 250,
+    logger: log,
+    retry: { baseMs: 50, maxMs: 500, maxAttempts: 8, pollMs: 50 },
+    onStop: () => svc.close(),
+  });
+  seed(bot.client);
+  process.on('message', (m: { type: string; payload?: unknown }) => {
+    if (m.type === 'interaction') feed(bot.client, m.payload);
+    if (m.type === 'stop')
+      void bot
+        .idle()
+        .then(() => bot.outbox.settle(15_000).catch(() => undefined))
+        .then(() => bot.stop())
+        .then(() => process.send!({ type: 'stopped', errors }, () => process.exit(0)));
+  });
+  process.send!({ type: 'ready', owner: svc.store.leases.owner });
+}
+
+void main();
