@@ -166,6 +166,7 @@ export function createRouter(svc: Services): Router {
         return null;
       }
     },
+    threadTaken: (threadId) => svc.store.latestGame(threadId) !== null,
     threadCreated(channelId, threadId) {
       // A tournament match's game may have ended (bot seats) before its thread opened: it moves too.
       const row = svc.store.liveGame(channelId) ?? (pendingThread(svc, channelId) ? svc.store.latestGame(channelId) : null);

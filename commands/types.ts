@@ -153,6 +153,8 @@ export interface Router {
   openDecisions?(gameId: number, decisions: { role: string; decision: number }[]): { role: string; decision: number }[] | null;
   /** Called when a new thread was created for a game (Outcome.newThread). */
   threadCreated?(gameChannelId: string, threadId: string): void;
+  /** Is this thread already some game's home (a thread found by name is then not taken over)? */
+  threadTaken?(threadId: string): boolean;
   /** No thread could be opened: the game moves to `channelId` if it is free, else it is called off. Returns what to tell the caller. */
   threadFailed?(gameChannelId: string, channelId: string): string;
   /** Game G's card as it stands now, with the message to edit (null: send a new one). */

@@ -38,7 +38,7 @@ export async function openThread(
     // A forum holds posts: a thread whose first message is required (a tournament's match channel may be one).
     if (channel?.type === ChannelType.GuildForum) {
       const post =
-        (await existingThread(channel, name)) ??
+        (await existingThread(channel, name, router.threadTaken)) ??
         (await channel.threads.create({
           name: name.slice(0, 100) || 'Game',
           autoArchiveDuration: ThreadAutoArchiveDuration.OneWeek,
@@ -53,7 +53,7 @@ export async function openThread(
       return null;
     }
     const thread =
-      (await existingThread(channel, name)) ??
+      (await existingThread(channel, name, router.threadTaken)) ??
       (await channel.threads.create({
         name: name.slice(0, 100) || 'Game',
         autoArchiveDuration: ThreadAutoArchiveDuration.OneWeek,
@@ -73,11 +73,16 @@ export async function openThread(
  * process's delivery did), so a retry takes it instead of opening a second
  * one (issue 21 §3). One request, made only before a thread is created.
  */
-export async function existingThread(parent: ThreadParent, name: string): Promise<ThreadChannel | null> {
+export async function existingThread(parent: ThreadParent, name: string, taken?: (id: string) => boolean): Promise<ThreadChannel | null> {
   const wanted = name.slice(0, 100) || 'Game';
   const active = await parent.threads.fetchActive();
   const mine = parent.client.user?.id;
-  return active.threads.find((t) => t.parentId === parent.id && t.name === wanted && (!mine || !t.ownerId || t.ownerId === mine)) ?? null;
+  // A thread already recorded as a game's home (a re-paired match's old one, of the same name) is not taken over.
+  return (
+    active.threads.find(
+      (t) => t.parentId === parent.id && t.name === wanted && (!mine || !t.ownerId || t.ownerId === mine) && !taken?.(t.id),
+    ) ?? null
+  );
 }
 
 type ThreadParent = TextChannel | NewsChannel | ForumChannel;

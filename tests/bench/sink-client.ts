@@ -57,7 +57,10 @@ export function sinkClient(stats: SinkStats): Client {
   const client = {
     channels: {
       fetch: async (id: string) => channels.get(id) ?? remember(channel(id, id.startsWith('dm-') ? ChannelType.DM : ChannelType.GuildText)),
+      cache: channels,
     },
+    // No server cached, as a client not logged in: the worker delivers every lane (src/bot/shard-lanes.ts).
+    guilds: { cache: new Map() },
     users: { createDM: async (userId: string) => client.channels.fetch(`dm-${userId}`) },
   };
   return client as unknown as Client;
