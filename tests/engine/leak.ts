@@ -11,7 +11,7 @@ import seedrandom from 'seedrandom';
 import { openServices, type Services } from '../../src/app/services.ts';
 import { envOf, isBotSeat, moduleOf, replayDetailed } from '../../src/app/session.ts';
 import { canonical } from '../../src/engine/runner.ts';
-import { UMPIRE, type Action, type GameModule, type Role, type Viewer } from '../../src/engine/types.ts';
+import { UMPIRE, type Action, type GameModule, type LegalAction, type Role, type Viewer } from '../../src/engine/types.ts';
 import { getGame, registerGame } from '../../src/games/registry.ts';
 import { createRouter } from '../../commands/router.ts';
 import { presentAct } from '../../commands/present.ts';
@@ -177,9 +177,10 @@ export async function findLeaks(
     const mod = moduleOf(row);
     const env = envOf(row);
     const over = row.status !== 'active';
-    const legalNow = new Map<Role, Set<string>>();
-    for (const r of new Set(svc.store.seats(row.id).map((s) => s.role)))
-      legalNow.set(r, new Set(mod.legal(env.game, r).map((l) => l.label)));
+    // Each seated role's legal list, enumerated once: its labels are what the role knows; the pick below uses it.
+    const legalLists = new Map<Role, LegalAction[]>();
+    for (const r of new Set(svc.store.seats(row.id).map((s) => s.role))) legalLists.set(r, mod.legal(env.game, r));
+    const legalNow = new Map([...legalLists].map(([r, list]) => [r, new Set(list.map((l) => l.label))]));
     const { oracleNow, live } = liveNow(env.game, over);
     // What a seat's own secret was at any time is its own knowledge later (its log, its replies).
     for (const o of oracleNow) owned.set(o.needle, new Set([...(owned.get(o.needle) ?? []), o.owner]));
@@ -270,7 +271,7 @@ export async function findLeaks(
     }
     const holders = seats.filter((s) => s.role === p.role && svc.sessions.rolesOf(row, s.userId, true).includes(p.role));
     const user = holders[Math.floor(rand.quick() * holders.length)].userId;
-    const legal = mod.legal(env.game, p.role);
+    const legal = legalLists.get(p.role) ?? mod.legal(env.game, p.role);
     const pick =
       game.random || !mod.bot
         ? legal[Math.floor(rand.quick() * legal.length)]

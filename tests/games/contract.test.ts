@@ -5,7 +5,7 @@ import { registerAllGames } from '../../src/app/games.ts';
 import { allGames } from '../../src/games/registry.ts';
 import { canonical, replay, type Envelope } from '../../src/engine/runner.ts';
 import type { GameModule } from '../../src/engine/types.ts';
-import { playoutAsync } from './playout.ts';
+import { playoutAsync, type Offer } from './playout.ts';
 
 registerAllGames();
 
@@ -32,22 +32,26 @@ async function playWalk(mod: GameModule<any, any>): Promise<Walk> {
   const unreachable: string[] = [];
   const badPrompts: string[] = [];
   let checked = 0;
-  const { env } = await playoutAsync(mod, {}, 'contract-1', {
-    each(env) {
-      if (mod.phase(env.game) === '') badPrompts.push(`no phase label at step ${env.seq}`);
-      for (const p of mod.prompts(env.game)) {
-        if (!roles.includes(p.role)) badPrompts.push(`prompt for ${p.role}, not a role of the game`);
-        if (p.text.length <= 3) badPrompts.push(`prompt for ${p.role} says "${p.text}"`);
-        for (const l of mod.legal(env.game, p.role)) {
-          const opts = subs.get(l.sub);
-          if (!opts) unreachable.push(`${l.label}: /${mod.command} ${l.sub} is not a subcommand`);
-          for (const k of Object.keys(l.args))
-            if (!opts?.has(k)) unreachable.push(`${l.label}: option ${k} missing from /${mod.command} ${l.sub}`);
-          checked++;
-        }
+  const look = (env: Envelope<any>, offers: Offer[]) => {
+    if (mod.phase(env.game) === '') badPrompts.push(`no phase label at step ${env.seq}`);
+    for (const { prompt: p, legal } of offers) {
+      if (!roles.includes(p.role)) badPrompts.push(`prompt for ${p.role}, not a role of the game`);
+      if (p.text.length <= 3) badPrompts.push(`prompt for ${p.role} says "${p.text}"`);
+      for (const l of legal) {
+        const opts = subs.get(l.sub);
+        if (!opts) unreachable.push(`${l.label}: /${mod.command} ${l.sub} is not a subcommand`);
+        for (const k of Object.keys(l.args))
+          if (!opts?.has(k)) unreachable.push(`${l.label}: option ${k} missing from /${mod.command} ${l.sub}`);
+        checked++;
       }
-    },
-  });
+    }
+  };
+  // Every state of the game: each one in play with the lists the bot picks from, then the final one.
+  const { env } = await playoutAsync(mod, {}, 'contract-1', { offered: look });
+  look(
+    env,
+    mod.prompts(env.game).map((prompt) => ({ prompt, legal: mod.legal(env.game, prompt.role) })),
+  );
   return { unreachable: [...new Set(unreachable)], checked, badPrompts: [...new Set(badPrompts)], final: env };
 }
 

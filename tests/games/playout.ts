@@ -1,7 +1,7 @@
 // Engine-only playouts shared by fuzz tests and the benchmark.
 import seedrandom from 'seedrandom';
 import { applyAction, createGame, type Envelope, type LogEntry } from '../../src/engine/runner.ts';
-import type { GameEvent, GameRules, Role } from '../../src/engine/types.ts';
+import type { GameEvent, GameRules, LegalAction, Prompt, Role } from '../../src/engine/types.ts';
 import { breathe } from '../setup/breathe.ts';
 
 export interface Playout {
@@ -18,6 +18,17 @@ export interface PlayoutOptions {
   maxSteps?: number;
   /** After every step: the new envelope, who acted, and the step's events. */
   each?: (env: Envelope<any>, role: Role, events: GameEvent[]) => void;
+  /**
+   * Before every step while the game is on (the first included): each prompt
+   * with its legal actions. They are enumerated once, for this and for the
+   * pick: a test that checks every prompt's list need not enumerate it again.
+   */
+  offered?: (env: Envelope<any>, offers: Offer[]) => void;
+}
+
+export interface Offer {
+  prompt: Prompt;
+  legal: LegalAction[];
 }
 
 /** The game played one step per iteration; its return value is the finished playout. */
@@ -30,8 +41,11 @@ function* steps(mod: GameRules<any, any, any>, raw: Raw, seed: string, opts: Pla
     if (mod.result(env.game).status === 'over') return { env, log, steps: i };
     const prompts = mod.prompts(env.game);
     if (!prompts.length) throw new Error(`Dead end at step ${i}: no prompt but the game is not over (${mod.phase(env.game)}).`);
-    const p = prompts[Math.floor(rand.quick() * prompts.length)];
-    const legal = mod.legal(env.game, p.role);
+    const offers = opts.offered && prompts.map((prompt) => ({ prompt, legal: mod.legal(env.game, prompt.role) }));
+    if (offers) opts.offered!(env, offers);
+    const chosen = Math.floor(rand.quick() * prompts.length);
+    const p = prompts[chosen];
+    const legal = offers ? offers[chosen].legal : mod.legal(env.game, p.role);
     if (!legal.length)
       throw new Error(`Dead end at step ${i}: ${p.role} is asked "${p.text}" but has no legal action (${mod.phase(env.game)}).`);
     const pick =

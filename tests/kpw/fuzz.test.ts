@@ -24,11 +24,9 @@ describe('KPW fuzz', () => {
       const seed = `kpw-fuzz-${i}`;
       const { env, log } = await playoutAsync(kpw, opts, seed, {
         random: i % 3 === 2,
-        each(e) {
-          if (kpw.result(e.game).status === 'over') return;
-          const ps = kpw.prompts(e.game);
-          expect(ps.length).toBeGreaterThan(0);
-          for (const p of ps) expect(kpw.legal(e.game, p.role).length).toBeGreaterThan(0);
+        offered(_, offers) {
+          expect(offers.length).toBeGreaterThan(0);
+          for (const o of offers) expect(o.legal.length).toBeGreaterThan(0);
         },
       });
       expect(kpw.result(env.game).status).toBe('over');
@@ -44,8 +42,9 @@ describe('KPW fuzz', () => {
           if (kpw.result(e.game).status === 'over') return;
           const top = e.game.stack.frames.at(-1);
           if (top?.proc !== 'move' || top.step !== 'select') return;
-          for (const l of kpw.legal(e.game, top.side).filter((x) => x.sub === 'activate')) {
-            const next = applyAction(kpw, e, top.side, l.action).env;
+          const legal = kpw.legal(e.game, top.side);
+          for (const l of legal.filter((x) => x.sub === 'activate')) {
+            const next = applyAction(kpw, e, top.side, l.action, false, legal).env;
             expect(kpw.legal(next.game, top.side).length, l.label).toBeGreaterThan(0);
           }
         },
@@ -62,7 +61,7 @@ describe('KPW fuzz', () => {
         const p = kpw.prompts(env.game)[0];
         const legal = kpw.legal(env.game, p.role);
         const sample = legal.length <= 6 ? legal : [0, 1, 2, 3, 4, 5].map(() => legal[Math.floor(rand() * legal.length)]);
-        for (const l of sample) expect(() => applyAction(kpw, env, p.role, l.action)).not.toThrow();
+        for (const l of sample) expect(() => applyAction(kpw, env, p.role, l.action, false, legal)).not.toThrow();
         const pick = kpw.bot!(env.game, p.role, legal, { rand });
         env = applyAction(kpw, env, p.role, pick.action).env;
         log.push({ seq: step + 1, role: p.role, action: pick.action });

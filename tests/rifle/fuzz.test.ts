@@ -33,7 +33,7 @@ async function play(players: number, seed: string, random = false, extra: Record
     const pick = random
       ? legal[Math.floor(rand.quick() * legal.length)]
       : rifle.bot!(env.game, p.role, legal, { rand: () => rand.quick() });
-    const r = applyAction(rifle, env, p.role, pick.action, true);
+    const r = applyAction(rifle, env, p.role, pick.action, true, legal);
     env = r.env;
     log.push({ seq: log.length + 1, role: p.role, action: pick.action });
     checkHidden(env.game, r.events, p.role);

@@ -90,5 +90,7 @@ afterEach((context) => {
 
 afterAll((suite) => {
   const stretch = Math.max(longestInFile, watch.longest());
+  // The worker process runs the next file with a new watch (vitest.config.ts: isolate false).
+  watch.stop();
   report({ file: suite.file.filepath, cpuMs: Math.round(cpuMs() - fileStart), stretchMs: Math.round(stretch) });
 });

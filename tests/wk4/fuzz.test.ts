@@ -13,11 +13,9 @@ describe('WK4 fuzz (Order of Battle / Turn Sequence, whole seasons)', () => {
       const { env, log } = await playoutAsync(wk4, opts, seed, {
         random: i % 3 === 2,
         maxSteps: 20000,
-        each(e) {
-          if (wk4.result(e.game).status === 'over') return;
-          const ps = wk4.prompts(e.game);
-          expect(ps.length).toBeGreaterThan(0);
-          for (const p of ps) expect(wk4.legal(e.game, p.role).length).toBeGreaterThan(0);
+        offered(_, offers) {
+          expect(offers.length).toBeGreaterThan(0);
+          for (const o of offers) expect(o.legal.length).toBeGreaterThan(0);
         },
       });
       expect(wk4.result(env.game).status).toBe('over');

@@ -12,11 +12,9 @@ describe('WoG fuzz (whole sequence of play)', () => {
       const seed = `wog-fuzz-${i}`;
       const { env, log } = await playoutAsync(wog, opts, seed, {
         random: i % 4 >= 2,
-        each(e) {
-          if (wog.result(e.game).status === 'over') return;
-          const ps = wog.prompts(e.game);
-          expect(ps.length).toBeGreaterThan(0);
-          for (const p of ps) expect(wog.legal(e.game, p.role).length).toBeGreaterThan(0);
+        offered(_, offers) {
+          expect(offers.length).toBeGreaterThan(0);
+          for (const o of offers) expect(o.legal.length).toBeGreaterThan(0);
         },
       });
       const r = wog.result(env.game);
