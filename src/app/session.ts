@@ -13,6 +13,7 @@ import {
   RESEED,
   effectiveLog,
   isMeta,
+  readStored,
   type Envelope,
   type LogEntry,
 } from '../engine/runner.ts';
@@ -47,12 +48,16 @@ export function moduleOf(row: GameRow): GameModule<any, any> {
   return mod;
 }
 
-/** A started game's state, parsed afresh; an unreadable one is refused with DamagedGameError. */
+/**
+ * A started game's state, parsed afresh and brought up to date by its rules
+ * (GameRules.upgrade); an unreadable one is refused with DamagedGameError.
+ */
 export function envOf(row: GameRow): Envelope<any> {
   if (!row.state) throw new RuleError('game', 'The game has not started yet. Use /game start once the seats are taken.');
   const env = readEnvelope(row.state);
   if (!env.ok) throw new DamagedGameError({ gameId: row.id, part: 'state', reason: env.reason });
-  return env.value;
+  const mod = getGame(row.system);
+  return mod ? readStored(mod, env.value) : env.value;
 }
 
 /** A phase boundary passed during a batch: the view to draw for spectators. */
@@ -379,7 +384,7 @@ export function replayDetailed(
   const lastSeq = log.length ? log[log.length - 1].seq : 0;
   // Nothing needed (from past the end): no replay at all.
   const startSeq = from ? (from.seq > lastSeq ? Infinity : pickSnapshot(log, from.snapshots.seqs, from.seq - 1, eff).seq) : 0;
-  let env: Envelope<any> | null = startSeq === Infinity ? null : startSeq > 0 ? loadSnapshot(from!.snapshots, startSeq) : null;
+  let env: Envelope<any> | null = startSeq === Infinity ? null : startSeq > 0 ? loadSnapshot(mod, from!.snapshots, startSeq) : null;
   const skipTo = env ? startSeq : startSeq === Infinity ? Infinity : 0;
   if (!env && skipTo === 0) env = createGame(mod, row.options, row.seed).env;
   const out: ReplayedEntry[] = [];

@@ -2,10 +2,11 @@
 // legal choices, its apply, its automatic steps and what it does when a
 // procedure it called returns (in the spirit of Rally the Troops' state
 // tables). The frames live on a ProcStack inside the game state, so the
-// whole flow is plain JSON and replays exactly.
+// whole flow is plain JSON and replays exactly. A game ends on its stack
+// (procstack.ts endGame), and its result is read from there (result below).
 import { RuleError } from './errors.ts';
 import { type Frame, type ProcStack, top } from './procstack.ts';
-import type { Action, Ctx, Json, LegalAction, OpenAction, Prompt, Role } from './types.ts';
+import type { Action, Ctx, Json, LegalAction, OpenAction, Prompt, Result, Role } from './types.ts';
 
 /** An open action of one procedure (see OpenAction): checked, not listed. */
 export interface OpenStep<S, F extends Frame = Frame> {
@@ -49,8 +50,8 @@ export function retWith<F extends Frame>(s: ProcStack<F>, value: Json | null = n
 export interface FlowOptions<S> {
   /** Where the state keeps its stack. */
   stack(s: S): ProcStack;
-  /** True when the game is over: nothing runs and nobody is asked. */
-  over(s: S): boolean;
+  /** The scores reported with the result once the game has ended. */
+  scores(s: S): Record<Role, number>;
   /** The rule cited when an action comes at the wrong moment. */
   rule: string;
   /** Bound on automatic steps between two decisions (a loop is a bug). */
@@ -74,14 +75,26 @@ export class FlowMachine<S> {
     return top(this.opts.stack(s));
   }
 
+  /** True once the game has ended (endGame): nothing runs and nobody is asked. */
+  over(s: S): boolean {
+    return this.opts.stack(s).ended !== undefined;
+  }
+
+  /** The game's result (GameRules.result): ongoing until endGame, then its ending and scores. */
+  result(s: S): Result {
+    const ending = this.opts.stack(s).ended;
+    if (!ending) return { status: 'ongoing' };
+    return { status: 'over', winners: [...ending.winners], draw: ending.draw, scores: this.opts.scores(s), summary: ending.summary };
+  }
+
   prompts(s: S): Prompt[] {
-    if (this.opts.over(s)) return [];
+    if (this.over(s)) return [];
     const f = this.current(s);
     return this.proc(f).prompts?.(s, f) ?? [];
   }
 
   legal(s: S, role: Role): LegalAction[] {
-    if (this.opts.over(s)) return [];
+    if (this.over(s)) return [];
     const f = this.current(s);
     return this.proc(f).legal?.(s, f, role) ?? [];
   }
@@ -95,7 +108,7 @@ export class FlowMachine<S> {
     const out: Record<string, OpenAction<S>> = {};
     for (const t of types) {
       const step = (s: S): { f: Frame; o: OpenStep<S> } => {
-        if (this.opts.over(s)) throw new RuleError(this.opts.rule, 'The game is over.');
+        if (this.over(s)) throw new RuleError(this.opts.rule, 'The game is over.');
         const f = this.current(s);
         const o = this.proc(f).open?.[t.type];
         if (!o) throw new RuleError(this.opts.rule, `No ${t.type} is asked for now.`);
@@ -119,7 +132,7 @@ export class FlowMachine<S> {
 
   /** Apply to the top procedure, then run automatic steps until someone must decide. */
   apply(s: S, role: Role, action: Action, ctx: Ctx): void {
-    if (this.opts.over(s)) throw new RuleError(this.opts.rule, 'The game is over.');
+    if (this.over(s)) throw new RuleError(this.opts.rule, 'The game is over.');
     const f = this.current(s);
     const p = this.proc(f);
     if (!p.apply) throw new RuleError(this.opts.rule, 'Nobody decides anything now.');
@@ -132,7 +145,7 @@ export class FlowMachine<S> {
     const stack = this.opts.stack(s) as ProcStack & Returning;
     const max = this.opts.maxSteps ?? 100_000;
     for (let i = 0; i < max; i++) {
-      if (this.opts.over(s)) return;
+      if (this.over(s)) return;
       if (stack.returned) {
         const { value } = stack.returned;
         delete stack.returned;

@@ -1,6 +1,8 @@
 // Sequence of play as a state machine with call/return: the top frame is the
 // procedure running now (a battle inside a combat phase, an interception
-// inside movement, the opponent's decision inside your phase).
+// inside movement, the opponent's decision inside your phase). A game ends
+// on its stack too (endGame), the same way in every game.
+import type { Role } from './events.ts';
 
 export interface Frame {
   /** Procedure name, e.g. 'movement', 'battle', 'interception'. */
@@ -10,8 +12,18 @@ export interface Frame {
   [k: string]: unknown;
 }
 
+/** How a game ended: the one mark that it is over (endGame), read by the flow's result. */
+export interface Ending {
+  winners: Role[];
+  draw: boolean;
+  /** One sentence: how the game ended. */
+  summary: string;
+}
+
 export interface ProcStack<F extends Frame = Frame> {
   frames: F[];
+  /** Set once, by endGame: nothing runs and nobody is asked any more. The frames stay for the views. */
+  ended?: Ending;
 }
 
 export function top<F extends Frame>(s: ProcStack<F>): F {
@@ -42,4 +54,25 @@ export function depth(s: ProcStack): number {
 
 export function describeStack(s: ProcStack): string {
   return s.frames.map((f) => `${f.proc}:${f.step}`).join(' › ');
+}
+
+/** End the game: every game ends here, and only here (FlowMachine.result reads it). */
+export function endGame(s: ProcStack<any>, ending: Ending): Ending {
+  if (s.ended) throw new Error('the game has already ended');
+  s.ended = ending;
+  return ending;
+}
+
+/**
+ * States stored before endGame kept their ending in a field of their own
+ * (`over`, `winner`): move it onto the stack (GameRules.upgrade). Null or
+ * absent: the game was still in play.
+ */
+export function adoptEnding(s: ProcStack<any>, legacy: Ending | null | undefined): void {
+  if (legacy && !s.ended) s.ended = { winners: legacy.winners, draw: legacy.draw, summary: legacy.summary };
+}
+
+/** How the game ended, or null while it is in play. */
+export function endingOf(s: ProcStack<any>): Ending | null {
+  return s.ended ?? null;
 }

@@ -19,6 +19,12 @@ export interface Envelope<S = unknown> {
   decisions?: DecisionBook;
 }
 
+/** A stored envelope, read back: its game brought up to date by its rules (GameRules.upgrade), in place. */
+export function readStored<S>(mod: GameRules<S, unknown, any>, env: Envelope<S>): Envelope<S> {
+  mod.upgrade?.(env.game);
+  return env;
+}
+
 /** Update the envelope's decision ids to the module's prompts now. */
 export function syncDecisions<S>(mod: GameRules<S, unknown, any>, env: Envelope<S>): DecisionBook {
   env.decisions ??= newDecisionBook();

@@ -9,7 +9,7 @@ import { isInf, type KpwState, type Side, turnFrame, unitList } from './state.ts
 import type { KpwStackView, KpwUnitView, KpwView } from './view-types.ts';
 
 export function phaseLabel(s: KpwState): string {
-  if (s.over) return `Turn ${s.turn} · Game over`;
+  if (s.stack.ended) return `Turn ${s.turn} · Game over`;
   if (s.stack.frames.some((f) => f.proc === 'place' && f.purpose === 'setup')) return 'Set-up';
   return `Turn ${s.turn} · ${PHASE_NAMES[turnFrame(s).step]}`;
 }
@@ -93,7 +93,7 @@ export function buildView(s: KpwState, viewer: Viewer): KpwView {
         .map((u) => u.name),
     },
     recent: s.recent.slice(-8),
-    result: s.over ? { status: 'over', summary: s.over.summary } : { status: 'ongoing' },
+    result: s.stack.ended ? { status: 'over', summary: s.stack.ended.summary } : { status: 'ongoing' },
   };
   return v;
 }
