@@ -30,7 +30,8 @@ export function setDeadlines(svc: Services, inv: Invocation): Outcome {
     if (!hours) return only(publicReply('⏰ Clock cleared: new decisions get no deadline.'));
     // The policy applies to decisions open now that have no deadline yet, too.
     const have = new Set(svc.store.deadlines.ofGame(row.id).map((d) => d.role));
-    for (const [role, d] of open) if (!have.has(role)) svc.store.deadlines.set(row.id, role, d.id, svc.now() + hours * HOUR, svc.now());
+    for (const [role, decision] of open)
+      if (!have.has(role)) svc.store.deadlines.set(row.id, role, decision.id, svc.now() + hours * HOUR, svc.now());
     return only(publicReply(`⏰ Clock set: every decision must be made within ${hours} hour(s), or the game takes its default choice.`));
   }
   if (!hours) {
@@ -39,7 +40,7 @@ export function setDeadlines(svc: Services, inv: Invocation): Outcome {
   }
   if (!open.length) return only(publicReply('Nobody is asked anything now: there is no decision to set a deadline for.'));
   const at = svc.now() + hours * HOUR;
-  for (const [role, d] of open) svc.store.deadlines.set(row.id, role, d.id, at, svc.now());
+  for (const [role, decision] of open) svc.store.deadlines.set(row.id, role, decision.id, at, svc.now());
   const who = open.map(([r]) => roleName(mod, env.options, r)).join(', ');
   return only(
     publicReply(
@@ -50,9 +51,9 @@ export function setDeadlines(svc: Services, inv: Invocation): Outcome {
 
 /** Status lines: each waiting seat's deadline. */
 export function deadlineLines(svc: Services, mod: GameModule<any, any>, row: GameRow): string {
-  const ds = svc.store.deadlines.ofGame(row.id);
+  const deadlines = svc.store.deadlines.ofGame(row.id);
   const clock = svc.store.deadlines.clock(row.id);
-  const lines = ds.map((d) => `⏰ ${roleName(mod, mod.parseOptions(row.options), d.role)}: ${stamp(d.dueAt)}`);
+  const lines = deadlines.map((d) => `⏰ ${roleName(mod, mod.parseOptions(row.options), d.role)}: ${stamp(d.dueAt)}`);
   if (clock) lines.push(`⏰ Clock: ${Math.round(clock / HOUR)} h per decision.`);
   return lines.length ? `\n${lines.join('\n')}` : '';
 }
@@ -70,8 +71,8 @@ const MAX_DEFAULTS = 50;
  */
 export async function runDeadlines(svc: Services, sweep = true): Promise<Outcome[]> {
   const out: Outcome[] = [];
-  const damaged = (gameId: number, e: unknown): boolean => {
-    const damage = damageBehind(svc.store, e, gameId);
+  const damaged = (gameId: number, error: unknown): boolean => {
+    const damage = damageBehind(svc.store, error, gameId);
     if (damage) out.push({ replies: [], posts: noteDamage(svc, damage) });
     return !!damage;
   };
@@ -88,24 +89,24 @@ export async function runDeadlines(svc: Services, sweep = true): Promise<Outcome
   for (const res of moved) {
     if (!res.applied.length) continue;
     const mod = moduleOf(res.row);
-    const o = await presentAct(mod, res, [], svc.store.seats(res.row.id), { maxSnapshots: svc.maxSnapshots, render: svc.render });
+    const outcome = await presentAct(mod, res, [], svc.store.seats(res.row.id), { maxSnapshots: svc.maxSnapshots, render: svc.render });
     out.push({
       replies: [],
-      posts: [...o.replies.filter((r) => !r.ephemeral).map((r) => ({ ...r, channelId: res.row.channelId })), ...o.posts],
+      posts: [...outcome.replies.filter((r) => !r.ephemeral).map((r) => ({ ...r, channelId: res.row.channelId })), ...outcome.posts],
     });
   }
-  for (const d of svc.store.deadlines.due(svc.now())) {
+  for (const deadline of svc.store.deadlines.due(svc.now())) {
     try {
-      const o = await defaultFor(svc, d);
-      if (o) out.push(o);
-    } catch (e) {
-      if (damaged(d.gameId, e)) continue;
+      const outcome = await defaultFor(svc, deadline);
+      if (outcome) out.push(outcome);
+    } catch (error) {
+      if (damaged(deadline.gameId, error)) continue;
       out.push({
         replies: [],
         posts: [
           {
-            channelId: svc.store.game(d.gameId)?.channelId ?? '',
-            content: `⚠️ The deadline default for game #${d.gameId} failed: ${String(e).slice(0, 300)}`,
+            channelId: svc.store.game(deadline.gameId)?.channelId ?? '',
+            content: `⚠️ The deadline default for game #${deadline.gameId} failed: ${String(error).slice(0, 300)}`,
           },
         ],
       });
@@ -115,32 +116,32 @@ export async function runDeadlines(svc: Services, sweep = true): Promise<Outcome
   return out;
 }
 
-async function defaultFor(svc: Services, d: DecisionDeadline): Promise<Outcome | null> {
+async function defaultFor(svc: Services, deadline: DecisionDeadline): Promise<Outcome | null> {
   const posts: Outcome['posts'] = [];
   for (let i = 0; i < MAX_DEFAULTS; i++) {
     // Fresh state every time: a player may have acted since the list was read.
-    const row = svc.store.game(d.gameId);
-    if (row?.status !== 'active') return (svc.store.deadlines.clear(d.gameId), null);
+    const row = svc.store.game(deadline.gameId);
+    if (row?.status !== 'active') return (svc.store.deadlines.clear(deadline.gameId), null);
     const mod = moduleOf(row);
     const env = envOf(row);
-    if (env.decisions?.open[d.role]?.id !== d.decisionId) break;
-    const action = mod.onDeadline?.(env.game, d.role);
+    if (env.decisions?.open[deadline.role]?.id !== deadline.decisionId) break;
+    const action = mod.onDeadline?.(env.game, deadline.role);
     if (!action) break;
     try {
-      const res = svc.sessions.act(row, 'deadline', d.role, [action]);
-      const o = await presentAct(mod, res, [], svc.store.seats(row.id), { maxSnapshots: svc.maxSnapshots, render: svc.render });
-      const who = roleName(mod, env.options, d.role);
+      const res = svc.sessions.act(row, 'deadline', deadline.role, [action]);
+      const outcome = await presentAct(mod, res, [], svc.store.seats(row.id), { maxSnapshots: svc.maxSnapshots, render: svc.render });
+      const who = roleName(mod, env.options, deadline.role);
       posts.push(
-        ...o.replies
+        ...outcome.replies
           .filter((r) => !r.ephemeral)
           .map((r) => ({ ...r, channelId: row.channelId, content: `⏰ Deadline passed for ${who} — default taken.\n${r.content}` })),
-        ...o.posts,
+        ...outcome.posts,
       );
-    } catch (e) {
-      if (e instanceof StaleVersionError) continue;
-      throw e;
+    } catch (error) {
+      if (error instanceof StaleVersionError) continue;
+      throw error;
     }
   }
-  svc.store.deadlines.clear(d.gameId, d.role, d.decisionId);
+  svc.store.deadlines.clear(deadline.gameId, deadline.role, deadline.decisionId);
   return posts.length ? { replies: [], posts } : null;
 }

@@ -44,23 +44,29 @@ const winnerOpt = { name: 'winner', description: "Or the winner's name (instead 
  * The outcome: `outcome` (a, b, draw, none …) or the winner's name; refused
  * clearly when missing (the offline table does not enforce required options).
  */
-function outcomeOption(svc: Services, m: Match, o: Record<string, string | number | boolean>, allowed: { value: string }[]): string {
-  const winner = str(o, 'winner')?.replace(/^@/, '').toLowerCase();
+function outcomeOption(
+  svc: Services,
+  match: Match,
+  options: Record<string, string | number | boolean>,
+  allowed: { value: string }[],
+): string {
+  const winner = str(options, 'winner')?.replace(/^@/, '').toLowerCase();
   if (winner) {
     const names = new Map(
       repoOf(svc)
-        .entrants(m.tournamentId)
+        .entrants(match.tournamentId)
         .map((e) => [e.userId, e.userName.toLowerCase()]),
     );
-    const side = [m.a, m.b].findIndex((p) => p !== null && (names.get(p) === winner || p.toLowerCase() === winner));
-    if (side < 0) throw new UserError(`${echo(str(o, 'winner')!, 40)} does not play in ${matchName(m)}: name one of its two players.`);
+    const side = [match.a, match.b].findIndex((p) => p !== null && (names.get(p) === winner || p.toLowerCase() === winner));
+    if (side < 0)
+      throw new UserError(`${echo(str(options, 'winner')!, 40)} does not play in ${matchName(match)}: name one of its two players.`);
     return side === 0 ? 'a' : 'b';
   }
-  const v = str(o, 'outcome');
+  const value = str(options, 'outcome');
   const values = allowed.map((c) => c.value);
-  if (!v || !values.includes(v))
-    throw new UserError(`Give the result with outcome: one of ${values.join(', ')}.${v ? ` '${echo(v, 40)}' is not one.` : ''}`);
-  return v;
+  if (!value || !values.includes(value))
+    throw new UserError(`Give the result with outcome: one of ${values.join(', ')}.${value ? ` '${echo(value, 40)}' is not one.` : ''}`);
+  return value;
 }
 const matchOpt = (what: string) => ({
   name: 'match',
@@ -85,12 +91,12 @@ const user = (what: string) => ({
 const reason = (required: boolean) => ({ name: 'reason', description: "Why, for the organiser's log", type: 'string' as const, required });
 
 /** A correction's final VP: "12-10" (first side, second side), or "none" (VP did not decide the game). */
-export function parseVp(v: string | undefined): CorrectedVp | undefined {
-  if (v === undefined) return undefined;
-  if (v.trim().toLowerCase() === 'none') return 'none';
-  const m = /^\s*(\d+(?:\.\d+)?)\s*[-–:]\s*(\d+(?:\.\d+)?)\s*$/.exec(v);
-  if (!m) throw new UserError(`\`vp\` is the final VP of the first and second sides, like 12-10, or none; not "${echo(v)}".`);
-  return [Number(m[1]), Number(m[2])];
+export function parseVp(value: string | undefined): CorrectedVp | undefined {
+  if (value === undefined) return undefined;
+  if (value.trim().toLowerCase() === 'none') return 'none';
+  const found = /^\s*(\d+(?:\.\d+)?)\s*[-–:]\s*(\d+(?:\.\d+)?)\s*$/.exec(value);
+  if (!found) throw new UserError(`\`vp\` is the final VP of the first and second sides, like 12-10, or none; not "${echo(value)}".`);
+  return [Number(found[1]), Number(found[2])];
 }
 
 export function tournamentCommand(): Command {
@@ -307,14 +313,14 @@ export function tournamentCommand(): Command {
 function find(svc: Services, inv: Invocation): Tournament {
   const repo = repoOf(svc);
   const id = int(inv.options, 'id', 1, Number.MAX_SAFE_INTEGER);
-  const t = id ? repo.get(id) : repo.current(inv.where.guildId);
-  if (!t || t.guildId !== inv.where.guildId)
+  const tournament = id ? repo.get(id) : repo.current(inv.where.guildId);
+  if (!tournament || tournament.guildId !== inv.where.guildId)
     throw new UserError(
       id
         ? `There is no tournament #${id} on this server.`
         : 'There is no tournament on this server yet. A moderator opens one with /tournament create.',
     );
-  return t;
+  return tournament;
 }
 
 /** The member acted on: `user:` (moderators only, unless it is the caller) or the caller. */
@@ -326,9 +332,9 @@ function target(svc: Services, inv: Invocation, what: string): { id: string; nam
 }
 
 function tournamentOf(svc: Services, guildId: string | null, id: number): Tournament {
-  const t = repoOf(svc).get(id);
-  if (!t || t.guildId !== guildId) throw new UserError(`There is no tournament #${id} on this server.`);
-  return t;
+  const tournament = repoOf(svc).get(id);
+  if (!tournament || tournament.guildId !== guildId) throw new UserError(`There is no tournament #${id} on this server.`);
+  return tournament;
 }
 
 /** A match named by round and table ("R3T2", "R3 · T2") in the server's tournament, or by its number. */
@@ -340,55 +346,60 @@ function matchOf(svc: Services, inv: Invocation): { m: Match; t: Tournament } {
     throw new UserError(
       `'${echo(given, 40)}' is not a match: give its round and table (e.g. R3T2) or its number (see /tournament pairings).`,
     );
-  const m = named ? repo.matches(find(svc, inv).id, Number(named[1])).find((x) => x.board === Number(named[2])) : repo.match(Number(given));
-  const t = m && repo.get(m.tournamentId);
-  if (!m || !t || t.guildId !== inv.where.guildId) throw new UserError('There is no such match on this server (see /tournament pairings).');
-  return { m, t };
+  const match = named
+    ? repo.matches(find(svc, inv).id, Number(named[1])).find((x) => x.board === Number(named[2]))
+    : repo.match(Number(given));
+  const tournament = match && repo.get(match.tournamentId);
+  if (!match || !tournament || tournament.guildId !== inv.where.guildId)
+    throw new UserError('There is no such match on this server (see /tournament pairings).');
+  return { m: match, t: tournament };
 }
 
 const hubOf = (t: Tournament): Post => hubPost(t.id, t.channelId);
 
 /** `<#123>` or a bare id → the channel id; anything else is refused. */
-function channelArg(v: string | undefined): string | null {
-  if (!v) return null;
-  const m = /^<#(\d+)>$/.exec(v.trim()) ?? /^#?([\w/.-]+)$/.exec(v.trim());
-  if (!m) throw new UserError(`"${echo(v)}" is not a channel: pick one with #.`);
-  return m[1];
+function channelArg(value: string | undefined): string | null {
+  if (!value) return null;
+  const found = /^<#(\d+)>$/.exec(value.trim()) ?? /^#?([\w/.-]+)$/.exec(value.trim());
+  if (!found) throw new UserError(`"${echo(value)}" is not a channel: pick one with #.`);
+  return found[1];
 }
 
-function signup(svc: Services, t: Tournament, who: { id: string; name: string }, checkIn: boolean): Outcome {
+function signup(svc: Services, tournament: Tournament, who: { id: string; name: string }, checkIn: boolean): Outcome {
   const repo = repoOf(svc);
-  if (t.status !== 'signup') throw new UserError(`Tournament #${t.id} has already started; entries are closed.`);
-  const was = repo.entrant(t.id, who.id);
+  if (tournament.status !== 'signup') throw new UserError(`Tournament #${tournament.id} has already started; entries are closed.`);
+  const was = repo.entrant(tournament.id, who.id);
   if (!checkIn) {
-    repo.addEntrant(t.id, who.id, who.name);
+    repo.addEntrant(tournament.id, who.id, who.name);
     return {
       replies: [
         publicReply(
-          `✍️ <@${who.id}> signed up for **${t.name}** (${repo.entrants(t.id).length} so far). ` +
+          `✍️ <@${who.id}> signed up for **${tournament.name}** (${repo.entrants(tournament.id).length} so far). ` +
             'Check in with /tournament checkin (or the button) before it starts.',
         ),
       ],
-      posts: [hubOf(t)],
+      posts: [hubOf(tournament)],
     };
   }
   // The check-in button signs up whoever has not yet.
-  if (!was) repo.addEntrant(t.id, who.id, who.name);
-  repo.setEntrant(t.id, who.id, { checkedIn: true });
+  if (!was) repo.addEntrant(tournament.id, who.id, who.name);
+  repo.setEntrant(tournament.id, who.id, { checkedIn: true });
   return {
     replies: [
-      publicReply(`✅ <@${who.id}> checked in for **${t.name}** (${repo.entrants(t.id).filter((e) => e.checkedIn).length} checked in).`),
+      publicReply(
+        `✅ <@${who.id}> checked in for **${tournament.name}** (${repo.entrants(tournament.id).filter((e) => e.checkedIn).length} checked in).`,
+      ),
     ],
-    posts: [hubOf(t)],
+    posts: [hubOf(tournament)],
   };
 }
 
-function standingsReply(svc: Services, t: Tournament, page: number, ephemeral: boolean, withImage: boolean): Outcome {
-  const { embed, pages, page: p } = standingsPage(svc, t, page);
-  const reply = (ephemeral ? privateReply : publicReply)(`🏆 **${t.name}** standings (page ${p} of ${pages}):`, {
+function standingsReply(svc: Services, tournament: Tournament, page: number, ephemeral: boolean, withImage: boolean): Outcome {
+  const { embed, pages, page: p } = standingsPage(svc, tournament, page);
+  const reply = (ephemeral ? privateReply : publicReply)(`🏆 **${tournament.name}** standings (page ${p} of ${pages}):`, {
     embed,
-    buttons: pageButtons(t.id, p, pages),
-    ...(withImage && !placementTable(t) ? { files: [standingsImage(svc, t)] } : {}),
+    buttons: pageButtons(tournament.id, p, pages),
+    ...(withImage && !placementTable(tournament) ? { files: [standingsImage(svc, tournament)] } : {}),
   });
   return only(reply);
 }
@@ -404,8 +415,8 @@ function create(svc: Services, inv: Invocation): Outcome {
   mod.parseOptions(options);
   try {
     sidesOf(system, options);
-  } catch (e) {
-    throw new UserError((e as Error).message);
+  } catch (error) {
+    throw new UserError((error as Error).message);
   }
   if ((str(o, 'bonus') !== undefined || str(o, 'cap') !== undefined) && str(o, 'clock') === undefined)
     throw new UserError('A time bank (bonus:, cap:) needs clock: too, the hours each seat starts with.');
@@ -416,7 +427,7 @@ function create(svc: Services, inv: Invocation): Outcome {
     throw new UserError(
       'Match threads cannot open inside a thread: create the tournament in a text channel, or name one with `threads_in:`.',
     );
-  const t = repo.create({
+  const tournament = repo.create({
     guildId: inv.where.guildId,
     channelId: inv.where.channelId,
     name: echo(str(o, 'name') ?? 'Tournament', 100),
@@ -436,175 +447,188 @@ function create(svc: Services, inv: Invocation): Outcome {
   const spec = [
     mod.title,
     FORMATS.find((f) => f.value === format)!.name,
-    format === 'swiss' || format === 'swisscut' ? `${t.rounds} rounds` : null,
-    format === 'swisscut' ? `top ${t.cut}` : null,
-    t.clockHours ? `${clockText(t)}, or forfeit` : null,
-    t.roundHours ? `a round every ${t.roundHours} h` : null,
-    t.bidding ? 'side bidding in VP' : null,
+    format === 'swiss' || format === 'swisscut' ? `${tournament.rounds} rounds` : null,
+    format === 'swisscut' ? `top ${tournament.cut}` : null,
+    tournament.clockHours ? `${clockText(tournament)}, or forfeit` : null,
+    tournament.roundHours ? `a round every ${tournament.roundHours} h` : null,
+    tournament.bidding ? 'side bidding in VP' : null,
   ]
     .filter(Boolean)
     .join(', ');
   return {
     replies: [
       publicReply(
-        `🏁 Tournament #${t.id} **${t.name}** (${spec}) is open: /tournament signup, then ` +
+        `🏁 Tournament #${tournament.id} **${tournament.name}** (${spec}) is open: /tournament signup, then ` +
           '/tournament checkin before it starts (or the buttons on the hub below).',
       ),
     ],
-    posts: [hubOf(t)],
+    posts: [hubOf(tournament)],
   };
 }
 
 /** /tournament signup and checkin. */
 function signupOrCheckin(svc: Services, inv: Invocation): Outcome {
   const repo = repoOf(svc);
-  const t = find(svc, inv);
+  const tournament = find(svc, inv);
   const who = target(svc, inv, `${inv.sub === 'signup' ? 'sign up' : 'check in'} another member`);
-  if (inv.sub === 'checkin' && !repo.entrant(t.id, who.id))
-    throw new UserError(`<@${who.id}> has not signed up for **${t.name}**: /tournament signup first.`);
-  return signup(svc, t, who, inv.sub === 'checkin');
+  if (inv.sub === 'checkin' && !repo.entrant(tournament.id, who.id))
+    throw new UserError(`<@${who.id}> has not signed up for **${tournament.name}**: /tournament signup first.`);
+  return signup(svc, tournament, who, inv.sub === 'checkin');
 }
 
 /** /tournament drop. */
 function dropOut(svc: Services, inv: Invocation): Outcome {
-  const o = inv.options;
-  const t = find(svc, inv);
+  const options = inv.options;
+  const tournament = find(svc, inv);
   const who = target(svc, inv, 'drop another member');
-  return drop(svc, t, who, inv.caller.id, str(o, 'reason') ?? 'dropped');
+  return drop(svc, tournament, who, inv.caller.id, str(options, 'reason') ?? 'dropped');
 }
 
 /** /tournament reinstate. */
 function reinstate(svc: Services, inv: Invocation): Outcome {
-  const o = inv.options;
+  const options = inv.options;
   const repo = repoOf(svc);
-  const t = find(svc, inv);
+  const tournament = find(svc, inv);
   const who = target(svc, inv, 'reinstate a player');
-  const e = repo.entrant(t.id, who.id);
-  if (!e?.dropped) throw new UserError(`<@${who.id}> has not dropped out of **${t.name}**.`);
-  if (t.status === 'finished') throw new UserError(`**${t.name}** has finished; there is no round left to come back to.`);
-  if (t.format !== 'swiss' && t.format !== 'roundrobin' && !(t.format === 'swisscut' && t.round < t.rounds))
+  const entrant = repo.entrant(tournament.id, who.id);
+  if (!entrant?.dropped) throw new UserError(`<@${who.id}> has not dropped out of **${tournament.name}**.`);
+  if (tournament.status === 'finished') throw new UserError(`**${tournament.name}** has finished; there is no round left to come back to.`);
+  if (
+    tournament.format !== 'swiss' &&
+    tournament.format !== 'roundrobin' &&
+    !(tournament.format === 'swisscut' && tournament.round < tournament.rounds)
+  )
     throw new UserError(
-      `A player knocked out of **${t.name}**'s bracket cannot come back: ` +
+      `A player knocked out of **${tournament.name}**'s bracket cannot come back: ` +
         'reinstating works in a Swiss or round robin (or a Swiss before its cut).',
     );
-  repo.setEntrant(t.id, who.id, { dropped: false });
-  repo.log(t.id, inv.caller.id, `reinstate ${who.id}`, str(o, 'reason')!);
-  return { replies: [publicReply(`↩️ <@${who.id}> is back in **${t.name}** from the next round.`)], posts: [hubOf(t)] };
+  repo.setEntrant(tournament.id, who.id, { dropped: false });
+  repo.log(tournament.id, inv.caller.id, `reinstate ${who.id}`, str(options, 'reason')!);
+  return { replies: [publicReply(`↩️ <@${who.id}> is back in **${tournament.name}** from the next round.`)], posts: [hubOf(tournament)] };
 }
 
 /** /tournament start. */
 function start(svc: Services, inv: Invocation): Outcome {
   const repo = repoOf(svc);
-  const t = find(svc, inv);
-  if (t.status !== 'signup') throw new UserError(`Tournament #${t.id} has already started.`);
-  const ready = repo.entrants(t.id).filter((e) => e.checkedIn && !e.dropped);
+  const tournament = find(svc, inv);
+  if (tournament.status !== 'signup') throw new UserError(`Tournament #${tournament.id} has already started.`);
+  const ready = repo.entrants(tournament.id).filter((e) => e.checkedIn && !e.dropped);
   if (ready.length < 2) throw new UserError(`Only ${ready.length} player(s) checked in; a tournament needs two.`);
-  const posts = startTournament(svc, t);
-  return { replies: [publicReply(`🏁 **${t.name}** starts with ${ready.length} players, seeded by rating.`)], posts };
+  const posts = startTournament(svc, tournament);
+  return { replies: [publicReply(`🏁 **${tournament.name}** starts with ${ready.length} players, seeded by rating.`)], posts };
 }
 
 /** /tournament pairings. */
 function pairings(svc: Services, inv: Invocation): Outcome {
-  const o = inv.options;
+  const options = inv.options;
   const repo = repoOf(svc);
-  const t = find(svc, inv);
-  const round = int(o, 'round', 1, 1000) ?? t.round;
-  const names = new Map(repo.entrants(t.id).map((e) => [e.userId, e.userName]));
-  const ms = repo.matches(t.id, round);
-  if (!ms.length) return only(privateReply(`No pairings for round ${round} of **${t.name}** yet.`));
-  const lines = ms.map((m) => {
-    const row = m.gameId ? svc.store.game(m.gameId) : null;
+  const tournament = find(svc, inv);
+  const round = int(options, 'round', 1, 1000) ?? tournament.round;
+  const names = new Map(repo.entrants(tournament.id).map((e) => [e.userId, e.userName]));
+  const ms = repo.matches(tournament.id, round);
+  if (!ms.length) return only(privateReply(`No pairings for round ${round} of **${tournament.name}** yet.`));
+  const lines = ms.map((match) => {
+    const row = match.gameId ? svc.store.game(match.gameId) : null;
     const where = row && !row.channelId.includes(':') ? ` <#${row.channelId}>` : row ? ` #${row.channelId}` : '';
-    const players = `${names.get(m.a)}${m.b ? ` v ${names.get(m.b)}` : ''}`;
-    return `Match ${m.id} · table ${m.board}: ${players} — ${matchState(svc, repo, m)}${m.gameId ? ` · game #${m.gameId}${where}` : ''}`;
+    const players = `${names.get(match.a)}${match.b ? ` v ${names.get(match.b)}` : ''}`;
+    return `Match ${match.id} · table ${match.board}: ${players} — ${matchState(svc, repo, match)}${match.gameId ? ` · game #${match.gameId}${where}` : ''}`;
   });
-  return { replies: chunks(`📋 **${t.name}**, round ${round}:\n${lines.join('\n')}`).map((c) => privateReply(c)), posts: [] };
+  return { replies: chunks(`📋 **${tournament.name}**, round ${round}:\n${lines.join('\n')}`).map((c) => privateReply(c)), posts: [] };
 }
 
 /** /tournament standings. */
 function standings(svc: Services, inv: Invocation): Outcome {
-  const o = inv.options;
-  const t = find(svc, inv);
-  return standingsReply(svc, t, int(o, 'page', 1, 10_000) ?? 1, false, true);
+  const options = inv.options;
+  const tournament = find(svc, inv);
+  return standingsReply(svc, tournament, int(options, 'page', 1, 10_000) ?? 1, false, true);
 }
 
 /** /tournament result. */
 function correct(svc: Services, inv: Invocation): Outcome {
-  const o = inv.options;
-  const { m, t } = matchOf(svc, inv);
-  if (!m.b) throw new UserError('That match is a bye; there is no result to correct.');
-  const named = outcomeOption(svc, m, o, RESULT_OUTCOMES);
+  const options = inv.options;
+  const { m: match, t: tournament } = matchOf(svc, inv);
+  if (!match.b) throw new UserError('That match is a bye; there is no result to correct.');
+  const named = outcomeOption(svc, match, options, RESULT_OUTCOMES);
   const forfeit = named.startsWith('forfeit-');
   const outcome = (forfeit ? { 'forfeit-a': 'a', 'forfeit-b': 'b', 'forfeit-both': 'none' }[named] : named) as MatchOutcome;
-  const r = correctResult(svc, t, m, outcome, inv.caller.id, str(o, 'reason')!, parseVp(str(o, 'vp')), forfeit);
-  return { replies: [publicReply(r.text)], posts: r.posts };
+  const reply = correctResult(
+    svc,
+    tournament,
+    match,
+    outcome,
+    inv.caller.id,
+    str(options, 'reason')!,
+    parseVp(str(options, 'vp')),
+    forfeit,
+  );
+  return { replies: [publicReply(reply.text)], posts: reply.posts };
 }
 
 /** /tournament report. */
 function report(svc: Services, inv: Invocation): Outcome {
-  const o = inv.options;
-  const { m, t } = matchOf(svc, inv);
-  const r = reportResult(
+  const options = inv.options;
+  const { m: match, t: tournament } = matchOf(svc, inv);
+  const reply = reportResult(
     svc,
-    t,
-    m,
-    outcomeOption(svc, m, o, OUTCOMES) as MatchOutcome,
+    tournament,
+    match,
+    outcomeOption(svc, match, options, OUTCOMES) as MatchOutcome,
     inv.caller.id,
     isModerator(svc, inv.caller, inv.where),
-    echo(str(o, 'reason'), 300),
+    echo(str(options, 'reason'), 300),
   );
-  return { replies: [publicReply(r.text)], posts: r.posts };
+  return { replies: [publicReply(reply.text)], posts: reply.posts };
 }
 
 /** /tournament confirm. */
 function confirm(svc: Services, inv: Invocation): Outcome {
-  const { m, t } = matchOf(svc, inv);
-  const r = confirmResult(svc, t, m, inv.caller.id);
-  return { replies: [privateReply(r.text)], posts: r.posts };
+  const { m: match, t: tournament } = matchOf(svc, inv);
+  const reply = confirmResult(svc, tournament, match, inv.caller.id);
+  return { replies: [privateReply(reply.text)], posts: reply.posts };
 }
 
 /** /tournament dispute. */
 function dispute(svc: Services, inv: Invocation): Outcome {
-  const o = inv.options;
-  const { m, t } = matchOf(svc, inv);
-  const r = disputeResult(svc, t, m, inv.caller.id, echo(str(o, 'reason'), 300));
-  return { replies: [privateReply(r.text)], posts: r.posts };
+  const options = inv.options;
+  const { m: match, t: tournament } = matchOf(svc, inv);
+  const reply = disputeResult(svc, tournament, match, inv.caller.id, echo(str(options, 'reason'), 300));
+  return { replies: [privateReply(reply.text)], posts: reply.posts };
 }
 
 /** /tournament log. */
 function organiserLog(svc: Services, inv: Invocation): Outcome {
   const repo = repoOf(svc);
-  const t = find(svc, inv);
-  const lines = repo.logOf(t.id).map((l) => `${new Date(l.at).toISOString()} <@${l.by}>: ${l.what} — ${echo(l.reason)}`);
+  const tournament = find(svc, inv);
+  const lines = repo.logOf(tournament.id).map((l) => `${new Date(l.at).toISOString()} <@${l.by}>: ${l.what} — ${echo(l.reason)}`);
   return {
-    replies: chunks(lines.length ? `📜 **${t.name}** organiser's log:\n${lines.join('\n')}` : `Nothing in **${t.name}**'s log yet.`).map(
-      (c) => privateReply(c),
-    ),
+    replies: chunks(
+      lines.length ? `📜 **${tournament.name}** organiser's log:\n${lines.join('\n')}` : `Nothing in **${tournament.name}**'s log yet.`,
+    ).map((c) => privateReply(c)),
     posts: [],
   };
 }
 
-function drop(svc: Services, t: Tournament, who: { id: string; name: string }, by: string, reason: string): Outcome {
+function drop(svc: Services, tournament: Tournament, who: { id: string; name: string }, by: string, reason: string): Outcome {
   const repo = repoOf(svc);
-  const e = repo.entrant(t.id, who.id);
-  if (!e || e.dropped) throw new UserError(`<@${who.id}> is not playing in **${t.name}**.`);
-  if (t.status === 'signup') {
-    repo.removeEntrant(t.id, who.id);
-    return { replies: [publicReply(`<@${who.id}> withdrew from **${t.name}**.`)], posts: [hubOf(t)] };
+  const entrant = repo.entrant(tournament.id, who.id);
+  if (!entrant || entrant.dropped) throw new UserError(`<@${who.id}> is not playing in **${tournament.name}**.`);
+  if (tournament.status === 'signup') {
+    repo.removeEntrant(tournament.id, who.id);
+    return { replies: [publicReply(`<@${who.id}> withdrew from **${tournament.name}**.`)], posts: [hubOf(tournament)] };
   }
-  repo.setEntrant(t.id, who.id, { dropped: true });
-  repo.log(t.id, by, `drop ${who.id}`, reason);
+  repo.setEntrant(tournament.id, who.id, { dropped: true });
+  repo.log(tournament.id, by, `drop ${who.id}`, reason);
   // A game still in play is lost by forfeit: one game_finished event, like any other end.
-  const m = repo.matches(t.id, t.round).find((x) => x.outcome === null && (x.a === who.id || x.b === who.id));
-  const row = m?.gameId ? svc.store.game(m.gameId) : null;
-  if (m && row && (row.status === 'active' || row.status === 'lobby')) {
-    const [sa, sb] = sidesOf(t.system, t.options);
+  const match = repo.matches(tournament.id, tournament.round).find((x) => x.outcome === null && (x.a === who.id || x.b === who.id));
+  const row = match?.gameId ? svc.store.game(match.gameId) : null;
+  if (match && row && (row.status === 'active' || row.status === 'lobby')) {
+    const [sa, sb] = sidesOf(tournament.system, tournament.options);
     svc.store.finish(
       row.id,
       'over',
       JSON.stringify({
         status: 'over',
-        winners: [m.a === who.id ? sb : sa],
+        winners: [match.a === who.id ? sb : sa],
         draw: false,
         scores: {},
         summary: `${who.name} dropped out of the tournament: forfeit.`,
@@ -616,35 +640,36 @@ function drop(svc: Services, t: Tournament, who: { id: string; name: string }, b
   return {
     replies: [
       publicReply(
-        `🚪 <@${who.id}> dropped out of **${t.name}**${m ? ' (the game in progress is forfeited)' : ''}. Results already played stand.`,
+        `🚪 <@${who.id}> dropped out of **${tournament.name}**${match ? ' (the game in progress is forfeited)' : ''}. Results already played stand.`,
       ),
     ],
-    posts: [hubOf(t)],
+    posts: [hubOf(tournament)],
   };
 }
 
 function bid(svc: Services, inv: Invocation): Outcome {
-  const { m, t } = matchOf(svc, inv);
+  const { m: match, t: tournament } = matchOf(svc, inv);
   const repo = repoOf(svc);
-  if (!t.bidding) throw new UserError(`**${t.name}** has no side bidding; sides are balanced by the pairing.`);
-  if (inv.caller.id !== m.a && inv.caller.id !== m.b) throw new UserError(`Only the players of match ${m.id} bid for its sides.`);
-  const row = m.gameId ? svc.store.game(m.gameId) : null;
-  if (!row || row.status !== 'lobby') throw new UserError(`Match ${m.id}'s sides are settled; its game has started.`);
-  const sides = sidesOf(t.system, t.options);
+  if (!tournament.bidding) throw new UserError(`**${tournament.name}** has no side bidding; sides are balanced by the pairing.`);
+  if (inv.caller.id !== match.a && inv.caller.id !== match.b)
+    throw new UserError(`Only the players of match ${match.id} bid for its sides.`);
+  const row = match.gameId ? svc.store.game(match.gameId) : null;
+  if (!row || row.status !== 'lobby') throw new UserError(`Match ${match.id}'s sides are settled; its game has started.`);
+  const sides = sidesOf(tournament.system, tournament.options);
   const raw = (str(inv.options, 'side') ?? '').toLowerCase();
   const side = raw === 'any' || raw === '' ? null : raw;
   if (side && !sides.includes(side)) throw new UserError(`No side "${echo(raw)}": ${sides.join(', ')} or any.`);
   const vp = side ? (int(inv.options, 'vp', 0, 1000) ?? 0) : 0;
-  repo.setBid(m.id, inv.caller.id, side, vp);
-  const posts = settleBidsIfReady(svc, t, repo.match(m.id)!);
+  repo.setBid(match.id, inv.caller.id, side, vp);
+  const posts = settleBidsIfReady(svc, tournament, repo.match(match.id)!);
   return {
     replies: [
       privateReply(
-        `🔒 Your bid for match ${m.id}: ${side ? `${side} for ${vp} VP` : 'any side'}. ` +
+        `🔒 Your bid for match ${match.id}: ${side ? `${side} for ${vp} VP` : 'any side'}. ` +
           (posts.length ? 'Both bids are in.' : 'It stays secret until your opponent bids.'),
       ),
     ],
-    posts: [...posts, hubOf(t)],
+    posts: [...posts, hubOf(tournament)],
   };
 }
 
@@ -660,9 +685,9 @@ export function staleTournamentControls(svc: Services, ids: string[]): string[] 
   return ids.filter((id) => {
     const hit = /^t(?:confirm|dispute):(\d+)$/.exec(id);
     if (!hit) return false;
-    const m = repo.match(Number(hit[1]));
-    const rep = m && repo.report(m.id);
-    return !m || m.outcome !== null || !rep || !!rep.disputedBy;
+    const match = repo.match(Number(hit[1]));
+    const rep = match && repo.report(match.id);
+    return !match || match.outcome !== null || !rep || !!rep.disputedBy;
   });
 }
 
@@ -671,24 +696,30 @@ export function tournamentButton(svc: Services, press: ButtonPress): Outcome {
   const [kind, a, b] = press.customId.split(':');
   const me = { id: press.caller.id, name: press.caller.name };
   if (kind === 'tourn') {
-    const t = tournamentOf(svc, press.where.guildId, Number(b));
+    const tournament = tournamentOf(svc, press.where.guildId, Number(b));
     if (a === 'drop') {
-      if (t.status !== 'signup')
+      if (tournament.status !== 'signup')
         throw new UserError('The tournament has started: /tournament drop leaves it (a game in progress is forfeited).');
-      return drop(svc, t, me, me.id, 'withdrew');
+      return drop(svc, tournament, me, me.id, 'withdrew');
     }
-    if (a === 'signup' && repoOf(svc).entrant(t.id, me.id)) throw new UserError(`You are already signed up for **${t.name}**.`);
-    return signup(svc, t, me, a === 'checkin');
+    if (a === 'signup' && repoOf(svc).entrant(tournament.id, me.id))
+      throw new UserError(`You are already signed up for **${tournament.name}**.`);
+    return signup(svc, tournament, me, a === 'checkin');
   }
   if (kind === 'tstand') return standingsReply(svc, tournamentOf(svc, press.where.guildId, Number(a)), Number(b), true, false);
   const repo = repoOf(svc);
-  const m = repo.match(Number(a));
-  const t = m && repo.get(m.tournamentId);
-  if (!m || !t || t.guildId !== press.where.guildId) throw new UserError('That match no longer exists.');
-  const r = kind === 'tconfirm' ? confirmResult(svc, t, m, me.id) : disputeResult(svc, t, m, me.id, 'disputed with the button');
+  const match = repo.match(Number(a));
+  const tournament = match && repo.get(match.tournamentId);
+  if (!match || !tournament || tournament.guildId !== press.where.guildId) throw new UserError('That match no longer exists.');
+  const reply =
+    kind === 'tconfirm'
+      ? confirmResult(svc, tournament, match, me.id)
+      : disputeResult(svc, tournament, match, me.id, 'disputed with the button');
   return {
-    replies: [privateReply(kind === 'tdispute' ? `${r.text} Add your reason with /tournament dispute match:${m.id} reason:….` : r.text)],
-    posts: r.posts,
+    replies: [
+      privateReply(kind === 'tdispute' ? `${reply.text} Add your reason with /tournament dispute match:${match.id} reason:….` : reply.text),
+    ],
+    posts: reply.posts,
   };
 }
 
@@ -698,45 +729,49 @@ export function tournamentButton(svc: Services, press: ButtonPress): Outcome {
  */
 function manualPair(svc: Services, inv: Invocation): Outcome {
   const repo = repoOf(svc);
-  const t = repo.current(inv.where.guildId);
-  if (t?.status !== 'running') throw new UserError('There is no running tournament on this server.');
-  if (t.format !== 'swiss' && t.format !== 'roundrobin' && !(t.format === 'swisscut' && t.round <= t.rounds))
+  const tournament = repo.current(inv.where.guildId);
+  if (tournament?.status !== 'running') throw new UserError('There is no running tournament on this server.');
+  if (
+    tournament.format !== 'swiss' &&
+    tournament.format !== 'roundrobin' &&
+    !(tournament.format === 'swisscut' && tournament.round <= tournament.rounds)
+  )
     throw new UserError('Pairing by hand works in a Swiss or round robin: a bracket follows from its results.');
   const x = str(inv.options, 'user')!;
   const y = str(inv.options, 'opponent')!;
   if (x === y) throw new UserError('A player cannot be paired with themselves.');
-  const ms = repo.matches(t.id, t.round);
-  const mx = ms.find((m) => m.a === x || m.b === x);
+  const ms = repo.matches(tournament.id, tournament.round);
+  const match = ms.find((m) => m.a === x || m.b === x);
   const my = ms.find((m) => m.a === y || m.b === y);
-  if (!mx || !my) throw new UserError('Both players must be paired in the current round.');
-  if (mx === my || mx.id === my.id) throw new UserError('They are already paired together.');
-  for (const m of [mx, my]) {
+  if (!match || !my) throw new UserError('Both players must be paired in the current round.');
+  if (match === my || match.id === my.id) throw new UserError('They are already paired together.');
+  for (const m of [match, my]) {
     const row = m.gameId ? svc.store.game(m.gameId) : null;
     if ((m.outcome !== null && m.outcome !== 'bye') || (row && row.version > 0))
       throw new UserError(`Match ${m.id} has already begun; pair by hand only before the first move.`);
   }
-  const other = (m: typeof mx, me: string) => (m.a === me ? m.b : m.a);
-  const ox = other(mx, x);
+  const other = (m: typeof match, me: string) => (m.a === me ? m.b : m.a);
+  const ox = other(match, x);
   const oy = other(my, y);
   const posts = svc.store.db.transaction(() => {
-    for (const m of [mx, my]) {
+    for (const m of [match, my]) {
       repo.deleteMatch(m.id);
       if (m.gameId)
         svc.store.finish(m.gameId, 'abandoned', JSON.stringify({ status: 'abandoned', summary: 'Re-paired by the organiser.' }), 'abandon');
     }
-    const boards = [mx.board, my.board].sort((a, b) => a - b);
+    const boards = [match.board, my.board].sort((a, b) => a - b);
     const pairs = [{ a: x, b: y }, ox && oy ? { a: ox, b: oy } : { a: (ox ?? oy)!, b: null }]
       .filter((p) => p.a)
-      .map((p) => ({ ...p, bracket: mx.bracket }));
+      .map((p) => ({ ...p, bracket: match.bracket }));
     // New boards after the round's last one: new games in new channels.
     const next = Math.max(...ms.map((m) => m.board));
     repo.log(
-      t.id,
+      tournament.id,
       inv.caller.id,
       `pair ${x} v ${y}${pairs[1] ? `; ${pairs[1].a} v ${pairs[1].b ?? 'bye'}` : ''} (boards ${boards.join(', ')} → ${next + 1}+)`,
       str(inv.options, 'reason')!,
     );
-    return pairRound(svc, t, t.round, pairs, next);
+    return pairRound(svc, tournament, tournament.round, pairs, next);
   })();
   return { replies: [publicReply(`🔀 The organiser paired <@${x}> v <@${y}> by hand. Reason logged.`)], posts };
 }

@@ -41,8 +41,8 @@ export function moduleOf(row: GameRow): GameModule<any, any> {
   if (row.damage) throw new DamagedGameError(row.damage);
   try {
     mod.parseOptions(row.options);
-  } catch (e) {
-    const why = e instanceof Error ? e.message.slice(0, 160) : String(e);
+  } catch (error) {
+    const why = error instanceof Error ? error.message.slice(0, 160) : String(error);
     throw new DamagedGameError({ gameId: row.id, part: 'options', reason: `its options are refused by the rules (${why})` });
   }
   return mod;
@@ -164,7 +164,7 @@ export class Sessions {
    * anything that left a bot waiting). Each game on its own: one that fails
    * goes to `failed` and the others still move (one noted as unplayable is passed over).
    */
-  kickAll(failed: (gameId: number, e: unknown) => void): ActResult[] {
+  kickAll(failed: (gameId: number, error: unknown) => void): ActResult[] {
     const moved: ActResult[] = [];
     const damaged = new Set(this.store.damaged.unplayable());
     for (const row of this.store.activeGames()) {
@@ -177,8 +177,8 @@ export class Sessions {
         const bots = new Set(seats.filter(isBotSeat).map((x) => x.role));
         if (mod.result(env.game).status === 'over' || !mod.prompts(env.game).some((p: Prompt) => bots.has(p.role))) continue;
         moved.push(this.kick(row));
-      } catch (e) {
-        failed(row.id, e);
+      } catch (error) {
+        failed(row.id, error);
       }
     }
     return moved;
@@ -223,14 +223,14 @@ export class Sessions {
       }
     };
     if (first)
-      first.actions.forEach((a, i) => {
+      first.actions.forEach((action, i) => {
         try {
           // Only the first action sees the state the caller's list was enumerated on.
-          step(first.role, first.userId, a, i === 0 ? first.known : undefined);
-        } catch (e) {
+          step(first.role, first.userId, action, i === 0 ? first.known : undefined);
+        } catch (error) {
           // Several actions at once (a plan list) are all or nothing: say which one failed.
-          if (e instanceof RuleError && first.actions.length > 1) throw new BatchItemError(e, i, first.actions.length);
-          throw e;
+          if (error instanceof RuleError && first.actions.length > 1) throw new BatchItemError(error, i, first.actions.length);
+          throw error;
         }
       });
     for (const r of alsoResign) if (mod.result(env.game).status !== 'over') step(r, first!.userId, { type: RESIGN });
@@ -249,7 +249,7 @@ export class Sessions {
     botRoles: Set<Role>,
     seats: Seat[],
     current: () => Envelope<any>,
-    step: (r: Role, uid: string, a: Action, known?: LegalAction[]) => void,
+    step: (r: Role, uid: string, action: Action, known?: LegalAction[]) => void,
   ): void {
     if (botRoles.size === 0) return;
     const rand = seedrandom(`${row.seed}:bots:${row.version}`);
@@ -342,8 +342,8 @@ export class Sessions {
     const before = this.store.log(row.id).filter((e) => e.seq < entry.seq);
     const { env } = replayFromSnapshot(mod, row.options, row.seed, before, this.store.snapshotSource(row.id));
     try {
-      const r = applyEntry(mod, env, entry.role, entry.action);
-      return { label: r.legal.label, hidden: !!r.legal.secret };
+      const applied = applyEntry(mod, env, entry.role, entry.action);
+      return { label: applied.legal.label, hidden: !!applied.legal.secret };
     } catch {
       return { label: entry.action.type, hidden: true };
     }
@@ -388,30 +388,30 @@ export function replayDetailed(
   const skipTo = env ? startSeq : startSeq === Infinity ? Infinity : 0;
   if (!env && skipTo === 0) env = createGame(mod, row.options, row.seed).env;
   const out: ReplayedEntry[] = [];
-  for (const e of log) {
-    const base = { seq: e.seq, role: e.role, action: e.action, at: e.at, undone: !effective.has(e.seq) };
-    if (e.seq <= skipTo) {
+  for (const entry of log) {
+    const base = { seq: entry.seq, role: entry.role, action: entry.action, at: entry.at, undone: !effective.has(entry.seq) };
+    if (entry.seq <= skipTo) {
       out.push({ ...base, hidden: true, events: [] });
-    } else if (base.undone || e.action.type === UNDO) {
-      const marker = reseeds.get(e.seq);
+    } else if (base.undone || entry.action.type === UNDO) {
+      const marker = reseeds.get(entry.seq);
       if (marker) env = applyMeta(env!, marker);
       out.push({ ...base, hidden: true, events: [] });
-    } else if (e.action.type === FORCE_DICE || e.action.type === FORCE_CARDS) {
-      env = applyMeta(env!, e);
+    } else if (entry.action.type === FORCE_DICE || entry.action.type === FORCE_CARDS) {
+      env = applyMeta(env!, entry);
       out.push({ ...base, hidden: false, events: [] });
     } else {
-      const r = applyEntry(mod, env!, e.role, e.action, true);
-      env = r.env;
-      const hidden = !!r.legal.secret;
-      out.push({ ...base, hidden, events: r.events });
+      const applied = applyEntry(mod, env!, entry.role, entry.action, true);
+      env = applied.env;
+      const hidden = !!applied.legal.secret;
+      out.push({ ...base, hidden, events: applied.events });
     }
   }
   return out;
 }
 
 /** May this viewer see this entry's action now? */
-export function entryVisible(e: ReplayedEntry, viewer: Viewer, over: boolean): boolean {
+export function entryVisible(entry: ReplayedEntry, viewer: Viewer, over: boolean): boolean {
   if (over || seesAll(viewer)) return true;
-  if (viewer.kind === 'seat' && viewer.role === e.role) return true;
-  return !e.hidden;
+  if (viewer.kind === 'seat' && viewer.role === entry.role) return true;
+  return !entry.hidden;
 }

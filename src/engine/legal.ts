@@ -9,10 +9,10 @@ export function listed(sub: string, label: string, args: Record<string, string> 
 }
 
 /** The same action, option values compared as text (a command's options arrive as strings). */
-export function sameAction(a: Action, b: Action): boolean {
-  const ka = Object.keys(a).filter((k) => a[k] !== undefined);
+export function sameAction(action: Action, b: Action): boolean {
+  const ka = Object.keys(action).filter((k) => action[k] !== undefined);
   const kb = Object.keys(b).filter((k) => b[k] !== undefined);
-  return ka.length === kb.length && ka.every((k) => String(a[k]) === String(b[k]));
+  return ka.length === kb.length && ka.every((k) => String(action[k]) === String(b[k]));
 }
 
 /**

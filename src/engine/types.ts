@@ -20,7 +20,7 @@ export const UMPIRE: Role = 'umpire';
 /** A game action. Plain JSON so it can be logged, replayed and compared. */
 export interface Action {
   type: string;
-  [k: string]: Json;
+  [key: string]: Json;
 }
 
 /**

@@ -381,11 +381,15 @@ export const migrations: { version: number; name: string; sql: string }[] = [
 export function migrate(db: Database.Database): number {
   db.exec('CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at INTEGER NOT NULL)');
   const done = new Set((db.prepare('SELECT version FROM schema_migrations').all() as { version: number }[]).map((r) => r.version));
-  for (const m of migrations) {
-    if (done.has(m.version)) continue;
+  for (const migration of migrations) {
+    if (done.has(migration.version)) continue;
     db.transaction(() => {
-      db.exec(m.sql);
-      db.prepare('INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)').run(m.version, m.name, Date.now());
+      db.exec(migration.sql);
+      db.prepare('INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)').run(
+        migration.version,
+        migration.name,
+        Date.now(),
+      );
     })();
   }
   return migrations.length ? migrations[migrations.length - 1].version : 0;

@@ -62,17 +62,17 @@ function decode(text: string): Post {
   return { ...p, files: p.files?.map((f) => ({ ...f, data: f.data === undefined ? EMPTY : Buffer.from(f.data, 'base64') })) };
 }
 
-const toRow = (r: Raw): OutboxRow => ({
-  id: r.id,
-  gameId: r.game_id,
-  lane: r.lane,
-  post: decode(r.post),
-  state: r.state,
-  attempts: r.attempts,
-  nextAt: r.next_at,
-  doneParts: r.done_parts,
-  error: r.error,
-  createdAt: r.created_at,
+const toRow = (raw: Raw): OutboxRow => ({
+  id: raw.id,
+  gameId: raw.game_id,
+  lane: raw.lane,
+  post: decode(raw.post),
+  state: raw.state,
+  attempts: raw.attempts,
+  nextAt: raw.next_at,
+  doneParts: raw.done_parts,
+  error: raw.error,
+  createdAt: raw.created_at,
 });
 
 export class Outbox {
@@ -112,7 +112,8 @@ export class Outbox {
         const post = { ...original };
         if (post.handoff?.length && post.gameId !== undefined) {
           const fresh = new Set<string>();
-          for (const h of post.handoff) if (ping.run(post.gameId, h.role, h.decision).changes === 1) fresh.add(h.userId);
+          for (const handoff of post.handoff)
+            if (ping.run(post.gameId, handoff.role, handoff.decision).changes === 1) fresh.add(handoff.userId);
           // Only users with a decision not handed off before are pinged.
           const handedOff = new Set(post.handoff.map((h) => h.userId));
           post.mentions = (post.mentions ?? []).filter((u) => !handedOff.has(u) || fresh.has(u));
@@ -133,12 +134,12 @@ export class Outbox {
    * game's current state instead.
    */
   owe(gameId: number, recoverAfterMs = 60_000): void {
-    const g = this.db.prepare('SELECT channel_id FROM games WHERE id = ?').get(gameId) as { channel_id: string } | undefined;
-    if (!g) return;
-    const marker: Post = { channelId: g.channel_id, gameId, kind: 'owed', content: '' };
+    const row = this.db.prepare('SELECT channel_id FROM games WHERE id = ?').get(gameId) as { channel_id: string } | undefined;
+    if (!row) return;
+    const marker: Post = { channelId: row.channel_id, gameId, kind: 'owed', content: '' };
     this.db
       .prepare('INSERT INTO outbox (game_id, lane, post, next_at, created_at) VALUES (?, ?, ?, ?, ?)')
-      .run(gameId, g.channel_id, encode(marker), this.now() + recoverAfterMs, this.now());
+      .run(gameId, row.channel_id, encode(marker), this.now() + recoverAfterMs, this.now());
   }
 
   /** A restart: nothing is rendering or replying any more, so everything held may go. Old sent rows are dropped. */
@@ -164,7 +165,7 @@ export class Outbox {
       )
       .pluck()
       .all(row.gameId, row.id, row.lane, row.createdAt, audience(row.post)) as string[];
-    for (const text of later) for (const f of decode(text).files ?? []) if (f.draw) out.add(f.draw.system);
+    for (const text of later) for (const file of decode(text).files ?? []) if (file.draw) out.add(file.draw.system);
     return out;
   }
 
@@ -221,24 +222,24 @@ export class Outbox {
 
   /** One lane's head, light (headIds), or null when nothing is pending there. */
   laneHead(lane: string): HeadInfo | null {
-    const h = this.db
+    const head = this.db
       .prepare(
         `SELECT id, lane, game_id AS gameId, next_at AS nextAt, created_at AS createdAt, draws FROM outbox
          WHERE lane = ? AND state = 'pending' ORDER BY id LIMIT 1`,
       )
       .get(lane) as HeadInfo | undefined;
-    return h ?? null;
+    return head ?? null;
   }
 
   /** Whether a later batch's pending row of the head's game in its lane carries pictures (supersededDraws, without reading posts). */
-  hasNewerDraws(h: HeadInfo): boolean {
-    if (h.gameId === null || h.draws === 0) return false;
+  hasNewerDraws(head: HeadInfo): boolean {
+    if (head.gameId === null || head.draws === 0) return false;
     return !!this.db
       .prepare(
         `SELECT 1 FROM outbox WHERE game_id = ? AND state = 'pending' AND id > ? AND lane = ? AND created_at > ? AND draws > 0 ` +
           `AND json_extract(post, '$.to.roles') IS (SELECT json_extract(post, '$.to.roles') FROM outbox WHERE id = ?) LIMIT 1`,
       )
-      .get(h.gameId, h.id, h.lane, h.createdAt, h.id);
+      .get(head.gameId, head.id, head.lane, head.createdAt, head.id);
   }
 
   /** A card row that a later pending card of the same game in its lane makes redundant (a card is built as it is sent). */
@@ -252,11 +253,11 @@ export class Outbox {
   /** Every pending row, oldest first. */
   /** How many rows wait and since when (metrics): one indexed count, no rows read. */
   pendingSummary(): { count: number; oldestAt: number | null } {
-    const r = this.db.prepare(`SELECT COUNT(*) AS count, MIN(created_at) AS oldestAt FROM outbox WHERE state = 'pending'`).get() as {
+    const row = this.db.prepare(`SELECT COUNT(*) AS count, MIN(created_at) AS oldestAt FROM outbox WHERE state = 'pending'`).get() as {
       count: number;
       oldestAt: number | null;
     };
-    return r;
+    return row;
   }
 
   pending(): OutboxRow[] {
@@ -264,8 +265,8 @@ export class Outbox {
   }
 
   get(id: number): OutboxRow | null {
-    const r = this.db.prepare('SELECT * FROM outbox WHERE id = ?').get(id) as Raw | undefined;
-    return r ? toRow(r) : null;
+    const raw = this.db.prepare('SELECT * FROM outbox WHERE id = ?').get(id) as Raw | undefined;
+    return raw ? toRow(raw) : null;
   }
 
   /** One payload of a row was accepted: a retry resumes after it. */
@@ -289,7 +290,8 @@ export class Outbox {
         .run(error.slice(0, 500), this.now(), id);
       const post = this.get(id)?.post;
       const unping = this.db.prepare('DELETE FROM outbox_pings WHERE game_id = ? AND role = ? AND decision_id = ?');
-      if (post?.gameId !== undefined && !post.to) for (const h of post.handoff ?? []) unping.run(post.gameId, h.role, h.decision);
+      if (post?.gameId !== undefined && !post.to)
+        for (const handoff of post.handoff ?? []) unping.run(post.gameId, handoff.role, handoff.decision);
     })();
   }
 

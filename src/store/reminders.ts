@@ -28,10 +28,11 @@ export class Reminders {
   constructor(private readonly db: Database.Database) {}
 
   settings(userId: string): ReminderSettings {
-    const r = this.db.prepare('SELECT enabled, interval_ms, quiet_from, quiet_to FROM reminder_settings WHERE user_id = ?').get(userId) as
-      { enabled: number; interval_ms: number | null; quiet_from: number | null; quiet_to: number | null } | undefined;
-    return r
-      ? { enabled: r.enabled === 1, intervalMs: r.interval_ms, quietFrom: r.quiet_from, quietTo: r.quiet_to }
+    const row = this.db
+      .prepare('SELECT enabled, interval_ms, quiet_from, quiet_to FROM reminder_settings WHERE user_id = ?')
+      .get(userId) as { enabled: number; interval_ms: number | null; quiet_from: number | null; quiet_to: number | null } | undefined;
+    return row
+      ? { enabled: row.enabled === 1, intervalMs: row.interval_ms, quietFrom: row.quiet_from, quietTo: row.quiet_to }
       : { ...DEFAULT_SETTINGS };
   }
 
@@ -67,10 +68,10 @@ export class Reminders {
   }
 
   /** When the tick next looks at this deadline (null: no reminder left; it stays until the deadline goes). */
-  remindAt(d: DeadlineRow, at: number | null): void {
+  remindAt(deadline: DeadlineRow, at: number | null): void {
     this.db
       .prepare('UPDATE decision_deadlines SET remind_at = ? WHERE game_id = ? AND role = ? AND decision_id = ?')
-      .run(at ?? Number.MAX_SAFE_INTEGER, d.gameId, d.role, d.decisionId);
+      .run(at ?? Number.MAX_SAFE_INTEGER, deadline.gameId, deadline.role, deadline.decisionId);
   }
 
   /** Settings changed: the user's seats' deadlines are looked at again on the next tick. */
@@ -83,17 +84,17 @@ export class Reminders {
       .run(userId);
   }
 
-  sent(d: DeadlineRow): Set<string> {
+  sent(deadline: DeadlineRow): Set<string> {
     const rows = this.db
       .prepare('SELECT kind FROM reminders_sent WHERE game_id = ? AND role = ? AND decision_id = ?')
-      .all(d.gameId, d.role, d.decisionId) as { kind: string }[];
+      .all(deadline.gameId, deadline.role, deadline.decisionId) as { kind: string }[];
     return new Set(rows.map((r) => r.kind));
   }
 
-  markSent(d: DeadlineRow, kinds: string[], at: number): void {
+  markSent(deadline: DeadlineRow, kinds: string[], at: number): void {
     const ins = this.db.prepare('INSERT OR IGNORE INTO reminders_sent (game_id, role, decision_id, kind, at) VALUES (?, ?, ?, ?, ?)');
     this.db.transaction(() => {
-      for (const k of kinds) ins.run(d.gameId, d.role, d.decisionId, k, at);
+      for (const k of kinds) ins.run(deadline.gameId, deadline.role, deadline.decisionId, k, at);
     })();
   }
 

@@ -33,9 +33,9 @@ const clip = (s: string, n: number) => (s.length <= n ? s : `${s.slice(0, n - 1)
 /** The hub post: built at delivery (Router.hub), edited in place. */
 export const hubPost = (tid: number, channelId: string): Post => ({ channelId, hub: tid, kind: 'update', content: '' });
 
-export function matchState(svc: Services, repo: TournamentRepo, m: Match): string {
-  const how = m.how && !['play', 'bye', 'organiser'].includes(m.how) ? ` (${m.how})` : '';
-  switch (m.outcome) {
+export function matchState(svc: Services, repo: TournamentRepo, match: Match): string {
+  const how = match.how && !['play', 'bye', 'organiser'].includes(match.how) ? ` (${match.how})` : '';
+  switch (match.outcome) {
     case 'bye':
       return 'bye';
     case 'a':
@@ -47,15 +47,15 @@ export function matchState(svc: Services, repo: TournamentRepo, m: Match): strin
     case 'none':
       return `0–0${how}`;
   }
-  const rep = repo.report(m.id);
+  const rep = repo.report(match.id);
   if (rep) return rep.disputedBy ? '⚠️ result disputed' : '📝 result reported, awaiting confirmation';
-  const row = m.gameId ? svc.store.game(m.gameId) : null;
+  const row = match.gameId ? svc.store.game(match.gameId) : null;
   return row?.status === 'lobby' ? '🔒 bidding for sides' : '⏳ in play';
 }
 
 /** `<#thread>` once the match's thread exists (a placeholder home is no channel yet). */
-const link = (svc: Services, m: Match) => {
-  const row = m.gameId ? svc.store.game(m.gameId) : null;
+const link = (svc: Services, match: Match) => {
+  const row = match.gameId ? svc.store.game(match.gameId) : null;
   return row && !row.channelId.includes(':') ? ` <#${row.channelId}>` : '';
 };
 
@@ -63,13 +63,13 @@ function fieldsOf(name: string, lines: string[], maxFields: number): { name: str
   const out: { name: string; value: string }[] = [];
   let cur = '';
   let shown = 0;
-  for (const l of lines) {
-    if (cur.length + l.length + 1 > 1000) {
+  for (const line of lines) {
+    if (cur.length + line.length + 1 > 1000) {
       if (out.length + 1 >= maxFields) break;
       out.push({ name: out.length ? `${name} (cont.)` : name, value: cur });
       cur = '';
     }
-    cur += (cur ? '\n' : '') + l;
+    cur += (cur ? '\n' : '') + line;
     shown++;
   }
   if (cur) out.push({ name: out.length ? `${name} (cont.)` : name, value: cur });
@@ -80,13 +80,13 @@ function fieldsOf(name: string, lines: string[], maxFields: number): { name: str
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
 /** The format as organisers say it, with the bye's score and the tie-breaks: "3 Swiss rounds, then a top 4; a bye scores 1 point". */
-export function formatText(t: Tournament): string {
-  const ties = `ties broken by ${TIE_BREAK_TEXT[t.format === 'roundrobin' ? 'roundrobin' : 'swiss']}`;
-  switch (t.format) {
+export function formatText(tournament: Tournament): string {
+  const ties = `ties broken by ${TIE_BREAK_TEXT[tournament.format === 'roundrobin' ? 'roundrobin' : 'swiss']}`;
+  switch (tournament.format) {
     case 'swiss':
-      return `${plural(t.rounds, 'Swiss round')}; a bye scores 1 point; ${ties}`;
+      return `${plural(tournament.rounds, 'Swiss round')}; a bye scores 1 point; ${ties}`;
     case 'swisscut':
-      return `${plural(t.rounds, 'Swiss round')}, then a top ${t.cut} (single elimination); a bye scores 1 point; ${ties}`;
+      return `${plural(tournament.rounds, 'Swiss round')}, then a top ${tournament.cut} (single elimination); a bye scores 1 point; ${ties}`;
     case 'roundrobin':
       return `Round robin (everyone plays everyone once); a bye scores 1 point; ${ties}`;
     case 'knockout':
@@ -97,107 +97,108 @@ export function formatText(t: Tournament): string {
 }
 
 /** Where the event stands: "Swiss round 2 of 3", "Top cut round 1 of 2", "Round 4 of at most 7". */
-function roundText(repo: TournamentRepo, t: Tournament): string {
-  if (t.format === 'swisscut')
-    return t.round <= t.rounds
-      ? `Swiss round ${t.round} of ${t.rounds}, then a top ${t.cut}.`
-      : `Top ${t.cut} round ${t.round - t.rounds} of ${totalRounds(repo, t) - t.rounds}.`;
-  return `Round ${t.round} of ${t.format === 'double' ? 'at most ' : ''}${totalRounds(repo, t)}.`;
+function roundText(repo: TournamentRepo, tournament: Tournament): string {
+  if (tournament.format === 'swisscut')
+    return tournament.round <= tournament.rounds
+      ? `Swiss round ${tournament.round} of ${tournament.rounds}, then a top ${tournament.cut}.`
+      : `Top ${tournament.cut} round ${tournament.round - tournament.rounds} of ${totalRounds(repo, tournament) - tournament.rounds}.`;
+  return `Round ${tournament.round} of ${tournament.format === 'double' ? 'at most ' : ''}${totalRounds(repo, tournament)}.`;
 }
 
-export function hubEmbed(svc: Services, t: Tournament): Embed {
+export function hubEmbed(svc: Services, tournament: Tournament): Embed {
   const repo = repoOf(svc);
-  const mod = getGame(t.system);
-  const entrants = repo.entrants(t.id);
+  const mod = getGame(tournament.system);
+  const entrants = repo.entrants(tournament.id);
   const names = new Map(entrants.map((e) => [e.userId, e.userName]));
   const name = (u: string | null) => (u === null ? 'bye' : clip(names.get(u) ?? u, 32));
   const spec = [
-    mod?.title ?? t.system,
-    formatText(t),
-    t.clockHours ? `${clockText(t)}, or forfeit` : null,
-    t.roundHours ? `a round every ${t.roundHours} h` : null,
-    t.bidding ? 'side bidding in VP' : null,
+    mod?.title ?? tournament.system,
+    formatText(tournament),
+    tournament.clockHours ? `${clockText(tournament)}, or forfeit` : null,
+    tournament.roundHours ? `a round every ${tournament.roundHours} h` : null,
+    tournament.bidding ? 'side bidding in VP' : null,
   ]
     .filter(Boolean)
     .join(' · ');
   const fields: { name: string; value: string; inline?: boolean }[] = [];
   let status: string;
-  if (t.status === 'signup') {
+  if (tournament.status === 'signup') {
     const ready = entrants.filter((e) => e.checkedIn).length;
     status = `Sign-up is open: ${entrants.length} signed up, ${ready} checked in. Only checked-in players are paired.`;
     const lines = entrants.map((e) => `${e.checkedIn ? '✅' : '▫️'} ${clip(e.userName, 32)}`);
     fields.push(...fieldsOf('Entrants', lines.length ? lines : ['nobody yet'], 3));
   } else {
-    const champion = championOf(repo, t);
+    const champion = championOf(repo, tournament);
     status =
-      t.status === 'finished'
-        ? `🏁 Finished after ${plural(t.round, 'round')}.${champion ? ` Winner: <@${champion}>` : ''}`
-        : roundText(repo, t);
-    const ms = repo.matches(t.id, t.round);
+      tournament.status === 'finished'
+        ? `🏁 Finished after ${plural(tournament.round, 'round')}.${champion ? ` Winner: <@${champion}>` : ''}`
+        : roundText(repo, tournament);
+    const ms = repo.matches(tournament.id, tournament.round);
     const lines = ms.map((m) => `T${m.board}${link(svc, m)} ${name(m.a)}${m.b ? ` v ${name(m.b)}` : ''} — ${matchState(svc, repo, m)}`);
-    fields.push(...fieldsOf(`Round ${t.round}`, lines, 4));
-    const top = tournamentStandings(repo, t).slice(0, 8);
-    if (t.format === 'double' && t.round > 0)
+    fields.push(...fieldsOf(`Round ${tournament.round}`, lines, 4));
+    const top = tournamentStandings(repo, tournament).slice(0, 8);
+    if (tournament.format === 'double' && tournament.round > 0)
       fields.push({
-        name: t.status === 'finished' ? 'Placements' : 'Standing',
-        value: placementLines(repo, t, name).slice(0, 8).join('\n'),
+        name: tournament.status === 'finished' ? 'Placements' : 'Standing',
+        value: placementLines(repo, tournament, name).slice(0, 8).join('\n'),
       });
-    else if (top.length && t.round > 0)
+    else if (top.length && tournament.round > 0)
       fields.push({ name: 'Leaders', value: top.map((s) => `${s.rank}. ${name(s.id)} — ${f(s.score)}`).join('\n') });
   }
   return {
-    title: clip(`🏆 ${t.name} (#${t.id})`, 256),
+    title: clip(`🏆 ${tournament.name} (#${tournament.id})`, 256),
     description: `${spec}\n${status}`,
-    color: t.status === 'finished' ? 0xd4af37 : 0x3b82f6,
+    color: tournament.status === 'finished' ? 0xd4af37 : 0x3b82f6,
     fields,
     footer: 'Muster tournament hub · /tournament standings · /tournament pairings',
   };
 }
 
-export const hubButtons = (t: Tournament): Button[] =>
-  t.status === 'signup'
+export const hubButtons = (tournament: Tournament): Button[] =>
+  tournament.status === 'signup'
     ? [
-        { customId: `tourn:signup:${t.id}`, label: 'Sign up', style: 'primary' },
-        { customId: `tourn:checkin:${t.id}`, label: 'Check in', style: 'success' },
-        { customId: `tourn:drop:${t.id}`, label: 'Withdraw', style: 'secondary' },
+        { customId: `tourn:signup:${tournament.id}`, label: 'Sign up', style: 'primary' },
+        { customId: `tourn:checkin:${tournament.id}`, label: 'Check in', style: 'success' },
+        { customId: `tourn:drop:${tournament.id}`, label: 'Withdraw', style: 'secondary' },
       ]
-    : [{ customId: `tstand:${t.id}:1`, label: 'Standings', style: 'secondary' }];
+    : [{ customId: `tstand:${tournament.id}:1`, label: 'Standings', style: 'secondary' }];
 
 /** Router.hub: the hub as it stands, with the message it replaces. */
 export function currentHub(svc: Services, tid: number): { post: Post; messageId: string | null } | null {
-  const t = repoOf(svc).get(tid);
-  if (!t) return null;
-  const messageId = t.hubChannelId === t.channelId ? t.hubMessageId : null;
+  const tournament = repoOf(svc).get(tid);
+  if (!tournament) return null;
+  const messageId = tournament.hubChannelId === tournament.channelId ? tournament.hubMessageId : null;
   return {
     post: {
-      channelId: t.channelId,
+      channelId: tournament.channelId,
       kind: 'update',
       content: '',
-      embed: hubEmbed(svc, t),
-      buttons: hubButtons(t),
+      embed: hubEmbed(svc, tournament),
+      buttons: hubButtons(tournament),
       ...(messageId ? { edit: messageId } : {}),
     },
     messageId,
   };
 }
 
-export function standingLine(s: Standing, name: string, dropped: boolean): string {
+export function standingLine(standing: Standing, name: string, dropped: boolean): string {
   return (
-    `**${s.rank}.** ${clip(name, 32)}${dropped ? ' (dropped)' : ''} — **${f(s.score)}** · ${s.wins}-${s.draws}-${s.losses}` +
-    `${s.byes ? ` · ${s.byes} bye${s.byes > 1 ? 's' : ''}` : ''}${s.forfeits ? ` · ${s.forfeits} forfeit${s.forfeits > 1 ? 's' : ''}` : ''} · ` +
-    `Buchholz ${f(s.buchholz)} · median ${f(s.medianBuchholz)} · SB ${f(s.sonnebornBerger)}`
+    `**${standing.rank}.** ${clip(name, 32)}${dropped ? ' (dropped)' : ''} — **${f(standing.score)}** · ${standing.wins}-${standing.draws}-${standing.losses}` +
+    `${standing.byes ? ` · ${standing.byes} bye${standing.byes > 1 ? 's' : ''}` : ''}` +
+    `${standing.forfeits ? ` · ${standing.forfeits} forfeit${standing.forfeits > 1 ? 's' : ''}` : ''} · ` +
+    `Buchholz ${f(standing.buchholz)} · median ${f(standing.medianBuchholz)} · SB ${f(standing.sonnebornBerger)}`
   );
 }
 
 /** A double elimination's standings: placements from the bracket (not a Swiss table), with each player's record. */
-function placementLines(repo: TournamentRepo, t: Tournament, name: (id: string) => string): string[] {
+function placementLines(repo: TournamentRepo, tournament: Tournament, name: (id: string) => string): string[] {
   const dropped = new Set(
     repo
-      .entrants(t.id)
+      .entrants(tournament.id)
       .filter((e) => e.dropped)
       .map((e) => e.userId),
   );
-  return doubleElimOf(repo, t).placements.map(
+  return doubleElimOf(repo, tournament).placements.map(
     (p) =>
       `**${p.stage === 'still in' ? '—' : placeText(p)}** ${name(p.id)}${dropped.has(p.id) ? ' (dropped)' : ''} — ` +
       `${p.wins} won, ${p.losses} lost · ${p.stage}`,
@@ -208,16 +209,19 @@ function placementLines(repo: TournamentRepo, t: Tournament, name: (id: string) 
 export const placementTable = (t: Tournament) => t.format === 'double';
 
 /** Page `page` (1-based) of the standings as an embed, and how many pages there are. */
-export function standingsPage(svc: Services, t: Tournament, page: number): { embed: Embed; pages: number; page: number } {
+export function standingsPage(svc: Services, tournament: Tournament, page: number): { embed: Embed; pages: number; page: number } {
   const repo = repoOf(svc);
-  const entrants = new Map(repo.entrants(t.id).map((e) => [e.userId, e]));
-  if (placementTable(t)) {
-    const lines = placementLines(repo, t, (id) => clip(entrants.get(id)?.userName ?? id, 32));
+  const entrants = new Map(repo.entrants(tournament.id).map((e) => [e.userId, e]));
+  if (placementTable(tournament)) {
+    const lines = placementLines(repo, tournament, (id) => clip(entrants.get(id)?.userName ?? id, 32));
     const pages = Math.max(1, Math.ceil(lines.length / PAGE_ROWS));
     const p = Math.min(Math.max(1, page), pages);
     return {
       embed: {
-        title: clip(`🏆 ${t.name} — ${t.status === 'finished' ? 'final placements' : `placements after round ${t.round}`}`, 256),
+        title: clip(
+          `🏆 ${tournament.name} — ${tournament.status === 'finished' ? 'final placements' : `placements after round ${tournament.round}`}`,
+          256,
+        ),
         description: lines.slice((p - 1) * PAGE_ROWS, p * PAGE_ROWS).join('\n') || 'Nobody has played yet.',
         color: 0x3b82f6,
         footer: `Page ${p} of ${pages} · players out at the same stage share a place; out after a second loss`,
@@ -226,19 +230,22 @@ export function standingsPage(svc: Services, t: Tournament, page: number): { emb
       page: p,
     };
   }
-  const s = tournamentStandings(repo, t);
-  const pages = Math.max(1, Math.ceil(s.length / PAGE_ROWS));
+  const standings = tournamentStandings(repo, tournament);
+  const pages = Math.max(1, Math.ceil(standings.length / PAGE_ROWS));
   const p = Math.min(Math.max(1, page), pages);
-  const rows = s
+  const rows = standings
     .slice((p - 1) * PAGE_ROWS, p * PAGE_ROWS)
     .map((x) => standingLine(x, entrants.get(x.id)?.userName ?? x.id, !!entrants.get(x.id)?.dropped));
   return {
     embed: {
-      title: clip(`🏆 ${t.name} — standings after round ${t.round}${t.status === 'finished' ? ' (final)' : ''}`, 256),
+      title: clip(
+        `🏆 ${tournament.name} — standings after round ${tournament.round}${tournament.status === 'finished' ? ' (final)' : ''}`,
+        256,
+      ),
       description: rows.join('\n') || 'Nobody has played yet.',
       color: 0x3b82f6,
       footer:
-        `Page ${p} of ${pages} · ties broken by ${TIE_BREAK_TEXT[t.format === 'roundrobin' ? 'roundrobin' : 'swiss']} ` +
+        `Page ${p} of ${pages} · ties broken by ${TIE_BREAK_TEXT[tournament.format === 'roundrobin' ? 'roundrobin' : 'swiss']} ` +
         '(FIDE; byes and forfeits against a virtual opponent)',
     },
     pages,
@@ -255,11 +262,11 @@ export const pageButtons = (tid: number, page: number, pages: number): Button[] 
       ];
 
 /** The standings image, with alt text naming the leaders (Discord's limit is 1,024 characters). */
-export function standingsImage(svc: Services, t: Tournament): Attachment {
+export function standingsImage(svc: Services, tournament: Tournament): Attachment {
   const repo = repoOf(svc);
-  const entrants = new Map(repo.entrants(t.id).map((e) => [e.userId, e]));
-  const s = tournamentStandings(repo, t);
-  const rows = s.slice(0, IMAGE_ROWS).map((x) => ({
+  const entrants = new Map(repo.entrants(tournament.id).map((e) => [e.userId, e]));
+  const standings = tournamentStandings(repo, tournament);
+  const rows = standings.slice(0, IMAGE_ROWS).map((x) => ({
     rank: x.rank,
     name: entrants.get(x.id)?.userName ?? x.id,
     dropped: !!entrants.get(x.id)?.dropped,
@@ -269,27 +276,29 @@ export function standingsImage(svc: Services, t: Tournament): Attachment {
     sb: x.sonnebornBerger,
     played: x.played,
   }));
-  const title = `${t.name} — after round ${t.round}${t.status === 'finished' ? ' (final)' : ''}`;
-  const data = renderStandings(title, rows, s.length);
-  const leaders = s
+  const title = `${tournament.name} — after round ${tournament.round}${tournament.status === 'finished' ? ' (final)' : ''}`;
+  const data = renderStandings(title, rows, standings.length);
+  const leaders = standings
     .slice(0, 10)
     .map((x) => `${x.rank}. ${entrants.get(x.id)?.userName ?? x.id} ${f(x.score)}`)
     .join(', ');
-  const alt = `Standings table of ${t.name} after round ${t.round}, ${s.length} players: ${leaders}${s.length > 10 ? ', …' : ''}.`;
-  return { name: `tournament${t.id}-r${t.round}-standings.png`, data, description: clip(alt, 1000) };
+  const alt =
+    `Standings table of ${tournament.name} after round ${tournament.round}, ` +
+    `${standings.length} players: ${leaders}${standings.length > 10 ? ', …' : ''}.`;
+  return { name: `tournament${tournament.id}-r${tournament.round}-standings.png`, data, description: clip(alt, 1000) };
 }
 
 /** After a round: page 1 of the standings with the image, and buttons for the other pages. */
-export function roundStandingsPosts(svc: Services, t: Tournament): Post[] {
-  const { embed, pages, page } = standingsPage(svc, t, 1);
+export function roundStandingsPosts(svc: Services, tournament: Tournament): Post[] {
+  const { embed, pages, page } = standingsPage(svc, tournament, 1);
   return [
     {
-      channelId: t.channelId,
+      channelId: tournament.channelId,
       kind: 'update',
-      content: `🏆 **${t.name}** standings after round ${t.round}${t.status === 'finished' ? ' (final)' : ''}:`,
+      content: `🏆 **${tournament.name}** standings after round ${tournament.round}${tournament.status === 'finished' ? ' (final)' : ''}:`,
       embed,
-      ...(placementTable(t) ? {} : { files: [standingsImage(svc, t)] }),
-      buttons: pageButtons(t.id, page, pages),
+      ...(placementTable(tournament) ? {} : { files: [standingsImage(svc, tournament)] }),
+      buttons: pageButtons(tournament.id, page, pages),
     },
   ];
 }

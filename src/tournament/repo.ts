@@ -83,49 +83,49 @@ export interface Bid {
   vp: number;
 }
 
-const toT = (r: any): Tournament => ({
-  id: r.id,
-  guildId: r.guild_id,
-  channelId: r.channel_id,
-  name: r.name,
-  system: r.system,
-  options: JSON.parse(r.options),
-  format: r.format,
-  rounds: r.rounds,
-  clockHours: r.clock_hours,
-  status: r.status,
-  round: r.round,
-  createdBy: r.created_by,
-  cut: r.cut ?? 0,
-  bidding: !!r.bidding,
-  matchParent: r.match_parent ?? null,
-  hubChannelId: r.hub_channel_id ?? null,
-  hubMessageId: r.hub_message_id ?? null,
-  bonusHours: r.bonus_hours ?? null,
-  capHours: r.cap_hours ?? null,
-  roundHours: r.round_hours ?? null,
+const toT = (row: any): Tournament => ({
+  id: row.id,
+  guildId: row.guild_id,
+  channelId: row.channel_id,
+  name: row.name,
+  system: row.system,
+  options: JSON.parse(row.options),
+  format: row.format,
+  rounds: row.rounds,
+  clockHours: row.clock_hours,
+  status: row.status,
+  round: row.round,
+  createdBy: row.created_by,
+  cut: row.cut ?? 0,
+  bidding: !!row.bidding,
+  matchParent: row.match_parent ?? null,
+  hubChannelId: row.hub_channel_id ?? null,
+  hubMessageId: row.hub_message_id ?? null,
+  bonusHours: row.bonus_hours ?? null,
+  capHours: row.cap_hours ?? null,
+  roundHours: row.round_hours ?? null,
 });
-const toE = (r: any): Entrant => ({
-  userId: r.user_id,
-  userName: r.user_name,
-  rating: r.rating,
-  seed: r.seed,
-  checkedIn: !!r.checked_in,
-  dropped: !!r.dropped,
+const toE = (row: any): Entrant => ({
+  userId: row.user_id,
+  userName: row.user_name,
+  rating: row.rating,
+  seed: row.seed,
+  checkedIn: !!row.checked_in,
+  dropped: !!row.dropped,
 });
-const toM = (r: any): Match => ({
-  id: r.id,
-  tournamentId: r.tournament_id,
-  round: r.round,
-  board: r.board,
-  a: r.a_user,
-  b: r.b_user,
-  gameId: r.game_id,
-  outcome: r.outcome,
-  how: r.how,
-  bracket: r.bracket ?? 'main',
-  bidSide: r.bid_side ?? null,
-  bidVp: r.bid_vp ?? null,
+const toM = (row: any): Match => ({
+  id: row.id,
+  tournamentId: row.tournament_id,
+  round: row.round,
+  board: row.board,
+  a: row.a_user,
+  b: row.b_user,
+  gameId: row.game_id,
+  outcome: row.outcome,
+  how: row.how,
+  bracket: row.bracket ?? 'main',
+  bidSide: row.bid_side ?? null,
+  bidVp: row.bid_vp ?? null,
 });
 
 export class TournamentRepo {
@@ -135,7 +135,7 @@ export class TournamentRepo {
   ) {}
 
   create(
-    t: Omit<Tournament, 'id' | 'status' | 'round' | 'cut' | 'bidding' | 'matchParent' | 'hubChannelId' | 'hubMessageId' | Timing> &
+    tournament: Omit<Tournament, 'id' | 'status' | 'round' | 'cut' | 'bidding' | 'matchParent' | 'hubChannelId' | 'hubMessageId' | Timing> &
       Partial<Pick<Tournament, 'cut' | 'bidding' | 'matchParent' | Timing>>,
   ): Tournament {
     const info = this.db
@@ -145,35 +145,35 @@ export class TournamentRepo {
           "VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'signup', 0, ?, ?, ?, ?, ?, ?, ?, ?)",
       )
       .run(
-        t.guildId,
-        t.channelId,
-        t.name,
-        t.system,
-        JSON.stringify(t.options),
-        t.format,
-        t.rounds,
-        t.clockHours,
-        t.createdBy,
+        tournament.guildId,
+        tournament.channelId,
+        tournament.name,
+        tournament.system,
+        JSON.stringify(tournament.options),
+        tournament.format,
+        tournament.rounds,
+        tournament.clockHours,
+        tournament.createdBy,
         this.now(),
-        t.cut ?? 0,
-        t.bidding ? 1 : 0,
-        t.matchParent ?? null,
-        t.bonusHours ?? null,
-        t.capHours ?? null,
-        t.roundHours ?? null,
+        tournament.cut ?? 0,
+        tournament.bidding ? 1 : 0,
+        tournament.matchParent ?? null,
+        tournament.bonusHours ?? null,
+        tournament.capHours ?? null,
+        tournament.roundHours ?? null,
       );
     return this.get(Number(info.lastInsertRowid))!;
   }
 
   get(id: number): Tournament | null {
-    const r = this.db.prepare('SELECT * FROM tournaments WHERE id = ?').get(id);
-    return r ? toT(r) : null;
+    const row = this.db.prepare('SELECT * FROM tournaments WHERE id = ?').get(id);
+    return row ? toT(row) : null;
   }
 
   /** The server's newest tournament that has not finished (else the newest). */
   current(guildId: string | null): Tournament | null {
-    const r = this.db.prepare("SELECT * FROM tournaments WHERE guild_id IS ? ORDER BY status = 'finished', id DESC LIMIT 1").get(guildId);
-    return r ? toT(r) : null;
+    const row = this.db.prepare("SELECT * FROM tournaments WHERE guild_id IS ? ORDER BY status = 'finished', id DESC LIMIT 1").get(guildId);
+    return row ? toT(row) : null;
   }
 
   running(): Tournament[] {
@@ -195,8 +195,8 @@ export class TournamentRepo {
   }
 
   entrant(id: number, userId: string): Entrant | null {
-    const r = this.db.prepare('SELECT * FROM tournament_entrants WHERE tournament_id = ? AND user_id = ?').get(id, userId);
-    return r ? toE(r) : null;
+    const row = this.db.prepare('SELECT * FROM tournament_entrants WHERE tournament_id = ? AND user_id = ?').get(id, userId);
+    return row ? toE(row) : null;
   }
 
   addEntrant(id: number, userId: string, userName: string): void {
@@ -241,17 +241,17 @@ export class TournamentRepo {
   }
 
   match(matchId: number): Match | null {
-    const r = this.db.prepare('SELECT * FROM tournament_matches WHERE id = ?').get(matchId);
-    return r ? toM(r) : null;
+    const row = this.db.prepare('SELECT * FROM tournament_matches WHERE id = ?').get(matchId);
+    return row ? toM(row) : null;
   }
 
   matchOfGame(gameId: number): Match | null {
-    const r = this.db.prepare('SELECT * FROM tournament_matches WHERE game_id = ?').get(gameId);
-    return r ? toM(r) : null;
+    const row = this.db.prepare('SELECT * FROM tournament_matches WHERE game_id = ?').get(gameId);
+    return row ? toM(row) : null;
   }
 
   addMatch(
-    m: Omit<Match, 'id' | 'gameId' | 'outcome' | 'how' | 'bracket' | 'bidSide' | 'bidVp'> & {
+    match: Omit<Match, 'id' | 'gameId' | 'outcome' | 'how' | 'bracket' | 'bidSide' | 'bidVp'> & {
       outcome?: Outcome;
       how?: string;
       bracket?: Bracket;
@@ -261,7 +261,16 @@ export class TournamentRepo {
       .prepare(
         'INSERT INTO tournament_matches (tournament_id, round, board, a_user, b_user, outcome, how, bracket) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
       )
-      .run(m.tournamentId, m.round, m.board, m.a, m.b, m.outcome ?? null, m.how ?? null, m.bracket ?? 'main');
+      .run(
+        match.tournamentId,
+        match.round,
+        match.board,
+        match.a,
+        match.b,
+        match.outcome ?? null,
+        match.how ?? null,
+        match.bracket ?? 'main',
+      );
     return this.match(Number(info.lastInsertRowid))!;
   }
 
@@ -279,17 +288,17 @@ export class TournamentRepo {
   }
 
   report(matchId: number): Report | null {
-    const r = this.db.prepare('SELECT * FROM tournament_reports WHERE match_id = ?').get(matchId) as any;
-    return r
+    const row = this.db.prepare('SELECT * FROM tournament_reports WHERE match_id = ?').get(matchId) as any;
+    return row
       ? {
           matchId,
-          outcome: r.outcome,
-          by: r.by,
-          reason: r.reason,
-          at: r.at,
-          confirmed: JSON.parse(r.confirmed),
-          disputedBy: r.disputed_by,
-          dispute: r.dispute,
+          outcome: row.outcome,
+          by: row.by,
+          reason: row.reason,
+          at: row.at,
+          confirmed: JSON.parse(row.confirmed),
+          disputedBy: row.disputed_by,
+          dispute: row.dispute,
         }
       : null;
   }
@@ -318,10 +327,10 @@ export class TournamentRepo {
   }
 
   bids(matchId: number): Bid[] {
-    return (this.db.prepare('SELECT * FROM tournament_bids WHERE match_id = ? ORDER BY at, user_id').all(matchId) as any[]).map((r) => ({
-      userId: r.user_id,
-      side: r.side,
-      vp: r.vp,
+    return (this.db.prepare('SELECT * FROM tournament_bids WHERE match_id = ? ORDER BY at, user_id').all(matchId) as any[]).map((row) => ({
+      userId: row.user_id,
+      side: row.side,
+      vp: row.vp,
     }));
   }
 
@@ -335,9 +344,9 @@ export class TournamentRepo {
   }
 
   pairedAt(id: number, round: number): number | null {
-    const r = this.db.prepare('SELECT paired_at FROM tournament_rounds WHERE tournament_id = ? AND round = ?').get(id, round) as
+    const row = this.db.prepare('SELECT paired_at FROM tournament_rounds WHERE tournament_id = ? AND round = ?').get(id, round) as
       { paired_at: number } | undefined;
-    return r?.paired_at ?? null;
+    return row?.paired_at ?? null;
   }
 
   setGame(matchId: number, gameId: number): void {
