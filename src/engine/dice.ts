@@ -43,9 +43,9 @@ export class Dice {
     if (!this.rng) {
       this.rng = seedrandom.alea(this.diceState.seed, { state: this.diceState.prng ?? true });
     }
-    const v = this.rng.quick();
+    const value = this.rng.quick();
     this.diceState.prng = this.rng.state();
-    return v;
+    return value;
   }
 
   /**

@@ -106,24 +106,24 @@ export class FlowMachine<S> {
    */
   openActions(types: { type: string; sub: string; secret?: boolean }[]): Record<string, OpenAction<S>> {
     const out: Record<string, OpenAction<S>> = {};
-    for (const t of types) {
-      const step = (state: S): { f: Frame; o: OpenStep<S> } => {
+    for (const type of types) {
+      const openStep = (state: S): { frame: Frame; step: OpenStep<S> } => {
         if (this.over(state)) throw new RuleError(this.opts.rule, 'The game is over.');
         const frame = this.current(state);
-        const step = this.proc(frame).open?.[t.type];
-        if (!step) throw new RuleError(this.opts.rule, `No ${t.type} is asked for now.`);
-        return { f: frame, o: step };
+        const step = this.proc(frame).open?.[type.type];
+        if (!step) throw new RuleError(this.opts.rule, `No ${type.type} is asked for now.`);
+        return { frame, step };
       };
-      out[t.type] = {
-        sub: t.sub,
-        secret: t.secret,
+      out[type.type] = {
+        sub: type.sub,
+        secret: type.secret,
         check: (state, role, action) => {
-          const { f: frame, o } = step(state);
-          o.check(state, frame, role, action);
+          const { frame, step } = openStep(state);
+          step.check(state, frame, role, action);
         },
         label: (state, role, action) => {
-          const { f: frame, o } = step(state);
-          return o.label(state, frame, role, action);
+          const { frame, step } = openStep(state);
+          return step.label(state, frame, role, action);
         },
       };
     }

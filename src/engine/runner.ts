@@ -67,11 +67,11 @@ export function sha256(text: string): string {
 export function canonical(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
   if (value && typeof value === 'object') {
-    const o = value as Record<string, unknown>;
-    return `{${Object.keys(o)
-      .filter((k) => o[k] !== undefined)
+    const fields = value as Record<string, unknown>;
+    return `{${Object.keys(fields)
+      .filter((k) => fields[k] !== undefined)
       .sort()
-      .map((k) => `${JSON.stringify(k)}:${canonical(o[k])}`)
+      .map((k) => `${JSON.stringify(k)}:${canonical(fields[k])}`)
       .join(',')}}`;
   }
   return JSON.stringify(value);
@@ -117,14 +117,14 @@ export function findLegal<S>(
   if (exact) return exact;
   // An alias's own action (an identical counter typed instead of the one offered).
   for (const choice of list)
-    for (const [opt, as] of Object.entries(choice.aliases ?? {})) {
-      const a = as.find((x) => x.action && canonical(x.action) === key);
-      if (a)
+    for (const [opt, aliases] of Object.entries(choice.aliases ?? {})) {
+      const alias = aliases.find((x) => x.action && canonical(x.action) === key);
+      if (alias)
         return {
           ...choice,
-          action: a.action!,
-          label: a.label ?? choice.label,
-          args: { ...choice.args, [opt]: a.value },
+          action: alias.action!,
+          label: alias.label ?? choice.label,
+          args: { ...choice.args, [opt]: alias.value },
           aliases: undefined,
         };
     }

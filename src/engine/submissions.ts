@@ -180,9 +180,10 @@ export function ordersProcedure<S, T extends Json, F extends Frame = Frame>(spec
       return out;
     },
     apply(state, frame, role, action) {
-      const h = handlers[action.type];
-      if (!h) throw new RuleError(spec.rule, `Orders are being written now: add, withdraw, declare final or reopen (not ${action.type}).`);
-      h(state, frame, role, action);
+      const handler = handlers[action.type];
+      if (!handler)
+        throw new RuleError(spec.rule, `Orders are being written now: add, withdraw, declare final or reopen (not ${action.type}).`);
+      handler(state, frame, role, action);
     },
     auto(state, frame, ctx) {
       const sub = spec.submission(state, frame);
