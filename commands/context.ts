@@ -79,18 +79,18 @@ export function requireCreatorOrModerator(svc: Services, row: GameRow, caller: C
 export function parseKeyValues(text: string | undefined): Record<string, string | number | boolean> {
   const out: Record<string, string | number | boolean> = {};
   if (!text?.trim()) return out;
-  const re = /([a-z][a-z0-9_-]*)\s*(?:=\s*("([^"]*)"|[^\s,]+))?/gi;
-  let m: RegExpExecArray | null;
-  while ((m = re.exec(text))) {
-    const key = m[1].toLowerCase();
-    const raw = m[3] ?? m[2];
+  const pattern = /([a-z][a-z0-9_-]*)\s*(?:=\s*("([^"]*)"|[^\s,]+))?/gi;
+  let found: RegExpExecArray | null;
+  while ((found = pattern.exec(text))) {
+    const key = found[1].toLowerCase();
+    const raw = found[3] ?? found[2];
     if (raw === undefined) out[key] = true;
     else if (/^(true|yes|on)$/i.test(raw)) out[key] = true;
     else if (/^(false|no|off)$/i.test(raw)) out[key] = false;
     else if (/^-?\d+$/.test(raw)) out[key] = Number(raw);
     else out[key] = raw;
   }
-  const leftover = text.replace(re, '').replace(/[\s,]/g, '');
+  const leftover = text.replace(pattern, '').replace(/[\s,]/g, '');
   if (leftover)
     throw new UserError(
       `Could not read the options "${echo(text)}". Write them as key=value pairs ` +
@@ -100,26 +100,26 @@ export function parseKeyValues(text: string | undefined): Record<string, string 
 }
 
 export function str(options: Record<string, string | number | boolean>, name: string): string | undefined {
-  const v = options[name];
-  return v === undefined || v === '' ? undefined : String(v);
+  const value = options[name];
+  return value === undefined || value === '' ? undefined : String(value);
 }
 
 export function int(options: Record<string, string | number | boolean>, name: string, min: number, max: number): number | undefined {
-  const v = options[name];
-  if (v === undefined || v === '') return undefined;
-  const n = typeof v === 'number' ? v : Number(String(v).trim());
-  if (!Number.isInteger(n) || n < min || n > max)
-    throw new UserError(`\`${name}\` must be a whole number from ${min} to ${max}, not "${echo(v)}".`);
-  return n;
+  const value = options[name];
+  if (value === undefined || value === '') return undefined;
+  const count = typeof value === 'number' ? value : Number(String(value).trim());
+  if (!Number.isInteger(count) || count < min || count > max)
+    throw new UserError(`\`${name}\` must be a whole number from ${min} to ${max}, not "${echo(value)}".`);
+  return count;
 }
 
 export function bool(options: Record<string, string | number | boolean>, name: string): boolean | undefined {
-  const v = options[name];
-  if (v === undefined || v === '') return undefined;
-  if (typeof v === 'boolean') return v;
-  if (/^(true|yes|on|1)$/i.test(String(v))) return true;
-  if (/^(false|no|off|0)$/i.test(String(v))) return false;
-  throw new UserError(`\`${name}\` must be true or false, not "${echo(v)}".`);
+  const value = options[name];
+  if (value === undefined || value === '') return undefined;
+  if (typeof value === 'boolean') return value;
+  if (/^(true|yes|on|1)$/i.test(String(value))) return true;
+  if (/^(false|no|off|0)$/i.test(String(value))) return false;
+  throw new UserError(`\`${name}\` must be true or false, not "${echo(value)}".`);
 }
 
 /** A seat's holder by name (seats stored before names were known hold a raw id: mention it, Discord shows the name). */

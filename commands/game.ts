@@ -285,9 +285,9 @@ export async function autocompleteGame(
     // Before the start, join offers the open sides; in play (a moderator's reseat) every side, with its holder.
     const list = roles
       .filter((r) => sub !== 'join' || row.status !== 'lobby' || !seats.some((s) => s.role === r.id))
-      .map((r) => {
-        const holder = row.status !== 'lobby' && sub === 'join' ? seats.find((s) => s.role === r.id) : undefined;
-        return { name: holder ? `${r.name} (now ${seatName(holder)})` : r.name, value: r.id };
+      .map((roleInfo) => {
+        const holder = row.status !== 'lobby' && sub === 'join' ? seats.find((s) => s.role === roleInfo.id) : undefined;
+        return { name: holder ? `${roleInfo.name} (now ${seatName(holder)})` : roleInfo.name, value: roleInfo.id };
       });
     if (focused === 'winner') list.push({ name: 'Draw', value: 'draw' });
     return list.filter((c) => c.name.toLowerCase().includes(p) || c.value.includes(p));
@@ -302,12 +302,15 @@ export async function autocompleteGame(
     const prefix = done.length ? `${done.join(', ')}, ` : '';
     return allGames()
       .filter((g) => !system || g.id === system)
-      .flatMap((g) =>
-        g.optionDocs
+      .flatMap((mod) =>
+        mod.optionDocs
           .filter((d) => !used.has(d.name))
-          .map((d) => ({
-            name: `${g.id}: ${d.name}=${d.choices ? d.choices.map((c) => c.value).join('|') : d.type} — ${d.description}`.slice(0, 100),
-            value: `${prefix}${d.name}=${d.default ?? d.choices?.[0]?.value ?? ''}`.slice(0, 100),
+          .map((doc) => ({
+            name: `${mod.id}: ${doc.name}=${doc.choices ? doc.choices.map((c) => c.value).join('|') : doc.type} — ${doc.description}`.slice(
+              0,
+              100,
+            ),
+            value: `${prefix}${doc.name}=${doc.default ?? doc.choices?.[0]?.value ?? ''}`.slice(0, 100),
           })),
       )
       .filter((c) => c.name.toLowerCase().includes(last))

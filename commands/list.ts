@@ -40,19 +40,19 @@ export function LIST_OPTIONS(): OptionDef[] {
   ];
 }
 
-function seatsText(svc: Services, r: GameRow): string {
-  const m = getGame(r.system);
+function seatsText(svc: Services, row: GameRow): string {
+  const mod = getGame(row.system);
   return svc.store
-    .seats(r.id)
-    .map((s) => `${m ? roleName(m, m.parseOptions(r.options), s.role) : s.role}: ${seatName(s)}`)
+    .seats(row.id)
+    .map((s) => `${mod ? roleName(mod, mod.parseOptions(row.options), s.role) : s.role}: ${seatName(s)}`)
     .join(', ');
 }
 
-function line(svc: Services, r: GameRow): string {
-  const state = r.status === 'active' ? 'in play' : r.status === 'lobby' ? 'waiting for players' : r.status;
+function line(svc: Services, row: GameRow): string {
+  const state = row.status === 'active' ? 'in play' : row.status === 'lobby' ? 'waiting for players' : row.status;
   return clip(
-    `#${r.id} ${getGame(r.system)?.title ?? r.system}${r.label ? ` [${echo(r.label, 60)}]` : ''} — ` +
-      `${state} in <#${r.channelId}> · ${echo(seatsText(svc, r), 100) || 'no seats taken'}`,
+    `#${row.id} ${getGame(row.system)?.title ?? row.system}${row.label ? ` [${echo(row.label, 60)}]` : ''} — ` +
+      `${state} in <#${row.channelId}> · ${echo(seatsText(svc, row), 100) || 'no seats taken'}`,
     190,
   );
 }
@@ -62,51 +62,56 @@ function line(svc: Services, r: GameRow): string {
  * listed as such, from the columns that need no reading, and its moderators
  * are told (once); the other games are listed as usual.
  */
-function eachGame<T>(svc: Services, rows: GameRow[], show: (r: GameRow) => T, damaged: (r: GameRow) => T): { lines: T[]; posts: Post[] } {
+function eachGame<T>(
+  svc: Services,
+  rows: GameRow[],
+  show: (row: GameRow) => T,
+  damaged: (row: GameRow) => T,
+): { lines: T[]; posts: Post[] } {
   const posts: Post[] = [];
-  const lines = rows.map((r) => {
+  const lines = rows.map((row) => {
     // A damaged log does not stop play: such a game is listed as usual.
-    const noted = svc.store.damaged.of(r.id);
-    let damage = r.damage ?? (noted?.part === 'log' ? null : noted);
+    const noted = svc.store.damaged.of(row.id);
+    let damage = row.damage ?? (noted?.part === 'log' ? null : noted);
     if (!damage)
       try {
-        return show(r);
-      } catch (e) {
-        damage = e instanceof DamagedGameError ? e.damage : inspectGame(svc.store, r.id);
-        if (!damage) throw e;
+        return show(row);
+      } catch (error) {
+        damage = error instanceof DamagedGameError ? error.damage : inspectGame(svc.store, row.id);
+        if (!damage) throw error;
       }
     posts.push(...noteDamage(svc, damage));
-    return damaged(r);
+    return damaged(row);
   });
   return { lines, posts };
 }
 
 const DAMAGED = '⚠️ its record is damaged: a moderator can `/game abandon` it there';
 
-function damagedLine(r: GameRow): string {
-  const live = r.status === 'active' || r.status === 'lobby';
-  const state = r.status === 'active' ? 'in play' : r.status === 'lobby' ? 'waiting for players' : r.status;
+function damagedLine(row: GameRow): string {
+  const live = row.status === 'active' || row.status === 'lobby';
+  const state = row.status === 'active' ? 'in play' : row.status === 'lobby' ? 'waiting for players' : row.status;
   return clip(
-    `#${r.id} ${getGame(r.system)?.title ?? r.system}${r.label ? ` [${echo(r.label, 60)}]` : ''} — ${state} in <#${r.channelId}> · ` +
+    `#${row.id} ${getGame(row.system)?.title ?? row.system}${row.label ? ` [${echo(row.label, 60)}]` : ''} — ${state} in <#${row.channelId}> · ` +
       (live ? DAMAGED : '⚠️ its record is damaged'),
     190,
   );
 }
 
 export function listGames(svc: Services, inv: Invocation): Outcome {
-  const o = inv.options;
-  const system = str(o, 'system');
+  const options = inv.options;
+  const system = str(options, 'system');
   if (system && !getGame(system))
     throw new UserError(
       `Unknown system "${echo(system)}". Systems: ${allGames()
         .map((g) => g.id)
         .join(', ')}.`,
     );
-  const state = str(o, 'state');
+  const state = str(options, 'state');
   if (state && !(STATES as readonly string[]).includes(state))
     throw new UserError(`\`state:\` is one of ${STATES.join(', ')}, not "${echo(state)}".`);
-  const player = str(o, 'player')?.replace(/[<@!>]/g, '');
-  const page = int(o, 'page', 1, 1000) ?? 1;
+  const player = str(options, 'player')?.replace(/[<@!>]/g, '');
+  const page = int(options, 'page', 1, 1000) ?? 1;
   const { ids, total } = searchGames(svc.store.db, {
     guildId: inv.where.guildId,
     system,
@@ -157,22 +162,22 @@ export function gamesMine(svc: Services, inv: Invocation): Outcome {
 
 /** The caller's line for one game, or null when none of their seats must decide there. */
 function mineLine(svc: Services, row: GameRow, userId: string): string | null {
-  const m = getGame(row.system);
+  const mod = getGame(row.system);
   const roles = svc.store
     .seats(row.id)
     .filter((s) => s.userId === userId)
     .map((s) => s.role);
   const env = envOf(row);
   const open = Object.keys(env.decisions?.open ?? {}).filter((r) => roles.includes(r));
-  if (!open.length || !m) return null;
+  if (!open.length || !mod) return null;
   const due = svc.store.deadlines
     .ofGame(row.id)
     .filter((d) => open.includes(d.role))
     .map((d) => d.dueAt);
   const until = due.length ? ` — until <t:${Math.floor(Math.min(...due) / 1000)}:R>` : '';
   return clip(
-    `#${row.id} ${m.title} in <#${row.channelId}>: ${m.phase(env.game)} (` +
-      `${open.map((r) => roleName(m, m.parseOptions(row.options), r)).join(', ')})${until}`,
+    `#${row.id} ${mod.title} in <#${row.channelId}>: ${mod.phase(env.game)} (` +
+      `${open.map((r) => roleName(mod, mod.parseOptions(row.options), r)).join(', ')})${until}`,
     190,
   );
 }

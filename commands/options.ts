@@ -17,8 +17,8 @@ export const pathOf = (s: Pick<SubcommandDef, 'group' | 'name'>): string => (s.g
  * one is refused with the right path. Undefined when the name is unknown.
  */
 export function findSub(def: CommandDef, group: string | undefined, sub: string): SubcommandDef | undefined {
-  const s = def.subcommands.find((x) => x.name === sub);
-  if (!s) {
+  const subcommand = def.subcommands.find((x) => x.name === sub);
+  if (!subcommand) {
     const inGroup = def.subcommands.filter((x) => x.group && x.group === (group ?? sub));
     const choices = inGroup.map((x) => `/${def.name} ${pathOf(x)}`).join(', ');
     if (inGroup.length && group !== undefined)
@@ -26,58 +26,65 @@ export function findSub(def: CommandDef, group: string | undefined, sub: string)
     if (inGroup.length) throw new UserError(`/${def.name} ${sub} needs a subcommand: ${choices}.`);
     return undefined;
   }
-  if (group !== undefined && s.group !== group)
-    throw new UserError(`There is no /${def.name} ${group} ${sub}; use /${def.name} ${pathOf(s)}.`);
-  return s;
+  if (group !== undefined && subcommand.group !== group)
+    throw new UserError(`There is no /${def.name} ${group} ${sub}; use /${def.name} ${pathOf(subcommand)}.`);
+  return subcommand;
 }
 
 /** Option values converted to their declared types; refuses malformed or out-of-range values. */
 export function coerceOptions(command: string, sub: SubcommandDef, options: OptionValues): OptionValues {
   const out: OptionValues = {};
-  for (const [k, v] of Object.entries(options)) {
-    const o = sub.options.find((x) => x.name === k);
+  for (const [key, value] of Object.entries(options)) {
+    const option = sub.options.find((x) => x.name === key);
     // `user_name` beside a user option: the display name Discord resolves itself (the table's way to give it).
-    const nameOf = /^(.+)_name$/.exec(k);
-    if (!o && nameOf && sub.options.some((x) => x.name === nameOf[1] && x.type === 'user')) {
-      out[k] = v;
+    const nameOf = /^(.+)_name$/.exec(key);
+    if (!option && nameOf && sub.options.some((x) => x.name === nameOf[1] && x.type === 'user')) {
+      out[key] = value;
       continue;
     }
-    if (!o)
+    if (!option)
       throw new UserError(
-        `/${command} ${pathOf(sub)} has no option \`${k}\`. Options: ${sub.options.map((x) => x.name).join(', ') || 'none'}.`,
+        `/${command} ${pathOf(sub)} has no option \`${key}\`. Options: ${sub.options.map((x) => x.name).join(', ') || 'none'}.`,
       );
     // Blanks and "?" (list the choices) pass through.
-    out[k] = v === '' || (o.autocomplete && typeof v === 'string' && v.startsWith('?')) ? v : coerce(`/${command} ${pathOf(sub)}`, o, v);
+    out[key] =
+      value === '' || (option.autocomplete && typeof value === 'string' && value.startsWith('?'))
+        ? value
+        : coerce(`/${command} ${pathOf(sub)}`, option, value);
   }
   return out;
 }
 
-function coerce(at: string, o: OptionDef, v: string | number | boolean): string | number | boolean {
-  const text = String(v).trim();
-  switch (o.type) {
+function coerce(at: string, option: OptionDef, value: string | number | boolean): string | number | boolean {
+  const text = String(value).trim();
+  switch (option.type) {
     case 'integer': {
-      const n = typeof v === 'number' ? v : /^[-+]?\d+$/.test(text) ? Number(text) : NaN;
+      const count = typeof value === 'number' ? value : /^[-+]?\d+$/.test(text) ? Number(text) : NaN;
       const range =
-        o.min !== undefined && o.max !== undefined
-          ? ` from ${o.min} to ${o.max}`
-          : o.min !== undefined
-            ? ` of at least ${o.min}`
-            : o.max !== undefined
-              ? ` of at most ${o.max}`
+        option.min !== undefined && option.max !== undefined
+          ? ` from ${option.min} to ${option.max}`
+          : option.min !== undefined
+            ? ` of at least ${option.min}`
+            : option.max !== undefined
+              ? ` of at most ${option.max}`
               : '';
-      if (!Number.isSafeInteger(n) || (o.min !== undefined && n < o.min) || (o.max !== undefined && n > o.max)) {
+      if (
+        !Number.isSafeInteger(count) ||
+        (option.min !== undefined && count < option.min) ||
+        (option.max !== undefined && count > option.max)
+      ) {
         throw new UserError(
-          `\`${o.name}\` must be a whole number${range}, not "${echo(text)}" (${at} ${o.name}: ${o.description}). Nothing was changed.`,
+          `\`${option.name}\` must be a whole number${range}, not "${echo(text)}" (${at} ${option.name}: ${option.description}). Nothing was changed.`,
         );
       }
-      return n;
+      return count;
     }
     case 'boolean':
-      if (typeof v === 'boolean') return v;
+      if (typeof value === 'boolean') return value;
       if (/^(true|yes|on)$/i.test(text)) return true;
       if (/^(false|no|off)$/i.test(text)) return false;
       throw new UserError(
-        `\`${o.name}\` must be true or false, not "${echo(text)}" (${at} ${o.name}: ${o.description}). Nothing was changed.`,
+        `\`${option.name}\` must be true or false, not "${echo(text)}" (${at} ${option.name}: ${option.description}). Nothing was changed.`,
       );
     case 'user':
       // Discord sends the id; at the table a name, "@name" or a <@id> mention.
@@ -88,6 +95,6 @@ function coerce(at: string, o: OptionDef, v: string | number | boolean): string 
       // Discord sends the id; at the table a name, "#name" or a <#id> mention.
       return text.replace(/^<#([^>]+)>$/, '$1').replace(/^#/, '');
     default:
-      return typeof v === 'string' ? v : text;
+      return typeof value === 'string' ? value : text;
   }
 }

@@ -67,8 +67,8 @@ export function createRouter(svc: Services): Router {
   const run = async (raw: Invocation, progress?: (line: string) => void): Promise<Outcome> => {
     try {
       return await dispatchTable(table(), svc, typed(raw), progress);
-    } catch (e) {
-      return failed(e, raw);
+    } catch (error) {
+      return failed(error, raw);
     }
   };
   const declared = (inv: Pick<Invocation, 'command' | 'sub'>) =>
@@ -79,16 +79,16 @@ export function createRouter(svc: Services): Router {
   const run2 = async (f: () => Outcome): Promise<Outcome> => {
     try {
       return f();
-    } catch (e) {
-      return errorOutcome(e);
+    } catch (error) {
+      return errorOutcome(error);
     }
   };
   // A command or button that ended a tournament game moves its tournament on (standings, next round).
   const withTournaments = (out: Outcome, channelId: string): Outcome => {
     try {
       out.posts.push(...advanceFinished(svc));
-    } catch (e) {
-      out.posts.push(...errorOutcome(e).replies.map((r) => ({ channelId, content: r.content })));
+    } catch (error) {
+      out.posts.push(...errorOutcome(error).replies.map((r) => ({ channelId, content: r.content })));
     }
     return out;
   };
@@ -114,8 +114,8 @@ export function createRouter(svc: Services): Router {
       try {
         precheckTable(table(), svc, typed(raw));
         return null;
-      } catch (e) {
-        return failed(e, raw);
+      } catch (error) {
+        return failed(error, raw);
       }
     },
     async dispatch(raw, progress) {
@@ -148,8 +148,8 @@ export function createRouter(svc: Services): Router {
             .then((o) => withTournaments(o, press.where.channelId)),
           press.where.channelId,
         );
-      } catch (e) {
-        return errorOutcome(e);
+      } catch (error) {
+        return errorOutcome(error);
       }
     },
     async staleControls(ids) {
@@ -180,9 +180,9 @@ export function createRouter(svc: Services): Router {
     card: (gameId) => {
       try {
         return currentCard(svc, gameId);
-      } catch (e) {
-        if (e instanceof DamagedGameError) return null;
-        throw e;
+      } catch (error) {
+        if (error instanceof DamagedGameError) return null;
+        throw error;
       }
     },
     cardPosted: (gameId, channelId, messageId) => svc.store.homes.setCard(gameId, channelId, messageId),
@@ -204,8 +204,8 @@ export function createRouter(svc: Services): Router {
       const part = (name: string, f: () => Post[]): Post[] => {
         try {
           return f();
-        } catch (e) {
-          console.error(`muster: the tick's ${name} failed:`, e);
+        } catch (error) {
+          console.error(`muster: the tick's ${name} failed:`, error);
           return [];
         }
       };

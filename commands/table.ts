@@ -92,8 +92,8 @@ export function commandList(commands: Command[]): string {
   return commands
     .filter((c) => !c.consoleOnly)
     .map(
-      (c) =>
-        `\`/${c.name}\` ${c.subcommands
+      (command) =>
+        `\`/${command.name}\` ${command.subcommands
           .filter((s) => !s.consoleOnly)
           .map(pathOf)
           .join(', ')}`,

@@ -188,7 +188,7 @@ export interface Router {
   /** The current state of game G as posts: what an outbox marker turns into when its posts never came. */
   recover?(gameId: number): Promise<Post[]>;
   /** Posts telling a game's players and moderators that a post was not delivered. */
-  undelivered?(u: Undelivered): Post[];
+  undelivered?(undelivered: Undelivered): Post[];
   /** Draw a picture a post carries undrawn (Attachment.draw) as it is delivered; null: no picture. */
   draw?(job: DrawJob): Promise<Buffer | null>;
 }

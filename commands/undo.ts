@@ -16,7 +16,7 @@ import type { Invocation } from './types.ts';
 import type { Outcome, Post } from '../src/messages/types.ts';
 import { plural } from '../src/messages/text.ts';
 
-export async function runUndo(svc: Services, inv: Invocation, progress?: (l: string) => void): Promise<Outcome> {
+export async function runUndo(svc: Services, inv: Invocation, progress?: (line: string) => void): Promise<Outcome> {
   const { caller, where, options: o } = inv;
   const { row, mod } = activeGame(svc, where);
   const count = int(o, 'count', 1, 100);
@@ -30,8 +30,8 @@ export async function runUndo(svc: Services, inv: Invocation, progress?: (l: str
   let target;
   try {
     target = svc.sessions.undoTarget(row, caller.id, asMod);
-  } catch (e) {
-    throw withUnplanHint(e, mod, row, svc, caller.id);
+  } catch (error) {
+    throw withUnplanHint(error, mod, row, svc, caller.id);
   }
   const what = svc.sessions.describe(row, target);
   const env = svc.sessions.undo(row, caller.id, target.role);
@@ -52,7 +52,7 @@ async function standing(
   row: GameRow,
   env: Envelope<any>,
   quiet: string[],
-  progress?: (l: string) => void,
+  progress?: (line: string) => void,
 ): Promise<Post> {
   const seats = svc.store.seats(row.id);
   progress?.('Drawing the map…');
@@ -81,15 +81,15 @@ async function standing(
 }
 
 /** A plan step cannot be undone after another step or seat moved on: say how to change a plan instead. */
-function withUnplanHint(e: unknown, mod: GameModule<any, any>, row: GameRow, svc: Services, userId: string): unknown {
-  if (!(e instanceof RuleError)) return e;
+function withUnplanHint(error: unknown, mod: GameModule<any, any>, row: GameRow, svc: Services, userId: string): unknown {
+  if (!(error instanceof RuleError)) return error;
   const roles: Role[] = svc.sessions.rolesOf(row, userId);
   const game = envOf(row).game;
   const unplan = roles.some((r) => mod.legal(game, r).some((l) => l.sub === 'unplan'));
-  if (!unplan) return e;
+  if (!unplan) return error;
   return new RuleError(
-    e.rule,
-    `${e.message} To change your plan, remove a planned action with /${mod.command} unplan (your plan stays secret).`,
-    e.allowed,
+    error.rule,
+    `${error.message} To change your plan, remove a planned action with /${mod.command} unplan (your plan stays secret).`,
+    error.allowed,
   );
 }

@@ -13,11 +13,11 @@ import type { Progress } from '../table.ts';
 
 /** /game start: seat the bots, set up the board, post the opening and the first prompt. */
 export async function start(svc: Services, inv: Invocation, progress?: Progress): Promise<Outcome> {
-  const o = inv.options;
+  const options = inv.options;
   const { caller, where } = inv;
   const row = liveGame(svc, where);
   const mod = moduleOf(row);
-  bool(o, 'fill_bots'); // a malformed value is refused even when no side is open
+  bool(options, 'fill_bots'); // a malformed value is refused even when no side is open
   if (row.status !== 'lobby') throw new UserError('The game has already started.');
   requireCreatorOrModerator(svc, row, caller, where, 'start the game');
   const roles = mod.roles(mod.parseOptions(row.options));
@@ -29,17 +29,17 @@ export async function start(svc: Services, inv: Invocation, progress?: Progress)
         `A moderator appoints the umpire (someone without a player seat) with /game join side:umpire user:<member>, ` +
         `then /game start. Or start a new game with the engine as umpire.`,
     );
-  for (const r of roles.filter((r) => r.bot && !seats.some((s) => s.role === r.id)))
-    svc.store.setSeat(row.id, r.id, `${BOT_PREFIX}${r.id}`, BOT_NAME);
+  for (const roleInfo of roles.filter((r) => r.bot && !seats.some((s) => s.role === r.id)))
+    svc.store.setSeat(row.id, roleInfo.id, `${BOT_PREFIX}${roleInfo.id}`, BOT_NAME);
   seats = svc.store.seats(row.id);
   const open = roles.filter((r) => !seats.some((s) => s.role === r.id));
   if (open.length) {
-    if (!bool(o, 'fill_bots'))
+    if (!bool(options, 'fill_bots'))
       throw new UserError(
         `These sides have no player yet: ${open.map((r) => r.id).join(', ')}` +
           `. Seat someone with /game join or /game bot, or start with fill_bots:true.`,
       );
-    for (const r of open) svc.store.setSeat(row.id, r.id, `${BOT_PREFIX}${r.id}`, BOT_NAME);
+    for (const roleInfo of open) svc.store.setSeat(row.id, roleInfo.id, `${BOT_PREFIX}${roleInfo.id}`, BOT_NAME);
     seats = svc.store.seats(row.id);
   }
   progress?.('Setting up the board…');

@@ -10,17 +10,17 @@ import type { Outcome } from '../../src/messages/types.ts';
 
 /** /mod result: record a result by hand. */
 export function recordResult(svc: Services, inv: Invocation): Outcome {
-  const o = inv.options;
+  const options = inv.options;
   const { where } = inv;
   const row = liveGame(svc, where);
   const mod = moduleOf(row);
-  const w = str(o, 'winner')?.toLowerCase();
+  const w = str(options, 'winner')?.toLowerCase();
   const roles = mod.roles(mod.parseOptions(row.options));
   const draw = w === 'draw';
   const win = roles.find((r) => r.id === w || r.name.toLowerCase() === w);
   if (!draw && !win) throw new UserError(`Unknown winner "${echo(w)}". Use one of: ${roles.map((r) => r.name).join(', ')}, draw.`);
   // The full note is kept; the summary, repeated in later replies, carries at most ECHO_MAX of it.
-  const note = str(o, 'note');
+  const note = str(options, 'note');
   const result = {
     status: 'over',
     winners: win ? [win.id] : [],
@@ -35,10 +35,10 @@ export function recordResult(svc: Services, inv: Invocation): Outcome {
 
 /** /mod modrole: the server role whose members may moderate. */
 export function modrole(svc: Services, inv: Invocation): Outcome {
-  const o = inv.options;
+  const options = inv.options;
   const { where } = inv;
   if (!where.guildId) throw new UserError('Moderator roles belong to a server; use this in a server channel.');
-  const role = str(o, 'role')?.replace(/[<@&>]/g, '') ?? null;
+  const role = str(options, 'role')?.replace(/[<@&>]/g, '') ?? null;
   svc.store.setModeratorRole(where.guildId, role);
   return only(
     privateReply(

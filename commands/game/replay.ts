@@ -76,11 +76,11 @@ function exportLog(
 ): { seq?: number; role: string; action: Action | { type: 'hidden' }; at?: number }[] {
   const everything = over || seesAll(viewer);
   const out: { seq?: number; role: string; action: Action | { type: 'hidden' }; at?: number }[] = [];
-  for (const e of entries) {
-    if (everything) out.push({ seq: e.seq, role: e.role, action: e.action, at: e.at });
-    else if (entryVisible(e, viewer, over)) out.push({ role: e.role, action: e.action, at: e.at });
-    else if (!(out.length && out[out.length - 1].action.type === 'hidden' && out[out.length - 1].role === e.role))
-      out.push({ role: e.role, action: { type: 'hidden' } });
+  for (const entry of entries) {
+    if (everything) out.push({ seq: entry.seq, role: entry.role, action: entry.action, at: entry.at });
+    else if (entryVisible(entry, viewer, over)) out.push({ role: entry.role, action: entry.action, at: entry.at });
+    else if (!(out.length && out[out.length - 1].action.type === 'hidden' && out[out.length - 1].role === entry.role))
+      out.push({ role: entry.role, action: { type: 'hidden' } });
   }
   return out;
 }

@@ -16,13 +16,13 @@ import type { Progress } from '../table.ts';
 
 /** /game join and /game bot: a side for the caller, another member (moderators) or the built-in bot; in play, a moderator's reseat. */
 export async function takeSide(svc: Services, inv: Invocation, progress?: Progress): Promise<Outcome> {
-  const o = inv.options;
+  const options = inv.options;
   const { caller, where } = inv;
   const row = liveGame(svc, where);
   const mod = moduleOf(row);
-  if (inv.sub === 'join' && str(o, 'side')?.toLowerCase() === UMPIRE) return appointUmpire(svc, row, mod, inv);
+  if (inv.sub === 'join' && str(options, 'side')?.toLowerCase() === UMPIRE) return appointUmpire(svc, row, mod, inv);
   if (row.status !== 'lobby') {
-    if (inv.sub === 'join' && o.user !== undefined && isModerator(svc, caller, where)) return reseat(svc, row, inv);
+    if (inv.sub === 'join' && options.user !== undefined && isModerator(svc, caller, where)) return reseat(svc, row, inv);
     if (inv.sub === 'bot' && row.status === 'active' && isModerator(svc, caller, where)) return botInPlay(svc, row, inv, progress);
     throw new UserError(
       isModerator(svc, caller, where)
@@ -32,7 +32,7 @@ export async function takeSide(svc: Services, inv: Invocation, progress?: Progre
     );
   }
   const roles = mod.roles(mod.parseOptions(row.options));
-  const role = sideNamed(mod, row, str(o, 'side'));
+  const role = sideNamed(mod, row, str(options, 'side'));
   const seats = svc.store.seats(row.id);
   const taken = seats.find((s) => s.role === role.id);
   let userId = caller.id;
@@ -41,12 +41,12 @@ export async function takeSide(svc: Services, inv: Invocation, progress?: Progre
     requireCreatorOrModerator(svc, row, caller, where, 'seat a bot');
     userId = `${BOT_PREFIX}${role.id}`;
     userName = BOT_NAME;
-  } else if (o.user !== undefined && String(o.user) !== caller.id) {
-    if (!String(o.user).trim() || String(o.user).length > 100)
+  } else if (options.user !== undefined && String(options.user) !== caller.id) {
+    if (!String(options.user).trim() || String(options.user).length > 100)
       throw new UserError('`user:` needs a member of this server (pick one, or leave the option out to take the side yourself).');
     requireModerator(svc, caller, where, 'seat another user');
-    userId = String(o.user);
-    userName = echo(inv.names?.user ?? String(o.user_name ?? o.user), 100);
+    userId = String(options.user);
+    userName = echo(inv.names?.user ?? String(options.user_name ?? options.user), 100);
   }
   refuseUmpireAsPlayer(svc, row, userId);
   // A team side (RoleInfo.team) takes several members; another side has one holder.
@@ -63,11 +63,11 @@ export async function takeSide(svc: Services, inv: Invocation, progress?: Progre
     // Conditional on what this command saw: another process may have taken the seat since.
     if (role.team) svc.store.setSeat(row.id, role.id, userId, userName, true);
     else svc.store.takeSeat(row.id, role.id, userId, userName, taken?.userId ?? null);
-  } catch (e) {
-    if (!(e instanceof SeatTakenError)) throw e;
+  } catch (error) {
+    if (!(error instanceof SeatTakenError)) throw error;
     const now = svc.store.seats(row.id);
     throw new UserError(
-      `${role.name} was just taken by ${e.holder.userName}; you were not seated. Open sides: ${
+      `${role.name} was just taken by ${error.holder.userName}; you were not seated. Open sides: ${
         roles
           .filter((r) => !now.some((s) => s.role === r.id))
           .map((r) => r.id)
@@ -96,7 +96,7 @@ export function leave(svc: Services, inv: Invocation): Outcome {
   if (row.status !== 'lobby') throw new UserError('The game has started: you cannot leave it now. Use /game resign to concede.');
   const mine = svc.store.seats(row.id).filter((s) => s.userId === caller.id);
   if (!mine.length) throw new UserError('You have no seat in this game.');
-  for (const s of mine) svc.store.removeSeat(row.id, s.role, caller.id);
+  for (const seat of mine) svc.store.removeSeat(row.id, seat.role, caller.id);
   return only(publicReply(`<@${caller.id}> leaves ${mine.map((s) => s.role).join(', ')}.`));
 }
 

@@ -48,12 +48,12 @@ export async function map(svc: Services, inv: Invocation, progress?: Progress): 
 
 /** /game log: the last actions this viewer may see. */
 export function log(svc: Services, inv: Invocation): Outcome {
-  const o = inv.options;
+  const options = inv.options;
   const { caller, where } = inv;
   const row = svc.store.liveGame(where.channelId) ?? svc.store.latestGame(where.channelId);
   if (!row?.state) throw new UserError('There is no started game in this channel.');
   const mod = moduleOf(row);
-  const count = int(o, 'count', 1, 50) ?? 10;
+  const count = int(options, 'count', 1, 50) ?? 10;
   const viewer = viewerOf(svc, row, caller, where);
   const over = row.status === 'over' || row.status === 'abandoned';
   const log = svc.store.log(row.id);
@@ -68,11 +68,11 @@ export function log(svc: Services, inv: Invocation): Outcome {
   );
   // A run of one seat's hidden entries is one item, so nobody can count hidden steps.
   const items: { entry: (typeof entries)[number]; hidden: boolean }[] = [];
-  for (const e of entries) {
-    const hidden = !entryVisible(e, viewer, over);
+  for (const entry of entries) {
+    const hidden = !entryVisible(entry, viewer, over);
     const prev = items[items.length - 1];
-    if (hidden && prev?.hidden && prev.entry.role === e.role) continue;
-    items.push({ entry: e, hidden });
+    if (hidden && prev?.hidden && prev.entry.role === entry.role) continue;
+    items.push({ entry: entry, hidden });
   }
   const picked = items.slice(-count);
   const lines = picked.flatMap(({ entry: e, hidden }) =>
@@ -90,9 +90,9 @@ export function log(svc: Services, inv: Invocation): Outcome {
 
 /** /game help: the rules summary and the current phase (no game: how to start one). */
 export function help(svc: Services, inv: Invocation, commandList: string): Outcome {
-  const o = inv.options;
+  const options = inv.options;
   const { where } = inv;
-  const system = str(o, 'system');
+  const system = str(options, 'system');
   const row = svc.store.liveGame(where.channelId);
   const mod = system ? systemNamed(system) : row ? moduleOf(row) : undefined;
   if (!mod) return { replies: chunks(generalHelp(commandList)).map((c) => privateReply(c)), posts: [] };

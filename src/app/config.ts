@@ -24,9 +24,9 @@ export interface Config {
 }
 
 /** A whole number ≥ 0 from the environment, or the default. */
-function count(v: string | undefined, fallback: number): number {
-  const n = Number(v?.trim());
-  return v?.trim() && Number.isFinite(n) && n >= 0 ? Math.floor(n) : fallback;
+function count(value: string | undefined, fallback: number): number {
+  const count = Number(value?.trim());
+  return value?.trim() && Number.isFinite(count) && count >= 0 ? Math.floor(count) : fallback;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {

@@ -32,21 +32,23 @@ export function inspectGame(store: Store, gameId: number): Damage | null {
         mod.phase(env.game);
         mod.prompts(env.game);
         mod.view(env.game, { kind: 'spectator' });
-      } catch (e) {
-        return { gameId, part: 'state', reason: `its state cannot be read by the rules of ${mod.title} (${short(e)})` };
+      } catch (error) {
+        return { gameId, part: 'state', reason: `its state cannot be read by the rules of ${mod.title} (${short(error)})` };
       }
     }
     store.log(gameId);
     return null;
-  } catch (e) {
-    if (e instanceof DamagedGameError) return e.damage;
+  } catch (error) {
+    if (error instanceof DamagedGameError) return error.damage;
     return null;
   }
 }
 
 /** Errors that are answers to the caller (a refusal, a race), never a sign of damage. */
-function isAnswer(e: unknown): boolean {
-  return e instanceof RuleError || e instanceof UserError || e instanceof StoreConflictError || e instanceof StaleVersionError;
+function isAnswer(error: unknown): boolean {
+  return (
+    error instanceof RuleError || error instanceof UserError || error instanceof StoreConflictError || error instanceof StaleVersionError
+  );
 }
 
 /**
@@ -54,9 +56,9 @@ function isAnswer(e: unknown): boolean {
  * noted before, or reading G again finds it. Null: G's record is sound (the
  * failure is something else).
  */
-export function damageBehind(store: Store, e: unknown, gameId: number | null): Damage | null {
-  if (e instanceof DamagedGameError) return e.damage;
-  if (gameId === null || isAnswer(e)) return null;
+export function damageBehind(store: Store, error: unknown, gameId: number | null): Damage | null {
+  if (error instanceof DamagedGameError) return error.damage;
+  if (gameId === null || isAnswer(error)) return null;
   return store.damaged.of(gameId) ?? inspectGame(store, gameId);
 }
 
@@ -117,9 +119,9 @@ export function damagedOutcome(svc: Services, damage: Damage, channelId: string,
  * A command in `channelId` failed with `e`: when the channel's game (or the
  * game the error names) is damaged, the damaged-game answer; null otherwise.
  */
-export function damagedAnswer(svc: Services, e: unknown, channelId: string, asModerator: boolean): Outcome | null {
-  if (!(e instanceof DamagedGameError) && isAnswer(e)) return null;
+export function damagedAnswer(svc: Services, error: unknown, channelId: string, asModerator: boolean): Outcome | null {
+  if (!(error instanceof DamagedGameError) && isAnswer(error)) return null;
   const here = svc.store.liveGame(channelId) ?? svc.store.latestGame(channelId);
-  const damage = damageBehind(svc.store, e, here?.id ?? null);
+  const damage = damageBehind(svc.store, error, here?.id ?? null);
   return damage ? damagedOutcome(svc, damage, channelId, asModerator) : null;
 }

@@ -26,18 +26,18 @@ export function promptLines(
   const lines: string[] = [];
   const mentions: string[] = [];
   const infos = mod.roles(env.options);
-  for (const p of mod.prompts(env.game)) {
-    if (onlyRoles && !onlyRoles.includes(p.role)) continue;
+  for (const prompt of mod.prompts(env.game)) {
+    if (onlyRoles && !onlyRoles.includes(prompt.role)) continue;
     // A team side: the member whose turn it is ('turns'), or every member ('any').
     const holder = turnHolder(
-      infos.find((r) => r.id === p.role),
+      infos.find((r) => r.id === prompt.role),
       seats,
       env.decisions,
     );
-    const asked = holder ? [holder] : seats.filter((s) => s.role === p.role);
+    const asked = holder ? [holder] : seats.filter((s) => s.role === prompt.role);
     const who = asked.length ? asked.map(mention).join(', ') : '(empty seat)';
     for (const seat of asked) if (!isBotSeat(seat)) mentions.push(seat.userId);
-    const line = `➡️ ${who} — **${roleName(mod, env.options, p.role)}**${stated.includes(p.text) ? ' (asked above)' : `: ${p.text}`}`;
+    const line = `➡️ ${who} — **${roleName(mod, env.options, prompt.role)}**${stated.includes(prompt.text) ? ' (asked above)' : `: ${prompt.text}`}`;
     if (!lines.includes(line)) lines.push(line);
   }
   return { text: lines.join('\n'), mentions };

@@ -51,8 +51,8 @@ export class RenderPool {
     });
     // A thread that cannot load its entry is reported here, and the job it was
     // given never settles: before the first answer that means "no threads".
-    this.pool.on('error', (e: unknown) => {
-      const why = e instanceof Error ? e.message : String(e);
+    this.pool.on('error', (error: unknown) => {
+      const why = error instanceof Error ? error.message : String(error);
       if (this.serving) this.fail(why);
       else this.giveUp(why);
     });
@@ -77,8 +77,8 @@ export class RenderPool {
     const probe: RenderJob = { system: '', view: null };
     this.starting = pool.run(probe, { signal: AbortSignal.timeout(this.opts.startMs ?? 30_000) }).then(
       () => (this.serving = this.pool !== null),
-      (e: unknown) => {
-        this.giveUp(`no render thread started: ${e instanceof Error ? e.message : String(e)}`);
+      (error: unknown) => {
+        this.giveUp(`no render thread started: ${error instanceof Error ? error.message : String(error)}`);
         return false;
       },
     );
@@ -106,9 +106,9 @@ export class RenderPool {
       this.failures = 0;
       timer({ result: png ? 'ok' : 'none' });
       return png ? Buffer.from(png.buffer, png.byteOffset, png.byteLength) : undefined;
-    } catch (e) {
+    } catch (error) {
       timer({ result: 'error' });
-      this.fail(e instanceof Error ? e.message : String(e));
+      this.fail(error instanceof Error ? error.message : String(error));
       return undefined;
     }
   }

@@ -13,6 +13,7 @@ import {
   RESEED,
   effectiveLog,
   isMeta,
+  readStored,
   type Envelope,
   type LogEntry,
 } from '../engine/runner.ts';
@@ -40,19 +41,23 @@ export function moduleOf(row: GameRow): GameModule<any, any> {
   if (row.damage) throw new DamagedGameError(row.damage);
   try {
     mod.parseOptions(row.options);
-  } catch (e) {
-    const why = e instanceof Error ? e.message.slice(0, 160) : String(e);
+  } catch (error) {
+    const why = error instanceof Error ? error.message.slice(0, 160) : String(error);
     throw new DamagedGameError({ gameId: row.id, part: 'options', reason: `its options are refused by the rules (${why})` });
   }
   return mod;
 }
 
-/** A started game's state, parsed afresh; an unreadable one is refused with DamagedGameError. */
+/**
+ * A started game's state, parsed afresh and brought up to date by its rules
+ * (GameRules.upgrade); an unreadable one is refused with DamagedGameError.
+ */
 export function envOf(row: GameRow): Envelope<any> {
   if (!row.state) throw new RuleError('game', 'The game has not started yet. Use /game start once the seats are taken.');
   const env = readEnvelope(row.state);
   if (!env.ok) throw new DamagedGameError({ gameId: row.id, part: 'state', reason: env.reason });
-  return env.value;
+  const mod = getGame(row.system);
+  return mod ? readStored(mod, env.value) : env.value;
 }
 
 /** A phase boundary passed during a batch: the view to draw for spectators. */
@@ -161,7 +166,7 @@ export class Sessions {
    * anything that left a bot waiting). Each game on its own: one that fails
    * goes to `failed` and the others still move (one noted as unplayable is passed over).
    */
-  kickAll(failed: (gameId: number, e: unknown) => void): ActResult[] {
+  kickAll(failed: (gameId: number, error: unknown) => void): ActResult[] {
     const moved: ActResult[] = [];
     const damaged = new Set(this.store.damaged.unplayable());
     for (const row of this.store.activeGames()) {
@@ -174,8 +179,8 @@ export class Sessions {
         const bots = new Set(seats.filter(isBotSeat).map((x) => x.role));
         if (mod.result(env.game).status === 'over' || !mod.prompts(env.game).some((p: Prompt) => bots.has(p.role))) continue;
         moved.push(this.kick(row));
-      } catch (e) {
-        failed(row.id, e);
+      } catch (error) {
+        failed(row.id, error);
       }
     }
     return moved;
@@ -220,14 +225,14 @@ export class Sessions {
       }
     };
     if (first)
-      first.actions.forEach((a, i) => {
+      first.actions.forEach((action, i) => {
         try {
           // Only the first action sees the state the caller's list was enumerated on.
-          step(first.role, first.userId, a, i === 0 ? first.known : undefined);
-        } catch (e) {
+          step(first.role, first.userId, action, i === 0 ? first.known : undefined);
+        } catch (error) {
           // Several actions at once (a plan list) are all or nothing: say which one failed.
-          if (e instanceof RuleError && first.actions.length > 1) throw new BatchItemError(e, i, first.actions.length);
-          throw e;
+          if (error instanceof RuleError && first.actions.length > 1) throw new BatchItemError(error, i, first.actions.length);
+          throw error;
         }
       });
     for (const r of alsoResign) if (mod.result(env.game).status !== 'over') step(r, first!.userId, { type: RESIGN });
@@ -246,7 +251,7 @@ export class Sessions {
     botRoles: Set<Role>,
     seats: Seat[],
     current: () => Envelope<any>,
-    step: (r: Role, uid: string, a: Action, known?: LegalAction[]) => void,
+    step: (r: Role, uid: string, action: Action, known?: LegalAction[]) => void,
   ): void {
     if (botRoles.size === 0) return;
     const rand = seedrandom(`${row.seed}:bots:${row.version}`);
@@ -340,8 +345,8 @@ export class Sessions {
     const before = this.store.log(row.id).filter((e) => e.seq < entry.seq);
     const { env } = replayFromSnapshot(mod, row.options, row.seed, before, this.store.snapshotSource(row.id));
     try {
-      const r = applyEntry(mod, env, entry.role, entry.action);
-      return { label: r.legal.label, hidden: !!r.legal.secret };
+      const applied = applyEntry(mod, env, entry.role, entry.action);
+      return { label: applied.legal.label, hidden: !!applied.legal.secret };
     } catch {
       return { label: entry.action.type, hidden: true };
     }
@@ -382,34 +387,34 @@ export function replayDetailed(
   const lastSeq = log.length ? log[log.length - 1].seq : 0;
   // Nothing needed (from past the end): no replay at all.
   const startSeq = from ? (from.seq > lastSeq ? Infinity : pickSnapshot(log, from.snapshots.seqs, from.seq - 1, eff).seq) : 0;
-  let env: Envelope<any> | null = startSeq === Infinity ? null : startSeq > 0 ? loadSnapshot(from!.snapshots, startSeq) : null;
+  let env: Envelope<any> | null = startSeq === Infinity ? null : startSeq > 0 ? loadSnapshot(mod, from!.snapshots, startSeq) : null;
   const skipTo = env ? startSeq : startSeq === Infinity ? Infinity : 0;
   if (!env && skipTo === 0) env = createGame(mod, row.options, row.seed).env;
   const out: ReplayedEntry[] = [];
-  for (const e of log) {
-    const base = { seq: e.seq, role: e.role, action: e.action, at: e.at, undone: !effective.has(e.seq) };
-    if (e.seq <= skipTo) {
+  for (const entry of log) {
+    const base = { seq: entry.seq, role: entry.role, action: entry.action, at: entry.at, undone: !effective.has(entry.seq) };
+    if (entry.seq <= skipTo) {
       out.push({ ...base, hidden: true, events: [] });
-    } else if (base.undone || e.action.type === UNDO) {
-      const marker = reseeds.get(e.seq);
+    } else if (base.undone || entry.action.type === UNDO) {
+      const marker = reseeds.get(entry.seq);
       if (marker) env = applyMeta(env!, marker);
       out.push({ ...base, hidden: true, events: [] });
-    } else if (e.action.type === FORCE_DICE || e.action.type === FORCE_CARDS) {
-      env = applyMeta(env!, e);
+    } else if (entry.action.type === FORCE_DICE || entry.action.type === FORCE_CARDS) {
+      env = applyMeta(env!, entry);
       out.push({ ...base, hidden: false, events: [] });
     } else {
-      const r = applyEntry(mod, env!, e.role, e.action, true);
-      env = r.env;
-      const hidden = !!r.legal.secret;
-      out.push({ ...base, hidden, events: r.events });
+      const applied = applyEntry(mod, env!, entry.role, entry.action, true);
+      env = applied.env;
+      const hidden = !!applied.legal.secret;
+      out.push({ ...base, hidden, events: applied.events });
     }
   }
   return out;
 }
 
 /** May this viewer see this entry's action now? */
-export function entryVisible(e: ReplayedEntry, viewer: Viewer, over: boolean): boolean {
+export function entryVisible(entry: ReplayedEntry, viewer: Viewer, over: boolean): boolean {
   if (over || seesAll(viewer)) return true;
-  if (viewer.kind === 'seat' && viewer.role === e.role) return true;
-  return !e.hidden;
+  if (viewer.kind === 'seat' && viewer.role === entry.role) return true;
+  return !entry.hidden;
 }

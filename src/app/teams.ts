@@ -19,9 +19,9 @@ export function turnHolder(info: RoleInfo | undefined, seats: Seat[], book: Deci
 export function actingRoles(userId: string, seats: Seat[], infos: RoleInfo[], book: DecisionBook | undefined): Role[] {
   return seats
     .filter((s) => s.userId === userId)
-    .filter((s) => {
+    .filter((seat) => {
       const holder = turnHolder(
-        infos.find((r) => r.id === s.role),
+        infos.find((r) => r.id === seat.role),
         seats,
         book,
       );

@@ -24,14 +24,14 @@ export function newDecisionBook(): DecisionBook {
 /** Bring the book up to date with the prompts now: same key keeps its id, a new key gets a new one. */
 export function trackDecisions(book: DecisionBook, prompts: Prompt[], phase: string): void {
   const next: Record<Role, OpenDecision> = {};
-  for (const p of prompts) {
-    if (next[p.role]) continue;
-    const key = p.decision ?? phase;
-    const was = book.open[p.role];
-    if (was && was.key === key) next[p.role] = was;
+  for (const prompt of prompts) {
+    if (next[prompt.role]) continue;
+    const key = prompt.decision ?? phase;
+    const was = book.open[prompt.role];
+    if (was && was.key === key) next[prompt.role] = was;
     else {
-      next[p.role] = { id: ++book.last, key };
-      book.asked = { ...book.asked, [p.role]: (book.asked?.[p.role] ?? 0) + 1 };
+      next[prompt.role] = { id: ++book.last, key };
+      book.asked = { ...book.asked, [prompt.role]: (book.asked?.[prompt.role] ?? 0) + 1 };
     }
   }
   book.open = next;

@@ -27,25 +27,25 @@ export function newDiceState(seed: string): DiceState {
  * do not come back: players (without the seed) cannot predict the new stream,
  * and /game verify (with the revealed seed) reproduces it.
  */
-export function reseedDice(st: DiceState, n: number): void {
-  st.prng = seedrandom.alea(`${st.seed}:rollback:${n}`, { state: true }).state();
+export function reseedDice(diceState: DiceState, count: number): void {
+  diceState.prng = seedrandom.alea(`${diceState.seed}:rollback:${count}`, { state: true }).state();
 }
 
 export class Dice {
   private rng: seedrandom.StatefulPRNG<seedrandom.State.Alea> | null = null;
 
   constructor(
-    private readonly st: DiceState,
-    private readonly emit: (e: GameEvent) => void,
+    private readonly diceState: DiceState,
+    private readonly emit: (event: GameEvent) => void,
   ) {}
 
   private next(): number {
     if (!this.rng) {
-      this.rng = seedrandom.alea(this.st.seed, { state: this.st.prng ?? true });
+      this.rng = seedrandom.alea(this.diceState.seed, { state: this.diceState.prng ?? true });
     }
-    const v = this.rng.quick();
-    this.st.prng = this.rng.state();
-    return v;
+    const value = this.rng.quick();
+    this.diceState.prng = this.rng.state();
+    return value;
   }
 
   /**
@@ -55,22 +55,22 @@ export class Dice {
   roll(sides: number, label: string, to?: Role[]): number {
     let face: number;
     let forced = false;
-    if (this.st.forced.length) {
-      face = this.st.forced.shift()!;
+    if (this.diceState.forced.length) {
+      face = this.diceState.forced.shift()!;
       forced = true;
-      this.st.usedForced = true;
+      this.diceState.usedForced = true;
       if (face < 1 || face > sides) face = ((((face - 1) % sides) + sides) % sides) + 1;
     } else {
       face = 1 + Math.floor(this.next() * sides);
     }
-    this.st.count++;
-    const ev: RollEvent = {
+    this.diceState.count++;
+    const event: RollEvent = {
       kind: 'roll',
       text: `${label} d${sides}: ${face}${forced ? ' (forced)' : ''}`,
       data: { die: `d${sides}`, label, face, forced },
       ...(to ? { to } : {}),
     };
-    this.emit(ev);
+    this.emit(event);
     return face;
   }
 
@@ -94,12 +94,12 @@ export class Dice {
    * the first queued is not in this pile (it waits, e.g. for the next shuffle). Marks the game not provably fair.
    */
   forcedCardIndex(pile: readonly unknown[]): number {
-    const queue = this.st.forcedCards;
+    const queue = this.diceState.forcedCards;
     if (!queue?.length) return -1;
     const i = pile.findIndex((c) => String(c) === queue[0]);
     if (i < 0) return -1;
     queue.shift();
-    this.st.usedForced = true;
+    this.diceState.usedForced = true;
     this.emit({
       kind: 'card-forced',
       text: 'The card drawn was queued at the console (/dev cards): this game is not provably fair.',
@@ -109,8 +109,8 @@ export class Dice {
   }
 
   /** Uniform integer in [0, n) without a logged die: shuffles, draws. */
-  int(n: number): number {
-    return Math.floor(this.next() * n);
+  int(count: number): number {
+    return Math.floor(this.next() * count);
   }
 
   /** Fisher-Yates shuffle in place using the game's generator. */

@@ -12,13 +12,13 @@ export class RuleError extends Error {
   }
 
   describe(maxAllowed = 15): string {
-    let s = `${this.message}${this.rule && this.rule !== 'game' ? ` (rule ${this.rule})` : ''}`;
+    let text = `${this.message}${this.rule && this.rule !== 'game' ? ` (rule ${this.rule})` : ''}`;
     if (this.allowed.length) {
       const shown = this.allowed.slice(0, maxAllowed);
-      s += `\nAllowed now: ${shown.join('; ')}`;
-      if (this.allowed.length > shown.length) s += ` … and ${this.allowed.length - shown.length} more`;
+      text += `\nAllowed now: ${shown.join('; ')}`;
+      if (this.allowed.length > shown.length) text += ` … and ${this.allowed.length - shown.length} more`;
     }
-    return s;
+    return text;
   }
 }
 

@@ -2,7 +2,7 @@
 // Apart from types.ts so that the dice (which emit roll events) and the
 // module contract (which hands rules the dice) need not import each other.
 
-export type Json = null | boolean | number | string | Json[] | { [k: string]: Json };
+export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 
 /** A seat at the table, e.g. 'english', 'indian', 'p1'. */
 export type Role = string;

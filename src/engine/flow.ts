@@ -2,30 +2,31 @@
 // legal choices, its apply, its automatic steps and what it does when a
 // procedure it called returns (in the spirit of Rally the Troops' state
 // tables). The frames live on a ProcStack inside the game state, so the
-// whole flow is plain JSON and replays exactly.
+// whole flow is plain JSON and replays exactly. A game ends on its stack
+// (procstack.ts endGame), and its result is read from there (result below).
 import { RuleError } from './errors.ts';
 import { type Frame, type ProcStack, top } from './procstack.ts';
-import type { Action, Ctx, Json, LegalAction, OpenAction, Prompt, Role } from './types.ts';
+import type { Action, Ctx, Json, LegalAction, OpenAction, Prompt, Result, Role } from './types.ts';
 
 /** An open action of one procedure (see OpenAction): checked, not listed. */
 export interface OpenStep<S, F extends Frame = Frame> {
   sub: string;
-  check(s: S, f: F, role: Role, action: Action): void;
-  label(s: S, f: F, role: Role, action: Action): string;
+  check(state: S, frame: F, role: Role, action: Action): void;
+  label(state: S, frame: F, role: Role, action: Action): string;
   secret?: boolean;
 }
 
 export interface Procedure<S, F extends Frame = Frame> {
   /** Who is asked what while this procedure is on top (default: nobody). */
-  prompts?(s: S, f: F): Prompt[];
+  prompts?(state: S, frame: F): Prompt[];
   /** The listed choices of `role` now (default: none). */
-  legal?(s: S, f: F, role: Role): LegalAction[];
+  legal?(state: S, frame: F, role: Role): LegalAction[];
   /** Carry out a choice; may call, return from or replace procedures. */
-  apply?(s: S, f: F, role: Role, action: Action, ctx: Ctx): void;
+  apply?(state: S, frame: F, role: Role, action: Action, ctx: Ctx): void;
   /** Automatic progress with nobody to ask; true when it changed something. */
-  auto?(s: S, f: F, ctx: Ctx): boolean;
+  auto?(state: S, frame: F, ctx: Ctx): boolean;
   /** A procedure this one called has returned `result`. */
-  resume?(s: S, f: F, result: Json | undefined, ctx: Ctx): void;
+  resume?(state: S, frame: F, result: Json | undefined, ctx: Ctx): void;
   /** Open actions this procedure accepts by their check. */
   open?: Record<string, OpenStep<S, F>>;
 }
@@ -39,18 +40,18 @@ interface Returning {
 }
 
 /** Return from the current procedure with a result for the caller's `resume`. */
-export function retWith<F extends Frame>(s: ProcStack<F>, value: Json | null = null): F {
-  const f = s.frames.pop();
-  if (!f) throw new Error('return from an empty sequence of play');
-  (s as ProcStack<F> & Returning).returned = { value };
-  return f;
+export function retWith<F extends Frame>(stack: ProcStack<F>, value: Json | null = null): F {
+  const frame = stack.frames.pop();
+  if (!frame) throw new Error('return from an empty sequence of play');
+  (stack as ProcStack<F> & Returning).returned = { value };
+  return frame;
 }
 
 export interface FlowOptions<S> {
   /** Where the state keeps its stack. */
-  stack(s: S): ProcStack;
-  /** True when the game is over: nothing runs and nobody is asked. */
-  over(s: S): boolean;
+  stack(state: S): ProcStack;
+  /** The scores reported with the result once the game has ended. */
+  scores(state: S): Record<Role, number>;
   /** The rule cited when an action comes at the wrong moment. */
   rule: string;
   /** Bound on automatic steps between two decisions (a loop is a bug). */
@@ -64,26 +65,38 @@ export class FlowMachine<S> {
     readonly opts: FlowOptions<S>,
   ) {}
 
-  private proc(f: Frame): Procedure<S> {
-    const p = this.procs[f.proc];
-    if (!p) throw new Error(`no procedure "${f.proc}" in the sequence of play`);
-    return p;
+  private proc(frame: Frame): Procedure<S> {
+    const procedure = this.procs[frame.proc];
+    if (!procedure) throw new Error(`no procedure "${frame.proc}" in the sequence of play`);
+    return procedure;
   }
 
-  current(s: S): Frame {
-    return top(this.opts.stack(s));
+  current(state: S): Frame {
+    return top(this.opts.stack(state));
   }
 
-  prompts(s: S): Prompt[] {
-    if (this.opts.over(s)) return [];
-    const f = this.current(s);
-    return this.proc(f).prompts?.(s, f) ?? [];
+  /** True once the game has ended (endGame): nothing runs and nobody is asked. */
+  over(state: S): boolean {
+    return this.opts.stack(state).ended !== undefined;
   }
 
-  legal(s: S, role: Role): LegalAction[] {
-    if (this.opts.over(s)) return [];
-    const f = this.current(s);
-    return this.proc(f).legal?.(s, f, role) ?? [];
+  /** The game's result (GameRules.result): ongoing until endGame, then its ending and scores. */
+  result(state: S): Result {
+    const ending = this.opts.stack(state).ended;
+    if (!ending) return { status: 'ongoing' };
+    return { status: 'over', winners: [...ending.winners], draw: ending.draw, scores: this.opts.scores(state), summary: ending.summary };
+  }
+
+  prompts(state: S): Prompt[] {
+    if (this.over(state)) return [];
+    const frame = this.current(state);
+    return this.proc(frame).prompts?.(state, frame) ?? [];
+  }
+
+  legal(state: S, role: Role): LegalAction[] {
+    if (this.over(state)) return [];
+    const frame = this.current(state);
+    return this.proc(frame).legal?.(state, frame, role) ?? [];
   }
 
   /**
@@ -93,24 +106,24 @@ export class FlowMachine<S> {
    */
   openActions(types: { type: string; sub: string; secret?: boolean }[]): Record<string, OpenAction<S>> {
     const out: Record<string, OpenAction<S>> = {};
-    for (const t of types) {
-      const step = (s: S): { f: Frame; o: OpenStep<S> } => {
-        if (this.opts.over(s)) throw new RuleError(this.opts.rule, 'The game is over.');
-        const f = this.current(s);
-        const o = this.proc(f).open?.[t.type];
-        if (!o) throw new RuleError(this.opts.rule, `No ${t.type} is asked for now.`);
-        return { f, o };
+    for (const type of types) {
+      const openStep = (state: S): { frame: Frame; step: OpenStep<S> } => {
+        if (this.over(state)) throw new RuleError(this.opts.rule, 'The game is over.');
+        const frame = this.current(state);
+        const step = this.proc(frame).open?.[type.type];
+        if (!step) throw new RuleError(this.opts.rule, `No ${type.type} is asked for now.`);
+        return { frame, step };
       };
-      out[t.type] = {
-        sub: t.sub,
-        secret: t.secret,
-        check: (s, role, a) => {
-          const { f, o } = step(s);
-          o.check(s, f, role, a);
+      out[type.type] = {
+        sub: type.sub,
+        secret: type.secret,
+        check: (state, role, action) => {
+          const { frame, step } = openStep(state);
+          step.check(state, frame, role, action);
         },
-        label: (s, role, a) => {
-          const { f, o } = step(s);
-          return o.label(s, f, role, a);
+        label: (state, role, action) => {
+          const { frame, step } = openStep(state);
+          return step.label(state, frame, role, action);
         },
       };
     }
@@ -118,31 +131,31 @@ export class FlowMachine<S> {
   }
 
   /** Apply to the top procedure, then run automatic steps until someone must decide. */
-  apply(s: S, role: Role, action: Action, ctx: Ctx): void {
-    if (this.opts.over(s)) throw new RuleError(this.opts.rule, 'The game is over.');
-    const f = this.current(s);
-    const p = this.proc(f);
-    if (!p.apply) throw new RuleError(this.opts.rule, 'Nobody decides anything now.');
-    p.apply(s, f, role, action, ctx);
-    this.run(s, ctx);
+  apply(state: S, role: Role, action: Action, ctx: Ctx): void {
+    if (this.over(state)) throw new RuleError(this.opts.rule, 'The game is over.');
+    const frame = this.current(state);
+    const procedure = this.proc(frame);
+    if (!procedure.apply) throw new RuleError(this.opts.rule, 'Nobody decides anything now.');
+    procedure.apply(state, frame, role, action, ctx);
+    this.run(state, ctx);
   }
 
   /** Deliver returns and run automatic steps until a player must decide or the game ends. */
-  run(s: S, ctx: Ctx): void {
-    const stack = this.opts.stack(s) as ProcStack & Returning;
+  run(state: S, ctx: Ctx): void {
+    const stack = this.opts.stack(state) as ProcStack & Returning;
     const max = this.opts.maxSteps ?? 100_000;
     for (let i = 0; i < max; i++) {
-      if (this.opts.over(s)) return;
+      if (this.over(state)) return;
       if (stack.returned) {
         const { value } = stack.returned;
         delete stack.returned;
-        const f = this.current(s);
-        this.proc(f).resume?.(s, f, value ?? undefined, ctx);
+        const frame = this.current(state);
+        this.proc(frame).resume?.(state, frame, value ?? undefined, ctx);
         continue;
       }
-      const f = this.current(s);
-      const auto = this.proc(f).auto;
-      if (!auto?.(s, f, ctx)) return;
+      const frame = this.current(state);
+      const auto = this.proc(frame).auto;
+      if (!auto?.(state, frame, ctx)) return;
     }
     throw new Error('the sequence of play does not settle');
   }

@@ -80,19 +80,19 @@ export function rotate(p: Pt, deg: number, c: Pt = { x: 0, y: 0 }): Pt {
 // ---------------------------------------------------------------- rectangles
 
 /** A point given in the rectangle's own frame: right = across to the right, fwd = along the heading. */
-export function local(r: Rect, right: number, fwd: number): Pt {
-  const f = headingVec(r.heading);
-  const rt = headingVec(r.heading + 90);
-  return { x: r.cx + rt.x * right + f.x * fwd, y: r.cy + rt.y * right + f.y * fwd };
+export function local(rect: Rect, right: number, fwd: number): Pt {
+  const f = headingVec(rect.heading);
+  const rt = headingVec(rect.heading + 90);
+  return { x: rect.cx + rt.x * right + f.x * fwd, y: rect.cy + rt.y * right + f.y * fwd };
 }
 
 /** Corners in order front-left, front-right, back-right, back-left. */
-export function corners(r: Rect): Pt[] {
+export function corners(rect: Rect): Pt[] {
   // local() four times over, with the two heading vectors worked out once (the same arithmetic).
-  const f = headingVec(r.heading);
-  const rt = headingVec(r.heading + 90);
-  const at = (right: number, fwd: number): Pt => ({ x: r.cx + rt.x * right + f.x * fwd, y: r.cy + rt.y * right + f.y * fwd });
-  return [at(-r.w / 2, r.d / 2), at(r.w / 2, r.d / 2), at(r.w / 2, -r.d / 2), at(-r.w / 2, -r.d / 2)];
+  const f = headingVec(rect.heading);
+  const rt = headingVec(rect.heading + 90);
+  const at = (right: number, fwd: number): Pt => ({ x: rect.cx + rt.x * right + f.x * fwd, y: rect.cy + rt.y * right + f.y * fwd });
+  return [at(-rect.w / 2, rect.d / 2), at(rect.w / 2, rect.d / 2), at(rect.w / 2, -rect.d / 2), at(-rect.w / 2, -rect.d / 2)];
 }
 
 export const centre = (r: Rect): Pt => ({ x: r.cx, y: r.cy });
@@ -108,9 +108,9 @@ export function rectFromFront(p: Pt, w: number, d: number, heading: number): Rec
 export const translateRect = (r: Rect, v: Pt): Rect => ({ ...r, cx: r.cx + v.x, cy: r.cy + v.y });
 
 /** Rotates a rectangle clockwise by deg about point c. */
-export function rotateRect(r: Rect, deg: number, c: Pt): Rect {
-  const p = rotate({ x: r.cx, y: r.cy }, deg, c);
-  return { ...r, cx: p.x, cy: p.y, heading: normDeg(r.heading + deg) };
+export function rotateRect(rect: Rect, deg: number, c: Pt): Rect {
+  const p = rotate({ x: rect.cx, y: rect.cy }, deg, c);
+  return { ...rect, cx: p.x, cy: p.y, heading: normDeg(rect.heading + deg) };
 }
 
 /**
@@ -119,18 +119,18 @@ export function rotateRect(r: Rect, deg: number, c: Pt): Rect {
  * corner). Returns the new rectangle and how far the outer front corner
  * travelled (its arc), the usual measure of a wheel.
  */
-export function wheel(r: Rect, deg: number): { rect: Rect; pivot: Pt; arc: number } {
-  const [fl, fr] = corners(r);
+export function wheel(rect: Rect, deg: number): { rect: Rect; pivot: Pt; arc: number } {
+  const [fl, fr] = corners(rect);
   const pivot = deg >= 0 ? fr! : fl!;
-  return { rect: rotateRect(r, deg, pivot), pivot, arc: r.w * Math.abs(deg) * RAD };
+  return { rect: rotateRect(rect, deg, pivot), pivot, arc: rect.w * Math.abs(deg) * RAD };
 }
 
 /** Side of a rectangle: 'front' (the edge along its heading), 'rear', 'left', 'right'. */
 export type RectSide = 'front' | 'right' | 'rear' | 'left';
 
 /** The four edges as [side, a, b], following corners(). */
-export function rectEdges(r: Rect): [RectSide, Pt, Pt][] {
-  const [fl, fr, br, bl] = corners(r) as [Pt, Pt, Pt, Pt];
+export function rectEdges(rect: Rect): [RectSide, Pt, Pt][] {
+  const [fl, fr, br, bl] = corners(rect) as [Pt, Pt, Pt, Pt];
   return [
     ['front', fl, fr],
     ['right', fr, br],
@@ -140,11 +140,11 @@ export function rectEdges(r: Rect): [RectSide, Pt, Pt][] {
 }
 
 /** Which side of r the segment from `from` toward r's centre crosses first (null if `from` is inside). */
-export function sideFacing(r: Rect, from: Pt): RectSide | null {
-  if (pointInPolygon(from, corners(r))) return null;
+export function sideFacing(rect: Rect, from: Pt): RectSide | null {
+  if (pointInPolygon(from, corners(rect))) return null;
   let best: { side: RectSide; t: number } | null = null;
-  const c = centre(r);
-  for (const [side, a, b] of rectEdges(r)) {
+  const c = centre(rect);
+  for (const [side, a, b] of rectEdges(rect)) {
     const t = segmentParam(from, c, a, b);
     if (t !== null && (!best || t < best.t)) best = { side, t };
   }
@@ -155,12 +155,12 @@ export function sideFacing(r: Rect, from: Pt): RectSide | null {
  * The arc of r that point p lies in, by r's extended diagonals: 'front' ahead
  * of the front edge's diagonals, 'rear' behind the rear edge's, else the flank.
  */
-export function arcOfPoint(r: Rect, p: Pt): 'front' | 'flank' | 'rear' {
-  const v = sub(p, centre(r));
-  const fwd = dot(v, headingVec(r.heading));
-  const right = dot(v, headingVec(r.heading + 90));
+export function arcOfPoint(rect: Rect, p: Pt): 'front' | 'flank' | 'rear' {
+  const v = sub(p, centre(rect));
+  const fwd = dot(v, headingVec(rect.heading));
+  const right = dot(v, headingVec(rect.heading + 90));
   // Inside the diagonal wedge: |right| / (w/2) <= |fwd| / (d/2).
-  if (Math.abs(right) * r.d <= Math.abs(fwd) * r.w + EPS) return fwd >= 0 ? 'front' : 'rear';
+  if (Math.abs(right) * rect.d <= Math.abs(fwd) * rect.w + EPS) return fwd >= 0 ? 'front' : 'rear';
   return 'flank';
 }
 
@@ -233,8 +233,8 @@ export function pointInPolygon(p: Pt, poly: Polygon): boolean {
 
 function edges(poly: Polygon, closed = true): [Pt, Pt][] {
   const out: [Pt, Pt][] = [];
-  const n = poly.length;
-  for (let i = 0; i < (closed ? n : n - 1); i++) out.push([poly[i]!, poly[(i + 1) % n]!]);
+  const count = poly.length;
+  for (let i = 0; i < (closed ? count : count - 1); i++) out.push([poly[i]!, poly[(i + 1) % count]!]);
   return out;
 }
 
@@ -262,12 +262,12 @@ export function distPointPolyline(p: Pt, line: Polyline): number {
 }
 
 /** Edge-to-edge distance between two polygons (0 when they touch or overlap). */
-export function distPolygons(a: Polygon, b: Polygon): number {
-  if (pointInPolygon(a[0]!, b) || pointInPolygon(b[0]!, a)) return 0;
+export function distPolygons(polygon: Polygon, b: Polygon): number {
+  if (pointInPolygon(polygon[0]!, b) || pointInPolygon(b[0]!, polygon)) return 0;
   let best = Infinity;
-  for (let i = 0; i < a.length; i++)
+  for (let i = 0; i < polygon.length; i++)
     for (let j = 0; j < b.length; j++)
-      best = Math.min(best, distSegmentSegment(a[i]!, a[(i + 1) % a.length]!, b[j]!, b[(j + 1) % b.length]!));
+      best = Math.min(best, distSegmentSegment(polygon[i]!, polygon[(i + 1) % polygon.length]!, b[j]!, b[(j + 1) % b.length]!));
   return best;
 }
 
@@ -325,10 +325,10 @@ export const distRects = (a: Rect, b: Rect): number => distPolygons(corners(a), 
  * True if two convex polygons overlap by more than `tol` (separating axis);
  * touching edges are not an overlap.
  */
-export function convexOverlap(a: Polygon, b: Polygon, tol = 1e-3): boolean {
+export function convexOverlap(polygon: Polygon, b: Polygon, tol = 1e-3): boolean {
   // Disjoint bounding boxes: some edge normal separates them (the answer below would be false too, only dearer).
-  if (tol >= 0 && boxGap(a, b) > EPS) return false;
-  for (const poly of [a, b]) {
+  if (tol >= 0 && boxGap(polygon, b) > EPS) return false;
+  for (const poly of [polygon, b]) {
     for (let i = 0; i < poly.length; i++) {
       const p = poly[i]!;
       const q = poly[(i + 1) % poly.length]!;
@@ -337,7 +337,7 @@ export function convexOverlap(a: Polygon, b: Polygon, tol = 1e-3): boolean {
       let maxA = -Infinity;
       let minB = Infinity;
       let maxB = -Infinity;
-      for (const v of a) {
+      for (const v of polygon) {
         const s = v.x * axis.x + v.y * axis.y;
         if (s < minA) minA = s;
         if (s > maxA) maxA = s;
@@ -354,8 +354,8 @@ export function convexOverlap(a: Polygon, b: Polygon, tol = 1e-3): boolean {
 }
 
 /** True if two polygons (any shape) share area or cross. */
-export function polygonsIntersect(a: Polygon, b: Polygon): boolean {
-  return distPolygons(a, b) < EPS;
+export function polygonsIntersect(polygon: Polygon, b: Polygon): boolean {
+  return distPolygons(polygon, b) < EPS;
 }
 
 /** True if segment pq crosses or lies inside the polygon. */
@@ -471,10 +471,10 @@ export function sweptHulls(poses: readonly Rect[]): Pt[][] {
 }
 
 /** Poses of a wheel sampled every stepDeg (default 5°), from start to end inclusive. */
-export function wheelPoses(r: Rect, deg: number, stepDeg = 5): Rect[] {
-  const n = Math.max(1, Math.ceil(Math.abs(deg) / stepDeg));
-  const out: Rect[] = [r];
-  for (let i = 1; i <= n; i++) out.push(wheel(r, (deg * i) / n).rect);
+export function wheelPoses(rect: Rect, deg: number, stepDeg = 5): Rect[] {
+  const count = Math.max(1, Math.ceil(Math.abs(deg) / stepDeg));
+  const out: Rect[] = [rect];
+  for (let i = 1; i <= count; i++) out.push(wheel(rect, (deg * i) / count).rect);
   return out;
 }
 
@@ -483,9 +483,9 @@ export function wheelPoses(r: Rect, deg: number, stepDeg = 5): Rect[] {
  * any obstacle (convex polygons): the largest fraction in [0,1] found by
  * bisection to 1/1000 of the move, and the index of the first obstacle hit.
  */
-export function freeFraction(r: Rect, v: Pt, obstacles: readonly Polygon[]): { t: number; hit: number | null } {
+export function freeFraction(rect: Rect, v: Pt, obstacles: readonly Polygon[]): { t: number; hit: number | null } {
   const hits = (t: number): number => {
-    const hull = convexHull([...corners(r), ...corners(translateRect(r, scale(v, t)))]);
+    const hull = convexHull([...corners(rect), ...corners(translateRect(rect, scale(v, t)))]);
     return obstacles.findIndex((o) => convexOverlap(hull, o));
   };
   const whole = hits(1);

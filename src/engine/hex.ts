@@ -15,9 +15,9 @@ export const hexId = (q: number, r: number): HexId => `${q},${r}`;
 export const idOf = (h: Axial): HexId => hexId(h.q, h.r);
 
 export function parseHexId(id: HexId): Axial {
-  const m = /^(-?\d+),(-?\d+)$/.exec(id);
-  if (!m) throw new Error(`not a hex id: '${id}' (want "q,r")`);
-  return { q: Number(m[1]), r: Number(m[2]) };
+  const found = /^(-?\d+),(-?\d+)$/.exec(id);
+  if (!found) throw new Error(`not a hex id: '${id}' (want "q,r")`);
+  return { q: Number(found[1]), r: Number(found[2]) };
 }
 
 /** The six axial directions, counter-clockwise from east (pointy) / south-east (flat), y pointing down. */
@@ -77,13 +77,13 @@ export function hexsideHexes(key: string): [HexId, HexId] {
 }
 
 /** The hexes exactly n steps from centre (n = 0: the centre), in walking order. */
-export function hexRing(centre: Axial, n: number): Axial[] {
-  if (n < 0) return [];
-  if (n === 0) return [{ ...centre }];
+export function hexRing(centre: Axial, count: number): Axial[] {
+  if (count < 0) return [];
+  if (count === 0) return [{ ...centre }];
   const out: Axial[] = [];
-  let h = { q: centre.q + HEX_DIRECTIONS[4].q * n, r: centre.r + HEX_DIRECTIONS[4].r * n };
+  let h = { q: centre.q + HEX_DIRECTIONS[4].q * count, r: centre.r + HEX_DIRECTIONS[4].r * count };
   for (let side = 0; side < 6; side++) {
-    for (let step = 0; step < n; step++) {
+    for (let step = 0; step < count; step++) {
       out.push(h);
       h = neighbour(h, side);
     }
@@ -92,21 +92,21 @@ export function hexRing(centre: Axial, n: number): Axial[] {
 }
 
 /** Every hex within n steps of centre (a disc of 3n(n+1)+1 hexes). */
-export function hexesWithin(centre: Axial, n: number): Axial[] {
+export function hexesWithin(centre: Axial, count: number): Axial[] {
   const out: Axial[] = [];
-  for (let dq = -n; dq <= n; dq++) {
-    for (let dr = Math.max(-n, -dq - n); dr <= Math.min(n, -dq + n); dr++) out.push({ q: centre.q + dq, r: centre.r + dr });
+  for (let dq = -count; dq <= count; dq++) {
+    for (let dr = Math.max(-count, -dq - count); dr <= Math.min(count, -dq + count); dr++) out.push({ q: centre.q + dq, r: centre.r + dr });
   }
   return out;
 }
 
 /** The union of discs of radius n around each id (what forces standing there see), optionally kept to existing hexes. */
-export function idsWithin(ids: Iterable<HexId>, n: number, exists: (id: HexId) => boolean = () => true): Set<HexId> {
+export function idsWithin(ids: Iterable<HexId>, count: number, exists: (id: HexId) => boolean = () => true): Set<HexId> {
   const out = new Set<HexId>();
   for (const id of ids) {
-    for (const h of hexesWithin(parseHexId(id), n)) {
-      const k = idOf(h);
-      if (exists(k)) out.add(k);
+    for (const h of hexesWithin(parseHexId(id), count)) {
+      const key = idOf(h);
+      if (exists(key)) out.add(key);
     }
   }
   return out;
@@ -114,10 +114,10 @@ export function idsWithin(ids: Iterable<HexId>, n: number, exists: (id: HexId) =
 
 /** The hexes on the straight line a → b, both ends included (a nudge keeps edge cases on one side). */
 export function hexLine(a: Axial, b: Axial): Axial[] {
-  const n = hexDistance(a, b);
+  const count = hexDistance(a, b);
   const out: Axial[] = [];
-  for (let i = 0; i <= n; i++) {
-    const t = n === 0 ? 0 : i / n;
+  for (let i = 0; i <= count; i++) {
+    const t = count === 0 ? 0 : i / count;
     out.push(roundHex(a.q + 1e-6 + (b.q - a.q) * t, a.r + 2e-6 + (b.r - a.r) * t));
   }
   return out;
@@ -159,9 +159,10 @@ export interface PixelPoint {
 
 const SQRT3 = Math.sqrt(3);
 
-export function hexToPixel(h: Axial, l: HexLayout): PixelPoint {
-  if (l.orientation === 'pointy') return { x: l.originX + l.size * SQRT3 * (h.q + h.r / 2), y: l.originY + l.size * 1.5 * h.r };
-  return { x: l.originX + l.size * 1.5 * h.q, y: l.originY + l.size * SQRT3 * (h.r + h.q / 2) };
+export function hexToPixel(h: Axial, layout: HexLayout): PixelPoint {
+  if (layout.orientation === 'pointy')
+    return { x: layout.originX + layout.size * SQRT3 * (h.q + h.r / 2), y: layout.originY + layout.size * 1.5 * h.r };
+  return { x: layout.originX + layout.size * 1.5 * h.q, y: layout.originY + layout.size * SQRT3 * (h.r + h.q / 2) };
 }
 
 /** Rounds fractional cube coordinates to the nearest hex. */
@@ -178,37 +179,37 @@ export function roundHex(q: number, r: number): Axial {
   return { q: rq + 0, r: rr + 0 };
 }
 
-export function pixelToHex(p: PixelPoint, l: HexLayout): Axial {
-  const x = (p.x - l.originX) / l.size;
-  const y = (p.y - l.originY) / l.size;
-  if (l.orientation === 'pointy') return roundHex((SQRT3 / 3) * x - y / 3, (2 / 3) * y);
+export function pixelToHex(p: PixelPoint, layout: HexLayout): Axial {
+  const x = (p.x - layout.originX) / layout.size;
+  const y = (p.y - layout.originY) / layout.size;
+  if (layout.orientation === 'pointy') return roundHex((SQRT3 / 3) * x - y / 3, (2 / 3) * y);
   return roundHex((2 / 3) * x, (-1 / 3) * x + (SQRT3 / 3) * y);
 }
 
 /** The six corners, clockwise on screen from the east-ish corner (pointy: -30°; flat: 0°). */
-export function hexCorners(h: Axial, l: HexLayout): PixelPoint[] {
-  const c = hexToPixel(h, l);
-  const start = l.orientation === 'pointy' ? -30 : 0;
+export function hexCorners(h: Axial, layout: HexLayout): PixelPoint[] {
+  const c = hexToPixel(h, layout);
+  const start = layout.orientation === 'pointy' ? -30 : 0;
   return Array.from({ length: 6 }, (_, i) => {
     const a = ((start + 60 * i) * Math.PI) / 180;
-    return { x: c.x + l.size * Math.cos(a), y: c.y + l.size * Math.sin(a) };
+    return { x: c.x + layout.size * Math.cos(a), y: c.y + layout.size * Math.sin(a) };
   });
 }
 
 /** The two end points of the side neighbours a and b share. */
-export function hexsideCorners(a: HexId, b: HexId, l: HexLayout): [PixelPoint, PixelPoint] {
+export function hexsideCorners(a: HexId, b: HexId, layout: HexLayout): [PixelPoint, PixelPoint] {
   if (!isAdjacent(a, b)) throw new Error(`hexside ${a}|${b}: the hexes are not neighbours`);
-  const ca = hexCorners(parseHexId(a), l);
-  const cb = hexCorners(parseHexId(b), l);
-  const eps = l.size * 1e-6 + 1e-9;
+  const ca = hexCorners(parseHexId(a), layout);
+  const cb = hexCorners(parseHexId(b), layout);
+  const eps = layout.size * 1e-6 + 1e-9;
   const shared = ca.filter((p) => cb.some((s) => Math.abs(s.x - p.x) < eps && Math.abs(s.y - p.y) < eps));
   return [shared[0], shared[1]];
 }
 
 /** Midpoint of the side a and b share. */
-export function hexsideMidpoint(a: HexId, b: HexId, l: HexLayout): PixelPoint {
-  const pa = hexToPixel(parseHexId(a), l);
-  const pb = hexToPixel(parseHexId(b), l);
+export function hexsideMidpoint(a: HexId, b: HexId, layout: HexLayout): PixelPoint {
+  const pa = hexToPixel(parseHexId(a), layout);
+  const pb = hexToPixel(parseHexId(b), layout);
   return { x: (pa.x + pb.x) / 2, y: (pa.y + pb.y) / 2 };
 }
 

@@ -9,10 +9,10 @@ export function listed(sub: string, label: string, args: Record<string, string> 
 }
 
 /** The same action, option values compared as text (a command's options arrive as strings). */
-export function sameAction(a: Action, b: Action): boolean {
-  const ka = Object.keys(a).filter((k) => a[k] !== undefined);
-  const kb = Object.keys(b).filter((k) => b[k] !== undefined);
-  return ka.length === kb.length && ka.every((k) => String(a[k]) === String(b[k]));
+export function sameAction(first: Action, second: Action): boolean {
+  const firstKeys = Object.keys(first).filter((k) => first[k] !== undefined);
+  const secondKeys = Object.keys(second).filter((k) => second[k] !== undefined);
+  return firstKeys.length === secondKeys.length && firstKeys.every((k) => String(first[k]) === String(second[k]));
 }
 
 /**

@@ -11,33 +11,33 @@ export function parseOptionsWithDocs(docs: OptionDoc[], raw: RawOptions): Record
   for (const k of Object.keys(raw))
     if (!names.includes(k)) fail('options', `Unknown option "${k}". Options: ${names.join(', ') || 'none'}.`);
   const out: Record<string, string | number | boolean> = {};
-  for (const d of docs) {
-    const v = raw[d.name];
-    const rule = d.rule ?? 'options';
-    if (v === undefined || v === '') {
-      if (d.default !== undefined) out[d.name] = d.default;
+  for (const doc of docs) {
+    const value = raw[doc.name];
+    const rule = doc.rule ?? 'options';
+    if (value === undefined || value === '') {
+      if (doc.default !== undefined) out[doc.name] = doc.default;
       continue;
     }
-    if (d.type === 'boolean') {
-      if (typeof v === 'boolean') out[d.name] = v;
-      else if (/^(true|yes|on|1)$/i.test(String(v))) out[d.name] = true;
-      else if (/^(false|no|off|0)$/i.test(String(v))) out[d.name] = false;
-      else fail(rule, `${d.name} must be true or false, not "${v}".`);
-    } else if (d.type === 'integer') {
-      const n = typeof v === 'number' ? v : Number(String(v).trim());
-      const lo = d.min ?? -Infinity;
-      const hi = d.max ?? Infinity;
-      if (!Number.isInteger(n) || n < lo || n > hi)
+    if (doc.type === 'boolean') {
+      if (typeof value === 'boolean') out[doc.name] = value;
+      else if (/^(true|yes|on|1)$/i.test(String(value))) out[doc.name] = true;
+      else if (/^(false|no|off|0)$/i.test(String(value))) out[doc.name] = false;
+      else fail(rule, `${doc.name} must be true or false, not "${value}".`);
+    } else if (doc.type === 'integer') {
+      const count = typeof value === 'number' ? value : Number(String(value).trim());
+      const lo = doc.min ?? -Infinity;
+      const hi = doc.max ?? Infinity;
+      if (!Number.isInteger(count) || count < lo || count > hi)
         fail(
           rule,
-          `${d.name} must be a whole number${Number.isFinite(lo) ? ` from ${lo}` : ''}${Number.isFinite(hi) ? ` to ${hi}` : ''}, not "${v}".`,
+          `${doc.name} must be a whole number${Number.isFinite(lo) ? ` from ${lo}` : ''}${Number.isFinite(hi) ? ` to ${hi}` : ''}, not "${value}".`,
         );
-      out[d.name] = n;
-    } else out[d.name] = String(v);
-    if (d.choices && !d.choices.some((c) => String(c.value) === String(out[d.name]))) {
-      const names = d.choices.map((c) => (c.name === String(c.value) ? c.name : `${c.value} (${c.name})`));
+      out[doc.name] = count;
+    } else out[doc.name] = String(value);
+    if (doc.choices && !doc.choices.some((c) => String(c.value) === String(out[doc.name]))) {
+      const names = doc.choices.map((c) => (c.name === String(c.value) ? c.name : `${c.value} (${c.name})`));
       const list = names.length > 1 ? `${names.slice(0, -1).join(', ')} or ${names[names.length - 1]}` : names[0];
-      fail(rule, `${d.name} must be ${list}, not "${v}".`);
+      fail(rule, `${doc.name} must be ${list}, not "${value}".`);
     }
   }
   return out;

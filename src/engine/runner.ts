@@ -19,6 +19,12 @@ export interface Envelope<S = unknown> {
   decisions?: DecisionBook;
 }
 
+/** A stored envelope, read back: its game brought up to date by its rules (GameRules.upgrade), in place. */
+export function readStored<S>(mod: GameRules<S, unknown, any>, env: Envelope<S>): Envelope<S> {
+  mod.upgrade?.(env.game);
+  return env;
+}
+
 /** Update the envelope's decision ids to the module's prompts now. */
 export function syncDecisions<S>(mod: GameRules<S, unknown, any>, env: Envelope<S>): DecisionBook {
   env.decisions ??= newDecisionBook();
@@ -61,11 +67,11 @@ export function sha256(text: string): string {
 export function canonical(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
   if (value && typeof value === 'object') {
-    const o = value as Record<string, unknown>;
-    return `{${Object.keys(o)
-      .filter((k) => o[k] !== undefined)
+    const fields = value as Record<string, unknown>;
+    return `{${Object.keys(fields)
+      .filter((k) => fields[k] !== undefined)
       .sort()
-      .map((k) => `${JSON.stringify(k)}:${canonical(o[k])}`)
+      .map((k) => `${JSON.stringify(k)}:${canonical(fields[k])}`)
       .join(',')}}`;
   }
   return JSON.stringify(value);
@@ -110,10 +116,17 @@ export function findLegal<S>(
   const exact = list.find((l) => canonical(l.action) === key);
   if (exact) return exact;
   // An alias's own action (an identical counter typed instead of the one offered).
-  for (const l of list)
-    for (const [opt, as] of Object.entries(l.aliases ?? {})) {
-      const a = as.find((x) => x.action && canonical(x.action) === key);
-      if (a) return { ...l, action: a.action!, label: a.label ?? l.label, args: { ...l.args, [opt]: a.value }, aliases: undefined };
+  for (const choice of list)
+    for (const [opt, aliases] of Object.entries(choice.aliases ?? {})) {
+      const alias = aliases.find((x) => x.action && canonical(x.action) === key);
+      if (alias)
+        return {
+          ...choice,
+          action: alias.action!,
+          label: alias.label ?? choice.label,
+          args: { ...choice.args, [opt]: alias.value },
+          aliases: undefined,
+        };
     }
   return undefined;
 }
@@ -142,9 +155,9 @@ export function applyAction<S>(
     const probe = inPlace ? structuredClone(env) : next;
     try {
       mod.apply(probe.game, role, action, makeCtx(probe.dice, []));
-    } catch (e) {
-      if (e instanceof RuleError) throw withAllowed(e, mod, env.game, role);
-      throw e;
+    } catch (error) {
+      if (error instanceof RuleError) throw withAllowed(error, mod, env.game, role);
+      throw error;
     }
     throw withAllowed(new RuleError('', `That is not a legal action now.`), mod, env.game, role);
   }
@@ -174,9 +187,9 @@ function acceptOpen<S>(mod: GameRules<S, unknown, any>, state: S, role: Role, ac
   if (!open) return null;
   try {
     open.check(state, role, action);
-  } catch (e) {
-    if (e instanceof RuleError) throw withAllowed(e, mod, state, role);
-    throw e;
+  } catch (error) {
+    if (error instanceof RuleError) throw withAllowed(error, mod, state, role);
+    throw error;
   }
   return { action, label: open.label(state, role, action), sub: open.sub, args: {}, secret: open.secret };
 }
@@ -215,8 +228,8 @@ export function applyEntry<S>(
 export function whyNot<S>(mod: GameRules<S, unknown, any>, state: S, role: Role, action: Action): RuleError | null {
   try {
     mod.apply(structuredClone(state), role, action, makeCtx(newDiceState('probe'), []));
-  } catch (e) {
-    if (e instanceof RuleError) return e;
+  } catch (error) {
+    if (error instanceof RuleError) return error;
   }
   return null;
 }
@@ -226,11 +239,11 @@ export function allowedLines(legal: LegalAction[]): string[] {
   return [...new Set(legal.map((l) => l.group ?? l.label))];
 }
 
-function withAllowed<S>(e: RuleError, mod: GameRules<S, unknown, any>, state: S, role: Role): RuleError {
-  if (e.allowed.length) return e;
+function withAllowed<S>(error: RuleError, mod: GameRules<S, unknown, any>, state: S, role: Role): RuleError {
+  if (error.allowed.length) return error;
   const labels = allowedLines(mod.legal(state, role));
   const allowed = labels.length ? labels : ['nothing: it is not your turn to act'];
-  return new RuleError(e.rule, e.message, allowed);
+  return new RuleError(error.rule, error.message, allowed);
 }
 
 /** Engine-level log entries (dev dice and cards) applied without the module. */
@@ -254,11 +267,11 @@ export function applyMeta<S>(env: Envelope<S>, entry: LogEntry): Envelope<S> {
  */
 export function effectiveLog(log: LogEntry[]): LogEntry[] {
   const out: LogEntry[] = [];
-  for (const e of log) {
-    if (e.action.type === UNDO) {
-      const n = typeof e.action.count === 'number' ? e.action.count : 1;
+  for (const entry of log) {
+    if (entry.action.type === UNDO) {
+      const count = typeof entry.action.count === 'number' ? entry.action.count : 1;
       let removed = 0;
-      for (let i = 0; i < n; i++) {
+      for (let i = 0; i < count; i++) {
         // Undo skips over dev-dice entries (a queued face stays queued) and re-seed markers.
         let idx = out.length - 1;
         while (idx >= 0 && isMeta(out[idx])) idx--;
@@ -267,8 +280,8 @@ export function effectiveLog(log: LogEntry[]): LogEntry[] {
           removed++;
         }
       }
-      if (removed && e.action.reseed) out.push({ seq: e.seq, role: e.role, action: { type: RESEED, n: e.seq } });
-    } else out.push(e);
+      if (removed && entry.action.reseed) out.push({ seq: entry.seq, role: entry.role, action: { type: RESEED, n: entry.seq } });
+    } else out.push(entry);
   }
   return out;
 }
@@ -285,9 +298,9 @@ export function applyEffective<S>(
       env = applyMeta(env, entry);
       continue;
     }
-    const r = applyEntry(mod, env, entry.role, entry.action, true);
-    env = r.env;
-    events.push(...r.events);
+    const applied = applyEntry(mod, env, entry.role, entry.action, true);
+    env = applied.env;
+    events.push(...applied.events);
   }
   return env;
 }
@@ -330,8 +343,8 @@ export function verify<S>(
   let replayed: { env: Envelope<S>; events: GameEvent[] };
   try {
     replayed = replay(mod, rawOptions, seed, log);
-  } catch (e) {
-    const why = e instanceof RuleError ? e.message : String(e);
+  } catch (error) {
+    const why = error instanceof RuleError ? error.message : String(error);
     return {
       ok: false,
       seedMatchesHash,

@@ -2,7 +2,7 @@
 // is the envelope after the log up to k; it can stand in for the start of a
 // replay of a longer log only while later undos left its entries alone.
 import type { GameEvent, GameRules } from './types.ts';
-import { applyEffective, createGame, effectiveLog, type Envelope, type LogEntry } from './runner.ts';
+import { applyEffective, createGame, effectiveLog, readStored, type Envelope, type LogEntry } from './runner.ts';
 
 /** Where stored snapshots come from: their seqs, and one state loaded on demand. */
 export interface SnapshotSource {
@@ -41,12 +41,12 @@ export function pickSnapshot(
   return { seq: 0, held: 0 };
 }
 
-/** Load and sanity-check a snapshot's envelope (null: not stored, or not the seq it claims). */
-export function loadSnapshot<S>(source: SnapshotSource, seq: number): Envelope<S> | null {
+/** Load and sanity-check a snapshot's envelope (null: not stored, or not the seq it claims), brought up to date by its rules. */
+export function loadSnapshot<S>(mod: GameRules<S, unknown, any>, source: SnapshotSource, seq: number): Envelope<S> | null {
   const text = source.load(seq);
   if (!text) return null;
   const env = JSON.parse(text) as Envelope<S>;
-  return env.seq === seq ? env : null;
+  return env.seq === seq ? readStored(mod, env) : null;
 }
 
 /**
@@ -63,7 +63,7 @@ export function replayFromSnapshot<S>(
 ): { env: Envelope<S>; events: GameEvent[]; fromSeq: number } {
   const full = effectiveLog(log);
   const pick = pickSnapshot(log, source.seqs, Infinity, full);
-  const snap = pick.seq ? loadSnapshot<S>(source, pick.seq) : null;
+  const snap = pick.seq ? loadSnapshot<S>(mod, source, pick.seq) : null;
   const events: GameEvent[] = [];
   let env: Envelope<S>;
   let held = 0;

@@ -29,27 +29,27 @@ export function openSubmission<T extends Json>(roles: Role[]): Submission<T> {
 }
 
 function seat<T extends Json>(sub: Submission<T>, role: Role, rule: string): SeatOrders<T> {
-  const st = sub.seats[role];
-  if (!st) throw new RuleError(rule, 'You have no orders to give in this phase.');
+  const orders = sub.seats[role];
+  if (!orders) throw new RuleError(rule, 'You have no orders to give in this phase.');
   check(!sub.revealed, rule, 'The orders have been revealed; they can no longer change.');
-  return st;
+  return orders;
 }
 
 export function addOrder<T extends Json>(sub: Submission<T>, role: Role, item: T, rule: string): void {
-  const st = seat(sub, role, rule);
-  check(!st.final, rule, 'Your orders are final. Reopen them first (/game undo or the reopen command) while others are still writing.');
-  st.items.push(item);
+  const orders = seat(sub, role, rule);
+  check(!orders.final, rule, 'Your orders are final. Reopen them first (/game undo or the reopen command) while others are still writing.');
+  orders.items.push(item);
 }
 
 export function withdrawOrder<T extends Json>(sub: Submission<T>, role: Role, index: number, rule: string): T {
-  const st = seat(sub, role, rule);
-  check(!st.final, rule, 'Your orders are final. Reopen them first.');
+  const orders = seat(sub, role, rule);
+  check(!orders.final, rule, 'Your orders are final. Reopen them first.');
   check(
-    Number.isInteger(index) && index >= 0 && index < st.items.length,
+    Number.isInteger(index) && index >= 0 && index < orders.items.length,
     rule,
-    `There is no order ${index + 1}; you have ${st.items.length}.`,
+    `There is no order ${index + 1}; you have ${orders.items.length}.`,
   );
-  return st.items.splice(index, 1)[0];
+  return orders.items.splice(index, 1)[0];
 }
 
 /**
@@ -58,9 +58,9 @@ export function withdrawOrder<T extends Json>(sub: Submission<T>, role: Role, in
  * removal that drops the orders depending on it) rather than append.
  */
 export function reviseOrders<T extends Json>(sub: Submission<T>, role: Role, items: T[], rule: string): void {
-  const st = seat(sub, role, rule);
-  check(!st.final, rule, 'Your orders are final. Reopen them first (/game undo or the reopen command) while others are still writing.');
-  st.items = items;
+  const orders = seat(sub, role, rule);
+  check(!orders.final, rule, 'Your orders are final. Reopen them first (/game undo or the reopen command) while others are still writing.');
+  orders.items = items;
 }
 
 /** A seat leaves the phase (it resigned or is out): it no longer blocks the reveal. */
@@ -70,18 +70,18 @@ export function leaveOrders(sub: Submission, role: Role): void {
 }
 
 export function finalize(sub: Submission, role: Role, rule: string): void {
-  const st = seat(sub, role, rule);
-  check(!st.final, rule, 'Your orders are already final.');
-  st.final = true;
-  st.finalAt = ++sub.finals;
+  const orders = seat(sub, role, rule);
+  check(!orders.final, rule, 'Your orders are already final.');
+  orders.final = true;
+  orders.finalAt = ++sub.finals;
 }
 
 export function reopen(sub: Submission, role: Role, rule: string): void {
-  const st = seat(sub, role, rule);
-  check(st.final, rule, 'Your orders are not final yet; you can still change them.');
+  const orders = seat(sub, role, rule);
+  check(orders.final, rule, 'Your orders are not final yet; you can still change them.');
   check(!allFinal(sub), rule, 'Every seat is final: the orders are being revealed.');
-  st.final = false;
-  st.finalAt = null;
+  orders.final = false;
+  orders.finalAt = null;
 }
 
 export function allFinal(sub: Submission): boolean {
@@ -110,21 +110,21 @@ export function reveal<T extends Json>(
 export interface OrdersSpec<S, T extends Json, F extends Frame = Frame> {
   /** Rule cited on refusals, e.g. 'R&A Action Phase'. */
   rule: string;
-  submission(s: S, f: F): Submission<T>;
+  submission(state: S, frame: F): Submission<T>;
   /** One sentence for a seat still writing. */
-  prompt(s: S, f: F, role: Role): string;
+  prompt(state: S, frame: F, role: Role): string;
   /** Orders that can be listed for `role` now (buttons, autocomplete, bots, fuzz). */
   choices(
-    s: S,
-    f: F,
+    state: S,
+    frame: F,
     role: Role,
   ): { item: T; label: string; sub: string; args: Record<string, string>; argLabels?: Record<string, string> }[];
   /** Throws a RuleError when `item` may not be added to `role`'s orders now: accepts and explains. */
-  check(s: S, f: F, role: Role, item: T): void;
+  check(state: S, frame: F, role: Role, item: T): void;
   /** Label of an order, seen only by its seat and the umpire until the reveal. */
-  label(s: S, f: F, role: Role, item: T): string;
+  label(state: S, frame: F, role: Role, item: T): string;
   /** Called once every seat is final: reveal and carry out the orders. */
-  resolve(s: S, f: F, ctx: Ctx): void;
+  resolve(state: S, frame: F, ctx: Ctx): void;
   /** Subcommand names for the engine's own actions. */
   subs?: { order?: string; withdraw?: string; final?: string; reopen?: string };
 }
@@ -138,28 +138,28 @@ const asItem = <T extends Json>(a: Action): T => a.item as T;
  */
 export function ordersProcedure<S, T extends Json, F extends Frame = Frame>(spec: OrdersSpec<S, T, F>): Procedure<S, F> {
   const subs = { order: 'order', withdraw: 'withdraw', final: 'final', reopen: 'reopen', ...spec.subs };
-  const handlers: Record<string, (s: S, f: F, role: Role, a: Action) => void> = {
-    order: (s, f, role, a) => {
-      const sub = spec.submission(s, f);
+  const handlers: Record<string, (state: S, frame: F, role: Role, action: Action) => void> = {
+    order: (state, frame, role, action) => {
+      const sub = spec.submission(state, frame);
       check(sub.seats[role] && !sub.seats[role].final, spec.rule, 'Your orders are final. Reopen them to change them.');
-      spec.check(s, f, role, asItem<T>(a));
-      addOrder(sub, role, asItem<T>(a), spec.rule);
+      spec.check(state, frame, role, asItem<T>(action));
+      addOrder(sub, role, asItem<T>(action), spec.rule);
     },
     withdraw: (s, f, role, a) => void withdrawOrder(spec.submission(s, f), role, Number(a.index), spec.rule),
     final: (s, f, role) => finalize(spec.submission(s, f), role, spec.rule),
     reopen: (s, f, role) => reopen(spec.submission(s, f), role, spec.rule),
   };
   return {
-    prompts(s, f) {
-      const sub = spec.submission(s, f);
-      return waiting(sub).map((role) => ({ role, text: spec.prompt(s, f, role), decision: `orders:${role}` }));
+    prompts(state, frame) {
+      const sub = spec.submission(state, frame);
+      return waiting(sub).map((role) => ({ role, text: spec.prompt(state, frame, role), decision: `orders:${role}` }));
     },
-    legal(s, f, role) {
-      const sub = spec.submission(s, f);
+    legal(state, frame, role) {
+      const sub = spec.submission(state, frame);
       const mine = sub.seats[role];
       if (!mine || sub.revealed) return [];
       if (mine.final) return allFinal(sub) ? [] : [{ action: { type: 'reopen' }, label: 'Reopen your orders', sub: subs.reopen, args: {} }];
-      const out: LegalAction[] = spec.choices(s, f, role).map((c) => ({
+      const out: LegalAction[] = spec.choices(state, frame, role).map((c) => ({
         action: { type: 'order', item: c.item },
         label: c.label,
         sub: c.sub,
@@ -170,7 +170,7 @@ export function ordersProcedure<S, T extends Json, F extends Frame = Frame>(spec
       mine.items.forEach((item, i) =>
         out.push({
           action: { type: 'withdraw', index: i },
-          label: `Withdraw order ${i + 1}: ${spec.label(s, f, role, item)}`,
+          label: `Withdraw order ${i + 1}: ${spec.label(state, frame, role, item)}`,
           sub: subs.withdraw,
           args: { index: String(i + 1) },
           secret: true,
@@ -179,26 +179,27 @@ export function ordersProcedure<S, T extends Json, F extends Frame = Frame>(spec
       out.push({ action: { type: 'final' }, label: 'Declare your orders final', sub: subs.final, args: {} });
       return out;
     },
-    apply(s, f, role, a) {
-      const h = handlers[a.type];
-      if (!h) throw new RuleError(spec.rule, `Orders are being written now: add, withdraw, declare final or reopen (not ${a.type}).`);
-      h(s, f, role, a);
+    apply(state, frame, role, action) {
+      const handler = handlers[action.type];
+      if (!handler)
+        throw new RuleError(spec.rule, `Orders are being written now: add, withdraw, declare final or reopen (not ${action.type}).`);
+      handler(state, frame, role, action);
     },
-    auto(s, f, ctx) {
-      const sub = spec.submission(s, f);
+    auto(state, frame, ctx) {
+      const sub = spec.submission(state, frame);
       if (sub.revealed || !allFinal(sub)) return false;
-      spec.resolve(s, f, ctx);
+      spec.resolve(state, frame, ctx);
       return true;
     },
     open: {
       order: {
         sub: subs.order,
         secret: true,
-        check: (s, f, role, a) => {
-          const sub = spec.submission(s, f);
+        check: (state, frame, role, action) => {
+          const sub = spec.submission(state, frame);
           check(sub.seats[role] && !sub.revealed, spec.rule, 'You have no orders to give now.');
           check(!sub.seats[role].final, spec.rule, 'Your orders are final. Reopen them to change them.');
-          spec.check(s, f, role, asItem<T>(a));
+          spec.check(state, frame, role, asItem<T>(action));
         },
         label: (s, f, role, a) => spec.label(s, f, role, asItem<T>(a)),
       },

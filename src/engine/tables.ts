@@ -43,7 +43,7 @@ export class RangeTable<T> {
     readonly name: string,
     readonly rows: RangeRow<T>[],
   ) {
-    for (const r of rows) if (r.min > r.max) throw new Error(`${name}: row ${r.min}-${r.max} is empty`);
+    for (const row of rows) if (row.min > row.max) throw new Error(`${name}: row ${row.min}-${row.max} is empty`);
   }
 
   lookup(roll: number): T {

@@ -20,7 +20,7 @@ export const UMPIRE: Role = 'umpire';
 /** A game action. Plain JSON so it can be logged, replayed and compared. */
 export interface Action {
   type: string;
-  [k: string]: Json;
+  [key: string]: Json;
 }
 
 /**
@@ -221,6 +221,12 @@ export interface GameRules<S = unknown, O = unknown, V = Json> {
   resign?(state: S, role: Role, ctx: Ctx): void;
   /** The action taken for `role` when a deadline passes (a sensible default), or null. */
   onDeadline?(state: S, role: Role): Action | null;
+  /**
+   * A state stored by an older version of these rules, brought up to date in
+   * place (a no-op on a current one). The engine calls it on every state read
+   * from storage (readStored), so the rules see only the current shape.
+   */
+  upgrade?(state: S): void;
 }
 
 /** Table matters: how people reach the rules (commands, help, buttons, drawings). */

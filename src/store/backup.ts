@@ -88,7 +88,7 @@ export interface ScheduleOptions {
   dir: string;
   keep: number;
   onDone?: (file: string, ms: number) => void;
-  onError?: (e: unknown) => void;
+  onError?: (error: unknown) => void;
 }
 
 /**

@@ -32,8 +32,8 @@ type Read<T> = { ok: true; value: T } | { ok: false; reason: string };
 function parse(text: string, what: string): Read<unknown> {
   try {
     return { ok: true, value: JSON.parse(text) as unknown };
-  } catch (e) {
-    return { ok: false, reason: `${what} not valid JSON (${e instanceof Error ? e.message.slice(0, 120) : String(e)})` };
+  } catch (error) {
+    return { ok: false, reason: `${what} not valid JSON (${error instanceof Error ? error.message.slice(0, 120) : String(error)})` };
   }
 }
 
@@ -44,35 +44,36 @@ const kindOf = (v: unknown) => (v === null ? 'null' : Array.isArray(v) ? 'a list
 export function readOptions(text: string): Read<Record<string, string | number | boolean>> {
   const read = parse(text, 'its options are');
   if (!read.ok) return read;
-  const v = read.value;
-  if (!isObject(v)) return { ok: false, reason: `its options are ${kindOf(v)}, not a set of named values` };
-  const bad = Object.entries(v).find(([, x]) => !['string', 'number', 'boolean'].includes(typeof x));
+  const value = read.value;
+  if (!isObject(value)) return { ok: false, reason: `its options are ${kindOf(value)}, not a set of named values` };
+  const bad = Object.entries(value).find(([, x]) => !['string', 'number', 'boolean'].includes(typeof x));
   if (bad) return { ok: false, reason: `its option "${bad[0].slice(0, 40)}" is ${kindOf(bad[1])}, not a plain value` };
-  return { ok: true, value: v as Record<string, string | number | boolean> };
+  return { ok: true, value: value as Record<string, string | number | boolean> };
 }
 
 /** The state column: an envelope (runner.ts) around the module's game. */
 export function readEnvelope(text: string): Read<Envelope<any>> {
   const read = parse(text, 'its state is');
   if (!read.ok) return read;
-  const v = read.value;
+  const value = read.value;
   const wrong = (what: string) => ({ ok: false as const, reason: `its state ${what}` });
-  if (!isObject(v)) return wrong(`is ${kindOf(v)}, not a game`);
-  if (typeof v.system !== 'string') return wrong('names no game system');
-  if (!isObject(v.game)) return wrong(`holds ${kindOf(v.game)} where the game should be`);
-  if (typeof v.seq !== 'number' || !isObject(v.dice)) return wrong('has lost its move count or its dice');
-  if (v.decisions !== undefined && !(isObject(v.decisions) && isObject(v.decisions.open))) return wrong('has unreadable decisions');
-  return { ok: true, value: v as unknown as Envelope<any> };
+  if (!isObject(value)) return wrong(`is ${kindOf(value)}, not a game`);
+  if (typeof value.system !== 'string') return wrong('names no game system');
+  if (!isObject(value.game)) return wrong(`holds ${kindOf(value.game)} where the game should be`);
+  if (typeof value.seq !== 'number' || !isObject(value.dice)) return wrong('has lost its move count or its dice');
+  if (value.decisions !== undefined && !(isObject(value.decisions) && isObject(value.decisions.open)))
+    return wrong('has unreadable decisions');
+  return { ok: true, value: value as unknown as Envelope<any> };
 }
 
 /** One action of the log: an object with a type, as the engine wrote it. */
 export function readAction(text: string, seq: number): Read<Action> {
   const read = parse(text, `its log entry ${seq} is`);
   if (!read.ok) return read;
-  const v = read.value;
-  if (!isObject(v) || typeof v.type !== 'string')
-    return { ok: false, reason: `its log entry ${seq} is ${kindOf(v)} without an action type` };
-  return { ok: true, value: v as Action };
+  const value = read.value;
+  if (!isObject(value) || typeof value.type !== 'string')
+    return { ok: false, reason: `its log entry ${seq} is ${kindOf(value)} without an action type` };
+  return { ok: true, value: value as Action };
 }
 
 /** The damaged games noted so far: each is reported once, and the tick passes over it while it is live. */
@@ -83,18 +84,18 @@ export class DamagedGames {
   ) {}
 
   /** Note a damaged game; true only for the first note (the caller then reports it). One statement: two processes cannot both win. */
-  note(d: Damage): boolean {
+  note(damage: Damage): boolean {
     return (
       this.db
         .prepare('INSERT OR IGNORE INTO damaged_games (game_id, part, reason, noted_at) VALUES (?, ?, ?, ?)')
-        .run(d.gameId, d.part, d.reason, this.now()).changes === 1
+        .run(damage.gameId, damage.part, damage.reason, this.now()).changes === 1
     );
   }
 
   of(gameId: number): Damage | null {
-    const r = this.db.prepare('SELECT part, reason FROM damaged_games WHERE game_id = ?').get(gameId) as
+    const row = this.db.prepare('SELECT part, reason FROM damaged_games WHERE game_id = ?').get(gameId) as
       { part: DamagedPart; reason: string } | undefined;
-    return r ? { gameId, part: r.part, reason: r.reason } : null;
+    return row ? { gameId, part: row.part, reason: row.reason } : null;
   }
 
   /** Noted games still in a lobby or in play, whatever part is damaged. */

@@ -76,8 +76,8 @@ export class Deadlines {
   }
 
   clock(gameId: number): number | null {
-    const r = this.db.prepare('SELECT clock_ms FROM games WHERE id = ?').get(gameId) as { clock_ms: number | null } | undefined;
-    return r?.clock_ms ?? null;
+    const row = this.db.prepare('SELECT clock_ms FROM games WHERE id = ?').get(gameId) as { clock_ms: number | null } | undefined;
+    return row?.clock_ms ?? null;
   }
 
   setClock(gameId: number, ms: number | null): void {
@@ -95,23 +95,23 @@ export class Deadlines {
 
   /** A seat's bank now (the clock, before its first decision). */
   bank(gameId: number, role: Role): number | null {
-    const g = this.db.prepare('SELECT clock_ms, clock_bonus_ms FROM games WHERE id = ?').get(gameId) as
+    const row = this.db.prepare('SELECT clock_ms, clock_bonus_ms FROM games WHERE id = ?').get(gameId) as
       { clock_ms: number | null; clock_bonus_ms: number | null } | undefined;
-    if (!g?.clock_ms || g.clock_bonus_ms === null) return null;
+    if (!row?.clock_ms || row.clock_bonus_ms === null) return null;
     const r = this.db.prepare('SELECT bank_ms FROM clock_banks WHERE game_id = ? AND role = ?').get(gameId, role) as
       { bank_ms: number } | undefined;
-    return r?.bank_ms ?? g.clock_ms;
+    return r?.bank_ms ?? row.clock_ms;
   }
 
   /** A decision of a banked seat closed after `spentMs`: the bank pays it, then gains the bonus (capped). */
   private settleBank(gameId: number, role: Role, spentMs: number): void {
-    const g = this.db.prepare('SELECT clock_bonus_ms, clock_cap_ms FROM games WHERE id = ?').get(gameId) as {
+    const row = this.db.prepare('SELECT clock_bonus_ms, clock_cap_ms FROM games WHERE id = ?').get(gameId) as {
       clock_bonus_ms: number | null;
       clock_cap_ms: number | null;
     };
     const before = this.bank(gameId, role);
-    if (before === null || g.clock_bonus_ms === null) return;
-    const after = Math.min(g.clock_cap_ms ?? Infinity, Math.max(0, before - spentMs) + g.clock_bonus_ms);
+    if (before === null || row.clock_bonus_ms === null) return;
+    const after = Math.min(row.clock_cap_ms ?? Infinity, Math.max(0, before - spentMs) + row.clock_bonus_ms);
     this.db
       .prepare('INSERT INTO clock_banks (game_id, role, bank_ms) VALUES (?, ?, ?) ON CONFLICT DO UPDATE SET bank_ms = excluded.bank_ms')
       .run(gameId, role, after);
@@ -125,11 +125,11 @@ export class Deadlines {
     if (over || !book) return this.clear(gameId);
     const open = book.open;
     const setAt = this.db.prepare('SELECT set_at FROM decision_deadlines WHERE game_id = ? AND role = ?');
-    for (const d of this.ofGame(gameId))
-      if (open[d.role]?.id !== d.decisionId) {
-        const at = (setAt.get(gameId, d.role) as { set_at: number | null } | undefined)?.set_at;
-        if (at !== null && at !== undefined) this.settleBank(gameId, d.role, now - at);
-        this.clear(gameId, d.role, d.decisionId);
+    for (const deadline of this.ofGame(gameId))
+      if (open[deadline.role]?.id !== deadline.decisionId) {
+        const at = (setAt.get(gameId, deadline.role) as { set_at: number | null } | undefined)?.set_at;
+        if (at !== null && at !== undefined) this.settleBank(gameId, deadline.role, now - at);
+        this.clear(gameId, deadline.role, deadline.decisionId);
       }
     const clock = this.clock(gameId);
     if (!clock) return;

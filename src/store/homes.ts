@@ -26,15 +26,15 @@ export class GameHomes {
   constructor(private readonly db: Database.Database) {}
 
   get(gameId: number): GameHome {
-    const r = this.db.prepare('SELECT * FROM game_homes WHERE game_id = ?').get(gameId) as Raw | undefined;
-    return r
+    const raw = this.db.prepare('SELECT * FROM game_homes WHERE game_id = ?').get(gameId) as Raw | undefined;
+    return raw
       ? {
           gameId,
-          parentId: r.parent_id,
-          cardChannelId: r.card_channel_id,
-          cardMessageId: r.card_message_id,
-          mapUrl: r.map_url,
-          chronicled: !!r.chronicled,
+          parentId: raw.parent_id,
+          cardChannelId: raw.card_channel_id,
+          cardMessageId: raw.card_message_id,
+          mapUrl: raw.map_url,
+          chronicled: !!raw.chronicled,
         }
       : { gameId, parentId: null, cardChannelId: null, cardMessageId: null, mapUrl: null, chronicled: false };
   }

@@ -13,21 +13,21 @@ export interface GameFilter {
 }
 
 /** Game ids, active first, then lobbies, then finished; newest first within each. Also the total count. */
-export function searchGames(db: Database.Database, f: GameFilter): { ids: number[]; total: number } {
+export function searchGames(db: Database.Database, filter: GameFilter): { ids: number[]; total: number } {
   const where = ['g.guild_id IS ?'];
-  const args: (string | number | null)[] = [f.guildId];
-  if (f.system) {
+  const args: (string | number | null)[] = [filter.guildId];
+  if (filter.system) {
     where.push('g.system = ?');
-    args.push(f.system);
+    args.push(filter.system);
   }
-  if (f.state === 'over') where.push(`g.status IN ('over','abandoned')`);
-  else if (f.state) {
+  if (filter.state === 'over') where.push(`g.status IN ('over','abandoned')`);
+  else if (filter.state) {
     where.push('g.status = ?');
-    args.push(f.state);
+    args.push(filter.state);
   }
-  if (f.userId) {
+  if (filter.userId) {
     where.push('EXISTS (SELECT 1 FROM seats s WHERE s.game_id = g.id AND s.user_id = ?)');
-    args.push(f.userId);
+    args.push(filter.userId);
   }
   const cond = where.join(' AND ');
   const total = (db.prepare(`SELECT COUNT(*) AS n FROM games g WHERE ${cond}`).get(...args) as { n: number }).n;
@@ -36,7 +36,7 @@ export function searchGames(db: Database.Database, f: GameFilter): { ids: number
       .prepare(
         `SELECT g.id FROM games g WHERE ${cond} ORDER BY CASE g.status WHEN 'active' THEN 0 WHEN 'lobby' THEN 1 ELSE 2 END, g.id DESC LIMIT ? OFFSET ?`,
       )
-      .all(...args, f.limit, f.offset) as { id: number }[]
+      .all(...args, filter.limit, filter.offset) as { id: number }[]
   ).map((r) => r.id);
   return { ids, total };
 }

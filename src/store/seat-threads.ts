@@ -24,9 +24,9 @@ export class SeatThreads {
   ) {}
 
   get(gameId: number, role: string): SeatThread | null {
-    const r = this.db.prepare('SELECT thread_id, members FROM seat_threads WHERE game_id = ? AND role = ?').get(gameId, role) as
+    const row = this.db.prepare('SELECT thread_id, members FROM seat_threads WHERE game_id = ? AND role = ?').get(gameId, role) as
       { thread_id: string; members: string } | undefined;
-    return r ? { gameId, role, threadId: r.thread_id, members: JSON.parse(r.members) as string[] } : null;
+    return row ? { gameId, role, threadId: row.thread_id, members: JSON.parse(row.members) as string[] } : null;
   }
 
   set(gameId: number, role: string, threadId: string): void {
@@ -40,19 +40,19 @@ export class SeatThreads {
   }
 
   addMember(gameId: number, role: string, userId: string): void {
-    const t = this.get(gameId, role);
-    if (!t || t.members.includes(userId)) return;
+    const thread = this.get(gameId, role);
+    if (!thread || thread.members.includes(userId)) return;
     this.db
       .prepare('UPDATE seat_threads SET members = ? WHERE game_id = ? AND role = ?')
-      .run(JSON.stringify([...t.members, userId]), gameId, role);
+      .run(JSON.stringify([...thread.members, userId]), gameId, role);
   }
 
   removeMember(gameId: number, role: string, userId: string): void {
-    const t = this.get(gameId, role);
-    if (!t) return;
+    const thread = this.get(gameId, role);
+    if (!thread) return;
     this.db
       .prepare('UPDATE seat_threads SET members = ? WHERE game_id = ? AND role = ?')
-      .run(JSON.stringify(t.members.filter((u) => u !== userId)), gameId, role);
+      .run(JSON.stringify(thread.members.filter((u) => u !== userId)), gameId, role);
   }
 
   /** The thread is gone (deleted, no access): the next private post opens a new one. */
@@ -82,10 +82,10 @@ export class SeatThreads {
         game_id: number | null;
         content: string;
       }[]
-    ).map((r) => ({
-      id: r.id,
-      gameId: r.game_id,
-      content: r.content,
+    ).map((row) => ({
+      id: row.id,
+      gameId: row.game_id,
+      content: row.content,
     }));
   }
 

@@ -8,15 +8,15 @@ export function cacheStatements(db: Database.Database, max = 1000): void {
   const prepare = db.prepare.bind(db);
   const cache = new Map<string, Database.Statement>();
   db.prepare = ((sql: string) => {
-    let st = cache.get(sql);
-    if (!st) {
-      st = prepare(sql);
+    let statement = cache.get(sql);
+    if (!statement) {
+      statement = prepare(sql);
       if (cache.size >= max) cache.delete(cache.keys().next().value!);
-      cache.set(sql, st);
-    } else if (st.reader) {
+      cache.set(sql, statement);
+    } else if (statement.reader) {
       // A caller may have switched a shared statement to plucked or raw rows: back to plain rows.
-      st.raw(false).pluck(false).expand(false);
+      statement.raw(false).pluck(false).expand(false);
     }
-    return st;
+    return statement;
   }) as typeof db.prepare;
 }

@@ -110,26 +110,26 @@ const unpack = (state: string | Buffer | null): string | null =>
   state === null || typeof state === 'string' ? state : inflateSync(state).toString('utf8');
 
 /** A stored row as a GameRow; never throws, so one damaged game cannot stop a read of many. */
-function toRow(r: RawGame): GameRow {
-  const options = readOptions(r.options);
+function toRow(raw: RawGame): GameRow {
+  const options = readOptions(raw.options);
   return {
-    id: r.id,
-    guildId: r.guild_id,
-    channelId: r.channel_id,
-    system: r.system,
+    id: raw.id,
+    guildId: raw.guild_id,
+    channelId: raw.channel_id,
+    system: raw.system,
     options: options.ok ? options.value : {},
-    ...(options.ok ? {} : { damage: { gameId: r.id, part: 'options' as const, reason: options.reason } }),
-    seed: r.seed,
-    seedHash: r.seed_hash,
-    status: r.status,
-    version: r.version,
-    state: r.state,
-    result: r.result,
-    label: r.label,
-    deadline: r.deadline,
-    createdBy: r.created_by,
-    createdAt: r.created_at,
-    updatedAt: r.updated_at,
+    ...(options.ok ? {} : { damage: { gameId: raw.id, part: 'options' as const, reason: options.reason } }),
+    seed: raw.seed,
+    seedHash: raw.seed_hash,
+    status: raw.status,
+    version: raw.version,
+    state: raw.state,
+    result: raw.result,
+    label: raw.label,
+    deadline: raw.deadline,
+    createdBy: raw.created_by,
+    createdAt: raw.created_at,
+    updatedAt: raw.updated_at,
   };
 }
 
@@ -178,7 +178,7 @@ export class Store {
     this.db.close();
   }
 
-  createGame(g: {
+  createGame(row: {
     guildId: string | null;
     channelId: string;
     system: string;
@@ -196,30 +196,41 @@ export class Store {
             `status, version, created_by, created_at, updated_at, label)\n` +
             `           VALUES (?, ?, ?, ?, ?, ?, 'lobby', 0, ?, ?, ?, ?)`,
         )
-        .run(g.guildId, g.channelId, g.system, JSON.stringify(g.options), g.seed, g.seedHash, g.createdBy, t, t, g.label ?? null);
+        .run(
+          row.guildId,
+          row.channelId,
+          row.system,
+          JSON.stringify(row.options),
+          row.seed,
+          row.seedHash,
+          row.createdBy,
+          t,
+          t,
+          row.label ?? null,
+        );
       return this.game(Number(info.lastInsertRowid))!;
-    } catch (e) {
-      if (String(e).includes('UNIQUE')) throw new ChannelBusyError();
-      throw e;
+    } catch (error) {
+      if (String(error).includes('UNIQUE')) throw new ChannelBusyError();
+      throw error;
     }
   }
 
   game(id: number): GameRow | null {
-    const r = this.db.prepare('SELECT * FROM games WHERE id = ?').get(id) as RawGame | undefined;
-    return r ? toRow(r) : null;
+    const raw = this.db.prepare('SELECT * FROM games WHERE id = ?').get(id) as RawGame | undefined;
+    return raw ? toRow(raw) : null;
   }
 
   /** The lobby or active game of a channel or thread. */
   liveGame(channelId: string): GameRow | null {
-    const r = this.db.prepare(`SELECT * FROM games WHERE channel_id = ? AND status IN ('lobby','active')`).get(channelId) as
+    const raw = this.db.prepare(`SELECT * FROM games WHERE channel_id = ? AND status IN ('lobby','active')`).get(channelId) as
       RawGame | undefined;
-    return r ? toRow(r) : null;
+    return raw ? toRow(raw) : null;
   }
 
   /** The newest game of a channel, finished or not. */
   latestGame(channelId: string): GameRow | null {
-    const r = this.db.prepare('SELECT * FROM games WHERE channel_id = ? ORDER BY id DESC LIMIT 1').get(channelId) as RawGame | undefined;
-    return r ? toRow(r) : null;
+    const raw = this.db.prepare('SELECT * FROM games WHERE channel_id = ? ORDER BY id DESC LIMIT 1').get(channelId) as RawGame | undefined;
+    return raw ? toRow(raw) : null;
   }
 
   listGames(guildId: string | null, limit = 25): GameRow[] {
@@ -287,8 +298,8 @@ export class Store {
   takeSeat(gameId: number, role: Role, userId: string, userName: string, expected: string | null): void {
     this.db
       .transaction(() => {
-        const g = this.db.prepare('SELECT status FROM games WHERE id = ?').get(gameId) as { status: GameStatus } | undefined;
-        if (g?.status !== 'lobby')
+        const row = this.db.prepare('SELECT status FROM games WHERE id = ?').get(gameId) as { status: GameStatus } | undefined;
+        if (row?.status !== 'lobby')
           throw new StoreConflictError(
             'The game started (or was called off) before your seat was taken; nothing was changed. See /game status.',
           );
@@ -342,10 +353,10 @@ export class Store {
         );
         const snap = this.db.prepare('INSERT OR REPLACE INTO snapshots (game_id, seq, state) VALUES (?, ?, ?)');
         let seq = expectedVersion;
-        for (const e of entries) {
+        for (const entry of entries) {
           seq++;
-          insert.run(gameId, seq, e.role, e.userId, JSON.stringify(e.action), e.undoable ? 1 : 0, this.now());
-          if (seq % SNAPSHOT_EVERY === 0) snap.run(gameId, seq, e.state ?? state);
+          insert.run(gameId, seq, entry.role, entry.userId, JSON.stringify(entry.action), entry.undoable ? 1 : 0, this.now());
+          if (seq % SNAPSHOT_EVERY === 0) snap.run(gameId, seq, entry.state ?? state);
         }
         this.db
           .prepare(
@@ -377,10 +388,10 @@ export class Store {
         undoable: number;
         at: number;
       }[]
-    ).map((r) => {
-      const action = readAction(r.action, r.seq);
+    ).map((row) => {
+      const action = readAction(row.action, row.seq);
       if (!action.ok) throw new DamagedGameError({ gameId, part: 'log', reason: action.reason });
-      return { seq: r.seq, role: r.role, userId: r.user_id, action: action.value, undoable: r.undoable === 1, at: r.at };
+      return { seq: row.seq, role: row.role, userId: row.user_id, action: action.value, undoable: row.undoable === 1, at: row.at };
     });
   }
 
@@ -435,8 +446,11 @@ export class Store {
       )
       .run(gameId, gameId, FINISHED_SNAPSHOTS);
     const pack = this.db.prepare('UPDATE snapshots SET state = ? WHERE game_id = ? AND seq = ?');
-    for (const r of this.db.prepare('SELECT seq, state FROM snapshots WHERE game_id = ?').all(gameId) as { seq: number; state: unknown }[])
-      if (typeof r.state === 'string') pack.run(deflateSync(r.state), gameId, r.seq);
+    for (const row of this.db.prepare('SELECT seq, state FROM snapshots WHERE game_id = ?').all(gameId) as {
+      seq: number;
+      state: unknown;
+    }[])
+      if (typeof row.state === 'string') pack.run(deflateSync(row.state), gameId, row.seq);
     this.archiveLog(gameId);
   }
 
@@ -507,9 +521,9 @@ export class Store {
   }
 
   moderatorRole(guildId: string): string | null {
-    const r = this.db.prepare('SELECT moderator_role_id FROM guild_settings WHERE guild_id = ?').get(guildId) as
+    const row = this.db.prepare('SELECT moderator_role_id FROM guild_settings WHERE guild_id = ?').get(guildId) as
       { moderator_role_id: string | null } | undefined;
-    return r?.moderator_role_id ?? null;
+    return row?.moderator_role_id ?? null;
   }
 
   setModeratorRole(guildId: string, roleId: string | null): void {

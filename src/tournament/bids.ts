@@ -21,35 +21,35 @@ const isBot = (u: string) => u.startsWith('bot:');
  * time ran out: a missing bid is `any`, 0 VP): settle the sides, seat the
  * players and start the game. Returns the posts (the reveal and the opening).
  */
-export function settleBidsIfReady(svc: Services, t: Tournament, m: Match, force = false): Post[] {
+export function settleBidsIfReady(svc: Services, tournament: Tournament, match: Match, force = false): Post[] {
   const repo = new TournamentRepo(svc.store.db, svc.store.now);
-  const row = m.gameId ? svc.store.game(m.gameId) : null;
-  if (!row || row.status !== 'lobby' || !m.b) return [];
-  const bids = repo.bids(m.id);
+  const row = match.gameId ? svc.store.game(match.gameId) : null;
+  if (!row || row.status !== 'lobby' || !match.b) return [];
+  const bids = repo.bids(match.id);
   const bidOf = (u: string) => bids.find((b) => b.userId === u) ?? (isBot(u) || force ? { userId: u, side: null, vp: 0 } : null);
-  const ba = bidOf(m.a);
-  const bb = bidOf(m.b);
-  if (!ba || !bb) return [];
-  const [sa, sb] = sidesOf(t.system, t.options);
+  const bid = bidOf(match.a);
+  const bb = bidOf(match.b);
+  if (!bid || !bb) return [];
+  const [sa, sb] = sidesOf(tournament.system, tournament.options);
   // Who takes the first side: start from the balance rule's choice (m.a).
-  let first = m.a;
+  let first = match.a;
   let bidSide: string | null = null;
   let bidVp: number | null = null;
-  if (ba.side && bb.side && ba.side === bb.side) {
-    const want = ba.side;
-    const winner = ba.vp > bb.vp ? m.a : bb.vp > ba.vp ? m.b : want === sa ? m.a : m.b;
-    first = want === sa ? winner : winner === m.a ? m.b : m.a;
+  if (bid.side && bb.side && bid.side === bb.side) {
+    const want = bid.side;
+    const winner = bid.vp > bb.vp ? match.a : bb.vp > bid.vp ? match.b : want === sa ? match.a : match.b;
+    first = want === sa ? winner : winner === match.a ? match.b : match.a;
     bidSide = want;
-    bidVp = Math.max(ba.vp, bb.vp) || null;
-  } else if (ba.side || bb.side) {
+    bidVp = Math.max(bid.vp, bb.vp) || null;
+  } else if (bid.side || bb.side) {
     // One wish, or two different ones: granted.
-    if (ba.side) first = ba.side === sa ? m.a : m.b;
-    else first = bb.side === sa ? m.b : m.a;
+    if (bid.side) first = bid.side === sa ? match.a : match.b;
+    else first = bb.side === sa ? match.b : match.a;
   }
-  const second = first === m.a ? m.b : m.a;
-  const names = new Map(repo.entrants(t.id).map((e) => [e.userId, e.userName]));
+  const second = first === match.a ? match.b : match.a;
+  const names = new Map(repo.entrants(tournament.id).map((e) => [e.userId, e.userName]));
   svc.store.db.transaction(() => {
-    repo.setSides(m.id, first, second, bidSide, bidVp);
+    repo.setSides(match.id, first, second, bidSide, bidVp);
     svc.store.setSeat(row.id, sa, first, names.get(first) ?? first);
     svc.store.setSeat(row.id, sb, second, names.get(second) ?? second);
   })();
@@ -61,22 +61,23 @@ export function settleBidsIfReady(svc: Services, t: Tournament, m: Match, force 
     gameId: row.id,
     kind: 'update',
     content:
-      `🔓 Bids — ${said(ba, !bids.some((x) => x.userId === m.a))}; ${said(bb, !bids.some((x) => x.userId === m.b))}.\n` +
+      `🔓 Bids — ${said(bid, !bids.some((x) => x.userId === match.a))}; ${said(bb, !bids.some((x) => x.userId === match.b))}.\n` +
       `${first.startsWith('bot:') ? first : `<@${first}>`} plays ${sa}, ${second.startsWith('bot:') ? second : `<@${second}>`} plays ${sb}` +
       `${bidSide && bidVp ? `; ${bidSide} gives ${bidVp} VP at the end.` : '.'}`,
   };
-  return [reveal, ...startMatch(svc, t, repo.match(m.id)!)];
+  return [reveal, ...startMatch(svc, tournament, repo.match(match.id)!)];
 }
 
 /** Bidding time (the tournament's clock) ran out: settle what is in. */
 export function bidTimeouts(svc: Services): Post[] {
   const repo = new TournamentRepo(svc.store.db, svc.store.now);
   const posts: Post[] = [];
-  for (const t of repo.running()) {
-    if (!t.bidding || !t.clockHours) continue;
-    const at = repo.pairedAt(t.id, t.round);
-    if (at === null || at + t.clockHours * HOUR > svc.now()) continue;
-    for (const m of repo.matches(t.id, t.round)) if (m.outcome === null) posts.push(...settleBidsIfReady(svc, t, m, true));
+  for (const tournament of repo.running()) {
+    if (!tournament.bidding || !tournament.clockHours) continue;
+    const at = repo.pairedAt(tournament.id, tournament.round);
+    if (at === null || at + tournament.clockHours * HOUR > svc.now()) continue;
+    for (const match of repo.matches(tournament.id, tournament.round))
+      if (match.outcome === null) posts.push(...settleBidsIfReady(svc, tournament, match, true));
   }
   return posts;
 }

@@ -173,20 +173,20 @@ export function doubleElimState(seeds: string[], games: ElimGame[], dropped: Rea
   /** Per node: who goes on, who drops, and the round that decided it (its game's, or its feeders' for a walkover). */
   const memo = new Map<string, { win: Slot; lose: Slot; at: number }>();
   const lastGame = new Map<string, number>();
-  for (const g of games) for (const p of [g.a, g.b]) if (p) lastGame.set(p, Math.max(lastGame.get(p) ?? 0, g.round));
+  for (const game of games) for (const p of [game.a, game.b]) if (p) lastGame.set(p, Math.max(lastGame.get(p) ?? 0, game.round));
   /** A dropped player is absent from a node they had not passed before dropping (`since`: when it was decided). */
-  const present = (s: Slot, node: Node, since = Infinity): Slot => {
-    if (typeof s === 'string' && dropped.has(s) && !((lastGame.get(s) ?? 0) > since)) {
-      if (!out.has(s)) out.set(s, { node, how: 'dropped' });
+  const present = (slot: Slot, node: Node, since = Infinity): Slot => {
+    if (typeof slot === 'string' && dropped.has(slot) && !((lastGame.get(slot) ?? 0) > since)) {
+      if (!out.has(slot)) out.set(slot, { node, how: 'dropped' });
       return EMPTY;
     }
-    return s;
+    return slot;
   };
   const atOf = (src: Source): number => ('seed' in src ? 0 : evaluate(byKey.get('win' in src ? src.win : src.lose)!).at);
   const resolve = (src: Source): Slot => {
     if ('seed' in src) return seeds[src.seed - 1] ?? EMPTY;
-    const r = evaluate(byKey.get('win' in src ? src.win : src.lose)!);
-    return 'win' in src ? r.win : r.lose;
+    const row = evaluate(byKey.get('win' in src ? src.win : src.lose)!);
+    return 'win' in src ? row.win : row.lose;
   };
   const majors = new Map<number, [Slot, Slot][]>();
   /**
@@ -229,37 +229,37 @@ export function doubleElimState(seeds: string[], games: ElimGame[], dropped: Rea
     const known = memo.get(node.key);
     if (known) return known;
     const [x, y] = node.major ? dropIns(node.major.round)[node.major.index] : node.from.map(resolve);
-    let r: { win: Slot; lose: Slot; at?: number };
+    let row: { win: Slot; lose: Slot; at?: number };
     if (typeof x === 'string' && typeof y === 'string') {
-      const g = played.get(pairKey(node.bracket, x, y));
-      if (g && g.winner !== null) {
-        const loser = g.winner === x ? y : x;
+      const game = played.get(pairKey(node.bracket, x, y));
+      if (game && game.winner !== null) {
+        const loser = game.winner === x ? y : x;
         if (node.bracket !== 'W') out.set(loser, { node, how: 'lost' });
-        r = { win: g.winner, lose: loser, at: g.round };
-      } else if (g) {
+        row = { win: game.winner, lose: loser, at: game.round };
+      } else if (game) {
         // Called off: nobody goes on, and neither drops to the losers' bracket.
         for (const p of [x, y]) out.set(p, { node, how: 'called off' });
-        r = { win: EMPTY, lose: EMPTY, at: g.round };
+        row = { win: EMPTY, lose: EMPTY, at: game.round };
       } else {
         const [px, py] = [present(x, node), present(y, node)];
         if (typeof px === 'string' && typeof py === 'string') {
           next.push({ a: px, b: py, bracket: node.bracket });
-          r = { win: PENDING, lose: PENDING };
-        } else r = { win: px === EMPTY ? py : px, lose: EMPTY };
+          row = { win: PENDING, lose: PENDING };
+        } else row = { win: px === EMPTY ? py : px, lose: EMPTY };
       }
-    } else if (x === PENDING || y === PENDING) r = { win: PENDING, lose: x === EMPTY || y === EMPTY ? EMPTY : PENDING };
+    } else if (x === PENDING || y === PENDING) row = { win: PENDING, lose: x === EMPTY || y === EMPTY ? EMPTY : PENDING };
     else {
       const since = Math.max(...node.from.map(atOf));
       const px = typeof x === 'string' ? present(x, node, since) : x;
       const py = typeof y === 'string' ? present(y, node, since) : y;
-      r = { win: px === EMPTY ? py : px, lose: EMPTY };
+      row = { win: px === EMPTY ? py : px, lose: EMPTY };
       // The first round's byes are played as such (the top seeds'); later walkovers are not games.
-      if (!games.length && node.key.startsWith('W1.') && typeof r.win === 'string') {
-        next.push({ a: r.win, b: null, bracket: 'W' });
-        r = { win: PENDING, lose: EMPTY };
+      if (!games.length && node.key.startsWith('W1.') && typeof row.win === 'string') {
+        next.push({ a: row.win, b: null, bracket: 'W' });
+        row = { win: PENDING, lose: EMPTY };
       }
     }
-    const done = { ...r, at: r.at ?? Math.max(...node.from.map(atOf)) };
+    const done = { ...row, at: row.at ?? Math.max(...node.from.map(atOf)) };
     memo.set(node.key, done);
     return done;
   };
@@ -280,9 +280,9 @@ export function doubleElimState(seeds: string[], games: ElimGame[], dropped: Rea
       out.set(again.winner === wChamp ? lChamp : wChamp, { node: reset, how: 'lost' });
     } else if (again) for (const p of [wChamp, lChamp]) out.set(p, { node: reset, how: 'called off' });
     else {
-      const [pw, pl] = [present(wChamp, reset), present(lChamp, reset)];
-      if (typeof pw === 'string' && typeof pl === 'string') next.push({ a: pw, b: pl, bracket: 'F2' });
-      else champion = typeof pw === 'string' ? pw : typeof pl === 'string' ? pl : null;
+      const [slot, pl] = [present(wChamp, reset), present(lChamp, reset)];
+      if (typeof slot === 'string' && typeof pl === 'string') next.push({ a: slot, b: pl, bracket: 'F2' });
+      else champion = typeof slot === 'string' ? slot : typeof pl === 'string' ? pl : null;
     }
   } else if (typeof f.win === 'string') champion = f.win;
   return { next: next.length ? next : null, champion, placements: placementsOf(seeds, games, out, champion) };
@@ -314,10 +314,10 @@ function placementsOf(
 
 /** "1st", "5th–6th". */
 export function placeText(p: Pick<Placement, 'place' | 'to'>): string {
-  const ord = (n: number) => {
-    const t = n % 100;
-    const s = t >= 11 && t <= 13 ? 'th' : (['th', 'st', 'nd', 'rd'][n % 10] ?? 'th');
-    return `${n}${s}`;
+  const ord = (count: number) => {
+    const t = count % 100;
+    const s = t >= 11 && t <= 13 ? 'th' : (['th', 'st', 'nd', 'rd'][count % 10] ?? 'th');
+    return `${count}${s}`;
   };
   return p.to > p.place ? `${ord(p.place)}–${ord(p.to)}` : ord(p.place);
 }

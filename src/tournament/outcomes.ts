@@ -22,10 +22,16 @@ export const decidedOnVp = (how: string, r: FinishedResult | null): boolean => r
  * applied: the one reading of a result, for a result as it came in, a
  * corrected one, and the ratings' fold. The first side's player is `m.a`.
  */
-export function matchOutcomeOf(m: Match | null, [sa, sb]: [string, string], status: string, how: string, r: FinishedResult): Outcome {
+export function matchOutcomeOf(
+  match: Match | null,
+  [sa, sb]: [string, string],
+  status: string,
+  how: string,
+  finished: FinishedResult,
+): Outcome {
   if (status !== 'over') return 'none';
-  const w = r.winners ?? [];
-  const table: Outcome = r.draw
+  const w = finished.winners ?? [];
+  const table: Outcome = finished.draw
     ? 'draw'
     : w.includes(sa) && !w.includes(sb)
       ? 'a'
@@ -34,23 +40,29 @@ export function matchOutcomeOf(m: Match | null, [sa, sb]: [string, string], stat
         : w.length
           ? 'draw'
           : 'none';
-  return m && decidedOnVp(how, r) ? adjustForBid(m, [sa, sb], table, r.scores) : table;
+  return match && decidedOnVp(how, finished) ? adjustForBid(match, [sa, sb], table, finished.scores) : table;
 }
 
 /** What the bid did to a result, for replies and the log ('' when it changed nothing). */
-export function bidNote(m: Match, [sa, sb]: [string, string], table: Outcome, settled: Outcome, scores?: Record<string, number>): string {
-  if (table === settled || !m.bidSide || !m.bidVp || !scores) return '';
+export function bidNote(
+  match: Match,
+  [sa, sb]: [string, string],
+  table: Outcome,
+  settled: Outcome,
+  scores?: Record<string, number>,
+): string {
+  if (table === settled || !match.bidSide || !match.bidVp || !scores) return '';
   const [va, vb] = [scores[sa], scores[sb]];
-  const [na, nb] = m.bidSide === sa ? [va - m.bidVp, vb] : [va, vb - m.bidVp];
-  return `${sa} ${va}–${vb} ${sb} on VP; ${m.bidSide} gives its bid of ${m.bidVp} VP: ${na}–${nb}, so ${settled}`;
+  const [na, nb] = match.bidSide === sa ? [va - match.bidVp, vb] : [va, vb - match.bidVp];
+  return `${sa} ${va}–${vb} ${sb} on VP; ${match.bidSide} gives its bid of ${match.bidVp} VP: ${na}–${nb}, so ${settled}`;
 }
 
 /** The outcome after the bid: the bidder's side gives `bidVp` VP (only for a game decided on VP). */
-export function adjustForBid(m: Match, [sa, sb]: [string, string], outcome: Outcome, scores?: Record<string, number>): Outcome {
-  if (!m.bidSide || !m.bidVp || !scores || typeof scores[sa] !== 'number' || typeof scores[sb] !== 'number') return outcome;
+export function adjustForBid(match: Match, [sa, sb]: [string, string], outcome: Outcome, scores?: Record<string, number>): Outcome {
+  if (!match.bidSide || !match.bidVp || !scores || typeof scores[sa] !== 'number' || typeof scores[sb] !== 'number') return outcome;
   const margin = scores[sa] - scores[sb];
   const onVp = (outcome === 'a' && margin > 0) || (outcome === 'b' && margin < 0) || (outcome === 'draw' && margin === 0);
   if (!onVp) return outcome;
-  const adjusted = margin + (m.bidSide === sa ? -m.bidVp : m.bidVp);
+  const adjusted = margin + (match.bidSide === sa ? -match.bidVp : match.bidVp);
   return adjusted > 0 ? 'a' : adjusted < 0 ? 'b' : 'draw';
 }

@@ -30,16 +30,16 @@ export interface RatingRow {
   ordinal: number;
 }
 
-const toRow = (r: any): RatingRow => ({
-  guildId: r.guild_id,
-  system: r.system,
-  side: r.side,
-  userId: r.user_id,
-  userName: r.user_name,
-  mu: r.mu,
-  sigma: r.sigma,
-  games: r.games,
-  ordinal: ordinal({ mu: r.mu, sigma: r.sigma }),
+const toRow = (row: any): RatingRow => ({
+  guildId: row.guild_id,
+  system: row.system,
+  side: row.side,
+  userId: row.user_id,
+  userName: row.user_name,
+  mu: row.mu,
+  sigma: row.sigma,
+  games: row.games,
+  ordinal: ordinal({ mu: row.mu, sigma: row.sigma }),
 });
 
 export class Ratings {
@@ -50,10 +50,10 @@ export class Ratings {
   }
 
   get(guildId: string | null, system: string, side: string, userId: string): RatingRow | null {
-    const r = this.db
+    const row = this.db
       .prepare('SELECT * FROM ratings WHERE guild_id = ? AND system = ? AND side = ? AND user_id = ?')
       .get(guildId ?? '', system, side, userId);
-    return r ? toRow(r) : null;
+    return row ? toRow(row) : null;
   }
 
   ofUser(guildId: string | null, userId: string): RatingRow[] {
@@ -135,10 +135,10 @@ export class Ratings {
       )
       .all(guildId, system) as { game_id: number; result: string }[];
     const out = new Map<string, { side: string; games: number; wins: number; draws: number }>();
-    for (const r of rows) {
-      const seats = this.store.seats(r.game_id);
+    for (const row of rows) {
+      const seats = this.store.seats(row.game_id);
       if (!this.between(seats)) continue;
-      const res = JSON.parse(r.result) as { winners?: string[]; draw?: boolean };
+      const res = JSON.parse(row.result) as { winners?: string[]; draw?: boolean };
       if (!res.draw && !res.winners?.length) continue;
       for (const role of new Set(seats.map((s) => s.role))) {
         const w = out.get(role) ?? { side: role, games: 0, wins: 0, draws: 0 };
@@ -161,12 +161,16 @@ export class Ratings {
    * A tournament match's game counts as its match outcome (a side bid applied, as the
    * tournament read it); any other game as its own result.
    */
-  private ranked(game: { id: number; system: string; options: Record<string, string | number | boolean> }, how: string, r: FinishedResult) {
-    const m = new TournamentRepo(this.db, this.store.now).matchOfGame(game.id);
-    if (!m?.bidSide || !m.bidVp) return r;
+  private ranked(
+    game: { id: number; system: string; options: Record<string, string | number | boolean> },
+    how: string,
+    finished: FinishedResult,
+  ) {
+    const match = new TournamentRepo(this.db, this.store.now).matchOfGame(game.id);
+    if (!match?.bidSide || !match.bidVp) return finished;
     const sides = sidesOf(game.system, game.options);
-    const o = matchOutcomeOf(m, sides, 'over', how, r);
-    return { winners: o === 'a' ? [sides[0]] : o === 'b' ? [sides[1]] : [], draw: o === 'draw' };
+    const outcome = matchOutcomeOf(match, sides, 'over', how, finished);
+    return { winners: outcome === 'a' ? [sides[0]] : outcome === 'b' ? [sides[1]] : [], draw: outcome === 'draw' };
   }
 
   /** One openskill match: each side a team (a team side's members rated together), ranked by the result. */

@@ -21,108 +21,119 @@ export const confirmButtons = (matchId: number): Button[] => [
   { customId: `tdispute:${matchId}`, label: 'Dispute', style: 'danger' },
 ];
 
-export function outcomeText(t: Tournament, m: Match, outcome: Outcome): string {
-  const mod = getGame(t.system)!;
-  const [sa, sb] = mod.roles(mod.parseOptions(t.options)).map((r) => r.name);
-  if (outcome === 'a') return `${who(m.a)} (${sa}) wins`;
-  if (outcome === 'b') return `${who(m.b!)} (${sb}) wins`;
+export function outcomeText(tournament: Tournament, match: Match, outcome: Outcome): string {
+  const mod = getGame(tournament.system)!;
+  const [sa, sb] = mod.roles(mod.parseOptions(tournament.options)).map((r) => r.name);
+  if (outcome === 'a') return `${who(match.a)} (${sa}) wins`;
+  if (outcome === 'b') return `${who(match.b!)} (${sb}) wins`;
   if (outcome === 'draw') return 'a draw';
   return 'nobody scores';
 }
 
-function matchChannel(svc: Services, t: Tournament, m: Match): string {
-  return (m.gameId && svc.store.game(m.gameId)?.channelId) || t.channelId;
+function matchChannel(svc: Services, tournament: Tournament, match: Match): string {
+  return (match.gameId && svc.store.game(match.gameId)?.channelId) || tournament.channelId;
 }
 
 /** Record a result for both players to confirm. `isMod`: the caller is a moderator. */
 export function reportResult(
   svc: Services,
-  t: Tournament,
-  m: Match,
+  tournament: Tournament,
+  match: Match,
   outcome: Outcome,
   by: string,
   isMod: boolean,
   reason: string,
 ): { text: string; posts: Post[] } {
   const repo = repoOf(svc);
-  const players = [m.a, m.b].filter((u): u is string => !!u);
-  if (!m.b) throw new UserError(`Match ${m.id} is a bye; there is no result to record.`);
-  if (m.outcome !== null)
-    throw new UserError(`Match ${m.id} is already decided (${m.outcome}). The organiser corrects results with /tournament result.`);
+  const players = [match.a, match.b].filter((u): u is string => !!u);
+  if (!match.b) throw new UserError(`Match ${match.id} is a bye; there is no result to record.`);
+  if (match.outcome !== null)
+    throw new UserError(`Match ${match.id} is already decided (${match.outcome}). The organiser corrects results with /tournament result.`);
   if (!isMod && !players.includes(by)) throw new UserError('Only a moderator or one of the two players can record this result.');
   const confirmed = [...new Set([...(players.includes(by) ? [by] : []), ...players.filter((u) => u.startsWith('bot:'))])];
-  repo.setReport(m.id, outcome, by, reason, confirmed);
-  repo.log(t.id, by, `report match ${m.id}: ${outcome}`, reason);
-  const applied = applyIfConfirmed(svc, t, m);
-  if (applied) return { text: `📋 Result of ${matchName(m)} recorded and confirmed: ${outcomeText(t, m, outcome)}.`, posts: applied };
+  repo.setReport(match.id, outcome, by, reason, confirmed);
+  repo.log(tournament.id, by, `report match ${match.id}: ${outcome}`, reason);
+  const applied = applyIfConfirmed(svc, tournament, match);
+  if (applied)
+    return { text: `📋 Result of ${matchName(match)} recorded and confirmed: ${outcomeText(tournament, match, outcome)}.`, posts: applied };
   const waiting = players.filter((u) => !confirmed.includes(u));
   return {
     text:
-      `📝 Result of ${matchName(m)} recorded: ${outcomeText(t, m, outcome)}. ` +
+      `📝 Result of ${matchName(match)} recorded: ${outcomeText(tournament, match, outcome)}. ` +
       `It counts once ${waiting.map(who).join(' and ')} confirm${waiting.length === 1 ? 's' : ''}.`,
     posts: [
       {
-        channelId: matchChannel(svc, t, m),
-        gameId: m.gameId ?? undefined,
+        channelId: matchChannel(svc, tournament, match),
+        gameId: match.gameId ?? undefined,
         kind: 'update',
         content:
-          `📝 ${who(by)} recorded the result of this match: **${outcomeText(t, m, outcome)}** (${reason}).\n` +
-          `${waiting.map(who).join(', ')}: please confirm with the button or \`/tournament confirm match:${m.id}\`, ` +
-          `or \`/tournament dispute match:${m.id} reason:…\`.`,
+          `📝 ${who(by)} recorded the result of this match: **${outcomeText(tournament, match, outcome)}** (${reason}).\n` +
+          `${waiting.map(who).join(', ')}: please confirm with the button or \`/tournament confirm match:${match.id}\`, ` +
+          `or \`/tournament dispute match:${match.id} reason:…\`.`,
         mentions: waiting.filter((u) => !u.startsWith('bot:')),
-        buttons: confirmButtons(m.id),
+        buttons: confirmButtons(match.id),
       },
-      hubPost(t.id, t.channelId),
+      hubPost(tournament.id, tournament.channelId),
     ],
   };
 }
 
 /** Both players have confirmed: the game ends with that result (one game_finished event). */
-function applyIfConfirmed(svc: Services, t: Tournament, m: Match): Post[] | null {
-  const rep = repoOf(svc).report(m.id);
-  if (!rep || rep.disputedBy || ![m.a, m.b!].every((u) => rep.confirmed.includes(u))) return null;
-  finishMatchGame(svc, t, m, rep.outcome, `Result recorded by ${rep.by} and confirmed by both players: ${rep.reason}`);
+function applyIfConfirmed(svc: Services, tournament: Tournament, match: Match): Post[] | null {
+  const rep = repoOf(svc).report(match.id);
+  if (!rep || rep.disputedBy || ![match.a, match.b!].every((u) => rep.confirmed.includes(u))) return null;
+  finishMatchGame(svc, tournament, match, rep.outcome, `Result recorded by ${rep.by} and confirmed by both players: ${rep.reason}`);
   return [
     {
-      channelId: matchChannel(svc, t, m),
-      gameId: m.gameId ?? undefined,
+      channelId: matchChannel(svc, tournament, match),
+      gameId: match.gameId ?? undefined,
       kind: 'update',
-      content: `✅ Both players confirmed: ${outcomeText(t, m, rep.outcome)}.`,
+      content: `✅ Both players confirmed: ${outcomeText(tournament, match, rep.outcome)}.`,
     },
   ];
 }
 
-export function confirmResult(svc: Services, t: Tournament, m: Match, by: string): { text: string; posts: Post[] } {
+export function confirmResult(svc: Services, tournament: Tournament, match: Match, by: string): { text: string; posts: Post[] } {
   const repo = repoOf(svc);
-  const rep = repo.report(m.id);
-  if (!rep || m.outcome !== null) throw new UserError(`Match ${m.id} has no recorded result waiting for confirmation.`);
-  if (by !== m.a && by !== m.b) throw new UserError(`Only the players of ${matchName(m)} confirm its result.`);
-  if (rep.disputedBy) throw new UserError(`The result of ${matchName(m)} is disputed; the organiser decides it with /tournament result.`);
-  repo.confirmReport(m.id, [...new Set([...rep.confirmed, by])]);
-  const applied = applyIfConfirmed(svc, t, m);
-  if (applied) return { text: `✅ You confirmed the result of ${matchName(m)}; it counts now.`, posts: applied };
-  return { text: `✅ You confirmed the result of ${matchName(m)}; waiting for your opponent.`, posts: [hubPost(t.id, t.channelId)] };
+  const rep = repo.report(match.id);
+  if (!rep || match.outcome !== null) throw new UserError(`Match ${match.id} has no recorded result waiting for confirmation.`);
+  if (by !== match.a && by !== match.b) throw new UserError(`Only the players of ${matchName(match)} confirm its result.`);
+  if (rep.disputedBy)
+    throw new UserError(`The result of ${matchName(match)} is disputed; the organiser decides it with /tournament result.`);
+  repo.confirmReport(match.id, [...new Set([...rep.confirmed, by])]);
+  const applied = applyIfConfirmed(svc, tournament, match);
+  if (applied) return { text: `✅ You confirmed the result of ${matchName(match)}; it counts now.`, posts: applied };
+  return {
+    text: `✅ You confirmed the result of ${matchName(match)}; waiting for your opponent.`,
+    posts: [hubPost(tournament.id, tournament.channelId)],
+  };
 }
 
-export function disputeResult(svc: Services, t: Tournament, m: Match, by: string, why: string): { text: string; posts: Post[] } {
+export function disputeResult(
+  svc: Services,
+  tournament: Tournament,
+  match: Match,
+  by: string,
+  why: string,
+): { text: string; posts: Post[] } {
   const repo = repoOf(svc);
-  const rep = repo.report(m.id);
-  if (!rep || m.outcome !== null) throw new UserError(`Match ${m.id} has no recorded result waiting for confirmation.`);
-  if (by !== m.a && by !== m.b) throw new UserError(`Only the players of ${matchName(m)} can dispute its result.`);
-  repo.disputeReport(m.id, by, why);
-  repo.log(t.id, by, `dispute match ${m.id}`, why);
+  const rep = repo.report(match.id);
+  if (!rep || match.outcome !== null) throw new UserError(`Match ${match.id} has no recorded result waiting for confirmation.`);
+  if (by !== match.a && by !== match.b) throw new UserError(`Only the players of ${matchName(match)} can dispute its result.`);
+  repo.disputeReport(match.id, by, why);
+  repo.log(tournament.id, by, `dispute match ${match.id}`, why);
   return {
-    text: `⚠️ You disputed the result of ${matchName(m)}. The organiser will decide it.`,
+    text: `⚠️ You disputed the result of ${matchName(match)}. The organiser will decide it.`,
     posts: [
       {
-        channelId: t.channelId,
+        channelId: tournament.channelId,
         kind: 'update',
         content:
-          `⚠️ ${who(by)} disputes the result recorded for ${matchName(m)} (${outcomeText(t, m, rep.outcome)}): ${why}\n` +
-          `<@${t.createdBy}>: decide it with \`/tournament result match:${m.id} outcome:… reason:…\`.`,
-        mentions: [t.createdBy],
+          `⚠️ ${who(by)} disputes the result recorded for ${matchName(match)} (${outcomeText(tournament, match, rep.outcome)}): ${why}\n` +
+          `<@${tournament.createdBy}>: decide it with \`/tournament result match:${match.id} outcome:… reason:…\`.`,
+        mentions: [tournament.createdBy],
       },
-      hubPost(t.id, t.channelId),
+      hubPost(tournament.id, tournament.channelId),
     ],
   };
 }

@@ -1,6 +1,7 @@
 // Casualties and breaking points (p.26), Special Casualties (p.27, optional),
 // Army Collapse (p.28), scenario victory and the end of the turn.
 import { describe, expect, it } from 'vitest';
+import { endingOf } from '../../src/engine/procstack.ts';
 import { checkBreak, takeCasualties, unitLost } from '../../src/games/atkm/casualties.ts';
 import { machine } from '../../src/games/atkm/flow.ts';
 import { resolveFire } from '../../src/games/atkm/fire.ts';
@@ -21,12 +22,12 @@ describe('ATKM Army Collapse (p.28)', () => {
     expect(t.events.filter((e) => e.kind === 'roll')).toHaveLength(0); // 6 of 10 left: no roll yet
     units[4]!.gone = 'broken';
     unitLost(s, units[4]!, t.ctx);
-    expect(s.over).toBeNull();
+    expect(endingOf(s.stack)).toBeNull();
     expect(t.text()).toMatch(/down to 5 of 10 units: collapse roll 2 yellow dice \[2, 6\] = 1 success\. The army fights on/);
     units[5]!.gone = 'broken';
     unitLost(s, units[5]!, t.ctx);
-    expect(s.over).toMatchObject({ winners: ['black'], draw: false });
-    expect(s.over!.summary).toMatch(/collapses .* 3, 4: no 5\+/);
+    expect(endingOf(s.stack)).toMatchObject({ winners: ['black'], draw: false });
+    expect(endingOf(s.stack)!.summary).toMatch(/collapses .* 3, 4: no 5\+/);
   });
 
   it("an odd number rounds down: 7 units roll at 3; the best general's rating gives the yellow dice", () => {
@@ -40,7 +41,7 @@ describe('ATKM Army Collapse (p.28)', () => {
       unitLost(s, units[i]!, t.ctx);
     }
     expect(t.events.filter((e) => e.kind === 'roll')).toHaveLength(3);
-    expect(s.over).toBeNull();
+    expect(endingOf(s.stack)).toBeNull();
   });
 });
 
@@ -127,10 +128,10 @@ describe('ATKM other victory conditions (p.28)', () => {
     put(s, 'black', 'infantry');
     for (let i = 0; i < 3; i++) {
       s.objective.holder = 'red';
-      expect(s.over).toBeNull();
+      expect(endingOf(s.stack)).toBeNull();
       endOfTurnResult(s, dice().ctx);
     }
-    expect(s.over).toMatchObject({ winners: ['red'] });
+    expect(endingOf(s.stack)).toMatchObject({ winners: ['red'] });
   });
 
   it('dislodge by turn 8 (village): the defender wins at nightfall, the attacker as soon as it holds the village', () => {
@@ -139,7 +140,7 @@ describe('ATKM other victory conditions (p.28)', () => {
     put(s, 'black', 'infantry');
     s.turn = 8;
     endOfTurnResult(s, dice().ctx);
-    expect(s.over).toMatchObject({ winners: ['black'] });
+    expect(endingOf(s.stack)).toMatchObject({ winners: ['black'] });
     const s2 = blank({ scenario: 'village' });
     put(s2, 'red', 'infantry');
     put(s2, 'black', 'infantry');
@@ -150,7 +151,7 @@ describe('ATKM other victory conditions (p.28)', () => {
     expect(machine.legal(s2, 'red').map((l) => l.args.held)).toEqual(['yes', 'no']);
     machine.apply(s2, 'red', { type: 'ready', held: 'yes' }, dice().ctx);
     machine.apply(s2, 'black', { type: 'ready' }, dice().ctx);
-    expect(s2.over).toMatchObject({ winners: ['red'] });
+    expect(endingOf(s2.stack)).toMatchObject({ winners: ['red'] });
     expect(top(s2).proc).toBe('turn');
   });
 });

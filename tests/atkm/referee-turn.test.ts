@@ -6,6 +6,7 @@
 // command point, the 2 idles a unit); ready is implied at the end of the turn
 // when a side has nothing to report.
 import { describe, expect, it } from 'vitest';
+import { endingOf } from '../../src/engine/procstack.ts';
 import { applyAction, createGame, type Envelope } from '../../src/engine/runner.ts';
 import { atkm } from '../../src/games/atkm/index.ts';
 import type { Action } from '../../src/engine/types.ts';
@@ -19,7 +20,7 @@ function turnOne(seed: string, acts: number) {
   const commands: Record<Side, number> = { red: 0, black: 0 };
   const activated: Record<Side, number> = { red: 0, black: 0 };
   const texts: string[] = [];
-  for (let i = 0; i < 200 && env.game.turn === 1 && !env.game.over; i++) {
+  for (let i = 0; i < 200 && env.game.turn === 1 && !endingOf(env.game.stack); i++) {
     const p = atkm.prompts(env.game)[0]!;
     const side = p.role as Side;
     const legal = atkm.legal(env.game, side);

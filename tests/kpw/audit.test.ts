@@ -1,6 +1,7 @@
 // Fixes from the rules audit: dead ends around surrendered tribes' villages
 // (12.1/12.2, 13.6), musket hand-overs (10.2) and the doubtful readings.
 import { describe, expect, it } from 'vitest';
+import { endingOf } from '../../src/engine/procstack.ts';
 import { kpwData } from '../../src/games/kpw/data.ts';
 import { kpw } from '../../src/games/kpw/index.ts';
 import { PROBES } from '../../src/games/kpw/probes.ts';
@@ -144,7 +145,7 @@ describe('13.6 Canonchet and the Narragansett surrender', () => {
     expect(s(g).tribes.NA.status).toBe('surrendered');
     expect(unit(g, 'canonchet')).toMatchObject({ where: 'pool', wasAt: 'queens_fort' });
     expect(s(g).vp.indian).toBe(0);
-    expect(s(g).over).toBeNull();
+    expect(endingOf(s(g).stack)).toBeNull();
     expect(texts(g.events)).not.toMatch(/Canonchet lost/);
     // Attacked later, the tribe returns for good and Canonchet with it.
     startMove(g, 'english');

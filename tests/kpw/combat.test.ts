@@ -1,6 +1,7 @@
 // 13.1-13.10 battles: evasion, dice, re-rolls, every event, SP, losses,
 // leaders, surrender, devastation, the border war and advance.
 import { describe, expect, it } from 'vitest';
+import { endingOf } from '../../src/engine/procstack.ts';
 import { act, asked, clearMap, fight, force, game, legal, loc, put, s, startCombat, texts, unit, type G } from './helpers.ts';
 
 function base(): G {
@@ -225,7 +226,7 @@ describe('13.5 losses, VP and leaders', () => {
     act(g, 'english', { type: 'fight', battle: 't1', units: 'all' });
     force(g, 5, 2, 2, 6); // English 4 SP on red 5: 2 hits; Philip has nothing to absorb them; survival 6
     if (asked(g) === 'indian') act(g, 'indian', { type: 'stand' });
-    expect(s(g).over?.winners).toEqual(['english']);
+    expect(endingOf(s(g).stack)?.winners).toEqual(['english']);
   });
 });
 

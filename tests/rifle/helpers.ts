@@ -4,6 +4,7 @@ import { applyAction, createGame, type Envelope, type LogEntry } from '../../src
 import type { Action, GameEvent } from '../../src/engine/types.ts';
 import { rifle, type RifleState } from '../../src/games/rifle/index.ts';
 import { planOf } from '../../src/games/rifle/plan.ts';
+import { endRifle } from '../../src/games/rifle/flow/end.ts';
 import { stageOf, type PlanEntry, type Settlement } from '../../src/games/rifle/state.ts';
 
 export interface G {
@@ -55,7 +56,7 @@ export function planNow(g: G, role = 'p1'): PlanEntry[] {
 
 /** End the game here (awards tests). */
 export function endHere(g: G): void {
-  g.env.game.flow.frames = [{ proc: 'over', step: 'over' }];
+  endRifle(g.env.game);
 }
 
 export function legalTypes(g: G, role = 'p1'): Action[] {

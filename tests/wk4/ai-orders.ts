@@ -8,7 +8,7 @@ import { applyAction, createGame } from '../../src/engine/runner.ts';
 import { holder, mapOf } from '../../src/games/wk4/geo.ts';
 import { wk4 } from '../../src/games/wk4/index.ts';
 import type { Order } from '../../src/games/wk4/orders.ts';
-import { atWar, SEASONS, type Wk4State } from '../../src/games/wk4/state.ts';
+import { atWar, SEASONS, stageOf, type Wk4State } from '../../src/games/wk4/state.ts';
 
 export const ORDER_KINDS = [
   'assault',
@@ -57,7 +57,7 @@ export function aiOrders(seed: string, seasons: number, nations = 4): Record<Ord
   let { env } = createGame(wk4, { nations, map: 'small', years: Math.ceil(seasons / 4) + 1 }, seed);
   const when = (s: Wk4State) => s.year * 4 + SEASONS.indexOf(s.season);
   const first = when(env.game);
-  while (env.game.stage !== 'over' && when(env.game) - first < seasons) {
+  while (stageOf(env.game) !== 'over' && when(env.game) - first < seasons) {
     const s = env.game;
     const p = wk4.prompts(s)[Math.floor(rand.quick() * wk4.prompts(s).length)];
     const legal = wk4.legal(s, p.role);

@@ -9,7 +9,7 @@ import { hasTag, unitType } from '../../src/games/wk4/data.ts';
 import { holder, mapOf, movement, visibleHexes } from '../../src/games/wk4/geo.ts';
 import { wk4 } from '../../src/games/wk4/index.ts';
 import type { Order } from '../../src/games/wk4/orders.ts';
-import { atWar, type Wk4State } from '../../src/games/wk4/state.ts';
+import { atWar, stageOf, type Wk4State } from '../../src/games/wk4/state.ts';
 import { landAssaults } from '../../src/games/wk4/bot.ts';
 import { playoutAsync } from '../games/playout.ts';
 
@@ -86,7 +86,7 @@ export async function aiStats(seed: string, nations: number, years: number): Pro
       for (const b of s.battles) battles.set(`${when}-${b.id}`, b.kind);
       for (const n of s.order) {
         const items = (s.sub.seats[n]?.items ?? []) as unknown as Order[];
-        if (s.stage === 'orders' && !items.length && s.nations[n].alive) {
+        if (stageOf(s) === 'orders' && !items.length && s.nations[n].alive) {
           if (assaultOpen(s, n)) chances.set(`${when}-${n}-assault`, 'assault');
           if (bribeOpen(s, n)) chances.set(`${when}-${n}-bribe`, 'bribe');
           const targets = landAssaults(s, n, wk4.legal(s, n)).map((l) => {

@@ -1,6 +1,7 @@
 // Playouts with the AI nations over many seeds: someone can always act until
 // the campaign ends, every campaign ends, and replay gives the same state.
 import { describe, expect, it } from 'vitest';
+import { stageOf } from '../../src/games/wk4/state.ts';
 import { canonical, replay } from '../../src/engine/runner.ts';
 import { wk4 } from '../../src/games/wk4/index.ts';
 import { playoutAsync } from '../games/playout.ts';
@@ -46,7 +47,7 @@ describe('WK4 fuzz (Order of Battle / Turn Sequence, whole seasons)', () => {
         random: i % 2 === 1,
         maxSteps: 20000,
         each(e) {
-          if (e.game.stage === 'initiative') determined++;
+          if (stageOf(e.game) === 'initiative') determined++;
         },
       });
       expect(wk4.result(env.game).status).toBe('over');

@@ -9,7 +9,7 @@ import { hexLabel, mapOf } from '../../src/games/wk4/geo.ts';
 import { phaseHelp } from '../../src/games/wk4/help.ts';
 import { wk4 } from '../../src/games/wk4/index.ts';
 import { linesFor } from '../../src/games/wk4/report.ts';
-import type { Wk4State } from '../../src/games/wk4/state.ts';
+import { stageOf, type Wk4State } from '../../src/games/wk4/state.ts';
 import { fresh, give, season } from './helpers.ts';
 
 function game(umpire: 'engine' | 'human') {
@@ -94,7 +94,7 @@ describe('WK4 Turn Results: the season report', () => {
     g.act('capetan', { type: 'final' });
     g.act('almagora', { type: 'agree' });
     g.act('capetan', { type: 'agree' });
-    expect(g.s.stage).toBe('orders');
+    expect(stageOf(g.s)).toBe('orders');
     expect(g.s.season).toBe('summer');
     const mine = report(g.s, { kind: 'seat', role: 'almagora' });
     expect(mine).toMatch(/Report of the Spring of year 1:/);

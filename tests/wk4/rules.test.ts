@@ -2,6 +2,7 @@
 // quarters, the economy, victory, amphibious attacks, air movement,
 // mercenary loyalty and alliances.
 import { describe, expect, it } from 'vitest';
+import { stageOf } from '../../src/games/wk4/state.ts';
 import { RuleError } from '../../src/engine/errors.ts';
 import { wk4 } from '../../src/games/wk4/index.ts';
 import { attritionAndQuarters, economy, vpNeeded, VP_TABLE } from '../../src/games/wk4/endturn.ts';
@@ -214,7 +215,7 @@ describe('WK4 Seats: a nation that resigns leaves, the others play on', () => {
     expect(Object.values(s.forces).some((f) => f.nation === 'corona')).toBe(false);
     expect(Object.values(s.owner)).not.toContain('corona');
     // The orders were revealed and the season adjudicated without Corona.
-    expect(s.stage).toBe('challenges');
+    expect(stageOf(s)).toBe('challenges');
     expect(wk4.result(s).status).toBe('ongoing');
     wk4.resign!(s, 'capetan', ctx);
     expect(wk4.result(s)).toMatchObject({ status: 'over', winners: ['almagora'] });

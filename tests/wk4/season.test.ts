@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { applyAction, canonical, createGame, type Envelope } from '../../src/engine/runner.ts';
 import { UMPIRE, type Action, type GameEvent } from '../../src/engine/types.ts';
 import { wk4 } from '../../src/games/wk4/index.ts';
-import type { Wk4State } from '../../src/games/wk4/state.ts';
+import { stageOf, type Wk4State } from '../../src/games/wk4/state.ts';
 
 function setupDuel(umpire: 'engine' | 'human') {
   let env = createGame(wk4, { nations: 2, umpire }, 'wk4-season').env as Envelope<Wk4State>;
@@ -64,7 +64,7 @@ describe('WK4 season: Movement, Field Battles, Retreats, Turn Results and Challe
     const mine = g.events.find((e) => e.kind === 'report' && e.to?.[0] === 'almagora')!.text;
     expect(mine).toMatch(/alm3 marches to attack from .* to 6,7\.\nalm3 meets the enemy at 6,7\./);
     expect(g.events.find((e) => e.kind === 'report' && e.to?.[0] === 'capetan')!.text).not.toMatch(/marches/);
-    expect(s.stage).toBe('challenges');
+    expect(stageOf(s)).toBe('challenges');
     g.act('almagora', { type: 'agree' });
     g.act('capetan', { type: 'agree' });
     expect(g.env.game.season).toBe('summer');
@@ -86,10 +86,10 @@ describe('WK4 season: Movement, Field Battles, Retreats, Turn Results and Challe
     expect(() => g.act(UMPIRE, { type: 'override', id: 'p999', note: 'x' })).toThrow(/Override an open proposal/);
     g.act(UMPIRE, { type: 'note', text: 'Fog: scouts report dust on the road', to: 'capetan' });
     g.act(UMPIRE, { type: 'publish' });
-    expect(g.env.game.stage).toBe('challenges');
+    expect(stageOf(g.env.game)).toBe('challenges');
     g.act('capetan', { type: 'challenge', reason: 'My army should have held the ford' });
     g.act('almagora', { type: 'agree' });
-    expect(g.env.game.stage).toBe('ruling');
+    expect(stageOf(g.env.game)).toBe('ruling');
     expect(() => g.act(UMPIRE, { type: 'publish' })).toThrow(/Rule on every challenge first/);
     g.act(UMPIRE, { type: 'rule', challenge: 1, verdict: 'dismissed', note: 'The ford was not held.' });
     g.act(UMPIRE, { type: 'publish' });
@@ -144,7 +144,7 @@ describe('WK4 Order of Battle / Turn Sequence: initiative by actions spent, time
     let s = g.env.game;
     expect(before.almagora - spent('almagora')).toBe(before.capetan - spent('capetan'));
     // Movement has not been resolved yet: the umpire determines the order first.
-    expect(s.stage).toBe('initiative');
+    expect(stageOf(s)).toBe('initiative');
     expect(s.forces.alm3.hex).not.toBe(dest);
     expect(s.initiative).toEqual(['almagora', 'capetan']);
     const p = s.proposals.find((x) => x.kind === 'initiative')!;
@@ -160,7 +160,7 @@ describe('WK4 Order of Battle / Turn Sequence: initiative by actions spent, time
     s = g.env.game;
     // Now the season is resolved: the armies moved, and the umpire reviews the results.
     expect(s.forces.alm3.hex).toBe(dest);
-    expect(s.stage).toBe('review');
+    expect(stageOf(s)).toBe('review');
     // The order is published once settled; the tie and what was spent stay with the umpire (docs/wk4-visibility.md).
     expect(s.report.some((l) => l.to === null && /Spring of year 1: initiative Capetan, Almagora\./.test(l.text))).toBe(true);
     expect(s.report.filter((l) => /Order of movement among/.test(l.text)).every((l) => canonical(l.to) === canonical([UMPIRE]))).toBe(true);
@@ -171,7 +171,7 @@ describe('WK4 Order of Battle / Turn Sequence: initiative by actions spent, time
     g.act('almagora', { type: 'final' });
     g.act('capetan', { type: 'final' });
     expect(g.env.game.proposals.some((x) => x.kind === 'initiative')).toBe(false);
-    expect(g.env.game.stage).toBe('review');
+    expect(stageOf(g.env.game)).toBe('review');
   });
 
   it('approve takes an optional note into the log; the engine as umpire keeps the tie-break order and says so', () => {
@@ -189,7 +189,7 @@ describe('WK4 Order of Battle / Turn Sequence: initiative by actions spent, time
     step(e, 'capetan', 'cap4');
     e.act('almagora', { type: 'final' });
     e.act('capetan', { type: 'final' });
-    expect(e.env.game.stage).toBe('challenges');
+    expect(stageOf(e.env.game)).toBe('challenges');
     expect(e.env.game.rulings.some((x) => /Engine umpire: p\d+ Order of movement among .* → Almagora > Capetan \(default\)/.test(x))).toBe(
       true,
     );

@@ -1,6 +1,7 @@
 // Timing of one season of a full campaign (used by npm run bench; not a test).
 import seedrandom from 'seedrandom';
 import { applyAction, createGame, type Envelope } from '../../src/engine/runner.ts';
+import { stageOf } from '../../src/games/wk4/state.ts';
 import type { GameModule } from '../../src/engine/types.ts';
 
 /**
@@ -18,7 +19,7 @@ export function adjudicationTimes(mod: GameModule<any, any>, seasons: number, se
     const p = prompts[0];
     const legal = mod.legal(env.game, p.role);
     const pick = mod.bot!(env.game, p.role, legal, { rand: () => rand.quick() });
-    const last = pick.action.type === 'final' && prompts.length === 1 && env.game.stage === 'orders';
+    const last = pick.action.type === 'final' && prompts.length === 1 && stageOf(env.game) === 'orders';
     if (pick.action.type === 'order') orders++;
     const t = performance.now();
     env = applyAction(mod, env, p.role, pick.action, true, legal).env as Envelope<any>;

@@ -11,7 +11,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { GameModule } from '../../src/engine/types.ts';
 import { wk4 } from '../../src/games/wk4/index.ts';
-import type { Wk4State } from '../../src/games/wk4/state.ts';
+import { stageOf, type Wk4State } from '../../src/games/wk4/state.ts';
 import { checkSeasons, CLASSES, INFOS, readTable } from './visibility.ts';
 
 describe('WK4 visibility table (docs/wk4-visibility.md) as the oracle', () => {
@@ -68,7 +68,7 @@ describe('WK4 visibility table (docs/wk4-visibility.md) as the oracle', () => {
     const planted: GameModule<Wk4State, any> = {
       ...wk4,
       prompts: (s) =>
-        wk4.prompts(s).map((p) => (s.stage === 'review' ? { ...p, text: `${p.text} (${s.proposals.length} proposal(s))` } : p)),
+        wk4.prompts(s).map((p) => (stageOf(s) === 'review' ? { ...p, text: `${p.text} (${s.proposals.length} proposal(s))` } : p)),
     };
     const r = checkSeasons({ seed: 'vis-3', umpire: 'human', seasons: 4, mod: planted });
     expect(r.findings.some((f) => f.info === 'proposal-count' && f.viewer === 'spectator')).toBe(true);

@@ -13,7 +13,7 @@ import { eventLines } from '../../commands/present.ts';
 import { applyAction, canonical, createGame, visibleEvents } from '../../src/engine/runner.ts';
 import { UMPIRE, type Action, type GameEvent, type GameModule, type Role, type Viewer } from '../../src/engine/types.ts';
 import { wk4 } from '../../src/games/wk4/index.ts';
-import { SEASONS, type Wk4State } from '../../src/games/wk4/state.ts';
+import { SEASONS, stageOf, type Stage, type Wk4State } from '../../src/games/wk4/state.ts';
 
 export const INFOS = ['roll', 'losses', 'battle', 'tie', 'proposal', 'proposal-count', 'challenge', 'challenge-count'] as const;
 export type Info = (typeof INFOS)[number];
@@ -22,7 +22,7 @@ export type ViewerClass = (typeof CLASSES)[number];
 export const STAGES = ['orders final', 'umpire review', 'preliminary results', 'challenges', 'official results'] as const;
 
 /** The game's stage as a column of the table. */
-const COLUMN: Record<Wk4State['stage'], number> = { initiative: 0, review: 1, challenges: 2, ruling: 3, orders: 4, over: 4 };
+const COLUMN: Record<Stage, number> = { initiative: 0, review: 1, challenges: 2, ruling: 3, orders: 4, over: 4 };
 
 export type Table = Map<string, boolean[]>;
 
@@ -133,14 +133,14 @@ export function checkSeasons(opts: {
         : concerned.includes(v.role!)
           ? 'concerned'
           : 'other';
-  const column = (s: Wk4State, when: number) => (when < whenOf(s) ? 4 : COLUMN[s.stage]);
+  const column = (s: Wk4State, when: number) => (when < whenOf(s) ? 4 : COLUMN[stageOf(s)]);
   const allowed = (s: Wk4State, v: (typeof viewers)[number], info: Info, concerned: Role[], when: number) =>
     table.get(`${info}|${classOf(v, concerned)}`)![column(s, when)];
 
   /** Register what the state now holds: battles (title and detail), proposals, ties, challenges. */
   const register = (s: Wk4State) => {
     // While orders are written the last season's report and proposals are still there: already registered.
-    if (s.stage === 'orders') return;
+    if (stageOf(s) === 'orders') return;
     const when = whenOf(s);
     for (const line of s.report) {
       if (!line.to || line.to.includes(UMPIRE)) continue;
@@ -185,7 +185,7 @@ export function checkSeasons(opts: {
     for (const [re, info] of COUNTS) {
       const m = re.exec(text);
       if (m && !allowed(s, v, info, [], whenOf(s)))
-        findings.push({ step: run.steps, stage: STAGES[COLUMN[s.stage]], viewer: v.name, source, info, text: m[0] });
+        findings.push({ step: run.steps, stage: STAGES[COLUMN[stageOf(s)]], viewer: v.name, source, info, text: m[0] });
     }
   };
 
@@ -197,12 +197,12 @@ export function checkSeasons(opts: {
     const where = at < 0 ? '' : label.slice(at + 4).replace(/ #\d+$/, '');
     const fought = [...battles.values()].filter((b) => b.when === whenOf(s) && b.where === where).flatMap((b) => b.fought);
     if (!allowed(s, v, 'roll', fought, whenOf(s)))
-      findings.push({ step: run.steps, stage: STAGES[COLUMN[s.stage]], viewer: v.name, source, info: 'roll', text: e.text });
+      findings.push({ step: run.steps, stage: STAGES[COLUMN[stageOf(s)]], viewer: v.name, source, info: 'roll', text: e.text });
   };
 
   /** The other direction: with the preliminary results, each nation that fought has every battle's detail. */
   const checkDelivered = (s: Wk4State) => {
-    if (s.stage !== 'challenges' || delivered === whenOf(s)) return;
+    if (stageOf(s) !== 'challenges' || delivered === whenOf(s)) return;
     delivered = whenOf(s);
     for (const b of battles.values()) {
       if (b.when !== whenOf(s)) continue;
@@ -225,8 +225,8 @@ export function checkSeasons(opts: {
   let challenged = 0;
   for (;;) {
     const s = env.game;
-    if (s.stage === 'over' || whenOf(s) - firstWhen >= opts.seasons) {
-      run.over = s.stage === 'over' || whenOf(s) - firstWhen >= opts.seasons;
+    if (stageOf(s) === 'over' || whenOf(s) - firstWhen >= opts.seasons) {
+      run.over = stageOf(s) === 'over' || whenOf(s) - firstWhen >= opts.seasons;
       break;
     }
     if (++run.steps > 20_000) break;
@@ -236,7 +236,7 @@ export function checkSeasons(opts: {
     const legal = mod.legal(s, p.role);
     let action: Action;
     if (p.role === UMPIRE) action = legal[Math.floor(rand.quick() * legal.length)].action;
-    else if (s.stage === 'challenges' && rand.quick() < 0.4)
+    else if (stageOf(s) === 'challenges' && rand.quick() < 0.4)
       action = { type: 'challenge', reason: `grievance ${++challenged} of ${s.nations[p.role].name}` };
     else action = mod.bot!(s, p.role, legal, { rand: () => rand.quick() }).action;
     const res = applyAction(mod, env, p.role, action, true, p.role === UMPIRE || action.type !== 'challenge' ? legal : undefined);

@@ -1,6 +1,7 @@
 // Phases 1, 2, 4-11 under forced dice: initiative, movement limits, control
 // rolls, raising, deployment, prisoners, death, placement, command, scoring.
 import { describe, expect, it } from 'vitest';
+import { endingOf } from '../../src/engine/procstack.ts';
 import type { RuleError } from '../../src/engine/errors.ts';
 import { canCommand } from '../../src/games/wog/assign.ts';
 import { determineControl } from '../../src/games/wog/control.ts';
@@ -242,7 +243,7 @@ describe('Phase 11 scoring and the end', () => {
     s.turn = 4;
     expect(scoreTurn(s, dice().ctx)).toBe(true);
     expect(s.vp).toBe(30);
-    expect(s.over?.winners).toEqual(['english']);
+    expect(endingOf(s.stack)?.winners).toEqual(['english']);
     expect(s.killed).toEqual([]);
   });
 
@@ -250,7 +251,7 @@ describe('Phase 11 scoring and the end', () => {
     const s = blank();
     s.turn = 12;
     expect(scoreTurn(s, dice().ctx)).toBe(true);
-    expect(s.over).toMatchObject({ draw: true, winners: [] });
+    expect(endingOf(s.stack)).toMatchObject({ draw: true, winners: [] });
   });
 });
 

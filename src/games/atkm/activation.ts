@@ -233,7 +233,7 @@ export const activationProc: Procedure<AtkmState, ActivationFrame> = {
   legal: activationLegal,
   auto(s, f, ctx) {
     const u = s.units[f.unit]!;
-    if (u.gone || s.over) {
+    if (u.gone || s.stack.ended) {
       retWith(s.stack, 'activated');
       return true;
     }

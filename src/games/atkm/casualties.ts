@@ -1,5 +1,6 @@
 // Casualties (p.26), the optional Special Casualties (p.27), colour downgrades
 // from damage (p.12) and Army Collapse (p.28).
+import { endGame } from '../../engine/procstack.ts';
 import type { Ctx } from '../../engine/types.ts';
 import { rollBucket, bucketText } from './buckets.ts';
 import { alive, bestRating, note, other, sideName, typeData, type AtkmState, type Color, type Unit } from './state.ts';
@@ -78,10 +79,14 @@ export function unitLost(s: AtkmState, u: Unit, ctx: Ctx): void {
   const side = u.side;
   const left = alive(s, side).length;
   const half = Math.floor(s.sides[side].startUnits / 2);
-  if (s.over) return;
+  if (s.stack.ended) return;
   if (left === 0) {
-    s.over = { winners: [other(side)], draw: false, summary: `${sideName(side)}'s army is destroyed to the last unit.` };
-    note(s, ctx, 'collapse', s.over.summary);
+    const ending = endGame(s.stack, {
+      winners: [other(side)],
+      draw: false,
+      summary: `${sideName(side)}'s army is destroyed to the last unit.`,
+    });
+    note(s, ctx, 'collapse', ending.summary);
     return;
   }
   if (left > half) return;
@@ -96,12 +101,12 @@ export function unitLost(s: AtkmState, u: Unit, ctx: Ctx): void {
     );
     return;
   }
-  s.over = {
+  const ending = endGame(s.stack, {
     winners: [other(side)],
     draw: false,
     summary:
       `${sideName(side)}'s army collapses (${left} of ${s.sides[side].startUnits} units left, ` +
       `collapse roll ${b.faces.join(', ')}: no 5+) and flees the field.`,
-  };
-  note(s, ctx, 'collapse', s.over.summary);
+  });
+  note(s, ctx, 'collapse', ending.summary);
 }

@@ -5,7 +5,7 @@ import { FlowMachine, type Flow } from '../../engine/flow.ts';
 import { activationProc, actStep } from './activation.ts';
 import { cardProc } from './cards.ts';
 import { meleeProc } from './melee.ts';
-import type { AtkmState } from './state.ts';
+import { alive, type AtkmState } from './state.ts';
 import { endTurnProc, turnProc } from './turn.ts';
 
 export const FLOW: Flow<AtkmState> = {
@@ -19,7 +19,7 @@ export const FLOW: Flow<AtkmState> = {
 
 export const machine = new FlowMachine<AtkmState>(FLOW, {
   stack: (s) => s.stack,
-  over: (s) => s.over !== null,
+  scores: (s) => ({ red: alive(s, 'red').length, black: alive(s, 'black').length }),
   rule: 'ATKM Playing the Game',
 });
 

@@ -30,7 +30,7 @@ export const OVERVIEW = [
 
 export function phaseHelp(s: AtkmState): string {
   const top = s.stack.frames.at(-1)!;
-  if (s.over) return `The battle is over: ${s.over.summary}`;
+  if (s.stack.ended) return `The battle is over: ${s.stack.ended.summary}`;
   const tabletop = s.options.mode === 'tabletop';
   switch (top.proc) {
     case 'card': {

@@ -8,9 +8,10 @@ import { SUBCOMMANDS } from './commands.ts';
 import { machine, OPEN } from './flow.ts';
 import { DICE_ORDER, OVERVIEW, phaseHelp } from './help.ts';
 import { initialState } from './setup.ts';
-import { alive, atkmDeck, cardName, data, type AtkmOptions, type AtkmState } from './state.ts';
+import { atkmDeck, cardName, data, type AtkmOptions, type AtkmState } from './state.ts';
 import { parseListEntry, type ListEntry } from './data.ts';
 import { UNIT_TYPES } from './tabletop/types.ts';
+import { upgradeEnding } from './upgrade.ts';
 import { buildView, phaseLabel, summarize, type AtkmView } from './view.ts';
 
 const scenarios = () => Object.entries(data().victory.scenarios).map(([id, v]) => ({ name: v.name, value: id }));
@@ -161,11 +162,7 @@ export const atkmRules: GameRules<AtkmState, AtkmOptions, AtkmView> = {
     syncTeams(s, machine.prompts(s));
   },
   view: (s, viewer) => buildView(s, viewer),
-  result(s) {
-    if (!s.over) return { status: 'ongoing' };
-    const scores = { red: alive(s, 'red').length, black: alive(s, 'black').length };
-    return { status: 'over', winners: s.over.winners, draw: s.over.draw, scores, summary: s.over.summary };
-  },
+  result: (s) => machine.result(s),
   phase: phaseLabel,
   bot: (s, role, l, ctx) => botChoice(s, role, l, ctx.rand),
   onDeadline(s, role) {
@@ -173,6 +170,7 @@ export const atkmRules: GameRules<AtkmState, AtkmOptions, AtkmView> = {
     const pick = l.find((x) => x.sub === 'done' || x.sub === 'ready' || x.sub === 'pass') ?? l.find((x) => x.args.near === 'no') ?? l[0];
     return pick?.action ?? null;
   },
+  upgrade: upgradeEnding,
 };
 
 export const atkmTable: GameTable<AtkmView> = {

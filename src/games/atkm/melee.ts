@@ -265,7 +265,7 @@ function finish(s: AtkmState, f: MeleeFrame, ctx: Ctx): void {
   const att = s.units[f.attacker]!;
   const def = s.units[f.defender]!;
   const loser = f.loser === 'attacker' ? att : def;
-  if (!loser.gone && !s.over) {
+  if (!loser.gone && !s.stack.ended) {
     if (f.escape === 12) {
       if (isArtillery(loser.type)) {
         loser.gone = 'abandoned';
@@ -302,7 +302,7 @@ function finish(s: AtkmState, f: MeleeFrame, ctx: Ctx): void {
   }
   // A square reduced to 7 or fewer moves 6" away from the enemy even if it won, then its player chooses line or
   // column (p.24); a tie or a rally has moved it 6" already: only one 6" move.
-  if (smallSquare(def) && !s.over) {
+  if (smallSquare(def) && !s.stack.ended) {
     const moves = f.loser === 'attacker' && !att.gone;
     if (moves && tabletop(s)) escapeShown(s, def, att, 6, true);
     note(
@@ -439,7 +439,7 @@ export const meleeProc: Procedure<AtkmState, MeleeFrame> = {
     }
     if (f.step === 'fight') {
       fight(s, f, ctx);
-      if (s.over) return true;
+      if (s.stack.ended) return true;
       const loser = f.loser === 'attacker' ? att : def;
       f.step = f.escape === 12 && !loser.gone && generalsOf(s, loser.side).length ? 'rally' : 'after';
       if (f.step === 'rally' && tabletop(s)) {

@@ -85,7 +85,6 @@ export function initialState(o: AtkmOptions, ctx: Ctx): AtkmState {
     zones: [],
     objectives: [],
     notes: [],
-    over: null,
   };
   for (const side of SIDES) {
     const chosen = o.lists?.[side];

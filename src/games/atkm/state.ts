@@ -93,12 +93,6 @@ export interface AtkmOptions {
   lists?: Partial<Record<'red' | 'black', ListEntry[] | null>>;
 }
 
-export interface Over {
-  winners: Side[];
-  draw: boolean;
-  summary: string;
-}
-
 /** What the last activation did, for views and pictures. */
 export interface LastAction {
   kind: 'fire' | 'melee' | 'move' | 'form' | 'card' | 'order';
@@ -137,7 +131,6 @@ export interface AtkmState {
   closest?: Record<number, number>;
   /** Public notes of this turn (newest last), for the summary. */
   notes: string[];
-  over: Over | null;
 }
 
 export const data = atkmData;

@@ -4,7 +4,7 @@
 // and ensigns, scenario objectives) and the next turn.
 import { drawCard, discardCard, newDeck } from '../../engine/deck.ts';
 import { retWith, type Procedure } from '../../engine/flow.ts';
-import { call } from '../../engine/procstack.ts';
+import { call, endGame, type Ending } from '../../engine/procstack.ts';
 import { RuleError } from '../../engine/errors.ts';
 import type { Ctx, LegalAction } from '../../engine/types.ts';
 import { cardFrame, restore } from './cards.ts';
@@ -266,53 +266,49 @@ export const endTurnProc: Procedure<AtkmState, EndTurnFrame> = {
 
 /** Scenario victory at the end of a turn (p.28), and the turn limit (ours). */
 export function endOfTurnResult(s: AtkmState, ctx: Ctx): void {
-  if (s.over) return;
+  if (s.stack.ended) return;
+  const ending = scenarioEnding(s);
+  if (!ending) return;
+  endGame(s.stack, ending);
+  note(s, ctx, 'victory', ending.summary);
+}
+
+/** How the battle ends at the end of this turn, or null when it goes on (counts the turns an objective is held). */
+function scenarioEnding(s: AtkmState): Ending | null {
   const v = data().victory.scenarios[s.options.scenario];
   if (!v) throw new RuleError('ATKM Army Collapse', `Unknown scenario ${s.options.scenario}.`);
   if (v.kind === 'hold') {
     s.objective.heldTurns = s.objective.holder === v.side ? s.objective.heldTurns + 1 : 0;
-    if (s.objective.heldTurns >= v.turns) {
-      s.over = { winners: [v.side], draw: false, summary: `${sideName(v.side)} has held ${v.place} for ${v.turns} full turns.` };
-      note(s, ctx, 'victory', s.over.summary);
-      return;
-    }
+    if (s.objective.heldTurns >= v.turns)
+      return { winners: [v.side], draw: false, summary: `${sideName(v.side)} has held ${v.place} for ${v.turns} full turns.` };
   }
   if (v.kind === 'dislodge') {
-    if (s.objective.holder === v.attacker) {
-      s.over = {
+    if (s.objective.holder === v.attacker)
+      return {
         winners: [v.attacker],
         draw: false,
         summary: `${sideName(v.attacker)} has dislodged the defenders of ${v.place} by turn ${s.turn}.`,
       };
-      note(s, ctx, 'victory', s.over.summary);
-      return;
-    }
-    if (s.turn >= v.byTurn) {
-      s.over = {
+    if (s.turn >= v.byTurn)
+      return {
         winners: [v.defender],
         draw: false,
         summary: `${sideName(v.defender)} still holds ${v.place} at nightfall (turn ${v.byTurn}).`,
       };
-      note(s, ctx, 'victory', s.over.summary);
-      return;
-    }
   }
-  if (s.turn >= v.maxTurns) {
-    const share = (side: Side) => alive(s, side).length / s.sides[side].startUnits;
-    const r = share('red');
-    const b = share('black');
-    s.over =
-      r === b
-        ? { winners: [], draw: true, summary: `After ${plural(s.turn, 'turn')} neither army has broken: a draw.` }
-        : {
-            winners: [r > b ? 'red' : 'black'],
-            draw: false,
-            summary:
-              `After ${plural(s.turn, 'turn')} ${sideName(r > b ? 'red' : 'black')} holds the field with the larger share of its army ` +
-              `(${alive(s, r > b ? 'red' : 'black').length} units to ${alive(s, r > b ? 'black' : 'red').length}).`,
-          };
-    note(s, ctx, 'victory', s.over.summary);
-  }
+  if (s.turn < v.maxTurns) return null;
+  const share = (side: Side) => alive(s, side).length / s.sides[side].startUnits;
+  const red = share('red');
+  const black = share('black');
+  if (red === black) return { winners: [], draw: true, summary: `After ${plural(s.turn, 'turn')} neither army has broken: a draw.` };
+  const ahead: Side = red > black ? 'red' : 'black';
+  return {
+    winners: [ahead],
+    draw: false,
+    summary:
+      `After ${plural(s.turn, 'turn')} ${sideName(ahead)} holds the field with the larger share of its army ` +
+      `(${alive(s, ahead).length} units to ${alive(s, other(ahead)).length}).`,
+  };
 }
 
 export { other };

@@ -117,7 +117,7 @@ function picture(s: AtkmState): AtkmPicture {
 }
 
 export function phaseLabel(s: AtkmState): string {
-  if (s.over) return 'Battle over';
+  if (s.stack.ended) return 'Battle over';
   const top = s.stack.frames.at(-1)!;
   if (top.proc === 'endTurn') return `Turn ${s.turn}: end of turn`;
   return `Turn ${s.turn}`;
@@ -179,7 +179,7 @@ export function buildView(s: AtkmState, viewer: Viewer): AtkmView {
     last: s.last ? { ...s.last } : null,
     notes: s.notes.slice(-8),
     objective: objectiveReporter(s) ? { place: objectivePlace(s), reporter: objectiveReporter(s), heldTurns: s.objective.heldTurns } : null,
-    over: s.over ? { ...s.over, winners: [...s.over.winners] } : null,
+    over: s.stack.ended ? { ...s.stack.ended, winners: [...s.stack.ended.winners] } : null,
     picture: picture(s),
   };
 }

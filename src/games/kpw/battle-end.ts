@@ -42,7 +42,7 @@ function massacreItems(s: KpwState, side: Side): string[] {
 export function autoEvent8(s: KpwState, f: BattleFrame, ctx: Ctx): boolean {
   placeSpiesAndGuides(s, f, ctx);
   f.step = 'done';
-  if (f.massacre && !s.over) {
+  if (f.massacre && !s.stack.ended) {
     const team = f[f.massacre].team;
     if (team !== 'mohawk') {
       const items = massacreItems(s, team);

@@ -94,7 +94,7 @@ export const KPW_FLOW = {
 
 export const machine = new FlowMachine<KpwState>(KPW_FLOW, {
   stack: (s) => s.stack,
-  over: (s) => !!s.over,
+  scores: (s) => ({ english: s.vp.english, indian: s.vp.indian }),
   // The only refusal the machine gives itself: every procedure's apply names its own rule.
   rule: 'KPW 16.0',
   maxSteps: 10_000,

@@ -12,6 +12,7 @@ import type { Ferocity, KpwOptions, KpwState, Side } from './state.ts';
 import { buildView, phaseLabel, summarize } from './view.ts';
 import type { KpwView } from './view-types.ts';
 import { boardKey } from './board-key.ts';
+import { upgradeEnding } from './upgrade.ts';
 
 const kpwOptionDocs: OptionDoc[] = [
   { name: 'short', description: 'Short game: odd turns only, Church on turn 5 (17.0)', type: 'boolean', default: false },
@@ -80,21 +81,13 @@ export const kpwRules: GameRules<KpwState, KpwOptions, KpwView> = {
   legal: (s, role) => machine.legal(s, role),
   apply: (s, role, action, ctx) => machine.apply(s, role, action, ctx),
   view: buildView,
-  result(s) {
-    if (!s.over) return { status: 'ongoing' };
-    return {
-      status: 'over',
-      winners: s.over.winners,
-      draw: s.over.draw,
-      scores: { english: s.vp.english, indian: s.vp.indian },
-      summary: s.over.summary,
-    };
-  },
+  result: (s) => machine.result(s),
   phase: phaseLabel,
   bot: (s, role, l, ctx) => botChoice(s, role as Side, l, ctx.rand),
   onDeadline(s, role) {
     return deadlineChoice(machine.legal(s, role))?.action ?? null;
   },
+  upgrade: upgradeEnding,
 };
 
 export const kpwTable: GameTable<KpwView> = {

@@ -2,6 +2,7 @@
 // the site), VP, leaders lost (survival roll, return track), tribal
 // surrender, devastation, the NY/CT border war, and 18.2/18.3 ferocity.
 import { check, fail } from '../../engine/errors.ts';
+import { endGame } from '../../engine/procstack.ts';
 import type { Action, Ctx, LegalAction } from '../../engine/types.ts';
 import { addVP, checkDevastation, damageOf, legalAction, razed, sameCounterAliases, siteCondition, siteSP, tribeName } from './common.ts';
 import { crtLosses, kpwData } from './data.ts';
@@ -151,13 +152,13 @@ function leadersLost(s: KpwState, f: BattleFrame, ctx: Ctx): void {
     for (const l of us.filter(isLeader)) loseLeader(s, ctx, l, enemyOf(f, x));
   }
   const gone = (id: string) => ['dead', 'track'].includes(s.units[id].where);
-  if (!s.over && gone('philip') && s.units.canonchet.where !== 'pool' && gone('canonchet')) {
-    s.over = {
+  if (!s.stack.ended && gone('philip') && s.units.canonchet.where !== 'pool' && gone('canonchet')) {
+    const ending = endGame(s.stack, {
       winners: ['english'],
       draw: false,
       summary: 'Philip and Canonchet are both dead or off the map: the Indians lose at once (13.5).',
-    };
-    note(s, ctx, 'victory', s.over.summary);
+    });
+    note(s, ctx, 'victory', ending.summary);
   }
   if (!s.noSurrender && s.churchEntered && gone('church') && gone('winslow')) {
     s.noSurrender = true;
@@ -222,7 +223,7 @@ function effects(s: KpwState, f: BattleFrame, ctx: Ctx): void {
   leadersLost(s, f, ctx);
   if (s.vp.english > f.vpEnglishBefore) checkSurrender(s, ctx);
   checkDevastation(s, ctx);
-  f.step = f.ctRazed && !s.exploitUsed && !s.over ? 'exploit' : 'ferocity';
+  f.step = f.ctRazed && !s.exploitUsed && !s.stack.ended ? 'exploit' : 'ferocity';
 }
 
 export function ctRazedCount(s: KpwState): number {

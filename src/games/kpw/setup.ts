@@ -66,7 +66,6 @@ export function initialState(options: KpwOptions): KpwState {
     noSurrender: false,
     stack: { frames: [{ proc: 'turn', step: 'church' }] },
     recent: [],
-    over: null,
   };
 }
 

@@ -272,7 +272,6 @@ export interface KpwState {
   noSurrender: boolean;
   stack: ProcStack<KFrame>;
   recent: string[];
-  over: null | { winners: Side[]; draw: boolean; summary: string };
 }
 
 export const WAMPANOAG = new Set(['WA', 'SK', 'PC']);

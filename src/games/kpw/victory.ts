@@ -1,5 +1,6 @@
 // 15.0/16.0 Victory: automatic wins at the end of a turn, end-of-game VP,
 // tie-breakers (fewest own sites lost), both-automatic case; 17.0 length.
+import { endGame, type Ending } from '../../engine/procstack.ts';
 import type { Ctx } from '../../engine/types.ts';
 import { razed } from './common.ts';
 import { note, SIDE_NAME, type KpwState, type Side } from './state.ts';
@@ -18,7 +19,7 @@ export function automatic(s: KpwState): Record<Side, string | null> {
 }
 
 /** Fewest own villages/settlements/forts lost wins a tie. */
-function tieBreak(s: KpwState, why: string): KpwState['over'] {
+function tieBreak(s: KpwState, why: string): Ending {
   if (s.prov.english !== s.prov.indian) {
     const w: Side = s.prov.english < s.prov.indian ? 'english' : 'indian';
     return {
@@ -32,20 +33,25 @@ function tieBreak(s: KpwState, why: string): KpwState['over'] {
 
 /** Phase 10: returns true when the game is over. */
 export function checkVictory(s: KpwState, ctx: Ctx): boolean {
+  const ending = victoryNow(s);
+  if (!ending) return false;
+  endGame(s.stack, ending);
+  note(s, ctx, 'victory', ending.summary);
+  return true;
+}
+
+/** How the game ends at the end of this turn, or null when it goes on. */
+function victoryNow(s: KpwState): Ending | null {
   const a = automatic(s);
-  if (a.english && a.indian) s.over = tieBreak(s, `Both sides win automatically on turn ${s.turn} (${a.english}; ${a.indian})`);
-  else if (a.english) s.over = { winners: ['english'], draw: false, summary: `Automatic English victory on turn ${s.turn}: ${a.english}.` };
-  else if (a.indian) s.over = { winners: ['indian'], draw: false, summary: `Automatic Indian victory on turn ${s.turn}: ${a.indian}.` };
-  else if (s.turn >= 9) {
-    if (s.vp.english !== s.vp.indian) {
-      const w: Side = s.vp.english > s.vp.indian ? 'english' : 'indian';
-      s.over = {
-        winners: [w],
-        draw: false,
-        summary: `End of turn 9: the ${SIDE_NAME[w]} win on VP, ${s.vp.english} English to ${s.vp.indian} Indian.`,
-      };
-    } else s.over = tieBreak(s, `End of turn 9: VP tied at ${s.vp.english}`);
-  }
-  if (s.over) note(s, ctx, 'victory', s.over.summary);
-  return !!s.over;
+  if (a.english && a.indian) return tieBreak(s, `Both sides win automatically on turn ${s.turn} (${a.english}; ${a.indian})`);
+  if (a.english) return { winners: ['english'], draw: false, summary: `Automatic English victory on turn ${s.turn}: ${a.english}.` };
+  if (a.indian) return { winners: ['indian'], draw: false, summary: `Automatic Indian victory on turn ${s.turn}: ${a.indian}.` };
+  if (s.turn < 9) return null;
+  if (s.vp.english === s.vp.indian) return tieBreak(s, `End of turn 9: VP tied at ${s.vp.english}`);
+  const winner: Side = s.vp.english > s.vp.indian ? 'english' : 'indian';
+  return {
+    winners: [winner],
+    draw: false,
+    summary: `End of turn 9: the ${SIDE_NAME[winner]} win on VP, ${s.vp.english} English to ${s.vp.indian} Indian.`,
+  };
 }

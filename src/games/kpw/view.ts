@@ -10,7 +10,7 @@ import type { KpwStackView, KpwUnitView, KpwView } from './view-types.ts';
 import { plural } from '../../messages/text.ts';
 
 export function phaseLabel(s: KpwState): string {
-  if (s.over) return `Turn ${s.turn} · Game over`;
+  if (s.stack.ended) return `Turn ${s.turn} · Game over`;
   if (s.stack.frames.some((f) => f.proc === 'place' && f.purpose === 'setup')) return 'Set-up';
   return `Turn ${s.turn} · ${PHASE_NAMES[turnFrame(s).step]}`;
 }
@@ -94,7 +94,7 @@ export function buildView(s: KpwState, viewer: Viewer): KpwView {
         .map((u) => u.name),
     },
     recent: s.recent.slice(-8),
-    result: s.over ? { status: 'over', summary: s.over.summary } : { status: 'ongoing' },
+    result: s.stack.ended ? { status: 'over', summary: s.stack.ended.summary } : { status: 'ongoing' },
   };
   return v;
 }

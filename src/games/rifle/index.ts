@@ -6,10 +6,10 @@
 import { check } from '../../engine/errors.ts';
 import { leaveOrders } from '../../engine/submissions.ts';
 import type { GameModule, GameRules, GameTable } from '../../engine/types.ts';
-import { finalResult } from './awards.ts';
 import { bot } from './bot.ts';
 import { subcommands } from './commands.ts';
 import { defaultDecision, leaderLegal } from './decisions.ts';
+import { endRifle } from './flow/end.ts';
 import { machine } from './flow/index.ts';
 import { help } from './help.ts';
 import { planOf, planning, planText } from './plan.ts';
@@ -34,7 +34,7 @@ export const rifleRules: GameRules<RifleState, RifleOptions, any> = {
   legal: (s, role) => machine.legal(now(s), role),
   apply: (s, role, a, ctx) => machine.apply(now(s), role, a, ctx),
   view: (s, viewer) => buildView(now(s), viewer),
-  result: (s) => (stageOf(now(s)) === 'over' ? finalResult(s) : { status: 'ongoing' }),
+  result: (s) => machine.result(now(s)),
   phase: (s) => phaseLabel(now(s)),
   bot: (s, role, l, ctx) => bot(now(s), role, l, ctx),
   // A resigning settlement is out (it has lost, like an abandoned one); the
@@ -53,7 +53,7 @@ export const rifleRules: GameRules<RifleState, RifleOptions, any> = {
     say(s, text);
     const left = active(s).length;
     if (left === 0 || (s.settlements.length > 1 && left < 2)) {
-      s.flow.frames = [{ proc: 'over', step: 'over' }];
+      endRifle(s);
       ctx.emit({ kind: 'over', text: 'The game is over.' });
     } else machine.run(s, ctx);
   },
@@ -67,6 +67,7 @@ export const rifleRules: GameRules<RifleState, RifleOptions, any> = {
     if (planning(s, st)) return planOf(s, st).length ? { type: 'done' } : { type: 'auto' };
     return null;
   },
+  upgrade,
 };
 
 export const rifleTable: GameTable<any> = {

@@ -124,24 +124,24 @@ export type RifleFrame =
   | { proc: 'leaders'; step: 'pick' }
   | { proc: 'turn'; step: 'start' | 'plan' | 'resolve' }
   | { proc: 'plan'; step: 'orders' }
-  | { proc: 'resolve'; step: ResolvePhase; at: Record<string, number> }
-  | { proc: 'over'; step: 'over' };
+  | { proc: 'resolve'; step: ResolvePhase; at: Record<string, number> };
 
-/** The procedure running now. */
-export function frameOf(s: RifleState): RifleFrame {
+/** The procedure running now (none once the game has ended). */
+export function frameOf(s: RifleState): RifleFrame | undefined {
   return s.flow.frames[s.flow.frames.length - 1];
 }
 
 /** Where the game is, as players know it (the turn procedure only passes through). */
 export function stageOf(s: RifleState): Stage {
-  const p = frameOf(s).proc;
+  const p = frameOf(s)?.proc;
+  if (s.flow.ended || !p) return 'over';
   return p === 'turn' ? 'plan' : p;
 }
 
 /** The resolution phase running now (Hardship while none is). */
 export function resolvePhaseOf(s: RifleState): ResolvePhase {
   const f = frameOf(s);
-  return f.proc === 'resolve' ? f.step : RESOLVE_PHASES[0];
+  return f?.proc === 'resolve' ? f.step : RESOLVE_PHASES[0];
 }
 
 export const RESOLVE_PHASES = ['hardship', 'mishap', 'raid', 'consume', 'seasonal', 'storage', 'happiness', 'end'] as const;

@@ -21,7 +21,7 @@ import { hasTag, MAX_PER_ARMY, unitType } from './data.ts';
 import { holder, mapOf, movement, visibleHexes } from './geo.ts';
 import { orderLabel } from './labels.ts';
 import { checkOrder, costOf, freeLords, ordersOf, type Order } from './orders.ts';
-import { allianceOf, allied, atWar, type Force, type HexId, type Wk4State } from './state.ts';
+import { allianceOf, allied, atWar, stageOf, type Force, type HexId, type Wk4State } from './state.ts';
 
 const itemOf = (l: LegalAction): Order | null => (l.action.type === 'order' ? (l.action.item as unknown as Order) : null);
 
@@ -372,7 +372,7 @@ function nearestNation(s: Wk4State, role: Role): Role | null {
 export function botChoice(s: Wk4State, role: Role, legal: LegalAction[], rand: () => number): LegalAction {
   const by = (t: string) => legal.find((l) => l.action.type === t);
   if (role === UMPIRE) return by('approveall') ?? by('rule') ?? by('publish') ?? legal[0];
-  if (s.stage === 'challenges') return by('agree') ?? legal[0];
+  if (stageOf(s) === 'challenges') return by('agree') ?? legal[0];
   const fin = by('final') ?? by('reopen') ?? legal[0];
   if (!by('final')) return fin;
   const mine = ordersOf(s, role);

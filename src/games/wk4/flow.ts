@@ -14,6 +14,7 @@ import { checkOrder, type Order } from './orders.ts';
 import { closeTurn, makeOfficial, openSeason, resolveSeason } from './season.ts';
 import { readSheet } from './sheet.ts';
 import { seasonName, type Wk4State } from './state.ts';
+import { buildView } from './view.ts';
 import { engineReview, engineRuling, RU, umpireApply, umpireLegal } from './umpire.ts';
 
 export const RULE = 'WK4 Order of Battle / Turn Sequence';
@@ -228,7 +229,6 @@ const flow: Flow<Wk4State> = {
       if (f.step !== 'start') return false;
       const live = s.order.filter((n) => s.nations[n].alive);
       s.sub = openSubmission(live);
-      s.stage = 'orders';
       f.step = 'orders';
       call(s.stack, { proc: 'orders', step: 'write' });
       return true;
@@ -238,7 +238,6 @@ const flow: Flow<Wk4State> = {
         f.step = 'initiative';
         // Movement waits for the umpire's order among tied nations; the engine as umpire keeps its default at once.
         if (s.options.umpire === 'human' && s.proposals.some((p) => p.status === 'proposed')) {
-          s.stage = 'initiative';
           return void call(s.stack, { proc: 'initiative', step: 'order' });
         }
         engineReview(s, ctx);
@@ -246,20 +245,17 @@ const flow: Flow<Wk4State> = {
       if (f.step === 'initiative') {
         resolveSeason(s, ctx);
         f.step = 'review';
-        s.stage = 'review';
         if (s.options.umpire === 'human') return void call(s.stack, { proc: 'review', step: 'review' });
         engineReview(s, ctx);
       }
       if (f.step === 'review') {
         closeTurn(s, ctx);
         f.step = 'challenges';
-        s.stage = 'challenges';
         return void call(s.stack, { proc: 'challenges', step: 'window' });
       }
       if (f.step === 'challenges') {
         f.step = 'ruling';
         if (s.options.umpire === 'human' && s.challenges.length) {
-          s.stage = 'ruling';
           return void call(s.stack, { proc: 'ruling', step: 'rule' });
         }
         engineRuling(s, ctx);
@@ -278,7 +274,14 @@ const flow: Flow<Wk4State> = {
   over: {},
 };
 
-export const machine = new FlowMachine<Wk4State>(flow, { stack: (s) => s.stack, over: (s) => s.stage === 'over', rule: RULE });
+/** Each nation's VP as the umpire sees them: the result's scores. */
+function campaignScores(s: Wk4State): Record<Role, number> {
+  const scores: Record<Role, number> = Object.fromEntries(s.order.map((n) => [n, 0]));
+  for (const nation of buildView(s, { kind: 'umpire' }).nations) scores[nation.id] = nation.vp;
+  return scores;
+}
+
+export const machine = new FlowMachine<Wk4State>(flow, { stack: (s) => s.stack, scores: campaignScores, rule: RULE });
 
 export const openActions = machine.openActions([
   { type: 'order', sub: 'move', secret: true },

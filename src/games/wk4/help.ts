@@ -1,6 +1,6 @@
 // Help that teaches: the rules in brief, then what to do in the phase now.
 import type { Wk4State } from './state.ts';
-import { seasonName } from './state.ts';
+import { seasonName, stageOf } from './state.ts';
 
 export const OVERVIEW = [
   'Warrior Kings IV: an umpired campaign of secret simultaneous orders for 2-11 nations. Each season every nation writes orders privately;',
@@ -29,7 +29,7 @@ export const OVERVIEW = [
 ].join('\n');
 
 export function phaseHelp(s: Wk4State): string {
-  switch (s.stage) {
+  switch (stageOf(s)) {
     case 'orders':
       return (
         `${seasonName(s)}: write your orders (/wk4 order move army:… to:…, or /wk4 order sheet), review them ` +

@@ -5,13 +5,15 @@ import type { GameModule, GameRules, GameTable, Json } from '../../engine/types.
 import { UMPIRE } from '../../engine/types.ts';
 import { check } from '../../engine/errors.ts';
 import { retWith } from '../../engine/flow.ts';
+import { endGame } from '../../engine/procstack.ts';
 import { leaveOrders } from '../../engine/submissions.ts';
 import { botChoice } from './bot.ts';
 import { subcommands } from './commands.ts';
 import { machine, openActions } from './flow.ts';
 import { DICE_ORDER, OVERVIEW, phaseHelp } from './help.ts';
 import { initialState, optionDocs, parseOptions, roles } from './setup.ts';
-import type { Wk4Options, Wk4State } from './state.ts';
+import { stageOf, type Wk4Options, type Wk4State } from './state.ts';
+import { upgradeStage } from './upgrade.ts';
 import { buildView, phaseLabel, summarize, type Wk4View } from './view.ts';
 
 export const wk4Rules: GameRules<Wk4State, Wk4Options, any> = {
@@ -37,18 +39,13 @@ export const wk4Rules: GameRules<Wk4State, Wk4Options, any> = {
   legal: (s, role) => machine.legal(s, role),
   apply: (s, role, a, ctx) => machine.apply(s, role, a, ctx),
   view: (s, viewer) => buildView(s, viewer) as unknown as Json,
-  result(s) {
-    if (!s.winner) return { status: 'ongoing' };
-    const scores = Object.fromEntries(s.order.map((n) => [n, 0]));
-    for (const b of buildView(s, { kind: 'umpire' }).nations) scores[b.id] = b.vp;
-    return { status: 'over', winners: s.winner.winners, draw: s.winner.winners.length > 1, scores, summary: s.winner.summary };
-  },
+  result: (s) => machine.result(s),
   phase: phaseLabel,
   bot: (s, role, legal, ctx) => botChoice(s, role, legal, ctx.rand),
   // A nation that resigns leaves the campaign: its forces disband, its centres become unheld; the others play on.
   resign(s, role, ctx) {
     const me = s.nations[role];
-    check(me?.alive && s.stage !== 'over', 'WK4 Seats', `${me?.name ?? role} is not in the campaign.`);
+    check(me?.alive && !machine.over(s), 'WK4 Seats', `${me?.name ?? role} is not in the campaign.`);
     me.alive = false;
     for (const f of Object.values(s.forces)) if (f.nation === role) delete s.forces[f.id];
     for (const c of Object.keys(s.owner)) if (s.owner[c] === role) s.owner[c] = null;
@@ -61,25 +58,30 @@ export const wk4Rules: GameRules<Wk4State, Wk4Options, any> = {
     ctx.emit({ kind: 'out', text: `${me.name} leaves the campaign; its centres are unheld.` });
     const alive = s.order.filter((n) => s.nations[n].alive);
     if (alive.length <= 1) {
-      s.winner = { winners: alive, summary: `${alive.map((n) => s.nations[n].name).join('') || 'Nobody'} is the last nation standing.` };
-      s.stage = 'over';
-      ctx.emit({ kind: 'over', text: `The campaign is over. ${s.winner.summary}` });
+      const ending = endGame(s.stack, {
+        winners: alive,
+        draw: alive.length > 1,
+        summary: `${alive.map((n) => s.nations[n].name).join('') || 'Nobody'} is the last nation standing.`,
+      });
+      ctx.emit({ kind: 'over', text: `The campaign is over. ${ending.summary}` });
       return;
     }
     // A challenge window or the orders may now be complete.
-    if (s.stage === 'challenges' && alive.every((n) => s.challengeDone.includes(n))) retWith(s.stack);
+    if (stageOf(s) === 'challenges' && alive.every((n) => s.challengeDone.includes(n))) retWith(s.stack);
     machine.run(s, ctx);
   },
   /** Late: a nation's orders stand as written (final); no challenge; a late umpire publishes (every proposal at its default). */
   onDeadline(s, role) {
+    const stage = stageOf(s);
     if (role === UMPIRE)
-      return s.stage === 'initiative' || s.stage === 'review' || s.stage === 'ruling'
+      return stage === 'initiative' || stage === 'review' || stage === 'ruling'
         ? (machine.legal(s, role).find((l) => l.action.type === 'publish')?.action ?? machine.legal(s, role)[0]?.action ?? null)
         : null;
-    if (s.stage === 'orders') return s.sub.seats[role] && !s.sub.seats[role].final ? { type: 'final' } : null;
-    if (s.stage === 'challenges') return s.challengeDone.includes(role) ? null : { type: 'agree' };
+    if (stage === 'orders') return s.sub.seats[role] && !s.sub.seats[role].final ? { type: 'final' } : null;
+    if (stage === 'challenges') return s.challengeDone.includes(role) ? null : { type: 'agree' };
     return null;
   },
+  upgrade: upgradeStage,
 };
 
 export const wk4Table: GameTable<any> = {

@@ -5,6 +5,7 @@
 // quarters, economy), and the official results check victory and open the
 // next season.
 import { reveal } from '../../engine/submissions.ts';
+import { endGame, type Ending } from '../../engine/procstack.ts';
 import type { Ctx, Role } from '../../engine/types.ts';
 import { hasTag, unitType } from './data.ts';
 import { resolveCombats } from './combat.ts';
@@ -289,29 +290,32 @@ export function makeOfficial(s: Wk4State, ctx: Ctx): void {
     .sort((a, b) => b.vp - a.vp)[0];
   const alive = s.order.filter((n) => s.nations[n].alive);
   const lastTurn = s.season === 'winter' && s.year >= s.options.years;
-  if (win) {
-    s.winner = {
-      winners: win.members,
-      summary: `${win.members.map((n) => nationName(s, n)).join(', ')} hold ${win.vp} VP (${win.needed} needed for ${win.members.length}).`,
-    };
-  } else if (alive.length <= 1) {
-    s.winner = { winners: alive, summary: `${alive.map((n) => nationName(s, n)).join('') || 'Nobody'} is the last nation standing.` };
-  } else if (lastTurn) {
-    const bs = blocs(s).sort((a, b) => b.vp - a.vp);
-    const top = bs.filter((b) => b.vp === bs[0].vp).flatMap((b) => b.members);
-    s.winner = {
-      winners: top,
-      summary:
-        `After ${plural(s.options.years, 'year')} nobody reached the victory table; ` +
-        `most VP: ${top.map((n) => nationName(s, n)).join(', ')} (${bs[0].vp}).`,
-    };
-  }
-  if (s.winner) {
-    s.stage = 'over';
-    ctx.emit({ kind: 'over', text: `The campaign is over. ${s.winner.summary}` });
+  const ending = campaignEnding(s, win, alive, lastTurn);
+  if (ending) {
+    endGame(s.stack, ending);
+    ctx.emit({ kind: 'over', text: `The campaign is over. ${ending.summary}` });
     return;
   }
   const i = SEASONS.indexOf(s.season);
   if (i === 3) s.year++;
   s.season = SEASONS[(i + 1) % 4];
+}
+
+/** How the campaign ends with this season's official results, or null when it goes on. */
+function campaignEnding(s: Wk4State, win: ReturnType<typeof blocs>[number] | undefined, alive: Role[], lastTurn: boolean): Ending | null {
+  // Several winners (an alliance, a shared first place) are reported as a draw.
+  const ending = (winners: Role[], summary: string): Ending => ({ winners, draw: winners.length > 1, summary });
+  if (win)
+    return ending(
+      win.members,
+      `${win.members.map((n) => nationName(s, n)).join(', ')} hold ${win.vp} VP (${win.needed} needed for ${win.members.length}).`,
+    );
+  if (alive.length <= 1) return ending(alive, `${alive.map((n) => nationName(s, n)).join('') || 'Nobody'} is the last nation standing.`);
+  if (!lastTurn) return null;
+  const byVp = blocs(s).sort((a, b) => b.vp - a.vp);
+  const first = byVp.filter((b) => b.vp === byVp[0].vp).flatMap((b) => b.members);
+  return ending(
+    first,
+    `After ${plural(s.options.years, 'year')} nobody reached the victory table; most VP: ${first.map((n) => nationName(s, n)).join(', ')} (${byVp[0].vp}).`,
+  );
 }

@@ -73,7 +73,6 @@ export function initialState(o: Wk4Options): Wk4State {
     alliances: {},
     year: 1,
     season: 'spring',
-    stage: 'orders',
     sub: openSubmission(ids),
     initiative: [],
     battles: [],
@@ -87,7 +86,6 @@ export function initialState(o: Wk4Options): Wk4State {
     captured: [],
     official: { owner: {}, wars: [], alliances: {}, year: 1, season: 'spring', battles: [] },
     nextId: 0,
-    winner: null,
     stack: { frames: [{ proc: 'campaign', step: 'start' }] },
   };
   for (const c of m.centres) s.owner[c.id] = c.owner && ids.includes(c.owner) ? c.owner : null;

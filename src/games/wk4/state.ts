@@ -1,6 +1,6 @@
 // The state of a Warrior Kings IV campaign: plain JSON (it is logged,
 // replayed and compared). Rules code mutates a draft of it.
-import type { ProcStack } from '../../engine/procstack.ts';
+import { top, type ProcStack } from '../../engine/procstack.ts';
 import type { Submission } from '../../engine/submissions.ts';
 import type { Json, Role } from '../../engine/types.ts';
 import type { Trait } from './data.ts';
@@ -109,6 +109,18 @@ export interface Challenge {
 
 export type Stage = 'orders' | 'initiative' | 'review' | 'challenges' | 'ruling' | 'over';
 
+/**
+ * Where the season is, read from the flow: the procedure the campaign has
+ * called (orders, initiative, review, challenges, ruling), or over once the
+ * game has ended. (Games stored before this kept it in a `stage` field: upgrade.ts.)
+ */
+export function stageOf(s: Wk4State): Stage {
+  if (s.stack.ended) return 'over';
+  const frame = top(s.stack);
+  if (frame.proc !== 'campaign') return frame.proc as Stage;
+  return frame.step === 'start' ? 'orders' : (frame.step as Stage);
+}
+
 /** One line of the season report: public, or for some nations only. */
 export interface ReportLine {
   text: string;
@@ -130,7 +142,6 @@ export interface Wk4State {
   alliances: Record<string, Role[]>;
   year: number;
   season: Season;
-  stage: Stage;
   sub: Submission<Json>;
   /** Initiative order of the season's movement. */
   initiative: Role[];
@@ -158,7 +169,6 @@ export interface Wk4State {
     battles: string[];
   };
   nextId: number;
-  winner: { winners: Role[]; summary: string } | null;
   stack: ProcStack;
 }
 

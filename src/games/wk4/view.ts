@@ -13,7 +13,7 @@ import type { NationId } from './nations.ts';
 import type { Order } from './orders.ts';
 import type { Wk4Marker, Wk4Picture, Wk4Trail } from './picture.ts';
 import { linesFor } from './report.ts';
-import { nationName, seasonName, type Wk4State } from './state.ts';
+import { nationName, seasonName, stageOf, type Wk4State } from './state.ts';
 import { plural } from '../../messages/text.ts';
 
 export interface Wk4View {
@@ -62,6 +62,7 @@ export function buildView(s: Wk4State, viewer: Viewer): Wk4View {
   const all = seesAll(viewer);
   const me = viewer.kind === 'seat' && s.nations[viewer.role] ? viewer.role : null;
   const spectator = !all && !me;
+  const stage = stageOf(s);
   const owners = spectator ? s.official.owner : s.owner;
   const seen = me ? visibleHexes(s, me) : null;
   const markers: Wk4Marker[] = spectator
@@ -91,8 +92,8 @@ export function buildView(s: Wk4State, viewer: Viewer): Wk4View {
     challenges: 'preliminary results (challenges)',
     ruling: 'umpire rules on challenges',
     over: 'campaign over',
-  }[s.stage];
-  const published = s.stage === 'challenges' || s.stage === 'ruling' || s.stage === 'over';
+  }[stage];
+  const published = stage === 'challenges' || stage === 'ruling' || stage === 'over';
   const battlesSeen = spectator ? [] : s.battles.filter((b) => all || published || b.attacker.includes(me!) || b.defender.includes(me!));
   const picture: Wk4Picture = {
     map: s.options.map,
@@ -118,11 +119,11 @@ export function buildView(s: Wk4State, viewer: Viewer): Wk4View {
   };
   const mineOrders = me ? ((s.sub.seats[me]?.items ?? []) as unknown as Order[]) : [];
   // A nation's own orders drawn as trails while it writes them (nobody else's: they are secret).
-  if (me && s.stage === 'orders') picture.trails = trails(s, me, mineOrders);
+  if (me && stage === 'orders') picture.trails = trails(s, me, mineOrders);
   return {
     viewer: all ? 'umpire' : (me ?? 'spectator'),
     title: picture.title,
-    stage: s.stage,
+    stage,
     season: seasonName(s),
     picture,
     nations: s.order.map((n) => ({ id: n, name: nationName(s, n), vp: vp[n as NationId] ?? 0, alive: s.nations[n].alive })),
@@ -154,7 +155,7 @@ export function buildView(s: Wk4State, viewer: Viewer): Wk4View {
       .filter((c) => all || c.nation === me)
       .map((c, i) => `${i + 1}. ${nationName(s, c.nation)}: ${c.reason}${c.ruling ? ` — ${c.ruling}` : ''}`),
     rulings: all ? [...s.rulings] : [],
-    result: s.winner ? s.winner.summary : null,
+    result: s.stack.ended?.summary ?? null,
     forcesAll: all ? Object.keys(s.forces).map((id) => forceLine(s, id)) : [],
     blocs: blocs(s).map((b) => `${b.members.map((n) => nationName(s, n)).join(' + ')}: ${b.vp}/${b.needed} VP`),
   };
@@ -166,9 +167,10 @@ export function buildView(s: Wk4State, viewer: Viewer): Wk4View {
  * opens), headed by its season. Spectators: the official public lines only.
  */
 function reportLines(s: Wk4State, all: boolean, me: Role | null, spectator: boolean): string[] {
-  const last = s.stage === 'orders' || (s.stage === 'over' && spectator);
+  const stage = stageOf(s);
+  const last = stage === 'orders' || (stage === 'over' && spectator);
   if (spectator && !last) return [];
-  if (!all && (s.stage === 'review' || s.stage === 'initiative')) return [];
+  if (!all && (stage === 'review' || stage === 'initiative')) return [];
   const lines = linesFor(s, all ? 'all' : spectator ? 'public' : me!);
   if (!last) return lines;
   return lines.length ? [`Report of the ${seasonName(s.official)}:`, ...lines] : [];
@@ -205,5 +207,6 @@ export function summarize(v: Wk4View, viewer: Viewer): string {
 }
 
 export function phaseLabel(s: Wk4State): string {
-  return s.stage === 'over' ? 'Campaign over' : `${seasonName(s)}: ${s.stage}`;
+  const stage = stageOf(s);
+  return stage === 'over' ? 'Campaign over' : `${seasonName(s)}: ${stage}`;
 }

@@ -87,5 +87,5 @@ const PHASE_HELP: Record<Phase, string> = {
 };
 
 export function phaseHelp(s: WogState): string {
-  return s.over ? `The game is over: ${s.over.summary}` : PHASE_HELP[currentPhase(s)];
+  return s.stack.ended ? `The game is over: ${s.stack.ended.summary}` : PHASE_HELP[currentPhase(s)];
 }

@@ -10,6 +10,7 @@ import { machine } from './sequence.ts';
 import { initialState } from './setup.ts';
 import type { Side, WogOptions, WogState } from './state.ts';
 import { buildView, phaseLabel, summarize, type WogView } from './view.ts';
+import { upgradeEnding } from './upgrade.ts';
 
 const optionDocs: OptionDoc[] = [
   {
@@ -124,17 +125,14 @@ export const wogRules: GameRules<WogState, WogOptions, any> = {
     machine.apply(s, role, action, ctx);
   },
   view: (s, viewer) => buildView(s, viewer) as unknown as Json,
-  result(s) {
-    if (!s.over) return { status: 'ongoing' };
-    const scores = { english: Math.max(0, s.vp), french: Math.max(0, -s.vp) };
-    return { status: 'over', winners: s.over.winners, draw: s.over.draw, scores, summary: s.over.summary };
-  },
+  result: (s) => machine.result(s),
   phase: phaseLabel,
   bot: (s, role, l, ctx) => botChoice(s, role as Side, l, ctx.rand),
   onDeadline(s, role) {
     const legal = machine.legal(s, role);
     return (legal[0]?.sub === 'loss' ? preferredLoss(s, legal) : deadlineChoice(legal))?.action ?? null;
   },
+  upgrade: upgradeEnding,
 };
 
 export const wogTable: GameTable<any> = {

@@ -1,5 +1,6 @@
 // Phase Eleven: Adjust the Score (zero-sum), and the end of the game
 // (30 VP at the end of a turn, or after turn 12).
+import { endGame } from '../../engine/procstack.ts';
 import { advance } from '../../engine/track.ts';
 import type { Ctx } from '../../engine/types.ts';
 import { area, data, enemy, leaderName, note, rank, sideName, type Side, type WogState } from './state.ts';
@@ -58,14 +59,14 @@ export function scoreTurn(s: WogState, ctx: Ctx): boolean {
   if (Math.abs(s.vp) >= track.win || s.turn >= track.turns) {
     const draw = s.vp === 0;
     const winners: Side[] = draw ? [] : [s.vp > 0 ? 'english' : 'french'];
-    s.over = {
+    const ending = endGame(s.stack, {
       winners,
       draw,
       summary: draw
         ? `Turn ${s.turn}: the VP are level, a draw.`
         : `${sideName(winners[0]!)} win with ${Math.abs(s.vp)} VP after turn ${s.turn}${Math.abs(s.vp) >= track.win ? ' (30 VP)' : ''}.`,
-    };
-    note(s, ctx, 'end', s.over.summary);
+    });
+    note(s, ctx, 'end', ending.summary);
     return true;
   }
   return false;

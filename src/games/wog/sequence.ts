@@ -192,7 +192,7 @@ export const FLOW: Flow<WogState> = {
 
 export const machine = new FlowMachine<WogState>(FLOW, {
   stack: (s) => s.stack,
-  over: (s) => s.over !== null,
+  scores: (s) => ({ english: Math.max(0, s.vp), french: Math.max(0, -s.vp) }),
   rule: 'WoG sequence of play',
 });
 

@@ -48,7 +48,6 @@ export function initialState(o: WogOptions): WogState {
     raised: {},
     stack: { frames: [{ proc: 'turn', step: 'setup' }] },
     log: [],
-    over: null,
   };
 }
 

@@ -59,7 +59,6 @@ export interface WogState {
   raised: Record<string, { sp: number; knight: boolean; gunner: boolean }>;
   stack: ProcStack;
   log: string[];
-  over: null | { winners: Side[]; draw: boolean; summary: string };
 }
 
 export const data = () => wogData();

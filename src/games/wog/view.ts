@@ -86,7 +86,7 @@ const battleFrame = (s: WogState): BattleFrame | undefined =>
  * round gets its map and close-up.
  */
 export function phaseLabel(s: WogState): string {
-  if (s.over) return 'Game over';
+  if (s.stack.ended) return 'Game over';
   const b = currentPhase(s) === 'battles' ? battleFrame(s) : undefined;
   if (b) return `Turn ${s.turn} · Phase 3: Battle in ${areaName(b.area)}${b.settled ? `, after round ${b.settled}` : ''}`;
   return `Turn ${s.turn} · ${PHASE_NAMES[currentPhase(s)]}`;
@@ -184,7 +184,7 @@ export function buildView(s: WogState, _viewer: Viewer): WogView {
       french: s.kings.french && leaderData(s, s.kings.french).name,
     },
     log: s.log.slice(-12),
-    over: s.over?.summary ?? null,
+    over: s.stack.ended?.summary ?? null,
     battle: battleView(s),
   };
 }

@@ -2,12 +2,13 @@
 // then the Action phase (plan), then phases 5-12 (resolve); at the end the
 // next turn starts or the game is over.
 import type { Procedure } from '../../../engine/flow.ts';
-import { call, goTo } from '../../../engine/procstack.ts';
+import { call } from '../../../engine/procstack.ts';
 import { openSubmission } from '../../../engine/submissions.ts';
 import type { Ctx } from '../../../engine/types.ts';
 import { RULES } from '../data.ts';
 import { askExtra, boonPhase } from '../phases/boon.ts';
 import { growthPhase, livestockPhase } from '../phases/growth.ts';
+import { endRifle } from './end.ts';
 import {
   active,
   freshNotes,
@@ -59,7 +60,7 @@ export const turn: Procedure<RifleState, F> = {
     for (const st of s.settlements)
       if (st.out && st.history[st.history.length - 1]?.turn !== s.turn) st.history.push(measuresOf(st, s.turn));
     if (s.turn >= RULES.turns.count || active(s).length === 0) {
-      goTo(s.flow, { proc: 'over', step: 'over' });
+      endRifle(s);
       ctx.emit({ kind: 'over', text: 'The game is over.' });
       return;
     }
