@@ -124,7 +124,7 @@ describe('tournament surfaces and hidden information (issue 13: spectators; leak
     const m = repoOf(h.svc).matches(1, 1)[0];
     const bid = await h.say(m.a, `/tournament bid match:${m.id} side:a vp:17`);
     expect(bid.replies.every((r) => r.ephemeral)).toBe(true);
-    expect(bid.replies[0].content).toContain('a for 17 VP');
+    expect(bid.replies[0].content).toContain('Player A for 17 VP');
     const spectator = [
       publicText(bid),
       ...(await Promise.all(['/tournament pairings', '/tournament standings', '/tournament log'].map((l) => h.say('eve', l)))).map(
