@@ -4,7 +4,7 @@
 // 700 high so Discord's preview (about 550 × 350, half size) keeps every name
 // at 10 px or more: a bracket too big for that shows its latest rounds, and
 // says which it leaves out (/tournament pairings lists them all).
-import { drawText, encodePngOnce, fitText, makeCanvas } from './kit.ts';
+import { drawText, encodePngOnce, fitText, titledSheet, type makeCanvas } from './kit.ts';
 
 export interface BracketMatch {
   /** "R3 · T2". */
@@ -71,13 +71,7 @@ function fit(sections: BracketSection[]): { shown: BracketSection[]; hidden: num
 export function renderBracket(title: string, sections: BracketSection[]): Buffer {
   const { shown, hidden } = fit(sections);
   const h = Math.min(MAX_H, HEAD + shown.reduce((acc, s) => acc + headOf(s) + rowsOf(s) * (BOX_H + GAP), 0) + 30);
-  const canvas = makeCanvas(W, h);
-  const ctx = canvas.getContext('2d');
-  ctx.fillStyle = '#fbfaf6';
-  ctx.fillRect(0, 0, W, h);
-  ctx.fillStyle = '#1e3a5f';
-  ctx.fillRect(0, 0, W, 46);
-  drawText(ctx, fitText(ctx, title, W - 32, 24, 'bold'), 16, 32, { size: 24, weight: 'bold', color: '#ffffff' });
+  const { canvas, ctx } = titledSheet(W, h, title, 24);
   let top = HEAD;
   for (const section of shown) {
     const rows = rowsOf(section);

@@ -8,3 +8,4 @@ export * from './kit/shapes.ts';
 export * from './kit/counters.ts';
 export * from './kit/tracks.ts';
 export * from './kit/legend.ts';
+export * from './kit/sheet.ts';

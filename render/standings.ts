@@ -1,7 +1,7 @@
 // A tournament's standings as an image: rank, player, points and the three
 // tie-breaks, zebra rows, the leaders' medals. 800 px wide so Discord's
 // preview (550 px) keeps the 16 px rows legible (about 11 px there).
-import { drawText, encodePngOnce, fitText, makeCanvas } from './kit.ts';
+import { drawText, encodePngOnce, fitText, titledSheet } from './kit.ts';
 
 export interface StandingsRow {
   rank: number;
@@ -29,13 +29,7 @@ export function renderStandings(
   ties = 'Buchholz, median Buchholz, Sonneborn-Berger',
 ): Buffer {
   const h = HEAD + ROW * Math.max(1, rows.length) + FOOT;
-  const canvas = makeCanvas(W, h);
-  const ctx = canvas.getContext('2d');
-  ctx.fillStyle = '#fbfaf6';
-  ctx.fillRect(0, 0, W, h);
-  ctx.fillStyle = '#1e3a5f';
-  ctx.fillRect(0, 0, W, 46);
-  drawText(ctx, fitText(ctx, title, W - 32, 22, 'bold'), 16, 31, { size: 22, weight: 'bold', color: '#ffffff' });
+  const { canvas, ctx } = titledSheet(W, h, title, 22);
   // Columns: rank, name, points, Buchholz, median, SB, games.
   const cols: [string, number, CanvasTextAlign][] = [
     ['#', 40, 'right'],

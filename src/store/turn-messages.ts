@@ -1,6 +1,6 @@
 // A game's turn message (issue 19 §1): the public message that holds the
 // prompt, the controls and a short running log of the current turn, edited in
-// place while the same seat goes on. One row per turn message (migration 15);
+// place while the same seat goes on. One row per turn message (migration 17);
 // the newest row of a game is its current one, unless closed (another post
 // took over: a deadline's default, an undo, a repost). The message id is
 // known once the outbox delivered the post (null until then).
