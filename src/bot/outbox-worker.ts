@@ -69,6 +69,9 @@ export function isInvalidPayload(e: unknown): boolean {
 
 class NotSendable extends Error {}
 
+/** A lane found to be another process's only once taken: put back for it (issue 21 §3). */
+class ForeignLane extends Error {}
+
 /** Wait before attempt `attempts + 1`: base·2^attempts, capped, with ±50 % jitter; retry-after wins. */
 export function backoff(policy: RetryPolicy, attempts: number, e: unknown, rand = Math.random): number {
   if (e instanceof RateLimitError) return Math.max(e.retryAfter, policy.baseMs);
@@ -257,12 +260,19 @@ export class OutboxWorker {
   }
 
   /** `handed`: called once the row's first message is handed to discord.js (a ping's head start). */
-  private async deliver(row: OutboxRow, handed?: () => void): Promise<void> {
+  private async deliver(taken: OutboxRow, handed?: () => void): Promise<void> {
+    // Read again: while it waited (the round's pings, another track opening its match's thread, another
+    // process) its lane may have moved into the thread just opened; a placeholder lane is no channel.
+    const row = this.outbox.get(taken.id);
+    if (row?.state !== 'pending') return;
     // A tournament match's thread opens with its first delivery; the rows of that lane then move into it.
     const pending = this.router.pendingThread?.(row.lane);
     if (pending) {
       // Another track of the lane may be opening it already: one thread, opened once.
       let opening = this.opening.get(row.lane);
+      // Across processes too: the lane's oldest row opens it, the others come back once it is open.
+      if (!opening && Math.min(...this.outbox.laneHeads(row.lane).map((h) => h.id)) !== row.id)
+        return this.outbox.unclaim(row.id, this.outbox.now() + THREAD_WAIT_MS);
       if (!opening) {
         opening = openThread(this.client, this.router, pending.parent, pending.name, this.log, row.lane).finally(() =>
           this.opening.delete(row.lane),
@@ -285,6 +295,8 @@ export class OutboxWorker {
       appMetrics().pingsDropped.inc();
       return this.outbox.sent(row.id);
     }
+    // Narrowed (some of its decisions closed): the row holds what goes, so a resend and its mentions match it.
+    if (asked !== row.post) this.outbox.rewrite(row.id, asked);
     const post = ahead ? { ...asked, files: [] } : await this.drawn({ ...row, post: asked });
     if (!post) return this.outbox.sent(row.id);
     const parts = payloadsOf(post, (problem) => this.log.error(`outbox #${row.id}: over Discord's limits, a bug: ${problem}`));
@@ -445,6 +457,8 @@ export class OutboxWorker {
   }
 
   private failOrRetry(row: OutboxRow, post: Post, e: unknown): void {
+    // Another process's server after all: theirs to deliver, nothing failed.
+    if (e instanceof ForeignLane) return this.outbox.unclaim(row.id);
     const invalid = isInvalidPayload(e);
     const error = errorText(e);
     const permanent = isPermanent(e);
@@ -603,6 +617,8 @@ export class OutboxWorker {
 
   private async channel(id: string): Promise<SendableChannels> {
     const channel = await this.client.channels.fetch(id);
+    // A channel of a server this client does not have (its servers were still arriving when the row was taken).
+    if (!channel && !(await this.lanes.serves(id))) throw new ForeignLane(id);
     if (!channel?.isSendable()) throw new NotSendable(`channel ${id} is not a text channel I can send to`);
     return channel;
   }
@@ -640,6 +656,9 @@ const TRACK_ORDER: Record<Track, number> = { ping: 0, main: 1, card: 2 };
 
 /** Longest the other rows of a round wait for its pings to reach discord.js (a slow DM or thread opening). */
 const PING_HEAD_START_MS = 100;
+
+/** How long a row of a match waits while its thread is being opened by another row. */
+const THREAD_WAIT_MS = 100;
 
 /** Shortest time between two scans of every lane's head. */
 const SCAN_MS = 20;

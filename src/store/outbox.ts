@@ -250,6 +250,11 @@ export class Outbox {
     })();
   }
 
+  /** A row's post as it goes out (narrowed to the decisions still open), before its first part is sent. */
+  rewrite(id: number, post: Post): void {
+    this.db.prepare(`UPDATE outbox SET post = ? WHERE id = ? AND state = 'pending' AND done_parts = 0`).run(encode(post), id);
+  }
+
   /** The reply went out (or could not): these rows may go now (a card once its window has passed). */
   release(ids: number[]): void {
     const stmt = this.db.prepare(`UPDATE outbox SET next_at = MIN(next_at, ?) WHERE id = ? AND state = 'pending' AND attempts = 0`);
@@ -435,6 +440,15 @@ export class Outbox {
   /** Rows this process claimed go back to whoever comes next (closing the store). */
   unclaimAll(): void {
     this.db.prepare(`UPDATE outbox SET owner = NULL WHERE owner = ? AND state = 'pending'`).run(this.owner);
+  }
+
+  /**
+   * Our hold on a row ends, no attempt counted (it turned out to be another
+   * process's to deliver, or waits for a thread another row opens): due again
+   * at `at` at the soonest.
+   */
+  unclaim(id: number, at = 0): void {
+    this.db.prepare(`UPDATE outbox SET owner = NULL, next_at = MAX(next_at, ?) WHERE id = ? AND owner = ?`).run(at, id, this.owner);
   }
 
   /** Who holds a row now (null: nobody, or the hold expired). */
