@@ -293,10 +293,19 @@ export class OutboxWorker {
     if (!asked) {
       this.pingsDropped++;
       appMetrics().pingsDropped.inc();
+      if (!row.post.to) this.outbox.unping(row.gameId, row.post.handoff ?? []);
       return this.outbox.sent(row.id);
     }
-    // Narrowed (some of its decisions closed): the row holds what goes, so a resend and its mentions match it.
-    if (asked !== row.post) this.outbox.rewrite(row.id, asked);
+    // Narrowed (some of its decisions closed): the row holds what goes, so a resend and its mentions match it,
+    // and the closed decisions' hand-offs, never pinged, are not counted as pinged.
+    if (asked !== row.post) {
+      this.outbox.rewrite(row.id, asked);
+      if (!row.post.to)
+        this.outbox.unping(
+          row.gameId,
+          (row.post.handoff ?? []).filter((h) => !asked.handoff?.includes(h)),
+        );
+    }
     const post = ahead ? { ...asked, files: [] } : await this.drawn({ ...row, post: asked });
     if (!post) return this.outbox.sent(row.id);
     const parts = payloadsOf(post, (problem) => this.log.error(`outbox #${row.id}: over Discord's limits, a bug: ${problem}`));
@@ -384,6 +393,7 @@ export class OutboxWorker {
       ...post,
       content: `${post.content}\n_(Already decided before this message went out.)_`,
       mentions: (post.mentions ?? []).filter((u) => stillFor.has(u) || !closedFor.has(u)),
+      handoff: post.handoff?.filter(isOpen),
       buttons: (post.buttons ?? []).filter((b) => !stale.has(b.customId)),
       selects,
     };

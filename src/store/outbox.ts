@@ -482,9 +482,15 @@ export class Outbox {
         .prepare(`UPDATE outbox SET state = 'failed', attempts = attempts + 1, error = ?, done_at = ?, owner = NULL WHERE id = ?`)
         .run(error.slice(0, 500), this.now(), id);
       const post = this.get(id)?.post;
-      const unping = this.db.prepare('DELETE FROM outbox_pings WHERE game_id = ? AND role = ? AND decision_id = ?');
-      if (post?.gameId !== undefined && !post.to) for (const h of post.handoff ?? []) unping.run(post.gameId, h.role, h.decision);
+      if (post?.gameId !== undefined && !post.to) this.unping(post.gameId, post.handoff ?? []);
     })();
+  }
+
+  /** These hand-offs did not ping (their post never went, or went without them, issue 19 §4): not counted as pinged. */
+  unping(gameId: number | null | undefined, handoffs: { role: string; decision: number }[]): void {
+    if (gameId == null) return;
+    const unping = this.db.prepare('DELETE FROM outbox_pings WHERE game_id = ? AND role = ? AND decision_id = ?');
+    for (const h of handoffs) unping.run(gameId, h.role, h.decision);
   }
 
   /**
