@@ -321,6 +321,9 @@ export class OutboxWorker {
           if (k < row.doneParts && !(ahead && n === parts.length - 1)) continue;
           try {
             dest ??= await target.open();
+            // Our hold renewed as each part goes: one that lapsed meanwhile (a long drawing, a stalled process)
+            // and was taken over is the other process's to send, not ours too.
+            if (!this.outbox.claim(row.id)) return;
             // Discord keeps the first message with this nonce for a few minutes: a resend is answered with it.
             const sending = dest.send({ ...parts[n], nonce: nonceOf(row, k), enforceNonce: true });
             handed?.();
@@ -532,6 +535,7 @@ export class OutboxWorker {
         }
       }
       if (!messageId) {
+        if (!this.outbox.claim(row.id)) return;
         const sent = await channel.send({ ...payload, nonce: nonceOf(row, 0), enforceNonce: true });
         messageId = sent.id;
         this.outbox.cardSent(row.gameId);
