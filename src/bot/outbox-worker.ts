@@ -184,6 +184,8 @@ export class OutboxWorker {
    */
   private async drain(): Promise<void> {
     const inFlight = new Map<string, Promise<void>>();
+    // By row too: a row whose lane moved into its match's thread while in flight is that lane's head as well.
+    const taken = new Set<number>();
     const freed = new Set<string>();
     const lanes = Math.max(1, this.policy.lanes ?? 16);
     const drawLimit = Math.max(1, this.policy.drawing ?? 2);
@@ -213,7 +215,7 @@ export class OutboxWorker {
       const now = this.outbox.now();
       for (const h of heads) {
         const key = `${h.lane}\n${h.track}`;
-        if (h.nextAt > now || inFlight.has(key)) continue;
+        if (h.nextAt > now || inFlight.has(key) || taken.has(h.id)) continue;
         // Its lane's main track brings it back when it moves on.
         if (h.track === 'card' && this.outbox.mainBefore(h)) continue;
         const ping = h.track === 'ping';
@@ -233,6 +235,7 @@ export class OutboxWorker {
         if (!this.outbox.claim(row.id)) continue;
         if (draws) drawing++;
         busy[h.track]++;
+        taken.add(row.id);
         let started: Promise<void>;
         if (ping) {
           let signal!: () => void;
@@ -246,6 +249,7 @@ export class OutboxWorker {
           .catch((e) => this.log.error(`outbox #${row.id}: delivery failed unexpectedly: ${errorText(e)}`))
           .finally(() => {
             inFlight.delete(key);
+            taken.delete(row.id);
             freed.add(h.lane);
             busy[h.track]--;
             if (draws) drawing--;
