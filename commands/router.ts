@@ -168,12 +168,15 @@ export function createRouter(svc: Services): Router {
     },
     threadTaken: (threadId) => svc.store.latestGame(threadId) !== null,
     threadCreated(channelId, threadId) {
-      // A tournament match's game may have ended (bot seats) before its thread opened: it moves too.
-      const row = svc.store.liveGame(channelId) ?? (pendingThread(svc, channelId) ? svc.store.latestGame(channelId) : null);
-      if (row) svc.store.moveGame(row.id, threadId);
-      svc.store.outbox.redirect(channelId, threadId);
-      // A match's hub links its thread: drawn again now that the thread exists (issue 19 §9).
-      if (row) svc.store.outbox.enqueue(hubOfMatch(svc, row.id), { hold: false });
+      // One transaction: another process never sees the game moved and its posts not (issue 21 §3).
+      svc.store.db.transaction(() => {
+        // A tournament match's game may have ended (bot seats) before its thread opened: it moves too.
+        const row = svc.store.liveGame(channelId) ?? (pendingThread(svc, channelId) ? svc.store.latestGame(channelId) : null);
+        if (row) svc.store.moveGame(row.id, threadId);
+        svc.store.outbox.redirect(channelId, threadId);
+        // A match's hub links its thread: drawn again now that the thread exists (issue 19 §9).
+        if (row) svc.store.outbox.enqueue(hubOfMatch(svc, row.id), { hold: false });
+      })();
     },
     threadFailed: (home, channelId) => threadFailed(svc, home, channelId),
     // A damaged game has no card to draw (its notice says why).

@@ -69,6 +69,9 @@ export function isInvalidPayload(e: unknown): boolean {
 
 class NotSendable extends Error {}
 
+/** A lane found to be another process's only once taken: put back for it (issue 21 §3). */
+class ForeignLane extends Error {}
+
 /** Wait before attempt `attempts + 1`: base·2^attempts, capped, with ±50 % jitter; retry-after wins. */
 export function backoff(policy: RetryPolicy, attempts: number, e: unknown, rand = Math.random): number {
   if (e instanceof RateLimitError) return Math.max(e.retryAfter, policy.baseMs);
@@ -181,6 +184,8 @@ export class OutboxWorker {
    */
   private async drain(): Promise<void> {
     const inFlight = new Map<string, Promise<void>>();
+    // By row too: a row whose lane moved into its match's thread while in flight is that lane's head as well.
+    const taken = new Set<number>();
     const freed = new Set<string>();
     const lanes = Math.max(1, this.policy.lanes ?? 16);
     const drawLimit = Math.max(1, this.policy.drawing ?? 2);
@@ -210,7 +215,7 @@ export class OutboxWorker {
       const now = this.outbox.now();
       for (const h of heads) {
         const key = `${h.lane}\n${h.track}`;
-        if (h.nextAt > now || inFlight.has(key)) continue;
+        if (h.nextAt > now || inFlight.has(key) || taken.has(h.id)) continue;
         // Its lane's main track brings it back when it moves on.
         if (h.track === 'card' && this.outbox.mainBefore(h)) continue;
         const ping = h.track === 'ping';
@@ -230,6 +235,7 @@ export class OutboxWorker {
         if (!this.outbox.claim(row.id)) continue;
         if (draws) drawing++;
         busy[h.track]++;
+        taken.add(row.id);
         let started: Promise<void>;
         if (ping) {
           let signal!: () => void;
@@ -243,6 +249,7 @@ export class OutboxWorker {
           .catch((e) => this.log.error(`outbox #${row.id}: delivery failed unexpectedly: ${errorText(e)}`))
           .finally(() => {
             inFlight.delete(key);
+            taken.delete(row.id);
             freed.add(h.lane);
             busy[h.track]--;
             if (draws) drawing--;
@@ -257,12 +264,19 @@ export class OutboxWorker {
   }
 
   /** `handed`: called once the row's first message is handed to discord.js (a ping's head start). */
-  private async deliver(row: OutboxRow, handed?: () => void): Promise<void> {
+  private async deliver(taken: OutboxRow, handed?: () => void): Promise<void> {
+    // Read again: while it waited (the round's pings, another track opening its match's thread, another
+    // process) its lane may have moved into the thread just opened; a placeholder lane is no channel.
+    const row = this.outbox.get(taken.id);
+    if (row?.state !== 'pending') return;
     // A tournament match's thread opens with its first delivery; the rows of that lane then move into it.
     const pending = this.router.pendingThread?.(row.lane);
     if (pending) {
       // Another track of the lane may be opening it already: one thread, opened once.
       let opening = this.opening.get(row.lane);
+      // Across processes too: the lane's oldest row opens it, the others come back once it is open.
+      if (!opening && Math.min(...this.outbox.laneHeads(row.lane).map((h) => h.id)) !== row.id)
+        return this.outbox.unclaim(row.id, this.outbox.now() + THREAD_WAIT_MS);
       if (!opening) {
         opening = openThread(this.client, this.router, pending.parent, pending.name, this.log, row.lane).finally(() =>
           this.opening.delete(row.lane),
@@ -283,7 +297,18 @@ export class OutboxWorker {
     if (!asked) {
       this.pingsDropped++;
       appMetrics().pingsDropped.inc();
+      if (!row.post.to) this.outbox.unping(row.gameId, row.post.handoff ?? []);
       return this.outbox.sent(row.id);
+    }
+    // Narrowed (some of its decisions closed): the row holds what goes, so a resend and its mentions match it,
+    // and the closed decisions' hand-offs, never pinged, are not counted as pinged.
+    if (asked !== row.post) {
+      this.outbox.rewrite(row.id, asked);
+      if (!row.post.to)
+        this.outbox.unping(
+          row.gameId,
+          (row.post.handoff ?? []).filter((h) => !asked.handoff?.includes(h)),
+        );
     }
     const post = ahead ? { ...asked, files: [] } : await this.drawn({ ...row, post: asked });
     if (!post) return this.outbox.sent(row.id);
@@ -300,6 +325,9 @@ export class OutboxWorker {
           if (k < row.doneParts && !(ahead && n === parts.length - 1)) continue;
           try {
             dest ??= await target.open();
+            // Our hold renewed as each part goes: one that lapsed meanwhile (a long drawing, a stalled process)
+            // and was taken over is the other process's to send, not ours too.
+            if (!this.outbox.claim(row.id)) return;
             // Discord keeps the first message with this nonce for a few minutes: a resend is answered with it.
             const sending = dest.send({ ...parts[n], nonce: nonceOf(row, k), enforceNonce: true });
             handed?.();
@@ -372,6 +400,7 @@ export class OutboxWorker {
       ...post,
       content: `${post.content}\n_(Already decided before this message went out.)_`,
       mentions: (post.mentions ?? []).filter((u) => stillFor.has(u) || !closedFor.has(u)),
+      handoff: post.handoff?.filter(isOpen),
       buttons: (post.buttons ?? []).filter((b) => !stale.has(b.customId)),
       selects,
     };
@@ -445,6 +474,8 @@ export class OutboxWorker {
   }
 
   private failOrRetry(row: OutboxRow, post: Post, e: unknown): void {
+    // Another process's server after all: theirs to deliver, nothing failed.
+    if (e instanceof ForeignLane) return this.outbox.unclaim(row.id);
     const invalid = isInvalidPayload(e);
     const error = errorText(e);
     const permanent = isPermanent(e);
@@ -508,6 +539,7 @@ export class OutboxWorker {
         }
       }
       if (!messageId) {
+        if (!this.outbox.claim(row.id)) return;
         const sent = await channel.send({ ...payload, nonce: nonceOf(row, 0), enforceNonce: true });
         messageId = sent.id;
         this.outbox.cardSent(row.gameId);
@@ -603,6 +635,8 @@ export class OutboxWorker {
 
   private async channel(id: string): Promise<SendableChannels> {
     const channel = await this.client.channels.fetch(id);
+    // A channel of a server this client does not have (its servers were still arriving when the row was taken).
+    if (!channel && !(await this.lanes.serves(id))) throw new ForeignLane(id);
     if (!channel?.isSendable()) throw new NotSendable(`channel ${id} is not a text channel I can send to`);
     return channel;
   }
@@ -640,6 +674,9 @@ const TRACK_ORDER: Record<Track, number> = { ping: 0, main: 1, card: 2 };
 
 /** Longest the other rows of a round wait for its pings to reach discord.js (a slow DM or thread opening). */
 const PING_HEAD_START_MS = 100;
+
+/** How long a row of a match waits while its thread is being opened by another row. */
+const THREAD_WAIT_MS = 100;
 
 /** Shortest time between two scans of every lane's head. */
 const SCAN_MS = 20;

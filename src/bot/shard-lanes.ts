@@ -15,6 +15,9 @@ export class ShardLanes {
 
   /** True when this process should deliver `lane`; an unknown or deleted channel is ours (its failure is reported as usual). */
   async serves(lane: string): Promise<boolean> {
+    // A match's placeholder lane (`<parent>:<slug>`, src/tournament/threads.ts) is its parent channel's.
+    const colon = lane.indexOf(':');
+    if (colon > 0) lane = lane.slice(0, colon);
     // No server cached (not logged in: tests, the offline adapters): every lane.
     if (this.client.channels.cache.has(lane) || this.client.guilds.cache.size === 0) return true;
     const until = this.foreign.get(lane);

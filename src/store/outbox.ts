@@ -250,6 +250,11 @@ export class Outbox {
     })();
   }
 
+  /** A row's post as it goes out (narrowed to the decisions still open), before its first part is sent. */
+  rewrite(id: number, post: Post): void {
+    this.db.prepare(`UPDATE outbox SET post = ? WHERE id = ? AND state = 'pending' AND done_parts = 0`).run(encode(post), id);
+  }
+
   /** The reply went out (or could not): these rows may go now (a card once its window has passed). */
   release(ids: number[]): void {
     const stmt = this.db.prepare(`UPDATE outbox SET next_at = MIN(next_at, ?) WHERE id = ? AND state = 'pending' AND attempts = 0`);
@@ -437,6 +442,15 @@ export class Outbox {
     this.db.prepare(`UPDATE outbox SET owner = NULL WHERE owner = ? AND state = 'pending'`).run(this.owner);
   }
 
+  /**
+   * Our hold on a row ends, no attempt counted (it turned out to be another
+   * process's to deliver, or waits for a thread another row opens): due again
+   * at `at` at the soonest.
+   */
+  unclaim(id: number, at = 0): void {
+    this.db.prepare(`UPDATE outbox SET owner = NULL, next_at = MAX(next_at, ?) WHERE id = ? AND owner = ?`).run(at, id, this.owner);
+  }
+
   /** Who holds a row now (null: nobody, or the hold expired). */
   claimedBy(id: number): string | null {
     const r = this.db.prepare('SELECT owner, lease_until FROM outbox WHERE id = ?').get(id) as
@@ -468,9 +482,15 @@ export class Outbox {
         .prepare(`UPDATE outbox SET state = 'failed', attempts = attempts + 1, error = ?, done_at = ?, owner = NULL WHERE id = ?`)
         .run(error.slice(0, 500), this.now(), id);
       const post = this.get(id)?.post;
-      const unping = this.db.prepare('DELETE FROM outbox_pings WHERE game_id = ? AND role = ? AND decision_id = ?');
-      if (post?.gameId !== undefined && !post.to) for (const h of post.handoff ?? []) unping.run(post.gameId, h.role, h.decision);
+      if (post?.gameId !== undefined && !post.to) this.unping(post.gameId, post.handoff ?? []);
     })();
+  }
+
+  /** These hand-offs did not ping (their post never went, or went without them, issue 19 §4): not counted as pinged. */
+  unping(gameId: number | null | undefined, handoffs: { role: string; decision: number }[]): void {
+    if (gameId == null) return;
+    const unping = this.db.prepare('DELETE FROM outbox_pings WHERE game_id = ? AND role = ? AND decision_id = ?');
+    for (const h of handoffs) unping.run(gameId, h.role, h.decision);
   }
 
   /**

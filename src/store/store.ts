@@ -161,6 +161,7 @@ export class Store {
     this.db.pragma('wal_autocheckpoint = 4000');
     migrate(this.db);
     cacheStatements(this.db);
+    immediateTransactions(this.db);
     this.deadlines = new Deadlines(this.db);
     this.outbox = new Outbox(this.db, now);
     this.leases = new Leases(this.db, this.outbox.owner, now);
@@ -534,4 +535,24 @@ export class Store {
       )
       .run(guildId, roleId);
   }
+}
+
+/**
+ * Every transaction takes the write lock as it begins (BEGIN IMMEDIATE, which
+ * waits out busy_timeout): with several processes on one file (issue 21 §3), a
+ * deferred one that reads and then writes fails at once with "database is
+ * locked" when another process wrote after its first read (WAL's stale
+ * snapshot, which no wait cures). `.deferred` stays for whoever needs it.
+ */
+function immediateTransactions(db: Database.Database): void {
+  const transaction = db.transaction.bind(db);
+  db.transaction = ((fn: (...args: any[]) => any) => {
+    const t = transaction(fn);
+    return Object.assign((...args: any[]) => t.immediate(...args), {
+      default: t.immediate,
+      deferred: t.deferred,
+      immediate: t.immediate,
+      exclusive: t.exclusive,
+    });
+  }) as typeof db.transaction;
 }

@@ -233,6 +233,12 @@ describe('three bot processes on one SQLite file, one killed (issue 21 §3, §8)
     async function playOut(server: Server, gameId: number, moves: number, clock: boolean): Promise<void> {
       const seats = watch.seats(gameId);
       const user = (role: string) => USERS.find((u) => u.id === seats.find((x) => x.role === role)!.userId)!;
+      // A player whose turn came acts once pinged, as players do (a ping whose decision closed before it went
+      // is not sent, issue 19 §4, so instant replies would leave little to count); a moment at most.
+      let last: User | null = null;
+      let mark = 0;
+      const pinged = (channelId: string, who: User) =>
+        fake.delivered.slice(mark).some((d) => d.channelId === channelId && d.mentions.includes(who.id));
       for (let i = 0; i < moves; i++) {
         const row = watch.game(gameId)!;
         if (row.status !== 'active') return;
@@ -248,9 +254,13 @@ describe('three bot processes on one SQLite file, one killed (issue 21 §3, §8)
         const env = JSON.parse(row.state!) as { game: { turn: string; pending: number } };
         const who = user(env.game.turn);
         const type = env.game.pending >= 6 ? 'bank' : 'roll';
+        if (who !== last) for (const until = Date.now() + 1_500; !pinged(row.channelId, who) && Date.now() < until;) await sleep(20);
+        last = who;
+        mark = fake.delivered.length;
         acts++;
         const { got } = await say(server, row.channelId, who, 'duel', type);
-        if (got && !(got.flags & 64)) acked.set(gameId, [...(acked.get(gameId) ?? []), { userId: who.id, type }]);
+        // An action's own answer is private since turn messages (issue 19 §1): a refusal opens with ❌ or ⏳ (as router-metrics.ts counts them).
+        if (got && !/^(❌|⏳)/u.test(got.content)) acked.set(gameId, [...(acked.get(gameId) ?? []), { userId: who.id, type }]);
       }
       const row = watch.game(gameId)!;
       if (row.status === 'active') await say(server, row.channelId, user('b'), 'game', 'resign');
