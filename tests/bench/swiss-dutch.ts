@@ -63,7 +63,11 @@ export function benchTrf(players: PairPlayer[], games: StandingGame[], pairing: 
   return lines.join('\r\n') + '\r\n';
 }
 
-/** bbpPairings' pairing of round `next` for the players in `field` (the rest absent). */
+/**
+ * bbpPairings' pairing of round `next` for the players in `field` (the rest
+ * absent); null when the Dutch system finds none (its absolute criteria,
+ * no rematch and side rules, cannot all hold: small fields late on).
+ */
 export function dutchPairing(
   binary: string,
   players: PairPlayer[],
@@ -71,13 +75,14 @@ export function dutchPairing(
   field: PairPlayer[],
   next: number,
   total: number,
-): Pairing[] {
+): Pairing[] | null {
   const dir = mkdtempSync(join(tmpdir(), 'muster-dutch-'));
   try {
     const input = join(dir, 'in.trf');
     const output = join(dir, 'out.txt');
     writeFileSync(input, benchTrf(players, games, new Set(field.map((p) => p.id)), next, total));
     const run = spawnSync(binary, ['--dutch', input, '-p', output], { encoding: 'utf8' });
+    if (run.status !== 0 && /No valid pairing exists/.test(run.stderr + run.stdout)) return null;
     if (run.status !== 0) throw new Error(`bbpPairings failed (${run.status}): ${run.stderr || run.stdout}`);
     const idOf = new Map([...startingRanks(players)].map(([id, r]) => [r, id]));
     const [count, ...rows] = readFileSync(output, 'utf8').trim().split(/\r?\n/);

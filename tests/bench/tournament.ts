@@ -71,6 +71,7 @@ export function benchSwissQuality(print: Print, tournaments = 300): void {
   const every = Math.max(1, Number(process.env.BBP_EVERY ?? 1));
   const oracle = {
     rounds: 0,
+    none: 0,
     same: 0,
     better: 0,
     worse: 0,
@@ -117,17 +118,20 @@ export function benchSwissQuality(print: Print, tournaments = 300): void {
         const t0 = performance.now();
         const dutch = dutchPairing(binary, players, games, field, r, total);
         oracle.ms += performance.now() - t0;
-        const qd = quality(field, dutch);
-        for (const k of Object.keys(qm) as (keyof Quality)[]) {
-          oracle.matching[k] += qm[k];
-          oracle.dutch[k] += qd[k];
+        if (!dutch) oracle.none++;
+        else {
+          const qd = quality(field, dutch);
+          for (const k of Object.keys(qm) as (keyof Quality)[]) {
+            oracle.matching[k] += qm[k];
+            oracle.dutch[k] += qd[k];
+          }
+          const kd = key(roundCost(field, dutch));
+          const c = key(fm).findIndex((x, i) => x !== kd[i]);
+          if (c >= 0 && key(fm)[c] < kd[c]) oracle.better++;
+          else if (c >= 0) oracle.worse++;
+          if (samePairs(result.pairs, dutch)) oracle.same++;
+          oracle.rounds++;
         }
-        const kd = key(roundCost(field, dutch));
-        const c = key(fm).findIndex((x, i) => x !== kd[i]);
-        if (c >= 0 && key(fm)[c] < kd[c]) oracle.better++;
-        else if (c >= 0) oracle.worse++;
-        if (samePairs(result.pairs, dutch)) oracle.same++;
-        oracle.rounds++;
       }
       playRound(byId, result.pairs, r, rand, games);
       for (const p of players) if (rand() < 0.03) dropped.add(p.id);
@@ -142,19 +146,21 @@ export function benchSwissQuality(print: Print, tournaments = 300): void {
   print('tournament.swiss_rounds_matching_worse', worse, 'count');
   print('tournament.swiss_rounds_coarsened', inexact, 'count');
   if (!binary) return;
-  // The Dutch lines average over the oracle's rounds; so does `.matching_on_dutch_rounds`
-  // (the same rounds as `.matching` when BBP_EVERY is 1).
+  // The Dutch lines average over the rounds the oracle paired; so does
+  // `.matching_on_dutch_rounds`, printed when those are not all the rounds.
   console.log(`Dutch oracle (${binary}): ${oracle.rounds} rounds of every ${every === 1 ? '' : `${every}th `}tournament`);
   for (const k of ['floaters', 'scoreDiff', 'sideMisses', 'rematches'] as (keyof Quality)[]) {
     print(`tournament.swiss_${k}_per_round.dutch`, oracle.dutch[k] / oracle.rounds, 'per round');
-    if (every > 1) print(`tournament.swiss_${k}_per_round.matching_on_dutch_rounds`, oracle.matching[k] / oracle.rounds, 'per round');
+    if (oracle.rounds !== rounds)
+      print(`tournament.swiss_${k}_per_round.matching_on_dutch_rounds`, oracle.matching[k] / oracle.rounds, 'per round');
   }
   print('tournament.swiss_dutch_rounds', oracle.rounds, 'count');
+  print('tournament.swiss_dutch_no_pairing', oracle.none, 'count');
   print('tournament.swiss_rounds_same_as_dutch', oracle.same, 'count');
   // Lexicographic on (rematches, floaters, score difference).
   print('tournament.swiss_rounds_matching_better_than_dutch', oracle.better, 'count');
   print('tournament.swiss_rounds_matching_worse_than_dutch', oracle.worse, 'count');
-  print('tournament.swiss_dutch_ms_per_round', oracle.ms / oracle.rounds, 'ms');
+  print('tournament.swiss_dutch_ms_per_round', oracle.ms / (oracle.rounds + oracle.none), 'ms');
 }
 
 /**
