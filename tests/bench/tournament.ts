@@ -77,6 +77,9 @@ export function benchSwissQuality(print: Print, tournaments = 300): void {
     worse: 0,
     ms: 0,
     matching: { floaters: 0, scoreDiff: 0, sideMisses: 0, rematches: 0 },
+    /** Rounds where the matching has more (less) of a figure than Dutch, figure by figure. */
+    more: { floaters: 0, scoreDiff: 0, sideMisses: 0, rematches: 0 },
+    less: { floaters: 0, scoreDiff: 0, sideMisses: 0, rematches: 0 },
     dutch: { floaters: 0, scoreDiff: 0, sideMisses: 0, rematches: 0 },
   };
   const rand = seedrandom('swiss-quality');
@@ -124,11 +127,17 @@ export function benchSwissQuality(print: Print, tournaments = 300): void {
           for (const k of Object.keys(qm) as (keyof Quality)[]) {
             oracle.matching[k] += qm[k];
             oracle.dutch[k] += qd[k];
+            if (qm[k] > qd[k]) oracle.more[k]++;
+            if (qm[k] < qd[k]) oracle.less[k]++;
           }
           const kd = key(roundCost(field, dutch));
           const c = key(fm).findIndex((x, i) => x !== kd[i]);
           if (c >= 0 && key(fm)[c] < kd[c]) oracle.better++;
-          else if (c >= 0) oracle.worse++;
+          else if (c >= 0) {
+            oracle.worse++;
+            if (process.env.BBP_DEBUG)
+              console.log(`worse than Dutch: t${t} r${r} n=${field.length}`, roundCost(field, result.pairs), roundCost(field, dutch));
+          }
           if (samePairs(result.pairs, dutch)) oracle.same++;
           oracle.rounds++;
         }
@@ -153,6 +162,8 @@ export function benchSwissQuality(print: Print, tournaments = 300): void {
     print(`tournament.swiss_${k}_per_round.dutch`, oracle.dutch[k] / oracle.rounds, 'per round');
     if (oracle.rounds !== rounds)
       print(`tournament.swiss_${k}_per_round.matching_on_dutch_rounds`, oracle.matching[k] / oracle.rounds, 'per round');
+    print(`tournament.swiss_${k}_rounds_matching_more_than_dutch`, oracle.more[k], 'count');
+    print(`tournament.swiss_${k}_rounds_matching_less_than_dutch`, oracle.less[k], 'count');
   }
   print('tournament.swiss_dutch_rounds', oracle.rounds, 'count');
   print('tournament.swiss_dutch_no_pairing', oracle.none, 'count');
