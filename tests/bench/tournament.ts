@@ -8,6 +8,7 @@ import { roundCost, sideMisses } from '../../src/tournament/swiss/criteria.ts';
 import type { PairPlayer, Pairing } from '../../src/tournament/swiss/types.ts';
 import { standings, type StandingGame } from '../../src/tournament/standings.ts';
 import { greedySwissRound } from './swiss-greedy.ts';
+import { dutchPairing, samePairs } from './swiss-dutch.ts';
 
 type Print = (name: string, value: number, unit: string) => void;
 
@@ -61,9 +62,26 @@ function quality(field: PairPlayer[], pairs: Pairing[]): Quality {
  * Random Swiss tournaments (8–128 entrants, 5–9 rounds, 15 % draws, 3 %
  * drops a round): each round is paired by the weighted matching and played;
  * the greedy pairer pairs the same field too, so both are scored on the same
- * rounds.
+ * rounds. With BBP_PAIRINGS naming a bbpPairings binary, the FIDE Dutch
+ * system pairs the same fields as an oracle (every BBP_EVERY-th tournament,
+ * default every one).
  */
 export function benchSwissQuality(print: Print, tournaments = 300): void {
+  const binary = process.env.BBP_PAIRINGS;
+  const every = Math.max(1, Number(process.env.BBP_EVERY ?? 1));
+  const oracle = {
+    rounds: 0,
+    none: 0,
+    same: 0,
+    better: 0,
+    worse: 0,
+    ms: 0,
+    matching: { floaters: 0, scoreDiff: 0, sideMisses: 0, rematches: 0 },
+    /** Rounds where the matching has more (less) of a figure than Dutch, figure by figure. */
+    more: { floaters: 0, scoreDiff: 0, sideMisses: 0, rematches: 0 },
+    less: { floaters: 0, scoreDiff: 0, sideMisses: 0, rematches: 0 },
+    dutch: { floaters: 0, scoreDiff: 0, sideMisses: 0, rematches: 0 },
+  };
   const rand = seedrandom('swiss-quality');
   const sum = {
     matching: { floaters: 0, scoreDiff: 0, sideMisses: 0, rematches: 0 },
@@ -99,6 +117,31 @@ export function benchSwissQuality(print: Print, tournaments = 300): void {
       else if (cmp >= 0) worse++;
       if (!result.exact) inexact++;
       rounds++;
+      if (binary && t % every === 0) {
+        const t0 = performance.now();
+        const dutch = dutchPairing(binary, players, games, field, r, total);
+        oracle.ms += performance.now() - t0;
+        if (!dutch) oracle.none++;
+        else {
+          const qd = quality(field, dutch);
+          for (const k of Object.keys(qm) as (keyof Quality)[]) {
+            oracle.matching[k] += qm[k];
+            oracle.dutch[k] += qd[k];
+            if (qm[k] > qd[k]) oracle.more[k]++;
+            if (qm[k] < qd[k]) oracle.less[k]++;
+          }
+          const kd = key(roundCost(field, dutch));
+          const c = key(fm).findIndex((x, i) => x !== kd[i]);
+          if (c >= 0 && key(fm)[c] < kd[c]) oracle.better++;
+          else if (c >= 0) {
+            oracle.worse++;
+            if (process.env.BBP_DEBUG)
+              console.log(`worse than Dutch: t${t} r${r} n=${field.length}`, roundCost(field, result.pairs), roundCost(field, dutch));
+          }
+          if (samePairs(result.pairs, dutch)) oracle.same++;
+          oracle.rounds++;
+        }
+      }
       playRound(byId, result.pairs, r, rand, games);
       for (const p of players) if (rand() < 0.03) dropped.add(p.id);
     }
@@ -111,6 +154,24 @@ export function benchSwissQuality(print: Print, tournaments = 300): void {
   print('tournament.swiss_rounds_matching_better', better, 'count');
   print('tournament.swiss_rounds_matching_worse', worse, 'count');
   print('tournament.swiss_rounds_coarsened', inexact, 'count');
+  if (!binary) return;
+  // The Dutch lines average over the rounds the oracle paired; so does
+  // `.matching_on_dutch_rounds`, printed when those are not all the rounds.
+  console.log(`Dutch oracle (${binary}): ${oracle.rounds} rounds of every ${every === 1 ? '' : `${every}th `}tournament`);
+  for (const k of ['floaters', 'scoreDiff', 'sideMisses', 'rematches'] as (keyof Quality)[]) {
+    print(`tournament.swiss_${k}_per_round.dutch`, oracle.dutch[k] / oracle.rounds, 'per round');
+    if (oracle.rounds !== rounds)
+      print(`tournament.swiss_${k}_per_round.matching_on_dutch_rounds`, oracle.matching[k] / oracle.rounds, 'per round');
+    print(`tournament.swiss_${k}_rounds_matching_more_than_dutch`, oracle.more[k], 'count');
+    print(`tournament.swiss_${k}_rounds_matching_less_than_dutch`, oracle.less[k], 'count');
+  }
+  print('tournament.swiss_dutch_rounds', oracle.rounds, 'count');
+  print('tournament.swiss_dutch_no_pairing', oracle.none, 'count');
+  print('tournament.swiss_rounds_same_as_dutch', oracle.same, 'count');
+  // Lexicographic on (rematches, floaters, score difference).
+  print('tournament.swiss_rounds_matching_better_than_dutch', oracle.better, 'count');
+  print('tournament.swiss_rounds_matching_worse_than_dutch', oracle.worse, 'count');
+  print('tournament.swiss_dutch_ms_per_round', oracle.ms / (oracle.rounds + oracle.none), 'ms');
 }
 
 /**
