@@ -158,7 +158,9 @@ describe('three bot processes on one SQLite file, one killed (issue 21 §3, §8)
   async function say(server: Server, channelId: string, user: User, name: string, sub: string, options: object[] = [], perms?: string) {
     for (let attempt = 1; ; attempt++) {
       const p = procOf(server);
-      await p.up;
+      // Another command may have had this process killed while this one waited: wait for the restart (p.up is replaced then).
+      do await p.up;
+      while (!p.child);
       const payload = command(server, channelId, user, name, sub, options, perms);
       p.child!.send({ type: 'interaction', payload });
       armKill(p);
