@@ -19,10 +19,11 @@ import type { Outcome } from '../src/messages/types.ts';
 import { turnTail } from './turn.ts';
 
 /**
- * The game's declared subcommands as table entries: a player's move is for a
- * seat (the umpire's decisions are the umpire seat's), an information
- * subcommand for anyone and private; all may draw maps, so all are slow.
- * The seat check itself is the handler's: its refusal lists the seats.
+ * The game's declared subcommands as table entries: who may use each is the
+ * game's declaration (GameSubcommand.who: a player's move is for a seat, the
+ * umpire's decisions for the umpire, an information subcommand for anyone);
+ * all answer privately and may draw maps, so all are slow. The driver checks
+ * the channel's game is this system and the caller's seat before runPlay.
  */
 export function playCommand(mod: GameModule<any, any>): Command {
   const names = mod.subcommands.map((s) => s.name);
@@ -32,12 +33,13 @@ export function playCommand(mod: GameModule<any, any>): Command {
   const groups = [...new Set(mod.subcommands.flatMap((s) => (s.group ? [s.group] : [])))];
   return {
     name: mod.command,
+    system: mod.id,
     description: `Play ${mod.title}`.slice(0, 100),
     subcommands: mod.subcommands.map((s) => ({
       ...(s.group ? { group: s.group } : {}),
       name: s.name,
       description: s.description,
-      who: s.info ? 'anyone' : 'seat',
+      who: s.who ?? (s.info ? 'anyone' : 'seat'),
       // A move's public record is the turn message (issue 19 §1): the command's own answer is private.
       private: true,
       slow: 'late',
@@ -142,19 +144,10 @@ function partlyMatches(l: LegalAction, opt: string, typed: string): boolean {
   });
 }
 
-/** The caller's seats in this game, or a clear refusal. */
+/** The seats the caller acts for now (the driver saw they hold one); a team member out of turn is told so. */
 function callerRoles(svc: Services, row: GameRow, userId: string, mod: GameModule<any, any>): Role[] {
   const roles = svc.sessions.rolesOf(row, userId, true);
-  if (roles.length === 0 && svc.sessions.rolesOf(row, userId).length)
-    throw notYourTurn(mod, row, svc, " Your team takes its decisions in turns, and this one is another member's.");
-  if (roles.length === 0) {
-    const seats = svc.store.seats(row.id);
-    throw new UserError(
-      `You are not a player in this game. Seats: ` +
-        `${seats.map((s) => `${roleName(mod, mod.parseOptions(row.options), s.role)} — ${seatName(s)}`).join(', ')}` +
-        `. Spectators can follow with /game status and /game map.`,
-    );
-  }
+  if (roles.length === 0) throw notYourTurn(mod, row, svc, " Your team takes its decisions in turns, and this one is another member's.");
   return roles;
 }
 
@@ -288,7 +281,6 @@ export function resolveAction(
  */
 export function checkPlay(svc: Services, inv: Invocation): void {
   const { row, mod } = activeGame(svc, inv.where);
-  if (mod.command !== inv.command) throw new UserError(`This channel's game is ${mod.title}: use /${mod.command}, not /${inv.command}.`);
   if (mod.subcommands.find((s) => s.name === inv.sub)?.info) return;
   const roles = callerRoles(svc, row, inv.caller.id, mod);
   if (Object.values(inv.options).some((v) => v === '?' || v === MORE)) return;
@@ -298,7 +290,6 @@ export function checkPlay(svc: Services, inv: Invocation): void {
 
 export async function runPlay(svc: Services, inv: Invocation, progress?: (l: string) => void): Promise<Outcome> {
   const { row, mod } = activeGame(svc, inv.where);
-  if (mod.command !== inv.command) throw new UserError(`This channel's game is ${mod.title}: use /${mod.command}, not /${inv.command}.`);
   const env = envOf(row);
   const def = mod.subcommands.find((s) => s.name === inv.sub);
   if (def?.info) {
