@@ -167,7 +167,7 @@ const WHO_TEXT: Record<Who, string> = {
 /** Short, for /game help's list. */
 export const WHO_SHORT: Record<Who, string> = {
   anyone: 'anyone',
-  'self-or-moderator': 'anyone (for another member: moderators)',
+  'self-or-moderator': 'anyone; moderators for another member',
   seat: 'players',
   umpire: 'the umpire',
   'seat-or-moderator': 'players and moderators',
