@@ -9,7 +9,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import '../../src/app/games.ts';
 import { getGame, registerGame } from '../../src/games/registry.ts';
 import { commandTable } from '../../commands/router.ts';
-import { mayUse, type Command, type Subcommand } from '../../commands/table.ts';
+import { commandList, mayUse, type Command, type Subcommand } from '../../commands/table.ts';
 import { callOf, partsOf, refusalText, type Who } from '../../commands/permission.ts';
 import { pathOf } from '../../commands/options.ts';
 import type { Invocation } from '../../commands/types.ts';
@@ -163,6 +163,14 @@ describe('every declared subcommand, every kind of caller (issue 18 §3)', () =>
     expect(approve.who).toBe('umpire');
     expect(sub(wk4, 'move').who).toBe('seat');
     expect(sub(wk4, 'tables').who).toBe('anyone');
+    // /game help's list says who may use each, from the same declarations.
+    const list = commandList(commandTable());
+    expect(list).toMatch(/`\/game` \(anyone\) new, status/);
+    expect(list).toMatch(
+      /\(players\) leave, resign · \(players and moderators\) repost, undo · \(the game's creator and moderators\) bot, start, abandon/,
+    );
+    expect(list).toMatch(/\(the umpire\) umpire approve, umpire choose/);
+    expect(list).toMatch(/`\/mod` \(moderators\) deadline, clock, result, modrole/);
     expect(refusalText(game, sub(game, 'start'))).toMatch(
       /^Only the player who created this game, or a moderator, may use `\/game start`: .*Moderators have the Manage Server permission/,
     );
