@@ -10,12 +10,10 @@ import type { Services } from '../src/app/services.ts';
 import { echo } from '../src/messages/text.ts';
 import { UserError } from '../src/messages/user-error.ts';
 import type { Outcome } from '../src/messages/types.ts';
-import { getGame } from '../src/games/registry.ts';
+import { moduleOf } from '../src/app/session.ts';
 import { findSub, pathOf } from './options.ts';
 import { callOf, refusalOf, WHO_KINDS, WHO_SHORT, type Guarded, type ModeratorPart, type Who } from './permission.ts';
 import type { CommandDef, Invocation, SubcommandDef } from './types.ts';
-
-export type { Who } from './permission.ts';
 
 export type Progress = (line: string) => void;
 export type Handler = (svc: Services, inv: Invocation, progress?: Progress) => Outcome | Promise<Outcome>;
@@ -98,7 +96,7 @@ export function precheckTable(commands: Command[], svc: Services, inv: Invocatio
 }
 
 /** The driver's checks (subcommand, the channel's game for a game's command, permission), throwing the refusal; the subcommand to run. */
-export function checkTable(commands: Command[], svc: Services, inv: Invocation): Subcommand {
+function checkTable(commands: Command[], svc: Services, inv: Invocation): Subcommand {
   const command = commands.find((c) => c.name === inv.command);
   if (!command) throw new UserError(`Unknown command /${inv.command}.`);
   const sub = findSub(definitionOf(command), inv.group, inv.sub) && command.subcommands.find((s) => s.name === inv.sub);
@@ -108,8 +106,8 @@ export function checkTable(commands: Command[], svc: Services, inv: Invocation):
   }
   const call = callOf(svc, inv);
   if (command.system !== undefined && call.game().system !== command.system) {
-    const mod = getGame(call.game().system);
-    throw new UserError(`This channel's game is ${mod?.title ?? call.game().system}: use /${mod?.command}, not /${command.name}.`);
+    const mod = moduleOf(call.game());
+    throw new UserError(`This channel's game is ${mod.title}: use /${mod.command}, not /${command.name}.`);
   }
   const refusal = refusalOf(command, sub, call);
   if (refusal !== null) throw new UserError(refusal);
