@@ -18,23 +18,23 @@ const over = (row: GameRow) => row.status === 'over' || row.status === 'abandone
 
 /** '#c0392b' or '#c33' → 0xRRGGBB. */
 export function hex(color: string | undefined): number | undefined {
-  const m = color && /^#?([0-9a-f]{6}|[0-9a-f]{3})$/i.exec(color);
-  if (!m) return undefined;
-  const six = m[1].length === 3 ? [...m[1]].map((c) => c + c).join('') : m[1];
+  const match = color && /^#?([0-9a-f]{6}|[0-9a-f]{3})$/i.exec(color);
+  if (!match) return undefined;
+  const six = match[1].length === 3 ? [...match[1]].map((c) => c + c).join('') : match[1];
   return parseInt(six, 16);
 }
 
 /** A coloured square for a side's colour (an embed field cannot be coloured itself). */
 function swatch(color: string): string {
-  const n = hex(color);
-  if (n === undefined) return '▪️';
-  const [r, g, b] = [n >> 16, (n >> 8) & 255, n & 255];
-  if (r > 200 && g > 200 && b > 200) return '⬜';
-  if (r < 50 && g < 50 && b < 50) return '⬛';
-  if (r > g && r > b) return g > 120 ? '🟧' : '🟥';
-  if (g > r && g > b) return '🟩';
-  if (b > r && b > g) return r > 100 ? '🟪' : '🟦';
-  return r > 150 && g > 150 ? '🟨' : '🟫';
+  const rgb = hex(color);
+  if (rgb === undefined) return '▪️';
+  const [red, green, blue] = [rgb >> 16, (rgb >> 8) & 255, rgb & 255];
+  if (red > 200 && green > 200 && blue > 200) return '⬜';
+  if (red < 50 && green < 50 && blue < 50) return '⬛';
+  if (red > green && red > blue) return green > 120 ? '🟧' : '🟥';
+  if (green > red && green > blue) return '🟩';
+  if (blue > red && blue > green) return red > 100 ? '🟪' : '🟦';
+  return red > 150 && green > 150 ? '🟨' : '🟫';
 }
 
 /** The card of game G as it stands (null: no such game). */
@@ -50,17 +50,18 @@ export function cardEmbed(svc: Services, gameId: number): Embed | null {
     ? (JSON.parse(row.result) as { summary?: string; winners?: string[]; draw?: boolean; scores?: Record<string, number> })
     : null;
   const open = new Set(over(row) ? [] : Object.keys(env?.decisions?.open ?? {}));
-  const sides = roles.map((r) => {
-    const holders = seats.filter((s) => s.role === r.id).map((s) => (isBotSeat(s) ? s.userName : `<@${s.userId}>`));
-    const score = result?.scores?.[r.id];
-    return `${swatch(r.color)} **${r.name}**: ${holders.join(', ') || '*open*'}${score !== undefined ? ` — ${score}` : ''}${open.has(r.id) ? ' ⏳' : ''}`;
+  const sides = roles.map((role) => {
+    const holders = seats.filter((s) => s.role === role.id).map((s) => (isBotSeat(s) ? s.userName : `<@${s.userId}>`));
+    const score = result?.scores?.[role.id];
+    const waiting = open.has(role.id) ? ' ⏳' : '';
+    return `${swatch(role.color)} **${role.name}**: ${holders.join(', ') || '*open*'}${score !== undefined ? ` — ${score}` : ''}${waiting}`;
   });
   const fields: NonNullable<Embed['fields']> = [{ name: 'Sides', value: clip(sides.join('\n'), 1024) }];
   if (row.status === 'active') {
     const due = svc.store.deadlines.ofGame(row.id);
     const turn = [...open].map((role) => {
-      const d = due.find((x) => x.role === role);
-      return `${roleName(mod, options, role)}${d ? ` — until ${stamp(d.dueAt)}` : ''}`;
+      const deadline = due.find((x) => x.role === role);
+      return `${roleName(mod, options, role)}${deadline ? ` — until ${stamp(deadline.dueAt)}` : ''}`;
     });
     fields.push({ name: 'Whose turn', value: clip(turn.join('\n') || 'nobody (the game moves on by itself)', 1024) });
   }
@@ -97,8 +98,11 @@ export function currentCard(svc: Services, gameId: number): { post: Post; messag
 }
 
 /** The card as text, for the offline table. */
-export function cardText(e: Embed): string {
-  return [`${e.title} — ${e.description ?? ''}`, ...(e.fields ?? []).map((f) => `${f.name}: ${f.value.replace(/\n/g, ' · ')}`)].join('\n');
+export function cardText(embed: Embed): string {
+  return [
+    `${embed.title} — ${embed.description ?? ''}`,
+    ...(embed.fields ?? []).map((f) => `${f.name}: ${f.value.replace(/\n/g, ' · ')}`),
+  ].join('\n');
 }
 
 /**
@@ -107,15 +111,15 @@ export function cardText(e: Embed): string {
  * is written up in the parent channel with its final map, and its thread is
  * archived after the last card.
  */
-export async function withCards(svc: Services, o: Outcome, channelId?: string): Promise<Outcome> {
-  const public_ = o.replies.some((r) => !r.ephemeral) || o.posts.some((p) => !p.to && p.kind !== 'notice');
-  if (!public_) return o;
+export async function withCards(svc: Services, outcome: Outcome, channelId?: string): Promise<Outcome> {
+  const public_ = outcome.replies.some((r) => !r.ephemeral) || outcome.posts.some((p) => !p.to && p.kind !== 'notice');
+  if (!public_) return outcome;
   const ids = new Set<number>();
   const here = channelId ? (svc.store.liveGame(channelId) ?? svc.store.latestGame(channelId)) : null;
-  if (here && o.replies.some((r) => !r.ephemeral)) ids.add(here.id);
-  for (const p of o.posts) {
-    const id = p.gameId ?? svc.store.liveGame(p.channelId)?.id;
-    if (id !== undefined && !p.to && p.card === undefined) ids.add(id);
+  if (here && outcome.replies.some((r) => !r.ephemeral)) ids.add(here.id);
+  for (const post of outcome.posts) {
+    const id = post.gameId ?? svc.store.liveGame(post.channelId)?.id;
+    if (id !== undefined && !post.to && post.card === undefined) ids.add(id);
   }
   const extra: Post[] = [];
   for (const id of ids) {
@@ -128,13 +132,13 @@ export async function withCards(svc: Services, o: Outcome, channelId?: string): 
     if (ended && row.state) {
       try {
         extra.push(await chronicle(svc, row, home.parentId!));
-      } catch (e) {
+      } catch (error) {
         // A damaged game (issue 22) ends without a chronicle: its notice told why.
-        if (!(e instanceof DamagedGameError)) throw e;
+        if (!(error instanceof DamagedGameError)) throw error;
       }
     }
   }
-  return { ...o, posts: [...o.posts, ...extra] };
+  return { ...outcome, posts: [...outcome.posts, ...extra] };
 }
 
 async function chronicle(svc: Services, row: GameRow, parentId: string): Promise<Post> {

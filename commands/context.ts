@@ -69,12 +69,6 @@ export function requireModerator(svc: Services, caller: Caller, where: Where, wh
   if (!isModerator(svc, caller, where)) throw new UserError(`Only a moderator can ${what}. ${MODERATOR_NOTE}`);
 }
 
-export function requireCreatorOrModerator(svc: Services, row: GameRow, caller: Caller, where: Where, what: string): void {
-  if (row.createdBy !== caller.id && !isModerator(svc, caller, where)) {
-    throw new UserError(`Only the player who created this game, or a moderator, can ${what}.`);
-  }
-}
-
 /** Parse "key=value, key=value" (quotes allowed) into raw options. */
 export function parseKeyValues(text: string | undefined): Record<string, string | number | boolean> {
   const out: Record<string, string | number | boolean> = {};

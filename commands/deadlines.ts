@@ -31,7 +31,8 @@ export function setDeadlines(svc: Services, inv: Invocation): Outcome {
     if (!hours) return only(publicReply('⏰ Clock cleared: new decisions get no deadline.'));
     // The policy applies to decisions open now that have no deadline yet, too.
     const have = new Set(svc.store.deadlines.ofGame(row.id).map((d) => d.role));
-    for (const [role, d] of open) if (!have.has(role)) svc.store.deadlines.set(row.id, role, d.id, svc.now() + hours * HOUR, svc.now());
+    for (const [role, decision] of open)
+      if (!have.has(role)) svc.store.deadlines.set(row.id, role, decision.id, svc.now() + hours * HOUR, svc.now());
     return only(
       publicReply(`⏰ Clock set: every decision must be made within ${plural(hours, 'hour')}, or the game takes its default choice.`),
     );
@@ -42,7 +43,7 @@ export function setDeadlines(svc: Services, inv: Invocation): Outcome {
   }
   if (!open.length) return only(publicReply('Nobody is asked anything now: there is no decision to set a deadline for.'));
   const at = svc.now() + hours * HOUR;
-  for (const [role, d] of open) svc.store.deadlines.set(row.id, role, d.id, at, svc.now());
+  for (const [role, decision] of open) svc.store.deadlines.set(row.id, role, decision.id, at, svc.now());
   const who = open.map(([r]) => roleName(mod, env.options, r)).join(', ');
   return only(
     publicReply(
@@ -53,9 +54,9 @@ export function setDeadlines(svc: Services, inv: Invocation): Outcome {
 
 /** Status lines: each waiting seat's deadline. */
 export function deadlineLines(svc: Services, mod: GameModule<any, any>, row: GameRow): string {
-  const ds = svc.store.deadlines.ofGame(row.id);
+  const deadlines = svc.store.deadlines.ofGame(row.id);
   const clock = svc.store.deadlines.clock(row.id);
-  const lines = ds.map((d) => `⏰ ${roleName(mod, mod.parseOptions(row.options), d.role)}: ${stamp(d.dueAt)}`);
+  const lines = deadlines.map((d) => `⏰ ${roleName(mod, mod.parseOptions(row.options), d.role)}: ${stamp(d.dueAt)}`);
   if (clock) lines.push(`⏰ Clock: ${Math.round(clock / HOUR)} h per decision.`);
   return lines.length ? `\n${lines.join('\n')}` : '';
 }
@@ -75,11 +76,11 @@ export async function runDeadlines(
   svc: Services,
   sweep = true,
   /** Stores an outcome's posts in the outbox (the router's): each default's posts are stored as soon as it is committed. */
-  store: (o: Outcome) => Promise<Outcome> = async (o) => o,
+  store: (outcome: Outcome) => Promise<Outcome> = async (outcome) => outcome,
 ): Promise<Outcome[]> {
   const out: Outcome[] = [];
-  const damaged = (gameId: number, e: unknown): boolean => {
-    const damage = damageBehind(svc.store, e, gameId);
+  const damaged = (gameId: number, error: unknown): boolean => {
+    const damage = damageBehind(svc.store, error, gameId);
     if (damage) out.push({ replies: [], posts: noteDamage(svc, damage) });
     return !!damage;
   };
@@ -89,30 +90,30 @@ export async function runDeadlines(
   if (sweep) while (svc.store.archiveFinished() > 0);
   // A bot left waiting (e.g. by a crash in an older version) moves now.
   const moved = sweep
-    ? svc.sessions.kickAll((gameId, e) => {
-        if (!damaged(gameId, e)) console.error(`muster: the bots of game #${gameId} could not move:`, e);
+    ? svc.sessions.kickAll((gameId, error) => {
+        if (!damaged(gameId, error)) console.error(`muster: the bots of game #${gameId} could not move:`, error);
       })
     : [];
   for (const res of moved) {
     if (!res.applied.length) continue;
     const mod = moduleOf(res.row);
-    const o = await presentAct(mod, res, [], svc.store.seats(res.row.id), { maxSnapshots: svc.maxSnapshots, render: svc.render });
+    const played = await presentAct(mod, res, [], svc.store.seats(res.row.id), { maxSnapshots: svc.maxSnapshots, render: svc.render });
     out.push({
       replies: [],
-      posts: [...o.replies.filter((r) => !r.ephemeral).map((r) => ({ ...r, channelId: res.row.channelId })), ...o.posts],
+      posts: [...played.replies.filter((r) => !r.ephemeral).map((r) => ({ ...r, channelId: res.row.channelId })), ...played.posts],
     });
   }
-  for (const d of svc.store.deadlines.due(svc.now())) {
+  for (const deadline of svc.store.deadlines.due(svc.now())) {
     try {
-      out.push(...(await defaultFor(svc, d, store)));
-    } catch (e) {
-      if (damaged(d.gameId, e)) continue;
+      out.push(...(await defaultFor(svc, deadline, store)));
+    } catch (error) {
+      if (damaged(deadline.gameId, error)) continue;
       out.push({
         replies: [],
         posts: [
           {
-            channelId: svc.store.game(d.gameId)?.channelId ?? '',
-            content: `⚠️ The deadline default for game #${d.gameId} failed: ${String(e).slice(0, 300)}`,
+            channelId: svc.store.game(deadline.gameId)?.channelId ?? '',
+            content: `⚠️ The deadline default for game #${deadline.gameId} failed: ${String(error).slice(0, 300)}`,
           },
         ],
       });
@@ -128,33 +129,33 @@ export async function runDeadlines(
  * a long run of defaults (several processes, issue 21 §3) loses none of the
  * posts of those it committed before.
  */
-async function defaultFor(svc: Services, d: DecisionDeadline, store: (o: Outcome) => Promise<Outcome>): Promise<Outcome[]> {
+async function defaultFor(svc: Services, deadline: DecisionDeadline, store: (outcome: Outcome) => Promise<Outcome>): Promise<Outcome[]> {
   const out: Outcome[] = [];
   for (let i = 0; i < MAX_DEFAULTS; i++) {
     // Fresh state every time: a player may have acted since the list was read.
-    const row = svc.store.game(d.gameId);
-    if (row?.status !== 'active') return (svc.store.deadlines.clear(d.gameId), out);
+    const row = svc.store.game(deadline.gameId);
+    if (row?.status !== 'active') return (svc.store.deadlines.clear(deadline.gameId), out);
     const mod = moduleOf(row);
     const env = envOf(row);
-    if (env.decisions?.open[d.role]?.id !== d.decisionId) break;
-    const action = mod.onDeadline?.(env.game, d.role);
+    if (env.decisions?.open[deadline.role]?.id !== deadline.decisionId) break;
+    const action = mod.onDeadline?.(env.game, deadline.role);
     if (!action) break;
     try {
-      const res = svc.sessions.act(row, 'deadline', d.role, [action]);
-      const o = await presentAct(mod, res, [], svc.store.seats(row.id), { maxSnapshots: svc.maxSnapshots, render: svc.render });
-      const who = roleName(mod, env.options, d.role);
+      const res = svc.sessions.act(row, 'deadline', deadline.role, [action]);
+      const played = await presentAct(mod, res, [], svc.store.seats(row.id), { maxSnapshots: svc.maxSnapshots, render: svc.render });
+      const who = roleName(mod, env.options, deadline.role);
       const posts = [
-        ...o.replies
+        ...played.replies
           .filter((r) => !r.ephemeral)
           .map((r) => ({ ...r, channelId: row.channelId, content: `⏰ Deadline passed for ${who} — default taken.\n${r.content}` })),
-        ...o.posts,
+        ...played.posts,
       ];
       if (posts.length) out.push(await store({ replies: [], posts }));
-    } catch (e) {
-      if (e instanceof StaleVersionError) continue;
-      throw e;
+    } catch (error) {
+      if (error instanceof StaleVersionError) continue;
+      throw error;
     }
   }
-  svc.store.deadlines.clear(d.gameId, d.role, d.decisionId);
+  svc.store.deadlines.clear(deadline.gameId, deadline.role, deadline.decisionId);
   return out;
 }

@@ -11,7 +11,9 @@ import { repost } from './outbox.ts';
 import { runUndo } from './undo.ts';
 import { newGame } from './new-game.ts';
 import { gamesMine, listGames, LIST_OPTIONS } from './list.ts';
-import { leave, takeSide } from './game/seats.ts';
+import { heldSideText, leave, takeSide, takesHeldSide } from './game/seats.ts';
+import { inPlay, optionAbove, optionIs } from './permission.ts';
+import { UMPIRE } from '../src/engine/types.ts';
 import { abandon, resign, start } from './game/lifecycle.ts';
 import { help, log, map, status } from './game/views.ts';
 import { exportGame, verifyGame } from './game/replay.ts';
@@ -75,7 +77,15 @@ function gameSubcommands(): Subcommand[] {
     },
     {
       name: 'join',
-      who: 'anyone',
+      who: 'self-or-moderator',
+      moderatorParts: [
+        { when: optionIs('side', UMPIRE), what: 'appoint the umpire (`side:umpire`)' },
+        {
+          when: inPlay,
+          what: 'reseat a side once the game has started (seats are fixed then; e.g. to replace a player who has left)',
+        },
+        { when: takesHeldSide, what: heldSideText },
+      ],
       run: takeSide,
       description: 'Take a side (moderators: seat or reseat another member, also mid-game)',
       options: [
@@ -96,7 +106,11 @@ function gameSubcommands(): Subcommand[] {
     },
     {
       name: 'bot',
-      who: 'anyone',
+      who: 'creator-or-moderator',
+      moderatorParts: [
+        { when: inPlay, what: 'seat the built-in bot once the game has started (e.g. in place of a player who has left)' },
+        { when: takesHeldSide, what: heldSideText },
+      ],
       run: takeSide,
       description: 'Seat the built-in bot on a side',
       options: [{ name: 'side', description: 'The side the built-in bot plays', type: 'string', required: true, autocomplete: true }],
@@ -106,7 +120,7 @@ function gameSubcommands(): Subcommand[] {
     // (verify, export) takes ~1 s; a resignation may leave only bots, who then play the game out.
     {
       name: 'start',
-      who: 'anyone',
+      who: 'creator-or-moderator',
       slow: 'at-once',
       run: start,
       description: 'Start the game once the seats are taken',
@@ -125,7 +139,7 @@ function gameSubcommands(): Subcommand[] {
     { name: 'map', who: 'anyone', slow: 'late', run: map, description: 'Post the current snapshot', options: [] },
     {
       name: 'repost',
-      who: 'anyone',
+      who: 'seat-or-moderator',
       slow: 'late',
       run: repost,
       description: 'Post the current map, prompt and buttons again (after a post was lost)',
@@ -150,7 +164,8 @@ function gameSubcommands(): Subcommand[] {
     },
     {
       name: 'undo',
-      who: 'seat',
+      who: 'seat-or-moderator',
+      moderatorParts: [{ when: optionAbove('count', 1), what: 'roll back several actions (`count:` above 1)' }],
       slow: 'late',
       run: runUndo,
       description: 'Take back your last action (moderators: roll back several)',
@@ -202,7 +217,8 @@ function gameSubcommands(): Subcommand[] {
     { name: 'mine', who: 'anyone', private: true, run: gamesMine, description: 'The games where it is your turn', options: [] },
     {
       name: 'abandon',
-      who: 'anyone',
+      who: 'creator-or-moderator',
+      moderatorParts: [{ when: inPlay, what: 'abandon a game in play (players may /game resign)' }],
       run: abandon,
       description: "End this channel's game without a result (moderators; the creator before it starts)",
       options: [],

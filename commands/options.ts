@@ -11,6 +11,11 @@ export type OptionValues = Record<string, string | number | boolean>;
 /** "move step" for a grouped subcommand, "step" otherwise. */
 export const pathOf = (s: Pick<SubcommandDef, 'group' | 'name'>): string => (s.group ? `${s.group} ${s.name}` : s.name);
 
+/** How a person types the subcommand where Discord shows it: "/mod result", "/kpw move step". */
+export function slashPath(command: { name: string }, sub: Pick<SubcommandDef, 'group' | 'name'> & { shownIn?: string }): string {
+  return `/${sub.shownIn ?? command.name} ${pathOf(sub)}`;
+}
+
 /**
  * The subcommand an invocation names. Names are unique within a command, so a
  * missing group is accepted (the table's flat alias, e.g. `/kpw step`); a wrong

@@ -5,11 +5,10 @@
 import type { Services } from '../src/app/services.ts';
 import { envOf, isBotSeat, moduleOf } from '../src/app/session.ts';
 import { syncDecisions } from '../src/engine/runner.ts';
-import { activeGame, isModerator } from './context.ts';
+import { activeGame } from './context.ts';
 import { decisionControls, handoffsOf, snapshot } from './present.ts';
 import { clip, splitMessage } from '../src/messages/text.ts';
 import { promptLines, roleName } from '../src/app/prompts.ts';
-import { UserError } from '../src/messages/user-error.ts';
 import type { Invocation } from './types.ts';
 import type { Outcome, Post, Undelivered } from '../src/messages/types.ts';
 
@@ -97,9 +96,6 @@ function withDeadlines(svc: Services, post: Post): Post {
 export async function repost(svc: Services, inv: Invocation, progress?: (l: string) => void): Promise<Outcome> {
   const { row, mod } = activeGame(svc, inv.where);
   const seats = svc.store.seats(row.id);
-  if (!seats.some((s) => s.userId === inv.caller.id) && !isModerator(svc, inv.caller, inv.where)) {
-    throw new UserError('Only the players of this game and moderators can repost it. /game status shows you the state privately.');
-  }
   const env = envOf(row);
   progress?.('Drawing the map…');
   const snap = await snapshot(mod, mod.view(env.game, { kind: 'spectator' }), `game${row.id}-v${row.version}.png`, svc.render);

@@ -19,10 +19,11 @@ import type { Outcome } from '../src/messages/types.ts';
 import { turnTail } from './turn.ts';
 
 /**
- * The game's declared subcommands as table entries: a player's move is for a
- * seat (the umpire's decisions are the umpire seat's), an information
- * subcommand for anyone and private; all may draw maps, so all are slow.
- * The seat check itself is the handler's: its refusal lists the seats.
+ * The game's declared subcommands as table entries: who may use each is the
+ * game's declaration (GameSubcommand.who: a player's move is for a seat, the
+ * umpire's decisions for the umpire, an information subcommand for anyone);
+ * all answer privately and may draw maps, so all are slow. The driver checks
+ * the channel's game is this system and the caller's seat before runPlay.
  */
 export function playCommand(mod: GameModule<any, any>): Command {
   const names = mod.subcommands.map((s) => s.name);
@@ -32,42 +33,43 @@ export function playCommand(mod: GameModule<any, any>): Command {
   const groups = [...new Set(mod.subcommands.flatMap((s) => (s.group ? [s.group] : [])))];
   return {
     name: mod.command,
+    system: mod.id,
     description: `Play ${mod.title}`.slice(0, 100),
-    subcommands: mod.subcommands.map((s) => ({
-      ...(s.group ? { group: s.group } : {}),
-      name: s.name,
-      description: s.description,
-      who: s.info ? 'anyone' : 'seat',
+    subcommands: mod.subcommands.map((subcommand) => ({
+      ...(subcommand.group ? { group: subcommand.group } : {}),
+      name: subcommand.name,
+      description: subcommand.description,
+      who: subcommand.who ?? (subcommand.info ? 'anyone' : 'seat'),
       // A move's public record is the turn message (issue 19 §1): the command's own answer is private.
       private: true,
       slow: 'late',
       check: checkPlay,
       run: runPlay,
-      options: s.options.map((o) => {
-        const type = o.type ?? 'string';
+      options: subcommand.options.map((option) => {
+        const type = option.type ?? 'string';
         // Strings and integers are matched against the legal list, so autocomplete offers it.
-        const autocomplete = !o.freeText && (type === 'string' || type === 'integer');
+        const autocomplete = !option.freeText && (type === 'string' || type === 'integer');
         return {
-          name: o.name,
-          description: o.description,
+          name: option.name,
+          description: option.description,
           type,
           // A paragraph left out in Discord is asked for in a modal; the handler still requires it.
-          required: o.required && !o.paragraph,
-          ...(o.paragraph ? { paragraph: true } : {}),
+          required: option.required && !option.paragraph,
+          ...(option.paragraph ? { paragraph: true } : {}),
           autocomplete,
-          ...(o.min !== undefined ? { min: o.min } : {}),
-          ...(o.max !== undefined ? { max: o.max } : {}),
+          ...(option.min !== undefined ? { min: option.min } : {}),
+          ...(option.max !== undefined ? { max: option.max } : {}),
         };
       }),
     })),
     // A group's description lists its subcommands: what a player scans for.
     ...(groups.length
       ? {
-          groups: groups.map((g) => ({
-            name: g,
+          groups: groups.map((group) => ({
+            name: group,
             description: clipText(
-              `${g[0].toUpperCase()}${g.slice(1)}: ${mod.subcommands
-                .filter((s) => s.group === g)
+              `${group[0].toUpperCase()}${group.slice(1)}: ${mod.subcommands
+                .filter((s) => s.group === group)
                 .map((s) => s.name)
                 .join(', ')}`,
               100,
@@ -82,14 +84,14 @@ const clipText = (t: string, n: number) => (t.length <= n ? t : `${t.slice(0, n 
 
 /** How a player types a subcommand: "move step" when it is grouped. */
 export function subPath(mod: GameModule<any, any>, sub: string): string {
-  const s = mod.subcommands.find((x) => x.name === sub);
-  return s?.group ? `${s.group} ${sub}` : sub;
+  const subcommand = mod.subcommands.find((x) => x.name === sub);
+  return subcommand?.group ? `${subcommand.group} ${sub}` : sub;
 }
 
 // Case, accents and punctuation do not matter: "daniel-boone" is "Daniel Boone";
 // a leading minus does ("-5" is not "5").
-const norm = (s: string) =>
-  s
+const norm = (text: string) =>
+  text
     .replace(/^\s*-(?=\s*\d)/, 'minus ')
     .normalize('NFKD')
     .replace(/[\u0300-\u036f]/g, '')
@@ -98,8 +100,8 @@ const norm = (s: string) =>
     .trim();
 
 /** A list of names ("wa2, philip" or "philip+wa2") as one key: the order does not matter. */
-const listKey = (s: string) =>
-  s
+const listKey = (text: string) =>
+  text
     .split(/\s*[+,]\s*/)
     .map(norm)
     .filter(Boolean)
@@ -107,62 +109,58 @@ const listKey = (s: string) =>
     .join('+');
 
 /** The alias of a legal action's option that the user typed (an identical counter, a stack named unit by unit). */
-function aliasHit(l: LegalAction, opt: string, typed: string): { value: string; action?: Action } | undefined {
-  const k = listKey(typed);
-  return l.aliases?.[opt]?.find((a) => listKey(a.value) === k);
+function aliasHit(legalAction: LegalAction, opt: string, typed: string): { value: string; action?: Action } | undefined {
+  const key = listKey(typed);
+  return legalAction.aliases?.[opt]?.find((a) => listKey(a.value) === key);
 }
 
 /** Does a legal action's option value match what the user typed (id, display name, a list in any order, or an alias)? */
-function matches(l: LegalAction, opt: string, typed: string): boolean {
-  const t = norm(typed);
-  const id = l.args[opt];
+function matches(legalAction: LegalAction, opt: string, typed: string): boolean {
+  const wanted = norm(typed);
+  const id = legalAction.args[opt];
   if (id === undefined) return false;
-  return norm(id) === t || norm(l.argLabels?.[opt] ?? '') === t || listKey(id) === listKey(typed) || !!aliasHit(l, opt, typed);
+  return (
+    norm(id) === wanted ||
+    norm(legalAction.argLabels?.[opt] ?? '') === wanted ||
+    listKey(id) === listKey(typed) ||
+    !!aliasHit(legalAction, opt, typed)
+  );
 }
 
 /** The action a matched legal action stands for: an alias typed (wa2 for an identical wa1) names its own. */
-function chosenAction(l: LegalAction, options: Record<string, string | number | boolean>): Action {
-  for (const [k, v] of Object.entries(options)) {
-    const typed = String(v);
-    if (norm(l.args[k] ?? '') === norm(typed) || norm(l.argLabels?.[k] ?? '') === norm(typed)) continue;
-    const hit = aliasHit(l, k, typed);
+function chosenAction(legalAction: LegalAction, options: Record<string, string | number | boolean>): Action {
+  for (const [key, value] of Object.entries(options)) {
+    const typed = String(value);
+    if (norm(legalAction.args[key] ?? '') === norm(typed) || norm(legalAction.argLabels?.[key] ?? '') === norm(typed)) continue;
+    const hit = aliasHit(legalAction, key, typed);
     if (hit?.action) return hit.action;
   }
-  return l.action;
+  return legalAction.action;
 }
 
 /** A looser match, used only when nothing matches exactly: the typed words start words of the name ("boone", "dan boone"). */
-function partlyMatches(l: LegalAction, opt: string, typed: string): boolean {
-  const t = norm(typed).split(' ').filter(Boolean);
-  const id = l.args[opt];
-  if (id === undefined || !t.length) return false;
-  return [id, l.argLabels?.[opt] ?? ''].some((name) => {
+function partlyMatches(legalAction: LegalAction, opt: string, typed: string): boolean {
+  const typedWords = norm(typed).split(' ').filter(Boolean);
+  const id = legalAction.args[opt];
+  if (id === undefined || !typedWords.length) return false;
+  return [id, legalAction.argLabels?.[opt] ?? ''].some((name) => {
     const words = norm(name).split(' ');
-    return t.every((w) => words.some((x) => x.startsWith(w)));
+    return typedWords.every((w) => words.some((x) => x.startsWith(w)));
   });
 }
 
-/** The caller's seats in this game, or a clear refusal. */
+/** The seats the caller acts for now (the driver saw they hold one); a team member out of turn is told so. */
 function callerRoles(svc: Services, row: GameRow, userId: string, mod: GameModule<any, any>): Role[] {
   const roles = svc.sessions.rolesOf(row, userId, true);
-  if (roles.length === 0 && svc.sessions.rolesOf(row, userId).length)
-    throw notYourTurn(mod, row, svc, " Your team takes its decisions in turns, and this one is another member's.");
-  if (roles.length === 0) {
-    const seats = svc.store.seats(row.id);
-    throw new UserError(
-      `You are not a player in this game. Seats: ` +
-        `${seats.map((s) => `${roleName(mod, mod.parseOptions(row.options), s.role)} — ${seatName(s)}`).join(', ')}` +
-        `. Spectators can follow with /game status and /game map.`,
-    );
-  }
+  if (roles.length === 0) throw notYourTurn(mod, row, svc, " Your team takes its decisions in turns, and this one is another member's.");
   return roles;
 }
 
 function notYourTurn(mod: GameModule<any, any>, row: GameRow, svc: Services, why = ''): UserError {
   const env = envOf(row);
-  const p = promptLines(mod, env, svc.store.seats(row.id));
+  const prompt = promptLines(mod, env, svc.store.seats(row.id));
   return new UserError(
-    `It is not your turn.${why} Waiting for:\n${p.text.replace(/<@(\w+)>/g, (_m, id) => {
+    `It is not your turn.${why} Waiting for:\n${prompt.text.replace(/<@(\w+)>/g, (_m, id) => {
       const seat = svc.store.seats(row.id).find((s) => s.userId === id);
       return seat ? seatName(seat) : `<@${id}>`;
     })}`,
@@ -183,15 +181,15 @@ export function resolveAction(
       `Unknown /${mod.command} subcommand "${echo(sub)}". Try: ${mod.subcommands.map((s) => subPath(mod, s.name)).join(', ')}.`,
     );
   // Free-text subcommands need their text; matched ones may omit an option when only one choice fits.
-  for (const o of def.options) {
-    if (def.toActions && o.required && (options[o.name] === undefined || options[o.name] === ''))
-      throw new UserError(`/${mod.command} ${subPath(mod, sub)} needs the option \`${o.name}\` (${o.description}).`);
+  for (const option of def.options) {
+    if (def.toActions && option.required && (options[option.name] === undefined || options[option.name] === ''))
+      throw new UserError(`/${mod.command} ${subPath(mod, sub)} needs the option \`${option.name}\` (${option.description}).`);
   }
   const known = new Set(def.options.map((o) => o.name));
-  for (const k of Object.keys(options))
-    if (!known.has(k))
+  for (const key of Object.keys(options))
+    if (!known.has(key))
       throw new UserError(
-        `/${mod.command} ${subPath(mod, sub)} has no option \`${k}\`. Options: ${def.options.map((o) => o.name).join(', ') || 'none'}.`,
+        `/${mod.command} ${subPath(mod, sub)} has no option \`${key}\`. Options: ${def.options.map((o) => o.name).join(', ') || 'none'}.`,
       );
   const withLegal = roles.map((r) => ({ role: r, legal: mod.legal(state, r) })).filter((x) => x.legal.length > 0);
   if (!withLegal.length) return { role: roles[0], actions: [] };
@@ -200,13 +198,13 @@ export function resolveAction(
     const { role, legal } = withLegal[0];
     try {
       return { role, actions: def.toActions(state, role, args) };
-    } catch (e) {
+    } catch (error) {
       // Name what is allowed when the game's own parser did not.
-      if (e instanceof RuleError && !e.allowed.length) {
+      if (error instanceof RuleError && !error.allowed.length) {
         const ofSub = legal.filter((l) => l.sub === sub);
-        throw new RuleError(e.rule, e.message, allowedLines(ofSub.length ? ofSub : legal));
+        throw new RuleError(error.rule, error.message, allowedLines(ofSub.length ? ofSub : legal));
       }
-      throw e;
+      throw error;
     }
   }
   // The rules' own reason for a refusal, when the options describe an action.
@@ -224,20 +222,20 @@ export function resolveAction(
     }
     let cands = ofSub;
     let loose = false;
-    for (const [k, v] of Object.entries(options)) {
-      let next = cands.filter((l) => matches(l, k, String(v)));
+    for (const [key, value] of Object.entries(options)) {
+      let next = cands.filter((l) => matches(l, key, String(value)));
       if (!next.length) {
-        next = cands.filter((l) => partlyMatches(l, k, String(v)));
+        next = cands.filter((l) => partlyMatches(l, key, String(value)));
         loose = true;
       }
       if (!next.length) {
         const why = reason(role, cands);
         if (why) throw why;
-        const values = [...new Set(cands.map((l) => l.argLabels?.[k] ?? l.args[k]).filter(Boolean))];
+        const values = [...new Set(cands.map((l) => l.argLabels?.[key] ?? l.args[key]).filter(Boolean))];
         throw new RuleError(
           '',
-          `"${echo(v)}" is not a legal \`${k}\` for /${mod.command} ${subPath(mod, sub)} now.`,
-          values.length ? values.map((x) => `${k}:${x}`) : allowedLines(cands),
+          `"${echo(value)}" is not a legal \`${key}\` for /${mod.command} ${subPath(mod, sub)} now.`,
+          values.length ? values.map((x) => `${key}:${x}`) : allowedLines(cands),
         );
       }
       cands = next;
@@ -270,11 +268,11 @@ export function resolveAction(
     `/${mod.command} ${subPath(mod, sub)} is not possible now.${asked.length ? ` Asked now: ${asked.join(' ')}` : ''}`,
     [
       ...new Set(
-        all.map((l) =>
-          l.group
-            ? `${l.group} → /${mod.command} ${subPath(mod, l.sub)}`
-            : `${l.label} → /${mod.command} ${subPath(mod, l.sub)}${Object.entries(l.args)
-                .map(([k, v]) => ` ${k}:${l.argLabels?.[k] ?? v}`)
+        all.map((legalAction) =>
+          legalAction.group
+            ? `${legalAction.group} → /${mod.command} ${subPath(mod, legalAction.sub)}`
+            : `${legalAction.label} → /${mod.command} ${subPath(mod, legalAction.sub)}${Object.entries(legalAction.args)
+                .map(([k, v]) => ` ${k}:${legalAction.argLabels?.[k] ?? v}`)
                 .join('')}`,
         ),
       ),
@@ -288,7 +286,6 @@ export function resolveAction(
  */
 export function checkPlay(svc: Services, inv: Invocation): void {
   const { row, mod } = activeGame(svc, inv.where);
-  if (mod.command !== inv.command) throw new UserError(`This channel's game is ${mod.title}: use /${mod.command}, not /${inv.command}.`);
   if (mod.subcommands.find((s) => s.name === inv.sub)?.info) return;
   const roles = callerRoles(svc, row, inv.caller.id, mod);
   if (Object.values(inv.options).some((v) => v === '?' || v === MORE)) return;
@@ -296,9 +293,8 @@ export function checkPlay(svc: Services, inv: Invocation): void {
   if (!actions.length) throw notYourTurn(mod, row, svc);
 }
 
-export async function runPlay(svc: Services, inv: Invocation, progress?: (l: string) => void): Promise<Outcome> {
+export async function runPlay(svc: Services, inv: Invocation, progress?: (line: string) => void): Promise<Outcome> {
   const { row, mod } = activeGame(svc, inv.where);
-  if (mod.command !== inv.command) throw new UserError(`This channel's game is ${mod.title}: use /${mod.command}, not /${inv.command}.`);
   const env = envOf(row);
   const def = mod.subcommands.find((s) => s.name === inv.sub);
   if (def?.info) {
@@ -369,15 +365,15 @@ export async function autocompletePlay(
   if (mod.command !== command) return [];
   const roles = svc.sessions.rolesOf(row, userId, true);
   const env = envOf(row);
-  const p = norm(partial);
+  const wanted = norm(partial);
   const seen = new Map<string, string>();
-  for (const r of roles) {
-    for (const l of mod.legal(env.game, r)) {
-      if (l.sub !== sub || l.args[focused] === undefined) continue;
-      if (!Object.entries(options).every(([k, v]) => k === focused || v === '' || matches(l, k, String(v)))) continue;
-      const value = l.args[focused];
-      const name = l.argLabels?.[focused] ?? value;
-      if (p && !norm(name).includes(p) && !norm(value).includes(p)) continue;
+  for (const role of roles) {
+    for (const legalAction of mod.legal(env.game, role)) {
+      if (legalAction.sub !== sub || legalAction.args[focused] === undefined) continue;
+      if (!Object.entries(options).every(([k, v]) => k === focused || v === '' || matches(legalAction, k, String(v)))) continue;
+      const value = legalAction.args[focused];
+      const name = legalAction.argLabels?.[focused] ?? value;
+      if (wanted && !norm(name).includes(wanted) && !norm(value).includes(wanted)) continue;
       if (!seen.has(value)) seen.set(value, name);
     }
   }
@@ -390,7 +386,7 @@ export async function autocompletePlay(
   ];
 }
 
-export async function pressButton(svc: Services, press: ButtonPress, progress?: (l: string) => void): Promise<Outcome> {
+export async function pressButton(svc: Services, press: ButtonPress, progress?: (line: string) => void): Promise<Outcome> {
   const more = parseMorePagesId(press.customId);
   if (more) return morePages(svc, press, more);
   const id = parseButtonId(press.customId);
@@ -423,39 +419,39 @@ export async function pressButton(svc: Services, press: ButtonPress, progress?: 
 
 /** Router.staleControls: a control is stale once its game stopped, its decision closed or its choice is no longer legal. */
 export function staleControls(svc: Services, ids: string[]): string[] {
-  const parsed = ids.map((id) => ({ id, p: parseButtonId(id) ?? parseMorePagesId(id) })).filter((x) => x.p);
+  const parsed = ids.map((id) => ({ id, control: parseButtonId(id) ?? parseMorePagesId(id) })).filter((x) => x.control);
   const games = new Map<
     number,
     { row: GameRow | undefined; mod?: GameModule<any, any>; env?: ReturnType<typeof envOf>; keys: Map<Role, Set<string>> }
   >();
   const out: string[] = [];
-  for (const { id, p } of parsed) {
-    let g = games.get(p!.gameId);
-    if (!g) {
-      const row = svc.store.game(p!.gameId) ?? undefined;
-      g = { row, keys: new Map() };
+  for (const { id, control } of parsed) {
+    let cached = games.get(control!.gameId);
+    if (!cached) {
+      const row = svc.store.game(control!.gameId) ?? undefined;
+      cached = { row, keys: new Map() };
       if (row?.status === 'active') {
-        g.mod = moduleOf(row);
-        g.env = envOf(row);
-        g.env.decisions ??= syncDecisions(g.mod, structuredClone(g.env));
+        cached.mod = moduleOf(row);
+        cached.env = envOf(row);
+        cached.env.decisions ??= syncDecisions(cached.mod, structuredClone(cached.env));
       }
-      games.set(p!.gameId, g);
+      games.set(control!.gameId, cached);
     }
-    if (!g.env || !g.mod) {
+    if (!cached.env || !cached.mod) {
       out.push(id);
       continue;
     }
-    if (g.env.decisions!.open[p!.role]?.id !== p!.decision) {
+    if (cached.env.decisions!.open[control!.role]?.id !== control!.decision) {
       out.push(id);
       continue;
     }
-    if (!('key' in p!)) continue;
-    let keys = g.keys.get(p!.role);
+    if (!('key' in control!)) continue;
+    let keys = cached.keys.get(control!.role);
     if (!keys) {
-      keys = new Set(g.mod.legal(g.env.game, p!.role).map((l: LegalAction) => actionKey(l.action)));
-      g.keys.set(p!.role, keys);
+      keys = new Set(cached.mod.legal(cached.env.game, control!.role).map((l: LegalAction) => actionKey(l.action)));
+      cached.keys.set(control!.role, keys);
     }
-    if (!keys.has(p!.key)) out.push(id);
+    if (!keys.has(control!.key)) out.push(id);
   }
   return out;
 }
@@ -464,12 +460,12 @@ export function staleControls(svc: Services, ids: string[]): string[] {
 function stale(svc: Services, row: GameRow, roles: Role[], why: string): Outcome {
   const mod = moduleOf(row);
   const env = envOf(row);
-  const p = promptLines(mod, env, svc.store.seats(row.id));
+  const prompt = promptLines(mod, env, svc.store.seats(row.id));
   const fresh = decisionControls(mod, row, env, roles);
   const any = fresh.buttons.length + fresh.selects.length > 0;
   return only(
     privateReply(
-      `⌛ This button is stale: ${why}. Nothing was changed.\nNow: ${withoutPings(svc, row, p.text)}${any ? '\nYour choices now:' : ''}`,
+      `⌛ This button is stale: ${why}. Nothing was changed.\nNow: ${withoutPings(svc, row, prompt.text)}${any ? '\nYour choices now:' : ''}`,
       fresh,
     ),
   );

@@ -15,11 +15,11 @@ import { promptLines, roleName } from '../src/app/prompts.ts';
 import type { Renderer } from '../src/app/draws.ts';
 
 /** Any error → a private reply that says what was wrong (and what is allowed). */
-export function errorOutcome(e: unknown): Outcome {
-  if (e instanceof RuleError) return only(privateReply(`❌ ${e.describe()}`));
-  if (e instanceof StaleVersionError) return only(privateReply(`⏳ ${e.message}`));
-  if (e instanceof UserError || e instanceof StoreConflictError) return only(privateReply(`❌ ${e.message}`));
-  throw e;
+export function errorOutcome(error: unknown): Outcome {
+  if (error instanceof RuleError) return only(privateReply(`❌ ${error.describe()}`));
+  if (error instanceof StaleVersionError) return only(privateReply(`⏳ ${error.message}`));
+  if (error instanceof UserError || error instanceof StoreConflictError) return only(privateReply(`❌ ${error.message}`));
+  throw error;
 }
 
 export function eventLines(events: GameEvent[], role: Role | null): string[] {
@@ -38,9 +38,9 @@ export function buttonId(gameId: number, decision: number, role: Role, action: A
 }
 
 export function parseButtonId(id: string): { gameId: number; decision: number; role: Role; key: string } | null {
-  const m = /^md:(\d+):(\d+):([a-z0-9_-]+):([0-9a-f]{12})$/i.exec(id);
-  if (!m) return null;
-  return { gameId: Number(m[1]), decision: Number(m[2]), role: m[3], key: m[4] };
+  const match = /^md:(\d+):(\d+):([a-z0-9_-]+):([0-9a-f]{12})$/i.exec(id);
+  if (!match) return null;
+  return { gameId: Number(match[1]), decision: Number(match[2]), role: match[3], key: match[4] };
 }
 
 /** Discord's limits for a message's controls. */
@@ -65,8 +65,8 @@ export function morePagesId(gameId: number, decision: number, role: Role, start:
 }
 
 export function parseMorePagesId(id: string): { gameId: number; decision: number; role: Role; start: number } | null {
-  const m = /^mp:(\d+):(\d+):([a-z0-9_-]+):(\d+)$/i.exec(id);
-  return m ? { gameId: Number(m[1]), decision: Number(m[2]), role: m[3], start: Number(m[4]) } : null;
+  const match = /^mp:(\d+):(\d+):([a-z0-9_-]+):(\d+)$/i.exec(id);
+  return match ? { gameId: Number(match[1]), decision: Number(match[2]), role: match[3], start: Number(match[4]) } : null;
 }
 
 const cut = (t: string, n: number) => (t.length <= n ? t : `${t.slice(0, n - 1).replace(/[\uD800-\uDBFF]$/, '')}…`);
@@ -89,9 +89,9 @@ export function optionText(label: string): { label: string; description?: string
 function splitPoint(label: string): number | null {
   let depth = 0;
   for (let i = 1; i <= Math.min(OPTION_TEXT, label.length - 1); i++) {
-    const c = label[i - 1];
-    if (c === '(') depth++;
-    else if (c === ')') depth = Math.max(0, depth - 1);
+    const char = label[i - 1];
+    if (char === '(') depth++;
+    else if (char === ')') depth = Math.max(0, depth - 1);
     if (depth > 0) continue;
     const tail = label.slice(i);
     if (/^(?::\s+|\s+—\s+)\S/.test(tail)) return i;
@@ -133,80 +133,93 @@ export function decisionControls(mod: GameModule<any, any>, row: GameRow, env: E
     quick: boolean;
   }
   const groups: Group[] = [];
-  for (const p of mod.prompts(env.game)) {
-    const decision = book.open[p.role];
-    if (!decision || groups.some((g) => g.role === p.role) || (p.secret && !p.buttons)) continue;
-    const legal: LegalAction[] = mod.legal(env.game, p.role);
-    if (legal.length === 0 || (!p.buttons && legal.some((l) => l.secret))) continue;
+  for (const prompt of mod.prompts(env.game)) {
+    const decision = book.open[prompt.role];
+    if (!decision || groups.some((g) => g.role === prompt.role) || (prompt.secret && !prompt.buttons)) continue;
+    const legal: LegalAction[] = mod.legal(env.game, prompt.role);
+    if (legal.length === 0 || (!prompt.buttons && legal.some((l) => l.secret))) continue;
     // Grouped by subcommand (stable), so a page of a long list holds one kind of choice.
     const subs = [...new Set(legal.map((l) => l.sub))];
     // Discord refuses a whole message whose controls repeat an id: one control per distinct action.
     const choices = legal
-      .map((l) => ({ customId: buttonId(row.id, decision.id, p.role, l.action), label: l.label, sub: l.sub }))
+      .map((l) => ({ customId: buttonId(row.id, decision.id, prompt.role, l.action), label: l.label, sub: l.sub }))
       .filter((c, i, all) => all.findIndex((x) => x.customId === c.customId) === i)
       .sort((x, y) => subs.indexOf(x.sub) - subs.indexOf(y.sub));
-    groups.push({ role: p.role, decision: decision.id, text: p.text, prefix: '', choices, select: !p.buttons, quick: !!p.buttons });
+    groups.push({
+      role: prompt.role,
+      decision: decision.id,
+      text: prompt.text,
+      prefix: '',
+      choices,
+      select: !prompt.buttons,
+      quick: !!prompt.buttons,
+    });
   }
   // Several seats asked at once: say whose each control is.
   const several = groups.length > 1;
-  for (const g of groups) {
-    if (several) g.prefix = `${roleName(mod, env.options, g.role)}: `;
+  for (const group of groups) {
+    if (several) group.prefix = `${roleName(mod, env.options, group.role)}: `;
     const fits =
-      g.choices.length <= (several ? PER_ROW : 2 * PER_ROW) && g.choices.every((c) => (g.prefix + c.label).length <= BUTTON_LABEL);
-    g.select = !g.quick || !fits || from > 0;
+      group.choices.length <= (several ? PER_ROW : 2 * PER_ROW) &&
+      group.choices.every((c) => (group.prefix + c.label).length <= BUTTON_LABEL);
+    group.select = !group.quick || !fits || from > 0;
   }
   const mine = groups.filter((g) => !onlyRoles || onlyRoles.includes(g.role));
   // Buttons take a row per five; a dropdown takes a row of its own. Too many rows: the largest button groups become dropdowns.
   const rowsOf = (g: Group) => (g.select ? Math.ceil(g.choices.length / PER_SELECT) : Math.ceil(g.choices.length / PER_ROW));
   const total = () => mine.reduce((n, g) => n + rowsOf(g), 0);
-  for (const g of [...mine].sort((a, b) => b.choices.length - a.choices.length)) {
+  for (const group of [...mine].sort((a, b) => b.choices.length - a.choices.length)) {
     if (total() <= ROWS) break;
-    if (!g.select) g.select = true;
+    if (!group.select) group.select = true;
   }
   const out: Controls = { buttons: [], selects: [] };
   let rows = 0;
-  for (const g of mine) {
-    if (!g.select) {
-      if (rows + rowsOf(g) > ROWS) continue;
-      rows += rowsOf(g);
-      g.choices.forEach((c, i) =>
-        out.buttons.push({ customId: c.customId, label: cut(g.prefix + c.label, BUTTON_LABEL), style: i === 0 ? 'primary' : 'secondary' }),
+  for (const group of mine) {
+    if (!group.select) {
+      if (rows + rowsOf(group) > ROWS) continue;
+      rows += rowsOf(group);
+      group.choices.forEach((choice, i) =>
+        out.buttons.push({
+          customId: choice.customId,
+          label: cut(group.prefix + choice.label, BUTTON_LABEL),
+          style: i === 0 ? 'primary' : 'secondary',
+        }),
       );
       continue;
     }
-    const subsOf = new Set(g.choices.map((c) => c.sub));
+    const subsOf = new Set(group.choices.map((c) => c.sub));
     // A dropdown per subcommand when they all fit in the rows left (e.g. steps, pick-ups, battles); else pages of 25.
-    const perSub = [...subsOf].reduce((n, sub) => n + Math.ceil(g.choices.filter((c) => c.sub === sub).length / PER_SELECT), 0);
+    const perSub = [...subsOf].reduce((n, sub) => n + Math.ceil(group.choices.filter((c) => c.sub === sub).length / PER_SELECT), 0);
     const bySub = from === 0 && subsOf.size > 1 && perSub <= ROWS - rows;
     // Dropdowns of 25 from `from` on; when the rows run out first, the last one's last choice opens the rest.
-    for (let start = from; start < g.choices.length;) {
+    for (let start = from; start < group.choices.length;) {
       const room = ROWS - rows;
       if (room <= 0) break;
-      const left = g.choices.length - start;
+      const left = group.choices.length - start;
       const more = room === 1 && left > PER_SELECT;
       let size = Math.min(PER_SELECT - (more ? 1 : 0), left);
-      const sub = g.choices[start].sub;
-      const sameSub = g.choices.slice(start, start + size).findIndex((c) => c.sub !== sub);
+      const sub = group.choices[start].sub;
+      const sameSub = group.choices.slice(start, start + size).findIndex((c) => c.sub !== sub);
       if (bySub && sameSub > 0) size = sameSub;
-      const slice = g.choices.slice(start, start + size);
+      const slice = group.choices.slice(start, start + size);
       const end = start + slice.length;
       // Where this page sits in its list: the subcommand's own choices, when the dropdowns go by subcommand.
       const [first, count] = bySub
-        ? [g.choices.findIndex((c) => c.sub === sub), g.choices.filter((c) => c.sub === sub).length]
-        : [0, g.choices.length];
+        ? [group.choices.findIndex((c) => c.sub === sub), group.choices.filter((c) => c.sub === sub).length]
+        : [0, group.choices.length];
       const range = from > 0 || count > PER_SELECT ? ` (${start - first + 1}–${end - first} of ${count})` : '';
       // Several kinds of choice: each dropdown names the command its page holds.
       const kind = subsOf.size > 1 && slice.every((c) => c.sub === sub) ? `/${mod.command} ${commandPath(mod, sub)} · ` : '';
       const options = slice.map((c) => ({ value: c.customId, ...optionText(c.label) }));
       if (more)
         options.push({
-          value: morePagesId(row.id, g.decision, g.role, end),
-          label: `More choices (${end + 1}–${g.choices.length})…`,
+          value: morePagesId(row.id, group.decision, group.role, end),
+          label: `More choices (${end + 1}–${group.choices.length})…`,
           description: 'Shows the rest of the list, only to you',
         });
       out.selects.push({
-        customId: selectId(row.id, g.decision, g.role, start),
-        placeholder: cut(`${g.prefix}${kind}${g.text}${range}`, 150),
+        customId: selectId(row.id, group.decision, group.role, start),
+        placeholder: cut(`${group.prefix}${kind}${group.text}${range}`, 150),
         options,
       });
       rows++;
@@ -219,8 +232,8 @@ export function decisionControls(mod: GameModule<any, any>, row: GameRow, env: E
 
 /** "move step" for a grouped subcommand. */
 const commandPath = (mod: GameModule<any, any>, sub: string) => {
-  const s = mod.subcommands.find((x) => x.name === sub);
-  return s?.group ? `${s.group} ${sub}` : sub;
+  const subcommand = mod.subcommands.find((x) => x.name === sub);
+  return subcommand?.group ? `${subcommand.group} ${sub}` : sub;
 };
 
 /** A phase snapshot; `post`: it goes into a post, so the bot may draw it as it is delivered. */
@@ -296,12 +309,12 @@ export async function presentAct(
     lines.push(...eventLines(batch.events, null));
     const mine = callerRoles.includes(batch.role);
     if (mine && hidden) privateLines.push(`🔒 ${applied?.label ?? ''}`);
-    for (const e of batch.events) {
-      if (!e.to) continue;
-      if (e.to.some((r) => callerRoles.includes(r))) privateLines.push(`🔒 ${e.text}`);
+    for (const event of batch.events) {
+      if (!event.to) continue;
+      if (event.to.some((r) => callerRoles.includes(r))) privateLines.push(`🔒 ${event.text}`);
       // Every other holder of an addressed seat (other seats, and the caller's teammates) gets it privately.
-      for (const r of e.to) owed.set(r, [...(owed.get(r) ?? []), e.text]);
-      if (e.map) for (const r of e.to) mapsOwed.add(r);
+      for (const r of event.to) owed.set(r, [...(owed.get(r) ?? []), event.text]);
+      if (event.map) for (const r of event.to) mapsOwed.add(r);
     }
   });
   const prompt = promptLines(mod, env, seats);
@@ -358,7 +371,7 @@ export async function presentAct(
     });
   }
   await attachSeatMaps(mod, row, env, posts, mapsOwed, seats, opts.render);
-  for (const p of posts) p.gameId = row.id;
+  for (const post of posts) post.gameId = row.id;
   if (opts.tail) return opts.tail({ mod, res, callerRoles, seats, lines, onlyHidden, replies, posts });
   if (res.over) {
     // The result is the game's record: a post, never only a reply.
@@ -397,10 +410,10 @@ export async function presentAct(
 export function handoffsOf(env: Envelope<any>, seats: Seat[], callerRoles: Role[]): Handoff[] {
   const callers = new Set(seats.filter((s) => callerRoles.includes(s.role)).map((s) => s.userId));
   const out: Handoff[] = [];
-  for (const [role, d] of Object.entries(env.decisions?.open ?? {})) {
+  for (const [role, decision] of Object.entries(env.decisions?.open ?? {})) {
     const seat = seats.find((s) => s.role === role);
     if (!seat || isBotSeat(seat) || callers.has(seat.userId)) continue;
-    out.push({ role, decision: d.id, userId: seat.userId });
+    out.push({ role, decision: decision.id, userId: seat.userId });
   }
   return out;
 }
@@ -462,12 +475,12 @@ function privateDeliveries(mod: GameModule<any, any>, row: GameRow, env: Envelop
 }
 
 export function resultText(mod: GameModule<any, any>, env: Envelope<any>, row: GameRow): string {
-  const r = mod.result(env.game);
-  if (r.status !== 'over') return '';
-  const winners = r.winners.map((w) => roleName(mod, env.options, w)).join(', ');
+  const result = mod.result(env.game);
+  if (result.status !== 'over') return '';
+  const winners = result.winners.map((w) => roleName(mod, env.options, w)).join(', ');
   return [
-    `🏁 **Game over.** ${r.draw ? 'Draw.' : winners ? `Winner: ${winners}.` : 'No winner.'} ${r.summary}`,
-    `Scores: ${Object.entries(r.scores)
+    `🏁 **Game over.** ${result.draw ? 'Draw.' : winners ? `Winner: ${winners}.` : 'No winner.'} ${result.summary}`,
+    `Scores: ${Object.entries(result.scores)
       .map(([k, v]) => `${roleName(mod, env.options, k)} ${v}`)
       .join(', ')}`,
     `Seed revealed: \`${row.seed}\` (SHA-256 published at start: \`${row.seedHash.slice(0, 16)}…\`). Check it with /game verify.`,

@@ -104,9 +104,9 @@ function top(svc: Services, inv: Invocation): Outcome {
   if (!rows.length) return only(privateReply(`No rated ${getGame(system)!.title} games on this server yet.`));
   // The sides' win rates ride along, from the same games.
   const rates = ratings.winRates(guild, system);
-  const n = Math.max(0, ...rates.map((r) => r.games));
+  const mostGames = Math.max(0, ...rates.map((r) => r.games));
   const rateLine = rates.length
-    ? `\nWin rates (${n} game${n === 1 ? '' : 's'}): ` +
+    ? `\nWin rates (${mostGames} game${mostGames === 1 ? '' : 's'}): ` +
       rates.map((r) => `${sideName(system, r.side)} ${((100 * r.wins) / r.games).toFixed(1)} %`).join(' · ') +
       ' — /rating winrates for draws and counts.'
     : '';
@@ -144,6 +144,6 @@ function winrates(svc: Services, inv: Invocation): Outcome {
 
 function recompute(svc: Services): Outcome {
   const ratings = ratingsNow(svc);
-  const n = ratings.recompute();
-  return only(privateReply(`Ratings rebuilt from ${plural(n, 'rated game')}.`));
+  const rated = ratings.recompute();
+  return only(privateReply(`Ratings rebuilt from ${plural(rated, 'rated game')}.`));
 }

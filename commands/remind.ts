@@ -67,12 +67,12 @@ export function remindCommand(): Command {
 
 const repo = (svc: Services) => new Reminders(svc.store.db);
 
-export function describeSettings(s: ReminderSettings): string {
-  if (!s.enabled) return '🔕 Reminders are off. `/remind on` turns them back on.';
-  const when = s.intervalMs ? `every ${s.intervalMs / HOUR} h after a deadline is set` : 'at half time';
+export function describeSettings(settings: ReminderSettings): string {
+  if (!settings.enabled) return '🔕 Reminders are off. `/remind on` turns them back on.';
+  const when = settings.intervalMs ? `every ${settings.intervalMs / HOUR} h after a deadline is set` : 'at half time';
   const quiet =
-    s.quietFrom !== null && s.quietTo !== null && s.quietFrom !== s.quietTo
-      ? `, never between ${s.quietFrom}:00 and ${s.quietTo}:00 UTC`
+    settings.quietFrom !== null && settings.quietTo !== null && settings.quietFrom !== settings.quietTo
+      ? `, never between ${settings.quietFrom}:00 and ${settings.quietTo}:00 UTC`
       : '';
   return `⏰ Reminders are on: ${when} and one hour before each deadline${quiet}.`;
 }
@@ -116,25 +116,27 @@ const pairingsText = (on: boolean) =>
 const status = (svc: Services, inv: Invocation) =>
   only(privateReply(`${describeSettings(repo(svc).settings(inv.caller.id))}\n${pairingsText(repo(svc).pairingsByDm(inv.caller.id))}`));
 
-export function isQuiet(s: ReminderSettings, now: number): boolean {
-  if (s.quietFrom === null || s.quietTo === null || s.quietFrom === s.quietTo) return false;
-  const h = new Date(now).getUTCHours();
-  return s.quietFrom < s.quietTo ? h >= s.quietFrom && h < s.quietTo : h >= s.quietFrom || h < s.quietTo;
+export function isQuiet(settings: ReminderSettings, now: number): boolean {
+  if (settings.quietFrom === null || settings.quietTo === null || settings.quietFrom === settings.quietTo) return false;
+  const hour = new Date(now).getUTCHours();
+  return settings.quietFrom < settings.quietTo
+    ? hour >= settings.quietFrom && hour < settings.quietTo
+    : hour >= settings.quietFrom || hour < settings.quietTo;
 }
 
 /** The reminder moments of one deadline for one user's settings: kind → time. */
-export function schedule(d: DeadlineRow, s: ReminderSettings): Map<string, number> {
+export function schedule(deadline: DeadlineRow, settings: ReminderSettings): Map<string, number> {
   const out = new Map<string, number>();
-  const start = d.setAt;
+  const start = deadline.setAt;
   // One hour before, unless the deadline was set less than an hour ahead.
-  if (start === null || d.dueAt - HOUR > start) out.set('hour', d.dueAt - HOUR);
+  if (start === null || deadline.dueAt - HOUR > start) out.set('hour', deadline.dueAt - HOUR);
   if (start === null) return out; // set before reminders existed: no half time known
-  if (s.intervalMs) {
-    for (let k = 1, at = start + s.intervalMs; at < d.dueAt - HOUR && k <= 200; k++, at += s.intervalMs)
-      out.set(`every${s.intervalMs / HOUR}h:${k}`, at);
+  if (settings.intervalMs) {
+    for (let step = 1, at = start + settings.intervalMs; at < deadline.dueAt - HOUR && step <= 200; step++, at += settings.intervalMs)
+      out.set(`every${settings.intervalMs / HOUR}h:${step}`, at);
   } else {
-    const half = start + (d.dueAt - start) / 2;
-    if (half < d.dueAt - HOUR) out.set('half', half);
+    const half = start + (deadline.dueAt - start) / 2;
+    if (half < deadline.dueAt - HOUR) out.set('half', half);
   }
   return out;
 }
@@ -145,28 +147,28 @@ export function schedule(d: DeadlineRow, s: ReminderSettings): Map<string, numbe
  * deadlines now take their marks with them when they go).
  */
 export function runReminders(svc: Services, sweep = true): Post[] {
-  const r = repo(svc);
+  const reminders = repo(svc);
   const now = svc.now();
   const posts: Post[] = [];
-  if (sweep) r.prune();
+  if (sweep) reminders.prune();
   // Only deadlines whose next reminder may be due (remind_at): nothing is read for the others.
-  for (const d of r.upcoming(now)) {
-    const row = svc.store.game(d.gameId);
+  for (const deadline of reminders.upcoming(now)) {
+    const row = svc.store.game(deadline.gameId);
     if (!row || row.status !== 'active') {
-      r.remindAt(d, null);
+      reminders.remindAt(deadline, null);
       continue;
     }
-    const sent = r.sent(d);
+    const sent = reminders.sent(deadline);
     const users: { id: string; name: string }[] = [];
     const kinds = new Set<string>();
     let next = Infinity;
-    for (const seat of svc.store.seats(row.id).filter((x) => x.role === d.role && !isBotSeat(x))) {
-      const s = r.settings(seat.userId);
-      if (!s.enabled) continue; // turning them on looks again (Reminders.recheck)
-      const moments = [...schedule(d, s)].filter(([k]) => !sent.has(k));
+    for (const seat of svc.store.seats(row.id).filter((x) => x.role === deadline.role && !isBotSeat(x))) {
+      const settings = reminders.settings(seat.userId);
+      if (!settings.enabled) continue; // turning them on looks again (Reminders.recheck)
+      const moments = [...schedule(deadline, settings)].filter(([k]) => !sent.has(k));
       const later = moments.filter(([, at]) => at > now).map(([, at]) => at);
       if (later.length) next = Math.min(next, ...later);
-      if (isQuiet(s, now)) {
+      if (isQuiet(settings, now)) {
         // Quiet: the reminder stays due; look again at the next hour.
         if (moments.length) next = Math.min(next, (Math.floor(now / HOUR) + 1) * HOUR);
         continue;
@@ -174,35 +176,35 @@ export function runReminders(svc: Services, sweep = true): Post[] {
       const due = moments.filter(([, at]) => at <= now).map(([k]) => k);
       if (!due.length) continue;
       users.push({ id: seat.userId, name: seat.userName });
-      for (const k of due) kinds.add(k);
+      for (const kind of due) kinds.add(kind);
     }
-    r.remindAt(d, Number.isFinite(next) ? next : null);
+    reminders.remindAt(deadline, Number.isFinite(next) ? next : null);
     if (!users.length) continue;
     let mod: GameModule<any, any>;
     try {
       mod = moduleOf(row);
-    } catch (e) {
+    } catch (error) {
       // A damaged game (issue 22): its moderators are told once; the other reminders go on.
-      const damage = damageBehind(svc.store, e, row.id);
-      if (!damage) throw e;
+      const damage = damageBehind(svc.store, error, row.id);
+      if (!damage) throw error;
       posts.push(...noteDamage(svc, damage));
       continue;
     }
-    const who = roleName(mod, mod.parseOptions(row.options), d.role);
+    const who = roleName(mod, mod.parseOptions(row.options), deadline.role);
     // Several moments passed at once (a restart): one reminder covers them. Marked first, posted by whoever marked it.
-    if (!r.markSent(d, [...kinds], now)) continue;
+    if (!reminders.markSent(deadline, [...kinds], now)) continue;
     posts.push({
       channelId: row.channelId,
       gameId: row.id,
       kind: 'update',
       content:
         `⏰ ${users.map((u) => `<@${u.id}>`).join(' ')} reminder: **${who}** in ${mod.title} #${row.id} must decide ` +
-        `${stamp(d.dueAt)}, or the default is taken. (\`/remind\` changes these ` +
+        `${stamp(deadline.dueAt)}, or the default is taken. (\`/remind\` changes these ` +
         `reminders.)`,
       mentions: users.map((u) => u.id),
       // Not sent once the decision closed (issue 19 §4).
-      decisions: [{ role: d.role, decision: d.decisionId }],
-      to: { roles: [d.role], userIds: users.map((u) => u.id), names: users.map((u) => u.name) },
+      decisions: [{ role: deadline.role, decision: deadline.decisionId }],
+      to: { roles: [deadline.role], userIds: users.map((u) => u.id), names: users.map((u) => u.name) },
     });
   }
   return posts;

@@ -4,16 +4,15 @@
 import type { Services } from '../src/app/services.ts';
 import { UMPIRE, type GameModule } from '../src/engine/types.ts';
 import type { GameRow } from '../src/store/store.ts';
-import { requireModerator, str } from './context.ts';
+import { str } from './context.ts';
 import { only, publicReply } from '../src/messages/replies.ts';
 import { UserError } from '../src/messages/user-error.ts';
 import type { Invocation } from './types.ts';
 import type { Outcome } from '../src/messages/types.ts';
 
-/** `/game join side:umpire user:@u` — a moderator makes `u` (default: themselves) the game's umpire. */
+/** `/game join side:umpire user:@u` — a moderator (declared in commands/game.ts) makes `u` (default: themselves) the game's umpire. */
 export function appointUmpire(svc: Services, row: GameRow, mod: GameModule<any, any>, inv: Invocation): Outcome {
   if (!mod.umpire) throw new UserError(`${mod.title} has no umpire.`);
-  requireModerator(svc, inv.caller, inv.where, 'appoint the umpire');
   const userId = str(inv.options, 'user') ?? inv.caller.id;
   const userName = String(inv.options.user_name ?? str(inv.options, 'user') ?? inv.caller.name);
   const held = svc.store.seats(row.id).filter((s) => s.userId === userId && s.role !== UMPIRE);

@@ -10,26 +10,20 @@ import type { Services } from '../src/app/services.ts';
 import { echo } from '../src/messages/text.ts';
 import { UserError } from '../src/messages/user-error.ts';
 import type { Outcome } from '../src/messages/types.ts';
-import { isModerator, MODERATOR_NOTE } from './context.ts';
+import { moduleOf } from '../src/app/session.ts';
 import { findSub, pathOf } from './options.ts';
+import { callOf, refusalOf, WHO_KINDS, WHO_SHORT, type Guarded, type ModeratorPart, type Who } from './permission.ts';
 import type { CommandDef, Invocation, SubcommandDef } from './types.ts';
-
-/**
- * Who may use a subcommand. The driver enforces `moderator` before the handler
- * runs; `seat` and `umpire` are checked by the game's handler against the
- * seats (its refusal lists them); `anyone` may still meet a handler's own
- * finer check (the creator of a lobby, a moderator acting for another member).
- * `organiser`: a tournament's organiser, today any moderator.
- */
-export type Who = 'anyone' | 'seat' | 'umpire' | 'moderator' | 'organiser';
 
 export type Progress = (line: string) => void;
 export type Handler = (svc: Services, inv: Invocation, progress?: Progress) => Outcome | Promise<Outcome>;
 
 /** One subcommand, declared once. */
 export interface Subcommand extends SubcommandDef {
-  /** Who may use it (see Who). */
+  /** Who may use it (see Who); the driver checks it before the handler runs. */
   who: Who;
+  /** Parts only moderators may use (another member, a game in play): checked first, each refused with its own text. */
+  moderatorParts?: ModeratorPart[];
   /** It answers only the caller (an ephemeral reply): lists, settings, verification. */
   private?: boolean;
   /**
@@ -52,59 +46,35 @@ export interface Subcommand extends SubcommandDef {
 /** One slash command: its declared subcommands and how Discord shows it. */
 export interface Command extends Omit<CommandDef, 'subcommands'> {
   subcommands: Subcommand[];
+  /** A game's own command (/kpw): the game system it plays, so the channel's game must be of it. */
+  system?: string;
 }
 
 /** The declaration without its handler: what Discord's JSON and the table's parser are built from. */
-export function definitionOf(command: Command): CommandDef {
+export function definitionOf({ system: _system, ...command }: Command): CommandDef {
   return {
     ...command,
     subcommands: command.subcommands.map(
-      ({ who: _who, private: _private, slow: _slow, check: _check, shownIn: _shownIn, run: _run, ...def }) => def,
+      ({ who: _who, moderatorParts: _parts, private: _private, slow: _slow, check: _check, shownIn: _shownIn, run: _run, ...def }) => def,
     ),
   };
 }
 
-/** How a person types the subcommand where Discord shows it: "/mod result", "/kpw move step". */
-export function slashPath(command: Pick<Command, 'name'>, sub: Pick<Subcommand, 'group' | 'name' | 'shownIn'>): string {
-  return `/${sub.shownIn ?? command.name} ${pathOf(sub)}`;
-}
-
-const WHO_TEXT: Record<Who, string> = {
-  anyone: 'anyone',
-  seat: 'a player of this game',
-  umpire: 'the umpire',
-  moderator: 'a moderator',
-  organiser: "a moderator (the tournament's organiser)",
-};
-
-/** The refusal a caller gets who is not `who` the subcommand declares. */
-export function refusalText(command: Pick<Command, 'name'>, sub: Subcommand): string {
-  const base = `Only ${WHO_TEXT[sub.who]} may use \`${slashPath(command, sub)}\`: ${lowerFirst(stripAudience(sub.description))}.`;
-  return sub.who === 'moderator' || sub.who === 'organiser' ? `${base} ${MODERATOR_NOTE}` : base;
-}
-
-// "Moderators: record a result by hand" → "record a result by hand"; the audience is said by the refusal itself.
-const stripAudience = (text: string) => text.replace(/^Moderators:\s*/, '');
-const lowerFirst = (text: string) => text.charAt(0).toLowerCase() + text.slice(1);
-
-/** /game help's list: the subcommands Discord shows under each command, from their declarations. */
+/** /game help's list: the subcommands Discord shows under each command, by who may use them, from their declarations. */
 export function commandList(commands: Command[]): string {
   return commands
     .filter((c) => !c.consoleOnly)
-    .map(
-      (command) =>
-        `\`/${command.name}\` ${command.subcommands
-          .filter((s) => !s.consoleOnly)
-          .map(pathOf)
-          .join(', ')}`,
-    )
+    .map((command) => {
+      const shown = command.subcommands.filter((s) => !s.consoleOnly);
+      const byWho = WHO_KINDS.map((who) => ({ who, paths: shown.filter((s) => s.who === who).map(pathOf) })).filter((g) => g.paths.length);
+      return `\`/${command.name}\` ${byWho.map((g) => `(${WHO_SHORT[g.who]}) ${g.paths.join(', ')}`).join(' · ')}`;
+    })
     .join('; ');
 }
 
-/** May this caller use the subcommand? Only the kinds the driver enforces are checked here. */
-export function mayUse(svc: Services, sub: Subcommand, inv: Invocation): boolean {
-  if (sub.who === 'moderator' || sub.who === 'organiser') return isModerator(svc, inv.caller, inv.where);
-  return true;
+/** May this caller make this call? The driver's one decision (see permission.ts); throws only "no game here". */
+export function mayUse(svc: Services, command: Pick<Command, 'name'>, sub: Guarded, inv: Invocation): boolean {
+  return refusalOf(command, sub, callOf(svc, inv)) === null;
 }
 
 /** The declared subcommand an invocation names (undefined: no such command or subcommand). */
@@ -125,7 +95,7 @@ export function precheckTable(commands: Command[], svc: Services, inv: Invocatio
   sub.check?.(svc, inv);
 }
 
-/** The driver's checks (subcommand, permission), throwing the refusal; the subcommand to run. */
+/** The driver's checks (subcommand, the channel's game for a game's command, permission), throwing the refusal; the subcommand to run. */
 function checkTable(commands: Command[], svc: Services, inv: Invocation): Subcommand {
   const command = commands.find((c) => c.name === inv.command);
   if (!command) throw new UserError(`Unknown command /${inv.command}.`);
@@ -134,6 +104,12 @@ function checkTable(commands: Command[], svc: Services, inv: Invocation): Subcom
     const names = command.subcommands.filter((s) => !s.consoleOnly || !inv.where.guildId).map((s) => pathOf(s));
     throw new UserError(`Unknown /${command.name} subcommand "${echo(inv.sub)}". Try: ${names.join(', ')}.`);
   }
-  if (!mayUse(svc, sub, inv)) throw new UserError(refusalText(command, sub));
+  const call = callOf(svc, inv);
+  if (command.system !== undefined && call.game().system !== command.system) {
+    const mod = moduleOf(call.game());
+    throw new UserError(`This channel's game is ${mod.title}: use /${mod.command}, not /${command.name}.`);
+  }
+  const refusal = refusalOf(command, sub, call);
+  if (refusal !== null) throw new UserError(refusal);
   return sub;
 }

@@ -1,7 +1,7 @@
 // /game start, resign and abandon: a game's beginning and its ends other than by the rules.
 import type { Services } from '../../src/app/services.ts';
 import { BOT_NAME, BOT_PREFIX, isBotSeat, moduleOf } from '../../src/app/session.ts';
-import { activeGame, bool, isModerator, liveGame, requireCreatorOrModerator, requireModerator } from '../context.ts';
+import { activeGame, bool, liveGame } from '../context.ts';
 import { decisionControls, eventLines, handoffsOf, presentAct, snapshot } from '../present.ts';
 import { only, privateReply, publicReply } from '../../src/messages/replies.ts';
 import { promptLines, roleName } from '../../src/app/prompts.ts';
@@ -14,12 +14,11 @@ import type { Progress } from '../table.ts';
 /** /game start: seat the bots, set up the board, post the opening and the first prompt. */
 export async function start(svc: Services, inv: Invocation, progress?: Progress): Promise<Outcome> {
   const options = inv.options;
-  const { caller, where } = inv;
+  const { where } = inv;
   const row = liveGame(svc, where);
   const mod = moduleOf(row);
   bool(options, 'fill_bots'); // a malformed value is refused even when no side is open
   if (row.status !== 'lobby') throw new UserError('The game has already started.');
-  requireCreatorOrModerator(svc, row, caller, where, 'start the game');
   const roles = mod.roles(mod.parseOptions(row.options));
   let seats = svc.store.seats(row.id);
   // A game its options make umpired by a person would wait on an empty umpire's seat: refused, with how to seat one.
@@ -84,8 +83,8 @@ export async function start(svc: Services, inv: Invocation, progress?: Progress)
 export async function resign(svc: Services, inv: Invocation, progress?: Progress): Promise<Outcome> {
   const { caller, where } = inv;
   const { row, mod } = activeGame(svc, where);
+  // The driver saw a side held (declared who: 'seat').
   const roles = svc.sessions.rolesOf(row, caller.id);
-  if (!roles.length) throw new UserError('You are not a player in this game, so you cannot resign it.');
   if (mod.resign) {
     // The game plays on without these seats (it may end, if too few are left).
     const res = svc.sessions.resign(row, caller.id, roles);
@@ -121,15 +120,12 @@ export async function resign(svc: Services, inv: Invocation, progress?: Progress
   );
 }
 
-/** /game abandon: end the game without a result (the creator before the start, moderators at any time). */
+/** /game abandon: end the game without a result (the creator before the start, moderators at any time: declared in commands/game.ts). */
 export function abandon(svc: Services, inv: Invocation): Outcome {
   const { caller, where } = inv;
   const row = liveGame(svc, where);
-  // A game still in its lobby may be called off by whoever opened it; one in play only by a moderator.
-  if (row.status === 'lobby') requireCreatorOrModerator(svc, row, caller, where, 'call off this game');
-  else requireModerator(svc, caller, where, 'abandon a game in play (players may /game resign)');
   svc.store.finish(row.id, 'abandoned', JSON.stringify({ status: 'abandoned', by: caller.id }));
-  const by = isModerator(svc, caller, where) ? 'a moderator' : 'the player who opened it';
+  const by = row.status === 'lobby' && row.createdBy === caller.id ? 'the player who opened it' : 'a moderator';
   return only(
     publicReply(`🛑 Game #${row.id} was ${row.status === 'lobby' ? 'called off' : 'abandoned'} by ${by}. Seed: \`${row.seed}\`.`),
   );

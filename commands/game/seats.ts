@@ -3,7 +3,8 @@ import type { Services } from '../../src/app/services.ts';
 import { BOT_NAME, BOT_PREFIX, envOf, isBotSeat, moduleOf } from '../../src/app/session.ts';
 import { SeatTakenError, type GameRow, type Seat } from '../../src/store/store.ts';
 import { type GameModule, type RoleInfo, UMPIRE } from '../../src/engine/types.ts';
-import { isModerator, liveGame, requireCreatorOrModerator, requireModerator, seatName, str } from '../context.ts';
+import { liveGame, seatName, str } from '../context.ts';
+import { namesAnotherMember, type Call } from '../permission.ts';
 import { appointUmpire, refuseUmpireAsPlayer } from '../seats.ts';
 import { presentAct } from '../present.ts';
 import { echo } from '../../src/messages/text.ts';
@@ -14,7 +15,11 @@ import type { Invocation } from '../types.ts';
 import type { Outcome } from '../../src/messages/types.ts';
 import type { Progress } from '../table.ts';
 
-/** /game join and /game bot: a side for the caller, another member (moderators) or the built-in bot; in play, a moderator's reseat. */
+/**
+ * /game join and /game bot: a side for the caller, another member or the
+ * built-in bot; in play, a moderator's reseat. Who may do which is declared
+ * in commands/game.ts and checked by the driver before this runs.
+ */
 export async function takeSide(svc: Services, inv: Invocation, progress?: Progress): Promise<Outcome> {
   const options = inv.options;
   const { caller, where } = inv;
@@ -22,13 +27,11 @@ export async function takeSide(svc: Services, inv: Invocation, progress?: Progre
   const mod = moduleOf(row);
   if (inv.sub === 'join' && str(options, 'side')?.toLowerCase() === UMPIRE) return appointUmpire(svc, row, mod, inv);
   if (row.status !== 'lobby') {
-    if (inv.sub === 'join' && options.user !== undefined && isModerator(svc, caller, where)) return reseat(svc, row, inv);
-    if (inv.sub === 'bot' && row.status === 'active' && isModerator(svc, caller, where)) return botInPlay(svc, row, inv, progress);
+    if (inv.sub === 'join' && options.user !== undefined) return reseat(svc, row, inv);
+    if (inv.sub === 'bot' && row.status === 'active') return botInPlay(svc, row, inv, progress);
     throw new UserError(
-      isModerator(svc, caller, where)
-        ? 'The game has started: to reseat a side, name its new player (/game join side:<side> user:<member>) ' +
-            'or seat the built-in bot (/game bot side:<side>).'
-        : 'The game has started, so seats are fixed. A moderator can reseat a side (e.g. to replace a player who has left).',
+      'The game has started: to reseat a side, name its new player (/game join side:<side> user:<member>) ' +
+        'or seat the built-in bot (/game bot side:<side>).',
     );
   }
   const roles = mod.roles(mod.parseOptions(row.options));
@@ -38,27 +41,15 @@ export async function takeSide(svc: Services, inv: Invocation, progress?: Progre
   let userId = caller.id;
   let userName = caller.name;
   if (inv.sub === 'bot') {
-    requireCreatorOrModerator(svc, row, caller, where, 'seat a bot');
     userId = `${BOT_PREFIX}${role.id}`;
     userName = BOT_NAME;
   } else if (options.user !== undefined && String(options.user) !== caller.id) {
     if (!String(options.user).trim() || String(options.user).length > 100)
       throw new UserError('`user:` needs a member of this server (pick one, or leave the option out to take the side yourself).');
-    requireModerator(svc, caller, where, 'seat another user');
     userId = String(options.user);
     userName = echo(inv.names?.user ?? String(options.user_name ?? options.user), 100);
   }
   refuseUmpireAsPlayer(svc, row, userId);
-  // A team side (RoleInfo.team) takes several members; another side has one holder.
-  if (taken && !role.team && taken.userId !== userId && !isModerator(svc, caller, where))
-    throw new UserError(
-      `${role.name} is already taken by ${seatName(taken)}. Open sides: ${
-        roles
-          .filter((r) => !seats.some((s) => s.role === r.id))
-          .map((r) => r.id)
-          .join(', ') || 'none'
-      }.`,
-    );
   try {
     // Conditional on what this command saw: another process may have taken the seat since.
     if (role.team) svc.store.setSeat(row.id, role.id, userId, userName, true);
@@ -151,6 +142,35 @@ async function botInPlay(svc: Services, row: GameRow, inv: Invocation, progress?
   const res = svc.sessions.kick(now);
   const played = await presentAct(mod, res, [], svc.store.seats(row.id), { maxSnapshots: svc.maxSnapshots, render: svc.render, progress });
   return { replies: [publicReply(text), ...played.replies], posts: played.posts };
+}
+
+/**
+ * In the lobby, a call that would seat someone (or the bot) on a side another
+ * holds: a moderator's (a team side takes several members, so never).
+ */
+export const takesHeldSide = (call: Call): boolean => heldSide(call) !== null;
+
+/** The refusal's words for takesHeldSide: the side, its holder and the open sides. */
+export function heldSideText(call: Call): string {
+  const held = heldSide(call)!;
+  const open = held.roles.filter((r) => !call.seats().some((s) => s.role === r.id)).map((r) => r.id);
+  return `seat someone on ${held.role.name}, already taken by ${seatName(held.seat)} (open sides: ${open.join(', ') || 'none'})`;
+}
+
+function heldSide(call: Call): { role: RoleInfo; seat: Seat; roles: RoleInfo[] } | null {
+  const row = call.game();
+  if (row.status !== 'lobby') return null;
+  const mod = moduleOf(row);
+  const roles = mod.roles(mod.parseOptions(row.options));
+  const side = str(call.inv.options, 'side')?.toLowerCase();
+  const role = roles.find((r) => r.id === side || r.name.toLowerCase() === side);
+  const seat = role && !role.team ? call.seats().find((s) => s.role === role.id) : undefined;
+  if (!role || !seat) return null;
+  const userId =
+    call.inv.sub === 'bot' ? `${BOT_PREFIX}${role.id}` : namesAnotherMember(call) ? String(call.inv.options.user) : call.inv.caller.id;
+  // The umpire is refused any side by the handler, moderator or not.
+  const umpire = call.seats().some((s) => s.role === UMPIRE && s.userId === userId);
+  return seat.userId === userId || umpire ? null : { role, seat, roles };
 }
 
 /** Who holds a side, for listings: a name or 'open'. */

@@ -137,6 +137,12 @@ export interface GameSubcommand {
   description: string;
   /** Discord subcommand group (/kpw move step); absent: a top-level subcommand. Names stay unique across groups. */
   group?: string;
+  /**
+   * Who may use it, checked before it runs: 'seat' (a player's move; the
+   * default), 'umpire' (the umpire's decisions), 'anyone' (the default for an
+   * `info` subcommand).
+   */
+  who?: 'seat' | 'umpire' | 'anyone';
   options: {
     name: string;
     description: string;

@@ -12,7 +12,7 @@ describe('/game bot in a game in play (moderators)', () => {
     expect(turn()).toBe('a');
     const refused = await h.say('bob', '/game bot side:a');
     expect(refused.replies[0].ephemeral).toBe(true);
-    expect(refused.replies[0].content).toMatch(/seats are fixed\. A moderator can reseat a side/);
+    expect(refused.replies[0].content).toMatch(/Only a moderator may seat the built-in bot once the game has started/);
     const version = h.svc.store.liveGame('c1')!.version;
     const o = await h.say('mod', '/game bot side:a');
     expect(text(o)).toMatch(/seated the built-in bot on \*\*Player A\*\* in game #1 in place of <@alice>/);

@@ -9,7 +9,8 @@ import { commandsJson } from '../../src/bot/commands-json.ts';
 import { parseLine } from '../../src/console/parse.ts';
 import { commandTable } from '../../commands/router.ts';
 import { coerceOptions, findSub } from '../../commands/options.ts';
-import { definitionOf, refusalText } from '../../commands/table.ts';
+import { definitionOf } from '../../commands/table.ts';
+import { refusalText, WHO_KINDS } from '../../commands/permission.ts';
 import type { CommandDef, OptionDef } from '../../commands/types.ts';
 import { harness, text } from './harness.ts';
 
@@ -79,7 +80,7 @@ describe('commands as a table (issue 18 item 3)', () => {
     for (const c of table)
       for (const s of c.subcommands) {
         expect(typeof s.run, `/${c.name} ${s.name}`).toBe('function');
-        expect(['anyone', 'seat', 'umpire', 'moderator', 'organiser']).toContain(s.who);
+        expect(WHO_KINDS).toContain(s.who);
       }
     // The router serves exactly the table's declarations.
     expect(router.definitions({ includeConsoleOnly: true })).toEqual(defs);

@@ -25,7 +25,7 @@ describe('command layer (issue 2 §4): every rejection is private and changes no
     const h = await started();
     const o = await h.say('carol', '/duel roll');
     expect(o.replies[0].ephemeral).toBe(true);
-    expect(o.replies[0].content).toMatch(/not a player/);
+    expect(o.replies[0].content).toMatch(/Only a player of this game may use `\/duel roll`.*Players: Player A — alice, Player B — bob\./);
   });
 
   it('unknown name / illegal option value: private, lists what is allowed', async () => {

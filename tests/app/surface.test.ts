@@ -154,7 +154,7 @@ describe('moderators reseat a running game (issue 8 item 3)', () => {
     expect(h.svc.store.log(after.id).length).toBe(log);
     expect(h.svc.store.seats(after.id).find((s) => s.role === 'b')).toMatchObject({ userId: 'carol' });
     expect(o.replies[0].mentions).toEqual(['carol']);
-    expect(text(await h.say('bob', '/duel roll'))).toMatch(/not a player/);
+    expect(text(await h.say('bob', '/duel roll'))).toMatch(/Only a player of this game may use/);
   });
 
   it('in play, side: autocompletes every side with its holder (for a reseat)', async () => {
@@ -177,7 +177,7 @@ describe('moderators reseat a running game (issue 8 item 3)', () => {
   it('a player is told a moderator can reseat; a moderator without user: is told how', async () => {
     const h = await duoTable();
     const player = await h.say('carol', '/game join side:b');
-    expect(player.replies[0].content).toMatch(/seats are fixed\. A moderator can reseat/);
+    expect(player.replies[0].content).toMatch(/Only a moderator may reseat a side once the game has started \(seats are fixed then/);
     expect(player.replies[0].content).not.toMatch(/\/game join/);
     const mod = await h.say('mod', '/game join side:b');
     expect(mod.replies[0].content).toMatch(

@@ -105,6 +105,6 @@ describe('the real router: refusals of game commands come before any deferral', 
     const refused = await send(commandPayload('rifle', 'leader', [s('name', 'x')], { user: stranger }));
     expect(refused.ms).toBeLessThan(LIMIT_MS);
     expect(refused.cbs.map((c) => [c.body.type, c.body.data?.flags])).toEqual([[4, EPHEMERAL]]);
-    expect(refused.cbs[0].body.data.content).toMatch(/not a player/);
+    expect(refused.cbs[0].body.data.content).toMatch(/Only a player of this game may use `\/rifle leader`/);
   });
 });

@@ -72,7 +72,7 @@ describe('end to end: Discord → router → engine → store → Discord (issue
     await send(commandPayload('rifle', 'leader', [s('name', 'boone')], { user: BOB }));
     const reply = privateAnswer();
     expect(reply.flags & EPHEMERAL).toBe(EPHEMERAL);
-    expect(reply.content).toMatch(/not a player/);
+    expect(reply.content).toMatch(/Only a player of this game may use `\/rifle leader`/);
     // Never shown publicly first: no deferral, no placeholder.
     expect(callback().body.type).toBe(4);
   });

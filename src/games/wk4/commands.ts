@@ -41,6 +41,7 @@ const info = (name: string, description: string, show: (s: Wk4State, v: Viewer) 
 const umpire = (name: string, description: string, options: Opt[], toActions?: GameSubcommand['toActions']): GameSubcommand => ({
   name,
   group: 'umpire',
+  who: 'umpire',
   description: `Umpire: ${description}`,
   options,
   ...(toActions ? { toActions } : {}),
