@@ -1,5 +1,7 @@
 // Standings with FIDE tie-breaks (Buchholz cut-1, Buchholz, median Buchholz,
-// Sonneborn-Berger, head-to-head, wins) in an order the organiser may choose.
+// Sonneborn-Berger, head-to-head, wins) in an order the organiser may choose;
+// each tie-break orders only the players still tied on the score and every
+// tie-break before it (head-to-head is FIDE's direct encounter among them).
 // Unplayed rounds follow the FIDE 2009 rules (Handbook C.02 §13.15):
 // a player's own bye or forfeit counts against a virtual opponent whose score
 // is SPR + (1 − SfPR) + 0.5 × (n − R); in an opponent's score every unplayed
@@ -174,31 +176,78 @@ export function standings(
       forfeits: es.filter((e) => !e.played && e.opp !== null).length,
     };
   });
-  // Head-to-head: points scored in played games among the players on the same score.
-  const headToHead = new Map<string, number>();
-  for (const g of games) {
-    if (g.b === null || !g.played || score.get(g.a) !== score.get(g.b)) continue;
-    headToHead.set(g.a, (headToHead.get(g.a) ?? 0) + g.pa);
-    headToHead.set(g.b, (headToHead.get(g.b) ?? 0) + g.pb);
-  }
-  const h2h = (id: string) => headToHead.get(id) ?? 0;
   const keys = typeof order === 'string' ? DEFAULT_TIE_BREAKS[order] : order;
-  const value: Record<TieBreak, (x: Standing) => number> = {
+  const value: Record<Exclude<TieBreak, 'h2h'>, (x: Standing) => number> = {
     bhc1: (x) => x.buchholzCut1,
     bh: (x) => x.buchholz,
     mbh: (x) => x.medianBuchholz,
     sb: (x) => x.sonnebornBerger,
-    h2h: (x) => h2h(x.id),
     wins: (x) => x.wins,
   };
-  out.sort((x, y) => {
-    if (y.score !== x.score) return y.score - x.score;
-    for (const k of keys) {
-      const d = value[k](y) - value[k](x);
-      if (d) return d;
-    }
-    return rating(y.id) - rating(x.id) || (x.id < y.id ? -1 : 1);
-  });
-  out.forEach((s, i) => (s.rank = i + 1));
-  return out;
+  const valuesAmong = (tied: Standing[], key: TieBreak): Map<string, number> =>
+    key === 'h2h'
+      ? directEncounter(
+          tied.map((x) => x.id),
+          games,
+        )
+      : new Map(tied.map((x) => [x.id, value[key](x)]));
+  const lastResort = (x: Standing, y: Standing) => rating(y.id) - rating(x.id) || (x.id < y.id ? -1 : 1);
+  // Each key orders only the players still tied on everything before it:
+  // the score, then the keys in turn (direct encounter depends on who they are).
+  const rankTied = (tied: Standing[], rest: TieBreak[]): Standing[] => {
+    if (tied.length < 2 || !rest.length) return [...tied].sort(lastResort);
+    const [key, ...later] = rest;
+    const values = valuesAmong(tied, key);
+    return runsOf(tied, (x) => values.get(x.id)!).flatMap((run) => rankTied(run, later));
+  };
+  const ranked = runsOf(out, (x) => x.score).flatMap((run) => rankTied(run, keys));
+  ranked.forEach((standing, i) => (standing.rank = i + 1));
+  return ranked;
+}
+
+/** Rows sorted by `key`, highest first, cut into runs of equal keys. */
+function runsOf<T>(rows: T[], key: (row: T) => number): T[][] {
+  const sorted = [...rows].sort((x, y) => key(y) - key(x));
+  const runs: T[][] = [];
+  for (const row of sorted) {
+    const run = runs[runs.length - 1];
+    if (run && key(run[0]) === key(row)) run.push(row);
+    else runs.push([row]);
+  }
+  return runs;
+}
+
+/**
+ * Direct encounter (FIDE C.07 Tie-Break Regulations, Article 6) among
+ * exactly the players `tied` (same score and the same on every earlier
+ * tie-break): each one's points in played games against the others. When
+ * all of them have met, those points rank them. When some have not met, a
+ * player is ranked first only if no other could equal their points even by
+ * winning every encounter not played, then the next among the rest, and so
+ * on; whoever is left stays tied. Higher values rank first; equal values
+ * are not separated (the next tie-break decides).
+ */
+export function directEncounter(tied: string[], games: StandingGame[]): Map<string, number> {
+  const among = new Set(tied);
+  const points = new Map(tied.map((id) => [id, 0]));
+  const met = new Set<string>();
+  for (const game of games) {
+    if (game.b === null || !game.played || !among.has(game.a) || !among.has(game.b)) continue;
+    points.set(game.a, points.get(game.a)! + game.pa);
+    points.set(game.b, points.get(game.b)! + game.pb);
+    met.add(`${game.a}\n${game.b}`).add(`${game.b}\n${game.a}`);
+  }
+  const unmet = new Map(tied.map((id) => [id, tied.filter((other) => other !== id && !met.has(`${id}\n${other}`)).length]));
+  if (tied.every((id) => unmet.get(id) === 0)) return points;
+  const values = new Map(tied.map((id) => [id, 0]));
+  const left = new Set(tied);
+  for (let place = tied.length; left.size > 1; place--) {
+    const best = [...left].find((id) =>
+      [...left].every((other) => other === id || points.get(other)! + unmet.get(other)! < points.get(id)!),
+    );
+    if (best === undefined) break;
+    values.set(best, place);
+    left.delete(best);
+  }
+  return values;
 }
