@@ -16,6 +16,7 @@ import { calledOffNotice } from '../src/tournament/notices.ts';
 import { enterLate } from '../src/tournament/entry.ts';
 import { checkinState, lateEntryText, takesLateEntry } from '../src/tournament/entry-rules.ts';
 import { seedByHand } from '../src/tournament/seeding.ts';
+import { changeSettings, settingsText } from '../src/tournament/settings.ts';
 
 const HOUR = 3_600_000;
 import { parseTieBreaks, type TieBreak } from '../src/tournament/standings.ts';
@@ -72,7 +73,7 @@ function outcomeOption(svc: Services, m: Match, o: Record<string, string | numbe
 }
 const matchOpt = (what: string) => ({
   name: 'match',
-  description: `Match: R3T2 (round 3, table 2) or its number ${what}`,
+  description: `Match: R3T2 (round 3, table 2) or its number${what ? ` ${what}` : ''}`,
   type: 'string' as const,
   required: true,
 });
@@ -158,7 +159,7 @@ export function tournamentCommand(): Command {
           },
           {
             name: 'round_hours',
-            description: 'Pair each round this many hours after the last (default: once it is finished)',
+            description: 'Hours between rounds (default: pair when a round ends)',
             type: 'integer',
             required: false,
             min: 1,
@@ -193,7 +194,7 @@ export function tournamentCommand(): Command {
           },
           {
             name: 'checkin_opens',
-            description: 'Check-in opens in this many hours (default: now)',
+            description: 'Check-in opens in N hours (default: now)',
             type: 'integer',
             required: false,
             min: 0,
@@ -201,7 +202,7 @@ export function tournamentCommand(): Command {
           },
           {
             name: 'checkin_closes',
-            description: 'Check-in closes in this many hours',
+            description: 'Check-in closes in N hours',
             type: 'integer',
             required: false,
             min: 1,
@@ -261,6 +262,18 @@ export function tournamentCommand(): Command {
         ],
       },
       {
+        name: 'settings',
+        who: 'organiser',
+        run: settings,
+        description: 'Moderators: check-in window, tie-breaks (before start)',
+        options: [
+          { name: 'checkin_opens', description: 'Hours from now (0: now)', type: 'integer', required: false, min: 0, max: 24 * 60 },
+          { name: 'checkin_closes', description: 'Hours from now (0: never)', type: 'integer', required: false, min: 0, max: 24 * 60 },
+          { name: 'tiebreaks', description: 'e.g. cut-1,SB,wins, or default', type: 'string', required: false },
+          tid,
+        ],
+      },
+      {
         name: 'start',
         who: 'organiser',
         slow: 'at-once',
@@ -289,7 +302,7 @@ export function tournamentCommand(): Command {
         who: 'organiser',
         slow: 'at-once',
         run: correct,
-        description: 'Moderators: set or correct a result at once (brackets re-pair later rounds)',
+        description: 'Moderators: set or correct a result (brackets re-pair later rounds)',
         options: [
           matchOpt(''),
           reason(true),
@@ -303,7 +316,7 @@ export function tournamentCommand(): Command {
           winnerOpt,
           {
             name: 'vp',
-            description: "Final VP before bids, first-second side (e.g. 12-10), or 'none' (VP did not decide)",
+            description: 'Final VP before bids, first-second (e.g. 12-10), or none',
             type: 'string',
             required: false,
           },
@@ -314,7 +327,7 @@ export function tournamentCommand(): Command {
         who: 'anyone',
         slow: 'late',
         run: report,
-        description: 'Record a result for both players to confirm (moderators, or a player of the match)',
+        description: 'Record a result for both players to confirm',
         options: [
           matchOpt(''),
           reason(true),
@@ -345,7 +358,7 @@ export function tournamentCommand(): Command {
         private: true,
         slow: 'late',
         run: bid,
-        description: 'Side bidding: your side and the VP you give for it (secret until both have bid)',
+        description: 'Side bidding: your side and VP offered (secret until both bid)',
         options: [
           matchOpt('(your match)'),
           { name: 'side', description: "The side you want, or 'any'", type: 'string', required: true },
@@ -357,7 +370,7 @@ export function tournamentCommand(): Command {
         who: 'organiser',
         slow: 'at-once',
         run: manualPair,
-        description: 'Moderators: pair two players by hand this round (before their games have a move)',
+        description: 'Moderators: pair two players by hand (before any move)',
         options: [
           { name: 'user', description: 'First player (first side)', type: 'user', required: true },
           { name: 'opponent', description: 'Second player (second side)', type: 'user', required: true },
@@ -589,6 +602,32 @@ function create(svc: Services, inv: Invocation): Outcome {
       ),
     ],
     posts: [hubOf(t)],
+  };
+}
+
+/** /tournament settings: change the check-in window or the tie-break order before the start; no option shows them. */
+function settings(svc: Services, inv: Invocation): Outcome {
+  const o = inv.options;
+  const t = find(svc, inv);
+  const tieBreaks = str(o, 'tiebreaks');
+  const change = {
+    opensInHours: int(o, 'checkin_opens', 0, 24 * 60),
+    closesInHours: int(o, 'checkin_closes', 0, 24 * 60),
+    tieBreaks: tieBreaks === undefined ? undefined : tieBreaks.trim().toLowerCase() === 'default' ? null : tieBreaksOption(tieBreaks),
+  };
+  if (Object.values(change).every((v) => v === undefined))
+    return only(
+      privateReply(
+        `⚙️ **${t.name}**: ${settingsText(svc, t)}. Before the start, change them with ` +
+          "`/tournament settings checkin_opens: checkin_closes: tiebreaks:` (hours from now; `tiebreaks:default` for the format's order).",
+      ),
+    );
+  const changed = changeSettings(svc, t, change);
+  const fresh = repoOf(svc).get(t.id)!;
+  repoOf(svc).log(t.id, inv.caller.id, `settings: ${settingsText(svc, fresh)}`, 'settings');
+  return {
+    replies: [publicReply(`⚙️ **${t.name}**: ${changed.join(', ')} changed. ${settingsText(svc, fresh)}.`)],
+    posts: [hubOf(fresh)],
   };
 }
 

@@ -233,6 +233,13 @@ export class TournamentRepo {
     this.db.prepare('UPDATE tournaments SET checkin_due_at = ? WHERE id = ?').run(at, id);
   }
 
+  /** The settings an organiser may change before the start (settings.ts): the check-in window and the tie-break order. */
+  setSettings(id: number, set: Pick<Tournament, 'checkinOpensAt' | 'checkinClosesAt' | 'checkinDueAt' | 'tieBreaks'>): void {
+    this.db
+      .prepare('UPDATE tournaments SET checkin_opens_at = ?, checkin_closes_at = ?, checkin_due_at = ?, tiebreaks = ? WHERE id = ?')
+      .run(set.checkinOpensAt, set.checkinClosesAt, set.checkinDueAt, set.tieBreaks?.length ? set.tieBreaks.join(',') : null, id);
+  }
+
   setSeededByHand(id: number, byHand: boolean): void {
     this.db.prepare('UPDATE tournaments SET seeded_by_hand = ? WHERE id = ?').run(byHand ? 1 : 0, id);
   }
