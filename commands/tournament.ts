@@ -974,9 +974,7 @@ function manualPair(svc: Services, inv: Invocation): Outcome {
       str(inv.options, 'reason')!,
     );
     // The players of the games called off hear at once, in their threads, with their new pairing.
-    const notices = [mx, my]
-      .map((m) => calledOffNotice(svc, t, m, 'the organiser paired this round again by hand', fresh))
-      .filter((p): p is Post => p !== null);
+    const notices = [mx, my].flatMap((m) => calledOffNotice(svc, t, m, 'the organiser paired this round again by hand', fresh));
     return [...notices, ...paired];
   })();
   return { replies: [publicReply(`🔀 The organiser paired <@${x}> v <@${y}> by hand. Reason logged.`)], posts };

@@ -123,10 +123,7 @@ export function correctResult(
       // Its players hear at once, in the game's thread and by mention, with their new pairing and what to do.
       const fresh = repo.matches(t.id, r);
       const why = `the organiser corrected ${matchName(m)}, so round ${r} is paired again`;
-      for (const s of stale) {
-        const notice = calledOffNotice(svc, t, s, why, fresh);
-        if (notice) posts.push(notice);
-      }
+      for (const s of stale) posts.push(...calledOffNotice(svc, t, s, why, fresh));
       posts.push(...paired);
       changes.push(
         `round ${r}: ${stale.map((s) => key({ a: name(s.a), b: s.b && name(s.b) })).join(', ')} → ` +
