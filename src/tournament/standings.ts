@@ -123,57 +123,58 @@ export function standings(
   order: TieBreakOrder | TieBreak[] = 'swiss',
 ): Standing[] {
   const rows = new Map<string, Entry[]>(ids.map((id) => [id, []]));
-  const at = (id: string) => {
-    let r = rows.get(id);
-    if (!r) rows.set(id, (r = []));
-    return r;
+  const entriesOf = (id: string) => {
+    let entries = rows.get(id);
+    if (!entries) rows.set(id, (entries = []));
+    return entries;
   };
-  let n = 0;
-  for (const g of games) {
-    n = Math.max(n, g.round);
-    at(g.a).push({ round: g.round, opp: g.b, pts: g.pa, played: g.played, absent: !!g.absent });
-    if (g.b !== null) at(g.b).push({ round: g.round, opp: g.a, pts: g.pb, played: g.played, absent: false });
+  let roundsSoFar = 0;
+  for (const game of games) {
+    roundsSoFar = Math.max(roundsSoFar, game.round);
+    entriesOf(game.a).push({ round: game.round, opp: game.b, pts: game.pa, played: game.played, absent: !!game.absent });
+    if (game.b !== null) entriesOf(game.b).push({ round: game.round, opp: game.a, pts: game.pb, played: game.played, absent: false });
   }
   const score = new Map<string, number>();
   const adjusted = new Map<string, number>();
-  for (const [id, es] of rows) {
+  for (const [id, entries] of rows) {
     score.set(
       id,
-      es.reduce((s, e) => s + e.pts, 0),
+      entries.reduce((s, e) => s + e.pts, 0),
     );
     // Unplayed rounds (byes, forfeits, rounds missed) count as draws in an opponent's score.
-    const playedPts = es.filter((e) => e.played).reduce((s, e) => s + e.pts, 0);
-    adjusted.set(id, playedPts + 0.5 * (n - es.filter((e) => e.played).length));
+    const playedPts = entries.filter((e) => e.played).reduce((s, e) => s + e.pts, 0);
+    adjusted.set(id, playedPts + 0.5 * (roundsSoFar - entries.filter((e) => e.played).length));
   }
   const out = [...rows.keys()].map((id) => {
-    const es = [...rows.get(id)!].sort((x, y) => x.round - y.round);
+    const entries = [...rows.get(id)!].sort((x, y) => x.round - y.round);
     let before = 0;
     const contrib: { opp: number; pts: number }[] = [];
-    for (const e of es) {
-      const opp = e.played && e.opp !== null ? adjusted.get(e.opp)! : before + (1 - e.pts) + 0.5 * (n - e.round);
-      contrib.push({ opp, pts: e.pts });
-      before += e.pts;
+    for (const entry of entries) {
+      const opp =
+        entry.played && entry.opp !== null ? adjusted.get(entry.opp)! : before + (1 - entry.pts) + 0.5 * (roundsSoFar - entry.round);
+      contrib.push({ opp, pts: entry.pts });
+      before += entry.pts;
     }
-    const bh = contrib.reduce((s, c) => s + c.opp, 0);
+    const buchholz = contrib.reduce((s, c) => s + c.opp, 0);
     const sorted = contrib.map((c) => c.opp).sort((x, y) => x - y);
-    const median = sorted.length >= 3 ? bh - sorted[0] - sorted[sorted.length - 1] : bh;
-    const cut1 = sorted.length >= 2 ? bh - sorted[0] : bh;
-    const sb = contrib.reduce((s, c) => s + c.opp * c.pts, 0);
+    const median = sorted.length >= 3 ? buchholz - sorted[0] - sorted[sorted.length - 1] : buchholz;
+    const cut1 = sorted.length >= 2 ? buchholz - sorted[0] : buchholz;
+    const sonnebornBerger = contrib.reduce((s, c) => s + c.opp * c.pts, 0);
     return {
       rank: 0,
       id,
       score: score.get(id)!,
       buchholzCut1: cut1,
-      buchholz: bh,
+      buchholz,
       medianBuchholz: median,
-      sonnebornBerger: sb,
-      played: es.filter((e) => e.played).length,
-      wins: es.filter((e) => e.played && e.pts === 1).length,
-      draws: es.filter((e) => e.played && e.pts === 0.5).length,
-      losses: es.filter((e) => e.played && e.pts === 0).length,
-      byes: es.filter((e) => e.opp === null && !e.absent).length,
-      absent: es.filter((e) => e.absent).length,
-      forfeits: es.filter((e) => !e.played && e.opp !== null).length,
+      sonnebornBerger,
+      played: entries.filter((e) => e.played).length,
+      wins: entries.filter((e) => e.played && e.pts === 1).length,
+      draws: entries.filter((e) => e.played && e.pts === 0.5).length,
+      losses: entries.filter((e) => e.played && e.pts === 0).length,
+      byes: entries.filter((e) => e.opp === null && !e.absent).length,
+      absent: entries.filter((e) => e.absent).length,
+      forfeits: entries.filter((e) => !e.played && e.opp !== null).length,
     };
   });
   const keys = typeof order === 'string' ? DEFAULT_TIE_BREAKS[order] : order;
