@@ -16,6 +16,7 @@ import { calledOffNotice } from '../src/tournament/notices.ts';
 import { enterLate } from '../src/tournament/entry.ts';
 import { checkinState, lateEntryText, takesLateEntry } from '../src/tournament/entry-rules.ts';
 import { seedByHand } from '../src/tournament/seeding.ts';
+import { changeSettings, settingsText } from '../src/tournament/settings.ts';
 
 const HOUR = 3_600_000;
 import { parseTieBreaks, type TieBreak } from '../src/tournament/standings.ts';
@@ -52,27 +53,28 @@ const winnerOpt = { name: 'winner', description: "Or the winner's name", type: '
  * The outcome: `outcome` (a, b, draw, none …) or the winner's name; refused
  * clearly when missing (the offline table does not enforce required options).
  */
-function outcomeOption(svc: Services, m: Match, o: Record<string, string | number | boolean>, allowed: { value: string }[]): string {
-  const winner = str(o, 'winner')?.replace(/^@/, '').toLowerCase();
+function outcomeOption(svc: Services, match: Match, args: Record<string, string | number | boolean>, allowed: { value: string }[]): string {
+  const winner = str(args, 'winner')?.replace(/^@/, '').toLowerCase();
   if (winner) {
     const names = new Map(
       repoOf(svc)
-        .entrants(m.tournamentId)
+        .entrants(match.tournamentId)
         .map((e) => [e.userId, e.userName.toLowerCase()]),
     );
-    const side = [m.a, m.b].findIndex((p) => p !== null && (names.get(p) === winner || p.toLowerCase() === winner));
-    if (side < 0) throw new UserError(`${echo(str(o, 'winner')!, 40)} does not play in ${matchName(m)}: name one of its two players.`);
+    const side = [match.a, match.b].findIndex((p) => p !== null && (names.get(p) === winner || p.toLowerCase() === winner));
+    if (side < 0)
+      throw new UserError(`${echo(str(args, 'winner')!, 40)} does not play in ${matchName(match)}: name one of its two players.`);
     return side === 0 ? 'a' : 'b';
   }
-  const v = str(o, 'outcome');
+  const given = str(args, 'outcome');
   const values = allowed.map((c) => c.value);
-  if (!v || !values.includes(v))
-    throw new UserError(`Give the result with outcome: one of ${values.join(', ')}.${v ? ` '${echo(v, 40)}' is not one.` : ''}`);
-  return v;
+  if (!given || !values.includes(given))
+    throw new UserError(`Give the result with outcome: one of ${values.join(', ')}.${given ? ` '${echo(given, 40)}' is not one.` : ''}`);
+  return given;
 }
 const matchOpt = (what: string) => ({
   name: 'match',
-  description: `Match: R3T2 (round 3, table 2) or its number ${what}`,
+  description: `Match: R3T2 (round 3, table 2) or its number${what ? ` ${what}` : ''}`,
   type: 'string' as const,
   required: true,
 });
@@ -93,12 +95,12 @@ const user = (what: string) => ({
 const reason = (required: boolean) => ({ name: 'reason', description: "Why, for the organiser's log", type: 'string' as const, required });
 
 /** A correction's final VP: "12-10" (first side, second side), or "none" (VP did not decide the game). */
-export function parseVp(v: string | undefined): CorrectedVp | undefined {
-  if (v === undefined) return undefined;
-  if (v.trim().toLowerCase() === 'none') return 'none';
-  const m = /^\s*(\d+(?:\.\d+)?)\s*[-–:]\s*(\d+(?:\.\d+)?)\s*$/.exec(v);
-  if (!m) throw new UserError(`\`vp\` is the final VP of the first and second sides, like 12-10, or none; not "${echo(v)}".`);
-  return [Number(m[1]), Number(m[2])];
+export function parseVp(text: string | undefined): CorrectedVp | undefined {
+  if (text === undefined) return undefined;
+  if (text.trim().toLowerCase() === 'none') return 'none';
+  const parts = /^\s*(\d+(?:\.\d+)?)\s*[-–:]\s*(\d+(?:\.\d+)?)\s*$/.exec(text);
+  if (!parts) throw new UserError(`\`vp\` is the final VP of the first and second sides, like 12-10, or none; not "${echo(text)}".`);
+  return [Number(parts[1]), Number(parts[2])];
 }
 
 export function tournamentCommand(): Command {
@@ -158,7 +160,7 @@ export function tournamentCommand(): Command {
           },
           {
             name: 'round_hours',
-            description: 'Pair each round this many hours after the last (default: once it is finished)',
+            description: 'Hours between rounds (default: pair when a round ends)',
             type: 'integer',
             required: false,
             min: 1,
@@ -193,7 +195,7 @@ export function tournamentCommand(): Command {
           },
           {
             name: 'checkin_opens',
-            description: 'Check-in opens in this many hours (default: now)',
+            description: 'Check-in opens in N hours (default: now)',
             type: 'integer',
             required: false,
             min: 0,
@@ -201,7 +203,7 @@ export function tournamentCommand(): Command {
           },
           {
             name: 'checkin_closes',
-            description: 'Check-in closes in this many hours',
+            description: 'Check-in closes in N hours',
             type: 'integer',
             required: false,
             min: 1,
@@ -261,6 +263,18 @@ export function tournamentCommand(): Command {
         ],
       },
       {
+        name: 'settings',
+        who: 'organiser',
+        run: settings,
+        description: 'Moderators: check-in window, tie-breaks (before start)',
+        options: [
+          { name: 'checkin_opens', description: 'Hours from now (0: now)', type: 'integer', required: false, min: 0, max: 24 * 60 },
+          { name: 'checkin_closes', description: 'Hours from now (0: never)', type: 'integer', required: false, min: 0, max: 24 * 60 },
+          { name: 'tiebreaks', description: 'e.g. cut-1,SB,wins, or default', type: 'string', required: false },
+          tid,
+        ],
+      },
+      {
         name: 'start',
         who: 'organiser',
         slow: 'at-once',
@@ -289,7 +303,7 @@ export function tournamentCommand(): Command {
         who: 'organiser',
         slow: 'at-once',
         run: correct,
-        description: 'Moderators: set or correct a result at once (brackets re-pair later rounds)',
+        description: 'Moderators: set or correct a result (brackets re-pair later rounds)',
         options: [
           matchOpt(''),
           reason(true),
@@ -303,7 +317,7 @@ export function tournamentCommand(): Command {
           winnerOpt,
           {
             name: 'vp',
-            description: "Final VP before bids, first-second side (e.g. 12-10), or 'none' (VP did not decide)",
+            description: 'Final VP before bids, first-second (e.g. 12-10), or none',
             type: 'string',
             required: false,
           },
@@ -314,7 +328,7 @@ export function tournamentCommand(): Command {
         who: 'anyone',
         slow: 'late',
         run: report,
-        description: 'Record a result for both players to confirm (moderators, or a player of the match)',
+        description: 'Record a result for both players to confirm',
         options: [
           matchOpt(''),
           reason(true),
@@ -345,7 +359,7 @@ export function tournamentCommand(): Command {
         private: true,
         slow: 'late',
         run: bid,
-        description: 'Side bidding: your side and the VP you give for it (secret until both have bid)',
+        description: 'Side bidding: your side and VP offered (secret until both bid)',
         options: [
           matchOpt('(your match)'),
           { name: 'side', description: "The side you want, or 'any'", type: 'string', required: true },
@@ -357,7 +371,7 @@ export function tournamentCommand(): Command {
         who: 'organiser',
         slow: 'at-once',
         run: manualPair,
-        description: 'Moderators: pair two players by hand this round (before their games have a move)',
+        description: 'Moderators: pair two players by hand (before any move)',
         options: [
           { name: 'user', description: 'First player (first side)', type: 'user', required: true },
           { name: 'opponent', description: 'Second player (second side)', type: 'user', required: true },
@@ -386,33 +400,33 @@ export function tournamentCommand(): Command {
 
 function find(svc: Services, inv: Invocation): Tournament {
   const repo = repoOf(svc);
-  const id = int(inv.options, 'id', 1, Number.MAX_SAFE_INTEGER);
-  const t = id ? repo.get(id) : repo.current(inv.where.guildId);
-  if (!t || t.guildId !== inv.where.guildId)
+  const tournamentId = int(inv.options, 'id', 1, Number.MAX_SAFE_INTEGER);
+  const tournament = tournamentId ? repo.get(tournamentId) : repo.current(inv.where.guildId);
+  if (!tournament || tournament.guildId !== inv.where.guildId)
     throw new UserError(
-      id
-        ? `There is no tournament #${id} on this server.`
+      tournamentId
+        ? `There is no tournament #${tournamentId} on this server.`
         : 'There is no tournament on this server yet. A moderator opens one with /tournament create.',
     );
-  return t;
+  return tournament;
 }
 
 /** The member acted on: `user:` (moderators only, unless it is the caller) or the caller. */
 function target(svc: Services, inv: Invocation, what: string): { id: string; name: string } {
-  const u = str(inv.options, 'user');
-  if (!u || u === inv.caller.id) return { id: inv.caller.id, name: inv.caller.name };
+  const userId = str(inv.options, 'user');
+  if (!userId || userId === inv.caller.id) return { id: inv.caller.id, name: inv.caller.name };
   requireModerator(svc, inv.caller, inv.where, what);
-  return { id: u, name: echo(inv.names?.user ?? u, 100) };
+  return { id: userId, name: echo(inv.names?.user ?? userId, 100) };
 }
 
-function tournamentOf(svc: Services, guildId: string | null, id: number): Tournament {
-  const t = repoOf(svc).get(id);
-  if (!t || t.guildId !== guildId) throw new UserError(`There is no tournament #${id} on this server.`);
-  return t;
+function tournamentOf(svc: Services, guildId: string | null, tournamentId: number): Tournament {
+  const tournament = repoOf(svc).get(tournamentId);
+  if (!tournament || tournament.guildId !== guildId) throw new UserError(`There is no tournament #${tournamentId} on this server.`);
+  return tournament;
 }
 
 /** A match named by round and table ("R3T2", "R3 · T2") in the server's tournament, or by its number. */
-function matchOf(svc: Services, inv: Invocation): { m: Match; t: Tournament } {
+function matchOf(svc: Services, inv: Invocation): { match: Match; tournament: Tournament } {
   const repo = repoOf(svc);
   const given = str(inv.options, 'match') ?? '';
   const named = /^r\s*(\d+)\s*[·.\-/,:]?\s*t\s*(\d+)$/i.exec(given.trim());
@@ -420,20 +434,23 @@ function matchOf(svc: Services, inv: Invocation): { m: Match; t: Tournament } {
     throw new UserError(
       `'${echo(given, 40)}' is not a match: give its round and table (e.g. R3T2) or its number (see /tournament pairings).`,
     );
-  const m = named ? repo.matches(find(svc, inv).id, Number(named[1])).find((x) => x.board === Number(named[2])) : repo.match(Number(given));
-  const t = m && repo.get(m.tournamentId);
-  if (!m || !t || t.guildId !== inv.where.guildId) throw new UserError('There is no such match on this server (see /tournament pairings).');
-  return { m, t };
+  const match = named
+    ? repo.matches(find(svc, inv).id, Number(named[1])).find((x) => x.board === Number(named[2]))
+    : repo.match(Number(given));
+  const tournament = match && repo.get(match.tournamentId);
+  if (!match || !tournament || tournament.guildId !== inv.where.guildId)
+    throw new UserError('There is no such match on this server (see /tournament pairings).');
+  return { match, tournament };
 }
 
 const hubOf = (t: Tournament): Post => hubPost(t.id, t.channelId);
 
 /** `<#123>` or a bare id → the channel id; anything else is refused. */
-function channelArg(v: string | undefined): string | null {
-  if (!v) return null;
-  const m = /^<#(\d+)>$/.exec(v.trim()) ?? /^#?([\w/.-]+)$/.exec(v.trim());
-  if (!m) throw new UserError(`"${echo(v)}" is not a channel: pick one with #.`);
-  return m[1];
+function channelArg(text: string | undefined): string | null {
+  if (!text) return null;
+  const parts = /^<#(\d+)>$/.exec(text.trim()) ?? /^#?([\w/.-]+)$/.exec(text.trim());
+  if (!parts) throw new UserError(`"${echo(text)}" is not a channel: pick one with #.`);
+  return parts[1];
 }
 
 /**
@@ -441,69 +458,74 @@ function channelArg(v: string | undefined): string | null {
  * moderator acting for a member is not held by it); after the start, a
  * Swiss takes late entries (checked in at once) until its announced round.
  */
-function signup(svc: Services, t: Tournament, who: { id: string; name: string }, checkIn: boolean, byModerator = false): Outcome {
+function signup(svc: Services, tournament: Tournament, who: { id: string; name: string }, checkIn: boolean, byModerator = false): Outcome {
   const repo = repoOf(svc);
-  if (t.status === 'running' && (!checkIn || !repo.entrant(t.id, who.id)?.checkedIn))
-    return { replies: [publicReply(enterLate(svc, t, who))], posts: [hubOf(t)] };
-  if (t.status !== 'signup') throw new UserError(`Tournament #${t.id} has already started; entries are closed.`);
-  const was = repo.entrant(t.id, who.id);
-  const window = checkinState(t, svc.now());
-  const closed = t.checkinClosesAt !== null && svc.now() >= t.checkinClosesAt;
+  if (tournament.status === 'running' && (!checkIn || !repo.entrant(tournament.id, who.id)?.checkedIn))
+    return { replies: [publicReply(enterLate(svc, tournament, who))], posts: [hubOf(tournament)] };
+  if (tournament.status !== 'signup') throw new UserError(`Tournament #${tournament.id} has already started; entries are closed.`);
+  const was = repo.entrant(tournament.id, who.id);
+  const window = checkinState(tournament, svc.now());
+  const closed = tournament.checkinClosesAt !== null && svc.now() >= tournament.checkinClosesAt;
   if (!byModerator && closed)
-    throw new UserError(`${window.text} for **${t.name}**: entries wait for the start (a moderator can still add a player).`);
+    throw new UserError(`${window.text} for **${tournament.name}**: entries wait for the start (a moderator can still add a player).`);
   if (!byModerator && checkIn && !window.open)
-    throw new UserError(`${window.text} for **${t.name}**. You are ${was ? '' : 'not yet '}signed up${was ? '' : ': /tournament signup'}.`);
+    throw new UserError(
+      `${window.text} for **${tournament.name}**. You are ${was ? '' : 'not yet '}signed up${was ? '' : ': /tournament signup'}.`,
+    );
   if (!checkIn) {
-    repo.addEntrant(t.id, who.id, who.name);
+    repo.addEntrant(tournament.id, who.id, who.name);
     return {
       replies: [
         publicReply(
-          `✍️ <@${who.id}> signed up for **${t.name}** (${repo.entrants(t.id).length} so far). ` +
+          `✍️ <@${who.id}> signed up for **${tournament.name}** (${repo.entrants(tournament.id).length} so far). ` +
             `Check in with /tournament checkin (or the button) before it starts. ${window.text}.`,
         ),
       ],
-      posts: [hubOf(t)],
+      posts: [hubOf(tournament)],
     };
   }
   // The check-in button signs up whoever has not yet.
-  if (!was) repo.addEntrant(t.id, who.id, who.name);
-  repo.setEntrant(t.id, who.id, { checkedIn: true });
+  if (!was) repo.addEntrant(tournament.id, who.id, who.name);
+  repo.setEntrant(tournament.id, who.id, { checkedIn: true });
   return {
     replies: [
-      publicReply(`✅ <@${who.id}> checked in for **${t.name}** (${repo.entrants(t.id).filter((e) => e.checkedIn).length} checked in).`),
+      publicReply(
+        `✅ <@${who.id}> checked in for **${tournament.name}** (${repo.entrants(tournament.id).filter((e) => e.checkedIn).length} checked in).`,
+      ),
     ],
-    posts: [hubOf(t)],
+    posts: [hubOf(tournament)],
   };
 }
 
-function standingsReply(svc: Services, t: Tournament, page: number, ephemeral: boolean, withImage: boolean): Outcome {
-  const { embed, pages, page: p } = standingsPage(svc, t, page);
-  const reply = (ephemeral ? privateReply : publicReply)(`🏆 **${t.name}** standings (page ${p} of ${pages}):`, {
+function standingsReply(svc: Services, tournament: Tournament, page: number, ephemeral: boolean, withImage: boolean): Outcome {
+  const { embed, pages, page: shownPage } = standingsPage(svc, tournament, page);
+  const reply = (ephemeral ? privateReply : publicReply)(`🏆 **${tournament.name}** standings (page ${shownPage} of ${pages}):`, {
     embed,
-    buttons: pageButtons(t.id, p, pages),
-    ...(withImage && !placementTable(t) ? { files: [standingsImage(svc, t)] } : {}),
+    buttons: pageButtons(tournament.id, shownPage, pages),
+    ...(withImage && !placementTable(tournament) ? { files: [standingsImage(svc, tournament)] } : {}),
   });
   return only(reply);
 }
 
 /** The organiser's tie-break order, refused with the names allowed. */
-function tieBreaksOption(v: string | undefined): TieBreak[] | null {
-  if (v === undefined) return null;
+function tieBreaksOption(text: string | undefined): TieBreak[] | null {
+  if (text === undefined) return null;
   try {
-    return parseTieBreaks(v);
-  } catch (e) {
-    throw new UserError(echo((e as Error).message, 300));
+    return parseTieBreaks(text);
+  } catch (error) {
+    throw new UserError(echo((error as Error).message, 300));
   }
 }
 
 /** /tournament export: the files, privately. */
 function exportFiles(svc: Services, inv: Invocation): Outcome {
-  const t = find(svc, inv);
-  if (t.status === 'signup') throw new UserError(`${t.name} has not started: there are no pairings or standings to export yet.`);
-  const files = tournamentExport(repoOf(svc), t);
+  const tournament = find(svc, inv);
+  if (tournament.status === 'signup')
+    throw new UserError(`${tournament.name} has not started: there are no pairings or standings to export yet.`);
+  const files = tournamentExport(repoOf(svc), tournament);
   return only(
     privateReply(
-      `📦 **${t.name}**: standings, pairings and results as CSV and JSON` +
+      `📦 **${tournament.name}**: standings, pairings and results as CSV and JSON` +
         `${files.some((f) => f.name.endsWith('.trf')) ? ', and the Swiss rounds as a FIDE TRF file' : ''}.`,
       { files },
     ),
@@ -512,152 +534,187 @@ function exportFiles(svc: Services, inv: Invocation): Outcome {
 
 /** /tournament create. */
 function create(svc: Services, inv: Invocation): Outcome {
-  const o = inv.options;
+  const args = inv.options;
   const repo = repoOf(svc);
-  const system = str(o, 'system') ?? '';
+  const system = str(args, 'system') ?? '';
   const mod = getGame(system);
   if (!mod) throw new UserError(`Unknown game "${echo(system)}".`);
-  const options = parseKeyValues(str(o, 'options'));
+  const options = parseKeyValues(str(args, 'options'));
   mod.parseOptions(options);
   try {
     sidesOf(system, options);
-  } catch (e) {
-    throw new UserError((e as Error).message);
+  } catch (error) {
+    throw new UserError((error as Error).message);
   }
-  if ((str(o, 'bonus') !== undefined || str(o, 'cap') !== undefined) && str(o, 'clock') === undefined)
+  if ((str(args, 'bonus') !== undefined || str(args, 'cap') !== undefined) && str(args, 'clock') === undefined)
     throw new UserError('A time bank (bonus:, cap:) needs clock: too, the hours each seat starts with.');
-  const format = str(o, 'format') as Format;
+  const format = str(args, 'format') as Format;
   if (!FORMATS.some((f) => f.value === format))
     throw new UserError(`Unknown format "${echo(format)}": ${FORMATS.map((f) => f.value).join(', ')}.`);
-  if (inv.where.parentId && !str(o, 'threads_in'))
+  if (inv.where.parentId && !str(args, 'threads_in'))
     throw new UserError(
       'Match threads cannot open inside a thread: create the tournament in a text channel, or name one with `threads_in:`.',
     );
-  const rounds = int(o, 'rounds', 1, 30) ?? 5;
-  const lateUntil = int(o, 'late_until', 0, 30);
-  const lateScore = str(o, 'late_score');
+  const rounds = int(args, 'rounds', 1, 30) ?? 5;
+  const lateUntil = int(args, 'late_until', 0, 30);
+  const lateScore = str(args, 'late_score');
   if ((lateUntil !== undefined || lateScore !== undefined) && !takesLateEntry({ format }))
     throw new UserError('Late entry (late_until:, late_score:) is for a Swiss: a bracket or a round robin is drawn for a fixed field.');
   if (lateUntil !== undefined && lateUntil > rounds)
     throw new UserError(`late_until: ${lateUntil} is past the last round (${rounds}): give a round from 0 (no late entry) to ${rounds}.`);
   if (lateScore !== undefined && lateScore !== '0' && lateScore !== 'half')
     throw new UserError(`late_score: is 0 or half (a half-point bye), not "${echo(lateScore, 20)}".`);
-  const opens = int(o, 'checkin_opens', 0, 24 * 60);
-  const closes = int(o, 'checkin_closes', 1, 24 * 60);
+  const opens = int(args, 'checkin_opens', 0, 24 * 60);
+  const closes = int(args, 'checkin_closes', 1, 24 * 60);
   if (closes !== undefined && opens !== undefined && closes <= opens)
     throw new UserError(`Check-in must close after it opens: checkin_closes: ${closes} h is not after checkin_opens: ${opens} h.`);
-  const t = repo.create({
+  const tournament = repo.create({
     guildId: inv.where.guildId,
     channelId: inv.where.channelId,
-    name: echo(str(o, 'name') ?? 'Tournament', 100),
+    name: echo(str(args, 'name') ?? 'Tournament', 100),
     system,
     options,
     format,
     rounds,
-    clockHours: int(o, 'clock', 1, 24 * 60) ?? null,
+    clockHours: int(args, 'clock', 1, 24 * 60) ?? null,
     createdBy: inv.caller.id,
-    cut: format === 'swisscut' ? (int(o, 'cut', 2, 64) ?? 4) : 0,
-    bidding: bool(o, 'bidding') === true,
-    matchParent: channelArg(str(o, 'threads_in')),
-    bonusHours: int(o, 'bonus', 0, 24 * 30) ?? null,
-    capHours: int(o, 'cap', 1, 24 * 120) ?? null,
-    roundHours: int(o, 'round_hours', 1, 24 * 60) ?? null,
+    cut: format === 'swisscut' ? (int(args, 'cut', 2, 64) ?? 4) : 0,
+    bidding: bool(args, 'bidding') === true,
+    matchParent: channelArg(str(args, 'threads_in')),
+    bonusHours: int(args, 'bonus', 0, 24 * 30) ?? null,
+    capHours: int(args, 'cap', 1, 24 * 120) ?? null,
+    roundHours: int(args, 'round_hours', 1, 24 * 60) ?? null,
     lateUntil: lateUntil ?? null,
     latePoints: lateScore === 'half' ? 0.5 : 0,
     // Hours from now, stored as times: the tick opens and closes the window then.
     checkinOpensAt: opens ? svc.now() + opens * HOUR : null,
     checkinClosesAt: closes !== undefined ? svc.now() + closes * HOUR : null,
-    tieBreaks: tieBreaksOption(str(o, 'tiebreaks')),
+    tieBreaks: tieBreaksOption(str(args, 'tiebreaks')),
   });
   const spec = [
     mod.title,
     FORMATS.find((f) => f.value === format)!.name,
-    format === 'swiss' || format === 'swisscut' ? `${t.rounds} rounds` : null,
-    format === 'swisscut' ? `top ${t.cut}` : null,
-    t.clockHours ? `${clockText(t)}, or forfeit` : null,
-    t.roundHours ? `a round every ${t.roundHours} h` : null,
-    t.bidding ? 'side bidding in VP' : null,
-    lateEntryText(t),
+    format === 'swiss' || format === 'swisscut' ? `${tournament.rounds} rounds` : null,
+    format === 'swisscut' ? `top ${tournament.cut}` : null,
+    tournament.clockHours ? `${clockText(tournament)}, or forfeit` : null,
+    tournament.roundHours ? `a round every ${tournament.roundHours} h` : null,
+    tournament.bidding ? 'side bidding in VP' : null,
+    lateEntryText(tournament),
   ]
     .filter(Boolean)
     .join(', ');
   return {
     replies: [
       publicReply(
-        `🏁 Tournament #${t.id} **${t.name}** (${spec}) is open: /tournament signup, then ` +
-          `/tournament checkin before it starts (or the buttons on the hub below). ${checkinState(t, svc.now()).text}.`,
+        `🏁 Tournament #${tournament.id} **${tournament.name}** (${spec}) is open: /tournament signup, then ` +
+          `/tournament checkin before it starts (or the buttons on the hub below). ${checkinState(tournament, svc.now()).text}.`,
       ),
     ],
-    posts: [hubOf(t)],
+    posts: [hubOf(tournament)],
+  };
+}
+
+/** /tournament settings: change the check-in window or the tie-break order before the start; no option shows them. */
+function settings(svc: Services, inv: Invocation): Outcome {
+  const args = inv.options;
+  const tournament = find(svc, inv);
+  const tieBreaks = str(args, 'tiebreaks');
+  const change = {
+    opensInHours: int(args, 'checkin_opens', 0, 24 * 60),
+    closesInHours: int(args, 'checkin_closes', 0, 24 * 60),
+    tieBreaks: tieBreaks === undefined ? undefined : tieBreaks.trim().toLowerCase() === 'default' ? null : tieBreaksOption(tieBreaks),
+  };
+  if (Object.values(change).every((v) => v === undefined))
+    return only(
+      privateReply(
+        `⚙️ **${tournament.name}**: ${settingsText(svc, tournament)}. Before the start, change them with ` +
+          "`/tournament settings checkin_opens: checkin_closes: tiebreaks:` (hours from now; `tiebreaks:default` for the format's order).",
+      ),
+    );
+  const changed = changeSettings(svc, tournament, change);
+  const fresh = repoOf(svc).get(tournament.id)!;
+  repoOf(svc).log(tournament.id, inv.caller.id, `settings: ${settingsText(svc, fresh)}`, 'settings');
+  return {
+    replies: [publicReply(`⚙️ **${tournament.name}**: ${changed.join(', ')} changed. ${settingsText(svc, fresh)}.`)],
+    posts: [hubOf(fresh)],
   };
 }
 
 /** /tournament signup and checkin. */
 function signupOrCheckin(svc: Services, inv: Invocation): Outcome {
   const repo = repoOf(svc);
-  const t = find(svc, inv);
+  const tournament = find(svc, inv);
   const who = target(svc, inv, `${inv.sub === 'signup' ? 'sign up' : 'check in'} another member`);
-  if (inv.sub === 'checkin' && !repo.entrant(t.id, who.id))
-    throw new UserError(`<@${who.id}> has not signed up for **${t.name}**: /tournament signup first.`);
-  return signup(svc, t, who, inv.sub === 'checkin', who.id !== inv.caller.id);
+  if (inv.sub === 'checkin' && !repo.entrant(tournament.id, who.id))
+    throw new UserError(`<@${who.id}> has not signed up for **${tournament.name}**: /tournament signup first.`);
+  return signup(svc, tournament, who, inv.sub === 'checkin', who.id !== inv.caller.id);
 }
 
 /** /tournament drop. */
 function dropOut(svc: Services, inv: Invocation): Outcome {
-  const o = inv.options;
-  const t = find(svc, inv);
+  const args = inv.options;
+  const tournament = find(svc, inv);
   const who = target(svc, inv, 'drop another member');
-  return drop(svc, t, who, inv.caller.id, str(o, 'reason') ?? 'dropped');
+  return drop(svc, tournament, who, inv.caller.id, str(args, 'reason') ?? 'dropped');
 }
 
 /** /tournament reinstate. */
 function reinstate(svc: Services, inv: Invocation): Outcome {
-  const o = inv.options;
+  const args = inv.options;
   const repo = repoOf(svc);
-  const t = find(svc, inv);
+  const tournament = find(svc, inv);
   const who = target(svc, inv, 'reinstate a player');
-  const e = repo.entrant(t.id, who.id);
-  if (!e?.dropped) throw new UserError(`<@${who.id}> has not dropped out of **${t.name}**.`);
-  if (t.status === 'finished') throw new UserError(`**${t.name}** has finished; there is no round left to come back to.`);
-  if (t.format !== 'swiss' && t.format !== 'roundrobin' && !(t.format === 'swisscut' && t.round < t.rounds))
+  const entrant = repo.entrant(tournament.id, who.id);
+  if (!entrant?.dropped) throw new UserError(`<@${who.id}> has not dropped out of **${tournament.name}**.`);
+  if (tournament.status === 'finished') throw new UserError(`**${tournament.name}** has finished; there is no round left to come back to.`);
+  if (
+    tournament.format !== 'swiss' &&
+    tournament.format !== 'roundrobin' &&
+    !(tournament.format === 'swisscut' && tournament.round < tournament.rounds)
+  )
     throw new UserError(
-      `A player knocked out of **${t.name}**'s bracket cannot come back: ` +
+      `A player knocked out of **${tournament.name}**'s bracket cannot come back: ` +
         'reinstating works in a Swiss or round robin (or a Swiss before its cut).',
     );
-  repo.setEntrant(t.id, who.id, { dropped: false });
-  repo.log(t.id, inv.caller.id, `reinstate ${who.id}`, str(o, 'reason')!);
-  return { replies: [publicReply(`↩️ <@${who.id}> is back in **${t.name}** from the next round.`)], posts: [hubOf(t)] };
+  repo.setEntrant(tournament.id, who.id, { dropped: false });
+  repo.log(tournament.id, inv.caller.id, `reinstate ${who.id}`, str(args, 'reason')!);
+  return { replies: [publicReply(`↩️ <@${who.id}> is back in **${tournament.name}** from the next round.`)], posts: [hubOf(tournament)] };
 }
 
 /** /tournament start. */
 function start(svc: Services, inv: Invocation): Outcome {
   const repo = repoOf(svc);
-  const t = find(svc, inv);
-  if (t.status !== 'signup') throw new UserError(`Tournament #${t.id} has already started.`);
-  const ready = repo.entrants(t.id).filter((e) => e.checkedIn && !e.dropped);
+  const tournament = find(svc, inv);
+  if (tournament.status !== 'signup') throw new UserError(`Tournament #${tournament.id} has already started.`);
+  const ready = repo.entrants(tournament.id).filter((e) => e.checkedIn && !e.dropped);
   if (ready.length < 2) throw new UserError(`Only ${plural(ready.length, 'player')} checked in; a tournament needs two.`);
-  const posts = startTournament(svc, t);
-  const how = t.seededByHand ? 'seeded by hand (the rest by rating)' : 'seeded by rating (unrated players in sign-up order)';
-  return { replies: [publicReply(`🏁 **${t.name}** starts with ${ready.length} players, ${how}.`)], posts };
+  const posts = startTournament(svc, tournament);
+  const how = tournament.seededByHand ? 'seeded by hand (the rest by rating)' : 'seeded by rating (unrated players in sign-up order)';
+  return { replies: [publicReply(`🏁 **${tournament.name}** starts with ${ready.length} players, ${how}.`)], posts };
 }
 
 /** /tournament seed: seeds by hand before the start (names in order), or back to by rating. */
 function seed(svc: Services, inv: Invocation): Outcome {
-  const t = find(svc, inv);
+  const tournament = find(svc, inv);
   const names = (str(inv.options, 'players') ?? '')
     .split(',')
     .map((n) => n.trim())
     .filter(Boolean);
-  const order = seedByHand(svc, t, names);
+  const order = seedByHand(svc, tournament, names);
   const repo = repoOf(svc);
-  repo.log(t.id, inv.caller.id, names.length ? `seed ${order.map((s) => s.entrant.userId).join(', ')}` : 'seed by rating', 'seeding');
+  repo.log(
+    tournament.id,
+    inv.caller.id,
+    names.length ? `seed ${order.map((s) => s.entrant.userId).join(', ')}` : 'seed by rating',
+    'seeding',
+  );
   const lines = order.map((s, i) => `${i + 1}. ${s.entrant.userName}${s.rating === null ? ' (unrated)' : ''}`);
   return {
     replies: chunks(
-      `🌱 **${t.name}** ${names.length ? `seeded by hand: the ${names.length} named first, the rest by rating` : 'seeded by rating again'} ` +
+      `🌱 **${tournament.name}** ${names.length ? `seeded by hand: the ${names.length} named first, the rest by rating` : 'seeded by rating again'} ` +
         `(unrated players in sign-up order; reseed any time before the start):\n${lines.join('\n')}`,
     ).map((c) => publicReply(c)),
-    posts: [hubOf(t)],
+    posts: [hubOf(tournament)],
   };
 }
 
@@ -670,124 +727,124 @@ export function autocompleteTournament(
   where: Invocation['where'],
 ): { name: string; value: string }[] {
   if (sub !== 'seed' || focused !== 'players') return [];
-  const t = repoOf(svc).current(where.guildId);
-  if (!t || t.guildId !== where.guildId) return [];
+  const tournament = repoOf(svc).current(where.guildId);
+  if (!tournament || tournament.guildId !== where.guildId) return [];
   const parts = partial.split(',');
   const typed = parts.pop()!.trim().toLowerCase();
   const listed = new Set(parts.map((p) => p.trim().toLowerCase()).filter(Boolean));
   const head = parts.map((p) => p.trim()).filter(Boolean);
   return repoOf(svc)
-    .entrants(t.id)
+    .entrants(tournament.id)
     .filter((e) => !e.dropped && !listed.has(e.userName.toLowerCase()) && e.userName.toLowerCase().startsWith(typed))
     .slice(0, 25)
-    .map((e) => {
-      const value = [...head, e.userName].join(', ');
+    .map((entrant) => {
+      const value = [...head, entrant.userName].join(', ');
       return { name: value.slice(-100), value: value.slice(0, 100) };
     });
 }
 
 /** /tournament pairings. */
 function pairings(svc: Services, inv: Invocation): Outcome {
-  const o = inv.options;
+  const args = inv.options;
   const repo = repoOf(svc);
-  const t = find(svc, inv);
-  const round = int(o, 'round', 1, 1000) ?? t.round;
-  const names = new Map(repo.entrants(t.id).map((e) => [e.userId, e.userName]));
-  const ms = repo.matches(t.id, round);
-  if (!ms.length) return only(privateReply(`No pairings for round ${round} of **${t.name}** yet.`));
-  const lines = ms.map((m) => {
-    const row = m.gameId ? svc.store.game(m.gameId) : null;
+  const tournament = find(svc, inv);
+  const round = int(args, 'round', 1, 1000) ?? tournament.round;
+  const names = new Map(repo.entrants(tournament.id).map((e) => [e.userId, e.userName]));
+  const roundMatches = repo.matches(tournament.id, round);
+  if (!roundMatches.length) return only(privateReply(`No pairings for round ${round} of **${tournament.name}** yet.`));
+  const lines = roundMatches.map((match) => {
+    const row = match.gameId ? svc.store.game(match.gameId) : null;
     const where = row && !row.channelId.includes(':') ? ` <#${row.channelId}>` : row ? ` #${row.channelId}` : '';
-    const players = `${names.get(m.a)}${m.b ? ` v ${names.get(m.b)}` : ''}`;
-    return `Match ${m.id} · table ${m.board}: ${players} — ${matchState(svc, repo, m)}${m.gameId ? ` · game #${m.gameId}${where}` : ''}`;
+    const players = `${names.get(match.a)}${match.b ? ` v ${names.get(match.b)}` : ''}`;
+    return `Match ${match.id} · table ${match.board}: ${players} — ${matchState(svc, repo, match)}${match.gameId ? ` · game #${match.gameId}${where}` : ''}`;
   });
-  return { replies: chunks(`📋 **${t.name}**, round ${round}:\n${lines.join('\n')}`).map((c) => privateReply(c)), posts: [] };
+  return { replies: chunks(`📋 **${tournament.name}**, round ${round}:\n${lines.join('\n')}`).map((c) => privateReply(c)), posts: [] };
 }
 
 /** /tournament standings. */
 function standings(svc: Services, inv: Invocation): Outcome {
-  const o = inv.options;
-  const t = find(svc, inv);
-  return standingsReply(svc, t, int(o, 'page', 1, 10_000) ?? 1, false, true);
+  const args = inv.options;
+  const tournament = find(svc, inv);
+  return standingsReply(svc, tournament, int(args, 'page', 1, 10_000) ?? 1, false, true);
 }
 
 /** /tournament result. */
 function correct(svc: Services, inv: Invocation): Outcome {
-  const o = inv.options;
-  const { m, t } = matchOf(svc, inv);
-  if (!m.b) throw new UserError('That match is a bye; there is no result to correct.');
-  const named = outcomeOption(svc, m, o, RESULT_OUTCOMES);
+  const args = inv.options;
+  const { match, tournament } = matchOf(svc, inv);
+  if (!match.b) throw new UserError('That match is a bye; there is no result to correct.');
+  const named = outcomeOption(svc, match, args, RESULT_OUTCOMES);
   const forfeit = named.startsWith('forfeit-');
   const outcome = (forfeit ? { 'forfeit-a': 'a', 'forfeit-b': 'b', 'forfeit-both': 'none' }[named] : named) as MatchOutcome;
-  const r = correctResult(svc, t, m, outcome, inv.caller.id, str(o, 'reason')!, parseVp(str(o, 'vp')), forfeit);
-  return { replies: [publicReply(r.text)], posts: r.posts };
+  const corrected = correctResult(svc, tournament, match, outcome, inv.caller.id, str(args, 'reason')!, parseVp(str(args, 'vp')), forfeit);
+  return { replies: [publicReply(corrected.text)], posts: corrected.posts };
 }
 
 /** /tournament report. */
 function report(svc: Services, inv: Invocation): Outcome {
-  const o = inv.options;
-  const { m, t } = matchOf(svc, inv);
-  const r = reportResult(
+  const args = inv.options;
+  const { match, tournament } = matchOf(svc, inv);
+  const reported = reportResult(
     svc,
-    t,
-    m,
-    outcomeOption(svc, m, o, OUTCOMES) as MatchOutcome,
+    tournament,
+    match,
+    outcomeOption(svc, match, args, OUTCOMES) as MatchOutcome,
     inv.caller.id,
     isModerator(svc, inv.caller, inv.where),
-    echo(str(o, 'reason'), 300),
+    echo(str(args, 'reason'), 300),
   );
-  return { replies: [publicReply(r.text)], posts: r.posts };
+  return { replies: [publicReply(reported.text)], posts: reported.posts };
 }
 
 /** /tournament confirm. */
 function confirm(svc: Services, inv: Invocation): Outcome {
-  const { m, t } = matchOf(svc, inv);
-  const r = confirmResult(svc, t, m, inv.caller.id);
-  return { replies: [privateReply(r.text)], posts: r.posts };
+  const { match, tournament } = matchOf(svc, inv);
+  const confirmed = confirmResult(svc, tournament, match, inv.caller.id);
+  return { replies: [privateReply(confirmed.text)], posts: confirmed.posts };
 }
 
 /** /tournament dispute. */
 function dispute(svc: Services, inv: Invocation): Outcome {
-  const o = inv.options;
-  const { m, t } = matchOf(svc, inv);
-  const r = disputeResult(svc, t, m, inv.caller.id, echo(str(o, 'reason'), 300));
-  return { replies: [privateReply(r.text)], posts: r.posts };
+  const args = inv.options;
+  const { match, tournament } = matchOf(svc, inv);
+  const disputed = disputeResult(svc, tournament, match, inv.caller.id, echo(str(args, 'reason'), 300));
+  return { replies: [privateReply(disputed.text)], posts: disputed.posts };
 }
 
 /** /tournament log. */
 function organiserLog(svc: Services, inv: Invocation): Outcome {
   const repo = repoOf(svc);
-  const t = find(svc, inv);
-  const lines = repo.logOf(t.id).map((l) => `${new Date(l.at).toISOString()} <@${l.by}>: ${l.what} — ${echo(l.reason)}`);
+  const tournament = find(svc, inv);
+  const lines = repo.logOf(tournament.id).map((l) => `${new Date(l.at).toISOString()} <@${l.by}>: ${l.what} — ${echo(l.reason)}`);
   return {
-    replies: chunks(lines.length ? `📜 **${t.name}** organiser's log:\n${lines.join('\n')}` : `Nothing in **${t.name}**'s log yet.`).map(
-      (c) => privateReply(c),
-    ),
+    replies: chunks(
+      lines.length ? `📜 **${tournament.name}** organiser's log:\n${lines.join('\n')}` : `Nothing in **${tournament.name}**'s log yet.`,
+    ).map((c) => privateReply(c)),
     posts: [],
   };
 }
 
-function drop(svc: Services, t: Tournament, who: { id: string; name: string }, by: string, reason: string): Outcome {
+function drop(svc: Services, tournament: Tournament, who: { id: string; name: string }, by: string, reason: string): Outcome {
   const repo = repoOf(svc);
-  const e = repo.entrant(t.id, who.id);
-  if (!e || e.dropped) throw new UserError(`<@${who.id}> is not playing in **${t.name}**.`);
-  if (t.status === 'signup') {
-    repo.removeEntrant(t.id, who.id);
-    return { replies: [publicReply(`<@${who.id}> withdrew from **${t.name}**.`)], posts: [hubOf(t)] };
+  const entrant = repo.entrant(tournament.id, who.id);
+  if (!entrant || entrant.dropped) throw new UserError(`<@${who.id}> is not playing in **${tournament.name}**.`);
+  if (tournament.status === 'signup') {
+    repo.removeEntrant(tournament.id, who.id);
+    return { replies: [publicReply(`<@${who.id}> withdrew from **${tournament.name}**.`)], posts: [hubOf(tournament)] };
   }
-  repo.setEntrant(t.id, who.id, { dropped: true });
-  repo.log(t.id, by, `drop ${who.id}`, reason);
+  repo.setEntrant(tournament.id, who.id, { dropped: true });
+  repo.log(tournament.id, by, `drop ${who.id}`, reason);
   // A game still in play is lost by forfeit: one game_finished event, like any other end.
-  const m = repo.matches(t.id, t.round).find((x) => x.outcome === null && (x.a === who.id || x.b === who.id));
-  const row = m?.gameId ? svc.store.game(m.gameId) : null;
-  if (m && row && (row.status === 'active' || row.status === 'lobby')) {
-    const [sa, sb] = sidesOf(t.system, t.options);
+  const inPlay = repo.matches(tournament.id, tournament.round).find((x) => x.outcome === null && (x.a === who.id || x.b === who.id));
+  const row = inPlay?.gameId ? svc.store.game(inPlay.gameId) : null;
+  if (inPlay && row && (row.status === 'active' || row.status === 'lobby')) {
+    const [firstSide, secondSide] = sidesOf(tournament.system, tournament.options);
     svc.store.finish(
       row.id,
       'over',
       JSON.stringify({
         status: 'over',
-        winners: [m.a === who.id ? sb : sa],
+        winners: [inPlay.a === who.id ? secondSide : firstSide],
         draw: false,
         scores: {},
         summary: `${who.name} dropped out of the tournament: forfeit.`,
@@ -799,40 +856,41 @@ function drop(svc: Services, t: Tournament, who: { id: string; name: string }, b
   return {
     replies: [
       publicReply(
-        `🚪 <@${who.id}> dropped out of **${t.name}**${m ? ' (the game in progress is forfeited)' : ''}. Results already played stand.`,
+        `🚪 <@${who.id}> dropped out of **${tournament.name}**${inPlay ? ' (the game in progress is forfeited)' : ''}. Results already played stand.`,
       ),
     ],
-    posts: [hubOf(t)],
+    posts: [hubOf(tournament)],
   };
 }
 
 function bid(svc: Services, inv: Invocation): Outcome {
-  const { m, t } = matchOf(svc, inv);
+  const { match, tournament } = matchOf(svc, inv);
   const repo = repoOf(svc);
-  if (!t.bidding) throw new UserError(`**${t.name}** has no side bidding; sides are balanced by the pairing.`);
-  if (inv.caller.id !== m.a && inv.caller.id !== m.b) throw new UserError(`Only the players of match ${m.id} bid for its sides.`);
-  const row = m.gameId ? svc.store.game(m.gameId) : null;
-  if (!row || row.status !== 'lobby') throw new UserError(`Match ${m.id}'s sides are settled; its game has started.`);
-  const sides = sidesOf(t.system, t.options);
+  if (!tournament.bidding) throw new UserError(`**${tournament.name}** has no side bidding; sides are balanced by the pairing.`);
+  if (inv.caller.id !== match.a && inv.caller.id !== match.b)
+    throw new UserError(`Only the players of match ${match.id} bid for its sides.`);
+  const row = match.gameId ? svc.store.game(match.gameId) : null;
+  if (!row || row.status !== 'lobby') throw new UserError(`Match ${match.id}'s sides are settled; its game has started.`);
+  const sides = sidesOf(tournament.system, tournament.options);
   // A side by its name or its id (issue 19 §7).
-  const mod = getGame(t.system);
-  const roles = mod ? mod.roles(mod.parseOptions(t.options)).filter((r) => sides.includes(r.id)) : [];
+  const mod = getGame(tournament.system);
+  const roles = mod ? mod.roles(mod.parseOptions(tournament.options)).filter((r) => sides.includes(r.id)) : [];
   const nameOf = (id: string) => roles.find((r) => r.id === id)?.name ?? id;
   const raw = (str(inv.options, 'side') ?? '').trim().toLowerCase();
   const typed = raw === 'any' || raw === '' ? null : raw;
   const side = typed && (roles.find((r) => r.name.toLowerCase() === typed)?.id ?? typed);
   if (side && !sides.includes(side)) throw new UserError(`No side "${echo(raw)}": ${sides.map(nameOf).join(', ')} or any.`);
   const vp = side ? (int(inv.options, 'vp', 0, 1000) ?? 0) : 0;
-  repo.setBid(m.id, inv.caller.id, side, vp);
-  const posts = settleBidsIfReady(svc, t, repo.match(m.id)!);
+  repo.setBid(match.id, inv.caller.id, side, vp);
+  const posts = settleBidsIfReady(svc, tournament, repo.match(match.id)!);
   return {
     replies: [
       privateReply(
-        `🔒 Your bid for match ${m.id}: ${side ? `${nameOf(side)} for ${vp} VP` : 'any side'}. ` +
+        `🔒 Your bid for match ${match.id}: ${side ? `${nameOf(side)} for ${vp} VP` : 'any side'}. ` +
           (posts.length ? 'Both bids are in.' : 'It stays secret until your opponent bids.'),
       ),
     ],
-    posts: [...posts, hubOf(t)],
+    posts: [...posts, hubOf(tournament)],
   };
 }
 
@@ -848,35 +906,43 @@ export function staleTournamentControls(svc: Services, ids: string[]): string[] 
   return ids.filter((id) => {
     const hit = /^t(?:confirm|dispute):(\d+)$/.exec(id);
     if (!hit) return false;
-    const m = repo.match(Number(hit[1]));
-    const rep = m && repo.report(m.id);
-    return !m || m.outcome !== null || !rep || !!rep.disputedBy;
+    const match = repo.match(Number(hit[1]));
+    const rep = match && repo.report(match.id);
+    return !match || match.outcome !== null || !rep || !!rep.disputedBy;
   });
 }
 
 /** The hub's and match threads' buttons: sign up, check in, withdraw; standings pages; confirm or dispute a result. */
 export function tournamentButton(svc: Services, press: ButtonPress): Outcome {
-  const [kind, a, b] = press.customId.split(':');
+  const [kind, first, second] = press.customId.split(':');
   const me = { id: press.caller.id, name: press.caller.name };
   if (kind === 'tourn') {
-    const t = tournamentOf(svc, press.where.guildId, Number(b));
-    if (a === 'drop') {
-      if (t.status !== 'signup')
+    const tournament = tournamentOf(svc, press.where.guildId, Number(second));
+    if (first === 'drop') {
+      if (tournament.status !== 'signup')
         throw new UserError('The tournament has started: /tournament drop leaves it (a game in progress is forfeited).');
-      return drop(svc, t, me, me.id, 'withdrew');
+      return drop(svc, tournament, me, me.id, 'withdrew');
     }
-    if (a === 'signup' && repoOf(svc).entrant(t.id, me.id)) throw new UserError(`You are already signed up for **${t.name}**.`);
-    return signup(svc, t, me, a === 'checkin');
+    if (first === 'signup' && repoOf(svc).entrant(tournament.id, me.id))
+      throw new UserError(`You are already signed up for **${tournament.name}**.`);
+    return signup(svc, tournament, me, first === 'checkin');
   }
-  if (kind === 'tstand') return standingsReply(svc, tournamentOf(svc, press.where.guildId, Number(a)), Number(b), true, false);
+  if (kind === 'tstand') return standingsReply(svc, tournamentOf(svc, press.where.guildId, Number(first)), Number(second), true, false);
   const repo = repoOf(svc);
-  const m = repo.match(Number(a));
-  const t = m && repo.get(m.tournamentId);
-  if (!m || !t || t.guildId !== press.where.guildId) throw new UserError('That match no longer exists.');
-  const r = kind === 'tconfirm' ? confirmResult(svc, t, m, me.id) : disputeResult(svc, t, m, me.id, 'disputed with the button');
+  const match = repo.match(Number(first));
+  const tournament = match && repo.get(match.tournamentId);
+  if (!match || !tournament || tournament.guildId !== press.where.guildId) throw new UserError('That match no longer exists.');
+  const answer =
+    kind === 'tconfirm'
+      ? confirmResult(svc, tournament, match, me.id)
+      : disputeResult(svc, tournament, match, me.id, 'disputed with the button');
   return {
-    replies: [privateReply(kind === 'tdispute' ? `${r.text} Add your reason with /tournament dispute match:${m.id} reason:….` : r.text)],
-    posts: r.posts,
+    replies: [
+      privateReply(
+        kind === 'tdispute' ? `${answer.text} Add your reason with /tournament dispute match:${match.id} reason:….` : answer.text,
+      ),
+    ],
+    posts: answer.posts,
   };
 }
 
@@ -886,59 +952,68 @@ export function tournamentButton(svc: Services, press: ButtonPress): Outcome {
  */
 function manualPair(svc: Services, inv: Invocation): Outcome {
   const repo = repoOf(svc);
-  const t = repo.current(inv.where.guildId);
-  if (t?.status !== 'running') throw new UserError('There is no running tournament on this server.');
-  if (t.format !== 'swiss' && t.format !== 'roundrobin' && !(t.format === 'swisscut' && t.round <= t.rounds))
+  const tournament = repo.current(inv.where.guildId);
+  if (tournament?.status !== 'running') throw new UserError('There is no running tournament on this server.');
+  if (
+    tournament.format !== 'swiss' &&
+    tournament.format !== 'roundrobin' &&
+    !(tournament.format === 'swisscut' && tournament.round <= tournament.rounds)
+  )
     throw new UserError('Pairing by hand works in a Swiss or round robin: a bracket follows from its results.');
-  const x = str(inv.options, 'user')!;
-  const y = str(inv.options, 'opponent')!;
-  if (x === y) throw new UserError('A player cannot be paired with themselves.');
-  const ms = repo.matches(t.id, t.round);
-  const mx = ms.find((m) => m.a === x || m.b === x);
-  const my = ms.find((m) => m.a === y || m.b === y);
-  if (!mx || !my) throw new UserError('Both players must be paired in the current round.');
-  if (mx === my || mx.id === my.id) throw new UserError('They are already paired together.');
-  for (const m of [mx, my]) {
-    const row = m.gameId ? svc.store.game(m.gameId) : null;
-    if ((m.outcome !== null && m.outcome !== 'bye') || (row && row.version > 0))
-      throw new UserError(`Match ${m.id} has already begun; pair by hand only before the first move.`);
+  const player = str(inv.options, 'user')!;
+  const opponent = str(inv.options, 'opponent')!;
+  if (player === opponent) throw new UserError('A player cannot be paired with themselves.');
+  const roundMatches = repo.matches(tournament.id, tournament.round);
+  const playerMatch = roundMatches.find((m) => m.a === player || m.b === player);
+  const opponentMatch = roundMatches.find((m) => m.a === opponent || m.b === opponent);
+  if (!playerMatch || !opponentMatch) throw new UserError('Both players must be paired in the current round.');
+  if (playerMatch === opponentMatch || playerMatch.id === opponentMatch.id) throw new UserError('They are already paired together.');
+  for (const match of [playerMatch, opponentMatch]) {
+    const row = match.gameId ? svc.store.game(match.gameId) : null;
+    if ((match.outcome !== null && match.outcome !== 'bye') || (row && row.version > 0))
+      throw new UserError(`Match ${match.id} has already begun; pair by hand only before the first move.`);
   }
-  const other = (m: typeof mx, me: string) => (m.a === me ? m.b : m.a);
-  const ox = other(mx, x);
-  const oy = other(my, y);
+  const other = (m: typeof playerMatch, me: string) => (m.a === me ? m.b : m.a);
+  const playerWasFacing = other(playerMatch, player);
+  const opponentWasFacing = other(opponentMatch, opponent);
   const posts = svc.store.db.transaction(() => {
-    for (const m of [mx, my]) {
-      repo.deleteMatch(m.id);
-      if (m.gameId)
+    for (const match of [playerMatch, opponentMatch]) {
+      repo.deleteMatch(match.id);
+      if (match.gameId)
         svc.store.finish(
-          m.gameId,
+          match.gameId,
           'abandoned',
           JSON.stringify({
             status: 'abandoned',
             summary: 'Re-paired by the organiser.',
-            calledOff: { tournament: t.name, round: t.round },
+            calledOff: { tournament: tournament.name, round: tournament.round },
           }),
           'abandon',
         );
     }
-    const boards = [mx.board, my.board].sort((a, b) => a - b);
-    const pairs = [{ a: x, b: y }, ox && oy ? { a: ox, b: oy } : { a: (ox ?? oy)!, b: null }]
+    const boards = [playerMatch.board, opponentMatch.board].sort((a, b) => a - b);
+    const pairs = [
+      { a: player, b: opponent },
+      playerWasFacing && opponentWasFacing
+        ? { a: playerWasFacing, b: opponentWasFacing }
+        : { a: (playerWasFacing ?? opponentWasFacing)!, b: null },
+    ]
       .filter((p) => p.a)
-      .map((p) => ({ ...p, bracket: mx.bracket }));
+      .map((p) => ({ ...p, bracket: playerMatch.bracket }));
     // The freed tables are taken again: the round stays numbered from 1.
-    const paired = pairRound(svc, t, t.round, pairs);
-    const fresh = repo.matches(t.id, t.round);
+    const paired = pairRound(svc, tournament, tournament.round, pairs);
+    const fresh = repo.matches(tournament.id, tournament.round);
     repo.log(
-      t.id,
+      tournament.id,
       inv.caller.id,
-      `pair ${x} v ${y}${pairs[1] ? `; ${pairs[1].a} v ${pairs[1].b ?? 'bye'}` : ''} (tables ${boards.join(', ')} re-paired)`,
+      `pair ${player} v ${opponent}${pairs[1] ? `; ${pairs[1].a} v ${pairs[1].b ?? 'bye'}` : ''} (tables ${boards.join(', ')} re-paired)`,
       str(inv.options, 'reason')!,
     );
     // The players of the games called off hear at once, in their threads, with their new pairing.
-    const notices = [mx, my]
-      .map((m) => calledOffNotice(svc, t, m, 'the organiser paired this round again by hand', fresh))
-      .filter((p): p is Post => p !== null);
+    const notices = [playerMatch, opponentMatch].flatMap((m) =>
+      calledOffNotice(svc, tournament, m, 'the organiser paired this round again by hand', fresh),
+    );
     return [...notices, ...paired];
   })();
-  return { replies: [publicReply(`🔀 The organiser paired <@${x}> v <@${y}> by hand. Reason logged.`)], posts };
+  return { replies: [publicReply(`🔀 The organiser paired <@${player}> v <@${opponent}> by hand. Reason logged.`)], posts };
 }

@@ -39,8 +39,8 @@ const key = (p: { a: string; b: string | null }) => (p.b ? [p.a, p.b].sort().joi
 
 export function correctResult(
   svc: Services,
-  t: Tournament,
-  m: Match,
+  tournament: Tournament,
+  match: Match,
   named: Outcome,
   by: string,
   reason: string,
@@ -49,120 +49,122 @@ export function correctResult(
   forfeit = false,
 ): { text: string; posts: Post[] } {
   const repo = new TournamentRepo(svc.store.db, svc.store.now);
-  const names = new Map(repo.entrants(t.id).map((e) => [e.userId, e.userName]));
+  const names = new Map(repo.entrants(tournament.id).map((e) => [e.userId, e.userName]));
   const name = (u: string | null) => (u ? (names.get(u) ?? u) : 'bye');
-  const was = m.outcome;
+  const was = match.outcome;
   const posts: Post[] = [];
   const changes: string[] = [];
-  const before = championOf(repo, t);
-  const sides = sidesOf(t.system, t.options);
+  const before = championOf(repo, tournament);
+  const sides = sidesOf(tournament.system, tournament.options);
   let outcome: Outcome = named;
   let bid = '';
   svc.store.db.transaction(() => {
     // A game already over takes the corrected result; one still in play ends with it (its event then finds the match decided).
-    const stored = correctStoredResult(svc, t, m, named, by, reason, vp, forfeit);
+    const stored = correctStoredResult(svc, tournament, match, named, by, reason, vp, forfeit);
     const scores = Array.isArray(vp) ? { [sides[0]]: vp[0], [sides[1]]: vp[1] } : undefined;
     finishMatchGame(
       svc,
-      t,
-      m,
+      tournament,
+      match,
       named,
       `Tournament result set by the organiser: ${forfeit ? 'forfeit, ' : ''}${reason}`,
       scores && { scores, onVp: true },
       forfeit,
     );
     // The match's outcome is read from the game's stored result as any result is: a side bid applies here too.
-    const fin = finishedOf(svc, m.gameId);
+    const fin = finishedOf(svc, match.gameId);
     if (fin) {
-      const r = JSON.parse(fin.result) as FinishedResult;
-      outcome = matchOutcomeOf(m, sides, fin.status, fin.how, r);
-      bid = bidNote(m, sides, named, outcome, r.scores);
+      const finished = JSON.parse(fin.result) as FinishedResult;
+      outcome = matchOutcomeOf(match, sides, fin.status, fin.how, finished);
+      bid = bidNote(match, sides, named, outcome, finished.scores);
     }
-    repo.setOutcome(m.id, outcome, forfeit ? 'forfeit' : 'organiser');
-    repo.dropReport(m.id);
+    repo.setOutcome(match.id, outcome, forfeit ? 'forfeit' : 'organiser');
+    repo.dropReport(match.id);
     repo.log(
-      t.id,
+      tournament.id,
       by,
-      `result match ${m.id}: ${was ?? 'pending'} → ${outcome}${forfeit ? ' by forfeit' : ''}${bid ? ` (${bid})` : ''}`,
+      `result match ${match.id}: ${was ?? 'pending'} → ${outcome}${forfeit ? ' by forfeit' : ''}${bid ? ` (${bid})` : ''}`,
       reason,
     );
     // A Swiss's later rounds stand (only standings change), but a top cut already paired follows the corrected standings.
-    const from = isElimination(t, m) ? m.round + 1 : t.format === 'swisscut' ? t.rounds + 1 : Infinity;
-    for (let r = from; r <= t.round; r++) {
-      const expected = nextPairings(repo, t, r) ?? [];
-      const stored = repo.matches(t.id, r);
+    const from = isElimination(tournament, match) ? match.round + 1 : tournament.format === 'swisscut' ? tournament.rounds + 1 : Infinity;
+    for (let round = from; round <= tournament.round; round++) {
+      const expected = nextPairings(repo, tournament, round) ?? [];
+      const stored = repo.matches(tournament.id, round);
       const want = new Set(expected.map(key));
       const have = new Set(stored.map(key));
       const stale = stored.filter((s) => !want.has(key(s)));
       const missing: RoundPairing[] = expected.filter((p) => !have.has(key(p)));
       if (!stale.length && !missing.length) continue;
-      for (const s of stale) {
-        const row = s.gameId ? svc.store.game(s.gameId) : null;
-        if ((s.outcome !== null && s.outcome !== 'bye') || (row && row.version > 0))
+      for (const staleMatch of stale) {
+        const row = staleMatch.gameId ? svc.store.game(staleMatch.gameId) : null;
+        if ((staleMatch.outcome !== null && staleMatch.outcome !== 'bye') || (row && row.version > 0))
           throw new UserError(
-            `Refused: with match ${m.id} as ${outcome}, round ${r} would be paired differently, but match ${s.id} ` +
-              `(${name(s.a)} v ${name(s.b)}) has already ${s.outcome !== null ? 'a result' : 'begun'}. ` +
+            `Refused: with match ${match.id} as ${outcome}, round ${round} would be paired differently, but match ${staleMatch.id} ` +
+              `(${name(staleMatch.a)} v ${name(staleMatch.b)}) has already ${staleMatch.outcome !== null ? 'a result' : 'begun'}. ` +
               `Correct the later rounds first (latest first), or leave this result. Nothing was changed.`,
           );
       }
-      for (const s of stale) {
-        if (s.gameId)
+      for (const staleMatch of stale) {
+        if (staleMatch.gameId)
           svc.store.finish(
-            s.gameId,
+            staleMatch.gameId,
             'abandoned',
             JSON.stringify({
               status: 'abandoned',
               summary: 'Re-paired after a corrected result.',
-              calledOff: { tournament: t.name, round: r },
+              calledOff: { tournament: tournament.name, round },
             }),
             'abandon',
           );
-        repo.deleteMatch(s.id);
+        repo.deleteMatch(staleMatch.id);
       }
-      const paired = pairRound(svc, repo.get(t.id)!, r, missing);
+      const paired = pairRound(svc, repo.get(tournament.id)!, round, missing);
       // Its players hear at once, in the game's thread and by mention, with their new pairing and what to do.
-      const fresh = repo.matches(t.id, r);
-      const why = `the organiser corrected ${matchName(m)}, so round ${r} is paired again`;
-      for (const s of stale) {
-        const notice = calledOffNotice(svc, t, s, why, fresh);
-        if (notice) posts.push(notice);
-      }
+      const fresh = repo.matches(tournament.id, round);
+      const why = `the organiser corrected ${matchName(match)}, so round ${round} is paired again`;
+      for (const staleMatch of stale) posts.push(...calledOffNotice(svc, tournament, staleMatch, why, fresh));
       posts.push(...paired);
       changes.push(
-        `round ${r}: ${stale.map((s) => key({ a: name(s.a), b: s.b && name(s.b) })).join(', ')} → ` +
+        `round ${round}: ${stale.map((s) => key({ a: name(s.a), b: s.b && name(s.b) })).join(', ')} → ` +
           missing.map((p) => key({ a: name(p.a), b: p.b && name(p.b) })).join(', '),
       );
     }
     // A finished bracket may have more to play now (a grand final's reset), or a new winner.
-    const fresh = repo.get(t.id)!;
-    if (fresh.status === 'finished' && nextPairings(repo, fresh, fresh.round + 1)?.length) repo.update(t.id, { status: 'running' });
-    if (changes.length) repo.log(t.id, by, `re-paired after correcting match ${m.id}: ${changes.join('; ')}`, reason);
+    const fresh = repo.get(tournament.id)!;
+    if (fresh.status === 'finished' && nextPairings(repo, fresh, fresh.round + 1)?.length)
+      repo.update(tournament.id, { status: 'running' });
+    if (changes.length) repo.log(tournament.id, by, `re-paired after correcting match ${match.id}: ${changes.join('; ')}`, reason);
     // Ratings are a fold in game order: every later game of the system on this server moves too.
-    if (stored) ratingsOf(svc).recomputeFor(t.guildId, t.system);
+    if (stored) ratingsOf(svc).recomputeFor(tournament.guildId, tournament.system);
   })();
   // The match's thread hears of it too (its players, its followers).
-  const row = m.gameId ? svc.store.game(m.gameId) : null;
+  const row = match.gameId ? svc.store.game(match.gameId) : null;
   if (row && !row.channelId.includes(':'))
     posts.push({
       channelId: row.channelId,
       gameId: row.id,
       kind: 'update',
-      content: `📋 The organiser set this match's tournament result: ${outcomeText(t, m, outcome)} (${reason}).`,
+      content: `📋 The organiser set this match's tournament result: ${outcomeText(tournament, match, outcome)} (${reason}).`,
     });
   // The corrected result may complete its round: the next one is paired now.
-  posts.push(...advanceTournament(svc, t.id));
-  const done = repo.get(t.id)!;
+  posts.push(...advanceTournament(svc, tournament.id));
+  const done = repo.get(tournament.id)!;
   // A tournament that had finished posted its final standings: the corrected ones follow them.
-  if (done.status === 'finished' && t.status === 'finished' && was !== outcome)
+  if (done.status === 'finished' && tournament.status === 'finished' && was !== outcome)
     posts.push(...roundStandingsPosts(svc, done).map((p) => ({ ...p, content: p.content.replace(/:$/, ', corrected:') })));
   const after = championOf(repo, done);
   // A result that ends the tournament is no correction: its winner was just announced.
   if (after && before && after !== before)
-    posts.push({ channelId: t.channelId, content: `🥇 Corrected: **${t.name}** winner is now <@${after}>.`, mentions: [after] });
-  posts.push(hubPost(t.id, t.channelId));
+    posts.push({
+      channelId: tournament.channelId,
+      content: `🥇 Corrected: **${tournament.name}** winner is now <@${after}>.`,
+      mentions: [after],
+    });
+  posts.push(hubPost(tournament.id, tournament.channelId));
   const note = (bid ? ` The side bid applies: ${bid}.` : '') + (changes.length ? ` Later rounds re-paired: ${changes.join('; ')}.` : '');
   return {
-    text: `📋 Match ${m.id} (round ${m.round}, table ${m.board}) of **${t.name}**: ${was ?? 'pending'} → ${outcome}. Reason logged.${note}`,
+    text: `📋 Match ${match.id} (round ${match.round}, table ${match.board}) of **${tournament.name}**: ${was ?? 'pending'} → ${outcome}. Reason logged.${note}`,
     posts,
   };
 }
@@ -191,26 +193,26 @@ const sameScores = (x: Record<string, number> = {}, y: Record<string, number> = 
  */
 export function correctStoredResult(
   svc: Services,
-  t: Tournament,
-  m: Match,
+  tournament: Tournament,
+  match: Match,
   outcome: Outcome,
   by: string,
   reason: string,
   vp?: CorrectedVp,
   forfeit = false,
 ): boolean {
-  const row = m.gameId ? svc.store.game(m.gameId) : null;
+  const row = match.gameId ? svc.store.game(match.gameId) : null;
   if (!row || (row.status !== 'over' && row.status !== 'abandoned')) return false;
   const db = svc.store.db;
   const fin = finishedOf(svc, row.id);
   const original = fin?.result ?? row.result;
   const prev = original ? (JSON.parse(original) as StoredResult) : null;
-  const [sa, sb] = sidesOf(t.system, t.options);
+  const [firstSide, secondSide] = sidesOf(tournament.system, tournament.options);
   const status = outcome === 'none' ? 'abandoned' : 'over';
-  const winners = outcome === 'a' ? [sa] : outcome === 'b' ? [sb] : [];
+  const winners = outcome === 'a' ? [firstSide] : outcome === 'b' ? [secondSide] : [];
   const draw = outcome === 'draw';
   const wasOnVp = decidedOnVp(fin?.how ?? 'moderator', prev);
-  const scores = Array.isArray(vp) ? { [sa]: vp[0], [sb]: vp[1] } : (prev?.scores ?? {});
+  const scores = Array.isArray(vp) ? { [firstSide]: vp[0], [secondSide]: vp[1] } : (prev?.scores ?? {});
   const onVp = Array.isArray(vp) ? true : vp === 'none' ? false : wasOnVp;
   const same =
     row.status === status &&
@@ -247,7 +249,7 @@ export function correctStoredResult(
       at,
     );
   new TournamentRepo(db, svc.store.now).log(
-    t.id,
+    tournament.id,
     by,
     `game #${row.id} stored result: ${describe(prev)} → ${describe(result)} (original kept: ${original ?? 'none'})`,
     reason,
@@ -255,18 +257,18 @@ export function correctStoredResult(
   return true;
 }
 
-const describe = (r: StoredResult | null) =>
-  (!r
+const describe = (stored: StoredResult | null) =>
+  (!stored
     ? 'none'
-    : r.status === 'abandoned'
+    : stored.status === 'abandoned'
       ? 'abandoned'
-      : r.draw
+      : stored.draw
         ? 'draw'
-        : r.winners?.length
-          ? `${r.winners.join(', ')} won`
+        : stored.winners?.length
+          ? `${stored.winners.join(', ')} won`
           : 'no winner') +
-  (r?.scores && Object.keys(r.scores).length
-    ? ` (VP ${Object.entries(r.scores)
+  (stored?.scores && Object.keys(stored.scores).length
+    ? ` (VP ${Object.entries(stored.scores)
         .map(([k, v]) => `${k} ${v}`)
         .join(', ')})`
     : '');

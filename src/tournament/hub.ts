@@ -31,16 +31,16 @@ export const PAGE_ROWS = 20;
 /** Rows drawn in the standings image. */
 export const IMAGE_ROWS = 64;
 
-const f = (x: number) => (Number.isInteger(x) ? String(x) : x.toFixed(2).replace(/0$/, ''));
+const decimal = (x: number) => (Number.isInteger(x) ? String(x) : x.toFixed(2).replace(/0$/, ''));
 const clip = (s: string, n: number) => (s.length <= n ? s : `${s.slice(0, n - 1)}…`);
 
 /** The hub post: built at delivery (Router.hub), edited in place. */
 export const hubPost = (tid: number, channelId: string): Post => ({ channelId, hub: tid, kind: 'update', content: '' });
 
-export function matchState(svc: Services, repo: TournamentRepo, m: Match): string {
-  if (m.how === 'absent') return `missed (late entry): ${m.outcome === 'draw' ? '½' : '0'}`;
-  const how = m.how && !['play', 'bye', 'organiser'].includes(m.how) ? ` (${m.how})` : '';
-  switch (m.outcome) {
+export function matchState(svc: Services, repo: TournamentRepo, match: Match): string {
+  if (match.how === 'absent') return `missed (late entry): ${match.outcome === 'draw' ? '½' : '0'}`;
+  const how = match.how && !['play', 'bye', 'organiser'].includes(match.how) ? ` (${match.how})` : '';
+  switch (match.outcome) {
     case 'bye':
       return 'bye';
     case 'a':
@@ -52,15 +52,15 @@ export function matchState(svc: Services, repo: TournamentRepo, m: Match): strin
     case 'none':
       return `0–0${how}`;
   }
-  const rep = repo.report(m.id);
+  const rep = repo.report(match.id);
   if (rep) return rep.disputedBy ? '⚠️ result disputed' : '📝 result reported, awaiting confirmation';
-  const row = m.gameId ? svc.store.game(m.gameId) : null;
+  const row = match.gameId ? svc.store.game(match.gameId) : null;
   return row?.status === 'lobby' ? '🔒 bidding for sides' : '⏳ in play';
 }
 
 /** `<#thread>` once the match's thread exists (a placeholder home is no channel yet). */
-const link = (svc: Services, m: Match) => {
-  const row = m.gameId ? svc.store.game(m.gameId) : null;
+const link = (svc: Services, match: Match) => {
+  const row = match.gameId ? svc.store.game(match.gameId) : null;
   return row && !row.channelId.includes(':') ? ` <#${row.channelId}>` : '';
 };
 
@@ -68,13 +68,13 @@ function fieldsOf(name: string, lines: string[], maxFields: number): { name: str
   const out: { name: string; value: string }[] = [];
   let cur = '';
   let shown = 0;
-  for (const l of lines) {
-    if (cur.length + l.length + 1 > 1000) {
+  for (const line of lines) {
+    if (cur.length + line.length + 1 > 1000) {
       if (out.length + 1 >= maxFields) break;
       out.push({ name: out.length ? `${name} (cont.)` : name, value: cur });
       cur = '';
     }
-    cur += (cur ? '\n' : '') + l;
+    cur += (cur ? '\n' : '') + line;
     shown++;
   }
   if (cur) out.push({ name: out.length ? `${name} (cont.)` : name, value: cur });
@@ -85,13 +85,13 @@ function fieldsOf(name: string, lines: string[], maxFields: number): { name: str
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
 /** The format as organisers say it, with the bye's score and the tie-breaks: "3 Swiss rounds, then a top 4; a bye scores 1 point". */
-export function formatText(t: Tournament): string {
-  const ties = `ties broken by ${tieBreakText(tieBreaksOf(t))}`;
-  switch (t.format) {
+export function formatText(tournament: Tournament): string {
+  const ties = `ties broken by ${tieBreakText(tieBreaksOf(tournament))}`;
+  switch (tournament.format) {
     case 'swiss':
-      return `${plural(t.rounds, 'Swiss round')}; a bye scores 1 point; ${ties}`;
+      return `${plural(tournament.rounds, 'Swiss round')}; a bye scores 1 point; ${ties}`;
     case 'swisscut':
-      return `${plural(t.rounds, 'Swiss round')}, then a top ${t.cut} (single elimination); a bye scores 1 point; ${ties}`;
+      return `${plural(tournament.rounds, 'Swiss round')}, then a top ${tournament.cut} (single elimination); a bye scores 1 point; ${ties}`;
     case 'roundrobin':
       return `Round robin (everyone plays everyone once); a bye scores 1 point; ${ties}`;
     case 'knockout':
@@ -102,108 +102,112 @@ export function formatText(t: Tournament): string {
 }
 
 /** Where the event stands: "Swiss round 2 of 3", "Top cut round 1 of 2", "Round 4 of at most 7". */
-function roundText(repo: TournamentRepo, t: Tournament): string {
-  if (t.format === 'swisscut')
-    return t.round <= t.rounds
-      ? `Swiss round ${t.round} of ${t.rounds}, then a top ${t.cut}.`
-      : `Top ${t.cut} round ${t.round - t.rounds} of ${totalRounds(repo, t) - t.rounds}.`;
-  return `Round ${t.round} of ${t.format === 'double' ? 'at most ' : ''}${totalRounds(repo, t)}.`;
+function roundText(repo: TournamentRepo, tournament: Tournament): string {
+  if (tournament.format === 'swisscut')
+    return tournament.round <= tournament.rounds
+      ? `Swiss round ${tournament.round} of ${tournament.rounds}, then a top ${tournament.cut}.`
+      : `Top ${tournament.cut} round ${tournament.round - tournament.rounds} of ${totalRounds(repo, tournament) - tournament.rounds}.`;
+  return `Round ${tournament.round} of ${tournament.format === 'double' ? 'at most ' : ''}${totalRounds(repo, tournament)}.`;
 }
 
-export function hubEmbed(svc: Services, t: Tournament): Embed {
+export function hubEmbed(svc: Services, tournament: Tournament): Embed {
   const repo = repoOf(svc);
-  const mod = getGame(t.system);
-  const entrants = repo.entrants(t.id);
+  const mod = getGame(tournament.system);
+  const entrants = repo.entrants(tournament.id);
   const names = new Map(entrants.map((e) => [e.userId, e.userName]));
   const name = (u: string | null) => (u === null ? 'bye' : clip(names.get(u) ?? u, 32));
   const spec = [
-    mod?.title ?? t.system,
-    formatText(t),
-    t.clockHours ? `${clockText(t)}, or forfeit` : null,
-    t.roundHours ? `a round every ${t.roundHours} h` : null,
-    t.bidding ? 'side bidding in VP' : null,
-    lateEntryText(t),
+    mod?.title ?? tournament.system,
+    formatText(tournament),
+    tournament.clockHours ? `${clockText(tournament)}, or forfeit` : null,
+    tournament.roundHours ? `a round every ${tournament.roundHours} h` : null,
+    tournament.bidding ? 'side bidding in VP' : null,
+    lateEntryText(tournament),
   ]
     .filter(Boolean)
     .join(' · ');
   const fields: { name: string; value: string; inline?: boolean }[] = [];
   let status: string;
-  if (t.status === 'signup') {
+  if (tournament.status === 'signup') {
     const ready = entrants.filter((e) => e.checkedIn).length;
     const signed = entrants.filter((e) => !e.missedCheckin).length;
     status =
       `Sign-up is open: ${signed} signed up, ${ready} checked in. Only checked-in players are paired. ` +
-      `${checkinState(t, svc.now()).text}.${t.seededByHand ? ' Seeded by hand.' : ''}`;
+      `${checkinState(tournament, svc.now()).text}.${tournament.seededByHand ? ' Seeded by hand.' : ''}`;
     const lines = entrants.map(
       (e) =>
-        `${e.checkedIn ? '✅' : e.missedCheckin ? '⌛' : '▫️'} ${t.seededByHand && e.seed ? `#${e.seed} ` : ''}${clip(e.userName, 32)}`,
+        `${e.checkedIn ? '✅' : e.missedCheckin ? '⌛' : '▫️'} ${tournament.seededByHand && e.seed ? `#${e.seed} ` : ''}${clip(e.userName, 32)}`,
     );
     fields.push(...fieldsOf('Entrants', lines.length ? lines : ['nobody yet'], 3));
   } else {
-    const champion = championOf(repo, t);
+    const champion = championOf(repo, tournament);
     status =
-      t.status === 'finished'
-        ? `🏁 Finished after ${plural(t.round, 'round')}.${champion ? ` Winner: <@${champion}>` : ''}`
-        : roundText(repo, t);
-    const ms = repo.matches(t.id, t.round);
-    const lines = ms.map((m) => `T${m.board}${link(svc, m)} ${name(m.a)}${m.b ? ` v ${name(m.b)}` : ''} — ${matchState(svc, repo, m)}`);
-    fields.push(...fieldsOf(`Round ${t.round}`, lines, 4));
-    const top = tournamentStandings(repo, t).slice(0, 8);
-    if (placementTable(t) && t.round > 0)
+      tournament.status === 'finished'
+        ? `🏁 Finished after ${plural(tournament.round, 'round')}.${champion ? ` Winner: <@${champion}>` : ''}`
+        : roundText(repo, tournament);
+    const roundMatches = repo.matches(tournament.id, tournament.round);
+    const lines = roundMatches.map(
+      (m) => `T${m.board}${link(svc, m)} ${name(m.a)}${m.b ? ` v ${name(m.b)}` : ''} — ${matchState(svc, repo, m)}`,
+    );
+    fields.push(...fieldsOf(`Round ${tournament.round}`, lines, 4));
+    const top = tournamentStandings(repo, tournament).slice(0, 8);
+    if (placementTable(tournament) && tournament.round > 0)
       fields.push({
-        name: t.status === 'finished' ? 'Placements' : 'Standing',
-        value: placementLines(repo, t, name).slice(0, 8).join('\n'),
+        name: tournament.status === 'finished' ? 'Placements' : 'Standing',
+        value: placementLines(repo, tournament, name).slice(0, 8).join('\n'),
       });
-    else if (inCut(t))
+    else if (inCut(tournament))
       fields.push({
-        name: `Top ${t.cut}${t.status === 'finished' ? ': placements' : ''}`,
-        value: placementLines(repo, t, name).slice(0, 8).join('\n') || '—',
+        name: `Top ${tournament.cut}${tournament.status === 'finished' ? ': placements' : ''}`,
+        value: placementLines(repo, tournament, name).slice(0, 8).join('\n') || '—',
       });
-    else if (top.length && t.round > 0)
-      fields.push({ name: 'Leaders', value: top.map((s) => `${s.rank}. ${name(s.id)} — ${f(s.score)}`).join('\n') });
+    else if (top.length && tournament.round > 0)
+      fields.push({ name: 'Leaders', value: top.map((s) => `${s.rank}. ${name(s.id)} — ${decimal(s.score)}`).join('\n') });
   }
   return {
-    title: clip(`🏆 ${t.name} (#${t.id})`, 256),
+    title: clip(`🏆 ${tournament.name} (#${tournament.id})`, 256),
     description: `${spec}\n${status}`,
-    color: t.status === 'finished' ? 0xd4af37 : 0x3b82f6,
+    color: tournament.status === 'finished' ? 0xd4af37 : 0x3b82f6,
     fields,
     footer: 'Muster tournament hub · /tournament standings · /tournament pairings',
   };
 }
 
-export const hubButtons = (t: Tournament): Button[] =>
-  t.status === 'signup'
+export const hubButtons = (tournament: Tournament): Button[] =>
+  tournament.status === 'signup'
     ? [
-        { customId: `tourn:signup:${t.id}`, label: 'Sign up', style: 'primary' },
-        { customId: `tourn:checkin:${t.id}`, label: 'Check in', style: 'success' },
-        { customId: `tourn:drop:${t.id}`, label: 'Withdraw', style: 'secondary' },
+        { customId: `tourn:signup:${tournament.id}`, label: 'Sign up', style: 'primary' },
+        { customId: `tourn:checkin:${tournament.id}`, label: 'Check in', style: 'success' },
+        { customId: `tourn:drop:${tournament.id}`, label: 'Withdraw', style: 'secondary' },
       ]
-    : [{ customId: `tstand:${t.id}:1`, label: 'Standings', style: 'secondary' }];
+    : [{ customId: `tstand:${tournament.id}:1`, label: 'Standings', style: 'secondary' }];
 
 /** Router.hub: the hub as it stands, with the message it replaces. */
 export function currentHub(svc: Services, tid: number): { post: Post; messageId: string | null } | null {
-  const t = repoOf(svc).get(tid);
-  if (!t) return null;
-  const messageId = t.hubChannelId === t.channelId ? t.hubMessageId : null;
+  const tournament = repoOf(svc).get(tid);
+  if (!tournament) return null;
+  const messageId = tournament.hubChannelId === tournament.channelId ? tournament.hubMessageId : null;
   return {
     post: {
-      channelId: t.channelId,
+      channelId: tournament.channelId,
       kind: 'update',
       content: '',
-      embed: hubEmbed(svc, t),
-      buttons: hubButtons(t),
+      embed: hubEmbed(svc, tournament),
+      buttons: hubButtons(tournament),
       ...(messageId ? { edit: messageId } : {}),
     },
     messageId,
   };
 }
 
-export function standingLine(s: Standing, name: string, dropped: boolean): string {
+export function standingLine(row: Standing, name: string, dropped: boolean): string {
+  const countOf = (count: number, what: string) => (count ? ` · ${count} ${what}${count > 1 ? 's' : ''}` : '');
   return (
-    `**${s.rank}.** ${clip(name, 32)}${dropped ? ' (dropped)' : ''} — **${f(s.score)}** · ${s.wins}-${s.draws}-${s.losses}` +
-    `${s.byes ? ` · ${s.byes} bye${s.byes > 1 ? 's' : ''}` : ''}${s.forfeits ? ` · ${s.forfeits} forfeit${s.forfeits > 1 ? 's' : ''}` : ''}` +
-    `${s.absent ? ` · ${s.absent} missed (late entry)` : ''} · ` +
-    `Buchholz cut-1 ${f(s.buchholzCut1)} · Buchholz ${f(s.buchholz)} · median ${f(s.medianBuchholz)} · SB ${f(s.sonnebornBerger)}`
+    `**${row.rank}.** ${clip(name, 32)}${dropped ? ' (dropped)' : ''} — **${decimal(row.score)}** · ${row.wins}-${row.draws}-${row.losses}` +
+    `${countOf(row.byes, 'bye')}${countOf(row.forfeits, 'forfeit')}` +
+    `${row.absent ? ` · ${row.absent} missed (late entry)` : ''} · ` +
+    `Buchholz cut-1 ${decimal(row.buchholzCut1)} · Buchholz ${decimal(row.buchholz)} · ` +
+    `median ${decimal(row.medianBuchholz)} · SB ${decimal(row.sonnebornBerger)}`
   );
 }
 
@@ -211,21 +215,22 @@ export function standingLine(s: Standing, name: string, dropped: boolean): strin
 export const inCut = (t: Tournament) => t.format === 'swisscut' && t.round > t.rounds;
 
 /** An elimination bracket's placements: a double elimination's, a knockout's, or a Swiss's top cut. */
-export function placementsOf(repo: TournamentRepo, t: Tournament): Placement[] {
-  if (t.format === 'double') return doubleElimOf(repo, t).placements;
-  if (t.format === 'knockout' || t.format === 'swisscut') return knockoutPlacements(repo, t, championOf(repo, t));
+export function placementsOf(repo: TournamentRepo, tournament: Tournament): Placement[] {
+  if (tournament.format === 'double') return doubleElimOf(repo, tournament).placements;
+  if (tournament.format === 'knockout' || tournament.format === 'swisscut')
+    return knockoutPlacements(repo, tournament, championOf(repo, tournament));
   return [];
 }
 
 /** Placements from the bracket (not a Swiss table), with each player's record. */
-function placementLines(repo: TournamentRepo, t: Tournament, name: (id: string) => string): string[] {
+function placementLines(repo: TournamentRepo, tournament: Tournament, name: (id: string) => string): string[] {
   const dropped = new Set(
     repo
-      .entrants(t.id)
+      .entrants(tournament.id)
       .filter((e) => e.dropped)
       .map((e) => e.userId),
   );
-  return placementsOf(repo, t).map(
+  return placementsOf(repo, tournament).map(
     (p) =>
       `**${p.stage === 'still in' ? '—' : placeText(p)}** ${name(p.id)}${dropped.has(p.id) ? ' (dropped)' : ''} — ` +
       `${p.wins} won, ${p.draws ? `${p.draws} drawn, ` : ''}${p.losses} lost · ${p.stage}`,
@@ -236,56 +241,62 @@ function placementLines(repo: TournamentRepo, t: Tournament, name: (id: string) 
 export const placementTable = (t: Tournament) => t.format === 'double' || t.format === 'knockout';
 
 /** What a points table shows: "standings after round 3", "Swiss standings (final, after 5 rounds)" during a top cut. */
-function afterText(t: Tournament): string {
-  if (inCut(t)) return `Swiss standings (final, after ${plural(t.rounds, 'round')})`;
-  return `standings after round ${t.round}${t.status === 'finished' ? ' (final)' : ''}`;
+function afterText(tournament: Tournament): string {
+  if (inCut(tournament)) return `Swiss standings (final, after ${plural(tournament.rounds, 'round')})`;
+  return `standings after round ${tournament.round}${tournament.status === 'finished' ? ' (final)' : ''}`;
 }
 
 /** Page `page` (1-based) of the standings as an embed, and how many pages there are. */
-export function standingsPage(svc: Services, t: Tournament, page: number): { embed: Embed; pages: number; page: number } {
+export function standingsPage(svc: Services, tournament: Tournament, page: number): { embed: Embed; pages: number; page: number } {
   const repo = repoOf(svc);
-  const entrants = new Map(repo.entrants(t.id).map((e) => [e.userId, e]));
-  if (placementTable(t)) {
-    const lines = placementLines(repo, t, (id) => clip(entrants.get(id)?.userName ?? id, 32));
+  const entrants = new Map(repo.entrants(tournament.id).map((e) => [e.userId, e]));
+  if (placementTable(tournament)) {
+    const lines = placementLines(repo, tournament, (id) => clip(entrants.get(id)?.userName ?? id, 32));
     const pages = Math.max(1, Math.ceil(lines.length / PAGE_ROWS));
-    const p = Math.min(Math.max(1, page), pages);
+    const shownPage = Math.min(Math.max(1, page), pages);
     return {
       embed: {
-        title: clip(`🏆 ${t.name} — ${t.status === 'finished' ? 'final placements' : `placements after round ${t.round}`}`, 256),
-        description: lines.slice((p - 1) * PAGE_ROWS, p * PAGE_ROWS).join('\n') || 'Nobody has played yet.',
+        title: clip(
+          `🏆 ${tournament.name} — ${tournament.status === 'finished' ? 'final placements' : `placements after round ${tournament.round}`}`,
+          256,
+        ),
+        description: lines.slice((shownPage - 1) * PAGE_ROWS, shownPage * PAGE_ROWS).join('\n') || 'Nobody has played yet.',
         color: 0x3b82f6,
-        footer: `Page ${p} of ${pages} · players out at the same stage share a place${t.format === 'double' ? '; out after a second loss' : ''}`,
+        footer:
+          `Page ${shownPage} of ${pages} · players out at the same stage share a place` +
+          `${tournament.format === 'double' ? '; out after a second loss' : ''}`,
       },
       pages,
-      page: p,
+      page: shownPage,
     };
   }
-  const s = tournamentStandings(repo, t);
-  const pages = Math.max(1, Math.ceil(s.length / PAGE_ROWS));
-  const p = Math.min(Math.max(1, page), pages);
-  const rows = s
-    .slice((p - 1) * PAGE_ROWS, p * PAGE_ROWS)
+  const allStandings = tournamentStandings(repo, tournament);
+  const pages = Math.max(1, Math.ceil(allStandings.length / PAGE_ROWS));
+  const shownPage = Math.min(Math.max(1, page), pages);
+  const rows = allStandings
+    .slice((shownPage - 1) * PAGE_ROWS, shownPage * PAGE_ROWS)
     .map((x) => standingLine(x, entrants.get(x.id)?.userName ?? x.id, !!entrants.get(x.id)?.dropped));
   // During and after a top cut the Swiss table stands as it was after its last round; the cut's placements come apart.
-  const cut = inCut(t)
+  const cut = inCut(tournament)
     ? [
         {
-          name: `Top ${t.cut} (single elimination)`,
-          value: placementLines(repo, t, (id) => clip(entrants.get(id)?.userName ?? id, 32)).join('\n'),
+          name: `Top ${tournament.cut} (single elimination)`,
+          value: placementLines(repo, tournament, (id) => clip(entrants.get(id)?.userName ?? id, 32)).join('\n'),
         },
       ]
     : [];
   return {
     embed: {
-      title: clip(`🏆 ${t.name} — ${afterText(t)}`, 256),
+      title: clip(`🏆 ${tournament.name} — ${afterText(tournament)}`, 256),
       description: rows.join('\n') || 'Nobody has played yet.',
       color: 0x3b82f6,
       ...(cut.length ? { fields: cut } : {}),
       footer:
-        `Page ${p} of ${pages} · ties broken by ${tieBreakText(tieBreaksOf(t))} ` + '(FIDE; byes and forfeits against a virtual opponent)',
+        `Page ${shownPage} of ${pages} · ties broken by ${tieBreakText(tieBreaksOf(tournament))} ` +
+        '(FIDE; byes and forfeits against a virtual opponent)',
     },
     pages,
-    page: p,
+    page: shownPage,
   };
 }
 
@@ -298,55 +309,58 @@ export const pageButtons = (tid: number, page: number, pages: number): Button[] 
       ];
 
 /** The standings image, with alt text naming the leaders (Discord's limit is 1,024 characters). */
-export function standingsImage(svc: Services, t: Tournament): Attachment {
+export function standingsImage(svc: Services, tournament: Tournament): Attachment {
   const repo = repoOf(svc);
-  const entrants = new Map(repo.entrants(t.id).map((e) => [e.userId, e]));
-  const s = tournamentStandings(repo, t);
-  const rows = s.slice(0, IMAGE_ROWS).map((x) => ({
-    rank: x.rank,
-    name: entrants.get(x.id)?.userName ?? x.id,
-    dropped: !!entrants.get(x.id)?.dropped,
-    score: x.score,
-    buchholz: x.buchholz,
-    median: x.medianBuchholz,
-    sb: x.sonnebornBerger,
-    played: x.played,
+  const entrants = new Map(repo.entrants(tournament.id).map((e) => [e.userId, e]));
+  const allStandings = tournamentStandings(repo, tournament);
+  const rows = allStandings.slice(0, IMAGE_ROWS).map((standing) => ({
+    rank: standing.rank,
+    name: entrants.get(standing.id)?.userName ?? standing.id,
+    dropped: !!entrants.get(standing.id)?.dropped,
+    score: standing.score,
+    buchholz: standing.buchholz,
+    median: standing.medianBuchholz,
+    sb: standing.sonnebornBerger,
+    played: standing.played,
   }));
-  const title = `${t.name} — ${afterText(t)}`;
-  const data = renderStandings(title, rows, s.length, tieBreakText(tieBreaksOf(t)));
-  const leaders = s
+  const title = `${tournament.name} — ${afterText(tournament)}`;
+  const data = renderStandings(title, rows, allStandings.length, tieBreakText(tieBreaksOf(tournament)));
+  const leaders = allStandings
     .slice(0, 10)
-    .map((x) => `${x.rank}. ${entrants.get(x.id)?.userName ?? x.id} ${f(x.score)}`)
+    .map((x) => `${x.rank}. ${entrants.get(x.id)?.userName ?? x.id} ${decimal(x.score)}`)
     .join(', ');
-  const alt = `Standings table of ${t.name} ${afterText(t).replace(/^(Swiss )?standings /, '')}, ${s.length} players: ${leaders}${s.length > 10 ? ', …' : ''}.`;
-  return { name: `tournament${t.id}-r${t.round}-standings.png`, data, description: clip(alt, 1000) };
+  const alt =
+    `Standings table of ${tournament.name} ${afterText(tournament).replace(/^(Swiss )?standings /, '')}, ` +
+    `${allStandings.length} players: ${leaders}${allStandings.length > 10 ? ', …' : ''}.`;
+  return { name: `tournament${tournament.id}-r${tournament.round}-standings.png`, data, description: clip(alt, 1000) };
 }
 
 /** The standings post's heading: placements for a bracket, the cut's placements beside the Swiss table, else the table. */
-function postTitle(t: Tournament): string {
-  const finished = t.status === 'finished';
-  if (placementTable(t)) return finished ? 'final placements' : `placements after round ${t.round}`;
-  if (inCut(t)) return `top ${t.cut} ${finished ? 'final placements' : `placements after round ${t.round}`}, and the Swiss standings`;
-  return afterText(t);
+function postTitle(tournament: Tournament): string {
+  const finished = tournament.status === 'finished';
+  if (placementTable(tournament)) return finished ? 'final placements' : `placements after round ${tournament.round}`;
+  if (inCut(tournament))
+    return `top ${tournament.cut} ${finished ? 'final placements' : `placements after round ${tournament.round}`}, and the Swiss standings`;
+  return afterText(tournament);
 }
 
 /** An elimination event's picture is its bracket (issue 20 §8). */
-function bracketFiles(svc: Services, t: Tournament): { files?: Attachment[] } {
-  const image = bracketImage(repoOf(svc), t);
+function bracketFiles(svc: Services, tournament: Tournament): { files?: Attachment[] } {
+  const image = bracketImage(repoOf(svc), tournament);
   return image ? { files: [image] } : {};
 }
 
 /** After a round: page 1 of the standings with the image (a bracket's picture for an elimination), and buttons for the other pages. */
-export function roundStandingsPosts(svc: Services, t: Tournament): Post[] {
-  const { embed, pages, page } = standingsPage(svc, t, 1);
+export function roundStandingsPosts(svc: Services, tournament: Tournament): Post[] {
+  const { embed, pages, page } = standingsPage(svc, tournament, 1);
   return [
     {
-      channelId: t.channelId,
+      channelId: tournament.channelId,
       kind: 'update',
-      content: `🏆 **${t.name}** ${postTitle(t)}:`,
+      content: `🏆 **${tournament.name}** ${postTitle(tournament)}:`,
       embed,
-      ...(placementTable(t) ? bracketFiles(svc, t) : { files: [standingsImage(svc, t)] }),
-      buttons: pageButtons(t.id, page, pages),
+      ...(placementTable(tournament) ? bracketFiles(svc, tournament) : { files: [standingsImage(svc, tournament)] }),
+      buttons: pageButtons(tournament.id, page, pages),
     },
   ];
 }

@@ -2,8 +2,9 @@
 // player's pairing by DM for those who asked (/remind pairings dm:on; the
 // match thread's opening mentions both players in any case), and, when a game
 // is called off by a re-pairing, a notice in its thread mentioning both
-// players with their new pairing and what to do. Posts only: the outbox
-// delivers them like any other (a DM is a post `to` one user and no seat).
+// players with their new pairing and what to do, and by DM to those who asked
+// for their pairings by DM. Posts only: the outbox delivers them like any
+// other (a DM is a post `to` one user and no seat).
 import type { Services } from '../app/services.ts';
 import type { Post } from '../messages/types.ts';
 import { Reminders } from '../store/reminders.ts';
@@ -46,31 +47,44 @@ export function pairingDms(svc: Services, t: Tournament, matches: Match[]): Post
 /**
  * A game called off by a re-pairing: its players hear at once, in its thread
  * and by mention, why, and their new pairing (or that they have none), with
- * what to do next.
+ * what to do next; those who asked for pairings by DM are told by DM too.
  */
-export function calledOffNotice(svc: Services, t: Tournament, stale: Match, why: string, fresh: Match[]): Post | null {
+export function calledOffNotice(svc: Services, t: Tournament, stale: Match, why: string, fresh: Match[]): Post[] {
   const row = stale.gameId ? svc.store.game(stale.gameId) : null;
-  if (!row || stale.b === null) return null;
+  if (!row || stale.b === null) return [];
   const repo = new TournamentRepo(svc.store.db, svc.store.now);
+  const reminders = new Reminders(svc.store.db);
   const names = new Map(repo.entrants(t.id).map((e) => [e.userId, e.userName]));
-  const mention = (u: string) => (isBot(u) ? (names.get(u) ?? u) : `<@${u}>`);
+  const name = (u: string) => names.get(u) ?? u;
+  const mention = (u: string) => (isBot(u) ? name(u) : `<@${u}>`);
   const players = [stale.a, stale.b];
-  const next = players.map((p) => {
-    const m = fresh.find((x) => x.a === p || x.b === p);
-    if (!m) return `${mention(p)}: no game this round for now (see \`/tournament pairings round:${stale.round}\`)`;
-    const other = m.a === p ? m.b : m.a;
-    return other === null
-      ? `${mention(p)}: a bye at ${matchName(m)}`
-      : `${mention(p)}: now ${matchName(m)} v ${names.get(other) ?? other}, in its own new thread`;
-  });
-  return {
+  const nextFor = (player: string) => {
+    const m = fresh.find((x) => x.a === player || x.b === player);
+    if (!m) return `no game this round for now (see \`/tournament pairings round:${stale.round}\`)`;
+    const other = m.a === player ? m.b : m.a;
+    return other === null ? `a bye at ${matchName(m)}` : `now ${matchName(m)} v ${name(other)}, in its own new thread`;
+  };
+  const thread: Post = {
     channelId: row.channelId,
     gameId: row.id,
     kind: 'update',
     content:
       `⚠️ ${players.map(mention).join(' ')}: this game (${t.name}, ${matchName(stale)}) is called off — ${why}. ` +
-      `Stop playing here; nothing played in it counts. ${next.join('; ')}. ` +
+      `Stop playing here; nothing played in it counts. ${players.map((p) => `${mention(p)}: ${nextFor(p)}`).join('; ')}. ` +
       `Play on in your new game's thread (\`/tournament pairings round:${stale.round}\` links it).`,
     mentions: players.filter((u) => !isBot(u)),
   };
+  const dms = players
+    .filter((me) => !isBot(me) && reminders.pairingsByDm(me))
+    .map((me) =>
+      dm(
+        t,
+        me,
+        name(me),
+        `⚠️ **${t.name}**, ${matchName(stale)} v ${name(me === stale.a ? stale.b! : stale.a)} is called off — ${why}. ` +
+          `Stop playing there; nothing played in it counts. Your pairing: ${nextFor(me)} ` +
+          `(\`/tournament pairings round:${stale.round}\` links it). (\`/remind pairings dm:off\` stops these messages.)`,
+      ),
+    );
+  return [thread, ...dms];
 }

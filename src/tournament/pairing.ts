@@ -17,20 +17,20 @@ export { swissRound } from './swiss/pair.ts';
 export function roundRobinRound(ids: string[], round: number): Pairing[] {
   const slots: (string | null)[] = [...ids];
   if (slots.length % 2) slots.push(null);
-  const n = slots.length;
-  const fixed = slots[n - 1];
-  const ring = slots.slice(0, n - 1);
-  const shift = ((round - 1) * (n / 2)) % (n - 1);
+  const slotCount = slots.length;
+  const fixed = slots[slotCount - 1];
+  const ring = slots.slice(0, slotCount - 1);
+  const shift = ((round - 1) * (slotCount / 2)) % (slotCount - 1);
   const rot = [...ring.slice(shift), ...ring.slice(0, shift)];
   const out: Pairing[] = [];
-  const pair = (x: string | null, y: string | null, swap: boolean) => {
-    if (x === null && y === null) return;
-    if (x === null || y === null) out.push({ a: (x ?? y)!, b: null });
-    else out.push(swap ? { a: y, b: x } : { a: x, b: y });
+  const pair = (first: string | null, second: string | null, swap: boolean) => {
+    if (first === null && second === null) return;
+    if (first === null || second === null) out.push({ a: (first ?? second)!, b: null });
+    else out.push(swap ? { a: second, b: first } : { a: first, b: second });
   };
   // The fixed slot alternates sides by round; the others by table.
   pair(rot[0], fixed, round % 2 === 0);
-  for (let k = 1; k < n / 2; k++) pair(rot[k], rot[n - 1 - k], k % 2 === 1);
+  for (let k = 1; k < slotCount / 2; k++) pair(rot[k], rot[slotCount - 1 - k], k % 2 === 1);
   return out;
 }
 
@@ -40,8 +40,8 @@ export const roundRobinRounds = (entrants: number): number => (entrants % 2 ? en
 export function bracketOrder(size: number): number[] {
   let order = [1];
   while (order.length < size) {
-    const m = order.length * 2;
-    order = order.flatMap((s) => [s, m + 1 - s]);
+    const nextSize = order.length * 2;
+    order = order.flatMap((s) => [s, nextSize + 1 - s]);
   }
   return order;
 }
@@ -53,11 +53,11 @@ export function knockoutFirstRound(ids: string[]): Pairing[] {
   const order = bracketOrder(size);
   const out: Pairing[] = [];
   for (let i = 0; i < size; i += 2) {
-    const x = ids[order[i] - 1];
-    const y = ids[order[i + 1] - 1];
+    const higher = ids[order[i] - 1];
+    const lower = ids[order[i + 1] - 1];
     // The better seed takes the first side (and goes through on a draw).
-    if (x && y) out.push({ a: x, b: y });
-    else if (x ?? y) out.push({ a: (x ?? y)!, b: null });
+    if (higher && lower) out.push({ a: higher, b: lower });
+    else if (higher ?? lower) out.push({ a: (higher ?? lower)!, b: null });
   }
   return out;
 }
@@ -66,10 +66,10 @@ export function knockoutFirstRound(ids: string[]): Pairing[] {
 export function knockoutNextRound(winners: (string | null)[]): Pairing[] {
   const out: Pairing[] = [];
   for (let i = 0; i < winners.length; i += 2) {
-    const x = winners[i];
-    const y = winners[i + 1] ?? null;
-    if (x && y) out.push({ a: x, b: y });
-    else if (x ?? y) out.push({ a: (x ?? y)!, b: null });
+    const higher = winners[i];
+    const lower = winners[i + 1] ?? null;
+    if (higher && lower) out.push({ a: higher, b: lower });
+    else if (higher ?? lower) out.push({ a: (higher ?? lower)!, b: null });
   }
   return out;
 }

@@ -100,57 +100,57 @@ export interface Bid {
   vp: number;
 }
 
-const toT = (r: any): Tournament => ({
-  id: r.id,
-  guildId: r.guild_id,
-  channelId: r.channel_id,
-  name: r.name,
-  system: r.system,
-  options: JSON.parse(r.options),
-  format: r.format,
-  rounds: r.rounds,
-  clockHours: r.clock_hours,
-  status: r.status,
-  round: r.round,
-  createdBy: r.created_by,
-  cut: r.cut ?? 0,
-  bidding: !!r.bidding,
-  matchParent: r.match_parent ?? null,
-  hubChannelId: r.hub_channel_id ?? null,
-  hubMessageId: r.hub_message_id ?? null,
-  bonusHours: r.bonus_hours ?? null,
-  capHours: r.cap_hours ?? null,
-  roundHours: r.round_hours ?? null,
-  lateUntil: r.late_until ?? null,
-  latePoints: r.late_points ?? 0,
-  checkinOpensAt: r.checkin_opens_at ?? null,
-  checkinClosesAt: r.checkin_closes_at ?? null,
-  checkinDueAt: r.checkin_due_at ?? null,
-  seededByHand: !!r.seeded_by_hand,
-  tieBreaks: r.tiebreaks ? (String(r.tiebreaks).split(',') as TieBreak[]) : null,
+const toTournament = (row: any): Tournament => ({
+  id: row.id,
+  guildId: row.guild_id,
+  channelId: row.channel_id,
+  name: row.name,
+  system: row.system,
+  options: JSON.parse(row.options),
+  format: row.format,
+  rounds: row.rounds,
+  clockHours: row.clock_hours,
+  status: row.status,
+  round: row.round,
+  createdBy: row.created_by,
+  cut: row.cut ?? 0,
+  bidding: !!row.bidding,
+  matchParent: row.match_parent ?? null,
+  hubChannelId: row.hub_channel_id ?? null,
+  hubMessageId: row.hub_message_id ?? null,
+  bonusHours: row.bonus_hours ?? null,
+  capHours: row.cap_hours ?? null,
+  roundHours: row.round_hours ?? null,
+  lateUntil: row.late_until ?? null,
+  latePoints: row.late_points ?? 0,
+  checkinOpensAt: row.checkin_opens_at ?? null,
+  checkinClosesAt: row.checkin_closes_at ?? null,
+  checkinDueAt: row.checkin_due_at ?? null,
+  seededByHand: !!row.seeded_by_hand,
+  tieBreaks: row.tiebreaks ? (String(row.tiebreaks).split(',') as TieBreak[]) : null,
 });
-const toE = (r: any): Entrant => ({
-  userId: r.user_id,
-  userName: r.user_name,
-  rating: r.rating,
-  seed: r.seed,
-  checkedIn: !!r.checked_in,
-  dropped: !!r.dropped,
-  missedCheckin: !!r.missed_checkin,
+const toEntrant = (row: any): Entrant => ({
+  userId: row.user_id,
+  userName: row.user_name,
+  rating: row.rating,
+  seed: row.seed,
+  checkedIn: !!row.checked_in,
+  dropped: !!row.dropped,
+  missedCheckin: !!row.missed_checkin,
 });
-const toM = (r: any): Match => ({
-  id: r.id,
-  tournamentId: r.tournament_id,
-  round: r.round,
-  board: r.board,
-  a: r.a_user,
-  b: r.b_user,
-  gameId: r.game_id,
-  outcome: r.outcome,
-  how: r.how,
-  bracket: r.bracket ?? 'main',
-  bidSide: r.bid_side ?? null,
-  bidVp: r.bid_vp ?? null,
+const toMatch = (row: any): Match => ({
+  id: row.id,
+  tournamentId: row.tournament_id,
+  round: row.round,
+  board: row.board,
+  a: row.a_user,
+  b: row.b_user,
+  gameId: row.game_id,
+  outcome: row.outcome,
+  how: row.how,
+  bracket: row.bracket ?? 'main',
+  bidSide: row.bid_side ?? null,
+  bidVp: row.bid_vp ?? null,
 });
 
 export class TournamentRepo {
@@ -160,7 +160,7 @@ export class TournamentRepo {
   ) {}
 
   create(
-    t: Omit<
+    tournament: Omit<
       Tournament,
       | 'id'
       | 'status'
@@ -186,88 +186,100 @@ export class TournamentRepo {
           "VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'signup', 0, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
       )
       .run(
-        t.guildId,
-        t.channelId,
-        t.name,
-        t.system,
-        JSON.stringify(t.options),
-        t.format,
-        t.rounds,
-        t.clockHours,
-        t.createdBy,
+        tournament.guildId,
+        tournament.channelId,
+        tournament.name,
+        tournament.system,
+        JSON.stringify(tournament.options),
+        tournament.format,
+        tournament.rounds,
+        tournament.clockHours,
+        tournament.createdBy,
         this.now(),
-        t.cut ?? 0,
-        t.bidding ? 1 : 0,
-        t.matchParent ?? null,
-        t.bonusHours ?? null,
-        t.capHours ?? null,
-        t.roundHours ?? null,
-        t.lateUntil ?? null,
-        t.latePoints ?? 0,
-        t.checkinOpensAt ?? null,
-        t.checkinClosesAt ?? null,
+        tournament.cut ?? 0,
+        tournament.bidding ? 1 : 0,
+        tournament.matchParent ?? null,
+        tournament.bonusHours ?? null,
+        tournament.capHours ?? null,
+        tournament.roundHours ?? null,
+        tournament.lateUntil ?? null,
+        tournament.latePoints ?? 0,
+        tournament.checkinOpensAt ?? null,
+        tournament.checkinClosesAt ?? null,
         // A window still to open (or to close) is the tick's to act on.
-        t.checkinOpensAt ?? t.checkinClosesAt ?? null,
-        t.tieBreaks?.length ? t.tieBreaks.join(',') : null,
+        tournament.checkinOpensAt ?? tournament.checkinClosesAt ?? null,
+        tournament.tieBreaks?.length ? tournament.tieBreaks.join(',') : null,
       );
     return this.get(Number(info.lastInsertRowid))!;
   }
 
-  get(id: number): Tournament | null {
-    const r = this.db.prepare('SELECT * FROM tournaments WHERE id = ?').get(id);
-    return r ? toT(r) : null;
+  get(tournamentId: number): Tournament | null {
+    const row = this.db.prepare('SELECT * FROM tournaments WHERE id = ?').get(tournamentId);
+    return row ? toTournament(row) : null;
   }
 
   /** The server's newest tournament that has not finished (else the newest). */
   current(guildId: string | null): Tournament | null {
-    const r = this.db.prepare("SELECT * FROM tournaments WHERE guild_id IS ? ORDER BY status = 'finished', id DESC LIMIT 1").get(guildId);
-    return r ? toT(r) : null;
+    const row = this.db.prepare("SELECT * FROM tournaments WHERE guild_id IS ? ORDER BY status = 'finished', id DESC LIMIT 1").get(guildId);
+    return row ? toTournament(row) : null;
   }
 
   /** Tournaments whose check-in window opens or closes by `now` (indexed: nothing is read for the others). */
   checkinDue(now: number): Tournament[] {
-    return this.db.prepare('SELECT * FROM tournaments WHERE checkin_due_at <= ? ORDER BY checkin_due_at').all(now).map(toT);
+    return this.db.prepare('SELECT * FROM tournaments WHERE checkin_due_at <= ? ORDER BY checkin_due_at').all(now).map(toTournament);
   }
 
-  setCheckinDue(id: number, at: number | null): void {
-    this.db.prepare('UPDATE tournaments SET checkin_due_at = ? WHERE id = ?').run(at, id);
+  setCheckinDue(tournamentId: number, at: number | null): void {
+    this.db.prepare('UPDATE tournaments SET checkin_due_at = ? WHERE id = ?').run(at, tournamentId);
   }
 
-  setSeededByHand(id: number, byHand: boolean): void {
-    this.db.prepare('UPDATE tournaments SET seeded_by_hand = ? WHERE id = ?').run(byHand ? 1 : 0, id);
+  /** The settings an organiser may change before the start (settings.ts): the check-in window and the tie-break order. */
+  setSettings(tournamentId: number, set: Pick<Tournament, 'checkinOpensAt' | 'checkinClosesAt' | 'checkinDueAt' | 'tieBreaks'>): void {
+    this.db
+      .prepare('UPDATE tournaments SET checkin_opens_at = ?, checkin_closes_at = ?, checkin_due_at = ?, tiebreaks = ? WHERE id = ?')
+      .run(set.checkinOpensAt, set.checkinClosesAt, set.checkinDueAt, set.tieBreaks?.length ? set.tieBreaks.join(',') : null, tournamentId);
+  }
+
+  setSeededByHand(tournamentId: number, byHand: boolean): void {
+    this.db.prepare('UPDATE tournaments SET seeded_by_hand = ? WHERE id = ?').run(byHand ? 1 : 0, tournamentId);
   }
 
   running(): Tournament[] {
-    return this.db.prepare("SELECT * FROM tournaments WHERE status = 'running'").all().map(toT);
+    return this.db.prepare("SELECT * FROM tournaments WHERE status = 'running'").all().map(toTournament);
   }
 
-  update(id: number, set: { status?: Tournament['status']; round?: number; rounds?: number }): void {
-    if (set.status) this.db.prepare('UPDATE tournaments SET status = ? WHERE id = ?').run(set.status, id);
-    if (set.round !== undefined) this.db.prepare('UPDATE tournaments SET round = ? WHERE id = ?').run(set.round, id);
-    if (set.rounds !== undefined) this.db.prepare('UPDATE tournaments SET rounds = ? WHERE id = ?').run(set.rounds, id);
+  update(tournamentId: number, set: { status?: Tournament['status']; round?: number; rounds?: number }): void {
+    if (set.status) this.db.prepare('UPDATE tournaments SET status = ? WHERE id = ?').run(set.status, tournamentId);
+    if (set.round !== undefined) this.db.prepare('UPDATE tournaments SET round = ? WHERE id = ?').run(set.round, tournamentId);
+    if (set.rounds !== undefined) this.db.prepare('UPDATE tournaments SET rounds = ? WHERE id = ?').run(set.rounds, tournamentId);
   }
 
-  setHub(id: number, channelId: string, messageId: string): void {
-    this.db.prepare('UPDATE tournaments SET hub_channel_id = ?, hub_message_id = ? WHERE id = ?').run(channelId, messageId, id);
+  setHub(tournamentId: number, channelId: string, messageId: string): void {
+    this.db.prepare('UPDATE tournaments SET hub_channel_id = ?, hub_message_id = ? WHERE id = ?').run(channelId, messageId, tournamentId);
   }
 
-  entrants(id: number): Entrant[] {
-    return this.db.prepare('SELECT * FROM tournament_entrants WHERE tournament_id = ? ORDER BY seed IS NULL, seed, rowid').all(id).map(toE);
+  entrants(tournamentId: number): Entrant[] {
+    return this.db
+      .prepare('SELECT * FROM tournament_entrants WHERE tournament_id = ? ORDER BY seed IS NULL, seed, rowid')
+      .all(tournamentId)
+      .map(toEntrant);
   }
 
   /** Entrants' ids in the order they first signed up (seeding the unrated). */
-  signupOrder(id: number): string[] {
+  signupOrder(tournamentId: number): string[] {
     return (
-      this.db.prepare('SELECT user_id FROM tournament_entrants WHERE tournament_id = ? ORDER BY rowid').all(id) as { user_id: string }[]
+      this.db.prepare('SELECT user_id FROM tournament_entrants WHERE tournament_id = ? ORDER BY rowid').all(tournamentId) as {
+        user_id: string;
+      }[]
     ).map((r) => r.user_id);
   }
 
-  entrant(id: number, userId: string): Entrant | null {
-    const r = this.db.prepare('SELECT * FROM tournament_entrants WHERE tournament_id = ? AND user_id = ?').get(id, userId);
-    return r ? toE(r) : null;
+  entrant(tournamentId: number, userId: string): Entrant | null {
+    const row = this.db.prepare('SELECT * FROM tournament_entrants WHERE tournament_id = ? AND user_id = ?').get(tournamentId, userId);
+    return row ? toEntrant(row) : null;
   }
 
-  addEntrant(id: number, userId: string, userName: string): void {
+  addEntrant(tournamentId: number, userId: string, userName: string): void {
     this.db
       .prepare(
         'INSERT INTO users (user_id, name, seen_at) VALUES (?, ?, ?) ON CONFLICT DO UPDATE SET name = excluded.name, seen_at = excluded.seen_at',
@@ -278,64 +290,68 @@ export class TournamentRepo {
         'INSERT INTO tournament_entrants (tournament_id, user_id, user_name) VALUES (?, ?, ?) ' +
           'ON CONFLICT DO UPDATE SET dropped = 0, missed_checkin = 0, user_name = excluded.user_name',
       )
-      .run(id, userId, userName);
+      .run(tournamentId, userId, userName);
   }
 
-  removeEntrant(id: number, userId: string): void {
-    this.db.prepare('DELETE FROM tournament_entrants WHERE tournament_id = ? AND user_id = ?').run(id, userId);
+  removeEntrant(tournamentId: number, userId: string): void {
+    this.db.prepare('DELETE FROM tournament_entrants WHERE tournament_id = ? AND user_id = ?').run(tournamentId, userId);
   }
 
   setEntrant(
-    id: number,
+    tournamentId: number,
     userId: string,
     set: { checkedIn?: boolean; dropped?: boolean; rating?: number; seed?: number | null; missedCheckin?: boolean },
   ): void {
     if (set.missedCheckin !== undefined)
       this.db
         .prepare('UPDATE tournament_entrants SET missed_checkin = ? WHERE tournament_id = ? AND user_id = ?')
-        .run(set.missedCheckin ? 1 : 0, id, userId);
+        .run(set.missedCheckin ? 1 : 0, tournamentId, userId);
     if (set.checkedIn !== undefined)
       this.db
         .prepare('UPDATE tournament_entrants SET checked_in = ? WHERE tournament_id = ? AND user_id = ?')
-        .run(set.checkedIn ? 1 : 0, id, userId);
+        .run(set.checkedIn ? 1 : 0, tournamentId, userId);
     if (set.dropped !== undefined)
       this.db
         .prepare('UPDATE tournament_entrants SET dropped = ? WHERE tournament_id = ? AND user_id = ?')
-        .run(set.dropped ? 1 : 0, id, userId);
+        .run(set.dropped ? 1 : 0, tournamentId, userId);
     if (set.rating !== undefined)
-      this.db.prepare('UPDATE tournament_entrants SET rating = ? WHERE tournament_id = ? AND user_id = ?').run(set.rating, id, userId);
+      this.db
+        .prepare('UPDATE tournament_entrants SET rating = ? WHERE tournament_id = ? AND user_id = ?')
+        .run(set.rating, tournamentId, userId);
     if (set.seed !== undefined)
-      this.db.prepare('UPDATE tournament_entrants SET seed = ? WHERE tournament_id = ? AND user_id = ?').run(set.seed, id, userId);
+      this.db
+        .prepare('UPDATE tournament_entrants SET seed = ? WHERE tournament_id = ? AND user_id = ?')
+        .run(set.seed, tournamentId, userId);
   }
 
-  matches(id: number, round?: number): Match[] {
+  matches(tournamentId: number, round?: number): Match[] {
     return (
       round === undefined
-        ? this.db.prepare('SELECT * FROM tournament_matches WHERE tournament_id = ? ORDER BY round, board').all(id)
-        : this.db.prepare('SELECT * FROM tournament_matches WHERE tournament_id = ? AND round = ? ORDER BY board').all(id, round)
-    ).map(toM);
+        ? this.db.prepare('SELECT * FROM tournament_matches WHERE tournament_id = ? ORDER BY round, board').all(tournamentId)
+        : this.db.prepare('SELECT * FROM tournament_matches WHERE tournament_id = ? AND round = ? ORDER BY board').all(tournamentId, round)
+    ).map(toMatch);
   }
 
   /** The `n` lowest table numbers free in a round: tables stay numbered from 1 after a re-pairing frees some. */
-  freeBoards(id: number, round: number, n: number): number[] {
-    const used = new Set(this.matches(id, round).map((m) => m.board));
+  freeBoards(tournamentId: number, round: number, count: number): number[] {
+    const used = new Set(this.matches(tournamentId, round).map((m) => m.board));
     const out: number[] = [];
-    for (let board = 1; out.length < n; board++) if (!used.has(board)) out.push(board);
+    for (let board = 1; out.length < count; board++) if (!used.has(board)) out.push(board);
     return out;
   }
 
   match(matchId: number): Match | null {
-    const r = this.db.prepare('SELECT * FROM tournament_matches WHERE id = ?').get(matchId);
-    return r ? toM(r) : null;
+    const row = this.db.prepare('SELECT * FROM tournament_matches WHERE id = ?').get(matchId);
+    return row ? toMatch(row) : null;
   }
 
   matchOfGame(gameId: number): Match | null {
-    const r = this.db.prepare('SELECT * FROM tournament_matches WHERE game_id = ?').get(gameId);
-    return r ? toM(r) : null;
+    const row = this.db.prepare('SELECT * FROM tournament_matches WHERE game_id = ?').get(gameId);
+    return row ? toMatch(row) : null;
   }
 
   addMatch(
-    m: Omit<Match, 'id' | 'gameId' | 'outcome' | 'how' | 'bracket' | 'bidSide' | 'bidVp'> & {
+    match: Omit<Match, 'id' | 'gameId' | 'outcome' | 'how' | 'bracket' | 'bidSide' | 'bidVp'> & {
       outcome?: Outcome;
       how?: string;
       bracket?: Bracket;
@@ -345,7 +361,16 @@ export class TournamentRepo {
       .prepare(
         'INSERT INTO tournament_matches (tournament_id, round, board, a_user, b_user, outcome, how, bracket) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
       )
-      .run(m.tournamentId, m.round, m.board, m.a, m.b, m.outcome ?? null, m.how ?? null, m.bracket ?? 'main');
+      .run(
+        match.tournamentId,
+        match.round,
+        match.board,
+        match.a,
+        match.b,
+        match.outcome ?? null,
+        match.how ?? null,
+        match.bracket ?? 'main',
+      );
     return this.match(Number(info.lastInsertRowid))!;
   }
 
@@ -356,24 +381,24 @@ export class TournamentRepo {
   }
 
   /** Who plays the first side, after the bids (and the settled bid). */
-  setSides(matchId: number, a: string, b: string, bidSide: string | null, bidVp: number | null): void {
+  setSides(matchId: number, playerA: string, playerB: string, bidSide: string | null, bidVp: number | null): void {
     this.db
       .prepare('UPDATE tournament_matches SET a_user = ?, b_user = ?, bid_side = ?, bid_vp = ? WHERE id = ?')
-      .run(a, b, bidSide, bidVp, matchId);
+      .run(playerA, playerB, bidSide, bidVp, matchId);
   }
 
   report(matchId: number): Report | null {
-    const r = this.db.prepare('SELECT * FROM tournament_reports WHERE match_id = ?').get(matchId) as any;
-    return r
+    const row = this.db.prepare('SELECT * FROM tournament_reports WHERE match_id = ?').get(matchId) as any;
+    return row
       ? {
           matchId,
-          outcome: r.outcome,
-          by: r.by,
-          reason: r.reason,
-          at: r.at,
-          confirmed: JSON.parse(r.confirmed),
-          disputedBy: r.disputed_by,
-          dispute: r.dispute,
+          outcome: row.outcome,
+          by: row.by,
+          reason: row.reason,
+          at: row.at,
+          confirmed: JSON.parse(row.confirmed),
+          disputedBy: row.disputed_by,
+          dispute: row.dispute,
         }
       : null;
   }
@@ -402,10 +427,10 @@ export class TournamentRepo {
   }
 
   bids(matchId: number): Bid[] {
-    return (this.db.prepare('SELECT * FROM tournament_bids WHERE match_id = ? ORDER BY at, user_id').all(matchId) as any[]).map((r) => ({
-      userId: r.user_id,
-      side: r.side,
-      vp: r.vp,
+    return (this.db.prepare('SELECT * FROM tournament_bids WHERE match_id = ? ORDER BY at, user_id').all(matchId) as any[]).map((row) => ({
+      userId: row.user_id,
+      side: row.side,
+      vp: row.vp,
     }));
   }
 
@@ -418,10 +443,11 @@ export class TournamentRepo {
       .run(matchId, userId, side, vp, this.now());
   }
 
-  pairedAt(id: number, round: number): number | null {
-    const r = this.db.prepare('SELECT paired_at FROM tournament_rounds WHERE tournament_id = ? AND round = ?').get(id, round) as
-      { paired_at: number } | undefined;
-    return r?.paired_at ?? null;
+  pairedAt(tournamentId: number, round: number): number | null {
+    const row = this.db
+      .prepare('SELECT paired_at FROM tournament_rounds WHERE tournament_id = ? AND round = ?')
+      .get(tournamentId, round) as { paired_at: number } | undefined;
+    return row?.paired_at ?? null;
   }
 
   setGame(matchId: number, gameId: number): void {
@@ -441,32 +467,32 @@ export class TournamentRepo {
           'm.outcome IS NULL ORDER BY f.id',
       )
       .all()
-      .map((r: any) => ({ match: toM(r), status: r.f_status, how: r.f_how, result: r.f_result }));
+      .map((r: any) => ({ match: toMatch(r), status: r.f_status, how: r.f_how, result: r.f_result }));
   }
 
-  pairedRound(id: number, round: number): void {
+  pairedRound(tournamentId: number, round: number): void {
     this.db
       .prepare('INSERT OR IGNORE INTO tournament_rounds (tournament_id, round, paired_at) VALUES (?, ?, ?)')
-      .run(id, round, this.now());
+      .run(tournamentId, round, this.now());
   }
 
   /** Marks the round finished; true the first time only. */
-  finishedRound(id: number, round: number): boolean {
+  finishedRound(tournamentId: number, round: number): boolean {
     return (
       this.db
         .prepare('UPDATE tournament_rounds SET finished_at = ? WHERE tournament_id = ? AND round = ? AND finished_at IS NULL')
-        .run(this.now(), id, round).changes === 1
+        .run(this.now(), tournamentId, round).changes === 1
     );
   }
 
-  log(id: number, by: string, what: string, reason: string): void {
+  log(tournamentId: number, by: string, what: string, reason: string): void {
     this.db
       .prepare('INSERT INTO tournament_log (tournament_id, at, by, what, reason) VALUES (?, ?, ?, ?, ?)')
-      .run(id, this.now(), by, what, reason);
+      .run(tournamentId, this.now(), by, what, reason);
   }
 
-  logOf(id: number): { at: number; by: string; what: string; reason: string }[] {
-    return this.db.prepare('SELECT at, by, what, reason FROM tournament_log WHERE tournament_id = ? ORDER BY id').all(id) as {
+  logOf(tournamentId: number): { at: number; by: string; what: string; reason: string }[] {
+    return this.db.prepare('SELECT at, by, what, reason FROM tournament_log WHERE tournament_id = ? ORDER BY id').all(tournamentId) as {
       at: number;
       by: string;
       what: string;

@@ -23,9 +23,9 @@ export const matchName = (m: Pick<Match, 'round' | 'board'>): string => `R${m.ro
 export const isElimination = (t: Tournament, m?: Match) =>
   t.format === 'knockout' || t.format === 'double' || (t.format === 'swisscut' && (!m || m.bracket === 'cut'));
 
-export function points(m: Match): { pa: number; pb: number; played: boolean } {
-  const played = m.b !== null && m.how !== 'forfeit' && m.outcome !== 'none';
-  switch (m.outcome) {
+export function points(match: Match): { pa: number; pb: number; played: boolean } {
+  const played = match.b !== null && match.how !== 'forfeit' && match.outcome !== 'none';
+  switch (match.outcome) {
     case 'a':
     case 'bye':
       return { pa: 1, pb: 0, played };
@@ -43,10 +43,10 @@ export const tieBreaksOf = (t: Tournament): TieBreak[] =>
   t.tieBreaks ?? DEFAULT_TIE_BREAKS[t.format === 'roundrobin' ? 'roundrobin' : 'swiss'];
 
 /** Standings over the rounds up to `upTo` (default: all); the top cut's games are not in a Swiss's standings. */
-export function tournamentStandings(repo: TournamentRepo, t: Tournament, upTo = Infinity): Standing[] {
-  const entrants = repo.entrants(t.id);
+export function tournamentStandings(repo: TournamentRepo, tournament: Tournament, upTo = Infinity): Standing[] {
+  const entrants = repo.entrants(tournament.id);
   const games: StandingGame[] = repo
-    .matches(t.id)
+    .matches(tournament.id)
     .filter((m) => m.outcome !== null && m.round <= upTo && m.bracket !== 'cut')
     .map((m) => ({ round: m.round, a: m.a, b: m.b, ...points(m), ...(m.how === 'absent' ? { absent: true } : {}) }));
   const rating = new Map(entrants.map((e) => [e.userId, e.rating]));
@@ -54,7 +54,7 @@ export function tournamentStandings(repo: TournamentRepo, t: Tournament, upTo = 
     entrants.filter((e) => e.checkedIn).map((e) => e.userId),
     games,
     (id) => rating.get(id) ?? 0,
-    tieBreaksOf(t),
+    tieBreaksOf(tournament),
   );
 }
 
@@ -64,55 +64,62 @@ export function tournamentStandings(repo: TournamentRepo, t: Tournament, upTo = 
  * unrated players by sign-up order, or by hand). A round missed by a late
  * entrant is no pairing-allocated bye: it does not use up the player's bye.
  */
-export function history(repo: TournamentRepo, t: Tournament, before = Infinity): Map<string, PairPlayer> {
+export function history(repo: TournamentRepo, tournament: Tournament, before = Infinity): Map<string, PairPlayer> {
   const out = new Map<string, PairPlayer>();
-  for (const e of repo.entrants(t.id))
-    if (e.checkedIn)
-      out.set(e.userId, { id: e.userId, score: 0, rating: -(e.seed ?? Number.MAX_SAFE_INTEGER), opponents: [], byes: 0, sides: [] });
-  for (const m of repo.matches(t.id)) {
-    if (m.round >= before) continue;
-    const a = out.get(m.a)!;
-    const { pa, pb } = points(m);
-    a.score += pa;
-    if (m.b === null) {
-      if (m.outcome === 'bye') a.byes++;
+  for (const entrant of repo.entrants(tournament.id))
+    if (entrant.checkedIn)
+      out.set(entrant.userId, {
+        id: entrant.userId,
+        score: 0,
+        rating: -(entrant.seed ?? Number.MAX_SAFE_INTEGER),
+        opponents: [],
+        byes: 0,
+        sides: [],
+      });
+  for (const match of repo.matches(tournament.id)) {
+    if (match.round >= before) continue;
+    const playerA = out.get(match.a)!;
+    const { pa: pointsA, pb: pointsB } = points(match);
+    playerA.score += pointsA;
+    if (match.b === null) {
+      if (match.outcome === 'bye') playerA.byes++;
       continue;
     }
-    const b = out.get(m.b)!;
-    b.score += pb;
-    a.opponents.push(b.id);
-    b.opponents.push(a.id);
-    a.sides.push('a');
-    b.sides.push('b');
+    const playerB = out.get(match.b)!;
+    playerB.score += pointsB;
+    playerA.opponents.push(playerB.id);
+    playerB.opponents.push(playerA.id);
+    playerA.sides.push('a');
+    playerB.sides.push('b');
   }
   return out;
 }
 
 /** Seed numbers for a draw in an elimination game: the entry seed, or the Swiss rank in a top cut. */
-function seedsFor(repo: TournamentRepo, t: Tournament, m: Match): Map<string, number> {
-  if (m.bracket === 'cut') return new Map(tournamentStandings(repo, t, t.rounds).map((s) => [s.id, s.rank]));
-  return new Map(repo.entrants(t.id).map((e) => [e.userId, e.seed ?? Number.MAX_SAFE_INTEGER]));
+function seedsFor(repo: TournamentRepo, tournament: Tournament, match: Match): Map<string, number> {
+  if (match.bracket === 'cut') return new Map(tournamentStandings(repo, tournament, tournament.rounds).map((s) => [s.id, s.rank]));
+  return new Map(repo.entrants(tournament.id).map((e) => [e.userId, e.seed ?? Number.MAX_SAFE_INTEGER]));
 }
 
 /** Who goes on from an elimination game: a draw sends the better seed through. */
-export function winnerOf(repo: TournamentRepo, t: Tournament, m: Match): string | null {
-  if (m.outcome === 'a' || m.outcome === 'bye') return m.a;
-  if (m.outcome === 'b') return m.b;
-  if (m.outcome === 'draw') {
-    const seed = seedsFor(repo, t, m);
-    return (seed.get(m.a) ?? Infinity) <= (seed.get(m.b!) ?? Infinity) ? m.a : m.b;
+export function winnerOf(repo: TournamentRepo, tournament: Tournament, match: Match): string | null {
+  if (match.outcome === 'a' || match.outcome === 'bye') return match.a;
+  if (match.outcome === 'b') return match.b;
+  if (match.outcome === 'draw') {
+    const seed = seedsFor(repo, tournament, match);
+    return (seed.get(match.a) ?? Infinity) <= (seed.get(match.b!) ?? Infinity) ? match.a : match.b;
   }
   return null;
 }
 
 /** Rounds the tournament plays (double elimination: at most, with the grand final's reset). */
-export function totalRounds(repo: TournamentRepo, t: Tournament): number {
-  const n = repo.entrants(t.id).filter((e) => e.checkedIn).length;
-  if (t.format === 'roundrobin') return roundRobinRounds(n);
-  if (t.format === 'knockout') return knockoutRounds(n);
-  if (t.format === 'double') return 2 * knockoutRounds(n) + 1;
-  if (t.format === 'swisscut') return t.rounds + knockoutRounds(Math.min(t.cut, n));
-  return t.rounds;
+export function totalRounds(repo: TournamentRepo, tournament: Tournament): number {
+  const entrantCount = repo.entrants(tournament.id).filter((e) => e.checkedIn).length;
+  if (tournament.format === 'roundrobin') return roundRobinRounds(entrantCount);
+  if (tournament.format === 'knockout') return knockoutRounds(entrantCount);
+  if (tournament.format === 'double') return 2 * knockoutRounds(entrantCount) + 1;
+  if (tournament.format === 'swisscut') return tournament.rounds + knockoutRounds(Math.min(tournament.cut, entrantCount));
+  return tournament.rounds;
 }
 
 /** The Swiss rounds of a Swiss with a top cut are `rounds`; the cut comes after them. */
@@ -120,33 +127,33 @@ export const swissRoundsOf = (repo: TournamentRepo, t: Tournament) =>
   t.format === 'swisscut' ? t.rounds : t.format === 'knockout' || t.format === 'double' ? 0 : totalRounds(repo, t);
 
 /** The winner of a finished tournament (elimination: the last game's; else the standings' first). */
-export function championOf(repo: TournamentRepo, t: Tournament): string | null {
-  if (t.status !== 'finished') return null;
-  if (t.format === 'double') return doubleElimOf(repo, t).champion;
-  const bracket = repo.matches(t.id).filter((m) => m.bracket !== 'main' || t.format === 'knockout');
-  if (isElimination(t) && bracket.length) {
-    const ms = bracket.filter((m) => m.round === Math.max(...bracket.map((x) => x.round)));
-    const alive = ms.map((m) => winnerOf(repo, t, m)).filter(Boolean);
+export function championOf(repo: TournamentRepo, tournament: Tournament): string | null {
+  if (tournament.status !== 'finished') return null;
+  if (tournament.format === 'double') return doubleElimOf(repo, tournament).champion;
+  const bracket = repo.matches(tournament.id).filter((m) => m.bracket !== 'main' || tournament.format === 'knockout');
+  if (isElimination(tournament) && bracket.length) {
+    const lastMatches = bracket.filter((m) => m.round === Math.max(...bracket.map((x) => x.round)));
+    const alive = lastMatches.map((m) => winnerOf(repo, tournament, m)).filter(Boolean);
     return alive.length === 1 ? alive[0] : null;
   }
-  return tournamentStandings(repo, t)[0]?.id ?? null;
+  return tournamentStandings(repo, tournament)[0]?.id ?? null;
 }
 
 /** A double elimination's state from its games before `round` (default: all). */
-export function doubleElimOf(repo: TournamentRepo, t: Tournament, round = Infinity): DoubleElimState {
+export function doubleElimOf(repo: TournamentRepo, tournament: Tournament, round = Infinity): DoubleElimState {
   const games: ElimGame[] = repo
-    .matches(t.id)
+    .matches(tournament.id)
     .filter((m) => m.round < round && m.outcome !== null && m.bracket !== 'main' && m.bracket !== 'cut')
-    .map((m) => ({
-      round: m.round,
-      board: m.board,
-      bracket: m.bracket as ElimGame['bracket'],
-      a: m.a,
-      b: m.b,
-      winner: winnerOf(repo, t, m),
+    .map((match) => ({
+      round: match.round,
+      board: match.board,
+      bracket: match.bracket as ElimGame['bracket'],
+      a: match.a,
+      b: match.b,
+      winner: winnerOf(repo, tournament, match),
     }));
   // Seed order; players who withdrew before the start have no seed and no place in the bracket.
-  const entrants = repo.entrants(t.id).filter((e) => e.checkedIn && e.seed !== null);
+  const entrants = repo.entrants(tournament.id).filter((e) => e.checkedIn && e.seed !== null);
   const dropped = new Set(entrants.filter((e) => e.dropped).map((e) => e.userId));
   return doubleElimState(
     entrants.map((e) => e.userId),

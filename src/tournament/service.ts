@@ -30,77 +30,91 @@ const bracketBye = (t: Tournament, bracket: Bracket) => t.format === 'knockout' 
  * Tables take the lowest numbers free in the round, so a re-pairing keeps
  * them numbered from 1. Players who asked for it get their pairing by DM.
  */
-export function pairRound(svc: Services, t: Tournament, round: number, pairs: RoundPairing[]): Post[] {
+export function pairRound(svc: Services, tournament: Tournament, round: number, pairs: RoundPairing[]): Post[] {
   const repo = repoOf(svc);
-  const [sa, sb] = sidesOf(t.system, t.options);
-  const names = new Map(repo.entrants(t.id).map((e) => [e.userId, e.userName]));
-  const mod = getGame(t.system)!;
-  const roles = mod.roles(mod.parseOptions(t.options));
+  const [firstSide, secondSide] = sidesOf(tournament.system, tournament.options);
+  const names = new Map(repo.entrants(tournament.id).map((e) => [e.userId, e.userName]));
+  const mod = getGame(tournament.system)!;
+  const roles = mod.roles(mod.parseOptions(tournament.options));
   const lines: string[] = [];
   const posts: Post[] = [];
-  const boards = repo.freeBoards(t.id, round, pairs.length);
+  const boards = repo.freeBoards(tournament.id, round, pairs.length);
   const created: Match[] = [];
   const byes: string[] = [];
   svc.store.db.transaction(() => {
-    if (round > t.round) repo.update(t.id, { round });
-    repo.pairedRound(t.id, round);
+    if (round > tournament.round) repo.update(tournament.id, { round });
+    repo.pairedRound(tournament.id, round);
   })();
   const stage = (b: Bracket) =>
     ({ main: '', W: "winners' bracket, ", L: "losers' bracket, ", F: 'grand final, ', F2: 'grand final reset, ', cut: 'top cut, ' })[b];
-  pairs.forEach((p, i) => {
+  pairs.forEach((pairing, i) => {
     const board = boards[i];
-    if (p.b === null) {
-      created.push(repo.addMatch({ tournamentId: t.id, round, board, a: p.a, b: null, outcome: 'bye', how: 'bye', bracket: p.bracket }));
+    if (pairing.b === null) {
+      created.push(
+        repo.addMatch({
+          tournamentId: tournament.id,
+          round,
+          board,
+          a: pairing.a,
+          b: null,
+          outcome: 'bye',
+          how: 'bye',
+          bracket: pairing.bracket,
+        }),
+      );
       // The bye's player is told by mention, with what it is worth.
-      const who = p.a.startsWith('bot:') ? names.get(p.a) : `<@${p.a}>`;
-      if (!p.a.startsWith('bot:')) byes.push(p.a);
-      lines.push(`Table ${board}: ${stage(p.bracket)}${who} — bye (${bracketBye(t, p.bracket) ? 'goes on' : '1 point'})`);
+      const who = pairing.a.startsWith('bot:') ? names.get(pairing.a) : `<@${pairing.a}>`;
+      if (!pairing.a.startsWith('bot:')) byes.push(pairing.a);
+      lines.push(
+        `Table ${board}: ${stage(pairing.bracket)}${who} — bye (${bracketBye(tournament, pairing.bracket) ? 'goes on' : '1 point'})`,
+      );
       return;
     }
-    const m = repo.addMatch({ tournamentId: t.id, round, board, a: p.a, b: p.b, bracket: p.bracket });
-    created.push(m);
+    const match = repo.addMatch({ tournamentId: tournament.id, round, board, a: pairing.a, b: pairing.b, bracket: pairing.bracket });
+    created.push(match);
     const seed = svc.newSeed();
-    const home = matchHome(t, round, board);
+    const home = matchHome(tournament, round, board);
     const row = svc.store.createGame({
-      guildId: t.guildId,
+      guildId: tournament.guildId,
       channelId: home,
-      system: t.system,
-      options: t.options,
-      seed: `${seed}:${t.id}:${round}:${board}`,
-      seedHash: sha256(`${seed}:${t.id}:${round}:${board}`),
-      createdBy: t.createdBy,
-      label: `${t.name}, round ${round}, table ${board}`,
+      system: tournament.system,
+      options: tournament.options,
+      seed: `${seed}:${tournament.id}:${round}:${board}`,
+      seedHash: sha256(`${seed}:${tournament.id}:${round}:${board}`),
+      createdBy: tournament.createdBy,
+      label: `${tournament.name}, round ${round}, table ${board}`,
     });
     // Its chronicle goes to the tournament's channel (a forum holding the threads takes no plain posts).
-    svc.store.homes.setParent(row.id, t.channelId);
-    svc.store.setSeat(row.id, sa, p.a, names.get(p.a) ?? p.a);
-    svc.store.setSeat(row.id, sb, p.b, names.get(p.b) ?? p.b);
-    repo.setGame(m.id, row.id);
-    if (t.clockHours) {
-      svc.store.deadlines.setClock(row.id, t.clockHours * HOUR);
-      if (t.bonusHours !== null) svc.store.deadlines.setBank(row.id, t.bonusHours * HOUR, t.capHours === null ? null : t.capHours * HOUR);
+    svc.store.homes.setParent(row.id, tournament.channelId);
+    svc.store.setSeat(row.id, firstSide, pairing.a, names.get(pairing.a) ?? pairing.a);
+    svc.store.setSeat(row.id, secondSide, pairing.b, names.get(pairing.b) ?? pairing.b);
+    repo.setGame(match.id, row.id);
+    if (tournament.clockHours) {
+      svc.store.deadlines.setClock(row.id, tournament.clockHours * HOUR);
+      if (tournament.bonusHours !== null)
+        svc.store.deadlines.setBank(row.id, tournament.bonusHours * HOUR, tournament.capHours === null ? null : tournament.capHours * HOUR);
     }
     lines.push(
-      `Table ${board}: ${stage(p.bracket)}${names.get(p.a)} (${roles[0].name}) v ${names.get(p.b)} (${roles[1].name}) ` +
+      `Table ${board}: ${stage(pairing.bracket)}${names.get(pairing.a)} (${roles[0].name}) v ${names.get(pairing.b)} (${roles[1].name}) ` +
         `— game #${row.id}, in its own thread`,
     );
-    const fresh = repo.match(m.id)!;
-    if (t.bidding) {
-      posts.push(matchOpening(svc, t, fresh, row.id, 'bidding'));
-      posts.push(...settleBidsIfReady(svc, t, fresh));
+    const fresh = repo.match(match.id)!;
+    if (tournament.bidding) {
+      posts.push(matchOpening(svc, tournament, fresh, row.id, 'bidding'));
+      posts.push(...settleBidsIfReady(svc, tournament, fresh));
       return;
     }
-    posts.push(...startMatch(svc, t, fresh));
+    posts.push(...startMatch(svc, tournament, fresh));
   });
   return [
     {
-      channelId: t.channelId,
-      content: `📋 **${t.name}** — round ${round} pairings:\n${lines.join('\n')}`,
+      channelId: tournament.channelId,
+      content: `📋 **${tournament.name}** — round ${round} pairings:\n${lines.join('\n')}`,
       ...(byes.length ? { mentions: byes } : {}),
     },
     ...posts,
-    ...pairingDms(svc, t, created),
-    hubPost(t.id, t.channelId),
+    ...pairingDms(svc, tournament, created),
+    hubPost(tournament.id, tournament.channelId),
   ];
 }
 
@@ -110,11 +124,17 @@ function consumeFinished(svc: Services): Set<number> {
   const rows = repo.unconsumed();
   const touched = new Set<number>();
   for (const { match, status, how, result } of rows) {
-    const t = repo.get(match.tournamentId)!;
-    const outcome = matchOutcomeOf(match, sidesOf(t.system, t.options), status, how, JSON.parse(result) as FinishedResult);
+    const tournament = repo.get(match.tournamentId)!;
+    const outcome = matchOutcomeOf(
+      match,
+      sidesOf(tournament.system, tournament.options),
+      status,
+      how,
+      JSON.parse(result) as FinishedResult,
+    );
     repo.setOutcome(match.id, outcome, how);
     repo.dropReport(match.id);
-    touched.add(t.id);
+    touched.add(tournament.id);
   }
   return touched;
 }
@@ -123,37 +143,42 @@ function consumeFinished(svc: Services): Set<number> {
  * Move a tournament on: when its round is complete post the standings and
  * pair the next round (or finish). Returns whether it paired or finished.
  */
-function advanceOne(svc: Services, t: Tournament, posts: Post[]): boolean {
+function advanceOne(svc: Services, tournament: Tournament, posts: Post[]): boolean {
   const repo = repoOf(svc);
-  const current = repo.matches(t.id, t.round);
+  const current = repo.matches(tournament.id, tournament.round);
   if (current.some((m) => m.outcome === null)) return false;
-  const justFinished = repo.finishedRound(t.id, t.round);
+  const justFinished = repo.finishedRound(tournament.id, tournament.round);
   // Rounds at set times: the next one waits for its time (the tick pairs it then).
-  const pairedAt = repo.pairedAt(t.id, t.round);
-  const waitUntil = t.roundHours && pairedAt !== null ? pairedAt + t.roundHours * HOUR : 0;
+  const pairedAt = repo.pairedAt(tournament.id, tournament.round);
+  const waitUntil = tournament.roundHours && pairedAt !== null ? pairedAt + tournament.roundHours * HOUR : 0;
   // The last round ends the tournament at once; a next one waits for its time
   // (a Swiss round before the last is not paired just to learn that: 75 ms for 500 entrants).
   const waiting = svc.now() < waitUntil;
-  const surelyMore = (t.format === 'swiss' || t.format === 'swisscut') && t.round < t.rounds;
-  const pairs = waiting && surelyMore ? undefined : nextPairings(repo, t, t.round + 1);
+  const surelyMore = (tournament.format === 'swiss' || tournament.format === 'swisscut') && tournament.round < tournament.rounds;
+  const pairs = waiting && surelyMore ? undefined : nextPairings(repo, tournament, tournament.round + 1);
   const next = waiting && (surelyMore || pairs?.length) ? undefined : pairs;
-  if (next !== undefined && !next?.length) repo.update(t.id, { status: 'finished' });
-  const fresh = repo.get(t.id)!;
+  if (next !== undefined && !next?.length) repo.update(tournament.id, { status: 'finished' });
+  const fresh = repo.get(tournament.id)!;
   // A Swiss (and a Swiss before its cut) posts standings after each round; an elimination its bracket's progress.
-  if (justFinished && (t.round <= swissRoundsOf(repo, t) || fresh.status === 'finished')) posts.push(...roundStandingsPosts(svc, fresh));
+  if (justFinished && (tournament.round <= swissRoundsOf(repo, tournament) || fresh.status === 'finished'))
+    posts.push(...roundStandingsPosts(svc, fresh));
   if (next === undefined) {
     if (justFinished)
       posts.push(
-        { channelId: t.channelId, content: `⏳ **${t.name}**: round ${t.round + 1} is paired <t:${Math.floor(waitUntil / 1000)}:R>.` },
-        hubPost(t.id, t.channelId),
+        {
+          channelId: tournament.channelId,
+          content: `⏳ **${tournament.name}**: round ${tournament.round + 1} is paired <t:${Math.floor(waitUntil / 1000)}:R>.`,
+        },
+        hubPost(tournament.id, tournament.channelId),
       );
     return false;
   }
   if (fresh.status === 'finished') {
     const champion = championOf(repo, fresh);
-    if (champion) posts.push({ channelId: t.channelId, content: `🥇 **${t.name}** winner: <@${champion}>`, mentions: [champion] });
-    posts.push(hubPost(t.id, t.channelId));
-  } else posts.push(...pairRound(svc, fresh, t.round + 1, next!));
+    if (champion)
+      posts.push({ channelId: tournament.channelId, content: `🥇 **${tournament.name}** winner: <@${champion}>`, mentions: [champion] });
+    posts.push(hubPost(tournament.id, tournament.channelId));
+  } else posts.push(...pairRound(svc, fresh, tournament.round + 1, next!));
   return true;
 }
 
@@ -167,23 +192,23 @@ function advance(svc: Services, ids: Iterable<number>): Post[] {
   const pending = new Set(ids);
   const resultsOnly = new Set(pending);
   for (let guard = 0; guard < 10_000 && pending.size; guard++) {
-    const [id] = pending;
-    pending.delete(id);
+    const [tournamentId] = pending;
+    pending.delete(tournamentId);
     // One process at a time reads a round and pairs the next (issue 21 §3): the write
     // lock is taken before the round is read, so a second process (its tick, or its
     // command that ended another game) finds the round paired and pairs nothing.
     const step: Post[] = [];
     const moved = svc.store.db
       .transaction(() => {
-        const t = repo.get(id);
-        return t?.status === 'running' && advanceOne(svc, t, step);
+        const tournament = repo.get(tournamentId);
+        return tournament?.status === 'running' && advanceOne(svc, tournament, step);
       })
       .immediate();
     posts.push(...step);
     // Paired (a round of byes may be complete at once) or finished: look again.
     if (moved) {
-      resultsOnly.delete(id);
-      pending.add(id);
+      resultsOnly.delete(tournamentId);
+      pending.add(tournamentId);
     }
     for (const more of consumeFinished(svc)) {
       pending.add(more);
@@ -191,9 +216,9 @@ function advance(svc: Services, ids: Iterable<number>): Post[] {
     }
   }
   // Results came in without closing a round: the hub shows them.
-  for (const id of resultsOnly) {
-    const t = repo.get(id);
-    if (t) posts.push(hubPost(t.id, t.channelId));
+  for (const tournamentId of resultsOnly) {
+    const tournament = repo.get(tournamentId);
+    if (tournament) posts.push(hubPost(tournament.id, tournament.channelId));
   }
   return posts;
 }
@@ -230,18 +255,22 @@ export function advanceRunning(svc: Services): Post[] {
  * seeded by hand) and pair round 1. Signed-up players who never checked in
  * are told they are not playing.
  */
-export function startTournament(svc: Services, t: Tournament): Post[] {
+export function startTournament(svc: Services, tournament: Tournament): Post[] {
   const repo = repoOf(svc);
-  const missed = closeCheckin(svc, t);
-  const ready = repo.entrants(t.id).filter((e) => e.checkedIn && !e.dropped);
-  const order = seedOrder(svc, t, ready);
+  const missed = closeCheckin(svc, tournament);
+  const ready = repo.entrants(tournament.id).filter((e) => e.checkedIn && !e.dropped);
+  const order = seedOrder(svc, tournament, ready);
   svc.store.db.transaction(() => {
     // Players out of the field (withdrawn, never checked in) keep no seed.
-    for (const e of repo.entrants(t.id)) if (!e.checkedIn || e.dropped) repo.setEntrant(t.id, e.userId, { seed: null });
-    order.forEach(({ entrant, rating }, i) => repo.setEntrant(t.id, entrant.userId, { seed: i + 1, rating: rating ?? 0 }));
-    repo.update(t.id, { status: 'running', rounds: t.format === 'swisscut' || t.format === 'swiss' ? t.rounds : totalRounds(repo, t) });
+    for (const entrant of repo.entrants(tournament.id))
+      if (!entrant.checkedIn || entrant.dropped) repo.setEntrant(tournament.id, entrant.userId, { seed: null });
+    order.forEach(({ entrant, rating }, i) => repo.setEntrant(tournament.id, entrant.userId, { seed: i + 1, rating: rating ?? 0 }));
+    repo.update(tournament.id, {
+      status: 'running',
+      rounds: tournament.format === 'swisscut' || tournament.format === 'swiss' ? tournament.rounds : totalRounds(repo, tournament),
+    });
   })();
-  const fresh = repo.get(t.id)!;
+  const fresh = repo.get(tournament.id)!;
   return [...missed, ...pairRound(svc, fresh, 1, nextPairings(repo, fresh, 1) ?? []), ...advance(svc, [fresh.id])];
 }
 
@@ -252,14 +281,14 @@ export function startTournament(svc: Services, t: Tournament): Post[] {
 export function forfeitOnTime(svc: Services): Post[] {
   const repo = repoOf(svc);
   const posts: Post[] = [];
-  for (const d of svc.store.deadlines.due(svc.now(), 1000)) {
-    const m = repo.matchOfGame(d.gameId);
-    const row = svc.store.game(d.gameId);
-    if (!m || !row || row.status !== 'active') continue;
+  for (const due of svc.store.deadlines.due(svc.now(), 1000)) {
+    const match = repo.matchOfGame(due.gameId);
+    const row = svc.store.game(due.gameId);
+    if (!match || !row || row.status !== 'active') continue;
     const mod = moduleOf(row);
     const roles = mod.roles(mod.parseOptions(row.options)).map((r) => r.id);
-    const winners = roles.filter((r) => r !== d.role);
-    const result = { status: 'over', winners, draw: false, scores: {}, summary: `${d.role} forfeits: the clock ran out.` };
+    const winners = roles.filter((r) => r !== due.role);
+    const result = { status: 'over', winners, draw: false, scores: {}, summary: `${due.role} forfeits: the clock ran out.` };
     // Still active once the write lock is held: another process may have ended the game meanwhile (issue 21 §3).
     const forfeited = svc.store.db
       .transaction(() => {
@@ -273,7 +302,7 @@ export function forfeitOnTime(svc: Services): Post[] {
     posts.push({
       channelId: row.channelId,
       gameId: row.id,
-      content: `⏰ Time is up for ${d.role}: forfeit. ${winners.join(', ')} wins game #${row.id}.`,
+      content: `⏰ Time is up for ${due.role}: forfeit. ${winners.join(', ')} wins game #${row.id}.`,
     });
   }
   return posts;
@@ -286,22 +315,22 @@ export function forfeitOnTime(svc: Services): Post[] {
  */
 export function finishMatchGame(
   svc: Services,
-  t: Tournament,
-  m: Match,
+  tournament: Tournament,
+  match: Match,
   outcome: Outcome,
   summary: string,
   vp?: { scores: Record<string, number>; onVp: boolean },
   forfeit = false,
 ): void {
-  const row = m.gameId ? svc.store.game(m.gameId) : null;
+  const row = match.gameId ? svc.store.game(match.gameId) : null;
   if (!row || (row.status !== 'active' && row.status !== 'lobby')) return;
-  const [sa, sb] = sidesOf(t.system, t.options);
+  const [firstSide, secondSide] = sidesOf(tournament.system, tournament.options);
   svc.store.finish(
     row.id,
     outcome === 'none' ? 'abandoned' : 'over',
     JSON.stringify({
       status: outcome === 'none' ? 'abandoned' : 'over',
-      winners: outcome === 'a' ? [sa] : outcome === 'b' ? [sb] : [],
+      winners: outcome === 'a' ? [firstSide] : outcome === 'b' ? [secondSide] : [],
       draw: outcome === 'draw',
       scores: vp?.scores ?? {},
       ...(vp ? { onVp: vp.onVp } : {}),

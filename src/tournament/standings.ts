@@ -1,5 +1,7 @@
 // Standings with FIDE tie-breaks (Buchholz cut-1, Buchholz, median Buchholz,
-// Sonneborn-Berger, head-to-head, wins) in an order the organiser may choose.
+// Sonneborn-Berger, head-to-head, wins) in an order the organiser may choose;
+// each tie-break orders only the players still tied on the score and every
+// tie-break before it (head-to-head is FIDE's direct encounter among them).
 // Unplayed rounds follow the FIDE 2009 rules (Handbook C.02 §13.15):
 // a player's own bye or forfeit counts against a virtual opponent whose score
 // is SPR + (1 − SfPR) + 0.5 × (n − R); in an opponent's score every unplayed
@@ -121,84 +123,132 @@ export function standings(
   order: TieBreakOrder | TieBreak[] = 'swiss',
 ): Standing[] {
   const rows = new Map<string, Entry[]>(ids.map((id) => [id, []]));
-  const at = (id: string) => {
-    let r = rows.get(id);
-    if (!r) rows.set(id, (r = []));
-    return r;
+  const entriesOf = (id: string) => {
+    let entries = rows.get(id);
+    if (!entries) rows.set(id, (entries = []));
+    return entries;
   };
-  let n = 0;
-  for (const g of games) {
-    n = Math.max(n, g.round);
-    at(g.a).push({ round: g.round, opp: g.b, pts: g.pa, played: g.played, absent: !!g.absent });
-    if (g.b !== null) at(g.b).push({ round: g.round, opp: g.a, pts: g.pb, played: g.played, absent: false });
+  let roundsSoFar = 0;
+  for (const game of games) {
+    roundsSoFar = Math.max(roundsSoFar, game.round);
+    entriesOf(game.a).push({ round: game.round, opp: game.b, pts: game.pa, played: game.played, absent: !!game.absent });
+    if (game.b !== null) entriesOf(game.b).push({ round: game.round, opp: game.a, pts: game.pb, played: game.played, absent: false });
   }
   const score = new Map<string, number>();
   const adjusted = new Map<string, number>();
-  for (const [id, es] of rows) {
+  for (const [id, entries] of rows) {
     score.set(
       id,
-      es.reduce((s, e) => s + e.pts, 0),
+      entries.reduce((s, e) => s + e.pts, 0),
     );
     // Unplayed rounds (byes, forfeits, rounds missed) count as draws in an opponent's score.
-    const playedPts = es.filter((e) => e.played).reduce((s, e) => s + e.pts, 0);
-    adjusted.set(id, playedPts + 0.5 * (n - es.filter((e) => e.played).length));
+    const playedPts = entries.filter((e) => e.played).reduce((s, e) => s + e.pts, 0);
+    adjusted.set(id, playedPts + 0.5 * (roundsSoFar - entries.filter((e) => e.played).length));
   }
   const out = [...rows.keys()].map((id) => {
-    const es = [...rows.get(id)!].sort((x, y) => x.round - y.round);
+    const entries = [...rows.get(id)!].sort((x, y) => x.round - y.round);
     let before = 0;
     const contrib: { opp: number; pts: number }[] = [];
-    for (const e of es) {
-      const opp = e.played && e.opp !== null ? adjusted.get(e.opp)! : before + (1 - e.pts) + 0.5 * (n - e.round);
-      contrib.push({ opp, pts: e.pts });
-      before += e.pts;
+    for (const entry of entries) {
+      const opp =
+        entry.played && entry.opp !== null ? adjusted.get(entry.opp)! : before + (1 - entry.pts) + 0.5 * (roundsSoFar - entry.round);
+      contrib.push({ opp, pts: entry.pts });
+      before += entry.pts;
     }
-    const bh = contrib.reduce((s, c) => s + c.opp, 0);
+    const buchholz = contrib.reduce((s, c) => s + c.opp, 0);
     const sorted = contrib.map((c) => c.opp).sort((x, y) => x - y);
-    const median = sorted.length >= 3 ? bh - sorted[0] - sorted[sorted.length - 1] : bh;
-    const cut1 = sorted.length >= 2 ? bh - sorted[0] : bh;
-    const sb = contrib.reduce((s, c) => s + c.opp * c.pts, 0);
+    const median = sorted.length >= 3 ? buchholz - sorted[0] - sorted[sorted.length - 1] : buchholz;
+    const cut1 = sorted.length >= 2 ? buchholz - sorted[0] : buchholz;
+    const sonnebornBerger = contrib.reduce((s, c) => s + c.opp * c.pts, 0);
     return {
       rank: 0,
       id,
       score: score.get(id)!,
       buchholzCut1: cut1,
-      buchholz: bh,
+      buchholz,
       medianBuchholz: median,
-      sonnebornBerger: sb,
-      played: es.filter((e) => e.played).length,
-      wins: es.filter((e) => e.played && e.pts === 1).length,
-      draws: es.filter((e) => e.played && e.pts === 0.5).length,
-      losses: es.filter((e) => e.played && e.pts === 0).length,
-      byes: es.filter((e) => e.opp === null && !e.absent).length,
-      absent: es.filter((e) => e.absent).length,
-      forfeits: es.filter((e) => !e.played && e.opp !== null).length,
+      sonnebornBerger,
+      played: entries.filter((e) => e.played).length,
+      wins: entries.filter((e) => e.played && e.pts === 1).length,
+      draws: entries.filter((e) => e.played && e.pts === 0.5).length,
+      losses: entries.filter((e) => e.played && e.pts === 0).length,
+      byes: entries.filter((e) => e.opp === null && !e.absent).length,
+      absent: entries.filter((e) => e.absent).length,
+      forfeits: entries.filter((e) => !e.played && e.opp !== null).length,
     };
   });
-  // Head-to-head: points scored in played games among the players on the same score.
-  const headToHead = new Map<string, number>();
-  for (const g of games) {
-    if (g.b === null || !g.played || score.get(g.a) !== score.get(g.b)) continue;
-    headToHead.set(g.a, (headToHead.get(g.a) ?? 0) + g.pa);
-    headToHead.set(g.b, (headToHead.get(g.b) ?? 0) + g.pb);
-  }
-  const h2h = (id: string) => headToHead.get(id) ?? 0;
   const keys = typeof order === 'string' ? DEFAULT_TIE_BREAKS[order] : order;
-  const value: Record<TieBreak, (x: Standing) => number> = {
+  const value: Record<Exclude<TieBreak, 'h2h'>, (x: Standing) => number> = {
     bhc1: (x) => x.buchholzCut1,
     bh: (x) => x.buchholz,
     mbh: (x) => x.medianBuchholz,
     sb: (x) => x.sonnebornBerger,
-    h2h: (x) => h2h(x.id),
     wins: (x) => x.wins,
   };
-  out.sort((x, y) => {
-    if (y.score !== x.score) return y.score - x.score;
-    for (const k of keys) {
-      const d = value[k](y) - value[k](x);
-      if (d) return d;
-    }
-    return rating(y.id) - rating(x.id) || (x.id < y.id ? -1 : 1);
-  });
-  out.forEach((s, i) => (s.rank = i + 1));
-  return out;
+  const valuesAmong = (tied: Standing[], key: TieBreak): Map<string, number> =>
+    key === 'h2h'
+      ? directEncounter(
+          tied.map((x) => x.id),
+          games,
+        )
+      : new Map(tied.map((x) => [x.id, value[key](x)]));
+  const lastResort = (x: Standing, y: Standing) => rating(y.id) - rating(x.id) || (x.id < y.id ? -1 : 1);
+  // Each key orders only the players still tied on everything before it:
+  // the score, then the keys in turn (direct encounter depends on who they are).
+  const rankTied = (tied: Standing[], rest: TieBreak[]): Standing[] => {
+    if (tied.length < 2 || !rest.length) return [...tied].sort(lastResort);
+    const [key, ...later] = rest;
+    const values = valuesAmong(tied, key);
+    return runsOf(tied, (x) => values.get(x.id)!).flatMap((run) => rankTied(run, later));
+  };
+  const ranked = runsOf(out, (x) => x.score).flatMap((run) => rankTied(run, keys));
+  ranked.forEach((standing, i) => (standing.rank = i + 1));
+  return ranked;
+}
+
+/** Rows sorted by `key`, highest first, cut into runs of equal keys. */
+function runsOf<T>(rows: T[], key: (row: T) => number): T[][] {
+  const sorted = [...rows].sort((x, y) => key(y) - key(x));
+  const runs: T[][] = [];
+  for (const row of sorted) {
+    const run = runs[runs.length - 1];
+    if (run && key(run[0]) === key(row)) run.push(row);
+    else runs.push([row]);
+  }
+  return runs;
+}
+
+/**
+ * Direct encounter (FIDE C.07 Tie-Break Regulations, Article 6) among
+ * exactly the players `tied` (same score and the same on every earlier
+ * tie-break): each one's points in played games against the others. When
+ * all of them have met, those points rank them. When some have not met, a
+ * player is ranked first only if no other could equal their points even by
+ * winning every encounter not played, then the next among the rest, and so
+ * on; whoever is left stays tied. Higher values rank first; equal values
+ * are not separated (the next tie-break decides).
+ */
+export function directEncounter(tied: string[], games: StandingGame[]): Map<string, number> {
+  const among = new Set(tied);
+  const points = new Map(tied.map((id) => [id, 0]));
+  const met = new Set<string>();
+  for (const game of games) {
+    if (game.b === null || !game.played || !among.has(game.a) || !among.has(game.b)) continue;
+    points.set(game.a, points.get(game.a)! + game.pa);
+    points.set(game.b, points.get(game.b)! + game.pb);
+    met.add(`${game.a}\n${game.b}`).add(`${game.b}\n${game.a}`);
+  }
+  const unmet = new Map(tied.map((id) => [id, tied.filter((other) => other !== id && !met.has(`${id}\n${other}`)).length]));
+  if (tied.every((id) => unmet.get(id) === 0)) return points;
+  const values = new Map(tied.map((id) => [id, 0]));
+  const left = new Set(tied);
+  for (let place = tied.length; left.size > 1; place--) {
+    const best = [...left].find((id) =>
+      [...left].every((other) => other === id || points.get(other)! + unmet.get(other)! < points.get(id)!),
+    );
+    if (best === undefined) break;
+    values.set(best, place);
+    left.delete(best);
+  }
+  return values;
 }

@@ -23,25 +23,25 @@ export const matchHome = (t: Tournament, round: number, board: number) =>
 
 /** A thread still to be opened for `lane` (a match's placeholder home with a live game), else null. */
 export function pendingThread(svc: Services, lane: string): { parent: string; name: string; slug: string } | null {
-  const m = SLUG.exec(lane);
-  if (!m) return null;
+  const parts = SLUG.exec(lane);
+  if (!parts) return null;
   const row = svc.store.liveGame(lane) ?? svc.store.latestGame(lane);
   if (!row) return null;
   const repo = new TournamentRepo(svc.store.db, svc.store.now);
   const match = repo.matchOfGame(row.id);
-  const t = match && repo.get(match.tournamentId);
-  if (!match || !t) return null;
-  const names = new Map(repo.entrants(t.id).map((e) => [e.userId, e.userName]));
-  const name = `${t.name} R${match.round} T${match.board}: ${names.get(match.a)} v ${names.get(match.b ?? '') ?? 'bye'}`;
-  return { parent: m[1], name: name.slice(0, 100), slug: m[2] };
+  const tournament = match && repo.get(match.tournamentId);
+  if (!match || !tournament) return null;
+  const names = new Map(repo.entrants(tournament.id).map((e) => [e.userId, e.userName]));
+  const name = `${tournament.name} R${match.round} T${match.board}: ${names.get(match.a)} v ${names.get(match.b ?? '') ?? 'bye'}`;
+  return { parent: parts[1], name: name.slice(0, 100), slug: parts[2] };
 }
 
 /** The hub of the tournament whose match game G is (to link its thread once open), or nothing. */
 export function hubOfMatch(svc: Services, gameId: number): Post[] {
   const repo = new TournamentRepo(svc.store.db, svc.store.now);
   const match = repo.matchOfGame(gameId);
-  const t = match && repo.get(match.tournamentId);
-  return t ? [hubPost(t.id, t.channelId)] : [];
+  const tournament = match && repo.get(match.tournamentId);
+  return tournament ? [hubPost(tournament.id, tournament.channelId)] : [];
 }
 
 /**
@@ -51,40 +51,40 @@ export function hubOfMatch(svc: Services, gameId: number): Post[] {
  */
 export function matchOpening(
   svc: Services,
-  t: Tournament,
-  m: Match,
+  tournament: Tournament,
+  match: Match,
   gameId: number,
   phase: 'bidding' | 'start',
   env?: Envelope<any>,
 ): Post {
-  const mod = getGame(t.system)!;
+  const mod = getGame(tournament.system)!;
   const row = svc.store.game(gameId)!;
   const seats = svc.store.seats(gameId);
-  const roles = mod.roles(mod.parseOptions(t.options));
+  const roles = mod.roles(mod.parseOptions(tournament.options));
   const who = (u: string) => (u.startsWith('bot:') ? u : `<@${u}>`);
-  const head = `⚔️ **${t.name}**, round ${m.round}, table ${m.board} (${matchName(m)}): ${who(m.a)} v ${who(m.b!)}.`;
-  const clock = t.clockHours ? `\n⏰ ${clockText(t)}: running out of time forfeits the game.` : '';
+  const head = `⚔️ **${tournament.name}**, round ${match.round}, table ${match.board} (${matchName(match)}): ${who(match.a)} v ${who(match.b!)}.`;
+  const clock = tournament.clockHours ? `\n⏰ ${clockText(tournament)}: running out of time forfeits the game.` : '';
   let body: string;
   if (phase === 'bidding')
     body =
-      `\nSide bidding: each of you bids privately with \`/tournament bid match:${m.id} side:<side> vp:<n>\` ` +
+      `\nSide bidding: each of you bids privately with \`/tournament bid match:${match.id} side:<side> vp:<n>\` ` +
       `(sides: ${roles.map((r) => `\`${r.name}\``).join(', ')}, or \`any\`). Different wishes: each plays theirs at no cost. ` +
       `The same side: the higher bid takes it and gives the opponent that many VP at the end (a tie: the side the balance ` +
       `rule gives). The game starts when both bids are in` +
-      `${t.clockHours ? ` (a missing bid after ${t.clockHours} h counts as \`any\`, 0 VP)` : ''}.`;
+      `${tournament.clockHours ? ` (a missing bid after ${tournament.clockHours} h counts as \`any\`, 0 VP)` : ''}.`;
   else {
     const sides = roles
       .map(
-        (r) =>
-          `${r.name}: ${
+        (role) =>
+          `${role.name}: ${
             seats
-              .filter((s) => s.role === r.id)
+              .filter((s) => s.role === role.id)
               .map((s) => who(s.userId))
               .join(', ') || '—'
           }`,
       )
       .join(' · ');
-    const bid = m.bidSide && m.bidVp ? `\nBid: ${m.bidSide} gives ${m.bidVp} VP to the other side at the end.` : '';
+    const bid = match.bidSide && match.bidVp ? `\nBid: ${match.bidSide} gives ${match.bidVp} VP to the other side at the end.` : '';
     const prompt = env && row.status === 'active' ? `\n${promptLines(mod, env, seats).text}` : '';
     body = `\n${sides}${bid}\nPlay with \`/${mod.command}\`; \`/game help\` teaches the rules.${prompt}`;
   }
@@ -93,15 +93,15 @@ export function matchOpening(
     gameId,
     kind: 'update',
     content: `${head}${body}${clock}`,
-    mentions: [m.a, m.b!].filter((u) => !u.startsWith('bot:')),
+    mentions: [match.a, match.b!].filter((u) => !u.startsWith('bot:')),
     buttons: [followButton(gameId)],
   };
 }
 
 /** Start a match's game (both seats taken) and post its opening in its thread. Bot seats may play it to the end here. */
-export function startMatch(svc: Services, t: Tournament, m: Match): Post[] {
-  const row = svc.store.game(m.gameId!)!;
+export function startMatch(svc: Services, tournament: Tournament, match: Match): Post[] {
+  const row = svc.store.game(match.gameId!)!;
   if (row.status !== 'lobby') return [];
   const { res } = svc.sessions.start(row);
-  return [matchOpening(svc, t, m, row.id, 'start', res.env)];
+  return [matchOpening(svc, tournament, match, row.id, 'start', res.env)];
 }

@@ -111,7 +111,8 @@ export function benchSwissQuality(print: Print, tournaments = 300): void {
       }
       const fm = roundCost(field, result.pairs);
       const fg = roundCost(field, greedy);
-      const key = (c: typeof fm) => [c.rematches, c.floaters, c.scoreDiff];
+      // The pairer's own order of the first criteria (criteria.ts COST_ORDER).
+      const key = (c: typeof fm) => [c.rematches, c.scoreDiff, c.floaters];
       const cmp = key(fm).findIndex((x, i) => x !== key(fg)[i]);
       if (cmp >= 0 && key(fm)[cmp] < key(fg)[cmp]) better++;
       else if (cmp >= 0) worse++;
@@ -168,7 +169,7 @@ export function benchSwissQuality(print: Print, tournaments = 300): void {
   print('tournament.swiss_dutch_rounds', oracle.rounds, 'count');
   print('tournament.swiss_dutch_no_pairing', oracle.none, 'count');
   print('tournament.swiss_rounds_same_as_dutch', oracle.same, 'count');
-  // Lexicographic on (rematches, floaters, score difference).
+  // Lexicographic on (rematches, score difference, floaters).
   print('tournament.swiss_rounds_matching_better_than_dutch', oracle.better, 'count');
   print('tournament.swiss_rounds_matching_worse_than_dutch', oracle.worse, 'count');
   print('tournament.swiss_dutch_ms_per_round', oracle.ms / (oracle.rounds + oracle.none), 'ms');

@@ -73,6 +73,37 @@ describe('a called-off game (issue 20 §6)', () => {
   });
 });
 
+describe('a called-off game told by DM (issue 20 §6 §9)', () => {
+  it('its players who asked for pairings by DM get one through the outbox, with why and their new pairing; the others only the thread', async () => {
+    const h = harness({ seed: 'called-off-dm' });
+    await h.say('ann', '/remind pairings dm:on');
+    await h.say('mod', '/tournament create name:League system:duel format:swiss rounds:3');
+    await field(h, ['ann', 'ben', 'cat', 'dan']);
+    await h.say('mod', '/tournament start');
+    const repo = repoOf(h.svc);
+    const old = repo.matches(1, 1);
+    const annOld = old.find((m) => m.a === 'ann' || m.b === 'ann')!;
+    const annWas = annOld.a === 'ann' ? annOld.b! : annOld.a;
+    const other = old.find((m) => m !== annOld)!;
+    // ann is paired by hand with a player of the other game: both games are called off.
+    const out = await h.say('mod', `/tournament pair user:ann opponent:${other.a} reason:travel`);
+    const dms = out.posts.filter((p) => p.to && p.content.includes('is called off'));
+    expect(dms).toHaveLength(1);
+    expect(dms[0].to).toEqual({ roles: [], userIds: ['ann'], names: ['ann'] });
+    const now = repo.matches(1, 1).find((m) => m.a === 'ann' || m.b === 'ann')!;
+    expect(dms[0].content).toContain(
+      `**League**, ${`R1 · T${annOld.board}`} v ${annWas} is called off — the organiser paired this round again by hand. ` +
+        'Stop playing there; nothing played in it counts. ' +
+        `Your pairing: now R1 · T${now.board} v ${other.a}, in its own new thread`,
+    );
+    // Queued in the outbox like every DM; the thread notices (by mention) are there for everyone.
+    const queued = h.svc.store.db.prepare("SELECT COUNT(*) AS n FROM outbox WHERE post LIKE '%is called off —%'").get() as { n: number };
+    expect(queued.n).toBe(3);
+    const threadNotices = out.posts.filter((p) => !p.to && p.content.includes('is called off'));
+    expect(threadNotices.map((p) => p.gameId).sort()).toEqual(old.map((m) => m.gameId).sort());
+  });
+});
+
 describe('single-elimination placements (issue 20 §6)', () => {
   it('6 entrants: 1st, 2nd, 3rd–4th for the semi-finals, 5th–6th for the first round; still-in players ranked above', async () => {
     const h = harness({ seed: 'ko6' });

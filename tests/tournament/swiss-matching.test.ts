@@ -1,7 +1,8 @@
 // The Swiss pairer as an optimisation (issue 20 §2): on small fields with
 // random histories its pairing is the best of all pairings under the Dutch
-// criteria in order (src/tournament/swiss/criteria.ts), found here by
-// exhaustive search; rematches only when none can be avoided, and then the fewest.
+// criteria in the pairer's order (src/tournament/swiss/criteria.ts COST_ORDER:
+// score differences before floaters), found here by exhaustive search;
+// rematches only when none can be avoided, and then the fewest.
 import { describe, expect, it } from 'vitest';
 import seedrandom from 'seedrandom';
 import { swissPairing } from '../../src/tournament/swiss/pair.ts';
@@ -83,6 +84,18 @@ describe('Swiss pairing as a weighted matching (issue 20 §2)', () => {
     expect(pass).toBe('rematches');
     expect(roundCost(field, pairs).rematches).toBe(1);
     expect(pairs.map((x) => [x.a, x.b].sort().join('-')).sort()).toEqual(['a-d', 'b-c']);
+  });
+
+  it('smaller score differences outrank fewer floaters: two leaders float one point, not two and three (criteria.ts)', () => {
+    // a and b (3 points) have met; c and d (2) have not; a met c, b met d; e (1) met c; f has 0.
+    // Fewest floaters (2): a v e, b v f, c v d, with score differences 2 + 3 + 0 = 5 points.
+    // Smallest differences (3 points, one more floater): a v d, b v c, e v f, as the Dutch system floats a and b
+    // into the next score group and pairs them there.
+    const p = (id: string, score: number, opponents: string[]): PairPlayer => ({ id, score, rating: 0, opponents, byes: 0, sides: [] });
+    const field = [p('a', 3, ['b', 'c']), p('b', 3, ['a', 'd']), p('c', 2, ['a', 'e']), p('d', 2, ['b']), p('e', 1, ['c']), p('f', 0, [])];
+    const { pairs } = swissPairing(field);
+    expect(pairs.map((x) => [x.a, x.b].sort().join('-')).sort()).toEqual(['a-d', 'b-c', 'e-f']);
+    expect(roundCost(field, pairs)).toMatchObject({ rematches: 0, scoreDiff: 6, floaters: 3 });
   });
 
   it('gives the bye to the lowest-ranked player who has not had one', () => {

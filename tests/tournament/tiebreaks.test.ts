@@ -4,7 +4,14 @@
 // first, in an order the organiser may choose.
 import { describe, expect, it } from 'vitest';
 import seedrandom from 'seedrandom';
-import { DEFAULT_TIE_BREAKS, parseTieBreaks, standings, type StandingGame, type TieBreak } from '../../src/tournament/standings.ts';
+import {
+  DEFAULT_TIE_BREAKS,
+  directEncounter,
+  parseTieBreaks,
+  standings,
+  type StandingGame,
+  type TieBreak,
+} from '../../src/tournament/standings.ts';
 import { harness, text } from '../app/harness.ts';
 import { repoOf } from '../../src/tournament/repo.ts';
 import { hubEmbed } from '../../src/tournament/hub.ts';
@@ -124,5 +131,96 @@ describe('Swiss tie-breaks in a chosen order (issue 20 §5)', () => {
     await field(h, ['ann', 'bob', 'cid', 'dee'], 'mod');
     await h.say('mod', '/tournament start');
     expect(JSON.stringify(hubEmbed(h.svc, repoOf(h.svc).get(1)!))).toContain('ties broken by Sonneborn-Berger, wins, Buchholz');
+  });
+});
+
+describe('head-to-head is FIDE direct encounter among exactly the tied players (C.07 Art. 6)', () => {
+  // Worked by hand. Six players, four rounds (a round robin's rounds 2–5, so nobody meets twice):
+  //   R1 amy beats eve, dan beats fay, cat beats bea     R2 dan beats amy, eve draws cat, bea beats fay
+  //   R3 amy beats cat, dan beats bea, eve draws fay     R4 bea beats amy, cat draws fay, dan draws eve
+  // Scores: dan 3½; amy, bea, cat 2; eve 1½; fay 1. Wins: amy 2, bea 2, cat 1.
+  const games = [
+    g(1, 'amy', 'eve', 1),
+    g(1, 'dan', 'fay', 1),
+    g(1, 'cat', 'bea', 1),
+    g(2, 'dan', 'amy', 1),
+    g(2, 'eve', 'cat', 0.5),
+    g(2, 'bea', 'fay', 1),
+    g(3, 'amy', 'cat', 1),
+    g(3, 'dan', 'bea', 1),
+    g(3, 'eve', 'fay', 0.5),
+    g(4, 'bea', 'amy', 1),
+    g(4, 'cat', 'fay', 0.5),
+    g(4, 'dan', 'eve', 0.5),
+  ];
+  const ids = ['amy', 'bea', 'cat', 'dan', 'eve', 'fay'];
+
+  it('after wins, counts only the encounter of the two still tied (not the third on the same score)', () => {
+    const rows = standings(ids, games, () => 0, ['wins', 'h2h']);
+    expect(rows.map((x) => [x.id, x.score, x.wins])).toEqual([
+      ['dan', 3.5, 3],
+      // Wins put cat (1) below amy and bea (2). Between those two only: bea beat amy, so bea is first.
+      // (Counting every player on 2 points, amy 1 — her win over cat — and bea 1 would stay tied.)
+      ['bea', 2, 2],
+      ['amy', 2, 2],
+      ['cat', 2, 1],
+      ['eve', 1.5, 0],
+      ['fay', 1, 0],
+    ]);
+  });
+
+  it('all three tied have met each other: their points among themselves rank them, equal points stay tied', () => {
+    // amy 1 (beat cat), bea 1 (beat amy), cat 1 (beat bea): a cycle, not separated; ratings decide.
+    const rating = (id: string) => ({ cat: 300, bea: 200 })[id] ?? 0;
+    expect(
+      standings(ids, games, rating, ['h2h'])
+        .filter((x) => x.score === 2)
+        .map((x) => x.id),
+    ).toEqual(['cat', 'bea', 'amy']);
+  });
+
+  // Six players, three rounds: R1 amy beats zoe, bea beats yan, cat beats xia; R3 xia beats amy, cat beats yan,
+  // bea beats zoe; R5 amy beats bea, zoe beats cat, xia draws yan. amy, bea, cat have 2 each; cat met neither.
+  const partial = [
+    g(1, 'amy', 'zoe', 1),
+    g(1, 'bea', 'yan', 1),
+    g(1, 'cat', 'xia', 1),
+    g(3, 'xia', 'amy', 1),
+    g(3, 'cat', 'yan', 1),
+    g(3, 'bea', 'zoe', 1),
+    g(5, 'amy', 'bea', 1),
+    g(5, 'zoe', 'cat', 1),
+    g(5, 'xia', 'yan', 0.5),
+  ];
+  const six = ['amy', 'bea', 'cat', 'xia', 'yan', 'zoe'];
+
+  it('not all tied players met: a point that others could still equal does not separate anyone', () => {
+    // Among amy, bea, cat: amy 1, bea 0, cat 0. cat, had she played amy and bea, could have 2, so amy's 1 is not
+    // beyond reach: direct encounter leaves all three tied and ratings decide (cat 200, bea 100, amy 0).
+    const rating = (id: string) => ({ cat: 200, bea: 100 })[id] ?? 0;
+    expect(directEncounter(['amy', 'bea', 'cat'], partial)).toEqual(
+      new Map([
+        ['amy', 0],
+        ['bea', 0],
+        ['cat', 0],
+      ]),
+    );
+    const rows = standings(six, partial, rating, ['h2h']);
+    expect(rows.filter((x) => x.score === 2).map((x) => x.id)).toEqual(['cat', 'bea', 'amy']);
+  });
+
+  it('not all tied players met: a score nobody could equal ranks first, the rest stay tied', () => {
+    // Only amy and bea tied (cat left out): they met, amy won: amy first.
+    expect(directEncounter(['amy', 'bea'], partial)).toEqual(
+      new Map([
+        ['amy', 1],
+        ['bea', 0],
+      ]),
+    );
+    // amy beat bea and cat, who never met: amy 2; bea and cat 0 and could reach 1 at most by their missing game.
+    const beatBoth = [g(1, 'amy', 'bea', 1), g(2, 'amy', 'cat', 1)];
+    const values = directEncounter(['amy', 'bea', 'cat'], beatBoth);
+    expect(values.get('amy')).toBeGreaterThan(values.get('bea')!);
+    expect(values.get('bea')).toBe(values.get('cat'));
   });
 });

@@ -29,7 +29,7 @@ export interface SwissPairingResult {
   pass: 'near' | 'all' | 'rematches';
 }
 
-/** Tiers from the lowest: shape, side, score difference, floaters, bye rank, rematches. */
+/** Tiers from the lowest: shape, side, floaters, score difference, bye rank, rematches (criteria.ts says why score difference outranks floaters). */
 const TIERS = 6;
 
 interface Graph {
@@ -65,7 +65,7 @@ function buildGraph(f: RankedField, members: number[], bye: number[] | null, nea
       const c = pairCost(f, i, j);
       if (c.rematch && !rematches) continue;
       edges.push([x, y]);
-      costs.push(c.shape, c.side, c.diff, c.float, 0, c.rematch);
+      costs.push(c.shape, c.side, c.float, c.diff, 0, c.rematch);
     }
   }
   if (bye)
@@ -176,7 +176,7 @@ function pairsOf(f: RankedField, mate: Map<number, number>): Pairing[] {
  * Large fields in pieces: the lowest-ranked eligible player takes the bye,
  * and the rest splits at every score group boundary with an even number of
  * players above it; each piece is matched alone (pairing across such a
- * boundary would only add floaters), and a piece that cannot be paired
+ * boundary would only add floaters and score difference), and a piece that cannot be paired
  * without a rematch joins the next. Null: no piece-wise pairing without rematches.
  */
 function solveInPieces(f: RankedField, eligible: number[]): { mate: Map<number, number>; exact: boolean; pass: Pass } | null {
