@@ -65,10 +65,6 @@ export function isModerator(svc: Services, caller: Caller, where: Where): boolea
 /** Where moderators come from, for every refusal that names them. */
 export const MODERATOR_NOTE = "Moderators have the Manage Server permission or the server's moderator role (set with `/mod modrole`).";
 
-export function requireModerator(svc: Services, caller: Caller, where: Where, what: string): void {
-  if (!isModerator(svc, caller, where)) throw new UserError(`Only a moderator can ${what}. ${MODERATOR_NOTE}`);
-}
-
 /** Parse "key=value, key=value" (quotes allowed) into raw options. */
 export function parseKeyValues(text: string | undefined): Record<string, string | number | boolean> {
   const out: Record<string, string | number | boolean> = {};

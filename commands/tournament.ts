@@ -21,7 +21,7 @@ import { changeSettings, settingsText } from '../src/tournament/settings.ts';
 const HOUR = 3_600_000;
 import { parseTieBreaks, type TieBreak } from '../src/tournament/standings.ts';
 import { tournamentExport } from '../src/tournament/export.ts';
-import { bool, int, isModerator, parseKeyValues, requireModerator, str } from './context.ts';
+import { bool, int, isModerator, parseKeyValues, str } from './context.ts';
 import { chunks, echo, plural } from '../src/messages/text.ts';
 import { only, privateReply, publicReply } from '../src/messages/replies.ts';
 import { UserError } from '../src/messages/user-error.ts';
@@ -411,11 +411,10 @@ function find(svc: Services, inv: Invocation): Tournament {
   return tournament;
 }
 
-/** The member acted on: `user:` (moderators only, unless it is the caller) or the caller. */
-function target(svc: Services, inv: Invocation, what: string): { id: string; name: string } {
+/** The member acted on: `user:` or the caller (the driver lets only moderators name another: `self-or-moderator`). */
+function target(inv: Invocation): { id: string; name: string } {
   const userId = str(inv.options, 'user');
   if (!userId || userId === inv.caller.id) return { id: inv.caller.id, name: inv.caller.name };
-  requireModerator(svc, inv.caller, inv.where, what);
   return { id: userId, name: echo(inv.names?.user ?? userId, 100) };
 }
 
@@ -644,7 +643,7 @@ function settings(svc: Services, inv: Invocation): Outcome {
 function signupOrCheckin(svc: Services, inv: Invocation): Outcome {
   const repo = repoOf(svc);
   const tournament = find(svc, inv);
-  const who = target(svc, inv, `${inv.sub === 'signup' ? 'sign up' : 'check in'} another member`);
+  const who = target(inv);
   if (inv.sub === 'checkin' && !repo.entrant(tournament.id, who.id))
     throw new UserError(`<@${who.id}> has not signed up for **${tournament.name}**: /tournament signup first.`);
   return signup(svc, tournament, who, inv.sub === 'checkin', who.id !== inv.caller.id);
@@ -654,7 +653,7 @@ function signupOrCheckin(svc: Services, inv: Invocation): Outcome {
 function dropOut(svc: Services, inv: Invocation): Outcome {
   const args = inv.options;
   const tournament = find(svc, inv);
-  const who = target(svc, inv, 'drop another member');
+  const who = target(inv);
   return drop(svc, tournament, who, inv.caller.id, str(args, 'reason') ?? 'dropped');
 }
 
@@ -663,7 +662,7 @@ function reinstate(svc: Services, inv: Invocation): Outcome {
   const args = inv.options;
   const repo = repoOf(svc);
   const tournament = find(svc, inv);
-  const who = target(svc, inv, 'reinstate a player');
+  const who = target(inv);
   const entrant = repo.entrant(tournament.id, who.id);
   if (!entrant?.dropped) throw new UserError(`<@${who.id}> has not dropped out of **${tournament.name}**.`);
   if (tournament.status === 'finished') throw new UserError(`**${tournament.name}** has finished; there is no round left to come back to.`);
