@@ -9,7 +9,8 @@ import { StaleVersionError, type GameRow } from '../src/store/store.ts';
 import type { DecisionDeadline } from '../src/store/deadlines.ts';
 import { activeGame, int } from './context.ts';
 import { expireLobbies } from './lobbies.ts';
-import { presentAct } from './present.ts';
+import { presentAct, type PresentedBatch } from './present.ts';
+import { turnTail } from './turn.ts';
 import { damageBehind, inspectGame, noteDamage } from '../src/app/damage.ts';
 import { only, publicReply } from '../src/messages/replies.ts';
 import { roleName } from '../src/app/prompts.ts';
@@ -76,6 +77,8 @@ export async function runDeadlines(
   sweep = true,
   /** Stores an outcome's posts in the outbox (the router's): each default's posts are stored as soon as it is committed. */
   store: (o: Outcome) => Promise<Outcome> = async (o) => o,
+  /** The adapter edits messages in place (Discord): defaults and bots' moves go through the turn message (issue 19 §1). */
+  inPlace = false,
 ): Promise<Outcome[]> {
   const out: Outcome[] = [];
   const damaged = (gameId: number, e: unknown): boolean => {
@@ -96,7 +99,11 @@ export async function runDeadlines(
   for (const res of moved) {
     if (!res.applied.length) continue;
     const mod = moduleOf(res.row);
-    const o = await presentAct(mod, res, [], svc.store.seats(res.row.id), { maxSnapshots: svc.maxSnapshots, render: svc.render });
+    const o = await presentAct(mod, res, [], svc.store.seats(res.row.id), {
+      maxSnapshots: svc.maxSnapshots,
+      render: svc.render,
+      ...(inPlace ? { tail: turnTail(svc, { press: false }) } : {}),
+    });
     out.push({
       replies: [],
       posts: [...o.replies.filter((r) => !r.ephemeral).map((r) => ({ ...r, channelId: res.row.channelId })), ...o.posts],
@@ -104,7 +111,7 @@ export async function runDeadlines(
   }
   for (const d of svc.store.deadlines.due(svc.now())) {
     try {
-      out.push(...(await defaultFor(svc, d, store)));
+      out.push(...(await defaultFor(svc, d, store, inPlace)));
     } catch (e) {
       if (damaged(d.gameId, e)) continue;
       out.push({
@@ -128,7 +135,12 @@ export async function runDeadlines(
  * a long run of defaults (several processes, issue 21 §3) loses none of the
  * posts of those it committed before.
  */
-async function defaultFor(svc: Services, d: DecisionDeadline, store: (o: Outcome) => Promise<Outcome>): Promise<Outcome[]> {
+async function defaultFor(
+  svc: Services,
+  d: DecisionDeadline,
+  store: (o: Outcome) => Promise<Outcome>,
+  inPlace: boolean,
+): Promise<Outcome[]> {
   const out: Outcome[] = [];
   for (let i = 0; i < MAX_DEFAULTS; i++) {
     // Fresh state every time: a player may have acted since the list was read.
@@ -141,12 +153,18 @@ async function defaultFor(svc: Services, d: DecisionDeadline, store: (o: Outcome
     if (!action) break;
     try {
       const res = svc.sessions.act(row, 'deadline', d.role, [action]);
-      const o = await presentAct(mod, res, [], svc.store.seats(row.id), { maxSnapshots: svc.maxSnapshots, render: svc.render });
       const who = roleName(mod, env.options, d.role);
+      const said = `⏰ Deadline passed for ${who} — default taken.`;
+      // Where messages are edited in place, the default is a line of the turn message (issue 19 §1).
+      const inTurn = inPlace
+        ? {
+            tail: (batch: PresentedBatch) =>
+              turnTail(svc, { press: false })({ ...batch, onlyHidden: false, lines: [said, ...batch.lines] }),
+          }
+        : {};
+      const o = await presentAct(mod, res, [], svc.store.seats(row.id), { maxSnapshots: svc.maxSnapshots, render: svc.render, ...inTurn });
       const posts = [
-        ...o.replies
-          .filter((r) => !r.ephemeral)
-          .map((r) => ({ ...r, channelId: row.channelId, content: `⏰ Deadline passed for ${who} — default taken.\n${r.content}` })),
+        ...o.replies.filter((r) => !r.ephemeral).map((r) => ({ ...r, channelId: row.channelId, content: `${said}\n${r.content}` })),
         ...o.posts,
       ];
       if (posts.length) out.push(await store({ replies: [], posts }));

@@ -11,7 +11,9 @@ import { clip, splitMessage } from '../src/messages/text.ts';
 import { promptLines, roleName } from '../src/app/prompts.ts';
 import { UserError } from '../src/messages/user-error.ts';
 import type { Invocation } from './types.ts';
-import type { Outcome, Post, Undelivered } from '../src/messages/types.ts';
+import type { Outcome, Post, Reply, Undelivered } from '../src/messages/types.ts';
+import type { GameRow } from '../src/store/store.ts';
+import { placeStanding } from './turn.ts';
 
 const stamp = (ms: number) => `<t:${Math.floor(ms / 1000)}:R>`;
 
@@ -95,31 +97,68 @@ function withDeadlines(svc: Services, post: Post): Post {
 
 /** /game repost: the current map, prompt and buttons of the channel's game, as a new post. */
 export async function repost(svc: Services, inv: Invocation, progress?: (l: string) => void): Promise<Outcome> {
-  const { row, mod } = activeGame(svc, inv.where);
+  const { row } = activeGame(svc, inv.where);
   const seats = svc.store.seats(row.id);
   if (!seats.some((s) => s.userId === inv.caller.id) && !isModerator(svc, inv.caller, inv.where)) {
     throw new UserError('Only the players of this game and moderators can repost it. /game status shows you the state privately.');
   }
+  // Still refused? The caller hears it privately, and the players are not told again (issue 19 §9).
+  const down = svc.store.outbox.inOutage(row.channelId, Number.MAX_SAFE_INTEGER)
+    ? " Discord refused this channel's last post; if it still does, I will tell you here, privately."
+    : '';
+  const reply = { content: `Reposting the current state of the game in this channel.${down}`, ephemeral: true };
+  return repostGame(svc, row, [reply], !!inv.inPlace, progress);
+}
+
+/**
+ * The game's current map, prompt and controls as a new post. Where messages
+ * are edited in place (issue 19 §1) it becomes the turn message, carrying
+ * the turn's log on, and the old turn message gives up its controls (so a
+ * repost replaces the turn message rather than adds a second live one).
+ */
+export async function repostGame(
+  svc: Services,
+  row: GameRow,
+  replies: Reply[],
+  inPlace: boolean,
+  progress?: (l: string) => void,
+): Promise<Outcome> {
+  const mod = moduleOf(row);
   const env = envOf(row);
-  progress?.('Drawing the map…');
-  const snap = await snapshot(mod, mod.view(env.game, { kind: 'spectator' }), `game${row.id}-v${row.version}.png`, svc.render);
+  const seats = svc.store.seats(row.id);
+  const map = async (prompted: boolean): Promise<Post> => {
+    progress?.('Drawing the map…');
+    const snap = await snapshot(mod, mod.view(env.game, { kind: 'spectator' }), `game${row.id}-v${row.version}.png`, svc.render);
+    const head = `🔁 **${mod.title}** #${row.id} — ${mod.phase(env.game)}\n${snap.summary}`;
+    return {
+      channelId: row.channelId,
+      gameId: row.id,
+      kind: 'repost',
+      content: prompted ? `${head}\n${promptLines(mod, env, seats).text}` : head,
+      files: snap.file ? [snap.file] : [],
+    };
+  };
+  if (inPlace)
+    return placeStanding(svc, {
+      mod,
+      row,
+      env,
+      callerRoles: [],
+      lines: [],
+      replies,
+      map: () => map(false),
+      anew: true,
+      source: { press: false },
+    });
   const handoff = handoffsOf(env, seats, []);
   const post: Post = {
-    channelId: row.channelId,
-    gameId: row.id,
-    kind: 'repost',
-    content: `🔁 **${mod.title}** #${row.id} — ${mod.phase(env.game)}\n${snap.summary}\n${promptLines(mod, env, seats).text}`,
-    files: snap.file ? [snap.file] : [],
+    ...(await map(true)),
     ...decisionControls(mod, row, env),
     // Pings only a decision never handed off before (the outbox drops the rest).
     mentions: [...new Set(handoff.map((h) => h.userId))],
     handoff,
   };
-  // Still refused? The caller hears it privately, and the players are not told again (issue 19 §9).
-  const down = svc.store.outbox.inOutage(row.channelId, Number.MAX_SAFE_INTEGER)
-    ? " Discord refused this channel's last post; if it still does, I will tell you here, privately."
-    : '';
-  return { replies: [{ content: `Reposting the current state of the game in this channel.${down}`, ephemeral: true }], posts: [post] };
+  return { replies, posts: [post] };
 }
 
 /** What to tell a game's players and moderators when Discord refused a post for good. */

@@ -221,7 +221,7 @@ export function createRouter(svc: Services): Router {
         return queueOutcome(svc, await withCards(svc, o));
       };
       // Deadline defaults are stored as each is committed (a process killed mid-tick loses none of their posts).
-      const rest = await runDeadlines(svc, sweep, store);
+      const rest = await runDeadlines(svc, sweep, store, !!opts.inPlace);
       // Check-in windows open and close on their schedule (only those due now are read).
       const checkins: Post[] = part('check-in', () => runCheckinWindows(svc));
       const moved: Outcome = { replies: [], posts: [...checkins, ...bidTimeouts(svc), ...advanceRunning(svc)] };

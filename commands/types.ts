@@ -182,7 +182,11 @@ export interface Router {
    * Several processes on one database: one leads (a lease of `leaseMs`, renewed
    * by each tick it runs); the others' ticks do nothing until it lapses.
    */
-  tick?(opts?: { leaseMs?: number }): Promise<Outcome[]>;
+  tick?(opts?: {
+    leaseMs?: number;
+    /** As Invocation.inPlace: a deadline's default or a bot's moves continue the turn message (issue 19 §1). */
+    inPlace?: boolean;
+  }): Promise<Outcome[]>;
   /** The durable queue this router writes owed posts into (absent: adapters keep their own). */
   outbox?: Outbox;
   /** The current state of game G as posts: what an outbox marker turns into when its posts never came. */

@@ -149,7 +149,7 @@ export async function runBot(unmeasured: Router, config: BotConfig): Promise<Bot
     let result = 'ok';
     try {
       // The lease outlives a tick or two that come late; a dead process's lapses within 3 periods.
-      const outcomes = await router.tick(tickMs > 0 ? { leaseMs: 3 * tickMs } : {});
+      const outcomes = await router.tick({ ...(tickMs > 0 ? { leaseMs: 3 * tickMs } : {}), inPlace: true });
       for (const outcome of outcomes) {
         if (outcome.replies.length) log.debug(`tick: ${outcome.replies.length} reply(ies) without an interaction dropped`);
         // No reply to wait for: the posts may go at once.
