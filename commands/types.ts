@@ -34,7 +34,8 @@ export interface OptionDef {
   /** Channel options: the kinds the picker offers (default: text channels). */
   channelKinds?: ChannelKind[];
   /**
-   * Channel options: the bot will open threads there, so the adapter checks
+   * Channel options: the bot will open threads there; boolean options: when
+   * true, it opens one in the command's own channel. The adapter checks
    * before the command runs that it can (view, send, create public threads,
    * send in threads) and refuses privately, saying what is missing, otherwise.
    */
