@@ -122,6 +122,8 @@ export async function repostGame(
   replies: Reply[],
   inPlace: boolean,
   progress?: (l: string) => void,
+  /** Why it is reposted, ahead of the map (an outage's end). */
+  lines: string[] = [],
 ): Promise<Outcome> {
   const mod = moduleOf(row);
   const env = envOf(row);
@@ -144,7 +146,7 @@ export async function repostGame(
       row,
       env,
       callerRoles: [],
-      lines: [],
+      lines,
       replies,
       map: () => map(false),
       anew: true,

@@ -194,6 +194,12 @@ export interface Router {
   recover?(gameId: number): Promise<Post[]>;
   /** Posts telling a game's players and moderators that a post was not delivered. */
   undelivered?(undelivered: Undelivered): Post[];
+  /**
+   * A channel that refused posts took one again (issue 19 §9): its game's
+   * current turn is reposted once, stored in the outbox (the outcome names
+   * the rows, for the adapter to release).
+   */
+  accessReturned?(channelId: string): Promise<Outcome | null>;
   /** Draw a picture a post carries undrawn (Attachment.draw) as it is delivered; null: no picture. */
   draw?(job: DrawJob): Promise<Buffer | null>;
 }

@@ -312,6 +312,8 @@ export class OutboxWorker {
     }
     const post = ahead ? { ...asked, files: [] } : await this.drawn({ ...row, post: asked });
     if (!post) return this.outbox.sent(row.id);
+    // A channel that refused posts until now: if this one gets through, its game is reposted once (issue 19 §9).
+    const wasDown = !post.to && post.kind !== 'repost' && row.doneParts === 0 && this.outbox.inOutage(row.lane, row.id);
     const parts = payloadsOf(post, (problem) => this.log.error(`outbox #${row.id}: over Discord's limits, a bug: ${problem}`));
     const refused: { userId: string; error: string }[] = [];
     let lastSent: string | null = null;
@@ -358,6 +360,7 @@ export class OutboxWorker {
       // A resend after a crash gets the first message back by its nonce, so lastSent is known here.
       if (ahead && lastSent) this.outbox.sentWithPictures(row, lastSent, row.post.files ?? []);
       else this.outbox.sent(row.id);
+      if (wasDown && lastSent) await this.accessReturned(row.lane);
       if (refused.length && post.to) {
         // Last resort: the text waits for the player's next command, shown only to them.
         // A player with notes of this game waiting was told already: one notice until they read them.
@@ -619,6 +622,17 @@ export class OutboxWorker {
     if (!opened) return post.echo ? [] : dms(to.userIds);
     const rest = post.echo ? [] : dms(opened.unreachable.filter((u) => to.userIds.includes(u)));
     return [{ thread: role, open: async () => opened.thread as SendableChannels }, ...rest];
+  }
+
+  /** The lane took a post again after refusing: its game's current turn goes once more, at once. */
+  private async accessReturned(lane: string): Promise<void> {
+    try {
+      const out = await this.router.accessReturned?.(lane);
+      if (out?.queued?.length) this.outbox.release(out.queued);
+      if (out) this.log.info(`${lane} takes posts again: its game was reposted`);
+    } catch (e) {
+      this.log.error(`could not repost the game of ${lane} after an outage: ${errorText(e)}`);
+    }
   }
 
   /** A commit's posts never came (a crash before they were stored): post where the game stands instead. */
