@@ -128,6 +128,12 @@ export async function runBot(unmeasured: Router, config: BotConfig): Promise<Bot
     ctx.controls.add(channelId, messageId, components);
     track(ctx.controls.refresh([channelId]));
   };
+  // Disabling closed controls goes through the outbox, coalesced per message like a card (issue 19 §2).
+  ctx.controls.queue = (channelId, messageId) => {
+    worker.outbox.enqueue([{ channelId, kind: 'update', content: '', disable: messageId }], { hold: false });
+    track(worker.kick());
+  };
+  worker.onDisable = (channelId, messageId) => ctx.controls.disableNow(channelId, messageId);
   const idle = async () => {
     while (running.size) await Promise.allSettled([...running]);
   };

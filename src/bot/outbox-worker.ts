@@ -15,7 +15,7 @@ import type { Router } from '../../commands/types.ts';
 import type { Attachment, DrawJob, Post } from '../messages/types.ts';
 import { drawJob } from '../app/draws.ts';
 import { appMetrics } from '../app/metrics.ts';
-import { INVALID_PAYLOAD, type HeadInfo, type Outbox, type OutboxRow, type Track } from '../store/outbox.ts';
+import { INVALID_PAYLOAD, windowOf, type HeadInfo, type Outbox, type OutboxRow, type Track } from '../store/outbox.ts';
 import type { Logger } from './log.ts';
 import { payloadsOf } from './messages.ts';
 import { archiveThread, errorText, openThread } from './posts.ts';
@@ -97,6 +97,8 @@ export class OutboxWorker {
   private wake: NodeJS.Timeout | undefined;
   /** Told of each message sent with buttons or dropdowns (the bot disables them once their decision closes). */
   onControls?: (channelId: string, messageId: string, components: readonly unknown[]) => void;
+  /** Disable the closed controls of a message now (a `disable` row; the control registry's), best effort. */
+  onDisable?: (channelId: string, messageId: string) => Promise<void>;
   /** Seat threads and held notes live in the outbox's database. */
   readonly seats: SeatThreads;
   /** The lanes of the servers this process serves, when several share the outbox. */
@@ -289,6 +291,7 @@ export class OutboxWorker {
     }
     if (row.post.kind === 'owed') return this.recover(row);
     if (row.post.turn?.edit) return this.deliverTurnEdit(row);
+    if (row.post.disable !== undefined) return this.deliverDisable(row);
     if (row.post.card !== undefined || row.post.hub !== undefined || row.post.edit) return this.deliverCard(row);
     if (row.post.attachTo) return this.deliverPictures(row);
     // A ping goes at once, without its pictures: they follow as an edit of it (issue 19 §4).
@@ -622,6 +625,14 @@ export class OutboxWorker {
     if (!opened) return post.echo ? [] : dms(to.userIds);
     const rest = post.echo ? [] : dms(opened.unreachable.filter((u) => to.userIds.includes(u)));
     return [{ thread: role, open: async () => opened.thread as SendableChannels }, ...rest];
+  }
+
+  /** A message's closed controls, disabled as they stand now: one edit for every refresh of its window (issue 19 §2). */
+  private async deliverDisable(row: OutboxRow): Promise<void> {
+    if (this.outbox.newerCard(row)) return this.outbox.sent(row.id);
+    await this.onDisable?.(row.lane, row.post.disable!);
+    this.outbox.windowSent(windowOf(row.post));
+    this.outbox.sent(row.id);
   }
 
   /** The lane took a post again after refusing: its game's current turn goes once more, at once. */

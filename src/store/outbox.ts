@@ -21,13 +21,16 @@ export const INVALID_PAYLOAD = 'invalid payload: ';
 /**
  * ping: a post that asks someone to act (a hand-off, a reminder), sent first
  * and without its pictures (they follow as an edit of it, in main); main:
- * moves, maps, private posts, notices; card: a game's card, coalesced.
+ * moves, maps, private posts, notices; card: a game's card, and the edits
+ * that disable a message's closed controls, each coalesced per window.
  */
 export type Track = 'ping' | 'main' | 'card';
 
 /** The track a post goes in. A finished game's last card archives its thread, so it stays behind the game's posts. */
 export function trackOf(post: Post): Track {
   if (post.card !== undefined) return post.archive ? 'main' : 'card';
+  // Disabling a message's closed controls is coalesced like a card.
+  if (post.disable !== undefined) return 'card';
   // A turn message and its edits (issue 19 §1) share one track, so an edit never runs before its message exists.
   if (post.turn) return 'ping';
   if (post.kind === 'notice' || post.kind === 'owed' || post.edit || post.attachTo || post.hub !== undefined) return 'main';
@@ -111,8 +114,11 @@ export class Outbox {
    * cards queued meanwhile join the one waiting, built as it is sent.
    */
   cardWindowMs = 1_500;
-  /** When each game's card last cost a REST call (memory: after a restart the first card goes at once). */
-  private readonly cardAt = new Map<number, number>();
+  /**
+   * When each window last cost a REST call (a game's card, a message's controls; memory: after a
+   * restart the first goes at once).
+   */
+  private readonly cardAt = new Map<string, number>();
   /** This process, as it claims rows (several processes may drain one outbox). */
   readonly owner = processOwner();
   /**
@@ -159,6 +165,11 @@ export class Outbox {
       `SELECT id FROM outbox WHERE lane = ? AND track = 'card' AND state = 'pending' AND attempts = 0 AND game_id = ? ` +
         `AND json_extract(post, '$.card') = ? LIMIT 1`,
     );
+    // Likewise the disabling of a message's controls, read as it is sent: one edit for all that closed meanwhile.
+    const waitingDisable = this.db.prepare(
+      `SELECT id FROM outbox WHERE lane = ? AND track = 'card' AND state = 'pending' AND attempts = 0 ` +
+        `AND json_extract(post, '$.disable') = ? LIMIT 1`,
+    );
     const settle = this.db.prepare(`DELETE FROM outbox WHERE game_id = ? AND state = 'pending' AND json_extract(post, '$.kind') = 'owed'`);
     this.db.transaction(() => {
       for (const g of new Set(opts.settles ?? [])) settle.run(g);
@@ -174,12 +185,16 @@ export class Outbox {
         }
         const track = trackOf(post);
         const joins =
-          track === 'card' ? (waitingCard.get(post.channelId, post.gameId ?? null, post.card) as { id: number } | undefined) : undefined;
+          track !== 'card'
+            ? undefined
+            : ((post.disable !== undefined
+                ? waitingDisable.get(post.channelId, post.disable)
+                : waitingCard.get(post.channelId, post.gameId ?? null, post.card)) as { id: number } | undefined);
         if (joins)
           this.db
             .prepare(`UPDATE outbox SET state = 'sent', done_at = ?, error = 'joined a newer card' WHERE id = ?`)
             .run(this.now(), joins.id);
-        const due = track === 'card' ? Math.max(at, this.cardDue(post.gameId)) : at;
+        const due = track === 'card' ? Math.max(at, this.cardDue(windowOf(post))) : at;
         const draws = post.files?.filter((f) => f.draw).length ?? 0;
         const info = insert.run(post.gameId ?? null, post.channelId, track, encode(post), due, this.now(), draws);
         out.push({ id: Number(info.lastInsertRowid), post });
@@ -258,27 +273,33 @@ export class Outbox {
   /** The reply went out (or could not): these rows may go now (a card once its window has passed). */
   release(ids: number[]): void {
     const stmt = this.db.prepare(`UPDATE outbox SET next_at = MIN(next_at, ?) WHERE id = ? AND state = 'pending' AND attempts = 0`);
-    const which = this.db.prepare('SELECT track, game_id AS gameId FROM outbox WHERE id = ?');
+    const which = this.db.prepare('SELECT track, post FROM outbox WHERE id = ?');
     const t = this.now();
     this.db.transaction(() =>
       ids.forEach((id) => {
-        const r = which.get(id) as { track: Track; gameId: number | null } | undefined;
-        stmt.run(r?.track === 'card' ? Math.max(t, this.cardDue(r.gameId ?? undefined)) : t, id);
+        const r = which.get(id) as { track: Track; post: string } | undefined;
+        stmt.run(r?.track === 'card' ? Math.max(t, this.cardDue(windowOf(JSON.parse(r.post) as Post))) : t, id);
       }),
     )();
   }
 
   /** A card of game G cost a REST call now: the next waits for the window. */
   cardSent(gameId: number | null): void {
-    if (gameId === null) return;
-    this.cardAt.set(gameId, this.now());
-    // Bounded: the oldest games are forgotten (their next card simply goes at once).
+    if (gameId !== null) this.windowSent(`game:${gameId}`);
+  }
+
+  /** A row of the card track (its window: windowOf) cost a REST call now: the next of that window waits. */
+  windowSent(key: string | null): void {
+    if (key === null) return;
+    this.cardAt.delete(key);
+    this.cardAt.set(key, this.now());
+    // Bounded: the oldest are forgotten (their next edit simply goes at once).
     if (this.cardAt.size > 10_000) this.cardAt.delete(this.cardAt.keys().next().value!);
   }
 
-  /** The earliest a new card of game G may go. */
-  private cardDue(gameId: number | undefined): number {
-    const last = gameId === undefined ? undefined : this.cardAt.get(gameId);
+  /** The earliest a new row of this window may go. */
+  private cardDue(key: string | null): number {
+    const last = key === null ? undefined : this.cardAt.get(key);
     return last === undefined ? 0 : last + this.cardWindowMs;
   }
 
@@ -388,6 +409,10 @@ export class Outbox {
    * redundant (a card is built as it is sent); a tournament's hub likewise.
    */
   newerCard(row: OutboxRow): boolean {
+    if (row.post.disable !== undefined)
+      return !!this.db
+        .prepare(`SELECT 1 FROM outbox WHERE state = 'pending' AND id > ? AND lane = ? AND json_extract(post, '$.disable') = ?`)
+        .get(row.id, row.lane, row.post.disable);
     if (row.post.hub !== undefined)
       return !!this.db
         .prepare(`SELECT 1 FROM outbox WHERE state = 'pending' AND id > ? AND lane = ? AND json_extract(post, '$.hub') = ?`)
@@ -523,6 +548,12 @@ export class Outbox {
 }
 
 const TRACKS: readonly Track[] = ['ping', 'main', 'card'];
+
+/** What a card-track row's window is kept by: the message whose controls it disables, else its game's card. */
+export function windowOf(post: Post): string | null {
+  if (post.disable !== undefined) return `message:${post.channelId}/${post.disable}`;
+  return post.gameId === undefined ? null : `game:${post.gameId}`;
+}
 
 /** Who a post is for, as SQLite's json_extract reads it back: its seats' roles as JSON, or null for the channel. */
 function audience(post: Post): string | null {
