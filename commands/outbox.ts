@@ -24,15 +24,15 @@ const stamp = (ms: number) => `<t:${Math.floor(ms / 1000)}:R>`;
  */
 export function queueOutcome(svc: Services, whole: Outcome, channelId?: string): Outcome {
   // Nothing hidden behind a clip (issue 19 §6): text too long for one message goes as several.
-  const o = { ...whole, replies: whole.replies.flatMap((r) => splitMessage(r)) };
+  const outcome = { ...whole, replies: whole.replies.flatMap((r) => splitMessage(r)) };
   const posts = whole.posts
     .map((p) => withDeadlines(svc, { ...p, gameId: p.gameId ?? svc.store.liveGame(p.channelId)?.id }))
     .flatMap((p) => splitMessage(p));
   const here = channelId ? svc.store.latestGame(channelId)?.id : undefined;
   const settles = [...posts.map((p) => p.gameId), here].filter((g): g is number => g !== undefined);
   const stored = svc.store.outbox.enqueue(posts, { settles });
-  if (!posts.length) return o;
-  return { ...o, posts: stored.map((s) => s.post), queued: stored.map((s) => s.id) };
+  if (!posts.length) return outcome;
+  return { ...outcome, posts: stored.map((s) => s.post), queued: stored.map((s) => s.id) };
 }
 
 /** What an outbox marker becomes when its posts never came: the game's current state, said plainly. */
@@ -96,7 +96,7 @@ function withDeadlines(svc: Services, post: Post): Post {
 }
 
 /** /game repost: the current map, prompt and buttons of the channel's game, as a new post. */
-export async function repost(svc: Services, inv: Invocation, progress?: (l: string) => void): Promise<Outcome> {
+export async function repost(svc: Services, inv: Invocation, progress?: (line: string) => void): Promise<Outcome> {
   const { row } = activeGame(svc, inv.where);
   const seats = svc.store.seats(row.id);
   if (!seats.some((s) => s.userId === inv.caller.id) && !isModerator(svc, inv.caller, inv.where)) {
@@ -121,7 +121,7 @@ export async function repostGame(
   row: GameRow,
   replies: Reply[],
   inPlace: boolean,
-  progress?: (l: string) => void,
+  progress?: (line: string) => void,
   /** Why it is reposted, ahead of the map (an outage's end). */
   lines: string[] = [],
 ): Promise<Outcome> {
@@ -164,38 +164,38 @@ export async function repostGame(
 }
 
 /** What to tell a game's players and moderators when Discord refused a post for good. */
-export function undeliveredPosts(svc: Services, u: Undelivered): Post[] {
-  const row = u.gameId !== null ? svc.store.game(u.gameId) : null;
+export function undeliveredPosts(svc: Services, undelivered: Undelivered): Post[] {
+  const row = undelivered.gameId !== null ? svc.store.game(undelivered.gameId) : null;
   if (!row) return [];
   const humans = svc.store.seats(row.id).filter((s) => !isBotSeat(s));
   const modRole = row.guildId ? svc.store.moderatorRole(row.guildId) : null;
-  const what = u.post.to
-    ? `a private message for ${u.post.to.names.join(', ')}`
-    : u.post.kind === 'handoff'
+  const what = undelivered.post.to
+    ? `a private message for ${undelivered.post.to.names.join(', ')}`
+    : undelivered.post.kind === 'handoff'
       ? 'a hand-off (who is asked now, with buttons)'
       : 'a game update (map or moves)';
   const mods = modRole ? `<@&${modRole}>, please` : 'Moderators: please';
   const base = { channelId: row.channelId, gameId: row.id, kind: 'notice' as const, mentionRoles: modRole ? [modRole] : [] };
   // Refused as malformed: a fault of the bot, which no permission changes; the channel itself works (issue 19 §9).
-  if (u.invalid)
+  if (undelivered.invalid)
     return [
       {
         ...base,
         content:
-          `⚠️ Game #${row.id}: Discord refused ${what} for <#${u.post.channelId}> as malformed. That is a fault of the ` +
+          `⚠️ Game #${row.id}: Discord refused ${what} for <#${undelivered.post.channelId}> as malformed. That is a fault of the ` +
           `bot, not of this server's settings, and it has been logged. The game itself is intact. ` +
           `${mods} report it to whoever runs the bot; ` +
           `\`/game repost\` sends the current map, prompt and buttons again.`,
       },
     ];
   const text =
-    `⚠️ Game #${row.id}: Discord would not take ${what} for <#${u.post.channelId}> (${clip(u.error, 200)}` +
+    `⚠️ Game #${row.id}: Discord would not take ${what} for <#${undelivered.post.channelId}> (${clip(undelivered.error, 200)}` +
     `). The game itself is intact. ${mods} check that I can view that channel, send ` +
     `messages and attach files there (and that players accept direct messages from ` +
     `server members); then \`/game repost\` sends the current map, prompt and ` +
-    `buttons again.${u.post.to ? '' : ' Until a post gets through there, I will not repeat this notice.'}`;
+    `buttons again.${undelivered.post.to ? '' : ' Until a post gets through there, I will not repeat this notice.'}`;
   // A private delivery failed: say so in the game's channel. The channel itself failed: tell each player directly.
-  if (u.post.to) return [{ ...base, content: text, mentions: u.post.to.userIds }];
+  if (undelivered.post.to) return [{ ...base, content: text, mentions: undelivered.post.to.userIds }];
   return [
     {
       ...base,

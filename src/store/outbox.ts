@@ -90,22 +90,22 @@ function encode(post: Post): string {
 const EMPTY = Buffer.alloc(0);
 
 function decode(text: string): Post {
-  const p = JSON.parse(text) as Omit<Post, 'files'> & { files?: (Omit<Attachment, 'data'> & { data?: string })[] };
-  return { ...p, files: p.files?.map((f) => ({ ...f, data: f.data === undefined ? EMPTY : Buffer.from(f.data, 'base64') })) };
+  const parsed = JSON.parse(text) as Omit<Post, 'files'> & { files?: (Omit<Attachment, 'data'> & { data?: string })[] };
+  return { ...parsed, files: parsed.files?.map((f) => ({ ...f, data: f.data === undefined ? EMPTY : Buffer.from(f.data, 'base64') })) };
 }
 
-const toRow = (r: Raw): OutboxRow => ({
-  id: r.id,
-  gameId: r.game_id,
-  lane: r.lane,
-  track: r.track,
-  post: decode(r.post),
-  state: r.state,
-  attempts: r.attempts,
-  nextAt: r.next_at,
-  doneParts: r.done_parts,
-  error: r.error,
-  createdAt: r.created_at,
+const toRow = (raw: Raw): OutboxRow => ({
+  id: raw.id,
+  gameId: raw.game_id,
+  lane: raw.lane,
+  track: raw.track,
+  post: decode(raw.post),
+  state: raw.state,
+  attempts: raw.attempts,
+  nextAt: raw.next_at,
+  doneParts: raw.done_parts,
+  error: raw.error,
+  createdAt: raw.created_at,
 });
 
 export class Outbox {
@@ -172,12 +172,13 @@ export class Outbox {
     );
     const settle = this.db.prepare(`DELETE FROM outbox WHERE game_id = ? AND state = 'pending' AND json_extract(post, '$.kind') = 'owed'`);
     this.db.transaction(() => {
-      for (const g of new Set(opts.settles ?? [])) settle.run(g);
+      for (const game of new Set(opts.settles ?? [])) settle.run(game);
       for (const original of posts) {
         const post = { ...original };
         if (post.handoff?.length && post.gameId !== undefined) {
           const fresh = new Set<string>();
-          for (const h of post.handoff) if (ping.run(post.gameId, h.role, h.decision).changes === 1) fresh.add(h.userId);
+          for (const handoff of post.handoff)
+            if (ping.run(post.gameId, handoff.role, handoff.decision).changes === 1) fresh.add(handoff.userId);
           // Only users with a decision not handed off before are pinged.
           const handedOff = new Set(post.handoff.map((h) => h.userId));
           post.mentions = (post.mentions ?? []).filter((u) => !handedOff.has(u) || fresh.has(u));
@@ -210,12 +211,12 @@ export class Outbox {
    * game's current state instead.
    */
   owe(gameId: number, recoverAfterMs = 60_000): void {
-    const g = this.db.prepare('SELECT channel_id FROM games WHERE id = ?').get(gameId) as { channel_id: string } | undefined;
-    if (!g) return;
-    const marker: Post = { channelId: g.channel_id, gameId, kind: 'owed', content: '' };
+    const home = this.db.prepare('SELECT channel_id FROM games WHERE id = ?').get(gameId) as { channel_id: string } | undefined;
+    if (!home) return;
+    const marker: Post = { channelId: home.channel_id, gameId, kind: 'owed', content: '' };
     this.db
       .prepare('INSERT INTO outbox (game_id, lane, post, next_at, created_at) VALUES (?, ?, ?, ?, ?)')
-      .run(gameId, g.channel_id, encode(marker), this.now() + recoverAfterMs, this.now());
+      .run(gameId, home.channel_id, encode(marker), this.now() + recoverAfterMs, this.now());
   }
 
   /** A restart: nothing is rendering or replying any more, so everything held may go. Old sent rows are dropped. */
@@ -242,7 +243,7 @@ export class Outbox {
       )
       .pluck()
       .all(row.gameId, row.lane, row.createdAt, audience(row.post)) as string[];
-    for (const text of later) for (const f of decode(text).files ?? []) if (f.draw) out.add(f.draw.system);
+    for (const text of later) for (const file of decode(text).files ?? []) if (file.draw) out.add(file.draw.system);
     return out;
   }
 
@@ -274,11 +275,11 @@ export class Outbox {
   release(ids: number[]): void {
     const stmt = this.db.prepare(`UPDATE outbox SET next_at = MIN(next_at, ?) WHERE id = ? AND state = 'pending' AND attempts = 0`);
     const which = this.db.prepare('SELECT track, post FROM outbox WHERE id = ?');
-    const t = this.now();
+    const now = this.now();
     this.db.transaction(() =>
       ids.forEach((id) => {
-        const r = which.get(id) as { track: Track; post: string } | undefined;
-        stmt.run(r?.track === 'card' ? Math.max(t, this.cardDue(windowOf(JSON.parse(r.post) as Post))) : t, id);
+        const found = which.get(id) as { track: Track; post: string } | undefined;
+        stmt.run(found?.track === 'card' ? Math.max(now, this.cardDue(windowOf(JSON.parse(found.post) as Post))) : now, id);
       }),
     )();
   }
@@ -330,16 +331,16 @@ export class Outbox {
   }
 
   /** Whether the main track of the head's lane has a row older than it pending (a card waits for the maps it links). */
-  mainBefore(h: HeadInfo): boolean {
+  mainBefore(head: HeadInfo): boolean {
     return !!this.db
       .prepare(`SELECT 1 FROM outbox WHERE lane = ? AND track = 'main' AND state = 'pending' AND id < ? LIMIT 1`)
-      .get(h.lane, h.id);
+      .get(head.lane, head.id);
   }
 
   /** When the next pending row falls due (null: none pending). */
   nextDueAt(): number | null {
-    const r = this.db.prepare(`SELECT MIN(next_at) AS at FROM outbox WHERE state = 'pending'`).get() as { at: number | null };
-    return r.at;
+    const next = this.db.prepare(`SELECT MIN(next_at) AS at FROM outbox WHERE state = 'pending'`).get() as { at: number | null };
+    return next.at;
   }
 
   /** The head of every lane's track (its oldest pending row), due or not. */
@@ -377,14 +378,14 @@ export class Outbox {
   }
 
   /** Whether a later batch's pending row of the head's game in its lane carries pictures (supersededDraws, without reading posts). */
-  hasNewerDraws(h: HeadInfo): boolean {
-    if (h.gameId === null || h.draws === 0) return false;
+  hasNewerDraws(head: HeadInfo): boolean {
+    if (head.gameId === null || head.draws === 0) return false;
     return !!this.db
       .prepare(
         `SELECT 1 FROM outbox WHERE game_id = ? AND state = 'pending' AND lane = ? AND created_at > ? AND draws > 0 ` +
           `AND json_extract(post, '$.to.roles') IS (SELECT json_extract(post, '$.to.roles') FROM outbox WHERE id = ?) LIMIT 1`,
       )
-      .get(h.gameId, h.lane, h.createdAt, h.id);
+      .get(head.gameId, head.lane, head.createdAt, head.id);
   }
 
   /** Was this decision of game G handed off (pinged) already? */
@@ -394,14 +395,14 @@ export class Outbox {
 
   /** A turn-message edit (Post.turn.edit) that a later pending edit of the same message makes redundant. */
   newerTurnEdit(row: OutboxRow): boolean {
-    const t = row.post.turn;
-    if (!t?.edit) return false;
+    const turn = row.post.turn;
+    if (!turn?.edit) return false;
     return !!this.db
       .prepare(
         `SELECT 1 FROM outbox WHERE game_id = ? AND state = 'pending' AND id > ? AND lane = ? ` +
           `AND json_extract(post, '$.turn.seq') = ? AND json_extract(post, '$.turn.edit') = 1`,
       )
-      .get(t.gameId, row.id, row.lane, t.seq);
+      .get(turn.gameId, row.id, row.lane, turn.seq);
   }
 
   /**
@@ -426,11 +427,11 @@ export class Outbox {
   /** Every pending row, oldest first. */
   /** How many rows wait and since when (metrics): one indexed count, no rows read. */
   pendingSummary(): { count: number; oldestAt: number | null } {
-    const r = this.db.prepare(`SELECT COUNT(*) AS count, MIN(created_at) AS oldestAt FROM outbox WHERE state = 'pending'`).get() as {
+    const summary = this.db.prepare(`SELECT COUNT(*) AS count, MIN(created_at) AS oldestAt FROM outbox WHERE state = 'pending'`).get() as {
       count: number;
       oldestAt: number | null;
     };
-    return r;
+    return summary;
   }
 
   pending(): OutboxRow[] {
@@ -438,8 +439,8 @@ export class Outbox {
   }
 
   get(id: number): OutboxRow | null {
-    const r = this.db.prepare('SELECT * FROM outbox WHERE id = ?').get(id) as Raw | undefined;
-    return r ? toRow(r) : null;
+    const raw = this.db.prepare('SELECT * FROM outbox WHERE id = ?').get(id) as Raw | undefined;
+    return raw ? toRow(raw) : null;
   }
 
   /**
@@ -451,14 +452,14 @@ export class Outbox {
    * UPDATE SKIP LOCKED` on the head rows, then the same owner and expiry.)
    */
   claim(id: number): boolean {
-    const t = this.now();
+    const now = this.now();
     return (
       this.db
         .prepare(
           `UPDATE outbox SET owner = ?, lease_until = ? WHERE id = ? AND state = 'pending' ` +
             `AND (owner IS NULL OR owner = ? OR lease_until <= ?)`,
         )
-        .run(this.owner, t + this.leaseMs, id, this.owner, t).changes === 1
+        .run(this.owner, now + this.leaseMs, id, this.owner, now).changes === 1
     );
   }
 
@@ -478,9 +479,9 @@ export class Outbox {
 
   /** Who holds a row now (null: nobody, or the hold expired). */
   claimedBy(id: number): string | null {
-    const r = this.db.prepare('SELECT owner, lease_until FROM outbox WHERE id = ?').get(id) as
+    const hold = this.db.prepare('SELECT owner, lease_until FROM outbox WHERE id = ?').get(id) as
       { owner: string | null; lease_until: number | null } | undefined;
-    return r?.owner && (r.lease_until ?? 0) > this.now() ? r.owner : null;
+    return hold?.owner && (hold.lease_until ?? 0) > this.now() ? hold.owner : null;
   }
 
   /** One payload of a row was accepted: a retry resumes after it (and our hold on it is renewed). */
@@ -515,7 +516,7 @@ export class Outbox {
   unping(gameId: number | null | undefined, handoffs: { role: string; decision: number }[]): void {
     if (gameId == null) return;
     const unping = this.db.prepare('DELETE FROM outbox_pings WHERE game_id = ? AND role = ? AND decision_id = ?');
-    for (const h of handoffs) unping.run(gameId, h.role, h.decision);
+    for (const handoff of handoffs) unping.run(gameId, handoff.role, handoff.decision);
   }
 
   /**
@@ -540,9 +541,9 @@ export class Outbox {
   /** A game moved into a new thread: what it still owes goes there. */
   redirect(from: string, to: string): void {
     const rows = this.db.prepare(`SELECT * FROM outbox WHERE lane = ? AND state = 'pending'`).all(from) as Raw[];
-    const upd = this.db.prepare('UPDATE outbox SET lane = ?, post = ? WHERE id = ?');
+    const update = this.db.prepare('UPDATE outbox SET lane = ?, post = ? WHERE id = ?');
     this.db.transaction(() => {
-      for (const r of rows) upd.run(to, encode({ ...decode(r.post), channelId: to }), r.id);
+      for (const raw of rows) update.run(to, encode({ ...decode(raw.post), channelId: to }), raw.id);
     })();
   }
 }
