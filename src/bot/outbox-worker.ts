@@ -97,6 +97,11 @@ export class OutboxWorker {
   private wake: NodeJS.Timeout | undefined;
   /** Told of each message sent with buttons or dropdowns (the bot disables them once their decision closes). */
   onControls?: (channelId: string, messageId: string, components: readonly unknown[]) => void;
+  /**
+   * Lanes whose public post was refused since this process started (memory): only their next
+   * post that gets through is checked for the end of an outage (issue 19 §9).
+   */
+  private readonly refusing = new Set<string>();
   /** Disable the closed controls of a message now (a `disable` row; the control registry's), best effort. */
   onDisable?: (channelId: string, messageId: string) => Promise<void>;
   /** Seat threads and held notes live in the outbox's database. */
@@ -316,7 +321,8 @@ export class OutboxWorker {
     const post = ahead ? { ...asked, files: [] } : await this.drawn({ ...row, post: asked });
     if (!post) return this.outbox.sent(row.id);
     // A channel that refused posts until now: if this one gets through, its game is reposted once (issue 19 §9).
-    const wasDown = !post.to && post.kind !== 'repost' && row.doneParts === 0 && this.outbox.inOutage(row.lane, row.id);
+    const wasDown =
+      !post.to && post.kind !== 'repost' && row.doneParts === 0 && this.refusing.has(row.lane) && this.outbox.inOutage(row.lane, row.id);
     const parts = payloadsOf(post, (problem) => this.log.error(`outbox #${row.id}: over Discord's limits, a bug: ${problem}`));
     const refused: { userId: string; error: string }[] = [];
     let lastSent: string | null = null;
@@ -363,6 +369,7 @@ export class OutboxWorker {
       // A resend after a crash gets the first message back by its nonce, so lastSent is known here.
       if (ahead && lastSent) this.outbox.sentWithPictures(row, lastSent, row.post.files ?? []);
       else this.outbox.sent(row.id);
+      if (!post.to && lastSent) this.refusing.delete(row.lane);
       if (wasDown && lastSent) await this.accessReturned(row.lane);
       if (refused.length && post.to) {
         // Last resort: the text waits for the player's next command, shown only to them.
@@ -674,6 +681,7 @@ export class OutboxWorker {
    * the channel's other posts still go.
    */
   private undeliverable(row: OutboxRow, post: Post, error: string, permanent: boolean, invalid = false): void {
+    if (!post.to && !invalid) this.refusing.add(row.lane);
     if (post.kind === 'notice') return;
     // The channel refused: what else waits for it would be refused too. One notice covers them all.
     if (!post.to && permanent && !invalid)
