@@ -141,6 +141,19 @@ describe('dropdowns (issue 9: select menus for long choice lists)', () => {
     expect(t.fake.find('POST', `/channels/${CHANNEL_ID}/messages`)).toEqual([]);
   });
 
+  it("a resignation in a game of several settlements is a line of the turn message, which loses that seat's dropdown (issue 19 §1)", async () => {
+    const { t, start } = await rifleForThree();
+    t.fake.requests.length = 0;
+    await send(t, commandPayload('game', 'resign', [], { user: BOB }));
+    const stored = t.fake.delivered.find((d) => d.id === start.id)!;
+    expect(stored.content).toMatch(new RegExp(`🏳️ <@${BOB.id}> resigns Settlement 2\\. The others play on\\.`));
+    expect(components(stored).map((m: any) => m.placeholder)).toEqual([
+      'Settlement 1: Pick your leader (/rifle leader).',
+      'Settlement 3: Pick your leader (/rifle leader).',
+    ]);
+    expect(t.fake.find('POST', `/channels/${CHANNEL_ID}/messages`)).toEqual([]);
+  });
+
   it('a decision closed while the bot was down: the next run disables its dropdown (the posts with controls are remembered in the database)', async () => {
     const { t, start } = await rifleForThree();
     await t.bot.stop();
