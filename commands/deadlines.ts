@@ -9,7 +9,8 @@ import { StaleVersionError, type GameRow } from '../src/store/store.ts';
 import type { DecisionDeadline } from '../src/store/deadlines.ts';
 import { activeGame, int } from './context.ts';
 import { expireLobbies } from './lobbies.ts';
-import { presentAct } from './present.ts';
+import { presentAct, type PresentedBatch } from './present.ts';
+import { turnTail } from './turn.ts';
 import { damageBehind, inspectGame, noteDamage } from '../src/app/damage.ts';
 import { only, publicReply } from '../src/messages/replies.ts';
 import { roleName } from '../src/app/prompts.ts';
@@ -77,6 +78,8 @@ export async function runDeadlines(
   sweep = true,
   /** Stores an outcome's posts in the outbox (the router's): each default's posts are stored as soon as it is committed. */
   store: (outcome: Outcome) => Promise<Outcome> = async (outcome) => outcome,
+  /** The adapter edits messages in place (Discord): defaults and bots' moves go through the turn message (issue 19 §1). */
+  inPlace = false,
 ): Promise<Outcome[]> {
   const out: Outcome[] = [];
   const damaged = (gameId: number, error: unknown): boolean => {
@@ -97,7 +100,11 @@ export async function runDeadlines(
   for (const res of moved) {
     if (!res.applied.length) continue;
     const mod = moduleOf(res.row);
-    const played = await presentAct(mod, res, [], svc.store.seats(res.row.id), { maxSnapshots: svc.maxSnapshots, render: svc.render });
+    const played = await presentAct(mod, res, [], svc.store.seats(res.row.id), {
+      maxSnapshots: svc.maxSnapshots,
+      render: svc.render,
+      ...(inPlace ? { tail: turnTail(svc, { press: false }) } : {}),
+    });
     out.push({
       replies: [],
       posts: [...played.replies.filter((r) => !r.ephemeral).map((r) => ({ ...r, channelId: res.row.channelId })), ...played.posts],
@@ -105,7 +112,7 @@ export async function runDeadlines(
   }
   for (const deadline of svc.store.deadlines.due(svc.now())) {
     try {
-      out.push(...(await defaultFor(svc, deadline, store)));
+      out.push(...(await defaultFor(svc, deadline, store, inPlace)));
     } catch (error) {
       if (damaged(deadline.gameId, error)) continue;
       out.push({
@@ -129,7 +136,12 @@ export async function runDeadlines(
  * a long run of defaults (several processes, issue 21 §3) loses none of the
  * posts of those it committed before.
  */
-async function defaultFor(svc: Services, deadline: DecisionDeadline, store: (outcome: Outcome) => Promise<Outcome>): Promise<Outcome[]> {
+async function defaultFor(
+  svc: Services,
+  deadline: DecisionDeadline,
+  store: (outcome: Outcome) => Promise<Outcome>,
+  inPlace: boolean,
+): Promise<Outcome[]> {
   const out: Outcome[] = [];
   for (let i = 0; i < MAX_DEFAULTS; i++) {
     // Fresh state every time: a player may have acted since the list was read.
@@ -142,12 +154,22 @@ async function defaultFor(svc: Services, deadline: DecisionDeadline, store: (out
     if (!action) break;
     try {
       const res = svc.sessions.act(row, 'deadline', deadline.role, [action]);
-      const played = await presentAct(mod, res, [], svc.store.seats(row.id), { maxSnapshots: svc.maxSnapshots, render: svc.render });
       const who = roleName(mod, env.options, deadline.role);
+      const said = `⏰ Deadline passed for ${who} — default taken.`;
+      // Where messages are edited in place, the default is a line of the turn message (issue 19 §1).
+      const inTurn = inPlace
+        ? {
+            tail: (batch: PresentedBatch) =>
+              turnTail(svc, { press: false })({ ...batch, onlyHidden: false, lines: [said, ...batch.lines] }),
+          }
+        : {};
+      const played = await presentAct(mod, res, [], svc.store.seats(row.id), {
+        maxSnapshots: svc.maxSnapshots,
+        render: svc.render,
+        ...inTurn,
+      });
       const posts = [
-        ...played.replies
-          .filter((r) => !r.ephemeral)
-          .map((r) => ({ ...r, channelId: row.channelId, content: `⏰ Deadline passed for ${who} — default taken.\n${r.content}` })),
+        ...played.replies.filter((r) => !r.ephemeral).map((r) => ({ ...r, channelId: row.channelId, content: `${said}\n${r.content}` })),
         ...played.posts,
       ];
       if (posts.length) out.push(await store({ replies: [], posts }));

@@ -71,6 +71,7 @@ function gameSubcommands(): Subcommand[] {
           description: 'true: play in a new thread of this channel that spectators can follow',
           type: 'boolean',
           required: false,
+          opensThreads: true,
         },
         { name: 'label', description: 'A label for tournament lists, e.g. "Round 2, table 3"', type: 'string', required: false },
       ],

@@ -5,7 +5,7 @@ import { allGames } from '../src/games/registry.ts';
 import { autocompleteGame, gameCommand, modCommand } from './game.ts';
 import { devCommand } from './dev.ts';
 import { coerceOptions, findSub } from './options.ts';
-import { openDecisions, queueOutcome, recoverPosts, undeliveredPosts } from './outbox.ts';
+import { openDecisions, queueOutcome, recoverPosts, repostGame, undeliveredPosts } from './outbox.ts';
 import { autocompletePlay, playCommand, pressButton, staleControls } from './play.ts';
 import { errorOutcome } from './present.ts';
 import { closeSupersededTurns } from './turn.ts';
@@ -105,6 +105,12 @@ export function createRouter(svc: Services): Router {
     outbox: svc.store.outbox,
     recover: (gameId) => recoverPosts(svc, gameId),
     undelivered: (u) => undeliveredPosts(svc, u),
+    async accessReturned(channelId) {
+      const row = svc.store.liveGame(channelId);
+      if (row?.status !== 'active' || !row.state) return null;
+      const line = '🔁 I can post here again. The game as it stands now:';
+      return queueOutcome(svc, await repostGame(svc, row, [], true, undefined, [line]), channelId);
+    },
     draw: (job) => svc.draw(job),
     definitions,
     deferAtOnce: (inv) => declared(inv)?.slow === 'at-once',
@@ -221,7 +227,7 @@ export function createRouter(svc: Services): Router {
         return queueOutcome(svc, await withCards(svc, o));
       };
       // Deadline defaults are stored as each is committed (a process killed mid-tick loses none of their posts).
-      const rest = await runDeadlines(svc, sweep, store);
+      const rest = await runDeadlines(svc, sweep, store, !!opts.inPlace);
       // Check-in windows open and close on their schedule (only those due now are read).
       const checkins: Post[] = part('check-in', () => runCheckinWindows(svc));
       const moved: Outcome = { replies: [], posts: [...checkins, ...bidTimeouts(svc), ...advanceRunning(svc)] };

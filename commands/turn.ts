@@ -19,6 +19,9 @@ import { DISCORD_LIMIT } from '../src/messages/text.ts';
 import { privateReply } from '../src/messages/replies.ts';
 import type { Handoff, Message, Outcome, Post, Reply } from '../src/messages/types.ts';
 import type { TurnMessage } from '../src/store/turn-messages.ts';
+import type { Envelope } from '../src/engine/runner.ts';
+import type { GameModule, Role } from '../src/engine/types.ts';
+import type { GameRow } from '../src/store/store.ts';
 
 /** Where the batch came from: a slash command, or a press on a message (its id, when the adapter knows it). */
 export interface TurnSource {
@@ -102,6 +105,78 @@ function placeTurn(svc: Services, b: PresentedBatch, source: TurnSource): Outcom
   return out;
 }
 
+/** The game as it stands after something other than a move (an undo, a repost, an outage's end). */
+export interface Standing {
+  mod: GameModule<any, any>;
+  row: GameRow;
+  env: Envelope<any>;
+  /** The seats of whoever caused it: they are not pinged. */
+  callerRoles: Role[];
+  /** What happened, for everyone (a line of the turn's log). */
+  lines: string[];
+  /** Private answers to the caller. */
+  replies: Reply[];
+  /** The board as it stands (a map post), drawn only when a new message is posted. */
+  map: () => Promise<Post>;
+  /** Post anew even when nobody new is asked (a repost: the game must show at the bottom of the channel). */
+  anew?: boolean;
+  /** Only these seats' controls go in public (a secret order's choices belong to its seat alone). */
+  publicRoles?: Role[];
+  source: TurnSource;
+}
+
+/**
+ * An undo, a repost or an outage's end, placed by the turn message's rule
+ * ("edit in place what continues the same turn; post anew only when someone
+ * else must act"): when nobody but the caller is asked anew, the current
+ * turn message gets the line, the prompt and the controls; else a new
+ * message (the map, the line, the prompt, one ping per seat asked anew)
+ * takes over, and the old one keeps its log without controls.
+ */
+export async function placeStanding(svc: Services, st: Standing): Promise<Outcome> {
+  const { mod, row, env } = st;
+  const turns = svc.store.turns;
+  const seats = svc.store.seats(row.id);
+  const fresh = handoffsOf(env, seats, st.callerRoles).filter((h) => !svc.store.outbox.pinged(row.id, h.role, h.decision));
+  const current = sameChannel(turns.current(row.id), row.channelId);
+  const controls = decisionControls(mod, row, env, st.publicRoles);
+  const out: Outcome = { replies: acknowledged(st.replies, st.source, null, row.guildId), posts: [] };
+  if (current && !st.anew && !fresh.length) {
+    const log = [...current.lines, ...st.lines];
+    const message: Message = { content: [...log, promptLines(mod, env, seats).text].filter(Boolean).join('\n'), ...controls, mentions: [] };
+    if (message.content.length <= DISCORD_LIMIT) {
+      turns.setLines(row.id, current.seq, log);
+      edit(out, current, message, st.source);
+      out.replies = acknowledged(st.replies, st.source, current, row.guildId);
+      return out;
+    }
+  }
+  // A repost carries the turn's log on; anything else opens a new log with its own line.
+  const carried = st.anew && current ? current.lines : [];
+  if (current) {
+    const closing = st.anew ? [...current.lines, '🔁 Reposted below.'] : current.lines;
+    if (closing.length) edit(out, current, { content: closing.join('\n'), buttons: [], selects: [], mentions: [] }, st.source);
+  }
+  const map = await st.map();
+  let head = [...carried, ...st.lines, map.content].filter(Boolean).join('\n');
+  if (head.length > DISCORD_LIMIT) head = [...st.lines, map.content].filter(Boolean).join('\n');
+  const prompt = promptLines(mod, env, seats, undefined, head).text;
+  const record = turns.start(row.id, row.channelId, Object.keys(env.decisions?.open ?? {}), head.split('\n'));
+  const handoff = handoffsOf(env, seats, st.callerRoles);
+  out.posts.push({
+    ...map,
+    channelId: row.channelId,
+    gameId: row.id,
+    content: [head, prompt].filter(Boolean).join('\n'),
+    ...controls,
+    // One ping per seat asked anew (the outbox keeps that promise across posts).
+    mentions: [...new Set(fresh.map((h) => h.userId))],
+    handoff,
+    turn: { gameId: row.id, seq: record.seq },
+  });
+  return out;
+}
+
 /** The turn message as it should read: the press's own answer when it was pressed, else an edit through the outbox. */
 function edit(out: Outcome, turn: TurnMessage, message: Message, source: TurnSource): void {
   if (source.press && source.messageId && source.messageId === turn.messageId) out.update = message;
@@ -148,7 +223,7 @@ function published(channelId: string, gameId: number, lines: string[], maps: Pos
   const out = maps.map((p) => ({ ...p }));
   if (!text) return out;
   if (out.length && `${text}\n${out[0].content}`.length <= DISCORD_LIMIT) {
-    out[0].content = `${text}\n${out[0].content}`;
+    out[0].content = [text, out[0].content].filter(Boolean).join('\n');
     return out;
   }
   return [{ channelId, gameId, kind: 'update', content: text }, ...out];

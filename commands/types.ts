@@ -34,7 +34,8 @@ export interface OptionDef {
   /** Channel options: the kinds the picker offers (default: text channels). */
   channelKinds?: ChannelKind[];
   /**
-   * Channel options: the bot will open threads there, so the adapter checks
+   * Channel options: the bot will open threads there; boolean options: when
+   * true, it opens one in the command's own channel. The adapter checks
    * before the command runs that it can (view, send, create public threads,
    * send in threads) and refuses privately, saying what is missing, otherwise.
    */
@@ -182,13 +183,23 @@ export interface Router {
    * Several processes on one database: one leads (a lease of `leaseMs`, renewed
    * by each tick it runs); the others' ticks do nothing until it lapses.
    */
-  tick?(opts?: { leaseMs?: number }): Promise<Outcome[]>;
+  tick?(opts?: {
+    leaseMs?: number;
+    /** As Invocation.inPlace: a deadline's default or a bot's moves continue the turn message (issue 19 §1). */
+    inPlace?: boolean;
+  }): Promise<Outcome[]>;
   /** The durable queue this router writes owed posts into (absent: adapters keep their own). */
   outbox?: Outbox;
   /** The current state of game G as posts: what an outbox marker turns into when its posts never came. */
   recover?(gameId: number): Promise<Post[]>;
   /** Posts telling a game's players and moderators that a post was not delivered. */
   undelivered?(undelivered: Undelivered): Post[];
+  /**
+   * A channel that refused posts took one again (issue 19 §9): its game's
+   * current turn is reposted once, stored in the outbox (the outcome names
+   * the rows, for the adapter to release).
+   */
+  accessReturned?(channelId: string): Promise<Outcome | null>;
   /** Draw a picture a post carries undrawn (Attachment.draw) as it is delivered; null: no picture. */
   draw?(job: DrawJob): Promise<Buffer | null>;
 }

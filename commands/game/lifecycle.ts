@@ -2,7 +2,8 @@
 import type { Services } from '../../src/app/services.ts';
 import { BOT_NAME, BOT_PREFIX, isBotSeat, moduleOf } from '../../src/app/session.ts';
 import { activeGame, bool, liveGame } from '../context.ts';
-import { decisionControls, eventLines, handoffsOf, presentAct, snapshot } from '../present.ts';
+import { decisionControls, eventLines, handoffsOf, presentAct, snapshot, type PresentedBatch } from '../present.ts';
+import { turnTail } from '../turn.ts';
 import { only, privateReply, publicReply } from '../../src/messages/replies.ts';
 import { promptLines, roleName } from '../../src/app/prompts.ts';
 import { UserError } from '../../src/messages/user-error.ts';
@@ -72,6 +73,27 @@ export async function start(svc: Services, inv: Invocation, progress?: Progress)
     };
   }
   // Bots acted first (or played the whole game): present their moves too.
+  if (inv.inPlace) {
+    // One post (issue 19 §1): the opening leads the bots' moves, and the last map carries the prompt; the
+    // opening map goes only when their moves drew none.
+    const played = await presentAct(mod, res, [], seats, {
+      maxSnapshots: svc.maxSnapshots,
+      render: svc.render,
+      progress,
+      tail: (batch) => {
+        const drawn = batch.posts.some((p) => !p.to && p.files?.length);
+        const startMap = { channelId: row.channelId, gameId: row.id, content: '', files: first.files };
+        return turnTail(svc, { press: false })({
+          ...batch,
+          // The opening is public whatever the bots did.
+          onlyHidden: false,
+          lines: [opening, ...batch.lines],
+          posts: drawn || !first.files.length ? batch.posts : [startMap, ...batch.posts],
+        });
+      },
+    });
+    return { replies: [privateReply('Started.')], posts: played.posts };
+  }
   const played = await presentAct(mod, res, [], seats, { maxSnapshots: svc.maxSnapshots, render: svc.render, progress });
   return {
     replies: [privateReply('Started.')],
@@ -88,15 +110,21 @@ export async function resign(svc: Services, inv: Invocation, progress?: Progress
   if (mod.resign) {
     // The game plays on without these seats (it may end, if too few are left).
     const res = svc.sessions.resign(row, caller.id, roles);
+    const line =
+      `🏳️ <@${caller.id}> resigns ${roles.map((r) => roleName(mod, res.env.options, r)).join(', ')}.` +
+      `${res.over ? '' : ' The others play on.'}`;
+    // Where messages are edited in place (issue 19 §1), the resignation is a line of the turn message
+    // (a new one when it hands the game to someone else).
+    const inTurn = inv.inPlace
+      ? { tail: (batch: PresentedBatch) => turnTail(svc, { press: false })({ ...batch, onlyHidden: false, lines: [line, ...batch.lines] }) }
+      : {};
     const played = await presentAct(mod, res, roles, svc.store.seats(row.id), {
       maxSnapshots: svc.maxSnapshots,
       render: svc.render,
       progress,
+      ...inTurn,
     });
-    played.replies[0] = publicReply(
-      `🏳️ <@${caller.id}> resigns ${roles.map((r) => roleName(mod, res.env.options, r)).join(', ')}.` +
-        `${res.over ? '' : ' The others play on.'}\n${played.replies[0].content}`,
-    );
+    if (!inv.inPlace) played.replies[0] = publicReply(`${line}\n${played.replies[0].content}`);
     return played;
   }
   const others = mod

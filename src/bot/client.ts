@@ -128,6 +128,12 @@ export async function runBot(unmeasured: Router, config: BotConfig): Promise<Bot
     ctx.controls.add(channelId, messageId, components);
     track(ctx.controls.refresh([channelId]));
   };
+  // Disabling closed controls goes through the outbox, coalesced per message like a card (issue 19 §2).
+  ctx.controls.queue = (channelId, messageId) => {
+    worker.outbox.enqueue([{ channelId, kind: 'update', content: '', disable: messageId }], { hold: false });
+    track(worker.kick());
+  };
+  worker.onDisable = (channelId, messageId) => ctx.controls.disableNow(channelId, messageId);
   const idle = async () => {
     while (running.size) await Promise.allSettled([...running]);
   };
@@ -149,7 +155,7 @@ export async function runBot(unmeasured: Router, config: BotConfig): Promise<Bot
     let result = 'ok';
     try {
       // The lease outlives a tick or two that come late; a dead process's lapses within 3 periods.
-      const outcomes = await router.tick(tickMs > 0 ? { leaseMs: 3 * tickMs } : {});
+      const outcomes = await router.tick({ ...(tickMs > 0 ? { leaseMs: 3 * tickMs } : {}), inPlace: true });
       for (const outcome of outcomes) {
         if (outcome.replies.length) log.debug(`tick: ${outcome.replies.length} reply(ies) without an interaction dropped`);
         // No reply to wait for: the posts may go at once.

@@ -172,7 +172,9 @@ function optionJson(opt: OptionDef, parent: string, problems: string[]): APIAppl
       problems.push(`${at} choice value "${c.value}" is not an integer`);
   }
   if (opt.type !== 'integer' && (opt.min !== undefined || opt.max !== undefined)) problems.push(`${at} min/max need an integer option`);
-  if (opt.type !== 'channel' && (opt.channelKinds || opt.opensThreads)) problems.push(`${at} channel kinds need a channel option`);
+  if (opt.type !== 'channel' && opt.channelKinds) problems.push(`${at} channel kinds need a channel option`);
+  if (opt.opensThreads && opt.type !== 'channel' && opt.type !== 'boolean')
+    problems.push(`${at} opensThreads needs a channel or boolean option`);
   if (opt.type === 'channel') {
     const kinds = opt.channelKinds ?? ['text'];
     return { ...base, type, channel_types: kinds.map((k) => CHANNEL_TYPES[k]) } as APIApplicationCommandBasicOption;

@@ -167,8 +167,10 @@ export class ControlRegistry {
 
   /**
    * Edit every remembered message of these channels whose controls went
-   * stale; best effort (a failed edit keeps the message remembered, so the
-   * next refresh tries again). The channel's list is never written back from
+   * stale (through the outbox when `queue` is set, so that several
+   * refreshes within a window cost one edit per message, issue 19 §2); best
+   * effort (a failed edit keeps the message remembered, so the next refresh
+   * tries again). The channel's list is never written back from
    * a copy taken before an await: entries are changed in place and the dead
    * ones removed from the list as it is after the awaits, so a message
    * registered meanwhile (a post delivered during the edits) is kept (issue 19.5).
@@ -182,26 +184,51 @@ export class ControlRegistry {
       const stale = new Set(await this.router.staleControls(seen.flatMap((e) => controlIds(e.rows))));
       if (!stale.size) continue;
       for (const e of seen) {
-        // Read at the last moment: an edit through the message's own interaction may have come meanwhile.
-        const rows = disableStale(e.rows, stale);
-        if (!rows) continue;
-        try {
-          // The interaction's webhook while its token lasts (outside the global limit), else the channel's message.
-          if (e.via && Date.now() < e.via.until)
-            await this.client.rest.patch(Routes.webhookMessage(e.via.applicationId, e.via.token, e.messageId), {
-              body: { components: rows },
-              auth: false,
-            });
-          else await this.client.rest.patch(Routes.channelMessage(channelId, e.messageId), { body: { components: rows } });
-        } catch (err) {
-          this.log.debug(`could not disable the controls of message ${e.messageId}: ${errorText(err)}`);
-          if (!isGone(err)) continue;
-        }
-        e.rows = rows;
-        if (controlIds(rows).length) this.saved?.update(channelId, e.messageId, rows);
+        if (!disableStale(e.rows, stale)) continue;
+        // Through the outbox when there is one: edits of one message within its window are one (issue 19 §2).
+        if (this.queue) this.queue(channelId, e.messageId);
+        else await this.disable(channelId, e, stale);
       }
       this.prune(channelId);
     }
+  }
+
+  /**
+   * Where refresh sends the edits of a message whose controls closed (the
+   * outbox, as `disable` rows); absent, they are made at once.
+   */
+  queue?: (channelId: string, messageId: string) => void;
+
+  /** A `disable` row goes: the message's controls closed by now are disabled, in one edit (none if none). */
+  async disableNow(channelId: string, messageId: string): Promise<void> {
+    if (!this.router.staleControls) return;
+    this.reload(channelId);
+    const e = this.byChannel.get(channelId)?.find((x) => x.messageId === messageId);
+    if (!e) return;
+    const stale = new Set(await this.router.staleControls(controlIds(e.rows)));
+    if (stale.size) await this.disable(channelId, e, stale);
+    this.prune(channelId);
+  }
+
+  /** One edit of a message: its stale controls disabled, best effort (a failed edit keeps it remembered). */
+  private async disable(channelId: string, e: Entry, stale: Set<string>): Promise<void> {
+    // Read at the last moment: an edit through the message's own interaction may have come meanwhile.
+    const rows = disableStale(e.rows, stale);
+    if (!rows) return;
+    try {
+      // The interaction's webhook while its token lasts (outside the global limit), else the channel's message.
+      if (e.via && Date.now() < e.via.until)
+        await this.client.rest.patch(Routes.webhookMessage(e.via.applicationId, e.via.token, e.messageId), {
+          body: { components: rows },
+          auth: false,
+        });
+      else await this.client.rest.patch(Routes.channelMessage(channelId, e.messageId), { body: { components: rows } });
+    } catch (err) {
+      this.log.debug(`could not disable the controls of message ${e.messageId}: ${errorText(err)}`);
+      if (!isGone(err)) return;
+    }
+    e.rows = rows;
+    if (controlIds(rows).length) this.saved?.update(channelId, e.messageId, rows);
   }
 
   /** Forget the channel's messages with no live control left, from the list as it is now. */

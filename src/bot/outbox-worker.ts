@@ -15,7 +15,7 @@ import type { Router } from '../../commands/types.ts';
 import type { Attachment, DrawJob, Post } from '../messages/types.ts';
 import { drawJob } from '../app/draws.ts';
 import { appMetrics } from '../app/metrics.ts';
-import { INVALID_PAYLOAD, type HeadInfo, type Outbox, type OutboxRow, type Track } from '../store/outbox.ts';
+import { INVALID_PAYLOAD, windowOf, type HeadInfo, type Outbox, type OutboxRow, type Track } from '../store/outbox.ts';
 import type { Logger } from './log.ts';
 import { payloadsOf } from './messages.ts';
 import { archiveThread, errorText, openThread } from './posts.ts';
@@ -97,6 +97,13 @@ export class OutboxWorker {
   private wake: NodeJS.Timeout | undefined;
   /** Told of each message sent with buttons or dropdowns (the bot disables them once their decision closes). */
   onControls?: (channelId: string, messageId: string, components: readonly unknown[]) => void;
+  /**
+   * Lanes whose public post was refused since this process started (memory): only their next
+   * post that gets through is checked for the end of an outage (issue 19 §9).
+   */
+  private readonly refusing = new Set<string>();
+  /** Disable the closed controls of a message now (a `disable` row; the control registry's), best effort. */
+  onDisable?: (channelId: string, messageId: string) => Promise<void>;
   /** Seat threads and held notes live in the outbox's database. */
   readonly seats: SeatThreads;
   /** The lanes of the servers this process serves, when several share the outbox. */
@@ -289,6 +296,7 @@ export class OutboxWorker {
     }
     if (row.post.kind === 'owed') return this.recover(row);
     if (row.post.turn?.edit) return this.deliverTurnEdit(row);
+    if (row.post.disable !== undefined) return this.deliverDisable(row);
     if (row.post.card !== undefined || row.post.hub !== undefined || row.post.edit) return this.deliverCard(row);
     if (row.post.attachTo) return this.deliverPictures(row);
     // A ping goes at once, without its pictures: they follow as an edit of it (issue 19 §4).
@@ -312,6 +320,9 @@ export class OutboxWorker {
     }
     const post = ahead ? { ...asked, files: [] } : await this.drawn({ ...row, post: asked });
     if (!post) return this.outbox.sent(row.id);
+    // A channel that refused posts until now: if this one gets through, its game is reposted once (issue 19 §9).
+    const wasDown =
+      !post.to && post.kind !== 'repost' && row.doneParts === 0 && this.refusing.has(row.lane) && this.outbox.inOutage(row.lane, row.id);
     const parts = payloadsOf(post, (problem) => this.log.error(`outbox #${row.id}: over Discord's limits, a bug: ${problem}`));
     const refused: { userId: string; error: string }[] = [];
     let lastSent: string | null = null;
@@ -358,6 +369,8 @@ export class OutboxWorker {
       // A resend after a crash gets the first message back by its nonce, so lastSent is known here.
       if (ahead && lastSent) this.outbox.sentWithPictures(row, lastSent, row.post.files ?? []);
       else this.outbox.sent(row.id);
+      if (!post.to && lastSent) this.refusing.delete(row.lane);
+      if (wasDown && lastSent) await this.accessReturned(row.lane);
       if (refused.length && post.to) {
         // Last resort: the text waits for the player's next command, shown only to them.
         // A player with notes of this game waiting was told already: one notice until they read them.
@@ -621,6 +634,25 @@ export class OutboxWorker {
     return [{ thread: role, open: async () => opened.thread as SendableChannels }, ...rest];
   }
 
+  /** A message's closed controls, disabled as they stand now: one edit for every refresh of its window (issue 19 §2). */
+  private async deliverDisable(row: OutboxRow): Promise<void> {
+    if (this.outbox.newerCard(row)) return this.outbox.sent(row.id);
+    await this.onDisable?.(row.lane, row.post.disable!);
+    this.outbox.windowSent(windowOf(row.post));
+    this.outbox.sent(row.id);
+  }
+
+  /** The lane took a post again after refusing: its game's current turn goes once more, at once. */
+  private async accessReturned(lane: string): Promise<void> {
+    try {
+      const out = await this.router.accessReturned?.(lane);
+      if (out?.queued?.length) this.outbox.release(out.queued);
+      if (out) this.log.info(`${lane} takes posts again: its game was reposted`);
+    } catch (e) {
+      this.log.error(`could not repost the game of ${lane} after an outage: ${errorText(e)}`);
+    }
+  }
+
   /** A commit's posts never came (a crash before they were stored): post where the game stands instead. */
   private async recover(row: OutboxRow): Promise<void> {
     let posts: Post[] = [];
@@ -649,6 +681,7 @@ export class OutboxWorker {
    * the channel's other posts still go.
    */
   private undeliverable(row: OutboxRow, post: Post, error: string, permanent: boolean, invalid = false): void {
+    if (!post.to && !invalid) this.refusing.add(row.lane);
     if (post.kind === 'notice') return;
     // The channel refused: what else waits for it would be refused too. One notice covers them all.
     if (!post.to && permanent && !invalid)

@@ -1,8 +1,15 @@
 // Game options validated once, from the same docs that feed help and
 // autocomplete: unknown names, wrong types, choices and ranges are refused
-// with what is allowed.
+// with what is allowed. A choice is taken by its name as well as its id.
 import { fail } from './errors.ts';
 import type { OptionDoc } from './types.ts';
+
+/** A name as typed: case, spaces, hyphens and underscores do not matter. */
+const loose = (text: string) =>
+  text
+    .toLowerCase()
+    .replace(/[\s_-]+/g, ' ')
+    .trim();
 
 export type RawOptions = Record<string, string | number | boolean>;
 
@@ -34,8 +41,11 @@ export function parseOptionsWithDocs(docs: OptionDoc[], raw: RawOptions): Record
         );
       out[doc.name] = count;
     } else out[doc.name] = String(value);
+    // A choice may be typed by the name people see (issue 19 §7), and still by its id.
+    const named = doc.choices?.find((c) => String(c.value) !== String(out[doc.name]) && loose(c.name) === loose(String(value)));
+    if (named) out[doc.name] = named.value;
     if (doc.choices && !doc.choices.some((c) => String(c.value) === String(out[doc.name]))) {
-      const names = doc.choices.map((c) => (c.name === String(c.value) ? c.name : `${c.value} (${c.name})`));
+      const names = doc.choices.map((c) => c.name);
       const list = names.length > 1 ? `${names.slice(0, -1).join(', ')} or ${names[names.length - 1]}` : names[0];
       fail(rule, `${doc.name} must be ${list}, not "${value}".`);
     }

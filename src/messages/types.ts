@@ -139,6 +139,12 @@ export interface Post extends Message {
    * message's (its pictures stay), and a newer pending edit of it makes this one redundant.
    */
   turn?: { gameId: number; seq: number; edit?: boolean };
+  /**
+   * Disable the controls of this message (an id in channelId) whose decisions
+   * closed, as they stand when it goes (issue 19 §2, §5): like a card, edits
+   * of one message within a window are one.
+   */
+  disable?: string;
 }
 
 export interface Handoff {

@@ -21,13 +21,16 @@ export const INVALID_PAYLOAD = 'invalid payload: ';
 /**
  * ping: a post that asks someone to act (a hand-off, a reminder), sent first
  * and without its pictures (they follow as an edit of it, in main); main:
- * moves, maps, private posts, notices; card: a game's card, coalesced.
+ * moves, maps, private posts, notices; card: a game's card, and the edits
+ * that disable a message's closed controls, each coalesced per window.
  */
 export type Track = 'ping' | 'main' | 'card';
 
 /** The track a post goes in. A finished game's last card archives its thread, so it stays behind the game's posts. */
 export function trackOf(post: Post): Track {
   if (post.card !== undefined) return post.archive ? 'main' : 'card';
+  // Disabling a message's closed controls is coalesced like a card.
+  if (post.disable !== undefined) return 'card';
   // A turn message and its edits (issue 19 §1) share one track, so an edit never runs before its message exists.
   if (post.turn) return 'ping';
   if (post.kind === 'notice' || post.kind === 'owed' || post.edit || post.attachTo || post.hub !== undefined) return 'main';
@@ -87,22 +90,22 @@ function encode(post: Post): string {
 const EMPTY = Buffer.alloc(0);
 
 function decode(text: string): Post {
-  const p = JSON.parse(text) as Omit<Post, 'files'> & { files?: (Omit<Attachment, 'data'> & { data?: string })[] };
-  return { ...p, files: p.files?.map((f) => ({ ...f, data: f.data === undefined ? EMPTY : Buffer.from(f.data, 'base64') })) };
+  const parsed = JSON.parse(text) as Omit<Post, 'files'> & { files?: (Omit<Attachment, 'data'> & { data?: string })[] };
+  return { ...parsed, files: parsed.files?.map((f) => ({ ...f, data: f.data === undefined ? EMPTY : Buffer.from(f.data, 'base64') })) };
 }
 
-const toRow = (r: Raw): OutboxRow => ({
-  id: r.id,
-  gameId: r.game_id,
-  lane: r.lane,
-  track: r.track,
-  post: decode(r.post),
-  state: r.state,
-  attempts: r.attempts,
-  nextAt: r.next_at,
-  doneParts: r.done_parts,
-  error: r.error,
-  createdAt: r.created_at,
+const toRow = (raw: Raw): OutboxRow => ({
+  id: raw.id,
+  gameId: raw.game_id,
+  lane: raw.lane,
+  track: raw.track,
+  post: decode(raw.post),
+  state: raw.state,
+  attempts: raw.attempts,
+  nextAt: raw.next_at,
+  doneParts: raw.done_parts,
+  error: raw.error,
+  createdAt: raw.created_at,
 });
 
 export class Outbox {
@@ -111,8 +114,11 @@ export class Outbox {
    * cards queued meanwhile join the one waiting, built as it is sent.
    */
   cardWindowMs = 1_500;
-  /** When each game's card last cost a REST call (memory: after a restart the first card goes at once). */
-  private readonly cardAt = new Map<number, number>();
+  /**
+   * When each window last cost a REST call (a game's card, a message's controls; memory: after a
+   * restart the first goes at once).
+   */
+  private readonly cardAt = new Map<string, number>();
   /** This process, as it claims rows (several processes may drain one outbox). */
   readonly owner = processOwner();
   /**
@@ -159,14 +165,20 @@ export class Outbox {
       `SELECT id FROM outbox WHERE lane = ? AND track = 'card' AND state = 'pending' AND attempts = 0 AND game_id = ? ` +
         `AND json_extract(post, '$.card') = ? LIMIT 1`,
     );
+    // Likewise the disabling of a message's controls, read as it is sent: one edit for all that closed meanwhile.
+    const waitingDisable = this.db.prepare(
+      `SELECT id FROM outbox WHERE lane = ? AND track = 'card' AND state = 'pending' AND attempts = 0 ` +
+        `AND json_extract(post, '$.disable') = ? LIMIT 1`,
+    );
     const settle = this.db.prepare(`DELETE FROM outbox WHERE game_id = ? AND state = 'pending' AND json_extract(post, '$.kind') = 'owed'`);
     this.db.transaction(() => {
-      for (const g of new Set(opts.settles ?? [])) settle.run(g);
+      for (const game of new Set(opts.settles ?? [])) settle.run(game);
       for (const original of posts) {
         const post = { ...original };
         if (post.handoff?.length && post.gameId !== undefined) {
           const fresh = new Set<string>();
-          for (const h of post.handoff) if (ping.run(post.gameId, h.role, h.decision).changes === 1) fresh.add(h.userId);
+          for (const handoff of post.handoff)
+            if (ping.run(post.gameId, handoff.role, handoff.decision).changes === 1) fresh.add(handoff.userId);
           // Only users with a decision not handed off before are pinged.
           const handedOff = new Set(post.handoff.map((h) => h.userId));
           post.mentions = (post.mentions ?? []).filter((u) => !handedOff.has(u) || fresh.has(u));
@@ -174,12 +186,16 @@ export class Outbox {
         }
         const track = trackOf(post);
         const joins =
-          track === 'card' ? (waitingCard.get(post.channelId, post.gameId ?? null, post.card) as { id: number } | undefined) : undefined;
+          track !== 'card'
+            ? undefined
+            : ((post.disable !== undefined
+                ? waitingDisable.get(post.channelId, post.disable)
+                : waitingCard.get(post.channelId, post.gameId ?? null, post.card)) as { id: number } | undefined);
         if (joins)
           this.db
             .prepare(`UPDATE outbox SET state = 'sent', done_at = ?, error = 'joined a newer card' WHERE id = ?`)
             .run(this.now(), joins.id);
-        const due = track === 'card' ? Math.max(at, this.cardDue(post.gameId)) : at;
+        const due = track === 'card' ? Math.max(at, this.cardDue(windowOf(post))) : at;
         const draws = post.files?.filter((f) => f.draw).length ?? 0;
         const info = insert.run(post.gameId ?? null, post.channelId, track, encode(post), due, this.now(), draws);
         out.push({ id: Number(info.lastInsertRowid), post });
@@ -195,12 +211,12 @@ export class Outbox {
    * game's current state instead.
    */
   owe(gameId: number, recoverAfterMs = 60_000): void {
-    const g = this.db.prepare('SELECT channel_id FROM games WHERE id = ?').get(gameId) as { channel_id: string } | undefined;
-    if (!g) return;
-    const marker: Post = { channelId: g.channel_id, gameId, kind: 'owed', content: '' };
+    const home = this.db.prepare('SELECT channel_id FROM games WHERE id = ?').get(gameId) as { channel_id: string } | undefined;
+    if (!home) return;
+    const marker: Post = { channelId: home.channel_id, gameId, kind: 'owed', content: '' };
     this.db
       .prepare('INSERT INTO outbox (game_id, lane, post, next_at, created_at) VALUES (?, ?, ?, ?, ?)')
-      .run(gameId, g.channel_id, encode(marker), this.now() + recoverAfterMs, this.now());
+      .run(gameId, home.channel_id, encode(marker), this.now() + recoverAfterMs, this.now());
   }
 
   /** A restart: nothing is rendering or replying any more, so everything held may go. Old sent rows are dropped. */
@@ -227,7 +243,7 @@ export class Outbox {
       )
       .pluck()
       .all(row.gameId, row.lane, row.createdAt, audience(row.post)) as string[];
-    for (const text of later) for (const f of decode(text).files ?? []) if (f.draw) out.add(f.draw.system);
+    for (const text of later) for (const file of decode(text).files ?? []) if (file.draw) out.add(file.draw.system);
     return out;
   }
 
@@ -258,27 +274,33 @@ export class Outbox {
   /** The reply went out (or could not): these rows may go now (a card once its window has passed). */
   release(ids: number[]): void {
     const stmt = this.db.prepare(`UPDATE outbox SET next_at = MIN(next_at, ?) WHERE id = ? AND state = 'pending' AND attempts = 0`);
-    const which = this.db.prepare('SELECT track, game_id AS gameId FROM outbox WHERE id = ?');
-    const t = this.now();
+    const which = this.db.prepare('SELECT track, post FROM outbox WHERE id = ?');
+    const now = this.now();
     this.db.transaction(() =>
       ids.forEach((id) => {
-        const r = which.get(id) as { track: Track; gameId: number | null } | undefined;
-        stmt.run(r?.track === 'card' ? Math.max(t, this.cardDue(r.gameId ?? undefined)) : t, id);
+        const found = which.get(id) as { track: Track; post: string } | undefined;
+        stmt.run(found?.track === 'card' ? Math.max(now, this.cardDue(windowOf(JSON.parse(found.post) as Post))) : now, id);
       }),
     )();
   }
 
   /** A card of game G cost a REST call now: the next waits for the window. */
   cardSent(gameId: number | null): void {
-    if (gameId === null) return;
-    this.cardAt.set(gameId, this.now());
-    // Bounded: the oldest games are forgotten (their next card simply goes at once).
+    if (gameId !== null) this.windowSent(`game:${gameId}`);
+  }
+
+  /** A row of the card track (its window: windowOf) cost a REST call now: the next of that window waits. */
+  windowSent(key: string | null): void {
+    if (key === null) return;
+    this.cardAt.delete(key);
+    this.cardAt.set(key, this.now());
+    // Bounded: the oldest are forgotten (their next edit simply goes at once).
     if (this.cardAt.size > 10_000) this.cardAt.delete(this.cardAt.keys().next().value!);
   }
 
-  /** The earliest a new card of game G may go. */
-  private cardDue(gameId: number | undefined): number {
-    const last = gameId === undefined ? undefined : this.cardAt.get(gameId);
+  /** The earliest a new row of this window may go. */
+  private cardDue(key: string | null): number {
+    const last = key === null ? undefined : this.cardAt.get(key);
     return last === undefined ? 0 : last + this.cardWindowMs;
   }
 
@@ -309,16 +331,16 @@ export class Outbox {
   }
 
   /** Whether the main track of the head's lane has a row older than it pending (a card waits for the maps it links). */
-  mainBefore(h: HeadInfo): boolean {
+  mainBefore(head: HeadInfo): boolean {
     return !!this.db
       .prepare(`SELECT 1 FROM outbox WHERE lane = ? AND track = 'main' AND state = 'pending' AND id < ? LIMIT 1`)
-      .get(h.lane, h.id);
+      .get(head.lane, head.id);
   }
 
   /** When the next pending row falls due (null: none pending). */
   nextDueAt(): number | null {
-    const r = this.db.prepare(`SELECT MIN(next_at) AS at FROM outbox WHERE state = 'pending'`).get() as { at: number | null };
-    return r.at;
+    const next = this.db.prepare(`SELECT MIN(next_at) AS at FROM outbox WHERE state = 'pending'`).get() as { at: number | null };
+    return next.at;
   }
 
   /** The head of every lane's track (its oldest pending row), due or not. */
@@ -356,14 +378,14 @@ export class Outbox {
   }
 
   /** Whether a later batch's pending row of the head's game in its lane carries pictures (supersededDraws, without reading posts). */
-  hasNewerDraws(h: HeadInfo): boolean {
-    if (h.gameId === null || h.draws === 0) return false;
+  hasNewerDraws(head: HeadInfo): boolean {
+    if (head.gameId === null || head.draws === 0) return false;
     return !!this.db
       .prepare(
         `SELECT 1 FROM outbox WHERE game_id = ? AND state = 'pending' AND lane = ? AND created_at > ? AND draws > 0 ` +
           `AND json_extract(post, '$.to.roles') IS (SELECT json_extract(post, '$.to.roles') FROM outbox WHERE id = ?) LIMIT 1`,
       )
-      .get(h.gameId, h.lane, h.createdAt, h.id);
+      .get(head.gameId, head.lane, head.createdAt, head.id);
   }
 
   /** Was this decision of game G handed off (pinged) already? */
@@ -373,14 +395,14 @@ export class Outbox {
 
   /** A turn-message edit (Post.turn.edit) that a later pending edit of the same message makes redundant. */
   newerTurnEdit(row: OutboxRow): boolean {
-    const t = row.post.turn;
-    if (!t?.edit) return false;
+    const turn = row.post.turn;
+    if (!turn?.edit) return false;
     return !!this.db
       .prepare(
         `SELECT 1 FROM outbox WHERE game_id = ? AND state = 'pending' AND id > ? AND lane = ? ` +
           `AND json_extract(post, '$.turn.seq') = ? AND json_extract(post, '$.turn.edit') = 1`,
       )
-      .get(t.gameId, row.id, row.lane, t.seq);
+      .get(turn.gameId, row.id, row.lane, turn.seq);
   }
 
   /**
@@ -388,6 +410,10 @@ export class Outbox {
    * redundant (a card is built as it is sent); a tournament's hub likewise.
    */
   newerCard(row: OutboxRow): boolean {
+    if (row.post.disable !== undefined)
+      return !!this.db
+        .prepare(`SELECT 1 FROM outbox WHERE state = 'pending' AND id > ? AND lane = ? AND json_extract(post, '$.disable') = ?`)
+        .get(row.id, row.lane, row.post.disable);
     if (row.post.hub !== undefined)
       return !!this.db
         .prepare(`SELECT 1 FROM outbox WHERE state = 'pending' AND id > ? AND lane = ? AND json_extract(post, '$.hub') = ?`)
@@ -401,11 +427,11 @@ export class Outbox {
   /** Every pending row, oldest first. */
   /** How many rows wait and since when (metrics): one indexed count, no rows read. */
   pendingSummary(): { count: number; oldestAt: number | null } {
-    const r = this.db.prepare(`SELECT COUNT(*) AS count, MIN(created_at) AS oldestAt FROM outbox WHERE state = 'pending'`).get() as {
+    const summary = this.db.prepare(`SELECT COUNT(*) AS count, MIN(created_at) AS oldestAt FROM outbox WHERE state = 'pending'`).get() as {
       count: number;
       oldestAt: number | null;
     };
-    return r;
+    return summary;
   }
 
   pending(): OutboxRow[] {
@@ -413,8 +439,8 @@ export class Outbox {
   }
 
   get(id: number): OutboxRow | null {
-    const r = this.db.prepare('SELECT * FROM outbox WHERE id = ?').get(id) as Raw | undefined;
-    return r ? toRow(r) : null;
+    const raw = this.db.prepare('SELECT * FROM outbox WHERE id = ?').get(id) as Raw | undefined;
+    return raw ? toRow(raw) : null;
   }
 
   /**
@@ -426,14 +452,14 @@ export class Outbox {
    * UPDATE SKIP LOCKED` on the head rows, then the same owner and expiry.)
    */
   claim(id: number): boolean {
-    const t = this.now();
+    const now = this.now();
     return (
       this.db
         .prepare(
           `UPDATE outbox SET owner = ?, lease_until = ? WHERE id = ? AND state = 'pending' ` +
             `AND (owner IS NULL OR owner = ? OR lease_until <= ?)`,
         )
-        .run(this.owner, t + this.leaseMs, id, this.owner, t).changes === 1
+        .run(this.owner, now + this.leaseMs, id, this.owner, now).changes === 1
     );
   }
 
@@ -453,9 +479,9 @@ export class Outbox {
 
   /** Who holds a row now (null: nobody, or the hold expired). */
   claimedBy(id: number): string | null {
-    const r = this.db.prepare('SELECT owner, lease_until FROM outbox WHERE id = ?').get(id) as
+    const hold = this.db.prepare('SELECT owner, lease_until FROM outbox WHERE id = ?').get(id) as
       { owner: string | null; lease_until: number | null } | undefined;
-    return r?.owner && (r.lease_until ?? 0) > this.now() ? r.owner : null;
+    return hold?.owner && (hold.lease_until ?? 0) > this.now() ? hold.owner : null;
   }
 
   /** One payload of a row was accepted: a retry resumes after it (and our hold on it is renewed). */
@@ -490,7 +516,7 @@ export class Outbox {
   unping(gameId: number | null | undefined, handoffs: { role: string; decision: number }[]): void {
     if (gameId == null) return;
     const unping = this.db.prepare('DELETE FROM outbox_pings WHERE game_id = ? AND role = ? AND decision_id = ?');
-    for (const h of handoffs) unping.run(gameId, h.role, h.decision);
+    for (const handoff of handoffs) unping.run(gameId, handoff.role, handoff.decision);
   }
 
   /**
@@ -515,14 +541,20 @@ export class Outbox {
   /** A game moved into a new thread: what it still owes goes there. */
   redirect(from: string, to: string): void {
     const rows = this.db.prepare(`SELECT * FROM outbox WHERE lane = ? AND state = 'pending'`).all(from) as Raw[];
-    const upd = this.db.prepare('UPDATE outbox SET lane = ?, post = ? WHERE id = ?');
+    const update = this.db.prepare('UPDATE outbox SET lane = ?, post = ? WHERE id = ?');
     this.db.transaction(() => {
-      for (const r of rows) upd.run(to, encode({ ...decode(r.post), channelId: to }), r.id);
+      for (const raw of rows) update.run(to, encode({ ...decode(raw.post), channelId: to }), raw.id);
     })();
   }
 }
 
 const TRACKS: readonly Track[] = ['ping', 'main', 'card'];
+
+/** What a card-track row's window is kept by: the message whose controls it disables, else its game's card. */
+export function windowOf(post: Post): string | null {
+  if (post.disable !== undefined) return `message:${post.channelId}/${post.disable}`;
+  return post.gameId === undefined ? null : `game:${post.gameId}`;
+}
 
 /** Who a post is for, as SQLite's json_extract reads it back: its seats' roles as JSON, or null for the channel. */
 function audience(post: Post): string | null {

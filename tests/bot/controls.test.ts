@@ -123,7 +123,7 @@ describe('dropdowns (issue 9: select menus for long choice lists)', () => {
     expect(t.fake.find('POST', `/channels/${CHANNEL_ID}/messages`)).toEqual([]);
   });
 
-  it("a deadline's default closes a decision: the bot's tick disables that seat's dropdown", async () => {
+  it("a deadline's default closes a decision: the bot's tick edits the turn message, which loses that seat's dropdown", async () => {
     const { t, start } = await rifleForThree();
     const row = t.svc.store.liveGame(CHANNEL_ID)!;
     const decision = envOf(row).decisions!.open.p2.id;
@@ -131,7 +131,27 @@ describe('dropdowns (issue 9: select menus for long choice lists)', () => {
     t.fake.requests.length = 0;
     await t.bot.tick();
     await t.bot.outbox.settle();
-    onlyBobsDisabled(t, start.id);
+    // The default continues the turn: a line of the turn message (issue 19 §1), nothing posted.
+    const stored = t.fake.delivered.find((d) => d.id === start.id)!;
+    expect(stored.content).toMatch(/Deadline passed for Settlement 2/);
+    expect(components(stored).map((m: any) => m.placeholder)).toEqual([
+      'Settlement 1: Pick your leader (/rifle leader).',
+      'Settlement 3: Pick your leader (/rifle leader).',
+    ]);
+    expect(t.fake.find('POST', `/channels/${CHANNEL_ID}/messages`)).toEqual([]);
+  });
+
+  it("a resignation in a game of several settlements is a line of the turn message, which loses that seat's dropdown (issue 19 §1)", async () => {
+    const { t, start } = await rifleForThree();
+    t.fake.requests.length = 0;
+    await send(t, commandPayload('game', 'resign', [], { user: BOB }));
+    const stored = t.fake.delivered.find((d) => d.id === start.id)!;
+    expect(stored.content).toMatch(new RegExp(`🏳️ <@${BOB.id}> resigns Settlement 2\\. The others play on\\.`));
+    expect(components(stored).map((m: any) => m.placeholder)).toEqual([
+      'Settlement 1: Pick your leader (/rifle leader).',
+      'Settlement 3: Pick your leader (/rifle leader).',
+    ]);
+    expect(t.fake.find('POST', `/channels/${CHANNEL_ID}/messages`)).toEqual([]);
   });
 
   it('a decision closed while the bot was down: the next run disables its dropdown (the posts with controls are remembered in the database)', async () => {

@@ -1,5 +1,5 @@
 // Issue 19 §9: refused posts told once per outage, /game repost during and
-// after it, and a post Discord refuses as malformed (400, 50035) reported as
+// after it, the game reposted once by itself when a post gets through again, and a post Discord refuses as malformed (400, 50035) reported as
 // the bot's fault to the moderators and the log, never as a permissions
 // problem. The real router and discord.js client against the loopback stand-in.
 import { afterEach, describe, expect, it } from 'vitest';
@@ -104,6 +104,28 @@ describe('refused posts: one notice per outage (issue 19 §9)', () => {
     t.fake.fault(inChannel, FAULTS.missingAccess, 1000);
     for (let n = 0; n < 20 && privateNotes(t, /couldn't post the game update/).length < 7; n++) await move(t);
     expect(dms(t)).toHaveLength(4);
+  });
+});
+
+describe('access returns (issue 19 §9)', () => {
+  it('the first post that gets through after an outage is followed by one automatic repost of the turn, with its controls', async () => {
+    const t = await started();
+    t.fake.fault(inChannel, FAULTS.missingAccess, 1000);
+    for (let n = 0; n < 40 && privateNotes(t, /couldn't post the game update/).length < 2; n++) await move(t);
+    t.fake.faults.length = 0;
+    const before = t.fake.messages(CHANNEL_ID).length;
+    // Moves until one posts in the channel again (a move within the turn edits a message the channel never got).
+    for (let n = 0; n < 40 && t.fake.messages(CHANNEL_ID).length === before; n++) await move(t);
+    const fresh = t.fake.messages(CHANNEL_ID).slice(before);
+    const auto = fresh.filter((m) => /I can post here again/.test(m.content));
+    expect(auto).toHaveLength(1);
+    expect(auto[0].files[0].data.subarray(0, 4)).toEqual(PNG.subarray(0, 4));
+    expect(auto[0].components.flatMap((r: any) => r.components).length).toBeGreaterThan(0);
+    // It is the turn message now: the next move that continues the turn edits it, and no second repost follows.
+    const count = t.fake.messages(CHANNEL_ID).length;
+    await move(t);
+    expect(t.fake.messages(CHANNEL_ID).filter((m) => /I can post here again/.test(m.content))).toHaveLength(1);
+    expect(t.fake.messages(CHANNEL_ID).length - count).toBeLessThanOrEqual(1);
   });
 });
 

@@ -1,7 +1,8 @@
 // Issue 9: "/game undo count:N posts no new map and pings nobody". After a
-// player's undo or a moderator's rollback, the channel gets the board as it
-// now stands, the prompt with its controls, and one ping for whoever must act
-// (never the one who undid) — through discord.js and the loopback Discord.
+// moderator's rollback that asks someone else, the channel gets the board as
+// it now stands, the prompt with its controls, and one ping for whoever must
+// act; an undo that gives the turn back to the one who undid edits the turn
+// message (issue 19 §1) — through discord.js and the loopback Discord.
 import { afterEach, describe, expect, it } from 'vitest';
 import { runBot, type BotHandle } from '../../src/bot/client.ts';
 import type { Logger } from '../../src/bot/log.ts';
@@ -70,16 +71,16 @@ describe('undo and rollback hand the game off again (issue 9)', () => {
     expect(map!.components.flatMap((r: any) => r.components).some((c: any) => c.label === 'Roll the die')).toBe(true);
   });
 
-  it("a player's own undo posts the map, and does not ping the one who undid", async () => {
+  it("a player's own undo that gives the turn back to her edits the turn message: nothing is posted, nobody pinged (issue 19 §1)", async () => {
     const { fake, send } = await started();
     await send(commandPayload('dueldraw', 'mark', [s('n', 'one')]));
     const before = fake.messages(CHANNEL_ID).length;
+    fake.requests.length = 0;
     await send(commandPayload('game', 'undo'));
-    const map = fake
-      .messages(CHANNEL_ID)
-      .slice(before)
-      .find((m) => /after the undo/.test(m.content));
-    expect(map).toBeDefined();
-    expect(map!.mentions).toEqual([]);
+    expect(fake.messages(CHANNEL_ID).slice(before)).toEqual([]);
+    const turn = fake.messages(CHANNEL_ID).find((m) => /took back: Mark 1/.test(m.content));
+    expect(turn, 'the turn message names the undo').toBeDefined();
+    expect(turn!.components.flatMap((r: any) => r.components).some((c: any) => c.label === 'Roll the die' && !c.disabled)).toBe(true);
+    expect(fake.find('POST', `/channels/${CHANNEL_ID}/messages`)).toHaveLength(0);
   });
 });

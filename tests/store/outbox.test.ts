@@ -5,7 +5,7 @@ import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { migrate } from '../../src/store/migrations.ts';
 import { Store } from '../../src/store/store.ts';
-import { trackOf } from '../../src/store/outbox.ts';
+import { Outbox, trackOf, windowOf } from '../../src/store/outbox.ts';
 import { tempDb } from '../app/harness.ts';
 
 const game = (s: Store, channel = 'c1') =>
@@ -142,6 +142,29 @@ describe('outbox tracks (migration 18, issue 19 §2, §4)', () => {
       ['card', second.id],
     ]);
     expect(s.outbox.mainBefore(s.outbox.laneHeads('c1').find((h) => h.track === 'card')!)).toBe(true);
+    s.close();
+  });
+
+  it("disabling a message's closed controls is coalesced like a card: one row per message per window (issue 19 §2)", () => {
+    let now = 1_000_000;
+    const s = new Store(tempDb());
+    const outbox = new Outbox(s.db, () => now, 0);
+    const disable = (messageId: string) => ({ channelId: 'c1', kind: 'update' as const, content: '', disable: messageId });
+    expect(trackOf(disable('m1'))).toBe('card');
+    const [first] = outbox.enqueue([disable('m1')], { hold: false });
+    // Another refresh before it went: it joins the waiting row, whatever closed meanwhile is read as it goes.
+    const [second] = outbox.enqueue([disable('m1')], { hold: false });
+    const [other] = outbox.enqueue([disable('m2')], { hold: false });
+    expect(outbox.get(first.id)!.state).toBe('sent');
+    expect(outbox.pending().map((r) => r.id)).toEqual([second.id, other.id]);
+    expect(outbox.get(second.id)!.nextAt).toBe(now);
+    // It cost an edit now: the next edit of that message waits for the window, another message's does not.
+    outbox.windowSent(windowOf(outbox.get(second.id)!.post));
+    outbox.sent(second.id);
+    now += 100;
+    const [third] = outbox.enqueue([disable('m1'), disable('m2')], { hold: false });
+    expect(outbox.get(third.id)!.nextAt).toBe(now - 100 + outbox.cardWindowMs);
+    expect(outbox.pending().find((r) => r.post.disable === 'm2')!.nextAt).toBe(now);
     s.close();
   });
 });

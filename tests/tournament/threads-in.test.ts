@@ -140,3 +140,38 @@ describe('threads_in: a channel picker, checked at create (issue 19 §9)', () =>
     expect(await create(r, CHANNEL_ID)).not.toMatch(/❌/);
   });
 });
+
+describe('/game new thread:true: checked before the game is created (issue 19 §9)', () => {
+  async function newInThread(r: ServiceRig): Promise<string> {
+    const before = r.fake.requests.length;
+    feed(r.bot.client, commandPayload('game', 'new', [s('system', 'duel'), { name: 'thread', type: 5, value: true }]));
+    await r.bot.idle();
+    await r.bot.outbox.settle();
+    return r.fake.requests
+      .slice(before)
+      .filter((q) => /^\/(interactions|webhooks)\//.test(q.path))
+      .map(
+        (q) => `${(q.body?.data?.flags ?? q.body?.flags ?? 0) & 64 ? '[private] ' : ''}${q.body?.data?.content ?? q.body?.content ?? ''}`,
+      )
+      .join('\n');
+  }
+
+  it('where the bot may not create threads, the caller is told privately which permission is missing; no game is created', async () => {
+    const r = await boot();
+    const here = r.bot.client.channels.cache.get(CHANNEL_ID) as any;
+    here.permissionOverwrites._add({ id: BOT_ROLE, type: 0, allow: '0', deny: String(PermissionFlagsBits.SendMessagesInThreads) });
+    const said = await newInThread(r);
+    expect(said).toMatch(
+      /^\[private\] ❌ I cannot open a thread in <#\d+> \(`thread:true`\): I lack Send Messages in Threads there\. .*without `thread:`/,
+    );
+    expect(said).toMatch(/Nothing was created\.$/);
+    expect(r.svc.store.game(1)).toBeFalsy();
+  });
+
+  it('where it may, the game is created in its thread', async () => {
+    const r = await boot();
+    const said = await newInThread(r);
+    expect(said).not.toMatch(/❌/);
+    expect(r.svc.store.game(1)).toBeTruthy();
+  });
+});

@@ -193,7 +193,7 @@ export function applyPlanAction(s: RifleState, st: Settlement, a: Action, ctx: C
           break;
         }
       }
-      check(idx >= 0, RULE, `Nothing planned under "${key}".`);
+      check(idx >= 0, RULE, `Nothing planned under "${key === 'trade' ? 'trade' : (PLANNABLE[key]?.name ?? key)}".`);
       const e = copy[idx];
       if (e.t === 'act' && e.count > 1) e.count -= 1;
       else copy.splice(idx, 1);
@@ -217,7 +217,7 @@ export function applyPlanAction(s: RifleState, st: Settlement, a: Action, ctx: C
       markDone(s, st, ctx);
       return;
   }
-  check(false, RULE, `Unknown planning action ${a.type}.`);
+  check(false, RULE, `Unknown planning action "${a.type}".`);
 }
 
 /** Done: the orders are final; the flow reveals them once every settlement in play is done. */

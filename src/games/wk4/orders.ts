@@ -408,7 +408,11 @@ function checkFreeLord(s: Wk4State, n: Role, id: string): void {
   check(
     lord && lord.nation === n && lord.status === 'free',
     R.armies,
-    `Name one of your free lords to lead them: ${freeLords(s, n).join(', ') || 'none'}.`,
+    `Name one of your free lords to lead them: ${
+      freeLords(s, n)
+        .map((l) => s.lords[l].name)
+        .join(', ') || 'none'
+    }.`,
   );
 }
 

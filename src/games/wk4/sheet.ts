@@ -18,20 +18,39 @@ const num = (t: string | undefined, what: string): number => {
   return Number(t);
 };
 
+/** A unit type by its name (one or several words, singular or plural) or id. */
 function unitName(t: string | undefined): string {
   const k = (t ?? '').toLowerCase().replace(/s$/, '');
   const u = Object.values(UNIT_TYPES).find(
     (x) => x.id === k || x.id === t || x.name.toLowerCase() === (t ?? '').toLowerCase() || x.name.toLowerCase().replace(/s$/, '') === k,
   );
-  check(u, R.sheet, `Unknown unit type "${t ?? ''}": ${Object.keys(UNIT_TYPES).join(', ')}.`);
+  check(
+    u,
+    R.sheet,
+    `Unknown unit type "${t ?? ''}": ${Object.values(UNIT_TYPES)
+      .map((x) => x.name)
+      .join(', ')}.`,
+  );
   return u.id;
 }
 
 function nation(s: Wk4State, t: string | undefined): Role {
   const k = (t ?? '').toLowerCase();
   const n = s.order.find((x) => x === k || s.nations[x].name.toLowerCase() === k || s.nations[x].name.toLowerCase().startsWith(k));
-  check(n && k, R.diplomacy, `Unknown nation "${t ?? ''}": ${s.order.join(', ')}.`);
+  check(n && k, R.diplomacy, `Unknown nation "${t ?? ''}": ${s.order.map((x) => s.nations[x].name).join(', ')}.`);
   return n;
+}
+
+/** A lord by the name the rules give them (or a prefix of it), or by id; unknown text is kept for the order's check to refuse. */
+function lordNamed(s: Wk4State, n: Role, words: string[]): string {
+  const text = words.join(' ').trim();
+  const key = text.toLowerCase();
+  if (s.lords[text]) return text;
+  const mine = Object.values(s.lords).filter((l) => l.nation === n);
+  const found =
+    mine.find((l) => l.id.toLowerCase() === key || l.name.toLowerCase() === key) ??
+    (key ? mine.find((l) => l.name.toLowerCase().startsWith(key)) : undefined);
+  return found?.id ?? words[0] ?? '';
 }
 
 /** A land move: an explicit path, or "to H" (the shortest path the rules allow). */
@@ -73,13 +92,13 @@ export function parseLine(s: Wk4State, n: Role, line: string, prior: Order[] = o
       return {
         k: 'deploy',
         n: num(w[1], 'a count'),
-        type: unitName(w[2]),
+        type: unitName(w.slice(2, at).join(' ')),
         at: resolveHex(s, w.slice(at + 1, li).join(' '), R.deployment),
-        lord: w[li + 1] ?? '',
+        lord: lordNamed(s, n, w.slice(li + 1)),
       };
     }
     case 'buy':
-      return { k: 'buy', n: num(w[1], 'a count'), type: unitName(w[2]) };
+      return { k: 'buy', n: num(w[1], 'a count'), type: unitName(w.slice(2).join(' ')) };
     case 'militia': {
       const hex = resolveHex(s, w.slice(1).join(' '), R.militia);
       const c = mapOf(s).centreAt(hex);
@@ -94,7 +113,7 @@ export function parseLine(s: Wk4State, n: Role, line: string, prior: Order[] = o
         k: 'landsknekt',
         n: num(w[1], 'a count'),
         at: resolveHex(s, w.slice(at + 1, li).join(' '), R.landsknekt),
-        lord: w[li + 1] ?? '',
+        lord: lordNamed(s, n, w.slice(li + 1)),
       };
     }
     case 'bribe':
