@@ -113,7 +113,8 @@ export function findLegal<S>(
 ): LegalAction | undefined {
   const key = canonical(action);
   const list = known ?? mod.legal(state, role);
-  const exact = list.find((l) => canonical(l.action) === key);
+  // Same canonical text means the same type: comparing types first spares writing out most of a long list.
+  const exact = list.find((l) => l.action.type === action.type && canonical(l.action) === key);
   if (exact) return exact;
   // An alias's own action (an identical counter typed instead of the one offered).
   for (const choice of list)
