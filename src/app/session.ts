@@ -73,7 +73,7 @@ export interface ActResult {
   phases: PhaseMark[];
   applied: { role: Role; label: string; userId: string; secret: boolean }[];
   over: boolean;
-  /** The game's version before and after this commit (another process may have committed since: `row` is read after). */
+  /** The game's version before and after this commit (`row` is the game as this commit left it; another process may have committed since). */
   versions?: { from: number; to: number };
 }
 
@@ -126,8 +126,8 @@ export class Sessions {
    * Apply the caller's actions (all or nothing), then every bot seat's answer
    * until a human must act or the game ends; commit once.
    */
-  act(row: GameRow, userId: string, role: Role, actions: Action[], known?: LegalAction[]): ActResult {
-    return this.batch(row, { userId, role, actions, known });
+  act(row: GameRow, userId: string, role: Role, actions: Action[], known?: LegalAction[], parsed?: Envelope<any>): ActResult {
+    return this.batch(row, { userId, role, actions, known, parsed });
   }
 
   /** The caller's seats leave a game that plays on without them (GameRules.resign); bots then act. */
@@ -190,17 +190,19 @@ export class Sessions {
    * `first.known`: the legal list for `first.role` that the caller enumerated on
    * this very row's state (a button press): the first action is checked against
    * it instead of enumerating the list again, the costliest part of a commit.
+   * `first.parsed`: the caller's own envOf(row), handed over so the state is not
+   * parsed twice; it is applied in place, so the caller must not read it after.
    */
   private batch(
     row: GameRow,
-    first: { userId: string; role: Role; actions: Action[]; known?: LegalAction[] } | null,
+    first: { userId: string; role: Role; actions: Action[]; known?: LegalAction[]; parsed?: Envelope<any> } | null,
     alsoResign: Role[] = [],
   ): ActResult {
     const mod = moduleOf(row);
     const seats = this.seats(row);
     const botRoles = new Set(seats.filter(isBotSeat).map((s) => s.role));
-    // A fresh parse per call, so applying in place never touches stored state.
-    let env = envOf(row);
+    // A fresh parse (or the caller's), so applying in place never touches stored state.
+    let env = first?.parsed ?? envOf(row);
     const entries: { role: Role; userId: string; action: Action; undoable: boolean; state?: string }[] = [];
     const events: ActResult['events'] = [];
     const phases: PhaseMark[] = [];
@@ -283,14 +285,17 @@ export class Sessions {
     const result = mod.result(env.game);
     const over = result.status === 'over';
     const finish = over ? { status: 'over' as const, result: JSON.stringify(result) } : undefined;
-    // A snapshot taken at the last entry is already the final state's text: stringify once.
-    if (entries.length)
-      this.store.commit(row.id, row.version, entries, entries[entries.length - 1].state ?? JSON.stringify(env), finish, () => {
-        this.store.deadlines.sync(row.id, env.decisions, this.store.now(), over);
-        this.onCommit?.(row.id);
-      });
     const versions = { from: row.version, to: row.version + entries.length };
-    return { row: this.store.game(row.id)!, env, events, phases, applied, over, versions };
+    if (!entries.length) return { row: this.store.game(row.id)!, env, events, phases, applied, over, versions };
+    // A snapshot taken at the last entry is already the final state's text: stringify once.
+    const state = entries[entries.length - 1].state ?? JSON.stringify(env);
+    // The row as this commit wrote it, not read back: another process may commit
+    // right after, and reading the state back costs as much as writing it.
+    const next = this.store.commitRow(row, entries, state, finish, () => {
+      this.store.deadlines.sync(row.id, env.decisions, this.store.now(), over);
+      this.onCommit?.(row.id);
+    });
+    return { row: next, env, events, phases, applied, over, versions };
   }
 
   /**

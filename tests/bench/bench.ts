@@ -13,7 +13,7 @@ import seedrandom from 'seedrandom';
 import { registerAllGames } from '../../src/app/games.ts';
 import { getGame } from '../../src/games/registry.ts';
 import { Store } from '../../src/store/store.ts';
-import { Sessions } from '../../src/app/session.ts';
+import { envOf, Sessions } from '../../src/app/session.ts';
 import { createGame, replay, sha256 } from '../../src/engine/runner.ts';
 import { replayFromSnapshot } from '../../src/engine/snapshots.ts';
 import type { GameModule, GameRules } from '../../src/engine/types.ts';
@@ -50,8 +50,8 @@ function cpuMs(fn: () => void): number {
 
 /**
  * validate + apply + SQLite commit of one action, through the same path
- * commands use (Sessions.act, given the legal list the pick came from, as a
- * button press does), in CPU ms per action. Bots pick each action outside the
+ * commands use (Sessions.act, given the state and legal list the pick came
+ * from, as a button press does), in CPU ms per action. Bots pick each action outside the
  * measured part.
  */
 function benchApplyCommit(mod: GameModule<any, any>, raw: Record<string, string | number | boolean>, actions: number): number[] {
@@ -80,12 +80,13 @@ function benchApplyCommit(mod: GameModule<any, any>, raw: Record<string, string 
   const warm = 300;
   while (times.length < actions + warm) {
     if (row!.status !== 'active') row = fresh();
-    const env = JSON.parse(row!.state!);
+    // As a button press: the state parsed and the legal list enumerated to offer the choice are handed to act.
+    const env = envOf(row!);
     const p = mod.prompts(env.game)[0];
     const legal = mod.legal(env.game, p.role);
     const pick = mod.bot ? mod.bot(env.game, p.role, legal, { rand: () => rand.quick() }) : legal[0];
     let res: ReturnType<Sessions['act']> | undefined;
-    times.push(cpuMs(() => (res = sessions.act(row!, p.role, p.role, [pick.action], legal))));
+    times.push(cpuMs(() => (res = sessions.act(row!, p.role, p.role, [pick.action], legal, env))));
     row = res!.row;
   }
   store.close();
