@@ -64,6 +64,23 @@ export function sha256(text: string): string {
   return createHash('sha256').update(text).digest('hex');
 }
 
+/**
+ * False only when two actions cannot have the same canonical text: a field
+ * of `action` holds a different string, boolean or finite number in `other`.
+ * It spares writing out most of a long legal list (the costliest part of a
+ * press's check); anything else is left to canonical.
+ */
+function mayBeSame(action: Action, other: Action): boolean {
+  for (const k in action) {
+    const x = action[k];
+    const y = other[k];
+    if (x === y || typeof x !== typeof y) continue;
+    if (typeof x === 'string' || typeof x === 'boolean' || (typeof x === 'number' && Number.isFinite(x) && Number.isFinite(y)))
+      return false;
+  }
+  return true;
+}
+
 export function canonical(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
   if (value && typeof value === 'object') {
@@ -113,8 +130,7 @@ export function findLegal<S>(
 ): LegalAction | undefined {
   const key = canonical(action);
   const list = known ?? mod.legal(state, role);
-  // Same canonical text means the same type: comparing types first spares writing out most of a long list.
-  const exact = list.find((l) => l.action.type === action.type && canonical(l.action) === key);
+  const exact = list.find((l) => mayBeSame(action, l.action) && canonical(l.action) === key);
   if (exact) return exact;
   // An alias's own action (an identical counter typed instead of the one offered).
   for (const choice of list)
