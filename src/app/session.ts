@@ -208,7 +208,11 @@ export class Sessions {
     const phases: PhaseMark[] = [];
     const applied: ActResult['applied'] = [];
     let markedAt = 0;
+    // A phase's view may share parts of the state: it is copied only if another step follows to change them.
+    let shared: PhaseMark | null = null;
     const step = (r: Role, uid: string, action: Action, known?: LegalAction[]) => {
+      if (shared) shared.view = structuredClone(shared.view);
+      shared = null;
       const res = applyEntry(mod, env, r, action, true, known);
       env = res.env;
       const seq = row.version + entries.length + 1;
@@ -222,7 +226,8 @@ export class Sessions {
       events.push({ role: r, userId: uid, events: res.events });
       applied.push({ role: r, label: res.legal.label, userId: uid, secret: !!res.legal.secret });
       if (res.phaseChanged) {
-        phases.push({ phase: mod.phase(env.game), view: structuredClone(mod.view(env.game, { kind: 'spectator' })) });
+        shared = { phase: mod.phase(env.game), view: mod.view(env.game, { kind: 'spectator' }) };
+        phases.push(shared);
         markedAt = entries.length;
       }
     };
@@ -240,9 +245,8 @@ export class Sessions {
     for (const r of alsoResign) if (mod.result(env.game).status !== 'over') step(r, first!.userId, { type: RESIGN });
     this.runBots(mod, row, botRoles, seats, () => env, step);
     // Actions after the last phase change (bots planning in the same phase)
-    // belong in its snapshot: draw the phase as it stands at the end.
-    if (phases.length && entries.length > markedAt)
-      phases[phases.length - 1].view = structuredClone(mod.view(env.game, { kind: 'spectator' }));
+    // belong in its snapshot: draw the phase as it stands at the end (nothing changes the state after).
+    if (phases.length && entries.length > markedAt) phases[phases.length - 1].view = mod.view(env.game, { kind: 'spectator' });
     return this.commit(row, mod, env, entries, events, phases, applied);
   }
 

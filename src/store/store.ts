@@ -383,10 +383,23 @@ export class Store {
     also: (() => void) | undefined,
   ): { version: number; at: number } {
     const at = this.now();
-    const cur = this.db.prepare('SELECT version, status FROM games WHERE id = ?').get(gameId) as
-      { version: number; status: GameStatus } | undefined;
-    if (!cur) throw new Error(`No game ${gameId}.`);
-    if (cur.status !== 'active' || cur.version !== expectedVersion) throw new StaleVersionError(expectedVersion, cur.version);
+    const version = expectedVersion + entries.length;
+    // The version check is the update's own condition: one statement, and a refused one changes nothing.
+    const updated = finish
+      ? this.db
+          .prepare(
+            `UPDATE games SET version = ?, state = ?, updated_at = ?, status = ?, result = ? WHERE id = ? AND version = ? AND status = 'active'`,
+          )
+          .run(version, state, at, finish.status, finish.result, gameId, expectedVersion)
+      : // Status and result only when they change: setting them, even to themselves, rewrites the four indexes on status.
+        this.db
+          .prepare(`UPDATE games SET version = ?, state = ?, updated_at = ? WHERE id = ? AND version = ? AND status = 'active'`)
+          .run(version, state, at, gameId, expectedVersion);
+    if (updated.changes !== 1) {
+      const cur = this.db.prepare('SELECT version FROM games WHERE id = ?').get(gameId) as { version: number } | undefined;
+      if (!cur) throw new Error(`No game ${gameId}.`);
+      throw new StaleVersionError(expectedVersion, cur.version);
+    }
     const insert = this.db.prepare('INSERT INTO actions (game_id, seq, role, user_id, action, undoable, at) VALUES (?, ?, ?, ?, ?, ?, ?)');
     const snap = this.db.prepare('INSERT OR REPLACE INTO snapshots (game_id, seq, state) VALUES (?, ?, ?)');
     let seq = expectedVersion;
@@ -395,16 +408,10 @@ export class Store {
       insert.run(gameId, seq, entry.role, entry.userId, JSON.stringify(entry.action), entry.undoable ? 1 : 0, at);
       if (seq % SNAPSHOT_EVERY === 0) snap.run(gameId, seq, entry.state ?? state);
     }
-    // Status and result only when they change: setting them, even to themselves, rewrites the four indexes on status.
-    if (finish)
-      this.db
-        .prepare('UPDATE games SET version = ?, state = ?, updated_at = ?, status = ?, result = ? WHERE id = ?')
-        .run(seq, state, at, finish.status, finish.result, gameId);
-    else this.db.prepare('UPDATE games SET version = ?, state = ?, updated_at = ? WHERE id = ?').run(seq, state, at, gameId);
     if (finish) this.recordFinished(gameId, finish.status, 'play', finish.result);
     if (finish) this.pruneSnapshots(gameId);
     also?.();
-    return { version: seq, at };
+    return { version, at };
   }
 
   /** The action log, oldest first; an unreadable entry refuses the whole log (DamagedGameError). */
