@@ -49,12 +49,30 @@ function cpuMs(fn: () => void): number {
 }
 
 /**
+ * Samples during which the kernel took the CPU away (involuntary context
+ * switches, counted outside the measured part). On a loaded machine those
+ * are the most of the slowest: the process's CPU time then also holds its
+ * other threads' work (V8's collector and compiler) over a longer wall span.
+ */
+const preempted: boolean[] = [];
+function cpuMsNoting(fn: () => void): number {
+  const switches = process.resourceUsage().involuntaryContextSwitches;
+  const ms = cpuMs(fn);
+  preempted.push(process.resourceUsage().involuntaryContextSwitches !== switches);
+  return ms;
+}
+
+/**
  * validate + apply + SQLite commit of one action, through the same path
  * commands use (Sessions.act, given the state and legal list the pick came
  * from, as a button press does), in CPU ms per action. Bots pick each action outside the
  * measured part.
  */
-function benchApplyCommit(mod: GameModule<any, any>, raw: Record<string, string | number | boolean>, actions: number): number[] {
+function benchApplyCommit(
+  mod: GameModule<any, any>,
+  raw: Record<string, string | number | boolean>,
+  actions: number,
+): { times: number[]; preempted: boolean[] } {
   const store = new Store(tmp());
   const sessions = new Sessions(store);
   const rand = seedrandom('apply');
@@ -86,11 +104,11 @@ function benchApplyCommit(mod: GameModule<any, any>, raw: Record<string, string 
     const legal = mod.legal(env.game, p.role);
     const pick = mod.bot ? mod.bot(env.game, p.role, legal, { rand: () => rand.quick() }) : legal[0];
     let res: ReturnType<Sessions['act']> | undefined;
-    times.push(cpuMs(() => (res = sessions.act(row!, p.role, p.role, [pick.action], legal, env))));
+    times.push(cpuMsNoting(() => (res = sessions.act(row!, p.role, p.role, [pick.action], legal, env))));
     row = res!.row;
   }
   store.close();
-  return times.slice(warm);
+  return { times: times.slice(warm), preempted: preempted.splice(0).slice(warm) };
 }
 
 /**
@@ -143,13 +161,21 @@ function benchCommits(args: string[] = []): void {
   for (const [id, opts] of COMMIT_SYSTEMS) {
     const mod = getGame(id);
     if (!mod || (only && only !== id)) continue;
-    const ac = benchApplyCommit(mod, opts, n);
+    const { times: ac, preempted: cut } = benchApplyCommit(mod, opts, n);
     print(`${id}.apply_commit_count`, ac.length, 'count');
     print(`${id}.apply_commit_p50_ms`, pct(ac, 50), 'ms');
     print(`${id}.apply_commit_p99_ms`, pct(ac, 99), 'ms');
     print(`${id}.apply_commit_p99_9_ms`, pct(ac, 99.9), 'ms');
     print(`${id}.apply_commit_cpu_s`, ac.reduce((a, b) => a + b, 0) / 1000, 's');
     print(`${id}.apply_commit_p50_over_raw_txn`, pct(ac, 50) / rawP50, 'x');
+    // How much of the tail the machine's load made: the same figures over the samples never preempted.
+    const whole = ac.filter((_, i) => !cut[i]);
+    const slowest = new Set([...ac.keys()].sort((a, b) => ac[b] - ac[a]).slice(0, Math.ceil(ac.length / 100)));
+    print(`${id}.apply_commit_preempted_pct`, (100 * (ac.length - whole.length)) / ac.length, '%');
+    print(`${id}.apply_commit_slowest_1pct_preempted_pct`, (100 * [...slowest].filter((i) => cut[i]).length) / slowest.size, '%');
+    print(`${id}.apply_commit_unpreempted_p50_ms`, pct(whole, 50), 'ms');
+    print(`${id}.apply_commit_unpreempted_p99_ms`, pct(whole, 99), 'ms');
+    print(`${id}.apply_commit_unpreempted_p99_9_ms`, pct(whole, 99.9), 'ms');
   }
 }
 
