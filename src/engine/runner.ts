@@ -65,19 +65,23 @@ export function sha256(text: string): string {
 }
 
 /**
- * False only when two actions cannot have the same canonical text: a field
- * of `action` holds a different string, boolean or finite number in `other`.
- * It spares writing out most of a long legal list (the costliest part of a
- * press's check); anything else is left to canonical.
+ * False only when two values cannot have the same canonical text: somewhere
+ * at the same place (a field, or an item of lists of one length) they hold
+ * different strings, booleans or finite numbers. It spares writing out most
+ * of a long legal list (the costliest part of a press's check); anything
+ * else is left to canonical.
  */
-function mayBeSame(action: Action, other: Action): boolean {
-  for (const k in action) {
-    const x = action[k];
-    const y = other[k];
-    if (x === y || typeof x !== typeof y) continue;
-    if (typeof x === 'string' || typeof x === 'boolean' || (typeof x === 'number' && Number.isFinite(x) && Number.isFinite(y)))
-      return false;
+function mayBeSame(value: unknown, other: unknown): boolean {
+  if (value === other || typeof value !== typeof other) return true;
+  if (typeof value === 'string' || typeof value === 'boolean') return false;
+  if (typeof value === 'number') return !(Number.isFinite(value) && Number.isFinite(other));
+  if (typeof value !== 'object' || value === null || other === null || Array.isArray(value) !== Array.isArray(other)) return true;
+  if (Array.isArray(value)) {
+    const list = other as unknown[];
+    return value.length !== list.length || value.every((item, i) => mayBeSame(item, list[i]));
   }
+  const fields = other as Record<string, unknown>;
+  for (const key in value) if (!mayBeSame((value as Record<string, unknown>)[key], fields[key])) return false;
   return true;
 }
 

@@ -64,6 +64,8 @@ describe('runner (issue 2 §2): legality gate, replay, undo, verify', () => {
       entry({ type: 'move', unit: 'b', to: 3, path: ['x', 'z'] }, 'b to 3 by z'),
       entry({ type: 'move', to: 4, unit: 'b', fast: true }, 'b to 4 fast'),
       entry({ type: 'move', to: 4, unit: 'b', fast: true }, 'b to 4 fast, again'),
+      entry({ type: 'order', item: { k: 'move', force: 'f1', path: ['7,8'] } }, 'f1 to 7,8'),
+      entry({ type: 'order', item: { k: 'move', force: 'f1', path: ['7,7'] } }, 'f1 to 7,7'),
     ];
     const find = (action: Record<string, unknown>) => findLegal(duel, null as never, 'a', action as LegalAction['action'], list)?.label;
     expect(find({ to: 3, unit: 'b', type: 'move', path: ['x', 'z'] })).toBe('b to 3 by z');
@@ -73,6 +75,8 @@ describe('runner (issue 2 §2): legality gate, replay, undo, verify', () => {
     expect(find({ type: 'move', unit: 'b', to: 3 })).toBeUndefined();
     expect(find({ type: 'move', unit: 'a', to: '3' })).toBeUndefined();
     expect(find({ type: 'mark', unit: 'a', to: 3 })).toBeUndefined();
+    expect(find({ type: 'order', item: { path: ['7,7'], force: 'f1', k: 'move' } })).toBe('f1 to 7,7');
+    expect(find({ type: 'order', item: { k: 'move', force: 'f1', path: ['7,7', '7,6'] } })).toBeUndefined();
   });
 
   it('verify confirms the seed hash and the replayed state; a tampered state is caught', () => {
