@@ -29,6 +29,14 @@ export const BOT_PREFIX = 'bot:';
 /** Seat name of the built-in bot (its role name says which side it plays). */
 export const BOT_NAME = 'Muster bot';
 const MAX_BOT_STEPS = 20_000;
+/** Games whose seats a Sessions remembers (the oldest forgotten first). */
+const SEAT_MEMORY = 4096;
+
+/** The seats a batch started from changed before its commit (another command or process): it is played again. */
+class SeatsChanged extends Error {}
+
+const sameSeats = (a: Seat[], b: Seat[]) =>
+  a.length === b.length && a.every((seat, i) => seat.role === b[i].role && seat.userId === b[i].userId && seat.userName === b[i].userName);
 
 export function isBotSeat(seat: Seat): boolean {
   return seat.userId.startsWith(BOT_PREFIX);
@@ -101,6 +109,14 @@ export class Sessions {
    * they are rendered and stored still ends in a post (commands/outbox.ts).
    */
   onCommit?: (gameId: number) => void;
+
+  /**
+   * Each game's seats as this process's last commit of it read them, inside
+   * its transaction. A batch starts from them instead of reading the seats
+   * on their own (a read transaction of its own cost a tenth of a commit),
+   * and its commit checks them in its transaction: changed, it plays again.
+   */
+  private readonly seatMemory = new Map<number, Seat[]>();
 
   constructor(readonly store: Store) {}
 
@@ -199,7 +215,8 @@ export class Sessions {
     alsoResign: Role[] = [],
   ): ActResult {
     const mod = moduleOf(row);
-    const seats = this.seats(row);
+    const remembered = this.seatMemory.get(row.id);
+    const seats = remembered ?? this.seats(row);
     const botRoles = new Set(seats.filter(isBotSeat).map((s) => s.role));
     // A fresh parse (or the caller's), so applying in place never touches stored state.
     let env = first?.parsed ?? envOf(row);
@@ -247,7 +264,14 @@ export class Sessions {
     // Actions after the last phase change (bots planning in the same phase)
     // belong in its snapshot: draw the phase as it stands at the end (nothing changes the state after).
     if (phases.length && entries.length > markedAt) phases[phases.length - 1].view = mod.view(env.game, { kind: 'spectator' });
-    return this.commit(row, mod, env, entries, events, phases, applied);
+    try {
+      return this.commit(row, mod, env, entries, events, phases, applied, seats, !!remembered);
+    } catch (error) {
+      if (!(error instanceof SeatsChanged)) throw error;
+      // Played again from the stored state (the caller's parsed state was applied on) and the seats as they are.
+      this.seatMemory.delete(row.id);
+      return this.batch(row, first && { ...first, parsed: undefined }, alsoResign);
+    }
   }
 
   /** Let bot seats act until a human is asked or the game ends. */
@@ -285,21 +309,40 @@ export class Sessions {
     events: ActResult['events'],
     phases: PhaseMark[],
     applied: ActResult['applied'],
+    /** The seats the batch played with, and whether they came from seatMemory (then checked here). */
+    seats: Seat[],
+    remembered: boolean,
   ): ActResult {
     const result = mod.result(env.game);
     const over = result.status === 'over';
     const finish = over ? { status: 'over' as const, result: JSON.stringify(result) } : undefined;
     const versions = { from: row.version, to: row.version + entries.length };
-    if (!entries.length) return { row: this.store.game(row.id)!, env, events, phases, applied, over, versions };
+    const checkSeats = () => {
+      const current = this.store.seats(row.id);
+      if (remembered && !sameSeats(current, seats)) throw new SeatsChanged();
+      this.remember(row.id, current);
+    };
+    if (!entries.length) {
+      if (remembered) checkSeats();
+      else this.remember(row.id, seats);
+      return { row: this.store.game(row.id)!, env, events, phases, applied, over, versions };
+    }
     // A snapshot taken at the last entry is already the final state's text: stringify once.
     const state = entries[entries.length - 1].state ?? JSON.stringify(env);
     // The row as this commit wrote it, not read back: another process may commit
     // right after, and reading the state back costs as much as writing it.
     const next = this.store.commitRow(row, entries, state, finish, () => {
+      checkSeats();
       this.store.deadlines.sync(row.id, env.decisions, this.store.now(), over);
       this.onCommit?.(row.id);
     });
     return { row: next, env, events, phases, applied, over, versions };
+  }
+
+  private remember(gameId: number, seats: Seat[]): void {
+    this.seatMemory.delete(gameId);
+    this.seatMemory.set(gameId, seats);
+    if (this.seatMemory.size > SEAT_MEMORY) this.seatMemory.delete(this.seatMemory.keys().next().value!);
   }
 
   /**
