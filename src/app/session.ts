@@ -42,17 +42,22 @@ export function isBotSeat(seat: Seat): boolean {
   return seat.userId.startsWith(BOT_PREFIX);
 }
 
+/** Options objects their rules accepted: one command asks moduleOf of one row several times, and a commit's row keeps its options. */
+const accepted = new WeakMap<object, GameModule<any, any>>();
+
 /** The rules of a stored game; its options must be readable and accepted by them (else DamagedGameError). */
 export function moduleOf(row: GameRow): GameModule<any, any> {
   const mod = getGame(row.system);
   if (!mod) throw new Error(`Unknown game system ${row.system}.`);
   if (row.damage) throw new DamagedGameError(row.damage);
+  if (accepted.get(row.options) === mod) return mod;
   try {
     mod.parseOptions(row.options);
   } catch (error) {
     const why = error instanceof Error ? error.message.slice(0, 160) : String(error);
     throw new DamagedGameError({ gameId: row.id, part: 'options', reason: `its options are refused by the rules (${why})` });
   }
+  accepted.set(row.options, mod);
   return mod;
 }
 
