@@ -337,7 +337,8 @@ export async function runPlay(svc: Services, inv: Invocation, progress?: (line: 
   }
   const { role, actions } = resolveAction(mod, env.game, roles, inv.sub, inv.options);
   if (!actions.length) throw notYourTurn(mod, row, svc);
-  const res = svc.sessions.act(row, inv.caller.id, role, actions);
+  // The state parsed above is handed over (act applies on it): not parsed twice.
+  const res = svc.sessions.act(row, inv.caller.id, role, actions, undefined, env);
   return presentAct(mod, res, roles, svc.store.seats(row.id), {
     maxSnapshots: svc.maxSnapshots,
     render: svc.render,
@@ -406,8 +407,9 @@ export async function pressButton(svc: Services, press: ButtonPress, progress?: 
   const legal: LegalAction[] = mod.legal(env.game, id.role);
   const choice = legal.find((l) => actionKey(l.action) === id.key);
   if (!choice) return stale(svc, row, roles, 'that choice is no longer offered');
-  // The list just enumerated on this row's state: act checks against it instead of enumerating again.
-  const res = svc.sessions.act(row, press.caller.id, id.role, [choice.action], legal);
+  // The list just enumerated on this row's state: act checks against it instead of enumerating again,
+  // and applies on the state parsed above instead of parsing it again.
+  const res = svc.sessions.act(row, press.caller.id, id.role, [choice.action], legal, env);
   const out = await presentAct(mod, res, roles, svc.store.seats(row.id), {
     maxSnapshots: svc.maxSnapshots,
     render: svc.render,

@@ -29,22 +29,35 @@ export const BOT_PREFIX = 'bot:';
 /** Seat name of the built-in bot (its role name says which side it plays). */
 export const BOT_NAME = 'Muster bot';
 const MAX_BOT_STEPS = 20_000;
+/** Games whose seats a Sessions remembers (the oldest forgotten first). */
+const SEAT_MEMORY = 4096;
+
+/** The seats a batch started from changed before its commit (another command or process): it is played again. */
+class SeatsChanged extends Error {}
+
+const sameSeats = (a: Seat[], b: Seat[]) =>
+  a.length === b.length && a.every((seat, i) => seat.role === b[i].role && seat.userId === b[i].userId && seat.userName === b[i].userName);
 
 export function isBotSeat(seat: Seat): boolean {
   return seat.userId.startsWith(BOT_PREFIX);
 }
+
+/** Options objects their rules accepted: one command asks moduleOf of one row several times, and a commit's row keeps its options. */
+const accepted = new WeakMap<object, GameModule<any, any>>();
 
 /** The rules of a stored game; its options must be readable and accepted by them (else DamagedGameError). */
 export function moduleOf(row: GameRow): GameModule<any, any> {
   const mod = getGame(row.system);
   if (!mod) throw new Error(`Unknown game system ${row.system}.`);
   if (row.damage) throw new DamagedGameError(row.damage);
+  if (accepted.get(row.options) === mod) return mod;
   try {
     mod.parseOptions(row.options);
   } catch (error) {
     const why = error instanceof Error ? error.message.slice(0, 160) : String(error);
     throw new DamagedGameError({ gameId: row.id, part: 'options', reason: `its options are refused by the rules (${why})` });
   }
+  accepted.set(row.options, mod);
   return mod;
 }
 
@@ -73,7 +86,7 @@ export interface ActResult {
   phases: PhaseMark[];
   applied: { role: Role; label: string; userId: string; secret: boolean }[];
   over: boolean;
-  /** The game's version before and after this commit (another process may have committed since: `row` is read after). */
+  /** The game's version before and after this commit (`row` is the game as this commit left it; another process may have committed since). */
   versions?: { from: number; to: number };
 }
 
@@ -102,6 +115,14 @@ export class Sessions {
    */
   onCommit?: (gameId: number) => void;
 
+  /**
+   * Each game's seats as this process's last commit of it read them, inside
+   * its transaction. A batch starts from them instead of reading the seats
+   * on their own (a read transaction of its own cost a tenth of a commit),
+   * and its commit checks them in its transaction: changed, it plays again.
+   */
+  private readonly seatMemory = new Map<number, Seat[]>();
+
   constructor(readonly store: Store) {}
 
   seats(row: GameRow): Seat[] {
@@ -126,8 +147,8 @@ export class Sessions {
    * Apply the caller's actions (all or nothing), then every bot seat's answer
    * until a human must act or the game ends; commit once.
    */
-  act(row: GameRow, userId: string, role: Role, actions: Action[], known?: LegalAction[]): ActResult {
-    return this.batch(row, { userId, role, actions, known });
+  act(row: GameRow, userId: string, role: Role, actions: Action[], known?: LegalAction[], parsed?: Envelope<any>): ActResult {
+    return this.batch(row, { userId, role, actions, known, parsed });
   }
 
   /** The caller's seats leave a game that plays on without them (GameRules.resign); bots then act. */
@@ -190,23 +211,30 @@ export class Sessions {
    * `first.known`: the legal list for `first.role` that the caller enumerated on
    * this very row's state (a button press): the first action is checked against
    * it instead of enumerating the list again, the costliest part of a commit.
+   * `first.parsed`: the caller's own envOf(row), handed over so the state is not
+   * parsed twice; it is applied in place, so the caller must not read it after.
    */
   private batch(
     row: GameRow,
-    first: { userId: string; role: Role; actions: Action[]; known?: LegalAction[] } | null,
+    first: { userId: string; role: Role; actions: Action[]; known?: LegalAction[]; parsed?: Envelope<any> } | null,
     alsoResign: Role[] = [],
   ): ActResult {
     const mod = moduleOf(row);
-    const seats = this.seats(row);
+    const remembered = this.seatMemory.get(row.id);
+    const seats = remembered ?? this.seats(row);
     const botRoles = new Set(seats.filter(isBotSeat).map((s) => s.role));
-    // A fresh parse per call, so applying in place never touches stored state.
-    let env = envOf(row);
+    // A fresh parse (or the caller's), so applying in place never touches stored state.
+    let env = first?.parsed ?? envOf(row);
     const entries: { role: Role; userId: string; action: Action; undoable: boolean; state?: string }[] = [];
     const events: ActResult['events'] = [];
     const phases: PhaseMark[] = [];
     const applied: ActResult['applied'] = [];
     let markedAt = 0;
+    // A phase's view may share parts of the state: it is copied only if another step follows to change them.
+    let shared: PhaseMark | null = null;
     const step = (r: Role, uid: string, action: Action, known?: LegalAction[]) => {
+      if (shared) shared.view = structuredClone(shared.view);
+      shared = null;
       const res = applyEntry(mod, env, r, action, true, known);
       env = res.env;
       const seq = row.version + entries.length + 1;
@@ -220,7 +248,8 @@ export class Sessions {
       events.push({ role: r, userId: uid, events: res.events });
       applied.push({ role: r, label: res.legal.label, userId: uid, secret: !!res.legal.secret });
       if (res.phaseChanged) {
-        phases.push({ phase: mod.phase(env.game), view: structuredClone(mod.view(env.game, { kind: 'spectator' })) });
+        shared = { phase: mod.phase(env.game), view: mod.view(env.game, { kind: 'spectator' }) };
+        phases.push(shared);
         markedAt = entries.length;
       }
     };
@@ -238,10 +267,16 @@ export class Sessions {
     for (const r of alsoResign) if (mod.result(env.game).status !== 'over') step(r, first!.userId, { type: RESIGN });
     this.runBots(mod, row, botRoles, seats, () => env, step);
     // Actions after the last phase change (bots planning in the same phase)
-    // belong in its snapshot: draw the phase as it stands at the end.
-    if (phases.length && entries.length > markedAt)
-      phases[phases.length - 1].view = structuredClone(mod.view(env.game, { kind: 'spectator' }));
-    return this.commit(row, mod, env, entries, events, phases, applied);
+    // belong in its snapshot: draw the phase as it stands at the end (nothing changes the state after).
+    if (phases.length && entries.length > markedAt) phases[phases.length - 1].view = mod.view(env.game, { kind: 'spectator' });
+    try {
+      return this.commit(row, mod, env, entries, events, phases, applied, seats, !!remembered);
+    } catch (error) {
+      if (!(error instanceof SeatsChanged)) throw error;
+      // Played again from the stored state (the caller's parsed state was applied on) and the seats as they are.
+      this.seatMemory.delete(row.id);
+      return this.batch(row, first && { ...first, parsed: undefined }, alsoResign);
+    }
   }
 
   /** Let bot seats act until a human is asked or the game ends. */
@@ -279,18 +314,40 @@ export class Sessions {
     events: ActResult['events'],
     phases: PhaseMark[],
     applied: ActResult['applied'],
+    /** The seats the batch played with, and whether they came from seatMemory (then checked here). */
+    seats: Seat[],
+    remembered: boolean,
   ): ActResult {
     const result = mod.result(env.game);
     const over = result.status === 'over';
     const finish = over ? { status: 'over' as const, result: JSON.stringify(result) } : undefined;
-    // A snapshot taken at the last entry is already the final state's text: stringify once.
-    if (entries.length)
-      this.store.commit(row.id, row.version, entries, entries[entries.length - 1].state ?? JSON.stringify(env), finish, () => {
-        this.store.deadlines.sync(row.id, env.decisions, this.store.now(), over);
-        this.onCommit?.(row.id);
-      });
     const versions = { from: row.version, to: row.version + entries.length };
-    return { row: this.store.game(row.id)!, env, events, phases, applied, over, versions };
+    const checkSeats = () => {
+      const current = this.store.seats(row.id);
+      if (remembered && !sameSeats(current, seats)) throw new SeatsChanged();
+      this.remember(row.id, current);
+    };
+    if (!entries.length) {
+      if (remembered) checkSeats();
+      else this.remember(row.id, seats);
+      return { row: this.store.game(row.id)!, env, events, phases, applied, over, versions };
+    }
+    // A snapshot taken at the last entry is already the final state's text: stringify once.
+    const state = entries[entries.length - 1].state ?? JSON.stringify(env);
+    // The row as this commit wrote it, not read back: another process may commit
+    // right after, and reading the state back costs as much as writing it.
+    const next = this.store.commitRow(row, entries, state, finish, () => {
+      checkSeats();
+      this.store.deadlines.sync(row.id, env.decisions, this.store.now(), over);
+      this.onCommit?.(row.id);
+    });
+    return { row: next, env, events, phases, applied, over, versions };
+  }
+
+  private remember(gameId: number, seats: Seat[]): void {
+    this.seatMemory.delete(gameId);
+    this.seatMemory.set(gameId, seats);
+    if (this.seatMemory.size > SEAT_MEMORY) this.seatMemory.delete(this.seatMemory.keys().next().value!);
   }
 
   /**

@@ -64,6 +64,27 @@ export function sha256(text: string): string {
   return createHash('sha256').update(text).digest('hex');
 }
 
+/**
+ * False only when two values cannot have the same canonical text: somewhere
+ * at the same place (a field, or an item of lists of one length) they hold
+ * different strings, booleans or finite numbers. It spares writing out most
+ * of a long legal list (the costliest part of a press's check); anything
+ * else is left to canonical.
+ */
+function mayBeSame(value: unknown, other: unknown): boolean {
+  if (value === other || typeof value !== typeof other) return true;
+  if (typeof value === 'string' || typeof value === 'boolean') return false;
+  if (typeof value === 'number') return !(Number.isFinite(value) && Number.isFinite(other));
+  if (typeof value !== 'object' || value === null || other === null || Array.isArray(value) !== Array.isArray(other)) return true;
+  if (Array.isArray(value)) {
+    const list = other as unknown[];
+    return value.length !== list.length || value.every((item, i) => mayBeSame(item, list[i]));
+  }
+  const fields = other as Record<string, unknown>;
+  for (const key in value) if (!mayBeSame((value as Record<string, unknown>)[key], fields[key])) return false;
+  return true;
+}
+
 export function canonical(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
   if (value && typeof value === 'object') {
@@ -113,7 +134,7 @@ export function findLegal<S>(
 ): LegalAction | undefined {
   const key = canonical(action);
   const list = known ?? mod.legal(state, role);
-  const exact = list.find((l) => canonical(l.action) === key);
+  const exact = list.find((l) => mayBeSame(action, l.action) && canonical(l.action) === key);
   if (exact) return exact;
   // An alias's own action (an identical counter typed instead of the one offered).
   for (const choice of list)

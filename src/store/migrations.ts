@@ -468,18 +468,25 @@ export const migrations: { version: number; name: string; sql: string }[] = [
   },
 ];
 
-export function migrate(db: Database.Database): number {
-  db.exec('CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at INTEGER NOT NULL)');
-  const applied = () => new Set((db.prepare('SELECT version FROM schema_migrations').all() as { version: number }[]).map((r) => r.version));
+export function migrate(database: Database.Database): number {
+  database.exec(
+    'CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at INTEGER NOT NULL)',
+  );
+  const applied = () =>
+    new Set((database.prepare('SELECT version FROM schema_migrations').all() as { version: number }[]).map((r) => r.version));
   const done = applied();
-  for (const m of migrations) {
-    if (done.has(m.version)) continue;
+  for (const migration of migrations) {
+    if (done.has(migration.version)) continue;
     // Under the write lock, looked at again: several processes may start on one new database at once.
-    db.transaction(() => {
-      if (applied().has(m.version)) return;
-      db.exec(m.sql);
-      db.prepare('INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)').run(m.version, m.name, Date.now());
-    }).immediate();
+    database
+      .transaction(() => {
+        if (applied().has(migration.version)) return;
+        database.exec(migration.sql);
+        database
+          .prepare('INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)')
+          .run(migration.version, migration.name, Date.now());
+      })
+      .immediate();
   }
   return migrations.length ? migrations[migrations.length - 1].version : 0;
 }

@@ -26,19 +26,20 @@ export interface DeadlineRow {
 }
 
 export class Reminders {
-  constructor(private readonly db: Database.Database) {}
+  constructor(private readonly database: Database.Database) {}
 
   settings(userId: string): ReminderSettings {
-    const r = this.db.prepare('SELECT enabled, interval_ms, quiet_from, quiet_to FROM reminder_settings WHERE user_id = ?').get(userId) as
-      { enabled: number; interval_ms: number | null; quiet_from: number | null; quiet_to: number | null } | undefined;
-    return r
-      ? { enabled: r.enabled === 1, intervalMs: r.interval_ms, quietFrom: r.quiet_from, quietTo: r.quiet_to }
+    const stored = this.database
+      .prepare('SELECT enabled, interval_ms, quiet_from, quiet_to FROM reminder_settings WHERE user_id = ?')
+      .get(userId) as { enabled: number; interval_ms: number | null; quiet_from: number | null; quiet_to: number | null } | undefined;
+    return stored
+      ? { enabled: stored.enabled === 1, intervalMs: stored.interval_ms, quietFrom: stored.quiet_from, quietTo: stored.quiet_to }
       : { ...DEFAULT_SETTINGS };
   }
 
   update(userId: string, patch: Partial<ReminderSettings>): ReminderSettings {
     const next = { ...this.settings(userId), ...patch };
-    this.db
+    this.database
       .prepare(
         'INSERT INTO reminder_settings (user_id, enabled, interval_ms, quiet_from, ' +
           'quiet_to) VALUES (?, ?, ?, ?, ?) ON CONFLICT(user_id) DO UPDATE SET enabled = ' +
@@ -52,24 +53,24 @@ export class Reminders {
 
   /** Whether the user asked for their tournament pairings by DM too (/remind pairings; off by default). */
   pairingsByDm(userId: string): boolean {
-    const r = this.db.prepare('SELECT pairings_dm FROM reminder_settings WHERE user_id = ?').get(userId) as
+    const stored = this.database.prepare('SELECT pairings_dm FROM reminder_settings WHERE user_id = ?').get(userId) as
       { pairings_dm: number } | undefined;
-    return r?.pairings_dm === 1;
+    return stored?.pairings_dm === 1;
   }
 
-  setPairingsByDm(userId: string, on: boolean): void {
-    const d = DEFAULT_SETTINGS;
-    this.db
+  setPairingsByDm(userId: string, wanted: boolean): void {
+    const defaults = DEFAULT_SETTINGS;
+    this.database
       .prepare(
         'INSERT INTO reminder_settings (user_id, enabled, interval_ms, quiet_from, quiet_to, pairings_dm) VALUES (?, ?, ?, ?, ?, ?) ' +
           'ON CONFLICT(user_id) DO UPDATE SET pairings_dm = excluded.pairings_dm',
       )
-      .run(userId, d.enabled ? 1 : 0, d.intervalMs, d.quietFrom, d.quietTo, on ? 1 : 0);
+      .run(userId, defaults.enabled ? 1 : 0, defaults.intervalMs, defaults.quietFrom, defaults.quietTo, wanted ? 1 : 0);
   }
 
   /** Deadlines still ahead whose next reminder may be due (remind_at index); none of an unplayable damaged game. */
   upcoming(now: number, limit = 500): DeadlineRow[] {
-    const rows = this.db
+    const rows = this.database
       .prepare(
         'SELECT game_id, role, decision_id, due_at, set_at FROM decision_deadlines WHERE remind_at <= ? AND due_at > ? ' +
           `AND game_id NOT IN (${UNPLAYABLE_IDS}) ORDER BY remind_at LIMIT ?`,
@@ -85,15 +86,15 @@ export class Reminders {
   }
 
   /** When the tick next looks at this deadline (null: no reminder left; it stays until the deadline goes). */
-  remindAt(d: DeadlineRow, at: number | null): void {
-    this.db
+  remindAt(deadline: DeadlineRow, lookAt: number | null): void {
+    this.database
       .prepare('UPDATE decision_deadlines SET remind_at = ? WHERE game_id = ? AND role = ? AND decision_id = ?')
-      .run(at ?? Number.MAX_SAFE_INTEGER, d.gameId, d.role, d.decisionId);
+      .run(lookAt ?? Number.MAX_SAFE_INTEGER, deadline.gameId, deadline.role, deadline.decisionId);
   }
 
   /** Settings changed: the user's seats' deadlines are looked at again on the next tick. */
   recheck(userId: string): void {
-    this.db
+    this.database
       .prepare(
         'UPDATE decision_deadlines SET remind_at = 0 WHERE EXISTS (SELECT 1 FROM seats s WHERE s.game_id = ' +
           'decision_deadlines.game_id AND s.role = decision_deadlines.role AND s.user_id = ?)',
@@ -101,26 +102,28 @@ export class Reminders {
       .run(userId);
   }
 
-  sent(d: DeadlineRow): Set<string> {
-    const rows = this.db
+  sent(deadline: DeadlineRow): Set<string> {
+    const rows = this.database
       .prepare('SELECT kind FROM reminders_sent WHERE game_id = ? AND role = ? AND decision_id = ?')
-      .all(d.gameId, d.role, d.decisionId) as { kind: string }[];
+      .all(deadline.gameId, deadline.role, deadline.decisionId) as { kind: string }[];
     return new Set(rows.map((r) => r.kind));
   }
 
   /** Mark reminders sent; false when every one was marked already (another process sent them: issue 21 §3). */
-  markSent(d: DeadlineRow, kinds: string[], at: number): boolean {
-    const ins = this.db.prepare('INSERT OR IGNORE INTO reminders_sent (game_id, role, decision_id, kind, at) VALUES (?, ?, ?, ?, ?)');
-    return this.db.transaction(() => {
+  markSent(deadline: DeadlineRow, kinds: string[], sentAt: number): boolean {
+    const insert = this.database.prepare(
+      'INSERT OR IGNORE INTO reminders_sent (game_id, role, decision_id, kind, at) VALUES (?, ?, ?, ?, ?)',
+    );
+    return this.database.transaction(() => {
       let fresh = 0;
-      for (const k of kinds) fresh += ins.run(d.gameId, d.role, d.decisionId, k, at).changes;
+      for (const kind of kinds) fresh += insert.run(deadline.gameId, deadline.role, deadline.decisionId, kind, sentAt).changes;
       return fresh > 0;
     })();
   }
 
   /** Forget the marks of deadlines that are gone (decided, defaulted, cleared). */
   prune(): void {
-    this.db.exec(
+    this.database.exec(
       'DELETE FROM reminders_sent WHERE NOT EXISTS (SELECT 1 FROM decision_deadlines d ' +
         'WHERE d.game_id = reminders_sent.game_id AND d.role = reminders_sent.role AND ' +
         'd.decision_id = reminders_sent.decision_id)',

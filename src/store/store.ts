@@ -82,6 +82,15 @@ export class StaleVersionError extends Error {
   }
 }
 
+/** One log entry to commit; `state` only when a snapshot is due at its seq. */
+export interface CommitEntry {
+  role: Role;
+  userId: string;
+  action: Action;
+  undoable: boolean;
+  state?: string;
+}
+
 export const SNAPSHOT_EVERY = 50;
 /** Snapshots a finished game keeps (its newest): replays start there or from the seed. */
 export const FINISHED_SNAPSHOTS = 1;
@@ -337,40 +346,72 @@ export class Store {
   commit(
     gameId: number,
     expectedVersion: number,
-    entries: { role: Role; userId: string; action: Action; undoable: boolean; state?: string }[],
+    entries: CommitEntry[],
     state: string,
     finish?: { status: 'over' | 'abandoned'; result: string },
     /** More writes that must land with these entries or not at all (deadlines). */
     also?: () => void,
   ): number {
-    return this.db
-      .transaction(() => {
-        const cur = this.db.prepare('SELECT version, status FROM games WHERE id = ?').get(gameId) as
-          { version: number; status: GameStatus } | undefined;
-        if (!cur) throw new Error(`No game ${gameId}.`);
-        if (cur.status !== 'active' || cur.version !== expectedVersion) throw new StaleVersionError(expectedVersion, cur.version);
-        const insert = this.db.prepare(
-          'INSERT INTO actions (game_id, seq, role, user_id, action, undoable, at) VALUES (?, ?, ?, ?, ?, ?, ?)',
-        );
-        const snap = this.db.prepare('INSERT OR REPLACE INTO snapshots (game_id, seq, state) VALUES (?, ?, ?)');
-        let seq = expectedVersion;
-        for (const entry of entries) {
-          seq++;
-          insert.run(gameId, seq, entry.role, entry.userId, JSON.stringify(entry.action), entry.undoable ? 1 : 0, this.now());
-          if (seq % SNAPSHOT_EVERY === 0) snap.run(gameId, seq, entry.state ?? state);
-        }
-        this.db
+    return this.commitTxn(gameId, expectedVersion, entries, state, finish, also).version;
+  }
+
+  /** commit, returning the game's row as the commit wrote it (nothing read back). */
+  commitRow(
+    row: GameRow,
+    entries: CommitEntry[],
+    state: string,
+    finish?: { status: 'over' | 'abandoned'; result: string },
+    also?: () => void,
+  ): GameRow {
+    const { version, at } = this.commitTxn(row.id, row.version, entries, state, finish, also);
+    return { ...row, version, state, updatedAt: at, status: finish?.status ?? row.status, result: finish?.result ?? row.result };
+  }
+
+  /** Built once: making a transaction function per commit showed in its profile. */
+  private commitTxnFn?: Database.Transaction<Store['commitBody']>;
+  private commitTxn(...args: Parameters<Store['commitBody']>): { version: number; at: number } {
+    this.commitTxnFn ??= this.db.transaction(this.commitBody.bind(this));
+    return this.commitTxnFn.immediate(...args);
+  }
+
+  private commitBody(
+    gameId: number,
+    expectedVersion: number,
+    entries: CommitEntry[],
+    state: string,
+    finish: { status: 'over' | 'abandoned'; result: string } | undefined,
+    also: (() => void) | undefined,
+  ): { version: number; at: number } {
+    const at = this.now();
+    const version = expectedVersion + entries.length;
+    // The version check is the update's own condition: one statement, and a refused one changes nothing.
+    const updated = finish
+      ? this.db
           .prepare(
-            'UPDATE games SET version = ?, state = ?, updated_at = ?, status = COALESCE(?, ' +
-              'status), result = COALESCE(?, result) WHERE id = ?',
+            `UPDATE games SET version = ?, state = ?, updated_at = ?, status = ?, result = ? WHERE id = ? AND version = ? AND status = 'active'`,
           )
-          .run(seq, state, this.now(), finish?.status ?? null, finish?.result ?? null, gameId);
-        if (finish) this.recordFinished(gameId, finish.status, 'play', finish.result);
-        if (finish) this.pruneSnapshots(gameId);
-        also?.();
-        return seq;
-      })
-      .immediate();
+          .run(version, state, at, finish.status, finish.result, gameId, expectedVersion)
+      : // Status and result only when they change: setting them, even to themselves, rewrites the four indexes on status.
+        this.db
+          .prepare(`UPDATE games SET version = ?, state = ?, updated_at = ? WHERE id = ? AND version = ? AND status = 'active'`)
+          .run(version, state, at, gameId, expectedVersion);
+    if (updated.changes !== 1) {
+      const cur = this.db.prepare('SELECT version FROM games WHERE id = ?').get(gameId) as { version: number } | undefined;
+      if (!cur) throw new Error(`No game ${gameId}.`);
+      throw new StaleVersionError(expectedVersion, cur.version);
+    }
+    const insert = this.db.prepare('INSERT INTO actions (game_id, seq, role, user_id, action, undoable, at) VALUES (?, ?, ?, ?, ?, ?, ?)');
+    const snap = this.db.prepare('INSERT OR REPLACE INTO snapshots (game_id, seq, state) VALUES (?, ?, ?)');
+    let seq = expectedVersion;
+    for (const entry of entries) {
+      seq++;
+      insert.run(gameId, seq, entry.role, entry.userId, JSON.stringify(entry.action), entry.undoable ? 1 : 0, at);
+      if (seq % SNAPSHOT_EVERY === 0) snap.run(gameId, seq, entry.state ?? state);
+    }
+    if (finish) this.recordFinished(gameId, finish.status, 'play', finish.result);
+    if (finish) this.pruneSnapshots(gameId);
+    also?.();
+    return { version, at };
   }
 
   /** The action log, oldest first; an unreadable entry refuses the whole log (DamagedGameError). */

@@ -2,7 +2,7 @@
 // `npm run bench -- load`: many live games under a clocked command stream (load.ts).
 // `npm run bench -- bots [--games N] [--system ID]`: each bot's win rate against random play (bots.ts).
 // `npm run bench -- discord [--turns N]`: what people see of a KPW and a Rifle game through discord.js (discord.ts).
-// `npm run bench -- commit [N] [--system ID]`: apply+commit in CPU time over N (10,000) actions per system.
+// `npm run bench -- commit [N] [--system ID] [--source]`: apply+commit in CPU time over N (10,000) actions per system (commit.ts).
 // `npm run bench -- tournament [N]`: Swiss pairing times (500 and 2,000 entrants) and quality over N random tournaments (tournament.ts).
 // A benchmark, not a test: it reports, it does not pass or fail.
 import { spawnSync } from 'node:child_process';
@@ -16,7 +16,7 @@ import { Store } from '../../src/store/store.ts';
 import { Sessions } from '../../src/app/session.ts';
 import { createGame, replay, sha256 } from '../../src/engine/runner.ts';
 import { replayFromSnapshot } from '../../src/engine/snapshots.ts';
-import type { GameModule, GameRules } from '../../src/engine/types.ts';
+import type { GameRules } from '../../src/engine/types.ts';
 import { playout } from '../games/playout.ts';
 import { benchTournament } from './tournament.ts';
 import { botNodeFlags, buildDist } from '../../src/build.ts';
@@ -38,118 +38,6 @@ function benchPlayout(mod: GameRules<any, any, any>, raw: Record<string, string 
     times.push(performance.now() - t);
   }
   return times;
-}
-
-/** CPU time (user + system) of `fn`, in ms: the figure that does not swing with other processes' load. */
-function cpuMs(fn: () => void): number {
-  const before = process.cpuUsage();
-  fn();
-  const used = process.cpuUsage(before);
-  return (used.user + used.system) / 1000;
-}
-
-/**
- * validate + apply + SQLite commit of one action, through the same path
- * commands use (Sessions.act, given the legal list the pick came from, as a
- * button press does), in CPU ms per action. Bots pick each action outside the
- * measured part.
- */
-function benchApplyCommit(mod: GameModule<any, any>, raw: Record<string, string | number | boolean>, actions: number): number[] {
-  const store = new Store(tmp());
-  const sessions = new Sessions(store);
-  const rand = seedrandom('apply');
-  const times: number[] = [];
-  let g = 0;
-  let row = null as ReturnType<Store['game']>;
-  const fresh = () => {
-    const r = store.createGame({
-      guildId: null,
-      channelId: `bench-${g++}`,
-      system: mod.id,
-      options: raw,
-      seed: `s${g}`,
-      seedHash: sha256(`s${g}`),
-      createdBy: 'u',
-    });
-    for (const role of mod.roles(mod.parseOptions(raw))) store.setSeat(r.id, role.id, role.id, role.id);
-    store.start(r.id, JSON.stringify(createGame(mod, raw, `s${g}`).env));
-    return store.game(r.id)!;
-  };
-  row = fresh();
-  // Steady state: the first 300 actions warm the JIT and are not counted.
-  const warm = 300;
-  while (times.length < actions + warm) {
-    if (row!.status !== 'active') row = fresh();
-    const env = JSON.parse(row!.state!);
-    const p = mod.prompts(env.game)[0];
-    const legal = mod.legal(env.game, p.role);
-    const pick = mod.bot ? mod.bot(env.game, p.role, legal, { rand: () => rand.quick() }) : legal[0];
-    let res: ReturnType<Sessions['act']> | undefined;
-    times.push(cpuMs(() => (res = sessions.act(row!, p.role, p.role, [pick.action], legal))));
-    row = res!.row;
-  }
-  store.close();
-  return times.slice(warm);
-}
-
-/**
- * The floor a commit is measured against: one raw WAL transaction on a store
- * opened with the same pragmas (Store's constructor), updating a game row with
- * a state of `bytes` and appending a log row; CPU ms per transaction.
- */
-function benchRawTxn(n: number, bytes: number): number[] {
-  const store = new Store(tmp());
-  const db = store.db;
-  db.exec('CREATE TABLE bench_state (id INTEGER PRIMARY KEY, version INTEGER, state TEXT)');
-  db.exec('CREATE TABLE bench_log (game INTEGER, seq INTEGER, action TEXT, PRIMARY KEY (game, seq))');
-  db.prepare('INSERT INTO bench_state VALUES (1, 0, ?)').run('x'.repeat(bytes));
-  const update = db.prepare('UPDATE bench_state SET version = ?, state = ? WHERE id = 1 AND version = ?');
-  const append = db.prepare('INSERT INTO bench_log VALUES (1, ?, ?)');
-  const state = 'y'.repeat(bytes);
-  let version = 0;
-  const txn = db.transaction(() => {
-    update.run(version + 1, state, version);
-    append.run(version + 1, '{"type":"move"}');
-    version++;
-  });
-  const times: number[] = [];
-  for (let i = 0; i < n + 300; i++) times.push(cpuMs(() => txn.immediate()));
-  store.close();
-  return times.slice(300);
-}
-
-/** The systems and options the apply+commit figures use (the heavier modes where there is a choice). */
-const COMMIT_SYSTEMS: [string, Record<string, string | number | boolean>][] = [
-  ['wog', { scenario: 'hyw' }],
-  // The virtual tabletop (every legal list measures the table): the heavier of the two modes.
-  ['atkm', { mode: 'tabletop', scenario: 'open-field', army: 'roll', units: 8 }],
-  ['wk4', { nations: 4 }],
-  ['kpw', {}],
-  ['rifle', { players: 4 }],
-];
-
-/**
- * Issue 21 §6: apply+commit per system over `n` bot-played actions, in CPU
- * time, against a raw WAL transaction measured in the same run (targets:
- * p99 ≤ 5 ms, p50 ≤ 10 × the raw transaction). `npm run bench -- commit [N] [--system ID]`.
- */
-function benchCommits(args: string[] = []): void {
-  const n = Number(args.find((a) => /^\d+$/.test(a)) ?? 10_000);
-  const only = args.includes('--system') ? args[args.indexOf('--system') + 1] : undefined;
-  const raw = benchRawTxn(n, 20_000);
-  const rawP50 = pct(raw, 50);
-  print('bench.raw_txn_us', rawP50 * 1000, 'us');
-  for (const [id, opts] of COMMIT_SYSTEMS) {
-    const mod = getGame(id);
-    if (!mod || (only && only !== id)) continue;
-    const ac = benchApplyCommit(mod, opts, n);
-    print(`${id}.apply_commit_count`, ac.length, 'count');
-    print(`${id}.apply_commit_p50_ms`, pct(ac, 50), 'ms');
-    print(`${id}.apply_commit_p99_ms`, pct(ac, 99), 'ms');
-    print(`${id}.apply_commit_p99_9_ms`, pct(ac, 99.9), 'ms');
-    print(`${id}.apply_commit_cpu_s`, ac.reduce((a, b) => a + b, 0) / 1000, 's');
-    print(`${id}.apply_commit_p50_over_raw_txn`, pct(ac, 50) / rawP50, 'x');
-  }
 }
 
 const median = (xs: number[]) => pct(xs, 50);
@@ -321,7 +209,7 @@ async function main() {
       print(`rifle.solo_survivors_of_30${roundup ? '_roundup' : ''}`, alive, 'count');
     }
   } else console.log('rifle: not registered');
-  benchCommits();
+  await built('commit', 'tests/bench/commit-entry.ts', []);
 }
 
 /**
@@ -331,10 +219,21 @@ async function main() {
  */
 async function load(args: string[]): Promise<void> {
   if (args.includes('--source')) return (await import('./load.ts')).runLoad(args.filter((a) => a !== '--source'));
+  await built('load', 'tests/bench/load-entry.ts', args);
+}
+
+/** The commit bench (commit.ts), built and run as the load bench is; --source: here, under tsx. */
+async function commit(args: string[]): Promise<void> {
+  if (args.includes('--source')) return (await import('./commit.ts')).runCommit(args.filter((a) => a !== '--source'));
+  await built('commit', 'tests/bench/commit-entry.ts', args);
+}
+
+/** Bundles `entry` like `npm run build` into dist/bench and runs it with `npm start`'s node flags. */
+async function built(name: string, entry: string, args: string[]): Promise<void> {
   const root = path.resolve(import.meta.dirname, '../..');
-  const dir = await buildDist({ load: 'tests/bench/load-entry.ts' }, path.join(root, 'dist', 'bench'));
-  const r = spawnSync(process.execPath, [...botNodeFlags(), path.join(dir, 'load.mjs'), ...args], { stdio: 'inherit' });
-  if (r.status !== 0) throw new Error(`the load bench exited with ${r.status ?? r.signal}`);
+  const dir = await buildDist({ [name]: entry }, path.join(root, 'dist', 'bench'));
+  const r = spawnSync(process.execPath, [...botNodeFlags(), path.join(dir, `${name}.mjs`), ...args], { stdio: 'inherit' });
+  if (r.status !== 0) throw new Error(`the ${name} bench exited with ${r.status ?? r.signal}`);
 }
 
 // `npm run bench -- load [...]`: the load bench; `bots [...]`: the bots' win rates; `tick`: the tick at 12,500 live games
@@ -351,7 +250,7 @@ const run =
         : mode === 'discord'
           ? import('./discord.ts').then((m) => m.runDiscord(process.argv.slice(3)))
           : mode === 'commit'
-            ? Promise.resolve(benchCommits(process.argv.slice(3)))
+            ? commit(process.argv.slice(3))
             : mode === 'tournament'
               ? import('./tournament.ts').then((m) => m.runTournamentBench(process.argv.slice(3), print))
               : main();

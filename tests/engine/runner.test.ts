@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { applyAction, createGame, effectiveLog, replay, verify, canonical, type LogEntry } from '../../src/engine/runner.ts';
+import { applyAction, createGame, effectiveLog, findLegal, replay, verify, canonical, type LogEntry } from '../../src/engine/runner.ts';
+import type { LegalAction } from '../../src/engine/types.ts';
 import { RuleError } from '../../src/engine/errors.ts';
 import { duel } from '../fixtures/duel.ts';
 
@@ -53,6 +54,29 @@ describe('runner (issue 2 §2): legality gate, replay, undo, verify', () => {
     expect(applyAction(duel, env, 'a', { type: 'mark', n: 1 }).undoable).toBe(true);
     expect(applyAction(duel, env, 'a', { type: 'roll' }).undoable).toBe(false);
     expect(applyAction(duel, env, 'a', { type: 'reveal' }).undoable).toBe(false);
+  });
+
+  it('an action matches the first legal entry with the same canonical text, whatever its key order or undefined fields', () => {
+    const entry = (action: LegalAction['action'], label: string): LegalAction => ({ action, label, sub: 'x', args: {} });
+    const list = [
+      entry({ type: 'move', unit: 'a', to: 3 }, 'a to 3'),
+      entry({ type: 'move', unit: 'b', to: 3, path: ['x', 'y'] }, 'b to 3 by x'),
+      entry({ type: 'move', unit: 'b', to: 3, path: ['x', 'z'] }, 'b to 3 by z'),
+      entry({ type: 'move', to: 4, unit: 'b', fast: true }, 'b to 4 fast'),
+      entry({ type: 'move', to: 4, unit: 'b', fast: true }, 'b to 4 fast, again'),
+      entry({ type: 'order', item: { k: 'move', force: 'f1', path: ['7,8'] } }, 'f1 to 7,8'),
+      entry({ type: 'order', item: { k: 'move', force: 'f1', path: ['7,7'] } }, 'f1 to 7,7'),
+    ];
+    const find = (action: Record<string, unknown>) => findLegal(duel, null as never, 'a', action as LegalAction['action'], list)?.label;
+    expect(find({ to: 3, unit: 'b', type: 'move', path: ['x', 'z'] })).toBe('b to 3 by z');
+    expect(find({ type: 'move', unit: 'a', to: 3, hint: undefined })).toBe('a to 3');
+    expect(find({ fast: true, unit: 'b', to: 4, type: 'move' })).toBe('b to 4 fast');
+    expect(find({ type: 'move', unit: 'b', to: 4, fast: false })).toBeUndefined();
+    expect(find({ type: 'move', unit: 'b', to: 3 })).toBeUndefined();
+    expect(find({ type: 'move', unit: 'a', to: '3' })).toBeUndefined();
+    expect(find({ type: 'mark', unit: 'a', to: 3 })).toBeUndefined();
+    expect(find({ type: 'order', item: { path: ['7,7'], force: 'f1', k: 'move' } })).toBe('f1 to 7,7');
+    expect(find({ type: 'order', item: { k: 'move', force: 'f1', path: ['7,7', '7,6'] } })).toBeUndefined();
   });
 
   it('verify confirms the seed hash and the replayed state; a tampered state is caught', () => {
