@@ -2,7 +2,7 @@
 // (src/build.ts) with package.json's node flags. The build must behave as the
 // sources do: it finds data/ from its own folder, its render threads load the
 // bundled worker, and no bundled module runs as if it were the script.
-import { spawnSync } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -17,6 +17,25 @@ import { renderers } from '../../render/renderers.ts';
 const root = path.resolve(__dirname, '../..');
 const out = path.join(root, 'dist', `test-${process.pid}`);
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'muster-build-'));
+
+/**
+ * Run node on `args` and collect its output. Asynchronously: a spawnSync would hold this worker's event loop
+ * for the child's whole run, idle but unable to read vitest's replies (why that fails a green run:
+ * tests/setup/event-loop.ts).
+ */
+function runNode(
+  args: string[],
+  options: { cwd: string; env: NodeJS.ProcessEnv },
+): Promise<{ status: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    execFile(
+      process.execPath,
+      args,
+      { ...options, encoding: 'utf8', timeout: 60_000, maxBuffer: 64 * 1024 * 1024 },
+      (error, stdout, stderr) => resolve({ status: error ? (typeof error.code === 'number' ? error.code : null) : 0, stdout, stderr }),
+    );
+  });
+}
 
 afterAll(() => {
   fs.rmSync(out, { recursive: true, force: true });
@@ -39,15 +58,9 @@ describe('the built bot (issue 9)', () => {
         'alice: /game status',
       ].join('\n'),
     );
-    const run = spawnSync(
-      process.execPath,
+    const run = await runNode(
       [...botNodeFlags(), path.join(out, 'main.mjs'), '--script', script, '--db', path.join(tmp, 'g.sqlite'), '--out', tmp],
-      {
-        cwd: tmp,
-        env: { ...process.env, DISCORD_TOKEN: '', MUSTER_RENDER_THREADS: '1' },
-        encoding: 'utf8',
-        timeout: 60_000,
-      },
+      { cwd: tmp, env: { ...process.env, DISCORD_TOKEN: '', MUSTER_RENDER_THREADS: '1' } },
     );
     expect(run.stderr).not.toMatch(/Error|ENOENT/);
     expect(run.status).toBe(0);

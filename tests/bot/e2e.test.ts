@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runBot, type BotHandle } from '../../src/bot/client.ts';
 import { createRouter } from '../../commands/router.ts';
 import { openServices } from '../../src/app/services.ts';
+import { quickCards } from './setup.ts';
 import { FakeDiscord } from './fake-discord.ts';
 import { ALICE, BOB, CHANNEL_ID, commandPayload, feed, seedGuild, selectPayload } from './payloads.ts';
 import { tempDb } from '../app/harness.ts';
@@ -15,7 +16,7 @@ let bot: BotHandle;
 
 beforeAll(async () => {
   fake = await new FakeDiscord().start();
-  const svc = openServices({ dbPath: tempDb(), seed: 'e2e' });
+  const svc = quickCards(openServices({ dbPath: tempDb(), seed: 'e2e' }));
   bot = await runBot(createRouter(svc), { login: false, token: 'test-token', apiBase: fake.api, tickMs: 0 });
   seedGuild(bot.client, fake);
 });

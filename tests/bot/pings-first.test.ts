@@ -267,6 +267,8 @@ describe('REST calls per command, against the stand-in (issue 19 §2, §4)', () 
       seed: 'pings-first',
       retry: { baseMs: 20, maxMs: 100, maxAttempts: 4, pollMs: 20 },
       drawAtDelivery: true,
+      // The edits a card's window saves are what this counts.
+      realCardWindow: true,
     });
     for (const p of [
       commandPayload('game', 'new', [s('system', 'dueldraw')]),

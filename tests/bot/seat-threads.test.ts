@@ -7,6 +7,7 @@ import { runBot, type BotHandle } from '../../src/bot/client.ts';
 import type { Logger } from '../../src/bot/log.ts';
 import { createRouter } from '../../commands/router.ts';
 import { openServices, type Services } from '../../src/app/services.ts';
+import { quickCards } from './setup.ts';
 import { getGame, registerGame } from '../../src/games/registry.ts';
 import type { GameModule } from '../../src/engine/types.ts';
 import { duel } from '../fixtures/duel.ts';
@@ -56,7 +57,7 @@ async function send(t: Table, payload: unknown): Promise<void> {
 /** alice plays a, bob plays b. */
 async function started(system = 'duelspy'): Promise<Table> {
   const fake = await new FakeDiscord().start();
-  const svc = openServices({ dbPath: tempDb(), seed: 'seat-threads', maxSnapshots: 1 });
+  const svc = quickCards(openServices({ dbPath: tempDb(), seed: 'seat-threads', maxSnapshots: 1 }));
   const bot = await runBot(createRouter(svc), {
     login: false,
     token: 'test-token',

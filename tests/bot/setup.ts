@@ -53,6 +53,20 @@ export interface ServiceRig {
   dbPath: string;
 }
 
+/**
+ * A game's card is edited at most once per this many ms in tests, not the 1.5 s Discord gets
+ * (Outbox.cardWindowMs): the window's own tests run on a clock of their own (pings-first,
+ * outbox-coalesce); the others only waited it out in real time (measured on turn-message.test.ts:
+ * its event loop idle 23.7 s of 39.6 with 1.5 s, 1.4 s of 11.2 with 100 ms).
+ */
+export const TEST_CARD_WINDOW_MS = 100;
+
+/** Services whose outbox uses the tests' card window. */
+export function quickCards(svc: Services): Services {
+  svc.store.outbox.cardWindowMs = TEST_CARD_WINDOW_MS;
+  return svc;
+}
+
 const serviceRigs: ServiceRig[] = [];
 
 export async function bootServiceRig(opts: {
@@ -64,10 +78,13 @@ export async function bootServiceRig(opts: {
   drawAtDelivery?: boolean;
   /** Default: silent. */
   logger?: Logger;
+  /** Keep Discord's card window (a test that counts the edits it saves) instead of TEST_CARD_WINDOW_MS. */
+  realCardWindow?: boolean;
 }): Promise<ServiceRig> {
   const fake = opts.fake ?? (await new FakeDiscord().start());
   const dbPath = opts.dbPath ?? tempDb();
   const svc = openServices({ dbPath, seed: opts.seed, maxSnapshots: opts.maxSnapshots ?? 2, drawAtDelivery: opts.drawAtDelivery });
+  if (!opts.realCardWindow) quickCards(svc);
   const silent: Logger = { debug() {}, info() {}, warn() {}, error() {} };
   const bot = await runBot(createRouter(svc), {
     login: false,

@@ -8,6 +8,7 @@ import { runBot, type BotHandle } from '../../src/bot/client.ts';
 import type { Logger } from '../../src/bot/log.ts';
 import { createRouter } from '../../commands/router.ts';
 import { openServices, type Services } from '../../src/app/services.ts';
+import { quickCards } from './setup.ts';
 import { getGame, registerGame } from '../../src/games/registry.ts';
 import { duel } from '../fixtures/duel.ts';
 import { tempDb } from '../app/harness.ts';
@@ -31,7 +32,7 @@ afterEach(async () => {
 
 async function started() {
   const fake = await new FakeDiscord().start();
-  const svc = openServices({ dbPath: tempDb(), seed: 'undo-seed', maxSnapshots: 1 });
+  const svc = quickCards(openServices({ dbPath: tempDb(), seed: 'undo-seed', maxSnapshots: 1 }));
   const bot = await runBot(createRouter(svc), { login: false, token: 'test-token', apiBase: fake.api, tickMs: 0, logger: silent });
   seedGuild(bot.client, fake);
   open.push({ fake, svc, bot });

@@ -10,6 +10,7 @@
 // fails the test that went past LIMIT_MS. CPU time, not wall time: the verdict
 // does not depend on how busy the machine is.
 import fs from 'node:fs';
+import { performance } from 'node:perf_hooks';
 import { afterAll, afterEach, beforeEach } from 'vitest';
 
 /** A stretch of this much CPU lasts 60 s only on a machine twenty times oversubscribed. */
@@ -62,12 +63,19 @@ export function stretchProblem(ms: number, limit = LIMIT_MS): string | null {
   );
 }
 
-/** MUSTER_TEST_CPU=FILE appends one JSON line per test and per file: CPU ms used and the longest stretch. */
+/**
+ * MUSTER_TEST_CPU=FILE appends one JSON line per test (its longest stretch) and per file: CPU ms used, of
+ * which before its first test (importing it: collection), wall ms, ms the event loop sat idle (waiting for
+ * timers, child processes or vitest's replies) and the longest stretch.
+ */
 const report = (line: object) => {
   if (process.env.MUSTER_TEST_CPU) fs.appendFileSync(process.env.MUSTER_TEST_CPU, JSON.stringify(line) + '\n');
 };
 
 const fileStart = cpuMs();
+const wallStart = performance.now();
+const loopStart = performance.eventLoopUtilization();
+let collectMs: number | undefined;
 const watch = new StretchWatch();
 let longestInFile = 0;
 
@@ -75,6 +83,7 @@ let longestInFile = 0;
 // file of synchronous tests is one long stretch however short each test is: give it a turn before each test
 // (a timer, so that both the poll phase, where replies are read, and the timers phase pass).
 beforeEach(async () => {
+  collectMs ??= cpuMs() - fileStart;
   await new Promise((resolve) => setTimeout(resolve, 0));
   longestInFile = Math.max(longestInFile, watch.longest());
   watch.reset();
@@ -92,5 +101,12 @@ afterAll((suite) => {
   const stretch = Math.max(longestInFile, watch.longest());
   // The worker process runs the next file with a new watch (vitest.config.ts: isolate false).
   watch.stop();
-  report({ file: suite.file.filepath, cpuMs: Math.round(cpuMs() - fileStart), stretchMs: Math.round(stretch) });
+  report({
+    file: suite.file.filepath,
+    cpuMs: Math.round(cpuMs() - fileStart),
+    collectMs: Math.round(collectMs ?? 0),
+    wallMs: Math.round(performance.now() - wallStart),
+    idleMs: Math.round(performance.eventLoopUtilization(loopStart).idle),
+    stretchMs: Math.round(stretch),
+  });
 });

@@ -30,11 +30,11 @@ describe('WK4 visibility table (docs/wk4-visibility.md) as the oracle', () => {
     expect(() => readTable(bad)).toThrow(/no row for roll \/ other/);
   });
 
-  it('three nations, whole seasons, human umpire and engine umpire: no viewer sees what the table forbids', () => {
+  it('three nations, whole seasons, human umpire and engine umpire: no viewer sees what the table forbids', async () => {
     const runs = [
-      checkSeasons({ seed: 'vis-1', umpire: 'human', seasons: 8 }),
-      checkSeasons({ seed: 'vis-2', umpire: 'engine', seasons: 8 }),
-      checkSeasons({ seed: 'vis-3', umpire: 'human', seasons: 8 }),
+      await checkSeasons({ seed: 'vis-1', umpire: 'human', seasons: 8 }),
+      await checkSeasons({ seed: 'vis-2', umpire: 'engine', seasons: 8 }),
+      await checkSeasons({ seed: 'vis-3', umpire: 'human', seasons: 8 }),
     ];
     for (const r of runs) expect(r.findings).toEqual([]);
     // Not vacuous: battles were fought, dice rolled, proposals, ties and challenges made.
@@ -46,7 +46,7 @@ describe('WK4 visibility table (docs/wk4-visibility.md) as the oracle', () => {
     expect(sum('challenges')).toBeGreaterThan(0);
   }, 60_000);
 
-  it('a planted public roll is reported (every viewer but the umpire, the nations that fought included before the results)', () => {
+  it('a planted public roll is reported (every viewer but the umpire, the nations that fought included before the results)', async () => {
     const planted: GameModule<Wk4State, any> = {
       // Every die the module rolls loses its audience (as before the fix: rolls were public).
       ...wk4,
@@ -56,7 +56,7 @@ describe('WK4 visibility table (docs/wk4-visibility.md) as the oracle', () => {
         return wk4.apply(s, role, a, { ...ctx, dice });
       },
     };
-    const r = checkSeasons({ seed: 'vis-1', umpire: 'human', seasons: 8, mod: planted });
+    const r = await checkSeasons({ seed: 'vis-1', umpire: 'human', seasons: 8, mod: planted });
     const rolls = r.findings.filter((f) => f.info === 'roll');
     expect(rolls.length).toBeGreaterThan(0);
     expect(rolls.some((f) => f.viewer === 'spectator' && f.source === 'public roll' && f.stage === 'umpire review')).toBe(true);
@@ -64,13 +64,13 @@ describe('WK4 visibility table (docs/wk4-visibility.md) as the oracle', () => {
     expect(rolls.some((f) => f.viewer === 'umpire')).toBe(false);
   }, 60_000);
 
-  it('a planted public prompt that counts the proposals is reported', () => {
+  it('a planted public prompt that counts the proposals is reported', async () => {
     const planted: GameModule<Wk4State, any> = {
       ...wk4,
       prompts: (s) =>
         wk4.prompts(s).map((p) => (stageOf(s) === 'review' ? { ...p, text: `${p.text} (${s.proposals.length} proposal(s))` } : p)),
     };
-    const r = checkSeasons({ seed: 'vis-3', umpire: 'human', seasons: 4, mod: planted });
+    const r = await checkSeasons({ seed: 'vis-3', umpire: 'human', seasons: 4, mod: planted });
     expect(r.findings.some((f) => f.info === 'proposal-count' && f.viewer === 'spectator')).toBe(true);
   }, 60_000);
 });

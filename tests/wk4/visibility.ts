@@ -14,6 +14,7 @@ import { applyAction, canonical, createGame, visibleEvents } from '../../src/eng
 import { UMPIRE, type Action, type GameEvent, type GameModule, type Role, type Viewer } from '../../src/engine/types.ts';
 import { wk4 } from '../../src/games/wk4/index.ts';
 import { SEASONS, stageOf, type Stage, type Wk4State } from '../../src/games/wk4/state.ts';
+import { breathe } from '../setup/breathe.ts';
 
 export const INFOS = ['roll', 'losses', 'battle', 'tie', 'proposal', 'proposal-count', 'challenge', 'challenge-count'] as const;
 export type Info = (typeof INFOS)[number];
@@ -101,13 +102,13 @@ const whenOf = (s: Wk4State) => s.year * 4 + SEASONS.indexOf(s.season);
  * every viewer at every step against the table. `mod` may be a planted
  * variant (a test that the checker fires).
  */
-export function checkSeasons(opts: {
+export async function checkSeasons(opts: {
   seed: string;
   umpire: 'human' | 'engine';
   seasons: number;
   table?: Table;
   mod?: GameModule<Wk4State, any>;
-}): Run {
+}): Promise<Run> {
   const mod = opts.mod ?? wk4;
   const table = opts.table ?? readTable();
   const rand = seedrandom(`${opts.seed}:visibility`);
@@ -223,7 +224,7 @@ export function checkSeasons(opts: {
   };
 
   let challenged = 0;
-  for (;;) {
+  for (; ; await breathe()) {
     const s = env.game;
     if (stageOf(s) === 'over' || whenOf(s) - firstWhen >= opts.seasons) {
       run.over = stageOf(s) === 'over' || whenOf(s) - firstWhen >= opts.seasons;
