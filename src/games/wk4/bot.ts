@@ -11,6 +11,9 @@
 // purse allows and stands ready to match bribes of its own. An army that can
 // take an enemy's centre this season with good odds mostly assaults it, and
 // armies that together outweigh an enemy's field army in reach attack it.
+// It plays for victory points (bot-vp.ts): unheld centres in reach are taken,
+// action points are kept for the rest of the year, and an alliance that
+// could share the win is left.
 // Orders it writes itself (not
 // listed: carried armies, bribes) pass the same check as a typed order. It
 // never challenges results; as umpire it approves and publishes.
