@@ -2,8 +2,8 @@
 // Points; Diplomacy): they take unheld centres in reach, keep action points
 // for the rest of the year, and are in no alliance when the campaign ends.
 import { describe, expect, it } from 'vitest';
-import { botChoice } from '../../src/games/wk4/bot.ts';
-import { apToSpare, captureMoves, leavesAlliance } from '../../src/games/wk4/bot-vp.ts';
+import { botChoice, landAssaults } from '../../src/games/wk4/bot.ts';
+import { apToSpare, captureMoves, lastGrabs, leavesAlliance } from '../../src/games/wk4/bot-vp.ts';
 import { blocs } from '../../src/games/wk4/endturn.ts';
 import { mapOf } from '../../src/games/wk4/geo.ts';
 import { wk4 } from '../../src/games/wk4/index.ts';
@@ -49,6 +49,54 @@ describe('WK4 OBJECTIVES & VICTORY: AI nations take centres', () => {
       (l.action.item as unknown as { path: string[] }).path.at(-1),
     );
     expect(ends).not.toContain(silvandros.hex);
+  });
+});
+
+describe('WK4 OBJECTIVES & VICTORY: the last seasons of the campaign', () => {
+  it("in the last season an army marches into an enemy's centre whatever the odds (its whole militia outweighs the army)", () => {
+    const s = fresh();
+    const m = mapOf(s);
+    s.year = s.options.years;
+    s.season = 'winter';
+    s.wars.push('almagora|capetan');
+    s.nations.almagora.reserve = {};
+    s.nations.almagora.treasury = 0;
+    const valois = m.centres.find((c) => c.id === 'valois')!; // Capetan's home city, manpower 6: militia CV 12
+    const beside = m.landNeighbours(valois.hex).find((h) => !m.centreAt(h) && !Object.values(s.forces).some((f) => f.hex === h))!;
+    for (const id of Object.keys(s.forces))
+      if (s.forces[id].hex === valois.hex) s.forces[id].hex = m.landNeighbours(valois.hex).find((h) => h !== beside)!;
+    for (const c of m.centres) if (s.owner[c.id] === null) s.owner[c.id] = 'almagora'; // nothing unheld to take instead
+    s.forces.alm3.hex = beside;
+    s.forces.alm3.units = s.forces.alm3.units.slice(0, 1); // far too weak for an assault with good odds
+    const legal = wk4.legal(s, 'almagora');
+    expect(landAssaults(s, 'almagora', legal).filter((l) => (l.action.item as { force?: string }).force === 'alm3')).toEqual([]);
+    const grabs = lastGrabs(s, 'almagora', legal).map((l) => l.action.item as unknown as Order & { k: 'move' });
+    expect(grabs.some((o) => o.force === 'alm3' && o.path.at(-1) === valois.hex)).toBe(true);
+    const goes = () => {
+      const o = botChoice(s, 'almagora', wk4.legal(s, 'almagora'), never).action.item as unknown as Order | undefined;
+      return o?.k === 'move' && o.force === 'alm3' && o.path.at(-1) === valois.hex;
+    };
+    expect(goes()).toBe(true);
+    // A season earlier the odds still count.
+    s.season = 'fall';
+    expect(goes()).toBe(false);
+  });
+  it('in the last two seasons an army in a centre of its own stays there unless it takes another', () => {
+    const s = fresh();
+    const m = mapOf(s);
+    s.nations.almagora.reserve = {};
+    s.nations.almagora.treasury = 0;
+    // Unheld centres far away only: a march toward them takes nothing this season.
+    for (const c of m.centres) if (s.owner[c.id] === null && c.id !== 'ravine') s.owner[c.id] = 'almagora';
+    give(s, 'almagora', [{ k: 'war', nation: 'capetan' }]);
+    const marches = (year: number, season: typeof s.season) => {
+      s.year = year;
+      s.season = season;
+      const o = botChoice(s, 'almagora', wk4.legal(s, 'almagora'), always).action.item as unknown as Order | undefined;
+      return o?.k === 'move';
+    };
+    expect(marches(2, 'summer')).toBe(true);
+    expect(marches(s.options.years, 'fall')).toBe(false);
   });
 });
 

@@ -77,6 +77,37 @@ export function captureMoves(s: Wk4State, role: Role, legal: LegalAction[]): Leg
 }
 
 /**
+ * The campaign's last season: whatever odds, an army with no order yet
+ * marches into a centre an enemy holds where none of its armies is seen (a
+ * lost battle costs nothing now; a centre taken from a rival counts twice).
+ * The leading rival's centres first, majors first.
+ */
+export function lastGrabs(s: Wk4State, role: Role, legal: LegalAction[]): LegalAction[] {
+  const m = mapOf(s);
+  const busy = orderedForces(ordersOf(s, role));
+  const seen = visibleHexes(s, role);
+  const vp = Object.fromEntries(blocs(s).flatMap((b) => b.members.map((n) => [n, b.vp])));
+  const holderAt = (h: HexId) => {
+    const c = m.centreAt(h);
+    return c ? s.owner[c.id] : null;
+  };
+  const rank = (h: HexId) => -2 * (vp[holderAt(h)!] ?? 0) - (m.centreAt(h)!.kind === 'major' ? 1 : 0);
+  return legal
+    .filter((l) => {
+      const o = itemOf(l);
+      if (!o || (o.k !== 'move' && o.k !== 'river') || busy.has(o.force)) return false;
+      const h = endOf(o)!;
+      const owner = holderAt(h);
+      return (
+        owner !== null &&
+        owner !== role &&
+        !Object.values(s.forces).some((x) => x.hex === h && x.nation !== role && !x.aboard && seen.has(h))
+      );
+    })
+    .sort((a, b) => rank(endOf(itemOf(a)!)!) - rank(endOf(itemOf(b)!)!));
+}
+
+/**
  * An alliance is left before it can end the campaign: in the last year, or
  * when its members together come within 4 VP of the alliance's threshold
  * (a bloc's win is shared).

@@ -25,7 +25,7 @@ import { holder, mapOf, movement, visibleHexes } from './geo.ts';
 import { orderLabel } from './labels.ts';
 import { checkOrder, costOf, freeLords, ordersOf, type Order } from './orders.ts';
 import { allianceOf, allied, atWar, stageOf, type Force, type HexId, type Wk4State } from './state.ts';
-import { affordable, apSurplus, asksAlliance, captureMoves, leavesAlliance, orderedForces, seasonsLeft } from './bot-vp.ts';
+import { affordable, apSurplus, asksAlliance, captureMoves, lastGrabs, leavesAlliance, orderedForces, seasonsLeft } from './bot-vp.ts';
 
 const itemOf = (l: LegalAction): Order | null => (l.action.type === 'order' ? (l.action.item as unknown as Order) : null);
 
@@ -443,10 +443,16 @@ export function botChoice(s: Wk4State, role: Role, legal: LegalAction[], rand: (
   // attacked in the last season: nothing to gain in VP); then an unheld centre in reach is taken.
   const assault = landAssaults(s, role, orders)[0] ?? (seasonsLeft(s) > 0 ? fieldAssaults(s, role, orders)[0] : undefined);
   if (assault) return assault;
-  const capture = captureMoves(s, role, orders)[0];
+  const capture = captureMoves(s, role, orders)[0] ?? (seasonsLeft(s) === 0 ? lastGrabs(s, role, orders)[0] : undefined);
   if (capture) return capture;
   // Each army once a season, toward the nearest centre it does not hold, with the AP to spare.
   const moved = new Set(mine.filter((o) => 'force' in o).map((o) => (o as { force: string }).force));
+  // In the campaign's last two seasons an army holding a centre of its own stays there unless it takes another.
+  if (seasonsLeft(s) <= 1)
+    for (const f of Object.values(s.forces)) {
+      const c = m.centreAt(f.hex);
+      if (f.nation === role && !f.naval && c && s.owner[c.id] === role) moved.add(f.id);
+    }
   const targets = m.centres.filter((c) => {
     const o = s.owner[c.id];
     return o === null || (o !== role && !allied(s, role, o) && atWar(s, role, o));
