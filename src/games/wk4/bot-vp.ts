@@ -1,8 +1,9 @@
 // What the AI nations do for victory points (OBJECTIVES & VICTORY: centres
 // held when the campaign ends): spread their action points over the year so
 // armies can still move in Fall and Winter, take unheld centres in reach,
-// and stand alone at the end (a bloc's points are shared, so an alliance
-// that wins is no win of its own).
+// in the last season march on enemy centres whatever the odds, and stand
+// alone at the end (a bloc's points are shared, so an alliance that wins
+// is no win of its own).
 // Only what the nation itself knows is used: its own orders and AP, the
 // holders of centres and the forces it can see.
 import type { LegalAction, Role } from '../../engine/types.ts';

@@ -12,8 +12,9 @@
 // take an enemy's centre this season with good odds mostly assaults it, and
 // armies that together outweigh an enemy's field army in reach attack it.
 // It plays for victory points (bot-vp.ts): unheld centres in reach are taken,
-// action points are kept for the rest of the year, and an alliance that
-// could share the win is left.
+// action points are kept for the rest of the year, armies hold their centres
+// in the last two seasons and take what they can in the last, and an
+// alliance that could share the win is left.
 // Orders it writes itself (not
 // listed: carried armies, bribes) pass the same check as a typed order. It
 // never challenges results; as umpire it approves and publishes.
