@@ -11,6 +11,10 @@
 // purse allows and stands ready to match bribes of its own. An army that can
 // take an enemy's centre this season with good odds mostly assaults it, and
 // armies that together outweigh an enemy's field army in reach attack it.
+// It plays for victory points (bot-vp.ts): unheld centres in reach are taken,
+// action points are kept for the rest of the year, armies hold their centres
+// in the last two seasons and take what they can in the last, and an
+// alliance that could share the win is left.
 // Orders it writes itself (not
 // listed: carried armies, bribes) pass the same check as a typed order. It
 // never challenges results; as umpire it approves and publishes.
@@ -22,6 +26,7 @@ import { holder, mapOf, movement, visibleHexes } from './geo.ts';
 import { orderLabel } from './labels.ts';
 import { checkOrder, costOf, freeLords, ordersOf, type Order } from './orders.ts';
 import { allianceOf, allied, atWar, stageOf, type Force, type HexId, type Wk4State } from './state.ts';
+import { affordable, apSurplus, asksAlliance, captureMoves, lastGrabs, leavesAlliance, orderedForces, seasonsLeft } from './bot-vp.ts';
 
 const itemOf = (l: LegalAction): Order | null => (l.action.type === 'order' ? (l.action.item as unknown as Order) : null);
 
@@ -71,7 +76,7 @@ function enemyCoasts(s: Wk4State, role: Role): HexId[] {
  */
 function amphibious(s: Wk4State, role: Role, mine: Order[], rand: () => number): LegalAction | null {
   const m = mapOf(s);
-  const busy = new Set(mine.flatMap((o) => (o.k === 'sail' ? [o.force, ...o.carry] : 'force' in o ? [o.force] : [])));
+  const busy = orderedForces(mine);
   for (const fleet of Object.values(s.forces)) {
     if (fleet.nation !== role || !fleet.naval || !transports(fleet) || busy.has(fleet.id) || !m.isLanding(fleet.hex)) continue;
     const army = Object.values(s.forces).find(
@@ -219,7 +224,7 @@ const cvOf = (units: { type: string; steps: number }[]) =>
 export function landAssaults(s: Wk4State, role: Role, legal: LegalAction[]): LegalAction[] {
   const m = mapOf(s);
   const mine = ordersOf(s, role);
-  const moved = new Set(mine.flatMap((o) => (o.k === 'sail' ? [o.force, ...o.carry] : 'force' in o ? [o.force] : [])));
+  const moved = orderedForces(mine);
   const seen = visibleHexes(s, role);
   const odds = (l: LegalAction): number => {
     const o = itemOf(l);
@@ -250,7 +255,7 @@ export function landAssaults(s: Wk4State, role: Role, legal: LegalAction[]): Leg
 export function fieldAssaults(s: Wk4State, role: Role, legal: LegalAction[]): LegalAction[] {
   const m = mapOf(s);
   const mine = ordersOf(s, role);
-  const moved = new Set(mine.flatMap((o) => (o.k === 'sail' ? [o.force, ...o.carry] : 'force' in o ? [o.force] : [])));
+  const moved = orderedForces(mine);
   const seen = visibleHexes(s, role);
   const attacks = legal.flatMap((l) => {
     const o = itemOf(l);
@@ -282,6 +287,36 @@ export function fieldAssaults(s: Wk4State, role: Role, legal: LegalAction[]): Le
     .filter((x) => x.r >= 1.2)
     .sort((a, b) => b.r - a.r)
     .map((x) => x.l);
+}
+
+/**
+ * Boarding a Fleet: an army with no order yet, in or next to its transports'
+ * port or beach, is carried to a friendly or unheld landing nearer a centre
+ * to take than its march by land would bring it this season (`far`: steps by
+ * land to the nearest such centre).
+ */
+function seaLift(s: Wk4State, role: Role, mine: Order[], far: (h: HexId) => number): LegalAction | null {
+  const m = mapOf(s);
+  const busy = orderedForces(mine);
+  const armies = Object.values(s.forces).filter((a) => a.nation === role && !a.naval && !a.aboard && !busy.has(a.id));
+  for (const fleet of Object.values(s.forces)) {
+    if (fleet.nation !== role || !fleet.naval || !transports(fleet) || busy.has(fleet.id) || !m.isLanding(fleet.hex)) continue;
+    for (const army of armies) {
+      if (army.hex !== fleet.hex && !isAdjacent(army.hex, fleet.hex)) continue;
+      const byLand = far(army.hex) - movement(army);
+      const landings = [...m.seaReach(fleet.hex, movement(fleet)).keys()]
+        .filter((h) => {
+          const o = holder(s, h);
+          return (o === null || allied(s, role, o)) && far(h) < byLand;
+        })
+        .sort((a, b) => far(a) - far(b) || (a < b ? -1 : 1));
+      for (const to of landings) {
+        const r = tryOrder(s, role, { k: 'sail', force: fleet.id, to, carry: [army.id] });
+        if (r) return r;
+      }
+    }
+  }
+  return null;
 }
 
 /** Steps by land from each hex to the nearest of `goals`, through hexes the nation may enter (its own, allies', enemies', unheld). */
@@ -339,6 +374,7 @@ function allyPartner(s: Wk4State, role: Role): Role | null {
  */
 function alliances(s: Wk4State, role: Role, mine: Order[], orders: LegalAction[], rand: () => number): LegalAction | null {
   if (mine.some((o) => o.k === 'ally' || o.k === 'leave')) return null;
+  if (leavesAlliance(s, role)) return orders.find((l) => itemOf(l)!.k === 'leave') ?? null;
   if (allianceOf(s, role)) {
     const targets = mapOf(s)
       .centres.filter((c) => {
@@ -351,7 +387,7 @@ function alliances(s: Wk4State, role: Role, mine: Order[], orders: LegalAction[]
     const stuck = armies.length > 0 && armies.every((f) => (dist.get(f.hex) ?? Infinity) > 3);
     return stuck && rand() < 0.6 ? (orders.find((l) => itemOf(l)!.k === 'leave') ?? null) : null;
   }
-  const partner = allyPartner(s, role);
+  const partner = asksAlliance(s) ? allyPartner(s, role) : null;
   if (!partner || rand() >= 0.3) return null;
   return orders.find((l) => itemOf(l)!.k === 'ally' && (itemOf(l) as Order & { k: 'ally' }).nation === partner) ?? null;
 }
@@ -389,6 +425,9 @@ export function botChoice(s: Wk4State, role: Role, legal: LegalAction[], rand: (
     if (wars.length && !s.order.some((n) => n !== role && atWar(s, role, n) && s.nations[n].alive))
       return wars[Math.floor(rand() * wars.length)];
   }
+  // An alliance about to share the win is left first of all (bot-vp.ts).
+  const leave = leavesAlliance(s, role) ? alliances(s, role, mine, orders, rand) : null;
+  if (leave) return leave;
   const bought = bribe(s, role, mine, rand);
   if (bought) return bought;
   if (s.season === 'winter' && !mine.some((o) => o.k === 'buy')) {
@@ -401,11 +440,20 @@ export function botChoice(s: Wk4State, role: Role, legal: LegalAction[], rand: (
   if (merc) return merc;
   const deploy = pick((o) => o.k === 'deploy' && !mine.some((x) => x.k === 'deploy' && x.type === o.type));
   if (deploy) return deploy;
-  // An assault on an enemy's centre with good odds is seldom passed over.
-  const assault = landAssaults(s, role, orders)[0] ?? fieldAssaults(s, role, orders)[0];
-  if (assault && rand() < 0.85) return assault;
-  // Each army once a season: toward the nearest centre it does not hold.
+  // An assault on an enemy's centre or army with good odds is seldom passed over (an army in the field is not
+  // attacked in the last season: nothing to gain in VP); then an unheld centre in reach is taken.
+  const assault = landAssaults(s, role, orders)[0] ?? (seasonsLeft(s) > 0 ? fieldAssaults(s, role, orders)[0] : undefined);
+  if (assault) return assault;
+  const capture = captureMoves(s, role, orders)[0] ?? (seasonsLeft(s) === 0 ? lastGrabs(s, role, orders)[0] : undefined);
+  if (capture) return capture;
+  // Each army once a season, toward the nearest centre it does not hold, with the AP to spare.
   const moved = new Set(mine.filter((o) => 'force' in o).map((o) => (o as { force: string }).force));
+  // In the campaign's last two seasons an army holding a centre of its own stays there unless it takes another.
+  if (seasonsLeft(s) <= 1)
+    for (const f of Object.values(s.forces)) {
+      const c = m.centreAt(f.hex);
+      if (f.nation === role && !f.naval && c && s.owner[c.id] === role) moved.add(f.id);
+    }
   const targets = m.centres.filter((c) => {
     const o = s.owner[c.id];
     return o === null || (o !== role && !allied(s, role, o) && atWar(s, role, o));
@@ -432,8 +480,10 @@ export function botChoice(s: Wk4State, role: Role, legal: LegalAction[], rand: (
       return o.k === 'move' ? o.path[o.path.length - 1] : (o as Order & { to: HexId }).to;
     };
     const best = mv.reduce((a, l) => (far(end(l)) < far(end(a)) ? l : a));
-    if (far(end(best)) < far(f.hex) && rand() < 0.9) return best;
+    if (far(end(best)) < far(f.hex) && affordable(s, role, best, mine) && rand() < 0.9) return best;
   }
+  const lift = seaLift(s, role, mine, far);
+  if (lift && affordable(s, role, lift, mine) && rand() < 0.9) return lift;
   // Fleets: in Fall make for a friendly port (ships winter in port or are lost); otherwise now and then a cruise.
   for (const f of Object.values(s.forces)) {
     if (f.nation !== role || !f.naval || moved.has(f.id)) continue;
@@ -449,14 +499,17 @@ export function botChoice(s: Wk4State, role: Role, legal: LegalAction[], rand: (
     if (s.season === 'fall' && !inPort) {
       const home = sails.find(port);
       if (home) return home;
-    } else if (s.season !== 'fall' && s.season !== 'winter' && sails.length && !keepsLandingForce(s, f) && rand() < 0.6)
-      return sails[Math.floor(rand() * sails.length)];
+    } else if (s.season !== 'fall' && s.season !== 'winter' && sails.length && !keepsLandingForce(s, f) && rand() < 0.6) {
+      // Only from a year's surplus: the AP the armies may need (two a season each) stays in hand.
+      const cruise = sails[Math.floor(rand() * sails.length)];
+      if (apSurplus(s, role, mine) > 0) return cruise;
+    }
   }
   const pact = alliances(s, role, mine, orders, rand);
   if (pact) return pact;
   const militia = pick(
     (o) => o.k === 'militia' && m.homes(role as never).some((c) => c.id === o.city) && !mine.some((x) => x.k === 'militia'),
   );
-  if (militia && rand() < 0.3) return militia;
+  if (militia && rand() < 0.5) return militia;
   return fin;
 }
