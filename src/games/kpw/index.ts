@@ -24,8 +24,8 @@ const kpwOptionDocs: OptionDoc[] = [
     type: 'string',
     choices: [
       { name: 'normal', value: 'normal' },
-      { name: '18.2', value: 'unlimited' },
-      { name: '18.3', value: 'limited' },
+      { name: 'unlimited (18.2)', value: 'unlimited' },
+      { name: 'limited (18.3)', value: 'limited' },
     ],
     default: 'normal',
   },
