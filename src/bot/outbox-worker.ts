@@ -301,7 +301,8 @@ export class OutboxWorker {
     if (row.post.attachTo) return this.deliverPictures(row);
     // A ping goes at once, without its pictures: they follow as an edit of it (issue 19 §4).
     const ahead = row.track === 'ping' && !row.post.to && !!row.post.files?.length;
-    const asked = row.doneParts === 0 ? await this.stillAsked(row) : row.post;
+    // A row taken over from a dead process may have gone out already: it goes as stored (its nonce decides).
+    const asked = row.doneParts === 0 && !this.outbox.inherited(row.id) ? await this.stillAsked(row) : row.post;
     if (!asked) {
       this.pingsDropped++;
       appMetrics().pingsDropped.inc();
@@ -389,7 +390,7 @@ export class OutboxWorker {
   /**
    * A post that asks about decisions (a hand-off, a reminder) as it may go
    * now: null when every one of them closed before it went out and it says
-   * nothing else (issue 19 §4); else without the mentions and controls of the
+   * nothing else (issue 19 §4) and is not a turn message; else without the mentions and controls of the
    * closed ones, and saying they were decided. Unchanged when the router
    * cannot tell.
    */
@@ -401,7 +402,8 @@ export class OutboxWorker {
     if (!open) return post;
     const isOpen = (d: { role: string; decision: number }) => open.some((o) => o.role === d.role && o.decision === d.decision);
     if (asked.every(isOpen)) return post;
-    if (!open.length && (post.kind === 'handoff' || !post.handoff?.length)) return null;
+    // A turn message is never dropped: it carries the turn's log, which its later edits build on (issue 19 §1).
+    if (!open.length && !post.turn && (post.kind === 'handoff' || !post.handoff?.length)) return null;
     const stillFor = new Set((post.handoff ?? []).filter(isOpen).map((h) => h.userId));
     const closedFor = new Set((post.handoff ?? []).filter((h) => !isOpen(h)).map((h) => h.userId));
     const ids = [...(post.buttons ?? []).map((b) => b.customId), ...(post.selects ?? []).flatMap((m) => m.options.map((o) => o.value))];

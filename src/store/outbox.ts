@@ -453,14 +453,28 @@ export class Outbox {
    */
   claim(id: number): boolean {
     const now = this.now();
-    return (
+    const held = this.db.prepare('SELECT owner FROM outbox WHERE id = ?').pluck().get(id) as string | null | undefined;
+    const claimed =
       this.db
         .prepare(
           `UPDATE outbox SET owner = ?, lease_until = ? WHERE id = ? AND state = 'pending' ` +
             `AND (owner IS NULL OR owner = ? OR lease_until <= ?)`,
         )
-        .run(this.owner, now + this.leaseMs, id, this.owner, now).changes === 1
-    );
+        .run(this.owner, now + this.leaseMs, id, this.owner, now).changes === 1;
+    if (claimed && held && held !== this.owner) this.inheritedRows.add(id);
+    return claimed;
+  }
+
+  /**
+   * Rows taken over from a process whose hold expired while it delivered them:
+   * they may have reached Discord already, so they go as stored (their nonce
+   * brings the first message back), never rewritten.
+   */
+  private readonly inheritedRows = new Set<number>();
+
+  /** Was this row taken over from another process's expired hold (see inheritedRows)? */
+  inherited(id: number): boolean {
+    return this.inheritedRows.has(id);
   }
 
   /** Rows this process claimed go back to whoever comes next (closing the store). */
@@ -493,6 +507,7 @@ export class Outbox {
 
   sent(id: number): void {
     this.db.prepare(`UPDATE outbox SET state = 'sent', done_at = ?, error = NULL, owner = NULL WHERE id = ?`).run(this.now(), id);
+    this.inheritedRows.delete(id);
   }
 
   retry(id: number, at: number, error: string): void {
@@ -510,6 +525,7 @@ export class Outbox {
       const post = this.get(id)?.post;
       if (post?.gameId !== undefined && !post.to) this.unping(post.gameId, post.handoff ?? []);
     })();
+    this.inheritedRows.delete(id);
   }
 
   /** These hand-offs did not ping (their post never went, or went without them, issue 19 §4): not counted as pinged. */
