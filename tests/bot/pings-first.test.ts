@@ -180,6 +180,37 @@ describe('pings first (issue 19 §4)', () => {
     expect(sent.content).toMatch(/Already decided before this message went out/);
     expect(r.store.outbox.pending()).toEqual([]);
   });
+
+  it('a turn message whose decisions all closed still goes, without its ping: it carries the log its later edits build on (issue 19 §1)', async () => {
+    const r = sinkRig({ openDecisions: (_g, _asked) => [], staleControls: async (ids) => ids });
+    const [, ping] = mapAndPing(r, 'bob', 3);
+    const turnMessage: Post = {
+      ...ping,
+      content: `⏰ Deadline passed for Alice — default taken.\n${ping.content}`,
+      turn: { gameId: r.game, seq: 1 },
+    };
+    r.store.outbox.enqueue([turnMessage], { hold: false });
+    await r.worker.kick();
+    expect(r.sink.log).toHaveLength(1);
+    const [sent] = r.sink.log;
+    expect(sent.content).toMatch(/^⏰ Deadline passed for Alice/);
+    expect(sent.content).toMatch(/Already decided before this message went out/);
+    expect(sent.mentions).toEqual([]);
+    expect(sent.buttons).toBe(0);
+  });
+
+  it("a hand-off taken over from a dead process's expired hold goes as stored, never narrowed: it may have reached Discord already (issue 21 §3)", async () => {
+    const r = sinkRig({ openDecisions: (_g, _asked) => [], staleControls: async (ids) => ids });
+    const [, ping] = mapAndPing(r, 'bob', 3);
+    r.store.outbox.enqueue([ping], { hold: false });
+    // Another process claimed it and died while sending: its hold has expired.
+    r.store.outbox.db.prepare(`UPDATE outbox SET owner = 'dead-process', lease_until = 0`).run();
+    await r.worker.kick();
+    expect(r.worker.pingsDropped).toBe(0);
+    expect(r.sink.log).toHaveLength(1);
+    expect(r.sink.log[0].mentions).toEqual(['bob']);
+    expect(r.sink.log[0].content).toBe(ping.content);
+  });
 });
 
 describe('the game card: at most one edit per window, none when it shows the same (issue 19 §2)', () => {
