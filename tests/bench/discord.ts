@@ -88,6 +88,13 @@ async function boot(): Promise<Rig> {
     commits.push({ at: performance.now(), gameId });
     return out;
   }) as typeof svc.store.commit;
+  // An action commits through commitRow (the row as written, nothing read back): timed the same way.
+  const commitRow = svc.store.commitRow.bind(svc.store);
+  svc.store.commitRow = ((row: { id: number }, ...rest: unknown[]) => {
+    const out = (commitRow as (...a: unknown[]) => unknown)(row, ...rest);
+    commits.push({ at: performance.now(), gameId: row.id });
+    return out;
+  }) as typeof svc.store.commitRow;
   const silent: Logger = { debug() {}, info() {}, warn() {}, error() {} };
   const bot = await runBot(createRouter(svc), { login: false, token: 'test-token', apiBase: fake.api, tickMs: 0, logger: silent });
   seedGuild(bot.client, fake);
