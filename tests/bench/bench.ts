@@ -7,7 +7,6 @@
 // A benchmark, not a test: it reports, it does not pass or fail.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import seedrandom from 'seedrandom';
 import { registerAllGames } from '../../src/app/games.ts';
@@ -20,14 +19,9 @@ import type { GameRules } from '../../src/engine/types.ts';
 import { playout } from '../games/playout.ts';
 import { benchTournament } from './tournament.ts';
 import { botNodeFlags, buildDist } from '../../src/build.ts';
+import { print, pct, tmp } from './figures.ts';
 
 registerAllGames();
-const print = (name: string, value: number, unit: string) => console.log(`${name}: ${value.toFixed(unit === 'count' ? 0 : 2)} ${unit}`);
-const pct = (xs: number[], p: number) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))];
-};
-const tmp = () => path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'muster-bench-')), 'bench.sqlite');
 
 function benchPlayout(mod: GameRules<any, any, any>, raw: Record<string, string | number | boolean>, n: number): number[] {
   playout(mod, raw, 'warm-up');

@@ -2,9 +2,6 @@
 // CPU time over N (10,000) bot-played actions per system, against a raw WAL
 // transaction measured in the same run. bench.ts runs it built, as the bot
 // runs (commit-entry.ts); with --source, here under tsx.
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import seedrandom from 'seedrandom';
 import { registerAllGames } from '../../src/app/games.ts';
 import { getGame } from '../../src/games/registry.ts';
@@ -12,14 +9,9 @@ import { Store } from '../../src/store/store.ts';
 import { envOf, Sessions } from '../../src/app/session.ts';
 import { createGame, sha256 } from '../../src/engine/runner.ts';
 import type { GameModule } from '../../src/engine/types.ts';
+import { print, pct, tmp } from './figures.ts';
 
 registerAllGames();
-const print = (name: string, value: number, unit: string) => console.log(`${name}: ${value.toFixed(unit === 'count' ? 0 : 2)} ${unit}`);
-const pct = (xs: number[], p: number) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))];
-};
-const tmp = () => path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'muster-bench-')), 'bench.sqlite');
 
 /** CPU time (user + system) of `fn`, in ms: the figure that does not swing with other processes' load. */
 function cpuMs(fn: () => void): number {

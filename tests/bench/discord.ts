@@ -33,16 +33,12 @@ import { FakeDiscord, type RecordedRequest } from '../bot/fake-discord.ts';
 import { ALICE, BOB, CHANNEL_ID, commandPayload, feed, pressOn, seedGuild, selectPayload, type RawOption } from '../bot/payloads.ts';
 import { buttonId } from '../../commands/present.ts';
 import type { Delivered } from '../bot/fake-discord.ts';
+import { pct, print } from './figures.ts';
 
 const CAROL = { ...ALICE, id: '1300000000000000003', username: 'carol', global_name: 'Carol' };
 const USERS = [ALICE, BOB, CAROL];
 type User = typeof ALICE;
 
-const print = (name: string, value: number, unit: string) => console.log(`${name}: ${value.toFixed(unit === 'count' ? 0 : 2)} ${unit}`);
-const pct = (xs: number[], p: number) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length ? s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))] : NaN;
-};
 const EPHEMERAL = 64;
 const isCallback = (r: RecordedRequest) => /^\/interactions\/\d+\/[^/]+\/callback$/.test(r.path);
 const isWebhook = (r: RecordedRequest) => r.path.startsWith('/webhooks/');
