@@ -17,6 +17,8 @@ import { measuredRouter } from './router-metrics.ts';
 import { channelCheckedRouter } from './channel-check.ts';
 import { GLOBAL_REQUESTS_PER_SECOND, restKind, underGlobalLimit } from './rest-budget.ts';
 import { defaultProcessName, metricsAddress, startMetricsServer, type Health, type MetricsServer } from './metrics-server.ts';
+import { ShardLanes } from './shard-lanes.ts';
+import { shardListText } from './shard-plan.ts';
 
 export interface BotConfig {
   /** Bot token; required unless `login` is false. */
@@ -52,6 +54,12 @@ export interface BotConfig {
   metrics?: { port: number; host?: string; name?: string };
   /** /healthz fails once the last tick ended this long ago (default 3 × tickMs; none when not ticking). */
   tickStaleMs?: number;
+  /**
+   * The Discord shards this process runs, of how many (issue 21 §2; src/bot/shard-plan.ts). It
+   * identifies only these and delivers the posts of their servers. Absent: discord.js's default (one
+   * shard, or what a ShardingManager parent passed in SHARDS and SHARD_COUNT).
+   */
+  shards?: { ids: number[]; count: number };
 }
 
 export interface BotHandle {
@@ -98,12 +106,17 @@ export async function runBot(unmeasured: Router, config: BotConfig): Promise<Bot
     rest: {
       globalRequestsPerSecond: config.globalRequestsPerSecond ?? GLOBAL_REQUESTS_PER_SECOND,
       ...(config.apiBase ? { api: config.apiBase } : {}),
+      // Says which shards sent a request (Discord's logs, the stand-in's count of who delivered what).
+      ...(config.shards ? { userAgentAppendix: `Node.js ${process.version} muster-shards/${shardListText(config.shards.ids)}` } : {}),
     },
+    ...(config.shards ? { shards: config.shards.ids, shardCount: config.shards.count } : {}),
   });
   const router = measuredRouter(channelCheckedRouter(unmeasured, client), metrics);
   countRest(client, metrics);
   // Posts go through the outbox only; a router without one gets a private, in-memory outbox.
   const worker = new OutboxWorker(client, router.outbox ?? Outbox.memory(), router, log, { ...DEFAULT_RETRY, ...config.retry });
+  // Posts by their server's shard; a shard's wait until it connects, so the worker may start first (issue 21 §2).
+  worker.lanes = new ShardLanes(client, config.login !== false);
   const ctx: HandlerContext = {
     client,
     router,
@@ -142,6 +155,11 @@ export async function runBot(unmeasured: Router, config: BotConfig): Promise<Bot
   client.on(Events.Error, (e) => log.error(`client error: ${errorText(e)}`));
   client.on(Events.Warn, (m) => log.warn(m));
   client.on(Events.ShardError, (e, id) => log.error(`shard ${id} error`, e));
+  // The posts of its servers that waited for it go now.
+  client.on(Events.ShardReady, (id) => {
+    log.info(`shard ${id} of ${client.options.shardCount} ready`);
+    track(worker.kick());
+  });
   client.once(Events.ClientReady, (c) => log.info(`Logged in as ${c.user.tag}; serving ${c.guilds.cache.size} server(s).`));
 
   // Deadlines: the router applies default choices; we post what it reports.

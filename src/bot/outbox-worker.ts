@@ -69,7 +69,7 @@ export function isInvalidPayload(e: unknown): boolean {
 
 class NotSendable extends Error {}
 
-/** A lane found to be another process's only once taken: put back for it (issue 21 §3). */
+/** A lane found to be another process's server only once taken (the store did not know it): put back for it (issue 21 §2). */
 class ForeignLane extends Error {}
 
 /** Wait before attempt `attempts + 1`: base·2^attempts, capped, with ±50 % jitter; retry-after wins. */
@@ -106,8 +106,8 @@ export class OutboxWorker {
   onDisable?: (channelId: string, messageId: string) => Promise<void>;
   /** Seat threads and held notes live in the outbox's database. */
   readonly seats: SeatThreads;
-  /** The lanes of the servers this process serves, when several share the outbox. */
-  private readonly lanes: ShardLanes;
+  /** Which rows are this process's, by their server's shard, when several share the outbox (issue 21 §2). */
+  lanes: ShardLanes;
 
   constructor(
     private readonly client: Client,
@@ -234,8 +234,9 @@ export class OutboxWorker {
           dirty = true;
           continue;
         }
-        // Another process's server (its shards): theirs to deliver (issue 21 §3).
-        if (!(await this.lanes.serves(h.lane))) continue;
+        // Another process's server (its shards): theirs to deliver; ours, but its shard still connecting: the
+        // poll or the shard's ready (client.ts) brings it back (issue 21 §2).
+        if (!this.lanes.serves(h.guildId) || !this.lanes.ready(h.guildId)) continue;
         const row = this.outbox.get(h.id);
         if (row?.state !== 'pending') continue;
         // Another process is delivering this lane's head (issue 21 §3): it is theirs until delivered or their hold expires.
@@ -669,10 +670,25 @@ export class OutboxWorker {
 
   private async channel(id: string): Promise<SendableChannels> {
     const channel = await this.client.channels.fetch(id);
-    // A channel of a server this client does not have (its servers were still arriving when the row was taken).
-    if (!channel && !(await this.lanes.serves(id))) throw new ForeignLane(id);
-    if (!channel?.isSendable()) throw new NotSendable(`channel ${id} is not a text channel I can send to`);
+    if (!channel) return this.unplaced(id);
+    if (!channel.isSendable()) throw new NotSendable(`channel ${id} is not a text channel I can send to`);
     return channel;
+  }
+
+  /**
+   * A channel of a server this client has not cached: a lane the store could
+   * not place (delivered by shard 0's process), or a server that is out.
+   * Another shard's server is handed on to it; ours is tried again later.
+   */
+  private async unplaced(lane: string): Promise<never> {
+    const bare = await this.client.channels.fetch(lane, { allowUnknownGuild: true, cache: false });
+    const guildId = bare && 'guildId' in bare ? bare.guildId : null;
+    if (!guildId) throw new NotSendable(`channel ${lane} is not a text channel I can send to`);
+    if (!this.lanes.serves(guildId)) {
+      this.outbox.placeLane(lane, guildId);
+      throw new ForeignLane(lane);
+    }
+    throw new Error(`server ${guildId} of channel ${lane} is not available yet`);
   }
 
   /**

@@ -466,6 +466,18 @@ export const migrations: { version: number; name: string; sql: string }[] = [
       ALTER TABLE outbox ADD COLUMN lease_until INTEGER;
     `,
   },
+  {
+    version: 23,
+    // 23: 20–22 are other branches' of the same day (issue 21 §1, §4, §5).
+    name: "outbox rows carry their lane's server, so the process serving its shard delivers them",
+    // Issue 21 §2: a lane is delivered by the process whose shards hold its
+    // server ((guild >> 22) % shards), found from the row, not from the guild
+    // cache. NULL: a direct message, or a server not known yet (src/store/lane-guilds.ts).
+    sql: `
+      ALTER TABLE outbox ADD COLUMN guild_id TEXT;
+      UPDATE outbox SET guild_id = (SELECT g.guild_id FROM games g WHERE g.id = outbox.game_id) WHERE state = 'pending';
+    `,
+  },
 ];
 
 export function migrate(database: Database.Database): number {

@@ -9,6 +9,7 @@ import Database from 'better-sqlite3';
 import type { Attachment, Post } from '../messages/types.ts';
 import { migrate } from './migrations.ts';
 import { processOwner } from './leases.ts';
+import { LaneGuilds } from './lane-guilds.ts';
 
 export type OutboxState = 'pending' | 'sent' | 'failed';
 
@@ -43,6 +44,8 @@ export interface HeadInfo {
   lane: string;
   track: Track;
   gameId: number | null;
+  /** The server it goes to (null: a DM, or not known: src/store/lane-guilds.ts); its shard's process delivers it. */
+  guildId: string | null;
   nextAt: number;
   createdAt: number;
   /** Pictures it carries undrawn. */
@@ -52,6 +55,8 @@ export interface HeadInfo {
 export interface OutboxRow {
   id: number;
   gameId: number | null;
+  /** As HeadInfo.guildId. */
+  guildId: string | null;
   lane: string;
   track: Track;
   post: Post;
@@ -67,6 +72,7 @@ export interface OutboxRow {
 interface Raw {
   id: number;
   game_id: number | null;
+  guild_id: string | null;
   lane: string;
   track: Track;
   post: string;
@@ -97,6 +103,7 @@ function decode(text: string): Post {
 const toRow = (raw: Raw): OutboxRow => ({
   id: raw.id,
   gameId: raw.game_id,
+  guildId: raw.guild_id,
   lane: raw.lane,
   track: raw.track,
   post: decode(raw.post),
@@ -128,6 +135,8 @@ export class Outbox {
    * Discord remembers for a few minutes: a part it took is not posted again).
    */
   leaseMs = 30_000;
+  /** The server each new row goes to (issue 21 §2). */
+  private readonly guilds: LaneGuilds;
 
   constructor(
     readonly db: Database.Database,
@@ -138,7 +147,9 @@ export class Outbox {
      * after a crash they simply fall due.
      */
     readonly holdMs = 10_000,
-  ) {}
+  ) {
+    this.guilds = new LaneGuilds(db);
+  }
 
   /** An outbox of its own (an adapter whose router keeps none, e.g. test routers). */
   static memory(now?: () => number): Outbox {
@@ -158,7 +169,7 @@ export class Outbox {
     const at = this.now() + (opts.hold === false ? 0 : this.holdMs);
     const ping = this.db.prepare('INSERT OR IGNORE INTO outbox_pings (game_id, role, decision_id) VALUES (?, ?, ?)');
     const insert = this.db.prepare(
-      'INSERT INTO outbox (game_id, lane, track, post, next_at, created_at, draws) VALUES (?, ?, ?, ?, ?, ?, ?)',
+      'INSERT INTO outbox (game_id, lane, track, post, next_at, created_at, draws, guild_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
     );
     // A card not tried yet is built as it is sent: a newer card of its game takes its place (after the posts it links).
     const waitingCard = this.db.prepare(
@@ -197,7 +208,8 @@ export class Outbox {
             .run(this.now(), joins.id);
         const due = track === 'card' ? Math.max(at, this.cardDue(windowOf(post))) : at;
         const draws = post.files?.filter((f) => f.draw).length ?? 0;
-        const info = insert.run(post.gameId ?? null, post.channelId, track, encode(post), due, this.now(), draws);
+        const guildId = this.guilds.of(post);
+        const info = insert.run(post.gameId ?? null, post.channelId, track, encode(post), due, this.now(), draws, guildId);
         out.push({ id: Number(info.lastInsertRowid), post });
       }
     })();
@@ -211,12 +223,13 @@ export class Outbox {
    * game's current state instead.
    */
   owe(gameId: number, recoverAfterMs = 60_000): void {
-    const home = this.db.prepare('SELECT channel_id FROM games WHERE id = ?').get(gameId) as { channel_id: string } | undefined;
+    const home = this.db.prepare('SELECT channel_id, guild_id FROM games WHERE id = ?').get(gameId) as
+      { channel_id: string; guild_id: string | null } | undefined;
     if (!home) return;
     const marker: Post = { channelId: home.channel_id, gameId, kind: 'owed', content: '' };
     this.db
-      .prepare('INSERT INTO outbox (game_id, lane, post, next_at, created_at) VALUES (?, ?, ?, ?, ?)')
-      .run(gameId, home.channel_id, encode(marker), this.now() + recoverAfterMs, this.now());
+      .prepare('INSERT INTO outbox (game_id, lane, post, next_at, created_at, guild_id) VALUES (?, ?, ?, ?, ?, ?)')
+      .run(gameId, home.channel_id, encode(marker), this.now() + recoverAfterMs, this.now(), home.guild_id);
   }
 
   /** A restart: nothing is rendering or replying any more, so everything held may go. Old sent rows are dropped. */
@@ -324,8 +337,10 @@ export class Outbox {
       };
       const draws = files.filter((f) => f.draw).length;
       const info = this.db
-        .prepare(`INSERT INTO outbox (game_id, lane, track, post, next_at, created_at, draws) VALUES (?, ?, 'main', ?, ?, ?, ?)`)
-        .run(row.gameId, row.lane, encode(post), this.now(), row.createdAt, draws);
+        .prepare(
+          `INSERT INTO outbox (game_id, lane, track, post, next_at, created_at, draws, guild_id) VALUES (?, ?, 'main', ?, ?, ?, ?, ?)`,
+        )
+        .run(row.gameId, row.lane, encode(post), this.now(), row.createdAt, draws, row.guildId);
       return Number(info.lastInsertRowid);
     })();
   }
@@ -361,7 +376,7 @@ export class Outbox {
   headIds(): HeadInfo[] {
     return this.db
       .prepare(
-        `SELECT o.id, o.lane, o.track, o.game_id AS gameId, o.next_at AS nextAt, o.created_at AS createdAt, o.draws
+        `SELECT o.id, o.lane, o.track, o.game_id AS gameId, o.guild_id AS guildId, o.next_at AS nextAt, o.created_at AS createdAt, o.draws
          FROM (SELECT MIN(id) AS id FROM outbox WHERE state = 'pending' GROUP BY lane, track) h
          JOIN outbox o ON o.id = h.id ORDER BY o.id`,
       )
@@ -371,7 +386,7 @@ export class Outbox {
   /** One lane's heads, a row per track with something pending (headIds). */
   laneHeads(lane: string): HeadInfo[] {
     const head = this.db.prepare(
-      `SELECT id, lane, track, game_id AS gameId, next_at AS nextAt, created_at AS createdAt, draws FROM outbox
+      `SELECT id, lane, track, game_id AS gameId, guild_id AS guildId, next_at AS nextAt, created_at AS createdAt, draws FROM outbox
        WHERE lane = ? AND track = ? AND state = 'pending' ORDER BY id LIMIT 1`,
     );
     return TRACKS.map((t) => head.get(lane, t) as HeadInfo | undefined).filter((h): h is HeadInfo => !!h);
@@ -552,6 +567,14 @@ export class Outbox {
       )
       .get(lane, beforeId) as { state: OutboxState; error: string | null } | undefined;
     return last?.state === 'failed' && !(last.error ?? '').startsWith(INVALID_PAYLOAD);
+  }
+
+  /**
+   * A lane whose server the store could not tell turned out to be in `guildId`
+   * (Discord said so): its rows go to that server's shard from now on.
+   */
+  placeLane(lane: string, guildId: string): void {
+    this.db.prepare(`UPDATE outbox SET guild_id = ? WHERE lane = ? AND state = 'pending' AND guild_id IS NULL`).run(guildId, lane);
   }
 
   /** A game moved into a new thread: what it still owes goes there. */

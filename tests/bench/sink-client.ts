@@ -59,7 +59,7 @@ export function sinkClient(stats: SinkStats): Client {
       fetch: async (id: string) => channels.get(id) ?? remember(channel(id, id.startsWith('dm-') ? ChannelType.DM : ChannelType.GuildText)),
       cache: channels,
     },
-    // No server cached, as a client not logged in: the worker delivers every lane (src/bot/shard-lanes.ts).
+    // Not logged in, no shard options: one shard, so the worker delivers every lane (src/bot/shard-lanes.ts).
     guilds: { cache: new Map() },
     users: { createDM: async (userId: string) => client.channels.fetch(`dm-${userId}`) },
   };

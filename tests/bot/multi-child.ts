@@ -2,7 +2,8 @@
 // router and discord.js client on a shared SQLite file, against the parent's
 // loopback Discord stand-in. The parent plays the gateway: it sends this
 // process the interactions of the servers it serves (its shard) over IPC.
-// argv: database, stand-in API base, servers (JSON: [{ guildId, channels }]).
+// argv: database, stand-in API base, servers (JSON: [{ guildId, channels }]),
+// shards (JSON: { ids, count }: whose servers' posts it delivers, issue 21 §2).
 import fs from 'node:fs';
 import type { Client } from 'discord.js';
 import { runBot } from '../../src/bot/client.ts';
@@ -14,8 +15,9 @@ import { duel } from '../fixtures/duel.ts';
 import { feed } from './payloads.ts';
 import { textChannel, type Server } from './multi-servers.ts';
 
-const [dbPath, apiBase, serversJson] = process.argv.slice(2);
+const [dbPath, apiBase, serversJson, shardsJson] = process.argv.slice(2);
 const servers = JSON.parse(serversJson) as Server[];
+const shards = JSON.parse(shardsJson) as { ids: number[]; count: number };
 
 /** What the gateway's GUILD_CREATE would have cached for each server this process serves. */
 function seed(client: Client): void {
@@ -72,6 +74,7 @@ async function main(): Promise<void> {
     logger: log,
     retry: { baseMs: 50, maxMs: 500, maxAttempts: 8, pollMs: 50 },
     onStop: () => svc.close(),
+    shards,
   });
   seed(bot.client);
   process.on('message', (m: { type: string; payload?: unknown }) => {

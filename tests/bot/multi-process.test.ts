@@ -15,7 +15,8 @@ import { TICK_LEASE } from '../../commands/router.ts';
 import { tempDb } from '../app/harness.ts';
 import { APP_ID, FakeDiscord, type RecordedRequest } from './fake-discord.ts';
 import { PERMS } from './payloads.ts';
-import { textChannel, type Server } from './multi-servers.ts';
+import { guildOnShard, textChannel, type Server } from './multi-servers.ts';
+import { shardOf } from '../../src/bot/shard-plan.ts';
 
 const USERS = [1, 2, 3, 4].map((n) => ({
   id: `130000000000000000${n}`,
@@ -26,9 +27,10 @@ const USERS = [1, 2, 3, 4].map((n) => ({
 }));
 type User = (typeof USERS)[number];
 
-// Three servers, one per process (a shard each); two game channels and a tournament channel in the first.
+// Three servers, one per process (a shard each of three); two game channels and a tournament channel in the first.
+const SHARDS = 3;
 const SERVERS: Server[] = [0, 1, 2].map((g) => ({
-  guildId: `17000000000000000${g}0`,
+  guildId: guildOnShard(g, SHARDS),
   channels: [1, 2, 3].map((c) => `17000000000000000${g}${c}`),
 }));
 
@@ -101,7 +103,9 @@ describe('three bot processes on one SQLite file, one killed (issue 21 §3, §8)
     // The second process also has the first server cached (a shard being handed over): its worker competes
     // with the first's for that server's posts, so only the outbox claims keep them from going twice.
     const cached = p === procs[1] ? [...p.servers, SERVERS[0]] : p.servers;
-    const child = fork('tests/bot/multi-child.ts', [db, fake.api, JSON.stringify(cached)], {
+    // Its shards, by Discord's formula (issue 21 §2): the second runs the first's shard too.
+    const shards = { ids: [...new Set(cached.map((s) => shardOf(s.guildId, SHARDS)))].sort(), count: SHARDS };
+    const child = fork('tests/bot/multi-child.ts', [db, fake.api, JSON.stringify(cached), JSON.stringify(shards)], {
       execArgv: ['--import', 'tsx'],
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     });
