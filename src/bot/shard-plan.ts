@@ -14,6 +14,11 @@ export interface ShardPlan {
   processes: number[][];
 }
 
+/** A shard setting that cannot work: said plainly at start-up, before anything connects. */
+export class ShardPlanError extends Error {
+  override name = 'ShardPlanError';
+}
+
 /** Discord's shard of a server: `(guild_id >> 22) % shard count`. */
 export function shardOf(guildId: string, count: number): number {
   return Number((BigInt(guildId) >> 22n) % BigInt(count));
@@ -24,11 +29,13 @@ export function parseShardList(text: string, count: number): number[] {
   const shards = new Set<number>();
   for (const part of text.split(',').map((p) => p.trim())) {
     const range = /^(\d+)(?:\s*-\s*(\d+))?$/.exec(part);
-    if (!range) throw new Error(`MUSTER_SHARDS: "${part}" is not a shard number or a range like 0-3 (e.g. MUSTER_SHARDS=0-3 or 0,2).`);
+    if (!range)
+      throw new ShardPlanError(`MUSTER_SHARDS: "${part}" is not a shard number or a range like 0-3 (e.g. MUSTER_SHARDS=0-3 or 0,2).`);
     const from = Number(range[1]);
     const to = range[2] === undefined ? from : Number(range[2]);
-    if (to < from) throw new Error(`MUSTER_SHARDS: the range ${part} runs backwards; write it low-high.`);
-    if (to >= count) throw new Error(`MUSTER_SHARDS: shard ${to} is past the last of MUSTER_SHARD_COUNT=${count} (shards 0-${count - 1}).`);
+    if (to < from) throw new ShardPlanError(`MUSTER_SHARDS: the range ${part} runs backwards; write it low-high.`);
+    if (to >= count)
+      throw new ShardPlanError(`MUSTER_SHARDS: shard ${to} is past the last of MUSTER_SHARD_COUNT=${count} (shards 0-${count - 1}).`);
     for (let shard = from; shard <= to; shard++) shards.add(shard);
   }
   return [...shards].sort((a, b) => a - b);
@@ -50,7 +57,7 @@ export function splitShards(shards: number[], processes: number): number[][] {
 function positive(name: string, value: string | undefined, fallback: number): number {
   const text = value?.trim();
   if (!text) return fallback;
-  if (!/^\d+$/.test(text) || Number(text) < 1) throw new Error(`${name}: "${text}" is not a whole number of at least 1.`);
+  if (!/^\d+$/.test(text) || Number(text) < 1) throw new ShardPlanError(`${name}: "${text}" is not a whole number of at least 1.`);
   return Number(text);
 }
 
@@ -63,14 +70,16 @@ export function shardPlan(env: NodeJS.ProcessEnv = process.env, shardCount?: num
   const countText = env.MUSTER_SHARD_COUNT?.trim();
   const auto = countText === 'auto';
   if (auto && env.MUSTER_SHARDS?.trim())
-    throw new Error('MUSTER_SHARD_COUNT=auto cannot go with MUSTER_SHARDS: machines that split the shards need a fixed count.');
+    throw new ShardPlanError('MUSTER_SHARD_COUNT=auto cannot go with MUSTER_SHARDS: machines that split the shards need a fixed count.');
   if (auto && shardCount === undefined)
-    throw new Error('MUSTER_SHARD_COUNT=auto: ask Discord for the count first (shardPlan(env, count)).');
+    throw new ShardPlanError('MUSTER_SHARD_COUNT=auto: ask Discord for the count first (shardPlan(env, count)).');
   const count = auto ? shardCount! : positive('MUSTER_SHARD_COUNT', countText, 1);
   const shards = env.MUSTER_SHARDS?.trim() ? parseShardList(env.MUSTER_SHARDS, count) : [...Array(count).keys()];
   const processes = positive('MUSTER_PROCESSES', env.MUSTER_PROCESSES, 1);
   if (processes > shards.length)
-    throw new Error(`MUSTER_PROCESSES=${processes} is more than this machine's ${shards.length} shard(s): each process runs at least one.`);
+    throw new ShardPlanError(
+      `MUSTER_PROCESSES=${processes} is more than this machine's ${shards.length} shard(s): each process runs at least one.`,
+    );
   return { count, shards, processes: splitShards(shards, processes) };
 }
 

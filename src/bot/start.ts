@@ -1,14 +1,16 @@
 // Entry for the Discord bot: services + router + client, and the scheduled
 // online backups (MUSTER_BACKUP_CRON). Stopping the bot stops the schedule,
-// the render threads and the store, in that order.
+// the render threads and the store, in that order. Which shards it runs is
+// decided by src/bot/sharding.ts.
 import type { Config } from '../app/config.ts';
 import { openServices } from '../app/services.ts';
 import { createRouter } from '../../commands/router.ts';
 import { scheduleBackups } from '../store/backup.ts';
-import { botConfigFrom, runBot, type BotHandle } from './client.ts';
+import { botConfigFrom, runBot, type BotConfig, type BotHandle } from './client.ts';
 import { createLogger } from './log.ts';
 
-export async function startBot(config: Config): Promise<BotHandle> {
+/** `shards`: the Discord shards this process runs, of how many (absent: discord.js's default, one). */
+export async function startBot(config: Config, shards?: BotConfig['shards']): Promise<BotHandle> {
   // Maps are drawn as the outbox delivers them: a command never waits for a picture (issue 9).
   const svc = openServices({ dbPath: config.dbPath, outDir: config.outDir, drawAtDelivery: true });
   const log = createLogger(config.logLevel);
@@ -27,7 +29,7 @@ export async function startBot(config: Config): Promise<BotHandle> {
     await svc.close();
   };
   try {
-    const handle = await runBot(createRouter(svc), { ...botConfigFrom(config), logger: log, onStop });
+    const handle = await runBot(createRouter(svc), { ...botConfigFrom(config), logger: log, onStop, ...(shards ? { shards } : {}) });
     console.log('Muster is connected to Discord. Ctrl-C stops it.');
     return handle;
   } catch (e) {

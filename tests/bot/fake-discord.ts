@@ -22,6 +22,8 @@ export interface RecordedRequest {
   files: RecordedFile[];
   /** When the request arrived (performance.now(), ms): acknowledgement latency is measured from it. */
   at: number;
+  /** Its User-Agent: a bot process names its shards there (issue 21 §2). */
+  userAgent: string;
 }
 
 export interface Override {
@@ -110,6 +112,8 @@ export class FakeDiscord {
   uploadDelayMs = 0;
   /** Sends answered from Discord's nonce memory (a resend after a crash or a lapsed claim): nothing new was posted. */
   nonceRepeats = 0;
+  /** GET /gateway/bot's answer once a gateway stand-in listens (tests/bot/fake-gateway.ts). */
+  gatewayBot: { url: string; shards: number } | null = null;
   private nonces = new Map<string, any>();
   private server = http.createServer((req, res) => void this.onRequest(req, res));
   private nextId = 1400000000000000000n;
@@ -203,6 +207,7 @@ export class FakeDiscord {
       body: undefined,
       files: [],
       at,
+      userAgent: req.headers['user-agent'] ?? '',
     };
     await parseBody(rec, raw, req.headers['content-type'] ?? '');
     this.requests.push(rec);
@@ -250,6 +255,11 @@ export class FakeDiscord {
       // Every thread of the server not archived, public and private (the bot sees the private ones it owns).
       const threads = [...this.channels.values()].filter((c) => c.thread_metadata && !c.thread_metadata.archived && c.guild_id === m![1]);
       return { status: 200, body: { threads, members: [] } };
+    }
+    if (r.method === 'GET' && p === '/gateway/bot' && this.gatewayBot) {
+      // Identifies are not throttled: 16 at once, as a large bot is allowed.
+      const limit = { total: 1000, remaining: 1000, reset_after: 0, max_concurrency: 16 };
+      return { status: 200, body: { ...this.gatewayBot, session_start_limit: limit } };
     }
     if ((m = p.match(/^\/channels\/(\d+)$/)) && r.method === 'GET') {
       const ch = this.channels.get(m[1]);
