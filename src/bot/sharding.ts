@@ -118,12 +118,12 @@ async function manageShards(config: Config, plan: ShardPlan, entry: string, env:
   return manager;
 }
 
-/** SIGTERM (the bot's graceful stop), SIGKILL if it has not exited after 25 s. */
+/** SIGTERM (the bot's graceful stop: ≤ 5 s for running commands), SIGKILL if it has not exited after 15 s (inside systemd's 20). */
 async function stopChild(child: import('node:child_process').ChildProcess | null): Promise<void> {
   if (!child || child.exitCode !== null || child.signalCode !== null) return;
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   child.kill('SIGTERM');
-  const timer = setTimeout(() => child.kill('SIGKILL'), 25_000);
+  const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
   await exited;
   clearTimeout(timer);
 }

@@ -1,11 +1,14 @@
 // Issue 21 §2: the shard settings (MUSTER_SHARD_COUNT, MUSTER_SHARDS,
 // MUSTER_PROCESSES), Discord's shard formula, the server each outbox row
 // stores, and which rows a process delivers by it.
+import fs from 'node:fs';
+import path from 'node:path';
 import type { Client } from 'discord.js';
 import { describe, expect, it } from 'vitest';
 import { parseShardList, shardListText, shardOf, shardPlan, splitShards } from '../../src/bot/shard-plan.ts';
 import { ShardLanes } from '../../src/bot/shard-lanes.ts';
 import { Store } from '../../src/store/store.ts';
+import { botNodeFlags } from '../../src/build.ts';
 import { guildOnShard } from './multi-servers.ts';
 
 describe('the shard plan from the environment', () => {
@@ -100,5 +103,23 @@ describe('which rows a process delivers (issue 21 §2)', () => {
     store.outbox.placeLane('1610000000000000002', guild);
     expect(guildOf(unknown.id)).toBe(guild);
     store.close();
+  });
+});
+
+describe('the systemd units (issue 21 §10)', () => {
+  const unit = (name: string) => fs.readFileSync(path.join(import.meta.dirname, '..', '..', 'deploy', name), 'utf8');
+
+  it("the template runs one process on its instance's shards, with npm start's node flags", () => {
+    const template = unit('muster@.service');
+    expect(template).toMatch(/^Environment=MUSTER_SHARDS=%i$/m);
+    expect(template).toMatch(/^Environment=MUSTER_PROCESSES=1$/m);
+    const exec = /^ExecStart=\S*node((?:\s+--\S+)*)\s+dist\/main\.mjs$/m.exec(template);
+    expect(exec![1].trim().split(/\s+/)).toEqual(botNodeFlags());
+    // The instance names a valid shard list.
+    expect(shardPlan({ MUSTER_SHARD_COUNT: '16', MUSTER_SHARDS: '4-7', MUSTER_PROCESSES: '1' }).processes).toEqual([[4, 5, 6, 7]]);
+  });
+
+  it('the single unit lets a sharding manager stop its own processes (SIGTERM to it alone)', () => {
+    expect(unit('muster.service')).toMatch(/^KillMode=mixed$/m);
   });
 });
