@@ -29,6 +29,15 @@ export async function launchBot(config: Config, entry: string, env: NodeJS.Proce
     const ids = [JSON.parse(env.SHARDS ?? '0') as number | number[]].flat();
     const count = Number(env.SHARD_COUNT ?? ids.length);
     log.info(`process ${env.MUSTER_PROCESS_INDEX ?? '?'}: shards ${shardListText(ids)} of ${count}`);
+    // The manager gone (killed, or it gave up starting): no process of ours is left running unsupervised.
+    process.once('disconnect', () => {
+      log.warn('the sharding manager is gone: stopping');
+      process.kill(process.pid, 'SIGTERM');
+    });
+    // discord.js tells the manager of each shard event without asking whether it is still there.
+    process.on('error', (e: NodeJS.ErrnoException) => {
+      if (e.code !== 'ERR_IPC_CHANNEL_CLOSED') log.error('process error', e);
+    });
     await (await import('./start.ts')).startBot(config, { ids, count });
     return;
   }
@@ -108,13 +117,20 @@ async function manageShards(config: Config, plan: ShardPlan, entry: string, env:
     await shard.spawn(120_000);
     log.info(`bot process ${index} ready: shards ${shardListText(group)}`);
   };
-  if (delay === 0) await Promise.all(plan.processes.map(start));
-  else
-    for (const [index, group] of plan.processes.entries()) {
-      if (stopping) break;
-      if (index > 0) await new Promise((resolve) => setTimeout(resolve, delay));
-      await start(group, index);
-    }
+  try {
+    if (delay === 0) await Promise.all(plan.processes.map(start));
+    else
+      for (const [index, group] of plan.processes.entries()) {
+        if (stopping) break;
+        if (index > 0) await new Promise((resolve) => setTimeout(resolve, delay));
+        await start(group, index);
+      }
+  } catch (e) {
+    // One could not start (a wrong token, no network): the others stop too, and the start fails as a whole.
+    manager.respawn = false;
+    await Promise.all(manager.shards.map((shard) => stopChild(shard.process)));
+    throw e;
+  }
   return manager;
 }
 
