@@ -31,12 +31,12 @@ export function parseShardList(text: string, count: number): number[] {
     const range = /^(\d+)(?:\s*-\s*(\d+))?$/.exec(part);
     if (!range)
       throw new ShardPlanError(`MUSTER_SHARDS: "${part}" is not a shard number or a range like 0-3 (e.g. MUSTER_SHARDS=0-3 or 0,2).`);
-    const from = Number(range[1]);
-    const to = range[2] === undefined ? from : Number(range[2]);
-    if (to < from) throw new ShardPlanError(`MUSTER_SHARDS: the range ${part} runs backwards; write it low-high.`);
-    if (to >= count)
-      throw new ShardPlanError(`MUSTER_SHARDS: shard ${to} is past the last of MUSTER_SHARD_COUNT=${count} (shards 0-${count - 1}).`);
-    for (let shard = from; shard <= to; shard++) shards.add(shard);
+    const first = Number(range[1]);
+    const last = range[2] === undefined ? first : Number(range[2]);
+    if (last < first) throw new ShardPlanError(`MUSTER_SHARDS: the range ${part} runs backwards; write it low-high.`);
+    if (last >= count)
+      throw new ShardPlanError(`MUSTER_SHARDS: shard ${last} is past the last of MUSTER_SHARD_COUNT=${count} (shards 0-${count - 1}).`);
+    for (let shard = first; shard <= last; shard++) shards.add(shard);
   }
   return [...shards].sort((a, b) => a - b);
 }

@@ -35,8 +35,8 @@ export async function launchBot(config: Config, entry: string, env: NodeJS.Proce
       process.kill(process.pid, 'SIGTERM');
     });
     // discord.js tells the manager of each shard event without asking whether it is still there.
-    process.on('error', (e: NodeJS.ErrnoException) => {
-      if (e.code !== 'ERR_IPC_CHANNEL_CLOSED') log.error('process error', e);
+    process.on('error', (error: NodeJS.ErrnoException) => {
+      if (error.code !== 'ERR_IPC_CHANNEL_CLOSED') log.error('process error', error);
     });
     await (await import('./start.ts')).startBot(config, { ids, count });
     return;
@@ -125,11 +125,11 @@ async function manageShards(config: Config, plan: ShardPlan, entry: string, env:
         if (index > 0) await new Promise((resolve) => setTimeout(resolve, delay));
         await start(group, index);
       }
-  } catch (e) {
+  } catch (error) {
     // One could not start (a wrong token, no network): the others stop too, and the start fails as a whole.
     manager.respawn = false;
     await Promise.all(manager.shards.map((shard) => stopChild(shard.process)));
-    throw e;
+    throw error;
   }
   return manager;
 }
@@ -145,6 +145,6 @@ async function stopChild(child: import('node:child_process').ChildProcess | null
 }
 
 function exitOf(child: unknown): string {
-  const proc = child as { exitCode?: number | null; signalCode?: string | null };
-  return proc.signalCode ? `signal ${proc.signalCode}` : `code ${proc.exitCode ?? '?'}`;
+  const exited = child as { exitCode?: number | null; signalCode?: string | null };
+  return exited.signalCode ? `signal ${exited.signalCode}` : `code ${exited.exitCode ?? '?'}`;
 }

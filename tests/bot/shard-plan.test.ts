@@ -3,7 +3,8 @@
 // stores, and which rows a process delivers by it.
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Client } from 'discord.js';
+import { EventEmitter } from 'node:events';
+import { Events, type Client } from 'discord.js';
 import { describe, expect, it } from 'vitest';
 import { parseShardList, shardListText, shardOf, shardPlan, splitShards } from '../../src/bot/shard-plan.ts';
 import { ShardLanes } from '../../src/bot/shard-lanes.ts';
@@ -73,6 +74,17 @@ describe('which rows a process delivers (issue 21 §2)', () => {
     expect([zero, one, two, null].every((guild) => alone.serves(guild))).toBe(true);
     // No gateway: ready at once.
     expect(first.ready(zero)).toBe(true);
+  });
+
+  it("logged in, a shard's rows wait until that shard has connected once, whatever the guild cache holds", () => {
+    const client = Object.assign(new EventEmitter(), { options: { shards: [0, 1], shardCount: 2 } }) as unknown as Client;
+    const lanes = new ShardLanes(client, true);
+    const [zero, one] = [0, 1].map((shard) => guildOnShard(shard, 2));
+    expect([lanes.ready(zero), lanes.ready(one), lanes.ready(null)]).toEqual([false, false, false]);
+    client.emit(Events.ShardReady, 1, undefined);
+    expect([lanes.ready(zero), lanes.ready(one), lanes.ready(null)]).toEqual([false, true, false]);
+    client.emit(Events.ShardReady, 0, undefined);
+    expect([lanes.ready(zero), lanes.ready(null)]).toEqual([true, true]);
   });
 
   it("each outbox row stores its server: its game's, its tournament's, or a game's in its channel; unknown: none", () => {
