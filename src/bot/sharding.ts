@@ -16,6 +16,7 @@ interface ChildEnv {
   /** Which of this machine's processes it is (0-based): its metrics port is the base plus this. */
   MUSTER_PROCESS_INDEX: string;
   MUSTER_METRICS_PORT?: string;
+  MUSTER_METRICS_PROCESS?: string;
 }
 
 /**
@@ -108,6 +109,8 @@ async function manageShards(config: Config, plan: ShardPlan, entry: string, env:
     childEnv.SHARDS = JSON.stringify(group);
     childEnv.MUSTER_PROCESS_INDEX = String(index);
     if (base !== null) childEnv.MUSTER_METRICS_PORT = String(base + index);
+    // A name given for the machine's metrics: each process's series told apart by its number.
+    if (env.MUSTER_METRICS_PROCESS?.trim()) childEnv.MUSTER_METRICS_PROCESS = `${env.MUSTER_METRICS_PROCESS.trim()}-${index}`;
     shard.on(
       'death',
       (child) =>
