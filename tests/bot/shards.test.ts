@@ -8,6 +8,7 @@
 // given shards 0,1 of 4 identifies only those and delivers only their posts.
 import { fork, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
+import net from 'node:net';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildDist } from '../../src/build.ts';
@@ -86,6 +87,16 @@ async function stop(child: ChildProcess): Promise<number | null> {
   return exited;
 }
 
+/** Two free consecutive ports on loopback (the manager gives process n the base port + n). */
+async function freePorts(): Promise<number> {
+  const free = (port: number) =>
+    new Promise<boolean>((resolve) => {
+      const server = net.createServer().once('error', () => resolve(false));
+      server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
+    });
+  for (let base = 20_000 + Math.floor(Math.random() * 20_000); ; base += 2) if ((await free(base)) && (await free(base + 1))) return base;
+}
+
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 async function until(test: () => boolean, ms: number, what: string): Promise<void> {
@@ -124,11 +135,24 @@ describe('shards in several processes (issue 21 §2)', () => {
     };
     const db = tempDb();
     const t0 = Date.now();
-    const manager = launch(fake, db, { MUSTER_SHARD_COUNT: String(COUNT), MUSTER_PROCESSES: '2' });
+    const metricsPort = await freePorts();
+    const manager = launch(fake, db, {
+      MUSTER_SHARD_COUNT: String(COUNT),
+      MUSTER_PROCESSES: '2',
+      MUSTER_METRICS_PORT: String(metricsPort),
+    });
     children.push(manager);
     await gateway.until(() => gateway.connected().length === COUNT, 30_000, 'four shards connected');
     const connectedMs = Date.now() - t0;
     expect(gateway.identifies.map((identify) => identify.shard).sort()).toEqual([0, 1, 2, 3].map((shard) => [shard, COUNT]));
+    // Each process serves its health and metrics on its own port: the machine's base + its number.
+    for (const port of [metricsPort, metricsPort + 1]) {
+      const gatewayOf = async () => ((await (await fetch(`http://127.0.0.1:${port}/healthz`)).json()) as { gateway: string }).gateway;
+      // Connected once its shards' servers have all arrived.
+      for (const end = Date.now() + 10_000; (await gatewayOf()) !== 'connected' && Date.now() < end;) await sleep(100);
+      expect(await gatewayOf()).toBe('connected');
+      expect(await (await fetch(`http://127.0.0.1:${port}/metrics`)).text()).toMatch(new RegExp(`process="[^"]*:${port}"`));
+    }
 
     const watch = new Store(db);
     /** Dispatch a command to its server's shard and wait for its answer; returns the answering request. */
