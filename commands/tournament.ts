@@ -21,12 +21,13 @@ import { changeSettings, settingsText } from '../src/tournament/settings.ts';
 const HOUR = 3_600_000;
 import { parseTieBreaks, type TieBreak } from '../src/tournament/standings.ts';
 import { tournamentExport } from '../src/tournament/export.ts';
-import { bool, int, isModerator, parseKeyValues, str } from './context.ts';
+import { bool, int, parseKeyValues, str } from './context.ts';
 import { chunks, echo, plural } from '../src/messages/text.ts';
 import { only, privateReply, publicReply } from '../src/messages/replies.ts';
 import { UserError } from '../src/messages/user-error.ts';
 import type { ButtonPress, Invocation } from './types.ts';
-import type { Command } from './table.ts';
+import { matchNamed, tournamentNamed } from './tournament-match.ts';
+import { precheckTable, type Command } from './table.ts';
 import type { Outcome, Post } from '../src/messages/types.ts';
 
 const FORMATS: { name: string; value: Format }[] = (Object.keys(FORMAT_NAMES) as Format[]).map((value) => ({
@@ -325,7 +326,7 @@ export function tournamentCommand(): Command {
       },
       {
         name: 'report',
-        who: 'anyone',
+        who: 'match-player-or-moderator',
         slow: 'late',
         run: report,
         description: 'Record a result for both players to confirm',
@@ -338,7 +339,7 @@ export function tournamentCommand(): Command {
       },
       {
         name: 'confirm',
-        who: 'anyone',
+        who: 'match-player',
         private: true,
         slow: 'late',
         run: confirm,
@@ -347,7 +348,7 @@ export function tournamentCommand(): Command {
       },
       {
         name: 'dispute',
-        who: 'anyone',
+        who: 'match-player',
         private: true,
         run: dispute,
         description: 'Dispute the result recorded for your match',
@@ -355,7 +356,7 @@ export function tournamentCommand(): Command {
       },
       {
         name: 'bid',
-        who: 'anyone',
+        who: 'match-player',
         private: true,
         slow: 'late',
         run: bid,
@@ -398,19 +399,6 @@ export function tournamentCommand(): Command {
   };
 }
 
-function find(svc: Services, inv: Invocation): Tournament {
-  const repo = repoOf(svc);
-  const tournamentId = int(inv.options, 'id', 1, Number.MAX_SAFE_INTEGER);
-  const tournament = tournamentId ? repo.get(tournamentId) : repo.current(inv.where.guildId);
-  if (!tournament || tournament.guildId !== inv.where.guildId)
-    throw new UserError(
-      tournamentId
-        ? `There is no tournament #${tournamentId} on this server.`
-        : 'There is no tournament on this server yet. A moderator opens one with /tournament create.',
-    );
-  return tournament;
-}
-
 /** The member acted on: `user:` or the caller (the driver lets only moderators name another: `self-or-moderator`). */
 function target(inv: Invocation): { id: string; name: string } {
   const userId = str(inv.options, 'user');
@@ -422,24 +410,6 @@ function tournamentOf(svc: Services, guildId: string | null, tournamentId: numbe
   const tournament = repoOf(svc).get(tournamentId);
   if (!tournament || tournament.guildId !== guildId) throw new UserError(`There is no tournament #${tournamentId} on this server.`);
   return tournament;
-}
-
-/** A match named by round and table ("R3T2", "R3 · T2") in the server's tournament, or by its number. */
-function matchOf(svc: Services, inv: Invocation): { match: Match; tournament: Tournament } {
-  const repo = repoOf(svc);
-  const given = str(inv.options, 'match') ?? '';
-  const named = /^r\s*(\d+)\s*[·.\-/,:]?\s*t\s*(\d+)$/i.exec(given.trim());
-  if (!named && !/^\d+$/.test(given.trim()))
-    throw new UserError(
-      `'${echo(given, 40)}' is not a match: give its round and table (e.g. R3T2) or its number (see /tournament pairings).`,
-    );
-  const match = named
-    ? repo.matches(find(svc, inv).id, Number(named[1])).find((x) => x.board === Number(named[2]))
-    : repo.match(Number(given));
-  const tournament = match && repo.get(match.tournamentId);
-  if (!match || !tournament || tournament.guildId !== inv.where.guildId)
-    throw new UserError('There is no such match on this server (see /tournament pairings).');
-  return { match, tournament };
 }
 
 const hubOf = (t: Tournament): Post => hubPost(t.id, t.channelId);
@@ -518,7 +488,7 @@ function tieBreaksOption(text: string | undefined): TieBreak[] | null {
 
 /** /tournament export: the files, privately. */
 function exportFiles(svc: Services, inv: Invocation): Outcome {
-  const tournament = find(svc, inv);
+  const tournament = tournamentNamed(svc, inv);
   if (tournament.status === 'signup')
     throw new UserError(`${tournament.name} has not started: there are no pairings or standings to export yet.`);
   const files = tournamentExport(repoOf(svc), tournament);
@@ -616,7 +586,7 @@ function create(svc: Services, inv: Invocation): Outcome {
 /** /tournament settings: change the check-in window or the tie-break order before the start; no option shows them. */
 function settings(svc: Services, inv: Invocation): Outcome {
   const args = inv.options;
-  const tournament = find(svc, inv);
+  const tournament = tournamentNamed(svc, inv);
   const tieBreaks = str(args, 'tiebreaks');
   const change = {
     opensInHours: int(args, 'checkin_opens', 0, 24 * 60),
@@ -642,7 +612,7 @@ function settings(svc: Services, inv: Invocation): Outcome {
 /** /tournament signup and checkin. */
 function signupOrCheckin(svc: Services, inv: Invocation): Outcome {
   const repo = repoOf(svc);
-  const tournament = find(svc, inv);
+  const tournament = tournamentNamed(svc, inv);
   const who = target(inv);
   if (inv.sub === 'checkin' && !repo.entrant(tournament.id, who.id))
     throw new UserError(`<@${who.id}> has not signed up for **${tournament.name}**: /tournament signup first.`);
@@ -652,7 +622,7 @@ function signupOrCheckin(svc: Services, inv: Invocation): Outcome {
 /** /tournament drop. */
 function dropOut(svc: Services, inv: Invocation): Outcome {
   const args = inv.options;
-  const tournament = find(svc, inv);
+  const tournament = tournamentNamed(svc, inv);
   const who = target(inv);
   return drop(svc, tournament, who, inv.caller.id, str(args, 'reason') ?? 'dropped');
 }
@@ -661,7 +631,7 @@ function dropOut(svc: Services, inv: Invocation): Outcome {
 function reinstate(svc: Services, inv: Invocation): Outcome {
   const args = inv.options;
   const repo = repoOf(svc);
-  const tournament = find(svc, inv);
+  const tournament = tournamentNamed(svc, inv);
   const who = target(inv);
   const entrant = repo.entrant(tournament.id, who.id);
   if (!entrant?.dropped) throw new UserError(`<@${who.id}> has not dropped out of **${tournament.name}**.`);
@@ -683,7 +653,7 @@ function reinstate(svc: Services, inv: Invocation): Outcome {
 /** /tournament start. */
 function start(svc: Services, inv: Invocation): Outcome {
   const repo = repoOf(svc);
-  const tournament = find(svc, inv);
+  const tournament = tournamentNamed(svc, inv);
   if (tournament.status !== 'signup') throw new UserError(`Tournament #${tournament.id} has already started.`);
   const ready = repo.entrants(tournament.id).filter((e) => e.checkedIn && !e.dropped);
   if (ready.length < 2) throw new UserError(`Only ${plural(ready.length, 'player')} checked in; a tournament needs two.`);
@@ -694,7 +664,7 @@ function start(svc: Services, inv: Invocation): Outcome {
 
 /** /tournament seed: seeds by hand before the start (names in order), or back to by rating. */
 function seed(svc: Services, inv: Invocation): Outcome {
-  const tournament = find(svc, inv);
+  const tournament = tournamentNamed(svc, inv);
   const names = (str(inv.options, 'players') ?? '')
     .split(',')
     .map((n) => n.trim())
@@ -746,7 +716,7 @@ export function autocompleteTournament(
 function pairings(svc: Services, inv: Invocation): Outcome {
   const args = inv.options;
   const repo = repoOf(svc);
-  const tournament = find(svc, inv);
+  const tournament = tournamentNamed(svc, inv);
   const round = int(args, 'round', 1, 1000) ?? tournament.round;
   const names = new Map(repo.entrants(tournament.id).map((e) => [e.userId, e.userName]));
   const roundMatches = repo.matches(tournament.id, round);
@@ -763,14 +733,14 @@ function pairings(svc: Services, inv: Invocation): Outcome {
 /** /tournament standings. */
 function standings(svc: Services, inv: Invocation): Outcome {
   const args = inv.options;
-  const tournament = find(svc, inv);
+  const tournament = tournamentNamed(svc, inv);
   return standingsReply(svc, tournament, int(args, 'page', 1, 10_000) ?? 1, false, true);
 }
 
 /** /tournament result. */
 function correct(svc: Services, inv: Invocation): Outcome {
   const args = inv.options;
-  const { match, tournament } = matchOf(svc, inv);
+  const { match, tournament } = matchNamed(svc, inv);
   if (!match.b) throw new UserError('That match is a bye; there is no result to correct.');
   const named = outcomeOption(svc, match, args, RESULT_OUTCOMES);
   const forfeit = named.startsWith('forfeit-');
@@ -782,14 +752,13 @@ function correct(svc: Services, inv: Invocation): Outcome {
 /** /tournament report. */
 function report(svc: Services, inv: Invocation): Outcome {
   const args = inv.options;
-  const { match, tournament } = matchOf(svc, inv);
+  const { match, tournament } = matchNamed(svc, inv);
   const reported = reportResult(
     svc,
     tournament,
     match,
     outcomeOption(svc, match, args, OUTCOMES) as MatchOutcome,
     inv.caller.id,
-    isModerator(svc, inv.caller, inv.where),
     echo(str(args, 'reason'), 300),
   );
   return { replies: [publicReply(reported.text)], posts: reported.posts };
@@ -797,7 +766,7 @@ function report(svc: Services, inv: Invocation): Outcome {
 
 /** /tournament confirm. */
 function confirm(svc: Services, inv: Invocation): Outcome {
-  const { match, tournament } = matchOf(svc, inv);
+  const { match, tournament } = matchNamed(svc, inv);
   const confirmed = confirmResult(svc, tournament, match, inv.caller.id);
   return { replies: [privateReply(confirmed.text)], posts: confirmed.posts };
 }
@@ -805,7 +774,7 @@ function confirm(svc: Services, inv: Invocation): Outcome {
 /** /tournament dispute. */
 function dispute(svc: Services, inv: Invocation): Outcome {
   const args = inv.options;
-  const { match, tournament } = matchOf(svc, inv);
+  const { match, tournament } = matchNamed(svc, inv);
   const disputed = disputeResult(svc, tournament, match, inv.caller.id, echo(str(args, 'reason'), 300));
   return { replies: [privateReply(disputed.text)], posts: disputed.posts };
 }
@@ -813,7 +782,7 @@ function dispute(svc: Services, inv: Invocation): Outcome {
 /** /tournament log. */
 function organiserLog(svc: Services, inv: Invocation): Outcome {
   const repo = repoOf(svc);
-  const tournament = find(svc, inv);
+  const tournament = tournamentNamed(svc, inv);
   const lines = repo.logOf(tournament.id).map((l) => `${new Date(l.at).toISOString()} <@${l.by}>: ${l.what} — ${echo(l.reason)}`);
   return {
     replies: chunks(
@@ -863,11 +832,9 @@ function drop(svc: Services, tournament: Tournament, who: { id: string; name: st
 }
 
 function bid(svc: Services, inv: Invocation): Outcome {
-  const { match, tournament } = matchOf(svc, inv);
+  const { match, tournament } = matchNamed(svc, inv);
   const repo = repoOf(svc);
   if (!tournament.bidding) throw new UserError(`**${tournament.name}** has no side bidding; sides are balanced by the pairing.`);
-  if (inv.caller.id !== match.a && inv.caller.id !== match.b)
-    throw new UserError(`Only the players of match ${match.id} bid for its sides.`);
   const row = match.gameId ? svc.store.game(match.gameId) : null;
   if (!row || row.status !== 'lobby') throw new UserError(`Match ${match.id}'s sides are settled; its game has started.`);
   const sides = sidesOf(tournament.system, tournament.options);
@@ -931,6 +898,9 @@ export function tournamentButton(svc: Services, press: ButtonPress): Outcome {
   const match = repo.match(Number(first));
   const tournament = match && repo.get(match.tournamentId);
   if (!match || !tournament || tournament.guildId !== press.where.guildId) throw new UserError('That match no longer exists.');
+  // A press is the subcommand it stands for, checked by the driver's same code (who may; the refusal derived from the declaration).
+  const standsFor = { command: 'tournament', sub: kind === 'tconfirm' ? 'confirm' : 'dispute', options: { match: String(match.id) } };
+  precheckTable([tournamentCommand()], svc, { ...standsFor, caller: press.caller, where: press.where });
   const answer =
     kind === 'tconfirm'
       ? confirmResult(svc, tournament, match, me.id)

@@ -34,14 +34,13 @@ function matchChannel(svc: Services, tournament: Tournament, match: Match): stri
   return (match.gameId && svc.store.game(match.gameId)?.channelId) || tournament.channelId;
 }
 
-/** Record a result for both players to confirm. `isMod`: the caller is a moderator. */
+/** Record a result for both players to confirm (the command's driver lets only they or a moderator record it). */
 export function reportResult(
   svc: Services,
   tournament: Tournament,
   match: Match,
   outcome: Outcome,
   by: string,
-  isMod: boolean,
   reason: string,
 ): { text: string; posts: Post[] } {
   const repo = repoOf(svc);
@@ -49,7 +48,6 @@ export function reportResult(
   if (!match.b) throw new UserError(`Match ${match.id} is a bye; there is no result to record.`);
   if (match.outcome !== null)
     throw new UserError(`Match ${match.id} is already decided (${match.outcome}). The organiser corrects results with /tournament result.`);
-  if (!isMod && !players.includes(by)) throw new UserError('Only a moderator or one of the two players can record this result.');
   const confirmed = [...new Set([...(players.includes(by) ? [by] : []), ...players.filter((u) => u.startsWith('bot:'))])];
   repo.setReport(match.id, outcome, by, reason, confirmed);
   repo.log(tournament.id, by, `report match ${match.id}: ${outcome}`, reason);
@@ -93,11 +91,11 @@ function applyIfConfirmed(svc: Services, tournament: Tournament, match: Match): 
   ];
 }
 
+/** A player confirms the recorded result (the command's driver and the button's, through it, let only the match's players). */
 export function confirmResult(svc: Services, tournament: Tournament, match: Match, by: string): { text: string; posts: Post[] } {
   const repo = repoOf(svc);
   const rep = repo.report(match.id);
   if (!rep || match.outcome !== null) throw new UserError(`Match ${match.id} has no recorded result waiting for confirmation.`);
-  if (by !== match.a && by !== match.b) throw new UserError(`Only the players of ${matchName(match)} confirm its result.`);
   if (rep.disputedBy)
     throw new UserError(`The result of ${matchName(match)} is disputed; the organiser decides it with /tournament result.`);
   repo.confirmReport(match.id, [...new Set([...rep.confirmed, by])]);
@@ -109,6 +107,7 @@ export function confirmResult(svc: Services, tournament: Tournament, match: Matc
   };
 }
 
+/** A player disputes the recorded result (only the match's players: checked by the command's driver, as for confirming). */
 export function disputeResult(
   svc: Services,
   tournament: Tournament,
@@ -119,7 +118,6 @@ export function disputeResult(
   const repo = repoOf(svc);
   const rep = repo.report(match.id);
   if (!rep || match.outcome !== null) throw new UserError(`Match ${match.id} has no recorded result waiting for confirmation.`);
-  if (by !== match.a && by !== match.b) throw new UserError(`Only the players of ${matchName(match)} can dispute its result.`);
   repo.disputeReport(match.id, by, why);
   repo.log(tournament.id, by, `dispute match ${match.id}`, why);
   return {
