@@ -57,7 +57,7 @@ export function setDeadlines(svc: Services, inv: Invocation): Outcome {
 export function deadlineLines(svc: Services, mod: GameModule<any, any>, row: GameRow): string {
   const deadlines = svc.store.deadlines.ofGame(row.id);
   const clock = svc.store.deadlines.clock(row.id);
-  const lines = deadlines.map((d) => `⏰ ${roleName(mod, mod.parseOptions(row.options), d.role)}: ${stamp(d.dueAt)}`);
+  const lines = deadlines.map((deadline) => `⏰ ${roleName(mod, mod.parseOptions(row.options), deadline.role)}: ${stamp(deadline.dueAt)}`);
   if (clock) lines.push(`⏰ Clock: ${Math.round(clock / HOUR)} h per decision.`);
   return lines.length ? `\n${lines.join('\n')}` : '';
 }

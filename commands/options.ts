@@ -9,7 +9,7 @@ import type { CommandDef, OptionDef, SubcommandDef } from './types.ts';
 export type OptionValues = Record<string, string | number | boolean>;
 
 /** "move step" for a grouped subcommand, "step" otherwise. */
-export const pathOf = (s: Pick<SubcommandDef, 'group' | 'name'>): string => (s.group ? `${s.group} ${s.name}` : s.name);
+export const pathOf = (sub: Pick<SubcommandDef, 'group' | 'name'>): string => (sub.group ? `${sub.group} ${sub.name}` : sub.name);
 
 /** How a person types the subcommand where Discord shows it: "/mod result", "/kpw move step". */
 export function slashPath(command: { name: string }, sub: Pick<SubcommandDef, 'group' | 'name'> & { shownIn?: string }): string {

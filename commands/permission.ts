@@ -237,9 +237,9 @@ function whoIs(who: Who, call: Call): string {
   }
   const sides = mod
     .roles(options)
-    .map((r) => {
-      const held = seats.filter((s) => s.role === r.id);
-      return `${roleName(mod, options, r.id)} — ${held.map(seatName).join(', ') || 'open'}`;
+    .map((role) => {
+      const held = seats.filter((s) => s.role === role.id);
+      return `${roleName(mod, options, role.id)} — ${held.map(seatName).join(', ') || 'open'}`;
     })
     .join(', ');
   const then =

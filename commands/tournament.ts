@@ -677,7 +677,7 @@ function seed(svc: Services, inv: Invocation): Outcome {
     names.length ? `seed ${order.map((s) => s.entrant.userId).join(', ')}` : 'seed by rating',
     'seeding',
   );
-  const lines = order.map((s, i) => `${i + 1}. ${s.entrant.userName}${s.rating === null ? ' (unrated)' : ''}`);
+  const lines = order.map((seeded, index) => `${index + 1}. ${seeded.entrant.userName}${seeded.rating === null ? ' (unrated)' : ''}`);
   return {
     replies: chunks(
       `🌱 **${tournament.name}** ${names.length ? `seeded by hand: the ${names.length} named first, the rest by rating` : 'seeded by rating again'} ` +
@@ -704,7 +704,9 @@ export function autocompleteTournament(
   const head = parts.map((p) => p.trim()).filter(Boolean);
   return repoOf(svc)
     .entrants(tournament.id)
-    .filter((e) => !e.dropped && !listed.has(e.userName.toLowerCase()) && e.userName.toLowerCase().startsWith(typed))
+    .filter(
+      (entrant) => !entrant.dropped && !listed.has(entrant.userName.toLowerCase()) && entrant.userName.toLowerCase().startsWith(typed),
+    )
     .slice(0, 25)
     .map((entrant) => {
       const value = [...head, entrant.userName].join(', ');
@@ -783,7 +785,9 @@ function dispute(svc: Services, inv: Invocation): Outcome {
 function organiserLog(svc: Services, inv: Invocation): Outcome {
   const repo = repoOf(svc);
   const tournament = tournamentNamed(svc, inv);
-  const lines = repo.logOf(tournament.id).map((l) => `${new Date(l.at).toISOString()} <@${l.by}>: ${l.what} — ${echo(l.reason)}`);
+  const lines = repo
+    .logOf(tournament.id)
+    .map((entry) => `${new Date(entry.at).toISOString()} <@${entry.by}>: ${entry.what} — ${echo(entry.reason)}`);
   return {
     replies: chunks(
       lines.length ? `📜 **${tournament.name}** organiser's log:\n${lines.join('\n')}` : `Nothing in **${tournament.name}**'s log yet.`,
@@ -979,8 +983,8 @@ function manualPair(svc: Services, inv: Invocation): Outcome {
       str(inv.options, 'reason')!,
     );
     // The players of the games called off hear at once, in their threads, with their new pairing.
-    const notices = [playerMatch, opponentMatch].flatMap((m) =>
-      calledOffNotice(svc, tournament, m, 'the organiser paired this round again by hand', fresh),
+    const notices = [playerMatch, opponentMatch].flatMap((match) =>
+      calledOffNotice(svc, tournament, match, 'the organiser paired this round again by hand', fresh),
     );
     return [...notices, ...paired];
   })();

@@ -48,7 +48,7 @@ export async function start(svc: Services, inv: Invocation, progress?: Progress)
   const snap = await snapshot(mod, view, `game${row.id}-start.png`, svc.render);
   const opening = [
     `⚔️ **${mod.title}** #${row.id} begins. ` +
-      `${seats.map((s) => `${roleName(mod, env.options, s.role)}: ${isBotSeat(s) ? s.userName : `<@${s.userId}>`}`).join(' · ')}`,
+      `${seats.map((seat) => `${roleName(mod, env.options, seat.role)}: ${isBotSeat(seat) ? seat.userName : `<@${seat.userId}>`}`).join(' · ')}`,
     ...eventLines(events, null),
     snap.summary,
   ].join('\n');
