@@ -59,8 +59,8 @@ export class RestoreError extends Error {
 export function restoreBackup(from: string, to: string): void {
   const check = new Database(from, { readonly: true, fileMustExist: true });
   try {
-    const ok = check.pragma('integrity_check', { simple: true });
-    if (ok !== 'ok') throw new RestoreError(`${from} fails SQLite's integrity check: ${String(ok)}`);
+    const integrity = check.pragma('integrity_check', { simple: true });
+    if (integrity !== 'ok') throw new RestoreError(`${from} fails SQLite's integrity check: ${String(integrity)}`);
     const games = check.prepare(`SELECT name FROM sqlite_master WHERE type = 'table' AND name = 'games'`).get();
     if (!games) throw new RestoreError(`${from} is not a Muster database (no games table).`);
   } finally {
@@ -87,7 +87,7 @@ export interface ScheduleOptions {
   cron: string;
   dir: string;
   keep: number;
-  onDone?: (file: string, ms: number) => void;
+  onDone?: (file: string, elapsedMs: number) => void;
   onError?: (error: unknown) => void;
 }
 
@@ -111,9 +111,9 @@ export function scheduleBackups(store: Store, opts: ScheduleOptions): BackupSche
   let running: Promise<void> = Promise.resolve();
   const job = new Cron(opts.cron, { protect: true, unref: true }, () => {
     if (!store.leases.once('backup', backupSlot(opts.cron, Date.now()))) return;
-    const t = performance.now();
+    const startedAt = performance.now();
     running = backupStore(store, opts.dir, opts.keep).then(
-      (file) => opts.onDone?.(file, performance.now() - t),
+      (file) => opts.onDone?.(file, performance.now() - startedAt),
       (e) => opts.onError?.(e),
     );
     return running;

@@ -91,7 +91,10 @@ const EMPTY = Buffer.alloc(0);
 
 function decode(text: string): Post {
   const parsed = JSON.parse(text) as Omit<Post, 'files'> & { files?: (Omit<Attachment, 'data'> & { data?: string })[] };
-  return { ...parsed, files: parsed.files?.map((f) => ({ ...f, data: f.data === undefined ? EMPTY : Buffer.from(f.data, 'base64') })) };
+  return {
+    ...parsed,
+    files: parsed.files?.map((file) => ({ ...file, data: file.data === undefined ? EMPTY : Buffer.from(file.data, 'base64') })),
+  };
 }
 
 const toRow = (raw: Raw): OutboxRow => ({

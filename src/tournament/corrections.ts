@@ -35,7 +35,7 @@ function finishedOf(svc: Services, gameId: number | null): { status: string; how
     { status: string; how: string; result: string } | undefined;
 }
 
-const key = (p: { a: string; b: string | null }) => (p.b ? [p.a, p.b].sort().join(' v ') : `${p.a} bye`);
+const key = (pair: { a: string; b: string | null }) => (pair.b ? [pair.a, pair.b].sort().join(' v ') : `${pair.a} bye`);
 
 export function correctResult(
   svc: Services,

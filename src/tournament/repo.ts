@@ -467,7 +467,7 @@ export class TournamentRepo {
           'm.outcome IS NULL ORDER BY f.id',
       )
       .all()
-      .map((r: any) => ({ match: toMatch(r), status: r.f_status, how: r.f_how, result: r.f_result }));
+      .map((raw: any) => ({ match: toMatch(raw), status: raw.f_status, how: raw.f_how, result: raw.f_result }));
   }
 
   pairedRound(tournamentId: number, round: number): void {

@@ -23,9 +23,9 @@ export const confirmButtons = (matchId: number): Button[] => [
 
 export function outcomeText(tournament: Tournament, match: Match, outcome: Outcome): string {
   const mod = getGame(tournament.system)!;
-  const [sa, sb] = mod.roles(mod.parseOptions(tournament.options)).map((r) => r.name);
-  if (outcome === 'a') return `${who(match.a)} (${sa}) wins`;
-  if (outcome === 'b') return `${who(match.b!)} (${sb}) wins`;
+  const [firstSide, secondSide] = mod.roles(mod.parseOptions(tournament.options)).map((r) => r.name);
+  if (outcome === 'a') return `${who(match.a)} (${firstSide}) wins`;
+  if (outcome === 'b') return `${who(match.b!)} (${secondSide}) wins`;
   if (outcome === 'draw') return 'a draw';
   return 'nobody scores';
 }

@@ -18,7 +18,7 @@ import { describe, expect, it } from 'vitest';
 import { root } from './imports.ts';
 
 /** The folders held to the rule (issue 18 §7 names five; each joins once its names are renamed). */
-const FOLDERS = ['commands/'];
+const FOLDERS = ['src/app/', 'src/store/', 'src/tournament/', 'commands/'];
 
 /**
  * Temporarily left out: being rewritten in parallel; the lead renames after
@@ -30,7 +30,7 @@ const EXCLUDED = ['src/tournament/swiss/', 'src/store/store.ts', 'src/app/sessio
 export const TINY_ARROW = 80;
 
 /** Short names that are words for what they hold (`vp`: the rules' victory points; `hi`, `lo`: a search's bounds). */
-export const WORDS = new Set(['id', 'db', 'at', 'by', 'to', 'on', 'me', 'vp', 'hi', 'lo', 'ms', 'x', 'y']);
+export const WORDS = new Set(['id', 'db', 'at', 'by', 'to', 'on', 'me', 'vp', 'hi', 'lo', 'x', 'y']);
 
 const isShort = (name: string) => name.length <= 2 && !name.startsWith('_') && !WORDS.has(name);
 
@@ -87,7 +87,7 @@ function coveredFiles(): string[] {
 describe('names that say what they hold (issue 18 §7)', () => {
   it('no one- or two-letter names outside for-loop indices, tiny arrow functions and ignored `_` names', () => {
     const files = coveredFiles();
-    expect(files.length).toBeGreaterThan(20);
+    expect(files.length).toBeGreaterThan(60);
     const found = files.flatMap((file) => shortNames(file, fs.readFileSync(path.join(root, file), 'utf8')));
     expect(found).toEqual([]);
   });
