@@ -15,8 +15,8 @@ export type RawOptions = Record<string, string | number | boolean>;
 
 export function parseOptionsWithDocs(docs: OptionDoc[], raw: RawOptions): Record<string, string | number | boolean> {
   const names = docs.map((d) => d.name);
-  for (const k of Object.keys(raw))
-    if (!names.includes(k)) fail('options', `Unknown option "${k}". Options: ${names.join(', ') || 'none'}.`);
+  for (const key of Object.keys(raw))
+    if (!names.includes(key)) fail('options', `Unknown option "${key}". Options: ${names.join(', ') || 'none'}.`);
   const out: Record<string, string | number | boolean> = {};
   for (const doc of docs) {
     const value = raw[doc.name];
@@ -42,7 +42,9 @@ export function parseOptionsWithDocs(docs: OptionDoc[], raw: RawOptions): Record
       out[doc.name] = count;
     } else out[doc.name] = String(value);
     // A choice may be typed by the name people see (issue 19 §7), and still by its id.
-    const named = doc.choices?.find((c) => String(c.value) !== String(out[doc.name]) && loose(c.name) === loose(String(value)));
+    const named = doc.choices?.find(
+      (choice) => String(choice.value) !== String(out[doc.name]) && loose(choice.name) === loose(String(value)),
+    );
     if (named) out[doc.name] = named.value;
     if (doc.choices && !doc.choices.some((c) => String(c.value) === String(out[doc.name]))) {
       const names = doc.choices.map((c) => c.name);

@@ -72,9 +72,9 @@ export class ColumnTable {
 
   /** Value in the last column not above `col + shift`; below the first column gives 0. */
   lookup(col: number, face: number, shift = 0): number {
-    const c = col + shift;
+    const column = col + shift;
     let idx = -1;
-    for (let i = 0; i < this.columns.length; i++) if (this.columns[i] <= c) idx = i;
+    for (let i = 0; i < this.columns.length; i++) if (this.columns[i] <= column) idx = i;
     if (idx < 0) return 0;
     const row = this.rows[String(face)];
     if (!row) throw new Error(`${this.name}: no row for die ${face}`);
