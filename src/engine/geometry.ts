@@ -51,7 +51,7 @@ export function normDeg(heading: number): number {
   return rest < 0 ? rest + 360 : rest + 0;
 }
 
-/** Signed smallest turn from heading a to heading b, in (-180, 180]; positive = clockwise. */
+/** Signed smallest turn from heading `from` to heading `to`, in (-180, 180]; positive = clockwise. */
 export function turnBetween(from: number, to: number): number {
   const turn = normDeg(to - from);
   return turn > 180 ? turn - 360 : turn;
@@ -70,7 +70,7 @@ export function headingOf(vector: Pt): number {
   return normDeg(Math.atan2(vector.x, -vector.y) / RAD);
 }
 
-/** Rotates p clockwise by deg about c (default the origin). */
+/** Rotates a point clockwise by deg about `about` (default the origin). */
 export function rotate(point: Pt, deg: number, about: Pt = { x: 0, y: 0 }): Pt {
   const sin = Math.sin(deg * RAD);
   const cos = Math.cos(deg * RAD);
@@ -105,7 +105,7 @@ export const centre = (r: Rect): Pt => ({ x: r.cx, y: r.cy });
 export const frontCentre = (r: Rect): Pt => local(r, 0, r.d / 2);
 export const rearCentre = (r: Rect): Pt => local(r, 0, -r.d / 2);
 
-/** The rectangle with its front centre at p (same size and heading as r unless given). */
+/** The rectangle with its front centre at `front`, of the given width, depth and heading. */
 export function rectFromFront(front: Pt, width: number, depth: number, heading: number): Rect {
   const forward = headingVec(heading);
   return { cx: front.x - (forward.x * depth) / 2, cy: front.y - (forward.y * depth) / 2, w: width, d: depth, heading: normDeg(heading) };
@@ -113,7 +113,7 @@ export function rectFromFront(front: Pt, width: number, depth: number, heading: 
 
 export const translateRect = (r: Rect, v: Pt): Rect => ({ ...r, cx: r.cx + v.x, cy: r.cy + v.y });
 
-/** Rotates a rectangle clockwise by deg about point c. */
+/** Rotates a rectangle clockwise by deg about the point `about`. */
 export function rotateRect(rect: Rect, deg: number, about: Pt): Rect {
   const movedCentre = rotate({ x: rect.cx, y: rect.cy }, deg, about);
   return { ...rect, cx: movedCentre.x, cy: movedCentre.y, heading: normDeg(rect.heading + deg) };
@@ -134,7 +134,7 @@ export function wheel(rect: Rect, deg: number): { rect: Rect; pivot: Pt; arc: nu
 /** Side of a rectangle: 'front' (the edge along its heading), 'rear', 'left', 'right'. */
 export type RectSide = 'front' | 'right' | 'rear' | 'left';
 
-/** The four edges as [side, a, b], following corners(). */
+/** The four edges as [side, start, end], following corners(). */
 export function rectEdges(rect: Rect): [RectSide, Pt, Pt][] {
   const [frontLeft, frontRight, backRight, backLeft] = corners(rect) as [Pt, Pt, Pt, Pt];
   return [
@@ -158,7 +158,7 @@ export function sideFacing(rect: Rect, from: Pt): RectSide | null {
 }
 
 /**
- * The arc of r that point p lies in, by r's extended diagonals: 'front' ahead
+ * The arc of the rectangle a point lies in, by its extended diagonals: 'front' ahead
  * of the front edge's diagonals, 'rear' behind the rear edge's, else the flank.
  */
 export function arcOfPoint(rect: Rect, point: Pt): 'front' | 'flank' | 'rear' {
@@ -170,14 +170,14 @@ export function arcOfPoint(rect: Rect, point: Pt): 'front' | 'flank' | 'rear' {
   return 'flank';
 }
 
-/** True if p is within the 180° half-plane ahead of `from` facing `heading` (the text's "within 180 degrees"). */
+/** True if the point is within the 180° half-plane ahead of `from` facing `heading` (the text's "within 180 degrees"). */
 export function inFrontHalf(from: Pt, heading: number, point: Pt): boolean {
   return dot(sub(point, from), headingVec(heading)) >= -EPS;
 }
 
 // ---------------------------------------------------------------- points, segments, polygons
 
-/** Distance from p to segment ab, and the nearest point. */
+/** Distance from a point to the segment start–end, and the nearest point. */
 export function nearestOnSegment(point: Pt, start: Pt, end: Pt): { d: number; q: Pt; t: number } {
   const segment = sub(end, start);
   const lengthSquared = dot(segment, segment);
@@ -186,7 +186,7 @@ export function nearestOnSegment(point: Pt, start: Pt, end: Pt): { d: number; q:
   return { d: dist(point, nearest), q: nearest, t: along };
 }
 
-/** Distance from p to segment ab: nearestOnSegment's arithmetic without building its result. */
+/** Distance from a point to the segment start–end: nearestOnSegment's arithmetic without building its result. */
 export function distPointSegment(point: Pt, start: Pt, end: Pt): number {
   const abx = end.x - start.x;
   const aby = end.y - start.y;
@@ -196,7 +196,7 @@ export function distPointSegment(point: Pt, start: Pt, end: Pt): number {
   return Math.hypot(point.x - (start.x + (end.x - start.x) * along), point.y - (start.y + (end.y - start.y) * along));
 }
 
-/** Parameter t in [0,1] along pq where it crosses segment ab, or null. */
+/** How far in [0,1] along start→end it crosses the segment edgeStart–edgeEnd, or null. */
 export function segmentParam(start: Pt, end: Pt, edgeStart: Pt, edgeEnd: Pt): number | null {
   const direction = sub(end, start);
   const edgeDirection = sub(edgeEnd, edgeStart);
@@ -220,7 +220,7 @@ export function segmentParam(start: Pt, end: Pt, edgeStart: Pt, edgeEnd: Pt): nu
 
 export const segmentsIntersect = (p: Pt, q: Pt, a: Pt, b: Pt): boolean => segmentParam(p, q, a, b) !== null;
 
-/** Shortest distance between segments pq and ab. */
+/** Shortest distance between the segments start–end and otherStart–otherEnd. */
 export function distSegmentSegment(start: Pt, end: Pt, otherStart: Pt, otherEnd: Pt): number {
   if (segmentsIntersect(start, end, otherStart, otherEnd)) return 0;
   return Math.min(
@@ -254,13 +254,13 @@ function edges(poly: Polygon, closed = true): [Pt, Pt][] {
   return out;
 }
 
-/** Distance from p to a polygon's outline (0 inside). */
+/** Distance from a point to a polygon's outline (0 inside). */
 export function distPointPolygon(point: Pt, poly: Polygon): number {
   if (pointInPolygon(point, poly)) return 0;
   return Math.min(...edges(poly).map(([a, b]) => distPointSegment(point, a, b)));
 }
 
-/** Nearest point of a polygon (its outline, or p itself when inside). */
+/** Nearest point of a polygon (its outline, or the point itself when inside). */
 export function nearestOnPolygon(point: Pt, poly: Polygon): Pt {
   if (pointInPolygon(point, poly)) return point;
   let best = { d: Infinity, q: point };
@@ -271,7 +271,7 @@ export function nearestOnPolygon(point: Pt, poly: Polygon): Pt {
   return best.q;
 }
 
-/** Distance from p to a polyline. */
+/** Distance from a point to a polyline. */
 export function distPointPolyline(point: Pt, line: Polyline): number {
   if (line.length === 1) return dist(point, line[0]!);
   return Math.min(...edges(line, false).map(([a, b]) => distPointSegment(point, a, b)));
@@ -327,11 +327,11 @@ export function boxGap(first: readonly Pt[], second: readonly Pt[]): number {
   return Math.hypot(gapX, gapY);
 }
 
-/** distPolygons(a, b) <= r, skipping the exact measure when the bounding boxes are already farther apart. */
+/** distPolygons(first, second) <= range, skipping the exact measure when the bounding boxes are already farther apart. */
 export const polygonsWithin = (first: Polygon, second: Polygon, range: number): boolean =>
   boxGap(first, second) <= range + EPS && distPolygons(first, second) <= range;
 
-/** distPolygonPolyline(poly, line) <= r, with the same bounding-box shortcut. */
+/** distPolygonPolyline(poly, line) <= range, with the same bounding-box shortcut. */
 export const polygonNearPolyline = (poly: Polygon, line: Polyline, range: number): boolean =>
   boxGap(poly, line) <= range + EPS && distPolygonPolyline(poly, line) <= range;
 
@@ -375,15 +375,15 @@ export function polygonsIntersect(polygon: Polygon, other: Polygon): boolean {
   return distPolygons(polygon, other) < EPS;
 }
 
-/** True if segment pq crosses or lies inside the polygon. */
+/** True if the segment start–end crosses or lies inside the polygon. */
 export function segmentHitsPolygon(start: Pt, end: Pt, poly: Polygon): boolean {
   if (pointInPolygon(start, poly) || pointInPolygon(end, poly)) return true;
   return edges(poly).some(([a, b]) => segmentsIntersect(start, end, a, b));
 }
 
 /**
- * True if segment pq passes through the polygon's interior (more than grazing
- * a corner or running along an edge): the midpoint of some stretch of pq
+ * True if the segment start–end passes through the polygon's interior (more than grazing
+ * a corner or running along an edge): the midpoint of some stretch of it
  * between outline crossings lies strictly inside.
  */
 export function segmentEntersPolygon(start: Pt, end: Pt, poly: Polygon): boolean {
@@ -405,7 +405,7 @@ function distPointPolygonOutline(point: Pt, poly: Polygon): number {
   return Math.min(...edges(poly).map(([a, b]) => distPointSegment(point, a, b)));
 }
 
-/** Length of segment pq lying inside the polygon. */
+/** Length of the segment start–end lying inside the polygon. */
 export function lengthInside(start: Pt, end: Pt, poly: Polygon): number {
   const crossings = [0, 1];
   for (const [edgeStart, edgeEnd] of edges(poly)) {
@@ -421,17 +421,17 @@ export function lengthInside(start: Pt, end: Pt, poly: Polygon): number {
   return inside * dist(start, end);
 }
 
-/** True if segment pq comes within r of centre c (crosses or touches the circle). */
+/** True if the segment start–end comes within `radius` of `circleCentre` (crosses or touches the circle). */
 export function segmentHitsCircle(start: Pt, end: Pt, circleCentre: Pt, radius: number): boolean {
   return distPointSegment(circleCentre, start, end) <= radius + EPS;
 }
 
-/** True if segment pq passes within `halfWidth` of a polyline (a river or road strip). */
+/** True if the segment start–end passes within `halfWidth` of a polyline (a river or road strip). */
 export function segmentHitsStrip(start: Pt, end: Pt, line: Polyline, halfWidth: number): boolean {
   return edges(line, false).some(([a, b]) => distSegmentSegment(start, end, a, b) <= halfWidth + EPS);
 }
 
-/** First parameter t along pq where it reaches the polygon (0 if p is inside), or null. */
+/** How far along start→end it first reaches the polygon (0 if start is inside), or null. */
 export function rayEntry(start: Pt, end: Pt, poly: Polygon): number | null {
   if (pointInPolygon(start, poly)) return 0;
   let best: number | null = null;
@@ -496,7 +496,7 @@ export function wheelPoses(rect: Rect, deg: number, stepDeg = 5): Rect[] {
 }
 
 /**
- * How far along a straight translation of r by v it can go before overlapping
+ * How far along a straight translation of the rectangle by `move` it can go before overlapping
  * any obstacle (convex polygons): the largest fraction in [0,1] found by
  * bisection to 1/1000 of the move, and the index of the first obstacle hit.
  */

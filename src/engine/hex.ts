@@ -53,7 +53,7 @@ export function hexDistance(from: Axial | HexId, to: Axial | HexId): number {
   return (Math.abs(stepsQ) + Math.abs(stepsR) + Math.abs(stepsQ + stepsR)) / 2;
 }
 
-/** Index into HEX_DIRECTIONS from a to b, or null if they are not neighbours. */
+/** Index into HEX_DIRECTIONS from `from` to `to`, or null if they are not neighbours. */
 export function directionTo(from: Axial | HexId, to: Axial | HexId): number | null {
   const fromHex = typeof from === 'string' ? parseHexId(from) : from;
   const toHex = typeof to === 'string' ? parseHexId(to) : to;
@@ -112,7 +112,7 @@ export function idsWithin(ids: Iterable<HexId>, count: number, exists: (id: HexI
   return out;
 }
 
-/** The hexes on the straight line a → b, both ends included (a nudge keeps edge cases on one side). */
+/** The hexes on the straight line from → to, both ends included (a nudge keeps edge cases on one side). */
 export function hexLine(from: Axial, to: Axial): Axial[] {
   const count = hexDistance(from, to);
   const out: Axial[] = [];
@@ -196,7 +196,7 @@ export function hexCorners(hex: Axial, layout: HexLayout): PixelPoint[] {
   });
 }
 
-/** The two end points of the side neighbours a and b share. */
+/** The two end points of the side two neighbours share. */
 export function hexsideCorners(first: HexId, second: HexId, layout: HexLayout): [PixelPoint, PixelPoint] {
   if (!isAdjacent(first, second)) throw new Error(`hexside ${first}|${second}: the hexes are not neighbours`);
   const firstCorners = hexCorners(parseHexId(first), layout);
@@ -208,7 +208,7 @@ export function hexsideCorners(first: HexId, second: HexId, layout: HexLayout): 
   return [shared[0], shared[1]];
 }
 
-/** Midpoint of the side a and b share. */
+/** Midpoint of the side two neighbours share. */
 export function hexsideMidpoint(first: HexId, second: HexId, layout: HexLayout): PixelPoint {
   const firstCentre = hexToPixel(parseHexId(first), layout);
   const secondCentre = hexToPixel(parseHexId(second), layout);
