@@ -97,7 +97,7 @@ function ordered<T>(method: string, items: T[]): T[] {
   }
 }
 
-/** The order of winners' round r's losers as they drop in (beyond the chart: its 128 pattern, stretched). */
+/** The order of winners' round `round`'s losers as they drop in (beyond the chart: its 128 pattern, stretched). */
 function dropOrder(size: number, round: number): string {
   const chart = ORDERINGS[size * 2];
   if (chart) return chart[round - 1];
