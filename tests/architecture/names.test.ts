@@ -105,7 +105,8 @@ describe('names that say what they hold (issue 18 §7)', () => {
       '  const wide = [3, 1].map((n) => n * 1000 + n * 100 + n * 10 + n + sorted.length + long.length + sorted.indexOf(n) + xy);', // 9: n (over 80)
       '  try { void xy; } catch (e) { void e; }', // 10: e
       '  const g = function h() {};', // 11: g, h
-      '  return [sorted, long, wide, g, a];',
+      '  const id = 1, vp = 2, at = { x: 0, y: 0 };', // 12: allowed (words for what they hold)
+      '  return [sorted, long, wide, g, a, id, vp, at];',
       '}',
     ].join('\n');
     expect(shortNames('src/engine/planted.ts', planted)).toEqual([
