@@ -79,10 +79,10 @@ const cut = (text: string, limit: number) => (text.length <= limit ? text : `${t
  */
 export function optionText(label: string): { label: string; description?: string } {
   if (label.length <= OPTION_TEXT) return { label };
-  const at = splitPoint(label);
-  if (at === null) return { label: cut(label, OPTION_TEXT), description: cut(label.slice(OPTION_TEXT - 1), OPTION_TEXT) };
-  const rest = label.slice(at).replace(/^(?::\s+|\s+—\s+|\s+)/, '');
-  return { label: label.slice(0, at), description: cut(rest, OPTION_TEXT) };
+  const splitAt = splitPoint(label);
+  if (splitAt === null) return { label: cut(label, OPTION_TEXT), description: cut(label.slice(OPTION_TEXT - 1), OPTION_TEXT) };
+  const rest = label.slice(splitAt).replace(/^(?::\s+|\s+—\s+|\s+)/, '');
+  return { label: label.slice(0, splitAt), description: cut(rest, OPTION_TEXT) };
 }
 
 /** Where optionText splits a label (the first choice ≤ 100 characters long), or null. */
@@ -348,12 +348,12 @@ export async function presentAct(
   );
   // The caller's secret lines outlive the ephemeral reply in their seat's private thread (Discord),
   // unless a post for their teammates already takes them there.
-  const me = callerRoles.length === 1 ? seats.find((s) => s.userId === callerId && s.role === callerRoles[0]) : undefined;
-  if (privateLines.length && me && !posts.some((p) => p.to?.roles.includes(me.role))) {
+  const callerSeat = callerRoles.length === 1 ? seats.find((s) => s.userId === callerId && s.role === callerRoles[0]) : undefined;
+  if (privateLines.length && callerSeat && !posts.some((p) => p.to?.roles.includes(callerSeat.role))) {
     posts.push({
       channelId: row.channelId,
-      content: `🔒 **${roleName(mod, env.options, me.role)}**, your own orders (only your side sees this thread):\n${privateLines.join('\n')}`,
-      to: { roles: [me.role], userIds: [me.userId], names: [me.userName] },
+      content: `🔒 **${roleName(mod, env.options, callerSeat.role)}**, your own orders (only your side sees this thread):\n${privateLines.join('\n')}`,
+      to: { roles: [callerSeat.role], userIds: [callerSeat.userId], names: [callerSeat.userName] },
       echo: true,
     });
   }

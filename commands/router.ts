@@ -74,8 +74,8 @@ export function createRouter(svc: Services): Router {
   const declared = (inv: Pick<Invocation, 'command' | 'sub'>) =>
     subcommandOf(table(), inv) ?? (inv.command === 'mod' ? subcommandOf(table(), { ...inv, command: 'game' }) : undefined);
   // A damaged game (issue 22) gets its own answer, and its moderators a report, instead of "something went wrong".
-  const failed = (error: unknown, at: { caller: Invocation['caller']; where: Invocation['where'] }): Outcome =>
-    damagedAnswer(svc, error, at.where.channelId, isModerator(svc, at.caller, at.where)) ?? errorOutcome(error);
+  const failed = (error: unknown, call: { caller: Invocation['caller']; where: Invocation['where'] }): Outcome =>
+    damagedAnswer(svc, error, call.where.channelId, isModerator(svc, call.caller, call.where)) ?? errorOutcome(error);
   const run2 = async (handle: () => Outcome): Promise<Outcome> => {
     try {
       return handle();

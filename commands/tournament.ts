@@ -796,7 +796,7 @@ function organiserLog(svc: Services, inv: Invocation): Outcome {
   };
 }
 
-function drop(svc: Services, tournament: Tournament, who: { id: string; name: string }, by: string, reason: string): Outcome {
+function drop(svc: Services, tournament: Tournament, who: { id: string; name: string }, actorId: string, reason: string): Outcome {
   const repo = repoOf(svc);
   const entrant = repo.entrant(tournament.id, who.id);
   if (!entrant || entrant.dropped) throw new UserError(`<@${who.id}> is not playing in **${tournament.name}**.`);
@@ -805,7 +805,7 @@ function drop(svc: Services, tournament: Tournament, who: { id: string; name: st
     return { replies: [publicReply(`<@${who.id}> withdrew from **${tournament.name}**.`)], posts: [hubOf(tournament)] };
   }
   repo.setEntrant(tournament.id, who.id, { dropped: true });
-  repo.log(tournament.id, by, `drop ${who.id}`, reason);
+  repo.log(tournament.id, actorId, `drop ${who.id}`, reason);
   // A game still in play is lost by forfeit: one game_finished event, like any other end.
   const inPlay = repo.matches(tournament.id, tournament.round).find((x) => x.outcome === null && (x.a === who.id || x.b === who.id));
   const row = inPlay?.gameId ? svc.store.game(inPlay.gameId) : null;
@@ -885,17 +885,17 @@ export function staleTournamentControls(svc: Services, ids: string[]): string[] 
 /** The hub's and match threads' buttons: sign up, check in, withdraw; standings pages; confirm or dispute a result. */
 export function tournamentButton(svc: Services, press: ButtonPress): Outcome {
   const [kind, first, second] = press.customId.split(':');
-  const me = { id: press.caller.id, name: press.caller.name };
+  const presser = { id: press.caller.id, name: press.caller.name };
   if (kind === 'tourn') {
     const tournament = tournamentOf(svc, press.where.guildId, Number(second));
     if (first === 'drop') {
       if (tournament.status !== 'signup')
         throw new UserError('The tournament has started: /tournament drop leaves it (a game in progress is forfeited).');
-      return drop(svc, tournament, me, me.id, 'withdrew');
+      return drop(svc, tournament, presser, presser.id, 'withdrew');
     }
-    if (first === 'signup' && repoOf(svc).entrant(tournament.id, me.id))
+    if (first === 'signup' && repoOf(svc).entrant(tournament.id, presser.id))
       throw new UserError(`You are already signed up for **${tournament.name}**.`);
-    return signup(svc, tournament, me, first === 'checkin');
+    return signup(svc, tournament, presser, first === 'checkin');
   }
   if (kind === 'tstand') return standingsReply(svc, tournamentOf(svc, press.where.guildId, Number(first)), Number(second), true, false);
   const repo = repoOf(svc);
@@ -907,8 +907,8 @@ export function tournamentButton(svc: Services, press: ButtonPress): Outcome {
   precheckTable([tournamentCommand()], svc, { ...standsFor, caller: press.caller, where: press.where });
   const answer =
     kind === 'tconfirm'
-      ? confirmResult(svc, tournament, match, me.id)
-      : disputeResult(svc, tournament, match, me.id, 'disputed with the button');
+      ? confirmResult(svc, tournament, match, presser.id)
+      : disputeResult(svc, tournament, match, presser.id, 'disputed with the button');
   return {
     replies: [
       privateReply(

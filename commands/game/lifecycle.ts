@@ -153,8 +153,8 @@ export function abandon(svc: Services, inv: Invocation): Outcome {
   const { caller, where } = inv;
   const row = liveGame(svc, where);
   svc.store.finish(row.id, 'abandoned', JSON.stringify({ status: 'abandoned', by: caller.id }));
-  const by = row.status === 'lobby' && row.createdBy === caller.id ? 'the player who opened it' : 'a moderator';
+  const endedBy = row.status === 'lobby' && row.createdBy === caller.id ? 'the player who opened it' : 'a moderator';
   return only(
-    publicReply(`🛑 Game #${row.id} was ${row.status === 'lobby' ? 'called off' : 'abandoned'} by ${by}. Seed: \`${row.seed}\`.`),
+    publicReply(`🛑 Game #${row.id} was ${row.status === 'lobby' ? 'called off' : 'abandoned'} by ${endedBy}. Seed: \`${row.seed}\`.`),
   );
 }

@@ -94,11 +94,16 @@ export function corners(rect: Rect): Pt[] {
   // local() four times over, with the two heading vectors worked out once (the same arithmetic).
   const forward = headingVec(rect.heading);
   const rightward = headingVec(rect.heading + 90);
-  const at = (right: number, fwd: number): Pt => ({
+  const cornerAt = (right: number, fwd: number): Pt => ({
     x: rect.cx + rightward.x * right + forward.x * fwd,
     y: rect.cy + rightward.y * right + forward.y * fwd,
   });
-  return [at(-rect.w / 2, rect.d / 2), at(rect.w / 2, rect.d / 2), at(rect.w / 2, -rect.d / 2), at(-rect.w / 2, -rect.d / 2)];
+  return [
+    cornerAt(-rect.w / 2, rect.d / 2),
+    cornerAt(rect.w / 2, rect.d / 2),
+    cornerAt(rect.w / 2, -rect.d / 2),
+    cornerAt(-rect.w / 2, -rect.d / 2),
+  ];
 }
 
 export const centre = (r: Rect): Pt => ({ x: r.cx, y: r.cy });
@@ -209,9 +214,9 @@ export function segmentParam(start: Pt, end: Pt, edgeStart: Pt, edgeEnd: Pt): nu
     if (directionSquared < 1e-12) return dist(start, edgeStart) < EPS || distPointSegment(start, edgeStart, edgeEnd) < EPS ? 0 : null;
     const edgeStartAlong = dot(toEdge, direction) / directionSquared;
     const edgeEndAlong = dot(sub(edgeEnd, start), direction) / directionSquared;
-    const lo = Math.max(0, Math.min(edgeStartAlong, edgeEndAlong));
-    const hi = Math.min(1, Math.max(edgeStartAlong, edgeEndAlong));
-    return lo <= hi + EPS ? lo : null;
+    const overlapStart = Math.max(0, Math.min(edgeStartAlong, edgeEndAlong));
+    const overlapEnd = Math.min(1, Math.max(edgeStartAlong, edgeEndAlong));
+    return overlapStart <= overlapEnd + EPS ? overlapStart : null;
   }
   const along = cross(toEdge, edgeDirection) / den;
   const alongEdge = cross(toEdge, direction) / den;
@@ -507,13 +512,13 @@ export function freeFraction(rect: Rect, move: Pt, obstacles: readonly Polygon[]
   };
   const whole = hits(1);
   if (whole < 0) return { t: 1, hit: null };
-  let lo = 0;
-  let hi = 1;
+  let low = 0;
+  let high = 1;
   if (hits(0) >= 0) return { t: 0, hit: hits(0) };
-  for (let i = 0; i < 20 && hi - lo > 1e-3; i++) {
-    const mid = (lo + hi) / 2;
-    if (hits(mid) >= 0) hi = mid;
-    else lo = mid;
+  for (let i = 0; i < 20 && high - low > 1e-3; i++) {
+    const mid = (low + high) / 2;
+    if (hits(mid) >= 0) high = mid;
+    else low = mid;
   }
-  return { t: lo, hit: hits(hi) };
+  return { t: low, hit: hits(high) };
 }

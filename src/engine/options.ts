@@ -32,12 +32,12 @@ export function parseOptionsWithDocs(docs: OptionDoc[], raw: RawOptions): Record
       else fail(rule, `${doc.name} must be true or false, not "${value}".`);
     } else if (doc.type === 'integer') {
       const count = typeof value === 'number' ? value : Number(String(value).trim());
-      const lo = doc.min ?? -Infinity;
-      const hi = doc.max ?? Infinity;
-      if (!Number.isInteger(count) || count < lo || count > hi)
+      const min = doc.min ?? -Infinity;
+      const max = doc.max ?? Infinity;
+      if (!Number.isInteger(count) || count < min || count > max)
         fail(
           rule,
-          `${doc.name} must be a whole number${Number.isFinite(lo) ? ` from ${lo}` : ''}${Number.isFinite(hi) ? ` to ${hi}` : ''}, not "${value}".`,
+          `${doc.name} must be a whole number${Number.isFinite(min) ? ` from ${min}` : ''}${Number.isFinite(max) ? ` to ${max}` : ''}, not "${value}".`,
         );
       out[doc.name] = count;
     } else out[doc.name] = String(value);

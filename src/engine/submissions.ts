@@ -98,11 +98,11 @@ export function waiting(sub: Submission): Role[] {
 /** Reveal every seat's orders at once, in the order `by` gives (default: who was final first). */
 export function reveal<T extends Json>(
   sub: Submission<T>,
-  by?: (first: [Role, SeatOrders<T>], second: [Role, SeatOrders<T>]) => number,
+  order?: (first: [Role, SeatOrders<T>], second: [Role, SeatOrders<T>]) => number,
 ): { role: Role; items: T[] }[] {
   sub.revealed = true;
   const entries = Object.entries(sub.seats);
-  entries.sort(by ?? ((a, b) => (a[1].finalAt ?? Infinity) - (b[1].finalAt ?? Infinity)));
+  entries.sort(order ?? ((a, b) => (a[1].finalAt ?? Infinity) - (b[1].finalAt ?? Infinity)));
   return entries.map(([role, s]) => ({ role, items: s.items }));
 }
 

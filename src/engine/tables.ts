@@ -47,9 +47,9 @@ export class RangeTable<T> {
   }
 
   lookup(roll: number): T {
-    const lo = Math.min(...this.rows.map((r) => r.min));
-    const hi = Math.max(...this.rows.map((r) => r.max));
-    const clamped = Math.max(lo, Math.min(hi, roll));
+    const min = Math.min(...this.rows.map((r) => r.min));
+    const max = Math.max(...this.rows.map((r) => r.max));
+    const clamped = Math.max(min, Math.min(max, roll));
     const row = this.rows.find((r) => clamped >= r.min && clamped <= r.max);
     if (!row) throw new Error(`${this.name}: no row for ${roll}`);
     return row.value;

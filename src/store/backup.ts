@@ -14,8 +14,8 @@ const PREFIX = 'muster-';
 const SUFFIX = '.sqlite';
 
 /** `muster-20261123T141500123Z.sqlite`: sorts by time as text. */
-export function backupName(at: Date): string {
-  return `${PREFIX}${at.toISOString().replace(/[-:.]/g, '')}${SUFFIX}`;
+export function backupName(takenAt: Date): string {
+  return `${PREFIX}${takenAt.toISOString().replace(/[-:.]/g, '')}${SUFFIX}`;
 }
 
 /** Backups in `dir`, oldest first. */
@@ -33,9 +33,9 @@ export function listBackups(dir: string): string[] {
  * name, renamed when complete, so a half-written copy is never taken for a
  * backup), then delete all but the newest `keep` (0 keeps all). Returns the file.
  */
-export async function backupStore(store: Store, dir: string, keep = 0, at = new Date()): Promise<string> {
+export async function backupStore(store: Store, dir: string, keep = 0, takenAt = new Date()): Promise<string> {
   fs.mkdirSync(dir, { recursive: true });
-  const file = path.join(dir, backupName(at));
+  const file = path.join(dir, backupName(takenAt));
   const part = `${file}.part`;
   try {
     await store.db.backup(part);

@@ -132,8 +132,8 @@ export class Deadlines {
     const setAt = this.db.prepare('SELECT set_at FROM decision_deadlines WHERE game_id = ? AND role = ?');
     for (const deadline of this.ofGame(gameId))
       if (open[deadline.role]?.id !== deadline.decisionId) {
-        const at = (setAt.get(gameId, deadline.role) as { set_at: number | null } | undefined)?.set_at;
-        if (at !== null && at !== undefined) this.settleBank(gameId, deadline.role, now - at);
+        const setAtTime = (setAt.get(gameId, deadline.role) as { set_at: number | null } | undefined)?.set_at;
+        if (setAtTime !== null && setAtTime !== undefined) this.settleBank(gameId, deadline.role, now - setAtTime);
         this.clear(gameId, deadline.role, deadline.decisionId);
       }
     const clock = this.clock(gameId);

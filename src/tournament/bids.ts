@@ -75,8 +75,8 @@ export function bidTimeouts(svc: Services): Post[] {
   const posts: Post[] = [];
   for (const tournament of repo.running()) {
     if (!tournament.bidding || !tournament.clockHours) continue;
-    const at = repo.pairedAt(tournament.id, tournament.round);
-    if (at === null || at + tournament.clockHours * HOUR > svc.now()) continue;
+    const pairedAt = repo.pairedAt(tournament.id, tournament.round);
+    if (pairedAt === null || pairedAt + tournament.clockHours * HOUR > svc.now()) continue;
     for (const match of repo.matches(tournament.id, tournament.round))
       if (match.outcome === null) posts.push(...settleBidsIfReady(svc, tournament, match, true));
   }

@@ -102,12 +102,12 @@ const right = (s: string | number, width: number) => String(s).slice(0, width).p
  * + - for forfeits, U for the pairing-allocated bye, H / Z for a late
  * entrant's missed round (½ / 0), Z for a round not played, blank while the game is on).
  */
-function roundCell(match: Match | undefined, me: string, rankOf: Map<string, number>): [string, string, string] {
+function roundCell(match: Match | undefined, player: string, rankOf: Map<string, number>): [string, string, string] {
   if (!match) return ['0000', '-', 'Z'];
   // A late entrant's missed round is a bye chosen by the rules, not the pairing: H (½) or Z (0).
   if (match.b === null && match.how === 'absent') return ['0000', '-', points(match).pa === 0.5 ? 'H' : 'Z'];
   if (match.b === null) return ['0000', '-', 'U'];
-  const first = match.a === me;
+  const first = match.a === player;
   const opp = rankOf.get(first ? match.b : match.a) ?? 0;
   const colour = first ? 'w' : 'b';
   if (match.outcome === null) return [right(opp, 4), colour, ' '];
@@ -143,11 +143,11 @@ export function trfOf(repo: TournamentRepo, tournament: Tournament): string {
     for (let r = 1; r <= rounds; r++) {
       const match = swiss.find((x) => x.round === r && (x.a === entrant.userId || x.b === entrant.userId));
       const [opp, colour, result] = roundCell(match, entrant.userId, rankOf);
-      const at = 92 + (r - 1) * 10;
+      const column = 92 + (r - 1) * 10;
       line
-        .put(at, opp)
-        .put(at + 5, colour)
-        .put(at + 7, result);
+        .put(column, opp)
+        .put(column + 5, colour)
+        .put(column + 7, result);
     }
     lines.push(line.toString());
   }

@@ -29,9 +29,9 @@ export function pairingDms(svc: Services, tournament: Tournament, matches: Match
   const name = (u: string) => names.get(u) ?? u;
   const posts: Post[] = [];
   for (const match of matches) {
-    for (const me of [match.a, match.b]) {
-      if (me === null || isBot(me) || !reminders.pairingsByDm(me)) continue;
-      const opponent = me === match.a ? match.b : match.a;
+    for (const player of [match.a, match.b]) {
+      if (player === null || isBot(player) || !reminders.pairingsByDm(player)) continue;
+      const opponent = player === match.a ? match.b : match.a;
       const what =
         opponent === null
           ? match.how === 'absent'
@@ -41,8 +41,8 @@ export function pairingDms(svc: Services, tournament: Tournament, matches: Match
       posts.push(
         directMessage(
           tournament,
-          me,
-          name(me),
+          player,
+          name(player),
           `🎲 **${tournament.name}**, round ${match.round}: ${what}. (\`/remind pairings dm:off\` stops these messages.)`,
         ),
       );
@@ -83,13 +83,13 @@ export function calledOffNotice(svc: Services, tournament: Tournament, stale: Ma
   };
   const dms = players
     .filter((me) => !isBot(me) && reminders.pairingsByDm(me))
-    .map((me) =>
+    .map((player) =>
       directMessage(
         tournament,
-        me,
-        name(me),
-        `⚠️ **${tournament.name}**, ${matchName(stale)} v ${name(me === stale.a ? stale.b! : stale.a)} is called off — ${why}. ` +
-          `Stop playing there; nothing played in it counts. Your pairing: ${nextFor(me)} ` +
+        player,
+        name(player),
+        `⚠️ **${tournament.name}**, ${matchName(stale)} v ${name(player === stale.a ? stale.b! : stale.a)} is called off — ${why}. ` +
+          `Stop playing there; nothing played in it counts. Your pairing: ${nextFor(player)} ` +
           `(\`/tournament pairings round:${stale.round}\` links it). (\`/remind pairings dm:off\` stops these messages.)`,
       ),
     );

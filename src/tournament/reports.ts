@@ -40,7 +40,7 @@ export function reportResult(
   tournament: Tournament,
   match: Match,
   outcome: Outcome,
-  by: string,
+  actorId: string,
   reason: string,
 ): { text: string; posts: Post[] } {
   const repo = repoOf(svc);
@@ -48,9 +48,9 @@ export function reportResult(
   if (!match.b) throw new UserError(`Match ${match.id} is a bye; there is no result to record.`);
   if (match.outcome !== null)
     throw new UserError(`Match ${match.id} is already decided (${match.outcome}). The organiser corrects results with /tournament result.`);
-  const confirmed = [...new Set([...(players.includes(by) ? [by] : []), ...players.filter((u) => u.startsWith('bot:'))])];
-  repo.setReport(match.id, outcome, by, reason, confirmed);
-  repo.log(tournament.id, by, `report match ${match.id}: ${outcome}`, reason);
+  const confirmed = [...new Set([...(players.includes(actorId) ? [actorId] : []), ...players.filter((u) => u.startsWith('bot:'))])];
+  repo.setReport(match.id, outcome, actorId, reason, confirmed);
+  repo.log(tournament.id, actorId, `report match ${match.id}: ${outcome}`, reason);
   const applied = applyIfConfirmed(svc, tournament, match);
   if (applied)
     return { text: `📋 Result of ${matchName(match)} recorded and confirmed: ${outcomeText(tournament, match, outcome)}.`, posts: applied };
@@ -65,7 +65,7 @@ export function reportResult(
         gameId: match.gameId ?? undefined,
         kind: 'update',
         content:
-          `📝 ${who(by)} recorded the result of this match: **${outcomeText(tournament, match, outcome)}** (${reason}).\n` +
+          `📝 ${who(actorId)} recorded the result of this match: **${outcomeText(tournament, match, outcome)}** (${reason}).\n` +
           `${waiting.map(who).join(', ')}: please confirm with the button or \`/tournament confirm match:${match.id}\`, ` +
           `or \`/tournament dispute match:${match.id} reason:…\`.`,
         mentions: waiting.filter((u) => !u.startsWith('bot:')),
@@ -92,13 +92,13 @@ function applyIfConfirmed(svc: Services, tournament: Tournament, match: Match): 
 }
 
 /** A player confirms the recorded result (the command's driver and the button's, through it, let only the match's players). */
-export function confirmResult(svc: Services, tournament: Tournament, match: Match, by: string): { text: string; posts: Post[] } {
+export function confirmResult(svc: Services, tournament: Tournament, match: Match, actorId: string): { text: string; posts: Post[] } {
   const repo = repoOf(svc);
   const rep = repo.report(match.id);
   if (!rep || match.outcome !== null) throw new UserError(`Match ${match.id} has no recorded result waiting for confirmation.`);
   if (rep.disputedBy)
     throw new UserError(`The result of ${matchName(match)} is disputed; the organiser decides it with /tournament result.`);
-  repo.confirmReport(match.id, [...new Set([...rep.confirmed, by])]);
+  repo.confirmReport(match.id, [...new Set([...rep.confirmed, actorId])]);
   const applied = applyIfConfirmed(svc, tournament, match);
   if (applied) return { text: `✅ You confirmed the result of ${matchName(match)}; it counts now.`, posts: applied };
   return {
@@ -112,14 +112,14 @@ export function disputeResult(
   svc: Services,
   tournament: Tournament,
   match: Match,
-  by: string,
+  actorId: string,
   why: string,
 ): { text: string; posts: Post[] } {
   const repo = repoOf(svc);
   const rep = repo.report(match.id);
   if (!rep || match.outcome !== null) throw new UserError(`Match ${match.id} has no recorded result waiting for confirmation.`);
-  repo.disputeReport(match.id, by, why);
-  repo.log(tournament.id, by, `dispute match ${match.id}`, why);
+  repo.disputeReport(match.id, actorId, why);
+  repo.log(tournament.id, actorId, `dispute match ${match.id}`, why);
   return {
     text: `⚠️ You disputed the result of ${matchName(match)}. The organiser will decide it.`,
     posts: [
@@ -127,7 +127,7 @@ export function disputeResult(
         channelId: tournament.channelId,
         kind: 'update',
         content:
-          `⚠️ ${who(by)} disputes the result recorded for ${matchName(match)} (${outcomeText(tournament, match, rep.outcome)}): ${why}\n` +
+          `⚠️ ${who(actorId)} disputes the result recorded for ${matchName(match)} (${outcomeText(tournament, match, rep.outcome)}): ${why}\n` +
           `<@${tournament.createdBy}>: decide it with \`/tournament result match:${match.id} outcome:… reason:…\`.`,
         mentions: [tournament.createdBy],
       },

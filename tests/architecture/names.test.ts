@@ -7,8 +7,9 @@
 //   one expression for its body and at most TINY_ARROW characters of text in
 //   all, e.g. `(a, b) => a.rank - b.rank` or `([k, v]) => [k, v * 2]`;
 // - a name starting with `_`: declared only to be ignored;
-// - a two-letter word that says what it holds (WORDS: `id`, `at`, `by`, `vp`…),
-//   and `x`, `y` for coordinates.
+// - a two-letter word that says exactly what it holds (WORDS: `id`, `db`, the
+//   rules' `vp`, `to` beside a `from`), and `x`, `y` for coordinates; vaguer
+//   words (`at`, `by`, `me`, `hi`…) are renamed like letters.
 // The declarations are read with the TypeScript compiler's parser; a planted
 // source, checked in memory, proves the check fires.
 import fs from 'node:fs';
@@ -29,8 +30,8 @@ const EXCLUDED = ['src/tournament/swiss/', 'src/store/store.ts', 'src/app/sessio
 /** The longest arrow function (its whole text) whose parameters may be short. */
 export const TINY_ARROW = 80;
 
-/** Short names that are words for what they hold (`vp`: the rules' victory points; `hi`, `lo`: a search's bounds). */
-export const WORDS = new Set(['id', 'db', 'at', 'by', 'to', 'on', 'me', 'vp', 'hi', 'lo', 'x', 'y']);
+/** Short names that are words for what they hold (`vp`: the rules' victory points; `to`: the end of a from–to pair). */
+export const WORDS = new Set(['id', 'db', 'vp', 'to', 'x', 'y']);
 
 const isShort = (name: string) => name.length <= 2 && !name.startsWith('_') && !WORDS.has(name);
 
@@ -105,8 +106,8 @@ describe('names that say what they hold (issue 18 §7)', () => {
       '  const wide = [3, 1].map((n) => n * 1000 + n * 100 + n * 10 + n + sorted.length + long.length + sorted.indexOf(n) + xy);', // 9: n (over 80)
       '  try { void xy; } catch (e) { void e; }', // 10: e
       '  const g = function h() {};', // 11: g, h
-      '  const id = 1, vp = 2, at = { x: 0, y: 0 };', // 12: allowed (words for what they hold)
-      '  return [sorted, long, wide, g, a, id, vp, at];',
+      '  const id = 1, vp = 2, to = { x: 0, y: 0 };', // 12: allowed (words for what they hold)
+      '  return [sorted, long, wide, g, a, id, vp, to];',
       '}',
     ].join('\n');
     expect(shortNames('src/engine/planted.ts', planted)).toEqual([
