@@ -156,7 +156,7 @@ async function chronicle(svc: Services, row: GameRow, parentId: string): Promise
   }
   const players = svc.store
     .seats(row.id)
-    .map((s) => `${roleName(mod, mod.parseOptions(row.options), s.role)}: ${isBotSeat(s) ? s.userName : `<@${s.userId}>`}`)
+    .map((seat) => `${roleName(mod, mod.parseOptions(row.options), seat.role)}: ${isBotSeat(seat) ? seat.userName : `<@${seat.userId}>`}`)
     .join(' · ');
   return {
     channelId: parentId,

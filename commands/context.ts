@@ -29,10 +29,10 @@ export function liveGame(svc: Services, where: Where): GameRow {
     const ended = last ? ` Game #${last.id} (${last.system})${how}${said} /game log, /game export and /game verify still show it.` : '';
     // Games opened with thread:true here live in their threads: name them.
     const threads = svc.store.homes.liveInThreadsOf(where.channelId).slice(0, 5);
-    const go = threads.length
+    const threadHint = threads.length
       ? `, or go to the game's thread: ${threads.map((t) => `#${t.id} in <#${t.channelId}>`).join(', ')}`
       : `, or go to the game's thread (\`/game list state:active\` links them)`;
-    throw new UserError(`There is no game running in this channel.${ended} Start one with \`/game new system:<game>\`${go}.`);
+    throw new UserError(`There is no game running in this channel.${ended} Start one with \`/game new system:<game>\`${threadHint}.`);
   }
   return row;
 }
@@ -113,6 +113,6 @@ export function bool(options: Record<string, string | number | boolean>, name: s
 }
 
 /** A seat's holder by name (seats stored before names were known hold a raw id: mention it, Discord shows the name). */
-export function seatName(s: { userId: string; userName: string }): string {
-  return s.userName === s.userId && /^\d{15,}$/.test(s.userId) ? `<@${s.userId}>` : s.userName;
+export function seatName(seat: { userId: string; userName: string }): string {
+  return seat.userName === seat.userId && /^\d{15,}$/.test(seat.userId) ? `<@${seat.userId}>` : seat.userName;
 }

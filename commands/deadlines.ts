@@ -43,12 +43,12 @@ export function setDeadlines(svc: Services, inv: Invocation): Outcome {
     return only(publicReply('⏰ Deadlines cleared for the decisions open now.'));
   }
   if (!open.length) return only(publicReply('Nobody is asked anything now: there is no decision to set a deadline for.'));
-  const at = svc.now() + hours * HOUR;
-  for (const [role, decision] of open) svc.store.deadlines.set(row.id, role, decision.id, at, svc.now());
+  const dueAt = svc.now() + hours * HOUR;
+  for (const [role, decision] of open) svc.store.deadlines.set(row.id, role, decision.id, dueAt, svc.now());
   const who = open.map(([r]) => roleName(mod, env.options, r)).join(', ');
   return only(
     publicReply(
-      `⏰ Deadline set for ${who}: ${stamp(at)}. A seat that has not decided by then gets the default choice for this decision only.`,
+      `⏰ Deadline set for ${who}: ${stamp(dueAt)}. A seat that has not decided by then gets the default choice for this decision only.`,
     ),
   );
 }
@@ -57,7 +57,7 @@ export function setDeadlines(svc: Services, inv: Invocation): Outcome {
 export function deadlineLines(svc: Services, mod: GameModule<any, any>, row: GameRow): string {
   const deadlines = svc.store.deadlines.ofGame(row.id);
   const clock = svc.store.deadlines.clock(row.id);
-  const lines = deadlines.map((d) => `⏰ ${roleName(mod, mod.parseOptions(row.options), d.role)}: ${stamp(d.dueAt)}`);
+  const lines = deadlines.map((deadline) => `⏰ ${roleName(mod, mod.parseOptions(row.options), deadline.role)}: ${stamp(deadline.dueAt)}`);
   if (clock) lines.push(`⏰ Clock: ${Math.round(clock / HOUR)} h per decision.`);
   return lines.length ? `\n${lines.join('\n')}` : '';
 }

@@ -60,7 +60,7 @@ export function runDev(svc: Services, inv: Invocation): Outcome {
 /** The cards named in `text` (names separated by commas, or ids by spaces), as ids; throws what was not a card. */
 export function parseCards(text: string, cards: { id: string; name: string }[]): string[] {
   const find = (word: string) =>
-    cards.find((c) => c.id.toLowerCase() === word.toLowerCase() || c.name.toLowerCase() === word.toLowerCase());
+    cards.find((card) => card.id.toLowerCase() === word.toLowerCase() || card.name.toLowerCase() === word.toLowerCase());
   const out: string[] = [];
   for (const piece of text
     .split(/[,;]+/)

@@ -293,7 +293,7 @@ export async function autocompleteGame(
   chosen: Record<string, string | number | boolean> = {},
 ): Promise<Choice[]> {
   const row = svc.store.liveGame(where.channelId);
-  const p = partial.toLowerCase();
+  const typed = partial.toLowerCase();
   if (focused === 'side' || focused === 'winner') {
     if (!row) return [];
     const mod = moduleOf(row);
@@ -301,13 +301,13 @@ export async function autocompleteGame(
     const roles = mod.roles(mod.parseOptions(row.options));
     // Before the start, join offers the open sides; in play (a moderator's reseat) every side, with its holder.
     const list = roles
-      .filter((r) => sub !== 'join' || row.status !== 'lobby' || !seats.some((s) => s.role === r.id))
+      .filter((role) => sub !== 'join' || row.status !== 'lobby' || !seats.some((s) => s.role === role.id))
       .map((roleInfo) => {
         const holder = row.status !== 'lobby' && sub === 'join' ? seats.find((s) => s.role === roleInfo.id) : undefined;
         return { name: holder ? `${roleInfo.name} (now ${seatName(holder)})` : roleInfo.name, value: roleInfo.id };
       });
     if (focused === 'winner') list.push({ name: 'Draw', value: 'draw' });
-    return list.filter((c) => c.name.toLowerCase().includes(p) || c.value.includes(p));
+    return list.filter((c) => c.name.toLowerCase().includes(typed) || c.value.includes(typed));
   }
   if (focused === 'options') {
     // Once the system is chosen, only its options; earlier "k=v, " parts are kept and their keys not offered again.

@@ -44,7 +44,7 @@ function seatsText(svc: Services, row: GameRow): string {
   const mod = getGame(row.system);
   return svc.store
     .seats(row.id)
-    .map((s) => `${mod ? roleName(mod, mod.parseOptions(row.options), s.role) : s.role}: ${seatName(s)}`)
+    .map((seat) => `${mod ? roleName(mod, mod.parseOptions(row.options), seat.role) : seat.role}: ${seatName(seat)}`)
     .join(', ');
 }
 

@@ -19,10 +19,10 @@ import { followButton } from '../src/messages/buttons.ts';
 /** The Follow button of a thread game's first post (router: followGame). */
 
 export function newGame(svc: Services, inv: Invocation): Outcome {
-  const { options: o, caller, where } = inv;
-  const system = str(o, 'system');
+  const { options, caller, where } = inv;
+  const system = str(options, 'system');
   const mod = systemNamed(system ?? '');
-  const wantThread = bool(o, 'thread') === true;
+  const wantThread = bool(options, 'thread') === true;
   // Discord cannot open a thread inside a thread: such a game lives in the current thread.
   const inThread = !!where.parentId;
   const inNewThread = wantThread && !inThread;
@@ -43,7 +43,7 @@ export function newGame(svc: Services, inv: Invocation): Outcome {
             'or add `thread:true` to play the new game side by side in a thread of this channel.',
     );
   }
-  const raw = parseKeyValues(str(o, 'options'));
+  const raw = parseKeyValues(str(options, 'options'));
   mod.parseOptions(raw); // validate now, before anything is stored
   const seed = svc.newSeed();
   const seedHash = sha256(seed);
@@ -56,7 +56,7 @@ export function newGame(svc: Services, inv: Invocation): Outcome {
     seed,
     seedHash,
     createdBy: caller.id,
-    label: str(o, 'label') ?? null,
+    label: str(options, 'label') ?? null,
   });
   const sides = mod
     .roles(mod.parseOptions(raw))

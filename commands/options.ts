@@ -9,7 +9,7 @@ import type { CommandDef, OptionDef, SubcommandDef } from './types.ts';
 export type OptionValues = Record<string, string | number | boolean>;
 
 /** "move step" for a grouped subcommand, "step" otherwise. */
-export const pathOf = (s: Pick<SubcommandDef, 'group' | 'name'>): string => (s.group ? `${s.group} ${s.name}` : s.name);
+export const pathOf = (sub: Pick<SubcommandDef, 'group' | 'name'>): string => (sub.group ? `${sub.group} ${sub.name}` : sub.name);
 
 /** How a person types the subcommand where Discord shows it: "/mod result", "/kpw move step". */
 export function slashPath(command: { name: string }, sub: Pick<SubcommandDef, 'group' | 'name'> & { shownIn?: string }): string {
@@ -60,7 +60,7 @@ export function coerceOptions(command: string, sub: SubcommandDef, options: Opti
   return out;
 }
 
-function coerce(at: string, option: OptionDef, value: string | number | boolean): string | number | boolean {
+function coerce(commandPath: string, option: OptionDef, value: string | number | boolean): string | number | boolean {
   const text = String(value).trim();
   switch (option.type) {
     case 'integer': {
@@ -79,7 +79,7 @@ function coerce(at: string, option: OptionDef, value: string | number | boolean)
         (option.max !== undefined && count > option.max)
       ) {
         throw new UserError(
-          `\`${option.name}\` must be a whole number${range}, not "${echo(text)}" (${at} ${option.name}: ${option.description}). Nothing was changed.`,
+          `\`${option.name}\` must be a whole number${range}, not "${echo(text)}" (${commandPath} ${option.name}: ${option.description}). Nothing was changed.`,
         );
       }
       return count;
@@ -89,7 +89,7 @@ function coerce(at: string, option: OptionDef, value: string | number | boolean)
       if (/^(true|yes|on)$/i.test(text)) return true;
       if (/^(false|no|off)$/i.test(text)) return false;
       throw new UserError(
-        `\`${option.name}\` must be true or false, not "${echo(text)}" (${at} ${option.name}: ${option.description}). Nothing was changed.`,
+        `\`${option.name}\` must be true or false, not "${echo(text)}" (${commandPath} ${option.name}: ${option.description}). Nothing was changed.`,
       );
     case 'user':
       // Discord sends the id; at the table a name, "@name" or a <@id> mention.

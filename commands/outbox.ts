@@ -25,7 +25,7 @@ export function queueOutcome(svc: Services, whole: Outcome, channelId?: string):
   // Nothing hidden behind a clip (issue 19 §6): text too long for one message goes as several.
   const outcome = { ...whole, replies: whole.replies.flatMap((r) => splitMessage(r)) };
   const posts = whole.posts
-    .map((p) => withDeadlines(svc, { ...p, gameId: p.gameId ?? svc.store.liveGame(p.channelId)?.id }))
+    .map((post) => withDeadlines(svc, { ...post, gameId: post.gameId ?? svc.store.liveGame(post.channelId)?.id }))
     .flatMap((p) => splitMessage(p));
   const here = channelId ? svc.store.latestGame(channelId)?.id : undefined;
   const settles = [...posts.map((p) => p.gameId), here].filter((g): g is number => g !== undefined);
@@ -89,8 +89,8 @@ function withDeadlines(svc: Services, post: Post): Post {
   const options = mod.parseOptions(row.options);
   const due = svc.store.deadlines
     .ofGame(row.id)
-    .filter((d) => post.handoff!.some((h) => h.role === d.role && h.decision === d.decisionId))
-    .map((d) => `⏰ ${roleName(mod, options, d.role)} decides ${stamp(d.dueAt)}, or the default is taken.`);
+    .filter((deadline) => post.handoff!.some((h) => h.role === deadline.role && h.decision === deadline.decisionId))
+    .map((deadline) => `⏰ ${roleName(mod, options, deadline.role)} decides ${stamp(deadline.dueAt)}, or the default is taken.`);
   return due.length ? { ...post, content: `${post.content}\n${due.join('\n')}` } : post;
 }
 

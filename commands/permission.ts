@@ -9,12 +9,16 @@ import { UMPIRE } from '../src/engine/types.ts';
 import type { GameRow, Seat } from '../src/store/store.ts';
 import { isModerator, liveGame, MODERATOR_NOTE, seatName } from './context.ts';
 import { slashPath } from './options.ts';
+import { matchNamed, matchPlayerNames, type NamedMatch } from './tournament-match.ts';
+import { matchName } from '../src/tournament/results.ts';
 import type { Invocation } from './types.ts';
 
 /**
- * Who may use a subcommand. Every kind but `anyone`, `moderator` and
- * `organiser` is about the channel's game, which the driver resolves (no game
- * there: the usual "no game here" refusal).
+ * Who may use a subcommand. The `match-…` kinds are about the tournament match
+ * the subcommand's `match:` option names, which the driver resolves (a wrong
+ * name: the usual "no such match" refusal); every other kind but `anyone`,
+ * `moderator` and `organiser` is about the channel's game, which the driver
+ * resolves too (no game there: the usual "no game here" refusal).
  */
 export type Who =
   /** Every member. */
@@ -29,6 +33,10 @@ export type Who =
   | 'seat-or-moderator'
   /** The member who opened the channel's game, or a moderator. */
   | 'creator-or-moderator'
+  /** One of the two players of the tournament match `match:` names (bid, confirm, dispute). */
+  | 'match-player'
+  /** A player of the match `match:` names, or a moderator (recording its result). */
+  | 'match-player-or-moderator'
   /** A moderator (Manage Server, or the server's moderator role). */
   | 'moderator'
   /** A tournament's organiser: today any moderator. */
@@ -42,6 +50,8 @@ export const WHO_KINDS: readonly Who[] = [
   'umpire',
   'seat-or-moderator',
   'creator-or-moderator',
+  'match-player',
+  'match-player-or-moderator',
   'moderator',
   'organiser',
 ];
@@ -55,6 +65,10 @@ export interface Call {
   game(): GameRow;
   /** The seats of that game. */
   seats(): Seat[];
+  /** The tournament match the `match:` option names; throws the "no such match" refusal. */
+  match(): NamedMatch;
+  /** That match's players by name. */
+  matchPlayers(): string[];
 }
 
 /** A part of a subcommand only moderators may use: acting for another member, a game in play, several steps back. */
@@ -82,11 +96,14 @@ export function callOf(svc: Services, inv: Invocation): Call {
     return () => (done ??= { value: get() }).value;
   };
   const game = once(() => liveGame(svc, inv.where));
+  const match = once(() => matchNamed(svc, inv));
   return {
     inv,
     moderator: once(() => isModerator(svc, inv.caller, inv.where)),
     game,
     seats: once(() => svc.store.seats(game().id)),
+    match,
+    matchPlayers: once(() => matchPlayerNames(svc, match())),
   };
 }
 
@@ -94,6 +111,10 @@ export function callOf(svc: Services, inv: Invocation): Call {
 const sidesHeld = (call: Call) => call.seats().filter((s) => s.userId === call.inv.caller.id && s.role !== UMPIRE);
 const isUmpire = (call: Call) => call.seats().some((s) => s.userId === call.inv.caller.id && s.role === UMPIRE);
 const isCreator = (call: Call) => call.game().createdBy === call.inv.caller.id;
+const playsMatch = (call: Call) => {
+  const { match } = call.match();
+  return call.inv.caller.id === match.a || call.inv.caller.id === match.b;
+};
 
 /** Does the caller fit the kind? (Parts are checked apart.) */
 export function fits(who: Who, call: Call): boolean {
@@ -110,6 +131,11 @@ export function fits(who: Who, call: Call): boolean {
       return sidesHeld(call).length > 0 || call.moderator();
     case 'creator-or-moderator':
       return isCreator(call) || call.moderator();
+    case 'match-player':
+      return playsMatch(call);
+    case 'match-player-or-moderator':
+      // The match is resolved first, as the game is for seat-or-moderator.
+      return playsMatch(call) || call.moderator();
     case 'moderator':
     case 'organiser':
       return call.moderator();
@@ -160,6 +186,8 @@ const WHO_TEXT: Record<Who, string> = {
   umpire: "this game's umpire",
   'seat-or-moderator': 'a player of this game, or a moderator,',
   'creator-or-moderator': 'the player who created this game, or a moderator,',
+  'match-player': 'the players of this match',
+  'match-player-or-moderator': 'the players of this match, or a moderator,',
   moderator: 'a moderator',
   organiser: "a moderator (the tournament's organiser)",
 };
@@ -172,13 +200,16 @@ export const WHO_SHORT: Record<Who, string> = {
   umpire: 'the umpire',
   'seat-or-moderator': 'players and moderators',
   'creator-or-moderator': "the game's creator and moderators",
+  'match-player': "the match's players",
+  'match-player-or-moderator': "the match's players and moderators",
   moderator: 'moderators',
   organiser: 'organisers (moderators)',
 };
 
 /**
  * The refusal a caller gets who is not `who` the subcommand declares; given
- * the call, it also names who is: the players by side, or the umpire.
+ * the call, it also names who is: the players by side, the umpire, or the
+ * match's players.
  */
 export function refusalText(command: { name: string }, sub: Guarded, call?: Call): string {
   const base = `Only ${WHO_TEXT[sub.who]} may use \`${slashPath(command, sub)}\`: ${lowerFirst(stripAudience(sub.description))}.`;
@@ -188,6 +219,10 @@ export function refusalText(command: { name: string }, sub: Guarded, call?: Call
 
 /** Who holds what the refusal asks for, in the channel's game. */
 function whoIs(who: Who, call: Call): string {
+  if (who === 'match-player' || who === 'match-player-or-moderator') {
+    const { match, tournament } = call.match();
+    return `${matchName(match)} of **${tournament.name}**: ${call.matchPlayers().join(' against ')}.`;
+  }
   if (who !== 'seat' && who !== 'umpire' && who !== 'seat-or-moderator') return '';
   const row = call.game();
   const mod = moduleOf(row);
@@ -202,9 +237,9 @@ function whoIs(who: Who, call: Call): string {
   }
   const sides = mod
     .roles(options)
-    .map((r) => {
-      const held = seats.filter((s) => s.role === r.id);
-      return `${roleName(mod, options, r.id)} — ${held.map(seatName).join(', ') || 'open'}`;
+    .map((role) => {
+      const held = seats.filter((s) => s.role === role.id);
+      return `${roleName(mod, options, role.id)} — ${held.map(seatName).join(', ') || 'open'}`;
     })
     .join(', ');
   const then =

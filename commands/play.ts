@@ -249,7 +249,7 @@ export function resolveAction(
         why.message,
         cands.map((l) => l.label),
       );
-    const missing = def.options.find((o) => !(o.name in options) && new Set(cands.map((l) => l.args[o.name])).size > 1);
+    const missing = def.options.find((option) => !(option.name in options) && new Set(cands.map((l) => l.args[option.name])).size > 1);
     const choices = missing
       ? [...new Set(cands.map((l) => `${missing.name}:${l.argLabels?.[missing.name] ?? l.args[missing.name]}`))]
       : cands.map((l) => l.label);

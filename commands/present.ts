@@ -69,7 +69,7 @@ export function parseMorePagesId(id: string): { gameId: number; decision: number
   return match ? { gameId: Number(match[1]), decision: Number(match[2]), role: match[3], start: Number(match[4]) } : null;
 }
 
-const cut = (t: string, n: number) => (t.length <= n ? t : `${t.slice(0, n - 1).replace(/[\uD800-\uDBFF]$/, '')}…`);
+const cut = (text: string, limit: number) => (text.length <= limit ? text : `${text.slice(0, limit - 1).replace(/[\uD800-\uDBFF]$/, '')}…`);
 
 /**
  * A label split for a dropdown option: the choice (≤ 100) and what decides it
@@ -79,10 +79,10 @@ const cut = (t: string, n: number) => (t.length <= n ? t : `${t.slice(0, n - 1).
  */
 export function optionText(label: string): { label: string; description?: string } {
   if (label.length <= OPTION_TEXT) return { label };
-  const at = splitPoint(label);
-  if (at === null) return { label: cut(label, OPTION_TEXT), description: cut(label.slice(OPTION_TEXT - 1), OPTION_TEXT) };
-  const rest = label.slice(at).replace(/^(?::\s+|\s+—\s+|\s+)/, '');
-  return { label: label.slice(0, at), description: cut(rest, OPTION_TEXT) };
+  const splitAt = splitPoint(label);
+  if (splitAt === null) return { label: cut(label, OPTION_TEXT), description: cut(label.slice(OPTION_TEXT - 1), OPTION_TEXT) };
+  const rest = label.slice(splitAt).replace(/^(?::\s+|\s+—\s+|\s+)/, '');
+  return { label: label.slice(0, splitAt), description: cut(rest, OPTION_TEXT) };
 }
 
 /** Where optionText splits a label (the first choice ≤ 100 characters long), or null. */
@@ -142,7 +142,11 @@ export function decisionControls(mod: GameModule<any, any>, row: GameRow, env: E
     const subs = [...new Set(legal.map((l) => l.sub))];
     // Discord refuses a whole message whose controls repeat an id: one control per distinct action.
     const choices = legal
-      .map((l) => ({ customId: buttonId(row.id, decision.id, prompt.role, l.action), label: l.label, sub: l.sub }))
+      .map((legalAction) => ({
+        customId: buttonId(row.id, decision.id, prompt.role, legalAction.action),
+        label: legalAction.label,
+        sub: legalAction.sub,
+      }))
       .filter((c, i, all) => all.findIndex((x) => x.customId === c.customId) === i)
       .sort((x, y) => subs.indexOf(x.sub) - subs.indexOf(y.sub));
     groups.push({
@@ -166,7 +170,8 @@ export function decisionControls(mod: GameModule<any, any>, row: GameRow, env: E
   }
   const mine = groups.filter((g) => !onlyRoles || onlyRoles.includes(g.role));
   // Buttons take a row per five; a dropdown takes a row of its own. Too many rows: the largest button groups become dropdowns.
-  const rowsOf = (g: Group) => (g.select ? Math.ceil(g.choices.length / PER_SELECT) : Math.ceil(g.choices.length / PER_ROW));
+  const rowsOf = (group: Group) =>
+    group.select ? Math.ceil(group.choices.length / PER_SELECT) : Math.ceil(group.choices.length / PER_ROW);
   const total = () => mine.reduce((n, g) => n + rowsOf(g), 0);
   for (const group of [...mine].sort((a, b) => b.choices.length - a.choices.length)) {
     if (total() <= ROWS) break;
@@ -178,18 +183,21 @@ export function decisionControls(mod: GameModule<any, any>, row: GameRow, env: E
     if (!group.select) {
       if (rows + rowsOf(group) > ROWS) continue;
       rows += rowsOf(group);
-      group.choices.forEach((choice, i) =>
+      group.choices.forEach((choice, index) =>
         out.buttons.push({
           customId: choice.customId,
           label: cut(group.prefix + choice.label, BUTTON_LABEL),
-          style: i === 0 ? 'primary' : 'secondary',
+          style: index === 0 ? 'primary' : 'secondary',
         }),
       );
       continue;
     }
     const subsOf = new Set(group.choices.map((c) => c.sub));
     // A dropdown per subcommand when they all fit in the rows left (e.g. steps, pick-ups, battles); else pages of 25.
-    const perSub = [...subsOf].reduce((n, sub) => n + Math.ceil(group.choices.filter((c) => c.sub === sub).length / PER_SELECT), 0);
+    const perSub = [...subsOf].reduce(
+      (rowsSoFar, sub) => rowsSoFar + Math.ceil(group.choices.filter((c) => c.sub === sub).length / PER_SELECT),
+      0,
+    );
     const bySub = from === 0 && subsOf.size > 1 && perSub <= ROWS - rows;
     // Dropdowns of 25 from `from` on; when the rows run out first, the last one's last choice opens the rest.
     for (let start = from; start < group.choices.length;) {
@@ -296,10 +304,10 @@ export async function presentAct(
   const owed = new Map<Role, string[]>();
   // Seats owed a snapshot of their own view (GameEvent.map), whoever acted.
   const mapsOwed = new Set<Role>();
-  res.events.forEach((batch, i) => {
+  res.events.forEach((batch, batchIndex) => {
     // The member who acted (a team side has several).
     const seat = seats.find((s) => s.role === batch.role && s.userId === batch.userId) ?? seats.find((s) => s.role === batch.role);
-    const applied = res.applied[i];
+    const applied = res.applied[batchIndex];
     const who = `**${seat ? seat.userName : batch.role}** (${roleName(mod, env.options, batch.role)})`;
     // A secret order (declared by the module) is announced without its label.
     const hidden = !!applied?.secret;
@@ -313,8 +321,8 @@ export async function presentAct(
       if (!event.to) continue;
       if (event.to.some((r) => callerRoles.includes(r))) privateLines.push(`🔒 ${event.text}`);
       // Every other holder of an addressed seat (other seats, and the caller's teammates) gets it privately.
-      for (const r of event.to) owed.set(r, [...(owed.get(r) ?? []), event.text]);
-      if (event.map) for (const r of event.to) mapsOwed.add(r);
+      for (const role of event.to) owed.set(role, [...(owed.get(role) ?? []), event.text]);
+      if (event.map) for (const role of event.to) mapsOwed.add(role);
     }
   });
   const prompt = promptLines(mod, env, seats);
@@ -340,12 +348,12 @@ export async function presentAct(
   );
   // The caller's secret lines outlive the ephemeral reply in their seat's private thread (Discord),
   // unless a post for their teammates already takes them there.
-  const me = callerRoles.length === 1 ? seats.find((s) => s.userId === callerId && s.role === callerRoles[0]) : undefined;
-  if (privateLines.length && me && !posts.some((p) => p.to?.roles.includes(me.role))) {
+  const callerSeat = callerRoles.length === 1 ? seats.find((s) => s.userId === callerId && s.role === callerRoles[0]) : undefined;
+  if (privateLines.length && callerSeat && !posts.some((p) => p.to?.roles.includes(callerSeat.role))) {
     posts.push({
       channelId: row.channelId,
-      content: `🔒 **${roleName(mod, env.options, me.role)}**, your own orders (only your side sees this thread):\n${privateLines.join('\n')}`,
-      to: { roles: [me.role], userIds: [me.userId], names: [me.userName] },
+      content: `🔒 **${roleName(mod, env.options, callerSeat.role)}**, your own orders (only your side sees this thread):\n${privateLines.join('\n')}`,
+      to: { roles: [callerSeat.role], userIds: [callerSeat.userId], names: [callerSeat.userName] },
       echo: true,
     });
   }

@@ -58,8 +58,8 @@ export function ratingCommand(): Command {
   };
 }
 
-const fmt = (r: RatingRow) =>
-  `${r.ordinal.toFixed(1)} (μ ${r.mu.toFixed(1)}, σ ${r.sigma.toFixed(2)}, ${r.games} game${r.games === 1 ? '' : 's'})`;
+const fmt = (rating: RatingRow) =>
+  `${rating.ordinal.toFixed(1)} (μ ${rating.mu.toFixed(1)}, σ ${rating.sigma.toFixed(2)}, ${rating.games} game${rating.games === 1 ? '' : 's'})`;
 const sideName = (system: string, side: string) => {
   if (side === ALL_SIDES) return 'all sides';
   const mod = getGame(system);
@@ -89,7 +89,7 @@ function show(svc: Services, inv: Invocation): Outcome {
   return only(
     privateReply(
       `📈 Ratings of <@${user}> (ranked on μ − 3σ):\n` +
-        `${rows.map((r) => `${getGame(r.system)?.title ?? r.system}, ${sideName(r.system, r.side)}: ${fmt(r)}`).join('\n')}`,
+        `${rows.map((rating) => `${getGame(rating.system)?.title ?? rating.system}, ${sideName(rating.system, rating.side)}: ${fmt(rating)}`).join('\n')}`,
     ),
   );
 }
@@ -130,9 +130,9 @@ function winrates(svc: Services, inv: Invocation): Outcome {
   const lines = rows
     .sort((x, y) => y.wins / y.games - x.wins / x.games)
     .map(
-      (r) =>
-        `${sideName(system, r.side)}: ${pct(r.wins, r.games)} won, ${pct(r.draws, r.games)} drawn ` +
-        `(${r.wins} won, ${r.draws} drawn, ${r.games - r.wins - r.draws} lost of ${r.games})`,
+      (row) =>
+        `${sideName(system, row.side)}: ${pct(row.wins, row.games)} won, ${pct(row.draws, row.games)} drawn ` +
+        `(${row.wins} won, ${row.draws} drawn, ${row.games - row.wins - row.draws} lost of ${row.games})`,
     );
   const games = Math.max(...rows.map((r) => r.games));
   return only(

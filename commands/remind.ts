@@ -102,14 +102,14 @@ function quiet(svc: Services, inv: Invocation): Outcome {
 
 /** /remind pairings dm:on|off: each tournament pairing by DM too (issue 20 §9), stored per user. */
 function pairings(svc: Services, inv: Invocation): Outcome {
-  const on = str(inv.options, 'dm') === 'on';
-  if (!on && str(inv.options, 'dm') !== 'off') throw new UserError('Give dm:on (a DM with each pairing) or dm:off.');
-  repo(svc).setPairingsByDm(inv.caller.id, on);
-  return only(privateReply(pairingsText(on)));
+  const byDm = str(inv.options, 'dm') === 'on';
+  if (!byDm && str(inv.options, 'dm') !== 'off') throw new UserError('Give dm:on (a DM with each pairing) or dm:off.');
+  repo(svc).setPairingsByDm(inv.caller.id, byDm);
+  return only(privateReply(pairingsText(byDm)));
 }
 
-const pairingsText = (on: boolean) =>
-  on
+const pairingsText = (byDm: boolean) =>
+  byDm
     ? '🎲 Your tournament pairings come by DM too (and the match thread mentions you). `/remind pairings dm:off` stops them.'
     : '🎲 Tournament pairings: the match thread mentions you; no DM (`/remind pairings dm:on` asks for one).';
 

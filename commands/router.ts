@@ -74,11 +74,11 @@ export function createRouter(svc: Services): Router {
   const declared = (inv: Pick<Invocation, 'command' | 'sub'>) =>
     subcommandOf(table(), inv) ?? (inv.command === 'mod' ? subcommandOf(table(), { ...inv, command: 'game' }) : undefined);
   // A damaged game (issue 22) gets its own answer, and its moderators a report, instead of "something went wrong".
-  const failed = (e: unknown, at: { caller: Invocation['caller']; where: Invocation['where'] }): Outcome =>
-    damagedAnswer(svc, e, at.where.channelId, isModerator(svc, at.caller, at.where)) ?? errorOutcome(e);
-  const run2 = async (f: () => Outcome): Promise<Outcome> => {
+  const failed = (error: unknown, call: { caller: Invocation['caller']; where: Invocation['where'] }): Outcome =>
+    damagedAnswer(svc, error, call.where.channelId, isModerator(svc, call.caller, call.where)) ?? errorOutcome(error);
+  const run2 = async (handle: () => Outcome): Promise<Outcome> => {
     try {
-      return f();
+      return handle();
     } catch (error) {
       return errorOutcome(error);
     }
@@ -210,9 +210,9 @@ export function createRouter(svc: Services): Router {
       const sweep = !swept || lead === 'taken';
       swept = true;
       // Each part on its own: one that fails (a damaged game, issue 22) is logged and the others still run.
-      const part = (name: string, f: () => Post[]): Post[] => {
+      const part = (name: string, runPart: () => Post[]): Post[] => {
         try {
-          return f();
+          return runPart();
         } catch (error) {
           console.error(`muster: the tick's ${name} failed:`, error);
           return [];
@@ -222,9 +222,9 @@ export function createRouter(svc: Services): Router {
       const forfeits: Outcome = { replies: [], posts: part('forfeits', () => forfeitOnTime(svc)) };
       // Reminders first: a deadline that passes in this tick is gone once its default is taken.
       const reminders: Outcome = { replies: [], posts: part('reminders', () => runReminders(svc, sweep)) };
-      const store = async (o: Outcome) => {
-        closeSupersededTurns(svc, o);
-        return queueOutcome(svc, await withCards(svc, o));
+      const store = async (outcome: Outcome) => {
+        closeSupersededTurns(svc, outcome);
+        return queueOutcome(svc, await withCards(svc, outcome));
       };
       // Deadline defaults are stored as each is committed (a process killed mid-tick loses none of their posts).
       const rest = await runDeadlines(svc, sweep, store, !!opts.inPlace);

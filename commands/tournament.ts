@@ -21,12 +21,13 @@ import { changeSettings, settingsText } from '../src/tournament/settings.ts';
 const HOUR = 3_600_000;
 import { parseTieBreaks, type TieBreak } from '../src/tournament/standings.ts';
 import { tournamentExport } from '../src/tournament/export.ts';
-import { bool, int, isModerator, parseKeyValues, str } from './context.ts';
+import { bool, int, parseKeyValues, str } from './context.ts';
 import { chunks, echo, plural } from '../src/messages/text.ts';
 import { only, privateReply, publicReply } from '../src/messages/replies.ts';
 import { UserError } from '../src/messages/user-error.ts';
 import type { ButtonPress, Invocation } from './types.ts';
-import type { Command } from './table.ts';
+import { matchNamed, tournamentNamed } from './tournament-match.ts';
+import { precheckTable, type Command } from './table.ts';
 import type { Outcome, Post } from '../src/messages/types.ts';
 
 const FORMATS: { name: string; value: Format }[] = (Object.keys(FORMAT_NAMES) as Format[]).map((value) => ({
@@ -325,7 +326,7 @@ export function tournamentCommand(): Command {
       },
       {
         name: 'report',
-        who: 'anyone',
+        who: 'match-player-or-moderator',
         slow: 'late',
         run: report,
         description: 'Record a result for both players to confirm',
@@ -338,7 +339,7 @@ export function tournamentCommand(): Command {
       },
       {
         name: 'confirm',
-        who: 'anyone',
+        who: 'match-player',
         private: true,
         slow: 'late',
         run: confirm,
@@ -347,7 +348,7 @@ export function tournamentCommand(): Command {
       },
       {
         name: 'dispute',
-        who: 'anyone',
+        who: 'match-player',
         private: true,
         run: dispute,
         description: 'Dispute the result recorded for your match',
@@ -355,7 +356,7 @@ export function tournamentCommand(): Command {
       },
       {
         name: 'bid',
-        who: 'anyone',
+        who: 'match-player',
         private: true,
         slow: 'late',
         run: bid,
@@ -398,19 +399,6 @@ export function tournamentCommand(): Command {
   };
 }
 
-function find(svc: Services, inv: Invocation): Tournament {
-  const repo = repoOf(svc);
-  const tournamentId = int(inv.options, 'id', 1, Number.MAX_SAFE_INTEGER);
-  const tournament = tournamentId ? repo.get(tournamentId) : repo.current(inv.where.guildId);
-  if (!tournament || tournament.guildId !== inv.where.guildId)
-    throw new UserError(
-      tournamentId
-        ? `There is no tournament #${tournamentId} on this server.`
-        : 'There is no tournament on this server yet. A moderator opens one with /tournament create.',
-    );
-  return tournament;
-}
-
 /** The member acted on: `user:` or the caller (the driver lets only moderators name another: `self-or-moderator`). */
 function target(inv: Invocation): { id: string; name: string } {
   const userId = str(inv.options, 'user');
@@ -422,24 +410,6 @@ function tournamentOf(svc: Services, guildId: string | null, tournamentId: numbe
   const tournament = repoOf(svc).get(tournamentId);
   if (!tournament || tournament.guildId !== guildId) throw new UserError(`There is no tournament #${tournamentId} on this server.`);
   return tournament;
-}
-
-/** A match named by round and table ("R3T2", "R3 · T2") in the server's tournament, or by its number. */
-function matchOf(svc: Services, inv: Invocation): { match: Match; tournament: Tournament } {
-  const repo = repoOf(svc);
-  const given = str(inv.options, 'match') ?? '';
-  const named = /^r\s*(\d+)\s*[·.\-/,:]?\s*t\s*(\d+)$/i.exec(given.trim());
-  if (!named && !/^\d+$/.test(given.trim()))
-    throw new UserError(
-      `'${echo(given, 40)}' is not a match: give its round and table (e.g. R3T2) or its number (see /tournament pairings).`,
-    );
-  const match = named
-    ? repo.matches(find(svc, inv).id, Number(named[1])).find((x) => x.board === Number(named[2]))
-    : repo.match(Number(given));
-  const tournament = match && repo.get(match.tournamentId);
-  if (!match || !tournament || tournament.guildId !== inv.where.guildId)
-    throw new UserError('There is no such match on this server (see /tournament pairings).');
-  return { match, tournament };
 }
 
 const hubOf = (t: Tournament): Post => hubPost(t.id, t.channelId);
@@ -518,7 +488,7 @@ function tieBreaksOption(text: string | undefined): TieBreak[] | null {
 
 /** /tournament export: the files, privately. */
 function exportFiles(svc: Services, inv: Invocation): Outcome {
-  const tournament = find(svc, inv);
+  const tournament = tournamentNamed(svc, inv);
   if (tournament.status === 'signup')
     throw new UserError(`${tournament.name} has not started: there are no pairings or standings to export yet.`);
   const files = tournamentExport(repoOf(svc), tournament);
@@ -616,7 +586,7 @@ function create(svc: Services, inv: Invocation): Outcome {
 /** /tournament settings: change the check-in window or the tie-break order before the start; no option shows them. */
 function settings(svc: Services, inv: Invocation): Outcome {
   const args = inv.options;
-  const tournament = find(svc, inv);
+  const tournament = tournamentNamed(svc, inv);
   const tieBreaks = str(args, 'tiebreaks');
   const change = {
     opensInHours: int(args, 'checkin_opens', 0, 24 * 60),
@@ -642,7 +612,7 @@ function settings(svc: Services, inv: Invocation): Outcome {
 /** /tournament signup and checkin. */
 function signupOrCheckin(svc: Services, inv: Invocation): Outcome {
   const repo = repoOf(svc);
-  const tournament = find(svc, inv);
+  const tournament = tournamentNamed(svc, inv);
   const who = target(inv);
   if (inv.sub === 'checkin' && !repo.entrant(tournament.id, who.id))
     throw new UserError(`<@${who.id}> has not signed up for **${tournament.name}**: /tournament signup first.`);
@@ -652,7 +622,7 @@ function signupOrCheckin(svc: Services, inv: Invocation): Outcome {
 /** /tournament drop. */
 function dropOut(svc: Services, inv: Invocation): Outcome {
   const args = inv.options;
-  const tournament = find(svc, inv);
+  const tournament = tournamentNamed(svc, inv);
   const who = target(inv);
   return drop(svc, tournament, who, inv.caller.id, str(args, 'reason') ?? 'dropped');
 }
@@ -661,7 +631,7 @@ function dropOut(svc: Services, inv: Invocation): Outcome {
 function reinstate(svc: Services, inv: Invocation): Outcome {
   const args = inv.options;
   const repo = repoOf(svc);
-  const tournament = find(svc, inv);
+  const tournament = tournamentNamed(svc, inv);
   const who = target(inv);
   const entrant = repo.entrant(tournament.id, who.id);
   if (!entrant?.dropped) throw new UserError(`<@${who.id}> has not dropped out of **${tournament.name}**.`);
@@ -683,7 +653,7 @@ function reinstate(svc: Services, inv: Invocation): Outcome {
 /** /tournament start. */
 function start(svc: Services, inv: Invocation): Outcome {
   const repo = repoOf(svc);
-  const tournament = find(svc, inv);
+  const tournament = tournamentNamed(svc, inv);
   if (tournament.status !== 'signup') throw new UserError(`Tournament #${tournament.id} has already started.`);
   const ready = repo.entrants(tournament.id).filter((e) => e.checkedIn && !e.dropped);
   if (ready.length < 2) throw new UserError(`Only ${plural(ready.length, 'player')} checked in; a tournament needs two.`);
@@ -694,7 +664,7 @@ function start(svc: Services, inv: Invocation): Outcome {
 
 /** /tournament seed: seeds by hand before the start (names in order), or back to by rating. */
 function seed(svc: Services, inv: Invocation): Outcome {
-  const tournament = find(svc, inv);
+  const tournament = tournamentNamed(svc, inv);
   const names = (str(inv.options, 'players') ?? '')
     .split(',')
     .map((n) => n.trim())
@@ -707,7 +677,7 @@ function seed(svc: Services, inv: Invocation): Outcome {
     names.length ? `seed ${order.map((s) => s.entrant.userId).join(', ')}` : 'seed by rating',
     'seeding',
   );
-  const lines = order.map((s, i) => `${i + 1}. ${s.entrant.userName}${s.rating === null ? ' (unrated)' : ''}`);
+  const lines = order.map((seeded, index) => `${index + 1}. ${seeded.entrant.userName}${seeded.rating === null ? ' (unrated)' : ''}`);
   return {
     replies: chunks(
       `🌱 **${tournament.name}** ${names.length ? `seeded by hand: the ${names.length} named first, the rest by rating` : 'seeded by rating again'} ` +
@@ -734,7 +704,9 @@ export function autocompleteTournament(
   const head = parts.map((p) => p.trim()).filter(Boolean);
   return repoOf(svc)
     .entrants(tournament.id)
-    .filter((e) => !e.dropped && !listed.has(e.userName.toLowerCase()) && e.userName.toLowerCase().startsWith(typed))
+    .filter(
+      (entrant) => !entrant.dropped && !listed.has(entrant.userName.toLowerCase()) && entrant.userName.toLowerCase().startsWith(typed),
+    )
     .slice(0, 25)
     .map((entrant) => {
       const value = [...head, entrant.userName].join(', ');
@@ -746,7 +718,7 @@ export function autocompleteTournament(
 function pairings(svc: Services, inv: Invocation): Outcome {
   const args = inv.options;
   const repo = repoOf(svc);
-  const tournament = find(svc, inv);
+  const tournament = tournamentNamed(svc, inv);
   const round = int(args, 'round', 1, 1000) ?? tournament.round;
   const names = new Map(repo.entrants(tournament.id).map((e) => [e.userId, e.userName]));
   const roundMatches = repo.matches(tournament.id, round);
@@ -763,14 +735,14 @@ function pairings(svc: Services, inv: Invocation): Outcome {
 /** /tournament standings. */
 function standings(svc: Services, inv: Invocation): Outcome {
   const args = inv.options;
-  const tournament = find(svc, inv);
+  const tournament = tournamentNamed(svc, inv);
   return standingsReply(svc, tournament, int(args, 'page', 1, 10_000) ?? 1, false, true);
 }
 
 /** /tournament result. */
 function correct(svc: Services, inv: Invocation): Outcome {
   const args = inv.options;
-  const { match, tournament } = matchOf(svc, inv);
+  const { match, tournament } = matchNamed(svc, inv);
   if (!match.b) throw new UserError('That match is a bye; there is no result to correct.');
   const named = outcomeOption(svc, match, args, RESULT_OUTCOMES);
   const forfeit = named.startsWith('forfeit-');
@@ -782,14 +754,13 @@ function correct(svc: Services, inv: Invocation): Outcome {
 /** /tournament report. */
 function report(svc: Services, inv: Invocation): Outcome {
   const args = inv.options;
-  const { match, tournament } = matchOf(svc, inv);
+  const { match, tournament } = matchNamed(svc, inv);
   const reported = reportResult(
     svc,
     tournament,
     match,
     outcomeOption(svc, match, args, OUTCOMES) as MatchOutcome,
     inv.caller.id,
-    isModerator(svc, inv.caller, inv.where),
     echo(str(args, 'reason'), 300),
   );
   return { replies: [publicReply(reported.text)], posts: reported.posts };
@@ -797,7 +768,7 @@ function report(svc: Services, inv: Invocation): Outcome {
 
 /** /tournament confirm. */
 function confirm(svc: Services, inv: Invocation): Outcome {
-  const { match, tournament } = matchOf(svc, inv);
+  const { match, tournament } = matchNamed(svc, inv);
   const confirmed = confirmResult(svc, tournament, match, inv.caller.id);
   return { replies: [privateReply(confirmed.text)], posts: confirmed.posts };
 }
@@ -805,7 +776,7 @@ function confirm(svc: Services, inv: Invocation): Outcome {
 /** /tournament dispute. */
 function dispute(svc: Services, inv: Invocation): Outcome {
   const args = inv.options;
-  const { match, tournament } = matchOf(svc, inv);
+  const { match, tournament } = matchNamed(svc, inv);
   const disputed = disputeResult(svc, tournament, match, inv.caller.id, echo(str(args, 'reason'), 300));
   return { replies: [privateReply(disputed.text)], posts: disputed.posts };
 }
@@ -813,8 +784,10 @@ function dispute(svc: Services, inv: Invocation): Outcome {
 /** /tournament log. */
 function organiserLog(svc: Services, inv: Invocation): Outcome {
   const repo = repoOf(svc);
-  const tournament = find(svc, inv);
-  const lines = repo.logOf(tournament.id).map((l) => `${new Date(l.at).toISOString()} <@${l.by}>: ${l.what} — ${echo(l.reason)}`);
+  const tournament = tournamentNamed(svc, inv);
+  const lines = repo
+    .logOf(tournament.id)
+    .map((entry) => `${new Date(entry.at).toISOString()} <@${entry.by}>: ${entry.what} — ${echo(entry.reason)}`);
   return {
     replies: chunks(
       lines.length ? `📜 **${tournament.name}** organiser's log:\n${lines.join('\n')}` : `Nothing in **${tournament.name}**'s log yet.`,
@@ -823,7 +796,7 @@ function organiserLog(svc: Services, inv: Invocation): Outcome {
   };
 }
 
-function drop(svc: Services, tournament: Tournament, who: { id: string; name: string }, by: string, reason: string): Outcome {
+function drop(svc: Services, tournament: Tournament, who: { id: string; name: string }, actorId: string, reason: string): Outcome {
   const repo = repoOf(svc);
   const entrant = repo.entrant(tournament.id, who.id);
   if (!entrant || entrant.dropped) throw new UserError(`<@${who.id}> is not playing in **${tournament.name}**.`);
@@ -832,7 +805,7 @@ function drop(svc: Services, tournament: Tournament, who: { id: string; name: st
     return { replies: [publicReply(`<@${who.id}> withdrew from **${tournament.name}**.`)], posts: [hubOf(tournament)] };
   }
   repo.setEntrant(tournament.id, who.id, { dropped: true });
-  repo.log(tournament.id, by, `drop ${who.id}`, reason);
+  repo.log(tournament.id, actorId, `drop ${who.id}`, reason);
   // A game still in play is lost by forfeit: one game_finished event, like any other end.
   const inPlay = repo.matches(tournament.id, tournament.round).find((x) => x.outcome === null && (x.a === who.id || x.b === who.id));
   const row = inPlay?.gameId ? svc.store.game(inPlay.gameId) : null;
@@ -863,11 +836,9 @@ function drop(svc: Services, tournament: Tournament, who: { id: string; name: st
 }
 
 function bid(svc: Services, inv: Invocation): Outcome {
-  const { match, tournament } = matchOf(svc, inv);
+  const { match, tournament } = matchNamed(svc, inv);
   const repo = repoOf(svc);
   if (!tournament.bidding) throw new UserError(`**${tournament.name}** has no side bidding; sides are balanced by the pairing.`);
-  if (inv.caller.id !== match.a && inv.caller.id !== match.b)
-    throw new UserError(`Only the players of match ${match.id} bid for its sides.`);
   const row = match.gameId ? svc.store.game(match.gameId) : null;
   if (!row || row.status !== 'lobby') throw new UserError(`Match ${match.id}'s sides are settled; its game has started.`);
   const sides = sidesOf(tournament.system, tournament.options);
@@ -914,27 +885,30 @@ export function staleTournamentControls(svc: Services, ids: string[]): string[] 
 /** The hub's and match threads' buttons: sign up, check in, withdraw; standings pages; confirm or dispute a result. */
 export function tournamentButton(svc: Services, press: ButtonPress): Outcome {
   const [kind, first, second] = press.customId.split(':');
-  const me = { id: press.caller.id, name: press.caller.name };
+  const presser = { id: press.caller.id, name: press.caller.name };
   if (kind === 'tourn') {
     const tournament = tournamentOf(svc, press.where.guildId, Number(second));
     if (first === 'drop') {
       if (tournament.status !== 'signup')
         throw new UserError('The tournament has started: /tournament drop leaves it (a game in progress is forfeited).');
-      return drop(svc, tournament, me, me.id, 'withdrew');
+      return drop(svc, tournament, presser, presser.id, 'withdrew');
     }
-    if (first === 'signup' && repoOf(svc).entrant(tournament.id, me.id))
+    if (first === 'signup' && repoOf(svc).entrant(tournament.id, presser.id))
       throw new UserError(`You are already signed up for **${tournament.name}**.`);
-    return signup(svc, tournament, me, first === 'checkin');
+    return signup(svc, tournament, presser, first === 'checkin');
   }
   if (kind === 'tstand') return standingsReply(svc, tournamentOf(svc, press.where.guildId, Number(first)), Number(second), true, false);
   const repo = repoOf(svc);
   const match = repo.match(Number(first));
   const tournament = match && repo.get(match.tournamentId);
   if (!match || !tournament || tournament.guildId !== press.where.guildId) throw new UserError('That match no longer exists.');
+  // A press is the subcommand it stands for, checked by the driver's same code (who may; the refusal derived from the declaration).
+  const standsFor = { command: 'tournament', sub: kind === 'tconfirm' ? 'confirm' : 'dispute', options: { match: String(match.id) } };
+  precheckTable([tournamentCommand()], svc, { ...standsFor, caller: press.caller, where: press.where });
   const answer =
     kind === 'tconfirm'
-      ? confirmResult(svc, tournament, match, me.id)
-      : disputeResult(svc, tournament, match, me.id, 'disputed with the button');
+      ? confirmResult(svc, tournament, match, presser.id)
+      : disputeResult(svc, tournament, match, presser.id, 'disputed with the button');
   return {
     replies: [
       privateReply(
@@ -1009,8 +983,8 @@ function manualPair(svc: Services, inv: Invocation): Outcome {
       str(inv.options, 'reason')!,
     );
     // The players of the games called off hear at once, in their threads, with their new pairing.
-    const notices = [playerMatch, opponentMatch].flatMap((m) =>
-      calledOffNotice(svc, tournament, m, 'the organiser paired this round again by hand', fresh),
+    const notices = [playerMatch, opponentMatch].flatMap((match) =>
+      calledOffNotice(svc, tournament, match, 'the organiser paired this round again by hand', fresh),
     );
     return [...notices, ...paired];
   })();

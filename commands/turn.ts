@@ -35,19 +35,19 @@ export const turnTail =
   (batch: PresentedBatch): Outcome =>
     placeTurn(svc, batch, source);
 
-function placeTurn(svc: Services, b: PresentedBatch, source: TurnSource): Outcome {
-  const { mod, res, seats, callerRoles } = b;
+function placeTurn(svc: Services, presented: PresentedBatch, source: TurnSource): Outcome {
+  const { mod, res, seats, callerRoles } = presented;
   const { row, env } = res;
   const turns = svc.store.turns;
-  const replies = b.replies.filter((r) => r.ephemeral);
-  const privatePosts = b.posts.filter((p) => p.to);
+  const replies = presented.replies.filter((r) => r.ephemeral);
+  const privatePosts = presented.posts.filter((p) => p.to);
   // A phase whose board did not change has no map: it is a line of the log.
-  const maps = b.posts.filter((p) => !p.to && p.files?.length);
-  const lines = [...b.lines, ...b.posts.filter((p) => !p.to && !p.files?.length).map((p) => p.content.split('\n')[0])];
+  const maps = presented.posts.filter((p) => !p.to && p.files?.length);
+  const lines = [...presented.lines, ...presented.posts.filter((p) => !p.to && !p.files?.length).map((p) => p.content.split('\n')[0])];
   const handoff = handoffsOf(env, seats, callerRoles);
   const fresh = handoff.filter((h) => !svc.store.outbox.pinged(row.id, h.role, h.decision));
   // Only secret steps and nobody new to ask: nothing public may show that something happened.
-  if (b.onlyHidden && !fresh.length) return { replies, posts: privatePosts };
+  if (presented.onlyHidden && !fresh.length) return { replies, posts: privatePosts };
   const current = sameChannel(turns.current(row.id), row.channelId);
   const out: Outcome = { replies: acknowledged(replies, source, null, row.guildId), posts: [...privatePosts] };
   const reveal = res.events.some((batch) => batch.events.some((e) => e.reveal));
@@ -61,7 +61,7 @@ function placeTurn(svc: Services, b: PresentedBatch, source: TurnSource): Outcom
       turns.setLines(row.id, current.seq, log);
       edit(out, current, message, source);
       out.replies = acknowledged(replies, source, current, row.guildId);
-      out.posts.push(...privatePings(b, fresh, current, row.guildId));
+      out.posts.push(...privatePings(presented, fresh, current, row.guildId));
       return out;
     }
   }
@@ -133,36 +133,36 @@ export interface Standing {
  * message (the map, the line, the prompt, one ping per seat asked anew)
  * takes over, and the old one keeps its log without controls.
  */
-export async function placeStanding(svc: Services, st: Standing): Promise<Outcome> {
-  const { mod, row, env } = st;
+export async function placeStanding(svc: Services, standing: Standing): Promise<Outcome> {
+  const { mod, row, env } = standing;
   const turns = svc.store.turns;
   const seats = svc.store.seats(row.id);
-  const fresh = handoffsOf(env, seats, st.callerRoles).filter((h) => !svc.store.outbox.pinged(row.id, h.role, h.decision));
+  const fresh = handoffsOf(env, seats, standing.callerRoles).filter((h) => !svc.store.outbox.pinged(row.id, h.role, h.decision));
   const current = sameChannel(turns.current(row.id), row.channelId);
-  const controls = decisionControls(mod, row, env, st.publicRoles);
-  const out: Outcome = { replies: acknowledged(st.replies, st.source, null, row.guildId), posts: [] };
-  if (current && !st.anew && !fresh.length) {
-    const log = [...current.lines, ...st.lines];
+  const controls = decisionControls(mod, row, env, standing.publicRoles);
+  const out: Outcome = { replies: acknowledged(standing.replies, standing.source, null, row.guildId), posts: [] };
+  if (current && !standing.anew && !fresh.length) {
+    const log = [...current.lines, ...standing.lines];
     const message: Message = { content: [...log, promptLines(mod, env, seats).text].filter(Boolean).join('\n'), ...controls, mentions: [] };
     if (message.content.length <= DISCORD_LIMIT) {
       turns.setLines(row.id, current.seq, log);
-      edit(out, current, message, st.source);
-      out.replies = acknowledged(st.replies, st.source, current, row.guildId);
+      edit(out, current, message, standing.source);
+      out.replies = acknowledged(standing.replies, standing.source, current, row.guildId);
       return out;
     }
   }
   // A repost carries the turn's log on; anything else opens a new log with its own line.
-  const carried = st.anew && current ? current.lines : [];
+  const carried = standing.anew && current ? current.lines : [];
   if (current) {
-    const closing = st.anew ? [...current.lines, '🔁 Reposted below.'] : current.lines;
-    if (closing.length) edit(out, current, { content: closing.join('\n'), buttons: [], selects: [], mentions: [] }, st.source);
+    const closing = standing.anew ? [...current.lines, '🔁 Reposted below.'] : current.lines;
+    if (closing.length) edit(out, current, { content: closing.join('\n'), buttons: [], selects: [], mentions: [] }, standing.source);
   }
-  const map = await st.map();
-  let head = [...carried, ...st.lines, map.content].filter(Boolean).join('\n');
-  if (head.length > DISCORD_LIMIT) head = [...st.lines, map.content].filter(Boolean).join('\n');
+  const map = await standing.map();
+  let head = [...carried, ...standing.lines, map.content].filter(Boolean).join('\n');
+  if (head.length > DISCORD_LIMIT) head = [...standing.lines, map.content].filter(Boolean).join('\n');
   const prompt = promptLines(mod, env, seats, undefined, head).text;
   const record = turns.start(row.id, row.channelId, Object.keys(env.decisions?.open ?? {}), head.split('\n'));
-  const handoff = handoffsOf(env, seats, st.callerRoles);
+  const handoff = handoffsOf(env, seats, standing.callerRoles);
   out.posts.push({
     ...map,
     channelId: row.channelId,
@@ -195,24 +195,24 @@ function edit(out: Outcome, turn: TurnMessage, message: Message, source: TurnSou
  * thread (a direct message without one), with a link to the turn message
  * that holds the question and its controls.
  */
-function privatePings(b: PresentedBatch, fresh: Handoff[], turn: TurnMessage, guildId: string | null): Post[] {
-  const { mod, res, seats } = b;
+function privatePings(batch: PresentedBatch, fresh: Handoff[], turn: TurnMessage, guildId: string | null): Post[] {
+  const { mod, res, seats } = batch;
   const where = turn.messageId ? messageLink(guildId, turn.channelId, turn.messageId) : `<#${turn.channelId}>`;
-  return fresh.map((h) => {
-    const seat = seats.find((s) => s.role === h.role && s.userId === h.userId);
+  return fresh.map((handoff) => {
+    const seat = seats.find((s) => s.role === handoff.role && s.userId === handoff.userId);
     return {
       channelId: res.row.channelId,
       gameId: res.row.id,
       kind: 'handoff',
-      content: `🔔 ${promptLines(mod, res.env, seats, [h.role]).text}\nAnswer on the turn message: ${where}`,
-      to: { roles: [h.role], userIds: [h.userId], names: [seat?.userName ?? h.userId] },
-      mentions: [h.userId],
-      handoff: [h],
+      content: `🔔 ${promptLines(mod, res.env, seats, [handoff.role]).text}\nAnswer on the turn message: ${where}`,
+      to: { roles: [handoff.role], userIds: [handoff.userId], names: [seat?.userName ?? handoff.userId] },
+      mentions: [handoff.userId],
+      handoff: [handoff],
     };
   });
 }
 
-const sameChannel = (t: TurnMessage | null, channelId: string) => (t && t.channelId === channelId ? t : null);
+const sameChannel = (turn: TurnMessage | null, channelId: string) => (turn && turn.channelId === channelId ? turn : null);
 
 /**
  * The batch's public lines and maps as posts: the lines lead the first map
@@ -247,10 +247,10 @@ const messageLink = (guildId: string | null, channelId: string, messageId: strin
 export function closeSupersededTurns(svc: Services, out: Outcome, channelId?: string): void {
   const controls = (m: Message) => !!(m.buttons?.length || m.selects?.length);
   const games = new Set<number>();
-  for (const p of out.posts) if (!p.to && !p.turn && controls(p) && p.gameId !== undefined) games.add(p.gameId);
+  for (const post of out.posts) if (!post.to && !post.turn && controls(post) && post.gameId !== undefined) games.add(post.gameId);
   if (channelId && out.replies.some((r) => !r.ephemeral && controls(r))) {
     const here = svc.store.liveGame(channelId);
     if (here) games.add(here.id);
   }
-  for (const g of games) svc.store.turns.close(g);
+  for (const gameId of games) svc.store.turns.close(gameId);
 }

@@ -20,9 +20,9 @@ import type { Outcome, Post } from '../src/messages/types.ts';
 import { plural } from '../src/messages/text.ts';
 
 export async function runUndo(svc: Services, inv: Invocation, progress?: (line: string) => void): Promise<Outcome> {
-  const { caller, where, options: o } = inv;
+  const { caller, where, options } = inv;
   const { row, mod } = activeGame(svc, where);
-  const count = int(o, 'count', 1, 100);
+  const count = int(options, 'count', 1, 100);
   if (count !== undefined && count > 1) {
     const env = svc.sessions.meta(row, caller.id, 'moderator', { type: '__undo', count });
     const line = `↩️ A moderator rolled the game back ${plural(count, 'action')}.`;

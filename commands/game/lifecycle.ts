@@ -48,7 +48,7 @@ export async function start(svc: Services, inv: Invocation, progress?: Progress)
   const snap = await snapshot(mod, view, `game${row.id}-start.png`, svc.render);
   const opening = [
     `⚔️ **${mod.title}** #${row.id} begins. ` +
-      `${seats.map((s) => `${roleName(mod, env.options, s.role)}: ${isBotSeat(s) ? s.userName : `<@${s.userId}>`}`).join(' · ')}`,
+      `${seats.map((seat) => `${roleName(mod, env.options, seat.role)}: ${isBotSeat(seat) ? seat.userName : `<@${seat.userId}>`}`).join(' · ')}`,
     ...eventLines(events, null),
     snap.summary,
   ].join('\n');
@@ -153,8 +153,8 @@ export function abandon(svc: Services, inv: Invocation): Outcome {
   const { caller, where } = inv;
   const row = liveGame(svc, where);
   svc.store.finish(row.id, 'abandoned', JSON.stringify({ status: 'abandoned', by: caller.id }));
-  const by = row.status === 'lobby' && row.createdBy === caller.id ? 'the player who opened it' : 'a moderator';
+  const endedBy = row.status === 'lobby' && row.createdBy === caller.id ? 'the player who opened it' : 'a moderator';
   return only(
-    publicReply(`🛑 Game #${row.id} was ${row.status === 'lobby' ? 'called off' : 'abandoned'} by ${by}. Seed: \`${row.seed}\`.`),
+    publicReply(`🛑 Game #${row.id} was ${row.status === 'lobby' ? 'called off' : 'abandoned'} by ${endedBy}. Seed: \`${row.seed}\`.`),
   );
 }

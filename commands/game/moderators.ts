@@ -14,11 +14,11 @@ export function recordResult(svc: Services, inv: Invocation): Outcome {
   const { where } = inv;
   const row = liveGame(svc, where);
   const mod = moduleOf(row);
-  const w = str(options, 'winner')?.toLowerCase();
+  const winner = str(options, 'winner')?.toLowerCase();
   const roles = mod.roles(mod.parseOptions(row.options));
-  const draw = w === 'draw';
-  const win = roles.find((r) => r.id === w || r.name.toLowerCase() === w);
-  if (!draw && !win) throw new UserError(`Unknown winner "${echo(w)}". Use one of: ${roles.map((r) => r.name).join(', ')}, draw.`);
+  const draw = winner === 'draw';
+  const win = roles.find((r) => r.id === winner || r.name.toLowerCase() === winner);
+  if (!draw && !win) throw new UserError(`Unknown winner "${echo(winner)}". Use one of: ${roles.map((r) => r.name).join(', ')}, draw.`);
   // The full note is kept; the summary, repeated in later replies, carries at most ECHO_MAX of it.
   const note = str(options, 'note');
   const result = {

@@ -24,7 +24,8 @@ export function status(svc: Services, inv: Invocation): Outcome {
   const mod = moduleOf(row);
   const seats = svc.store.seats(row.id);
   const seatText =
-    seats.map((s) => `${roleName(mod, mod.parseOptions(row.options), s.role)}: ${echo(seatName(s), 100)}`).join(' · ') || 'no seats taken';
+    seats.map((seat) => `${roleName(mod, mod.parseOptions(row.options), seat.role)}: ${echo(seatName(seat), 100)}`).join(' · ') ||
+    'no seats taken';
   if (row.status === 'lobby') return only(privateReply(`**${mod.title}** #${row.id} is waiting to start. Seats: ${seatText}.`));
   const env = envOf(row);
   const viewer = viewerOf(svc, row, caller, where);
@@ -75,10 +76,12 @@ export function log(svc: Services, inv: Invocation): Outcome {
     items.push({ entry: entry, hidden });
   }
   const picked = items.slice(-count);
-  const lines = picked.flatMap(({ entry: e, hidden }) =>
+  const lines = picked.flatMap(({ entry, hidden }) =>
     hidden
-      ? [`• ${roleName(mod, envOf(row).options, e.role)} acted (hidden until revealed).`]
-      : visibleEvents(e.events, over ? { kind: 'moderator' } : viewer).map((ev) => (ev.kind === 'roll' ? `🎲 ${ev.text}` : `• ${ev.text}`)),
+      ? [`• ${roleName(mod, envOf(row).options, entry.role)} acted (hidden until revealed).`]
+      : visibleEvents(entry.events, over ? { kind: 'moderator' } : viewer).map((ev) =>
+          ev.kind === 'roll' ? `🎲 ${ev.text}` : `• ${ev.text}`,
+        ),
   );
   return {
     replies: chunks(`**${mod.title}** #${row.id}: the last ${plural(picked.length, 'action')}:\n${lines.join('\n') || '(none yet)'}`).map(

@@ -13,7 +13,7 @@ import { StaleVersionError, StoreConflictError, type GameRow, type Store } from 
 import type { Services } from './services.ts';
 import { envOf, moduleOf } from './session.ts';
 
-const short = (e: unknown) => (e instanceof Error ? `${e.name}: ${e.message}` : String(e)).slice(0, 160);
+const short = (error: unknown) => (error instanceof Error ? `${error.name}: ${error.message}` : String(error)).slice(0, 160);
 
 /**
  * Read every stored part of a game the way play reads it (options, state, log)

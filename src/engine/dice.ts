@@ -84,9 +84,9 @@ export class Dice {
 
   /** Two d6 summed, each die logged (`to`: as for roll). */
   twoD6(label: string, to?: Role[]): { a: number; b: number; total: number } {
-    const a = this.d6(`${label} #1`, to);
-    const b = this.d6(`${label} #2`, to);
-    return { a, b, total: a + b };
+    const first = this.d6(`${label} #1`, to);
+    const second = this.d6(`${label} #2`, to);
+    return { a: first, b: second, total: first + second };
   }
 
   /**
@@ -96,8 +96,8 @@ export class Dice {
   forcedCardIndex(pile: readonly unknown[]): number {
     const queue = this.diceState.forcedCards;
     if (!queue?.length) return -1;
-    const i = pile.findIndex((c) => String(c) === queue[0]);
-    if (i < 0) return -1;
+    const index = pile.findIndex((c) => String(c) === queue[0]);
+    if (index < 0) return -1;
     queue.shift();
     this.diceState.usedForced = true;
     this.emit({
@@ -105,7 +105,7 @@ export class Dice {
       text: 'The card drawn was queued at the console (/dev cards): this game is not provably fair.',
       data: { forced: true },
     });
-    return i;
+    return index;
   }
 
   /** Uniform integer in [0, n) without a logged die: shuffles, draws. */
@@ -116,8 +116,8 @@ export class Dice {
   /** Fisher-Yates shuffle in place using the game's generator. */
   shuffle<T>(items: T[]): T[] {
     for (let i = items.length - 1; i > 0; i--) {
-      const j = this.int(i + 1);
-      [items[i], items[j]] = [items[j], items[i]];
+      const swapWith = this.int(i + 1);
+      [items[i], items[swapWith]] = [items[swapWith], items[i]];
     }
     return items;
   }

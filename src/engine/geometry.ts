@@ -25,7 +25,7 @@ export type Polyline = readonly Pt[];
 /** Tolerance in inches: touching (within EPS) is contact, not overlap. */
 export const EPS = 1e-6;
 
-export const pt = (x: number, y: number): Pt => ({ x, y });
+export const pointAt = (x: number, y: number): Pt => ({ x, y });
 export const add = (a: Pt, b: Pt): Pt => ({ x: a.x + b.x, y: a.y + b.y });
 export const sub = (a: Pt, b: Pt): Pt => ({ x: a.x - b.x, y: a.y - b.y });
 export const scale = (a: Pt, k: number): Pt => ({ x: a.x * k, y: a.y * k });
@@ -33,84 +33,95 @@ export const dot = (a: Pt, b: Pt): number => a.x * b.x + a.y * b.y;
 export const cross = (a: Pt, b: Pt): number => a.x * b.y - a.y * b.x;
 export const len = (a: Pt): number => Math.hypot(a.x, a.y);
 export const dist = (a: Pt, b: Pt): number => Math.hypot(a.x - b.x, a.y - b.y);
-export const lerp = (a: Pt, b: Pt, t: number): Pt => ({ x: a.x + (b.x - a.x) * t, y: a.y + (b.y - a.y) * t });
-export function norm(a: Pt): Pt {
-  const l = len(a);
-  return l < EPS ? { x: 0, y: 0 } : { x: a.x / l, y: a.y / l };
+export const lerp = (from: Pt, to: Pt, fraction: number): Pt => ({
+  x: from.x + (to.x - from.x) * fraction,
+  y: from.y + (to.y - from.y) * fraction,
+});
+export function norm(vector: Pt): Pt {
+  const length = len(vector);
+  return length < EPS ? { x: 0, y: 0 } : { x: vector.x / length, y: vector.y / length };
 }
 
 /** Rounds to 1/100 inch, for messages and stable positions. */
 export const round2 = (v: number): number => Math.round(v * 100) / 100 + 0;
 
 /** Heading normalised to [0, 360). */
-export function normDeg(h: number): number {
-  const r = h % 360;
-  return r < 0 ? r + 360 : r + 0;
+export function normDeg(heading: number): number {
+  const rest = heading % 360;
+  return rest < 0 ? rest + 360 : rest + 0;
 }
 
-/** Signed smallest turn from heading a to heading b, in (-180, 180]; positive = clockwise. */
-export function turnBetween(a: number, b: number): number {
-  const d = normDeg(b - a);
-  return d > 180 ? d - 360 : d;
+/** Signed smallest turn from heading `from` to heading `to`, in (-180, 180]; positive = clockwise. */
+export function turnBetween(from: number, to: number): number {
+  const turn = normDeg(to - from);
+  return turn > 180 ? turn - 360 : turn;
 }
 
 const RAD = Math.PI / 180;
 
 /** Unit vector of a heading (0 = up = -y, clockwise). */
-export function headingVec(h: number): Pt {
-  return { x: Math.sin(h * RAD), y: -Math.cos(h * RAD) };
+export function headingVec(heading: number): Pt {
+  return { x: Math.sin(heading * RAD), y: -Math.cos(heading * RAD) };
 }
 
 /** Heading of a vector (0 for a zero vector). */
-export function headingOf(v: Pt): number {
-  if (Math.abs(v.x) < EPS && Math.abs(v.y) < EPS) return 0;
-  return normDeg(Math.atan2(v.x, -v.y) / RAD);
+export function headingOf(vector: Pt): number {
+  if (Math.abs(vector.x) < EPS && Math.abs(vector.y) < EPS) return 0;
+  return normDeg(Math.atan2(vector.x, -vector.y) / RAD);
 }
 
-/** Rotates p clockwise by deg about c (default the origin). */
-export function rotate(p: Pt, deg: number, c: Pt = { x: 0, y: 0 }): Pt {
-  const s = Math.sin(deg * RAD);
-  const k = Math.cos(deg * RAD);
-  const dx = p.x - c.x;
-  const dy = p.y - c.y;
+/** Rotates a point clockwise by deg about `about` (default the origin). */
+export function rotate(point: Pt, deg: number, about: Pt = { x: 0, y: 0 }): Pt {
+  const sin = Math.sin(deg * RAD);
+  const cos = Math.cos(deg * RAD);
+  const offsetX = point.x - about.x;
+  const offsetY = point.y - about.y;
   // Screen coordinates (y down): clockwise is the usual counter-clockwise formula with y flipped.
-  return { x: c.x + dx * k - dy * s, y: c.y + dx * s + dy * k };
+  return { x: about.x + offsetX * cos - offsetY * sin, y: about.y + offsetX * sin + offsetY * cos };
 }
 
 // ---------------------------------------------------------------- rectangles
 
 /** A point given in the rectangle's own frame: right = across to the right, fwd = along the heading. */
 export function local(rect: Rect, right: number, fwd: number): Pt {
-  const f = headingVec(rect.heading);
-  const rt = headingVec(rect.heading + 90);
-  return { x: rect.cx + rt.x * right + f.x * fwd, y: rect.cy + rt.y * right + f.y * fwd };
+  const forward = headingVec(rect.heading);
+  const rightward = headingVec(rect.heading + 90);
+  return { x: rect.cx + rightward.x * right + forward.x * fwd, y: rect.cy + rightward.y * right + forward.y * fwd };
 }
 
 /** Corners in order front-left, front-right, back-right, back-left. */
 export function corners(rect: Rect): Pt[] {
   // local() four times over, with the two heading vectors worked out once (the same arithmetic).
-  const f = headingVec(rect.heading);
-  const rt = headingVec(rect.heading + 90);
-  const at = (right: number, fwd: number): Pt => ({ x: rect.cx + rt.x * right + f.x * fwd, y: rect.cy + rt.y * right + f.y * fwd });
-  return [at(-rect.w / 2, rect.d / 2), at(rect.w / 2, rect.d / 2), at(rect.w / 2, -rect.d / 2), at(-rect.w / 2, -rect.d / 2)];
+  const forward = headingVec(rect.heading);
+  const rightward = headingVec(rect.heading + 90);
+  const cornerAt = (right: number, fwd: number): Pt => ({
+    x: rect.cx + rightward.x * right + forward.x * fwd,
+    y: rect.cy + rightward.y * right + forward.y * fwd,
+  });
+  return [
+    cornerAt(-rect.w / 2, rect.d / 2),
+    cornerAt(rect.w / 2, rect.d / 2),
+    cornerAt(rect.w / 2, -rect.d / 2),
+    cornerAt(-rect.w / 2, -rect.d / 2),
+  ];
 }
 
 export const centre = (r: Rect): Pt => ({ x: r.cx, y: r.cy });
 export const frontCentre = (r: Rect): Pt => local(r, 0, r.d / 2);
 export const rearCentre = (r: Rect): Pt => local(r, 0, -r.d / 2);
 
-/** The rectangle with its front centre at p (same size and heading as r unless given). */
-export function rectFromFront(p: Pt, w: number, d: number, heading: number): Rect {
-  const f = headingVec(heading);
-  return { cx: p.x - (f.x * d) / 2, cy: p.y - (f.y * d) / 2, w, d, heading: normDeg(heading) };
+/** The rectangle with its front centre at `front`, of the given width, depth and heading. */
+export function rectFromFront(front: Pt, width: number, depth: number, heading: number): Rect {
+  const forward = headingVec(heading);
+  return { cx: front.x - (forward.x * depth) / 2, cy: front.y - (forward.y * depth) / 2, w: width, d: depth, heading: normDeg(heading) };
 }
 
 export const translateRect = (r: Rect, v: Pt): Rect => ({ ...r, cx: r.cx + v.x, cy: r.cy + v.y });
 
-/** Rotates a rectangle clockwise by deg about point c. */
-export function rotateRect(rect: Rect, deg: number, c: Pt): Rect {
-  const p = rotate({ x: rect.cx, y: rect.cy }, deg, c);
-  return { ...rect, cx: p.x, cy: p.y, heading: normDeg(rect.heading + deg) };
+/** Rotates a rectangle clockwise by deg about the point `about`. */
+export function rotateRect(rect: Rect, deg: number, about: Pt): Rect {
+  const movedCentre = rotate({ x: rect.cx, y: rect.cy }, deg, about);
+  return { ...rect, cx: movedCentre.x, cy: movedCentre.y, heading: normDeg(rect.heading + deg) };
 }
 
 /**
@@ -120,22 +131,22 @@ export function rotateRect(rect: Rect, deg: number, c: Pt): Rect {
  * travelled (its arc), the usual measure of a wheel.
  */
 export function wheel(rect: Rect, deg: number): { rect: Rect; pivot: Pt; arc: number } {
-  const [fl, fr] = corners(rect);
-  const pivot = deg >= 0 ? fr! : fl!;
+  const [frontLeft, frontRight] = corners(rect);
+  const pivot = deg >= 0 ? frontRight! : frontLeft!;
   return { rect: rotateRect(rect, deg, pivot), pivot, arc: rect.w * Math.abs(deg) * RAD };
 }
 
 /** Side of a rectangle: 'front' (the edge along its heading), 'rear', 'left', 'right'. */
 export type RectSide = 'front' | 'right' | 'rear' | 'left';
 
-/** The four edges as [side, a, b], following corners(). */
+/** The four edges as [side, start, end], following corners(). */
 export function rectEdges(rect: Rect): [RectSide, Pt, Pt][] {
-  const [fl, fr, br, bl] = corners(rect) as [Pt, Pt, Pt, Pt];
+  const [frontLeft, frontRight, backRight, backLeft] = corners(rect) as [Pt, Pt, Pt, Pt];
   return [
-    ['front', fl, fr],
-    ['right', fr, br],
-    ['rear', br, bl],
-    ['left', bl, fl],
+    ['front', frontLeft, frontRight],
+    ['right', frontRight, backRight],
+    ['rear', backRight, backLeft],
+    ['left', backLeft, frontLeft],
   ];
 }
 
@@ -143,90 +154,100 @@ export function rectEdges(rect: Rect): [RectSide, Pt, Pt][] {
 export function sideFacing(rect: Rect, from: Pt): RectSide | null {
   if (pointInPolygon(from, corners(rect))) return null;
   let best: { side: RectSide; t: number } | null = null;
-  const c = centre(rect);
-  for (const [side, a, b] of rectEdges(rect)) {
-    const t = segmentParam(from, c, a, b);
-    if (t !== null && (!best || t < best.t)) best = { side, t };
+  const middle = centre(rect);
+  for (const [side, edgeStart, edgeEnd] of rectEdges(rect)) {
+    const along = segmentParam(from, middle, edgeStart, edgeEnd);
+    if (along !== null && (!best || along < best.t)) best = { side, t: along };
   }
   return best?.side ?? null;
 }
 
 /**
- * The arc of r that point p lies in, by r's extended diagonals: 'front' ahead
+ * The arc of the rectangle a point lies in, by its extended diagonals: 'front' ahead
  * of the front edge's diagonals, 'rear' behind the rear edge's, else the flank.
  */
-export function arcOfPoint(rect: Rect, p: Pt): 'front' | 'flank' | 'rear' {
-  const v = sub(p, centre(rect));
-  const fwd = dot(v, headingVec(rect.heading));
-  const right = dot(v, headingVec(rect.heading + 90));
+export function arcOfPoint(rect: Rect, point: Pt): 'front' | 'flank' | 'rear' {
+  const offset = sub(point, centre(rect));
+  const fwd = dot(offset, headingVec(rect.heading));
+  const right = dot(offset, headingVec(rect.heading + 90));
   // Inside the diagonal wedge: |right| / (w/2) <= |fwd| / (d/2).
   if (Math.abs(right) * rect.d <= Math.abs(fwd) * rect.w + EPS) return fwd >= 0 ? 'front' : 'rear';
   return 'flank';
 }
 
-/** True if p is within the 180° half-plane ahead of `from` facing `heading` (the text's "within 180 degrees"). */
-export function inFrontHalf(from: Pt, heading: number, p: Pt): boolean {
-  return dot(sub(p, from), headingVec(heading)) >= -EPS;
+/** True if the point is within the 180° half-plane ahead of `from` facing `heading` (the text's "within 180 degrees"). */
+export function inFrontHalf(from: Pt, heading: number, point: Pt): boolean {
+  return dot(sub(point, from), headingVec(heading)) >= -EPS;
 }
 
 // ---------------------------------------------------------------- points, segments, polygons
 
-/** Distance from p to segment ab, and the nearest point. */
-export function nearestOnSegment(p: Pt, a: Pt, b: Pt): { d: number; q: Pt; t: number } {
-  const ab = sub(b, a);
-  const l2 = dot(ab, ab);
-  const t = l2 < EPS * EPS ? 0 : Math.max(0, Math.min(1, dot(sub(p, a), ab) / l2));
-  const q = lerp(a, b, t);
-  return { d: dist(p, q), q, t };
+/** Distance from a point to the segment start–end, and the nearest point. */
+export function nearestOnSegment(point: Pt, start: Pt, end: Pt): { d: number; q: Pt; t: number } {
+  const segment = sub(end, start);
+  const lengthSquared = dot(segment, segment);
+  const along = lengthSquared < EPS * EPS ? 0 : Math.max(0, Math.min(1, dot(sub(point, start), segment) / lengthSquared));
+  const nearest = lerp(start, end, along);
+  return { d: dist(point, nearest), q: nearest, t: along };
 }
 
-/** Distance from p to segment ab: nearestOnSegment's arithmetic without building its result. */
-export function distPointSegment(p: Pt, a: Pt, b: Pt): number {
-  const abx = b.x - a.x;
-  const aby = b.y - a.y;
-  const l2 = abx * abx + aby * aby;
-  const t = l2 < EPS * EPS ? 0 : Math.max(0, Math.min(1, ((p.x - a.x) * abx + (p.y - a.y) * aby) / l2));
-  return Math.hypot(p.x - (a.x + (b.x - a.x) * t), p.y - (a.y + (b.y - a.y) * t));
+/** Distance from a point to the segment start–end: nearestOnSegment's arithmetic without building its result. */
+export function distPointSegment(point: Pt, start: Pt, end: Pt): number {
+  const abx = end.x - start.x;
+  const aby = end.y - start.y;
+  const lengthSquared = abx * abx + aby * aby;
+  const along =
+    lengthSquared < EPS * EPS ? 0 : Math.max(0, Math.min(1, ((point.x - start.x) * abx + (point.y - start.y) * aby) / lengthSquared));
+  return Math.hypot(point.x - (start.x + (end.x - start.x) * along), point.y - (start.y + (end.y - start.y) * along));
 }
 
-/** Parameter t in [0,1] along pq where it crosses segment ab, or null. */
-export function segmentParam(p: Pt, q: Pt, a: Pt, b: Pt): number | null {
-  const r = sub(q, p);
-  const s = sub(b, a);
-  const den = cross(r, s);
-  const ap = sub(a, p);
+/** How far in [0,1] along start→end it crosses the segment edgeStart–edgeEnd, or null. */
+export function segmentParam(start: Pt, end: Pt, edgeStart: Pt, edgeEnd: Pt): number | null {
+  const direction = sub(end, start);
+  const edgeDirection = sub(edgeEnd, edgeStart);
+  const den = cross(direction, edgeDirection);
+  const toEdge = sub(edgeStart, start);
   if (Math.abs(den) < 1e-12) {
     // Parallel: collinear overlap counts, at the nearer end.
-    if (Math.abs(cross(ap, r)) > 1e-9) return null;
-    const rr = dot(r, r);
-    if (rr < 1e-12) return dist(p, a) < EPS || distPointSegment(p, a, b) < EPS ? 0 : null;
-    const t0 = dot(ap, r) / rr;
-    const t1 = dot(sub(b, p), r) / rr;
-    const lo = Math.max(0, Math.min(t0, t1));
-    const hi = Math.min(1, Math.max(t0, t1));
-    return lo <= hi + EPS ? lo : null;
+    if (Math.abs(cross(toEdge, direction)) > 1e-9) return null;
+    const directionSquared = dot(direction, direction);
+    if (directionSquared < 1e-12) return dist(start, edgeStart) < EPS || distPointSegment(start, edgeStart, edgeEnd) < EPS ? 0 : null;
+    const edgeStartAlong = dot(toEdge, direction) / directionSquared;
+    const edgeEndAlong = dot(sub(edgeEnd, start), direction) / directionSquared;
+    const overlapStart = Math.max(0, Math.min(edgeStartAlong, edgeEndAlong));
+    const overlapEnd = Math.min(1, Math.max(edgeStartAlong, edgeEndAlong));
+    return overlapStart <= overlapEnd + EPS ? overlapStart : null;
   }
-  const t = cross(ap, s) / den;
-  const u = cross(ap, r) / den;
-  return t >= -EPS && t <= 1 + EPS && u >= -EPS && u <= 1 + EPS ? Math.max(0, Math.min(1, t)) : null;
+  const along = cross(toEdge, edgeDirection) / den;
+  const alongEdge = cross(toEdge, direction) / den;
+  return along >= -EPS && along <= 1 + EPS && alongEdge >= -EPS && alongEdge <= 1 + EPS ? Math.max(0, Math.min(1, along)) : null;
 }
 
 export const segmentsIntersect = (p: Pt, q: Pt, a: Pt, b: Pt): boolean => segmentParam(p, q, a, b) !== null;
 
-/** Shortest distance between segments pq and ab. */
-export function distSegmentSegment(p: Pt, q: Pt, a: Pt, b: Pt): number {
-  if (segmentsIntersect(p, q, a, b)) return 0;
-  return Math.min(distPointSegment(p, a, b), distPointSegment(q, a, b), distPointSegment(a, p, q), distPointSegment(b, p, q));
+/** Shortest distance between the segments start–end and otherStart–otherEnd. */
+export function distSegmentSegment(start: Pt, end: Pt, otherStart: Pt, otherEnd: Pt): number {
+  if (segmentsIntersect(start, end, otherStart, otherEnd)) return 0;
+  return Math.min(
+    distPointSegment(start, otherStart, otherEnd),
+    distPointSegment(end, otherStart, otherEnd),
+    distPointSegment(otherStart, start, end),
+    distPointSegment(otherEnd, start, end),
+  );
 }
 
 /** Even-odd point-in-polygon; points on the outline count as inside. */
-export function pointInPolygon(p: Pt, poly: Polygon): boolean {
+export function pointInPolygon(point: Pt, poly: Polygon): boolean {
   let inside = false;
   for (let i = 0, j = poly.length - 1; i < poly.length; j = i++) {
-    const a = poly[i]!;
-    const b = poly[j]!;
-    if (distPointSegment(p, a, b) < EPS) return true;
-    if (a.y > p.y !== b.y > p.y && p.x < ((b.x - a.x) * (p.y - a.y)) / (b.y - a.y) + a.x) inside = !inside;
+    const corner = poly[i]!;
+    const previous = poly[j]!;
+    if (distPointSegment(point, corner, previous) < EPS) return true;
+    if (
+      corner.y > point.y !== previous.y > point.y &&
+      point.x < ((previous.x - corner.x) * (point.y - corner.y)) / (previous.y - corner.y) + corner.x
+    )
+      inside = !inside;
   }
   return inside;
 }
@@ -238,36 +259,36 @@ function edges(poly: Polygon, closed = true): [Pt, Pt][] {
   return out;
 }
 
-/** Distance from p to a polygon's outline (0 inside). */
-export function distPointPolygon(p: Pt, poly: Polygon): number {
-  if (pointInPolygon(p, poly)) return 0;
-  return Math.min(...edges(poly).map(([a, b]) => distPointSegment(p, a, b)));
+/** Distance from a point to a polygon's outline (0 inside). */
+export function distPointPolygon(point: Pt, poly: Polygon): number {
+  if (pointInPolygon(point, poly)) return 0;
+  return Math.min(...edges(poly).map(([a, b]) => distPointSegment(point, a, b)));
 }
 
-/** Nearest point of a polygon (its outline, or p itself when inside). */
-export function nearestOnPolygon(p: Pt, poly: Polygon): Pt {
-  if (pointInPolygon(p, poly)) return p;
-  let best = { d: Infinity, q: p };
-  for (const [a, b] of edges(poly)) {
-    const n = nearestOnSegment(p, a, b);
-    if (n.d < best.d) best = n;
+/** Nearest point of a polygon (its outline, or the point itself when inside). */
+export function nearestOnPolygon(point: Pt, poly: Polygon): Pt {
+  if (pointInPolygon(point, poly)) return point;
+  let best = { d: Infinity, q: point };
+  for (const [start, end] of edges(poly)) {
+    const nearest = nearestOnSegment(point, start, end);
+    if (nearest.d < best.d) best = nearest;
   }
   return best.q;
 }
 
-/** Distance from p to a polyline. */
-export function distPointPolyline(p: Pt, line: Polyline): number {
-  if (line.length === 1) return dist(p, line[0]!);
-  return Math.min(...edges(line, false).map(([a, b]) => distPointSegment(p, a, b)));
+/** Distance from a point to a polyline. */
+export function distPointPolyline(point: Pt, line: Polyline): number {
+  if (line.length === 1) return dist(point, line[0]!);
+  return Math.min(...edges(line, false).map(([a, b]) => distPointSegment(point, a, b)));
 }
 
 /** Edge-to-edge distance between two polygons (0 when they touch or overlap). */
-export function distPolygons(polygon: Polygon, b: Polygon): number {
-  if (pointInPolygon(polygon[0]!, b) || pointInPolygon(b[0]!, polygon)) return 0;
+export function distPolygons(polygon: Polygon, other: Polygon): number {
+  if (pointInPolygon(polygon[0]!, other) || pointInPolygon(other[0]!, polygon)) return 0;
   let best = Infinity;
   for (let i = 0; i < polygon.length; i++)
-    for (let j = 0; j < b.length; j++)
-      best = Math.min(best, distSegmentSegment(polygon[i]!, polygon[(i + 1) % polygon.length]!, b[j]!, b[(j + 1) % b.length]!));
+    for (let j = 0; j < other.length; j++)
+      best = Math.min(best, distSegmentSegment(polygon[i]!, polygon[(i + 1) % polygon.length]!, other[j]!, other[(j + 1) % other.length]!));
   return best;
 }
 
@@ -285,38 +306,39 @@ export function distPolygonPolyline(poly: Polygon, line: Polyline): number {
  * A cheap lower bound on the distance between two point sets: the gap between
  * their axis-aligned bounding boxes (0 when the boxes meet).
  */
-export function boxGap(a: readonly Pt[], b: readonly Pt[]): number {
+export function boxGap(first: readonly Pt[], second: readonly Pt[]): number {
   let aX0 = Infinity,
     aY0 = Infinity,
     aX1 = -Infinity,
     aY1 = -Infinity;
-  for (const p of a) {
-    if (p.x < aX0) aX0 = p.x;
-    if (p.x > aX1) aX1 = p.x;
-    if (p.y < aY0) aY0 = p.y;
-    if (p.y > aY1) aY1 = p.y;
+  for (const point of first) {
+    if (point.x < aX0) aX0 = point.x;
+    if (point.x > aX1) aX1 = point.x;
+    if (point.y < aY0) aY0 = point.y;
+    if (point.y > aY1) aY1 = point.y;
   }
   let bX0 = Infinity,
     bY0 = Infinity,
     bX1 = -Infinity,
     bY1 = -Infinity;
-  for (const p of b) {
-    if (p.x < bX0) bX0 = p.x;
-    if (p.x > bX1) bX1 = p.x;
-    if (p.y < bY0) bY0 = p.y;
-    if (p.y > bY1) bY1 = p.y;
+  for (const point of second) {
+    if (point.x < bX0) bX0 = point.x;
+    if (point.x > bX1) bX1 = point.x;
+    if (point.y < bY0) bY0 = point.y;
+    if (point.y > bY1) bY1 = point.y;
   }
-  const gx = Math.max(0, bX0 - aX1, aX0 - bX1);
-  const gy = Math.max(0, bY0 - aY1, aY0 - bY1);
-  return Math.hypot(gx, gy);
+  const gapX = Math.max(0, bX0 - aX1, aX0 - bX1);
+  const gapY = Math.max(0, bY0 - aY1, aY0 - bY1);
+  return Math.hypot(gapX, gapY);
 }
 
-/** distPolygons(a, b) <= r, skipping the exact measure when the bounding boxes are already farther apart. */
-export const polygonsWithin = (a: Polygon, b: Polygon, r: number): boolean => boxGap(a, b) <= r + EPS && distPolygons(a, b) <= r;
+/** distPolygons(first, second) <= range, skipping the exact measure when the bounding boxes are already farther apart. */
+export const polygonsWithin = (first: Polygon, second: Polygon, range: number): boolean =>
+  boxGap(first, second) <= range + EPS && distPolygons(first, second) <= range;
 
-/** distPolygonPolyline(poly, line) <= r, with the same bounding-box shortcut. */
-export const polygonNearPolyline = (poly: Polygon, line: Polyline, r: number): boolean =>
-  boxGap(poly, line) <= r + EPS && distPolygonPolyline(poly, line) <= r;
+/** distPolygonPolyline(poly, line) <= range, with the same bounding-box shortcut. */
+export const polygonNearPolyline = (poly: Polygon, line: Polyline, range: number): boolean =>
+  boxGap(poly, line) <= range + EPS && distPolygonPolyline(poly, line) <= range;
 
 /** Edge-to-edge distance between two rectangles (footprints). */
 export const distRects = (a: Rect, b: Rect): number => distPolygons(corners(a), corners(b));
@@ -325,27 +347,27 @@ export const distRects = (a: Rect, b: Rect): number => distPolygons(corners(a), 
  * True if two convex polygons overlap by more than `tol` (separating axis);
  * touching edges are not an overlap.
  */
-export function convexOverlap(polygon: Polygon, b: Polygon, tol = 1e-3): boolean {
+export function convexOverlap(polygon: Polygon, other: Polygon, tol = 1e-3): boolean {
   // Disjoint bounding boxes: some edge normal separates them (the answer below would be false too, only dearer).
-  if (tol >= 0 && boxGap(polygon, b) > EPS) return false;
-  for (const poly of [polygon, b]) {
+  if (tol >= 0 && boxGap(polygon, other) > EPS) return false;
+  for (const poly of [polygon, other]) {
     for (let i = 0; i < poly.length; i++) {
-      const p = poly[i]!;
-      const q = poly[(i + 1) % poly.length]!;
-      const axis = norm({ x: -(q.y - p.y), y: q.x - p.x });
+      const corner = poly[i]!;
+      const nextCorner = poly[(i + 1) % poly.length]!;
+      const axis = norm({ x: -(nextCorner.y - corner.y), y: nextCorner.x - corner.x });
       let minA = Infinity;
       let maxA = -Infinity;
       let minB = Infinity;
       let maxB = -Infinity;
-      for (const v of polygon) {
-        const s = v.x * axis.x + v.y * axis.y;
-        if (s < minA) minA = s;
-        if (s > maxA) maxA = s;
+      for (const vertex of polygon) {
+        const projection = vertex.x * axis.x + vertex.y * axis.y;
+        if (projection < minA) minA = projection;
+        if (projection > maxA) maxA = projection;
       }
-      for (const v of b) {
-        const s = v.x * axis.x + v.y * axis.y;
-        if (s < minB) minB = s;
-        if (s > maxB) maxB = s;
+      for (const vertex of other) {
+        const projection = vertex.x * axis.x + vertex.y * axis.y;
+        if (projection < minB) minB = projection;
+        if (projection > maxB) maxB = projection;
       }
       if (maxA <= minB + tol || maxB <= minA + tol) return false;
     }
@@ -354,93 +376,93 @@ export function convexOverlap(polygon: Polygon, b: Polygon, tol = 1e-3): boolean
 }
 
 /** True if two polygons (any shape) share area or cross. */
-export function polygonsIntersect(polygon: Polygon, b: Polygon): boolean {
-  return distPolygons(polygon, b) < EPS;
+export function polygonsIntersect(polygon: Polygon, other: Polygon): boolean {
+  return distPolygons(polygon, other) < EPS;
 }
 
-/** True if segment pq crosses or lies inside the polygon. */
-export function segmentHitsPolygon(p: Pt, q: Pt, poly: Polygon): boolean {
-  if (pointInPolygon(p, poly) || pointInPolygon(q, poly)) return true;
-  return edges(poly).some(([a, b]) => segmentsIntersect(p, q, a, b));
+/** True if the segment start–end crosses or lies inside the polygon. */
+export function segmentHitsPolygon(start: Pt, end: Pt, poly: Polygon): boolean {
+  if (pointInPolygon(start, poly) || pointInPolygon(end, poly)) return true;
+  return edges(poly).some(([a, b]) => segmentsIntersect(start, end, a, b));
 }
 
 /**
- * True if segment pq passes through the polygon's interior (more than grazing
- * a corner or running along an edge): the midpoint of some stretch of pq
+ * True if the segment start–end passes through the polygon's interior (more than grazing
+ * a corner or running along an edge): the midpoint of some stretch of it
  * between outline crossings lies strictly inside.
  */
-export function segmentEntersPolygon(p: Pt, q: Pt, poly: Polygon): boolean {
-  const ts = [0, 1];
-  for (const [a, b] of edges(poly)) {
-    const t = segmentParam(p, q, a, b);
-    if (t !== null) ts.push(t);
+export function segmentEntersPolygon(start: Pt, end: Pt, poly: Polygon): boolean {
+  const crossings = [0, 1];
+  for (const [edgeStart, edgeEnd] of edges(poly)) {
+    const along = segmentParam(start, end, edgeStart, edgeEnd);
+    if (along !== null) crossings.push(along);
   }
-  ts.sort((x, y) => x - y);
-  for (let i = 0; i + 1 < ts.length; i++) {
-    if (ts[i + 1]! - ts[i]! < 1e-9) continue;
-    const m = lerp(p, q, (ts[i]! + ts[i + 1]!) / 2);
-    if (pointInPolygon(m, poly) && distPointPolygonOutline(m, poly) > 1e-6) return true;
+  crossings.sort((x, y) => x - y);
+  for (let i = 0; i + 1 < crossings.length; i++) {
+    if (crossings[i + 1]! - crossings[i]! < 1e-9) continue;
+    const midpoint = lerp(start, end, (crossings[i]! + crossings[i + 1]!) / 2);
+    if (pointInPolygon(midpoint, poly) && distPointPolygonOutline(midpoint, poly) > 1e-6) return true;
   }
   return false;
 }
 
-function distPointPolygonOutline(p: Pt, poly: Polygon): number {
-  return Math.min(...edges(poly).map(([a, b]) => distPointSegment(p, a, b)));
+function distPointPolygonOutline(point: Pt, poly: Polygon): number {
+  return Math.min(...edges(poly).map(([a, b]) => distPointSegment(point, a, b)));
 }
 
-/** Length of segment pq lying inside the polygon. */
-export function lengthInside(p: Pt, q: Pt, poly: Polygon): number {
-  const ts = [0, 1];
-  for (const [a, b] of edges(poly)) {
-    const t = segmentParam(p, q, a, b);
-    if (t !== null) ts.push(t);
+/** Length of the segment start–end lying inside the polygon. */
+export function lengthInside(start: Pt, end: Pt, poly: Polygon): number {
+  const crossings = [0, 1];
+  for (const [edgeStart, edgeEnd] of edges(poly)) {
+    const along = segmentParam(start, end, edgeStart, edgeEnd);
+    if (along !== null) crossings.push(along);
   }
-  ts.sort((x, y) => x - y);
+  crossings.sort((x, y) => x - y);
   let inside = 0;
-  for (let i = 0; i + 1 < ts.length; i++) {
-    const m = lerp(p, q, (ts[i]! + ts[i + 1]!) / 2);
-    if (pointInPolygon(m, poly)) inside += ts[i + 1]! - ts[i]!;
+  for (let i = 0; i + 1 < crossings.length; i++) {
+    const midpoint = lerp(start, end, (crossings[i]! + crossings[i + 1]!) / 2);
+    if (pointInPolygon(midpoint, poly)) inside += crossings[i + 1]! - crossings[i]!;
   }
-  return inside * dist(p, q);
+  return inside * dist(start, end);
 }
 
-/** True if segment pq comes within r of centre c (crosses or touches the circle). */
-export function segmentHitsCircle(p: Pt, q: Pt, c: Pt, r: number): boolean {
-  return distPointSegment(c, p, q) <= r + EPS;
+/** True if the segment start–end comes within `radius` of `circleCentre` (crosses or touches the circle). */
+export function segmentHitsCircle(start: Pt, end: Pt, circleCentre: Pt, radius: number): boolean {
+  return distPointSegment(circleCentre, start, end) <= radius + EPS;
 }
 
-/** True if segment pq passes within `halfWidth` of a polyline (a river or road strip). */
-export function segmentHitsStrip(p: Pt, q: Pt, line: Polyline, halfWidth: number): boolean {
-  return edges(line, false).some(([a, b]) => distSegmentSegment(p, q, a, b) <= halfWidth + EPS);
+/** True if the segment start–end passes within `halfWidth` of a polyline (a river or road strip). */
+export function segmentHitsStrip(start: Pt, end: Pt, line: Polyline, halfWidth: number): boolean {
+  return edges(line, false).some(([a, b]) => distSegmentSegment(start, end, a, b) <= halfWidth + EPS);
 }
 
-/** First parameter t along pq where it reaches the polygon (0 if p is inside), or null. */
-export function rayEntry(p: Pt, q: Pt, poly: Polygon): number | null {
-  if (pointInPolygon(p, poly)) return 0;
+/** How far along start→end it first reaches the polygon (0 if start is inside), or null. */
+export function rayEntry(start: Pt, end: Pt, poly: Polygon): number | null {
+  if (pointInPolygon(start, poly)) return 0;
   let best: number | null = null;
-  for (const [a, b] of edges(poly)) {
-    const t = segmentParam(p, q, a, b);
-    if (t !== null && (best === null || t < best)) best = t;
+  for (const [edgeStart, edgeEnd] of edges(poly)) {
+    const along = segmentParam(start, end, edgeStart, edgeEnd);
+    if (along !== null && (best === null || along < best)) best = along;
   }
   return best;
 }
 
 /** Convex hull (Andrew's monotone chain), counter-clockwise in math axes. */
 export function convexHull(points: readonly Pt[]): Pt[] {
-  const ps = [...points].sort((a, b) => a.x - b.x || a.y - b.y);
-  if (ps.length < 3) return ps;
+  const sorted = [...points].sort((a, b) => a.x - b.x || a.y - b.y);
+  if (sorted.length < 3) return sorted;
   const lower: Pt[] = [];
-  for (const p of ps) {
-    while (lower.length >= 2 && cross(sub(lower[lower.length - 1]!, lower[lower.length - 2]!), sub(p, lower[lower.length - 2]!)) <= 0)
+  for (const point of sorted) {
+    while (lower.length >= 2 && cross(sub(lower[lower.length - 1]!, lower[lower.length - 2]!), sub(point, lower[lower.length - 2]!)) <= 0)
       lower.pop();
-    lower.push(p);
+    lower.push(point);
   }
   const upper: Pt[] = [];
-  for (let i = ps.length - 1; i >= 0; i--) {
-    const p = ps[i]!;
-    while (upper.length >= 2 && cross(sub(upper[upper.length - 1]!, upper[upper.length - 2]!), sub(p, upper[upper.length - 2]!)) <= 0)
+  for (let i = sorted.length - 1; i >= 0; i--) {
+    const point = sorted[i]!;
+    while (upper.length >= 2 && cross(sub(upper[upper.length - 1]!, upper[upper.length - 2]!), sub(point, upper[upper.length - 2]!)) <= 0)
       upper.pop();
-    upper.push(p);
+    upper.push(point);
   }
   return [...lower.slice(0, -1), ...upper.slice(0, -1)];
 }
@@ -479,24 +501,24 @@ export function wheelPoses(rect: Rect, deg: number, stepDeg = 5): Rect[] {
 }
 
 /**
- * How far along a straight translation of r by v it can go before overlapping
+ * How far along a straight translation of the rectangle by `move` it can go before overlapping
  * any obstacle (convex polygons): the largest fraction in [0,1] found by
  * bisection to 1/1000 of the move, and the index of the first obstacle hit.
  */
-export function freeFraction(rect: Rect, v: Pt, obstacles: readonly Polygon[]): { t: number; hit: number | null } {
-  const hits = (t: number): number => {
-    const hull = convexHull([...corners(rect), ...corners(translateRect(rect, scale(v, t)))]);
+export function freeFraction(rect: Rect, move: Pt, obstacles: readonly Polygon[]): { t: number; hit: number | null } {
+  const hits = (fraction: number): number => {
+    const hull = convexHull([...corners(rect), ...corners(translateRect(rect, scale(move, fraction)))]);
     return obstacles.findIndex((o) => convexOverlap(hull, o));
   };
   const whole = hits(1);
   if (whole < 0) return { t: 1, hit: null };
-  let lo = 0;
-  let hi = 1;
+  let low = 0;
+  let high = 1;
   if (hits(0) >= 0) return { t: 0, hit: hits(0) };
-  for (let i = 0; i < 20 && hi - lo > 1e-3; i++) {
-    const mid = (lo + hi) / 2;
-    if (hits(mid) >= 0) hi = mid;
-    else lo = mid;
+  for (let i = 0; i < 20 && high - low > 1e-3; i++) {
+    const mid = (low + high) / 2;
+    if (hits(mid) >= 0) high = mid;
+    else low = mid;
   }
-  return { t: lo, hit: hits(hi) };
+  return { t: low, hit: hits(high) };
 }

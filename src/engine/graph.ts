@@ -17,12 +17,12 @@ export class MapGraph<N, E> {
     this.adj.set(id, []);
   }
 
-  addEdge(a: string, b: string, data: E): void {
-    if (!this.nodes.has(a) || !this.nodes.has(b)) throw new Error(`edge ${a}-${b} names an unknown node`);
-    if (a === b) throw new Error(`edge ${a}-${a} is a self-loop`);
-    const edge = { a, b, data };
-    this.adj.get(a)!.push({ to: b, edge });
-    this.adj.get(b)!.push({ to: a, edge });
+  addEdge(from: string, to: string, data: E): void {
+    if (!this.nodes.has(from) || !this.nodes.has(to)) throw new Error(`edge ${from}-${to} names an unknown node`);
+    if (from === to) throw new Error(`edge ${from}-${from} is a self-loop`);
+    const edge = { a: from, b: to, data };
+    this.adj.get(from)!.push({ to, edge });
+    this.adj.get(to)!.push({ to: from, edge });
   }
 
   has(id: string): boolean {
@@ -30,9 +30,9 @@ export class MapGraph<N, E> {
   }
 
   node(id: string): N {
-    const n = this.nodes.get(id);
-    if (n === undefined) throw new Error(`unknown node ${id}`);
-    return n;
+    const node = this.nodes.get(id);
+    if (node === undefined) throw new Error(`unknown node ${id}`);
+    return node;
   }
 
   ids(): string[] {
@@ -44,14 +44,14 @@ export class MapGraph<N, E> {
     return this.adj.get(id) ?? [];
   }
 
-  edgesBetween(a: string, b: string): Edge<E>[] {
-    return this.neighbors(a)
-      .filter((n) => n.to === b)
+  edgesBetween(from: string, to: string): Edge<E>[] {
+    return this.neighbors(from)
+      .filter((n) => n.to === to)
       .map((n) => n.edge);
   }
 
-  adjacent(a: string, b: string): boolean {
-    return this.neighbors(a).some((n) => n.to === b);
+  adjacent(from: string, to: string): boolean {
+    return this.neighbors(from).some((n) => n.to === to);
   }
 
   /** Every node reachable from `start` (for connectivity checks). */
@@ -60,10 +60,10 @@ export class MapGraph<N, E> {
     const queue = [start];
     while (queue.length) {
       const cur = queue.shift()!;
-      for (const n of this.neighbors(cur)) {
-        if (!seen.has(n.to)) {
-          seen.add(n.to);
-          queue.push(n.to);
+      for (const neighbor of this.neighbors(cur)) {
+        if (!seen.has(neighbor.to)) {
+          seen.add(neighbor.to);
+          queue.push(neighbor.to);
         }
       }
     }
@@ -85,16 +85,16 @@ export class MapGraph<N, E> {
     const open: [string, number][] = [[start, 0]];
     while (open.length) {
       open.sort((x, y) => x[1] - y[1]);
-      const [cur, c] = open.shift()!;
-      if (c > (best.get(cur) ?? Infinity)) continue;
+      const [cur, spent] = open.shift()!;
+      if (spent > (best.get(cur) ?? Infinity)) continue;
       if (cur !== start && !canPass(cur)) continue;
-      for (const n of this.neighbors(cur)) {
-        const step = cost(n.edge, cur, n.to);
+      for (const neighbor of this.neighbors(cur)) {
+        const step = cost(neighbor.edge, cur, neighbor.to);
         if (step === null) continue;
-        const nc = c + step;
-        if (nc <= budget && nc < (best.get(n.to) ?? Infinity)) {
-          best.set(n.to, nc);
-          open.push([n.to, nc]);
+        const total = spent + step;
+        if (total <= budget && total < (best.get(neighbor.to) ?? Infinity)) {
+          best.set(neighbor.to, total);
+          open.push([neighbor.to, total]);
         }
       }
     }

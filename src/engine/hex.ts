@@ -32,12 +32,12 @@ export const HEX_DIRECTIONS: readonly Axial[] = [
 
 export const addHex = (a: Axial, b: Axial): Axial => ({ q: a.q + b.q, r: a.r + b.r });
 
-export function neighbour(h: Axial, dir: number): Axial {
-  return addHex(h, HEX_DIRECTIONS[((dir % 6) + 6) % 6]);
+export function neighbour(hex: Axial, dir: number): Axial {
+  return addHex(hex, HEX_DIRECTIONS[((dir % 6) + 6) % 6]);
 }
 
-export function neighbours(h: Axial): Axial[] {
-  return HEX_DIRECTIONS.map((d) => addHex(h, d));
+export function neighbours(hex: Axial): Axial[] {
+  return HEX_DIRECTIONS.map((d) => addHex(hex, d));
 }
 
 export function neighbourIds(id: HexId): HexId[] {
@@ -45,35 +45,35 @@ export function neighbourIds(id: HexId): HexId[] {
 }
 
 /** Cube distance: the number of steps between two hexes. */
-export function hexDistance(a: Axial | HexId, b: Axial | HexId): number {
-  const p = typeof a === 'string' ? parseHexId(a) : a;
-  const s = typeof b === 'string' ? parseHexId(b) : b;
-  const dq = p.q - s.q;
-  const dr = p.r - s.r;
-  return (Math.abs(dq) + Math.abs(dr) + Math.abs(dq + dr)) / 2;
+export function hexDistance(from: Axial | HexId, to: Axial | HexId): number {
+  const fromHex = typeof from === 'string' ? parseHexId(from) : from;
+  const toHex = typeof to === 'string' ? parseHexId(to) : to;
+  const stepsQ = fromHex.q - toHex.q;
+  const stepsR = fromHex.r - toHex.r;
+  return (Math.abs(stepsQ) + Math.abs(stepsR) + Math.abs(stepsQ + stepsR)) / 2;
 }
 
-/** Index into HEX_DIRECTIONS from a to b, or null if they are not neighbours. */
-export function directionTo(a: Axial | HexId, b: Axial | HexId): number | null {
-  const p = typeof a === 'string' ? parseHexId(a) : a;
-  const s = typeof b === 'string' ? parseHexId(b) : b;
-  const i = HEX_DIRECTIONS.findIndex((d) => d.q === s.q - p.q && d.r === s.r - p.r);
-  return i < 0 ? null : i;
+/** Index into HEX_DIRECTIONS from `from` to `to`, or null if they are not neighbours. */
+export function directionTo(from: Axial | HexId, to: Axial | HexId): number | null {
+  const fromHex = typeof from === 'string' ? parseHexId(from) : from;
+  const toHex = typeof to === 'string' ? parseHexId(to) : to;
+  const direction = HEX_DIRECTIONS.findIndex((d) => d.q === toHex.q - fromHex.q && d.r === toHex.r - fromHex.r);
+  return direction < 0 ? null : direction;
 }
 
 export const isAdjacent = (a: Axial | HexId, b: Axial | HexId): boolean => directionTo(a, b) !== null;
 
 /** The key of the side two neighbouring hexes share, the same from either side: "a|b" with the smaller id first. */
-export function hexsideKey(a: HexId, b: HexId): string {
-  if (!isAdjacent(a, b)) throw new Error(`hexside ${a}|${b}: the hexes are not neighbours`);
-  return a < b ? `${a}|${b}` : `${b}|${a}`;
+export function hexsideKey(first: HexId, second: HexId): string {
+  if (!isAdjacent(first, second)) throw new Error(`hexside ${first}|${second}: the hexes are not neighbours`);
+  return first < second ? `${first}|${second}` : `${second}|${first}`;
 }
 
 /** The two hexes of a hexside key. */
 export function hexsideHexes(key: string): [HexId, HexId] {
-  const [a, b] = key.split('|');
-  if (!a || !b || !isAdjacent(a, b)) throw new Error(`not a hexside key: '${key}'`);
-  return [a, b];
+  const [first, second] = key.split('|');
+  if (!first || !second || !isAdjacent(first, second)) throw new Error(`not a hexside key: '${key}'`);
+  return [first, second];
 }
 
 /** The hexes exactly n steps from centre (n = 0: the centre), in walking order. */
@@ -81,11 +81,11 @@ export function hexRing(centre: Axial, count: number): Axial[] {
   if (count < 0) return [];
   if (count === 0) return [{ ...centre }];
   const out: Axial[] = [];
-  let h = { q: centre.q + HEX_DIRECTIONS[4].q * count, r: centre.r + HEX_DIRECTIONS[4].r * count };
+  let hex = { q: centre.q + HEX_DIRECTIONS[4].q * count, r: centre.r + HEX_DIRECTIONS[4].r * count };
   for (let side = 0; side < 6; side++) {
     for (let step = 0; step < count; step++) {
-      out.push(h);
-      h = neighbour(h, side);
+      out.push(hex);
+      hex = neighbour(hex, side);
     }
   }
   return out;
@@ -104,21 +104,21 @@ export function hexesWithin(centre: Axial, count: number): Axial[] {
 export function idsWithin(ids: Iterable<HexId>, count: number, exists: (id: HexId) => boolean = () => true): Set<HexId> {
   const out = new Set<HexId>();
   for (const id of ids) {
-    for (const h of hexesWithin(parseHexId(id), count)) {
-      const key = idOf(h);
+    for (const hex of hexesWithin(parseHexId(id), count)) {
+      const key = idOf(hex);
       if (exists(key)) out.add(key);
     }
   }
   return out;
 }
 
-/** The hexes on the straight line a → b, both ends included (a nudge keeps edge cases on one side). */
-export function hexLine(a: Axial, b: Axial): Axial[] {
-  const count = hexDistance(a, b);
+/** The hexes on the straight line from → to, both ends included (a nudge keeps edge cases on one side). */
+export function hexLine(from: Axial, to: Axial): Axial[] {
+  const count = hexDistance(from, to);
   const out: Axial[] = [];
   for (let i = 0; i <= count; i++) {
-    const t = count === 0 ? 0 : i / count;
-    out.push(roundHex(a.q + 1e-6 + (b.q - a.q) * t, a.r + 2e-6 + (b.r - a.r) * t));
+    const fraction = count === 0 ? 0 : i / count;
+    out.push(roundHex(from.q + 1e-6 + (to.q - from.q) * fraction, from.r + 2e-6 + (to.r - from.r) * fraction));
   }
   return out;
 }
@@ -136,9 +136,9 @@ export function offsetToAxial(col: number, row: number, orientation: HexOrientat
   return { q: col, r: row - (col - (col & 1)) / 2 };
 }
 
-export function axialToOffset(h: Axial, orientation: HexOrientation = 'pointy'): { col: number; row: number } {
-  if (orientation === 'pointy') return { col: h.q + (h.r - (h.r & 1)) / 2, row: h.r };
-  return { col: h.q, row: h.r + (h.q - (h.q & 1)) / 2 };
+export function axialToOffset(hex: Axial, orientation: HexOrientation = 'pointy'): { col: number; row: number } {
+  if (orientation === 'pointy') return { col: hex.q + (hex.r - (hex.r & 1)) / 2, row: hex.r };
+  return { col: hex.q, row: hex.r + (hex.q - (hex.q & 1)) / 2 };
 }
 
 // ---- Pixels ----
@@ -159,58 +159,60 @@ export interface PixelPoint {
 
 const SQRT3 = Math.sqrt(3);
 
-export function hexToPixel(h: Axial, layout: HexLayout): PixelPoint {
+export function hexToPixel(hex: Axial, layout: HexLayout): PixelPoint {
   if (layout.orientation === 'pointy')
-    return { x: layout.originX + layout.size * SQRT3 * (h.q + h.r / 2), y: layout.originY + layout.size * 1.5 * h.r };
-  return { x: layout.originX + layout.size * 1.5 * h.q, y: layout.originY + layout.size * SQRT3 * (h.r + h.q / 2) };
+    return { x: layout.originX + layout.size * SQRT3 * (hex.q + hex.r / 2), y: layout.originY + layout.size * 1.5 * hex.r };
+  return { x: layout.originX + layout.size * 1.5 * hex.q, y: layout.originY + layout.size * SQRT3 * (hex.r + hex.q / 2) };
 }
 
 /** Rounds fractional cube coordinates to the nearest hex. */
-export function roundHex(q: number, r: number): Axial {
-  const s = -q - r;
-  let rq = Math.round(q);
-  let rr = Math.round(r);
-  const rs = Math.round(s);
-  const dq = Math.abs(rq - q);
-  const dr = Math.abs(rr - r);
-  const ds = Math.abs(rs - s);
-  if (dq > dr && dq > ds) rq = -rr - rs;
-  else if (dr > ds) rr = -rq - rs;
-  return { q: rq + 0, r: rr + 0 };
+export function roundHex(cubeQ: number, cubeR: number): Axial {
+  const cubeS = -cubeQ - cubeR;
+  let roundedQ = Math.round(cubeQ);
+  let roundedR = Math.round(cubeR);
+  const roundedS = Math.round(cubeS);
+  const errorQ = Math.abs(roundedQ - cubeQ);
+  const errorR = Math.abs(roundedR - cubeR);
+  const errorS = Math.abs(roundedS - cubeS);
+  if (errorQ > errorR && errorQ > errorS) roundedQ = -roundedR - roundedS;
+  else if (errorR > errorS) roundedR = -roundedQ - roundedS;
+  return { q: roundedQ + 0, r: roundedR + 0 };
 }
 
-export function pixelToHex(p: PixelPoint, layout: HexLayout): Axial {
-  const x = (p.x - layout.originX) / layout.size;
-  const y = (p.y - layout.originY) / layout.size;
+export function pixelToHex(pixel: PixelPoint, layout: HexLayout): Axial {
+  const x = (pixel.x - layout.originX) / layout.size;
+  const y = (pixel.y - layout.originY) / layout.size;
   if (layout.orientation === 'pointy') return roundHex((SQRT3 / 3) * x - y / 3, (2 / 3) * y);
   return roundHex((2 / 3) * x, (-1 / 3) * x + (SQRT3 / 3) * y);
 }
 
 /** The six corners, clockwise on screen from the east-ish corner (pointy: -30°; flat: 0°). */
-export function hexCorners(h: Axial, layout: HexLayout): PixelPoint[] {
-  const c = hexToPixel(h, layout);
+export function hexCorners(hex: Axial, layout: HexLayout): PixelPoint[] {
+  const middle = hexToPixel(hex, layout);
   const start = layout.orientation === 'pointy' ? -30 : 0;
-  return Array.from({ length: 6 }, (_, i) => {
-    const a = ((start + 60 * i) * Math.PI) / 180;
-    return { x: c.x + layout.size * Math.cos(a), y: c.y + layout.size * Math.sin(a) };
+  return Array.from({ length: 6 }, (_, corner) => {
+    const angle = ((start + 60 * corner) * Math.PI) / 180;
+    return { x: middle.x + layout.size * Math.cos(angle), y: middle.y + layout.size * Math.sin(angle) };
   });
 }
 
-/** The two end points of the side neighbours a and b share. */
-export function hexsideCorners(a: HexId, b: HexId, layout: HexLayout): [PixelPoint, PixelPoint] {
-  if (!isAdjacent(a, b)) throw new Error(`hexside ${a}|${b}: the hexes are not neighbours`);
-  const ca = hexCorners(parseHexId(a), layout);
-  const cb = hexCorners(parseHexId(b), layout);
+/** The two end points of the side two neighbours share. */
+export function hexsideCorners(first: HexId, second: HexId, layout: HexLayout): [PixelPoint, PixelPoint] {
+  if (!isAdjacent(first, second)) throw new Error(`hexside ${first}|${second}: the hexes are not neighbours`);
+  const firstCorners = hexCorners(parseHexId(first), layout);
+  const secondCorners = hexCorners(parseHexId(second), layout);
   const eps = layout.size * 1e-6 + 1e-9;
-  const shared = ca.filter((p) => cb.some((s) => Math.abs(s.x - p.x) < eps && Math.abs(s.y - p.y) < eps));
+  const shared = firstCorners.filter((corner) =>
+    secondCorners.some((s) => Math.abs(s.x - corner.x) < eps && Math.abs(s.y - corner.y) < eps),
+  );
   return [shared[0], shared[1]];
 }
 
-/** Midpoint of the side a and b share. */
-export function hexsideMidpoint(a: HexId, b: HexId, layout: HexLayout): PixelPoint {
-  const pa = hexToPixel(parseHexId(a), layout);
-  const pb = hexToPixel(parseHexId(b), layout);
-  return { x: (pa.x + pb.x) / 2, y: (pa.y + pb.y) / 2 };
+/** Midpoint of the side two neighbours share. */
+export function hexsideMidpoint(first: HexId, second: HexId, layout: HexLayout): PixelPoint {
+  const firstCentre = hexToPixel(parseHexId(first), layout);
+  const secondCentre = hexToPixel(parseHexId(second), layout);
+  return { x: (firstCentre.x + secondCentre.x) / 2, y: (firstCentre.y + secondCentre.y) / 2 };
 }
 
 // ---- Cheapest paths ----
@@ -235,32 +237,32 @@ class Heap {
     return this.a.length;
   }
   push(x: [number, number, HexId]): void {
-    const a = this.a;
-    a.push(x);
-    let i = a.length - 1;
-    while (i > 0) {
-      const p = (i - 1) >> 1;
-      if (!less(a[i], a[p])) break;
-      [a[i], a[p]] = [a[p], a[i]];
-      i = p;
+    const items = this.a;
+    items.push(x);
+    let index = items.length - 1;
+    while (index > 0) {
+      const parent = (index - 1) >> 1;
+      if (!less(items[index], items[parent])) break;
+      [items[index], items[parent]] = [items[parent], items[index]];
+      index = parent;
     }
   }
   pop(): [number, number, HexId] {
-    const a = this.a;
-    const top = a[0];
-    const last = a.pop()!;
-    if (a.length) {
-      a[0] = last;
-      let i = 0;
+    const items = this.a;
+    const top = items[0];
+    const last = items.pop()!;
+    if (items.length) {
+      items[0] = last;
+      let index = 0;
       for (;;) {
-        const l = 2 * i + 1;
-        const r = l + 1;
-        let m = i;
-        if (l < a.length && less(a[l], a[m])) m = l;
-        if (r < a.length && less(a[r], a[m])) m = r;
-        if (m === i) break;
-        [a[i], a[m]] = [a[m], a[i]];
-        i = m;
+        const left = 2 * index + 1;
+        const right = left + 1;
+        let smallest = index;
+        if (left < items.length && less(items[left], items[smallest])) smallest = left;
+        if (right < items.length && less(items[right], items[smallest])) smallest = right;
+        if (smallest === index) break;
+        [items[index], items[smallest]] = [items[smallest], items[index]];
+        index = smallest;
       }
     }
     return top;
@@ -269,9 +271,9 @@ class Heap {
 const less = (x: [number, number, HexId], y: [number, number, HexId]) => x[0] < y[0] || (x[0] === y[0] && x[1] < y[1]);
 
 /** Dijkstra from start: the cheapest cost to every hex reachable within the limit, and each one's predecessor. */
-export function hexCosts(start: HexId, s: HexSearch): { cost: Map<HexId, number>; prev: Map<HexId, HexId> } {
-  const nbrs = s.neighbours ?? neighbourIds;
-  const limit = s.limit ?? Infinity;
+export function hexCosts(start: HexId, search: HexSearch): { cost: Map<HexId, number>; prev: Map<HexId, HexId> } {
+  const nbrs = search.neighbours ?? neighbourIds;
+  const limit = search.limit ?? Infinity;
   const cost = new Map<HexId, number>([[start, 0]]);
   const prev = new Map<HexId, HexId>();
   const done = new Set<HexId>();
@@ -279,31 +281,31 @@ export function hexCosts(start: HexId, s: HexSearch): { cost: Map<HexId, number>
   let order = 0;
   heap.push([0, order++, start]);
   while (heap.size) {
-    const [c, , cur] = heap.pop();
+    const [spent, , cur] = heap.pop();
     if (done.has(cur)) continue;
     done.add(cur);
-    if (cur === s.stopAt) break;
-    if (cur !== start && s.canLeave && !s.canLeave(cur, c)) continue;
+    if (cur === search.stopAt) break;
+    if (cur !== start && search.canLeave && !search.canLeave(cur, spent)) continue;
     for (const to of nbrs(cur)) {
       if (done.has(to)) continue;
-      const step = s.cost(cur, to, c);
+      const step = search.cost(cur, to, spent);
       if (step === null || step < 0) continue;
-      const nc = c + step;
-      if (nc > limit || nc >= (cost.get(to) ?? Infinity)) continue;
-      cost.set(to, nc);
+      const total = spent + step;
+      if (total > limit || total >= (cost.get(to) ?? Infinity)) continue;
+      cost.set(to, total);
       prev.set(to, cur);
-      heap.push([nc, order++, to]);
+      heap.push([total, order++, to]);
     }
   }
   return { cost, prev };
 }
 
 /** The cheapest path start → goal (both ends included) and its cost, or null if none within the limit. */
-export function cheapestHexPath(start: HexId, goal: HexId, s: HexSearch): { path: HexId[]; cost: number } | null {
+export function cheapestHexPath(start: HexId, goal: HexId, search: HexSearch): { path: HexId[]; cost: number } | null {
   // A goal the caller may not leave is still a fine place to end.
-  const canLeave = s.canLeave;
+  const canLeave = search.canLeave;
   const { cost, prev } = hexCosts(start, {
-    ...s,
+    ...search,
     stopAt: goal,
     canLeave: canLeave ? (id, c) => id === goal || canLeave(id, c) : undefined,
   });

@@ -22,8 +22,9 @@ export function sameAction(first: Action, second: Action): boolean {
  * asked instead of this choice's limits.
  */
 export function mustBeLegal(legal: LegalAction[], action: Action, rule: string, why: string, command?: string): void {
-  const isListed = (l: LegalAction) =>
-    sameAction(l.action, action) || Object.values(l.aliases ?? {}).some((as) => as.some((x) => x.action && sameAction(x.action, action)));
+  const isListed = (listed: LegalAction) =>
+    sameAction(listed.action, action) ||
+    Object.values(listed.aliases ?? {}).some((as) => as.some((x) => x.action && sameAction(x.action, action)));
   if (legal.some(isListed)) return;
   const allowed = legal.map((l) => l.label);
   if (command && !legal.some((l) => l.action.type === action.type)) {

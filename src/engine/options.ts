@@ -15,8 +15,8 @@ export type RawOptions = Record<string, string | number | boolean>;
 
 export function parseOptionsWithDocs(docs: OptionDoc[], raw: RawOptions): Record<string, string | number | boolean> {
   const names = docs.map((d) => d.name);
-  for (const k of Object.keys(raw))
-    if (!names.includes(k)) fail('options', `Unknown option "${k}". Options: ${names.join(', ') || 'none'}.`);
+  for (const key of Object.keys(raw))
+    if (!names.includes(key)) fail('options', `Unknown option "${key}". Options: ${names.join(', ') || 'none'}.`);
   const out: Record<string, string | number | boolean> = {};
   for (const doc of docs) {
     const value = raw[doc.name];
@@ -32,17 +32,19 @@ export function parseOptionsWithDocs(docs: OptionDoc[], raw: RawOptions): Record
       else fail(rule, `${doc.name} must be true or false, not "${value}".`);
     } else if (doc.type === 'integer') {
       const count = typeof value === 'number' ? value : Number(String(value).trim());
-      const lo = doc.min ?? -Infinity;
-      const hi = doc.max ?? Infinity;
-      if (!Number.isInteger(count) || count < lo || count > hi)
+      const min = doc.min ?? -Infinity;
+      const max = doc.max ?? Infinity;
+      if (!Number.isInteger(count) || count < min || count > max)
         fail(
           rule,
-          `${doc.name} must be a whole number${Number.isFinite(lo) ? ` from ${lo}` : ''}${Number.isFinite(hi) ? ` to ${hi}` : ''}, not "${value}".`,
+          `${doc.name} must be a whole number${Number.isFinite(min) ? ` from ${min}` : ''}${Number.isFinite(max) ? ` to ${max}` : ''}, not "${value}".`,
         );
       out[doc.name] = count;
     } else out[doc.name] = String(value);
     // A choice may be typed by the name people see (issue 19 §7), and still by its id.
-    const named = doc.choices?.find((c) => String(c.value) !== String(out[doc.name]) && loose(c.name) === loose(String(value)));
+    const named = doc.choices?.find(
+      (choice) => String(choice.value) !== String(out[doc.name]) && loose(choice.name) === loose(String(value)),
+    );
     if (named) out[doc.name] = named.value;
     if (doc.choices && !doc.choices.some((c) => String(c.value) === String(out[doc.name]))) {
       const names = doc.choices.map((c) => c.name);

@@ -18,9 +18,9 @@ const sameEntry = (a: LogEntry, b: LogEntry) => a.seq === b.seq && a.action.type
  * i.e. no later undo removed an entry at or before k. `full` is
  * effectiveLog(log), passed in when the caller already has it.
  */
-export function snapshotUsable(log: LogEntry[], k: number, full: LogEntry[] = effectiveLog(log)): boolean {
-  if (k > (log.length ? log[log.length - 1].seq : 0)) return false;
-  const head = effectiveLog(log.filter((e) => e.seq <= k));
+export function snapshotUsable(log: LogEntry[], seq: number, full: LogEntry[] = effectiveLog(log)): boolean {
+  if (seq > (log.length ? log[log.length - 1].seq : 0)) return false;
+  const head = effectiveLog(log.filter((e) => e.seq <= seq));
   return head.length <= full.length && head.every((e, i) => sameEntry(e, full[i]));
 }
 
@@ -35,8 +35,8 @@ export function pickSnapshot(
   full: LogEntry[] = effectiveLog(log),
 ): { seq: number; held: number } {
   const candidates = seqs.filter((k) => k > 0 && k <= upTo).sort((a, b) => b - a);
-  for (const k of candidates) {
-    if (snapshotUsable(log, k, full)) return { seq: k, held: effectiveLog(log.filter((e) => e.seq <= k)).length };
+  for (const seq of candidates) {
+    if (snapshotUsable(log, seq, full)) return { seq, held: effectiveLog(log.filter((e) => e.seq <= seq)).length };
   }
   return { seq: 0, held: 0 };
 }

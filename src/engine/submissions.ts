@@ -24,7 +24,7 @@ export interface Submission<T extends Json = Json> {
 
 export function openSubmission<T extends Json>(roles: Role[]): Submission<T> {
   const seats: Record<Role, SeatOrders<T>> = {};
-  for (const r of roles) seats[r] = { items: [], final: false, finalAt: null };
+  for (const role of roles) seats[role] = { items: [], final: false, finalAt: null };
   return { seats, finals: 0, revealed: false };
 }
 
@@ -98,11 +98,11 @@ export function waiting(sub: Submission): Role[] {
 /** Reveal every seat's orders at once, in the order `by` gives (default: who was final first). */
 export function reveal<T extends Json>(
   sub: Submission<T>,
-  by?: (a: [Role, SeatOrders<T>], b: [Role, SeatOrders<T>]) => number,
+  order?: (first: [Role, SeatOrders<T>], second: [Role, SeatOrders<T>]) => number,
 ): { role: Role; items: T[] }[] {
   sub.revealed = true;
   const entries = Object.entries(sub.seats);
-  entries.sort(by ?? ((a, b) => (a[1].finalAt ?? Infinity) - (b[1].finalAt ?? Infinity)));
+  entries.sort(order ?? ((a, b) => (a[1].finalAt ?? Infinity) - (b[1].finalAt ?? Infinity)));
   return entries.map(([role, s]) => ({ role, items: s.items }));
 }
 
@@ -145,7 +145,7 @@ export function ordersProcedure<S, T extends Json, F extends Frame = Frame>(spec
       spec.check(state, frame, role, asItem<T>(action));
       addOrder(sub, role, asItem<T>(action), spec.rule);
     },
-    withdraw: (s, f, role, a) => void withdrawOrder(spec.submission(s, f), role, Number(a.index), spec.rule),
+    withdraw: (state, frame, role, action) => void withdrawOrder(spec.submission(state, frame), role, Number(action.index), spec.rule),
     final: (s, f, role) => finalize(spec.submission(s, f), role, spec.rule),
     reopen: (s, f, role) => reopen(spec.submission(s, f), role, spec.rule),
   };
@@ -159,20 +159,20 @@ export function ordersProcedure<S, T extends Json, F extends Frame = Frame>(spec
       const mine = sub.seats[role];
       if (!mine || sub.revealed) return [];
       if (mine.final) return allFinal(sub) ? [] : [{ action: { type: 'reopen' }, label: 'Reopen your orders', sub: subs.reopen, args: {} }];
-      const out: LegalAction[] = spec.choices(state, frame, role).map((c) => ({
-        action: { type: 'order', item: c.item },
-        label: c.label,
-        sub: c.sub,
-        args: c.args,
-        argLabels: c.argLabels,
+      const out: LegalAction[] = spec.choices(state, frame, role).map((choice) => ({
+        action: { type: 'order', item: choice.item },
+        label: choice.label,
+        sub: choice.sub,
+        args: choice.args,
+        argLabels: choice.argLabels,
         secret: true,
       }));
-      mine.items.forEach((item, i) =>
+      mine.items.forEach((item, index) =>
         out.push({
-          action: { type: 'withdraw', index: i },
-          label: `Withdraw order ${i + 1}: ${spec.label(state, frame, role, item)}`,
+          action: { type: 'withdraw', index },
+          label: `Withdraw order ${index + 1}: ${spec.label(state, frame, role, item)}`,
           sub: subs.withdraw,
-          args: { index: String(i + 1) },
+          args: { index: String(index + 1) },
           secret: true,
         }),
       );

@@ -47,9 +47,9 @@ export class RangeTable<T> {
   }
 
   lookup(roll: number): T {
-    const lo = Math.min(...this.rows.map((r) => r.min));
-    const hi = Math.max(...this.rows.map((r) => r.max));
-    const clamped = Math.max(lo, Math.min(hi, roll));
+    const min = Math.min(...this.rows.map((r) => r.min));
+    const max = Math.max(...this.rows.map((r) => r.max));
+    const clamped = Math.max(min, Math.min(max, roll));
     const row = this.rows.find((r) => clamped >= r.min && clamped <= r.max);
     if (!row) throw new Error(`${this.name}: no row for ${roll}`);
     return row.value;
@@ -72,9 +72,9 @@ export class ColumnTable {
 
   /** Value in the last column not above `col + shift`; below the first column gives 0. */
   lookup(col: number, face: number, shift = 0): number {
-    const c = col + shift;
+    const column = col + shift;
     let idx = -1;
-    for (let i = 0; i < this.columns.length; i++) if (this.columns[i] <= c) idx = i;
+    for (let i = 0; i < this.columns.length; i++) if (this.columns[i] <= column) idx = i;
     if (idx < 0) return 0;
     const row = this.rows[String(face)];
     if (!row) throw new Error(`${this.name}: no row for die ${face}`);

@@ -14,8 +14,8 @@ const PREFIX = 'muster-';
 const SUFFIX = '.sqlite';
 
 /** `muster-20261123T141500123Z.sqlite`: sorts by time as text. */
-export function backupName(at: Date): string {
-  return `${PREFIX}${at.toISOString().replace(/[-:.]/g, '')}${SUFFIX}`;
+export function backupName(takenAt: Date): string {
+  return `${PREFIX}${takenAt.toISOString().replace(/[-:.]/g, '')}${SUFFIX}`;
 }
 
 /** Backups in `dir`, oldest first. */
@@ -33,9 +33,9 @@ export function listBackups(dir: string): string[] {
  * name, renamed when complete, so a half-written copy is never taken for a
  * backup), then delete all but the newest `keep` (0 keeps all). Returns the file.
  */
-export async function backupStore(store: Store, dir: string, keep = 0, at = new Date()): Promise<string> {
+export async function backupStore(store: Store, dir: string, keep = 0, takenAt = new Date()): Promise<string> {
   fs.mkdirSync(dir, { recursive: true });
-  const file = path.join(dir, backupName(at));
+  const file = path.join(dir, backupName(takenAt));
   const part = `${file}.part`;
   try {
     await store.db.backup(part);
@@ -59,8 +59,8 @@ export class RestoreError extends Error {
 export function restoreBackup(from: string, to: string): void {
   const check = new Database(from, { readonly: true, fileMustExist: true });
   try {
-    const ok = check.pragma('integrity_check', { simple: true });
-    if (ok !== 'ok') throw new RestoreError(`${from} fails SQLite's integrity check: ${String(ok)}`);
+    const integrity = check.pragma('integrity_check', { simple: true });
+    if (integrity !== 'ok') throw new RestoreError(`${from} fails SQLite's integrity check: ${String(integrity)}`);
     const games = check.prepare(`SELECT name FROM sqlite_master WHERE type = 'table' AND name = 'games'`).get();
     if (!games) throw new RestoreError(`${from} is not a Muster database (no games table).`);
   } finally {
@@ -87,7 +87,7 @@ export interface ScheduleOptions {
   cron: string;
   dir: string;
   keep: number;
-  onDone?: (file: string, ms: number) => void;
+  onDone?: (file: string, elapsedMs: number) => void;
   onError?: (error: unknown) => void;
 }
 
@@ -111,9 +111,9 @@ export function scheduleBackups(store: Store, opts: ScheduleOptions): BackupSche
   let running: Promise<void> = Promise.resolve();
   const job = new Cron(opts.cron, { protect: true, unref: true }, () => {
     if (!store.leases.once('backup', backupSlot(opts.cron, Date.now()))) return;
-    const t = performance.now();
+    const startedAt = performance.now();
     running = backupStore(store, opts.dir, opts.keep).then(
-      (file) => opts.onDone?.(file, performance.now() - t),
+      (file) => opts.onDone?.(file, performance.now() - startedAt),
       (e) => opts.onError?.(e),
     );
     return running;

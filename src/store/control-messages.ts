@@ -23,7 +23,7 @@ export class ControlMessages {
       message_id: string;
       rows: string;
     }[];
-    return rows.map((r) => ({ channelId: r.channel_id, messageId: r.message_id, rows: JSON.parse(r.rows) as unknown[] }));
+    return rows.map((row) => ({ channelId: row.channel_id, messageId: row.message_id, rows: JSON.parse(row.rows) as unknown[] }));
   }
 
   /** One channel's remembered messages, oldest first (another process may have posted some). */
@@ -31,7 +31,7 @@ export class ControlMessages {
     const rows = this.db
       .prepare('SELECT message_id, rows FROM control_messages WHERE channel_id = ? ORDER BY added_at, rowid')
       .all(channelId) as { message_id: string; rows: string }[];
-    return rows.map((r) => ({ channelId, messageId: r.message_id, rows: JSON.parse(r.rows) as unknown[] }));
+    return rows.map((row) => ({ channelId, messageId: row.message_id, rows: JSON.parse(row.rows) as unknown[] }));
   }
 
   /** Remember (or re-remember, as newest) a message's controls. */

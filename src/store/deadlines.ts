@@ -20,7 +20,12 @@ interface Raw {
   due_at: number;
 }
 
-const toDeadline = (r: Raw): DecisionDeadline => ({ gameId: r.game_id, role: r.role, decisionId: r.decision_id, dueAt: r.due_at });
+const toDeadline = (raw: Raw): DecisionDeadline => ({
+  gameId: raw.game_id,
+  role: raw.role,
+  decisionId: raw.decision_id,
+  dueAt: raw.due_at,
+});
 
 const HOUR = 3_600_000;
 
@@ -80,8 +85,8 @@ export class Deadlines {
     return row?.clock_ms ?? null;
   }
 
-  setClock(gameId: number, ms: number | null): void {
-    this.db.prepare('UPDATE games SET clock_ms = ? WHERE id = ?').run(ms, gameId);
+  setClock(gameId: number, clockMs: number | null): void {
+    this.db.prepare('UPDATE games SET clock_ms = ? WHERE id = ?').run(clockMs, gameId);
   }
 
   /**
@@ -98,9 +103,9 @@ export class Deadlines {
     const row = this.db.prepare('SELECT clock_ms, clock_bonus_ms FROM games WHERE id = ?').get(gameId) as
       { clock_ms: number | null; clock_bonus_ms: number | null } | undefined;
     if (!row?.clock_ms || row.clock_bonus_ms === null) return null;
-    const r = this.db.prepare('SELECT bank_ms FROM clock_banks WHERE game_id = ? AND role = ?').get(gameId, role) as
+    const bank = this.db.prepare('SELECT bank_ms FROM clock_banks WHERE game_id = ? AND role = ?').get(gameId, role) as
       { bank_ms: number } | undefined;
-    return r?.bank_ms ?? row.clock_ms;
+    return bank?.bank_ms ?? row.clock_ms;
   }
 
   /** A decision of a banked seat closed after `spentMs`: the bank pays it, then gains the bonus (capped). */
@@ -127,8 +132,8 @@ export class Deadlines {
     const setAt = this.db.prepare('SELECT set_at FROM decision_deadlines WHERE game_id = ? AND role = ?');
     for (const deadline of this.ofGame(gameId))
       if (open[deadline.role]?.id !== deadline.decisionId) {
-        const at = (setAt.get(gameId, deadline.role) as { set_at: number | null } | undefined)?.set_at;
-        if (at !== null && at !== undefined) this.settleBank(gameId, deadline.role, now - at);
+        const setAtTime = (setAt.get(gameId, deadline.role) as { set_at: number | null } | undefined)?.set_at;
+        if (setAtTime !== null && setAtTime !== undefined) this.settleBank(gameId, deadline.role, now - setAtTime);
         this.clear(gameId, deadline.role, deadline.decisionId);
       }
     const clock = this.clock(gameId);

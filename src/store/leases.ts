@@ -31,7 +31,7 @@ export class Leases {
 
   /** Take lease `name` for `ttlMs`, or renew it when we hold it; null while another holds it unexpired. */
   acquire(name: string, ttlMs: number): LeaseResult {
-    const t = this.now();
+    const now = this.now();
     return this.db
       .transaction((): LeaseResult => {
         const before = this.holder(name);
@@ -42,9 +42,9 @@ export class Leases {
              taken_at = CASE WHEN leases.owner = excluded.owner THEN leases.taken_at ELSE excluded.taken_at END
            WHERE leases.owner = excluded.owner OR leases.expires_at <= ?`,
           )
-          .run(name, this.owner, t + ttlMs, t, t).changes;
+          .run(name, this.owner, now + ttlMs, now, now).changes;
         if (changed !== 1) return null;
-        return before?.owner === this.owner && before.expiresAt > t ? 'renewed' : 'taken';
+        return before?.owner === this.owner && before.expiresAt > now ? 'renewed' : 'taken';
       })
       .immediate();
   }
@@ -60,8 +60,8 @@ export class Leases {
   }
 
   holder(name: string): LeaseHolder | null {
-    const r = this.db.prepare('SELECT owner, expires_at AS expiresAt FROM leases WHERE name = ?').get(name) as LeaseHolder | undefined;
-    return r ?? null;
+    const holder = this.db.prepare('SELECT owner, expires_at AS expiresAt FROM leases WHERE name = ?').get(name) as LeaseHolder | undefined;
+    return holder ?? null;
   }
 
   /** The first process to claim `slot` of `name` gets true (a backup at 03:17 is taken once); a slot not after the last claimed one, false. */

@@ -97,7 +97,10 @@ const EMPTY = Buffer.alloc(0);
 
 function decode(text: string): Post {
   const parsed = JSON.parse(text) as Omit<Post, 'files'> & { files?: (Omit<Attachment, 'data'> & { data?: string })[] };
-  return { ...parsed, files: parsed.files?.map((f) => ({ ...f, data: f.data === undefined ? EMPTY : Buffer.from(f.data, 'base64') })) };
+  return {
+    ...parsed,
+    files: parsed.files?.map((file) => ({ ...file, data: file.data === undefined ? EMPTY : Buffer.from(file.data, 'base64') })),
+  };
 }
 
 const toRow = (raw: Raw): OutboxRow => ({
@@ -166,7 +169,7 @@ export class Outbox {
    */
   enqueue(posts: Post[], opts: { hold?: boolean; settles?: number[] } = {}): { id: number; post: Post }[] {
     const out: { id: number; post: Post }[] = [];
-    const at = this.now() + (opts.hold === false ? 0 : this.holdMs);
+    const dueAt = this.now() + (opts.hold === false ? 0 : this.holdMs);
     const ping = this.db.prepare('INSERT OR IGNORE INTO outbox_pings (game_id, role, decision_id) VALUES (?, ?, ?)');
     const insert = this.db.prepare(
       'INSERT INTO outbox (game_id, lane, track, post, next_at, created_at, draws, guild_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
@@ -206,7 +209,7 @@ export class Outbox {
           this.db
             .prepare(`UPDATE outbox SET state = 'sent', done_at = ?, error = 'joined a newer card' WHERE id = ?`)
             .run(this.now(), joins.id);
-        const due = track === 'card' ? Math.max(at, this.cardDue(windowOf(post))) : at;
+        const due = track === 'card' ? Math.max(dueAt, this.cardDue(windowOf(post))) : dueAt;
         const draws = post.files?.filter((f) => f.draw).length ?? 0;
         const guildId = this.guilds.of(post);
         const info = insert.run(post.gameId ?? null, post.channelId, track, encode(post), due, this.now(), draws, guildId);
@@ -502,8 +505,8 @@ export class Outbox {
    * process's to deliver, or waits for a thread another row opens): due again
    * at `at` at the soonest.
    */
-  unclaim(id: number, at = 0): void {
-    this.db.prepare(`UPDATE outbox SET owner = NULL, next_at = MAX(next_at, ?) WHERE id = ? AND owner = ?`).run(at, id, this.owner);
+  unclaim(id: number, notBefore = 0): void {
+    this.db.prepare(`UPDATE outbox SET owner = NULL, next_at = MAX(next_at, ?) WHERE id = ? AND owner = ?`).run(notBefore, id, this.owner);
   }
 
   /** Who holds a row now (null: nobody, or the hold expired). */
@@ -525,10 +528,10 @@ export class Outbox {
     this.inheritedRows.delete(id);
   }
 
-  retry(id: number, at: number, error: string): void {
+  retry(id: number, nextAt: number, error: string): void {
     this.db
       .prepare('UPDATE outbox SET attempts = attempts + 1, next_at = ?, error = ?, owner = NULL WHERE id = ?')
-      .run(at, error.slice(0, 500), id);
+      .run(nextAt, error.slice(0, 500), id);
   }
 
   /** Undeliverable. A hand-off that never arrived did not ping: the next post for its decisions (a repost) may. */

@@ -82,7 +82,7 @@ export class Reminders {
       due_at: number;
       set_at: number | null;
     }[];
-    return rows.map((r) => ({ gameId: r.game_id, role: r.role, decisionId: r.decision_id, dueAt: r.due_at, setAt: r.set_at }));
+    return rows.map((row) => ({ gameId: row.game_id, role: row.role, decisionId: row.decision_id, dueAt: row.due_at, setAt: row.set_at }));
   }
 
   /** When the tick next looks at this deadline (null: no reminder left; it stays until the deadline goes). */

@@ -28,13 +28,13 @@ interface Raw {
   closed: number;
 }
 
-const toTurn = (r: Raw): TurnMessage => ({
-  gameId: r.game_id,
-  seq: r.seq,
-  channelId: r.channel_id,
-  messageId: r.message_id,
-  roles: JSON.parse(r.roles) as string[],
-  lines: JSON.parse(r.lines) as string[],
+const toTurn = (raw: Raw): TurnMessage => ({
+  gameId: raw.game_id,
+  seq: raw.seq,
+  channelId: raw.channel_id,
+  messageId: raw.message_id,
+  roles: JSON.parse(raw.roles) as string[],
+  lines: JSON.parse(raw.lines) as string[],
 });
 
 export class TurnMessages {
@@ -42,8 +42,8 @@ export class TurnMessages {
 
   /** The game's current turn message, or null (none yet, or closed). */
   current(gameId: number): TurnMessage | null {
-    const r = this.db.prepare('SELECT * FROM turn_messages WHERE game_id = ? ORDER BY seq DESC LIMIT 1').get(gameId) as Raw | undefined;
-    return r && !r.closed ? toTurn(r) : null;
+    const raw = this.db.prepare('SELECT * FROM turn_messages WHERE game_id = ? ORDER BY seq DESC LIMIT 1').get(gameId) as Raw | undefined;
+    return raw && !raw.closed ? toTurn(raw) : null;
   }
 
   /** A new turn message (its post is about to be queued): the older ones stay, for their pending edits. */
@@ -70,9 +70,9 @@ export class TurnMessages {
 
   /** The message of turn message `seq` (null: not delivered, or unknown). */
   messageOf(gameId: number, seq: number): string | null {
-    const r = this.db.prepare('SELECT message_id FROM turn_messages WHERE game_id = ? AND seq = ?').get(gameId, seq) as
+    const row = this.db.prepare('SELECT message_id FROM turn_messages WHERE game_id = ? AND seq = ?').get(gameId, seq) as
       { message_id: string | null } | undefined;
-    return r?.message_id ?? null;
+    return row?.message_id ?? null;
   }
 
   /** Another post took over (a deadline's default, an undo, a repost): the next move posts anew. */

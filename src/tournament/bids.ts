@@ -26,43 +26,44 @@ export function settleBidsIfReady(svc: Services, tournament: Tournament, match: 
   const row = match.gameId ? svc.store.game(match.gameId) : null;
   if (!row || row.status !== 'lobby' || !match.b) return [];
   const bids = repo.bids(match.id);
-  const bidOf = (u: string) => bids.find((b) => b.userId === u) ?? (isBot(u) || force ? { userId: u, side: null, vp: 0 } : null);
+  const bidOf = (userId: string) =>
+    bids.find((b) => b.userId === userId) ?? (isBot(userId) || force ? { userId, side: null, vp: 0 } : null);
   const bid = bidOf(match.a);
-  const bb = bidOf(match.b);
-  if (!bid || !bb) return [];
-  const [sa, sb] = sidesOf(tournament.system, tournament.options);
+  const secondBid = bidOf(match.b);
+  if (!bid || !secondBid) return [];
+  const [firstSide, secondSide] = sidesOf(tournament.system, tournament.options);
   // Who takes the first side: start from the balance rule's choice (m.a).
   let first = match.a;
   let bidSide: string | null = null;
   let bidVp: number | null = null;
-  if (bid.side && bb.side && bid.side === bb.side) {
+  if (bid.side && secondBid.side && bid.side === secondBid.side) {
     const want = bid.side;
-    const winner = bid.vp > bb.vp ? match.a : bb.vp > bid.vp ? match.b : want === sa ? match.a : match.b;
-    first = want === sa ? winner : winner === match.a ? match.b : match.a;
+    const winner = bid.vp > secondBid.vp ? match.a : secondBid.vp > bid.vp ? match.b : want === firstSide ? match.a : match.b;
+    first = want === firstSide ? winner : winner === match.a ? match.b : match.a;
     bidSide = want;
-    bidVp = Math.max(bid.vp, bb.vp) || null;
-  } else if (bid.side || bb.side) {
+    bidVp = Math.max(bid.vp, secondBid.vp) || null;
+  } else if (bid.side || secondBid.side) {
     // One wish, or two different ones: granted.
-    if (bid.side) first = bid.side === sa ? match.a : match.b;
-    else first = bb.side === sa ? match.b : match.a;
+    if (bid.side) first = bid.side === firstSide ? match.a : match.b;
+    else first = secondBid.side === firstSide ? match.b : match.a;
   }
   const second = first === match.a ? match.b : match.a;
   const names = new Map(repo.entrants(tournament.id).map((e) => [e.userId, e.userName]));
   svc.store.db.transaction(() => {
     repo.setSides(match.id, first, second, bidSide, bidVp);
-    svc.store.setSeat(row.id, sa, first, names.get(first) ?? first);
-    svc.store.setSeat(row.id, sb, second, names.get(second) ?? second);
+    svc.store.setSeat(row.id, firstSide, first, names.get(first) ?? first);
+    svc.store.setSeat(row.id, secondSide, second, names.get(second) ?? second);
   })();
-  const said = (b: { userId: string; side: string | null; vp: number }, missing: boolean) =>
-    `${isBot(b.userId) ? b.userId : `<@${b.userId}>`}: ` +
-    (missing ? 'no bid (any side, 0 VP)' : b.side ? `${b.side} for ${b.vp} VP` : 'any side');
+  const said = (shown: { userId: string; side: string | null; vp: number }, missing: boolean) =>
+    `${isBot(shown.userId) ? shown.userId : `<@${shown.userId}>`}: ` +
+    (missing ? 'no bid (any side, 0 VP)' : shown.side ? `${shown.side} for ${shown.vp} VP` : 'any side');
   const reveal: Post = {
     channelId: row.channelId,
     gameId: row.id,
     kind: 'update',
     content:
-      `🔓 Bids — ${said(bid, !bids.some((x) => x.userId === match.a))}; ${said(bb, !bids.some((x) => x.userId === match.b))}.\n` +
-      `${first.startsWith('bot:') ? first : `<@${first}>`} plays ${sa}, ${second.startsWith('bot:') ? second : `<@${second}>`} plays ${sb}` +
+      `🔓 Bids — ${said(bid, !bids.some((x) => x.userId === match.a))}; ${said(secondBid, !bids.some((x) => x.userId === match.b))}.\n` +
+      `${first.startsWith('bot:') ? first : `<@${first}>`} plays ${firstSide}, ${second.startsWith('bot:') ? second : `<@${second}>`} plays ${secondSide}` +
       `${bidSide && bidVp ? `; ${bidSide} gives ${bidVp} VP at the end.` : '.'}`,
   };
   return [reveal, ...startMatch(svc, tournament, repo.match(match.id)!)];
@@ -74,8 +75,8 @@ export function bidTimeouts(svc: Services): Post[] {
   const posts: Post[] = [];
   for (const tournament of repo.running()) {
     if (!tournament.bidding || !tournament.clockHours) continue;
-    const at = repo.pairedAt(tournament.id, tournament.round);
-    if (at === null || at + tournament.clockHours * HOUR > svc.now()) continue;
+    const pairedAt = repo.pairedAt(tournament.id, tournament.round);
+    if (pairedAt === null || pairedAt + tournament.clockHours * HOUR > svc.now()) continue;
     for (const match of repo.matches(tournament.id, tournament.round))
       if (match.outcome === null) posts.push(...settleBidsIfReady(svc, tournament, match, true));
   }

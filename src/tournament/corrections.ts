@@ -35,14 +35,14 @@ function finishedOf(svc: Services, gameId: number | null): { status: string; how
     { status: string; how: string; result: string } | undefined;
 }
 
-const key = (p: { a: string; b: string | null }) => (p.b ? [p.a, p.b].sort().join(' v ') : `${p.a} bye`);
+const key = (pair: { a: string; b: string | null }) => (pair.b ? [pair.a, pair.b].sort().join(' v ') : `${pair.a} bye`);
 
 export function correctResult(
   svc: Services,
   tournament: Tournament,
   match: Match,
   named: Outcome,
-  by: string,
+  actorId: string,
   reason: string,
   vp?: CorrectedVp,
   /** A forfeit: no game was played (not rated; a virtual opponent in the tie-breaks). */
@@ -60,7 +60,7 @@ export function correctResult(
   let bid = '';
   svc.store.db.transaction(() => {
     // A game already over takes the corrected result; one still in play ends with it (its event then finds the match decided).
-    const stored = correctStoredResult(svc, tournament, match, named, by, reason, vp, forfeit);
+    const stored = correctStoredResult(svc, tournament, match, named, actorId, reason, vp, forfeit);
     const scores = Array.isArray(vp) ? { [sides[0]]: vp[0], [sides[1]]: vp[1] } : undefined;
     finishMatchGame(
       svc,
@@ -82,7 +82,7 @@ export function correctResult(
     repo.dropReport(match.id);
     repo.log(
       tournament.id,
-      by,
+      actorId,
       `result match ${match.id}: ${was ?? 'pending'} → ${outcome}${forfeit ? ' by forfeit' : ''}${bid ? ` (${bid})` : ''}`,
       reason,
     );
@@ -134,7 +134,7 @@ export function correctResult(
     const fresh = repo.get(tournament.id)!;
     if (fresh.status === 'finished' && nextPairings(repo, fresh, fresh.round + 1)?.length)
       repo.update(tournament.id, { status: 'running' });
-    if (changes.length) repo.log(tournament.id, by, `re-paired after correcting match ${match.id}: ${changes.join('; ')}`, reason);
+    if (changes.length) repo.log(tournament.id, actorId, `re-paired after correcting match ${match.id}: ${changes.join('; ')}`, reason);
     // Ratings are a fold in game order: every later game of the system on this server moves too.
     if (stored) ratingsOf(svc).recomputeFor(tournament.guildId, tournament.system);
   })();
@@ -196,7 +196,7 @@ export function correctStoredResult(
   tournament: Tournament,
   match: Match,
   outcome: Outcome,
-  by: string,
+  actorId: string,
   reason: string,
   vp?: CorrectedVp,
   forfeit = false,
@@ -222,7 +222,7 @@ export function correctStoredResult(
     onVp === wasOnVp &&
     !!prev?.forfeit === forfeit;
   if (same) return false;
-  const at = svc.store.now();
+  const now = svc.store.now();
   const result: StoredResult = {
     status,
     winners,
@@ -231,10 +231,10 @@ export function correctStoredResult(
     onVp,
     ...(forfeit ? { forfeit: true } : {}),
     summary: `Result corrected by the tournament organiser (${reason}); it was: ${prev?.summary ?? 'no result'}`,
-    corrected: { from: prev?.corrected?.from ?? prev, reason, by, at },
+    corrected: { from: prev?.corrected?.from ?? prev, reason, by: actorId, at: now },
   };
   const json = JSON.stringify(result);
-  db.prepare('UPDATE games SET status = ?, result = ?, updated_at = ? WHERE id = ?').run(status, json, at, row.id);
+  db.prepare('UPDATE games SET status = ?, result = ?, updated_at = ? WHERE id = ?').run(status, json, now, row.id);
   if (fin)
     db.prepare("UPDATE game_finished SET status = ?, how = 'correction', result = ?, rated = 0 WHERE game_id = ?").run(
       status,
@@ -246,11 +246,11 @@ export function correctStoredResult(
       row.id,
       status,
       json,
-      at,
+      now,
     );
   new TournamentRepo(db, svc.store.now).log(
     tournament.id,
-    by,
+    actorId,
     `game #${row.id} stored result: ${describe(prev)} → ${describe(result)} (original kept: ${original ?? 'none'})`,
     reason,
   );

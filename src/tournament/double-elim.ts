@@ -80,50 +80,50 @@ const ORDERINGS: Record<number, string[]> = {
   128: ['natural', 'reverse', 'half_shift', 'pair_flip', 'pair_flip', 'pair_flip', 'natural'],
 };
 
-function ordered<T>(method: string, xs: T[]): T[] {
-  const h = xs.length / 2;
-  if (xs.length < 2) return [...xs];
+function ordered<T>(method: string, items: T[]): T[] {
+  const half = items.length / 2;
+  if (items.length < 2) return [...items];
   switch (method) {
     case 'reverse':
-      return [...xs].reverse();
+      return [...items].reverse();
     case 'half_shift':
-      return [...xs.slice(h), ...xs.slice(0, h)];
+      return [...items.slice(half), ...items.slice(0, half)];
     case 'reverse_half_shift':
-      return [...xs.slice(h).reverse(), ...xs.slice(0, h).reverse()];
+      return [...items.slice(half).reverse(), ...items.slice(0, half).reverse()];
     case 'pair_flip':
-      return xs.flatMap((_, i) => (i % 2 ? [] : [xs[i + 1], xs[i]]));
+      return items.flatMap((_, i) => (i % 2 ? [] : [items[i + 1], items[i]]));
     default:
-      return [...xs];
+      return [...items];
   }
 }
 
-/** The order of winners' round r's losers as they drop in (beyond the chart: its 128 pattern, stretched). */
-function dropOrder(size: number, r: number): string {
+/** The order of winners' round `round`'s losers as they drop in (beyond the chart: its 128 pattern, stretched). */
+function dropOrder(size: number, round: number): string {
   const chart = ORDERINGS[size * 2];
-  if (chart) return chart[r - 1];
-  const k = Math.log2(size);
-  return r === 1 || r === k ? 'natural' : r === 2 ? 'reverse' : r === 3 ? 'half_shift' : 'pair_flip';
+  if (chart) return chart[round - 1];
+  const roundCount = Math.log2(size);
+  return round === 1 || round === roundCount ? 'natural' : round === 2 ? 'reverse' : round === 3 ? 'half_shift' : 'pair_flip';
 }
 
 /** The chart for a bracket of `size` (a power of two, at least 2): winners', losers' and the grand final. */
 export function doubleElimChart(size: number): Node[] {
-  const k = Math.log2(size);
+  const roundCount = Math.log2(size);
   const nodes: Node[] = [];
-  const w = (r: number, i: number) => `W${r}.${i}`;
-  const l = (r: number, i: number) => `L${r}.${i}`;
-  for (let r = 1; r <= k; r++)
+  const winnersKey = (r: number, i: number) => `W${r}.${i}`;
+  const losersKey = (r: number, i: number) => `L${r}.${i}`;
+  for (let r = 1; r <= roundCount; r++)
     for (let i = 0; i < size >> r; i++)
       nodes.push({
-        key: w(r, i),
+        key: winnersKey(r, i),
         bracket: 'W',
         depth: r === 1 ? 0.5 : 2 * (r - 1) - 0.5,
         stage: `winners' round ${r}`,
         from:
           r === 1
             ? [{ seed: bracketOrder(size)[2 * i] }, { seed: bracketOrder(size)[2 * i + 1] }]
-            : [{ win: w(r - 1, 2 * i) }, { win: w(r - 1, 2 * i + 1) }],
+            : [{ win: winnersKey(r - 1, 2 * i) }, { win: winnersKey(r - 1, 2 * i + 1) }],
       });
-  const lbRounds = 2 * (k - 1);
+  const lbRounds = 2 * (roundCount - 1);
   for (let j = 1; j <= lbRounds; j++) {
     const count = size >> (Math.floor((j + 1) / 2) + 1);
     for (let i = 0; i < count; i++) {
@@ -131,24 +131,24 @@ export function doubleElimChart(size: number): Node[] {
       if (j === 1) {
         const drops = ordered(
           dropOrder(size, 1),
-          Array.from({ length: size / 2 }, (_, x) => w(1, x)),
+          Array.from({ length: size / 2 }, (_, x) => winnersKey(1, x)),
         );
         from = [{ lose: drops[2 * i] }, { lose: drops[2 * i + 1] }];
       } else if (j % 2 === 0) {
-        const r = j / 2 + 1;
+        const winnersRound = j / 2 + 1;
         const drops = ordered(
-          dropOrder(size, r),
-          Array.from({ length: size >> r }, (_, x) => w(r, x)),
+          dropOrder(size, winnersRound),
+          Array.from({ length: size >> winnersRound }, (_, x) => winnersKey(winnersRound, x)),
         );
-        from = [{ lose: drops[i] }, { win: l(j - 1, i) }];
-        nodes.push({ key: l(j, i), bracket: 'L', depth: j, stage: `losers' round ${j}`, from, major: { round: j, index: i } });
+        from = [{ lose: drops[i] }, { win: losersKey(j - 1, i) }];
+        nodes.push({ key: losersKey(j, i), bracket: 'L', depth: j, stage: `losers' round ${j}`, from, major: { round: j, index: i } });
         continue;
-      } else from = [{ win: l(j - 1, 2 * i) }, { win: l(j - 1, 2 * i + 1) }];
-      nodes.push({ key: l(j, i), bracket: 'L', depth: j, stage: `losers' round ${j}`, from });
+      } else from = [{ win: losersKey(j - 1, 2 * i) }, { win: losersKey(j - 1, 2 * i + 1) }];
+      nodes.push({ key: losersKey(j, i), bracket: 'L', depth: j, stage: `losers' round ${j}`, from });
     }
   }
-  const lbChampion: Source = k === 1 ? { lose: w(1, 0) } : { win: l(lbRounds, 0) };
-  nodes.push({ key: 'F', bracket: 'F', depth: lbRounds + 1, stage: 'grand final', from: [{ win: w(k, 0) }, lbChampion] });
+  const lbChampion: Source = roundCount === 1 ? { lose: winnersKey(1, 0) } : { win: losersKey(lbRounds, 0) };
+  nodes.push({ key: 'F', bracket: 'F', depth: lbRounds + 1, stage: 'grand final', from: [{ win: winnersKey(roundCount, 0) }, lbChampion] });
   return nodes;
 }
 
@@ -173,7 +173,8 @@ export function doubleElimState(seeds: string[], games: ElimGame[], dropped: Rea
   /** Per node: who goes on, who drops, and the round that decided it (its game's, or its feeders' for a walkover). */
   const memo = new Map<string, { win: Slot; lose: Slot; at: number }>();
   const lastGame = new Map<string, number>();
-  for (const game of games) for (const p of [game.a, game.b]) if (p) lastGame.set(p, Math.max(lastGame.get(p) ?? 0, game.round));
+  for (const game of games)
+    for (const player of [game.a, game.b]) if (player) lastGame.set(player, Math.max(lastGame.get(player) ?? 0, game.round));
   /** A dropped player is absent from a node they had not passed before dropping (`since`: when it was decided). */
   const present = (slot: Slot, node: Node, since = Infinity): Slot => {
     if (typeof slot === 'string' && dropped.has(slot) && !((lastGame.get(slot) ?? 0) > since)) {
@@ -194,10 +195,10 @@ export function doubleElimState(seeds: string[], games: ElimGame[], dropped: Rea
    * that avoids a rematch the chart would make (decided once every player of
    * the round is known; a round already played keeps its games).
    */
-  const dropIns = (j: number): [Slot, Slot][] => {
-    const known = majors.get(j);
+  const dropIns = (losersRound: number): [Slot, Slot][] => {
+    const known = majors.get(losersRound);
     if (known) return known;
-    const nodes = chart.filter((n) => n.major?.round === j);
+    const nodes = chart.filter((n) => n.major?.round === losersRound);
     const pairs = nodes.map((n) => n.from.map(resolve) as [Slot, Slot]);
     // Until every player of the round is known, none of its games is paired.
     if (pairs.flat().includes(PENDING)) pairs.forEach((p) => p.fill(PENDING));
@@ -222,7 +223,7 @@ export function doubleElimState(seeds: string[], games: ElimGame[], dropped: Rea
       }
       pairs.forEach((p, i) => (p[0] = drops[i]));
     }
-    majors.set(j, pairs);
+    majors.set(losersRound, pairs);
     return pairs;
   };
   const evaluate = (node: Node): { win: Slot; lose: Slot; at: number } => {
@@ -238,21 +239,21 @@ export function doubleElimState(seeds: string[], games: ElimGame[], dropped: Rea
         row = { win: game.winner, lose: loser, at: game.round };
       } else if (game) {
         // Called off: nobody goes on, and neither drops to the losers' bracket.
-        for (const p of [x, y]) out.set(p, { node, how: 'called off' });
+        for (const player of [x, y]) out.set(player, { node, how: 'called off' });
         row = { win: EMPTY, lose: EMPTY, at: game.round };
       } else {
-        const [px, py] = [present(x, node), present(y, node)];
-        if (typeof px === 'string' && typeof py === 'string') {
-          next.push({ a: px, b: py, bracket: node.bracket });
+        const [first, second] = [present(x, node), present(y, node)];
+        if (typeof first === 'string' && typeof second === 'string') {
+          next.push({ a: first, b: second, bracket: node.bracket });
           row = { win: PENDING, lose: PENDING };
-        } else row = { win: px === EMPTY ? py : px, lose: EMPTY };
+        } else row = { win: first === EMPTY ? second : first, lose: EMPTY };
       }
     } else if (x === PENDING || y === PENDING) row = { win: PENDING, lose: x === EMPTY || y === EMPTY ? EMPTY : PENDING };
     else {
       const since = Math.max(...node.from.map(atOf));
-      const px = typeof x === 'string' ? present(x, node, since) : x;
-      const py = typeof y === 'string' ? present(y, node, since) : y;
-      row = { win: px === EMPTY ? py : px, lose: EMPTY };
+      const first = typeof x === 'string' ? present(x, node, since) : x;
+      const second = typeof y === 'string' ? present(y, node, since) : y;
+      row = { win: first === EMPTY ? second : first, lose: EMPTY };
       // The first round's byes are played as such (the top seeds'); later walkovers are not games.
       if (!games.length && node.key.startsWith('W1.') && typeof row.win === 'string') {
         next.push({ a: row.win, b: null, bracket: 'W' });
@@ -264,10 +265,10 @@ export function doubleElimState(seeds: string[], games: ElimGame[], dropped: Rea
     return done;
   };
   // Evaluate everything (in chart order, so next games come winners' first, by round).
-  for (const n of chart) evaluate(n);
+  for (const node of chart) evaluate(node);
   const final = byKey.get('F')!;
   const [wChamp, lChamp] = final.from.map(resolve);
-  const f = memo.get('F')!;
+  const grandFinal = memo.get('F')!;
   const first = typeof wChamp === 'string' && typeof lChamp === 'string' ? played.get(pairKey('F', wChamp, lChamp)) : undefined;
   let champion: string | null = null;
   if (first && first.winner === lChamp && typeof wChamp === 'string') {
@@ -278,13 +279,13 @@ export function doubleElimState(seeds: string[], games: ElimGame[], dropped: Rea
     if (again?.winner) {
       champion = again.winner;
       out.set(again.winner === wChamp ? lChamp : wChamp, { node: reset, how: 'lost' });
-    } else if (again) for (const p of [wChamp, lChamp]) out.set(p, { node: reset, how: 'called off' });
+    } else if (again) for (const player of [wChamp, lChamp]) out.set(player, { node: reset, how: 'called off' });
     else {
-      const [slot, pl] = [present(wChamp, reset), present(lChamp, reset)];
-      if (typeof slot === 'string' && typeof pl === 'string') next.push({ a: slot, b: pl, bracket: 'F2' });
-      else champion = typeof slot === 'string' ? slot : typeof pl === 'string' ? pl : null;
+      const [slot, losersChampion] = [present(wChamp, reset), present(lChamp, reset)];
+      if (typeof slot === 'string' && typeof losersChampion === 'string') next.push({ a: slot, b: losersChampion, bracket: 'F2' });
+      else champion = typeof slot === 'string' ? slot : typeof losersChampion === 'string' ? losersChampion : null;
     }
-  } else if (typeof f.win === 'string') champion = f.win;
+  } else if (typeof grandFinal.win === 'string') champion = grandFinal.win;
   return { next: next.length ? next : null, champion, placements: placementsOf(seeds, games, out, champion) };
 }
 
@@ -294,30 +295,36 @@ function placementsOf(
   out: Map<string, { node: Node; how: string }>,
   champion: string | null,
 ): Placement[] {
-  const rec = (p: string) => {
-    const mine = games.filter((g) => g.b !== null && (g.a === p || g.b === p));
-    const wins = mine.filter((g) => g.winner === p).length;
-    const lost = mine.filter((g) => g.winner !== null && g.winner !== p).length;
+  const rec = (player: string) => {
+    const mine = games.filter((g) => g.b !== null && (g.a === player || g.b === player));
+    const wins = mine.filter((g) => g.winner === player).length;
+    const lost = mine.filter((g) => g.winner !== null && g.winner !== player).length;
     return { wins, draws: 0, losses: lost + mine.filter((g) => g.winner === null).length };
   };
-  const depth = (p: string) => (p === champion ? Infinity : out.has(p) ? out.get(p)!.node.depth : Number.MAX_SAFE_INTEGER);
+  const depth = (player: string) =>
+    player === champion ? Infinity : out.has(player) ? out.get(player)!.node.depth : Number.MAX_SAFE_INTEGER;
   const ranked = [...seeds].sort((x, y) => depth(y) - depth(x) || seeds.indexOf(x) - seeds.indexOf(y));
-  return ranked.map((p) => {
-    const d = depth(p);
-    const place = 1 + ranked.filter((q) => depth(q) > d).length;
-    const to = place + ranked.filter((q) => depth(q) === d).length - 1;
-    const o = out.get(p);
-    const stage = p === champion ? 'champion' : o ? `${o.how === 'lost' ? 'out in the' : o.how + ' in the'} ${o.node.stage}` : 'still in';
-    return { id: p, place, to, stage, ...rec(p) };
+  return ranked.map((player) => {
+    const playerDepth = depth(player);
+    const place = 1 + ranked.filter((q) => depth(q) > playerDepth).length;
+    const to = place + ranked.filter((q) => depth(q) === playerDepth).length - 1;
+    const left = out.get(player);
+    const stage =
+      player === champion
+        ? 'champion'
+        : left
+          ? `${left.how === 'lost' ? 'out in the' : left.how + ' in the'} ${left.node.stage}`
+          : 'still in';
+    return { id: player, place, to, stage, ...rec(player) };
   });
 }
 
 /** "1st", "5th–6th". */
-export function placeText(p: Pick<Placement, 'place' | 'to'>): string {
+export function placeText(placement: Pick<Placement, 'place' | 'to'>): string {
   const ord = (count: number) => {
-    const t = count % 100;
-    const s = t >= 11 && t <= 13 ? 'th' : (['th', 'st', 'nd', 'rd'][count % 10] ?? 'th');
-    return `${count}${s}`;
+    const lastTwo = count % 100;
+    const suffix = lastTwo >= 11 && lastTwo <= 13 ? 'th' : (['th', 'st', 'nd', 'rd'][count % 10] ?? 'th');
+    return `${count}${suffix}`;
   };
-  return p.to > p.place ? `${ord(p.place)}–${ord(p.to)}` : ord(p.place);
+  return placement.to > placement.place ? `${ord(placement.place)}–${ord(placement.to)}` : ord(placement.place);
 }

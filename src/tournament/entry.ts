@@ -18,48 +18,48 @@ import { lateRoundOf, missedText, stamp, takesLateEntry } from './entry-rules.ts
  * mention in the tournament's channel, that they are not in the field (and
  * how they may still enter late). Each is told once (missed_checkin).
  */
-export function closeCheckin(svc: Services, t: Tournament): Post[] {
+export function closeCheckin(svc: Services, tournament: Tournament): Post[] {
   const repo = repoOf(svc);
-  const missed = repo.entrants(t.id).filter((e) => !e.checkedIn && !e.dropped && !e.missedCheckin);
+  const missed = repo.entrants(tournament.id).filter((e) => !e.checkedIn && !e.dropped && !e.missedCheckin);
   svc.store.db.transaction(() => {
-    for (const e of missed) repo.setEntrant(t.id, e.userId, { missedCheckin: true, dropped: true });
-    repo.setCheckinDue(t.id, null);
+    for (const entrant of missed) repo.setEntrant(tournament.id, entrant.userId, { missedCheckin: true, dropped: true });
+    repo.setCheckinDue(tournament.id, null);
   })();
   if (!missed.length) return [];
-  const late = lateRoundOf(t);
+  const late = lateRoundOf(tournament);
   const people = missed.filter((e) => !e.userId.startsWith('bot:'));
   const who = missed.map((e) => (e.userId.startsWith('bot:') ? e.userName : `<@${e.userId}>`)).join(' ');
-  const scores = t.latePoints ? '½ point' : '0 points';
+  const scores = tournament.latePoints ? '½ point' : '0 points';
   return [
     {
-      channelId: t.channelId,
+      channelId: tournament.channelId,
       content:
-        `⌛ Check-in for **${t.name}** has closed. ${who}: ` +
+        `⌛ Check-in for **${tournament.name}** has closed. ${who}: ` +
         `you signed up but did not check in, so you are not in the field` +
         (late
           ? `; you may still enter late with \`/tournament signup\` until round ${late} is paired (each round missed scores ${scores}).`
           : '.'),
       ...(people.length ? { mentions: people.map((e) => e.userId) } : {}),
     },
-    hubPost(t.id, t.channelId),
+    hubPost(tournament.id, tournament.channelId),
   ];
 }
 
 /** Open check-in: the signed-up players who have not checked in yet are called, by mention. */
-function openCheckin(svc: Services, t: Tournament): Post[] {
+function openCheckin(svc: Services, tournament: Tournament): Post[] {
   const repo = repoOf(svc);
-  repo.setCheckinDue(t.id, t.checkinClosesAt);
-  const waiting = repo.entrants(t.id).filter((e) => !e.checkedIn && !e.dropped && !e.userId.startsWith('bot:'));
+  repo.setCheckinDue(tournament.id, tournament.checkinClosesAt);
+  const waiting = repo.entrants(tournament.id).filter((e) => !e.checkedIn && !e.dropped && !e.userId.startsWith('bot:'));
   return [
     {
-      channelId: t.channelId,
+      channelId: tournament.channelId,
       content:
-        `✅ Check-in for **${t.name}** is open${t.checkinClosesAt ? ` until ${stamp(t.checkinClosesAt)}` : ''}: ` +
+        `✅ Check-in for **${tournament.name}** is open${tournament.checkinClosesAt ? ` until ${stamp(tournament.checkinClosesAt)}` : ''}: ` +
         `\`/tournament checkin\` or the hub's *Check in* button. Only checked-in players are paired.` +
         (waiting.length ? ` ${waiting.map((e) => `<@${e.userId}>`).join(' ')}` : ''),
       ...(waiting.length ? { mentions: waiting.map((e) => e.userId) } : {}),
     },
-    hubPost(t.id, t.channelId),
+    hubPost(tournament.id, tournament.channelId),
   ];
 }
 
@@ -68,13 +68,21 @@ export function runCheckinWindows(svc: Services): Post[] {
   const repo = repoOf(svc);
   const now = svc.now();
   const posts: Post[] = [];
-  for (const t of repo.checkinDue(now)) {
-    if (t.status !== 'signup') repo.setCheckinDue(t.id, null);
-    else if (t.checkinClosesAt !== null && now >= t.checkinClosesAt) posts.push(...closeCheckin(svc, t));
-    else if (t.checkinOpensAt !== null && now >= t.checkinOpensAt && t.checkinDueAt === t.checkinOpensAt)
-      posts.push(...openCheckin(svc, t));
+  for (const tournament of repo.checkinDue(now)) {
+    if (tournament.status !== 'signup') repo.setCheckinDue(tournament.id, null);
+    else if (tournament.checkinClosesAt !== null && now >= tournament.checkinClosesAt) posts.push(...closeCheckin(svc, tournament));
+    else if (
+      tournament.checkinOpensAt !== null &&
+      now >= tournament.checkinOpensAt &&
+      tournament.checkinDueAt === tournament.checkinOpensAt
+    )
+      posts.push(...openCheckin(svc, tournament));
     // Anything else (a due time left from an older schedule) waits for the next one.
-    else repo.setCheckinDue(t.id, t.checkinClosesAt !== null && now < t.checkinClosesAt ? t.checkinClosesAt : null);
+    else
+      repo.setCheckinDue(
+        tournament.id,
+        tournament.checkinClosesAt !== null && now < tournament.checkinClosesAt ? tournament.checkinClosesAt : null,
+      );
   }
   return posts;
 }
@@ -84,40 +92,45 @@ export function runCheckinWindows(svc: Services): Post[] {
  * seeded after the field, each round already paired recorded as missed.
  * Returns the announcement.
  */
-export function enterLate(svc: Services, t: Tournament, who: { id: string; name: string }): string {
+export function enterLate(svc: Services, tournament: Tournament, who: { id: string; name: string }): string {
   const repo = repoOf(svc);
-  const last = lateRoundOf(t);
-  if (!takesLateEntry(t))
+  const last = lateRoundOf(tournament);
+  if (!takesLateEntry(tournament))
     throw new UserError(
-      `**${t.name}** has started, and its bracket (or round-robin schedule) is drawn for a fixed field: entries are closed.`,
+      `**${tournament.name}** has started, and its bracket (or round-robin schedule) is drawn for a fixed field: entries are closed.`,
     );
-  if (t.round >= last)
+  if (tournament.round >= last)
     throw new UserError(
-      `**${t.name}** has started and late entry is closed: ${last ? `it was open until round ${last} was paired` : 'it has none'}.`,
+      `**${tournament.name}** has started and late entry is closed: ${last ? `it was open until round ${last} was paired` : 'it has none'}.`,
     );
-  const was = repo.entrant(t.id, who.id);
-  if (was && was.checkedIn && !was.dropped) throw new UserError(`<@${who.id}> is already playing in **${t.name}**.`);
+  const was = repo.entrant(tournament.id, who.id);
+  if (was && was.checkedIn && !was.dropped) throw new UserError(`<@${who.id}> is already playing in **${tournament.name}**.`);
   if (was?.dropped && was.checkedIn)
-    throw new UserError(`<@${who.id}> dropped out of **${t.name}**: the organiser can bring them back with /tournament reinstate.`);
-  const seed = Math.max(0, ...repo.entrants(t.id).map((e) => e.seed ?? 0)) + 1;
-  const rating = ratingsOf(svc).get(t.guildId, t.system, ALL_SIDES, who.id)?.ordinal ?? 0;
+    throw new UserError(
+      `<@${who.id}> dropped out of **${tournament.name}**: the organiser can bring them back with /tournament reinstate.`,
+    );
+  const seed = Math.max(0, ...repo.entrants(tournament.id).map((e) => e.seed ?? 0)) + 1;
+  const rating = ratingsOf(svc).get(tournament.guildId, tournament.system, ALL_SIDES, who.id)?.ordinal ?? 0;
   svc.store.db.transaction(() => {
-    repo.addEntrant(t.id, who.id, who.name);
-    repo.setEntrant(t.id, who.id, { checkedIn: true, seed, rating });
-    for (let round = 1; round <= t.round; round++) {
-      const [board] = repo.freeBoards(t.id, round, 1);
+    repo.addEntrant(tournament.id, who.id, who.name);
+    repo.setEntrant(tournament.id, who.id, { checkedIn: true, seed, rating });
+    for (let round = 1; round <= tournament.round; round++) {
+      const [board] = repo.freeBoards(tournament.id, round, 1);
       repo.addMatch({
-        tournamentId: t.id,
+        tournamentId: tournament.id,
         round,
         board,
         a: who.id,
         b: null,
-        outcome: t.latePoints ? 'draw' : 'none',
+        outcome: tournament.latePoints ? 'draw' : 'none',
         how: 'absent',
         bracket: 'main',
       });
     }
   })();
-  const missed = t.round === 0 ? '' : ` Round${t.round > 1 ? `s 1–${t.round}` : ' 1'} missed: ${missedText(t)} each, as announced.`;
-  return `✍️ <@${who.id}> enters **${t.name}** late and is paired from round ${t.round + 1}.${missed}`;
+  const missed =
+    tournament.round === 0
+      ? ''
+      : ` Round${tournament.round > 1 ? `s 1–${tournament.round}` : ' 1'} missed: ${missedText(tournament)} each, as announced.`;
+  return `✍️ <@${who.id}> enters **${tournament.name}** late and is paired from round ${tournament.round + 1}.${missed}`;
 }

@@ -12,19 +12,19 @@ import { TIE_BREAK_NAMES } from './standings.ts';
 const num = (x: number) => (Number.isInteger(x) ? String(x) : x.toFixed(2).replace(/0$/, ''));
 
 /** RFC 4180: a field with a comma, quote or line break is quoted, quotes doubled. */
-const csvField = (v: string | number) => {
-  const s = String(v);
-  return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
+const csvField = (value: string | number) => {
+  const text = String(value);
+  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 };
 const csv = (rows: (string | number)[][]) => rows.map((r) => r.map(csvField).join(',')).join('\r\n') + '\r\n';
 
 /** How a match ended, in words: "1-0", "0-1", "½-½", "bye", "forfeit 1-0", "double forfeit", "" while in play. */
-function resultText(m: Match): string {
-  if (m.outcome === null) return '';
-  if (m.outcome === 'bye') return 'bye';
-  const forfeit = m.how === 'forfeit';
-  if (m.outcome === 'none') return forfeit ? 'double forfeit' : '0-0';
-  const score = m.outcome === 'a' ? '1-0' : m.outcome === 'b' ? '0-1' : '½-½';
+function resultText(match: Match): string {
+  if (match.outcome === null) return '';
+  if (match.outcome === 'bye') return 'bye';
+  const forfeit = match.how === 'forfeit';
+  if (match.outcome === 'none') return forfeit ? 'double forfeit' : '0-0';
+  const score = match.outcome === 'a' ? '1-0' : match.outcome === 'b' ? '0-1' : '½-½';
   return forfeit ? `forfeit ${score}` : score;
 }
 
@@ -33,52 +33,52 @@ interface Export {
   matches: Record<string, string | number | null>[];
 }
 
-function collect(repo: TournamentRepo, t: Tournament): Export {
-  const entrants = repo.entrants(t.id);
+function collect(repo: TournamentRepo, tournament: Tournament): Export {
+  const entrants = repo.entrants(tournament.id);
   const name = new Map(entrants.map((e) => [e.userId, e.userName]));
   const dropped = new Set(entrants.filter((e) => e.dropped).map((e) => e.userId));
   const nameOf = (id: string | null) => (id === null ? '' : (name.get(id) ?? 'unknown player'));
   const standings: Export['standings'] =
-    t.format === 'double'
-      ? doubleElimOf(repo, t).placements.map((p) => ({
-          place: p.stage === 'still in' ? '' : placeText(p),
-          name: nameOf(p.id),
-          wins: p.wins,
-          draws: p.draws,
-          losses: p.losses,
-          stage: p.stage,
-          dropped: dropped.has(p.id),
+    tournament.format === 'double'
+      ? doubleElimOf(repo, tournament).placements.map((placement) => ({
+          place: placement.stage === 'still in' ? '' : placeText(placement),
+          name: nameOf(placement.id),
+          wins: placement.wins,
+          draws: placement.draws,
+          losses: placement.losses,
+          stage: placement.stage,
+          dropped: dropped.has(placement.id),
         }))
-      : tournamentStandings(repo, t).map((s) => ({
-          rank: s.rank,
-          name: nameOf(s.id),
-          score: s.score,
-          wins: s.wins,
-          draws: s.draws,
-          losses: s.losses,
-          byes: s.byes,
-          forfeits: s.forfeits,
-          buchholz_cut1: s.buchholzCut1,
-          buchholz: s.buchholz,
-          median_buchholz: s.medianBuchholz,
-          sonneborn_berger: s.sonnebornBerger,
-          dropped: dropped.has(s.id),
+      : tournamentStandings(repo, tournament).map((standing) => ({
+          rank: standing.rank,
+          name: nameOf(standing.id),
+          score: standing.score,
+          wins: standing.wins,
+          draws: standing.draws,
+          losses: standing.losses,
+          byes: standing.byes,
+          forfeits: standing.forfeits,
+          buchholz_cut1: standing.buchholzCut1,
+          buchholz: standing.buchholz,
+          median_buchholz: standing.medianBuchholz,
+          sonneborn_berger: standing.sonnebornBerger,
+          dropped: dropped.has(standing.id),
         }));
-  const matches = repo.matches(t.id).map((m) => ({
-    match: matchName(m),
-    round: m.round,
-    table: m.board,
-    bracket: m.bracket,
-    first: nameOf(m.a),
-    second: m.b === null ? 'bye' : nameOf(m.b),
-    result: resultText(m),
+  const matches = repo.matches(tournament.id).map((match) => ({
+    match: matchName(match),
+    round: match.round,
+    table: match.board,
+    bracket: match.bracket,
+    first: nameOf(match.a),
+    second: match.b === null ? 'bye' : nameOf(match.b),
+    result: resultText(match),
   }));
   return { standings, matches };
 }
 
 const toCsv = (rows: Record<string, string | number | boolean | null>[]) =>
   rows.length
-    ? csv([Object.keys(rows[0]), ...rows.map((r) => Object.values(r).map((v) => (typeof v === 'number' ? num(v) : String(v ?? ''))))])
+    ? csv([Object.keys(rows[0]), ...rows.map((row) => Object.values(row).map((v) => (typeof v === 'number' ? num(v) : String(v ?? ''))))])
     : '';
 
 /** A fixed-column line: `put(pos, text)` writes text from 1-based column pos. */
@@ -102,52 +102,52 @@ const right = (s: string | number, width: number) => String(s).slice(0, width).p
  * + - for forfeits, U for the pairing-allocated bye, H / Z for a late
  * entrant's missed round (½ / 0), Z for a round not played, blank while the game is on).
  */
-function roundCell(m: Match | undefined, me: string, rankOf: Map<string, number>): [string, string, string] {
-  if (!m) return ['0000', '-', 'Z'];
+function roundCell(match: Match | undefined, player: string, rankOf: Map<string, number>): [string, string, string] {
+  if (!match) return ['0000', '-', 'Z'];
   // A late entrant's missed round is a bye chosen by the rules, not the pairing: H (½) or Z (0).
-  if (m.b === null && m.how === 'absent') return ['0000', '-', points(m).pa === 0.5 ? 'H' : 'Z'];
-  if (m.b === null) return ['0000', '-', 'U'];
-  const first = m.a === me;
-  const opp = rankOf.get(first ? m.b : m.a) ?? 0;
+  if (match.b === null && match.how === 'absent') return ['0000', '-', points(match).pa === 0.5 ? 'H' : 'Z'];
+  if (match.b === null) return ['0000', '-', 'U'];
+  const first = match.a === player;
+  const opp = rankOf.get(first ? match.b : match.a) ?? 0;
   const colour = first ? 'w' : 'b';
-  if (m.outcome === null) return [right(opp, 4), colour, ' '];
-  const { pa, pb } = points(m);
-  const mine = first ? pa : pb;
-  if (m.how === 'forfeit' || m.outcome === 'none') return [right(opp, 4), colour, mine === 1 ? '+' : '-'];
+  if (match.outcome === null) return [right(opp, 4), colour, ' '];
+  const { pa: firstPoints, pb: secondPoints } = points(match);
+  const mine = first ? firstPoints : secondPoints;
+  if (match.how === 'forfeit' || match.outcome === 'none') return [right(opp, 4), colour, mine === 1 ? '+' : '-'];
   return [right(opp, 4), colour, mine === 1 ? '1' : mine === 0.5 ? '=' : '0'];
 }
 
 /** The TRF16 text of a Swiss (the Swiss rounds only: a top cut is not part of it). */
-export function trfOf(repo: TournamentRepo, t: Tournament): string {
-  const entrants = repo.entrants(t.id).filter((e) => e.checkedIn);
+export function trfOf(repo: TournamentRepo, tournament: Tournament): string {
+  const entrants = repo.entrants(tournament.id).filter((e) => e.checkedIn);
   // Starting rank: the seed (entrants come in seed order).
   const rankOf = new Map(entrants.map((e, i) => [e.userId, i + 1]));
-  const standing = new Map(tournamentStandings(repo, t).map((s) => [s.id, s]));
-  const swiss = repo.matches(t.id).filter((m) => m.bracket === 'main');
+  const standing = new Map(tournamentStandings(repo, tournament).map((s) => [s.id, s]));
+  const swiss = repo.matches(tournament.id).filter((m) => m.bracket === 'main');
   const rounds = Math.max(0, ...swiss.map((m) => m.round));
   const lines = [
-    `012 ${t.name}`,
+    `012 ${tournament.name}`,
     `062 ${entrants.length}`,
     `092 Swiss (Muster: a weighted matching after the Dutch criteria)`,
     // The rounds planned (JaVaFo's and bbpPairings' XXR record).
-    `XXR ${t.rounds}`,
+    `XXR ${tournament.rounds}`,
   ];
-  for (const e of entrants) {
-    const s = standing.get(e.userId);
+  for (const entrant of entrants) {
+    const standingOf = standing.get(entrant.userId);
     const line = new Columns()
       .put(1, '001')
-      .put(5, right(rankOf.get(e.userId)!, 4))
-      .put(15, e.userName.replace(/\s+/g, ' ').slice(0, 33))
-      .put(81, right((s?.score ?? 0).toFixed(1), 4))
-      .put(86, right(s?.rank ?? '', 4));
+      .put(5, right(rankOf.get(entrant.userId)!, 4))
+      .put(15, entrant.userName.replace(/\s+/g, ' ').slice(0, 33))
+      .put(81, right((standingOf?.score ?? 0).toFixed(1), 4))
+      .put(86, right(standingOf?.rank ?? '', 4));
     for (let r = 1; r <= rounds; r++) {
-      const m = swiss.find((x) => x.round === r && (x.a === e.userId || x.b === e.userId));
-      const [opp, colour, result] = roundCell(m, e.userId, rankOf);
-      const at = 92 + (r - 1) * 10;
+      const match = swiss.find((x) => x.round === r && (x.a === entrant.userId || x.b === entrant.userId));
+      const [opp, colour, result] = roundCell(match, entrant.userId, rankOf);
+      const column = 92 + (r - 1) * 10;
       line
-        .put(at, opp)
-        .put(at + 5, colour)
-        .put(at + 7, result);
+        .put(column, opp)
+        .put(column + 5, colour)
+        .put(column + 7, result);
     }
     lines.push(line.toString());
   }
@@ -155,30 +155,34 @@ export function trfOf(repo: TournamentRepo, t: Tournament): string {
 }
 
 /** The files of /tournament export. */
-export function tournamentExport(repo: TournamentRepo, t: Tournament): Attachment[] {
-  const data = collect(repo, t);
-  const base = `tournament${t.id}`;
+export function tournamentExport(repo: TournamentRepo, tournament: Tournament): Attachment[] {
+  const data = collect(repo, tournament);
+  const base = `tournament${tournament.id}`;
   const json = {
-    name: t.name,
-    system: t.system,
-    format: t.format,
-    rounds: t.rounds,
-    round: t.round,
-    status: t.status,
-    tieBreaks: t.format === 'double' ? [] : tieBreaksOf(t).map((k) => TIE_BREAK_NAMES[k]),
+    name: tournament.name,
+    system: tournament.system,
+    format: tournament.format,
+    rounds: tournament.rounds,
+    round: tournament.round,
+    status: tournament.status,
+    tieBreaks: tournament.format === 'double' ? [] : tieBreaksOf(tournament).map((k) => TIE_BREAK_NAMES[k]),
     standings: data.standings,
     matches: data.matches,
   };
   const files: Attachment[] = [
-    { name: `${base}-standings.csv`, data: Buffer.from(toCsv(data.standings)), description: `Standings of ${t.name}` },
-    { name: `${base}-pairings.csv`, data: Buffer.from(toCsv(data.matches)), description: `Pairings and results of ${t.name}` },
-    { name: `${base}.json`, data: Buffer.from(JSON.stringify(json, null, 2)), description: `${t.name}: standings, pairings, results` },
+    { name: `${base}-standings.csv`, data: Buffer.from(toCsv(data.standings)), description: `Standings of ${tournament.name}` },
+    { name: `${base}-pairings.csv`, data: Buffer.from(toCsv(data.matches)), description: `Pairings and results of ${tournament.name}` },
+    {
+      name: `${base}.json`,
+      data: Buffer.from(JSON.stringify(json, null, 2)),
+      description: `${tournament.name}: standings, pairings, results`,
+    },
   ];
-  if (t.format === 'swiss' || t.format === 'swisscut')
+  if (tournament.format === 'swiss' || tournament.format === 'swisscut')
     files.push({
       name: `${base}.trf`,
-      data: Buffer.from(trfOf(repo, t)),
-      description: `${t.name} as a FIDE TRF16 file (Swiss rounds), for pairing programs`,
+      data: Buffer.from(trfOf(repo, tournament)),
+      description: `${tournament.name} as a FIDE TRF16 file (Swiss rounds), for pairing programs`,
     });
   return files;
 }

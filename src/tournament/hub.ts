@@ -135,8 +135,9 @@ export function hubEmbed(svc: Services, tournament: Tournament): Embed {
       `Sign-up is open: ${signed} signed up, ${ready} checked in. Only checked-in players are paired. ` +
       `${checkinState(tournament, svc.now()).text}.${tournament.seededByHand ? ' Seeded by hand.' : ''}`;
     const lines = entrants.map(
-      (e) =>
-        `${e.checkedIn ? '✅' : e.missedCheckin ? '⌛' : '▫️'} ${tournament.seededByHand && e.seed ? `#${e.seed} ` : ''}${clip(e.userName, 32)}`,
+      (entrant) =>
+        `${entrant.checkedIn ? '✅' : entrant.missedCheckin ? '⌛' : '▫️'} ` +
+        `${tournament.seededByHand && entrant.seed ? `#${entrant.seed} ` : ''}${clip(entrant.userName, 32)}`,
     );
     fields.push(...fieldsOf('Entrants', lines.length ? lines : ['nobody yet'], 3));
   } else {
@@ -147,7 +148,8 @@ export function hubEmbed(svc: Services, tournament: Tournament): Embed {
         : roundText(repo, tournament);
     const roundMatches = repo.matches(tournament.id, tournament.round);
     const lines = roundMatches.map(
-      (m) => `T${m.board}${link(svc, m)} ${name(m.a)}${m.b ? ` v ${name(m.b)}` : ''} — ${matchState(svc, repo, m)}`,
+      (match) =>
+        `T${match.board}${link(svc, match)} ${name(match.a)}${match.b ? ` v ${name(match.b)}` : ''} — ${matchState(svc, repo, match)}`,
     );
     fields.push(...fieldsOf(`Round ${tournament.round}`, lines, 4));
     const top = tournamentStandings(repo, tournament).slice(0, 8);
@@ -231,9 +233,9 @@ function placementLines(repo: TournamentRepo, tournament: Tournament, name: (id:
       .map((e) => e.userId),
   );
   return placementsOf(repo, tournament).map(
-    (p) =>
-      `**${p.stage === 'still in' ? '—' : placeText(p)}** ${name(p.id)}${dropped.has(p.id) ? ' (dropped)' : ''} — ` +
-      `${p.wins} won, ${p.draws ? `${p.draws} drawn, ` : ''}${p.losses} lost · ${p.stage}`,
+    (placement) =>
+      `**${placement.stage === 'still in' ? '—' : placeText(placement)}** ${name(placement.id)}${dropped.has(placement.id) ? ' (dropped)' : ''} — ` +
+      `${placement.wins} won, ${placement.draws ? `${placement.draws} drawn, ` : ''}${placement.losses} lost · ${placement.stage}`,
   );
 }
 

@@ -14,38 +14,40 @@ export function knockoutStage(round: number, rounds: number): string {
 }
 
 /** The single-elimination bracket's matches: a knockout's, or a Swiss's top cut. */
-function bracketMatches(repo: TournamentRepo, t: Tournament): Match[] {
-  return repo.matches(t.id).filter((m) => (t.format === 'knockout' ? m.bracket === 'main' : m.bracket === 'cut'));
+function bracketMatches(repo: TournamentRepo, tournament: Tournament): Match[] {
+  return repo
+    .matches(tournament.id)
+    .filter((match) => (tournament.format === 'knockout' ? match.bracket === 'main' : match.bracket === 'cut'));
 }
 
-export function knockoutPlacements(repo: TournamentRepo, t: Tournament, champion: string | null): Placement[] {
-  const ms = bracketMatches(repo, t);
-  if (!ms.length) return [];
-  const first = Math.min(...ms.map((m) => m.round));
-  const players = [...new Set(ms.filter((m) => m.round === first).flatMap((m) => (m.b ? [m.a, m.b] : [m.a])))];
+export function knockoutPlacements(repo: TournamentRepo, tournament: Tournament, champion: string | null): Placement[] {
+  const bracket = bracketMatches(repo, tournament);
+  if (!bracket.length) return [];
+  const first = Math.min(...bracket.map((m) => m.round));
+  const players = [...new Set(bracket.filter((m) => m.round === first).flatMap((m) => (m.b ? [m.a, m.b] : [m.a])))];
   const rounds = Math.max(1, Math.ceil(Math.log2(Math.max(2, players.length))));
   const out = new Map<string, { round: number; how: string }>();
   const rec = new Map(players.map((p) => [p, { wins: 0, draws: 0, losses: 0 }]));
-  for (const m of ms) {
-    if (m.b === null || m.outcome === null) continue;
-    const w = winnerOf(repo, t, m);
-    const round = m.round - first + 1;
-    for (const p of [m.a, m.b]) {
-      const r = rec.get(p);
-      if (r && m.outcome === 'draw') r.draws++;
-      else if (r && p === w) r.wins++;
-      else if (r) r.losses++;
-      if (p !== w) out.set(p, { round, how: w === null ? 'called off in the' : 'out in the' });
+  for (const match of bracket) {
+    if (match.b === null || match.outcome === null) continue;
+    const winner = winnerOf(repo, tournament, match);
+    const round = match.round - first + 1;
+    for (const player of [match.a, match.b]) {
+      const record = rec.get(player);
+      if (record && match.outcome === 'draw') record.draws++;
+      else if (record && player === winner) record.wins++;
+      else if (record) record.losses++;
+      if (player !== winner) out.set(player, { round, how: winner === null ? 'called off in the' : 'out in the' });
     }
   }
-  const depth = (p: string) => (p === champion ? Infinity : out.has(p) ? out.get(p)!.round : Number.MAX_SAFE_INTEGER);
+  const depth = (player: string) => (player === champion ? Infinity : out.has(player) ? out.get(player)!.round : Number.MAX_SAFE_INTEGER);
   const ranked = [...players].sort((x, y) => depth(y) - depth(x) || players.indexOf(x) - players.indexOf(y));
-  return ranked.map((p) => {
-    const d = depth(p);
-    const place = 1 + ranked.filter((q) => depth(q) > d).length;
-    const to = place + ranked.filter((q) => depth(q) === d).length - 1;
-    const o = out.get(p);
-    const stage = p === champion ? 'champion' : o ? `${o.how} ${knockoutStage(o.round, rounds)}` : 'still in';
-    return { id: p, place, to, stage, ...rec.get(p)! };
+  return ranked.map((player) => {
+    const playerDepth = depth(player);
+    const place = 1 + ranked.filter((q) => depth(q) > playerDepth).length;
+    const to = place + ranked.filter((q) => depth(q) === playerDepth).length - 1;
+    const left = out.get(player);
+    const stage = player === champion ? 'champion' : left ? `${left.how} ${knockoutStage(left.round, rounds)}` : 'still in';
+    return { id: player, place, to, stage, ...rec.get(player)! };
   });
 }

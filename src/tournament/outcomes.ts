@@ -24,45 +24,54 @@ export const decidedOnVp = (how: string, r: FinishedResult | null): boolean => r
  */
 export function matchOutcomeOf(
   match: Match | null,
-  [sa, sb]: [string, string],
+  [firstSide, secondSide]: [string, string],
   status: string,
   how: string,
   finished: FinishedResult,
 ): Outcome {
   if (status !== 'over') return 'none';
-  const w = finished.winners ?? [];
+  const winners = finished.winners ?? [];
   const table: Outcome = finished.draw
     ? 'draw'
-    : w.includes(sa) && !w.includes(sb)
+    : winners.includes(firstSide) && !winners.includes(secondSide)
       ? 'a'
-      : w.includes(sb) && !w.includes(sa)
+      : winners.includes(secondSide) && !winners.includes(firstSide)
         ? 'b'
-        : w.length
+        : winners.length
           ? 'draw'
           : 'none';
-  return match && decidedOnVp(how, finished) ? adjustForBid(match, [sa, sb], table, finished.scores) : table;
+  return match && decidedOnVp(how, finished) ? adjustForBid(match, [firstSide, secondSide], table, finished.scores) : table;
 }
 
 /** What the bid did to a result, for replies and the log ('' when it changed nothing). */
 export function bidNote(
   match: Match,
-  [sa, sb]: [string, string],
+  [firstSide, secondSide]: [string, string],
   table: Outcome,
   settled: Outcome,
   scores?: Record<string, number>,
 ): string {
   if (table === settled || !match.bidSide || !match.bidVp || !scores) return '';
-  const [va, vb] = [scores[sa], scores[sb]];
-  const [na, nb] = match.bidSide === sa ? [va - match.bidVp, vb] : [va, vb - match.bidVp];
-  return `${sa} ${va}–${vb} ${sb} on VP; ${match.bidSide} gives its bid of ${match.bidVp} VP: ${na}–${nb}, so ${settled}`;
+  const [firstVp, secondVp] = [scores[firstSide], scores[secondSide]];
+  const [firstNet, secondNet] = match.bidSide === firstSide ? [firstVp - match.bidVp, secondVp] : [firstVp, secondVp - match.bidVp];
+  return (
+    `${firstSide} ${firstVp}–${secondVp} ${secondSide} on VP; ` +
+    `${match.bidSide} gives its bid of ${match.bidVp} VP: ${firstNet}–${secondNet}, so ${settled}`
+  );
 }
 
 /** The outcome after the bid: the bidder's side gives `bidVp` VP (only for a game decided on VP). */
-export function adjustForBid(match: Match, [sa, sb]: [string, string], outcome: Outcome, scores?: Record<string, number>): Outcome {
-  if (!match.bidSide || !match.bidVp || !scores || typeof scores[sa] !== 'number' || typeof scores[sb] !== 'number') return outcome;
-  const margin = scores[sa] - scores[sb];
+export function adjustForBid(
+  match: Match,
+  [firstSide, secondSide]: [string, string],
+  outcome: Outcome,
+  scores?: Record<string, number>,
+): Outcome {
+  if (!match.bidSide || !match.bidVp || !scores || typeof scores[firstSide] !== 'number' || typeof scores[secondSide] !== 'number')
+    return outcome;
+  const margin = scores[firstSide] - scores[secondSide];
   const onVp = (outcome === 'a' && margin > 0) || (outcome === 'b' && margin < 0) || (outcome === 'draw' && margin === 0);
   if (!onVp) return outcome;
-  const adjusted = margin + (match.bidSide === sa ? -match.bidVp : match.bidVp);
+  const adjusted = margin + (match.bidSide === firstSide ? -match.bidVp : match.bidVp);
   return adjusted > 0 ? 'a' : adjusted < 0 ? 'b' : 'draw';
 }

@@ -90,9 +90,9 @@ export class Ratings {
           result: string;
         }[];
         const mark = this.db.prepare('UPDATE game_finished SET rated = 1 WHERE id = ?');
-        for (const f of pending) {
-          if (f.status === 'over' && this.rateGame(f.game_id, f.how, JSON.parse(f.result))) counted++;
-          mark.run(f.id);
+        for (const finished of pending) {
+          if (finished.status === 'over' && this.rateGame(finished.game_id, finished.how, JSON.parse(finished.result))) counted++;
+          mark.run(finished.id);
         }
         return counted;
       })
@@ -141,11 +141,11 @@ export class Ratings {
       const res = JSON.parse(row.result) as { winners?: string[]; draw?: boolean };
       if (!res.draw && !res.winners?.length) continue;
       for (const role of new Set(seats.map((s) => s.role))) {
-        const w = out.get(role) ?? { side: role, games: 0, wins: 0, draws: 0 };
-        w.games++;
-        if (res.draw) w.draws++;
-        else if (res.winners!.includes(role)) w.wins++;
-        out.set(role, w);
+        const sideRecord = out.get(role) ?? { side: role, games: 0, wins: 0, draws: 0 };
+        sideRecord.games++;
+        if (res.draw) sideRecord.draws++;
+        else if (res.winners!.includes(role)) sideRecord.wins++;
+        out.set(role, sideRecord);
       }
     }
     return [...out.values()];
@@ -200,15 +200,23 @@ export class Ratings {
     for (const side of [ALL_SIDES, null]) {
       const before = teams.map((team) =>
         team.map((seat) => {
-          const b = this.get(guild, game.system, side ?? seat.role, seat.userId);
-          return b ? { mu: b.mu, sigma: b.sigma } : rating();
+          const known = this.get(guild, game.system, side ?? seat.role, seat.userId);
+          return known ? { mu: known.mu, sigma: known.sigma } : rating();
         }),
       );
       const after = rate(before, { rank });
-      teams.forEach((team, i) =>
-        team.forEach((seat, j) => {
+      teams.forEach((team, teamIndex) =>
+        team.forEach((seat, seatIndex) => {
           user.run(seat.userId, seat.userName, this.store.now());
-          upsert.run(guild, game.system, side ?? seat.role, seat.userId, seat.userName, after[i][j].mu, after[i][j].sigma);
+          upsert.run(
+            guild,
+            game.system,
+            side ?? seat.role,
+            seat.userId,
+            seat.userName,
+            after[teamIndex][seatIndex].mu,
+            after[teamIndex][seatIndex].sigma,
+          );
         }),
       );
     }

@@ -229,8 +229,8 @@ export class TournamentRepo {
     return this.db.prepare('SELECT * FROM tournaments WHERE checkin_due_at <= ? ORDER BY checkin_due_at').all(now).map(toTournament);
   }
 
-  setCheckinDue(tournamentId: number, at: number | null): void {
-    this.db.prepare('UPDATE tournaments SET checkin_due_at = ? WHERE id = ?').run(at, tournamentId);
+  setCheckinDue(tournamentId: number, dueAt: number | null): void {
+    this.db.prepare('UPDATE tournaments SET checkin_due_at = ? WHERE id = ?').run(dueAt, tournamentId);
   }
 
   /** The settings an organiser may change before the start (settings.ts): the check-in window and the tie-break order. */
@@ -404,22 +404,22 @@ export class TournamentRepo {
   }
 
   /** A new report replaces any earlier one (its confirmations start over). */
-  setReport(matchId: number, outcome: Outcome, by: string, reason: string, confirmed: string[]): void {
+  setReport(matchId: number, outcome: Outcome, actorId: string, reason: string, confirmed: string[]): void {
     this.db
       .prepare(
         'INSERT INTO tournament_reports (match_id, outcome, by, reason, at, confirmed) VALUES (?, ?, ?, ?, ?, ?) ' +
           'ON CONFLICT(match_id) DO UPDATE SET outcome = excluded.outcome, by = excluded.by, reason = excluded.reason, ' +
           'at = excluded.at, confirmed = excluded.confirmed, disputed_by = NULL, dispute = NULL',
       )
-      .run(matchId, outcome, by, reason, this.now(), JSON.stringify(confirmed));
+      .run(matchId, outcome, actorId, reason, this.now(), JSON.stringify(confirmed));
   }
 
   confirmReport(matchId: number, confirmed: string[]): void {
     this.db.prepare('UPDATE tournament_reports SET confirmed = ? WHERE match_id = ?').run(JSON.stringify(confirmed), matchId);
   }
 
-  disputeReport(matchId: number, by: string, why: string): void {
-    this.db.prepare('UPDATE tournament_reports SET disputed_by = ?, dispute = ? WHERE match_id = ?').run(by, why, matchId);
+  disputeReport(matchId: number, actorId: string, why: string): void {
+    this.db.prepare('UPDATE tournament_reports SET disputed_by = ?, dispute = ? WHERE match_id = ?').run(actorId, why, matchId);
   }
 
   dropReport(matchId: number): void {
@@ -467,7 +467,7 @@ export class TournamentRepo {
           'm.outcome IS NULL ORDER BY f.id',
       )
       .all()
-      .map((r: any) => ({ match: toMatch(r), status: r.f_status, how: r.f_how, result: r.f_result }));
+      .map((raw: any) => ({ match: toMatch(raw), status: raw.f_status, how: raw.f_how, result: raw.f_result }));
   }
 
   pairedRound(tournamentId: number, round: number): void {
@@ -485,10 +485,10 @@ export class TournamentRepo {
     );
   }
 
-  log(tournamentId: number, by: string, what: string, reason: string): void {
+  log(tournamentId: number, actorId: string, what: string, reason: string): void {
     this.db
       .prepare('INSERT INTO tournament_log (tournament_id, at, by, what, reason) VALUES (?, ?, ?, ?, ?)')
-      .run(tournamentId, this.now(), by, what, reason);
+      .run(tournamentId, this.now(), actorId, what, reason);
   }
 
   logOf(tournamentId: number): { at: number; by: string; what: string; reason: string }[] {

@@ -23,9 +23,9 @@ export const confirmButtons = (matchId: number): Button[] => [
 
 export function outcomeText(tournament: Tournament, match: Match, outcome: Outcome): string {
   const mod = getGame(tournament.system)!;
-  const [sa, sb] = mod.roles(mod.parseOptions(tournament.options)).map((r) => r.name);
-  if (outcome === 'a') return `${who(match.a)} (${sa}) wins`;
-  if (outcome === 'b') return `${who(match.b!)} (${sb}) wins`;
+  const [firstSide, secondSide] = mod.roles(mod.parseOptions(tournament.options)).map((r) => r.name);
+  if (outcome === 'a') return `${who(match.a)} (${firstSide}) wins`;
+  if (outcome === 'b') return `${who(match.b!)} (${secondSide}) wins`;
   if (outcome === 'draw') return 'a draw';
   return 'nobody scores';
 }
@@ -34,14 +34,13 @@ function matchChannel(svc: Services, tournament: Tournament, match: Match): stri
   return (match.gameId && svc.store.game(match.gameId)?.channelId) || tournament.channelId;
 }
 
-/** Record a result for both players to confirm. `isMod`: the caller is a moderator. */
+/** Record a result for both players to confirm (the command's driver lets only they or a moderator record it). */
 export function reportResult(
   svc: Services,
   tournament: Tournament,
   match: Match,
   outcome: Outcome,
-  by: string,
-  isMod: boolean,
+  actorId: string,
   reason: string,
 ): { text: string; posts: Post[] } {
   const repo = repoOf(svc);
@@ -49,10 +48,9 @@ export function reportResult(
   if (!match.b) throw new UserError(`Match ${match.id} is a bye; there is no result to record.`);
   if (match.outcome !== null)
     throw new UserError(`Match ${match.id} is already decided (${match.outcome}). The organiser corrects results with /tournament result.`);
-  if (!isMod && !players.includes(by)) throw new UserError('Only a moderator or one of the two players can record this result.');
-  const confirmed = [...new Set([...(players.includes(by) ? [by] : []), ...players.filter((u) => u.startsWith('bot:'))])];
-  repo.setReport(match.id, outcome, by, reason, confirmed);
-  repo.log(tournament.id, by, `report match ${match.id}: ${outcome}`, reason);
+  const confirmed = [...new Set([...(players.includes(actorId) ? [actorId] : []), ...players.filter((u) => u.startsWith('bot:'))])];
+  repo.setReport(match.id, outcome, actorId, reason, confirmed);
+  repo.log(tournament.id, actorId, `report match ${match.id}: ${outcome}`, reason);
   const applied = applyIfConfirmed(svc, tournament, match);
   if (applied)
     return { text: `📋 Result of ${matchName(match)} recorded and confirmed: ${outcomeText(tournament, match, outcome)}.`, posts: applied };
@@ -67,7 +65,7 @@ export function reportResult(
         gameId: match.gameId ?? undefined,
         kind: 'update',
         content:
-          `📝 ${who(by)} recorded the result of this match: **${outcomeText(tournament, match, outcome)}** (${reason}).\n` +
+          `📝 ${who(actorId)} recorded the result of this match: **${outcomeText(tournament, match, outcome)}** (${reason}).\n` +
           `${waiting.map(who).join(', ')}: please confirm with the button or \`/tournament confirm match:${match.id}\`, ` +
           `or \`/tournament dispute match:${match.id} reason:…\`.`,
         mentions: waiting.filter((u) => !u.startsWith('bot:')),
@@ -93,14 +91,14 @@ function applyIfConfirmed(svc: Services, tournament: Tournament, match: Match): 
   ];
 }
 
-export function confirmResult(svc: Services, tournament: Tournament, match: Match, by: string): { text: string; posts: Post[] } {
+/** A player confirms the recorded result (the command's driver and the button's, through it, let only the match's players). */
+export function confirmResult(svc: Services, tournament: Tournament, match: Match, actorId: string): { text: string; posts: Post[] } {
   const repo = repoOf(svc);
   const rep = repo.report(match.id);
   if (!rep || match.outcome !== null) throw new UserError(`Match ${match.id} has no recorded result waiting for confirmation.`);
-  if (by !== match.a && by !== match.b) throw new UserError(`Only the players of ${matchName(match)} confirm its result.`);
   if (rep.disputedBy)
     throw new UserError(`The result of ${matchName(match)} is disputed; the organiser decides it with /tournament result.`);
-  repo.confirmReport(match.id, [...new Set([...rep.confirmed, by])]);
+  repo.confirmReport(match.id, [...new Set([...rep.confirmed, actorId])]);
   const applied = applyIfConfirmed(svc, tournament, match);
   if (applied) return { text: `✅ You confirmed the result of ${matchName(match)}; it counts now.`, posts: applied };
   return {
@@ -109,19 +107,19 @@ export function confirmResult(svc: Services, tournament: Tournament, match: Matc
   };
 }
 
+/** A player disputes the recorded result (only the match's players: checked by the command's driver, as for confirming). */
 export function disputeResult(
   svc: Services,
   tournament: Tournament,
   match: Match,
-  by: string,
+  actorId: string,
   why: string,
 ): { text: string; posts: Post[] } {
   const repo = repoOf(svc);
   const rep = repo.report(match.id);
   if (!rep || match.outcome !== null) throw new UserError(`Match ${match.id} has no recorded result waiting for confirmation.`);
-  if (by !== match.a && by !== match.b) throw new UserError(`Only the players of ${matchName(match)} can dispute its result.`);
-  repo.disputeReport(match.id, by, why);
-  repo.log(tournament.id, by, `dispute match ${match.id}`, why);
+  repo.disputeReport(match.id, actorId, why);
+  repo.log(tournament.id, actorId, `dispute match ${match.id}`, why);
   return {
     text: `⚠️ You disputed the result of ${matchName(match)}. The organiser will decide it.`,
     posts: [
@@ -129,7 +127,7 @@ export function disputeResult(
         channelId: tournament.channelId,
         kind: 'update',
         content:
-          `⚠️ ${who(by)} disputes the result recorded for ${matchName(match)} (${outcomeText(tournament, match, rep.outcome)}): ${why}\n` +
+          `⚠️ ${who(actorId)} disputes the result recorded for ${matchName(match)} (${outcomeText(tournament, match, rep.outcome)}): ${why}\n` +
           `<@${tournament.createdBy}>: decide it with \`/tournament result match:${match.id} outcome:… reason:…\`.`,
         mentions: [tournament.createdBy],
       },

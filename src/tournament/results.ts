@@ -20,8 +20,10 @@ export function sidesOf(system: string, options: Record<string, string | number 
 /** A match as players name it: round and table ("R3 · T2"). */
 export const matchName = (m: Pick<Match, 'round' | 'board'>): string => `R${m.round} · T${m.board}`;
 
-export const isElimination = (t: Tournament, m?: Match) =>
-  t.format === 'knockout' || t.format === 'double' || (t.format === 'swisscut' && (!m || m.bracket === 'cut'));
+export const isElimination = (tournament: Tournament, match?: Match) =>
+  tournament.format === 'knockout' ||
+  tournament.format === 'double' ||
+  (tournament.format === 'swisscut' && (!match || match.bracket === 'cut'));
 
 export function points(match: Match): { pa: number; pb: number; played: boolean } {
   const played = match.b !== null && match.how !== 'forfeit' && match.outcome !== 'none';
@@ -39,8 +41,8 @@ export function points(match: Match): { pa: number; pb: number; played: boolean 
 }
 
 /** The tournament's tie-break order: the organiser's, or its format's default. */
-export const tieBreaksOf = (t: Tournament): TieBreak[] =>
-  t.tieBreaks ?? DEFAULT_TIE_BREAKS[t.format === 'roundrobin' ? 'roundrobin' : 'swiss'];
+export const tieBreaksOf = (tournament: Tournament): TieBreak[] =>
+  tournament.tieBreaks ?? DEFAULT_TIE_BREAKS[tournament.format === 'roundrobin' ? 'roundrobin' : 'swiss'];
 
 /** Standings over the rounds up to `upTo` (default: all); the top cut's games are not in a Swiss's standings. */
 export function tournamentStandings(repo: TournamentRepo, tournament: Tournament, upTo = Infinity): Standing[] {
@@ -48,7 +50,13 @@ export function tournamentStandings(repo: TournamentRepo, tournament: Tournament
   const games: StandingGame[] = repo
     .matches(tournament.id)
     .filter((m) => m.outcome !== null && m.round <= upTo && m.bracket !== 'cut')
-    .map((m) => ({ round: m.round, a: m.a, b: m.b, ...points(m), ...(m.how === 'absent' ? { absent: true } : {}) }));
+    .map((match) => ({
+      round: match.round,
+      a: match.a,
+      b: match.b,
+      ...points(match),
+      ...(match.how === 'absent' ? { absent: true } : {}),
+    }));
   const rating = new Map(entrants.map((e) => [e.userId, e.rating]));
   return standings(
     entrants.filter((e) => e.checkedIn).map((e) => e.userId),
@@ -123,8 +131,12 @@ export function totalRounds(repo: TournamentRepo, tournament: Tournament): numbe
 }
 
 /** The Swiss rounds of a Swiss with a top cut are `rounds`; the cut comes after them. */
-export const swissRoundsOf = (repo: TournamentRepo, t: Tournament) =>
-  t.format === 'swisscut' ? t.rounds : t.format === 'knockout' || t.format === 'double' ? 0 : totalRounds(repo, t);
+export const swissRoundsOf = (repo: TournamentRepo, tournament: Tournament) =>
+  tournament.format === 'swisscut'
+    ? tournament.rounds
+    : tournament.format === 'knockout' || tournament.format === 'double'
+      ? 0
+      : totalRounds(repo, tournament);
 
 /** The winner of a finished tournament (elimination: the last game's; else the standings' first). */
 export function championOf(repo: TournamentRepo, tournament: Tournament): string | null {
@@ -143,7 +155,7 @@ export function championOf(repo: TournamentRepo, tournament: Tournament): string
 export function doubleElimOf(repo: TournamentRepo, tournament: Tournament, round = Infinity): DoubleElimState {
   const games: ElimGame[] = repo
     .matches(tournament.id)
-    .filter((m) => m.round < round && m.outcome !== null && m.bracket !== 'main' && m.bracket !== 'cut')
+    .filter((match) => match.round < round && match.outcome !== null && match.bracket !== 'main' && match.bracket !== 'cut')
     .map((match) => ({
       round: match.round,
       board: match.board,

@@ -8,7 +8,9 @@ export type RoundPairing = Pairing & { bracket: Bracket };
 /** Sides in elimination games balance like the Swiss's (who played the first side last takes the second). */
 function balanced(repo: TournamentRepo, tournament: Tournament, round: number, pairs: RoundPairing[]): RoundPairing[] {
   const players = history(repo, tournament, round);
-  return pairs.map((p, i) => (p.b === null ? p : { ...orient(players.get(p.a)!, players.get(p.b)!, i), bracket: p.bracket }));
+  return pairs.map((pair, index) =>
+    pair.b === null ? pair : { ...orient(players.get(pair.a)!, players.get(pair.b)!, index), bracket: pair.bracket },
+  );
 }
 
 function knockoutFrom(

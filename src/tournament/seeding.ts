@@ -17,15 +17,15 @@ export interface Seeded {
 }
 
 /** Entrants by rating (highest first), then the unrated in the order they signed up. */
-export function byRating(svc: Services, t: Tournament, entrants: Entrant[]): Seeded[] {
+export function byRating(svc: Services, tournament: Tournament, entrants: Entrant[]): Seeded[] {
   const ratings = ratingsOf(svc);
   const signup = new Map(
     repoOf(svc)
-      .signupOrder(t.id)
+      .signupOrder(tournament.id)
       .map((id, i) => [id, i]),
   );
   return entrants
-    .map((entrant) => ({ entrant, rating: ratings.get(t.guildId, t.system, ALL_SIDES, entrant.userId)?.ordinal ?? null }))
+    .map((entrant) => ({ entrant, rating: ratings.get(tournament.guildId, tournament.system, ALL_SIDES, entrant.userId)?.ordinal ?? null }))
     .sort(
       (x, y) =>
         (y.rating ?? -Infinity) - (x.rating ?? -Infinity) || (signup.get(x.entrant.userId) ?? 0) - (signup.get(y.entrant.userId) ?? 0),
@@ -33,19 +33,19 @@ export function byRating(svc: Services, t: Tournament, entrants: Entrant[]): See
 }
 
 /** The start's order of these entrants: seeds given by hand first (in their order), then the rest by rating. */
-export function seedOrder(svc: Services, t: Tournament, entrants: Entrant[]): Seeded[] {
-  const all = byRating(svc, t, entrants);
-  if (!t.seededByHand) return all;
+export function seedOrder(svc: Services, tournament: Tournament, entrants: Entrant[]): Seeded[] {
+  const all = byRating(svc, tournament, entrants);
+  if (!tournament.seededByHand) return all;
   const manual = all.filter((s) => s.entrant.seed !== null).sort((x, y) => x.entrant.seed! - y.entrant.seed!);
   return [...manual, ...all.filter((s) => s.entrant.seed === null)];
 }
 
 /** An entrant named as a person types it: their name (any case), a mention, or their id. */
 export function entrantNamed(entrants: Entrant[], given: string): Entrant | undefined {
-  const v = given.trim().replace(/^@/, '');
-  const id = /^<@!?(\w+)>$/.exec(v)?.[1];
-  const lower = v.toLowerCase();
-  return entrants.find((e) => e.userId === (id ?? v)) ?? entrants.find((e) => e.userName.toLowerCase() === lower);
+  const typed = given.trim().replace(/^@/, '');
+  const id = /^<@!?(\w+)>$/.exec(typed)?.[1];
+  const lower = typed.toLowerCase();
+  return entrants.find((e) => e.userId === (id ?? typed)) ?? entrants.find((e) => e.userName.toLowerCase() === lower);
 }
 
 /**
@@ -53,29 +53,29 @@ export function entrantNamed(entrants: Entrant[], given: string): Entrant | unde
  * others keep no seed and follow them by rating at the start. No names: back
  * to seeding by rating. Returns the whole order as it stands now.
  */
-export function seedByHand(svc: Services, t: Tournament, names: string[]): Seeded[] {
+export function seedByHand(svc: Services, tournament: Tournament, names: string[]): Seeded[] {
   const repo = repoOf(svc);
-  if (t.status !== 'signup') throw new UserError(`**${t.name}** has started: seeds are fixed once round 1 is paired.`);
-  const entrants = repo.entrants(t.id).filter((e) => !e.dropped);
+  if (tournament.status !== 'signup') throw new UserError(`**${tournament.name}** has started: seeds are fixed once round 1 is paired.`);
+  const entrants = repo.entrants(tournament.id).filter((e) => !e.dropped);
   const chosen: Entrant[] = [];
-  for (const n of names) {
-    const e = entrantNamed(entrants, n);
-    if (!e)
+  for (const name of names) {
+    const entrant = entrantNamed(entrants, name);
+    if (!entrant)
       throw new UserError(
-        `"${echo(n, 40)}" has not signed up for **${t.name}**. Entrants: ${entrants.map((x) => x.userName).join(', ') || 'none yet'}.`,
+        `"${echo(name, 40)}" has not signed up for **${tournament.name}**. Entrants: ${entrants.map((x) => x.userName).join(', ') || 'none yet'}.`,
       );
-    if (chosen.includes(e)) throw new UserError(`${e.userName} is named twice: give each player once, in seed order.`);
-    chosen.push(e);
+    if (chosen.includes(entrant)) throw new UserError(`${entrant.userName} is named twice: give each player once, in seed order.`);
+    chosen.push(entrant);
   }
   svc.store.db.transaction(() => {
-    for (const e of entrants) repo.setEntrant(t.id, e.userId, { seed: null });
-    chosen.forEach((e, i) => repo.setEntrant(t.id, e.userId, { seed: i + 1 }));
-    repo.setSeededByHand(t.id, chosen.length > 0);
+    for (const entrant of entrants) repo.setEntrant(tournament.id, entrant.userId, { seed: null });
+    chosen.forEach((e, i) => repo.setEntrant(tournament.id, e.userId, { seed: i + 1 }));
+    repo.setSeededByHand(tournament.id, chosen.length > 0);
   })();
-  const fresh = repo.get(t.id)!;
+  const fresh = repo.get(tournament.id)!;
   return seedOrder(
     svc,
     fresh,
-    repo.entrants(t.id).filter((e) => !e.dropped),
+    repo.entrants(tournament.id).filter((e) => !e.dropped),
   );
 }

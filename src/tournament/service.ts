@@ -21,7 +21,8 @@ import { hubPost, roundStandingsPosts } from './hub.ts';
 const HOUR = 3_600_000;
 
 /** A bye in a bracket sends its player on; a Swiss or round-robin bye scores a point. */
-const bracketBye = (t: Tournament, bracket: Bracket) => t.format === 'knockout' || t.format === 'double' || bracket === 'cut';
+const bracketBye = (tournament: Tournament, bracket: Bracket) =>
+  tournament.format === 'knockout' || tournament.format === 'double' || bracket === 'cut';
 
 /**
  * Create the round's matches and their games: each in its own thread under
@@ -45,10 +46,12 @@ export function pairRound(svc: Services, tournament: Tournament, round: number, 
     if (round > tournament.round) repo.update(tournament.id, { round });
     repo.pairedRound(tournament.id, round);
   })();
-  const stage = (b: Bracket) =>
-    ({ main: '', W: "winners' bracket, ", L: "losers' bracket, ", F: 'grand final, ', F2: 'grand final reset, ', cut: 'top cut, ' })[b];
-  pairs.forEach((pairing, i) => {
-    const board = boards[i];
+  const stage = (bracket: Bracket) =>
+    ({ main: '', W: "winners' bracket, ", L: "losers' bracket, ", F: 'grand final, ', F2: 'grand final reset, ', cut: 'top cut, ' })[
+      bracket
+    ];
+  pairs.forEach((pairing, index) => {
+    const board = boards[index];
     if (pairing.b === null) {
       created.push(
         repo.addMatch({
@@ -264,7 +267,7 @@ export function startTournament(svc: Services, tournament: Tournament): Post[] {
     // Players out of the field (withdrawn, never checked in) keep no seed.
     for (const entrant of repo.entrants(tournament.id))
       if (!entrant.checkedIn || entrant.dropped) repo.setEntrant(tournament.id, entrant.userId, { seed: null });
-    order.forEach(({ entrant, rating }, i) => repo.setEntrant(tournament.id, entrant.userId, { seed: i + 1, rating: rating ?? 0 }));
+    order.forEach(({ entrant, rating }, index) => repo.setEntrant(tournament.id, entrant.userId, { seed: index + 1, rating: rating ?? 0 }));
     repo.update(tournament.id, {
       status: 'running',
       rounds: tournament.format === 'swisscut' || tournament.format === 'swiss' ? tournament.rounds : totalRounds(repo, tournament),

@@ -21,8 +21,8 @@ export interface SettingsChange {
 }
 
 /** The settings as the reply states them. */
-export const settingsText = (svc: Services, t: Tournament) =>
-  `${checkinState(t, svc.now()).text}; ties broken by ${tieBreakText(tieBreaksOf(t))}`;
+export const settingsText = (svc: Services, tournament: Tournament) =>
+  `${checkinState(tournament, svc.now()).text}; ties broken by ${tieBreakText(tieBreaksOf(tournament))}`;
 
 /**
  * Apply a change before the start; refused, changing nothing, once the
@@ -30,15 +30,17 @@ export const settingsText = (svc: Services, t: Tournament) =>
  * Players left out when check-in closed are back in the field (signed up,
  * not checked in) if the new window is not closed. Returns what changed, in words.
  */
-export function changeSettings(svc: Services, t: Tournament, change: SettingsChange): string[] {
-  if (t.status !== 'signup')
+export function changeSettings(svc: Services, tournament: Tournament, change: SettingsChange): string[] {
+  if (tournament.status !== 'signup')
     throw new UserError(
-      `**${t.name}** has started: its check-in window and tie-break order were fixed when round 1 was paired ` +
+      `**${tournament.name}** has started: its check-in window and tie-break order were fixed when round 1 was paired ` +
         `(the field was let in by that window, and the standings are ranked by that order).`,
     );
   const now = svc.now();
-  const opensAt = change.opensInHours === undefined ? t.checkinOpensAt : change.opensInHours ? now + change.opensInHours * HOUR : null;
-  const closesAt = change.closesInHours === undefined ? t.checkinClosesAt : change.closesInHours ? now + change.closesInHours * HOUR : null;
+  const opensAt =
+    change.opensInHours === undefined ? tournament.checkinOpensAt : change.opensInHours ? now + change.opensInHours * HOUR : null;
+  const closesAt =
+    change.closesInHours === undefined ? tournament.checkinClosesAt : change.closesInHours ? now + change.closesInHours * HOUR : null;
   const windowChanged = change.opensInHours !== undefined || change.closesInHours !== undefined;
   if (windowChanged && closesAt !== null && closesAt <= (opensAt ?? now)) {
     const opensIn =
@@ -49,13 +51,13 @@ export function changeSettings(svc: Services, t: Tournament, change: SettingsCha
   }
   const repo = repoOf(svc);
   const reopened = windowChanged && (closesAt === null || closesAt > now);
-  const left = reopened ? repo.entrants(t.id).filter((e) => e.missedCheckin) : [];
-  const tieBreaks = change.tieBreaks === undefined ? t.tieBreaks : change.tieBreaks;
+  const left = reopened ? repo.entrants(tournament.id).filter((e) => e.missedCheckin) : [];
+  const tieBreaks = change.tieBreaks === undefined ? tournament.tieBreaks : change.tieBreaks;
   svc.store.db.transaction(() => {
     // The tick acts next when the window opens, else when it closes.
     const dueAt = opensAt !== null && opensAt > now ? opensAt : closesAt;
-    repo.setSettings(t.id, { checkinOpensAt: opensAt, checkinClosesAt: closesAt, checkinDueAt: dueAt, tieBreaks });
-    for (const e of left) repo.setEntrant(t.id, e.userId, { dropped: false, missedCheckin: false });
+    repo.setSettings(tournament.id, { checkinOpensAt: opensAt, checkinClosesAt: closesAt, checkinDueAt: dueAt, tieBreaks });
+    for (const entrant of left) repo.setEntrant(tournament.id, entrant.userId, { dropped: false, missedCheckin: false });
   })();
   const changed: string[] = [];
   if (windowChanged) changed.push('check-in window');

@@ -18,8 +18,8 @@ import { hubPost } from './hub.ts';
 const SLUG = /^(.*):(t\d+-r\d+-m\d+)$/;
 
 export const matchSlug = (tid: number, round: number, board: number) => `t${tid}-r${round}-m${board}`;
-export const matchHome = (t: Tournament, round: number, board: number) =>
-  `${t.matchParent ?? t.channelId}:${matchSlug(t.id, round, board)}`;
+export const matchHome = (tournament: Tournament, round: number, board: number) =>
+  `${tournament.matchParent ?? tournament.channelId}:${matchSlug(tournament.id, round, board)}`;
 
 /** A thread still to be opened for `lane` (a match's placeholder home with a live game), else null. */
 export function pendingThread(svc: Services, lane: string): { parent: string; name: string; slug: string } | null {

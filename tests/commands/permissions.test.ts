@@ -1,6 +1,7 @@
 // Who may use each command (issue 18 §3): every declared subcommand of every
 // command, called by each kind of caller (a player, another player, a
-// spectator, a moderator, the umpire, the game's creator), is allowed or
+// spectator, a moderator, the umpire, the game's creator; the two players are
+// also the two players of a tournament match), is allowed or
 // refused by the driver exactly as its declaration says; a refused call
 // changes nothing and answers privately with the text derived from the
 // declaration. The parts only moderators may use (another member, a game in
@@ -17,6 +18,7 @@ import type { Services } from '../../src/app/services.ts';
 import { breathe } from '../setup/breathe.ts';
 import { council } from '../fixtures/council/index.ts';
 import { harness } from '../app/harness.ts';
+import { repoOf } from '../../src/tournament/repo.ts';
 
 type Kind = 'seat' | 'other seat' | 'spectator' | 'moderator' | 'umpire' | 'creator';
 const CALLERS: Record<Kind, string> = {
@@ -43,6 +45,10 @@ function expected(who: Who, kind: Kind): boolean {
       return seat || kind === 'moderator';
     case 'creator-or-moderator':
       return kind === 'creator' || kind === 'moderator';
+    case 'match-player':
+      return seat;
+    case 'match-player-or-moderator':
+      return seat || kind === 'moderator';
     case 'moderator':
     case 'organiser':
       return kind === 'moderator';
@@ -70,7 +76,14 @@ beforeAll(() => {
   if (!getGame('council')) registerGame(council);
 });
 
-/** A lobby per system (carol opened it, alice and bob hold its first two sides, uma umpires where it can), and a duel in play. */
+/** Kinds about the match `match:` names: their calls name alice and bob's tournament match. */
+const MATCH_KINDS: Who[] = ['match-player', 'match-player-or-moderator'];
+
+/**
+ * A lobby per system (carol opened it, alice and bob hold its first two sides,
+ * uma umpires where it can), a duel in play, and a running tournament whose
+ * one match is alice against bob (its number: `match`).
+ */
 async function tables() {
   const h = harness();
   const channels = new Map<string, string>();
@@ -89,7 +102,14 @@ async function tables() {
   await h.say('alice', '/game join side:a', 'play');
   await h.say('bob', '/game join side:b', 'play');
   await h.say('carol', '/game start', 'play');
-  return { ...h, channels };
+  await h.say('mod', '/tournament create name:Cup system:duel format:knockout bidding:true');
+  for (const player of ['alice', 'bob']) {
+    await h.say(player, '/tournament signup');
+    await h.say(player, '/tournament checkin');
+  }
+  await h.say('mod', '/tournament start');
+  const [match] = repoOf(h.svc).matches(1, 1);
+  return { ...h, channels, match: String(match.id) };
 }
 
 describe('every declared subcommand, every kind of caller (issue 18 §3)', () => {
@@ -100,6 +120,8 @@ describe('every declared subcommand, every kind of caller (issue 18 §3)', () =>
     expect(seatsOf('lobby-duel')).toEqual(['a:alice', 'b:bob']);
     expect(seatsOf('lobby-council')).toEqual(expect.arrayContaining(['red:alice', 'blue:bob', 'umpire:uma']));
     expect(h.svc.store.liveGame('lobby-duel')!.createdBy).toBe('carol');
+    const match = repoOf(h.svc).match(Number(h.match))!;
+    expect([match.a, match.b].sort()).toEqual(['alice', 'bob']);
     let refused = 0;
     let allowed = 0;
     const kindsSeen = new Set<Who>();
@@ -111,7 +133,7 @@ describe('every declared subcommand, every kind of caller (issue 18 §3)', () =>
         kindsSeen.add(sub.who);
         for (const kind of Object.keys(CALLERS) as Kind[]) {
           if (kind === 'umpire' && !umpired) continue;
-          const call = inv(command.name, sub, CALLERS[kind], channel);
+          const call = inv(command.name, sub, CALLERS[kind], channel, MATCH_KINDS.includes(sub.who) ? { match: h.match } : {});
           const may = mayUse(h.svc, command, sub, call);
           const at = `${kind} ${CALLERS[kind]}: /${command.name} ${pathOf(sub)} (${sub.who})`;
           expect(may, at).toBe(expected(sub.who, kind));
@@ -132,7 +154,18 @@ describe('every declared subcommand, every kind of caller (issue 18 §3)', () =>
     }
     // Every kind a declaration can name is declared somewhere, and both answers happen.
     expect([...kindsSeen].sort()).toEqual(
-      ['anyone', 'creator-or-moderator', 'moderator', 'organiser', 'seat', 'seat-or-moderator', 'self-or-moderator', 'umpire'].sort(),
+      [
+        'anyone',
+        'creator-or-moderator',
+        'match-player',
+        'match-player-or-moderator',
+        'moderator',
+        'organiser',
+        'seat',
+        'seat-or-moderator',
+        'self-or-moderator',
+        'umpire',
+      ].sort(),
     );
     expect(refused).toBeGreaterThan(200);
     expect(allowed).toBeGreaterThan(200);
@@ -198,6 +231,85 @@ describe('every declared subcommand, every kind of caller (issue 18 §3)', () =>
       ephemeral: true,
       content: `❌ This channel's game is ${getGame('duel')!.title}: use /duel, not /kpw.`,
     });
+  });
+});
+
+describe("a tournament match's players (issue 18 §3)", () => {
+  const tournament = () => commandTable().find((c) => c.name === 'tournament')!;
+  const sub = (name: string) => tournament().subcommands.find((s) => s.name === name)!;
+
+  it("bid, confirm and dispute are for the match's players, report for them or a moderator: declared, and so listed", () => {
+    expect(['bid', 'confirm', 'dispute', 'report'].map((name) => sub(name).who)).toEqual([
+      'match-player',
+      'match-player',
+      'match-player',
+      'match-player-or-moderator',
+    ]);
+    expect(commandList(commandTable())).toMatch(
+      /\(the match's players\) confirm, dispute, bid · \(the match's players and moderators\) report/,
+    );
+  });
+
+  it('a refusal names the match and its players by name; a wrong `match:` is refused to every caller, moderators too', async () => {
+    const h = await tables();
+    const refusal = async (name: string, user: string, match: string) => {
+      const before = stored(h.svc);
+      // Each subcommand's own options, filled in: only the match and the caller decide.
+      const given: Invocation['options'] = { match, reason: 'why', outcome: 'a', side: 'a', vp: 0 };
+      const options = Object.fromEntries(
+        sub(name)
+          .options.map((option) => [option.name, given[option.name]])
+          .filter(([, value]) => value !== undefined),
+      );
+      const out = await h.router.dispatch(inv('tournament', sub(name), user, 'lobby-duel', options));
+      expect(out.posts, `${user}: /tournament ${name}`).toEqual([]);
+      expect(stored(h.svc), `${user}: /tournament ${name}`).toBe(before);
+      expect(out.replies, `${user}: /tournament ${name}`).toEqual([expect.objectContaining({ ephemeral: true })]);
+      return out.replies[0].content;
+    };
+    expect(await refusal('confirm', 'eve', h.match)).toBe(
+      '❌ Only the players of this match may use `/tournament confirm`: confirm the result recorded for your match. ' +
+        'R1 · T1 of **Cup**: alice against bob.',
+    );
+    expect(await refusal('report', 'carol', 'R1T1')).toBe(
+      '❌ Only the players of this match, or a moderator, may use `/tournament report`: record a result for both players to confirm. ' +
+        "R1 · T1 of **Cup**: alice against bob. Moderators have the Manage Server permission or the server's moderator role (set with `/mod modrole`).",
+    );
+    for (const name of ['bid', 'confirm', 'dispute', 'report'])
+      for (const user of ['alice', 'mod']) {
+        expect(await refusal(name, user, 'R9T9')).toBe('❌ There is no such match on this server (see /tournament pairings).');
+        expect(await refusal(name, user, 'my match')).toMatch(/^❌ 'my match' is not a match: give its round and table/);
+      }
+  });
+
+  it("the match thread's Confirm and Dispute buttons go through the same check: refused to others with the same text, nothing written", async () => {
+    const h = await tables();
+    const press = (user: string, customId: string) =>
+      h.router.button({
+        customId,
+        caller: { id: user, name: user, isModerator: user === 'mod' },
+        where: { guildId: 'g1', channelId: 'c1' },
+      });
+    // A moderator records a result for alice and bob to confirm.
+    expect((await h.say('mod', `/tournament report match:${h.match} outcome:a reason:adjudicated`)).replies[0].content).toMatch(
+      /It counts once <@alice> and <@bob> confirm/,
+    );
+    for (const [button, name] of [
+      ['tconfirm', 'confirm'],
+      ['tdispute', 'dispute'],
+    ])
+      for (const user of ['eve', 'mod', 'carol']) {
+        const before = stored(h.svc);
+        const out = await press(user, `${button}:${h.match}`);
+        const derived = `❌ ${refusalText(tournament(), sub(name), callOf(h.svc, inv('tournament', sub(name), user, 'c1', { match: h.match })))}`;
+        expect(out.replies, `${user} presses ${button}`).toEqual([expect.objectContaining({ content: derived, ephemeral: true })]);
+        expect(derived).toMatch(/alice against bob/);
+        expect(out.posts).toEqual([]);
+        expect(stored(h.svc), `${user} presses ${button}`).toBe(before);
+      }
+    // The players pass the same check.
+    expect((await press('alice', `tconfirm:${h.match}`)).replies[0].content).toMatch(/waiting for your opponent/);
+    expect((await press('bob', `tdispute:${h.match}`)).replies[0].content).toMatch(/You disputed the result of R1 · T1/);
   });
 });
 
