@@ -45,7 +45,7 @@ import type { OutboxRow } from '../../src/store/outbox.ts';
 import { sinkClient, type SinkStats } from './sink-client.ts';
 import { print, pct } from './figures.ts';
 import { benchDatabase } from './bench-store.ts';
-import { UnionTimer, timeSql, timeStore } from './store-time.ts';
+import { UnionTimer, statementTimes, timeSql, timeStore } from './store-time.ts';
 
 const eventLoopUtilization = perf.eventLoopUtilization;
 
@@ -213,6 +213,8 @@ async function runSingle(plan: LoadPlan): Promise<void> {
   print('load.map_latency_p99_ms', pct(m.mapLatencies, 99), 'ms');
   print('load.map_latency_max_ms', pct(m.mapLatencies, 100), 'ms');
   print('load.pictures_not_drawn', m.notDrawn, 'count'); // superseded maps, late close-ups
+  if (process.env.LOAD_SQL_TRACE)
+    for (const st of statementTimes()) console.error(`sql ${st.ms.toFixed(0)} ms in ${st.calls} calls: ${st.sql}`);
 }
 
 /** The bot's services as the bench runs them: two snapshots per batch of actions at most. No dbPath: MUSTER_DB's database. */
@@ -301,7 +303,6 @@ function printProcesses(plan: LoadPlan, n: number, kind: string, measured: Measu
     print(`${key}.process_${k + 1}.main_thread_busy_ms_per_command`, main / commands, 'ms');
     print(`${key}.process_${k + 1}.store_calls_ms_per_command`, m.storeCallsMs / commands, 'ms');
     print(`${key}.process_${k + 1}.store_share_of_main_thread`, m.storeCallsMs / main, 'ratio');
-    print(`${key}.process_${k + 1}.store_share_of_cpu`, m.storeCallsMs / Math.max(1, m.cpuMs), 'ratio');
     print(`${key}.process_${k + 1}.rss_max_mb`, m.rssMax / 1048576, 'MB');
   });
 }
@@ -390,6 +391,8 @@ async function drive(svc: Services, plan: LoadPlan, channels: string[], part: Pa
   let store0 = 0;
   let sql0 = 0;
   let pickMs = 0; // the bench's own share: reading a game and letting its bot pick the move
+  let pickStoreMs = 0; // of which in the store, and in SQLite
+  let pickSqlMs = 0;
   let lastDone = 0;
   const running = new Map<string, number>(); // channel → arrival time of its command in flight
   const waiting = new Map<string, number[]>(); // channel → arrival times of the commands queued behind it
@@ -411,8 +414,11 @@ async function drive(svc: Services, plan: LoadPlan, channels: string[], part: Pa
   /** Runs the game's next command, which arrived at `due`; then the one queued behind it, if any. */
   const run = (channelId: string, due: number): void => {
     const p0 = performance.now();
+    const [store0Pick, sql0Pick] = [storeCalls.ms(), sql.ms()];
     const inv = nextCommand(channelId);
     pickMs += performance.now() - p0;
+    pickStoreMs += storeCalls.ms() - store0Pick;
+    pickSqlMs += sql.ms() - sql0Pick;
     if (!inv) {
       // The game is over (or asks nobody): this arrival has no move; the next queued one has none either.
       if (due >= measureFrom) noMove++;
@@ -474,6 +480,8 @@ async function drive(svc: Services, plan: LoadPlan, channels: string[], part: Pa
         store0 = storeCalls.ms();
         sql0 = sql.ms();
         pickMs = 0;
+        pickStoreMs = 0;
+        pickSqlMs = 0;
       }
       for (; k < total && t0 + k * interval <= now; k++) {
         const channelId = channels[k % channels.length];
@@ -518,8 +526,8 @@ async function drive(svc: Services, plan: LoadPlan, channels: string[], part: Pa
     busyMs,
     pickMs,
     cpuMs: (cpu.user + cpu.system) / 1000,
-    storeCallsMs: storeCalls.ms() - store0,
-    sqlMs: sql.ms() - sql0,
+    storeCallsMs: storeCalls.ms() - store0 - pickStoreMs,
+    sqlMs: sql.ms() - sql0 - pickSqlMs,
     loopLagP50: loopLag.percentile(50) / 1e6,
     loopLagP99: loopLag.percentile(99) / 1e6,
     loopLagMax: loopLag.max / 1e6,
@@ -571,7 +579,15 @@ function trackPosts(svc: Services, router: ReturnType<typeof createRouter>, meas
     owedBy.delete(id);
   };
   // A card that a newer card of its game joined (Outbox.enqueue) goes with that one.
-  const joined = outbox.db.prepare(`SELECT id FROM outbox WHERE game_id = ? AND state = 'sent' AND error = 'joined a newer card'`).pluck();
+  const owedCards = new Map<number, Set<number>>(); // game → its owed card rows
+  const joinedBy = (gameId: number, id: number): number[] => {
+    const cards = owedCards.get(gameId) ?? new Set<number>();
+    owedCards.set(gameId, cards);
+    const joined = [...cards].filter((old) => !owedBy.has(old) || outbox.get(old)?.error === 'joined a newer card');
+    for (const old of joined) cards.delete(old);
+    cards.add(id);
+    return joined;
+  };
   const claim = outbox.claim.bind(outbox);
   outbox.claim = (id: number) => {
     const ok = claim(id);
@@ -611,7 +627,7 @@ function trackPosts(svc: Services, router: ReturnType<typeof createRouter>, meas
         const row = outbox.get(id);
         if (row && row.gameId !== null && !row.post.to && row.post.files?.some((f) => !f.draw?.alone)) mapRow = row;
         if (row?.track === 'card' && row.gameId !== null)
-          for (const old of joined.all(row.gameId) as number[]) {
+          for (const old of joinedBy(row.gameId, id)) {
             owedBy.get(id)!.push(...(owedBy.get(old) ?? []));
             owedBy.delete(old);
           }

@@ -66,6 +66,32 @@ export function timeStore(store: object, timer: UnionTimer): void {
 
 let sqlTimer: UnionTimer | null = null;
 
+/** With LOAD_SQL_TRACE set: milliseconds per statement text (statementTimes), to find the costly ones. */
+const bySql = new Map<string, { ms: number; calls: number }>();
+
+function bySource(fn: (...args: unknown[]) => unknown): (...args: unknown[]) => unknown {
+  if (!process.env.LOAD_SQL_TRACE) return fn;
+  return function (this: { source: string }, ...args: unknown[]) {
+    const start = performance.now();
+    try {
+      return fn.apply(this, args);
+    } finally {
+      const entry = bySql.get(this.source) ?? { ms: 0, calls: 0 };
+      entry.ms += performance.now() - start;
+      entry.calls++;
+      bySql.set(this.source, entry);
+    }
+  };
+}
+
+/** The costliest statements so far (LOAD_SQL_TRACE), most time first. */
+export function statementTimes(top = 12): { sql: string; ms: number; calls: number }[] {
+  return [...bySql]
+    .map(([sql, entry]) => ({ sql: sql.replace(/\s+/g, ' ').slice(0, 160), ...entry }))
+    .sort((a, b) => b.ms - a.ms)
+    .slice(0, top);
+}
+
 /** Time inside every better-sqlite3 statement of this process (patched once, on the Statement prototype). */
 export function timeSql(): UnionTimer {
   if (sqlTimer) return sqlTimer;
@@ -73,7 +99,7 @@ export function timeSql(): UnionTimer {
   const db = new Database(':memory:');
   const proto = Object.getPrototypeOf(db.prepare('SELECT 1')) as Record<string, (...args: unknown[]) => unknown>;
   db.close();
-  for (const name of ['run', 'get', 'all', 'iterate']) proto[name] = timer.wrap(proto[name]);
+  for (const name of ['run', 'get', 'all', 'iterate']) proto[name] = timer.wrap(bySource(proto[name]));
   const dbProto = Database.prototype as unknown as Record<string, (...args: unknown[]) => unknown>;
   for (const name of ['exec', 'pragma']) dbProto[name] = timer.wrap(dbProto[name]);
   return (sqlTimer = timer);
