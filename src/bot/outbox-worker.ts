@@ -114,6 +114,8 @@ export class OutboxWorker {
   private readonly unshownSince = new Map<string, number>();
   /** Heads that waited for a drawing slot in the last full scan: the render threads are behind when that fills another round. */
   private drawBacklog = 0;
+  /** Wakes a drain that waits on its rows in flight (kick). */
+  private wakeDrain: (() => void) | null = null;
   /** Heads found superseded (for good: the newer map waits behind them), and when the others were last asked. */
   private readonly newerDraws = new Map<number, boolean | number>();
   /** Seat threads and held notes live in the outbox's database. */
@@ -160,6 +162,8 @@ export class OutboxWorker {
     if (this.stopped) return Promise.resolve();
     if (this.running) {
       this.again = true;
+      // A drain waiting on its rows in flight (a picture being drawn) looks at the new rows now.
+      this.wakeDrain?.();
       return this.running;
     }
     this.running = this.drain().finally(() => {
@@ -231,7 +235,7 @@ export class OutboxWorker {
       heads.sort((a, b) => TRACK_ORDER[a.track] - TRACK_ORDER[b.track] || this.waitingSince(a) - this.waitingSince(b) || a.id - b.id);
       // Each lane's main head, from the same read: a card waits for the older rows of its lane's main track.
       const mainHead = new Map<string, number>();
-      for (const h of heads) if (h.track === 'main') mainHead.set(h.lane, Math.min(h.id, mainHead.get(h.lane) ?? Infinity));
+      for (const head of heads) if (head.track === 'main') mainHead.set(head.lane, Math.min(head.id, mainHead.get(head.lane) ?? Infinity));
       let waitingToDraw = 0;
       // The rest of this round starts once this round's pings have made their first call (or a moment passed).
       const handed: Promise<void>[] = [];
@@ -283,8 +287,11 @@ export class OutboxWorker {
         inFlight.set(key, job);
       }
       if (scan) this.drawBacklog = waitingToDraw;
-      if (inFlight.size) await Promise.race(inFlight.values());
-      else if (dirty || freed.size || this.again) await sleep(Math.max(0, SCAN_MS - (performance.now() - scanned)));
+      // Until a row in flight is done or new rows come (kick): a hand-off must not wait for a picture being drawn.
+      if (inFlight.size) {
+        await Promise.race([...inFlight.values(), new Promise<void>((wake) => (this.wakeDrain = wake))]);
+        this.wakeDrain = null;
+      } else if (dirty || freed.size || this.again) await sleep(Math.max(0, SCAN_MS - (performance.now() - scanned)));
       else break;
     }
     await Promise.all(inFlight.values());

@@ -174,47 +174,47 @@ async function runSingle(plan: LoadPlan): Promise<void> {
   console.log(
     `code: ${import.meta.url.endsWith('.mjs') ? 'built (dist/bench)' : 'TypeScript sources under tsx'}; heap flags: ${process.execArgv.filter((a) => /^--(max|min|heap)/.test(a)).join(' ') || 'none'}`,
   );
-  const m = measured;
-  const commands = m.latencies.length;
+  const commands = measured.latencies.length;
   const per = (ms: number) => ms / Math.max(1, commands);
   print('load.commands', commands, 'count');
-  print('load.commands_per_s', (commands - m.unfinished) / m.elapsedS, '/s');
-  print('load.unfinished_after_drain', m.unfinished, 'count');
-  print('load.drain_s', m.drainS, 's');
-  print('load.refused', m.refused, 'count');
-  print('load.queued_behind_own_game', m.queued, 'count');
-  print('load.queue_per_game_max', m.queueMax, 'count');
-  print('load.skipped_no_move', m.noMove, 'count');
-  print('load.latency_p50_ms', pct(m.latencies, 50), 'ms');
-  print('load.latency_p99_ms', pct(m.latencies, 99), 'ms');
-  print('load.latency_max_ms', pct(m.latencies, 100), 'ms');
-  print('load.event_loop_lag_p50_ms', m.loopLagP50, 'ms');
-  print('load.event_loop_lag_p99_ms', m.loopLagP99, 'ms');
-  print('load.event_loop_lag_max_ms', m.loopLagMax, 'ms');
-  print('load.main_thread_busy_ms_per_command', per(m.busyMs - m.pickMs), 'ms');
-  print('load.bench_pick_ms_per_command', per(m.pickMs), 'ms');
-  print('load.cpu_ms_per_command', per(m.cpuMs), 'ms');
-  print('load.store_calls_ms_per_command', per(m.storeCallsMs), 'ms');
-  print('load.store_share_of_main_thread', m.storeCallsMs / Math.max(1, m.busyMs - m.pickMs), 'ratio');
-  print('load.sqlite_statements_share_of_main_thread', m.sqlMs / Math.max(1, m.busyMs - m.pickMs), 'ratio');
-  print('load.rss_max_mb', m.rssMax / 1048576, 'MB');
-  print('load.rss_after_setup_mb', m.rssSetup / 1048576, 'MB');
-  print('load.main_heap_used_max_mb', m.heapMax / 1048576, 'MB');
-  print('load.external_max_mb', m.externalMax / 1048576, 'MB');
-  print('load.snapshots_per_s', m.snapshots / m.windowS, '/s');
-  print('load.posts_unsent_after_drain', m.postsUnsent, 'count');
-  print('load.post_latency_p50_ms', pct(m.postLatencies, 50), 'ms');
-  print('load.post_latency_p99_ms', pct(m.postLatencies, 99), 'ms');
-  print('load.post_latency_max_ms', pct(m.postLatencies, 100), 'ms');
-  print('load.map_posts_per_s', m.mapPosts / m.windowS, '/s');
-  print('load.maps_owed', m.mapLatencies.length, 'count');
-  print('load.maps_unposted_after_drain', m.mapsUnposted, 'count');
-  print('load.map_latency_p50_ms', pct(m.mapLatencies, 50), 'ms');
-  print('load.map_latency_p99_ms', pct(m.mapLatencies, 99), 'ms');
-  print('load.map_latency_max_ms', pct(m.mapLatencies, 100), 'ms');
-  print('load.pictures_not_drawn', m.notDrawn, 'count'); // superseded maps, late close-ups
+  print('load.commands_per_s', (commands - measured.unfinished) / measured.elapsedS, '/s');
+  print('load.unfinished_after_drain', measured.unfinished, 'count');
+  print('load.drain_s', measured.drainS, 's');
+  print('load.refused', measured.refused, 'count');
+  print('load.queued_behind_own_game', measured.queued, 'count');
+  print('load.queue_per_game_max', measured.queueMax, 'count');
+  print('load.skipped_no_move', measured.noMove, 'count');
+  print('load.latency_p50_ms', pct(measured.latencies, 50), 'ms');
+  print('load.latency_p99_ms', pct(measured.latencies, 99), 'ms');
+  print('load.latency_max_ms', pct(measured.latencies, 100), 'ms');
+  print('load.event_loop_lag_p50_ms', measured.loopLagP50, 'ms');
+  print('load.event_loop_lag_p99_ms', measured.loopLagP99, 'ms');
+  print('load.event_loop_lag_max_ms', measured.loopLagMax, 'ms');
+  print('load.main_thread_busy_ms_per_command', per(measured.busyMs - measured.pickMs), 'ms');
+  print('load.bench_pick_ms_per_command', per(measured.pickMs), 'ms');
+  print('load.cpu_ms_per_command', per(measured.cpuMs), 'ms');
+  print('load.store_calls_ms_per_command', per(measured.storeCallsMs), 'ms');
+  print('load.store_share_of_main_thread', measured.storeCallsMs / Math.max(1, measured.busyMs - measured.pickMs), 'ratio');
+  print('load.sqlite_statements_share_of_main_thread', measured.sqlMs / Math.max(1, measured.busyMs - measured.pickMs), 'ratio');
+  print('load.rss_max_mb', measured.rssMax / 1048576, 'MB');
+  print('load.rss_after_setup_mb', measured.rssSetup / 1048576, 'MB');
+  print('load.main_heap_used_max_mb', measured.heapMax / 1048576, 'MB');
+  print('load.external_max_mb', measured.externalMax / 1048576, 'MB');
+  print('load.snapshots_per_s', measured.snapshots / measured.windowS, '/s');
+  print('load.posts_unsent_after_drain', measured.postsUnsent, 'count');
+  print('load.post_latency_p50_ms', pct(measured.postLatencies, 50), 'ms');
+  print('load.post_latency_p99_ms', pct(measured.postLatencies, 99), 'ms');
+  print('load.post_latency_max_ms', pct(measured.postLatencies, 100), 'ms');
+  print('load.map_posts_per_s', measured.mapPosts / measured.windowS, '/s');
+  print('load.maps_owed', measured.mapLatencies.length, 'count');
+  print('load.maps_unposted_after_drain', measured.mapsUnposted, 'count');
+  print('load.map_latency_p50_ms', pct(measured.mapLatencies, 50), 'ms');
+  print('load.map_latency_p99_ms', pct(measured.mapLatencies, 99), 'ms');
+  print('load.map_latency_max_ms', pct(measured.mapLatencies, 100), 'ms');
+  print('load.pictures_not_drawn', measured.notDrawn, 'count'); // superseded maps, late close-ups
   if (process.env.LOAD_SQL_TRACE)
-    for (const st of statementTimes()) console.error(`sql ${st.ms.toFixed(0)} ms in ${st.calls} calls: ${st.sql}`);
+    for (const statement of statementTimes())
+      console.error(`sql ${statement.ms.toFixed(0)} ms in ${statement.calls} calls: ${statement.sql}`);
 }
 
 /** The bot's services as the bench runs them: two snapshots per batch of actions at most. No dbPath: MUSTER_DB's database. */
@@ -295,15 +295,15 @@ function printProcesses(plan: LoadPlan, n: number, kind: string, measured: Measu
     ),
     'ms',
   );
-  measured.forEach((m, k) => {
-    const commands = Math.max(1, m.latencies.length);
-    const main = Math.max(1, m.busyMs - m.pickMs);
-    print(`${key}.process_${k + 1}.commands`, m.latencies.length, 'count');
-    print(`${key}.process_${k + 1}.cpu_ms_per_command`, m.cpuMs / commands, 'ms');
+  measured.forEach((one, k) => {
+    const commands = Math.max(1, one.latencies.length);
+    const main = Math.max(1, one.busyMs - one.pickMs);
+    print(`${key}.process_${k + 1}.commands`, one.latencies.length, 'count');
+    print(`${key}.process_${k + 1}.cpu_ms_per_command`, one.cpuMs / commands, 'ms');
     print(`${key}.process_${k + 1}.main_thread_busy_ms_per_command`, main / commands, 'ms');
-    print(`${key}.process_${k + 1}.store_calls_ms_per_command`, m.storeCallsMs / commands, 'ms');
-    print(`${key}.process_${k + 1}.store_share_of_main_thread`, m.storeCallsMs / main, 'ratio');
-    print(`${key}.process_${k + 1}.rss_max_mb`, m.rssMax / 1048576, 'MB');
+    print(`${key}.process_${k + 1}.store_calls_ms_per_command`, one.storeCallsMs / commands, 'ms');
+    print(`${key}.process_${k + 1}.store_share_of_main_thread`, one.storeCallsMs / main, 'ratio');
+    print(`${key}.process_${k + 1}.rss_max_mb`, one.rssMax / 1048576, 'MB');
   });
 }
 
@@ -601,6 +601,14 @@ function trackPosts(svc: Services, router: ReturnType<typeof createRouter>, meas
     if (id !== null) splitFrom.set(id, splitFrom.get(row.id) ?? row.id);
     return id;
   };
+  const draw = router.draw?.bind(router);
+  if (draw && process.env.LOAD_TRACE)
+    router.draw = async (job) => {
+      const start = performance.now();
+      const png = await draw(job);
+      console.error(`drew ${job.system} in ${(performance.now() - start).toFixed(0)} ms`);
+      return png;
+    };
   const mapPosted = router.mapPosted?.bind(router);
   router.mapPosted = (gameId: number, url: string) => {
     mapPosted?.(gameId, url);
@@ -611,6 +619,8 @@ function trackPosts(svc: Services, router: ReturnType<typeof createRouter>, meas
     while (waits.length && waits[0].rowId <= upTo) {
       const wait = waits.shift()!;
       if (counts(wait.due)) mapLatencies.push(now - wait.due);
+      if (process.env.LOAD_TRACE)
+        console.error(`map of game ${gameId} row #${upTo} shows row #${wait.rowId}: ${(now - wait.due).toFixed(0)} ms`);
     }
   };
 

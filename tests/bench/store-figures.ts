@@ -174,11 +174,11 @@ async function measureStartup(dbPath: string): Promise<void> {
   const wall: number[] = [];
   const cpu: number[] = [];
   for (let i = 0; i < 15; i++) {
-    const c = process.cpuUsage();
-    const t = performance.now();
+    const cpuBefore = process.cpuUsage();
+    const wallBefore = performance.now();
     await router.tick!();
-    wall.push(performance.now() - t);
-    const used = process.cpuUsage(c);
+    wall.push(performance.now() - wallBefore);
+    const used = process.cpuUsage(cpuBefore);
     cpu.push((used.user + used.system) / 1000);
   }
   print('store.startup_ms', startupMs, 'ms');

@@ -24,15 +24,15 @@ export class UnionTimer {
     return this.total + (this.open ? performance.now() - this.since : 0);
   }
 
-  /** `fn` timed: synchronous, or until the promise it returns settles. */
-  wrap<A extends unknown[], R>(fn: (...args: A) => R): (...args: A) => R {
+  /** `method` timed: synchronous, or until the promise it returns settles. */
+  wrap<A extends unknown[], R>(method: (...args: A) => R): (...args: A) => R {
     const enter = () => this.enter();
     const leave = () => this.leave();
     return function (this: unknown, ...args: A): R {
       enter();
       let result: R;
       try {
-        result = fn.apply(this, args);
+        result = method.apply(this, args);
       } catch (error) {
         leave();
         throw error;
@@ -69,12 +69,12 @@ let sqlTimer: UnionTimer | null = null;
 /** With LOAD_SQL_TRACE set: milliseconds per statement text (statementTimes), to find the costly ones. */
 const bySql = new Map<string, { ms: number; calls: number }>();
 
-function bySource(fn: (...args: unknown[]) => unknown): (...args: unknown[]) => unknown {
-  if (!process.env.LOAD_SQL_TRACE) return fn;
+function bySource(method: (...args: unknown[]) => unknown): (...args: unknown[]) => unknown {
+  if (!process.env.LOAD_SQL_TRACE) return method;
   return function (this: { source: string }, ...args: unknown[]) {
     const start = performance.now();
     try {
-      return fn.apply(this, args);
+      return method.apply(this, args);
     } finally {
       const entry = bySql.get(this.source) ?? { ms: 0, calls: 0 };
       entry.ms += performance.now() - start;
