@@ -3,7 +3,8 @@
 // newer one replaced is drawn in the older one's place in line, not sent to
 // the back (a game that keeps moving was never drawn under saturation); and
 // while a whole round of maps waits for the render threads, close-ups are
-// left out and the maps go alone.
+// left out and the maps go alone. A hand-off that comes while a picture is
+// being drawn goes at once, not after the drawing.
 import { describe, expect, it } from 'vitest';
 import type { Router } from '../../commands/types.ts';
 import type { DrawJob, Post } from '../../src/messages/types.ts';
@@ -38,7 +39,7 @@ function rig() {
       return PNG;
     },
   } as unknown as Router;
-  const sink = { messages: 0, files: [], log: [] } as SinkStats;
+  const sink = { messages: 0, files: [], log: [] } as SinkStats & { log: NonNullable<SinkStats['log']> };
   const worker = new OutboxWorker(sinkClient(sink), store.outbox, router, silent, { ...DEFAULT_RETRY, pollMs: 10, drawing: 1 });
   /** A map post of game `k` at `turn`, with its close-up first when `zoom` (as presentAct makes it), one ms after the last. */
   const map = (k: number, turn: number, zoom = false) => {
@@ -63,7 +64,7 @@ function rig() {
     await done;
     await worker.kick();
   };
-  return { store, worker, drawn, map, run };
+  return { store, worker, drawn, sink, games, map, run, release };
 }
 
 describe('outbox: map order and close-ups under a render backlog (issue 21 §9)', () => {
@@ -90,5 +91,31 @@ describe('outbox: map order and close-ups under a render backlog (issue 21 §9)'
     // Turn 0 and turn 1 went with two maps waiting behind them: their maps alone; turn 2, the last, with its close-up.
     expect(r.drawn.map((j) => `${j.system} ${(j.view as { turn: number }).turn}`)).toEqual(['duel 0', 'duel 1', 'duel:zoom 2', 'duel 2']);
     expect(r.worker.superseded).toBe(2);
+  });
+
+  it('a hand-off enqueued while a picture is being drawn goes at once, not after the drawing', async () => {
+    const r = rig();
+    r.map(0, 0); // holds the slot until released
+    const done = r.worker.kick();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    r.store.outbox.enqueue(
+      [
+        {
+          channelId: 'c1',
+          gameId: r.games[1],
+          kind: 'handoff',
+          content: '➡️ <@bob>: your move',
+          mentions: ['bob'],
+          handoff: [{ role: 'b', decision: 1, userId: 'bob' }],
+        },
+      ],
+      { hold: false },
+    );
+    void r.worker.kick();
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(r.sink.log.map((m) => m.content)).toEqual(['➡️ <@bob>: your move']);
+    r.release();
+    await done;
+    expect(r.sink.log.map((m) => m.content)).toEqual(['➡️ <@bob>: your move', '🗺️ game 0 turn 0']);
   });
 });
