@@ -410,6 +410,7 @@ async function drive(svc: Services, plan: LoadPlan, channels: string[], part: Pa
   const t0 = await ready();
   measureFrom = t0 + plan.warmup * 1000;
   const inFlight = new Set<Promise<void>>();
+  let cutAt = Infinity; // when the figures were taken: what finishes later is not counted again
 
   /** Runs the game's next command, which arrived at `due`; then the one queued behind it, if any. */
   const run = (channelId: string, due: number): void => {
@@ -433,7 +434,8 @@ async function drive(svc: Services, plan: LoadPlan, channels: string[], part: Pa
         console.error(
           `${channelId} /${inv.command} ${inv.sub} ${JSON.stringify(inv.options)} ${(end - due).toFixed(0)} ms ${[...outcome.replies, ...outcome.posts].reduce((n, m) => n + (m.files?.length ?? 0), 0)} png; ${outcome.replies[0]?.content.slice(0, 80)}`,
         );
-      if (due >= measureFrom) {
+      // After the cut it was counted as unfinished already.
+      if (due >= measureFrom && end < cutAt) {
         lat.push(end - due);
         if (outcome.replies.some((r) => r.ephemeral && /❌|not |Which one/.test(r.content))) refused++;
       }
@@ -501,12 +503,15 @@ async function drive(svc: Services, plan: LoadPlan, channels: string[], part: Pa
   // Then the posts: until every owed one is sent, or the same bound.
   while (posts.owed() && performance.now() < drainUntil) await new Promise((r) => setTimeout(r, 50));
   const cut = performance.now();
+  cutAt = cut;
   let unfinished = 0;
   for (const due of [...running.values(), ...[...waiting.values()].flat()])
     if (due >= measureFrom) {
       lat.push(cut - due);
       unfinished++;
     }
+  // Nothing queued starts after the cut.
+  waiting.clear();
   const late = posts.cut(cut);
   await worker.stop();
   const busyMs = eventLoopUtilization(elu0).active;
@@ -564,7 +569,8 @@ function trackPosts(svc: Services, router: ReturnType<typeof createRouter>, meas
   const postLatencies: number[] = [];
   const mapLatencies: number[] = [];
   const mapPostTimes: number[] = [];
-  const counts = (due: number) => due >= measureFrom();
+  let closed = false; // after the cut: what is still owed was counted at its age then
+  const counts = (due: number) => !closed && due >= measureFrom();
 
   const markSent = outbox.sent.bind(outbox);
   outbox.sent = (id: number) => {
@@ -652,6 +658,8 @@ function trackPosts(svc: Services, router: ReturnType<typeof createRouter>, meas
     /** Posts and maps still owed at the cut: they enter the percentiles at their age then (a lower bound). */
     cut(at: number) {
       const unsent = new Set([...owedBy.values()].flat());
+      // Counted here once, and nothing after.
+      const measureCut = (due: number) => due >= measureFrom();
       if (process.env.LOAD_TRACE)
         for (const id of owedBy.keys()) {
           const row = outbox.get(id);
@@ -659,14 +667,15 @@ function trackPosts(svc: Services, router: ReturnType<typeof createRouter>, meas
             `owed at the cut: #${id} ${row?.lane} ${row?.track} ${row?.state} ${row?.error ?? ''} next in ${(row?.nextAt ?? 0) - Date.now()} ms`,
           );
         }
-      for (const cmd of unsent) if (counts(cmd.due)) postLatencies.push(at - cmd.due);
+      for (const cmd of unsent) if (measureCut(cmd.due)) postLatencies.push(at - cmd.due);
       let maps = 0;
       for (const waits of mapWaits.values())
         for (const wait of waits)
-          if (counts(wait.due)) {
+          if (measureCut(wait.due)) {
             mapLatencies.push(at - wait.due);
             maps++;
           }
+      closed = true;
       return { posts: unsent.size, maps };
     },
     mapPostsBetween: (from: number, to: number) => mapPostTimes.filter((t) => t >= from && t <= to).length,
