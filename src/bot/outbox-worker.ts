@@ -291,6 +291,8 @@ export class OutboxWorker {
       if (inFlight.size) {
         await Promise.race([...inFlight.values(), new Promise<void>((wake) => (this.wakeDrain = wake))]);
         this.wakeDrain = null;
+        // Woken for new rows: they are found by the next scan, at most SCAN_MS after the last.
+        if (this.again) await sleep(Math.max(0, SCAN_MS - (performance.now() - scanned)));
       } else if (dirty || freed.size || this.again) await sleep(Math.max(0, SCAN_MS - (performance.now() - scanned)));
       else break;
     }
