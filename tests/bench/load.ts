@@ -1,5 +1,5 @@
 // `npm run bench -- load [--games 500] [--rate 100] [--seconds 20] [--threads N] [--draw delivery|command]
-//   [--processes 1,2,3] [--store sqlite|postgres]`
+//   [--drawing N] [--processes 1,2,3] [--store sqlite|postgres]`
 // Issue 9, issue 21 §9: many live games under a steady stream of commands,
 // through the whole command path (createRouter(svc).dispatch with the real
 // store, sessions, presentation and snapshot rendering; --threads 0 renders
@@ -57,6 +57,8 @@ const OPTIONS = {
   threads: { type: 'string' },
   drain: { type: 'string', default: '30' },
   draw: { type: 'string', default: 'delivery' },
+  // The outbox worker's rows drawing at once (RetryPolicy.drawing; the bot's default when not given).
+  drawing: { type: 'string' },
   processes: { type: 'string' },
   store: { type: 'string', default: 'sqlite' },
   // A child process of --processes: its part (`k/N`), the database (none: MUSTER_DB's) and the games' channel prefix.
@@ -74,6 +76,7 @@ interface LoadPlan {
   threads: number;
   drainS: number;
   atDelivery: boolean;
+  drawing?: number;
 }
 
 /** What one process measured; a child sends it to its parent as JSON. */
@@ -124,6 +127,7 @@ export async function runLoad(argv: string[]): Promise<void> {
     threads: values.threads === undefined ? defaultRenderThreads() : Number(values.threads),
     drainS: Number(values.drain),
     atDelivery: values.draw !== 'command',
+    ...(values.drawing ? { drawing: Number(values.drawing) } : {}),
   };
   if (values.part) return runChild(plan, values.part, values.db ?? null, values.prefix ?? 'load');
   const database = benchDatabase(values.store);
@@ -342,7 +346,11 @@ async function drive(svc: Services, plan: LoadPlan, channels: string[], part: Pa
   const sink: SinkStats = { messages: 0, files: [] };
   // Another process's games are its to deliver; threads and direct messages go from any.
   const client = sinkClient(sink, part.of > 1 ? (channelId) => own.has(channelId) || !games.has(channelId) : undefined);
-  const worker = new OutboxWorker(client, svc.store.outbox, router, quiet, { ...DEFAULT_RETRY, pollMs: 100 });
+  const worker = new OutboxWorker(client, svc.store.outbox, router, quiet, {
+    ...DEFAULT_RETRY,
+    pollMs: 100,
+    ...(plan.drawing ? { drawing: plan.drawing } : {}),
+  });
   let measureFrom = Infinity; // set when the clock starts
   const posts = trackPosts(svc, router, () => measureFrom);
   const rand = seedrandom(`load-${part.index}`);
