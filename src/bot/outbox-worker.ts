@@ -104,6 +104,20 @@ export class OutboxWorker {
   private readonly refusing = new Set<string>();
   /** Disable the closed controls of a message now (a `disable` row; the control registry's), best effort. */
   onDisable?: (channelId: string, messageId: string) => Promise<void>;
+  /**
+   * Since when a game's board has waited for a map in a lane (game and lane):
+   * the creation time of its oldest map left out because a newer one followed.
+   * The newer map is drawn in the older one's place in line, so under a
+   * backlog a game that keeps moving still gets its board drawn (memory: a
+   * restart forgets it, at worst one wait in line).
+   */
+  private readonly unshownSince = new Map<string, number>();
+  /** Heads that waited for a drawing slot in the last full scan: the render threads are behind when that fills another round. */
+  private drawBacklog = 0;
+  /** Wakes a drain that waits on its rows in flight (kick). */
+  private wakeDrain: (() => void) | null = null;
+  /** Heads found superseded (for good: the newer map waits behind them), and when the others were last asked. */
+  private readonly newerDraws = new Map<number, boolean | number>();
   /** Seat threads and held notes live in the outbox's database. */
   readonly seats: SeatThreads;
   /** Which rows are this process's, by their server's shard, when several share the outbox (issue 21 §2). */
@@ -148,6 +162,8 @@ export class OutboxWorker {
     if (this.stopped) return Promise.resolve();
     if (this.running) {
       this.again = true;
+      // A drain waiting on its rows in flight (a picture being drawn) looks at the new rows now.
+      this.wakeDrain?.();
       return this.running;
     }
     this.running = this.drain().finally(() => {
@@ -214,8 +230,13 @@ export class OutboxWorker {
         for (const lane of freed) heads.push(...this.outbox.laneHeads(lane));
       }
       freed.clear();
-      // Pings are handed to discord.js's queue before anything else (its route buckets go in order).
-      heads.sort((a, b) => TRACK_ORDER[a.track] - TRACK_ORDER[b.track] || a.id - b.id);
+      // Pings are handed to discord.js's queue before anything else (its route buckets go in order);
+      // then oldest first, a map in the place of the oldest map of its game it replaced.
+      heads.sort((a, b) => TRACK_ORDER[a.track] - TRACK_ORDER[b.track] || this.waitingSince(a) - this.waitingSince(b) || a.id - b.id);
+      // Each lane's main head, from the same read: a card waits for the older rows of its lane's main track.
+      const mainHead = new Map<string, number>();
+      for (const head of heads) if (head.track === 'main') mainHead.set(head.lane, Math.min(head.id, mainHead.get(head.lane) ?? Infinity));
+      let waitingToDraw = 0;
       // The rest of this round starts once this round's pings have made their first call (or a moment passed).
       const handed: Promise<void>[] = [];
       let gate: Promise<unknown> | null = null;
@@ -224,13 +245,14 @@ export class OutboxWorker {
         const key = `${h.lane}\n${h.track}`;
         if (h.nextAt > now || inFlight.has(key) || taken.has(h.id)) continue;
         // Its lane's main track brings it back when it moves on.
-        if (h.track === 'card' && this.outbox.mainBefore(h)) continue;
+        if (h.track === 'card' && (mainHead.get(h.lane) ?? Infinity) < h.id) continue;
         const ping = h.track === 'ping';
         // A ping's pictures follow it; a map a newer one supersedes is not drawn: neither needs a drawing slot.
-        const draws = !ping && h.draws > 0 && (drawing < drawLimit || !this.outbox.hasNewerDraws(h));
+        const draws = !ping && h.draws > 0 && (drawing < drawLimit || !this.followedByNewerMap(h));
         const others = busy.main + busy.card;
         // No room now: the next scan finds it.
         if ((ping ? busy.ping : others) >= lanes || (draws && drawing >= drawLimit)) {
+          if (draws && drawing >= drawLimit) waitingToDraw++;
           dirty = true;
           continue;
         }
@@ -258,17 +280,48 @@ export class OutboxWorker {
           .finally(() => {
             inFlight.delete(key);
             taken.delete(row.id);
+            this.newerDraws.delete(row.id);
             freed.add(h.lane);
             busy[h.track]--;
             if (draws) drawing--;
           });
         inFlight.set(key, job);
       }
-      if (inFlight.size) await Promise.race(inFlight.values());
-      else if (dirty || freed.size || this.again) await sleep(Math.max(0, SCAN_MS - (performance.now() - scanned)));
+      if (scan) this.drawBacklog = waitingToDraw;
+      // Until a row in flight is done or new rows come (kick): a hand-off must not wait for a picture being drawn.
+      if (inFlight.size) {
+        await Promise.race([...inFlight.values(), new Promise<void>((wake) => (this.wakeDrain = wake))]);
+        this.wakeDrain = null;
+        // Woken for new rows: they are found by the next scan, at most SCAN_MS after the last.
+        if (this.again) await sleep(Math.max(0, SCAN_MS - (performance.now() - scanned)));
+      } else if (dirty || freed.size || this.again) await sleep(Math.max(0, SCAN_MS - (performance.now() - scanned)));
       else break;
     }
     await Promise.all(inFlight.values());
+  }
+
+  /** When a head began to wait: its creation, or for a map, that of the oldest map of its game it replaced. */
+  private waitingSince(head: HeadInfo): number {
+    const since = head.draws > 0 && head.gameId !== null ? this.unshownSince.get(`${head.gameId}\n${head.lane}`) : undefined;
+    return since === undefined ? head.createdAt : Math.min(since, head.createdAt);
+  }
+
+  /**
+   * Whether a newer map of its game follows this head (Outbox.hasNewerDraws).
+   * Asked of every head waiting for a drawing slot on every scan, so a
+   * "yes" is kept (it stays true until the head goes) and a "no" is asked
+   * again only after NEWER_RECHECK_MS.
+   */
+  private followedByNewerMap(head: HeadInfo): boolean {
+    const known = this.newerDraws.get(head.id);
+    if (known === true) return true;
+    const now = performance.now();
+    if (typeof known === 'number' && now - known < NEWER_RECHECK_MS) return false;
+    const newer = this.outbox.hasNewerDraws(head);
+    // Bounded: heads delivered are forgotten as they go; this only catches a pathological pile-up.
+    if (this.newerDraws.size > 20_000) this.newerDraws.clear();
+    this.newerDraws.set(head.id, newer || now);
+    return newer;
   }
 
   /** `handed`: called once the row's first message is handed to discord.js (a ping's head start). */
@@ -457,7 +510,11 @@ export class OutboxWorker {
     if (!files.some((f) => f.draw)) return row.post;
     // A post partly sent already keeps its parts as they were.
     const newer = row.doneParts === 0 ? this.outbox.supersededDraws(row) : new Set<string>();
-    const late = row.doneParts === 0 && this.outbox.now() - row.createdAt > (this.policy.closeUpMaxWaitMs ?? 10_000);
+    // A close-up is the first picture to give up: when it waited too long, or when the render threads
+    // are behind (a full round of maps waits for a drawing slot), the map alone goes, at half the drawing.
+    const behind = this.drawBacklog >= Math.max(1, this.policy.drawing ?? 2);
+    const late = row.doneParts === 0 && (behind || this.outbox.now() - row.createdAt > (this.policy.closeUpMaxWaitMs ?? 10_000));
+    const unshown = row.gameId === null || row.post.to ? null : `${row.gameId}\n${row.lane}`;
     const out: Attachment[] = [];
     let skipped = 0;
     for (const f of files) {
@@ -465,10 +522,16 @@ export class OutboxWorker {
         out.push(f);
       } else if (newer.has(f.draw.system) || (f.draw.alone && (newer.size || late))) {
         skipped++;
+        // Its board waits for the newer map, which takes this one's place in line.
+        if (unshown && !f.draw.alone && !this.unshownSince.has(unshown)) {
+          if (this.unshownSince.size > 20_000) this.unshownSince.clear();
+          this.unshownSince.set(unshown, row.createdAt);
+        }
       } else {
         const png = await this.drawFile(row, f.draw);
         const { draw: _job, ...file } = f;
         if (png) out.push({ ...file, data: png });
+        if (png && unshown && !f.draw.alone) this.unshownSince.delete(unshown);
       }
     }
     this.superseded += skipped;
@@ -731,6 +794,9 @@ const THREAD_WAIT_MS = 100;
 
 /** Shortest time between two scans of every lane's head. */
 const SCAN_MS = 20;
+
+/** How long a head found not superseded is taken at its word before the outbox is asked again. */
+const NEWER_RECHECK_MS = 250;
 
 const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 

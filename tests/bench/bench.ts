@@ -4,6 +4,7 @@
 // `npm run bench -- discord [--turns N]`: what people see of a KPW and a Rifle game through discord.js (discord.ts).
 // `npm run bench -- commit [N] [--system ID] [--source]`: apply+commit in CPU time over N (10,000) actions per system (commit.ts).
 // `npm run bench -- tournament [N]`: Swiss pairing times (500 and 2,000 entrants) and quality over N random tournaments (tournament.ts).
+// `npm run bench -- store [--games N] [--store sqlite|postgres]`: 10,000 stored games: size per game, tick, start-up, RSS (store-figures.ts).
 // A benchmark, not a test: it reports, it does not pass or fail.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -216,6 +217,12 @@ async function load(args: string[]): Promise<void> {
   await built('load', 'tests/bench/load-entry.ts', args);
 }
 
+/** The store figures (store-figures.ts), built and run as the load bench is; --source: here, under tsx. */
+async function storeFigures(args: string[]): Promise<void> {
+  if (args.includes('--source')) return (await import('./store-figures.ts')).runStoreFigures(args.filter((a) => a !== '--source'));
+  await built('store-figures', 'tests/bench/store-figures-entry.ts', args);
+}
+
 /** The commit bench (commit.ts), built and run as the load bench is; --source: here, under tsx. */
 async function commit(args: string[]): Promise<void> {
   if (args.includes('--source')) return (await import('./commit.ts')).runCommit(args.filter((a) => a !== '--source'));
@@ -231,7 +238,8 @@ async function built(name: string, entry: string, args: string[]): Promise<void>
 }
 
 // `npm run bench -- load [...]`: the load bench; `bots [...]`: the bots' win rates; `tick`: the tick at 12,500 live games
-// and a finished game's stored size (tick.ts); `discord [...]`: what people see (discord.ts); `commit [...]`: apply+commit only;
+// and a finished game's stored size (tick.ts); `store [...]`: 10,000 stored games' size, tick, start-up and RSS
+// (store-figures.ts); `discord [...]`: what people see (discord.ts); `commit [...]`: apply+commit only;
 // no argument: the figures above.
 const mode = process.argv[2];
 const run =
@@ -245,9 +253,11 @@ const run =
           ? import('./discord.ts').then((m) => m.runDiscord(process.argv.slice(3)))
           : mode === 'commit'
             ? commit(process.argv.slice(3))
-            : mode === 'tournament'
-              ? import('./tournament.ts').then((m) => m.runTournamentBench(process.argv.slice(3), print))
-              : main();
+            : mode === 'store'
+              ? storeFigures(process.argv.slice(3))
+              : mode === 'tournament'
+                ? import('./tournament.ts').then((m) => m.runTournamentBench(process.argv.slice(3), print))
+                : main();
 run.then(
   () => process.exit(0),
   (e) => {

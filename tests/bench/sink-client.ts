@@ -15,13 +15,19 @@ export interface SinkStats {
   log?: { channelId: string; content: string; files: number; mentions: string[]; buttons: number; edit?: string }[];
 }
 
-export function sinkClient(stats: SinkStats): Client {
+/**
+ * `serves`, when given, says which channels are this process's (the load
+ * bench's processes, each with its own games): the others belong to a server
+ * this client does not serve, so the worker leaves their posts to their own process.
+ */
+export function sinkClient(stats: SinkStats, serves?: (channelId: string) => boolean): Client {
   let ids = 1;
   const channels = new Map<string, unknown>();
   const channel = (id: string, type: ChannelType) => {
     const ch = {
       id,
       type,
+      guildId: type === ChannelType.DM ? null : !serves || serves(id) ? 'bench' : 'elsewhere',
       isSendable: () => true,
       isThread: () => type === ChannelType.PrivateThread,
       async send(p: Payload) {
@@ -48,7 +54,12 @@ export function sinkClient(stats: SinkStats): Client {
           return { id: mid, url: `https://discord.test/${id}/${mid}` };
         },
       },
-      threads: { create: async () => remember(channel(`thread-${ids++}`, ChannelType.PrivateThread)) },
+      threads: {
+        create: async () => remember(channel(`thread-${ids++}`, ChannelType.PrivateThread)),
+        // No thread opened before this run (src/bot/posts.ts looks before it opens one).
+        fetchActive: async () => ({ threads: { find: () => undefined } }),
+      },
+      client: { user: null },
       members: { add: async () => undefined, remove: async () => undefined },
     };
     return ch;
@@ -56,7 +67,12 @@ export function sinkClient(stats: SinkStats): Client {
   const remember = <T extends { id: string }>(ch: T): T => (channels.set(ch.id, ch), ch);
   const client = {
     channels: {
-      fetch: async (id: string) => channels.get(id) ?? remember(channel(id, id.startsWith('dm-') ? ChannelType.DM : ChannelType.GuildText)),
+      fetch: async (id: string) => {
+        const type = id.startsWith('dm-') ? ChannelType.DM : ChannelType.GuildText;
+        // Another process's channel is seen (its server), never kept as ours.
+        if (serves && type !== ChannelType.DM && !serves(id)) return channel(id, type);
+        return channels.get(id) ?? remember(channel(id, type));
+      },
       cache: channels,
     },
     // Not logged in, no shard options: one shard, so the worker delivers every lane (src/bot/shard-lanes.ts).
