@@ -15,6 +15,7 @@ import { envOf, isBotSeat } from '../../src/app/session.ts';
 import type { GameModule, Role } from '../../src/engine/types.ts';
 import { breathe } from '../setup/breathe.ts';
 import { harness, text } from '../app/harness.ts';
+import { repoOf } from '../../src/tournament/repo.ts';
 
 /** The rules' entry points that play, look at or draw a game (option parsing and role lists are declarations, left alone). */
 const RULES_ENTRY_POINTS = [
@@ -94,6 +95,16 @@ function humanMove(h: Harness, channel: string, user: string): boolean {
   return true;
 }
 
+/** A moderator sets a deadline on the decisions open now; it passes, and the tick takes the defaults. True when the game moved. */
+async function takeDefault(h: Harness, gameId: number): Promise<boolean> {
+  await h.say('mod', '/game deadline hours:1', 'c1');
+  for (const deadline of h.svc.store.deadlines.ofGame(gameId))
+    h.svc.store.deadlines.set(gameId, deadline.role, deadline.decisionId, Date.now() - 1);
+  const before = h.svc.store.game(gameId)!.version;
+  await h.router.tick!();
+  return h.svc.store.game(gameId)!.version > before;
+}
+
 const SYSTEMS: { system: string; options?: string }[] = [
   { system: 'kpw' },
   { system: 'rifle', options: 'players=2' },
@@ -123,6 +134,7 @@ describe('the rules run outside every store transaction (issue 21 §1)', () => {
       let moves = 0;
       let undone = false;
       let rolledBack = false;
+      let defaulted = false;
       for (let i = 0; i < 5000 && h.svc.store.game(gameId)!.status === 'active'; i++) {
         if (!humanMove(h, 'c1', 'alice')) {
           // Nothing asks alice and the bots have not moved: the tick's sweep moves them.
@@ -133,11 +145,14 @@ describe('the rules run outside every store transaction (issue 21 §1)', () => {
         // Alice takes back her own move once one can be (an undo refused is private and changes nothing).
         if (moves >= 3 && !undone) undone = (await h.say('alice', '/game undo', 'c1')).replies[0]?.ephemeral === false;
         if (moves >= 6 && !rolledBack) rolledBack = (await h.say('mod', '/game undo count:1', 'c1')).replies[0]?.ephemeral === false;
+        // Once: alice's deadline passes and the tick takes her default.
+        if (moves === 9 && !defaulted) defaulted = await takeDefault(h, gameId);
         await breathe();
       }
       expect(h.svc.store.game(gameId)!.status).toBe('over');
       expect(undone).toBe(true);
       expect(rolledBack).toBe(true);
+      expect(defaulted).toBe(true);
       await h.router.tick!();
 
       // A second game: a few moves, then alice resigns and the bots are left to end it.
@@ -150,4 +165,55 @@ describe('the rules run outside every store transaction (issue 21 §1)', () => {
 
       expect([...caught]).toEqual([]);
     }, 120_000);
+
+  it('a small Swiss (ATKM, bots and players): pairing, a re-pairing by hand, a correction, rounds played to the end', async () => {
+    const h = watched('outside-swiss');
+    await h.say('mod', '/tournament create name:Open system:atkm format:swiss rounds:2');
+    for (const player of ['ann', 'ben', 'cat', 'dan', 'eve', 'fay']) {
+      await h.say(player, '/tournament signup');
+      await h.say(player, '/tournament checkin');
+    }
+    for (const bot of ['bot:p1', 'bot:p2']) {
+      await h.say('mod', `/tournament signup user:${bot}`);
+      await h.say('mod', `/tournament checkin user:${bot}`);
+    }
+    await h.say('mod', '/tournament start');
+    const repo = repoOf(h.svc);
+    const humanMatches = () => repo.matches(1, 1).filter((m) => m.b && !m.a.startsWith('bot:') && !m.b.startsWith('bot:'));
+    const [first, second] = humanMatches();
+    expect(second, JSON.stringify(repo.matches(1, 1))).toBeDefined();
+    const paired = await h.say('mod', `/tournament pair user:${first.a} opponent:${second.a} reason:travel`);
+    expect(text(paired)).toContain('paired');
+    // Each round: a bot's opponent plays it out through the app; the moderator records the games between players.
+    const atkm = getGame('atkm')!;
+    const firstSide = atkm.roles(atkm.parseOptions({}))[0].id;
+    const finishRound = async (round: number) => {
+      for (let guard = 0; guard < 3000; guard++) {
+        const open = repo.matches(1, round).find((m) => m.outcome === null && m.gameId);
+        if (!open) return;
+        const row = h.svc.store.game(open.gameId!)!;
+        const human = [open.a, open.b].find((user) => user && !user.startsWith('bot:'))!;
+        const againstBot = open.a.startsWith('bot:') || open.b!.startsWith('bot:');
+        // A game ended by play reaches its match when the app next looks (a command, or the tick).
+        if (row.status !== 'active') await h.router.tick!();
+        else if (againstBot) humanMove(h, row.channelId, human);
+        else await h.say('mod', `/game result winner:${firstSide}`, row.channelId);
+        await breathe();
+      }
+    };
+    await finishRound(1);
+    const corrected = repo.matches(1, 1).find((m) => m.outcome === 'a' || m.outcome === 'b');
+    expect(corrected, JSON.stringify(repo.matches(1, 1))).toBeDefined();
+    expect(
+      text(
+        await h.say(
+          'mod',
+          `/tournament result match:${corrected!.id} outcome:${corrected!.outcome === 'a' ? 'b' : 'a'} reason:misreported`,
+        ),
+      ),
+    ).not.toMatch(/Refused/);
+    await finishRound(2);
+    expect(repo.get(1)!.status).toBe('finished');
+    expect([...caught]).toEqual([]);
+  }, 120_000);
 });
