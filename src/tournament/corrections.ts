@@ -139,8 +139,10 @@ export function correctResult(
       repo.update(tournament.id, { status: 'running' });
     if (changes.length) repo.log(tournament.id, by, `re-paired after correcting match ${match.id}: ${changes.join('; ')}`, reason);
     // Ratings are a fold in game order: every later game of the system on this server moves too.
-    if (stored) ratingsOf(svc).recomputeFor(tournament.guildId, tournament.system);
+    if (stored) ratingsOf(svc).forgetFor(tournament.guildId, tournament.system);
   })();
+  // The fold itself runs after the commit (issue 21 §1); a crash before it leaves the games unrated, for the next sync.
+  ratingsOf(svc).sync();
   for (const { at, written } of opened.reverse()) posts.splice(at, 0, ...openRound(svc, repo.get(tournament.id)!, written));
   // The match's thread hears of it too (its players, its followers).
   const row = match.gameId ? svc.store.game(match.gameId) : null;

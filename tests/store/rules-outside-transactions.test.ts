@@ -7,8 +7,7 @@
 // tick) and a small Swiss tournament (a re-pairing by hand, a correction),
 // and no call may have been noted. The planted break puts one transaction
 // back around engine code and the guard must see it.
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type Database from 'better-sqlite3';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { registerAllGames } from '../../src/app/games.ts';
 import { allGames, getGame } from '../../src/games/registry.ts';
 import { envOf, isBotSeat } from '../../src/app/session.ts';
@@ -35,9 +34,42 @@ const RULES_ENTRY_POINTS = [
   'renderZoom',
 ] as const;
 
-/** The connection being watched (each test's own store), and every call the guard caught inside a transaction. */
-let watchedDb: Database.Database | null = null;
-const caught = new Set<string>();
+/**
+ * The connection being watched (each test's own store), and every call the
+ * guard caught inside a transaction (hoisted: the mocks below use it).
+ */
+const guard = vi.hoisted(() => ({
+  db: null as { open: boolean; inTransaction: boolean } | null,
+  caught: new Set<string>(),
+  /** Notes `what` when it runs inside a transaction of the watched store. */
+  check(what: string) {
+    if (guard.db?.open && guard.db.inTransaction)
+      guard.caught.add(`${what} inside a transaction\n${new Error().stack?.split('\n').slice(3, 10).join('\n') ?? ''}`);
+  },
+}));
+const caught = guard.caught;
+
+// A tournament's pairing and the ratings' fold are computations of the same kind: guarded too.
+vi.mock('../../src/tournament/rounds.ts', async (importOriginal) => {
+  const original = await importOriginal<typeof import('../../src/tournament/rounds.ts')>();
+  return {
+    ...original,
+    nextPairings: (...args: Parameters<typeof original.nextPairings>) => {
+      guard.check('nextPairings');
+      return original.nextPairings(...args);
+    },
+  };
+});
+vi.mock('openskill', async (importOriginal) => {
+  const original = await importOriginal<typeof import('openskill')>();
+  return {
+    ...original,
+    rate: (...args: Parameters<typeof original.rate>) => {
+      guard.check('openskill.rate');
+      return original.rate(...args);
+    },
+  };
+});
 
 function guardRules(mod: GameModule<any, any>): void {
   const target = mod as unknown as Record<string, unknown>;
@@ -45,10 +77,7 @@ function guardRules(mod: GameModule<any, any>): void {
     const original = target[name];
     if (typeof original !== 'function') continue;
     target[name] = function guarded(this: unknown, ...args: unknown[]) {
-      if (watchedDb?.open && watchedDb.inTransaction) {
-        const where = new Error().stack?.split('\n').slice(2, 9).join('\n') ?? '';
-        caught.add(`${mod.id}.${name} inside a transaction\n${where}`);
-      }
+      guard.check(`${mod.id}.${name}`);
       return (original as (...a: unknown[]) => unknown).apply(this, args);
     };
   }
@@ -60,7 +89,7 @@ beforeAll(() => {
 });
 
 afterEach(() => {
-  watchedDb = null;
+  guard.db = null;
   caught.clear();
 });
 
@@ -68,7 +97,7 @@ type Harness = ReturnType<typeof harness>;
 
 function watched(seed: string): Harness {
   const h = harness({ seed });
-  watchedDb = h.svc.store.db;
+  guard.db = h.svc.store.db;
   return h;
 }
 
@@ -216,4 +245,19 @@ describe('the rules run outside every store transaction (issue 21 §1)', () => {
     expect(repo.get(1)!.status).toBe('finished');
     expect([...caught]).toEqual([]);
   }, 120_000);
+
+  it("planted: a transaction put back around a start (its set-up and the bots' first moves) or an action is caught", async () => {
+    const h = watched('outside-planted');
+    const sessions = h.svc.sessions;
+    const { start, act } = sessions;
+    // The shape a start had before issue 21 §1: the rules ran inside the write transaction.
+    sessions.start = (row) => h.svc.store.db.transaction(() => start.call(sessions, row))();
+    await aliceVersusBots(h, 'atkm', undefined, 'c1');
+    expect([...caught].some((line) => line.startsWith('atkm.setup inside a transaction'))).toBe(true);
+    caught.clear();
+    sessions.start = start;
+    sessions.act = (...args) => h.svc.store.db.transaction(() => act.apply(sessions, args))();
+    expect(humanMove(h, 'c1', 'alice')).toBe(true);
+    expect([...caught].some((line) => line.startsWith('atkm.apply inside a transaction'))).toBe(true);
+  });
 });
