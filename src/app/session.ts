@@ -24,13 +24,15 @@ import type { Action, GameEvent, GameModule, GameRules, Json, LegalAction, Promp
 import { getGame } from '../games/registry.ts';
 import { seesAll } from '../engine/viewers.ts';
 import { actingRoles } from './teams.ts';
-import { SNAPSHOT_EVERY, type CommitEntry, type GameRow, type Seat, type Store } from '../store/store.ts';
+import { SNAPSHOT_EVERY, StaleVersionError, type CommitEntry, type GameRow, type Seat, type Store } from '../store/store.ts';
 import { DamagedGameError, readEnvelope } from '../store/damaged.ts';
 
 export const BOT_PREFIX = 'bot:';
 /** Seat name of the built-in bot (its role name says which side it plays). */
 export const BOT_NAME = 'Muster bot';
 const MAX_BOT_STEPS = 20_000;
+/** Times the bots' answers are computed again when the game moved on before their commit. */
+const KICK_ATTEMPTS = 3;
 /** Games whose seats a Sessions remembers (the oldest forgotten first). */
 const SEAT_MEMORY = 4096;
 
@@ -176,7 +178,16 @@ export class Sessions {
 
   /** Bots move first when the game starts (or resumes) on their turn. */
   kick(row: GameRow): ActResult {
-    return this.batch(row, null);
+    // Nobody waits on a bot's answer: when another command moved the game first, the bots look again.
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return this.batch(row, null);
+      } catch (error) {
+        const fresh = error instanceof StaleVersionError && attempt < KICK_ATTEMPTS ? this.store.game(row.id) : null;
+        if (fresh?.status !== 'active') throw error;
+        row = fresh;
+      }
+    }
   }
 
   /**

@@ -261,3 +261,25 @@ describe('the rules run outside every store transaction (issue 21 §1)', () => {
     expect([...caught].some((line) => line.startsWith('atkm.apply inside a transaction'))).toBe(true);
   });
 });
+
+describe('the version guard of a commit computed outside its transaction (issue 21 §1)', () => {
+  it("bots' answers computed on a state another command moved on are computed again, not lost", async () => {
+    const h = harness({ seed: 'outside-stale-kick' });
+    await h.say('alice', '/game new system:duel');
+    await h.say('alice', '/game join side:a');
+    await h.say('alice', '/game bot side:b');
+    await h.say('alice', '/game start');
+    const beforeRoll = h.svc.store.liveGame('c1')!;
+    await h.say('alice', '/duel roll');
+    const moved = h.svc.store.liveGame('c1')!;
+    // A state read before alice's roll, when the bot was asked (its turn): its answers would commit on a version gone.
+    const asked = JSON.parse(moved.state!);
+    asked.game.turn = 'b';
+    const stale = { ...moved, version: moved.version - 1, state: JSON.stringify(asked) };
+    const res = h.svc.sessions.kick(stale);
+    expect(res.row.version).toBe(moved.version);
+    expect(res.versions).toEqual({ from: moved.version, to: moved.version });
+    // An action computed on the old state is refused as before: the player is told to look again.
+    expect(() => h.svc.sessions.act(beforeRoll, 'alice', 'a', [{ type: 'roll' }])).toThrow(/moved on/);
+  });
+});
