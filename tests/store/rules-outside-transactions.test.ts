@@ -15,6 +15,7 @@ import type { GameModule, Role } from '../../src/engine/types.ts';
 import { breathe } from '../setup/breathe.ts';
 import { harness, text } from '../app/harness.ts';
 import { repoOf } from '../../src/tournament/repo.ts';
+import { writeRound } from '../../src/tournament/service.ts';
 
 /** The rules' entry points that play, look at or draw a game (option parsing and role lists are declarations, left alone). */
 const RULES_ENTRY_POINTS = [
@@ -281,5 +282,43 @@ describe('the version guard of a commit computed outside its transaction (issue 
     expect(res.versions).toEqual({ from: moved.version, to: moved.version });
     // An action computed on the old state is refused as before: the player is told to look again.
     expect(() => h.svc.sessions.act(beforeRoll, 'alice', 'a', [{ type: 'roll' }])).toThrow(/moved on/);
+  });
+
+  it('a round is paired once: a second process that read the same round and computed its pairing writes nothing', async () => {
+    const h = harness({ seed: 'outside-claim' });
+    await h.say('mod', '/tournament create name:Open system:duel format:swiss rounds:3');
+    for (const player of ['ann', 'ben', 'cat', 'dan']) {
+      await h.say(player, '/tournament signup');
+      await h.say(player, '/tournament checkin');
+    }
+    await h.say('mod', '/tournament start');
+    const repo = repoOf(h.svc);
+    for (const match of repo.matches(1, 1)) await h.say('mod', '/game result winner:a', h.svc.store.game(match.gameId!)!.channelId);
+    expect(repo.get(1)!.round).toBe(2);
+    const games = h.svc.store.db.prepare('SELECT COUNT(*) AS n FROM games').get() as { n: number };
+    // The other process read round 1 (before this one paired round 2) and computed the same pairing.
+    const readBefore = { ...repo.get(1)!, round: 1 };
+    const pairs = repo.matches(1, 2).map((m) => ({ a: m.a, b: m.b, bracket: m.bracket }));
+    expect(writeRound(h.svc, readBefore, 2, pairs)).toBeNull();
+    expect(repo.matches(1, 2)).toHaveLength(pairs.length);
+    expect(h.svc.store.db.prepare('SELECT COUNT(*) AS n FROM games').get()).toEqual(games);
+  });
+
+  it("a round's game left in its lobby (a process stopped between the round's write and the games' start) starts on the next tick", async () => {
+    const h = harness({ seed: 'outside-lobby' });
+    await h.say('mod', '/tournament create name:Open system:duel format:swiss rounds:2');
+    for (const player of ['ann', 'ben', 'cat', 'dan']) {
+      await h.say(player, '/tournament signup');
+      await h.say(player, '/tournament checkin');
+    }
+    await h.say('mod', '/tournament start');
+    const [first] = repoOf(h.svc).matches(1, 1);
+    // What such a stop leaves: the match and its game written, the game not started.
+    h.svc.store.db.prepare(`UPDATE games SET status = 'lobby', state = NULL WHERE id = ?`).run(first.gameId);
+    h.svc.store.db.prepare('DELETE FROM snapshots WHERE game_id = ?').run(first.gameId);
+    await h.router.tick!();
+    const row = h.svc.store.game(first.gameId!)!;
+    expect(row.status).toBe('active');
+    expect(envOf(row).game).toBeDefined();
   });
 });
