@@ -122,12 +122,13 @@ export class Ratings {
     }
     const user = this.db.prepare(
       'INSERT INTO users (user_id, name, seen_at) VALUES (?, ?, ?) ' +
-        'ON CONFLICT DO UPDATE SET name = excluded.name, seen_at = excluded.seen_at',
+        'ON CONFLICT (user_id) DO UPDATE SET name = excluded.name, seen_at = excluded.seen_at',
     );
-    for (const [userId, name] of fold.users) user.run(userId, name.name, name.seenAt);
+    for (const [userId, seen] of fold.users) user.run(userId, seen.name, seen.seenAt);
     const upsert = this.db.prepare(
       'INSERT INTO ratings (guild_id, system, side, user_id, user_name, mu, sigma, games) VALUES (?, ?, ?, ?, ?, ?, ?, ?) ' +
-        'ON CONFLICT DO UPDATE SET mu = excluded.mu, sigma = excluded.sigma, user_name = excluded.user_name, games = excluded.games',
+        'ON CONFLICT (guild_id, system, side, user_id) DO UPDATE ' +
+        'SET mu = excluded.mu, sigma = excluded.sigma, user_name = excluded.user_name, games = excluded.games',
     );
     for (const [key, row] of fold.changed) upsert.run(...fold.keyParts(key), row.userName, row.mu, row.sigma, row.games);
   }
