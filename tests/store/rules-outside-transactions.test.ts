@@ -13,7 +13,8 @@ import { allGames, getGame } from '../../src/games/registry.ts';
 import { envOf, isBotSeat } from '../../src/app/session.ts';
 import type { GameModule, Role } from '../../src/engine/types.ts';
 import { breathe } from '../setup/breathe.ts';
-import { harness, text } from '../app/harness.ts';
+import { harness, tempDb, text } from '../app/harness.ts';
+import { Ratings } from '../../src/tournament/ratings.ts';
 import { repoOf } from '../../src/tournament/repo.ts';
 import { writeRound } from '../../src/tournament/service.ts';
 
@@ -320,5 +321,46 @@ describe('the version guard of a commit computed outside its transaction (issue 
     const row = h.svc.store.game(first.gameId!)!;
     expect(row.status).toBe('active');
     expect(envOf(row).game).toBeDefined();
+  });
+
+  it('ratings folded by two processes at once: the one whose reads another changed folds again, and no game counts twice', async () => {
+    const dbPath = tempDb();
+    const first = harness({ seed: 'outside-ratings', dbPath });
+    const second = harness({ seed: 'outside-ratings', dbPath });
+    for (const [channel, pair] of [
+      ['c1', ['ann', 'ben']],
+      ['c2', ['ann', 'cat']],
+      ['c3', ['ann', 'ben']],
+    ] as const) {
+      await first.say(pair[0], '/game new system:duel', channel);
+      await first.say(pair[0], '/game join side:a', channel);
+      await first.say(pair[1], '/game join side:b', channel);
+      await first.say(pair[0], '/game start', channel);
+      await first.say('mod', '/game result winner:a', channel);
+    }
+    const table = () => first.svc.store.db.prepare('SELECT * FROM ratings ORDER BY guild_id, system, side, user_id').all();
+    const once = table();
+    expect(once.length).toBeGreaterThan(0);
+    // Forgotten, then folded by the first process while the second, between its reads and its write,
+    // folds them and a game that ended meanwhile (the third): the first's fold no longer stands.
+    const third = first.svc.store.latestGame('c3')!.id;
+    first.svc.store.db.prepare('DELETE FROM ratings').run();
+    first.svc.store.db.prepare('UPDATE game_finished SET rated = CASE WHEN game_id = ? THEN 1 ELSE 0 END').run(third);
+    const proto = Ratings.prototype as unknown as { rateGame: (...args: unknown[]) => boolean };
+    const rateGame = proto.rateGame;
+    let raced = 0;
+    proto.rateGame = function (this: Ratings, ...args: unknown[]) {
+      if (raced++ === 0) {
+        second.svc.store.db.prepare('UPDATE game_finished SET rated = 0 WHERE game_id = ?').run(third);
+        expect(new Ratings(second.svc.store).sync()).toBe(3);
+      }
+      return rateGame.apply(this, args);
+    };
+    try {
+      expect(new Ratings(first.svc.store).sync()).toBe(0);
+    } finally {
+      proto.rateGame = rateGame;
+    }
+    expect(table()).toEqual(once);
   });
 });
