@@ -136,11 +136,12 @@ async function takeDefault(h: Harness, gameId: number): Promise<boolean> {
   return h.svc.store.game(gameId)!.version > before;
 }
 
+/** Each system's shortest whole game (the suite stays fast). */
 const SYSTEMS: { system: string; options?: string }[] = [
-  { system: 'kpw' },
+  { system: 'kpw', options: 'short=true' },
   { system: 'rifle', options: 'players=2' },
-  { system: 'wog' },
-  { system: 'wk4' },
+  { system: 'wog', options: 'scenario=liw' },
+  { system: 'wk4', options: 'nations=2,years=1' },
   { system: 'atkm' },
 ];
 
