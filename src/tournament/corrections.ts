@@ -59,7 +59,7 @@ export function correctResult(
   let outcome: Outcome = named;
   let bid = '';
   /** Rounds written again, and where their posts go among the others. */
-  const opened: { at: number; written: WrittenRound }[] = [];
+  const opened: { position: number; written: WrittenRound }[] = [];
   svc.store.db.transaction(() => {
     // A game already over takes the corrected result; one still in play ends with it (its event then finds the match decided).
     const stored = correctStoredResult(svc, tournament, match, named, by, reason, vp, forfeit);
@@ -127,7 +127,7 @@ export function correctResult(
       const fresh = repo.matches(tournament.id, round);
       const why = `the organiser corrected ${matchName(match)}, so round ${round} is paired again`;
       for (const staleMatch of stale) posts.push(...calledOffNotice(svc, tournament, staleMatch, why, fresh));
-      opened.push({ at: posts.length, written });
+      opened.push({ position: posts.length, written });
       changes.push(
         `round ${round}: ${stale.map((s) => key({ a: name(s.a), b: s.b && name(s.b) })).join(', ')} → ` +
           missing.map((p) => key({ a: name(p.a), b: p.b && name(p.b) })).join(', '),
@@ -143,7 +143,7 @@ export function correctResult(
   })();
   // The fold itself runs after the commit (issue 21 §1); a crash before it leaves the games unrated, for the next sync.
   ratingsOf(svc).sync();
-  for (const { at, written } of opened.reverse()) posts.splice(at, 0, ...openRound(svc, repo.get(tournament.id)!, written));
+  for (const { position, written } of opened.reverse()) posts.splice(position, 0, ...openRound(svc, repo.get(tournament.id)!, written));
   // The match's thread hears of it too (its players, its followers).
   const row = match.gameId ? svc.store.game(match.gameId) : null;
   if (row && !row.channelId.includes(':'))

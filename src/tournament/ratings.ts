@@ -229,15 +229,15 @@ export class Ratings {
     for (const side of [ALL_SIDES, null]) {
       const before = teams.map((team) =>
         team.map((seat) => {
-          const b = fold.get(guild, game.system, side ?? seat.role, seat.userId);
-          return b ? { mu: b.mu, sigma: b.sigma } : rating();
+          const known = fold.get(guild, game.system, side ?? seat.role, seat.userId);
+          return known ? { mu: known.mu, sigma: known.sigma } : rating();
         }),
       );
       const after = rate(before, { rank });
-      teams.forEach((team, i) =>
-        team.forEach((seat, j) => {
+      teams.forEach((team, teamIndex) =>
+        team.forEach((seat, seatIndex) => {
           fold.users.set(seat.userId, { name: seat.userName, seenAt: this.store.now() });
-          fold.set(guild, game.system, side ?? seat.role, seat.userId, seat.userName, after[i][j]);
+          fold.set(guild, game.system, side ?? seat.role, seat.userId, seat.userName, after[teamIndex][seatIndex]);
         }),
       );
     }

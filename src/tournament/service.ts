@@ -47,8 +47,10 @@ export function writeRound(svc: Services, tournament: Tournament, round: number,
   const [firstSide, secondSide] = sidesOf(tournament.system, tournament.options);
   const mod = getGame(tournament.system)!;
   const roles = mod.roles(mod.parseOptions(tournament.options));
-  const stage = (b: Bracket) =>
-    ({ main: '', W: "winners' bracket, ", L: "losers' bracket, ", F: 'grand final, ', F2: 'grand final reset, ', cut: 'top cut, ' })[b];
+  const stage = (bracket: Bracket) =>
+    ({ main: '', W: "winners' bracket, ", L: "losers' bracket, ", F: 'grand final, ', F2: 'grand final reset, ', cut: 'top cut, ' })[
+      bracket
+    ];
   // Drawn before the transaction, in table order, one per game (a bye has none).
   const seeds = pairs.map((pairing) => (pairing.b === null ? '' : svc.newSeed()));
   return svc.store.db.transaction((): WrittenRound | null => {
@@ -57,8 +59,8 @@ export function writeRound(svc: Services, tournament: Tournament, round: number,
     const names = new Map(repo.entrants(tournament.id).map((e) => [e.userId, e.userName]));
     const boards = repo.freeBoards(tournament.id, round, pairs.length);
     const written: WrittenRound = { round, lines: [], created: [], byes: [] };
-    pairs.forEach((pairing, i) => {
-      const board = boards[i];
+    pairs.forEach((pairing, index) => {
+      const board = boards[index];
       if (pairing.b === null) {
         written.created.push(
           repo.addMatch({
@@ -81,7 +83,7 @@ export function writeRound(svc: Services, tournament: Tournament, round: number,
         return;
       }
       const match = repo.addMatch({ tournamentId: tournament.id, round, board, a: pairing.a, b: pairing.b, bracket: pairing.bracket });
-      const seed = `${seeds[i]}:${tournament.id}:${round}:${board}`;
+      const seed = `${seeds[index]}:${tournament.id}:${round}:${board}`;
       const row = svc.store.createGame({
         guildId: tournament.guildId,
         channelId: matchHome(tournament, round, board),
