@@ -39,8 +39,11 @@ const SEAT_MEMORY = 4096;
 /** The seats a batch started from changed before its commit (another command or process): it is played again. */
 class SeatsChanged extends Error {}
 
-const sameSeats = (a: Seat[], b: Seat[]) =>
-  a.length === b.length && a.every((seat, i) => seat.role === b[i].role && seat.userId === b[i].userId && seat.userName === b[i].userName);
+const sameSeats = (played: Seat[], stored: Seat[]) =>
+  played.length === stored.length &&
+  played.every(
+    (seat, index) => seat.role === stored[index].role && seat.userId === stored[index].userId && seat.userName === stored[index].userName,
+  );
 
 export function isBotSeat(seat: Seat): boolean {
   return seat.userId.startsWith(BOT_PREFIX);
@@ -285,21 +288,21 @@ export class Sessions {
     let markedAt = 0;
     // A phase's view may share parts of the state: it is copied only if another step follows to change them.
     let shared: PhaseMark | null = null;
-    const step = (r: Role, uid: string, action: Action, known?: LegalAction[]) => {
+    const step = (role: Role, userId: string, action: Action, known?: LegalAction[]) => {
       if (shared) shared.view = structuredClone(shared.view);
       shared = null;
-      const res = applyEntry(mod, env, r, action, true, known);
+      const res = applyEntry(mod, env, role, action, true, known);
       env = res.env;
       const seq = row.version + entries.length + 1;
       entries.push({
-        role: r,
-        userId: uid,
+        role,
+        userId,
         action,
         undoable: res.undoable,
         state: seq % SNAPSHOT_EVERY === 0 ? JSON.stringify(env) : undefined,
       });
-      events.push({ role: r, userId: uid, events: res.events });
-      applied.push({ role: r, label: res.legal.label, userId: uid, secret: !!res.legal.secret });
+      events.push({ role, userId, events: res.events });
+      applied.push({ role, label: res.legal.label, userId, secret: !!res.legal.secret });
       if (res.phaseChanged) {
         shared = { phase: mod.phase(env.game), view: mod.view(env.game, { kind: 'spectator' }) };
         phases.push(shared);
@@ -307,17 +310,17 @@ export class Sessions {
       }
     };
     if (first)
-      first.actions.forEach((action, i) => {
+      first.actions.forEach((action, index) => {
         try {
           // Only the first action sees the state the caller's list was enumerated on.
-          step(first.role, first.userId, action, i === 0 ? first.known : undefined);
+          step(first.role, first.userId, action, index === 0 ? first.known : undefined);
         } catch (error) {
           // Several actions at once (a plan list) are all or nothing: say which one failed.
-          if (error instanceof RuleError && first.actions.length > 1) throw new BatchItemError(error, i, first.actions.length);
+          if (error instanceof RuleError && first.actions.length > 1) throw new BatchItemError(error, index, first.actions.length);
           throw error;
         }
       });
-    for (const r of alsoResign) if (mod.result(env.game).status !== 'over') step(r, first!.userId, { type: RESIGN });
+    for (const resigning of alsoResign) if (mod.result(env.game).status !== 'over') step(resigning, first!.userId, { type: RESIGN });
     this.runBots(mod, row, botRoles, seats, () => env, step);
     // Actions after the last phase change (bots planning in the same phase)
     // belong in its snapshot: draw the phase as it stands at the end (nothing changes the state after).
@@ -333,7 +336,7 @@ export class Sessions {
     botRoles: Set<Role>,
     seats: Seat[],
     current: () => Envelope<any>,
-    step: (r: Role, uid: string, action: Action, known?: LegalAction[]) => void,
+    step: (role: Role, userId: string, action: Action, known?: LegalAction[]) => void,
   ): void {
     if (botRoles.size === 0) return;
     const rand = seedrandom(`${row.seed}:bots:${row.version}`);
