@@ -4,7 +4,7 @@
 import type { Services } from '../src/app/services.ts';
 import { getGame, allGames } from '../src/games/registry.ts';
 import type { Tournament, Format, Match, Outcome as MatchOutcome } from '../src/tournament/repo.ts';
-import { pairRound, startTournament } from '../src/tournament/service.ts';
+import { openRound, startTournament, writeRound } from '../src/tournament/service.ts';
 import { repoOf } from '../src/tournament/repo.ts';
 import { matchName, sidesOf } from '../src/tournament/results.ts';
 import { FORMAT_NAMES, hubPost, matchState, pageButtons, placementTable, standingsImage, standingsPage } from '../src/tournament/hub.ts';
@@ -949,7 +949,13 @@ function manualPair(svc: Services, inv: Invocation): Outcome {
   const other = (m: typeof playerMatch, me: string) => (m.a === me ? m.b : m.a);
   const playerWasFacing = other(playerMatch, player);
   const opponentWasFacing = other(opponentMatch, opponent);
-  const posts = svc.store.db.transaction(() => {
+  const called = svc.store.db.transaction(() => {
+    // Checked again with the write lock held: another command may have moved either match meanwhile.
+    for (const match of [playerMatch, opponentMatch]) {
+      const row = match.gameId ? svc.store.game(match.gameId) : null;
+      if (!repo.match(match.id) || (row && row.version > 0))
+        throw new UserError(`Match ${match.id} changed meanwhile (re-paired or begun); nothing was changed. Look at the pairings again.`);
+    }
     for (const match of [playerMatch, opponentMatch]) {
       repo.deleteMatch(match.id);
       if (match.gameId)
@@ -973,8 +979,8 @@ function manualPair(svc: Services, inv: Invocation): Outcome {
     ]
       .filter((p) => p.a)
       .map((p) => ({ ...p, bracket: playerMatch.bracket }));
-    // The freed tables are taken again: the round stays numbered from 1.
-    const paired = pairRound(svc, tournament, tournament.round, pairs);
+    // The freed tables are taken again: the round stays numbered from 1. The new games start after this commits.
+    const written = writeRound(svc, tournament, tournament.round, pairs)!;
     const fresh = repo.matches(tournament.id, tournament.round);
     repo.log(
       tournament.id,
@@ -986,7 +992,8 @@ function manualPair(svc: Services, inv: Invocation): Outcome {
     const notices = [playerMatch, opponentMatch].flatMap((match) =>
       calledOffNotice(svc, tournament, match, 'the organiser paired this round again by hand', fresh),
     );
-    return [...notices, ...paired];
+    return { notices, written };
   })();
+  const posts = [...called.notices, ...openRound(svc, tournament, called.written)];
   return { replies: [publicReply(`🔀 The organiser paired <@${player}> v <@${opponent}> by hand. Reason logged.`)], posts };
 }

@@ -1,5 +1,7 @@
 // Game sessions: load a stored game, apply a caller's actions, let bot seats
-// answer, and commit everything in one versioned transaction.
+// answer, all outside any transaction (issue 21 §1: a server database cannot
+// hold one open while the rules think); then commit the writes in one short
+// transaction guarded by the game's version.
 import seedrandom from 'seedrandom';
 import { RuleError } from '../engine/errors.ts';
 import {
@@ -18,25 +20,30 @@ import {
   type LogEntry,
 } from '../engine/runner.ts';
 import { loadSnapshot, pickSnapshot, replayFromSnapshot, type SnapshotSource } from '../engine/snapshots.ts';
-import type { Action, GameEvent, GameModule, GameRules, Json, LegalAction, Prompt, Role, Viewer } from '../engine/types.ts';
+import type { Action, GameEvent, GameModule, GameRules, Json, LegalAction, Prompt, Result, Role, Viewer } from '../engine/types.ts';
 import { getGame } from '../games/registry.ts';
 import { seesAll } from '../engine/viewers.ts';
 import { actingRoles } from './teams.ts';
-import { SNAPSHOT_EVERY, type GameRow, type Seat, type Store } from '../store/store.ts';
+import { SNAPSHOT_EVERY, StaleVersionError, type CommitEntry, type GameRow, type Seat, type Store } from '../store/store.ts';
 import { DamagedGameError, readEnvelope } from '../store/damaged.ts';
 
 export const BOT_PREFIX = 'bot:';
 /** Seat name of the built-in bot (its role name says which side it plays). */
 export const BOT_NAME = 'Muster bot';
 const MAX_BOT_STEPS = 20_000;
+/** Times the bots' answers are computed again when the game moved on before their commit. */
+const KICK_ATTEMPTS = 3;
 /** Games whose seats a Sessions remembers (the oldest forgotten first). */
 const SEAT_MEMORY = 4096;
 
 /** The seats a batch started from changed before its commit (another command or process): it is played again. */
 class SeatsChanged extends Error {}
 
-const sameSeats = (a: Seat[], b: Seat[]) =>
-  a.length === b.length && a.every((seat, i) => seat.role === b[i].role && seat.userId === b[i].userId && seat.userName === b[i].userName);
+const sameSeats = (played: Seat[], stored: Seat[]) =>
+  played.length === stored.length &&
+  played.every(
+    (seat, index) => seat.role === stored[index].role && seat.userId === stored[index].userId && seat.userName === stored[index].userName,
+  );
 
 export function isBotSeat(seat: Seat): boolean {
   return seat.userId.startsWith(BOT_PREFIX);
@@ -107,6 +114,21 @@ export class BatchItemError extends RuleError {
   }
 }
 
+/** A batch the rules have played, not yet written: what its commit needs. */
+interface Played {
+  /** The row the play started from: its version is the commit's expected one. */
+  row: GameRow;
+  env: Envelope<any>;
+  entries: CommitEntry[];
+  events: ActResult['events'];
+  phases: PhaseMark[];
+  applied: ActResult['applied'];
+  /** The seats it played with, and whether the commit checks them (remembered or read before a start). */
+  seats: Seat[];
+  checked: boolean;
+  result: Result;
+}
+
 export class Sessions {
   /**
    * Runs inside the transaction of every commit that owes posts (actions,
@@ -159,27 +181,38 @@ export class Sessions {
 
   /** Bots move first when the game starts (or resumes) on their turn. */
   kick(row: GameRow): ActResult {
-    return this.batch(row, null);
+    // Nobody waits on a bot's answer: when another command moved the game first, the bots look again.
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return this.batch(row, null);
+      } catch (error) {
+        const fresh = error instanceof StaleVersionError && attempt < KICK_ATTEMPTS ? this.store.game(row.id) : null;
+        if (fresh?.status !== 'active') throw error;
+        row = fresh;
+      }
+    }
   }
 
   /**
-   * Lobby → active: the set-up state and the bots' first moves commit in one
-   * transaction, so a crash between them cannot leave a game stuck on a bot.
+   * Lobby → active: the set-up and the bots' first moves are computed first,
+   * outside any transaction, then the set-up state and those moves commit
+   * together (guarded by the lobby's status), so a crash between them cannot
+   * leave a game stuck on a bot. Seats changed meanwhile: computed again.
    */
   start(row: GameRow): { res: ActResult; setupEvents: GameEvent[]; setupEnv: Envelope<any> } {
     const mod = moduleOf(row);
     const { env, events } = createGame(mod, row.options, row.seed);
     const setupEnv = structuredClone(env);
-    let res: ActResult | undefined;
-    this.store.db
-      .transaction(() => {
-        this.store.start(row.id, JSON.stringify(env));
-        this.onCommit?.(row.id);
-        res = this.kick(this.store.game(row.id)!);
-        if (!res.applied.length) this.store.deadlines.sync(row.id, res.env.decisions, this.store.now(), res.over);
-      })
-      .immediate();
-    return { res: res!, setupEvents: events, setupEnv };
+    const setupState = JSON.stringify(env);
+    const begun: GameRow = { ...row, status: 'active', state: setupState, version: 0 };
+    const played = this.play(begun, null, [], { parsed: env, seats: this.seats(row), checked: true });
+    try {
+      const res = this.commit(played, { notify: true, before: () => this.store.start(row.id, setupState) });
+      return { res, setupEvents: events, setupEnv };
+    } catch (error) {
+      if (!(error instanceof SeatsChanged)) throw error;
+      return this.start(row);
+    }
   }
 
   /**
@@ -219,34 +252,57 @@ export class Sessions {
     first: { userId: string; role: Role; actions: Action[]; known?: LegalAction[]; parsed?: Envelope<any> } | null,
     alsoResign: Role[] = [],
   ): ActResult {
+    const played = this.play(row, first, alsoResign, { parsed: first?.parsed });
+    try {
+      return this.commit(played, { notify: true });
+    } catch (error) {
+      if (!(error instanceof SeatsChanged)) throw error;
+      // Played again from the stored state (the caller's parsed state was applied on) and the seats as they are.
+      this.seatMemory.delete(row.id);
+      return this.batch(row, first && { ...first, parsed: undefined }, alsoResign);
+    }
+  }
+
+  /**
+   * The rules' part of a batch, outside any transaction: the caller's actions,
+   * then the bots' answers, on `from.parsed` (applied in place) or a fresh
+   * parse of the row. `from.seats`/`checked`: the seats to play with, checked
+   * again by the commit (else the remembered ones, checked, or read now).
+   */
+  private play(
+    row: GameRow,
+    first: { userId: string; role: Role; actions: Action[]; known?: LegalAction[] } | null,
+    alsoResign: Role[],
+    from: { parsed?: Envelope<any>; seats?: Seat[]; checked?: boolean },
+  ): Played {
     const mod = moduleOf(row);
-    const remembered = this.seatMemory.get(row.id);
-    const seats = remembered ?? this.seats(row);
+    const remembered = from.seats ? undefined : this.seatMemory.get(row.id);
+    const seats = from.seats ?? remembered ?? this.seats(row);
     const botRoles = new Set(seats.filter(isBotSeat).map((s) => s.role));
     // A fresh parse (or the caller's), so applying in place never touches stored state.
-    let env = first?.parsed ?? envOf(row);
-    const entries: { role: Role; userId: string; action: Action; undoable: boolean; state?: string }[] = [];
+    let env = from.parsed ?? envOf(row);
+    const entries: CommitEntry[] = [];
     const events: ActResult['events'] = [];
     const phases: PhaseMark[] = [];
     const applied: ActResult['applied'] = [];
     let markedAt = 0;
     // A phase's view may share parts of the state: it is copied only if another step follows to change them.
     let shared: PhaseMark | null = null;
-    const step = (r: Role, uid: string, action: Action, known?: LegalAction[]) => {
+    const step = (role: Role, userId: string, action: Action, known?: LegalAction[]) => {
       if (shared) shared.view = structuredClone(shared.view);
       shared = null;
-      const res = applyEntry(mod, env, r, action, true, known);
+      const res = applyEntry(mod, env, role, action, true, known);
       env = res.env;
       const seq = row.version + entries.length + 1;
       entries.push({
-        role: r,
-        userId: uid,
+        role,
+        userId,
         action,
         undoable: res.undoable,
         state: seq % SNAPSHOT_EVERY === 0 ? JSON.stringify(env) : undefined,
       });
-      events.push({ role: r, userId: uid, events: res.events });
-      applied.push({ role: r, label: res.legal.label, userId: uid, secret: !!res.legal.secret });
+      events.push({ role, userId, events: res.events });
+      applied.push({ role, label: res.legal.label, userId, secret: !!res.legal.secret });
       if (res.phaseChanged) {
         shared = { phase: mod.phase(env.game), view: mod.view(env.game, { kind: 'spectator' }) };
         phases.push(shared);
@@ -254,29 +310,23 @@ export class Sessions {
       }
     };
     if (first)
-      first.actions.forEach((action, i) => {
+      first.actions.forEach((action, index) => {
         try {
           // Only the first action sees the state the caller's list was enumerated on.
-          step(first.role, first.userId, action, i === 0 ? first.known : undefined);
+          step(first.role, first.userId, action, index === 0 ? first.known : undefined);
         } catch (error) {
           // Several actions at once (a plan list) are all or nothing: say which one failed.
-          if (error instanceof RuleError && first.actions.length > 1) throw new BatchItemError(error, i, first.actions.length);
+          if (error instanceof RuleError && first.actions.length > 1) throw new BatchItemError(error, index, first.actions.length);
           throw error;
         }
       });
-    for (const r of alsoResign) if (mod.result(env.game).status !== 'over') step(r, first!.userId, { type: RESIGN });
+    for (const resigning of alsoResign) if (mod.result(env.game).status !== 'over') step(resigning, first!.userId, { type: RESIGN });
     this.runBots(mod, row, botRoles, seats, () => env, step);
     // Actions after the last phase change (bots planning in the same phase)
     // belong in its snapshot: draw the phase as it stands at the end (nothing changes the state after).
     if (phases.length && entries.length > markedAt) phases[phases.length - 1].view = mod.view(env.game, { kind: 'spectator' });
-    try {
-      return this.commit(row, mod, env, entries, events, phases, applied, seats, !!remembered);
-    } catch (error) {
-      if (!(error instanceof SeatsChanged)) throw error;
-      // Played again from the stored state (the caller's parsed state was applied on) and the seats as they are.
-      this.seatMemory.delete(row.id);
-      return this.batch(row, first && { ...first, parsed: undefined }, alsoResign);
-    }
+    const result = mod.result(env.game);
+    return { row, env, entries, events, phases, applied, seats, checked: from.checked || !!remembered, result };
   }
 
   /** Let bot seats act until a human is asked or the game ends. */
@@ -286,7 +336,7 @@ export class Sessions {
     botRoles: Set<Role>,
     seats: Seat[],
     current: () => Envelope<any>,
-    step: (r: Role, uid: string, action: Action, known?: LegalAction[]) => void,
+    step: (role: Role, userId: string, action: Action, known?: LegalAction[]) => void,
   ): void {
     if (botRoles.size === 0) return;
     const rand = seedrandom(`${row.seed}:bots:${row.version}`);
@@ -306,41 +356,44 @@ export class Sessions {
     throw new Error('Bots did not finish within the step limit.');
   }
 
-  private commit(
-    row: GameRow,
-    mod: GameRules<any, any, any>,
-    env: Envelope<any>,
-    entries: { role: Role; userId: string; action: Action; undoable: boolean; state?: string }[],
-    events: ActResult['events'],
-    phases: PhaseMark[],
-    applied: ActResult['applied'],
-    /** The seats the batch played with, and whether they came from seatMemory (then checked here). */
-    seats: Seat[],
-    remembered: boolean,
-  ): ActResult {
-    const result = mod.result(env.game);
+  /**
+   * The writes of a played batch, in one short transaction guarded by the
+   * game's version (StaleVersionError when it moved on): its entries and
+   * state, the seats check, the deadlines and the outbox's note. `before`:
+   * writes that must land with them (a start's lobby → active).
+   */
+  private commit(played: Played, opts: { notify: boolean; before?: () => void }): ActResult {
+    const { row, env, entries, events, phases, applied, seats, checked, result } = played;
     const over = result.status === 'over';
     const finish = over ? { status: 'over' as const, result: JSON.stringify(result) } : undefined;
     const versions = { from: row.version, to: row.version + entries.length };
     const checkSeats = () => {
       const current = this.store.seats(row.id);
-      if (remembered && !sameSeats(current, seats)) throw new SeatsChanged();
+      if (checked && !sameSeats(current, seats)) throw new SeatsChanged();
       this.remember(row.id, current);
     };
-    if (!entries.length) {
-      if (remembered) checkSeats();
-      else this.remember(row.id, seats);
-      return { row: this.store.game(row.id)!, env, events, phases, applied, over, versions };
-    }
-    // A snapshot taken at the last entry is already the final state's text: stringify once.
-    const state = entries[entries.length - 1].state ?? JSON.stringify(env);
-    // The row as this commit wrote it, not read back: another process may commit
-    // right after, and reading the state back costs as much as writing it.
-    const next = this.store.commitRow(row, entries, state, finish, () => {
-      checkSeats();
-      this.store.deadlines.sync(row.id, env.decisions, this.store.now(), over);
-      this.onCommit?.(row.id);
-    });
+    const writes = (): GameRow => {
+      opts.before?.();
+      if (!entries.length) {
+        if (checked) checkSeats();
+        else this.remember(row.id, seats);
+        if (opts.before) {
+          this.store.deadlines.sync(row.id, env.decisions, this.store.now(), over);
+          if (opts.notify) this.onCommit?.(row.id);
+        }
+        return this.store.game(row.id)!;
+      }
+      // A snapshot taken at the last entry is already the final state's text: stringify once.
+      const state = entries[entries.length - 1].state ?? JSON.stringify(env);
+      // The row as this commit wrote it, not read back: another process may commit
+      // right after, and reading the state back costs as much as writing it.
+      return this.store.commitRow(row, entries, state, finish, () => {
+        checkSeats();
+        this.store.deadlines.sync(row.id, env.decisions, this.store.now(), over);
+        if (opts.notify) this.onCommit?.(row.id);
+      });
+    };
+    const next = opts.before ? this.store.db.transaction(writes).immediate() : writes();
     return { row: next, env, events, phases, applied, over, versions };
   }
 
@@ -359,21 +412,21 @@ export class Sessions {
     const mod = moduleOf(row);
     const log: LogEntry[] = this.store.log(row.id);
     if (action.type === UNDO) action = { ...action, reseed: true };
-    const next: LogEntry = { seq: row.version + 1, role, action };
-    const { env } = replayFromSnapshot(mod, row.options, row.seed, [...log, next], this.store.snapshotSource(row.id));
-    let out = env;
-    // A rollback or undo may land on a bot's decision: the bot answers in the same transaction.
-    this.store.db
-      .transaction(() => {
-        const over = mod.result(env.game).status === 'over';
-        this.store.commit(row.id, row.version, [{ role, userId, action, undoable: false }], JSON.stringify(env), undefined, () =>
-          this.store.deadlines.sync(row.id, env.decisions, this.store.now(), over),
-        );
-        const res = this.kick(this.store.game(row.id)!);
-        out = res.env;
-      })
-      .immediate();
-    return out;
+    const seq = row.version + 1;
+    const { env } = replayFromSnapshot(mod, row.options, row.seed, [...log, { seq, role, action }], this.store.snapshotSource(row.id));
+    const replayed = JSON.stringify(env);
+    // A rollback or undo may land on a bot's decision: the bot's answer is
+    // computed now and commits with the entry (the game's version guards both).
+    const played = this.play({ ...row, version: seq, state: replayed }, null, [], { parsed: env });
+    const bots = played.entries.length;
+    played.entries.unshift({ role, userId, action, undoable: false, state: seq % SNAPSHOT_EVERY === 0 ? replayed : undefined });
+    try {
+      return this.commit({ ...played, row }, { notify: bots > 0 }).env;
+    } catch (error) {
+      if (!(error instanceof SeatsChanged)) throw error;
+      this.seatMemory.delete(row.id);
+      return this.meta(row, userId, role, action);
+    }
   }
 
   /** Which of the caller's entries can be undone now, or why not. */

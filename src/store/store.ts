@@ -198,7 +198,7 @@ export class Store {
     createdBy: string;
     label?: string | null;
   }): GameRow {
-    const t = this.now();
+    const createdAt = this.now();
     try {
       const info = this.db
         .prepare(
@@ -214,8 +214,8 @@ export class Store {
           row.seed,
           row.seedHash,
           row.createdBy,
-          t,
-          t,
+          createdAt,
+          createdAt,
           row.label ?? null,
         );
       return this.game(Number(info.lastInsertRowid))!;
@@ -363,13 +363,13 @@ export class Store {
     finish?: { status: 'over' | 'abandoned'; result: string },
     also?: () => void,
   ): GameRow {
-    const { version, at } = this.commitTxn(row.id, row.version, entries, state, finish, also);
-    return { ...row, version, state, updatedAt: at, status: finish?.status ?? row.status, result: finish?.result ?? row.result };
+    const { version, committedAt } = this.commitTxn(row.id, row.version, entries, state, finish, also);
+    return { ...row, version, state, updatedAt: committedAt, status: finish?.status ?? row.status, result: finish?.result ?? row.result };
   }
 
   /** Built once: making a transaction function per commit showed in its profile. */
   private commitTxnFn?: Database.Transaction<Store['commitBody']>;
-  private commitTxn(...args: Parameters<Store['commitBody']>): { version: number; at: number } {
+  private commitTxn(...args: Parameters<Store['commitBody']>): { version: number; committedAt: number } {
     this.commitTxnFn ??= this.db.transaction(this.commitBody.bind(this));
     return this.commitTxnFn.immediate(...args);
   }
@@ -381,8 +381,8 @@ export class Store {
     state: string,
     finish: { status: 'over' | 'abandoned'; result: string } | undefined,
     also: (() => void) | undefined,
-  ): { version: number; at: number } {
-    const at = this.now();
+  ): { version: number; committedAt: number } {
+    const committedAt = this.now();
     const version = expectedVersion + entries.length;
     // The version check is the update's own condition: one statement, and a refused one changes nothing.
     const updated = finish
@@ -390,11 +390,11 @@ export class Store {
           .prepare(
             `UPDATE games SET version = ?, state = ?, updated_at = ?, status = ?, result = ? WHERE id = ? AND version = ? AND status = 'active'`,
           )
-          .run(version, state, at, finish.status, finish.result, gameId, expectedVersion)
+          .run(version, state, committedAt, finish.status, finish.result, gameId, expectedVersion)
       : // Status and result only when they change: setting them, even to themselves, rewrites the four indexes on status.
         this.db
           .prepare(`UPDATE games SET version = ?, state = ?, updated_at = ? WHERE id = ? AND version = ? AND status = 'active'`)
-          .run(version, state, at, gameId, expectedVersion);
+          .run(version, state, committedAt, gameId, expectedVersion);
     if (updated.changes !== 1) {
       const cur = this.db.prepare('SELECT version FROM games WHERE id = ?').get(gameId) as { version: number } | undefined;
       if (!cur) throw new Error(`No game ${gameId}.`);
@@ -405,13 +405,13 @@ export class Store {
     let seq = expectedVersion;
     for (const entry of entries) {
       seq++;
-      insert.run(gameId, seq, entry.role, entry.userId, JSON.stringify(entry.action), entry.undoable ? 1 : 0, at);
+      insert.run(gameId, seq, entry.role, entry.userId, JSON.stringify(entry.action), entry.undoable ? 1 : 0, committedAt);
       if (seq % SNAPSHOT_EVERY === 0) snap.run(gameId, seq, entry.state ?? state);
     }
     if (finish) this.recordFinished(gameId, finish.status, 'play', finish.result);
     if (finish) this.pruneSnapshots(gameId);
     also?.();
-    return { version, at };
+    return { version, committedAt };
   }
 
   /** The action log, oldest first; an unreadable entry refuses the whole log (DamagedGameError). */
@@ -587,13 +587,13 @@ export class Store {
  */
 function immediateTransactions(db: Database.Database): void {
   const transaction = db.transaction.bind(db);
-  db.transaction = ((fn: (...args: any[]) => any) => {
-    const t = transaction(fn);
-    return Object.assign((...args: any[]) => t.immediate(...args), {
-      default: t.immediate,
-      deferred: t.deferred,
-      immediate: t.immediate,
-      exclusive: t.exclusive,
+  db.transaction = ((body: (...args: any[]) => any) => {
+    const wrapped = transaction(body);
+    return Object.assign((...args: any[]) => wrapped.immediate(...args), {
+      default: wrapped.immediate,
+      deferred: wrapped.deferred,
+      immediate: wrapped.immediate,
+      exclusive: wrapped.exclusive,
     });
   }) as typeof db.transaction;
 }

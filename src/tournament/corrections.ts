@@ -16,7 +16,7 @@ import type { Post } from '../messages/types.ts';
 import { UserError } from '../messages/user-error.ts';
 import type { Match, Outcome, Tournament } from './repo.ts';
 import { TournamentRepo } from './repo.ts';
-import { advanceTournament, finishMatchGame, pairRound } from './service.ts';
+import { advanceTournament, finishMatchGame, openRound, writeRound, type WrittenRound } from './service.ts';
 import { championOf, isElimination, matchName, sidesOf } from './results.ts';
 import { nextPairings, type RoundPairing } from './rounds.ts';
 import { ratingsOf } from './ratings.ts';
@@ -58,6 +58,8 @@ export function correctResult(
   const sides = sidesOf(tournament.system, tournament.options);
   let outcome: Outcome = named;
   let bid = '';
+  /** Rounds written again, and where their posts go among the others. */
+  const opened: { position: number; written: WrittenRound }[] = [];
   svc.store.db.transaction(() => {
     // A game already over takes the corrected result; one still in play ends with it (its event then finds the match decided).
     const stored = correctStoredResult(svc, tournament, match, named, actorId, reason, vp, forfeit);
@@ -119,12 +121,13 @@ export function correctResult(
           );
         repo.deleteMatch(staleMatch.id);
       }
-      const paired = pairRound(svc, repo.get(tournament.id)!, round, missing);
+      // Written here; its games start once this commits (the rules run outside any transaction).
+      const written = writeRound(svc, repo.get(tournament.id)!, round, missing)!;
       // Its players hear at once, in the game's thread and by mention, with their new pairing and what to do.
       const fresh = repo.matches(tournament.id, round);
       const why = `the organiser corrected ${matchName(match)}, so round ${round} is paired again`;
       for (const staleMatch of stale) posts.push(...calledOffNotice(svc, tournament, staleMatch, why, fresh));
-      posts.push(...paired);
+      opened.push({ position: posts.length, written });
       changes.push(
         `round ${round}: ${stale.map((s) => key({ a: name(s.a), b: s.b && name(s.b) })).join(', ')} → ` +
           missing.map((p) => key({ a: name(p.a), b: p.b && name(p.b) })).join(', '),
@@ -136,8 +139,11 @@ export function correctResult(
       repo.update(tournament.id, { status: 'running' });
     if (changes.length) repo.log(tournament.id, actorId, `re-paired after correcting match ${match.id}: ${changes.join('; ')}`, reason);
     // Ratings are a fold in game order: every later game of the system on this server moves too.
-    if (stored) ratingsOf(svc).recomputeFor(tournament.guildId, tournament.system);
+    if (stored) ratingsOf(svc).forgetFor(tournament.guildId, tournament.system);
   })();
+  // The fold itself runs after the commit (issue 21 §1); a crash before it leaves the games unrated, for the next sync.
+  ratingsOf(svc).sync();
+  for (const { position, written } of opened.reverse()) posts.splice(position, 0, ...openRound(svc, repo.get(tournament.id)!, written));
   // The match's thread hears of it too (its players, its followers).
   const row = match.gameId ? svc.store.game(match.gameId) : null;
   if (row && !row.channelId.includes(':'))

@@ -72,31 +72,65 @@ export class Ratings {
       .slice(0, limit);
   }
 
-  /** Fold every finished game not yet rated into the ratings. Returns how many games counted. */
+  /**
+   * Fold every finished game not yet rated into the ratings. Returns how many games counted.
+   * The fold is computed outside any transaction (issue 21 §1) and written in
+   * one short one that checks what it read: every game it folded still
+   * unrated, every rating it started from unchanged. Else another process
+   * rated meanwhile, and the fold is computed again from what it wrote.
+   */
   sync(): number {
-    // Read and mark in one immediate transaction: a deferred one that reads
-    // first cannot take the write lock while another process writes
-    // ("database is locked"), and two processes must never rate one game twice.
-    // A look without the lock first: most commands end no game.
-    if (!this.db.prepare('SELECT 1 FROM game_finished WHERE rated = 0 LIMIT 1').get()) return 0;
-    return this.db
-      .transaction(() => {
-        let counted = 0;
-        const pending = this.db.prepare('SELECT id, game_id, status, how, result FROM game_finished WHERE rated = 0 ORDER BY id').all() as {
-          id: number;
-          game_id: number;
-          status: string;
-          how: string;
-          result: string;
-        }[];
-        const mark = this.db.prepare('UPDATE game_finished SET rated = 1 WHERE id = ?');
-        for (const finished of pending) {
-          if (finished.status === 'over' && this.rateGame(finished.game_id, finished.how, JSON.parse(finished.result))) counted++;
-          mark.run(finished.id);
-        }
+    for (let attempt = 1; ; attempt++) {
+      // A look without the lock first: most commands end no game.
+      if (!this.db.prepare('SELECT 1 FROM game_finished WHERE rated = 0 LIMIT 1').get()) return 0;
+      // The pending games are read before the ratings they fold into: a game rated meanwhile is then seen by the check.
+      const pending = this.db.prepare('SELECT id, game_id, status, how, result FROM game_finished WHERE rated = 0 ORDER BY id').all() as {
+        id: number;
+        game_id: number;
+        status: string;
+        how: string;
+        result: string;
+      }[];
+      const fold = new RatingFold(this);
+      let counted = 0;
+      for (const finished of pending)
+        if (finished.status === 'over' && this.rateGame(fold, finished.game_id, finished.how, JSON.parse(finished.result))) counted++;
+      try {
+        this.db
+          .transaction(() =>
+            this.writeFold(
+              fold,
+              pending.map((f) => f.id),
+            ),
+          )
+          .immediate();
         return counted;
-      })
-      .immediate();
+      } catch (error) {
+        if (!(error instanceof RatedMeanwhile) || attempt >= SYNC_ATTEMPTS) throw error;
+      }
+    }
+  }
+
+  /** A fold's writes, if what it read still stands (else RatedMeanwhile, and nothing is written). */
+  private writeFold(fold: RatingFold, finishedIds: number[]): void {
+    const mark = this.db.prepare('UPDATE game_finished SET rated = 1 WHERE id = ? AND rated = 0');
+    for (const id of finishedIds) if (mark.run(id).changes !== 1) throw new RatedMeanwhile();
+    for (const [key, was] of fold.startedFrom) {
+      const now = this.get(...fold.keyParts(key));
+      if ((now === null) !== (was === null) || (now && was && (now.mu !== was.mu || now.sigma !== was.sigma || now.games !== was.games)))
+        throw new RatedMeanwhile();
+    }
+    const user = this.db.prepare(
+      'INSERT INTO users (user_id, name, seen_at) VALUES (?, ?, ?) ' +
+        'ON CONFLICT (user_id) DO UPDATE SET name = excluded.name, seen_at = excluded.seen_at',
+    );
+    for (const [userId, seen] of fold.users) user.run(userId, seen.name, seen.seenAt);
+    const upsert = this.db.prepare(
+      'INSERT INTO ratings (guild_id, system, side, user_id, user_name, mu, sigma, games) VALUES (?, ?, ?, ?, ?, ?, ?, ?) ' +
+        'ON CONFLICT (guild_id, system, side, user_id) DO UPDATE ' +
+        'SET mu = excluded.mu, sigma = excluded.sigma, user_name = excluded.user_name, games = excluded.games',
+    );
+    for (const [key, row] of fold.changed) upsert.run(...fold.keyParts(key), row.userName, row.mu, row.sigma, row.games);
   }
 
   /** Forget every rating and fold all stored results again. */
@@ -114,13 +148,16 @@ export class Ratings {
    * game of that system there moves too. Other servers and systems are untouched.
    */
   recomputeFor(guildId: string | null, system: string): number {
-    this.db.transaction(() => {
-      this.db.prepare('DELETE FROM ratings WHERE guild_id = ? AND system = ?').run(guildId ?? '', system);
-      this.db
-        .prepare("UPDATE game_finished SET rated = 0 WHERE game_id IN (SELECT id FROM games WHERE IFNULL(guild_id, '') = ? AND system = ?)")
-        .run(guildId ?? '', system);
-    })();
+    this.db.transaction(() => this.forgetFor(guildId, system))();
     return this.sync();
+  }
+
+  /** recomputeFor's writes, for a caller's transaction: the next sync (after its commit) folds the games again. */
+  forgetFor(guildId: string | null, system: string): void {
+    this.db.prepare('DELETE FROM ratings WHERE guild_id = ? AND system = ?').run(guildId ?? '', system);
+    this.db
+      .prepare("UPDATE game_finished SET rated = 0 WHERE game_id IN (SELECT id FROM games WHERE IFNULL(guild_id, '') = ? AND system = ?)")
+      .run(guildId ?? '', system);
   }
 
   /**
@@ -141,11 +178,11 @@ export class Ratings {
       const res = JSON.parse(row.result) as { winners?: string[]; draw?: boolean };
       if (!res.draw && !res.winners?.length) continue;
       for (const role of new Set(seats.map((s) => s.role))) {
-        const sideRecord = out.get(role) ?? { side: role, games: 0, wins: 0, draws: 0 };
-        sideRecord.games++;
-        if (res.draw) sideRecord.draws++;
-        else if (res.winners!.includes(role)) sideRecord.wins++;
-        out.set(role, sideRecord);
+        const w = out.get(role) ?? { side: role, games: 0, wins: 0, draws: 0 };
+        w.games++;
+        if (res.draw) w.draws++;
+        else if (res.winners!.includes(role)) w.wins++;
+        out.set(role, w);
       }
     }
     return [...out.values()];
@@ -173,8 +210,8 @@ export class Ratings {
     return { winners: outcome === 'a' ? [sides[0]] : outcome === 'b' ? [sides[1]] : [], draw: outcome === 'draw' };
   }
 
-  /** One openskill match: each side a team (a team side's members rated together), ranked by the result. */
-  private rateGame(gameId: number, how: string, stored: FinishedResult): boolean {
+  /** One openskill match, folded into `fold`: each side a team (a team side's members rated together), ranked by the result. */
+  private rateGame(fold: RatingFold, gameId: number, how: string, stored: FinishedResult): boolean {
     const game = this.store.game(gameId);
     if (!game) return false;
     // An organiser's forfeit, or a clock forfeit with no move made (a no-show), was not played: not rated.
@@ -189,38 +226,61 @@ export class Ratings {
     const teams = roles.map((r) => seats.filter((s) => s.role === r));
     const rank = roles.map((r) => (result.draw || winners.includes(r) ? 1 : 2));
     const guild = game.guildId ?? '';
-    const user = this.db.prepare(
-      'INSERT INTO users (user_id, name, seen_at) VALUES (?, ?, ?) ' +
-        'ON CONFLICT DO UPDATE SET name = excluded.name, seen_at = excluded.seen_at',
-    );
-    const upsert = this.db.prepare(
-      'INSERT INTO ratings (guild_id, system, side, user_id, user_name, mu, sigma, games) VALUES (?, ?, ?, ?, ?, ?, ?, 1) ' +
-        'ON CONFLICT DO UPDATE SET mu = excluded.mu, sigma = excluded.sigma, user_name = excluded.user_name, games = games + 1',
-    );
     for (const side of [ALL_SIDES, null]) {
       const before = teams.map((team) =>
         team.map((seat) => {
-          const known = this.get(guild, game.system, side ?? seat.role, seat.userId);
+          const known = fold.get(guild, game.system, side ?? seat.role, seat.userId);
           return known ? { mu: known.mu, sigma: known.sigma } : rating();
         }),
       );
       const after = rate(before, { rank });
       teams.forEach((team, teamIndex) =>
         team.forEach((seat, seatIndex) => {
-          user.run(seat.userId, seat.userName, this.store.now());
-          upsert.run(
-            guild,
-            game.system,
-            side ?? seat.role,
-            seat.userId,
-            seat.userName,
-            after[teamIndex][seatIndex].mu,
-            after[teamIndex][seatIndex].sigma,
-          );
+          fold.users.set(seat.userId, { name: seat.userName, seenAt: this.store.now() });
+          fold.set(guild, game.system, side ?? seat.role, seat.userId, seat.userName, after[teamIndex][seatIndex]);
         }),
       );
     }
     return true;
+  }
+}
+
+/** Times a sync computes its fold again when another process rated meanwhile. */
+const SYNC_ATTEMPTS = 5;
+
+/** Another process rated between a fold's reads and its write: computed again. */
+class RatedMeanwhile extends Error {}
+
+/** A fold in memory: the ratings it read (to check at its write) and the ones it changed. */
+class RatingFold {
+  /** Each rating as first read (null: none yet), by key. */
+  readonly startedFrom = new Map<string, { mu: number; sigma: number; games: number } | null>();
+  readonly changed = new Map<string, { userName: string; mu: number; sigma: number; games: number }>();
+  /** The last name seen for each user, and when. */
+  readonly users = new Map<string, { name: string; seenAt: number }>();
+
+  constructor(private readonly ratings: Ratings) {}
+
+  private key = (guild: string, system: string, side: string, userId: string) => JSON.stringify([guild, system, side, userId]);
+
+  keyParts(key: string): [string, string, string, string] {
+    return JSON.parse(key) as [string, string, string, string];
+  }
+
+  get(guild: string, system: string, side: string, userId: string): { mu: number; sigma: number; games: number } | null {
+    const key = this.key(guild, system, side, userId);
+    const changed = this.changed.get(key);
+    if (changed) return changed;
+    if (!this.startedFrom.has(key)) {
+      const stored = this.ratings.get(guild, system, side, userId);
+      this.startedFrom.set(key, stored && { mu: stored.mu, sigma: stored.sigma, games: stored.games });
+    }
+    return this.startedFrom.get(key)!;
+  }
+
+  set(guild: string, system: string, side: string, userId: string, userName: string, next: { mu: number; sigma: number }): void {
+    const games = (this.get(guild, system, side, userId)?.games ?? 0) + 1;
+    this.changed.set(this.key(guild, system, side, userId), { userName, mu: next.mu, sigma: next.sigma, games });
   }
 }
 

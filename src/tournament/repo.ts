@@ -470,6 +470,34 @@ export class TournamentRepo {
       .map((raw: any) => ({ match: toMatch(raw), status: raw.f_status, how: raw.f_how, result: raw.f_result }));
   }
 
+  /** The tournament moves from round `from` to `to`, only if it is still at `from` and running: false when another process moved it first. */
+  claimRound(tournamentId: number, from: number, to: number): boolean {
+    return (
+      this.db.prepare(`UPDATE tournaments SET round = ? WHERE id = ? AND round = ? AND status = 'running'`).run(to, tournamentId, from)
+        .changes === 1
+    );
+  }
+
+  /** The tournament finishes after round `round`, only if it is still there and running: false when another process moved it first. */
+  finishAt(tournamentId: number, round: number): boolean {
+    return (
+      this.db
+        .prepare(`UPDATE tournaments SET status = 'finished' WHERE id = ? AND round = ? AND status = 'running'`)
+        .run(tournamentId, round).changes === 1
+    );
+  }
+
+  /** The round's matches whose game is still in its lobby (not started). */
+  lobbyMatches(tournamentId: number, round: number): Match[] {
+    return this.db
+      .prepare(
+        `SELECT m.* FROM tournament_matches m JOIN games g ON g.id = m.game_id ` +
+          `WHERE m.tournament_id = ? AND m.round = ? AND m.outcome IS NULL AND g.status = 'lobby' ORDER BY m.board`,
+      )
+      .all(tournamentId, round)
+      .map(toMatch);
+  }
+
   pairedRound(tournamentId: number, round: number): void {
     this.db
       .prepare('INSERT OR IGNORE INTO tournament_rounds (tournament_id, round, paired_at) VALUES (?, ?, ?)')
