@@ -178,11 +178,11 @@ export class Ratings {
       const res = JSON.parse(row.result) as { winners?: string[]; draw?: boolean };
       if (!res.draw && !res.winners?.length) continue;
       for (const role of new Set(seats.map((s) => s.role))) {
-        const w = out.get(role) ?? { side: role, games: 0, wins: 0, draws: 0 };
-        w.games++;
-        if (res.draw) w.draws++;
-        else if (res.winners!.includes(role)) w.wins++;
-        out.set(role, w);
+        const sideRecord = out.get(role) ?? { side: role, games: 0, wins: 0, draws: 0 };
+        sideRecord.games++;
+        if (res.draw) sideRecord.draws++;
+        else if (res.winners!.includes(role)) sideRecord.wins++;
+        out.set(role, sideRecord);
       }
     }
     return [...out.values()];

@@ -22,7 +22,8 @@ import { hubPost, roundStandingsPosts } from './hub.ts';
 const HOUR = 3_600_000;
 
 /** A bye in a bracket sends its player on; a Swiss or round-robin bye scores a point. */
-const bracketBye = (t: Tournament, bracket: Bracket) => t.format === 'knockout' || t.format === 'double' || bracket === 'cut';
+const bracketBye = (tournament: Tournament, bracket: Bracket) =>
+  tournament.format === 'knockout' || tournament.format === 'double' || bracket === 'cut';
 
 /** A round's matches and games as written, before any game starts. */
 export interface WrittenRound {
@@ -320,7 +321,7 @@ export function startTournament(svc: Services, tournament: Tournament): Post[] {
     // Players out of the field (withdrawn, never checked in) keep no seed.
     for (const entrant of repo.entrants(tournament.id))
       if (!entrant.checkedIn || entrant.dropped) repo.setEntrant(tournament.id, entrant.userId, { seed: null });
-    order.forEach(({ entrant, rating }, i) => repo.setEntrant(tournament.id, entrant.userId, { seed: i + 1, rating: rating ?? 0 }));
+    order.forEach(({ entrant, rating }, index) => repo.setEntrant(tournament.id, entrant.userId, { seed: index + 1, rating: rating ?? 0 }));
     repo.update(tournament.id, {
       status: 'running',
       rounds: tournament.format === 'swisscut' || tournament.format === 'swiss' ? tournament.rounds : totalRounds(repo, tournament),

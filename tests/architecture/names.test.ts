@@ -23,9 +23,9 @@ const FOLDERS = ['src/engine/', 'src/app/', 'src/store/', 'src/tournament/', 'co
 
 /**
  * Temporarily left out: being rewritten in parallel; the lead renames after
- * merging (swiss pairing's performance; the store's and sessions' transactions).
+ * merging (swiss pairing's performance).
  */
-const EXCLUDED = ['src/tournament/swiss/', 'src/store/store.ts', 'src/app/session.ts'];
+const EXCLUDED = ['src/tournament/swiss/'];
 
 /** The longest arrow function (its whole text) whose parameters may be short. */
 export const TINY_ARROW = 80;
