@@ -9,7 +9,13 @@
 // Passes, cheapest first: players meet only their own and the two nearest
 // score groups either side (large fields); then anyone; rematches are
 // allowed, at the top tier's cost, only when no pairing avoids them.
-import { maxWeightMatching, type WeightedEdge } from './blossom.ts';
+//
+// Speed (issue 20: one round of 500 entrants in ≤ 200 ms): large fields are
+// split into pieces at score group boundaries (solveInPieces), the graphs
+// are sparse (NEAR), kept in flat arrays, and the matcher starts from a
+// greedy matching on tight edges (blossom.ts, perfectOnly), since a pass
+// only uses a perfect matching.
+import { maxWeightPerfectMatching } from './blossom.ts';
 import { byeCost, byeEligible, pairCost, rankField, type RankedField } from './criteria.ts';
 import { orient } from './sides.ts';
 import type { PairPlayer, Pairing } from './types.ts';
@@ -31,11 +37,26 @@ export interface SwissPairingResult {
 
 /** Tiers from the lowest: shape, side, floaters, score difference, bye rank, rematches (criteria.ts says why score difference outranks floaters). */
 const TIERS = 6;
+/** The bye tier's place in a graph's costs. */
+const BYE_TIER = 4;
 
 interface Graph {
-  edges: [number, number][];
-  /** TIERS costs per edge, flat. */
+  /** Edge k joins vertices ends[2k] and ends[2k + 1] (places in the piece's members; members.length is the bye). */
+  ends: number[];
+  /** TIERS costs per edge, flat, lowest tier first. */
   costs: number[];
+}
+
+/** The first place in ascending `sorted` holding a value ≥ `value` (sorted.length if none). */
+function firstAtLeast(sorted: number[], value: number): number {
+  let low = 0;
+  let high = sorted.length;
+  while (low < high) {
+    const middle = (low + high) >> 1;
+    if (sorted[middle] < value) low = middle + 1;
+    else high = middle;
+  }
+  return low;
 }
 
 /**
@@ -46,36 +67,36 @@ interface Graph {
  * group, those within `near / 2` places of its Dutch partner (the same place
  * in the other half).
  */
-function buildGraph(f: RankedField, members: number[], bye: number[] | null, near: number, rematches: boolean): Graph {
-  const n = members.length;
-  const edges: [number, number][] = [];
-  const costs: number[] = [];
+function buildGraph(field: RankedField, members: number[], bye: number[] | null, near: number, rematches: boolean): Graph {
+  const count = members.length;
+  const graph: Graph = { ends: [], costs: [] };
   const band = near / 2;
-  for (let x = 0; x < n; x++) {
-    const i = members[x];
-    const groupEnd = i - f.pos[i] + f.size[i];
-    const half = Math.floor(f.size[i] / 2);
-    for (let y = x + 1; y < n; y++) {
-      const j = members[y];
-      const sameGroup = j < groupEnd;
-      if (y - x > near && !(sameGroup && Math.abs(j - i - half) <= band)) {
-        if (sameGroup) continue;
-        break;
-      }
-      const c = pairCost(f, i, j);
-      if (c.rematch && !rematches) continue;
-      edges.push([x, y]);
-      costs.push(c.shape, c.side, c.float, c.diff, 0, c.rematch);
-    }
+  const addEdge = (from: number, to: number): void => {
+    const cost = pairCost(field, members[from], members[to]);
+    if (cost.rematch && !rematches) return;
+    graph.ends.push(from, to);
+    graph.costs.push(cost.shape, cost.side, cost.float, cost.diff, 0, cost.rematch);
+  };
+  for (let from = 0; from < count; from++) {
+    const player = members[from];
+    const nearEnd = Math.min(count - 1, from + near);
+    for (let to = from + 1; to <= nearEnd; to++) addEdge(from, to);
+    if (nearEnd === count - 1) continue;
+    // Beyond the near ones: only the player's own group, around its Dutch partner.
+    const groupEnd = player - field.pos[player] + field.size[player];
+    const partner = player + Math.floor(field.size[player] / 2);
+    const bandEnd = Math.min(groupEnd - 1, partner + band);
+    for (let to = Math.max(nearEnd + 1, firstAtLeast(members, partner - band)); to < count && members[to] <= bandEnd; to++)
+      addEdge(from, to);
   }
   if (bye)
-    members.forEach((i, x) => {
-      const c = byeCost(f, bye, i);
-      if (c === Infinity) return;
-      edges.push([x, n]);
-      costs.push(0, 0, 0, 0, c, 0);
-    });
-  return { edges, costs };
+    for (let place = 0; place < count; place++) {
+      const cost = byeCost(bye, members[place]);
+      if (cost === Infinity) continue;
+      graph.ends.push(place, count);
+      graph.costs.push(0, 0, 0, 0, cost, 0);
+    }
+  return graph;
 }
 
 /**
@@ -83,63 +104,74 @@ function buildGraph(f: RankedField, members: number[], bye: number[] | null, nea
  * tier's unit exceeds the most the tiers below can add up to in one matching
  * (half the sum over vertices of their costliest edge). Null if they overflow.
  */
-function weightsOf(g: Graph, vertices: number, scale: number[]): Float64Array | null {
-  const m = g.edges.length;
-  const cost = new Float64Array(m);
-  const maxAt = new Float64Array(vertices);
+function weightsOf(graph: Graph, vertices: number, scale: number[]): Float64Array | null {
+  const edgeCount = graph.ends.length / 2;
+  const cost = new Float64Array(edgeCount);
+  const costliestAt = new Float64Array(vertices);
   let below = 0;
-  for (let t = 0; t < TIERS; t++) {
+  for (let tier = 0; tier < TIERS; tier++) {
     const unit = below + 1;
-    maxAt.fill(0);
-    let maxEdge = 0;
-    for (let e = 0; e < m; e++) {
-      const c = Math.floor(g.costs[e * TIERS + t] / scale[t]);
-      if (!c) continue;
-      cost[e] += c * unit;
-      const [i, j] = g.edges[e];
-      if (c > maxAt[i]) maxAt[i] = c;
-      if (c > maxAt[j]) maxAt[j] = c;
-      if (c > maxEdge) maxEdge = c;
+    costliestAt.fill(0);
+    let costliest = 0;
+    for (let edge = 0; edge < edgeCount; edge++) {
+      const tierCost = Math.floor(graph.costs[edge * TIERS + tier] / scale[tier]);
+      if (!tierCost) continue;
+      cost[edge] += tierCost * unit;
+      const from = graph.ends[2 * edge];
+      const to = graph.ends[2 * edge + 1];
+      if (tierCost > costliestAt[from]) costliestAt[from] = tierCost;
+      if (tierCost > costliestAt[to]) costliestAt[to] = tierCost;
+      if (tierCost > costliest) costliest = tierCost;
     }
     // The bye tier: a matching holds one bye edge at most.
-    const bound = t === 4 ? maxEdge : Math.floor(maxAt.reduce((s, x) => s + x, 0) / 2);
+    let bound = costliest;
+    if (tier !== BYE_TIER) {
+      let sum = 0;
+      for (let vertex = 0; vertex < vertices; vertex++) sum += costliestAt[vertex];
+      bound = Math.floor(sum / 2);
+    }
     below += unit * bound;
     if (below >= WEIGHT_LIMIT) return null;
   }
-  const top = cost.reduce((mx, c) => Math.max(mx, c), 0) + 1;
+  let top = 0;
+  for (let edge = 0; edge < edgeCount; edge++) if (cost[edge] > top) top = cost[edge];
+  top += 1;
   if (2 * top >= WEIGHT_LIMIT) return null;
-  return cost.map((c) => 2 * (top - c));
+  for (let edge = 0; edge < edgeCount; edge++) cost[edge] = 2 * (top - cost[edge]);
+  return cost;
 }
 
 /** Coarsen the shape tier, then the side tier, until the weights fit. */
-function fittedWeights(g: Graph, vertices: number): { weights: Float64Array; exact: boolean } {
+function fittedWeights(graph: Graph, vertices: number): { weights: Float64Array; exact: boolean } {
   const scale = [1, 1, 1, 1, 1, 1];
-  for (let t = 0; t <= 1; t++)
+  for (let tier = 0; tier <= 1; tier++)
     for (;;) {
-      const weights = weightsOf(g, vertices, scale);
-      if (weights) return { weights, exact: scale.every((s) => s === 1) };
-      if (scale[t] > 2 ** 20) break;
-      scale[t] *= 4;
+      const weights = weightsOf(graph, vertices, scale);
+      if (weights) return { weights, exact: scale.every((factor) => factor === 1) };
+      if (scale[tier] > 2 ** 20) break;
+      scale[tier] *= 4;
     }
   throw new Error('Swiss pairing: the criteria do not fit a double even without side and shape tiers.');
 }
 
 type Pass = SwissPairingResult['pass'];
 
+interface Solution {
+  /** Field index → partner's field index (-1: the bye). */
+  mate: Map<number, number>;
+  exact: boolean;
+  pass: Pass;
+}
+
 /**
  * The best perfect matching of `members` (and the bye vertex, if given) over
- * the passes' graphs in turn: field index → partner's field index (-1: the bye).
+ * the passes' graphs in turn; null if even the widest has none.
  */
-function solve(
-  f: RankedField,
-  members: number[],
-  bye: number[] | null,
-  rematches: boolean,
-): { mate: Map<number, number>; exact: boolean; pass: Pass } | null {
-  const n = members.length;
-  const vertices = n + (bye ? 1 : 0);
+function solve(field: RankedField, members: number[], bye: number[] | null, rematches: boolean): Solution | null {
+  const count = members.length;
+  const vertices = count + (bye ? 1 : 0);
   const passes: { pass: Pass; near: number }[] = [
-    ...(n > DENSE_UP_TO
+    ...(count > DENSE_UP_TO
       ? [
           { pass: 'near' as const, near: NEAR },
           { pass: 'near' as const, near: 4 * NEAR },
@@ -148,82 +180,85 @@ function solve(
     { pass: rematches ? 'rematches' : 'all', near: Infinity },
   ];
   for (const { pass, near } of passes) {
-    const g = buildGraph(f, members, bye, near, rematches);
-    const { weights, exact } = fittedWeights(g, vertices);
-    const edges: WeightedEdge[] = g.edges.map(([i, j], e) => ({ i, j, w: weights[e] }));
-    const local = maxWeightMatching(vertices, edges, true);
-    if (!local.every((m) => m >= 0)) continue;
+    const graph = buildGraph(field, members, bye, near, rematches);
+    const { weights, exact } = fittedWeights(graph, vertices);
+    const local = maxWeightPerfectMatching(vertices, Int32Array.from(graph.ends), weights);
+    if (!local) continue;
     const mate = new Map<number, number>();
-    members.forEach((i, x) => mate.set(i, local[x] === n ? -1 : members[local[x]]));
+    members.forEach((player, place) => mate.set(player, local[place] === count ? -1 : members[local[place]]));
     return { mate, exact, pass };
   }
   return null;
 }
 
 /** Pairs and the bye, boards in order of the higher-ranked player. */
-function pairsOf(f: RankedField, mate: Map<number, number>): Pairing[] {
-  const out: Pairing[] = [];
+function pairsOf(field: RankedField, mate: Map<number, number>): Pairing[] {
+  const pairs: Pairing[] = [];
   let bye: Pairing | null = null;
-  for (let i = 0; i < f.order.length; i++) {
-    const j = mate.get(i)!;
-    if (j === -1) bye = { a: f.order[i].id, b: null };
-    else if (j > i) out.push(orient(f.order[i], f.order[j], out.length));
+  for (let rank = 0; rank < field.order.length; rank++) {
+    const partner = mate.get(rank)!;
+    if (partner === -1) bye = { a: field.order[rank].id, b: null };
+    else if (partner > rank) pairs.push(orient(field.order[rank], field.order[partner], pairs.length));
   }
-  return bye ? [...out, bye] : out;
+  return bye ? [...pairs, bye] : pairs;
 }
 
 /**
  * Large fields in pieces: the lowest-ranked eligible player takes the bye,
  * and the rest splits at every score group boundary with an even number of
  * players above it; each piece is matched alone (pairing across such a
- * boundary would only add floaters and score difference), and a piece that cannot be paired
- * without a rematch joins the next. Null: no piece-wise pairing without rematches.
+ * boundary would only add floaters and score difference), and a piece that
+ * cannot be paired without a rematch joins the next. Null: no piece-wise
+ * pairing without rematches.
  */
-function solveInPieces(f: RankedField, eligible: number[]): { mate: Map<number, number>; exact: boolean; pass: Pass } | null {
-  const n = f.order.length;
-  const byeAt = n % 2 ? eligible[eligible.length - 1] : -1;
-  const rest = f.order.map((_, i) => i).filter((i) => i !== byeAt);
+function solveInPieces(field: RankedField, eligible: number[]): Solution | null {
+  const fieldSize = field.order.length;
+  const byeAt = fieldSize % 2 ? eligible[eligible.length - 1] : -1;
+  const rest = field.order.map((_, rank) => rank).filter((rank) => rank !== byeAt);
   const pieces: number[][] = [];
-  let cur: number[] = [];
-  rest.forEach((i, x) => {
-    cur.push(i);
-    const next = rest[x + 1];
-    if (cur.length % 2 === 0 && (next === undefined || f.order[next].score !== f.order[i].score)) {
-      pieces.push(cur);
-      cur = [];
+  let piece: number[] = [];
+  rest.forEach((rank, place) => {
+    piece.push(rank);
+    const next = rest[place + 1];
+    if (piece.length % 2 === 0 && (next === undefined || field.order[next].score !== field.order[rank].score)) {
+      pieces.push(piece);
+      piece = [];
     }
   });
   const mate = new Map<number, number>();
   if (byeAt >= 0) mate.set(byeAt, -1);
   let exact = true;
   let pass: Pass = 'near';
-  for (let k = 0; k < pieces.length; k++) {
-    let members = pieces[k];
+  for (let index = 0; index < pieces.length; index++) {
+    let members = pieces[index];
     for (;;) {
-      const r = solve(f, members, null, false);
-      if (r) {
-        for (const [i, j] of r.mate) mate.set(i, j);
-        exact &&= r.exact;
-        if (r.pass === 'all') pass = 'all';
+      const solution = solve(field, members, null, false);
+      if (solution) {
+        for (const [player, partner] of solution.mate) mate.set(player, partner);
+        exact &&= solution.exact;
+        if (solution.pass === 'all') pass = 'all';
         break;
       }
-      if (++k >= pieces.length) return null;
-      members = [...members, ...pieces[k]];
+      if (++index >= pieces.length) return null;
+      members = [...members, ...pieces[index]];
     }
   }
   return { mate, exact, pass };
 }
 
 export function swissPairing(players: PairPlayer[]): SwissPairingResult {
-  const f = rankField(players);
-  const n = f.order.length;
-  if (n < 2) return { pairs: n ? [{ a: f.order[0].id, b: null }] : [], exact: true, pass: 'all' };
-  const eligible = byeEligible(f);
-  const all = f.order.map((_, i) => i);
-  const bye = n % 2 ? eligible : null;
-  const r = (n > DENSE_UP_TO ? solveInPieces(f, eligible) : null) ?? solve(f, all, bye, false) ?? solve(f, all, bye, true);
-  if (!r) throw new Error('Swiss pairing: no perfect matching even with rematches allowed.');
-  return { pairs: pairsOf(f, r.mate), exact: r.exact, pass: r.pass };
+  const field = rankField(players);
+  const fieldSize = field.order.length;
+  if (fieldSize < 2) return { pairs: fieldSize ? [{ a: field.order[0].id, b: null }] : [], exact: true, pass: 'all' };
+  const eligible = byeEligible(field);
+  const everyone = field.order.map((_, rank) => rank);
+  const bye = fieldSize % 2 ? eligible : null;
+  const solution =
+    (fieldSize > DENSE_UP_TO ? solveInPieces(field, eligible) : null) ??
+    solve(field, everyone, bye, false) ??
+    solve(field, everyone, bye, true);
+  if (!solution) throw new Error('Swiss pairing: no perfect matching even with rematches allowed.');
+  return { pairs: pairsOf(field, solution.mate), exact: solution.exact, pass: solution.pass };
 }
 
 /** One Swiss round's pairings (the bye, if any, last). */
