@@ -72,7 +72,11 @@ export interface PairCost {
 }
 
 /** The cost of pairing ranked players `first` and `second` (field order, either way round). */
-export function pairCost(field: RankedField, first: number, second: number): PairCost {
+export const pairCost = (field: RankedField, first: number, second: number): PairCost =>
+  writePairCost(field, first, second, { rematch: 0, diff: 0, float: 0, side: 0, shape: 0 });
+
+/** pairCost written into `into` (the pairer reuses one object for its thousands of edges); returns `into`. */
+export function writePairCost(field: RankedField, first: number, second: number, into: PairCost): PairCost {
   const higher = Math.min(first, second);
   const lower = Math.max(first, second);
   const top = field.order[higher];
@@ -81,18 +85,16 @@ export function pairCost(field: RankedField, first: number, second: number): Pai
   const bottomPref = field.pref[lower];
   const clash = topPref.side !== null && topPref.side === bottomPref.side;
   const sameGroup = top.score === bottom.score;
+  into.rematch = field.met[higher].has(bottom.id) ? 1 : 0;
+  into.float = sameGroup ? 0 : 1;
+  into.diff = Math.round(Math.abs(top.score - bottom.score) * 2);
+  into.side = clash ? (topPref.absolute && bottomPref.absolute ? 3 : 1) : 0;
   // Dutch: the k-th of the top half meets the k-th of the bottom half; a
   // floater is the lowest of its group, to the highest of the group it joins.
-  const shape = sameGroup
+  into.shape = sameGroup
     ? Math.abs(field.pos[lower] - field.pos[higher] - Math.floor(field.size[higher] / 2))
     : field.size[higher] - 1 - field.pos[higher] + field.pos[lower];
-  return {
-    rematch: field.met[higher].has(bottom.id) ? 1 : 0,
-    float: sameGroup ? 0 : 1,
-    diff: Math.round(Math.abs(top.score - bottom.score) * 2),
-    side: clash ? (topPref.absolute && bottomPref.absolute ? 3 : 1) : 0,
-    shape,
-  };
+  return into;
 }
 
 /** A whole round's quality, in the order it is minimised (COST_ORDER). */

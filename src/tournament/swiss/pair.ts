@@ -16,7 +16,7 @@
 // greedy matching on tight edges (blossom.ts, perfectOnly), since a pass
 // only uses a perfect matching.
 import { maxWeightPerfectMatching } from './blossom.ts';
-import { byeCost, byeEligible, pairCost, rankField, type RankedField } from './criteria.ts';
+import { byeCost, byeEligible, rankField, writePairCost, type PairCost, type RankedField } from './criteria.ts';
 import { orient } from './sides.ts';
 import type { PairPlayer, Pairing } from './types.ts';
 
@@ -41,10 +41,11 @@ const TIERS = 6;
 const BYE_TIER = 4;
 
 interface Graph {
+  edgeCount: number;
   /** Edge k joins vertices ends[2k] and ends[2k + 1] (places in the piece's members; members.length is the bye). */
-  ends: number[];
+  ends: Int32Array;
   /** TIERS costs per edge, flat, lowest tier first. */
-  costs: number[];
+  costs: Int32Array;
 }
 
 /** The first place in ascending `sorted` holding a value ≥ `value` (sorted.length if none). */
@@ -60,42 +61,64 @@ function firstAtLeast(sorted: number[], value: number): number {
 }
 
 /**
- * Candidate edges among `members` (field indices, in rank order), numbered
- * by their place in it; with a bye, vertex members.length is the bye. Every
- * pair when `near` is Infinity; else each player's `near` neighbours in rank
- * order (they hold the floats across a group's edge) and, in its score
- * group, those within `near / 2` places of its Dutch partner (the same place
- * in the other half).
+ * Calls `visit` with the candidate edges among `members` (field indices, in
+ * rank order), numbered by their place in it: every pair when `near` is
+ * Infinity; else each player's `near` neighbours in rank order (they hold
+ * the floats across a group's edge) and, in its score group, those within
+ * `near / 2` places of its Dutch partner (the same place in the other half).
  */
-function buildGraph(field: RankedField, members: number[], bye: number[] | null, near: number, rematches: boolean): Graph {
+function forCandidates(field: RankedField, members: number[], near: number, visit: (from: number, to: number) => void): void {
   const count = members.length;
-  const graph: Graph = { ends: [], costs: [] };
   const band = near / 2;
-  const addEdge = (from: number, to: number): void => {
-    const cost = pairCost(field, members[from], members[to]);
-    if (cost.rematch && !rematches) return;
-    graph.ends.push(from, to);
-    graph.costs.push(cost.shape, cost.side, cost.float, cost.diff, 0, cost.rematch);
-  };
   for (let from = 0; from < count; from++) {
     const player = members[from];
     const nearEnd = Math.min(count - 1, from + near);
-    for (let to = from + 1; to <= nearEnd; to++) addEdge(from, to);
+    for (let to = from + 1; to <= nearEnd; to++) visit(from, to);
     if (nearEnd === count - 1) continue;
     // Beyond the near ones: only the player's own group, around its Dutch partner.
     const groupEnd = player - field.pos[player] + field.size[player];
     const partner = player + Math.floor(field.size[player] / 2);
     const bandEnd = Math.min(groupEnd - 1, partner + band);
-    for (let to = Math.max(nearEnd + 1, firstAtLeast(members, partner - band)); to < count && members[to] <= bandEnd; to++)
-      addEdge(from, to);
+    for (let to = Math.max(nearEnd + 1, firstAtLeast(members, partner - band)); to < count && members[to] <= bandEnd; to++) visit(from, to);
   }
-  if (bye)
+}
+
+/**
+ * The candidate edges (forCandidates) without forbidden rematches, and with
+ * a bye, vertex members.length joined to each eligible member. Typed arrays
+ * sized by a first count: thousands of edges pushed one by one kept the
+ * garbage collector busy.
+ */
+function buildGraph(field: RankedField, members: number[], bye: number[] | null, near: number, rematches: boolean): Graph {
+  const count = members.length;
+  let bound = bye ? count : 0;
+  forCandidates(field, members, near, () => bound++);
+  const graph: Graph = { edgeCount: 0, ends: new Int32Array(2 * bound), costs: new Int32Array(TIERS * bound) };
+  const cost: PairCost = { rematch: 0, diff: 0, float: 0, side: 0, shape: 0 };
+  /** One edge; `tiers` holds its costs (the bye rank goes in `diff`'s place below). */
+  const addEdge = (from: number, to: number, tiers: PairCost, byeRank: number): void => {
+    const edge = graph.edgeCount++;
+    graph.ends[2 * edge] = from;
+    graph.ends[2 * edge + 1] = to;
+    const at = TIERS * edge;
+    graph.costs[at] = tiers.shape;
+    graph.costs[at + 1] = tiers.side;
+    graph.costs[at + 2] = tiers.float;
+    graph.costs[at + 3] = tiers.diff;
+    graph.costs[at + 4] = byeRank;
+    graph.costs[at + 5] = tiers.rematch;
+  };
+  forCandidates(field, members, near, (from, to) => {
+    writePairCost(field, members[from], members[to], cost);
+    if (!cost.rematch || rematches) addEdge(from, to, cost, 0);
+  });
+  if (bye) {
+    const none: PairCost = { rematch: 0, diff: 0, float: 0, side: 0, shape: 0 };
     for (let place = 0; place < count; place++) {
-      const cost = byeCost(bye, members[place]);
-      if (cost === Infinity) continue;
-      graph.ends.push(place, count);
-      graph.costs.push(0, 0, 0, 0, cost, 0);
+      const byeRank = byeCost(bye, members[place]);
+      if (byeRank !== Infinity) addEdge(place, count, none, byeRank);
     }
+  }
   return graph;
 }
 
@@ -105,7 +128,7 @@ function buildGraph(field: RankedField, members: number[], bye: number[] | null,
  * (half the sum over vertices of their costliest edge). Null if they overflow.
  */
 function weightsOf(graph: Graph, vertices: number, scale: number[]): Float64Array | null {
-  const edgeCount = graph.ends.length / 2;
+  const edgeCount = graph.edgeCount;
   const cost = new Float64Array(edgeCount);
   const costliestAt = new Float64Array(vertices);
   let below = 0;
@@ -182,7 +205,7 @@ function solve(field: RankedField, members: number[], bye: number[] | null, rema
   for (const { pass, near } of passes) {
     const graph = buildGraph(field, members, bye, near, rematches);
     const { weights, exact } = fittedWeights(graph, vertices);
-    const local = maxWeightPerfectMatching(vertices, Int32Array.from(graph.ends), weights);
+    const local = maxWeightPerfectMatching(vertices, graph.ends.subarray(0, 2 * graph.edgeCount), weights);
     if (!local) continue;
     const mate = new Map<number, number>();
     members.forEach((player, place) => mate.set(player, local[place] === count ? -1 : members[local[place]]));
