@@ -22,10 +22,10 @@ function bruteForce(n: number, edges: WeightedEdge[], maxCardinality: boolean): 
     }
     go(k + 1, size, w);
     const e = edges[k];
-    if (!used[e.i] && !used[e.j]) {
-      used[e.i] = used[e.j] = 1;
-      go(k + 1, size + 1, w + e.w);
-      used[e.i] = used[e.j] = 0;
+    if (!used[e.from] && !used[e.to]) {
+      used[e.from] = used[e.to] = 1;
+      go(k + 1, size + 1, w + e.weight);
+      used[e.from] = used[e.to] = 0;
     }
   };
   go(0, 0, 0);
@@ -40,7 +40,7 @@ describe('maximum-weight matching (blossom)', () => {
       const density = 0.3 + rand() * 0.7;
       const edges: WeightedEdge[] = [];
       for (let i = 0; i < n; i++)
-        for (let j = i + 1; j < n; j++) if (rand() < density) edges.push({ i, j, w: 2 * Math.floor(rand() * 20) });
+        for (let j = i + 1; j < n; j++) if (rand() < density) edges.push({ from: i, to: j, weight: 2 * Math.floor(rand() * 20) });
       const maxCardinality = s % 2 === 0;
       const mate = maxWeightMatching(n, edges, maxCardinality);
       let size = 0;
@@ -49,10 +49,10 @@ describe('maximum-weight matching (blossom)', () => {
         if (mate[v] < 0) continue;
         expect(mate[mate[v]]).toBe(v);
         if (v < mate[v]) {
-          const e = edges.filter((x) => (x.i === v && x.j === mate[v]) || (x.j === v && x.i === mate[v]));
+          const e = edges.filter((x) => (x.from === v && x.to === mate[v]) || (x.to === v && x.from === mate[v]));
           expect(e.length).toBeGreaterThan(0);
           size++;
-          w += Math.max(...e.map((x) => x.w));
+          w += Math.max(...e.map((x) => x.weight));
         }
       }
       const [bs, bw] = bruteForce(n, edges, maxCardinality);
@@ -73,10 +73,10 @@ describe('maximum-weight matching (blossom)', () => {
       }
       used[free] = 1;
       for (const edge of edges) {
-        const other = edge.i === free ? edge.j : edge.j === free ? edge.i : -1;
+        const other = edge.from === free ? edge.to : edge.to === free ? edge.from : -1;
         if (other < 0 || used[other]) continue;
         used[other] = 1;
-        go(weight + edge.w);
+        go(weight + edge.weight);
         used[other] = 0;
       }
       used[free] = 0;
@@ -86,8 +86,8 @@ describe('maximum-weight matching (blossom)', () => {
   }
 
   const flat = (edges: WeightedEdge[]) => ({
-    ends: Int32Array.from(edges.flatMap((edge) => [edge.i, edge.j])),
-    weights: Float64Array.from(edges.map((edge) => edge.w)),
+    ends: Int32Array.from(edges.flatMap((edge) => [edge.from, edge.to])),
+    weights: Float64Array.from(edges.map((edge) => edge.weight)),
   });
 
   const weightOf = (mate: Int32Array, edges: WeightedEdge[]) => {
@@ -95,10 +95,10 @@ describe('maximum-weight matching (blossom)', () => {
     for (let vertex = 0; vertex < mate.length; vertex++) {
       if (mate[vertex] < vertex) continue;
       const joining = edges.filter(
-        (edge) => (edge.i === vertex && edge.j === mate[vertex]) || (edge.j === vertex && edge.i === mate[vertex]),
+        (edge) => (edge.from === vertex && edge.to === mate[vertex]) || (edge.to === vertex && edge.from === mate[vertex]),
       );
       expect(joining.length).toBeGreaterThan(0);
-      total += Math.max(...joining.map((edge) => edge.w));
+      total += Math.max(...joining.map((edge) => edge.weight));
     }
     return total;
   };
@@ -112,7 +112,7 @@ describe('maximum-weight matching (blossom)', () => {
       const density = 0.2 + rand() * 0.8;
       const edges: WeightedEdge[] = [];
       for (let i = 0; i < n; i++)
-        for (let j = i + 1; j < n; j++) if (rand() < density) edges.push({ i, j, w: 2 * Math.floor(rand() * 20) });
+        for (let j = i + 1; j < n; j++) if (rand() < density) edges.push({ from: i, to: j, weight: 2 * Math.floor(rand() * 20) });
       const { ends, weights } = flat(edges);
       const mate = maxWeightPerfectMatching(n, ends, weights);
       const best = bestPerfect(n, edges);
@@ -139,7 +139,7 @@ describe('maximum-weight matching (blossom)', () => {
       const edges: WeightedEdge[] = [];
       for (let i = 0; i < n; i++)
         for (let j = i + 1; j < Math.min(n, i + 13); j++)
-          if (rand() < 0.7 || j === i + 1) edges.push({ i, j, w: 2 * Math.floor(rand() * 8) });
+          if (rand() < 0.7 || j === i + 1) edges.push({ from: i, to: j, weight: 2 * Math.floor(rand() * 8) });
       const { ends, weights } = flat(edges);
       const warm = maxWeightPerfectMatching(n, ends, weights);
       const textbook = maxWeightMatching(n, edges, true);

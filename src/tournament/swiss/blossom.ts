@@ -11,9 +11,9 @@
 // only exact arithmetic (halves of even slacks).
 
 export interface WeightedEdge {
-  i: number;
-  j: number;
-  w: number;
+  from: number;
+  to: number;
+  weight: number;
 }
 
 /**
@@ -25,9 +25,9 @@ export function maxWeightMatching(vertices: number, edges: WeightedEdge[], maxCa
   const ends = new Int32Array(2 * edges.length);
   const weights = new Float64Array(edges.length);
   edges.forEach((edge, index) => {
-    ends[2 * index] = edge.i;
-    ends[2 * index + 1] = edge.j;
-    weights[index] = edge.w;
+    ends[2 * index] = edge.from;
+    ends[2 * index + 1] = edge.to;
+    weights[index] = edge.weight;
   });
   return blossomMatching(vertices, ends, weights, maxCardinality, false);
 }
