@@ -16,9 +16,10 @@
 // have three players float one point each. With score differences first,
 // floats stay short and, measured against bbpPairings' Dutch pairing on the
 // bench's 2,088 rounds (npm run bench -- tournament, BBP_PAIRINGS set), the
-// matching has fewer floaters (2.10 a round against 2.97), no larger score
-// differences (1.61 against 1.62) and side misses within 10 % (5.11 against
-// 4.78); with floaters first the score differences were 3 % above Dutch's.
+// matching has fewer floaters (2.08 a round against 2.97), no larger score
+// differences (1.62 against 1.63) and side misses within 10 % (5.15 against
+// 4.80, +7.3 %); with floaters first the score differences were 3 % above
+// Dutch's.
 import { sidePreference, type SidePreference } from './sides.ts';
 import type { PairPlayer, Pairing } from './types.ts';
 
