@@ -61,38 +61,44 @@ function firstAtLeast(sorted: number[], value: number): number {
 }
 
 /**
- * Calls `visit` with the candidate edges among `members` (field indices, in
- * rank order), numbered by their place in it: every pair when `near` is
- * Infinity; else each player's `near` neighbours in rank order (they hold
- * the floats across a group's edge) and, in its score group, those within
- * `near / 2` places of its Dutch partner (the same place in the other half).
+ * Player `from`'s candidate partners after it among `members` (field
+ * indices, in rank order), as places in it: every later one when `near` is
+ * Infinity; else its `near` neighbours in rank order (they hold the floats
+ * across a group's edge) and, in its score group, those within `near / 2`
+ * places of its Dutch partner (the same place in the other half).
+ * Returns [nearEnd, bandStart, bandEnd]: places from + 1..nearEnd and
+ * bandStart..bandEnd - 1.
  */
-function forCandidates(field: RankedField, members: number[], near: number, visit: (from: number, to: number) => void): void {
+function candidatesOf(field: RankedField, members: number[], from: number, near: number): [number, number, number] {
   const count = members.length;
+  const nearEnd = Math.min(count - 1, from + near);
+  if (nearEnd === count - 1) return [nearEnd, count, count];
+  const player = members[from];
+  const groupEnd = player - field.pos[player] + field.size[player];
+  const partner = player + Math.floor(field.size[player] / 2);
   const band = near / 2;
-  for (let from = 0; from < count; from++) {
-    const player = members[from];
-    const nearEnd = Math.min(count - 1, from + near);
-    for (let to = from + 1; to <= nearEnd; to++) visit(from, to);
-    if (nearEnd === count - 1) continue;
-    // Beyond the near ones: only the player's own group, around its Dutch partner.
-    const groupEnd = player - field.pos[player] + field.size[player];
-    const partner = player + Math.floor(field.size[player] / 2);
-    const bandEnd = Math.min(groupEnd - 1, partner + band);
-    for (let to = Math.max(nearEnd + 1, firstAtLeast(members, partner - band)); to < count && members[to] <= bandEnd; to++) visit(from, to);
-  }
+  const bandStart = Math.max(nearEnd + 1, firstAtLeast(members, partner - band));
+  const bandEnd = Math.max(bandStart, firstAtLeast(members, Math.min(groupEnd, Math.floor(partner + band) + 1)));
+  return [nearEnd, bandStart, bandEnd];
 }
 
 /**
- * The candidate edges (forCandidates) without forbidden rematches, and with
+ * The candidate edges (candidatesOf) without forbidden rematches, and with
  * a bye, vertex members.length joined to each eligible member. Typed arrays
  * sized by a first count: thousands of edges pushed one by one kept the
  * garbage collector busy.
  */
 function buildGraph(field: RankedField, members: number[], bye: number[] | null, near: number, rematches: boolean): Graph {
   const count = members.length;
+  const ranges = new Int32Array(3 * count);
   let bound = bye ? count : 0;
-  forCandidates(field, members, near, () => bound++);
+  for (let from = 0; from < count; from++) {
+    const [nearEnd, bandStart, bandEnd] = candidatesOf(field, members, from, near);
+    ranges[3 * from] = nearEnd;
+    ranges[3 * from + 1] = bandStart;
+    ranges[3 * from + 2] = bandEnd;
+    bound += nearEnd - from + bandEnd - bandStart;
+  }
   const graph: Graph = { edgeCount: 0, ends: new Int32Array(2 * bound), costs: new Int32Array(TIERS * bound) };
   const cost: PairCost = { rematch: 0, diff: 0, float: 0, side: 0, shape: 0 };
   /** One edge; `tiers` holds its costs (the bye rank goes in `diff`'s place below). */
@@ -108,10 +114,14 @@ function buildGraph(field: RankedField, members: number[], bye: number[] | null,
     graph.costs[at + 4] = byeRank;
     graph.costs[at + 5] = tiers.rematch;
   };
-  forCandidates(field, members, near, (from, to) => {
+  const consider = (from: number, to: number): void => {
     writePairCost(field, members[from], members[to], cost);
     if (!cost.rematch || rematches) addEdge(from, to, cost, 0);
-  });
+  };
+  for (let from = 0; from < count; from++) {
+    for (let to = from + 1; to <= ranges[3 * from]; to++) consider(from, to);
+    for (let to = ranges[3 * from + 1]; to < ranges[3 * from + 2]; to++) consider(from, to);
+  }
   if (bye) {
     const none: PairCost = { rematch: 0, diff: 0, float: 0, side: 0, shape: 0 };
     for (let place = 0; place < count; place++) {
@@ -129,39 +139,50 @@ function buildGraph(field: RankedField, members: number[], bye: number[] | null,
  */
 function weightsOf(graph: Graph, vertices: number, scale: number[]): Float64Array | null {
   const edgeCount = graph.edgeCount;
-  const cost = new Float64Array(edgeCount);
-  const costliestAt = new Float64Array(vertices);
+  const tierCostOf = (edge: number, tier: number) => {
+    const cost = graph.costs[edge * TIERS + tier];
+    return scale[tier] === 1 ? cost : Math.floor(cost / scale[tier]);
+  };
+  // Each tier's costliest edge at each vertex (vertex-major) and overall, in one pass.
+  const costliestAt = new Float64Array(TIERS * vertices);
+  const costliest = new Float64Array(TIERS);
+  for (let edge = 0; edge < edgeCount; edge++) {
+    const fromAt = TIERS * graph.ends[2 * edge];
+    const toAt = TIERS * graph.ends[2 * edge + 1];
+    for (let tier = 0; tier < TIERS; tier++) {
+      const tierCost = tierCostOf(edge, tier);
+      if (!tierCost) continue;
+      if (tierCost > costliestAt[fromAt + tier]) costliestAt[fromAt + tier] = tierCost;
+      if (tierCost > costliestAt[toAt + tier]) costliestAt[toAt + tier] = tierCost;
+      if (tierCost > costliest[tier]) costliest[tier] = tierCost;
+    }
+  }
+  const unit = new Float64Array(TIERS);
   let below = 0;
   for (let tier = 0; tier < TIERS; tier++) {
-    const unit = below + 1;
-    costliestAt.fill(0);
-    let costliest = 0;
-    for (let edge = 0; edge < edgeCount; edge++) {
-      const tierCost = Math.floor(graph.costs[edge * TIERS + tier] / scale[tier]);
-      if (!tierCost) continue;
-      cost[edge] += tierCost * unit;
-      const from = graph.ends[2 * edge];
-      const to = graph.ends[2 * edge + 1];
-      if (tierCost > costliestAt[from]) costliestAt[from] = tierCost;
-      if (tierCost > costliestAt[to]) costliestAt[to] = tierCost;
-      if (tierCost > costliest) costliest = tierCost;
-    }
+    unit[tier] = below + 1;
     // The bye tier: a matching holds one bye edge at most.
-    let bound = costliest;
+    let bound = costliest[tier];
     if (tier !== BYE_TIER) {
       let sum = 0;
-      for (let vertex = 0; vertex < vertices; vertex++) sum += costliestAt[vertex];
+      for (let vertex = 0; vertex < vertices; vertex++) sum += costliestAt[TIERS * vertex + tier];
       bound = Math.floor(sum / 2);
     }
-    below += unit * bound;
+    below += unit[tier] * bound;
     if (below >= WEIGHT_LIMIT) return null;
   }
+  const weights = new Float64Array(edgeCount);
   let top = 0;
-  for (let edge = 0; edge < edgeCount; edge++) if (cost[edge] > top) top = cost[edge];
+  for (let edge = 0; edge < edgeCount; edge++) {
+    let cost = 0;
+    for (let tier = 0; tier < TIERS; tier++) if (costliest[tier]) cost += tierCostOf(edge, tier) * unit[tier];
+    weights[edge] = cost;
+    if (cost > top) top = cost;
+  }
   top += 1;
   if (2 * top >= WEIGHT_LIMIT) return null;
-  for (let edge = 0; edge < edgeCount; edge++) cost[edge] = 2 * (top - cost[edge]);
-  return cost;
+  for (let edge = 0; edge < edgeCount; edge++) weights[edge] = 2 * (top - weights[edge]);
+  return weights;
 }
 
 /** Coarsen the shape tier, then the side tier, until the weights fit. */
