@@ -7,7 +7,7 @@
 // dependencies to the shared install.
 //
 // Weights must be integers small enough that every dual stays exact in a
-// double (the Swiss pairer keeps them under 2^41); the algorithm then uses
+// double (the Swiss pairer keeps them under 2^40); the algorithm then uses
 // only exact arithmetic (halves of even slacks).
 
 export interface WeightedEdge {

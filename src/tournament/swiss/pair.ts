@@ -10,11 +10,11 @@
 // score groups either side (large fields); then anyone; rematches are
 // allowed, at the top tier's cost, only when no pairing avoids them.
 //
-// Speed (issue 20: one round of 500 entrants in ≤ 200 ms): large fields are
-// split into pieces at score group boundaries (solveInPieces), the graphs
-// are sparse (NEAR), kept in flat arrays, and the matcher starts from a
-// greedy matching on tight edges (blossom.ts, perfectOnly), since a pass
-// only uses a perfect matching.
+// Speed (issue 20: one round of 500 entrants in ≤ 200 ms of CPU): large
+// fields are split into pieces at score group boundaries (solveInPieces),
+// the graphs are sparse (NEAR) and kept in typed arrays, and the matcher
+// starts from a greedy matching on tight edges (maxWeightPerfectMatching),
+// since a pass only uses a perfect matching.
 import { maxWeightPerfectMatching } from './blossom.ts';
 import { byeCost, byeEligible, rankField, writePairCost, type PairCost, type RankedField } from './criteria.ts';
 import { orient } from './sides.ts';
@@ -85,8 +85,8 @@ function candidatesOf(field: RankedField, members: number[], from: number, near:
 /**
  * The candidate edges (candidatesOf) without forbidden rematches, and with
  * a bye, vertex members.length joined to each eligible member. Typed arrays
- * sized by a first count: thousands of edges pushed one by one kept the
- * garbage collector busy.
+ * sized from the candidates' ranges: thousands of edges pushed one by one
+ * kept the garbage collector busy.
  */
 function buildGraph(field: RankedField, members: number[], bye: number[] | null, near: number, rematches: boolean): Graph {
   const count = members.length;
@@ -101,7 +101,7 @@ function buildGraph(field: RankedField, members: number[], bye: number[] | null,
   }
   const graph: Graph = { edgeCount: 0, ends: new Int32Array(2 * bound), costs: new Int32Array(TIERS * bound) };
   const cost: PairCost = { rematch: 0, diff: 0, float: 0, side: 0, shape: 0 };
-  /** One edge; `tiers` holds its costs (the bye rank goes in `diff`'s place below). */
+  /** One edge: its pair costs and bye rank, stored in tier order. */
   const addEdge = (from: number, to: number, tiers: PairCost, byeRank: number): void => {
     const edge = graph.edgeCount++;
     graph.ends[2 * edge] = from;
