@@ -22,10 +22,10 @@ function bruteForce(n: number, edges: WeightedEdge[], maxCardinality: boolean): 
     }
     go(k + 1, size, w);
     const e = edges[k];
-    if (!used[e.from] && !used[e.to]) {
-      used[e.from] = used[e.to] = 1;
+    if (!used[e.first] && !used[e.second]) {
+      used[e.first] = used[e.second] = 1;
       go(k + 1, size + 1, w + e.weight);
-      used[e.from] = used[e.to] = 0;
+      used[e.first] = used[e.second] = 0;
     }
   };
   go(0, 0, 0);
@@ -40,7 +40,7 @@ describe('maximum-weight matching (blossom)', () => {
       const density = 0.3 + rand() * 0.7;
       const edges: WeightedEdge[] = [];
       for (let i = 0; i < n; i++)
-        for (let j = i + 1; j < n; j++) if (rand() < density) edges.push({ from: i, to: j, weight: 2 * Math.floor(rand() * 20) });
+        for (let j = i + 1; j < n; j++) if (rand() < density) edges.push({ first: i, second: j, weight: 2 * Math.floor(rand() * 20) });
       const maxCardinality = s % 2 === 0;
       const mate = maxWeightMatching(n, edges, maxCardinality);
       let size = 0;
@@ -49,7 +49,7 @@ describe('maximum-weight matching (blossom)', () => {
         if (mate[v] < 0) continue;
         expect(mate[mate[v]]).toBe(v);
         if (v < mate[v]) {
-          const e = edges.filter((x) => (x.from === v && x.to === mate[v]) || (x.to === v && x.from === mate[v]));
+          const e = edges.filter((x) => (x.first === v && x.second === mate[v]) || (x.second === v && x.first === mate[v]));
           expect(e.length).toBeGreaterThan(0);
           size++;
           w += Math.max(...e.map((x) => x.weight));
@@ -73,7 +73,7 @@ describe('maximum-weight matching (blossom)', () => {
       }
       used[free] = 1;
       for (const edge of edges) {
-        const other = edge.from === free ? edge.to : edge.to === free ? edge.from : -1;
+        const other = edge.first === free ? edge.second : edge.second === free ? edge.first : -1;
         if (other < 0 || used[other]) continue;
         used[other] = 1;
         go(weight + edge.weight);
@@ -86,7 +86,7 @@ describe('maximum-weight matching (blossom)', () => {
   }
 
   const flat = (edges: WeightedEdge[]) => ({
-    ends: Int32Array.from(edges.flatMap((edge) => [edge.from, edge.to])),
+    ends: Int32Array.from(edges.flatMap((edge) => [edge.first, edge.second])),
     weights: Float64Array.from(edges.map((edge) => edge.weight)),
   });
 
@@ -95,7 +95,7 @@ describe('maximum-weight matching (blossom)', () => {
     for (let vertex = 0; vertex < mate.length; vertex++) {
       if (mate[vertex] < vertex) continue;
       const joining = edges.filter(
-        (edge) => (edge.from === vertex && edge.to === mate[vertex]) || (edge.to === vertex && edge.from === mate[vertex]),
+        (edge) => (edge.first === vertex && edge.second === mate[vertex]) || (edge.second === vertex && edge.first === mate[vertex]),
       );
       expect(joining.length).toBeGreaterThan(0);
       total += Math.max(...joining.map((edge) => edge.weight));
@@ -112,7 +112,7 @@ describe('maximum-weight matching (blossom)', () => {
       const density = 0.2 + rand() * 0.8;
       const edges: WeightedEdge[] = [];
       for (let i = 0; i < n; i++)
-        for (let j = i + 1; j < n; j++) if (rand() < density) edges.push({ from: i, to: j, weight: 2 * Math.floor(rand() * 20) });
+        for (let j = i + 1; j < n; j++) if (rand() < density) edges.push({ first: i, second: j, weight: 2 * Math.floor(rand() * 20) });
       const { ends, weights } = flat(edges);
       const mate = maxWeightPerfectMatching(n, ends, weights);
       const best = bestPerfect(n, edges);
@@ -139,7 +139,7 @@ describe('maximum-weight matching (blossom)', () => {
       const edges: WeightedEdge[] = [];
       for (let i = 0; i < n; i++)
         for (let j = i + 1; j < Math.min(n, i + 13); j++)
-          if (rand() < 0.7 || j === i + 1) edges.push({ from: i, to: j, weight: 2 * Math.floor(rand() * 8) });
+          if (rand() < 0.7 || j === i + 1) edges.push({ first: i, second: j, weight: 2 * Math.floor(rand() * 8) });
       const { ends, weights } = flat(edges);
       const warm = maxWeightPerfectMatching(n, ends, weights);
       const textbook = maxWeightMatching(n, edges, true);

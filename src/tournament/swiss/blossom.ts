@@ -11,8 +11,8 @@
 // only exact arithmetic (halves of even slacks).
 
 export interface WeightedEdge {
-  from: number;
-  to: number;
+  first: number;
+  second: number;
   weight: number;
 }
 
@@ -25,8 +25,8 @@ export function maxWeightMatching(vertices: number, edges: WeightedEdge[], maxCa
   const ends = new Int32Array(2 * edges.length);
   const weights = new Float64Array(edges.length);
   edges.forEach((edge, index) => {
-    ends[2 * index] = edge.from;
-    ends[2 * index + 1] = edge.to;
+    ends[2 * index] = edge.first;
+    ends[2 * index + 1] = edge.second;
     weights[index] = edge.weight;
   });
   return blossomMatching(vertices, ends, weights, maxCardinality, false);

@@ -102,21 +102,21 @@ function buildGraph(field: RankedField, members: number[], bye: number[] | null,
   const graph: Graph = { edgeCount: 0, ends: new Int32Array(2 * bound), costs: new Int32Array(TIERS * bound) };
   const cost: PairCost = { rematch: 0, diff: 0, float: 0, side: 0, shape: 0 };
   /** One edge: its pair costs and bye rank, stored in tier order. */
-  const addEdge = (from: number, to: number, tiers: PairCost, byeRank: number): void => {
+  const addEdge = (place: number, other: number, tiers: PairCost, byeRank: number): void => {
     const edge = graph.edgeCount++;
-    graph.ends[2 * edge] = from;
-    graph.ends[2 * edge + 1] = to;
-    const at = TIERS * edge;
-    graph.costs[at] = tiers.shape;
-    graph.costs[at + 1] = tiers.side;
-    graph.costs[at + 2] = tiers.float;
-    graph.costs[at + 3] = tiers.diff;
-    graph.costs[at + 4] = byeRank;
-    graph.costs[at + 5] = tiers.rematch;
+    graph.ends[2 * edge] = place;
+    graph.ends[2 * edge + 1] = other;
+    const offset = TIERS * edge;
+    graph.costs[offset] = tiers.shape;
+    graph.costs[offset + 1] = tiers.side;
+    graph.costs[offset + 2] = tiers.float;
+    graph.costs[offset + 3] = tiers.diff;
+    graph.costs[offset + BYE_TIER] = byeRank;
+    graph.costs[offset + 5] = tiers.rematch;
   };
-  const consider = (from: number, to: number): void => {
-    writePairCost(field, members[from], members[to], cost);
-    if (!cost.rematch || rematches) addEdge(from, to, cost, 0);
+  const consider = (place: number, other: number): void => {
+    writePairCost(field, members[place], members[other], cost);
+    if (!cost.rematch || rematches) addEdge(place, other, cost, 0);
   };
   for (let from = 0; from < count; from++) {
     for (let to = from + 1; to <= ranges[3 * from]; to++) consider(from, to);
