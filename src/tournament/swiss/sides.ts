@@ -9,24 +9,26 @@ export interface SidePreference {
   absolute: boolean;
 }
 
-const balanceOf = (x: PairPlayer) => x.sides.filter((s) => s === 'a').length * 2 - x.sides.length;
+/** Games on the first side minus games on the second. */
+const balanceOf = (player: PairPlayer) => player.sides.filter((side) => side === 'a').length * 2 - player.sides.length;
 
-export function sidePreference(p: PairPlayer): SidePreference {
-  const n = p.sides.length;
-  if (!n) return { side: null, absolute: false };
-  const balance = balanceOf(p);
-  const last = p.sides[n - 1];
-  if (balance >= 2 || (n >= 2 && last === 'a' && p.sides[n - 2] === 'a')) return { side: 'b', absolute: true };
-  if (balance <= -2 || (n >= 2 && last === 'b' && p.sides[n - 2] === 'b')) return { side: 'a', absolute: true };
+export function sidePreference(player: PairPlayer): SidePreference {
+  const played = player.sides.length;
+  if (!played) return { side: null, absolute: false };
+  const balance = balanceOf(player);
+  const last = player.sides[played - 1];
+  const twice = played >= 2 && player.sides[played - 2] === last;
+  if (balance >= 2 || (twice && last === 'a')) return { side: 'b', absolute: true };
+  if (balance <= -2 || (twice && last === 'b')) return { side: 'a', absolute: true };
   // One side ahead: the other (a strong preference); level: the side not played last.
   if (balance !== 0) return { side: balance > 0 ? 'b' : 'a', absolute: false };
   return { side: last === 'a' ? 'b' : 'a', absolute: false };
 }
 
 /** The side a player must have next, if the last two were the same (or one side leads by two). */
-function due(x: PairPlayer): 'a' | 'b' | null {
-  const pref = sidePreference(x);
-  return pref.absolute ? pref.side : null;
+function due(player: PairPlayer): 'a' | 'b' | null {
+  const preference = sidePreference(player);
+  return preference.absolute ? preference.side : null;
 }
 
 /**
@@ -34,12 +36,14 @@ function due(x: PairPlayer): 'a' | 'b' | null {
  * who played the first side more often (then: most recently) takes the
  * second, so sides alternate and balance.
  */
-export function orient(p: PairPlayer, q: PairPlayer, board: number): Pairing {
-  const last = (x: PairPlayer) => x.sides[x.sides.length - 1];
-  const dp = due(p);
-  const dq = due(q);
-  if (dp !== dq) return dp === 'a' || dq === 'b' ? { a: p.id, b: q.id } : { a: q.id, b: p.id };
-  if (balanceOf(p) !== balanceOf(q)) return balanceOf(p) > balanceOf(q) ? { a: q.id, b: p.id } : { a: p.id, b: q.id };
-  if (last(p) !== last(q)) return last(p) === 'a' || last(q) === 'b' ? { a: q.id, b: p.id } : { a: p.id, b: q.id };
-  return board % 2 ? { a: q.id, b: p.id } : { a: p.id, b: q.id };
+export function orient(first: PairPlayer, second: PairPlayer, board: number): Pairing {
+  const lastOf = (player: PairPlayer) => player.sides[player.sides.length - 1];
+  const asGiven: Pairing = { a: first.id, b: second.id };
+  const swapped: Pairing = { a: second.id, b: first.id };
+  const firstDue = due(first);
+  const secondDue = due(second);
+  if (firstDue !== secondDue) return firstDue === 'a' || secondDue === 'b' ? asGiven : swapped;
+  if (balanceOf(first) !== balanceOf(second)) return balanceOf(first) > balanceOf(second) ? swapped : asGiven;
+  if (lastOf(first) !== lastOf(second)) return lastOf(first) === 'a' || lastOf(second) === 'b' ? swapped : asGiven;
+  return board % 2 ? swapped : asGiven;
 }
