@@ -138,8 +138,15 @@ export async function runLoad(argv: string[]): Promise<void> {
   for (const n of counts) await runProcesses(plan, n, database.url ?? null, argv);
 }
 
+/**
+ * The server of the `index`-th game when `processes` share them: a server id
+ * on shard `index % processes` by Discord's formula (src/bot/shard-plan.ts),
+ * so each process's outbox delivers the posts of its own games.
+ */
+const benchGuild = (index: number, processes: number): string => String((BigInt(processes) * 1000n + BigInt(index % processes)) << 22n);
+
 /** The games, opened through the store: half KPW (two players), half Rifle and Axe (two settlements), each in its own channel. */
-function openGames(svc: Services, games: number, prefix = 'load'): string[] {
+function openGames(svc: Services, games: number, prefix = 'load', processes = 1): string[] {
   const channels: string[] = [];
   for (let i = 0; i < games; i++) {
     const system = i % 2 ? 'rifle' : 'kpw';
@@ -148,7 +155,7 @@ function openGames(svc: Services, games: number, prefix = 'load'): string[] {
     const channelId = `${prefix}-${i}`;
     const seed = `load-${i}`;
     const row = svc.store.createGame({
-      guildId: 'bench',
+      guildId: benchGuild(i, processes),
       channelId,
       system,
       options: raw,
@@ -252,7 +259,7 @@ async function runProcesses(plan: LoadPlan, n: number, pgUrl: string | null, arg
   // Channels of their own, so runs on one PostgreSQL database do not meet (one live game per channel).
   const prefix = `load${Date.now().toString(36)}`;
   const setup = openServices({ ...(dbPath ? { dbPath } : {}), outDir: dir, renderThreads: 0 });
-  openGames(setup, plan.games, prefix);
+  openGames(setup, plan.games, prefix, n);
   await setup.close();
   const own = argv.filter((_, i) => !['--processes', '--store'].includes(argv[i]) && !['--processes', '--store'].includes(argv[i - 1]));
   const children = Array.from({ length: n }, (_, index) =>
@@ -342,10 +349,15 @@ async function drive(svc: Services, plan: LoadPlan, channels: string[], part: Pa
   const sql = timeSql();
   const own = new Set(channels.filter((_, i) => i % part.of === part.index));
   const games = new Set(channels);
+  const gameIndex = new Map(channels.map((channelId, index) => [channelId, index]));
   const mine = (channelId: string) => own.has(channelId);
   const sink: SinkStats = { messages: 0, files: [] };
   // Another process's games are its to deliver; threads and direct messages go from any.
-  const client = sinkClient(sink, part.of > 1 ? (channelId) => own.has(channelId) || !games.has(channelId) : undefined);
+  const client = sinkClient(
+    sink,
+    part.of > 1 ? (channelId) => own.has(channelId) || !games.has(channelId) : undefined,
+    part.of > 1 ? { count: part.of, mine: [part.index] } : undefined,
+  );
   const worker = new OutboxWorker(client, svc.store.outbox, router, quiet, {
     ...DEFAULT_RETRY,
     pollMs: 100,
@@ -384,7 +396,7 @@ async function drive(svc: Services, plan: LoadPlan, channels: string[], part: Pa
       sub: pick.sub,
       options: { ...pick.args },
       caller: { id: seat.userId, name: seat.userName, isModerator: false },
-      where: { guildId: 'bench', channelId },
+      where: { guildId: benchGuild(gameIndex.get(channelId)!, part.of), channelId },
     };
   };
 

@@ -20,7 +20,7 @@ export interface SinkStats {
  * bench's processes, each with its own games): the others belong to a server
  * this client does not serve, so the worker leaves their posts to their own process.
  */
-export function sinkClient(stats: SinkStats, serves?: (channelId: string) => boolean): Client {
+export function sinkClient(stats: SinkStats, serves?: (channelId: string) => boolean, shards?: { count: number; mine: number[] }): Client {
   let ids = 1;
   const channels = new Map<string, unknown>();
   const channel = (id: string, type: ChannelType) => {
@@ -66,6 +66,8 @@ export function sinkClient(stats: SinkStats, serves?: (channelId: string) => boo
   };
   const remember = <T extends { id: string }>(ch: T): T => (channels.set(ch.id, ch), ch);
   const client = {
+    // The shard options a logged-in client has: the outbox delivers its shards' servers (src/bot/shard-lanes.ts).
+    ...(shards ? { options: { shardCount: shards.count, shards: shards.mine } } : {}),
     channels: {
       fetch: async (id: string) => {
         const type = id.startsWith('dm-') ? ChannelType.DM : ChannelType.GuildText;
