@@ -54,7 +54,7 @@ export default defineConfig({
     // One process per worker, not one per file: each file still gets fresh
     // modules (tests/setup/fresh-modules.ts, why there).
     poolOptions: { forks: { isolate: false } },
-    globalSetup: ['tests/setup/tmp.ts'],
+    globalSetup: ['tests/setup/tmp.ts', 'tests/setup/postgres.ts'],
     // Fresh modules for every file, then the watch that fails a test computing
     // for seconds without letting the event loop turn (why: in each file).
     setupFiles: ['tests/setup/fresh-modules.ts', 'tests/setup/event-loop.ts'],

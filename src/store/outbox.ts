@@ -6,6 +6,7 @@
 // most once per window, waits for neither. A row in backoff holds back the
 // rows behind it in its lane's track, nothing else.
 import Database from 'better-sqlite3';
+import type { SqlDatabase } from './database.ts';
 import type { Attachment, Post } from '../messages/types.ts';
 import { migrate } from './migrations.ts';
 import { processOwner } from './leases.ts';
@@ -130,7 +131,7 @@ export class Outbox {
   leaseMs = 30_000;
 
   constructor(
-    readonly db: Database.Database,
+    readonly db: SqlDatabase,
     readonly now: () => number = Date.now,
     /**
      * New rows wait this long for the interaction's reply (released sooner by

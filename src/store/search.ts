@@ -1,5 +1,5 @@
 // /game list's query: a server's games filtered by system, state and player, one page at a time.
-import type Database from 'better-sqlite3';
+import type { SqlDatabase } from './database.ts';
 
 export interface GameFilter {
   guildId: string | null;
@@ -13,7 +13,7 @@ export interface GameFilter {
 }
 
 /** Game ids, active first, then lobbies, then finished; newest first within each. Also the total count. */
-export function searchGames(db: Database.Database, filter: GameFilter): { ids: number[]; total: number } {
+export function searchGames(db: SqlDatabase, filter: GameFilter): { ids: number[]; total: number } {
   const where = ['g.guild_id IS ?'];
   const args: (string | number | null)[] = [filter.guildId];
   if (filter.system) {
@@ -42,7 +42,7 @@ export function searchGames(db: Database.Database, filter: GameFilter): { ids: n
 }
 
 /** Active games where this user holds a seat (for /game mine). */
-export function activeGamesOf(db: Database.Database, guildId: string | null, userId: string): number[] {
+export function activeGamesOf(db: SqlDatabase, guildId: string | null, userId: string): number[] {
   return (
     db
       .prepare(

@@ -1,6 +1,6 @@
 // Tournament rows in SQLite (migrations 7, 10 and 16): tournaments, entrants,
 // rounds, matches, the organiser's log, result reports and side bids.
-import type Database from 'better-sqlite3';
+import type { SqlDatabase } from '../store/database.ts';
 import type { Services } from '../app/services.ts';
 import type { TieBreak } from './standings.ts';
 
@@ -155,7 +155,7 @@ const toMatch = (row: any): Match => ({
 
 export class TournamentRepo {
   constructor(
-    private readonly db: Database.Database,
+    private readonly db: SqlDatabase,
     private readonly now: () => number,
   ) {}
 
