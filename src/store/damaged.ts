@@ -87,7 +87,7 @@ export class DamagedGames {
   note(damage: Damage): boolean {
     return (
       this.db
-        .prepare('INSERT OR IGNORE INTO damaged_games (game_id, part, reason, noted_at) VALUES (?, ?, ?, ?)')
+        .prepare('INSERT INTO damaged_games (game_id, part, reason, noted_at) VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING')
         .run(damage.gameId, damage.part, damage.reason, this.now()).changes === 1
     );
   }

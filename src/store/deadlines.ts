@@ -113,7 +113,9 @@ export class Deadlines {
     if (before === null || row.clock_bonus_ms === null) return;
     const after = Math.min(row.clock_cap_ms ?? Infinity, Math.max(0, before - spentMs) + row.clock_bonus_ms);
     this.db
-      .prepare('INSERT INTO clock_banks (game_id, role, bank_ms) VALUES (?, ?, ?) ON CONFLICT DO UPDATE SET bank_ms = excluded.bank_ms')
+      .prepare(
+        'INSERT INTO clock_banks (game_id, role, bank_ms) VALUES (?, ?, ?) ON CONFLICT (game_id, role) DO UPDATE SET bank_ms = excluded.bank_ms',
+      )
       .run(gameId, role, after);
   }
 

@@ -77,7 +77,7 @@ export class GameHomes {
   liveInThreadsOf(parentId: string): { id: number; channelId: string }[] {
     return this.db
       .prepare(
-        `SELECT g.id, g.channel_id AS channelId FROM games g JOIN game_homes h ON ` +
+        `SELECT g.id, g.channel_id AS "channelId" FROM games g JOIN game_homes h ON ` +
           `h.game_id = g.id WHERE h.parent_id = ? AND g.status IN ('lobby','active') ORDER ` +
           `BY g.id DESC`,
       )

@@ -60,7 +60,7 @@ export class Leases {
   }
 
   holder(name: string): LeaseHolder | null {
-    const r = this.db.prepare('SELECT owner, expires_at AS expiresAt FROM leases WHERE name = ?').get(name) as LeaseHolder | undefined;
+    const r = this.db.prepare('SELECT owner, expires_at AS "expiresAt" FROM leases WHERE name = ?').get(name) as LeaseHolder | undefined;
     return r ?? null;
   }
 

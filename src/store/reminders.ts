@@ -112,7 +112,7 @@ export class Reminders {
   /** Mark reminders sent; false when every one was marked already (another process sent them: issue 21 §3). */
   markSent(deadline: DeadlineRow, kinds: string[], sentAt: number): boolean {
     const insert = this.database.prepare(
-      'INSERT OR IGNORE INTO reminders_sent (game_id, role, decision_id, kind, at) VALUES (?, ?, ?, ?, ?)',
+      'INSERT INTO reminders_sent (game_id, role, decision_id, kind, at) VALUES (?, ?, ?, ?, ?) ON CONFLICT DO NOTHING',
     );
     return this.database.transaction(() => {
       let fresh = 0;

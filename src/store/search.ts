@@ -14,7 +14,7 @@ export interface GameFilter {
 
 /** Game ids, active first, then lobbies, then finished; newest first within each. Also the total count. */
 export function searchGames(db: SqlDatabase, filter: GameFilter): { ids: number[]; total: number } {
-  const where = ['g.guild_id IS ?'];
+  const where = ['g.guild_id IS NOT DISTINCT FROM ?'];
   const args: (string | number | null)[] = [filter.guildId];
   if (filter.system) {
     where.push('g.system = ?');
@@ -46,7 +46,8 @@ export function activeGamesOf(db: SqlDatabase, guildId: string | null, userId: s
   return (
     db
       .prepare(
-        `SELECT DISTINCT g.id FROM games g JOIN seats s ON s.game_id = g.id WHERE g.guild_id IS ? AND g.status = 'active' AND s.user_id = ? ORDER BY g.id`,
+        `SELECT DISTINCT g.id FROM games g JOIN seats s ON s.game_id = g.id ` +
+          `WHERE g.guild_id IS NOT DISTINCT FROM ? AND g.status = 'active' AND s.user_id = ? ORDER BY g.id`,
       )
       .all(guildId, userId) as { id: number }[]
   ).map((r) => r.id);

@@ -191,11 +191,12 @@ export class Ratings {
     const guild = game.guildId ?? '';
     const user = this.db.prepare(
       'INSERT INTO users (user_id, name, seen_at) VALUES (?, ?, ?) ' +
-        'ON CONFLICT DO UPDATE SET name = excluded.name, seen_at = excluded.seen_at',
+        'ON CONFLICT (user_id) DO UPDATE SET name = excluded.name, seen_at = excluded.seen_at',
     );
     const upsert = this.db.prepare(
       'INSERT INTO ratings (guild_id, system, side, user_id, user_name, mu, sigma, games) VALUES (?, ?, ?, ?, ?, ?, ?, 1) ' +
-        'ON CONFLICT DO UPDATE SET mu = excluded.mu, sigma = excluded.sigma, user_name = excluded.user_name, games = games + 1',
+        'ON CONFLICT (guild_id, system, side, user_id) DO UPDATE SET mu = excluded.mu, sigma = excluded.sigma, ' +
+        'user_name = excluded.user_name, games = ratings.games + 1',
     );
     for (const side of [ALL_SIDES, null]) {
       const before = teams.map((team) =>

@@ -282,13 +282,13 @@ export class TournamentRepo {
   addEntrant(tournamentId: number, userId: string, userName: string): void {
     this.db
       .prepare(
-        'INSERT INTO users (user_id, name, seen_at) VALUES (?, ?, ?) ON CONFLICT DO UPDATE SET name = excluded.name, seen_at = excluded.seen_at',
+        'INSERT INTO users (user_id, name, seen_at) VALUES (?, ?, ?) ON CONFLICT (user_id) DO UPDATE SET name = excluded.name, seen_at = excluded.seen_at',
       )
       .run(userId, userName, this.now());
     this.db
       .prepare(
         'INSERT INTO tournament_entrants (tournament_id, user_id, user_name) VALUES (?, ?, ?) ' +
-          'ON CONFLICT DO UPDATE SET dropped = 0, missed_checkin = 0, user_name = excluded.user_name',
+          'ON CONFLICT (tournament_id, user_id) DO UPDATE SET dropped = 0, missed_checkin = 0, user_name = excluded.user_name',
       )
       .run(tournamentId, userId, userName);
   }
@@ -438,7 +438,7 @@ export class TournamentRepo {
     this.db
       .prepare(
         'INSERT INTO tournament_bids (match_id, user_id, side, vp, at) VALUES (?, ?, ?, ?, ?) ' +
-          'ON CONFLICT DO UPDATE SET side = excluded.side, vp = excluded.vp, at = excluded.at',
+          'ON CONFLICT (match_id, user_id) DO UPDATE SET side = excluded.side, vp = excluded.vp, at = excluded.at',
       )
       .run(matchId, userId, side, vp, this.now());
   }
