@@ -199,6 +199,7 @@ export class PostgresDatabase implements StoreDatabase {
     const Client = require('pg-native') as NativeClientClass;
     this.client = new Client({ types: typeParsers() });
     this.call(() => this.client.connectSync(url));
+    openDatabases.add(this);
     // Notices (IF NOT EXISTS, savepoints) are not news.
     this.exec('SET client_min_messages = warning');
   }
@@ -292,8 +293,33 @@ export class PostgresDatabase implements StoreDatabase {
   close(): void {
     if (!this.isOpen) return;
     this.isOpen = false;
+    openDatabases.delete(this);
     this.client.end();
+    keepUntilClosed(this.client);
   }
 }
 
+/**
+ * libpq's addon closes its socket watcher (uv_close) inside the connection
+ * object and lets the object be collected at once: collected before libuv
+ * finishes the close, the process aborts (uv__finish_close assertion, seen
+ * in tests that open and close many stores). A closed client is kept two
+ * turns of the event loop, past libuv's closing phase.
+ */
+const closingClients = new Set<NativeClient>();
+function keepUntilClosed(client: NativeClient): void {
+  closingClients.add(client);
+  setImmediate(() => setImmediate(() => closingClients.delete(client)));
+}
+
 export const openPostgres = (url: string): PostgresDatabase => new PostgresDatabase(url);
+
+/** Connections not closed yet (closeAllPostgres). */
+const openDatabases = new Set<PostgresDatabase>();
+
+/** Closes every connection this module opened: what a test file left open, after it (tests/setup/pg-connections.ts). */
+export function closeAllPostgres(): number {
+  const count = openDatabases.size;
+  for (const database of [...openDatabases]) database.close();
+  return count;
+}

@@ -75,6 +75,8 @@ export function startPgCluster(): PgCluster {
       '-c fsync=off',
       '-c synchronous_commit=off',
       '-c full_page_writes=off',
+      // Test files leave stores open; tests/setup/pg-connections.ts closes them after each file, but two workers overlap.
+      '-c max_connections=300',
     ];
     runAsServer(
       path.join(bin, 'pg_ctl'),
