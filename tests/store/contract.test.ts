@@ -36,11 +36,11 @@ describe.each(backends)('store contract on $backend (issue 21 §1)', ({ location
       seedHash: 'hash',
       createdBy: 'u1',
     });
-  const move = (n: number): CommitEntry => ({
+  const move = (step: number): CommitEntry => ({
     role: 'a',
     userId: 'u1',
-    action: { type: 'move', n } as unknown as Action,
-    undoable: n % 2 === 0,
+    action: { type: 'move', n: step } as unknown as Action,
+    undoable: step % 2 === 0,
   });
 
   it('creates a game with its options, one live game per channel, a finished game frees its channel', () => {
