@@ -280,6 +280,9 @@ export class PostgresDatabase implements StoreDatabase {
     let result: ReturnType<Body>;
     try {
       result = body(...args) as ReturnType<Body>;
+      // As better-sqlite3: a transaction cannot span an await (its COMMIT would come before the work).
+      if (typeof (result as { then?: unknown } | null)?.then === 'function')
+        throw new TypeError('Transaction function cannot return a promise');
     } catch (error) {
       this.depth = 0;
       this.exec('ROLLBACK');
