@@ -45,22 +45,61 @@ function runAsServer(binary: string, args: string[], asRoot: boolean): string {
   return execFileSync(command, commandArgs, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
 }
 
+const CLUSTER_PREFIX = 'muster-pg-';
+/** The file naming the process a cluster belongs to (the test run's main process). */
+const OWNER_FILE = 'owner.pid';
+
+const alive = (pid: number): boolean => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+};
+
+/** Stops a cluster's server (if it runs) and removes its folder. */
+function removeCluster(dir: string, bin: string, asRoot: boolean): void {
+  try {
+    runAsServer(path.join(bin, 'pg_ctl'), ['-D', path.join(dir, 'data'), '-m', 'immediate', '-w', 'stop'], asRoot);
+  } catch {
+    // not started, or already gone: removing the folder is all that is left
+  }
+  fs.rmSync(dir, { recursive: true, force: true });
+}
+
+/**
+ * Clusters whose run died without its teardown (a killed vitest): their owner
+ * is gone, so they are stopped and removed before a new one starts. A folder
+ * without its owner file yet is left alone for a minute (it is being made).
+ */
+function reapOrphanClusters(parent: string, bin: string, asRoot: boolean): void {
+  for (const name of fs.readdirSync(parent)) {
+    if (!name.startsWith(CLUSTER_PREFIX)) continue;
+    const dir = path.join(parent, name);
+    try {
+      const ownerFile = path.join(dir, OWNER_FILE);
+      if (fs.existsSync(ownerFile)) {
+        if (alive(Number(fs.readFileSync(ownerFile, 'utf8')))) continue;
+      } else if (Date.now() - fs.statSync(dir).mtimeMs < 60_000) continue;
+      removeCluster(dir, bin, asRoot);
+    } catch {
+      // another run reaped it first
+    }
+  }
+}
+
 /** Starts a cluster; throws saying why when it cannot (the caller reports it). */
 export function startPgCluster(): PgCluster {
   const bin = pgBinDir();
   const asRoot = process.getuid?.() === 0;
   // Not under the test run's TMPDIR: that one is root's, mode 0700, and the server's user must enter it.
   const parent = fs.existsSync('/dev/shm') ? '/dev/shm' : os.tmpdir();
-  const dir = fs.mkdtempSync(path.join(parent, 'muster-pg-'));
+  reapOrphanClusters(parent, bin, asRoot);
+  const dir = fs.mkdtempSync(path.join(parent, CLUSTER_PREFIX));
+  fs.writeFileSync(path.join(dir, OWNER_FILE), String(process.pid));
   const dataDir = path.join(dir, 'data');
-  const stop = () => {
-    try {
-      runAsServer(path.join(bin, 'pg_ctl'), ['-D', dataDir, '-m', 'immediate', '-w', 'stop'], asRoot);
-    } catch {
-      // not started, or already gone: removing the folder is all that is left
-    }
-    fs.rmSync(dir, { recursive: true, force: true });
-  };
+  const stop = () => removeCluster(dir, bin, asRoot);
   try {
     if (asRoot) execFileSync('chown', [serverUser, dir]);
     runAsServer(
