@@ -54,10 +54,11 @@ export default defineConfig({
     // One process per worker, not one per file: each file still gets fresh
     // modules (tests/setup/fresh-modules.ts, why there).
     poolOptions: { forks: { isolate: false } },
-    globalSetup: ['tests/setup/tmp.ts'],
+    globalSetup: ['tests/setup/tmp.ts', 'tests/setup/postgres.ts'],
     // Fresh modules for every file, then the watch that fails a test computing
     // for seconds without letting the event loop turn (why: in each file).
-    setupFiles: ['tests/setup/fresh-modules.ts', 'tests/setup/event-loop.ts'],
+    // After each file, the PostgreSQL connections it left open are closed.
+    setupFiles: ['tests/setup/fresh-modules.ts', 'tests/setup/event-loop.ts', 'tests/setup/pg-connections.ts'],
     sequence: { sequencer: WholeGamesFirst },
     // Snapshots render in-process in tests: a render thread per test file would
     // cost seconds of start-up each on a 2-core CI. The pool has its own tests

@@ -1,11 +1,13 @@
 // Settings from the environment (.env is read by the entry points).
 import path from 'node:path';
 import { defaultRenderThreads } from './render-pool.ts';
+import { isPostgresUrl } from '../store/database.ts';
 
 export interface Config {
   discordToken: string | null;
   applicationId: string | null;
   devGuildId: string | null;
+  /** The database (MUSTER_DB): a SQLite file (the default), or a postgres:// URL for PostgreSQL (issue 21 §1). */
   dbPath: string;
   outDir: string;
   logLevel: 'debug' | 'info' | 'warn' | 'error';
@@ -29,13 +31,16 @@ function count(value: string | undefined, fallback: number): number {
   return value?.trim() && Number.isFinite(count) && count >= 0 ? Math.floor(count) : fallback;
 }
 
+/** A SQLite file as an absolute path; a PostgreSQL URL as it is. */
+const databaseLocation = (value: string): string => (isPostgresUrl(value) ? value : path.resolve(value));
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const level = (env.LOG_LEVEL ?? 'info').toLowerCase();
   return {
     discordToken: env.DISCORD_TOKEN?.trim() || null,
     applicationId: env.DISCORD_APPLICATION_ID?.trim() || null,
     devGuildId: env.DISCORD_GUILD_ID?.trim() || null,
-    dbPath: path.resolve(env.MUSTER_DB ?? 'var/muster.sqlite'),
+    dbPath: databaseLocation(env.MUSTER_DB?.trim() || 'var/muster.sqlite'),
     outDir: path.resolve(env.MUSTER_OUT ?? 'var/images'),
     logLevel: (['debug', 'info', 'warn', 'error'].includes(level) ? level : 'info') as Config['logLevel'],
     moderatorRoleIds: (env.MUSTER_MODERATOR_ROLES ?? '')

@@ -11,6 +11,7 @@ import { registerAllGames } from './games.ts';
 import { renderers } from '../../render/renderers.ts';
 import { acquireRenderPool, releaseRenderPool } from './render-pool.ts';
 import { drawJob, jobFor } from './draws.ts';
+import { isPostgresUrl } from '../store/database.ts';
 
 export interface Services {
   config: Config;
@@ -41,7 +42,7 @@ export interface ServiceOptions {
 export function openServices(overrides: Partial<Config> & ServiceOptions = {}): Services {
   registerAllGames();
   const config = { ...loadConfig(), ...overrides };
-  if (config.dbPath !== ':memory:') fs.mkdirSync(path.dirname(config.dbPath), { recursive: true });
+  if (config.dbPath !== ':memory:' && !isPostgresUrl(config.dbPath)) fs.mkdirSync(path.dirname(config.dbPath), { recursive: true });
   const store = new Store(config.dbPath);
   const pool = acquireRenderPool(config.renderThreads, (why) =>
     console.warn(`muster: render threads unavailable (${why}); drawing snapshots in-process`),

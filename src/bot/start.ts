@@ -14,15 +14,19 @@ export async function startBot(config: Config, shards?: BotConfig['shards']): Pr
   // Maps are drawn as the outbox delivers them: a command never waits for a picture (issue 9).
   const svc = openServices({ dbPath: config.dbPath, outDir: config.outDir, drawAtDelivery: true });
   const log = createLogger(config.logLevel);
-  const backups = config.backupCron
-    ? scheduleBackups(svc.store, {
-        cron: config.backupCron,
-        dir: config.backupDir,
-        keep: config.backupKeep,
-        onDone: (file, ms) => log.info(`backup written: ${file} (${Math.round(ms)} ms)`),
-        onError: (e) => log.error('backup failed:', e),
-      })
-    : null;
+  // PostgreSQL is dumped by its own tools (pg_dump, README): the SQLite backup schedule is off there.
+  const onPostgres = svc.store.db.dialect === 'postgres';
+  if (onPostgres && config.backupCron) log.warn('MUSTER_BACKUP_CRON is for a SQLite database; back PostgreSQL up with pg_dump (README).');
+  const backups =
+    config.backupCron && !onPostgres
+      ? scheduleBackups(svc.store, {
+          cron: config.backupCron,
+          dir: config.backupDir,
+          keep: config.backupKeep,
+          onDone: (file, ms) => log.info(`backup written: ${file} (${Math.round(ms)} ms)`),
+          onError: (e) => log.error('backup failed:', e),
+        })
+      : null;
   if (backups) log.info(`online backups to ${config.backupDir} on "${config.backupCron}", next ${backups.next()?.toISOString()}`);
   const onStop = async () => {
     await backups?.stop();

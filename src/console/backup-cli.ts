@@ -4,12 +4,19 @@
 import 'dotenv/config';
 import fs from 'node:fs';
 import { loadConfig } from '../app/config.ts';
+import { isPostgresUrl } from '../store/database.ts';
 import { backupStore, listBackups, restoreBackup } from '../store/backup.ts';
 import { Store } from '../store/store.ts';
 
 async function main(argv: string[]): Promise<number> {
   const config = loadConfig();
   const [cmd, file] = argv;
+  if (isPostgresUrl(config.dbPath)) {
+    console.error(
+      'MUSTER_DB is a PostgreSQL database: back it up with pg_dump and restore with pg_restore (README, "Backups and restore").',
+    );
+    return 1;
+  }
   if (cmd === 'backup') {
     const store = new Store(config.dbPath);
     try {

@@ -8,6 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { Cron } from 'croner';
+import { sqliteOf } from './database.ts';
 import type { Store } from './store.ts';
 
 const PREFIX = 'muster-';
@@ -37,8 +38,11 @@ export async function backupStore(store: Store, dir: string, keep = 0, takenAt =
   fs.mkdirSync(dir, { recursive: true });
   const file = path.join(dir, backupName(takenAt));
   const part = `${file}.part`;
+  const sqlite = sqliteOf(store.db);
+  // PostgreSQL is backed up by its own tools (pg_dump; README, "running it on a server").
+  if (!sqlite) throw new Error('Backups here copy a SQLite file; a PostgreSQL database is dumped with pg_dump.');
   try {
-    await store.db.backup(part);
+    await sqlite.backup(part);
     fs.renameSync(part, file);
   } finally {
     fs.rmSync(part, { force: true });

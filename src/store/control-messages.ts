@@ -1,7 +1,7 @@
 // The bot's messages whose buttons or dropdowns are still live, per channel
 // (src/bot/controls.ts keeps them in memory and writes through to here), so
 // after a restart the bot still disables those whose decision has closed.
-import type Database from 'better-sqlite3';
+import type { SqlDatabase } from './database.ts';
 
 export interface ControlMessage {
   channelId: string;
@@ -12,7 +12,7 @@ export interface ControlMessage {
 
 export class ControlMessages {
   constructor(
-    private readonly db: Database.Database,
+    private readonly db: SqlDatabase,
     private readonly now: () => number = Date.now,
   ) {}
 

@@ -5,7 +5,7 @@
 // damaged game is noted once (damaged_games), so its moderators are told once;
 // the deadline tick passes over a game whose options or state are damaged
 // until it is abandoned (a damaged log does not stop play, only its readers).
-import type Database from 'better-sqlite3';
+import type { SqlDatabase } from './database.ts';
 import type { Action } from '../engine/types.ts';
 import type { Envelope } from '../engine/runner.ts';
 
@@ -80,7 +80,7 @@ export function readAction(text: string, seq: number): Read<Action> {
 /** The damaged games noted so far: each is reported once, and the tick passes over it while it is live. */
 export class DamagedGames {
   constructor(
-    private readonly db: Database.Database,
+    private readonly db: SqlDatabase,
     private readonly now: () => number = Date.now,
   ) {}
 
@@ -88,7 +88,7 @@ export class DamagedGames {
   note(damage: Damage): boolean {
     return (
       this.db
-        .prepare('INSERT OR IGNORE INTO damaged_games (game_id, part, reason, noted_at) VALUES (?, ?, ?, ?)')
+        .prepare('INSERT INTO damaged_games (game_id, part, reason, noted_at) VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING')
         .run(damage.gameId, damage.part, damage.reason, this.now()).changes === 1
     );
   }

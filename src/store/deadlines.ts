@@ -1,7 +1,7 @@
 // Deadlines belong to a decision and to the seat it waits on: a row names
 // the decision id it was set for, so it can never fire on a later decision.
 // A game's clock policy gives every new decision its own deadline.
-import type Database from 'better-sqlite3';
+import type { SqlDatabase } from './database.ts';
 import type { DecisionBook } from '../engine/decisions.ts';
 import type { Role } from '../engine/types.ts';
 import { UNPLAYABLE_IDS } from './damaged.ts';
@@ -39,7 +39,7 @@ export function firstReminderAt(dueAt: number, setAt: number | null): number {
 }
 
 export class Deadlines {
-  constructor(private readonly db: Database.Database) {}
+  constructor(private readonly db: SqlDatabase) {}
 
   ofGame(gameId: number): DecisionDeadline[] {
     return (this.db.prepare('SELECT * FROM decision_deadlines WHERE game_id = ? ORDER BY due_at').all(gameId) as Raw[]).map(toDeadline);
@@ -118,7 +118,9 @@ export class Deadlines {
     if (before === null || row.clock_bonus_ms === null) return;
     const after = Math.min(row.clock_cap_ms ?? Infinity, Math.max(0, before - spentMs) + row.clock_bonus_ms);
     this.db
-      .prepare('INSERT INTO clock_banks (game_id, role, bank_ms) VALUES (?, ?, ?) ON CONFLICT DO UPDATE SET bank_ms = excluded.bank_ms')
+      .prepare(
+        'INSERT INTO clock_banks (game_id, role, bank_ms) VALUES (?, ?, ?) ON CONFLICT (game_id, role) DO UPDATE SET bank_ms = excluded.bank_ms',
+      )
       .run(gameId, role, after);
   }
 

@@ -1,7 +1,7 @@
 // Where a game lives beyond its channel id: the parent channel of its thread,
 // its pinned card (edited in place), the link to its last map, and whether
 // its end was written up in the parent channel (the chronicle).
-import type Database from 'better-sqlite3';
+import type { SqlDatabase } from './database.ts';
 
 export interface GameHome {
   gameId: number;
@@ -23,7 +23,7 @@ interface Raw {
 }
 
 export class GameHomes {
-  constructor(private readonly db: Database.Database) {}
+  constructor(private readonly db: SqlDatabase) {}
 
   get(gameId: number): GameHome {
     const raw = this.db.prepare('SELECT * FROM game_homes WHERE game_id = ?').get(gameId) as Raw | undefined;
@@ -77,7 +77,7 @@ export class GameHomes {
   liveInThreadsOf(parentId: string): { id: number; channelId: string }[] {
     return this.db
       .prepare(
-        `SELECT g.id, g.channel_id AS channelId FROM games g JOIN game_homes h ON ` +
+        `SELECT g.id, g.channel_id AS "channelId" FROM games g JOIN game_homes h ON ` +
           `h.game_id = g.id WHERE h.parent_id = ? AND g.status IN ('lobby','active') ORDER ` +
           `BY g.id DESC`,
       )

@@ -5,7 +5,7 @@
 // channel. Null: a game played in direct messages, or a channel the store
 // does not know, which shard 0's process delivers or, finding it a server's
 // channel, hands on (src/bot/outbox-worker.ts).
-import type Database from 'better-sqlite3';
+import type { SqlDatabase } from './database.ts';
 import type { Post } from '../messages/types.ts';
 
 /** Lanes whose server was looked up by channel, remembered (a lane never changes server). */
@@ -14,7 +14,7 @@ const REMEMBERED = 10_000;
 export class LaneGuilds {
   private readonly byChannel = new Map<string, string | null>();
 
-  constructor(private readonly db: Database.Database) {}
+  constructor(private readonly db: SqlDatabase) {}
 
   /** The server of a post bound for `lane` (its channelId, or a match's `<parent>:<slug>` placeholder). */
   of(post: Post, lane = post.channelId): string | null {

@@ -7,7 +7,7 @@
 // lock) and keep this interface.
 import { randomBytes } from 'node:crypto';
 import os from 'node:os';
-import type Database from 'better-sqlite3';
+import type { SqlDatabase } from './database.ts';
 
 /** What acquire() found: the lease was free or expired (taken), already ours (renewed), or held by another. */
 export type LeaseResult = 'taken' | 'renewed' | null;
@@ -24,7 +24,7 @@ export function processOwner(): string {
 
 export class Leases {
   constructor(
-    private readonly db: Database.Database,
+    private readonly db: SqlDatabase,
     readonly owner: string,
     private readonly now: () => number = Date.now,
   ) {}
@@ -60,7 +60,7 @@ export class Leases {
   }
 
   holder(name: string): LeaseHolder | null {
-    const holder = this.db.prepare('SELECT owner, expires_at AS expiresAt FROM leases WHERE name = ?').get(name) as LeaseHolder | undefined;
+    const holder = this.db.prepare('SELECT owner, expires_at AS "expiresAt" FROM leases WHERE name = ?').get(name) as LeaseHolder | undefined;
     return holder ?? null;
   }
 

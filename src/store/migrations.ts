@@ -1,7 +1,15 @@
 // Versioned schema migrations. Append new ones; never edit a released one.
-import type Database from 'better-sqlite3';
+// PostgreSQL has its own list (migrations-postgres.ts): a new migration goes in both, same number.
+import type { SqlDatabase, SqlDialect } from './database.ts';
+import { postgresMigrations } from './migrations-postgres.ts';
 
-export const migrations: { version: number; name: string; sql: string }[] = [
+export interface Migration {
+  version: number;
+  name: string;
+  sql: string;
+}
+
+export const migrations: Migration[] = [
   {
     version: 1,
     name: 'games, seats, action log, snapshots, guild settings',
@@ -480,14 +488,25 @@ export const migrations: { version: number; name: string; sql: string }[] = [
   },
 ];
 
-export function migrate(database: Database.Database): number {
-  database.exec(
-    'CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at INTEGER NOT NULL)',
-  );
+/** The migrations of a database's dialect (a plain better-sqlite3 handle has none: SQLite). */
+export const migrationsFor = (database: SqlDatabase & { dialect?: SqlDialect }): Migration[] =>
+  database.dialect === 'postgres' ? postgresMigrations : migrations;
+
+export function migrate(database: SqlDatabase & { dialect?: SqlDialect }): number {
+  const list = migrationsFor(database);
+  // Under the write lock: on PostgreSQL two processes creating it at once would clash in its catalog.
+  const timeType = database.dialect === 'postgres' ? 'BIGINT' : 'INTEGER';
+  database
+    .transaction(() =>
+      database.exec(
+        `CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at ${timeType} NOT NULL)`,
+      ),
+    )
+    .immediate();
   const applied = () =>
     new Set((database.prepare('SELECT version FROM schema_migrations').all() as { version: number }[]).map((r) => r.version));
   const done = applied();
-  for (const migration of migrations) {
+  for (const migration of list) {
     if (done.has(migration.version)) continue;
     // Under the write lock, looked at again: several processes may start on one new database at once.
     database
@@ -500,5 +519,5 @@ export function migrate(database: Database.Database): number {
       })
       .immediate();
   }
-  return migrations.length ? migrations[migrations.length - 1].version : 0;
+  return list.length ? list[list.length - 1].version : 0;
 }

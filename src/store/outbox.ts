@@ -6,6 +6,8 @@
 // most once per window, waits for neither. A row in backoff holds back the
 // rows behind it in its lane's track, nothing else.
 import Database from 'better-sqlite3';
+import { dialectOf, type SqlDatabase } from './database.ts';
+import { jsonParameter, jsonScalar, jsonTrue, jsonValue } from './json-sql.ts';
 import type { Attachment, Post } from '../messages/types.ts';
 import { migrate } from './migrations.ts';
 import { processOwner } from './leases.ts';
@@ -142,7 +144,7 @@ export class Outbox {
   private readonly guilds: LaneGuilds;
 
   constructor(
-    readonly db: Database.Database,
+    readonly db: SqlDatabase,
     readonly now: () => number = Date.now,
     /**
      * New rows wait this long for the interaction's reply (released sooner by
@@ -152,6 +154,16 @@ export class Outbox {
     readonly holdMs = 10_000,
   ) {
     this.guilds = new LaneGuilds(db);
+  }
+
+  /** SQL reading a field of a row's post (json-sql.ts: SQLite and PostgreSQL spell it differently). */
+  private field(path: string): string {
+    return jsonScalar(dialectOf(this.db), 'post', path);
+  }
+
+  /** Who a row's post is for, comparable with another row's or with audienceParameter. */
+  private get audienceField(): string {
+    return jsonValue(dialectOf(this.db), 'post', 'to.roles');
   }
 
   /** An outbox of its own (an adapter whose router keeps none, e.g. test routers). */
@@ -170,21 +182,21 @@ export class Outbox {
   enqueue(posts: Post[], opts: { hold?: boolean; settles?: number[] } = {}): { id: number; post: Post }[] {
     const out: { id: number; post: Post }[] = [];
     const dueAt = this.now() + (opts.hold === false ? 0 : this.holdMs);
-    const ping = this.db.prepare('INSERT OR IGNORE INTO outbox_pings (game_id, role, decision_id) VALUES (?, ?, ?)');
+    const ping = this.db.prepare('INSERT INTO outbox_pings (game_id, role, decision_id) VALUES (?, ?, ?) ON CONFLICT DO NOTHING');
     const insert = this.db.prepare(
-      'INSERT INTO outbox (game_id, lane, track, post, next_at, created_at, draws, guild_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
+      'INSERT INTO outbox (game_id, lane, track, post, next_at, created_at, draws, guild_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING id',
     );
     // A card not tried yet is built as it is sent: a newer card of its game takes its place (after the posts it links).
     const waitingCard = this.db.prepare(
       `SELECT id FROM outbox WHERE lane = ? AND track = 'card' AND state = 'pending' AND attempts = 0 AND game_id = ? ` +
-        `AND json_extract(post, '$.card') = ? LIMIT 1`,
+        `AND ${this.field('card')} = ? LIMIT 1`,
     );
     // Likewise the disabling of a message's controls, read as it is sent: one edit for all that closed meanwhile.
     const waitingDisable = this.db.prepare(
       `SELECT id FROM outbox WHERE lane = ? AND track = 'card' AND state = 'pending' AND attempts = 0 ` +
-        `AND json_extract(post, '$.disable') = ? LIMIT 1`,
+        `AND ${this.field('disable')} = ? LIMIT 1`,
     );
-    const settle = this.db.prepare(`DELETE FROM outbox WHERE game_id = ? AND state = 'pending' AND json_extract(post, '$.kind') = 'owed'`);
+    const settle = this.db.prepare(`DELETE FROM outbox WHERE game_id = ? AND state = 'pending' AND ${this.field('kind')} = 'owed'`);
     this.db.transaction(() => {
       for (const game of new Set(opts.settles ?? [])) settle.run(game);
       for (const original of posts) {
@@ -212,8 +224,10 @@ export class Outbox {
         const due = track === 'card' ? Math.max(dueAt, this.cardDue(windowOf(post))) : dueAt;
         const draws = post.files?.filter((f) => f.draw).length ?? 0;
         const guildId = this.guilds.of(post);
-        const info = insert.run(post.gameId ?? null, post.channelId, track, encode(post), due, this.now(), draws, guildId);
-        out.push({ id: Number(info.lastInsertRowid), post });
+        const inserted = insert.get(post.gameId ?? null, post.channelId, track, encode(post), due, this.now(), draws, guildId) as {
+          id: number;
+        };
+        out.push({ id: inserted.id, post });
       }
     })();
     return out;
@@ -237,7 +251,7 @@ export class Outbox {
 
   /** A restart: nothing is rendering or replying any more, so everything held may go. Old sent rows are dropped. */
   resume(keepSentMs = 7 * 24 * 3_600_000): void {
-    this.db.prepare(`UPDATE outbox SET next_at = MIN(next_at, ?) WHERE state = 'pending' AND attempts = 0`).run(this.now());
+    this.db.prepare(`UPDATE outbox SET next_at = ? WHERE state = 'pending' AND attempts = 0 AND next_at > ?`).run(this.now(), this.now());
     this.db.prepare(`DELETE FROM outbox WHERE state = 'sent' AND done_at < ?`).run(this.now() - keepSentMs);
   }
 
@@ -255,7 +269,7 @@ export class Outbox {
     const later = this.db
       .prepare(
         `SELECT post FROM outbox WHERE game_id = ? AND state = 'pending' AND lane = ? AND created_at > ? AND draws > 0 ` +
-          `AND json_extract(post, '$.to.roles') IS ?`,
+          `AND ${this.audienceField} IS NOT DISTINCT FROM ${jsonParameter(dialectOf(this.db))}`,
       )
       .pluck()
       .all(row.gameId, row.lane, row.createdAt, audience(row.post)) as string[];
@@ -289,13 +303,15 @@ export class Outbox {
 
   /** The reply went out (or could not): these rows may go now (a card once its window has passed). */
   release(ids: number[]): void {
-    const stmt = this.db.prepare(`UPDATE outbox SET next_at = MIN(next_at, ?) WHERE id = ? AND state = 'pending' AND attempts = 0`);
+    // next_at = the smaller of the two, written so both databases read it (SQLite's MIN(a, b) is PostgreSQL's LEAST).
+    const stmt = this.db.prepare(`UPDATE outbox SET next_at = ? WHERE id = ? AND state = 'pending' AND attempts = 0 AND next_at > ?`);
     const which = this.db.prepare('SELECT track, post FROM outbox WHERE id = ?');
     const now = this.now();
     this.db.transaction(() =>
       ids.forEach((id) => {
         const found = which.get(id) as { track: Track; post: string } | undefined;
-        stmt.run(found?.track === 'card' ? Math.max(now, this.cardDue(windowOf(JSON.parse(found.post) as Post))) : now, id);
+        const due = found?.track === 'card' ? Math.max(now, this.cardDue(windowOf(JSON.parse(found.post) as Post))) : now;
+        stmt.run(due, id, due);
       }),
     )();
   }
@@ -339,12 +355,12 @@ export class Outbox {
         attachTo: messageId,
       };
       const draws = files.filter((f) => f.draw).length;
-      const info = this.db
+      const inserted = this.db
         .prepare(
-          `INSERT INTO outbox (game_id, lane, track, post, next_at, created_at, draws, guild_id) VALUES (?, ?, 'main', ?, ?, ?, ?, ?)`,
+          `INSERT INTO outbox (game_id, lane, track, post, next_at, created_at, draws, guild_id) VALUES (?, ?, 'main', ?, ?, ?, ?, ?) RETURNING id`,
         )
-        .run(row.gameId, row.lane, encode(post), this.now(), row.createdAt, draws, row.guildId);
-      return Number(info.lastInsertRowid);
+        .get(row.gameId, row.lane, encode(post), this.now(), row.createdAt, draws, row.guildId) as { id: number };
+      return inserted.id;
     })();
   }
 
@@ -379,7 +395,7 @@ export class Outbox {
   headIds(): HeadInfo[] {
     return this.db
       .prepare(
-        `SELECT o.id, o.lane, o.track, o.game_id AS gameId, o.guild_id AS guildId, o.next_at AS nextAt, o.created_at AS createdAt, o.draws
+        `SELECT o.id, o.lane, o.track, o.game_id AS "gameId", o.guild_id AS "guildId", o.next_at AS "nextAt", o.created_at AS "createdAt", o.draws
          FROM (SELECT MIN(id) AS id FROM outbox WHERE state = 'pending' GROUP BY lane, track) h
          JOIN outbox o ON o.id = h.id ORDER BY o.id`,
       )
@@ -389,7 +405,7 @@ export class Outbox {
   /** One lane's heads, a row per track with something pending (headIds). */
   laneHeads(lane: string): HeadInfo[] {
     const head = this.db.prepare(
-      `SELECT id, lane, track, game_id AS gameId, guild_id AS guildId, next_at AS nextAt, created_at AS createdAt, draws FROM outbox
+      `SELECT id, lane, track, game_id AS "gameId", guild_id AS "guildId", next_at AS "nextAt", created_at AS "createdAt", draws FROM outbox
        WHERE lane = ? AND track = ? AND state = 'pending' ORDER BY id LIMIT 1`,
     );
     return TRACKS.map((t) => head.get(lane, t) as HeadInfo | undefined).filter((h): h is HeadInfo => !!h);
@@ -401,7 +417,7 @@ export class Outbox {
     return !!this.db
       .prepare(
         `SELECT 1 FROM outbox WHERE game_id = ? AND state = 'pending' AND lane = ? AND created_at > ? AND draws > 0 ` +
-          `AND json_extract(post, '$.to.roles') IS (SELECT json_extract(post, '$.to.roles') FROM outbox WHERE id = ?) LIMIT 1`,
+          `AND ${this.audienceField} IS NOT DISTINCT FROM (SELECT ${this.audienceField} FROM outbox WHERE id = ?) LIMIT 1`,
       )
       .get(head.gameId, head.lane, head.createdAt, head.id);
   }
@@ -418,7 +434,7 @@ export class Outbox {
     return !!this.db
       .prepare(
         `SELECT 1 FROM outbox WHERE game_id = ? AND state = 'pending' AND id > ? AND lane = ? ` +
-          `AND json_extract(post, '$.turn.seq') = ? AND json_extract(post, '$.turn.edit') = 1`,
+          `AND ${this.field('turn.seq')} = ? AND ${jsonTrue(dialectOf(this.db), 'post', 'turn.edit')}`,
       )
       .get(turn.gameId, row.id, row.lane, turn.seq);
   }
@@ -430,22 +446,24 @@ export class Outbox {
   newerCard(row: OutboxRow): boolean {
     if (row.post.disable !== undefined)
       return !!this.db
-        .prepare(`SELECT 1 FROM outbox WHERE state = 'pending' AND id > ? AND lane = ? AND json_extract(post, '$.disable') = ?`)
+        .prepare(`SELECT 1 FROM outbox WHERE state = 'pending' AND id > ? AND lane = ? AND ${this.field('disable')} = ?`)
         .get(row.id, row.lane, row.post.disable);
     if (row.post.hub !== undefined)
       return !!this.db
-        .prepare(`SELECT 1 FROM outbox WHERE state = 'pending' AND id > ? AND lane = ? AND json_extract(post, '$.hub') = ?`)
+        .prepare(`SELECT 1 FROM outbox WHERE state = 'pending' AND id > ? AND lane = ? AND ${this.field('hub')} = ?`)
         .get(row.id, row.lane, row.post.hub);
     if (row.post.card === undefined || row.post.archive || row.gameId === null) return false;
     return !!this.db
-      .prepare(`SELECT 1 FROM outbox WHERE game_id = ? AND state = 'pending' AND id > ? AND lane = ? AND json_extract(post, '$.card') = ?`)
+      .prepare(`SELECT 1 FROM outbox WHERE game_id = ? AND state = 'pending' AND id > ? AND lane = ? AND ${this.field('card')} = ?`)
       .get(row.gameId, row.id, row.lane, row.post.card);
   }
 
   /** Every pending row, oldest first. */
   /** How many rows wait and since when (metrics): one indexed count, no rows read. */
   pendingSummary(): { count: number; oldestAt: number | null } {
-    const summary = this.db.prepare(`SELECT COUNT(*) AS count, MIN(created_at) AS oldestAt FROM outbox WHERE state = 'pending'`).get() as {
+    const summary = this.db
+      .prepare(`SELECT COUNT(*) AS count, MIN(created_at) AS "oldestAt" FROM outbox WHERE state = 'pending'`)
+      .get() as {
       count: number;
       oldestAt: number | null;
     };
@@ -470,8 +488,25 @@ export class Outbox {
    * UPDATE SKIP LOCKED` on the head rows, then the same owner and expiry.)
    */
   claim(id: number): boolean {
+    if (dialectOf(this.db) === 'postgres') return this.claimSkippingLocked(id);
     const now = this.now();
     const held = this.db.prepare('SELECT owner FROM outbox WHERE id = ?').pluck().get(id) as string | null | undefined;
+    return this.takeHold(id, held, now);
+  }
+
+  /** PostgreSQL: a row another process is claiming right now is passed over at once, not waited for. */
+  private claimSkippingLocked(id: number): boolean {
+    return this.db
+      .transaction(() => {
+        const locked = this.db.prepare('SELECT owner FROM outbox WHERE id = ? FOR UPDATE SKIP LOCKED').get(id) as
+          { owner: string | null } | undefined;
+        return locked !== undefined && this.takeHold(id, locked.owner, this.now());
+      })
+      .deferred();
+  }
+
+  /** The owner and expiry written, when the row is pending and free (or our own, or its hold expired). */
+  private takeHold(id: number, held: string | null | undefined, now: number): boolean {
     const claimed =
       this.db
         .prepare(
@@ -506,7 +541,10 @@ export class Outbox {
    * at `at` at the soonest.
    */
   unclaim(id: number, notBefore = 0): void {
-    this.db.prepare(`UPDATE outbox SET owner = NULL, next_at = MAX(next_at, ?) WHERE id = ? AND owner = ?`).run(notBefore, id, this.owner);
+    // next_at = the larger of the two (SQLite's MAX(a, b), PostgreSQL's GREATEST), in a form both read.
+    this.db
+      .prepare(`UPDATE outbox SET owner = NULL, next_at = CASE WHEN next_at > ? THEN next_at ELSE ? END WHERE id = ? AND owner = ?`)
+      .run(notBefore, notBefore, id, this.owner);
   }
 
   /** Who holds a row now (null: nobody, or the hold expired). */
@@ -565,7 +603,7 @@ export class Outbox {
     const last = this.db
       .prepare(
         `SELECT state, error FROM outbox WHERE lane = ? AND id < ? AND (state = 'failed' OR (state = 'sent' AND done_parts > 0))
-         AND json_extract(post, '$.to') IS NULL AND COALESCE(json_extract(post, '$.kind'), 'update') NOT IN ('notice', 'owed')
+         AND ${this.field('to')} IS NULL AND COALESCE(${this.field('kind')}, 'update') NOT IN ('notice', 'owed')
          ORDER BY id DESC LIMIT 1`,
       )
       .get(lane, beforeId) as { state: OutboxState; error: string | null } | undefined;
@@ -598,7 +636,7 @@ export function windowOf(post: Post): string | null {
   return post.gameId === undefined ? null : `game:${post.gameId}`;
 }
 
-/** Who a post is for, as SQLite's json_extract reads it back: its seats' roles as JSON, or null for the channel. */
+/** Who a post is for, as the audience field reads it back: its seats' roles as compact JSON, or null for the channel. */
 function audience(post: Post): string | null {
   return post.to ? JSON.stringify(post.to.roles) : null;
 }

@@ -2,7 +2,7 @@
 // player wants tournament pairings by DM), and which
 // reminders went out per (game, role, decision, kind), so the tick that
 // computes them from decision_deadlines never sends one twice, restarts included.
-import type Database from 'better-sqlite3';
+import type { SqlDatabase } from './database.ts';
 import { UNPLAYABLE_IDS } from './damaged.ts';
 
 export interface ReminderSettings {
@@ -26,7 +26,7 @@ export interface DeadlineRow {
 }
 
 export class Reminders {
-  constructor(private readonly database: Database.Database) {}
+  constructor(private readonly database: SqlDatabase) {}
 
   settings(userId: string): ReminderSettings {
     const stored = this.database
@@ -112,7 +112,7 @@ export class Reminders {
   /** Mark reminders sent; false when every one was marked already (another process sent them: issue 21 §3). */
   markSent(deadline: DeadlineRow, kinds: string[], sentAt: number): boolean {
     const insert = this.database.prepare(
-      'INSERT OR IGNORE INTO reminders_sent (game_id, role, decision_id, kind, at) VALUES (?, ?, ?, ?, ?)',
+      'INSERT INTO reminders_sent (game_id, role, decision_id, kind, at) VALUES (?, ?, ?, ?, ?) ON CONFLICT DO NOTHING',
     );
     return this.database.transaction(() => {
       let fresh = 0;

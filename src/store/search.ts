@@ -1,5 +1,5 @@
 // /game list's query: a server's games filtered by system, state and player, one page at a time.
-import type Database from 'better-sqlite3';
+import type { SqlDatabase } from './database.ts';
 
 export interface GameFilter {
   guildId: string | null;
@@ -13,8 +13,8 @@ export interface GameFilter {
 }
 
 /** Game ids, active first, then lobbies, then finished; newest first within each. Also the total count. */
-export function searchGames(db: Database.Database, filter: GameFilter): { ids: number[]; total: number } {
-  const where = ['g.guild_id IS ?'];
+export function searchGames(db: SqlDatabase, filter: GameFilter): { ids: number[]; total: number } {
+  const where = ['g.guild_id IS NOT DISTINCT FROM ?'];
   const args: (string | number | null)[] = [filter.guildId];
   if (filter.system) {
     where.push('g.system = ?');
@@ -42,11 +42,12 @@ export function searchGames(db: Database.Database, filter: GameFilter): { ids: n
 }
 
 /** Active games where this user holds a seat (for /game mine). */
-export function activeGamesOf(db: Database.Database, guildId: string | null, userId: string): number[] {
+export function activeGamesOf(db: SqlDatabase, guildId: string | null, userId: string): number[] {
   return (
     db
       .prepare(
-        `SELECT DISTINCT g.id FROM games g JOIN seats s ON s.game_id = g.id WHERE g.guild_id IS ? AND g.status = 'active' AND s.user_id = ? ORDER BY g.id`,
+        `SELECT DISTINCT g.id FROM games g JOIN seats s ON s.game_id = g.id ` +
+          `WHERE g.guild_id IS NOT DISTINCT FROM ? AND g.status = 'active' AND s.user_id = ? ORDER BY g.id`,
       )
       .all(guildId, userId) as { id: number }[]
   ).map((r) => r.id);

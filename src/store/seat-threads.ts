@@ -1,7 +1,7 @@
 // Where a seat's private posts go in Discord: one private thread per (game,
 // role), remembered here so a restart reuses it; and notes for a user no
 // thread or DM could reach, handed over with their next interaction.
-import type Database from 'better-sqlite3';
+import type { SqlDatabase } from './database.ts';
 
 export interface SeatThread {
   gameId: number;
@@ -19,7 +19,7 @@ export interface SeatNote {
 
 export class SeatThreads {
   constructor(
-    private readonly db: Database.Database,
+    private readonly db: SqlDatabase,
     private readonly now: () => number = Date.now,
   ) {}
 

@@ -1,9 +1,11 @@
-// SQLite game store: one live game per channel/thread, seats, an append-only
+// The game store, on SQLite (a file path) or PostgreSQL (a postgres:// URL,
+// src/store/postgres.ts): one live game per channel/thread, seats, an append-only
 // action log and periodic snapshots. Each action commits in one transaction
 // guarded by the game's version, so racing commands are serialised.
 import { GameHomes } from './homes.ts';
 import { TurnMessages } from './turn-messages.ts';
-import Database from 'better-sqlite3';
+import type Database from 'better-sqlite3';
+import { openDatabase, sqliteOf, type SqlTransaction, type StoreDatabase } from './database.ts';
 import { deflateSync, inflateSync } from 'node:zlib';
 import type { Action, Role } from '../engine/types.ts';
 import type { LogEntry } from '../engine/runner.ts';
@@ -92,6 +94,9 @@ export interface CommitEntry {
 }
 
 export const SNAPSHOT_EVERY = 50;
+/** A snapshot written, or written again at the same seq (undo, replays). */
+const SNAPSHOT_UPSERT =
+  'INSERT INTO snapshots (game_id, seq, state) VALUES (?, ?, ?) ON CONFLICT (game_id, seq) DO UPDATE SET state = excluded.state';
 /** Snapshots a finished game keeps (its newest): replays start there or from the seed. */
 export const FINISHED_SNAPSHOTS = 1;
 
@@ -143,7 +148,7 @@ function toRow(raw: RawGame): GameRow {
 }
 
 export class Store {
-  readonly db: Database.Database;
+  readonly db: StoreDatabase;
   readonly deadlines: Deadlines;
   /** Posts owed by committed actions, until Discord accepts them. */
   readonly outbox: Outbox;
@@ -160,17 +165,21 @@ export class Store {
     path: string,
     readonly now: () => number = Date.now,
   ) {
-    this.db = new Database(path);
-    this.db.pragma('journal_mode = WAL');
-    // WAL + NORMAL survives a process crash (kill -9) without losing commits.
-    this.db.pragma('synchronous = NORMAL');
-    this.db.pragma('foreign_keys = ON');
-    this.db.pragma('busy_timeout = 5000');
-    // Fewer, larger checkpoints: a checkpoint's fsync is the slowest part of a commit.
-    this.db.pragma('wal_autocheckpoint = 4000');
+    this.db = openDatabase(path);
+    const sqlite = sqliteOf(this.db);
+    if (sqlite) {
+      sqlite.pragma('journal_mode = WAL');
+      // WAL + NORMAL survives a process crash (kill -9) without losing commits.
+      sqlite.pragma('synchronous = NORMAL');
+      sqlite.pragma('foreign_keys = ON');
+      sqlite.pragma('busy_timeout = 5000');
+      // Fewer, larger checkpoints: a checkpoint's fsync is the slowest part of a commit.
+      sqlite.pragma('wal_autocheckpoint = 4000');
+      // PostgreSQL's adapter keeps its own prepared statements and takes its write lock the same way.
+      cacheStatements(sqlite);
+      immediateTransactions(sqlite);
+    }
     migrate(this.db);
-    cacheStatements(this.db);
-    immediateTransactions(this.db);
     this.deadlines = new Deadlines(this.db);
     this.outbox = new Outbox(this.db, now);
     this.leases = new Leases(this.db, this.outbox.owner, now);
@@ -200,13 +209,13 @@ export class Store {
   }): GameRow {
     const createdAt = this.now();
     try {
-      const info = this.db
+      const inserted = this.db
         .prepare(
           `INSERT INTO games (guild_id, channel_id, system, options, seed, seed_hash, ` +
             `status, version, created_by, created_at, updated_at, label)\n` +
-            `           VALUES (?, ?, ?, ?, ?, ?, 'lobby', 0, ?, ?, ?, ?)`,
+            `           VALUES (?, ?, ?, ?, ?, ?, 'lobby', 0, ?, ?, ?, ?) RETURNING id`,
         )
-        .run(
+        .get(
           row.guildId,
           row.channelId,
           row.system,
@@ -217,8 +226,8 @@ export class Store {
           createdAt,
           createdAt,
           row.label ?? null,
-        );
-      return this.game(Number(info.lastInsertRowid))!;
+        ) as { id: number };
+      return this.game(inserted.id)!;
     } catch (error) {
       if (String(error).includes('UNIQUE')) throw new ChannelBusyError();
       throw error;
@@ -246,7 +255,7 @@ export class Store {
   listGames(guildId: string | null, limit = 25): GameRow[] {
     const rows = this.db
       .prepare(
-        `SELECT * FROM games WHERE guild_id IS ? ORDER BY CASE status WHEN 'active' THEN 0 WHEN 'lobby' THEN 1 ELSE 2 END, id DESC LIMIT ?`,
+        `SELECT * FROM games WHERE guild_id IS NOT DISTINCT FROM ? ORDER BY CASE status WHEN 'active' THEN 0 WHEN 'lobby' THEN 1 ELSE 2 END, id DESC LIMIT ?`,
       )
       .all(guildId, limit) as RawGame[];
     return rows.map(toRow);
@@ -335,7 +344,7 @@ export class Store {
       .run(state, this.now(), gameId);
     if (info.changes !== 1)
       throw new StoreConflictError('The game has already started (or was called off) — nothing was changed. See /game status.');
-    this.db.prepare('INSERT OR REPLACE INTO snapshots (game_id, seq, state) VALUES (?, 0, ?)').run(gameId, state);
+    this.db.prepare(SNAPSHOT_UPSERT).run(gameId, 0, state);
   }
 
   /**
@@ -368,7 +377,7 @@ export class Store {
   }
 
   /** Built once: making a transaction function per commit showed in its profile. */
-  private commitTxnFn?: Database.Transaction<Store['commitBody']>;
+  private commitTxnFn?: SqlTransaction<Store['commitBody']>;
   private commitTxn(...args: Parameters<Store['commitBody']>): { version: number; committedAt: number } {
     this.commitTxnFn ??= this.db.transaction(this.commitBody.bind(this));
     return this.commitTxnFn.immediate(...args);
@@ -401,7 +410,7 @@ export class Store {
       throw new StaleVersionError(expectedVersion, cur.version);
     }
     const insert = this.db.prepare('INSERT INTO actions (game_id, seq, role, user_id, action, undoable, at) VALUES (?, ?, ?, ?, ?, ?, ?)');
-    const snap = this.db.prepare('INSERT OR REPLACE INTO snapshots (game_id, seq, state) VALUES (?, ?, ?)');
+    const snap = this.db.prepare(SNAPSHOT_UPSERT);
     let seq = expectedVersion;
     for (const entry of entries) {
       seq++;
@@ -487,13 +496,15 @@ export class Store {
         'DELETE FROM snapshots WHERE game_id = ? AND seq NOT IN (SELECT seq FROM snapshots WHERE game_id = ? ORDER BY seq DESC LIMIT ?)',
       )
       .run(gameId, gameId, FINISHED_SNAPSHOTS);
+    this.archiveLog(gameId);
+    // PostgreSQL's snapshots column is text only: kept snapshots stay as they are there.
+    if (this.db.dialect !== 'sqlite') return;
     const pack = this.db.prepare('UPDATE snapshots SET state = ? WHERE game_id = ? AND seq = ?');
     for (const row of this.db.prepare('SELECT seq, state FROM snapshots WHERE game_id = ?').all(gameId) as {
       seq: number;
       state: unknown;
     }[])
       if (typeof row.state === 'string') pack.run(deflateSync(row.state), gameId, row.seq);
-    this.archiveLog(gameId);
   }
 
   /** Move a finished game's action rows into one deflated record (finished_logs, migration 14). */
@@ -501,7 +512,9 @@ export class Store {
     const rows = this.db.prepare('SELECT seq, role, user_id, action, undoable, at FROM actions WHERE game_id = ? ORDER BY seq').all(gameId);
     if (!rows.length) return;
     const packed = deflateSync(JSON.stringify(rows));
-    this.db.prepare('INSERT OR REPLACE INTO finished_logs (game_id, log) VALUES (?, ?)').run(gameId, packed);
+    this.db
+      .prepare('INSERT INTO finished_logs (game_id, log) VALUES (?, ?) ON CONFLICT (game_id) DO UPDATE SET log = excluded.log')
+      .run(gameId, packed);
     this.db.prepare('DELETE FROM actions WHERE game_id = ?').run(gameId);
   }
 
@@ -525,7 +538,7 @@ export class Store {
    */
   private recordFinished(gameId: number, status: 'over' | 'abandoned', how: FinishHow, result: string): void {
     this.db
-      .prepare('INSERT OR IGNORE INTO game_finished (game_id, status, how, result, at) VALUES (?, ?, ?, ?, ?)')
+      .prepare('INSERT INTO game_finished (game_id, status, how, result, at) VALUES (?, ?, ?, ?, ?) ON CONFLICT DO NOTHING')
       .run(gameId, status, how, result, this.now());
   }
 

@@ -4,7 +4,7 @@
 // the newest row of a game is its current one, unless closed (another post
 // took over: a deadline's default, an undo, a repost). The message id is
 // known once the outbox delivered the post (null until then).
-import type Database from 'better-sqlite3';
+import type { SqlDatabase } from './database.ts';
 
 export interface TurnMessage {
   gameId: number;
@@ -38,7 +38,7 @@ const toTurn = (raw: Raw): TurnMessage => ({
 });
 
 export class TurnMessages {
-  constructor(private readonly db: Database.Database) {}
+  constructor(private readonly db: SqlDatabase) {}
 
   /** The game's current turn message, or null (none yet, or closed). */
   current(gameId: number): TurnMessage | null {

@@ -156,7 +156,7 @@ export class Ratings {
   forgetFor(guildId: string | null, system: string): void {
     this.db.prepare('DELETE FROM ratings WHERE guild_id = ? AND system = ?').run(guildId ?? '', system);
     this.db
-      .prepare("UPDATE game_finished SET rated = 0 WHERE game_id IN (SELECT id FROM games WHERE IFNULL(guild_id, '') = ? AND system = ?)")
+      .prepare("UPDATE game_finished SET rated = 0 WHERE game_id IN (SELECT id FROM games WHERE COALESCE(guild_id, '') = ? AND system = ?)")
       .run(guildId ?? '', system);
   }
 
@@ -168,7 +168,7 @@ export class Ratings {
     const rows = this.db
       .prepare(
         'SELECT f.game_id, f.result FROM game_finished f JOIN games g ON g.id = f.game_id ' +
-          "WHERE f.status = 'over' AND g.guild_id IS ? AND g.system = ? ORDER BY f.id",
+          "WHERE f.status = 'over' AND g.guild_id IS NOT DISTINCT FROM ? AND g.system = ? ORDER BY f.id",
       )
       .all(guildId, system) as { game_id: number; result: string }[];
     const out = new Map<string, { side: string; games: number; wins: number; draws: number }>();

@@ -1,6 +1,6 @@
 // Tournament rows in SQLite (migrations 7, 10 and 16): tournaments, entrants,
 // rounds, matches, the organiser's log, result reports and side bids.
-import type Database from 'better-sqlite3';
+import type { SqlDatabase } from '../store/database.ts';
 import type { Services } from '../app/services.ts';
 import type { TieBreak } from './standings.ts';
 
@@ -155,7 +155,7 @@ const toMatch = (row: any): Match => ({
 
 export class TournamentRepo {
   constructor(
-    private readonly db: Database.Database,
+    private readonly db: SqlDatabase,
     private readonly now: () => number,
   ) {}
 
@@ -178,14 +178,14 @@ export class TournamentRepo {
     > &
       Partial<Pick<Tournament, 'cut' | 'bidding' | 'matchParent' | Timing | Entry | 'tieBreaks'>>,
   ): Tournament {
-    const info = this.db
+    const inserted = this.db
       .prepare(
         'INSERT INTO tournaments (guild_id, channel_id, name, system, options, format, rounds, clock_hours, status, round, ' +
           'created_by, created_at, cut, bidding, match_parent, bonus_hours, cap_hours, round_hours, ' +
           'late_until, late_points, checkin_opens_at, checkin_closes_at, checkin_due_at, tiebreaks) ' +
-          "VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'signup', 0, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+          "VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'signup', 0, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
       )
-      .run(
+      .get(
         tournament.guildId,
         tournament.channelId,
         tournament.name,
@@ -209,8 +209,8 @@ export class TournamentRepo {
         // A window still to open (or to close) is the tick's to act on.
         tournament.checkinOpensAt ?? tournament.checkinClosesAt ?? null,
         tournament.tieBreaks?.length ? tournament.tieBreaks.join(',') : null,
-      );
-    return this.get(Number(info.lastInsertRowid))!;
+      ) as { id: number };
+    return this.get(inserted.id)!;
   }
 
   get(tournamentId: number): Tournament | null {
@@ -220,7 +220,9 @@ export class TournamentRepo {
 
   /** The server's newest tournament that has not finished (else the newest). */
   current(guildId: string | null): Tournament | null {
-    const row = this.db.prepare("SELECT * FROM tournaments WHERE guild_id IS ? ORDER BY status = 'finished', id DESC LIMIT 1").get(guildId);
+    const row = this.db
+      .prepare("SELECT * FROM tournaments WHERE guild_id IS NOT DISTINCT FROM ? ORDER BY status = 'finished', id DESC LIMIT 1")
+      .get(guildId);
     return row ? toTournament(row) : null;
   }
 
@@ -282,13 +284,13 @@ export class TournamentRepo {
   addEntrant(tournamentId: number, userId: string, userName: string): void {
     this.db
       .prepare(
-        'INSERT INTO users (user_id, name, seen_at) VALUES (?, ?, ?) ON CONFLICT DO UPDATE SET name = excluded.name, seen_at = excluded.seen_at',
+        'INSERT INTO users (user_id, name, seen_at) VALUES (?, ?, ?) ON CONFLICT (user_id) DO UPDATE SET name = excluded.name, seen_at = excluded.seen_at',
       )
       .run(userId, userName, this.now());
     this.db
       .prepare(
         'INSERT INTO tournament_entrants (tournament_id, user_id, user_name) VALUES (?, ?, ?) ' +
-          'ON CONFLICT DO UPDATE SET dropped = 0, missed_checkin = 0, user_name = excluded.user_name',
+          'ON CONFLICT (tournament_id, user_id) DO UPDATE SET dropped = 0, missed_checkin = 0, user_name = excluded.user_name',
       )
       .run(tournamentId, userId, userName);
   }
@@ -357,11 +359,12 @@ export class TournamentRepo {
       bracket?: Bracket;
     },
   ): Match {
-    const info = this.db
+    const inserted = this.db
       .prepare(
-        'INSERT INTO tournament_matches (tournament_id, round, board, a_user, b_user, outcome, how, bracket) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
+        'INSERT INTO tournament_matches (tournament_id, round, board, a_user, b_user, outcome, how, bracket) ' +
+          'VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING id',
       )
-      .run(
+      .get(
         match.tournamentId,
         match.round,
         match.board,
@@ -370,8 +373,8 @@ export class TournamentRepo {
         match.outcome ?? null,
         match.how ?? null,
         match.bracket ?? 'main',
-      );
-    return this.match(Number(info.lastInsertRowid))!;
+      ) as { id: number };
+    return this.match(inserted.id)!;
   }
 
   deleteMatch(matchId: number): void {
@@ -438,7 +441,7 @@ export class TournamentRepo {
     this.db
       .prepare(
         'INSERT INTO tournament_bids (match_id, user_id, side, vp, at) VALUES (?, ?, ?, ?, ?) ' +
-          'ON CONFLICT DO UPDATE SET side = excluded.side, vp = excluded.vp, at = excluded.at',
+          'ON CONFLICT (match_id, user_id) DO UPDATE SET side = excluded.side, vp = excluded.vp, at = excluded.at',
       )
       .run(matchId, userId, side, vp, this.now());
   }
@@ -500,7 +503,7 @@ export class TournamentRepo {
 
   pairedRound(tournamentId: number, round: number): void {
     this.db
-      .prepare('INSERT OR IGNORE INTO tournament_rounds (tournament_id, round, paired_at) VALUES (?, ?, ?)')
+      .prepare('INSERT INTO tournament_rounds (tournament_id, round, paired_at) VALUES (?, ?, ?) ON CONFLICT DO NOTHING')
       .run(tournamentId, round, this.now());
   }
 

@@ -13,6 +13,7 @@ import { harness, tempDb, text } from './harness.ts';
 import { envOf, moduleOf } from '../../src/app/session.ts';
 import { buttonId } from '../../commands/present.ts';
 import type { Outcome, Post } from '../../src/messages/types.ts';
+import { sqliteOf } from '../../src/store/database.ts';
 
 /** Five live games, one per channel, of four systems (two of them with a bot seat). */
 const TABLE = [
@@ -45,7 +46,7 @@ const built = (async () => {
     h.svc.sessions.act(row, seat.userId, role, [moduleOf(row).legal(env.game, role)[0].action]);
     await h.say('mod', '/game deadline hours:1', g.channel);
   }
-  h.svc.store.db.pragma('wal_checkpoint(TRUNCATE)');
+  sqliteOf(h.svc.store.db)!.pragma('wal_checkpoint(TRUNCATE)');
   await h.svc.close();
   return path;
 })();

@@ -8,8 +8,11 @@ import { createRouter } from '../../commands/router.ts';
 import type { Invocation, Router } from '../../commands/types.ts';
 import type { Outcome } from '../../src/messages/types.ts';
 import { duel } from '../fixtures/duel.ts';
+import { freshPostgresSchema } from '../setup/pg-schema.ts';
 
+/** A fresh database: a SQLite file, or a fresh PostgreSQL schema when MUSTER_TEST_DB=postgres (app tests on PostgreSQL). */
 export function tempDb(): string {
+  if (process.env.MUSTER_TEST_DB === 'postgres') return freshPostgresSchema();
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'muster-'));
   return path.join(dir, 'test.sqlite');
 }

@@ -240,7 +240,7 @@ async function built(name: string, entry: string, args: string[]): Promise<void>
 // `npm run bench -- load [...]`: the load bench; `bots [...]`: the bots' win rates; `tick`: the tick at 12,500 live games
 // and a finished game's stored size (tick.ts); `store [...]`: 10,000 stored games' size, tick, start-up and RSS
 // (store-figures.ts); `discord [...]`: what people see (discord.ts); `commit [...]`: apply+commit only;
-// no argument: the figures above.
+// `postgres`: a query's and a commit's wall time on SQLite and PostgreSQL (postgres.ts); no argument: the figures above.
 const mode = process.argv[2];
 const run =
   mode === 'load'
@@ -257,7 +257,9 @@ const run =
               ? storeFigures(process.argv.slice(3))
               : mode === 'tournament'
                 ? import('./tournament.ts').then((m) => m.runTournamentBench(process.argv.slice(3), print))
-                : main();
+                : mode === 'postgres'
+                  ? import('./postgres.ts').then((m) => m.runPostgresBench())
+                  : main();
 run.then(
   () => process.exit(0),
   (e) => {

@@ -13,6 +13,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import seedrandom from 'seedrandom';
 import { openServices, type Services } from '../../src/app/services.ts';
+import { sqliteOf } from '../../src/store/database.ts';
 import { createRouter } from '../../commands/router.ts';
 import { allGames } from '../../src/games/registry.ts';
 import { createGame, sha256 } from '../../src/engine/runner.ts';
@@ -46,7 +47,7 @@ export async function runStoreFigures(argv: string[]): Promise<void> {
   const templates = playTemplates(svc);
   const live = Math.round(games * liveShare);
   copyGames(svc, templates, games, live);
-  svc.store.db.pragma('wal_checkpoint(TRUNCATE)');
+  sqliteOf(svc.store.db)!.pragma('wal_checkpoint(TRUNCATE)');
   const seeded = (performance.now() - started) / 1000;
   await svc.close();
   const bytes = fs.statSync(dbPath).size + (fs.existsSync(`${dbPath}-wal`) ? fs.statSync(`${dbPath}-wal`).size : 0);

@@ -7,6 +7,7 @@ import { registerAllGames } from '../../src/app/games.ts';
 import { getGame } from '../../src/games/registry.ts';
 import { Store } from '../../src/store/store.ts';
 import { createGame } from '../../src/engine/runner.ts';
+import { sqliteOf } from '../../src/store/database.ts';
 
 registerAllGames();
 const GAMES = 10_000;
@@ -33,7 +34,7 @@ store.db.transaction(() => {
     }
   }
 })();
-store.db.pragma('wal_checkpoint(TRUNCATE)');
+sqliteOf(store.db)!.pragma('wal_checkpoint(TRUNCATE)');
 
 function median(f: () => unknown, n = 300): number {
   for (let i = 0; i < 20; i++) f();

@@ -13,6 +13,7 @@ import { allGames } from '../../src/games/registry.ts';
 import { createGame } from '../../src/engine/runner.ts';
 import type { GameModule } from '../../src/engine/types.ts';
 import type { Services } from '../../src/app/services.ts';
+import { sqliteOf } from '../../src/store/database.ts';
 
 const HOUR = 3_600_000;
 const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
@@ -62,7 +63,7 @@ function seed(svc: Services, games: number): void {
         createdBy: 'u',
       });
   })();
-  store.db.pragma('wal_checkpoint(TRUNCATE)');
+  sqliteOf(store.db)!.pragma('wal_checkpoint(TRUNCATE)');
 }
 
 async function timed(f: () => Promise<unknown>): Promise<{ wall: number; cpu: number }> {

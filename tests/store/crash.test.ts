@@ -5,6 +5,7 @@ import { migrations } from '../../src/store/migrations.ts';
 import { canonical, replay } from '../../src/engine/runner.ts';
 import { duel } from '../fixtures/duel.ts';
 import { tempDb } from '../app/harness.ts';
+import { sqliteOf } from '../../src/store/database.ts';
 
 describe('store durability (issue 2 §3)', () => {
   it('kill -9 mid-run loses no acknowledged action and state = replay of the committed log', async () => {
@@ -40,7 +41,7 @@ describe('store durability (issue 2 §3)', () => {
     const s = new Store(db);
     const rows = s.db.prepare('SELECT version FROM schema_migrations').all();
     expect(rows).toEqual(migrations.map((m) => ({ version: m.version })));
-    expect(s.db.pragma('journal_mode', { simple: true })).toBe('wal');
+    expect(sqliteOf(s.db)!.pragma('journal_mode', { simple: true })).toBe('wal');
     s.close();
   });
 
