@@ -60,7 +60,8 @@ export class Leases {
   }
 
   holder(name: string): LeaseHolder | null {
-    const holder = this.db.prepare('SELECT owner, expires_at AS "expiresAt" FROM leases WHERE name = ?').get(name) as LeaseHolder | undefined;
+    const holder = this.db.prepare('SELECT owner, expires_at AS "expiresAt" FROM leases WHERE name = ?').get(name) as
+      LeaseHolder | undefined;
     return holder ?? null;
   }
 
