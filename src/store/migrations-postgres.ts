@@ -6,7 +6,7 @@
 // BLOB → BYTEA, AUTOINCREMENT → an identity column. Tables the code reads in
 // insertion order (SQLite's implicit rowid) get an explicit `rowid` identity.
 // Append SQLite's next migrations (20, 21, …) here too, with the same numbers.
-import type { Migration } from './migrations.ts';
+import type { Migration } from './sql.ts';
 
 export const postgresMigrations: Migration[] = [
   {

@@ -1,13 +1,9 @@
 // Versioned schema migrations. Append new ones; never edit a released one.
 // PostgreSQL has its own list (migrations-postgres.ts): a new migration goes in both, same number.
-import type { SqlDatabase, SqlDialect } from './database.ts';
+import type { Migration, SqlDatabase, SqlDialect } from './sql.ts';
 import { postgresMigrations } from './migrations-postgres.ts';
 
-export interface Migration {
-  version: number;
-  name: string;
-  sql: string;
-}
+export type { Migration } from './sql.ts';
 
 export const migrations: Migration[] = [
   {

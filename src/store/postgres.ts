@@ -6,7 +6,7 @@
 // both ways (int8 and numeric read as numbers, Buffer ↔ bytea); the SQL itself
 // is written to run on both databases.
 import { createRequire } from 'node:module';
-import type { SqlRunResult, SqlStatement, SqlTransaction, StoreDatabase, TransactionBody } from './database.ts';
+import type { SqlRunResult, SqlStatement, SqlTransaction, StoreDatabase, TransactionBody } from './sql.ts';
 
 /** The slice of pg-native's Client (and its libpq handle) used here. */
 interface NativeClient {
@@ -162,20 +162,20 @@ class PostgresStatement implements SqlStatement {
     return this.all(...params)[Symbol.iterator]();
   }
 
-  pluck(on = true): this {
-    this.plucked = on;
-    if (on) this.rawRows = false;
+  pluck(enabled = true): this {
+    this.plucked = enabled;
+    if (enabled) this.rawRows = false;
     return this;
   }
 
-  raw(on = true): this {
-    this.rawRows = on;
-    if (on) this.plucked = false;
+  raw(enabled = true): this {
+    this.rawRows = enabled;
+    if (enabled) this.plucked = false;
     return this;
   }
 
-  expand(on = true): this {
-    if (on) throw new Error('expand() is not available on PostgreSQL');
+  expand(enabled = true): this {
+    if (enabled) throw new Error('expand() is not available on PostgreSQL');
     return this;
   }
 

@@ -39,16 +39,16 @@ function measure(store: Store, name: string): void {
   print(`${name} commit (1 entry) p99`, pct(commitMs, 99), 'ms');
 }
 
-export function runPostgresBench(): void {
+export async function runPostgresBench(): Promise<void> {
   const sqlite = new Store(tmp());
   measure(sqlite, 'sqlite');
   sqlite.close();
-  const cluster = startPgCluster();
+  const cluster = await startPgCluster();
   try {
     const postgres = new Store(cluster.url);
     measure(postgres, 'postgres');
     postgres.close();
   } finally {
-    cluster.stop();
+    await cluster.stop();
   }
 }

@@ -4,7 +4,8 @@
 // root, so as root the server runs as the `postgres` user (runuser), which owns
 // the folder. Tuned for speed, not safety (fsync off): nothing here must
 // survive the machine, only the test run.
-import { execFileSync } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
+import { promisify } from 'node:util';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -14,8 +15,13 @@ export interface PgCluster {
   url: string;
   /** The folder holding data, socket and log; removed by stop(). */
   dir: string;
-  stop(): void;
+  /** Stops the server and removes the folder. */
+  stop(): Promise<void>;
+  /** For a process 'exit' handler, which cannot wait: the same, in a detached shell. */
+  stopDetached(): void;
 }
+
+const run = promisify(execFile);
 
 const serverUser = 'postgres';
 // The cluster's own database: createdb would cost another half second, and each test takes a fresh schema in it anyway.
@@ -32,18 +38,22 @@ export function pgBinDir(): string {
         .sort((left, right) => Number(right) - Number(left))
     : [];
   if (versions.length > 0) return path.join(base, versions[0]!, 'bin');
-  try {
-    return path.dirname(execFileSync('which', ['initdb'], { encoding: 'utf8' }).trim());
-  } catch {
-    throw new Error('PostgreSQL server binaries (initdb) not found: run .ci/ensure-deps, which installs the postgresql package');
-  }
+  const onPath = (process.env.PATH ?? '').split(':').find((folder) => folder && fs.existsSync(path.join(folder, 'initdb')));
+  if (onPath) return onPath;
+  throw new Error('PostgreSQL server binaries (initdb) not found: run .ci/ensure-deps, which installs the postgresql package');
 }
 
-/** Runs a server binary as the non-root user when we are root. */
-function runAsServer(binary: string, args: string[], asRoot: boolean): string {
-  const [command, commandArgs] = asRoot ? ['runuser', ['-u', serverUser, '--', binary, ...args]] : [binary, args];
-  return execFileSync(command, commandArgs, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+/** The command line running a server binary as the non-root user when we are root. */
+const asServer = (binary: string, args: string[], asRoot: boolean): [string, string[]] =>
+  asRoot ? ['runuser', ['-u', serverUser, '--', binary, ...args]] : [binary, args];
+
+/** Runs a server binary (as the non-root user when we are root), without holding the event loop. */
+async function runAsServer(binary: string, args: string[], asRoot: boolean): Promise<string> {
+  const [command, commandArgs] = asServer(binary, args, asRoot);
+  return (await run(command, commandArgs, { encoding: 'utf8' })).stdout;
 }
+
+const stopArgs = (dir: string) => ['-D', path.join(dir, 'data'), '-m', 'immediate', '-w', 'stop'];
 
 const CLUSTER_PREFIX = 'muster-pg-';
 /** The file naming the process a cluster belongs to (the test run's main process). */
@@ -59,9 +69,9 @@ const alive = (pid: number): boolean => {
 };
 
 /** Stops a cluster's server (if it runs) and removes its folder. */
-function removeCluster(dir: string, bin: string, asRoot: boolean): void {
+async function removeCluster(dir: string, bin: string, asRoot: boolean): Promise<void> {
   try {
-    runAsServer(path.join(bin, 'pg_ctl'), ['-D', path.join(dir, 'data'), '-m', 'immediate', '-w', 'stop'], asRoot);
+    await runAsServer(path.join(bin, 'pg_ctl'), stopArgs(dir), asRoot);
   } catch {
     // not started, or already gone: removing the folder is all that is left
   }
@@ -73,7 +83,7 @@ function removeCluster(dir: string, bin: string, asRoot: boolean): void {
  * is gone, so they are stopped and removed before a new one starts. A folder
  * without its owner file yet is left alone for a minute (it is being made).
  */
-function reapOrphanClusters(parent: string, bin: string, asRoot: boolean): void {
+async function reapOrphanClusters(parent: string, bin: string, asRoot: boolean): Promise<void> {
   for (const name of fs.readdirSync(parent)) {
     if (!name.startsWith(CLUSTER_PREFIX)) continue;
     const dir = path.join(parent, name);
@@ -82,7 +92,7 @@ function reapOrphanClusters(parent: string, bin: string, asRoot: boolean): void 
       if (fs.existsSync(ownerFile)) {
         if (alive(Number(fs.readFileSync(ownerFile, 'utf8')))) continue;
       } else if (Date.now() - fs.statSync(dir).mtimeMs < 60_000) continue;
-      removeCluster(dir, bin, asRoot);
+      await removeCluster(dir, bin, asRoot);
     } catch {
       // another run reaped it first
     }
@@ -90,19 +100,24 @@ function reapOrphanClusters(parent: string, bin: string, asRoot: boolean): void 
 }
 
 /** Starts a cluster; throws saying why when it cannot (the caller reports it). */
-export function startPgCluster(): PgCluster {
+export async function startPgCluster(): Promise<PgCluster> {
   const bin = pgBinDir();
   const asRoot = process.getuid?.() === 0;
   // Not under the test run's TMPDIR: that one is root's, mode 0700, and the server's user must enter it.
   const parent = fs.existsSync('/dev/shm') ? '/dev/shm' : os.tmpdir();
-  reapOrphanClusters(parent, bin, asRoot);
+  await reapOrphanClusters(parent, bin, asRoot);
   const dir = fs.mkdtempSync(path.join(parent, CLUSTER_PREFIX));
   fs.writeFileSync(path.join(dir, OWNER_FILE), String(process.pid));
   const dataDir = path.join(dir, 'data');
   const stop = () => removeCluster(dir, bin, asRoot);
+  const stopDetached = () => {
+    const [command, args] = asServer(path.join(bin, 'pg_ctl'), stopArgs(dir), asRoot);
+    const quoted = [command, ...args].map((word) => `'${word.replace(/'/g, "'\\''")}'`).join(' ');
+    spawn('sh', ['-c', `${quoted}; rm -rf '${dir}'`], { detached: true, stdio: 'ignore' }).unref();
+  };
   try {
-    if (asRoot) execFileSync('chown', [serverUser, dir]);
-    runAsServer(
+    if (asRoot) await run('chown', [serverUser, dir]);
+    await runAsServer(
       path.join(bin, 'initdb'),
       ['-D', dataDir, '-A', 'trust', '-U', serverUser, '--no-sync', '-E', 'UTF8', '--no-locale'],
       asRoot,
@@ -117,7 +132,7 @@ export function startPgCluster(): PgCluster {
       // Test files leave stores open; tests/setup/pg-connections.ts closes them after each file, but two workers overlap.
       '-c max_connections=300',
     ];
-    runAsServer(
+    await runAsServer(
       path.join(bin, 'pg_ctl'),
       ['-D', dataDir, '-l', path.join(dir, 'log'), '-o', serverOptions.join(' '), '-w', '-t', '30', 'start'],
       asRoot,
@@ -125,9 +140,9 @@ export function startPgCluster(): PgCluster {
   } catch (error) {
     const log = fs.existsSync(path.join(dir, 'log')) ? fs.readFileSync(path.join(dir, 'log'), 'utf8').slice(-2000) : '';
     const stderr = (error as { stderr?: string }).stderr ?? '';
-    stop();
+    await stop();
     throw new Error(`PostgreSQL test cluster did not start: ${(error as Error).message}\n${stderr}\n${log}`.trim());
   }
   const url = `postgresql:///${databaseName}?host=${encodeURIComponent(dir)}&port=${port}&user=${serverUser}`;
-  return { url, dir, stop };
+  return { url, dir, stop, stopDetached };
 }

@@ -5,19 +5,19 @@
 // says why: every PostgreSQL test then fails with that reason (never a silent skip).
 import { startPgCluster } from './pg-cluster.ts';
 
-export default function setup(): () => void {
-  if (process.env.MUSTER_TEST_PG) return () => undefined; // a server given from outside: used as it is
+export default async function setup(): Promise<() => Promise<void>> {
+  if (process.env.MUSTER_TEST_PG) return async () => undefined; // a server given from outside: used as it is
   try {
-    const cluster = startPgCluster();
+    const cluster = await startPgCluster();
     process.env.MUSTER_TEST_PG = cluster.url;
-    const stopOnExit = () => cluster.stop();
+    const stopOnExit = () => cluster.stopDetached();
     process.once('exit', stopOnExit);
-    return () => {
+    return async () => {
       process.off('exit', stopOnExit);
-      cluster.stop();
+      await cluster.stop();
     };
   } catch (error) {
     process.env.MUSTER_TEST_PG_ERROR = (error as Error).message;
-    return () => undefined;
+    return async () => undefined;
   }
 }
