@@ -11,7 +11,7 @@ import type { AddressInfo } from 'node:net';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { shardOf } from '../../src/bot/shard-plan.ts';
 import { APP_ID, BOT_USER, type FakeDiscord } from './fake-discord.ts';
-import { textChannel, type Server } from './multi-servers.ts';
+import { guildCreate, type Server } from './multi-servers.ts';
 
 /** One IDENTIFY as received. */
 export interface Identify {
@@ -137,39 +137,4 @@ export class FakeGateway {
   private send(session: Session, type: string, data: unknown): void {
     session.socket.send(JSON.stringify({ op: OP.dispatch, t: type, s: ++session.seq, d: data }));
   }
-}
-
-/** A server as GUILD_CREATE carries it: its text channels, an @everyone role, no members. */
-export function guildCreate(server: Server) {
-  return {
-    id: server.guildId,
-    name: `Server ${server.guildId.slice(-4)}`,
-    icon: null,
-    owner_id: '1300000000000000001',
-    roles: [
-      {
-        id: server.guildId,
-        name: '@everyone',
-        color: 0,
-        hoist: false,
-        position: 0,
-        permissions: '0',
-        managed: false,
-        mentionable: false,
-        flags: 0,
-      },
-    ],
-    emojis: [],
-    stickers: [],
-    features: [],
-    member_count: 4,
-    joined_at: '2024-01-01T00:00:00.000Z',
-    large: false,
-    unavailable: false,
-    channels: server.channels.map((id, position) => textChannel(server.guildId, id, position)),
-    threads: [],
-    members: [],
-    voice_states: [],
-    presences: [],
-  };
 }

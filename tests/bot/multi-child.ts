@@ -13,7 +13,7 @@ import { openServices } from '../../src/app/services.ts';
 import { getGame, registerGame } from '../../src/games/registry.ts';
 import { duel } from '../fixtures/duel.ts';
 import { feed } from './payloads.ts';
-import { textChannel, type Server } from './multi-servers.ts';
+import { guildCreate, type Server } from './multi-servers.ts';
 
 const [dbPath, apiBase, serversJson, shardsJson] = process.argv.slice(2);
 const servers = JSON.parse(serversJson) as Server[];
@@ -22,32 +22,7 @@ const shards = JSON.parse(shardsJson) as { ids: number[]; count: number };
 /** What the gateway's GUILD_CREATE would have cached for each server this process serves. */
 function seed(client: Client): void {
   for (const s of servers) {
-    (client.guilds as any)._add({
-      id: s.guildId,
-      name: `Server ${s.guildId.slice(-2)}`,
-      icon: null,
-      owner_id: '1300000000000000001',
-      roles: [
-        {
-          id: s.guildId,
-          name: '@everyone',
-          color: 0,
-          hoist: false,
-          position: 0,
-          permissions: '0',
-          managed: false,
-          mentionable: false,
-          flags: 0,
-        },
-      ],
-      emojis: [],
-      features: [],
-      member_count: 4,
-      channels: s.channels.map((id, i) => textChannel(s.guildId, id, i)),
-      threads: [],
-      members: [],
-      unavailable: false,
-    });
+    (client.guilds as any)._add(guildCreate(s));
   }
 }
 

@@ -29,3 +29,38 @@ export function guildOnShard(shard: number, count: number, n = 0): string {
   const stamp = base - (base % BigInt(count)) + BigInt(shard) + BigInt(count) * BigInt(n);
   return String((stamp << 22n) | 0x2a_0001n);
 }
+
+/** A server as GUILD_CREATE carries it: its text channels, an @everyone role, no members. */
+export function guildCreate(server: Server) {
+  return {
+    id: server.guildId,
+    name: `Server ${server.guildId.slice(-4)}`,
+    icon: null,
+    owner_id: '1300000000000000001',
+    roles: [
+      {
+        id: server.guildId,
+        name: '@everyone',
+        color: 0,
+        hoist: false,
+        position: 0,
+        permissions: '0',
+        managed: false,
+        mentionable: false,
+        flags: 0,
+      },
+    ],
+    emojis: [],
+    stickers: [],
+    features: [],
+    member_count: 4,
+    joined_at: '2024-01-01T00:00:00.000Z',
+    large: false,
+    unavailable: false,
+    channels: server.channels.map((id, position) => textChannel(server.guildId, id, position)),
+    threads: [],
+    members: [],
+    voice_states: [],
+    presences: [],
+  };
+}
