@@ -108,7 +108,10 @@ export function killTest(backend: Backend): void {
     const procs: Proc[] = SERVERS.map((s) => ({ servers: [s], child: null, owner: '', up: Promise.resolve(), starts: 0 }));
     const replies = new Map<string, { content: string; flags: number }>();
     const waiters = new Map<string, () => void>();
+    /** Timers of the run, stopped however it ends (a sampler left running after a failure would read a closed store). */
+    const timers: NodeJS.Timeout[] = [];
     afterAll(async () => {
+      timers.forEach(clearInterval);
       for (const p of procs) p.child?.kill('SIGKILL');
       await fake.close();
     });
@@ -212,20 +215,31 @@ export function killTest(backend: Backend): void {
       let killAt = Infinity;
       let acts = 0;
       let killed: Promise<void> | null = null;
+      /** When the killed process went down and was up again. */
+      let downAt = 0;
+      let upAgainAt = 0;
+      const downMs = () => (downAt ? (upAgainAt || Date.now()) - downAt : 0);
 
       // Deadline defaults per game, sampled every 200 ms: those the killed process took in its
       // last ticks may have died with it before their posts were stored.
       const samples: Map<number, number>[] = [];
       const defaultsNow = () => new Map([...forced.keys()].map((g) => [g, watch.log(g).filter((e) => e.userId === 'deadline').length]));
       const sampler = setInterval(() => samples.push(defaultsNow()), 200);
+      timers.push(sampler);
       let lostWindow = new Map<number, number>();
       let repeatsBeforeKill = -1;
+      // PostgreSQL: the sessions of each process (its store names them after its owner), a second after the kill:
+      // the killed process's ended with its socket (its transaction rolled back, the write lock freed), the others' go on.
+      const sessionsOf = (owner: string) =>
+        watch.db.prepare('SELECT COUNT(*) FROM pg_stat_activity WHERE application_name = ?').pluck().get(`muster ${owner}`) as number;
+      let sessionsAfterKill: { killed: number; others: number[] } | null = null;
 
       // The tick's leader goes down with the interaction just handed to it, and comes back a second later.
       armKill = (p: Proc) => {
         if (killed || acts < killAt || p.owner !== watch.leases.holder(TICK_LEASE)?.owner) return;
         p.child!.kill('SIGKILL');
         p.child = null;
+        downAt = Date.now();
         repeatsBeforeKill = fake.nonceRepeats;
         const before = samples[Math.max(0, samples.length - 20)] ?? new Map<number, number>();
         const now = defaultsNow();
@@ -233,7 +247,15 @@ export function killTest(backend: Backend): void {
         trace(`killed ${p.owner}`);
         let up!: () => void;
         p.up = new Promise((r) => (up = r));
-        killed = sleep(1_000).then(() => start(p).then(up));
+        const killedOwner = p.owner;
+        killed = sleep(1_000).then(() => {
+          if (backend === 'postgres')
+            sessionsAfterKill = { killed: sessionsOf(killedOwner), others: procs.filter((q) => q !== p).map((q) => sessionsOf(q.owner)) };
+          return start(p).then(() => {
+            upAgainAt = Date.now();
+            up();
+          });
+        });
       };
 
       /** One game: opened, seated and started by its players, then played to `moves` actions and resigned. */
@@ -308,8 +330,9 @@ export function killTest(backend: Backend): void {
         }
         await say(server, channel, USERS[0], 'tournament', 'start', [], mod);
         const played = new Set<number>();
+        // 40 s of play, not counting the killed process's time down (its restart takes long on a loaded machine).
         const until = Date.now() + 40_000;
-        while (Date.now() < until) {
+        while (Date.now() < until + downMs()) {
           const t = watch.db.prepare(`SELECT status FROM tournaments WHERE name = 'Cup'`).get() as { status: string };
           if (t.status === 'finished') return;
           const games = watch.db.prepare('SELECT game_id FROM tournament_matches WHERE game_id IS NOT NULL').pluck().all() as number[];
@@ -438,6 +461,8 @@ export function killTest(backend: Backend): void {
       const threads = fake.find('POST', `/channels/${tchan}/threads`).map((r) => r.body.name as string);
       expect(threads).toHaveLength(3);
       expect(new Set(threads).size).toBe(3);
+
+      if (backend === 'postgres') expect(sessionsAfterKill).toEqual({ killed: 0, others: [1, 1] });
 
       const errors = stopped.flatMap((s) => s.errors);
       console.info(
