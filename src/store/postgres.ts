@@ -292,6 +292,8 @@ export class PostgresDatabase implements StoreDatabase {
    * did its work is unknown); the next one runs on a new connection.
    */
   call<Result>(work: () => Result): Result {
+    // As better-sqlite3 says it; a closed database is never reopened by the reconnection below.
+    if (!this.isOpen) throw new TypeError('The database connection is not open');
     if (this.lost) this.reconnect();
     try {
       return work();

@@ -71,6 +71,10 @@ describe('PostgreSQL sessions ended under the store', () => {
     insert.run(3);
     expect(database.prepare('SELECT n FROM moves ORDER BY n').pluck().all()).toEqual([1, 3]);
     expect(backendOf(database)).not.toBe(first);
+    // A closed database stays closed: no call opens it again.
+    database.close();
+    expect(() => insert.run(4)).toThrow(/not open/);
+    expect(admin.prepare('SELECT n FROM moves ORDER BY n').pluck().all()).toEqual([1, 3]);
   });
 
   it('never reports committed a transaction whose session was lost, even when its body carried on', () => {
