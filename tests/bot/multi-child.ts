@@ -1,4 +1,4 @@
-// One bot process of tests/bot/multi-process.test.ts: the real services,
+// One bot process of the kill test (tests/bot/multi-process.ts, run by multi-process.test.ts and multi-process-postgres.test.ts): the real services,
 // router and discord.js client on a shared SQLite file, against the parent's
 // loopback Discord stand-in. The parent plays the gateway: it sends this
 // process the interactions of the servers it serves (its shard) over IPC.
