@@ -1,5 +1,6 @@
-// One bot process of the kill test (tests/bot/multi-process.ts, run by multi-process.test.ts and multi-process-postgres.test.ts): the real services,
-// router and discord.js client on a shared SQLite file, against the parent's
+// One bot process of the kill test (tests/bot/multi-process.ts, run by
+// multi-process.test.ts and multi-process-postgres.test.ts): the real services,
+// router and discord.js client on the shared database, against the parent's
 // loopback Discord stand-in. The parent plays the gateway: it sends this
 // process the interactions of the servers it serves (its shard) over IPC.
 // The database comes in MUSTER_DB, as a deployment sets it (a SQLite file or a
