@@ -15,7 +15,7 @@ interface NativeClient {
   prepareSync(statementName: string, text: string, parameterCount: number): void;
   executeSync(statementName: string, values: (string | null)[]): Record<string, unknown>[];
   end(): void;
-  pq: { cmdTuples(): string; resultErrorFields(): { sqlState?: string } | null };
+  pq: { cmdTuples(): string; resultErrorFields(): { sqlState?: string } | null; transactionStatus(): number };
 }
 type NativeClientClass = new (config: {
   types: { getTypeParser(oid: number, format?: string): (text: string) => unknown };
@@ -99,12 +99,14 @@ export class PostgresError extends Error {
 }
 
 /** A key for pg_advisory_xact_lock: every immediate transaction takes it, so they run one at a time as on SQLite. */
-const WRITE_LOCK_KEY = 0x6d757374; // 'must'
+export const WRITE_LOCK_KEY = 0x6d757374; // 'must'
 
 class PostgresStatement implements SqlStatement {
   private plucked = false;
   private rawRows = false;
   private preparedName: string | null = null;
+  /** The connection it was prepared on (PostgresDatabase.connectionCount): a replaced connection prepares it again. */
+  private preparedOn = 0;
   readonly reader: boolean;
 
   constructor(
@@ -122,10 +124,11 @@ class PostgresStatement implements SqlStatement {
       throw new RangeError(`Expected ${this.parameterCount} query parameters, got ${flat.length}: ${this.sql}`);
     const values = flat.map(toParameter);
     return this.database.call(() => {
-      if (this.preparedName === null) {
+      if (this.preparedName === null || this.preparedOn !== this.database.connectionCount) {
         const name = this.database.nextStatementName();
         this.database.client.prepareSync(name, this.text, this.parameterCount);
         this.preparedName = name;
+        this.preparedOn = this.database.connectionCount;
       }
       return this.database.client.executeSync(this.preparedName, values);
     });
@@ -187,21 +190,88 @@ class PostgresStatement implements SqlStatement {
   }
 }
 
+/** PQtransactionStatus's answer once the connection is gone (libpq's PQTRANS_UNKNOWN). */
+const CONNECTION_LOST = 4;
+
+/**
+ * How long a session may sit inside a transaction waiting for its client
+ * before the server ends it, unless the URL, role or database sets its own:
+ * a transaction here never spans an await (runTransaction), so one left idle
+ * that long belongs to a process that stopped without its socket closing (a
+ * machine that went away, a paused VM). A killed process's session ends with
+ * its socket; this one would hold the write lock, which every other process
+ * waits for with its event loop, until TCP gave up (hours).
+ */
+export const IDLE_IN_TRANSACTION_MS = 15_000;
+
+/** Set on every new session: notices (IF NOT EXISTS, savepoints) are not news; the idle limit above when none is set. */
+const SESSION_SETTINGS =
+  'SET client_min_messages = warning; ' +
+  `SELECT set_config('idle_in_transaction_session_timeout', '${IDLE_IN_TRANSACTION_MS}', false) ` +
+  `WHERE current_setting('idle_in_transaction_session_timeout') = '0'`;
+
+/** application_name, unless the URL set one (an operator's label wins). */
+const NAME_SESSION = `SELECT set_config('application_name', $1, false) WHERE current_setting('application_name') = ''`;
+
 export class PostgresDatabase implements StoreDatabase {
   readonly dialect = 'postgres' as const;
-  readonly client: NativeClient;
+  private connection: NativeClient;
+  /** Connections opened so far: a statement prepared on an earlier one is prepared again. */
+  connectionCount = 0;
+  /** The connection broke (the server ended the session, or went away): the next call outside a transaction opens another. */
+  private lost = false;
+  /** The name pg_stat_activity shows for its sessions (nameSessions), when the URL gives none. */
+  private sessionName: string | null = null;
   private readonly statements = new Map<string, PostgresStatement>();
   private statementCount = 0;
   private depth = 0;
   private isOpen = true;
 
-  constructor(url: string) {
-    const Client = require('pg-native') as NativeClientClass;
-    this.client = new Client({ types: typeParsers() });
-    this.call(() => this.client.connectSync(url));
+  constructor(private readonly url: string) {
+    this.connection = this.connect();
     openDatabases.add(this);
-    // Notices (IF NOT EXISTS, savepoints) are not news.
-    this.exec('SET client_min_messages = warning');
+  }
+
+  /** The current connection's client. */
+  get client(): NativeClient {
+    return this.connection;
+  }
+
+  private connect(): NativeClient {
+    const Client = require('pg-native') as NativeClientClass;
+    const client = new Client({ types: typeParsers() });
+    try {
+      client.connectSync(this.url);
+      client.querySync(SESSION_SETTINGS);
+      if (this.sessionName !== null) client.querySync(NAME_SESSION, [this.sessionName]);
+    } catch (error) {
+      client.end();
+      keepUntilClosed(client);
+      throw new PostgresError((error as Error).message, undefined);
+    }
+    this.connectionCount++;
+    return client;
+  }
+
+  /**
+   * A new session in place of a lost one. Inside a transaction there is none:
+   * the transaction died with its session, and what the body ran after would
+   * otherwise commit alone, outside it.
+   */
+  private reconnect(): void {
+    if (this.depth > 0)
+      throw new PostgresError('the connection to PostgreSQL was lost inside a transaction, which was rolled back', '08006');
+    const old = this.connection;
+    this.connection = this.connect();
+    this.lost = false;
+    old.end();
+    keepUntilClosed(old);
+  }
+
+  /** Names this connection's sessions, now and after a reconnection (a name the URL gives is kept). */
+  nameSessions(name: string): void {
+    this.sessionName = name;
+    this.call(() => this.connection.querySync(NAME_SESSION, [name]));
   }
 
   get inTransaction(): boolean {
@@ -216,17 +286,25 @@ export class PostgresDatabase implements StoreDatabase {
     return `muster_${++this.statementCount}`;
   }
 
-  /** Runs one libpq call, turning its error into a PostgresError with its SQLSTATE. */
+  /**
+   * Runs one libpq call, turning its error into a PostgresError with its
+   * SQLSTATE. A call that finds its connection lost fails (whether the server
+   * did its work is unknown); the next one runs on a new connection.
+   */
   call<Result>(work: () => Result): Result {
+    // As better-sqlite3 says it; a closed database is never reopened by the reconnection below.
+    if (!this.isOpen) throw new TypeError('The database connection is not open');
+    if (this.lost) this.reconnect();
     try {
       return work();
     } catch (error) {
       let sqlState: string | undefined;
       try {
-        sqlState = this.client.pq.resultErrorFields()?.sqlState;
+        sqlState = this.connection.pq.resultErrorFields()?.sqlState;
       } catch {
         sqlState = undefined; // no result to ask (a connection error)
       }
+      if (this.connection.pq.transactionStatus() === CONNECTION_LOST) this.lost = true;
       throw new PostgresError((error as Error).message, sqlState);
     }
   }
@@ -269,7 +347,8 @@ export class PostgresDatabase implements StoreDatabase {
         this.exec(`RELEASE SAVEPOINT ${savepoint}`);
         return result;
       } catch (error) {
-        this.exec(`ROLLBACK TO SAVEPOINT ${savepoint}; RELEASE SAVEPOINT ${savepoint}`);
+        // A lost connection took the whole transaction with it: nothing to roll back to.
+        if (!this.lost) this.exec(`ROLLBACK TO SAVEPOINT ${savepoint}; RELEASE SAVEPOINT ${savepoint}`);
         throw error;
       } finally {
         this.depth--;
@@ -283,9 +362,12 @@ export class PostgresDatabase implements StoreDatabase {
       // As better-sqlite3: a transaction cannot span an await (its COMMIT would come before the work).
       if (typeof (result as { then?: unknown } | null)?.then === 'function')
         throw new TypeError('Transaction function cannot return a promise');
+      // A body that caught its connection's loss and returned: its transaction is gone, never reported committed.
+      if (this.lost) this.reconnect();
     } catch (error) {
       this.depth = 0;
-      this.exec('ROLLBACK');
+      // A lost connection's transaction was rolled back by the server as the session ended.
+      if (!this.lost) this.exec('ROLLBACK');
       throw error;
     }
     this.depth = 0;
@@ -297,8 +379,8 @@ export class PostgresDatabase implements StoreDatabase {
     if (!this.isOpen) return;
     this.isOpen = false;
     openDatabases.delete(this);
-    this.client.end();
-    keepUntilClosed(this.client);
+    this.connection.end();
+    keepUntilClosed(this.connection);
   }
 }
 

@@ -1,8 +1,10 @@
-// One bot process of tests/bot/multi-process.test.ts: the real services,
-// router and discord.js client on a shared SQLite file, against the parent's
+// One bot process of the kill test (tests/bot/multi-process.ts, run by
+// multi-process.test.ts and multi-process-postgres.test.ts): the real services,
+// router and discord.js client on the shared database, against the parent's
 // loopback Discord stand-in. The parent plays the gateway: it sends this
 // process the interactions of the servers it serves (its shard) over IPC.
-// argv: database, stand-in API base, servers (JSON: [{ guildId, channels }]),
+// The database comes in MUSTER_DB, as a deployment sets it (a SQLite file or a
+// postgres:// URL). argv: stand-in API base, servers (JSON: [{ guildId, channels }]),
 // shards (JSON: { ids, count }: whose servers' posts it delivers, issue 21 §2).
 import fs from 'node:fs';
 import type { Client } from 'discord.js';
@@ -15,7 +17,7 @@ import { duel } from '../fixtures/duel.ts';
 import { feed } from './payloads.ts';
 import { guildCreate, type Server } from './multi-servers.ts';
 
-const [dbPath, apiBase, serversJson, shardsJson] = process.argv.slice(2);
+const [apiBase, serversJson, shardsJson] = process.argv.slice(2);
 const servers = JSON.parse(serversJson) as Server[];
 const shards = JSON.parse(shardsJson) as { ids: number[]; count: number };
 
@@ -28,7 +30,7 @@ function seed(client: Client): void {
 
 async function main(): Promise<void> {
   if (!getGame('duel')) registerGame(duel);
-  const svc = openServices({ dbPath, renderThreads: 0, lobbyExpiryHours: 0 });
+  const svc = openServices({ renderThreads: 0, lobbyExpiryHours: 0 });
   // A short hold, so a killed process's claimed posts are taken over within the test.
   svc.store.outbox.leaseMs = 1_500;
   const errors: string[] = [];

@@ -1,4 +1,4 @@
-// The servers of the multi-process test (tests/bot/multi-process.test.ts) as
+// The servers of the multi-process test (tests/bot/multi-process.ts) as
 // the gateway and the stand-in describe them; shared by the test and its children.
 
 export interface Server {
