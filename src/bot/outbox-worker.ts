@@ -135,7 +135,7 @@ export class OutboxWorker {
   }
 
   start(): void {
-    this.outbox.resume();
+    this.outbox.resume((guildId) => this.lanes.serves(guildId));
     appMetrics().probes.outbox = this.depth;
     this.timer = setInterval(() => void this.kick(), this.policy.pollMs);
     this.timer.unref();

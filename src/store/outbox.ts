@@ -249,9 +249,22 @@ export class Outbox {
       .run(gameId, home.channel_id, encode(marker), this.now() + recoverAfterMs, this.now(), home.guild_id);
   }
 
-  /** A restart: nothing is rendering or replying any more, so everything held may go. Old sent rows are dropped. */
-  resume(keepSentMs = 7 * 24 * 3_600_000): void {
-    this.db.prepare(`UPDATE outbox SET next_at = ? WHERE state = 'pending' AND attempts = 0 AND next_at > ?`).run(this.now(), this.now());
+  /**
+   * A restart: nothing of ours is rendering or replying any more, so what we
+   * held may go. Only rows of servers this process serves (`serves`): with
+   * several processes on one outbox, the others' rows wait on their own
+   * replies still. Old sent rows are dropped.
+   */
+  resume(serves: (guildId: string | null) => boolean = () => true, keepSentMs = 7 * 24 * 3_600_000): void {
+    const now = this.now();
+    const held = this.db.prepare(`SELECT id, guild_id FROM outbox WHERE state = 'pending' AND attempts = 0 AND next_at > ?`).all(now) as {
+      id: number;
+      guild_id: string | null;
+    }[];
+    const release = this.db.prepare('UPDATE outbox SET next_at = ? WHERE id = ? AND next_at > ?');
+    this.db.transaction(() => {
+      for (const row of held) if (serves(row.guild_id)) release.run(now, row.id, now);
+    })();
     this.db.prepare(`DELETE FROM outbox WHERE state = 'sent' AND done_at < ?`).run(this.now() - keepSentMs);
   }
 
