@@ -1,5 +1,7 @@
-// `npm run bench -- tick [--games N]`: the 30 s tick at 12,500 live games
-// (issue 21 §4) and the stored size of a finished game per system (§5).
+// `npm run bench -- tick [--games N] [--store sqlite|postgres]`: the 30 s tick at
+// 12,500 live games (issue 21 §4) and the stored size of a finished game per
+// system (§5), on SQLite (a scratch file) or on the PostgreSQL MUSTER_BENCH_DB
+// names (a schema of the run's own, dropped after).
 // Live games are written straight through the store (a real set-up state per
 // system, human seats, a deadline a day ahead on every fifth game), not played;
 // finished games are played out by bots. Reports only.
@@ -13,7 +15,8 @@ import { allGames } from '../../src/games/registry.ts';
 import { createGame } from '../../src/engine/runner.ts';
 import type { GameModule } from '../../src/engine/types.ts';
 import type { Services } from '../../src/app/services.ts';
-import { sqliteOf } from '../../src/store/database.ts';
+import { sqliteOf, type StoreDatabase } from '../../src/store/database.ts';
+import { benchDatabase, benchSchema } from './bench-store.ts';
 
 const HOUR = 3_600_000;
 const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
@@ -23,8 +26,26 @@ function arg(name: string, fallback: number): number {
   return i >= 0 ? Number(process.argv[i + 1]) : fallback;
 }
 
+/** Where a part of the bench keeps its games: a SQLite file in a scratch folder, or a fresh PostgreSQL schema. */
+interface BenchPlace {
+  dbPath: string;
+  kind: 'sqlite' | 'postgres';
+  remove(): void;
+}
+
+function benchPlace(purpose: string): BenchPlace {
+  const i = process.argv.indexOf('--store');
+  const database = benchDatabase(i >= 0 ? process.argv[i + 1] : undefined);
+  if (database.kind === 'postgres') {
+    const schema = benchSchema(database.url!, purpose);
+    return { dbPath: schema.url, kind: 'postgres', remove: () => schema.drop() };
+  }
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), `muster-${purpose}-`));
+  return { dbPath: path.join(dir, `${purpose}.sqlite`), kind: 'sqlite', remove: () => fs.rmSync(dir, { recursive: true, force: true }) };
+}
+
 /** Live games (and a few fresh lobbies) written through the store in one transaction. */
-function seed(svc: Services, games: number): void {
+export function seedLiveGames(svc: Services, games: number): void {
   const { store } = svc;
   const mods = allGames();
   const states = new Map(mods.map((m) => [m.id, JSON.stringify(createGame(m, {}, `tick-${m.id}`).env)]));
@@ -63,7 +84,63 @@ function seed(svc: Services, games: number): void {
         createdBy: 'u',
       });
   })();
-  sqliteOf(store.db)!.pragma('wal_checkpoint(TRUNCATE)');
+  const sqlite = sqliteOf(store.db);
+  if (sqlite) sqlite.pragma('wal_checkpoint(TRUNCATE)');
+  // PostgreSQL's planner statistics, as autovacuum would have them on a database that grew over months.
+  else store.db.exec('ANALYZE');
+}
+
+/** Calls and wall time per SQL text since the last look (`--trace`): what a tick reads and where its time goes. */
+type StatementTally = Map<string, { calls: number; ms: number }>;
+
+/** Every statement the store prepares (cached per text on both backends) and every exec, timed per text. */
+function traceStatements(database: StoreDatabase): () => StatementTally {
+  let tally: StatementTally = new Map();
+  const count = (sql: string, started: number) => {
+    const entry = tally.get(sql) ?? { calls: 0, ms: 0 };
+    entry.calls++;
+    entry.ms += performance.now() - started;
+    tally.set(sql, entry);
+  };
+  const timedCall =
+    <Args extends unknown[], Result>(sql: string, call: (...args: Args) => Result) =>
+    (...args: Args): Result => {
+      const started = performance.now();
+      try {
+        return call(...args);
+      } finally {
+        count(sql, started);
+      }
+    };
+  const traced = new WeakSet<object>();
+  const prepare = database.prepare.bind(database);
+  const exec = database.exec.bind(database);
+  const patchable = database as unknown as Record<string, unknown>;
+  patchable.prepare = (sql: string) => {
+    const statement = prepare(sql);
+    if (!traced.has(statement)) {
+      traced.add(statement);
+      const methods = statement as unknown as Record<string, (...args: unknown[]) => unknown>;
+      for (const name of ['run', 'get', 'all', 'iterate']) methods[name] = timedCall(sql, methods[name]!.bind(statement));
+    }
+    return statement;
+  };
+  patchable.exec = (sql: string) => timedCall(sql, exec)(sql);
+  return () => {
+    const seen = tally;
+    tally = new Map();
+    return seen;
+  };
+}
+
+/** The statements of one tick, costliest first. */
+function printTrace(label: string, tally: StatementTally, top = 12): void {
+  const rows = [...tally].sort((left, right) => right[1].ms - left[1].ms);
+  const total = rows.reduce((sum, [, entry]) => sum + entry.ms, 0);
+  const calls = rows.reduce((sum, [, entry]) => sum + entry.calls, 0);
+  console.log(`  ${label}: ${calls} statements, ${total.toFixed(1)} ms in them`);
+  for (const [sql, entry] of rows.slice(0, top))
+    console.log(`    ${entry.ms.toFixed(1).padStart(8)} ms ${String(entry.calls).padStart(6)}× ${sql.replace(/\s+/g, ' ').slice(0, 150)}`);
 }
 
 async function timed(f: () => Promise<unknown>): Promise<{ wall: number; cpu: number }> {
@@ -77,18 +154,27 @@ async function timed(f: () => Promise<unknown>): Promise<{ wall: number; cpu: nu
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 async function tickBench(games: number): Promise<void> {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'muster-tick-'));
-  const svc = openServices({ dbPath: path.join(dir, 'tick.sqlite'), renderThreads: 0, lobbyExpiryHours: 72 });
+  const place = benchPlace('tick');
+  const svc = openServices({ dbPath: place.dbPath, renderThreads: 0, lobbyExpiryHours: 72 });
   try {
     const t = performance.now();
-    seed(svc, games);
-    console.log(`tick.setup: ${games} live games in ${((performance.now() - t) / 1000).toFixed(1)} s`);
+    seedLiveGames(svc, games);
+    console.log(
+      `tick.setup: ${games} live games on ${place.kind === 'sqlite' ? 'SQLite' : 'PostgreSQL'} in ${((performance.now() - t) / 1000).toFixed(1)} s; ` +
+        `${os.availableParallelism()} cores; load average ${os
+          .loadavg()
+          .map((load) => load.toFixed(2))
+          .join(' ')}`,
+    );
     const router = createRouter(svc);
     const now = svc.now();
+    const trace = process.argv.includes('--trace') ? traceStatements(svc.store.db) : null;
     const first = await timed(() => router.tick!());
     console.log(`tick.first_ms (start-up sweep): wall ${first.wall.toFixed(1)} ms, cpu ${first.cpu.toFixed(1)} ms`);
+    if (trace) printTrace('start-up sweep', trace());
     const runs = [];
     for (let i = 0; i < 15; i++) runs.push(await timed(() => router.tick!()));
+    if (trace) printTrace('15 steady ticks', trace());
     console.log(
       `tick.steady_ms (median of ${runs.length}, nothing due): wall ${median(runs.map((r) => r.wall)).toFixed(2)} ms, ` +
         `cpu ${median(runs.map((r) => r.cpu)).toFixed(2)} ms (max wall ${Math.max(...runs.map((r) => r.wall)).toFixed(2)} ms)`,
@@ -99,15 +185,24 @@ async function tickBench(games: number): Promise<void> {
     const due = svc.store.db.prepare('UPDATE decision_deadlines SET remind_at = 0 WHERE game_id % 100 = 1').run().changes;
     const busy = await timed(() => router.tick!());
     console.log(`tick.reminders_due_ms (${due} deadlines looked at): wall ${busy.wall.toFixed(1)} ms, cpu ${busy.cpu.toFixed(1)} ms`);
+    if (trace) printTrace('the tick with reminders due', trace());
   } finally {
     await svc.close();
-    fs.rmSync(dir, { recursive: true, force: true });
+    place.remove();
   }
 }
 
-/** Bytes a game holds in the store: its row, its log (rows, or deflated once finished), its snapshots. */
+/**
+ * Bytes a game holds in the store: its row, its log (rows, or deflated once
+ * finished), its snapshots. Each value as stored: its length on SQLite (which
+ * compresses nothing itself), pg_column_size on PostgreSQL (after TOAST's own
+ * compression of large values). Row headers and indexes are not counted here;
+ * the store bench's figure per game (store-figures.ts) counts them.
+ */
 function storedBytes(svc: Services, gameId: number): { total: number; snapshots: number; count: number } {
-  const q = (sql: string) => (svc.store.db.prepare(sql).get(gameId) as { n: number | null; c?: number }) ?? { n: 0 };
+  const size = svc.store.db.dialect === 'postgres' ? 'pg_column_size' : 'LENGTH';
+  const q = (sql: string) =>
+    (svc.store.db.prepare(sql.replaceAll('LENGTH(', `${size}(`)).get(gameId) as { n: number | null; c?: number }) ?? { n: 0 };
   const row = q(
     'SELECT COALESCE(LENGTH(state),0) + COALESCE(LENGTH(result),0) + LENGTH(options) + LENGTH(seed) + LENGTH(seed_hash) AS n FROM games WHERE id = ?',
   ).n!;
@@ -118,8 +213,8 @@ function storedBytes(svc: Services, gameId: number): { total: number; snapshots:
 }
 
 async function sizeBench(perSystem: number): Promise<void> {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'muster-size-'));
-  const svc = openServices({ dbPath: path.join(dir, 'size.sqlite'), renderThreads: 0 });
+  const place = benchPlace('size');
+  const svc = openServices({ dbPath: place.dbPath, renderThreads: 0 });
   try {
     for (const mod of allGames() as GameModule<any, any>[]) {
       const sizes: ReturnType<typeof storedBytes>[] = [];
@@ -151,7 +246,7 @@ async function sizeBench(perSystem: number): Promise<void> {
     }
   } finally {
     await svc.close();
-    fs.rmSync(dir, { recursive: true, force: true });
+    place.remove();
   }
 }
 
