@@ -223,7 +223,8 @@ export class Sessions {
   kickAll(failed: (gameId: number, error: unknown) => void): ActResult[] {
     const moved: ActResult[] = [];
     const damaged = new Set(this.store.damaged.unplayable());
-    for (const row of this.store.activeGames()) {
+    // Only games with a bot seat: a game of people alone has nobody to move (and its state is not read).
+    for (const row of this.store.activeGamesWithBots(BOT_PREFIX)) {
       if (damaged.has(row.id)) continue;
       try {
         const seats = this.seats(row);

@@ -18,7 +18,7 @@ describe('the tick reads only what is due (issue 21 §4)', () => {
     h.svc.now = () => now;
     await h.say('mod', '/game deadline hours:10');
     const game = vi.spyOn(h.svc.store, 'game');
-    const active = vi.spyOn(h.svc.store, 'activeGames');
+    const active = vi.spyOn(h.svc.store, 'activeGamesWithBots');
     const lobbies = vi.spyOn(h.svc.store, 'staleLobbies');
     const parse = vi.spyOn(JSON, 'parse');
     const stateParses = () => parse.mock.calls.filter(([text]) => typeof text === 'string' && text.includes('"game"')).length;
