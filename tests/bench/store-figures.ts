@@ -1,4 +1,4 @@
-// `npm run bench -- store [--games 10000] [--live 0.2] [--store sqlite|postgres]`: the store at 10,000 games
+// `npm run bench -- store [--games 10000] [--live 0.2] [--store sqlite|postgres] [--trace]`: the store at 10,000 games
 // (issue 21 §9): size per game, tick time, start-up time and RSS, in one set of lines.
 // A few games per system are played by bots (finished ones to their end, live
 // ones some forty actions in) and copied row for row to the wanted count, a
@@ -20,8 +20,10 @@ import { createRouter } from '../../commands/router.ts';
 import { allGames } from '../../src/games/registry.ts';
 import { createGame, sha256 } from '../../src/engine/runner.ts';
 import type { GameModule } from '../../src/engine/types.ts';
+import { ratingsOf } from '../../src/tournament/ratings.ts';
 import { print, pct } from './figures.ts';
 import { benchDatabase, benchSchema, postgresStoreBytes } from './bench-store.ts';
+import { printTrace, traceStatements } from './statement-trace.ts';
 
 const HOUR = 3_600_000;
 
@@ -33,9 +35,10 @@ export async function runStoreFigures(argv: string[]): Promise<void> {
       live: { type: 'string', default: '0.2' },
       store: { type: 'string', default: 'sqlite' },
       measure: { type: 'string' },
+      trace: { type: 'boolean', default: false },
     },
   });
-  if (values.measure !== undefined) return measureStartup(values.measure);
+  if (values.measure !== undefined) return measureStartup(values.measure, values.trace);
   const database = benchDatabase(values.store);
   const games = Number(values.games);
   const liveShare = Number(values.live);
@@ -46,6 +49,8 @@ export async function runStoreFigures(argv: string[]): Promise<void> {
     const svc = openServices({ dbPath, outDir: dir, renderThreads: 0 });
     const started = performance.now();
     const templates = playTemplates(svc);
+    // Rated as a running bot's tick rates each game it finishes, so the copies are too: a start-up then has no backlog to rate.
+    ratingsOf(svc).sync();
     const live = Math.round(games * liveShare);
     copyGames(svc, templates, games, live);
     const sqlite = sqliteOf(svc.store.db);
@@ -69,7 +74,7 @@ export async function runStoreFigures(argv: string[]): Promise<void> {
     print('store.db_mb', bytes / 1048576, 'MB');
     print('store.kib_per_game', bytes / 1024 / games, 'KiB');
     // The start-up and the tick in a process of their own, so its RSS is the bot's, not the seeding's.
-    await child(dbPath);
+    await child(dbPath, values.trace);
   } finally {
     schema?.drop();
     fs.rmSync(dir, { recursive: true, force: true });
@@ -193,24 +198,28 @@ function copyGames(svc: Services, templates: Template[], games: number, live: nu
 }
 
 /** This file again, in a process of its own: built, or under tsx. */
-async function child(dbPath: string): Promise<void> {
+async function child(dbPath: string, trace: boolean): Promise<void> {
   const entry = import.meta.url.endsWith('.mjs')
     ? fileURLToPath(import.meta.url)
     : fileURLToPath(new URL('./store-figures-entry.ts', import.meta.url));
-  const proc = spawn(process.execPath, [...process.execArgv, entry, '--measure', dbPath], { stdio: 'inherit' });
+  const proc = spawn(process.execPath, [...process.execArgv, entry, '--measure', dbPath, ...(trace ? ['--trace'] : [])], {
+    stdio: 'inherit',
+  });
   const code = await new Promise((resolve) => proc.on('exit', resolve));
   if (code !== 0) throw new Error(`the start-up process exited with ${code}`);
 }
 
 /** A fresh bot process on the store: start-up (services, router, the first tick's sweep), the steady tick, RSS. */
-async function measureStartup(dbPath: string): Promise<void> {
+async function measureStartup(dbPath: string, trace: boolean): Promise<void> {
   const rssBefore = process.memoryUsage().rss;
   const cpu0 = process.cpuUsage();
   const t0 = performance.now();
   const svc = openServices({ dbPath, renderThreads: 0 });
   const router = createRouter(svc);
   const opened = performance.now();
+  const statements = trace ? traceStatements(svc.store.db) : null;
   await router.tick!();
+  if (statements) printTrace('the first tick (start-up sweep)', statements());
   const startupMs = performance.now() - t0;
   const startupCpu = process.cpuUsage(cpu0);
   const rssStarted = process.memoryUsage().rss;
@@ -224,6 +233,7 @@ async function measureStartup(dbPath: string): Promise<void> {
     const used = process.cpuUsage(cpuBefore);
     cpu.push((used.user + used.system) / 1000);
   }
+  if (statements) printTrace('15 steady ticks', statements());
   print('store.startup_ms', startupMs, 'ms');
   print('store.startup_open_ms', opened - t0, 'ms');
   print('store.startup_first_tick_ms', startupMs - (opened - t0), 'ms');
