@@ -13,7 +13,7 @@ import { roleName } from '../src/app/prompts.ts';
 import type { Invocation } from './types.ts';
 import type { Command } from './table.ts';
 import type { Outcome, Post } from '../src/messages/types.ts';
-import type { GameRow } from '../src/store/store.ts';
+import type { GameHead } from '../src/store/store.ts';
 import { damageBehind, noteDamage } from '../src/app/damage.ts';
 
 const HOUR = 3_600_000;
@@ -145,14 +145,15 @@ export function schedule(deadline: DeadlineRow, settings: ReminderSettings): Map
 interface ReminderPlan {
   deadline: DeadlineRow;
   lookAt: number | null;
-  row: GameRow | null;
+  row: GameHead | null;
   users: { id: string; name: string }[];
   kinds: string[];
 }
 
 /** One deadline's reminder, read and worked out; nothing written. */
 function planReminder(svc: Services, reminders: Reminders, deadline: DeadlineRow, now: number): ReminderPlan {
-  const row = svc.store.game(deadline.gameId);
+  // Its name, channel and options: the state is not read.
+  const row = svc.store.gameHead(deadline.gameId);
   if (!row || row.status !== 'active') return { deadline, lookAt: null, row: null, users: [], kinds: [] };
   const sent = reminders.sent(deadline);
   const users: { id: string; name: string }[] = [];

@@ -53,7 +53,7 @@ export function isBotSeat(seat: Seat): boolean {
 const accepted = new WeakMap<object, GameModule<any, any>>();
 
 /** The rules of a stored game; its options must be readable and accepted by them (else DamagedGameError). */
-export function moduleOf(row: GameRow): GameModule<any, any> {
+export function moduleOf(row: Pick<GameRow, 'id' | 'system' | 'options' | 'damage'>): GameModule<any, any> {
   const mod = getGame(row.system);
   if (!mod) throw new Error(`Unknown game system ${row.system}.`);
   if (row.damage) throw new DamagedGameError(row.damage);

@@ -119,6 +119,13 @@ interface RawGame {
   updated_at: number;
 }
 
+/** A game's row without its state (Store.gameHead). */
+export type GameHead = Omit<GameRow, 'state'>;
+
+/** Every column of games but state (and the clock's, read by Deadlines). */
+const HEAD_COLUMNS =
+  'id, guild_id, channel_id, system, options, seed, seed_hash, status, version, result, label, deadline, created_by, created_at, updated_at';
+
 /** A snapshot's state: text, or deflated text once its game finished. */
 const unpack = (state: string | Buffer | null): string | null =>
   state === null || typeof state === 'string' ? state : inflateSync(state).toString('utf8');
@@ -237,6 +244,18 @@ export class Store {
   game(id: number): GameRow | null {
     const raw = this.db.prepare('SELECT * FROM games WHERE id = ?').get(id) as RawGame | undefined;
     return raw ? toRow(raw) : null;
+  }
+
+  /**
+   * A game without its state, for readers that need none (the reminders: its
+   * name, channel and options): on PostgreSQL the state's compressed text is
+   * then neither unpacked nor sent.
+   */
+  gameHead(id: number): GameHead | null {
+    const raw = this.db.prepare(`SELECT ${HEAD_COLUMNS} FROM games WHERE id = ?`).get(id) as Omit<RawGame, 'state'> | undefined;
+    if (!raw) return null;
+    const { state: _state, ...head } = toRow({ ...raw, state: null });
+    return head;
   }
 
   /** The lobby or active game of a channel or thread. */
