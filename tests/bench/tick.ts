@@ -45,33 +45,36 @@ function benchPlace(purpose: string): BenchPlace {
   return { dbPath: path.join(dir, `${purpose}.sqlite`), kind: 'sqlite', remove: () => fs.rmSync(dir, { recursive: true, force: true }) };
 }
 
-/** Live games (and a few fresh lobbies) written through the store in one transaction. */
+/**
+ * Live games (and a few fresh lobbies) in one transaction: each game, its seats
+ * and its first snapshot as the store's createGame, setSeat and start write
+ * them, one statement each (on PostgreSQL each statement is a round trip).
+ */
 export function seedLiveGames(svc: Services, games: number): void {
   const { store } = svc;
   const mods = allGames();
   const states = new Map(mods.map((m) => [m.id, JSON.stringify(createGame(m, {}, `tick-${m.id}`).env)]));
   const now = svc.now();
   const sent = store.db.prepare('INSERT INTO reminders_sent (game_id, role, decision_id, kind, at) VALUES (?, ?, ?, ?, ?)');
+  const game = store.db.prepare(
+    'INSERT INTO games (guild_id, channel_id, system, options, seed, seed_hash, status, version, state, created_by, created_at, updated_at) ' +
+      "VALUES (?, ?, ?, '{}', ?, ?, 'active', 0, ?, 'u', ?, ?) RETURNING id",
+  );
+  const seat = store.db.prepare('INSERT INTO seats (game_id, role, user_id, user_name) VALUES (?, ?, ?, ?)');
+  const snapshot = store.db.prepare('INSERT INTO snapshots (game_id, seq, state) VALUES (?, 0, ?)');
   store.db.transaction(() => {
     for (let i = 0; i < games; i++) {
       const mod = mods[i % mods.length];
-      const g = store.createGame({
-        guildId: `g${i % 50}`,
-        channelId: `live-${i}`,
-        system: mod.id,
-        options: {},
-        seed: `s${i}`,
-        seedHash: sha256(`s${i}`),
-        createdBy: 'u',
-      });
+      const state = states.get(mod.id)!;
+      const { id } = game.get(`g${i % 50}`, `live-${i}`, mod.id, `s${i}`, sha256(`s${i}`), state, now, now) as { id: number };
       const roles = mod.roles(mod.parseOptions({}));
-      roles.forEach((r, k) => store.setSeat(g.id, r.id, `u${(i + k) % 4000}`, `player${(i + k) % 4000}`));
-      store.start(g.id, states.get(mod.id)!);
+      roles.forEach((r, k) => seat.run(id, r.id, `u${(i + k) % 4000}`, `player${(i + k) % 4000}`));
+      snapshot.run(id, state);
       if (i % 5 === 0)
         for (const r of roles) {
-          store.deadlines.set(g.id, r.id, 1, now + 24 * HOUR, now);
+          store.deadlines.set(id, r.id, 1, now + 24 * HOUR, now);
           // A reminder already sent for it (the tick forgets these marks once the deadline goes).
-          sent.run(g.id, r.id, 1, 'hour', now);
+          sent.run(id, r.id, 1, 'hour', now);
         }
     }
     for (let i = 0; i < 200; i++)
