@@ -13,7 +13,7 @@ import { roleName } from '../src/app/prompts.ts';
 import type { Invocation } from './types.ts';
 import type { Command } from './table.ts';
 import type { Outcome, Post } from '../src/messages/types.ts';
-import type { GameModule } from '../src/engine/types.ts';
+import type { GameHead } from '../src/store/store.ts';
 import { damageBehind, noteDamage } from '../src/app/damage.ts';
 
 const HOUR = 3_600_000;
@@ -141,10 +141,52 @@ export function schedule(deadline: DeadlineRow, settings: ReminderSettings): Map
   return out;
 }
 
+/** What the tick found for one deadline: when to look at it next, and the reminder owed now (users and kinds; none: nothing to send). */
+interface ReminderPlan {
+  deadline: DeadlineRow;
+  lookAt: number | null;
+  row: GameHead | null;
+  users: { id: string; name: string }[];
+  kinds: string[];
+}
+
+/** One deadline's reminder, read and worked out; nothing written. */
+function planReminder(svc: Services, reminders: Reminders, deadline: DeadlineRow, now: number): ReminderPlan {
+  // Its name, channel and options: the state is not read.
+  const row = svc.store.gameHead(deadline.gameId);
+  if (!row || row.status !== 'active') return { deadline, lookAt: null, row: null, users: [], kinds: [] };
+  const sent = reminders.sent(deadline);
+  const users: { id: string; name: string }[] = [];
+  const kinds = new Set<string>();
+  let next = Infinity;
+  for (const seat of svc.store.seats(row.id).filter((x) => x.role === deadline.role && !isBotSeat(x))) {
+    const settings = reminders.settings(seat.userId);
+    if (!settings.enabled) continue; // turning them on looks again (Reminders.recheck)
+    const moments = [...schedule(deadline, settings)].filter(([k]) => !sent.has(k));
+    const later = moments.filter(([, at]) => at > now).map(([, at]) => at);
+    if (later.length) next = Math.min(next, ...later);
+    if (isQuiet(settings, now)) {
+      // Quiet: the reminder stays due; look again at the next hour.
+      if (moments.length) next = Math.min(next, (Math.floor(now / HOUR) + 1) * HOUR);
+      continue;
+    }
+    const due = moments.filter(([, at]) => at <= now).map(([k]) => k);
+    if (!due.length) continue;
+    users.push({ id: seat.userId, name: seat.userName });
+    for (const kind of due) kinds.add(kind);
+  }
+  return { deadline, lookAt: Number.isFinite(next) ? next : null, row, users, kinds: [...kinds] };
+}
+
+/** Deadlines settled per transaction: one commit for many (each costs a flush on PostgreSQL), the write lock held briefly. */
+const SETTLED_PER_COMMIT = 100;
+
 /**
  * Reminders due now, as private posts to the seats' players; marks them sent.
  * `sweep` (the first tick): forget marks an older version left behind (the
- * deadlines now take their marks with them when they go).
+ * deadlines now take their marks with them when they go). Everything is read
+ * first; then each deadline's next look and the marks are written together,
+ * a hundred deadlines a commit, instead of two commits per deadline.
  */
 export function runReminders(svc: Services, sweep = true): Post[] {
   const reminders = repo(svc);
@@ -152,47 +194,37 @@ export function runReminders(svc: Services, sweep = true): Post[] {
   const posts: Post[] = [];
   if (sweep) reminders.prune();
   // Only deadlines whose next reminder may be due (remind_at): nothing is read for the others.
-  for (const deadline of reminders.upcoming(now)) {
-    const row = svc.store.game(deadline.gameId);
-    if (!row || row.status !== 'active') {
-      reminders.remindAt(deadline, null);
-      continue;
-    }
-    const sent = reminders.sent(deadline);
-    const users: { id: string; name: string }[] = [];
-    const kinds = new Set<string>();
-    let next = Infinity;
-    for (const seat of svc.store.seats(row.id).filter((x) => x.role === deadline.role && !isBotSeat(x))) {
-      const settings = reminders.settings(seat.userId);
-      if (!settings.enabled) continue; // turning them on looks again (Reminders.recheck)
-      const moments = [...schedule(deadline, settings)].filter(([k]) => !sent.has(k));
-      const later = moments.filter(([, at]) => at > now).map(([, at]) => at);
-      if (later.length) next = Math.min(next, ...later);
-      if (isQuiet(settings, now)) {
-        // Quiet: the reminder stays due; look again at the next hour.
-        if (moments.length) next = Math.min(next, (Math.floor(now / HOUR) + 1) * HOUR);
-        continue;
-      }
-      const due = moments.filter(([, at]) => at <= now).map(([k]) => k);
-      if (!due.length) continue;
-      users.push({ id: seat.userId, name: seat.userName });
-      for (const kind of due) kinds.add(kind);
-    }
-    reminders.remindAt(deadline, Number.isFinite(next) ? next : null);
-    if (!users.length) continue;
-    let mod: GameModule<any, any>;
+  const plans = reminders.upcoming(now).map((deadline) => planReminder(svc, reminders, deadline, now));
+  const owed = plans.map((plan) => {
+    if (!plan.users.length) return null;
     try {
-      mod = moduleOf(row);
+      return moduleOf(plan.row!);
     } catch (error) {
       // A damaged game (issue 22): its moderators are told once; the other reminders go on.
-      const damage = damageBehind(svc.store, error, row.id);
+      const damage = damageBehind(svc.store, error, plan.row!.id);
       if (!damage) throw error;
       posts.push(...noteDamage(svc, damage));
-      continue;
+      return null;
     }
+  });
+  // Marked first, posted by whoever marked it (another process may have: issue 21 §3).
+  const fresh: boolean[] = [];
+  for (let start = 0; start < plans.length; start += SETTLED_PER_COMMIT) {
+    const chunk = plans.slice(start, start + SETTLED_PER_COMMIT);
+    fresh.push(
+      ...reminders.settle(
+        chunk.map((plan, i) => ({ ...plan, kinds: owed[start + i] ? plan.kinds : [] })),
+        now,
+      ),
+    );
+  }
+  plans.forEach((plan, index) => {
+    const mod = owed[index];
+    if (!mod || !fresh[index]) return;
+    const row = plan.row!;
+    const { deadline, users } = plan;
     const who = roleName(mod, mod.parseOptions(row.options), deadline.role);
-    // Several moments passed at once (a restart): one reminder covers them. Marked first, posted by whoever marked it.
-    if (!reminders.markSent(deadline, [...kinds], now)) continue;
+    // Several moments passed at once (a restart): one reminder covers them.
     posts.push({
       channelId: row.channelId,
       gameId: row.id,
@@ -206,6 +238,6 @@ export function runReminders(svc: Services, sweep = true): Post[] {
       decisions: [{ role: deadline.role, decision: deadline.decisionId }],
       to: { roles: [deadline.role], userIds: users.map((u) => u.id), names: users.map((u) => u.name) },
     });
-  }
+  });
   return posts;
 }

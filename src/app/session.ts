@@ -53,7 +53,7 @@ export function isBotSeat(seat: Seat): boolean {
 const accepted = new WeakMap<object, GameModule<any, any>>();
 
 /** The rules of a stored game; its options must be readable and accepted by them (else DamagedGameError). */
-export function moduleOf(row: GameRow): GameModule<any, any> {
+export function moduleOf(row: Pick<GameRow, 'id' | 'system' | 'options' | 'damage'>): GameModule<any, any> {
   const mod = getGame(row.system);
   if (!mod) throw new Error(`Unknown game system ${row.system}.`);
   if (row.damage) throw new DamagedGameError(row.damage);
@@ -223,7 +223,8 @@ export class Sessions {
   kickAll(failed: (gameId: number, error: unknown) => void): ActResult[] {
     const moved: ActResult[] = [];
     const damaged = new Set(this.store.damaged.unplayable());
-    for (const row of this.store.activeGames()) {
+    // Only games with a bot seat: a game of people alone has nobody to move (and its state is not read).
+    for (const row of this.store.activeGamesWithBots(BOT_PREFIX)) {
       if (damaged.has(row.id)) continue;
       try {
         const seats = this.seats(row);

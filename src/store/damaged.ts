@@ -77,6 +77,13 @@ export function readAction(text: string, seq: number): Read<Action> {
   return { ok: true, value: value as Action };
 }
 
+/**
+ * SQL: the noted game `d` is in a lobby or in play. Asked per noted game (a
+ * few at most), so the games table is only searched by id: written as a join,
+ * SQLite read all of it through an index on every tick (issue 21 §4).
+ */
+const LIVE_GAME = `EXISTS (SELECT 1 FROM games g WHERE g.id = d.game_id AND g.status IN ('lobby','active'))`;
+
 /** The damaged games noted so far: each is reported once, and the tick passes over it while it is live. */
 export class DamagedGames {
   constructor(
@@ -101,9 +108,7 @@ export class DamagedGames {
 
   /** Noted games still in a lobby or in play, whatever part is damaged. */
   live(): number[] {
-    const rows = this.db
-      .prepare(`SELECT d.game_id FROM damaged_games d JOIN games g ON g.id = d.game_id WHERE g.status IN ('lobby','active')`)
-      .all() as { game_id: number }[];
+    const rows = this.db.prepare(`SELECT d.game_id FROM damaged_games d WHERE ${LIVE_GAME}`).all() as { game_id: number }[];
     return rows.map((r) => r.game_id);
   }
 
@@ -119,5 +124,4 @@ export class DamagedGames {
 }
 
 /** SQL: the live games noted as unplayable (options or state damaged), whose deadlines and reminders wait until they are abandoned. */
-export const UNPLAYABLE_IDS =
-  `SELECT d.game_id FROM damaged_games d JOIN games g ON g.id = d.game_id ` + `WHERE d.part <> 'log' AND g.status IN ('lobby','active')`;
+export const UNPLAYABLE_IDS = `SELECT d.game_id FROM damaged_games d WHERE d.part <> 'log' AND ${LIVE_GAME}`;

@@ -316,4 +316,11 @@ export const postgresMigrations: Migration[] = [
       UPDATE outbox SET guild_id = (SELECT g.guild_id FROM games g WHERE g.id = outbox.game_id) WHERE state = 'pending';
     `,
   },
+  {
+    version: 24,
+    name: 'tournament matches still open found by index: the tick no longer reads every match and every finished game',
+    sql: `
+      CREATE INDEX tournament_matches_open ON tournament_matches(game_id) WHERE outcome IS NULL;
+    `,
+  },
 ];

@@ -482,6 +482,16 @@ export const migrations: Migration[] = [
       UPDATE outbox SET guild_id = (SELECT g.guild_id FROM games g WHERE g.id = outbox.game_id) WHERE state = 'pending';
     `,
   },
+  {
+    version: 24,
+    name: 'tournament matches still open found by index: the tick no longer reads every match and every finished game',
+    // Issue 21 §4: each tick asks which open matches have a finished game
+    // (TournamentRepo.unconsumed); without it SQLite read game_finished whole
+    // and PostgreSQL every match. Only open matches are in it (a partial index).
+    sql: `
+      CREATE INDEX tournament_matches_open ON tournament_matches(game_id) WHERE outcome IS NULL;
+    `,
+  },
 ];
 
 /** The migrations of a database's dialect (a plain better-sqlite3 handle has none: SQLite). */

@@ -121,6 +121,26 @@ export class Reminders {
     })();
   }
 
+  /**
+   * Many deadlines at once, in one transaction (one commit instead of two per
+   * deadline): each one's next look (remindAt) and the reminders it sends now
+   * marked (markSent). Returns, per deadline, whether it marked any kind
+   * afresh: false for none to send, or all marked already by another process.
+   */
+  settle(items: { deadline: DeadlineRow; lookAt: number | null; kinds: string[] }[], sentAt: number): boolean[] {
+    const insert = this.database.prepare(
+      'INSERT INTO reminders_sent (game_id, role, decision_id, kind, at) VALUES (?, ?, ?, ?, ?) ON CONFLICT DO NOTHING',
+    );
+    return this.database.transaction(() =>
+      items.map(({ deadline, lookAt, kinds }) => {
+        this.remindAt(deadline, lookAt);
+        let fresh = 0;
+        for (const kind of kinds) fresh += insert.run(deadline.gameId, deadline.role, deadline.decisionId, kind, sentAt).changes;
+        return fresh > 0;
+      }),
+    )();
+  }
+
   /** Forget the marks of deadlines that are gone (decided, defaulted, cleared). */
   prune(): void {
     this.database.exec(

@@ -120,6 +120,13 @@ interface RawGame {
   updated_at: number;
 }
 
+/** A game's row without its state (Store.gameHead). */
+export type GameHead = Omit<GameRow, 'state'>;
+
+/** Every column of games but state (and the clock's, read by Deadlines). */
+const HEAD_COLUMNS =
+  'id, guild_id, channel_id, system, options, seed, seed_hash, status, version, result, label, deadline, created_by, created_at, updated_at';
+
 /** A snapshot's state: text, or deflated text once its game finished. */
 const unpack = (state: string | Buffer | null): string | null =>
   state === null || typeof state === 'string' ? state : inflateSync(state).toString('utf8');
@@ -242,6 +249,18 @@ export class Store {
     return raw ? toRow(raw) : null;
   }
 
+  /**
+   * A game without its state, for readers that need none (the reminders: its
+   * name, channel and options): on PostgreSQL the state's compressed text is
+   * then neither unpacked nor sent.
+   */
+  gameHead(id: number): GameHead | null {
+    const raw = this.db.prepare(`SELECT ${HEAD_COLUMNS} FROM games WHERE id = ?`).get(id) as Omit<RawGame, 'state'> | undefined;
+    if (!raw) return null;
+    const { state: _state, ...head } = toRow({ ...raw, state: null });
+    return head;
+  }
+
   /** The lobby or active game of a channel or thread. */
   liveGame(channelId: string): GameRow | null {
     const raw = this.db.prepare(`SELECT * FROM games WHERE channel_id = ? AND status IN ('lobby','active')`).get(channelId) as
@@ -264,9 +283,26 @@ export class Store {
     return rows.map(toRow);
   }
 
-  /** Every active game: the start-up sweep only (a restart checks that no bot is left waiting); the tick reads only what is due. */
+  /** Every active game (reports and tests; the tick reads only what is due, the start-up sweep activeGamesWithBots). */
   activeGames(): GameRow[] {
     return (this.db.prepare(`SELECT * FROM games WHERE status = 'active'`).all() as RawGame[]).map(toRow);
+  }
+
+  /**
+   * Active games with a seat held by a bot (a user id beginning `botPrefix`):
+   * the start-up sweep's, which moves a bot left waiting by a restart. The
+   * others' states are never read: at 12,500 live games reading every state
+   * took seconds at every start.
+   */
+  activeGamesWithBots(botPrefix: string): GameRow[] {
+    return (
+      this.db
+        .prepare(
+          `SELECT * FROM games WHERE status = 'active' AND EXISTS ` +
+            `(SELECT 1 FROM seats s WHERE s.game_id = games.id AND substr(s.user_id, 1, ?) = ?) ORDER BY id`,
+        )
+        .all(botPrefix.length, botPrefix) as RawGame[]
+    ).map(toRow);
   }
 
   moveGame(id: number, channelId: string): void {

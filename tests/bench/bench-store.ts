@@ -2,6 +2,8 @@
 // default), or with `--store postgres` the PostgreSQL that MUSTER_BENCH_DB
 // names, handed to the bot as MUSTER_DB as `npm start` reads it.
 import { loadConfig } from '../../src/app/config.ts';
+import { PostgresDatabase } from '../../src/store/postgres.ts';
+import type { StoreDatabase } from '../../src/store/database.ts';
 
 export interface BenchDatabase {
   kind: 'sqlite' | 'postgres';
@@ -24,4 +26,48 @@ export function benchDatabase(store: string | undefined): BenchDatabase {
     throw new Error('--store postgres: this build has no PostgreSQL backend (issue 21 §1): MUSTER_DB would be read as a SQLite file name');
   process.env.MUSTER_DB = url;
   return { kind: 'postgres', url };
+}
+
+/**
+ * A PostgreSQL schema of the bench's own in MUSTER_BENCH_DB's database, so a
+ * run starts empty, its sizes count only its own rows, and runs side by side
+ * never meet; drop() removes it with everything in it.
+ */
+export function benchSchema(url: string, purpose: string): { url: string; schema: string; drop(): void } {
+  const schema = `bench_${purpose}_${process.pid}_${Date.now().toString(36)}`;
+  const admin = new PostgresDatabase(url);
+  try {
+    admin.exec(`CREATE SCHEMA ${schema}`);
+  } finally {
+    admin.close();
+  }
+  const separator = url.includes('?') ? '&' : '?';
+  return {
+    url: `${url}${separator}options=${encodeURIComponent(`-c search_path=${schema}`)}`,
+    schema,
+    drop() {
+      const cleaner = new PostgresDatabase(url);
+      try {
+        cleaner.exec(`DROP SCHEMA ${schema} CASCADE`);
+      } finally {
+        cleaner.close();
+      }
+    },
+  };
+}
+
+/**
+ * What the store's tables take on PostgreSQL: pg_total_relation_size of every
+ * table in the connection's schema, which counts the table's pages, its TOAST
+ * table (large values, compressed) and all its indexes, free space included,
+ * as a SQLite file's size counts its free pages.
+ */
+export function postgresStoreBytes(database: StoreDatabase): number {
+  const row = database
+    .prepare(
+      `SELECT COALESCE(SUM(pg_total_relation_size(format('%I.%I', schemaname, tablename)::regclass)), 0) AS bytes ` +
+        `FROM pg_tables WHERE schemaname = current_schema()`,
+    )
+    .get() as { bytes: number };
+  return Number(row.bytes);
 }

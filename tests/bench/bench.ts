@@ -5,6 +5,7 @@
 // `npm run bench -- commit [N] [--system ID] [--source]`: apply+commit in CPU time over N (10,000) actions per system (commit.ts).
 // `npm run bench -- tournament [N]`: Swiss pairing times (500 and 2,000 entrants) and quality over N random tournaments (tournament.ts).
 // `npm run bench -- store [--games N] [--store sqlite|postgres]`: 10,000 stored games: size per game, tick, start-up, RSS (store-figures.ts).
+// `npm run bench -- tick [--games N] [--store sqlite|postgres] [--trace]`: the tick at 12,500 live games, a finished game's size (tick.ts).
 // A benchmark, not a test: it reports, it does not pass or fail.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';

@@ -1,10 +1,12 @@
-// `npm run bench -- store [--games 10000] [--live 0.2] [--store sqlite|postgres]`: the store at 10,000 games
+// `npm run bench -- store [--games 10000] [--live 0.2] [--store sqlite|postgres] [--trace]`: the store at 10,000 games
 // (issue 21 §9): size per game, tick time, start-up time and RSS, in one set of lines.
 // A few games per system are played by bots (finished ones to their end, live
 // ones some forty actions in) and copied row for row to the wanted count, a
 // fifth of them live with a deadline a day ahead on every fifth; then a fresh
 // bot process opens the store as `npm start` does (services, router, the
 // start-up sweep of the first tick) and ticks with nothing due. Reports only.
+// On PostgreSQL (MUSTER_BENCH_DB) the games go in a schema of the run's own,
+// dropped after; the size is the tables' (postgresStoreBytes), SQLite's the file's.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -18,8 +20,10 @@ import { createRouter } from '../../commands/router.ts';
 import { allGames } from '../../src/games/registry.ts';
 import { createGame, sha256 } from '../../src/engine/runner.ts';
 import type { GameModule } from '../../src/engine/types.ts';
+import { ratingsOf } from '../../src/tournament/ratings.ts';
 import { print, pct } from './figures.ts';
-import { benchDatabase } from './bench-store.ts';
+import { benchDatabase, benchSchema, postgresStoreBytes } from './bench-store.ts';
+import { printTrace, traceStatements } from './statement-trace.ts';
 
 const HOUR = 3_600_000;
 
@@ -31,34 +35,50 @@ export async function runStoreFigures(argv: string[]): Promise<void> {
       live: { type: 'string', default: '0.2' },
       store: { type: 'string', default: 'sqlite' },
       measure: { type: 'string' },
+      trace: { type: 'boolean', default: false },
     },
   });
-  if (values.measure !== undefined) return measureStartup(values.measure);
+  if (values.measure !== undefined) return measureStartup(values.measure, values.trace);
   const database = benchDatabase(values.store);
-  // The copies read SQLite's catalog and file size; PostgreSQL's (information_schema, pg_database_size) is to come with its backend.
-  if (database.kind === 'postgres')
-    throw new Error("the store figures copy games through SQLite's catalog: PostgreSQL is not wired in yet");
   const games = Number(values.games);
   const liveShare = Number(values.live);
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'muster-store-'));
-  const dbPath = path.join(dir, 'store.sqlite');
-  const svc = openServices({ dbPath, outDir: dir, renderThreads: 0 });
-  const started = performance.now();
-  const templates = playTemplates(svc);
-  const live = Math.round(games * liveShare);
-  copyGames(svc, templates, games, live);
-  sqliteOf(svc.store.db)!.pragma('wal_checkpoint(TRUNCATE)');
-  const seeded = (performance.now() - started) / 1000;
-  await svc.close();
-  const bytes = fs.statSync(dbPath).size + (fs.existsSync(`${dbPath}-wal`) ? fs.statSync(`${dbPath}-wal`).size : 0);
-  console.log(
-    `store: ${games} games (${live} live, ${games - live} finished; KPW, Rifle, WoG, WK4, ATKM alike) on SQLite, made in ${seeded.toFixed(0)} s; ${os.availableParallelism()} cores; load average ${os.loadavg()[0].toFixed(1)}`,
-  );
-  print('store.db_mb', bytes / 1048576, 'MB');
-  print('store.kib_per_game', bytes / 1024 / games, 'KiB');
-  // The start-up and the tick in a process of their own, so its RSS is the bot's, not the seeding's.
-  await child(dbPath);
-  fs.rmSync(dir, { recursive: true, force: true });
+  const schema = database.kind === 'postgres' ? benchSchema(database.url!, 'store') : null;
+  const dbPath = schema ? schema.url : path.join(dir, 'store.sqlite');
+  try {
+    const svc = openServices({ dbPath, outDir: dir, renderThreads: 0 });
+    const started = performance.now();
+    const templates = playTemplates(svc);
+    // Rated as a running bot's tick rates each game it finishes, so the copies are too: a start-up then has no backlog to rate.
+    ratingsOf(svc).sync();
+    const live = Math.round(games * liveShare);
+    copyGames(svc, templates, games, live);
+    const sqlite = sqliteOf(svc.store.db);
+    if (sqlite) sqlite.pragma('wal_checkpoint(TRUNCATE)');
+    // The planner's statistics, as autovacuum keeps them on a database that grew over months.
+    else svc.store.db.exec('ANALYZE');
+    const seeded = (performance.now() - started) / 1000;
+    const bytes = schema
+      ? postgresStoreBytes(svc.store.db)
+      : fs.statSync(dbPath).size + (fs.existsSync(`${dbPath}-wal`) ? fs.statSync(`${dbPath}-wal`).size : 0);
+    await svc.close();
+    console.log(
+      `store: ${games} games (${live} live, ${games - live} finished; KPW, Rifle, WoG, WK4, ATKM alike) on ` +
+        `${schema ? 'PostgreSQL' : 'SQLite'}, made in ${seeded.toFixed(0)} s; ${os.availableParallelism()} cores; ` +
+        `load average ${os
+          .loadavg()
+          .map((load) => load.toFixed(2))
+          .join(' ')}`,
+    );
+    // SQLite: the file and its WAL. PostgreSQL: every table with its TOAST and indexes (pg_total_relation_size).
+    print('store.db_mb', bytes / 1048576, 'MB');
+    print('store.kib_per_game', bytes / 1024 / games, 'KiB');
+    // The start-up and the tick in a process of their own, so its RSS is the bot's, not the seeding's.
+    await child(dbPath, values.trace);
+  } finally {
+    schema?.drop();
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
 }
 
 interface Template {
@@ -112,63 +132,94 @@ function playSome(svc: Services, mod: GameModule<any, any>, gameId: number, acti
   }
 }
 
-/** Every table's columns but its own row id (SQLite's catalog). */
+/** A table's columns but those the database numbers itself (SQLite's `id` primary key, PostgreSQL's identity columns). */
 function columnsOf(svc: Services, table: string): string[] {
+  if (svc.store.db.dialect === 'postgres')
+    return (
+      svc.store.db
+        .prepare(
+          `SELECT column_name AS name FROM information_schema.columns ` +
+            `WHERE table_schema = current_schema() AND table_name = ? AND is_identity = 'NO' ORDER BY ordinal_position`,
+        )
+        .all(table) as { name: string }[]
+    ).map((column) => column.name);
   return (svc.store.db.prepare(`SELECT name, pk FROM pragma_table_info(?)`).all(table) as { name: string; pk: number }[])
-    .filter((c) => !(c.pk && c.name === 'id'))
-    .map((c) => c.name);
+    .filter((column) => !(column.pk && column.name === 'id'))
+    .map((column) => column.name);
 }
 
-/** The templates copied row for row (every table keyed by game) until there are `games`, `live` of them live. */
+/** The store's tables (either database's catalog). */
+function tablesOf(svc: Services): string[] {
+  const sql =
+    svc.store.db.dialect === 'postgres'
+      ? `SELECT table_name FROM information_schema.tables WHERE table_schema = current_schema() AND table_type = 'BASE TABLE'`
+      : `SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'`;
+  return svc.store.db.prepare(sql).pluck().all() as string[];
+}
+
+/**
+ * The templates copied until there are `games`, `live` of them live: each
+ * game row one by one (its own channel), then every table keyed by game in
+ * one statement per table, through a table of which copy came from which template.
+ */
 function copyGames(svc: Services, templates: Template[], games: number, live: number): void {
   const db = svc.store.db;
-  const perGame = (db.prepare(`SELECT name FROM sqlite_master WHERE type = 'table'`).pluck().all() as string[]).filter(
-    (table) => table !== 'games' && !table.startsWith('outbox') && columnsOf(svc, table).includes('game_id'),
+  const perGame = tablesOf(svc).filter(
+    (table) => table !== 'games' && table !== 'bench_copies' && !table.startsWith('outbox') && columnsOf(svc, table).includes('game_id'),
   );
   const gameCols = columnsOf(svc, 'games');
   const copyGame = db.prepare(
-    `INSERT INTO games (${gameCols.join(', ')}) SELECT ${gameCols.map((c) => (c === 'channel_id' ? '?' : c)).join(', ')} FROM games WHERE id = ?`,
+    `INSERT INTO games (${gameCols.join(', ')}) SELECT ${gameCols.map((c) => (c === 'channel_id' ? '?' : c)).join(', ')} FROM games WHERE id = ? RETURNING id`,
   );
-  const copyRows = perGame.map((table) => {
-    const cols = columnsOf(svc, table);
-    return db.prepare(
-      `INSERT INTO ${table} (${cols.join(', ')}) SELECT ${cols.map((c) => (c === 'game_id' ? '?' : c)).join(', ')} FROM ${table} WHERE game_id = ?`,
-    );
-  });
+  db.exec('CREATE TABLE bench_copies (game_id BIGINT PRIMARY KEY, template_id BIGINT NOT NULL)');
+  const noteCopy = db.prepare('INSERT INTO bench_copies (game_id, template_id) VALUES (?, ?)');
   const finished = templates.filter((t) => !t.live);
   const running = templates.filter((t) => t.live);
   const now = svc.now();
   db.transaction(() => {
     for (let i = templates.length; i < games; i++) {
-      const isLive = i < live;
-      const pool = isLive ? running : finished;
+      const pool = i < live ? running : finished;
       const template = pool[i % pool.length];
-      const id = Number(copyGame.run(`copy-${i}`, template.id).lastInsertRowid);
-      for (const copy of copyRows) copy.run(id, template.id);
-      if (isLive && i % 5 === 0) for (const seat of svc.store.seats(id)) svc.store.deadlines.set(id, seat.role, 1, now + 24 * HOUR, now);
+      const { id } = copyGame.get(`copy-${i}`, template.id) as { id: number };
+      noteCopy.run(id, template.id);
     }
+    for (const table of perGame) {
+      const cols = columnsOf(svc, table);
+      db.exec(
+        `INSERT INTO ${table} (${cols.join(', ')}) SELECT ${cols.map((c) => (c === 'game_id' ? 'c.game_id' : `t.${c}`)).join(', ')} ` +
+          `FROM bench_copies c JOIN ${table} t ON t.game_id = c.template_id`,
+      );
+    }
+    const liveCopies = db.prepare(`SELECT game_id FROM bench_copies c JOIN games g ON g.id = c.game_id WHERE g.status = 'active'`);
+    for (const { game_id: id } of liveCopies.all() as { game_id: number }[])
+      if (id % 5 === 0) for (const seat of svc.store.seats(id)) svc.store.deadlines.set(id, seat.role, 1, now + 24 * HOUR, now);
   })();
+  db.exec('DROP TABLE bench_copies');
 }
 
 /** This file again, in a process of its own: built, or under tsx. */
-async function child(dbPath: string): Promise<void> {
+async function child(dbPath: string, trace: boolean): Promise<void> {
   const entry = import.meta.url.endsWith('.mjs')
     ? fileURLToPath(import.meta.url)
     : fileURLToPath(new URL('./store-figures-entry.ts', import.meta.url));
-  const proc = spawn(process.execPath, [...process.execArgv, entry, '--measure', dbPath], { stdio: 'inherit' });
+  const proc = spawn(process.execPath, [...process.execArgv, entry, '--measure', dbPath, ...(trace ? ['--trace'] : [])], {
+    stdio: 'inherit',
+  });
   const code = await new Promise((resolve) => proc.on('exit', resolve));
   if (code !== 0) throw new Error(`the start-up process exited with ${code}`);
 }
 
 /** A fresh bot process on the store: start-up (services, router, the first tick's sweep), the steady tick, RSS. */
-async function measureStartup(dbPath: string): Promise<void> {
+async function measureStartup(dbPath: string, trace: boolean): Promise<void> {
   const rssBefore = process.memoryUsage().rss;
   const cpu0 = process.cpuUsage();
   const t0 = performance.now();
   const svc = openServices({ dbPath, renderThreads: 0 });
   const router = createRouter(svc);
   const opened = performance.now();
+  const statements = trace ? traceStatements(svc.store.db) : null;
   await router.tick!();
+  if (statements) printTrace('the first tick (start-up sweep)', statements());
   const startupMs = performance.now() - t0;
   const startupCpu = process.cpuUsage(cpu0);
   const rssStarted = process.memoryUsage().rss;
@@ -182,6 +233,7 @@ async function measureStartup(dbPath: string): Promise<void> {
     const used = process.cpuUsage(cpuBefore);
     cpu.push((used.user + used.system) / 1000);
   }
+  if (statements) printTrace('15 steady ticks', statements());
   print('store.startup_ms', startupMs, 'ms');
   print('store.startup_open_ms', opened - t0, 'ms');
   print('store.startup_first_tick_ms', startupMs - (opened - t0), 'ms');

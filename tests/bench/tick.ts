@@ -1,5 +1,7 @@
-// `npm run bench -- tick [--games N]`: the 30 s tick at 12,500 live games
-// (issue 21 §4) and the stored size of a finished game per system (§5).
+// `npm run bench -- tick [--games N] [--store sqlite|postgres]`: the 30 s tick at
+// 12,500 live games (issue 21 §4) and the stored size of a finished game per
+// system (§5), on SQLite (a scratch file) or on the PostgreSQL MUSTER_BENCH_DB
+// names (a schema of the run's own, dropped after).
 // Live games are written straight through the store (a real set-up state per
 // system, human seats, a deadline a day ahead on every fifth game), not played;
 // finished games are played out by bots. Reports only.
@@ -14,6 +16,8 @@ import { createGame } from '../../src/engine/runner.ts';
 import type { GameModule } from '../../src/engine/types.ts';
 import type { Services } from '../../src/app/services.ts';
 import { sqliteOf } from '../../src/store/database.ts';
+import { printTrace, traceStatements } from './statement-trace.ts';
+import { benchDatabase, benchSchema } from './bench-store.ts';
 
 const HOUR = 3_600_000;
 const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
@@ -23,33 +27,54 @@ function arg(name: string, fallback: number): number {
   return i >= 0 ? Number(process.argv[i + 1]) : fallback;
 }
 
-/** Live games (and a few fresh lobbies) written through the store in one transaction. */
-function seed(svc: Services, games: number): void {
+/** Where a part of the bench keeps its games: a SQLite file in a scratch folder, or a fresh PostgreSQL schema. */
+interface BenchPlace {
+  dbPath: string;
+  kind: 'sqlite' | 'postgres';
+  remove(): void;
+}
+
+function benchPlace(purpose: string): BenchPlace {
+  const i = process.argv.indexOf('--store');
+  const database = benchDatabase(i >= 0 ? process.argv[i + 1] : undefined);
+  if (database.kind === 'postgres') {
+    const schema = benchSchema(database.url!, purpose);
+    return { dbPath: schema.url, kind: 'postgres', remove: () => schema.drop() };
+  }
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), `muster-${purpose}-`));
+  return { dbPath: path.join(dir, `${purpose}.sqlite`), kind: 'sqlite', remove: () => fs.rmSync(dir, { recursive: true, force: true }) };
+}
+
+/**
+ * Live games (and a few fresh lobbies) in one transaction: each game, its seats
+ * and its first snapshot as the store's createGame, setSeat and start write
+ * them, one statement each (on PostgreSQL each statement is a round trip).
+ */
+export function seedLiveGames(svc: Services, games: number): void {
   const { store } = svc;
   const mods = allGames();
   const states = new Map(mods.map((m) => [m.id, JSON.stringify(createGame(m, {}, `tick-${m.id}`).env)]));
   const now = svc.now();
   const sent = store.db.prepare('INSERT INTO reminders_sent (game_id, role, decision_id, kind, at) VALUES (?, ?, ?, ?, ?)');
+  const game = store.db.prepare(
+    'INSERT INTO games (guild_id, channel_id, system, options, seed, seed_hash, status, version, state, created_by, created_at, updated_at) ' +
+      "VALUES (?, ?, ?, '{}', ?, ?, 'active', 0, ?, 'u', ?, ?) RETURNING id",
+  );
+  const seat = store.db.prepare('INSERT INTO seats (game_id, role, user_id, user_name) VALUES (?, ?, ?, ?)');
+  const snapshot = store.db.prepare('INSERT INTO snapshots (game_id, seq, state) VALUES (?, 0, ?)');
   store.db.transaction(() => {
     for (let i = 0; i < games; i++) {
       const mod = mods[i % mods.length];
-      const g = store.createGame({
-        guildId: `g${i % 50}`,
-        channelId: `live-${i}`,
-        system: mod.id,
-        options: {},
-        seed: `s${i}`,
-        seedHash: sha256(`s${i}`),
-        createdBy: 'u',
-      });
+      const state = states.get(mod.id)!;
+      const { id } = game.get(`g${i % 50}`, `live-${i}`, mod.id, `s${i}`, sha256(`s${i}`), state, now, now) as { id: number };
       const roles = mod.roles(mod.parseOptions({}));
-      roles.forEach((r, k) => store.setSeat(g.id, r.id, `u${(i + k) % 4000}`, `player${(i + k) % 4000}`));
-      store.start(g.id, states.get(mod.id)!);
+      roles.forEach((r, k) => seat.run(id, r.id, `u${(i + k) % 4000}`, `player${(i + k) % 4000}`));
+      snapshot.run(id, state);
       if (i % 5 === 0)
         for (const r of roles) {
-          store.deadlines.set(g.id, r.id, 1, now + 24 * HOUR, now);
+          store.deadlines.set(id, r.id, 1, now + 24 * HOUR, now);
           // A reminder already sent for it (the tick forgets these marks once the deadline goes).
-          sent.run(g.id, r.id, 1, 'hour', now);
+          sent.run(id, r.id, 1, 'hour', now);
         }
     }
     for (let i = 0; i < 200; i++)
@@ -63,7 +88,10 @@ function seed(svc: Services, games: number): void {
         createdBy: 'u',
       });
   })();
-  sqliteOf(store.db)!.pragma('wal_checkpoint(TRUNCATE)');
+  const sqlite = sqliteOf(store.db);
+  if (sqlite) sqlite.pragma('wal_checkpoint(TRUNCATE)');
+  // PostgreSQL's planner statistics, as autovacuum would have them on a database that grew over months.
+  else store.db.exec('ANALYZE');
 }
 
 async function timed(f: () => Promise<unknown>): Promise<{ wall: number; cpu: number }> {
@@ -77,37 +105,59 @@ async function timed(f: () => Promise<unknown>): Promise<{ wall: number; cpu: nu
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 async function tickBench(games: number): Promise<void> {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'muster-tick-'));
-  const svc = openServices({ dbPath: path.join(dir, 'tick.sqlite'), renderThreads: 0, lobbyExpiryHours: 72 });
+  const place = benchPlace('tick');
+  const svc = openServices({ dbPath: place.dbPath, renderThreads: 0, lobbyExpiryHours: 72 });
   try {
     const t = performance.now();
-    seed(svc, games);
-    console.log(`tick.setup: ${games} live games in ${((performance.now() - t) / 1000).toFixed(1)} s`);
+    seedLiveGames(svc, games);
+    console.log(
+      `tick.setup: ${games} live games on ${place.kind === 'sqlite' ? 'SQLite' : 'PostgreSQL'} in ${((performance.now() - t) / 1000).toFixed(1)} s; ` +
+        `${os.availableParallelism()} cores; load average ${os
+          .loadavg()
+          .map((load) => load.toFixed(2))
+          .join(' ')}`,
+    );
     const router = createRouter(svc);
     const now = svc.now();
+    const trace = process.argv.includes('--trace') ? traceStatements(svc.store.db) : null;
     const first = await timed(() => router.tick!());
     console.log(`tick.first_ms (start-up sweep): wall ${first.wall.toFixed(1)} ms, cpu ${first.cpu.toFixed(1)} ms`);
+    if (trace) printTrace('start-up sweep', trace());
     const runs = [];
     for (let i = 0; i < 15; i++) runs.push(await timed(() => router.tick!()));
+    if (trace) printTrace('15 steady ticks', trace());
     console.log(
       `tick.steady_ms (median of ${runs.length}, nothing due): wall ${median(runs.map((r) => r.wall)).toFixed(2)} ms, ` +
         `cpu ${median(runs.map((r) => r.cpu)).toFixed(2)} ms (max wall ${Math.max(...runs.map((r) => r.wall)).toFixed(2)} ms)`,
     );
-    // Half time for 1 % of the deadlines: the tick reads those games alone and sends their reminders.
+    // Half time: the tick reads the games whose reminders are due and sends them.
     const half = now + 12 * HOUR;
     svc.now = () => half;
-    const due = svc.store.db.prepare('UPDATE decision_deadlines SET remind_at = 0 WHERE game_id % 100 = 1').run().changes;
-    const busy = await timed(() => router.tick!());
-    console.log(`tick.reminders_due_ms (${due} deadlines looked at): wall ${busy.wall.toFixed(1)} ms, cpu ${busy.cpu.toFixed(1)} ms`);
+    // Every deadline's first look (an hour after it was set) has passed by then too: the tick takes as many as one pass reads (500).
+    svc.store.db.prepare('UPDATE decision_deadlines SET remind_at = 0 WHERE game_id % 100 = 1').run();
+    let reminders = 0;
+    const busy = await timed(async () => {
+      reminders = (await router.tick!()).flatMap((outcome) => outcome.posts).filter((post) => /reminder/.test(post.content)).length;
+    });
+    console.log(`tick.reminders_due_ms (${reminders} reminders sent): wall ${busy.wall.toFixed(1)} ms, cpu ${busy.cpu.toFixed(1)} ms`);
+    if (trace) printTrace('the tick with reminders due', trace());
   } finally {
     await svc.close();
-    fs.rmSync(dir, { recursive: true, force: true });
+    place.remove();
   }
 }
 
-/** Bytes a game holds in the store: its row, its log (rows, or deflated once finished), its snapshots. */
+/**
+ * Bytes a game holds in the store: its row, its log (rows, or deflated once
+ * finished), its snapshots. Each value as stored: its length on SQLite (which
+ * compresses nothing itself), pg_column_size on PostgreSQL (after TOAST's own
+ * compression of large values). Row headers and indexes are not counted here;
+ * the store bench's figure per game (store-figures.ts) counts them.
+ */
 function storedBytes(svc: Services, gameId: number): { total: number; snapshots: number; count: number } {
-  const q = (sql: string) => (svc.store.db.prepare(sql).get(gameId) as { n: number | null; c?: number }) ?? { n: 0 };
+  const size = svc.store.db.dialect === 'postgres' ? 'pg_column_size' : 'LENGTH';
+  const q = (sql: string) =>
+    (svc.store.db.prepare(sql.replaceAll('LENGTH(', `${size}(`)).get(gameId) as { n: number | null; c?: number }) ?? { n: 0 };
   const row = q(
     'SELECT COALESCE(LENGTH(state),0) + COALESCE(LENGTH(result),0) + LENGTH(options) + LENGTH(seed) + LENGTH(seed_hash) AS n FROM games WHERE id = ?',
   ).n!;
@@ -118,8 +168,8 @@ function storedBytes(svc: Services, gameId: number): { total: number; snapshots:
 }
 
 async function sizeBench(perSystem: number): Promise<void> {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'muster-size-'));
-  const svc = openServices({ dbPath: path.join(dir, 'size.sqlite'), renderThreads: 0 });
+  const place = benchPlace('size');
+  const svc = openServices({ dbPath: place.dbPath, renderThreads: 0 });
   try {
     for (const mod of allGames() as GameModule<any, any>[]) {
       const sizes: ReturnType<typeof storedBytes>[] = [];
@@ -151,7 +201,7 @@ async function sizeBench(perSystem: number): Promise<void> {
     }
   } finally {
     await svc.close();
-    fs.rmSync(dir, { recursive: true, force: true });
+    place.remove();
   }
 }
 

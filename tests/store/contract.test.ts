@@ -193,6 +193,97 @@ describe.each(backends)('store contract on $backend (issue 21 §1)', ({ location
     expect(reminders.upcoming(hourLater + 1_000)).toHaveLength(1);
   });
 
+  it('reminders settled together: every next look written, marks fresh once, in one transaction (issue 21 §4)', () => {
+    const now = 6_000_000;
+    const store = open(() => now);
+    const reminders = new Reminders(store.db);
+    const games = [newGame(store, 'r1'), newGame(store, 'r2')];
+    for (const game of games) {
+      store.start(game.id, '{}');
+      store.deadlines.set(game.id, 'a', 3, now + 7_200_000, now);
+    }
+    const due = reminders.upcoming(now + 3_600_000);
+    expect(due.map((deadline) => deadline.gameId)).toEqual(games.map((game) => game.id));
+    const settle = () =>
+      reminders.settle(
+        [
+          { deadline: due[0]!, lookAt: now + 5_400_000, kinds: ['half'] },
+          { deadline: due[1]!, lookAt: null, kinds: [] },
+        ],
+        now,
+      );
+    expect(settle()).toEqual([true, false]);
+    expect([...reminders.sent(due[0]!)]).toEqual(['half']);
+    // Looked at again at its next moment; the other, with nothing left, never.
+    expect(reminders.upcoming(now + 5_399_999)).toEqual([]);
+    expect(reminders.upcoming(now + 5_400_000).map((deadline) => deadline.gameId)).toEqual([games[0]!.id]);
+    // Marked already (by this process or another): not fresh again.
+    expect(settle()).toEqual([false, false]);
+    // A throw inside rolls every write of the batch back.
+    expect(() =>
+      reminders.settle(
+        [
+          { deadline: { ...due[1]!, decisionId: 4 }, lookAt: now, kinds: ['hour'] },
+          { deadline: due[0]!, lookAt: now, kinds: [undefined as unknown as string] },
+        ],
+        now,
+      ),
+    ).toThrow();
+    expect(reminders.sent({ ...due[1]!, decisionId: 4 }).size).toBe(0);
+  });
+
+  it("a finished game's kept snapshot and its log are stored compressed (issue 21 §5)", () => {
+    const store = open();
+    const game = newGame(store);
+    // A state like a game's: JSON that repeats itself (units, spaces, markers), some 18 KB of it.
+    const board = Array.from({ length: 400 }, (_, index) => ({ id: `unit-${index}`, at: `space-${index % 60}`, strength: index % 7 }));
+    const state = (turn: number) => JSON.stringify({ turn, board });
+    store.start(game.id, state(0));
+    const entries = Array.from({ length: SNAPSHOT_EVERY }, (_, index) => move(index + 1));
+    store.commit(game.id, 0, entries, state(SNAPSHOT_EVERY));
+    store.finish(game.id, 'over', 'a wins');
+    // What each value takes as stored: SQLite compresses nothing itself (the store deflates); PostgreSQL's TOAST compresses large text.
+    const size = store.db.dialect === 'postgres' ? 'pg_column_size' : 'LENGTH';
+    const stored = store.db
+      .prepare(
+        `SELECT (SELECT SUM(${size}(state)) FROM snapshots WHERE game_id = ?) AS snapshots, ` +
+          `(SELECT ${size}(log) FROM finished_logs WHERE game_id = ?) AS log`,
+      )
+      .get(game.id, game.id) as { snapshots: number; log: number };
+    const text = state(SNAPSHOT_EVERY).length;
+    expect(text).toBeGreaterThan(15_000);
+    expect(store.snapshotSource(game.id).seqs).toEqual([SNAPSHOT_EVERY]);
+    expect(stored.snapshots).toBeLessThan(text / 4);
+    expect(stored.log).toBeGreaterThan(0);
+    expect(stored.log).toBeLessThan(JSON.stringify(store.log(game.id)).length / 2);
+    // Read back as it was written.
+    expect(store.snapshots(game.id)).toEqual([{ seq: SNAPSHOT_EVERY, state: state(SNAPSHOT_EVERY) }]);
+    expect(store.log(game.id)).toHaveLength(SNAPSHOT_EVERY);
+  });
+
+  it('the start-up sweep reads only the active games with a bot seat; a game read without its state (issue 21 §4)', () => {
+    const store = open();
+    const people = newGame(store, 'people');
+    const bots = newGame(store, 'bots');
+    const lobby = newGame(store, 'lobby');
+    const over = newGame(store, 'over');
+    store.setSeat(people.id, 'a', 'u1', 'Ann');
+    store.setSeat(people.id, 'b', 'robot-fan', 'Bob'); // "bot" elsewhere in the id is a person
+    store.setSeat(bots.id, 'a', 'u1', 'Ann');
+    store.setSeat(bots.id, 'b', 'bot:b', 'bot');
+    store.setSeat(lobby.id, 'a', 'bot:a', 'bot');
+    store.setSeat(over.id, 'a', 'bot:a', 'bot');
+    for (const game of [people, bots, over]) store.start(game.id, '{"turn":1}');
+    store.finish(over.id, 'over', 'done');
+    expect(store.activeGamesWithBots('bot:').map((row) => [row.id, row.state])).toEqual([[bots.id, '{"turn":1}']]);
+    expect(new Set(store.activeGames().map((row) => row.id))).toEqual(new Set([people.id, bots.id]));
+    // A game without its state (the reminders' read): every other column as game() reads it.
+    const { state: _state, ...head } = store.game(bots.id)!;
+    expect(store.gameHead(bots.id)).toEqual(head);
+    expect(store.gameHead(bots.id)).not.toHaveProperty('state');
+    expect(store.gameHead(bots.id + 1000)).toBeNull();
+  });
+
   it('outbox: enqueue in lane order, pings once per decision, claim and lease, deliver, a dead hold taken over', () => {
     let now = 10_000_000;
     const at = location(); // one database, two processes' stores
