@@ -4,7 +4,7 @@
 // that moved, else Church, else the stacks) and draws it 2.6× larger at the
 // 11:7 aspect Discord previews at full width (550×350), so names and
 // counter codes read without opening the image.
-import { encodePng, makeCanvas, type Canvas, type Ctx2D } from './kit/canvas.ts';
+import { encodePng, makeOpaqueCanvas, type Canvas, type Ctx2D } from './kit/canvas.ts';
 import { drawText, fitText } from './kit/text.ts';
 import type { Point } from './kit/shapes.ts';
 import type { KpwView } from '../src/games/kpw/view-types.ts';
@@ -119,7 +119,7 @@ let output: Canvas | null = null;
 
 /** The close-up PNG (1100×700). */
 export function renderKpwZoom(view: KpwView, map: RenderMap = defaultKpwMap()): Buffer {
-  output ??= makeCanvas(ZOOM.w, ZOOM.h);
+  output ??= makeOpaqueCanvas(ZOOM.w, ZOOM.h);
   drawKpwZoom(view, output, map);
   return encodePng(output);
 }

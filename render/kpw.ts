@@ -1,7 +1,7 @@
 // King Philip's War snapshot: a cached static board plus the view's pieces.
 // Draws only from the KpwView (and the public map), so a view decides what a
 // viewer can see.
-import { encodePng, makeCanvas, type Canvas } from './kit/canvas.ts';
+import { encodePng, makeOpaqueCanvas, type Canvas } from './kit/canvas.ts';
 import { StaticLayerCache } from './kit/cache.ts';
 import { drawText, drawWrapped } from './kit/text.ts';
 import type { KpwView } from '../src/games/kpw/view-types.ts';
@@ -79,7 +79,7 @@ let output: Canvas | null = null;
 
 /** The snapshot PNG (1600×1200). */
 export function renderKpw(view: KpwView, map: RenderMap = defaultKpwMap()): Buffer {
-  output ??= makeCanvas(WIDTH, HEIGHT);
+  output ??= makeOpaqueCanvas(WIDTH, HEIGHT);
   drawKpw(view, output, map);
   return encodePng(output);
 }

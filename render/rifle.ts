@@ -10,7 +10,7 @@ import {
   encodePngOnce,
   fitText,
   lighten,
-  makeCanvas,
+  makeOpaqueCanvas,
   measureText,
   niceTicks,
   paint,
@@ -474,7 +474,7 @@ function layout(v: RV, withChart: boolean): { w: number; h: number; boardsH: num
 
 function draw(v: RV, withBoards: boolean, withChart: boolean): Buffer {
   const { w, h, boardsH } = withBoards ? layout(v, withChart) : { w: 1100, h: 56 + chartsHeight() + awardsHeight(v) + 16, boardsH: 0 };
-  const canvas = makeCanvas(w, h);
+  const canvas = makeOpaqueCanvas(w, h);
   const ctx = canvas.getContext('2d');
   ctx.fillStyle = PAPER;
   ctx.fillRect(0, 0, w, h);

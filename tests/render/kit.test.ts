@@ -15,6 +15,7 @@ import {
   encodePng,
   encodePngOnce,
   makeCanvas,
+  makeOpaqueCanvas,
   pngSize,
   trackBox,
   type CounterSpec,
@@ -169,5 +170,24 @@ describe('render kit', () => {
     expect(once.equals(png)).toBe(true);
     expect([c.width, c.height]).toEqual([0, 0]);
     expect(pngSize(once)).toEqual({ width: 40, height: 30 });
+  });
+
+  it('an opaque canvas (no alpha channel) is encoded as it is: white where nothing was drawn, the same PNG as through the opaque copy', () => {
+    const paint = (c: ReturnType<typeof makeCanvas>) => {
+      const ctx = c.getContext('2d');
+      ctx.fillStyle = '#336699';
+      ctx.fillRect(0, 0, 30, 30);
+      ctx.fillStyle = 'rgba(255,0,0,0.5)';
+      ctx.fillRect(10, 10, 10, 10);
+      drawText(ctx, 'Boston', 2, 20, { size: 12, weight: 'bold', color: '#fff', halo: '#000' });
+    };
+    const opaque = makeOpaqueCanvas(40, 30);
+    const clear = makeCanvas(40, 30);
+    paint(opaque);
+    paint(clear);
+    expect(pixel(opaque, 35, 5)).toEqual([255, 255, 255, 255]);
+    const png = encodePng(opaque);
+    expect(png.readUInt8(25)).toBe(2);
+    expect(png.equals(encodePng(clear))).toBe(true);
   });
 });
