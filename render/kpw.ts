@@ -30,12 +30,16 @@ export function boardFor(map: RenderMap): Board {
   return b;
 }
 
+/** Which static board a view is drawn on: its map and its game's length (the turn track). */
+export function staticKey(view: KpwView, map: RenderMap): string {
+  return `kpw:${mapKey(map)}:${view.short ? 'short' : 'full'}:${Math.max(9, view.lastTurn || 9)}`;
+}
+
 /** The cached static board (1600×1200) for a view's game length. */
 export function staticBoard(view: KpwView, map: RenderMap): Canvas {
   const board = boardFor(map);
   const lastTurn = Math.max(9, view.lastTurn || 9);
-  const key = `kpw:${mapKey(map)}:${view.short ? 'short' : 'full'}:${lastTurn}`;
-  return KPW_STATIC_CACHE.get(key, WIDTH, HEIGHT, (c) => drawStaticLayer(c, map, board.proj, view.short, lastTurn));
+  return KPW_STATIC_CACHE.get(staticKey(view, map), WIDTH, HEIGHT, (c) => drawStaticLayer(c, map, board.proj, view.short, lastTurn));
 }
 
 export function drawKpw(view: KpwView, canvas: Canvas, map: RenderMap = defaultKpwMap()): void {
