@@ -95,24 +95,45 @@ export function encodePngOnce(canvas: Canvas): Buffer {
   }
 }
 
-// One opaque canvas per size, reused (drawing and encoding are synchronous); a few sizes at most.
-const scratch = new Map<string, Canvas>();
+/** Opaque canvases by size, reused (drawing and encoding are synchronous); a few sizes at most. */
+class OpaqueCanvases {
+  private readonly bySize = new Map<string, Canvas>();
 
-function opaqueScratch(width: number, height: number): Canvas {
-  const key = `${width}x${height}`;
-  let c = scratch.get(key);
-  if (!c) {
-    if (scratch.size >= 4) {
-      // Freed by resizing, as in encodePngOnce: dropping the reference would keep its pixels for good.
-      const [oldest, old] = scratch.entries().next().value!;
-      scratch.delete(oldest);
-      old.width = 0;
-      old.height = 0;
+  constructor(private readonly sizes: number) {}
+
+  get(width: number, height: number): Canvas {
+    const key = `${width}x${height}`;
+    let canvas = this.bySize.get(key);
+    if (!canvas) {
+      if (this.bySize.size >= this.sizes) {
+        // Freed by resizing, as in encodePngOnce: dropping the reference would keep its pixels for good.
+        const [oldest, old] = this.bySize.entries().next().value!;
+        this.bySize.delete(oldest);
+        old.width = 0;
+        old.height = 0;
+      }
+      canvas = makeOpaqueCanvas(width, height);
+      this.bySize.set(key, canvas);
     }
-    c = makeOpaqueCanvas(width, height);
-    scratch.set(key, c);
+    return canvas;
   }
-  return c;
+}
+
+// encodePng's copies of canvases with an alpha channel.
+const scratch = new OpaqueCanvases(4);
+const opaqueScratch = (width: number, height: number) => scratch.get(width, height);
+
+// Pictures whose size depends on the view (e.g. Rifle's table with or without its chart).
+const outputs = new OpaqueCanvases(6);
+
+/**
+ * An opaque canvas of this size that every picture of the size is drawn on,
+ * one after another (drawing and encoding are synchronous): a fresh canvas per
+ * snapshot costs its allocation (page faults on every fresh page) and its
+ * freeing. It holds the last picture's pixels: the caller paints it all over.
+ */
+export function reusedOpaqueCanvas(width: number, height: number): Canvas {
+  return outputs.get(width, height);
 }
 
 /** Reads width and height from a PNG's IHDR (bytes 16-23). */
