@@ -1,7 +1,7 @@
 // King Philip's War snapshot: a cached static board plus the view's pieces.
 // Draws only from the KpwView (and the public map), so a view decides what a
 // viewer can see.
-import { encodePng, makeOpaqueCanvas, type Canvas } from './kit/canvas.ts';
+import { encodeJpeg, makeOpaqueCanvas, type Canvas } from './kit/canvas.ts';
 import { StaticLayerCache } from './kit/cache.ts';
 import { drawText, drawWrapped } from './kit/text.ts';
 import type { KpwView } from '../src/games/kpw/view-types.ts';
@@ -81,9 +81,9 @@ function drawResult(ctx: ReturnType<Canvas['getContext']>, summary: string): voi
 // all anyway. Safe because drawing and encoding are synchronous.
 let output: Canvas | null = null;
 
-/** The snapshot PNG (1600×1200). */
+/** The snapshot (1600×1200), a JPEG: the largest picture the bot posts, and the costliest to encode as a PNG (encodeJpeg). */
 export function renderKpw(view: KpwView, map: RenderMap = defaultKpwMap()): Buffer {
   output ??= makeOpaqueCanvas(WIDTH, HEIGHT);
   drawKpw(view, output, map);
-  return encodePng(output);
+  return encodeJpeg(output);
 }

@@ -12,8 +12,10 @@ import {
   drawTurnBoxes,
   drawTurnItems,
   drawWrapped,
+  encodeJpeg,
   encodePng,
   encodePngOnce,
+  imageSize,
   makeCanvas,
   makeOpaqueCanvas,
   pngSize,
@@ -189,5 +191,15 @@ describe('render kit', () => {
     const png = encodePng(opaque);
     expect(png.readUInt8(25)).toBe(2);
     expect(png.equals(encodePng(clear))).toBe(true);
+  });
+
+  it('a JPEG (the KPW map) is drawn from an opaque canvas only, and its size is read from its frame header', () => {
+    const opaque = makeOpaqueCanvas(321, 123);
+    const jpeg = encodeJpeg(opaque);
+    expect([jpeg[0], jpeg[1]]).toEqual([0xff, 0xd8]);
+    expect(imageSize(jpeg)).toEqual({ width: 321, height: 123 });
+    expect(imageSize(encodePng(opaque))).toEqual({ width: 321, height: 123 });
+    expect(() => encodeJpeg(makeCanvas(10, 10))).toThrow(/opaque/);
+    expect(() => imageSize(Buffer.from([0xff, 0xd8, 0xff, 0xd9, 0, 0, 0, 0, 0, 0, 0]))).toThrow();
   });
 });
