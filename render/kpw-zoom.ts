@@ -4,11 +4,12 @@
 // that moved, else Church, else the stacks) and draws it 2.6× larger at the
 // 11:7 aspect Discord previews at full width (550×350), so names and
 // counter codes read without opening the image.
-import { encodePng, makeCanvas, type Canvas, type Ctx2D } from './kit/canvas.ts';
+import { encodePng, makeOpaqueCanvas, type Canvas, type Ctx2D } from './kit/canvas.ts';
+import { StaticLayerCache } from './kit/cache.ts';
 import { drawText, fitText } from './kit/text.ts';
 import type { Point } from './kit/shapes.ts';
 import type { KpwView } from '../src/games/kpw/view-types.ts';
-import { boardFor, staticBoard } from './kpw.ts';
+import { boardFor, staticBoard, staticKey } from './kpw.ts';
 import { defaultKpwMap, type RenderMap } from './kpw/map-source.ts';
 import { drawBattles, drawSites, drawStacks, type Board } from './kpw/pieces.ts';
 import { drawConnections, drawRivers } from './kpw/network.ts';
@@ -81,19 +82,65 @@ function redrawNetwork(ctx: Ctx2D, map: RenderMap, b: Board, win: { x: number; y
   for (const s of spaces) drawSpaceLabel(ctx, s, b.proj.at(s));
 }
 
+/** Side of a tile of the board at the close-up's scale, in pixels. */
+const TILE = 256;
+
+/**
+ * The board at the close-up's scale (land, sea and colony tints from the
+ * cached 1× layer, soft shapes that scale well; lines, spaces and names
+ * drawn again as paths, so they are crisp), in tiles drawn once each and
+ * reused: redrawing them took about half of a close-up's CPU. The full static
+ * layer at this scale took ~1 s (colony tints) and would hold 154 tiles; the
+ * close-ups of 250 games at once touched 39 to 55 of them (the load bench's
+ * games, early and late), so at most 96 are kept (24 MB), which a mix of
+ * short and full games (two boards) still mostly fits.
+ */
+export const ZOOM_TILES = new StaticLayerCache(96, { opaque: true, freeEvicted: true });
+
+/** The board at the close-up's scale over width×height of its pixels from (left, top), placed at the canvas's origin. */
+export function drawScaledBoard(
+  ctx: Ctx2D,
+  view: KpwView,
+  map: RenderMap,
+  board: Board,
+  area: { left: number; top: number; width: number; height: number },
+): void {
+  const win = { x: area.left / ZOOM.scale, y: area.top / ZOOM.scale, w: area.width / ZOOM.scale, h: area.height / ZOOM.scale };
+  ctx.save();
+  ctx.scale(ZOOM.scale, ZOOM.scale);
+  ctx.translate(-win.x, -win.y);
+  ctx.drawImage(staticBoard(view, map), 0, 0);
+  redrawNetwork(ctx, map, board, win);
+  ctx.restore();
+}
+
+function zoomTile(view: KpwView, map: RenderMap, board: Board, tx: number, ty: number): Canvas {
+  return ZOOM_TILES.get(`${staticKey(view, map)}:${tx},${ty}`, TILE, TILE, (ctx) =>
+    drawScaledBoard(ctx, view, map, board, { left: tx * TILE, top: ty * TILE, width: TILE, height: TILE }),
+  );
+}
+
+/** drawScaledBoard from its tiles (area: the canvas's size), at whole pixels so they meet exactly. */
+export function drawZoomedBoard(ctx: Ctx2D, view: KpwView, map: RenderMap, board: Board, left: number, top: number): void {
+  const { width, height } = ctx.canvas;
+  for (let ty = Math.floor(top / TILE); ty * TILE < top + height; ty++)
+    for (let tx = Math.floor(left / TILE); tx * TILE < left + width; tx++)
+      ctx.drawImage(zoomTile(view, map, board, tx, ty), tx * TILE - left, ty * TILE - top);
+}
+
 export function drawKpwZoom(view: KpwView, canvas: Canvas, map: RenderMap = defaultKpwMap()): void {
   const ctx: Ctx2D = canvas.getContext('2d');
   const b = boardFor(map);
   const win = zoomWindow(view, b);
+  // The window's corner on whole pixels of the scaled board (at most half a pixel off), where the tiles meet.
+  const left = Math.round(win.x * ZOOM.scale);
+  const top = Math.round(win.y * ZOOM.scale);
+  // Under the caption too: it lets a tenth of the board show through.
+  drawZoomedBoard(ctx, view, map, b, left, top - ZOOM.caption);
   ctx.save();
   ctx.translate(0, ZOOM.caption);
   ctx.scale(ZOOM.scale, ZOOM.scale);
-  ctx.translate(-win.x, -win.y);
-  // Land, sea and colony tints from the cached 1× layer (soft shapes scale
-  // well); the lines, spaces and names in the window again as paths, so they
-  // are crisp. The full static layer at this scale took ~1 s (colony tints).
-  ctx.drawImage(staticBoard(view, map), 0, 0);
-  redrawNetwork(ctx, map, b, win);
+  ctx.translate(-left / ZOOM.scale, -top / ZOOM.scale);
   drawSites(ctx, b, view.sites);
   drawStacks(ctx, b, view.stacks, true);
   drawBattles(ctx, b, view.battles);
@@ -119,7 +166,7 @@ let output: Canvas | null = null;
 
 /** The close-up PNG (1100×700). */
 export function renderKpwZoom(view: KpwView, map: RenderMap = defaultKpwMap()): Buffer {
-  output ??= makeCanvas(ZOOM.w, ZOOM.h);
+  output ??= makeOpaqueCanvas(ZOOM.w, ZOOM.h);
   drawKpwZoom(view, output, map);
   return encodePng(output);
 }

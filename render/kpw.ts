@@ -1,7 +1,7 @@
 // King Philip's War snapshot: a cached static board plus the view's pieces.
 // Draws only from the KpwView (and the public map), so a view decides what a
 // viewer can see.
-import { encodePng, makeCanvas, type Canvas } from './kit/canvas.ts';
+import { encodeJpeg, makeOpaqueCanvas, type Canvas } from './kit/canvas.ts';
 import { StaticLayerCache } from './kit/cache.ts';
 import { drawText, drawWrapped } from './kit/text.ts';
 import type { KpwView } from '../src/games/kpw/view-types.ts';
@@ -30,12 +30,16 @@ export function boardFor(map: RenderMap): Board {
   return b;
 }
 
+/** Which static board a view is drawn on: its map and its game's length (the turn track). */
+export function staticKey(view: KpwView, map: RenderMap): string {
+  return `kpw:${mapKey(map)}:${view.short ? 'short' : 'full'}:${Math.max(9, view.lastTurn || 9)}`;
+}
+
 /** The cached static board (1600×1200) for a view's game length. */
 export function staticBoard(view: KpwView, map: RenderMap): Canvas {
   const board = boardFor(map);
   const lastTurn = Math.max(9, view.lastTurn || 9);
-  const key = `kpw:${mapKey(map)}:${view.short ? 'short' : 'full'}:${lastTurn}`;
-  return KPW_STATIC_CACHE.get(key, WIDTH, HEIGHT, (c) => drawStaticLayer(c, map, board.proj, view.short, lastTurn));
+  return KPW_STATIC_CACHE.get(staticKey(view, map), WIDTH, HEIGHT, (c) => drawStaticLayer(c, map, board.proj, view.short, lastTurn));
 }
 
 export function drawKpw(view: KpwView, canvas: Canvas, map: RenderMap = defaultKpwMap()): void {
@@ -77,9 +81,9 @@ function drawResult(ctx: ReturnType<Canvas['getContext']>, summary: string): voi
 // all anyway. Safe because drawing and encoding are synchronous.
 let output: Canvas | null = null;
 
-/** The snapshot PNG (1600×1200). */
+/** The snapshot (1600×1200), a JPEG: the largest picture the bot posts, and the costliest to encode as a PNG (encodeJpeg). */
 export function renderKpw(view: KpwView, map: RenderMap = defaultKpwMap()): Buffer {
-  output ??= makeCanvas(WIDTH, HEIGHT);
+  output ??= makeOpaqueCanvas(WIDTH, HEIGHT);
   drawKpw(view, output, map);
-  return encodePng(output);
+  return encodeJpeg(output);
 }

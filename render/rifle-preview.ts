@@ -4,7 +4,7 @@
 // wants at a glance, every text ≥ 20 px: the season, each settlement's five
 // award measures and fight, and whose cubes are on which action.
 import type { Json } from '../src/engine/types.ts';
-import { drawText, encodePng, fitText, makeCanvas, type Canvas, type Ctx2D } from './kit.ts';
+import { drawText, encodePng, fitText, makeOpaqueCanvas, type Canvas, type Ctx2D } from './kit.ts';
 import { drawSettlementMark } from './rifle-marks.ts';
 import { livedHistory, winnerLine, type RV } from './rifle.ts';
 
@@ -110,7 +110,7 @@ let output: Canvas | null = null;
 /** The preview PNG (1100×700). */
 export function renderRiflePreview(view: Json): Buffer {
   const v = view as unknown as RV;
-  output ??= makeCanvas(PREVIEW.w, PREVIEW.h);
+  output ??= makeOpaqueCanvas(PREVIEW.w, PREVIEW.h);
   const ctx = output.getContext('2d');
   ctx.fillStyle = PAPER;
   ctx.fillRect(0, 0, PREVIEW.w, PREVIEW.h);

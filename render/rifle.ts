@@ -7,15 +7,17 @@ import type { Json } from '../src/engine/types.ts';
 import {
   drawText,
   drawWrapped,
-  encodePngOnce,
+  encodePng,
   fitText,
   lighten,
-  makeCanvas,
   measureText,
   niceTicks,
   paint,
+  reusedOpaqueCanvas,
   roundRectPath,
+  StaticLayerCache,
   wrapLines,
+  type Canvas,
   type Ctx2D,
 } from './kit.ts';
 import { drawSettlementMark } from './rifle-marks.ts';
@@ -154,13 +156,14 @@ function drawSettlement(ctx: Ctx2D, st: SV, index: number, x: number, y: number)
     color: st.out ? '#9b1c1c' : '#7a2e1f',
     align: 'right',
     baseline: 'top',
+    cache: true,
   });
   const sub = st.pending ? `asked: ${st.pending}` : st.planning ? 'planning…' : st.fight.notes.join('; ');
   if (sub) drawText(ctx, fitText(ctx, sub, PANEL_W - 30, 11), x + 18, y + 28, { size: 11, color: '#6b5b45', baseline: 'top' });
   // Resource Board 5×5.
   const rx = x + 14;
   const ry = y + 46;
-  drawText(ctx, 'Resource Board', rx, ry, { size: 11, weight: 'bold', color: INK, baseline: 'top' });
+  drawText(ctx, 'Resource Board', rx, ry, { size: 11, weight: 'bold', color: INK, baseline: 'top', cache: true });
   st.resources.forEach((r, i) => {
     const cx = rx + (i % 5) * RES_W;
     const cy = ry + 16 + Math.floor(i / 5) * RES_H;
@@ -169,14 +172,14 @@ function drawSettlement(ctx: Ctx2D, st: SV, index: number, x: number, y: number)
   });
   // Structure Board 4×4.
   const sx = rx + 5 * RES_W + 10;
-  drawText(ctx, 'Structure Board', sx, ry, { size: 11, weight: 'bold', color: INK, baseline: 'top' });
+  drawText(ctx, 'Structure Board', sx, ry, { size: 11, weight: 'bold', color: INK, baseline: 'top', cache: true });
   st.structures.forEach((s, i) => {
     const cx = sx + (i % 4) * STR_W;
     const cy = ry + 16 + Math.floor(i / 4) * STR_H;
     const empty = s.id === 'empty';
     box(ctx, cx, cy, STR_W - 3, STR_H - 3, empty ? '#e7e1d3' : s.value > 0 ? lighten(st.color, 0.75) : '#f7f1e3', '#b9a98f', 3);
     if (empty) {
-      drawText(ctx, '3 —', cx + 4, cy + 3, { size: 10, color: '#9a8f7e', baseline: 'top' });
+      drawText(ctx, '3 —', cx + 4, cy + 3, { size: 10, color: '#9a8f7e', baseline: 'top', cache: true });
       return;
     }
     cellText(
@@ -195,6 +198,28 @@ function drawSettlement(ctx: Ctx2D, st: SV, index: number, x: number, y: number)
   return h;
 }
 
+/** The Action Board's boxes and names, the same in every game: drawn once per process. */
+const ACTION_GRIDS = new StaticLayerCache(4);
+
+function actionGrid(v: RV, cw: number, ch: number): Canvas {
+  const { columns, rows, actions } = v.actionBoard;
+  const key = `rifle:actions:${cw}:${ch}:${columns}:${actions.map((a) => `${a.n} ${a.name}`).join('|')}`;
+  // A pixel's margin all round: the boxes' outlines straddle their edges.
+  return ACTION_GRIDS.get(key, columns * cw + 2, rows * ch + 2, (grid) =>
+    actions.forEach((a, i) => {
+      const cx = 1 + (i % columns) * cw;
+      const cy = 1 + Math.floor(i / columns) * ch;
+      box(grid, cx, cy, cw - 4, ch - 4, '#fbf6ea', '#b9a98f', 4);
+      drawText(grid, fitText(grid, `${a.n} ${a.name}`, cw - 12, 11), cx + 5, cy + 4, {
+        size: 11,
+        weight: 'bold',
+        color: '#5a4a36',
+        baseline: 'top',
+      });
+    }),
+  );
+}
+
 function drawActionBoard(ctx: Ctx2D, v: RV, x: number, y: number, w: number): number {
   const cols = v.actionBoard.columns;
   const rows = v.actionBoard.rows;
@@ -205,19 +230,13 @@ function drawActionBoard(ctx: Ctx2D, v: RV, x: number, y: number, w: number): nu
     `Action Board${v.revealedTurn ? ` — cubes as revealed in turn ${v.revealedTurn}` : ' — plans are secret until all are done'}`,
     x,
     y,
-    { size: 14, weight: 'bold', color: INK, baseline: 'top' },
+    { size: 14, weight: 'bold', color: INK, baseline: 'top', cache: true },
   );
   const top = y + 22;
+  ctx.drawImage(actionGrid(v, cw, ch), x - 1, top - 1);
   v.actionBoard.actions.forEach((a, i) => {
     const cx = x + (i % cols) * cw;
     const cy = top + Math.floor(i / cols) * ch;
-    box(ctx, cx, cy, cw - 4, ch - 4, '#fbf6ea', '#b9a98f', 4);
-    drawText(ctx, fitText(ctx, `${a.n} ${a.name}`, cw - 12, 11), cx + 5, cy + 4, {
-      size: 11,
-      weight: 'bold',
-      color: '#5a4a36',
-      baseline: 'top',
-    });
     let px = cx + 6;
     v.settlements.forEach((st, si) => {
       const n = st.placed?.[a.id] ?? 0;
@@ -474,7 +493,7 @@ function layout(v: RV, withChart: boolean): { w: number; h: number; boardsH: num
 
 function draw(v: RV, withBoards: boolean, withChart: boolean): Buffer {
   const { w, h, boardsH } = withBoards ? layout(v, withChart) : { w: 1100, h: 56 + chartsHeight() + awardsHeight(v) + 16, boardsH: 0 };
-  const canvas = makeCanvas(w, h);
+  const canvas = reusedOpaqueCanvas(w, h);
   const ctx = canvas.getContext('2d');
   ctx.fillStyle = PAPER;
   ctx.fillRect(0, 0, w, h);
@@ -505,7 +524,7 @@ function draw(v: RV, withBoards: boolean, withChart: boolean): Buffer {
     y += drawChart(ctx, v, 16, y, cw);
     drawAwards(ctx, v, 16, y, cw);
   }
-  return encodePngOnce(canvas);
+  return encodePng(canvas);
 }
 
 /** The table snapshot; at game end with the award chart below. */

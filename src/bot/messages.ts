@@ -14,6 +14,7 @@ import {
   type APISelectMenuOption,
 } from 'discord.js';
 import type { Button, Embed, Message, SelectMenu } from '../messages/types.ts';
+import { nameForImage } from '../messages/image-names.ts';
 
 export const MAX_CONTENT = 2000;
 const MAX_BUTTONS_PER_ROW = 5;
@@ -63,7 +64,9 @@ const STYLE: Record<Button['style'], ButtonStyle.Primary | ButtonStyle.Secondary
  * Returns [] for a message with nothing to show (Discord rejects those).
  */
 export function payloadsOf(msg: Message, report: LimitReport = () => {}): Payload[] {
-  const files = (msg.files ?? []).map(
+  // A picture is named for its format (the KPW map is a JPEG): its name was given before it was drawn.
+  const named = (msg.files ?? []).map((f) => ({ ...f, name: nameForImage(f.name, f.data) }));
+  const files = named.map(
     (f) => new AttachmentBuilder(f.data, { name: f.name, ...(f.description ? { description: f.description.slice(0, 1024) } : {}) }),
   );
   const components = componentRows(msg.buttons ?? [], msg.selects ?? [], report);
@@ -76,8 +79,8 @@ export function payloadsOf(msg: Message, report: LimitReport = () => {}): Payloa
   const embeds = msg.embed ? [embedOf(msg.embed)] : [];
   // A file set aside opens from a thumbnail, so the gallery shows the first image alone at full width;
   // unless it is all there is (its close-up was left out), then it is the gallery.
-  const shown = (msg.files ?? []).filter((x) => !x.aside);
-  for (const f of shown.length ? (msg.files ?? []).filter((x) => x.aside && /^[\w.-]+$/.test(x.name)) : [])
+  const shown = named.filter((x) => !x.aside);
+  for (const f of shown.length ? named.filter((x) => x.aside && /^[\w.-]+$/.test(x.name)) : [])
     embeds.push({ title: '🗺️ Full-size board: click to open', thumbnail: { url: `attachment://${f.name}` } });
   if (embeds.length > EMBED_LIMITS.embeds) {
     report(`${embeds.length} embeds in one message (Discord allows ${EMBED_LIMITS.embeds}): the rest left out`);

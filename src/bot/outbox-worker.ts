@@ -202,7 +202,7 @@ export class OutboxWorker {
    * being drawn holds back only itself. A card waits for the older rows of
    * its lane's main track (it links their map). Returns when nothing due is
    * left and nothing is in flight. Every head is looked up at most every
-   * SCAN_MS (a scan reads the whole pending index); in between only the lanes
+   * SCAN_MS, or more under a backlog (a scan reads the whole pending index: SCAN_COST_SHARE); in between only the lanes
    * just delivered are looked at again.
    */
   private async drain(): Promise<void> {
@@ -215,16 +215,20 @@ export class OutboxWorker {
     const busy: Record<Track, number> = { ping: 0, main: 0, card: 0 };
     let drawing = 0;
     let scanned = -Infinity;
+    // Time between scans: SCAN_MS, or SCAN_COST_SHARE times the last scan's cost when that is more (a backlog).
+    let scanGap = SCAN_MS;
     let dirty = true;
     for (;;) {
       if (this.stopped) break;
       if (this.again) dirty = true;
       this.again = false;
-      const scan = dirty && performance.now() - scanned >= SCAN_MS;
+      const scan = dirty && performance.now() - scanned >= scanGap;
       let heads: HeadInfo[] = [];
       if (scan) {
+        const started = performance.now();
         heads = this.outbox.headIds();
         scanned = performance.now();
+        scanGap = Math.max(SCAN_MS, (scanned - started) * SCAN_COST_SHARE);
         dirty = false;
       } else {
         for (const lane of freed) heads.push(...this.outbox.laneHeads(lane));
@@ -259,28 +263,28 @@ export class OutboxWorker {
         // Another process's server (its shards): theirs to deliver; ours, but its shard still connecting: the
         // poll or the shard's ready (client.ts) brings it back (issue 21 §2).
         if (!this.lanes.serves(h.guildId) || !this.lanes.ready(h.guildId)) continue;
-        const row = this.outbox.get(h.id);
-        if (row?.state !== 'pending') continue;
-        // Another process is delivering this lane's head (issue 21 §3): it is theirs until delivered or their hold expires.
-        if (!this.outbox.claim(row.id)) continue;
+        // Only a pending row is claimed; another process is delivering this lane's head (issue 21 §3): it is
+        // theirs until delivered or their hold expires. The row itself is read once, where it is delivered.
+        const rowId = h.id;
+        if (!this.outbox.claim(rowId)) continue;
         if (draws) drawing++;
         busy[h.track]++;
-        taken.add(row.id);
+        taken.add(rowId);
         let started: Promise<void>;
         if (ping) {
           let signal!: () => void;
           handed.push(new Promise<void>((r) => (signal = r)));
-          started = this.deliver(row, signal).finally(signal);
+          started = this.deliver(rowId, signal).finally(signal);
         } else {
           gate ??= handed.length ? Promise.race([Promise.all(handed), sleep(PING_HEAD_START_MS)]) : null;
-          started = gate ? gate.then(() => this.deliver(row)) : this.deliver(row);
+          started = gate ? gate.then(() => this.deliver(rowId)) : this.deliver(rowId);
         }
         const job = started
-          .catch((e) => this.log.error(`outbox #${row.id}: delivery failed unexpectedly: ${errorText(e)}`))
+          .catch((e) => this.log.error(`outbox #${rowId}: delivery failed unexpectedly: ${errorText(e)}`))
           .finally(() => {
             inFlight.delete(key);
-            taken.delete(row.id);
-            this.newerDraws.delete(row.id);
+            taken.delete(rowId);
+            this.newerDraws.delete(rowId);
             freed.add(h.lane);
             busy[h.track]--;
             if (draws) drawing--;
@@ -292,9 +296,9 @@ export class OutboxWorker {
       if (inFlight.size) {
         await Promise.race([...inFlight.values(), new Promise<void>((wake) => (this.wakeDrain = wake))]);
         this.wakeDrain = null;
-        // Woken for new rows: they are found by the next scan, at most SCAN_MS after the last.
-        if (this.again) await sleep(Math.max(0, SCAN_MS - (performance.now() - scanned)));
-      } else if (dirty || freed.size || this.again) await sleep(Math.max(0, SCAN_MS - (performance.now() - scanned)));
+        // Woken for new rows: they are found by the next scan, at most scanGap after the last.
+        if (this.again) await sleep(Math.max(0, scanGap - (performance.now() - scanned)));
+      } else if (dirty || freed.size || this.again) await sleep(Math.max(0, scanGap - (performance.now() - scanned)));
       else break;
     }
     await Promise.all(inFlight.values());
@@ -325,10 +329,10 @@ export class OutboxWorker {
   }
 
   /** `handed`: called once the row's first message is handed to discord.js (a ping's head start). */
-  private async deliver(taken: OutboxRow, handed?: () => void): Promise<void> {
-    // Read again: while it waited (the round's pings, another track opening its match's thread, another
-    // process) its lane may have moved into the thread just opened; a placeholder lane is no channel.
-    const row = this.outbox.get(taken.id);
+  private async deliver(rowId: number, handed?: () => void): Promise<void> {
+    // Read once claimed, as it stands now: while it waited (the round's pings, another track opening its match's
+    // thread, another process) its lane may have moved into the thread just opened; a placeholder lane is no channel.
+    const row = this.outbox.get(rowId);
     if (row?.state !== 'pending') return;
     // A tournament match's thread opens with its first delivery; the rows of that lane then move into it.
     const pending = this.router.pendingThread?.(row.lane);
@@ -794,6 +798,15 @@ const THREAD_WAIT_MS = 100;
 
 /** Shortest time between two scans of every lane's head. */
 const SCAN_MS = 20;
+
+/**
+ * A scan reads every pending row's lane: under a backlog (thousands of rows)
+ * it took 3.5 ms, and new rows call for one every SCAN_MS, a sixth of the
+ * event loop spent finding heads. Scans are spaced to this many times their
+ * cost, so they take at most about a tenth of it; the lanes just delivered
+ * are looked at again in between as before.
+ */
+const SCAN_COST_SHARE = 10;
 
 /** How long a head found not superseded is taken at its word before the outbox is asked again. */
 const NEWER_RECHECK_MS = 250;

@@ -51,7 +51,7 @@ export async function runDemo(argv: string[], print: (l: string) => void = conso
     for (const l of lines) if (!(await table.run(l))) return 1;
     const row = svc.store.latestGame('table');
     const result = row?.result ? JSON.parse(row.result) : null;
-    const images = fs.readdirSync(out).filter((f) => f.endsWith('.png')).length;
+    const images = fs.readdirSync(out).filter((f) => /\.(png|jpg)$/.test(f)).length;
     print(`Snapshots kept: ${images} in ${out} (the latest ${svc.config.keepImages || 'all'} per game; MUSTER_KEEP_IMAGES)`);
     const who = result?.draw
       ? 'draw'

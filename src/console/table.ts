@@ -9,6 +9,7 @@ import type { Caller, Router } from '../../commands/types.ts';
 import type { Button, Outcome, Post, SelectMenu } from '../messages/types.ts';
 import { parseLine, ParseError, splitExpectation } from './parse.ts';
 import { imageName, pruneImages } from './images.ts';
+import { nameForImage } from '../messages/image-names.ts';
 import { cardText } from '../../commands/card.ts';
 
 export interface TableOptions {
@@ -255,7 +256,7 @@ export class Table {
     if (files?.length) {
       const gameId = this.svc.store.latestGame(this.channel)?.id ?? null;
       for (const f of files) {
-        const file = path.join(this.opts.outDir, imageName(gameId, ++this.files, f.name));
+        const file = path.join(this.opts.outDir, imageName(gameId, ++this.files, nameForImage(f.name, f.data)));
         fs.writeFileSync(file, f.data);
         p(`    📎 ${file}`);
       }

@@ -13,6 +13,7 @@ import { registerAllGames } from '../../src/app/games.ts';
 import { getGame } from '../../src/games/registry.ts';
 import { createGame } from '../../src/engine/runner.ts';
 import { renderers } from '../../render/renderers.ts';
+import { imageExtension } from '../../src/messages/image-names.ts';
 
 const root = path.resolve(__dirname, '../..');
 const out = path.join(root, 'dist', `test-${process.pid}`);
@@ -67,9 +68,10 @@ describe('the built bot (issue 9)', () => {
     // Started once (a bundled cli.ts acting as the script would play it twice).
     expect(run.stdout.match(/Started\. Use `\/kpw` commands/g)?.length ?? 0).toBe(1);
     expect(run.stdout).toMatch(/English/);
-    const pngs = fs.readdirSync(tmp).filter((f) => f.endsWith('.png'));
-    expect(pngs.length).toBeGreaterThan(0);
-    expect(fs.readFileSync(path.join(tmp, pngs[0])).subarray(1, 4).toString()).toBe('PNG');
+    // The KPW map is a JPEG, its close-up a PNG: each file named for its bytes.
+    const pictures = fs.readdirSync(tmp).filter((f) => /\.(png|jpg)$/.test(f));
+    expect(pictures.length).toBeGreaterThan(0);
+    for (const name of pictures) expect(name.slice(-3)).toBe(imageExtension(fs.readFileSync(path.join(tmp, name))));
   }, 90_000);
 
   it('its render-worker.mjs draws in a render thread the PNG the sources draw', async () => {

@@ -2,6 +2,7 @@
 // `npm run bench -- load`: many live games under a clocked command stream (load.ts).
 // `npm run bench -- bots [--games N] [--system ID]`: each bot's win rate against random play (bots.ts).
 // `npm run bench -- discord [--turns N]`: what people see of a KPW and a Rifle game through discord.js (discord.ts).
+// `npm run bench -- maps [--games N] [--commands N]`: CPU time per command and per picture, measured apart (maps.ts).
 // `npm run bench -- commit [N] [--system ID] [--source]`: apply+commit in CPU time over N (10,000) actions per system (commit.ts).
 // `npm run bench -- tournament [N]`: Swiss pairing times (500 and 2,000 entrants) and quality over N random tournaments (tournament.ts).
 // `npm run bench -- store [--games N] [--store sqlite|postgres]`: 10,000 stored games: size per game, tick, start-up, RSS (store-figures.ts).
@@ -224,6 +225,12 @@ async function storeFigures(args: string[]): Promise<void> {
   await built('store-figures', 'tests/bench/store-figures-entry.ts', args);
 }
 
+/** The maps bench (maps.ts), built and run as the load bench is; --source: here, under tsx. */
+async function maps(args: string[]): Promise<void> {
+  if (args.includes('--source')) return (await import('./maps.ts')).runMaps(args.filter((a) => a !== '--source'));
+  await built('maps', 'tests/bench/maps-entry.ts', args);
+}
+
 /** The commit bench (commit.ts), built and run as the load bench is; --source: here, under tsx. */
 async function commit(args: string[]): Promise<void> {
   if (args.includes('--source')) return (await import('./commit.ts')).runCommit(args.filter((a) => a !== '--source'));
@@ -254,13 +261,15 @@ const run =
           ? import('./discord.ts').then((m) => m.runDiscord(process.argv.slice(3)))
           : mode === 'commit'
             ? commit(process.argv.slice(3))
-            : mode === 'store'
-              ? storeFigures(process.argv.slice(3))
-              : mode === 'tournament'
-                ? import('./tournament.ts').then((m) => m.runTournamentBench(process.argv.slice(3), print))
-                : mode === 'postgres'
-                  ? import('./postgres.ts').then((m) => m.runPostgresBench())
-                  : main();
+            : mode === 'maps'
+              ? maps(process.argv.slice(3))
+              : mode === 'store'
+                ? storeFigures(process.argv.slice(3))
+                : mode === 'tournament'
+                  ? import('./tournament.ts').then((m) => m.runTournamentBench(process.argv.slice(3), print))
+                  : mode === 'postgres'
+                    ? import('./postgres.ts').then((m) => m.runPostgresBench())
+                    : main();
 run.then(
   () => process.exit(0),
   (e) => {

@@ -146,7 +146,7 @@ export async function runLoad(argv: string[]): Promise<void> {
 const benchGuild = (index: number, processes: number): string => String((BigInt(processes) * 1000n + BigInt(index % processes)) << 22n);
 
 /** The games, opened through the store: half KPW (two players), half Rifle and Axe (two settlements), each in its own channel. */
-function openGames(svc: Services, games: number, prefix = 'load', processes = 1): string[] {
+export function openGames(svc: Services, games: number, prefix = 'load', processes = 1): string[] {
   const channels: string[] = [];
   for (let i = 0; i < games; i++) {
     const system = i % 2 ? 'rifle' : 'kpw';
@@ -168,6 +168,30 @@ function openGames(svc: Services, games: number, prefix = 'load', processes = 1)
     channels.push(channelId);
   }
   return channels;
+}
+
+/** The next command for a game: a seat that is asked, and a legal move its bot picks, as that seat's player would send it. */
+export function pickCommand(svc: Services, channelId: string, rand: () => number, guildId: string | null): Invocation | null {
+  const row = svc.store.liveGame(channelId);
+  if (row?.status !== 'active') return null;
+  const mod = getGame(row.system)!;
+  const env = envOf(row);
+  const prompts = mod.prompts(env.game);
+  if (!prompts.length) return null;
+  const prompt = prompts[Math.floor(rand() * prompts.length)];
+  const legal = mod.legal(env.game, prompt.role);
+  if (!legal.length) return null;
+  const pick = mod.bot ? mod.bot(env.game, prompt.role, legal, { rand: () => rand() }) : legal[0];
+  const seat = svc.store.seats(row.id).find((s) => s.role === prompt.role)!;
+  const group = mod.subcommands.find((s) => s.name === pick.sub)?.group;
+  return {
+    command: mod.command,
+    ...(group ? { group } : {}),
+    sub: pick.sub,
+    options: { ...pick.args },
+    caller: { id: seat.userId, name: seat.userName, isModerator: false },
+    where: { guildId, channelId },
+  };
 }
 
 /** One process, games opened here: every figure. */
@@ -376,29 +400,8 @@ async function drive(svc: Services, plan: LoadPlan, channels: string[], part: Pa
   let heapMax = 0;
   let externalMax = 0;
 
-  /** The next command for a game: a seat that is asked, and a legal move its bot picks. */
-  const nextCommand = (channelId: string): Invocation | null => {
-    const row = svc.store.liveGame(channelId);
-    if (row?.status !== 'active') return null;
-    const mod = getGame(row.system)!;
-    const env = envOf(row);
-    const prompts = mod.prompts(env.game);
-    if (!prompts.length) return null;
-    const prompt = prompts[Math.floor(rand() * prompts.length)];
-    const legal = mod.legal(env.game, prompt.role);
-    if (!legal.length) return null;
-    const pick = mod.bot ? mod.bot(env.game, prompt.role, legal, { rand: () => rand() }) : legal[0];
-    const seat = svc.store.seats(row.id).find((s) => s.role === prompt.role)!;
-    const group = mod.subcommands.find((s) => s.name === pick.sub)?.group;
-    return {
-      command: mod.command,
-      ...(group ? { group } : {}),
-      sub: pick.sub,
-      options: { ...pick.args },
-      caller: { id: seat.userId, name: seat.userName, isModerator: false },
-      where: { guildId: benchGuild(gameIndex.get(channelId)!, part.of), channelId },
-    };
-  };
+  const nextCommand = (channelId: string): Invocation | null =>
+    pickCommand(svc, channelId, rand, benchGuild(gameIndex.get(channelId)!, part.of));
 
   const lat: number[] = [];
   let refused = 0;

@@ -43,6 +43,21 @@ describe('messages', () => {
     expect(payloadsOf({ content: 'map', files: [{ name: 'a.png', data: PNG, aside: true }] })[0].embeds).toBeUndefined();
   });
 
+  it('a picture goes named for its format: the KPW map (a JPEG) named `.png` before it was drawn goes as `.jpg`, its thumbnail too', () => {
+    const jpeg = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 16, 0x4a, 0x46, 0x49, 0x46]);
+    const [part] = payloadsOf({
+      content: 'map',
+      files: [
+        { name: 'game1-d2-zoom.png', data: PNG },
+        { name: 'game1-d2-1.png', data: jpeg, aside: true },
+      ],
+    });
+    expect(part.files!.map((f) => f.name)).toEqual(['game1-d2-zoom.png', 'game1-d2-1.jpg']);
+    expect(part.embeds).toEqual([expect.objectContaining({ thumbnail: { url: 'attachment://game1-d2-1.jpg' } })]);
+    // Bytes that are neither (a picture not drawn yet) keep their name.
+    expect(payloadsOf({ content: 'x', files: [{ name: 'a.png', data: Buffer.from('not drawn') }] })[0].files![0].name).toBe('a.png');
+  });
+
   it('caps buttons at 5 rows of 5', () => {
     const rows = componentRows(Array.from({ length: 27 }, (_, n) => ({ customId: `b${n}`, label: `B${n}`, style: 'secondary' as const })));
     expect(rows.map((r) => r.components.length)).toEqual([5, 5, 5, 5, 5]);

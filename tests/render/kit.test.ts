@@ -12,9 +12,12 @@ import {
   drawTurnBoxes,
   drawTurnItems,
   drawWrapped,
+  encodeJpeg,
   encodePng,
   encodePngOnce,
+  imageSize,
   makeCanvas,
+  makeOpaqueCanvas,
   pngSize,
   trackBox,
   type CounterSpec,
@@ -169,5 +172,34 @@ describe('render kit', () => {
     expect(once.equals(png)).toBe(true);
     expect([c.width, c.height]).toEqual([0, 0]);
     expect(pngSize(once)).toEqual({ width: 40, height: 30 });
+  });
+
+  it('an opaque canvas (no alpha channel) is encoded as it is: white where nothing was drawn, the same PNG as through the opaque copy', () => {
+    const paint = (c: ReturnType<typeof makeCanvas>) => {
+      const ctx = c.getContext('2d');
+      ctx.fillStyle = '#336699';
+      ctx.fillRect(0, 0, 30, 30);
+      ctx.fillStyle = 'rgba(255,0,0,0.5)';
+      ctx.fillRect(10, 10, 10, 10);
+      drawText(ctx, 'Boston', 2, 20, { size: 12, weight: 'bold', color: '#fff', halo: '#000' });
+    };
+    const opaque = makeOpaqueCanvas(40, 30);
+    const clear = makeCanvas(40, 30);
+    paint(opaque);
+    paint(clear);
+    expect(pixel(opaque, 35, 5)).toEqual([255, 255, 255, 255]);
+    const png = encodePng(opaque);
+    expect(png.readUInt8(25)).toBe(2);
+    expect(png.equals(encodePng(clear))).toBe(true);
+  });
+
+  it('a JPEG (the KPW map) is drawn from an opaque canvas only, and its size is read from its frame header', () => {
+    const opaque = makeOpaqueCanvas(321, 123);
+    const jpeg = encodeJpeg(opaque);
+    expect([jpeg[0], jpeg[1]]).toEqual([0xff, 0xd8]);
+    expect(imageSize(jpeg)).toEqual({ width: 321, height: 123 });
+    expect(imageSize(encodePng(opaque))).toEqual({ width: 321, height: 123 });
+    expect(() => encodeJpeg(makeCanvas(10, 10))).toThrow(/opaque/);
+    expect(() => imageSize(Buffer.from([0xff, 0xd8, 0xff, 0xd9, 0, 0, 0, 0, 0, 0, 0]))).toThrow();
   });
 });

@@ -3,10 +3,10 @@
 // glyph is its font size × the renderer's magnification × the preview scale.
 import { describe, expect, it } from 'vitest';
 import { closeUp } from '../../commands/snapshots.ts';
-import { makeCanvas, pngSize } from '../../render/kit/canvas.ts';
+import { makeCanvas, makeOpaqueCanvas, pngSize } from '../../render/kit/canvas.ts';
 import { stripeLabelSize } from '../../render/kit/counters.ts';
 import { boardFor } from '../../render/kpw.ts';
-import { ZOOM, renderKpwZoom, zoomWindow } from '../../render/kpw-zoom.ts';
+import { ZOOM, ZOOM_TILES, drawScaledBoard, drawZoomedBoard, renderKpwZoom, zoomWindow } from '../../render/kpw-zoom.ts';
 import { defaultKpwMap } from '../../render/kpw/map-source.ts';
 import { placeStacks } from '../../render/kpw/pieces.ts';
 import { LABEL_SIZE } from '../../render/kpw/spaces.ts';
@@ -48,6 +48,38 @@ describe('KPW legibility at Discord preview size', () => {
       (r) => r.space === 'wickford' || r.space === 'great_swamp',
     );
     for (const r of rows) expect(inside(r.x, r.y) && inside(r.x + r.w, r.y + r.h), r.space).toBe(true);
+  });
+
+  it("the close-up's board comes from tiles drawn once: they meet without a seam, the same pixels as the board drawn in one piece", () => {
+    const view = busyView();
+    const map = defaultKpwMap();
+    const board = boardFor(map);
+    const win = zoomWindow(view, board);
+    const area = { left: Math.round(win.x * ZOOM.scale), top: Math.round(win.y * ZOOM.scale), width: 600, height: 400 };
+    const whole = makeOpaqueCanvas(area.width, area.height);
+    drawScaledBoard(whole.getContext('2d'), view, map, board, area);
+    const tiled = makeOpaqueCanvas(area.width, area.height);
+    drawZoomedBoard(tiled.getContext('2d'), view, map, board, area.left, area.top);
+    const pixels = (c: ReturnType<typeof makeCanvas>) => c.getContext('2d').getImageData(0, 0, area.width, area.height).data;
+    const [a, b] = [pixels(whole), pixels(tiled)];
+    // Rounding apart (the tiles' own offsets): no value more than a few levels off, and few off at all.
+    let off = 0;
+    let most = 0;
+    for (let i = 0; i < a.length; i++) {
+      const diff = Math.abs(a[i] - b[i]);
+      if (diff) off++;
+      most = Math.max(most, diff);
+    }
+    expect(most).toBeLessThanOrEqual(8);
+    expect(off / a.length).toBeLessThan(0.01);
+    // Drawn again, the same place builds no tile.
+    const built = ZOOM_TILES.builds;
+    renderKpwZoom(view);
+    renderKpwZoom(view);
+    expect(ZOOM_TILES.builds - built).toBeLessThanOrEqual(ZOOM_TILES.size);
+    const again = ZOOM_TILES.builds;
+    renderKpwZoom(view);
+    expect(ZOOM_TILES.builds).toBe(again);
   });
 
   it('is posted once per batch, after the last snapshot, only when that board was drawn', async () => {
