@@ -1,6 +1,7 @@
 import os from 'node:os';
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
+import { databaseTestFiles } from './tests/setup/database-files.ts';
 
 /**
  * Files that play whole games (or long stretches of them), longest first. They
@@ -31,38 +32,86 @@ export const discordFiles = ['tests/bot/**'];
 
 class WholeGamesFirst extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    // A whole-game file's PostgreSQL run before its SQLite run: it takes longer (each store call a round trip).
     const rank = (file: TestSpecification) => {
       const index = wholeGameFiles.findIndex((name) => file.moduleId.endsWith(name));
-      return index < 0 ? wholeGameFiles.length : index;
+      return index < 0 ? 2 * wholeGameFiles.length : 2 * index + (file.project.name === 'postgres' ? 0 : 1);
     };
     // Array.prototype.sort is stable: the rest keep vitest's own order.
     return (await super.sort(files)).sort((a, b) => rank(a) - rank(b));
   }
 }
 
-export default defineConfig({
-  test: {
-    include: ['tests/**/*.test.ts'],
-    testTimeout: 60_000,
-    hookTimeout: 60_000,
-    pool: 'forks',
-    // Vitest's default is one worker fewer than the CPUs (room for its main
-    // process): on a 2-core machine one file at a time, user time equal to the
-    // wall time, 370 s for the suite. Two at least (with the reuse below:
-    // 156 s on this machine at load 4, niced).
-    maxWorkers: Math.max(2, os.availableParallelism() - 1),
-    // One process per worker, not one per file: each file still gets fresh
-    // modules (tests/setup/fresh-modules.ts, why there).
-    poolOptions: { forks: { isolate: false } },
-    globalSetup: ['tests/setup/tmp.ts', 'tests/setup/postgres.ts'],
-    // Fresh modules for every file, then the watch that fails a test computing
-    // for seconds without letting the event loop turn (why: in each file).
-    // After each file, the PostgreSQL connections it left open are closed.
-    setupFiles: ['tests/setup/fresh-modules.ts', 'tests/setup/event-loop.ts', 'tests/setup/pg-connections.ts'],
-    sequence: { sequencer: WholeGamesFirst },
-    // Snapshots render in-process in tests: a render thread per test file would
-    // cost seconds of start-up each on a 2-core CI. The pool has its own tests
-    // (tests/app/render-pool.test.ts), which ask for threads explicitly.
-    env: { MUSTER_RENDER_THREADS: '0' },
-  },
-});
+/** How every file runs, in either project. */
+const fileSettings = {
+  testTimeout: 60_000,
+  hookTimeout: 60_000,
+  pool: 'forks',
+  // One process per worker, not one per file: each file still gets fresh
+  // modules (tests/setup/fresh-modules.ts, why there).
+  poolOptions: { forks: { isolate: false } },
+  // Fresh modules for every file, then the watch that fails a test computing
+  // for seconds without letting the event loop turn (why: in each file).
+  // After each file, the PostgreSQL connections it left open are closed.
+  setupFiles: ['tests/setup/fresh-modules.ts', 'tests/setup/event-loop.ts', 'tests/setup/pg-connections.ts'],
+} satisfies TestProjectInlineConfiguration['test'];
+
+// Snapshots render in-process in tests: a render thread per test file would
+// cost seconds of start-up each on a 2-core CI. The pool has its own tests
+// (tests/app/render-pool.test.ts), which ask for threads explicitly.
+const renderInProcess = { MUSTER_RENDER_THREADS: '0' };
+
+export type Backend = 'sqlite' | 'postgres';
+
+/**
+ * The suite as two projects in one run (issue 21: the same suite passes on
+ * both backends): "sqlite" runs every file, with the databases tests take from
+ * tests/setup/test-db.ts on SQLite; "postgres" runs again, with
+ * MUSTER_TEST_DB=postgres, the files that take one there
+ * (tests/setup/database-files.ts), each test in a fresh schema of the run's
+ * throwaway cluster. `npx vitest run --project sqlite` (or postgres) runs one.
+ * Worker processes are shared by both projects, so each sets the variable.
+ */
+export function suite(options: { exclude?: string[]; backends?: Backend[] } = {}) {
+  const exclude = [...configDefaults.exclude, ...(options.exclude ?? [])];
+  const projects: Record<Backend, TestProjectInlineConfiguration> = {
+    sqlite: {
+      test: {
+        ...fileSettings,
+        name: 'sqlite',
+        include: ['tests/**/*.test.ts'],
+        exclude,
+        env: { ...renderInProcess, MUSTER_TEST_DB: 'sqlite' },
+      },
+    },
+    postgres: {
+      test: {
+        ...fileSettings,
+        name: 'postgres',
+        include: databaseTestFiles(import.meta.dirname),
+        // Not yet: the three-process kill test is made to run on PostgreSQL on another branch (h/pgkill;
+        // here its unquoted `created_at AS createdAt` reads undefined). Drop this line when that is merged.
+        exclude: [...exclude, 'tests/bot/multi-process.test.ts'],
+        // Three times as long (tests/setup/test-db.ts, timeLimit: why).
+        testTimeout: 3 * fileSettings.testTimeout,
+        hookTimeout: 3 * fileSettings.hookTimeout,
+        env: { ...renderInProcess, MUSTER_TEST_DB: 'postgres' },
+      },
+    },
+  };
+  return defineConfig({
+    test: {
+      // Vitest's default is one worker fewer than the CPUs (room for its main
+      // process): on a 2-core machine one file at a time, user time equal to the
+      // wall time, 370 s for the suite. Two at least (with the reuse in
+      // fileSettings: 156 s on this machine at load 4, niced).
+      maxWorkers: Math.max(2, os.availableParallelism() - 1),
+      // Once for the run, whichever projects it runs: the scratch folder and the PostgreSQL cluster.
+      globalSetup: ['tests/setup/tmp.ts', 'tests/setup/postgres.ts'],
+      sequence: { sequencer: WholeGamesFirst },
+      projects: (options.backends ?? ['sqlite', 'postgres']).map((backend) => projects[backend]),
+    },
+  });
+}
+
+export default suite();

@@ -7,9 +7,9 @@
 // or its log; invalid JSON, JSON of the wrong shape, cut short), and every
 // other game must go on while the damaged one is reported once and can be
 // abandoned and replaced.
-import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { harness, tempDb, text } from './harness.ts';
+import { harness, text } from './harness.ts';
+import { copyTempDb, tempDb } from '../setup/test-db.ts';
 import { envOf, moduleOf } from '../../src/app/session.ts';
 import { buttonId } from '../../commands/present.ts';
 import type { Outcome, Post } from '../../src/messages/types.ts';
@@ -46,14 +46,14 @@ const built = (async () => {
     h.svc.sessions.act(row, seat.userId, role, [moduleOf(row).legal(env.game, role)[0].action]);
     await h.say('mod', '/game deadline hours:1', g.channel);
   }
-  sqliteOf(h.svc.store.db)!.pragma('wal_checkpoint(TRUNCATE)');
+  // On SQLite, everything into the file that the cases copy (PostgreSQL's copy reads the committed rows).
+  sqliteOf(h.svc.store.db)?.pragma('wal_checkpoint(TRUNCATE)');
   await h.svc.close();
   return path;
 })();
 
 async function table() {
-  const path = tempDb();
-  fs.copyFileSync(await built, path);
+  const path = copyTempDb(await built);
   const h = harness({ dbPath: path, seed: 'damaged' });
   const ids = TABLE.map((g) => h.svc.store.liveGame(g.channel)!.id);
   // Every deadline has passed; the damaged game's is the oldest, so it is met first.

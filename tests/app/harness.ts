@@ -1,21 +1,16 @@
 // Test harness: services on a fresh database with the duel fixture registered.
 import os from 'node:os';
 import path from 'node:path';
-import fs from 'node:fs';
 import { openServices, type Services } from '../../src/app/services.ts';
 import { getGame, registerGame } from '../../src/games/registry.ts';
 import { createRouter } from '../../commands/router.ts';
 import type { Invocation, Router } from '../../commands/types.ts';
 import type { Outcome } from '../../src/messages/types.ts';
 import { duel } from '../fixtures/duel.ts';
-import { freshPostgresSchema } from '../setup/pg-schema.ts';
+import { tempDb } from '../setup/test-db.ts';
 
-/** A fresh database: a SQLite file, or a fresh PostgreSQL schema when MUSTER_TEST_DB=postgres (app tests on PostgreSQL). */
-export function tempDb(): string {
-  if (process.env.MUSTER_TEST_DB === 'postgres') return freshPostgresSchema();
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'muster-'));
-  return path.join(dir, 'test.sqlite');
-}
+// Kept here too: most tests took their database from the harness before tests/setup/test-db.ts held it.
+export { tempDb };
 
 export function harness(opts: { seed?: string; dbPath?: string } = {}): {
   svc: Services;

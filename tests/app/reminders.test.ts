@@ -11,7 +11,8 @@ import { openServices } from '../../src/app/services.ts';
 import { Table } from '../../src/console/table.ts';
 import { getGame, registerGame } from '../../src/games/registry.ts';
 import { duel } from '../fixtures/duel.ts';
-import { duoTable, harness, tempDb } from './harness.ts';
+import { duoTable, harness } from './harness.ts';
+import { tempDb } from '../setup/test-db.ts';
 
 if (!getGame('duel')) registerGame(duel);
 

@@ -11,7 +11,7 @@ import { openServices } from '../../src/app/services.ts';
 import { registerAllGames } from '../../src/app/games.ts';
 import { getGame } from '../../src/games/registry.ts';
 import { createGame } from '../../src/engine/runner.ts';
-import { tempDb } from './harness.ts';
+import { tempDb } from '../setup/test-db.ts';
 import { appMetrics } from '../../src/app/metrics.ts';
 
 registerAllGames();

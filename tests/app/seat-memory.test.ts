@@ -8,7 +8,7 @@ import { applyAction, createGame, sha256 } from '../../src/engine/runner.ts';
 import { getGame, registerGame } from '../../src/games/registry.ts';
 import { Store } from '../../src/store/store.ts';
 import { duel } from '../fixtures/duel.ts';
-import { tempDb } from './harness.ts';
+import { tempDb } from '../setup/test-db.ts';
 
 if (!getGame('duel')) registerGame(duel);
 

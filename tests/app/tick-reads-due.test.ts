@@ -5,6 +5,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { getGame, registerGame } from '../../src/games/registry.ts';
 import { duel } from '../fixtures/duel.ts';
 import { duoTable } from './harness.ts';
+import { queryPlan, usingIndex } from '../setup/query-plan.ts';
 
 if (!getGame('duel')) registerGame(duel);
 
@@ -57,10 +58,9 @@ describe('the tick reads only what is due (issue 21 §4)', () => {
     expect(stateParses()).toBe(0);
     // Lobby expiry is still asked, by one indexed query.
     expect(lobbies).toHaveBeenCalled();
-    const plan = h.svc.store.db
-      .prepare(`EXPLAIN QUERY PLAN SELECT * FROM games WHERE status = 'lobby' AND created_at <= ? ORDER BY created_at LIMIT ?`)
-      .all(0, 100) as { detail: string }[];
-    expect(plan.map((p) => p.detail).join(' ')).toContain('games_lobby_created');
+    const db = h.svc.store.db;
+    const plan = queryPlan(db, `SELECT * FROM games WHERE status = 'lobby' AND created_at <= ? ORDER BY created_at LIMIT ?`, 0, 100);
+    expect(plan).toMatch(usingIndex(db, 'games_lobby_created'));
 
     // Half time: the reminder is due, and its game alone is read.
     now = T0 + 5 * HOUR;

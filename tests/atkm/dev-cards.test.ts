@@ -9,7 +9,7 @@ import { openServices } from '../../src/app/services.ts';
 import { Table } from '../../src/console/table.ts';
 import { drawCard, newDeck } from '../../src/engine/deck.ts';
 import { Dice, newDiceState } from '../../src/engine/dice.ts';
-import { tempDb } from '../app/harness.ts';
+import { tempDb } from '../setup/test-db.ts';
 import { parseCards } from '../../commands/dev.ts';
 import { atkm } from '../../src/games/atkm/index.ts';
 

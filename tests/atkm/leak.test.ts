@@ -9,6 +9,7 @@ import { atkm } from '../../src/games/atkm/index.ts';
 import { buildView } from '../../src/games/atkm/view.ts';
 import type { AtkmState } from '../../src/games/atkm/state.ts';
 import { findLeaks, type LeakGame, type Oracle } from '../engine/leak.ts';
+import { timeLimit } from '../setup/test-db.ts';
 
 /** What is secret now: each side's command points left (as the view and the summary would print them). */
 const cpOracle: Oracle = (s: AtkmState) =>
@@ -38,17 +39,21 @@ const game = (seed: string, mod: GameModule<any, any> = atkm): LeakGame => ({
 });
 
 describe('ATKM leak property: command points secret until spent', () => {
-  it("no seat or spectator sees the other side's command points", async () => {
-    let probes = 0;
-    for (const seed of ['a-0', 'a-1', 'a-2', 'a-4']) {
-      // The tabletop seed is slower (every legal list measures the table): a shorter stretch of it.
-      const r = await findLeaks({ ...game(seed), ...(seed === 'a-4' ? { maxSteps: 120 } : {}) });
-      expect(r.findings, `seed ${seed}`).toEqual([]);
-      probes += r.probes;
-    }
-    // Not vacuous: the outputs were probed while command points were secret.
-    expect(probes).toBeGreaterThan(10);
-  }, 240_000);
+  it(
+    "no seat or spectator sees the other side's command points",
+    async () => {
+      let probes = 0;
+      for (const seed of ['a-0', 'a-1', 'a-2', 'a-4']) {
+        // The tabletop seed is slower (every legal list measures the table): a shorter stretch of it.
+        const r = await findLeaks({ ...game(seed), ...(seed === 'a-4' ? { maxSteps: 120 } : {}) });
+        expect(r.findings, `seed ${seed}`).toEqual([]);
+        probes += r.probes;
+      }
+      // Not vacuous: the outputs were probed while command points were secret.
+      expect(probes).toBeGreaterThan(10);
+    },
+    timeLimit(240_000),
+  );
 
   it('Banking Cards (p.14): banked cards are public (turned face up), drawn alike for every viewer; command points left are not', () => {
     const s = createGame(atkm, { banking: true, units: 6 }, 'bank-view').env.game as AtkmState;

@@ -28,7 +28,7 @@ import { createRouter } from '../../commands/router.ts';
 import { openServices, type Services } from '../../src/app/services.ts';
 import { envOf } from '../../src/app/session.ts';
 import { getGame } from '../../src/games/registry.ts';
-import { tempDb } from '../app/harness.ts';
+import { tempDb } from '../setup/test-db.ts';
 import { FakeDiscord, type RecordedRequest } from '../bot/fake-discord.ts';
 import { ALICE, BOB, CHANNEL_ID, commandPayload, feed, pressOn, seedGuild, selectPayload, type RawOption } from '../bot/payloads.ts';
 import { buttonId } from '../../commands/present.ts';

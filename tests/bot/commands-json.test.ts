@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { CommandJsonError, commandsJson } from '../../src/bot/commands-json.ts';
 import type { CommandDef, OptionDef } from '../../commands/types.ts';
 import { FakeRouter } from './fake-router.ts';
+import { tempDb } from '../setup/test-db.ts';
 
 const cmd = (subOptions: OptionDef[], over: Partial<CommandDef> = {}): CommandDef => ({
   name: 'game',
@@ -97,7 +98,7 @@ describe('the real router', () => {
   it("registers definitions that pass Discord's limits", async () => {
     const { createRouter } = await import('../../commands/router.ts');
     const { openServices } = await import('../../src/app/services.ts');
-    const defs = createRouter(openServices({ dbPath: ':memory:' })).definitions();
+    const defs = createRouter(openServices({ dbPath: tempDb() })).definitions();
     const json = commandsJson(defs);
     expect(json.map((c) => c.name)).toContain('game');
   });
@@ -178,7 +179,7 @@ describe("moderator tools in their own menu (issue 9: Discord's own controls)", 
   it('/mod carries default_member_permissions (Manage Server) and /game shows no moderator-only subcommand in Discord', async () => {
     const { openServices } = await import('../../src/app/services.ts');
     const { createRouter } = await import('../../commands/router.ts');
-    const json = commandsJson(createRouter(openServices({ dbPath: ':memory:' })).definitions());
+    const json = commandsJson(createRouter(openServices({ dbPath: tempDb() })).definitions());
     const mod = json.find((c) => c.name === 'mod')!;
     expect(mod.default_member_permissions).toBe(String(1 << 5));
     expect((mod.options ?? []).map((o) => o.name).sort()).toEqual(['clock', 'deadline', 'modrole', 'result']);

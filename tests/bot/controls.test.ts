@@ -12,7 +12,8 @@ import { openServices } from '../../src/app/services.ts';
 import { getGame, registerGame } from '../../src/games/registry.ts';
 import type { GameModule, LegalAction } from '../../src/engine/types.ts';
 import { duel, type DuelState } from '../fixtures/duel.ts';
-import { duoTable, tempDb } from '../app/harness.ts';
+import { duoTable } from '../app/harness.ts';
+import { tempDb } from '../setup/test-db.ts';
 import { type Delivered } from './fake-discord.ts';
 import { ALICE, BOB, CHANNEL_ID, commandPayload, feed, modalPayload, pressOn, selectPayload } from './payloads.ts';
 

@@ -7,7 +7,7 @@ import { openServices } from '../../src/app/services.ts';
 import { quickCards } from './setup.ts';
 import { FakeDiscord } from './fake-discord.ts';
 import { ALICE, BOB, CHANNEL_ID, commandPayload, feed, seedGuild, selectPayload } from './payloads.ts';
-import { tempDb } from '../app/harness.ts';
+import { tempDb } from '../setup/test-db.ts';
 
 const EPHEMERAL = 64;
 const PNG_MAGIC = Buffer.from([0x89, 0x50, 0x4e, 0x47]);

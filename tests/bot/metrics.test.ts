@@ -11,7 +11,7 @@ import { FAULTS, FakeDiscord, ON } from './fake-discord.ts';
 import { appMetrics } from '../../src/app/metrics.ts';
 import { commandPayload, feed, seedGuild } from './payloads.ts';
 import { startRig } from './setup.ts';
-import { tempDb } from '../app/harness.ts';
+import { tempDb } from '../setup/test-db.ts';
 
 const silent = { debug() {}, info() {}, warn() {}, error() {} };
 const s = (name: string, value: string) => ({ name, type: 3, value });

@@ -11,7 +11,7 @@ import type { DrawJob, Post } from '../../src/messages/types.ts';
 import { OutboxWorker, DEFAULT_RETRY } from '../../src/bot/outbox-worker.ts';
 import type { Logger } from '../../src/bot/log.ts';
 import { Store } from '../../src/store/store.ts';
-import { tempDb } from '../app/harness.ts';
+import { tempDb } from '../setup/test-db.ts';
 import { sinkClient, type SinkStats } from '../bench/sink-client.ts';
 import { PNG } from './fake-router.ts';
 

@@ -15,7 +15,7 @@ import { GLOBAL_REQUESTS_PER_SECOND, underGlobalLimit } from '../../src/bot/rest
 import { appMetrics } from '../../src/app/metrics.ts';
 import { Store } from '../../src/store/store.ts';
 import { getGame, registerGame } from '../../src/games/registry.ts';
-import { tempDb } from '../app/harness.ts';
+import { tempDb } from '../setup/test-db.ts';
 import { sinkClient, type SinkStats } from '../bench/sink-client.ts';
 import { duel } from '../fixtures/duel.ts';
 import { PNG } from './fake-router.ts';

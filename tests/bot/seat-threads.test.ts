@@ -11,7 +11,7 @@ import { quickCards } from './setup.ts';
 import { getGame, registerGame } from '../../src/games/registry.ts';
 import type { GameModule } from '../../src/engine/types.ts';
 import { duel } from '../fixtures/duel.ts';
-import { tempDb } from '../app/harness.ts';
+import { tempDb } from '../setup/test-db.ts';
 import { APP_ID, FAULTS, FakeDiscord, ON } from './fake-discord.ts';
 import { ALICE, BOB, CHANNEL_ID, GUILD_ID, PERMS, commandPayload, feed, seedGuild } from './payloads.ts';
 

@@ -3,7 +3,7 @@ import { runBot, type BotConfig, type BotHandle } from '../../src/bot/client.ts'
 import type { Logger } from '../../src/bot/log.ts';
 import { createRouter } from '../../commands/router.ts';
 import { openServices, type Services } from '../../src/app/services.ts';
-import { tempDb } from '../app/harness.ts';
+import { tempDb } from '../setup/test-db.ts';
 import { FakeDiscord } from './fake-discord.ts';
 import { FakeRouter } from './fake-router.ts';
 import { feed, seedGuild } from './payloads.ts';

@@ -11,6 +11,7 @@ import { ShardLanes } from '../../src/bot/shard-lanes.ts';
 import { Store } from '../../src/store/store.ts';
 import { botNodeFlags } from '../../src/build.ts';
 import { guildOnShard } from './multi-servers.ts';
+import { tempDb } from '../setup/test-db.ts';
 
 describe('the shard plan from the environment', () => {
   it('nothing set: one shard in one process, as before', () => {
@@ -88,7 +89,7 @@ describe('which rows a process delivers (issue 21 §2)', () => {
   });
 
   it("each outbox row stores its server: its game's, its tournament's, or a game's in its channel; unknown: none", () => {
-    const store = new Store(':memory:');
+    const store = new Store(tempDb());
     const guild = guildOnShard(1, 4);
     const game = store.createGame({
       guildId: guild,

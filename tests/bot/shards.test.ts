@@ -14,7 +14,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildDist } from '../../src/build.ts';
 import { Store } from '../../src/store/store.ts';
 import { parseShardList, shardOf } from '../../src/bot/shard-plan.ts';
-import { tempDb } from '../app/harness.ts';
+import { tempDb } from '../setup/test-db.ts';
 import { FakeDiscord, type RecordedRequest } from './fake-discord.ts';
 import { FakeGateway } from './fake-gateway.ts';
 import { commandPayload, type RawOption } from './payloads.ts';
@@ -196,7 +196,7 @@ describe('shards in several processes (issue 21 §2)', () => {
       for (const request of game.answered) expect(shardsOf(request)).toContain(shardOf(SERVERS[index].guildId, COUNT));
     // Every post delivered: the outbox drains.
     await until(() => watch.outbox.pendingSummary().count === 0, 15_000, 'outbox delivered');
-    const rows = watch.db.prepare('SELECT guild_id AS guildId, state FROM outbox').all() as { guildId: string | null; state: string }[];
+    const rows = watch.db.prepare('SELECT guild_id AS "guildId", state FROM outbox').all() as { guildId: string | null; state: string }[];
     expect(rows.length).toBeGreaterThan(20);
     expect(rows.filter((row) => row.state !== 'sent')).toEqual([]);
     // Each row stored its server.
@@ -245,7 +245,7 @@ describe('shards in several processes (issue 21 §2)', () => {
     children.push(bot);
     const watch = new Store(db);
     const row = (id: number) =>
-      watch.db.prepare('SELECT state, guild_id AS guildId FROM outbox WHERE id = ?').get(id) as { state: string; guildId: string | null };
+      watch.db.prepare('SELECT state, guild_id AS "guildId" FROM outbox WHERE id = ?').get(id) as { state: string; guildId: string | null };
     await until(
       () => row(onZero.id).state === 'sent' && row(onThree.id).guildId !== null,
       30_000,

@@ -11,7 +11,7 @@ import { openServices, type Services } from '../../src/app/services.ts';
 import { quickCards } from './setup.ts';
 import { getGame, registerGame } from '../../src/games/registry.ts';
 import { duel } from '../fixtures/duel.ts';
-import { tempDb } from '../app/harness.ts';
+import { tempDb } from '../setup/test-db.ts';
 import { FakeDiscord } from './fake-discord.ts';
 import { PNG } from './fake-router.ts';
 import { ALICE, BOB, CHANNEL_ID, PERMS, commandPayload, feed, seedGuild } from './payloads.ts';

@@ -16,6 +16,7 @@ import { pathOf } from '../../commands/options.ts';
 import type { Invocation } from '../../commands/types.ts';
 import type { Services } from '../../src/app/services.ts';
 import { breathe } from '../setup/breathe.ts';
+import { writesSoFar } from '../setup/writes.ts';
 import { council } from '../fixtures/council/index.ts';
 import { harness } from '../app/harness.ts';
 import { repoOf } from '../../src/tournament/repo.ts';
@@ -67,10 +68,8 @@ const inv = (command: string, sub: Subcommand, user: string, channelId: string, 
   where: { guildId: 'g1', channelId },
 });
 
-/** Rows written so far (SQLite counts every insert, update and delete): a refusal writes none. */
-function stored(svc: Services): number {
-  return (svc.store.db.prepare('SELECT total_changes() AS n').get() as { n: number }).n;
-}
+/** Rows written so far (tests/setup/writes.ts, on either backend): a refusal writes none. */
+const stored = (svc: Services): number => writesSoFar(svc.store.db);
 
 beforeAll(() => {
   if (!getGame('council')) registerGame(council);

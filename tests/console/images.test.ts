@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { imageName, pruneImages } from '../../src/console/images.ts';
 import { openServices } from '../../src/app/services.ts';
 import { Table } from '../../src/console/table.ts';
-import { tempDb } from '../app/harness.ts';
+import { tempDb } from '../setup/test-db.ts';
 
 describe('snapshot files per game (issue 9)', () => {
   it('pruneImages keeps the newest N of one game and leaves other games and files alone', () => {

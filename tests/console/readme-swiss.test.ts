@@ -11,7 +11,7 @@ import { Table } from '../../src/console/table.ts';
 import { registerAllGames } from '../../src/app/games.ts';
 import { repoOf } from '../../src/tournament/repo.ts';
 import { tournamentStandings } from '../../src/tournament/results.ts';
-import { tempDb } from '../app/harness.ts';
+import { tempDb } from '../setup/test-db.ts';
 import { breathe } from '../setup/breathe.ts';
 
 describe('README: a 9-player Swiss at the offline table (issue 20 §4, §6, §9)', () => {

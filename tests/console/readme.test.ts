@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { openServices } from '../../src/app/services.ts';
 import { Table } from '../../src/console/table.ts';
 import { registerAllGames } from '../../src/app/games.ts';
-import { tempDb } from '../app/harness.ts';
+import { tempDb } from '../setup/test-db.ts';
 
 describe('README examples at the offline table (issue 9)', () => {
   it('the WK4 order sheet ("An order sheet reads like this") is accepted line by line in a fresh nations=2 game', async () => {

@@ -10,7 +10,7 @@ import { runTable } from '../../src/console/cli.ts';
 import { openServices } from '../../src/app/services.ts';
 import { Table } from '../../src/console/table.ts';
 import { splitExpectation } from '../../src/console/parse.ts';
-import { tempDb } from '../app/harness.ts';
+import { tempDb } from '../setup/test-db.ts';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'muster-cli-'));
 

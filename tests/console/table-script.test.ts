@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { openServices } from '../../src/app/services.ts';
 import { Table } from '../../src/console/table.ts';
 import { parseLine } from '../../src/console/parse.ts';
-import { tempDb } from '../app/harness.ts';
+import { tempDb } from '../setup/test-db.ts';
 import { breathe } from '../setup/breathe.ts';
 
 async function runScript(file: string): Promise<{ out: string; ok: boolean; images: number }> {

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { openServices } from '../../src/app/services.ts';
 import { Table } from '../../src/console/table.ts';
-import { tempDb } from '../app/harness.ts';
+import { tempDb } from '../setup/test-db.ts';
 
 async function play(lines: string[]): Promise<string[]> {
   const outDir = fs.mkdtempSync(path.join(os.tmpdir(), 'muster-threads-'));

@@ -8,6 +8,7 @@ import { planOf, planText } from '../../src/games/rifle/plan.ts';
 import { stageOf } from '../../src/games/rifle/state.ts';
 import { rifleTable } from '../app/harness.ts';
 import { findLeaks, type Oracle } from './leak.ts';
+import { timeLimit } from '../setup/test-db.ts';
 
 /** Rifle's secrets: each settlement's plan while plans are written. */
 const rifleOracle: Oracle = (s: RifleState) =>
@@ -24,35 +25,39 @@ const rifleOracle: Oracle = (s: RifleState) =>
         .concat(s.settlements.filter((st) => st.extra).map((st) => ({ owner: st.role, needle: `"extra":${JSON.stringify(st.extra)}` })));
 
 describe('leak property on Rifle and Axe (issue 8 item 15)', () => {
-  it('Rifle and Axe: 2-4 settlements, bot or random, plans never leak before the reveal', async () => {
-    const games: [number, string, boolean][] = [
-      [2, 'r-2', false],
-      [3, 'r-3', true],
-      [4, 'r-4', false],
-    ];
-    for (const [players, seed, random] of games) {
-      const seats = Array.from({ length: players }, (_, i) => ({
-        role: `p${i + 1}`,
-        user: i === players - 1 && players > 2 ? 'bot' : `u${i + 1}`,
-      }));
-      const r = await findLeaks({
-        mod: rifle,
-        options: `players=${players}`,
-        seed,
-        seats,
-        random,
-        oracle: rifleOracle,
-        probeRate: 0.15,
-        replayRate: 0.2,
-        maxSteps: 3000,
-        chaos: 0.02,
-      });
-      expect(r.findings, `${players} players, ${seed}`).toEqual([]);
-      // Whole games, probed while plans were secret.
-      expect(r.over, `${players} players, ${seed}`).toBe(true);
-      expect(r.probes).toBeGreaterThan(3);
-    }
-  }, 240_000);
+  it(
+    'Rifle and Axe: 2-4 settlements, bot or random, plans never leak before the reveal',
+    async () => {
+      const games: [number, string, boolean][] = [
+        [2, 'r-2', false],
+        [3, 'r-3', true],
+        [4, 'r-4', false],
+      ];
+      for (const [players, seed, random] of games) {
+        const seats = Array.from({ length: players }, (_, i) => ({
+          role: `p${i + 1}`,
+          user: i === players - 1 && players > 2 ? 'bot' : `u${i + 1}`,
+        }));
+        const r = await findLeaks({
+          mod: rifle,
+          options: `players=${players}`,
+          seed,
+          seats,
+          random,
+          oracle: rifleOracle,
+          probeRate: 0.15,
+          replayRate: 0.2,
+          maxSteps: 3000,
+          chaos: 0.02,
+        });
+        expect(r.findings, `${players} players, ${seed}`).toEqual([]);
+        // Whole games, probed while plans were secret.
+        expect(r.over, `${players} players, ${seed}`).toBe(true);
+        expect(r.probes).toBeGreaterThan(3);
+      }
+    },
+    timeLimit(240_000),
+  );
 
   it('Rifle with a view that shows every plan is reported (planted leak)', async () => {
     const leaky: GameModule<RifleState, any> = {

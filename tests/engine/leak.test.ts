@@ -8,6 +8,7 @@ import type { GameModule } from '../../src/engine/types.ts';
 import { council, councilView } from '../fixtures/council/index.ts';
 import { left, orderLabel, type CouncilState } from '../fixtures/council/flow.ts';
 import { findLeaks, type LeakGame, type Oracle } from './leak.ts';
+import { timeLimit } from '../setup/test-db.ts';
 
 /** Council's secrets: each seat's orders, until they are revealed. */
 const councilOracle: Oracle = (s: CouncilState) =>
@@ -38,15 +39,19 @@ const councilGame = (seed: string, mod: GameModule<any, any> = council): LeakGam
 });
 
 describe('leak property (issue 8 item 15)', () => {
-  it("Council: no seat or spectator sees another seat's orders or reports before they are theirs to see", async () => {
-    for (const seed of ['c-0', 'c-1', 'c-2', 'c-3', 'c-4', 'c-5']) {
-      const r = await findLeaks(councilGame(seed));
-      expect(r.findings, `seed ${seed}`).toEqual([]);
-      // Not vacuous: secrets existed while the outputs were probed.
-      expect(r.probes, `seed ${seed}`).toBeGreaterThan(3);
-      expect(r.over).toBe(true);
-    }
-  }, 120_000);
+  it(
+    "Council: no seat or spectator sees another seat's orders or reports before they are theirs to see",
+    async () => {
+      for (const seed of ['c-0', 'c-1', 'c-2', 'c-3', 'c-4', 'c-5']) {
+        const r = await findLeaks(councilGame(seed));
+        expect(r.findings, `seed ${seed}`).toEqual([]);
+        // Not vacuous: secrets existed while the outputs were probed.
+        expect(r.probes, `seed ${seed}`).toBeGreaterThan(3);
+        expect(r.over).toBe(true);
+      }
+    },
+    timeLimit(120_000),
+  );
 
   it("a view that shows other seats' orders is reported (planted leak)", async () => {
     const leaky: GameModule<CouncilState, any> = {

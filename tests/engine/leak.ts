@@ -17,7 +17,7 @@ import { createRouter } from '../../commands/router.ts';
 import { presentAct } from '../../commands/present.ts';
 import type { Invocation } from '../../commands/types.ts';
 import type { Message, Outcome } from '../../src/messages/types.ts';
-import { tempDb } from '../app/harness.ts';
+import { tempDb } from '../setup/test-db.ts';
 
 /** What the game itself says is secret now: needles owned by a seat (e.g. its orders' labels). */
 export type Oracle = (state: any) => { owner: Role; needle: string }[];

@@ -1,14 +1,17 @@
 // Issue 9 (deploying it): an online backup of a live store (WAL mode, open,
 // games in progress) restores into a new file that opens with the same games,
 // seats and action logs; a scheduled backup runs on its cron and stops cleanly.
+// SQLite only, by design: these copy and restore a SQLite file (its backup API);
+// PostgreSQL is dumped and restored with its own tools (pg_dump, README).
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { backupStore, listBackups, restoreBackup, RestoreError, scheduleBackups } from '../../src/store/backup.ts';
 import { Store } from '../../src/store/store.ts';
 import { harness } from '../app/harness.ts';
+import { itOnSqlite } from '../setup/test-db.ts';
 
 const scratch = () => fs.mkdtempSync(path.join(os.tmpdir(), 'muster-backup-'));
 
@@ -18,7 +21,7 @@ function everything(store: Store) {
 }
 
 describe('online backup and restore (issue 9)', () => {
-  it('backs up a live store with games, restores into a new file, and the games and logs are equal', async () => {
+  itOnSqlite('backs up a live store with games, restores into a new file, and the games and logs are equal', async () => {
     const h = harness({ seed: 'backup' });
     // A finished bot game of Rifle and Axe, a duel in play and a lobby.
     await h.say('alice', '/game new system:rifle options:players=1', 'rifle');
@@ -54,7 +57,7 @@ describe('online backup and restore (issue 9)', () => {
     await h.svc.close();
   });
 
-  it('restore refuses a file that is not a Muster database and keeps the database it replaces', () => {
+  itOnSqlite('restore refuses a file that is not a Muster database and keeps the database it replaces', () => {
     const dir = scratch();
     const target = path.join(dir, 'muster.sqlite');
     new Store(target).close();
@@ -76,7 +79,7 @@ describe('online backup and restore (issue 9)', () => {
     back.close();
   });
 
-  it('scheduled backups run on their cron, keep the newest N, and stop cleanly', async () => {
+  itOnSqlite('scheduled backups run on their cron, keep the newest N, and stop cleanly', async () => {
     const h = harness({ seed: 'cron' });
     await h.say('alice', '/game new system:duel', 'c');
     const dir = scratch();

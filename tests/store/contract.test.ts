@@ -6,13 +6,13 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { ChannelBusyError, SeatTakenError, StaleVersionError, Store, StoreConflictError, SNAPSHOT_EVERY } from '../../src/store/store.ts';
 import { Reminders } from '../../src/store/reminders.ts';
-import { tempDb } from '../app/harness.ts';
+import { sqliteFile } from '../setup/sqlite-file.ts';
 import { freshPostgresSchema } from '../setup/pg-schema.ts';
 import type { Action } from '../../src/engine/types.ts';
 import type { CommitEntry } from '../../src/store/store.ts';
 
 const backends = [
-  { backend: 'sqlite', location: () => tempDb() },
+  { backend: 'sqlite', location: () => sqliteFile() },
   { backend: 'postgres', location: () => freshPostgresSchema() },
 ];
 

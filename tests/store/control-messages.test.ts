@@ -1,12 +1,13 @@
 // Issue 9 (buttons disabled once their decision closes): the bot's memory of
 // its messages with live controls is kept in the database within the same
 // bounds as in memory, so a restart picks up what the last run remembered.
-import Database from 'better-sqlite3';
 import type { Client } from 'discord.js';
 import { describe, expect, it } from 'vitest';
 import { ControlRegistry } from '../../src/bot/controls.ts';
 import { ControlMessages } from '../../src/store/control-messages.ts';
 import { migrate } from '../../src/store/migrations.ts';
+import { openDatabase } from '../../src/store/database.ts';
+import { tempDb } from '../setup/test-db.ts';
 import type { Router } from '../../commands/types.ts';
 
 const quiet = { debug() {}, info() {}, warn() {}, error() {} };
@@ -15,7 +16,7 @@ const button = (id: string) => [{ type: 1, components: [{ type: 2, style: 1, lab
 
 describe('control_messages (migration 12)', () => {
   it('keeps the newest per channel and the newest channels, as the registry does; a new registry reads them back', () => {
-    const db = new Database(':memory:');
+    const db = openDatabase(tempDb());
     migrate(db);
     let t = 0;
     const saved = new ControlMessages(db, () => ++t);

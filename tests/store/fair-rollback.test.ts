@@ -8,7 +8,8 @@ import { replayFromSnapshot } from '../../src/engine/snapshots.ts';
 import { getGame, registerGame } from '../../src/games/registry.ts';
 import type { GameEvent } from '../../src/engine/types.ts';
 import { duel } from '../fixtures/duel.ts';
-import { duoTable, tempDb, text } from '../app/harness.ts';
+import { duoTable, text } from '../app/harness.ts';
+import { tempDb } from '../setup/test-db.ts';
 
 const face = (events: { events: GameEvent[] }[]) =>
   (events.flatMap((e) => e.events).find((e) => e.kind === 'roll')!.data as { face: number }).face;

@@ -1,17 +1,18 @@
 // Issue 8 §3: latestGame and the deadline tick use an index, not a scan of games.
 import { describe, expect, it } from 'vitest';
 import { Store } from '../../src/store/store.ts';
-import { tempDb } from '../app/harness.ts';
+import { tempDb } from '../setup/test-db.ts';
+import { queryPlan, usingIndex } from '../setup/query-plan.ts';
 
-const plan = (s: Store, sql: string, ...args: unknown[]) =>
-  (s.db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(...args) as { detail: string }[]).map((r) => r.detail).join(' | ');
+// On either backend (tests/setup/query-plan.ts: what the plan is asked on each).
+const plan = (s: Store, sql: string, ...args: unknown[]) => queryPlan(s.db, sql, ...args);
 
 describe('games indexes (migration 2)', () => {
   it('latestGame and overdue are answered by an index', () => {
     const s = new Store(tempDb());
-    expect(plan(s, 'SELECT * FROM games WHERE channel_id = ? ORDER BY id DESC LIMIT 1', 'c')).toMatch(/USING INDEX games_by_channel/);
+    expect(plan(s, 'SELECT * FROM games WHERE channel_id = ? ORDER BY id DESC LIMIT 1', 'c')).toMatch(usingIndex(s.db, 'games_by_channel'));
     expect(plan(s, `SELECT * FROM games WHERE status = 'active' AND deadline IS NOT NULL AND deadline <= ?`, 5)).toMatch(
-      /USING INDEX games_active_deadline/,
+      usingIndex(s.db, 'games_active_deadline'),
     );
     s.close();
   });

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { Store } from '../../src/store/store.ts';
 import { backupSlot, listBackups, scheduleBackups } from '../../src/store/backup.ts';
-import { tempDb } from '../app/harness.ts';
+import { itOnSqlite, tempDb } from '../setup/test-db.ts';
 
 function pair(now: () => number) {
   const file = tempDb();
@@ -78,7 +78,8 @@ describe('leases and claims across processes (issue 21 §3)', () => {
     b.close();
   });
 
-  it('two processes keeping one backup schedule take one copy per run', async () => {
+  // SQLite only: the schedule copies a SQLite file; on PostgreSQL the bot keeps no backup schedule (src/bot/start.ts: pg_dump).
+  itOnSqlite('two processes keeping one backup schedule take one copy per run', async () => {
     const file = tempDb();
     const a = new Store(file);
     const b = new Store(file);

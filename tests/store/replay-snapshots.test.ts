@@ -19,7 +19,7 @@ import {
 } from '../../src/engine/runner.ts';
 import { pickSnapshot, replayFromSnapshot } from '../../src/engine/snapshots.ts';
 import type { GameModule } from '../../src/engine/types.ts';
-import { tempDb } from '../app/harness.ts';
+import { tempDb } from '../setup/test-db.ts';
 import { breathe } from '../setup/breathe.ts';
 
 beforeAll(() => {

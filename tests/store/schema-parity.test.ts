@@ -4,7 +4,7 @@
 // fails here. PostgreSQL's `rowid` columns stand for SQLite's implicit rowid.
 import { afterEach, describe, expect, it } from 'vitest';
 import { Store } from '../../src/store/store.ts';
-import { tempDb } from '../app/harness.ts';
+import { sqliteFile } from '../setup/sqlite-file.ts';
 import { freshPostgresSchema } from '../setup/pg-schema.ts';
 
 interface Shape {
@@ -66,7 +66,7 @@ describe('schema parity of the two backends (issue 21 §1)', () => {
   afterEach(() => opened.splice(0).forEach((store) => store.close()));
 
   it('PostgreSQL has the tables, columns, NOT NULLs and indexes SQLite has, at the same newest migration', () => {
-    const sqlite = new Store(tempDb());
+    const sqlite = new Store(sqliteFile());
     const postgres = new Store(freshPostgresSchema());
     opened.push(sqlite, postgres);
     const fromSqlite = sqliteShape(sqlite);

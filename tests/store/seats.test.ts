@@ -3,7 +3,8 @@
 import { spawn } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { SeatTakenError, Store } from '../../src/store/store.ts';
-import { harness, tempDb, text } from '../app/harness.ts';
+import { harness, text } from '../app/harness.ts';
+import { tempDb } from '../setup/test-db.ts';
 
 const lobby = (s: Store) =>
   s.createGame({ guildId: 'g1', channelId: 'c1', system: 'duel', options: {}, seed: 's', seedHash: 'h', createdBy: 'alice' });

@@ -1,4 +1,5 @@
 // Issue 9 (load): the store keeps one compiled statement per SQL text.
+// SQLite only, by design: the cache wraps better-sqlite3's prepare (the PostgreSQL adapter keeps its own per SQL text).
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { cacheStatements } from '../../src/store/statements.ts';

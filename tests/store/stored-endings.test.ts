@@ -14,7 +14,7 @@ import { replayFromSnapshot } from '../../src/engine/snapshots.ts';
 import type { GameModule, Prompt, Result } from '../../src/engine/types.ts';
 import { getGame } from '../../src/games/registry.ts';
 import { Store } from '../../src/store/store.ts';
-import { tempDb } from '../app/harness.ts';
+import { tempDb } from '../setup/test-db.ts';
 import { breathe } from '../setup/breathe.ts';
 
 interface Saved {

@@ -4,14 +4,15 @@ import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { migrations } from '../../src/store/migrations.ts';
 import { Store } from '../../src/store/store.ts';
-import { tempDb } from '../app/harness.ts';
+import { itOnSqlite, sqliteFile, tempDb } from '../setup/test-db.ts';
 
 const game = (store: Store) =>
   store.createGame({ guildId: null, channelId: 'c', system: 'council', options: {}, seed: 's', seedHash: 'h', createdBy: 'mod' });
 
 describe('team seats (migration 4)', () => {
-  it('a database at version 3 keeps its seats, in order, and then takes team members', () => {
-    const file = tempDb();
+  // SQLite only: PostgreSQL's migrations start at 19 (SQLite's 1-19 in one), so no database there was ever at version 3.
+  itOnSqlite('a database at version 3 keeps its seats, in order, and then takes team members', () => {
+    const file = sqliteFile();
     const old = new Database(file);
     old.exec('CREATE TABLE schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at INTEGER NOT NULL)');
     for (const m of migrations.filter((x) => x.version <= 3)) {

@@ -4,7 +4,7 @@
 // edits still pending; a closed one makes the next move post anew.
 import { describe, expect, it } from 'vitest';
 import { Store } from '../../src/store/store.ts';
-import { tempDb } from '../app/harness.ts';
+import { tempDb } from '../setup/test-db.ts';
 
 function gameIn(store: Store, channelId: string): number {
   return store.createGame({

@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { openServices } from '../../src/app/services.ts';
 import { Table } from '../../src/console/table.ts';
 import { registerAllGames } from '../../src/app/games.ts';
-import { tempDb } from '../app/harness.ts';
+import { tempDb } from '../setup/test-db.ts';
 
 type Render = (mod: unknown, view: unknown) => Promise<Buffer | null>;
 

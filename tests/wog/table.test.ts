@@ -6,7 +6,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { openServices } from '../../src/app/services.ts';
 import { Table } from '../../src/console/table.ts';
-import { tempDb } from '../app/harness.ts';
+import { tempDb } from '../setup/test-db.ts';
 
 describe('WoG at the offline table: turn 1 of The Hundred Years War', () => {
   it('every command is accepted and the battle, control rolls and score come out as hand-computed', async () => {
