@@ -89,9 +89,7 @@ export function suite(options: { exclude?: string[]; backends?: Backend[] } = {}
         ...fileSettings,
         name: 'postgres',
         include: databaseTestFiles(import.meta.dirname),
-        // Not yet: the three-process kill test is made to run on PostgreSQL on another branch (h/pgkill;
-        // here its unquoted `created_at AS createdAt` reads undefined). Drop this line when that is merged.
-        exclude: [...exclude, 'tests/bot/multi-process.test.ts'],
+        exclude,
         // Three times as long (tests/setup/test-db.ts, timeLimit: why).
         testTimeout: 3 * fileSettings.testTimeout,
         hookTimeout: 3 * fileSettings.hookTimeout,

@@ -19,6 +19,10 @@ const ONCE: Record<string, string> = {
   'tests/store/contract.test.ts': 'runs the store contract on both backends side by side',
   'tests/store/schema-parity.test.ts': "compares the two backends' schemas side by side",
   'tests/store/statements.test.ts': "better-sqlite3's statement cache, SQLite only",
+  'tests/bot/multi-process.test.ts':
+    'the three-process kill test on a SQLite file (multi-process-postgres.test.ts: the same on PostgreSQL)',
+  'tests/bot/multi-process-postgres.test.ts': 'the three-process kill test on PostgreSQL (its children get the URL as a deployment does)',
+  'tests/store/postgres-sessions.test.ts': "PostgreSQL's sessions themselves (idle limit, reconnection), PostgreSQL only",
   'tests/architecture/test-databases.test.ts': 'this check: it names the calls in its pattern and planted files, and opens nothing',
 };
 

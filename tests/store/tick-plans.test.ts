@@ -1,17 +1,14 @@
-// Issue 21 §4, on both backends: a tick with nothing due reads through
+// Issue 21 §4, on both backends (each vitest project runs it on its own): a tick with nothing due reads through
 // indexes only, never the whole of a table that grows with the games. The
 // tick's statements are caught as it runs them, with their values, and the
 // database explains each: EXPLAIN QUERY PLAN on SQLite; EXPLAIN (FORMAT JSON)
 // on PostgreSQL with sequential scans priced out (enable_seqscan off), so a
 // table a test keeps small is not read whole merely for being small, and a
 // whole read left in the plan means no index serves the query.
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { StoreDatabase } from '../../src/store/database.ts';
 import { harness } from '../app/harness.ts';
-import { freshPostgresSchema } from '../setup/pg-schema.ts';
+import { tempDb, testBackend } from '../setup/test-db.ts';
 
 /** Tables that grow with the games played: the tick must never read one of them whole. */
 const GROWING = new Set([
@@ -120,11 +117,7 @@ function partialIndexes(database: StoreDatabase): Set<string> {
   return new Set(database.prepare(sql).pluck().all() as string[]);
 }
 
-const sqliteFile = () => path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'muster-plans-')), 'plans.sqlite');
-const backends = [
-  { backend: 'sqlite', location: sqliteFile },
-  { backend: 'postgres', location: () => freshPostgresSchema() },
-];
+const backends = [{ backend: testBackend(), location: tempDb }];
 
 describe.each(backends)('the tick reads only what is due, by its plans on $backend (issue 21 §4)', ({ location }) => {
   const opened: ReturnType<typeof harness>[] = [];
