@@ -104,6 +104,11 @@ export function suite(options: { exclude?: string[]; backends?: Backend[] } = {}
       // wall time, 370 s for the suite. Two at least (with the reuse in
       // fileSettings: 156 s on this machine at load 4, niced).
       maxWorkers: Math.max(2, os.availableParallelism() - 1),
+      // The pool is the run's, shared by both projects: set per project only, its
+      // isolate: false was not applied (a fresh fork per file: the SQLite
+      // project alone took 361 s instead of 177 s).
+      pool: fileSettings.pool,
+      poolOptions: fileSettings.poolOptions,
       // Once for the run, whichever projects it runs: the scratch folder and the PostgreSQL cluster.
       globalSetup: ['tests/setup/tmp.ts', 'tests/setup/postgres.ts'],
       sequence: { sequencer: WholeGamesFirst },
