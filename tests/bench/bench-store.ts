@@ -4,6 +4,7 @@
 import { loadConfig } from '../../src/app/config.ts';
 import { PostgresDatabase } from '../../src/store/postgres.ts';
 import type { StoreDatabase } from '../../src/store/database.ts';
+import { createSchema } from '../setup/pg-schema.ts';
 
 export interface BenchDatabase {
   kind: 'sqlite' | 'postgres';
@@ -35,15 +36,8 @@ export function benchDatabase(store: string | undefined): BenchDatabase {
  */
 export function benchSchema(url: string, purpose: string): { url: string; schema: string; drop(): void } {
   const schema = `bench_${purpose}_${process.pid}_${Date.now().toString(36)}`;
-  const admin = new PostgresDatabase(url);
-  try {
-    admin.exec(`CREATE SCHEMA ${schema}`);
-  } finally {
-    admin.close();
-  }
-  const separator = url.includes('?') ? '&' : '?';
   return {
-    url: `${url}${separator}options=${encodeURIComponent(`-c search_path=${schema}`)}`,
+    url: createSchema(url, schema),
     schema,
     drop() {
       const cleaner = new PostgresDatabase(url);

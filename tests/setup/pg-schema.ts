@@ -16,10 +16,8 @@ export function postgresUrl(): string {
   return url;
 }
 
-/** A URL whose connections work in a new schema of their own. */
-export function freshPostgresSchema(): string {
-  const base = postgresUrl();
-  const schema = `test_${process.pid}_${++schemaCount}_${Date.now().toString(36)}`;
+/** Creates `schema` in the database at `base`: a URL whose connections work in it (the tests' and the benches'). */
+export function createSchema(base: string, schema: string): string {
   const admin = new PostgresDatabase(base);
   try {
     admin.exec(`CREATE SCHEMA ${schema}`);
@@ -28,6 +26,11 @@ export function freshPostgresSchema(): string {
   }
   const separator = base.includes('?') ? '&' : '?';
   return `${base}${separator}options=${encodeURIComponent(`-c search_path=${schema}`)}`;
+}
+
+/** A URL whose connections work in a new schema of their own. */
+export function freshPostgresSchema(): string {
+  return createSchema(postgresUrl(), `test_${process.pid}_${++schemaCount}_${Date.now().toString(36)}`);
 }
 
 /** The schema a URL from freshPostgresSchema() works in. */
