@@ -111,14 +111,17 @@ export class Reminders {
 
   /** Mark reminders sent; false when every one was marked already (another process sent them: issue 21 §3). */
   markSent(deadline: DeadlineRow, kinds: string[], sentAt: number): boolean {
+    return this.database.transaction(() => this.markKinds(deadline, kinds, sentAt) > 0)();
+  }
+
+  /** Marks these kinds sent (inside the caller's transaction); how many were not marked before. */
+  private markKinds(deadline: DeadlineRow, kinds: string[], sentAt: number): number {
     const insert = this.database.prepare(
       'INSERT INTO reminders_sent (game_id, role, decision_id, kind, at) VALUES (?, ?, ?, ?, ?) ON CONFLICT DO NOTHING',
     );
-    return this.database.transaction(() => {
-      let fresh = 0;
-      for (const kind of kinds) fresh += insert.run(deadline.gameId, deadline.role, deadline.decisionId, kind, sentAt).changes;
-      return fresh > 0;
-    })();
+    let fresh = 0;
+    for (const kind of kinds) fresh += insert.run(deadline.gameId, deadline.role, deadline.decisionId, kind, sentAt).changes;
+    return fresh;
   }
 
   /**
@@ -128,15 +131,10 @@ export class Reminders {
    * afresh: false for none to send, or all marked already by another process.
    */
   settle(items: { deadline: DeadlineRow; lookAt: number | null; kinds: string[] }[], sentAt: number): boolean[] {
-    const insert = this.database.prepare(
-      'INSERT INTO reminders_sent (game_id, role, decision_id, kind, at) VALUES (?, ?, ?, ?, ?) ON CONFLICT DO NOTHING',
-    );
     return this.database.transaction(() =>
       items.map(({ deadline, lookAt, kinds }) => {
         this.remindAt(deadline, lookAt);
-        let fresh = 0;
-        for (const kind of kinds) fresh += insert.run(deadline.gameId, deadline.role, deadline.decisionId, kind, sentAt).changes;
-        return fresh > 0;
+        return this.markKinds(deadline, kinds, sentAt) > 0;
       }),
     )();
   }
