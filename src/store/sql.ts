@@ -53,6 +53,8 @@ export interface SqlDatabase {
 /** The store's database with what the store needs to know about it. */
 export interface StoreDatabase extends SqlDatabase {
   readonly dialect: SqlDialect;
+  /** A server database's sessions, named for the process (pg_stat_activity); a file database has none. */
+  nameSessions?(name: string): void;
 }
 
 /** One schema change, numbered alike in both databases' lists. */

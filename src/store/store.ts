@@ -14,7 +14,6 @@ import { cacheStatements } from './statements.ts';
 import { migrate } from './migrations.ts';
 import { Outbox } from './outbox.ts';
 import { Leases } from './leases.ts';
-import { PostgresDatabase } from './postgres.ts';
 import { DamagedGameError, DamagedGames, readAction, readOptions, type Damage } from './damaged.ts';
 
 export type GameStatus = 'lobby' | 'active' | 'over' | 'abandoned';
@@ -192,7 +191,7 @@ export class Store {
     this.outbox = new Outbox(this.db, now);
     this.leases = new Leases(this.db, this.outbox.owner, now);
     // pg_stat_activity shows each session under the name its process's leases and claims carry (docs/deploying.md).
-    if (this.db instanceof PostgresDatabase) this.db.nameSessions(`muster ${this.outbox.owner}`);
+    this.db.nameSessions?.(`muster ${this.outbox.owner}`);
     this.homes = new GameHomes(this.db);
     this.damaged = new DamagedGames(this.db, now);
     this.turns = new TurnMessages(this.db);
